@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGINATION_MESSAGES,
+  PaginationQuerySchema,
+  paginate,
+  type Pagination,
+} from "./pagination.ts";
+
+describe("paginate", () => {
+  it.each<[number, number, number, Pagination]>([
+    [0, 1, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [0, 5, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [10, 1, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [11, 1, 10, { page: 1, pageSize: 10, pageCount: 2, offset: 0, hasPrevious: false, hasNext: true }],
+    [11, 2, 10, { page: 2, pageSize: 10, pageCount: 2, offset: 10, hasPrevious: true, hasNext: false }],
+    [95, 5, 20, { page: 5, pageSize: 20, pageCount: 5, offset: 80, hasPrevious: true, hasNext: false }],
+    [95, 3, 20, { page: 3, pageSize: 20, pageCount: 5, offset: 40, hasPrevious: true, hasNext: true }],
+    [95, 99, 20, { page: 5, pageSize: 20, pageCount: 5, offset: 80, hasPrevious: true, hasNext: false }],
+    [95, 0, 20, { page: 1, pageSize: 20, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
+    [95, -3, 20, { page: 1, pageSize: 20, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
+    [95, Number.NaN, 20, { page: 1, pageSize: 20, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
+    [95, 2.7, 20, { page: 2, pageSize: 20, pageCount: 5, offset: 20, hasPrevious: true, hasNext: true }],
+    [-5, 1, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [3, 2, 1, { page: 2, pageSize: 1, pageCount: 3, offset: 1, hasPrevious: true, hasNext: true }],
+  ])("total %d, page %d, size %d", (total, page, pageSize, expected) => {
+    expect(paginate({ total, page, pageSize })).toEqual(expected);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])("throws a RangeError for page size %d", (pageSize) => {
+    expect(() => paginate({ total: 10, page: 1, pageSize })).toThrow(RangeError);
+  });
+});
+
+describe("PaginationQuerySchema", () => {
+  it.each<[Record<string, unknown>, { page: number; pageSize: number }]>([
+    [{}, { page: 1, pageSize: DEFAULT_PAGE_SIZE }],
+    [
+      { page: "", pageSize: "" },
+      { page: 1, pageSize: 10 },
+    ],
+    [
+      { page: "2", pageSize: "20" },
+      { page: 2, pageSize: 20 },
+    ],
+    [
+      { page: 3, pageSize: 100 },
+      { page: 3, pageSize: 100 },
+    ],
+    [{ pageSize: "1" }, { page: 1, pageSize: 1 }],
+    [
+      { page: "7", other: "kept out" },
+      { page: 7, pageSize: 10 },
+    ],
+  ])("accepts %j", (query, expected) => {
+    expect(PaginationQuerySchema.parse(query)).toEqual(expected);
+  });
+
+  it.each<[Record<string, unknown>, string, string]>([
+    [{ page: "0" }, "page", PAGINATION_MESSAGES.pageMin],
+    [{ page: "-1" }, "page", PAGINATION_MESSAGES.pageMin],
+    [{ page: "abc" }, "page", PAGINATION_MESSAGES.pageInvalid],
+    [{ page: "1.5" }, "page", PAGINATION_MESSAGES.pageInvalid],
+    [{ pageSize: "0" }, "pageSize", PAGINATION_MESSAGES.pageSizeMin],
+    [{ pageSize: "101" }, "pageSize", PAGINATION_MESSAGES.pageSizeMax],
+    [{ pageSize: "ten" }, "pageSize", PAGINATION_MESSAGES.pageSizeInvalid],
+  ])("refuses %j on %s with %s", (query, path, message) => {
+    const result = PaginationQuerySchema.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([[path, message]]);
+  });
+});

@@ -1,0 +1,36 @@
+/** Training points earned, from the history (spec sections 3 and 9). */
+
+export type HistoryFormation = { initialScore: number | null; finalScore: number | null };
+
+export type HistoryEntry = {
+  startDate: string | null;
+  endDate: string | null;
+  courseId: number | string;
+  formations: readonly HistoryFormation[];
+  points: number | null;
+};
+
+export type CoursePoints = number | null | undefined;
+
+const roundScore = (score: number | null): number =>
+  score === null || !Number.isFinite(score) ? 0 : Math.round(score);
+
+/**
+ * Each formation's rounded initial score plus rounded final score, summed, plus the entry's own points or,
+ * when it has none (null), the course's points.
+ */
+export function historyEntryPoints(
+  entry: Pick<HistoryEntry, "formations" | "points">,
+  coursePoints: CoursePoints,
+): number {
+  const scores = entry.formations.reduce((sum, f) => sum + roundScore(f.initialScore) + roundScore(f.finalScore), 0);
+  return scores + (entry.points ?? coursePoints ?? 0);
+}
+
+/** Sum over the history; course points are looked up by courseId. */
+export function totalPoints(
+  entries: readonly HistoryEntry[],
+  coursePointsById: Readonly<Record<string, CoursePoints>> = {},
+): number {
+  return entries.reduce((sum, entry) => sum + historyEntryPoints(entry, coursePointsById[String(entry.courseId)]), 0);
+}

@@ -1,0 +1,53 @@
+/** Quiz tracking and scoring (spec sections 3 and 4). */
+
+export type QuizId = number | string;
+
+export type QuizTracking = {
+  id: QuizId | null;
+  answers: readonly QuizAnswer[];
+  startDate: string | null;
+  score: number | null;
+  notAnswered: boolean;
+};
+
+export type QuizAnswer = { questionId: QuizId; choiceIds: readonly QuizId[] };
+
+export const EMPTY_QUIZ_TRACKING: Readonly<QuizTracking> = Object.freeze({
+  id: null,
+  answers: Object.freeze([]),
+  startDate: null,
+  score: null,
+  notAnswered: false,
+});
+
+export type QuizQuestion = {
+  id: QuizId;
+  kind: "single" | "multiple";
+  choices: ReadonlyArray<{ id: QuizId; correct: boolean }>;
+};
+
+/** Chosen choice ids per question id (ids compared as strings, as they come back from forms). */
+export type QuizAnswers = Readonly<Record<string, readonly QuizId[] | undefined>>;
+
+export type QuizResult = { score: number; correctCount: number; notAnswered: boolean };
+
+function isCorrect(question: QuizQuestion, chosen: ReadonlySet<string>): boolean {
+  const correct = question.choices.filter((c) => c.correct).map((c) => String(c.id));
+  return chosen.size === correct.length && correct.every((id) => chosen.has(id));
+}
+
+/**
+ * A question is right when the chosen set equals the set of correct choices (for single and multiple choice);
+ * an unanswered question is wrong and sets notAnswered. Score is the rounded percentage of right questions.
+ */
+export function scoreQuiz(questions: readonly QuizQuestion[], answers: QuizAnswers): QuizResult {
+  let correctCount = 0;
+  let notAnswered = false;
+  for (const question of questions) {
+    const chosen = new Set((answers[String(question.id)] ?? []).map(String));
+    if (chosen.size === 0) notAnswered = true;
+    else if (isCorrect(question, chosen)) correctCount++;
+  }
+  const score = questions.length === 0 ? 0 : Math.round((correctCount / questions.length) * 100);
+  return { score, correctCount, notAnswered };
+}

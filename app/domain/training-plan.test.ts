@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  monthsBetween,
+  placeActivitiesOnRows,
+  planPeriod,
+  type PlanActivity,
+  type PlanPeriod,
+} from "./training-plan.ts";
+
+describe("monthsBetween", () => {
+  it.each([
+    ["2025-01-01", "2025-01-31", 0],
+    ["2025-01-31", "2025-02-01", 1],
+    ["2025-01-15", "2025-12-15", 11],
+    ["2024-11-30", "2025-02-01", 3],
+    ["2025-03-01", "2025-01-01", -2],
+    ["2025-01-01T23:30:00Z", "2025-02-01T00:00:00+02:00", 1],
+  ])("%s -> %s = %i", (from, to, months) => {
+    expect(monthsBetween(from, to)).toBe(months);
+  });
+
+  it.each([
+    ["2025-13-01", "2025-01-01"],
+    ["2025-01-01", "January"],
+  ])("throws a RangeError for %s, %s", (from, to) => {
+    expect(() => monthsBetween(from, to)).toThrow(RangeError);
+  });
+});
+
+describe("planPeriod", () => {
+  it.each<[string, string, PlanPeriod]>([
+    ["2025-01-15", "2025-12-10", { startDate: "2025-01-01", endDate: "2025-12-31", monthCount: 12 }],
+    ["2025-01-15", "2025-03-10", { startDate: "2025-01-01", endDate: "2025-12-31", monthCount: 12 }],
+    ["2025-03-31", "2025-04-01", { startDate: "2025-03-01", endDate: "2026-02-28", monthCount: 12 }],
+    ["2023-03-01", "2023-05-01", { startDate: "2023-03-01", endDate: "2024-02-29", monthCount: 12 }],
+    ["2025-09-10", "2027-01-05", { startDate: "2025-09-01", endDate: "2027-01-31", monthCount: 17 }],
+    ["2025-06-30", "2025-06-30", { startDate: "2025-06-01", endDate: "2026-05-31", monthCount: 12 }],
+    ["2025-06-30", "2025-01-01", { startDate: "2025-06-01", endDate: "2026-05-31", monthCount: 12 }],
+    ["2025-12-01", "2026-11-30", { startDate: "2025-12-01", endDate: "2026-11-30", monthCount: 12 }],
+    ["2025-12-01T23:00:00Z", "2026-12-01", { startDate: "2025-12-01", endDate: "2026-12-31", monthCount: 13 }],
+  ])("%s to %s", (start, end, expected) => {
+    expect(planPeriod(start, end)).toEqual(expected);
+  });
+
+  it("throws a RangeError on an invalid date", () => {
+    expect(() => planPeriod("2025-02-30", "2025-12-01")).toThrow(RangeError);
+  });
+});
+
+type Named = PlanActivity & { id: string };
+const activity = (id: string, startDate: string, finishDate: string | null): Named => ({ id, startDate, finishDate });
+const rows = (placed: ReadonlyArray<Named & { row: number }>) => placed.map(({ id, row }) => `${id}:${row}`);
+
+describe("placeActivitiesOnRows", () => {
+  it.each<[string, Named[], string[]]>([
+    ["nothing", [], []],
+    ["one activity", [activity("a", "2025-01-10", "2025-02-10")], ["a:1"]],
+    [
+      "activities in separate months share row 1",
+      [activity("a", "2025-01-10", "2025-02-10"), activity("b", "2025-03-01", "2025-03-31")],
+      ["a:1", "b:1"],
+    ],
+    [
+      "same month at different days still overlaps",
+      [activity("a", "2025-01-01", "2025-01-05"), activity("b", "2025-01-20", "2025-01-25")],
+      ["a:1", "b:2"],
+    ],
+    [
+      "ending in the month another starts overlaps",
+      [activity("a", "2025-01-01", "2025-03-01"), activity("b", "2025-03-31", "2025-04-10")],
+      ["a:1", "b:2"],
+    ],
+    [
+      "first free row is reused",
+      [
+        activity("a", "2025-01-01", "2025-06-30"),
+        activity("b", "2025-02-01", "2025-02-28"),
+        activity("c", "2025-03-01", "2025-04-30"),
+        activity("d", "2025-03-15", "2025-03-20"),
+        activity("e", "2025-07-01", "2025-07-02"),
+      ],
+      ["a:1", "b:2", "c:2", "d:3", "e:1"],
+    ],
+    [
+      "sorted by start date first",
+      [activity("late", "2025-05-01", "2025-05-02"), activity("early", "2025-01-01", "2025-12-31")],
+      ["early:1", "late:2"],
+    ],
+    [
+      "stable for equal start dates",
+      [
+        activity("x", "2025-04-01", "2025-04-02"),
+        activity("y", "2025-04-01", "2025-04-03"),
+        activity("z", "2025-04-01", null),
+      ],
+      ["x:1", "y:2", "z:3"],
+    ],
+    [
+      "a missing finish takes only its start month",
+      [activity("a", "2025-01-01", null), activity("b", "2025-02-01", "2025-02-02")],
+      ["a:1", "b:1"],
+    ],
+    [
+      "across a year boundary",
+      [
+        activity("a", "2024-11-01", "2025-01-15"),
+        activity("b", "2025-01-31", "2025-02-01"),
+        activity("c", "2025-02-01", null),
+      ],
+      ["a:1", "b:2", "c:1"],
+    ],
+  ])("%s", (_label, activities, expected) => {
+    expect(rows(placeActivitiesOnRows(activities))).toEqual(expected);
+  });
+
+  it("keeps the activity fields", () => {
+    const [placed] = placeActivitiesOnRows([activity("a", "2025-01-01", "2025-02-01")]);
+    expect(placed).toEqual({ id: "a", startDate: "2025-01-01", finishDate: "2025-02-01", row: 1 });
+  });
+});

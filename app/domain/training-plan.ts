@@ -1,0 +1,76 @@
+/**
+ * Training plan calendar (spec sections 4 and 9). Dates are 'yyyy-mm-dd' calendar days (a time part is ignored)
+ * handled as plain year/month/day numbers, so the host time zone never shifts a month.
+ */
+import { isIsoDate } from "./dates.ts";
+
+export const MIN_PLAN_MONTHS = 12;
+
+type YearMonth = { year: number; month: number };
+
+function readDay(date: string): YearMonth & { day: string } {
+  const day = date.slice(0, 10);
+  if (!isIsoDate(day)) throw new RangeError(`Invalid date: ${date}`);
+  return { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day };
+}
+
+const monthIndex = ({ year, month }: YearMonth): number => year * 12 + (month - 1);
+
+const fromMonthIndex = (index: number): YearMonth => ({ year: Math.floor(index / 12), month: (index % 12) + 1 });
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+
+const daysInMonth = ({ year, month }: YearMonth): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Calendar months from the month of `from` to the month of `to`: 2025-01-31 -> 2025-02-01 is 1;
+ * negative when `to` is earlier.
+ */
+export function monthsBetween(from: string, to: string): number {
+  return monthIndex(readDay(to)) - monthIndex(readDay(from));
+}
+
+export type PlanPeriod = { startDate: string; endDate: string; monthCount: number };
+
+/**
+ * From the first day of the start month to the last day of the end month, the end pushed out so the period
+ * covers at least 12 months.
+ */
+export function planPeriod(startDate: string, endDate: string): PlanPeriod {
+  const first = monthIndex(readDay(startDate));
+  const last = Math.max(monthIndex(readDay(endDate)), first + MIN_PLAN_MONTHS - 1);
+  const start = fromMonthIndex(first);
+  const end = fromMonthIndex(last);
+  return {
+    startDate: `${pad(start.year, 4)}-${pad(start.month)}-01`,
+    endDate: `${pad(end.year, 4)}-${pad(end.month)}-${pad(daysInMonth(end))}`,
+    monthCount: last - first + 1,
+  };
+}
+
+export type PlanActivity = { startDate: string; finishDate: string | null };
+
+export type PlacedActivity<T extends PlanActivity> = T & { row: number };
+
+/**
+ * Gives each activity a display row, starting at 1, so that activities sharing a month are on different rows.
+ * Greedy first fit in start-date order (stable for equal starts); a missing or earlier finish counts as the
+ * start month.
+ */
+export function placeActivitiesOnRows<T extends PlanActivity>(activities: readonly T[]): PlacedActivity<T>[] {
+  const ranged = activities.map((activity) => {
+    const first = readDay(activity.startDate);
+    const start = monthIndex(first);
+    const end = activity.finishDate ? Math.max(start, monthIndex(readDay(activity.finishDate))) : start;
+    return { activity, start, end, day: first.day };
+  });
+  ranged.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+
+  const rowEnds: number[] = [];
+  return ranged.map(({ activity, start, end }) => {
+    let index = rowEnds.findIndex((rowEnd) => rowEnd < start);
+    if (index === -1) index = rowEnds.push(end) - 1;
+    else rowEnds[index] = end;
+    return { ...activity, row: index + 1 };
+  });
+}

@@ -1,0 +1,33 @@
+import type { Locale } from "~/branding/brands";
+
+export const SUPPORTED_LOCALES = ["fr-FR", "fr-BE", "es-ES", "en-US"] as const satisfies readonly Locale[];
+/** Locales a visitor can pick in the language switcher. */
+export const SELECTABLE_LOCALES = ["fr-FR", "fr-BE", "es-ES"] as const satisfies readonly Locale[];
+export const FALLBACK_LOCALE: Locale = "en-US";
+export const LOCALE_COOKIE = "lng";
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** Paths come in two languages: French paths serve fr-FR, fr-BE and en-US; Spanish paths es-ES. */
+export type PathLang = "fr" | "es";
+
+export function pathLangOf(locale: Locale): PathLang {
+  return locale === "es-ES" ? "es" : "fr";
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** i18next fallback chain: fr-BE -> fr-FR -> en-US. */
+export const FALLBACK_CHAIN: Record<Locale, Locale[]> = {
+  "fr-FR": ["en-US"],
+  "fr-BE": ["fr-FR", "en-US"],
+  "es-ES": ["en-US"],
+  "en-US": [],
+};
+
+export const LOCALE_LABELS: Record<(typeof SELECTABLE_LOCALES)[number], string> = {
+  "fr-FR": "Français (France)",
+  "fr-BE": "Français (Belgique)",
+  "es-ES": "Español (España)",
+};

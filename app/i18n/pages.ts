@@ -1,0 +1,136 @@
+import type { PathLang } from "./config";
+
+/**
+ * THE table of pages. Each page has a stable id and its path in each language
+ * (":param" segments). A page with one path serves every locale; a page with only
+ * one language exists only there. app/routes.ts registers these; links are built
+ * from ids with `pagePath`, never hard-coded.
+ */
+export type Layout = "default" | "feedback" | "none" | "connect-as-farline";
+
+export type PageDef = {
+  id: string;
+  file: string;
+  layout: Layout;
+  /** Paths by language; "*" for a path shared by both languages. */
+  paths: Partial<Record<PathLang | "*", string>>;
+  /** i18n namespaces the page needs besides "common". */
+  ns?: string[];
+  /** Left out of the sitemap (private or technical pages). */
+  noIndex?: boolean;
+};
+
+export const PAGES: PageDef[] = [
+  { id: "home", file: "routes/public/home.tsx", layout: "default", paths: { "*": "/" }, ns: ["home"] },
+  {
+    id: "landing-trod",
+    file: "routes/public/landing-trod.tsx",
+    layout: "none",
+    paths: { fr: "/formations-trod-cystite-angine" },
+    ns: ["landing"],
+  },
+  {
+    id: "cookie-policy",
+    file: "routes/public/cookie-policy.tsx",
+    layout: "default",
+    paths: { es: "/politica-cookies" },
+    ns: ["cookies"],
+  },
+  {
+    id: "cookies-policy-link",
+    file: "routes/public/cookies-policy-link.tsx",
+    layout: "default",
+    paths: { "*": "/cookiespolicy" },
+    ns: ["cookies"],
+    noIndex: true,
+  },
+  {
+    id: "training",
+    file: "routes/public/training.tsx",
+    layout: "default",
+    paths: { "*": "/:trainingType/:slug" },
+    ns: ["training"],
+  },
+];
+
+export function findPage(id: string): PageDef | undefined {
+  return PAGES.find((page) => page.id === id);
+}
+
+/** The route id registered for a page in a language. */
+export function routeIdFor(page: PageDef, lang: PathLang): string | undefined {
+  if (page.paths["*"]) return page.id;
+  return page.paths[lang] ? `${page.id}.${lang}` : undefined;
+}
+
+/** The page id and language of a registered route id ("catalogue.es" -> catalogue, es). */
+export function parseRouteId(routeId: string): { pageId: string; lang: PathLang | null } {
+  const match = /^(.*)\.(fr|es)$/.exec(routeId);
+  return match ? { pageId: match[1], lang: match[2] as PathLang } : { pageId: routeId, lang: null };
+}
+
+export type PathParams = Record<string, string | number | undefined>;
+
+/**
+ * The path of a page in a language, with params filled in. Returns null when the page
+ * does not exist in that language (the caller then links elsewhere, e.g. home).
+ */
+export function pagePath(id: string, lang: PathLang, params: PathParams = {}): string | null {
+  const page = findPage(id);
+  if (!page) throw new Error(`Unknown page id: ${id}`);
+  const pattern = page.paths["*"] ?? page.paths[lang];
+  if (!pattern) return null;
+  return pattern.replace(/:(\w+)(\?)?/g, (_, name: string, optional?: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") {
+      if (optional) return "";
+      throw new Error(`Missing param "${name}" for page ${id}`);
+    }
+    return encodeURIComponent(String(value));
+  }).replace(/\/+$/, "") || "/";
+}
+
+/** The language a path belongs to when only one language has it (null for shared paths). */
+export function langOfPath(pathname: string): PathLang | null {
+  for (const page of PAGES) {
+    if (page.paths["*"]) continue;
+    for (const lang of ["fr", "es"] as const) {
+      const pattern = page.paths[lang];
+      if (pattern && pathMatches(pattern, pathname)) return lang;
+    }
+  }
+  return null;
+}
+
+export function matchPage(pathname: string): { page: PageDef; lang: PathLang | null; params: Record<string, string> } | null {
+  // Static paths win over parameterised ones, as in the router.
+  const candidates = PAGES.flatMap((page) =>
+    (Object.entries(page.paths) as [PathLang | "*", string][]).map(([lang, pattern]) => ({ page, lang, pattern })),
+  ).sort((a, b) => Number(a.pattern.includes(":")) - Number(b.pattern.includes(":")));
+  for (const { page, lang, pattern } of candidates) {
+    const params = matchPattern(pattern, pathname);
+    if (params) return { page, lang: lang === "*" ? null : lang, params };
+  }
+  return null;
+}
+
+function pathMatches(pattern: string, pathname: string): boolean {
+  return matchPattern(pattern, pathname) !== null;
+}
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split("/").filter(Boolean);
+  const have = pathname.replace(/\/+$/, "").split("/").filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(":")) {
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(have[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== have[i]) return null;
+  }
+  return params;
+}

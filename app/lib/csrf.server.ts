@@ -1,0 +1,25 @@
+import { createCookie } from "react-router";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { data } from "react-router";
+
+let instance: { csrf: CSRF; key: string } | null = null;
+
+/** The browser -> action CSRF guard (remix-utils): a signed cookie and a hidden form field. */
+export function webCsrf(secret: string, secure: boolean): CSRF {
+  const key = `${secret}:${secure}`;
+  if (instance?.key !== key) {
+    const cookie = createCookie("csrf", { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [secret] });
+    instance = { csrf: new CSRF({ cookie, secret, formDataKey: "csrf" }), key };
+  }
+  return instance.csrf;
+}
+
+/** Validates the form's token; a mismatch is a 419 with a message in the visitor's language. */
+export async function requireValidCsrf(csrf: CSRF, formData: FormData, headers: Headers, message: string) {
+  try {
+    await csrf.validate(formData, headers);
+  } catch (error) {
+    if (error instanceof CSRFError) throw data({ message }, { status: 419 });
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import type { UserPayload, GuestPayload } from "../../server/back/modules/user/user.service";
+import { matchPage } from "~/i18n/pages";
+import { pickResources } from "~/i18n/resources.server";
+import { BackError } from "./back.server";
+import { readCookieConsent } from "./cookie-consent.server";
+import { requestStateContext, serverConfigContext } from "./context";
+import { webCsrf } from "./csrf.server";
+import { readToast } from "./toast.server";
+import type { RouterContextProvider } from "react-router";
+
+export type CurrentUser = UserPayload | GuestPayload;
+
+/** Everything the root needs for any page; the page's namespaces come with it. */
+export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
+  const config = context.get(serverConfigContext);
+  const { brand, locale, back } = context.get(requestStateContext);
+  const url = new URL(request.url);
+  const match = matchPage(url.pathname);
+
+  const user = await back.get<CurrentUser>("/user").catch((error: unknown) => {
+    if (error instanceof BackError) return { loggedIn: false } as GuestPayload;
+    throw error;
+  });
+
+  const headers = new Headers();
+  const { toast, clearCookie } = readToast(request);
+  if (clearCookie) headers.append("Set-Cookie", clearCookie);
+  const [csrfToken, csrfCookie] = await webCsrf(config.appSecret, config.secureCookies).commitToken(request);
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+
+  return data(
+    {
+      brand,
+      locale,
+      user,
+      toast,
+      csrfToken,
+      cookieConsent: readCookieConsent(request),
+      resources: pickResources(locale, ["common", ...(match?.page.ns ?? [])]),
+      pageId: match?.page.id ?? null,
+      origin: url.origin,
+      buildId: config.buildId,
+      realtime: user.loggedIn ? config.realtime : null,
+      isDevelopment: config.isDevelopment,
+    },
+    { headers },
+  );
+}

@@ -1,0 +1,15 @@
+import { Outlet } from "react-router";
+import { useRootData } from "~/lib/use-root-data";
+
+/** Arrival from another platform: a centred card while the session is being opened. */
+export default function ConnectAsFarlineLayout() {
+  const data = useRootData();
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <div className="w-full max-w-md rounded-lg bg-white p-8 shadow">
+        {data ? <img src={data.brand.logo} alt={data.brand.title} width={48} height={48} className="mx-auto mb-4" /> : null}
+        <Outlet />
+      </div>
+    </div>
+  );
+}

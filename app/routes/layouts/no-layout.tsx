@@ -1,0 +1,6 @@
+import { Outlet } from "react-router";
+
+/** Pages without site chrome (landing pages). */
+export default function NoLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/set-locale";
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, pathLangOf } from "~/i18n/config";
+import { matchPage, pagePath } from "~/i18n/pages";
+import { plainCookie } from "~/lib/cookies.server";
+import { requestStateContext, serverConfigContext } from "~/lib/context";
+import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+
+/** Remembers the chosen locale (365 days) and reopens the same page in that language. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const config = context.get(serverConfigContext);
+  const formData = await request.formData();
+  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, "CSRF");
+  const locale = formData.get("locale");
+  const target = safeRedirectPath(String(formData.get("redirectTo") ?? "/"), "/");
+  if (!isLocale(locale)) return redirect(target);
+  return redirect(translatePath(target, pathLangOf(locale)), {
+    headers: { "Set-Cookie": plainCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_COOKIE_MAX_AGE, secure: config.secureCookies }) },
+  });
+}
+
+/** The same page in the other language, keeping params and query; home when it has no such page. */
+export function translatePath(target: string, lang: "fr" | "es"): string {
+  const url = new URL(target, "http://local");
+  const match = matchPage(url.pathname);
+  if (!match) return target;
+  const path = pagePath(match.page.id, lang, match.params) ?? "/";
+  return path + url.search;
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  context.get(requestStateContext);
+  return redirect("/");
+}

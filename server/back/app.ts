@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { BRANDS } from "../../app/branding/brands.ts";
+import { CAMPUS_COOKIE, resolveBrand } from "../../app/branding/resolve-brand.ts";
+import type { BackDeps, BackEnv } from "./context.ts";
+import { AppError } from "./http/app-error.ts";
+import { parseCookies, serializeCookie } from "./http/cookies.ts";
+import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
+import { failure, success } from "./http/envelope.ts";
+import { isSecureRequest, loadSession } from "./http/session.ts";
+import { negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { userRoutes } from "./modules/user/user.routes.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The back API: every reply is the envelope {status, message, data} with an honest HTTP status. */
+export function createBackApp(deps: BackDeps) {
+  const app = new Hono<BackEnv>().basePath("/back");
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 100) || randomUUID();
+    const locale: ServerLocale = negotiateLocale(c.req.header("accept-language"));
+    const cookies = parseCookies(c.req.header("cookie"));
+    c.set("deps", deps);
+    c.set("requestId", requestId);
+    c.set("locale", locale);
+    c.set("t", translator(locale));
+    c.set("brand", resolveBrand(c.req.header("x-forwarded-host") ?? c.req.header("host"), deps.brandHosts, cookies[CAMPUS_COOKIE]).brand ?? BRANDS.fr);
+    c.set("logger", deps.logger.child({ requestId }));
+    c.set("session", null);
+    c.header("x-request-id", requestId);
+    c.header("cache-control", "no-store");
+    await next();
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => failure(c, 413, (c as Context<BackEnv>).var.t("bodyTooLarge")),
+    }),
+  );
+
+  app.get("/sanctum/csrf-cookie", (c) => {
+    const token = createCsrfToken(deps.env.APP_SECRET);
+    c.header("Set-Cookie", serializeCookie(CSRF_COOKIE, token, { sameSite: "Lax", secure: isSecureRequest(c), maxAge: 2 * 3600 }), {
+      append: true,
+    });
+    return c.body(null, 204);
+  });
+
+  app.use(async (c, next) => {
+    if (MUTATING.has(c.req.method)) {
+      const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
+      if (!isCsrfTokenValid(cookie, c.req.header(CSRF_HEADER), deps.env.APP_SECRET)) {
+        return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
+      }
+    }
+    c.set("session", await loadSession(deps.db, c.req.header("cookie"), deps.now()));
+    await next();
+  });
+
+  const api = new Hono<BackEnv>();
+  api.route("/", healthRoutes);
+  api.route("/", authRoutes);
+  api.route("/", userRoutes);
+  app.route("/api", api);
+
+  app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));
+
+  app.onError((error, c) => {
+    const ctx = c as Context<BackEnv>;
+    const t = ctx.var.t ?? translator("en-US");
+    if (error instanceof AppError) {
+      const data = error.options.fields ? { errors: error.options.fields, ...(error.options.data ?? {}) } : (error.options.data ?? null);
+      return failure(c, error.status as ContentfulStatusCode, t(error.messageKey, error.options.values), data);
+    }
+    const requestId = ctx.var.requestId ?? "unknown";
+    (ctx.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, "unhandled error in back API");
+    return failure(c, 500, t("internalError", { requestId }));
+  });
+
+  return app;
+}
+
+export type BackApp = ReturnType<typeof createBackApp>;
+export { success };

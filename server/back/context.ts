@@ -1,0 +1,34 @@
+import type { Db } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import type { Brand, BrandKey } from "../../app/branding/brands.ts";
+import type { ServerLocale, Translate } from "./i18n/messages.ts";
+
+/** A minimal publishing seam; the realtime module provides the real implementation. */
+export type Broadcaster = {
+  broadcast(channel: string, event: string, payload: unknown, options?: { exceptSocketId?: string }): Promise<void>;
+};
+
+export type BackDeps = {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  brandHosts: Map<string, BrandKey>;
+  broadcaster: Broadcaster;
+  /** Injected so tests can move time; defaults to the real clock. */
+  now: () => Date;
+};
+
+export type SessionState = { idHash: string; userId: number; accountId: number | null };
+
+export type BackEnv = {
+  Variables: {
+    deps: BackDeps;
+    requestId: string;
+    locale: ServerLocale;
+    t: Translate;
+    brand: Brand;
+    session: SessionState | null;
+    logger: Logger;
+  };
+};

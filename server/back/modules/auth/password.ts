@@ -1,0 +1,31 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+
+const KEY_LENGTH = 32;
+const COST = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** Format: scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, KEY_LENGTH, COST);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltText, hashText] = stored.split("$");
+  if (scheme !== "scrypt" || !saltText || !hashText) return false;
+  const expected = Buffer.from(hashText, "base64url");
+  const actual = await scrypt(password, Buffer.from(saltText, "base64url"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: COST.maxmem,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash to compare against when the account does not exist, so timing does not reveal it. */
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";

@@ -1,0 +1,19 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { BackEnv } from "../../context.ts";
+import { failure, success } from "../../http/envelope.ts";
+
+export const healthRoutes = new Hono<BackEnv>();
+
+healthRoutes.get("/health", async (c) => {
+  const started = performance.now();
+  let database = false;
+  try {
+    await c.var.deps.db.execute(sql`select 1`);
+    database = true;
+  } catch (error) {
+    c.var.logger.error({ err: error }, "health check: database unreachable");
+  }
+  const data = { database, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  return database ? success(c, data, c.var.t("healthy")) : failure(c, 503, c.var.t("unhealthy"), data);
+});

@@ -1,0 +1,55 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { accounts, advisors, contracts, memberships, users } from "../../../db/schema/index.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type AdvisorRow = typeof advisors.$inferSelect;
+export type ContractRow = typeof contracts.$inferSelect;
+export type MembershipWithAccount = { role: string; isActive: boolean; account: AccountRow };
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return rows[0];
+}
+
+export async function listMemberships(db: Db, userId: number): Promise<MembershipWithAccount[]> {
+  const rows = await db
+    .select({ role: memberships.role, isActive: memberships.isActive, account: accounts })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(accounts.name);
+  return rows;
+}
+
+export async function findAdvisor(db: Db, advisorId: number | null): Promise<AdvisorRow | undefined> {
+  if (advisorId === null) return undefined;
+  const [row] = await db.select().from(advisors).where(eq(advisors.id, advisorId)).limit(1);
+  return row;
+}
+
+/** The contract in force: the account's newest, else the user's personal one. */
+export async function findContract(db: Db, userId: number, accountId: number | null): Promise<ContractRow | undefined> {
+  if (accountId !== null) {
+    const [row] = await db
+      .select()
+      .from(contracts)
+      .where(eq(contracts.accountId, accountId))
+      .orderBy(desc(contracts.validFrom))
+      .limit(1);
+    if (row) return row;
+  }
+  const [personal] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.userId, userId), isNull(contracts.accountId)))
+    .orderBy(desc(contracts.validFrom))
+    .limit(1);
+  return personal;
+}

@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { accounts, users } from "./accounts.ts";
+import { dpcProgrammes, faceToFaceSessions, fundings, modules, trainings } from "./catalogue.ts";
+
+export const ENROLMENT_STATUSES = ["pending", "waiting_list", "in_progress", "finished", "cancelled"] as const;
+export const QUIZ_KINDS = ["pre_test", "post_test", "evaluation", "standalone"] as const;
+export const QUESTION_KINDS = ["single", "multiple"] as const;
+
+/** A user's registration to a training (and, for face-to-face ones, to a session). */
+export const enrolments = pgTable(
+  "enrolments",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trainingId: integer("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    /** The pharmacy the enrolment is made for (null for personal/shop enrolments). */
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    sessionId: integer("session_id").references(() => faceToFaceSessions.id, { onDelete: "set null" }),
+    dpcProgrammeId: integer("dpc_programme_id").references(() => dpcProgrammes.id, { onDelete: "set null" }),
+    fundingId: integer("funding_id").references(() => fundings.id, { onDelete: "set null" }),
+    /** 1-based rank on the session's waiting list; null when not waiting. */
+    waitingListPosition: integer("waiting_list_position"),
+    progressPercent: integer("progress_percent").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("enrolments_user_status_idx").on(t.userId, t.status),
+    index("enrolments_training_idx").on(t.trainingId),
+    index("enrolments_session_idx").on(t.sessionId),
+    index("enrolments_account_idx").on(t.accountId),
+    uniqueIndex("enrolments_user_training_active_unique")
+      .on(t.userId, t.trainingId)
+      .where(sql`status <> 'cancelled'`),
+    check(
+      "enrolments_status_check",
+      sql`${t.status} in ('pending','waiting_list','in_progress','finished','cancelled')`,
+    ),
+    check(
+      "enrolments_waiting_list_check",
+      sql`(${t.status} = 'waiting_list') = (${t.waitingListPosition} is not null)`,
+    ),
+    check("enrolments_waiting_position_check", sql`${t.waitingListPosition} is null or ${t.waitingListPosition} >= 1`),
+    check("enrolments_progress_check", sql`${t.progressPercent} between 0 and 100`),
+  ],
+);
+
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    id: serial("id").primaryKey(),
+    trainingId: integer("training_id").references(() => trainings.id, { onDelete: "cascade" }),
+    moduleId: integer("module_id").references(() => modules.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    /** Score (percent) needed to pass; null when the quiz is not graded. */
+    passScore: integer("pass_score"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("quizzes_training_idx").on(t.trainingId),
+    index("quizzes_module_idx").on(t.moduleId),
+    check("quizzes_kind_check", sql`${t.kind} in ('pre_test','post_test','evaluation','standalone')`),
+    check("quizzes_pass_score_check", sql`${t.passScore} is null or ${t.passScore} between 0 and 100`),
+  ],
+);
+
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: serial("id").primaryKey(),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull().default("single"),
+    text: text("text").notNull(),
+    explanation: text("explanation"),
+  },
+  (t) => [
+    uniqueIndex("quiz_questions_quiz_position_unique").on(t.quizId, t.position),
+    check("quiz_questions_kind_check", sql`${t.kind} in ('single','multiple')`),
+  ],
+);
+
+export const quizChoices = pgTable(
+  "quiz_choices",
+  {
+    id: serial("id").primaryKey(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    correct: boolean("correct").notNull().default(false),
+  },
+  (t) => [uniqueIndex("quiz_choices_question_position_unique").on(t.questionId, t.position)],
+);
+
+/** One attempt of a user at a quiz. answers: { [questionId]: choiceId[] }. */
+export const quizTrackings = pgTable(
+  "quiz_trackings",
+  {
+    id: serial("id").primaryKey(),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    enrolmentId: integer("enrolment_id").references(() => enrolments.id, { onDelete: "set null" }),
+    answers: jsonb("answers").$type<Record<string, number[]>>().notNull().default({}),
+    startDate: timestamp("start_date", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** Percent 0..100; null until answered. */
+    score: integer("score"),
+    notAnswered: boolean("not_answered").notNull().default(false),
+  },
+  (t) => [
+    index("quiz_trackings_user_quiz_idx").on(t.userId, t.quizId),
+    check("quiz_trackings_score_check", sql`${t.score} is null or ${t.score} between 0 and 100`),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    link: text("link"),
+    /** Null means unread. */
+    readedDate: timestamp("readed_date", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trainingId: integer("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.trainingId] }), index("bookmarks_training_idx").on(t.trainingId)],
+);
+
+/**
+ * A completed (or ongoing) training in the user's history. Scores are percents, possibly fractional;
+ * points shown = round(initialScore) + round(finalScore) + (points ?? training points).
+ */
+export const historyEntries = pgTable(
+  "history_entries",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trainingId: integer("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }),
+    initialScore: numeric("initial_score", { precision: 5, scale: 2, mode: "number" }),
+    finalScore: numeric("final_score", { precision: 5, scale: 2, mode: "number" }),
+    points: integer("points"),
+  },
+  (t) => [
+    index("history_entries_user_start_idx").on(t.userId, t.startDate.desc()),
+    check("history_entries_dates_check", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check("history_entries_initial_check", sql`${t.initialScore} is null or ${t.initialScore} between 0 and 100`),
+    check("history_entries_final_check", sql`${t.finalScore} is null or ${t.finalScore} between 0 and 100`),
+  ],
+);

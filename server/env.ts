@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().optional(),
+  PGLITE_DIR: z.string().default("data/pglite"),
+  DATA_DIR: z.string().default("data"),
+  BACK_URL: z.string().url().optional(),
+  APP_SECRET: z.string().min(16).default("development-secret-change-me-please"),
+  BRAND_HOSTS: z.string().default("localhost=fr,be.localhost=be,es.localhost=es"),
+  PUBLIC_URL_SCHEME: z.enum(["http", "https"]).default("http"),
+  SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Formapharm <no-reply@formapharm.test>"),
+  REALTIME_DRIVER: z.enum(["embedded", "pusher"]).default("embedded"),
+  PUSHER_APP_ID: z.string().default("app-id"),
+  PUSHER_APP_KEY: z.string().default("app-key"),
+  PUSHER_APP_SECRET: z.string().default("app-secret"),
+  PUSHER_HOST: z.string().optional(),
+  PUSHER_PORT: z.coerce.number().int().optional(),
+  PUSHER_TLS: z.enum(["true", "false"]).default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,29 @@
+import { readEnv } from "./env.ts";
+import { createLogger } from "./logger.ts";
+import { startPlatform } from "./platform.ts";
+
+const env = readEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+try {
+  const platform = await startPlatform({ env, logger });
+  logger.info({ url: platform.url, database: platform.database.kind }, "platform ready");
+  console.log(`Platform ready on ${platform.url}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await platform.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+} catch (error) {
+  logger.fatal({ err: error }, "start-up failed");
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,225 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { parseBrandHosts } from "../app/branding/resolve-brand.ts";
+import { createBackApp } from "./back/app.ts";
+import type { BackDeps, Broadcaster } from "./back/context.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
+import type { Env } from "./env.ts";
+import type { Logger } from "./logger.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = path.join(ROOT, "build");
+
+export type Platform = {
+  server: http.Server;
+  database: Database;
+  back: ReturnType<typeof createBackApp>;
+  url: string;
+  close(): Promise<void>;
+};
+
+export type PlatformOptions = {
+  env: Env;
+  logger: Logger;
+  /** Overrides the database (tests share one). */
+  database?: Database;
+  broadcaster?: Broadcaster;
+};
+
+/**
+ * The composition root: one HTTP server for pages (React Router SSR), the back API under
+ * /back (Hono), static files, and (with the realtime module) websockets.
+ */
+export async function startPlatform({ env, logger, ...overrides }: PlatformOptions): Promise<Platform> {
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR }));
+  if (!overrides.database) {
+    await database.migrate();
+    if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db)))) {
+      const started = performance.now();
+      await seedDemo(database.db);
+      logger.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
+    }
+  }
+
+  const broadcaster: Broadcaster = overrides.broadcaster ?? { broadcast: async () => {} };
+  const deps: BackDeps = {
+    db: database.db,
+    env,
+    logger,
+    brandHosts: parseBrandHosts(env.BRAND_HOSTS),
+    broadcaster,
+    now: () => new Date(),
+  };
+  const back = createBackApp(deps);
+  const backListener = getRequestListener(back.fetch);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
+  app.use(requestIdAndLog(logger));
+  app.use(securityHeaders(env));
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    if (req.path === "/back" || req.path.startsWith("/back/")) return void backListener(req, res);
+    next();
+  });
+
+  const isDevelopment = env.NODE_ENV === "development";
+  let getBuild: () => Promise<ServerBuild>;
+  if (isDevelopment) {
+    const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildPath = path.join(BUILD_DIR, "server", "index.js");
+    if (!fs.existsSync(buildPath)) throw new Error("No build found: run `npm run build` first (npm start does it).");
+    const build = (await import(buildPath)) as ServerBuild;
+    getBuild = async () => build;
+    app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  }
+  app.use(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false }));
+
+  const buildId = readBuildId();
+  const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>
+    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } } }));
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: getBuild,
+      mode: isDevelopment ? "development" : "production",
+      getLoadContext: async (req, res) => {
+        const build = await getBuild();
+        const entry = build.entry.module as unknown as { serverConfigContext: import("react-router").RouterContext<import("../app/lib/context.ts").ServerConfig> };
+        const context = new RouterContextProvider();
+        context.set(entry.serverConfigContext, {
+          brandHosts: env.BRAND_HOSTS,
+          backFetch: inProcessBackFetch,
+          backUrl: env.BACK_URL,
+          appSecret: env.APP_SECRET,
+          secureCookies: env.PUBLIC_URL_SCHEME === "https",
+          isDevelopment,
+          buildId,
+          realtime: {
+            key: env.PUSHER_APP_KEY,
+            host: env.PUSHER_HOST ?? null,
+            port: env.PUSHER_PORT ?? null,
+            tls: env.PUSHER_TLS === "true",
+          },
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          nonce: String(res.locals.cspNonce ?? ""),
+        });
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, path: req.path, requestId: res.locals.requestId }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error. Reference: ${res.locals.requestId}`);
+  });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    database,
+    back,
+    url,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        if (!overrides.database) await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function readBuildId(): string {
+  try {
+    const manifest = fs.readdirSync(path.join(BUILD_DIR, "client", "assets")).find((f) => f.startsWith("manifest-"));
+    return manifest?.replace(/^manifest-|\.js$/g, "") ?? "dev";
+  } catch {
+    return "dev";
+  }
+}
+
+function requestIdAndLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomBytes(8).toString("hex");
+    req.headers["x-request-id"] = requestId;
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path.startsWith("/assets/")) return;
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
+        },
+        "request",
+      );
+    });
+    next();
+  };
+}
+
+/** A CSP allowing only this site (scripts by nonce) and its websocket endpoint. */
+function securityHeaders(env: Env) {
+  const realtimeOrigins = env.PUSHER_HOST
+    ? [`ws://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 80}`, `wss://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 443}`]
+    : [];
+  const isDevelopment = env.NODE_ENV === "development";
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const host = req.headers.host ?? "localhost";
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", `'nonce-${nonce}'`, ...(isDevelopment ? ["'unsafe-inline'"] : [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          mediaSrc: ["'self'"],
+          connectSrc: ["'self'", `ws://${host}`, `wss://${host}`, ...realtimeOrigins, ...(isDevelopment ? ["ws:"] : [])],
+          frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: env.PUBLIC_URL_SCHEME === "https" ? [] : null,
+        },
+      },
+      strictTransportSecurity: env.PUBLIC_URL_SCHEME === "https",
+      crossOriginEmbedderPolicy: false,
+    })(req, res, next);
+  };
+}

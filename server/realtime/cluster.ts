@@ -1,0 +1,49 @@
+/**
+ * What a realtime node needs from "the rest of the cluster". The single-process adapter answers everything from
+ * the local hub; the Redis adapter (redis-adapter.ts) shares events, presence and channel counts between nodes.
+ */
+import { MemoryPresenceStore, type LocalHub, type PresenceStore } from "./hub.ts";
+
+export interface RemoteFrameHandler {
+  /** A frame published by another node for `channel`, to deliver to local subscribers except `exceptSocketId`. */
+  (channel: string, frame: string, exceptSocketId: string | undefined): void;
+}
+
+export interface ClusterAdapter {
+  readonly presence: PresenceStore;
+  /** Starts listening; `onRemoteFrame` receives frames published by other nodes. */
+  start(onRemoteFrame: RemoteFrameHandler): Promise<void>;
+  /** Resolves once frames published for `channel` by other nodes will reach this node. */
+  watchChannel(channel: string): Promise<void>;
+  unwatchChannel(channel: string): Promise<void>;
+  /** Sends a frame to the other nodes' subscribers (the caller has already delivered it locally). */
+  publish(channel: string, frame: string, exceptSocketId?: string): Promise<void>;
+  /** Records this node's current subscriber count for a channel (0 = none). */
+  reportLocalSubscriptionCount(channel: string, count: number): void;
+  /** Cluster-wide subscriber counts of occupied channels. */
+  subscriptionCounts(): Promise<Map<string, number>>;
+  subscriptionCount(channel: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class SingleNodeAdapter implements ClusterAdapter {
+  readonly presence: PresenceStore = new MemoryPresenceStore();
+
+  constructor(private readonly hub: LocalHub) {}
+
+  async start(): Promise<void> {}
+  async watchChannel(): Promise<void> {}
+  async unwatchChannel(): Promise<void> {}
+  async publish(): Promise<void> {}
+  reportLocalSubscriptionCount(): void {}
+
+  async subscriptionCounts(): Promise<Map<string, number>> {
+    return this.hub.subscriptionCounts();
+  }
+
+  async subscriptionCount(channel: string): Promise<number> {
+    return this.hub.subscriptionCount(channel);
+  }
+
+  async close(): Promise<void> {}
+}

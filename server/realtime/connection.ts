@@ -1,0 +1,128 @@
+/** One client WebSocket: its socket id, subscriptions, liveness, rate limits and an ordered task queue. */
+import WebSocket from "ws";
+import type { ChannelKind } from "./channels.ts";
+import type { ChannelSubscriber } from "./hub.ts";
+import { encodeErrorFrame, type CloseCodeValue, type ProtocolLimits } from "./protocol.ts";
+
+export interface Subscription {
+  kind: ChannelKind;
+  /** Pending until subscription_succeeded was sent; frames for pending channels are held back meanwhile. */
+  state: "pending" | "active";
+  /** Presence channels: the user id this socket joined as. */
+  userId?: string;
+  heldFrames: Buffer[];
+}
+
+/** A socket being closed may need a moment for the close handshake; after this it is cut. */
+const CLOSE_HANDSHAKE_GRACE_MS = 2_000;
+const MAX_HELD_FRAMES = 1_000;
+
+export class ClientConnection implements ChannelSubscriber {
+  readonly subscriptions = new Map<string, Subscription>();
+  lastInboundAt = Date.now();
+  /** Set when the server sent pusher:ping and no frame has arrived since. */
+  pingSentAt: number | null = null;
+  private closing = false;
+  private taskChain: Promise<void> | null = null;
+  private readonly clientEventTimes: number[] = [];
+  private inboundTokens: number;
+  private tokensRefilledAt = Date.now();
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly socketId: string,
+    private readonly limits: ProtocolLimits,
+  ) {
+    this.inboundTokens = limits.inboundFrameBurst;
+  }
+
+  get isOpen(): boolean {
+    return !this.closing && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  send(frame: string | Buffer): void {
+    if (!this.isOpen) return;
+    this.socket.send(frame, { binary: false });
+  }
+
+  deliver(channel: string, frame: Buffer): void {
+    const subscription = this.subscriptions.get(channel);
+    if (subscription === undefined) return;
+    if (subscription.state === "pending") {
+      if (subscription.heldFrames.length < MAX_HELD_FRAMES) subscription.heldFrames.push(frame);
+      return;
+    }
+    this.send(frame);
+  }
+
+  sendError(code: number | null, message: string): void {
+    this.send(encodeErrorFrame(code, message));
+  }
+
+  /** Error frame, then the same close code: pusher-js only acts on the close code once connected. */
+  closeWithError(code: CloseCodeValue, message: string): void {
+    if (this.closing) return;
+    this.sendError(code, message);
+    this.closing = true;
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.close(code, message.slice(0, 120));
+    const cutOff = setTimeout(() => this.socket.terminate(), CLOSE_HANDSHAKE_GRACE_MS);
+    cutOff.unref();
+    this.socket.once("close", () => clearTimeout(cutOff));
+  }
+
+  recordInbound(now: number): void {
+    this.lastInboundAt = now;
+    this.pingSentAt = null;
+  }
+
+  /** Token bucket over all inbound frames; false means the client floods. */
+  takeInboundToken(now: number): boolean {
+    const elapsedSeconds = (now - this.tokensRefilledAt) / 1000;
+    this.tokensRefilledAt = now;
+    this.inboundTokens = Math.min(
+      this.limits.inboundFrameBurst,
+      this.inboundTokens + elapsedSeconds * this.limits.inboundFramesPerSecond,
+    );
+    if (this.inboundTokens < 1) return false;
+    this.inboundTokens -= 1;
+    return true;
+  }
+
+  /** Sliding one-second window: at most `clientEventsPerSecond` accepted client events. */
+  takeClientEventSlot(now: number): boolean {
+    const windowStart = now - 1000;
+    while (this.clientEventTimes.length > 0 && this.clientEventTimes[0] <= windowStart) this.clientEventTimes.shift();
+    if (this.clientEventTimes.length >= this.limits.clientEventsPerSecond) return false;
+    this.clientEventTimes.push(now);
+    return true;
+  }
+
+  /** Runs tasks one after another in arrival order; synchronous tasks run immediately when the queue is idle. */
+  runExclusive(task: () => void | Promise<void>, onError: (error: unknown) => void): void {
+    const run = (): void | Promise<void> => {
+      try {
+        return task();
+      } catch (error) {
+        onError(error);
+      }
+    };
+    if (this.taskChain === null) {
+      const result = run();
+      if (result instanceof Promise) this.track(result.catch(onError));
+      return;
+    }
+    this.track(this.taskChain.then(run).catch(onError));
+  }
+
+  /** Resolves when every queued task has finished. */
+  idle(): Promise<void> {
+    return this.taskChain ?? Promise.resolve();
+  }
+
+  private track(chain: Promise<void>): void {
+    const tracked = chain.finally(() => {
+      if (this.taskChain === tracked) this.taskChain = null;
+    });
+    this.taskChain = tracked;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Node-local state: which local sockets are in which channel, and (without Redis) who is present in each presence
+ * channel. Presence is tracked per user_id with a count of that user's sockets, so member_added/member_removed
+ * fire on a user's first join and last leave only.
+ */
+
+export interface ChannelSubscriber {
+  readonly socketId: string;
+  /** Receives an encoded frame (shared across subscribers) for one of its channels. */
+  deliver(channel: string, frame: Buffer): void;
+}
+
+export class LocalHub {
+  private readonly channels = new Map<string, Map<string, ChannelSubscriber>>();
+
+  /** @returns true when this is the first local subscriber of the channel. */
+  add(channel: string, subscriber: ChannelSubscriber): boolean {
+    let members = this.channels.get(channel);
+    const firstLocal = members === undefined;
+    if (members === undefined) {
+      members = new Map();
+      this.channels.set(channel, members);
+    }
+    members.set(subscriber.socketId, subscriber);
+    return firstLocal;
+  }
+
+  /** @returns true when the channel has no local subscriber left. */
+  remove(channel: string, socketId: string): boolean {
+    const members = this.channels.get(channel);
+    if (members === undefined || !members.delete(socketId)) return false;
+    if (members.size > 0) return false;
+    this.channels.delete(channel);
+    return true;
+  }
+
+  has(channel: string, socketId: string): boolean {
+    return this.channels.get(channel)?.has(socketId) ?? false;
+  }
+
+  /** Encodes once, writes to every local subscriber except `exceptSocketId`. */
+  deliver(channel: string, frame: string | Buffer, exceptSocketId?: string): number {
+    const members = this.channels.get(channel);
+    if (members === undefined) return 0;
+    const bytes = typeof frame === "string" ? Buffer.from(frame, "utf8") : frame;
+    let delivered = 0;
+    for (const [socketId, subscriber] of members) {
+      if (socketId === exceptSocketId) continue;
+      subscriber.deliver(channel, bytes);
+      delivered += 1;
+    }
+    return delivered;
+  }
+
+  subscriptionCount(channel: string): number {
+    return this.channels.get(channel)?.size ?? 0;
+  }
+
+  subscriptionCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [channel, members] of this.channels) counts.set(channel, members.size);
+    return counts;
+  }
+
+  channelCount(): number {
+    return this.channels.size;
+  }
+}
+
+export interface PresenceMemberInput {
+  socketId: string;
+  userId: string;
+  /** user_info exactly as the auth endpoint serialised it (kept as JSON text so it is relayed unchanged). */
+  userInfoJson: string | null;
+}
+
+/** user_id -> user_info JSON text (null when the auth endpoint sent none). */
+export type PresenceMembers = Map<string, string | null>;
+
+export type PresenceAddResult =
+  | { status: "added"; firstForUser: boolean; members: PresenceMembers }
+  | { status: "already-present"; members: PresenceMembers }
+  | { status: "full" };
+
+export interface PresenceRemoval {
+  userId: string;
+  lastForUser: boolean;
+}
+
+export interface PresenceStore {
+  add(channel: string, member: PresenceMemberInput, maxMembers: number): Promise<PresenceAddResult>;
+  remove(channel: string, socketId: string): Promise<PresenceRemoval | null>;
+  members(channel: string): Promise<PresenceMembers>;
+  userCount(channel: string): Promise<number>;
+}
+
+interface PresenceUser {
+  userInfoJson: string | null;
+  sockets: Set<string>;
+}
+
+export class MemoryPresenceStore implements PresenceStore {
+  private readonly channels = new Map<string, { users: Map<string, PresenceUser>; socketToUser: Map<string, string> }>();
+
+  async add(channel: string, member: PresenceMemberInput, maxMembers: number): Promise<PresenceAddResult> {
+    let state = this.channels.get(channel);
+    if (state === undefined) {
+      state = { users: new Map(), socketToUser: new Map() };
+      this.channels.set(channel, state);
+    }
+    if (state.socketToUser.has(member.socketId)) return { status: "already-present", members: this.snapshot(state.users) };
+    const existing = state.users.get(member.userId);
+    if (existing === undefined && state.users.size >= maxMembers) {
+      if (state.users.size === 0) this.channels.delete(channel);
+      return { status: "full" };
+    }
+    state.socketToUser.set(member.socketId, member.userId);
+    if (existing !== undefined) {
+      existing.sockets.add(member.socketId);
+      return { status: "added", firstForUser: false, members: this.snapshot(state.users) };
+    }
+    state.users.set(member.userId, { userInfoJson: member.userInfoJson, sockets: new Set([member.socketId]) });
+    return { status: "added", firstForUser: true, members: this.snapshot(state.users) };
+  }
+
+  async remove(channel: string, socketId: string): Promise<PresenceRemoval | null> {
+    const state = this.channels.get(channel);
+    const userId = state?.socketToUser.get(socketId);
+    if (state === undefined || userId === undefined) return null;
+    state.socketToUser.delete(socketId);
+    const user = state.users.get(userId);
+    user?.sockets.delete(socketId);
+    const lastForUser = user === undefined || user.sockets.size === 0;
+    if (lastForUser) state.users.delete(userId);
+    if (state.users.size === 0) this.channels.delete(channel);
+    return { userId, lastForUser };
+  }
+
+  async members(channel: string): Promise<PresenceMembers> {
+    const state = this.channels.get(channel);
+    return state === undefined ? new Map() : this.snapshot(state.users);
+  }
+
+  async userCount(channel: string): Promise<number> {
+    return this.channels.get(channel)?.users.size ?? 0;
+  }
+
+  private snapshot(users: Map<string, PresenceUser>): PresenceMembers {
+    const members: PresenceMembers = new Map();
+    for (const [userId, user] of users) members.set(userId, user.userInfoJson);
+    return members;
+  }
+}
