@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCertificateDate, isIsoDate, toParisDate, toZonedDate } from "./dates.ts";
 
 describe("isIsoDate", () => {
@@ -64,5 +64,28 @@ describe("toZonedDate", () => {
     ["2025-01-16T02:00:00Z", "America/Cayenne", "2025-01-15"],
   ])("%s in %s -> %s", (instant, timeZone, expected) => {
     expect(toZonedDate(new Date(instant), timeZone)).toBe(expected);
+  });
+});
+
+describe("under a far host time zone", () => {
+  // The helpers must not depend on the machine's zone; Node applies a TZ change at run time.
+  const saved = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = "Pacific/Kiritimati";
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  });
+
+  it.each([
+    ["2025-03-07T12:00:00Z", "07/03/2025", "2025-03-07"],
+    ["2025-03-07T20:00:00Z", "07/03/2025", "2025-03-07"],
+    ["2025-03-07T23:30:00Z", "07/03/2025", "2025-03-08"],
+    ["2024-12-31T12:00:00Z", "31/12/2024", "2024-12-31"],
+  ])("%s -> %s, Paris %s", (instant, certificate, paris) => {
+    expect(new Date(instant).getDate()).not.toBe(new Date(instant).getUTCDate());
+    expect(formatCertificateDate(new Date(instant))).toBe(certificate);
+    expect(toParisDate(new Date(instant))).toBe(paris);
   });
 });

@@ -4,6 +4,7 @@ export type QuizId = number | string;
 
 export type QuizTracking = {
   id: QuizId | null;
+  quizId?: QuizId;
   answers: readonly QuizAnswer[];
   startDate: string | null;
   score: number | null;

@@ -7,7 +7,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const ENCODED_ASCII = /%[0-7][0-9a-f]/gi;
 
 function isSafeForm(path: string): boolean {
-  return path.startsWith("/") && path[1] !== "/" && !CONTROL_CHARACTERS.test(path);
+  return path.startsWith("/") && path[1] !== "/" && !path.includes("\\") && !CONTROL_CHARACTERS.test(path);
 }
 
 // Only ASCII escapes can smuggle '/', '\', '%' or controls; decoding just those never throws on malformed input.

@@ -41,14 +41,13 @@ const compareByDate = (a: SortableSession, b: SortableSession): number =>
   compareText(a.startDate, b.startDate) || compareText(a.startTime, b.startTime);
 
 /**
- * Returns a new array: by date for a virtual class or when every session is in the same city, otherwise by
- * marketing city (city when absent) in French collation, then by date.
+ * Returns a new array: by date for a virtual class, otherwise by marketing city (city when absent) in French
+ * collation, then by date; so sessions that are all in one city also come out by date.
  */
 export function sortSessions<T extends SortableSession>(
   sessions: readonly T[],
   { virtualClass }: { virtualClass: boolean },
 ): T[] {
-  const sameCity = sessions.every((s) => cityCollator.compare(displayCity(s), displayCity(sessions[0])) === 0);
-  if (virtualClass || sameCity) return [...sessions].sort(compareByDate);
+  if (virtualClass) return [...sessions].sort(compareByDate);
   return [...sessions].sort((a, b) => cityCollator.compare(displayCity(a), displayCity(b)) || compareByDate(a, b));
 }

@@ -10,7 +10,8 @@ import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure, success } from "./http/envelope.ts";
 import { isSecureRequest, loadSession } from "./http/session.ts";
-import { negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
+import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
+import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
@@ -68,6 +69,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", userRoutes);
+  api.route("/", accountRoutes);
   app.route("/api", api);
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));
@@ -76,7 +78,10 @@ export function createBackApp(deps: BackDeps) {
     const ctx = c as Context<BackEnv>;
     const t = ctx.var.t ?? translator("en-US");
     if (error instanceof AppError) {
-      const data = error.options.fields ? { errors: error.options.fields, ...(error.options.data ?? {}) } : (error.options.data ?? null);
+      const fields = error.options.fields
+        ? Object.fromEntries(Object.entries(error.options.fields).map(([k, list]) => [k, list.map((m) => (isMessageKey(m) ? t(m) : m))]))
+        : null;
+      const data = fields ? { errors: fields, ...((error.options.data as object | undefined) ?? {}) } : (error.options.data ?? null);
       return failure(c, error.status as ContentfulStatusCode, t(error.messageKey, error.options.values), data);
     }
     const requestId = ctx.var.requestId ?? "unknown";

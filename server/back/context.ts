@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { Brand, BrandKey } from "../../app/branding/brands.ts";
 import type { ServerLocale, Translate } from "./i18n/messages.ts";
 
@@ -15,6 +16,7 @@ export type BackDeps = {
   logger: Logger;
   brandHosts: Map<string, BrandKey>;
   broadcaster: Broadcaster;
+  mailer: Mailer;
   /** Injected so tests can move time; defaults to the real clock. */
   now: () => Date;
 };

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { AppError, type FieldErrors } from "./app-error.ts";
-import type { Translate } from "../i18n/messages.ts";
+import { isMessageKey, type Translate } from "../i18n/messages.ts";
 
 /** Reads a JSON, urlencoded or multipart body into a plain object; never throws a 500. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
@@ -66,6 +66,8 @@ function translateIssue(issue: z.core.$ZodIssue, t: Translate): string {
     case "too_big":
       if (issue.origin === "string") return t("tooLong", { max: Number(issue.maximum) });
       return t("tooBig", { max: Number(issue.maximum) });
+    case "custom":
+      return isMessageKey(issue.message) ? t(issue.message) : t("invalidType");
     default:
       return t("invalidType");
   }

@@ -30,6 +30,26 @@ const en = {
   internalError: "An unexpected error occurred. Reference: {requestId}.",
   healthy: "Healthy.",
   unhealthy: "The database is unreachable.",
+  passwordResetSent: "If an account exists for this address, we have sent it a link to reset the password.",
+  passwordPolicy: "The password needs at least 8 characters, with at least one letter and one digit.",
+  passwordsDiffer: "The two passwords are different.",
+  invalidResetToken: "This reset link is invalid or has expired. Ask for a new one.",
+  passwordUpdated: "Your password has been changed.",
+  wrongCurrentPassword: "The current password is incorrect.",
+  emailAvailable: "This address is available.",
+  emailTaken: "An account already exists with this address.",
+  invalidInvitation: "This invitation is invalid, expired or already used.",
+  accountCreated: "Your account has been created.",
+  consentSaved: "Your choice has been saved.",
+  accountChosen: "Pharmacy selected.",
+  notAMember: "You are not a member of this pharmacy.",
+  invalidConnectToken: "This connection link is invalid or has expired. Please log in.",
+  profileUpdated: "Your details have been saved.",
+  messageSent: "Your message has been sent to your advisor.",
+  noAdvisor: "No advisor is assigned to you yet.",
+  invalidImage: "The picture must be a JPEG, PNG or WebP image.",
+  imageTooLarge: "The picture is too large (2 MB at most).",
+  invalidPhone: "Enter a valid phone number.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -63,6 +83,26 @@ const fr: Catalogue = {
   internalError: "Une erreur inattendue s'est produite. Référence : {requestId}.",
   healthy: "En bonne santé.",
   unhealthy: "La base de données est injoignable.",
+  passwordResetSent: "Si un compte existe pour cette adresse, nous lui avons envoyé un lien pour réinitialiser le mot de passe.",
+  passwordPolicy: "Le mot de passe doit comporter au moins 8 caractères, dont au moins une lettre et un chiffre.",
+  passwordsDiffer: "Les deux mots de passe sont différents.",
+  invalidResetToken: "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.",
+  passwordUpdated: "Votre mot de passe a été modifié.",
+  wrongCurrentPassword: "Le mot de passe actuel est incorrect.",
+  emailAvailable: "Cette adresse est disponible.",
+  emailTaken: "Un compte existe déjà avec cette adresse.",
+  invalidInvitation: "Cette invitation est invalide, expirée ou déjà utilisée.",
+  accountCreated: "Votre compte a été créé.",
+  consentSaved: "Votre choix a été enregistré.",
+  accountChosen: "Pharmacie sélectionnée.",
+  notAMember: "Vous n'êtes pas membre de cette pharmacie.",
+  invalidConnectToken: "Ce lien de connexion est invalide ou a expiré. Veuillez vous connecter.",
+  profileUpdated: "Vos informations ont été enregistrées.",
+  messageSent: "Votre message a été envoyé à votre conseiller.",
+  noAdvisor: "Aucun conseiller ne vous est encore attribué.",
+  invalidImage: "La photo doit être une image JPEG, PNG ou WebP.",
+  imageTooLarge: "La photo est trop volumineuse (2 Mo au plus).",
+  invalidPhone: "Saisissez un numéro de téléphone valide.",
 };
 
 const es: Catalogue = {
@@ -93,9 +133,33 @@ const es: Catalogue = {
   internalError: "Se ha producido un error inesperado. Referencia: {requestId}.",
   healthy: "Operativo.",
   unhealthy: "No se puede acceder a la base de datos.",
+  passwordResetSent: "Si existe una cuenta con esta dirección, le hemos enviado un enlace para restablecer la contraseña.",
+  passwordPolicy: "La contraseña debe tener al menos 8 caracteres, con al menos una letra y un número.",
+  passwordsDiffer: "Las dos contraseñas no coinciden.",
+  invalidResetToken: "Este enlace de restablecimiento no es válido o ha caducado. Solicite uno nuevo.",
+  passwordUpdated: "Su contraseña se ha cambiado.",
+  wrongCurrentPassword: "La contraseña actual es incorrecta.",
+  emailAvailable: "Esta dirección está disponible.",
+  emailTaken: "Ya existe una cuenta con esta dirección.",
+  invalidInvitation: "Esta invitación no es válida, ha caducado o ya se ha utilizado.",
+  accountCreated: "Su cuenta se ha creado.",
+  consentSaved: "Su elección se ha guardado.",
+  accountChosen: "Farmacia seleccionada.",
+  notAMember: "No es miembro de esta farmacia.",
+  invalidConnectToken: "Este enlace de conexión no es válido o ha caducado. Inicie sesión.",
+  profileUpdated: "Sus datos se han guardado.",
+  messageSent: "Su mensaje se ha enviado a su asesor.",
+  noAdvisor: "Todavía no tiene un asesor asignado.",
+  invalidImage: "La foto debe ser una imagen JPEG, PNG o WebP.",
+  imageTooLarge: "La foto es demasiado grande (2 MB como máximo).",
+  invalidPhone: "Introduzca un número de teléfono válido.",
 };
 
 const catalogues: Record<string, Catalogue> = { "en-US": en, "fr-FR": fr, "es-ES": es };
+
+export function isMessageKey(value: string): value is MessageKey {
+  return value in en;
+}
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 

@@ -1,21 +1,48 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { BackEnv } from "../../context.ts";
-import { success } from "../../http/envelope.ts";
-import { parseBody } from "../../http/validate.ts";
+import { failure, success } from "../../http/envelope.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
 import { destroySession, startSession } from "../../http/session.ts";
 import { clientIp } from "../../http/client-ip.ts";
+import { passwordResetMail } from "../../../mail/templates.ts";
 import { getUserPayload, pickCurrentAccount } from "../user/user.service.ts";
-import { listMemberships } from "../user/user.repository.ts";
-import { LoginSchema } from "./auth.schemas.ts";
-import { authenticate } from "./auth.service.ts";
+import { listMemberships, type UserRow } from "../user/user.repository.ts";
+import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "./auth.schemas.ts";
+import {
+  authenticate,
+  consumeConnectToken,
+  isEmailAvailable,
+  issueConnectToken,
+  requestPasswordReset,
+  resetPassword,
+} from "./auth.service.ts";
+import { isSamePlatform, platformOrigin } from "./platform.ts";
+import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
 
 export const authRoutes = new Hono<BackEnv>();
+
+/**
+ * An account that belongs to another brand's host is not logged in here: the reply is an
+ * Error carrying a single-use token, and the page sends the browser to that host.
+ */
+export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, accountId: number | null) {
+  const { db, now, env, brandHosts } = c.var.deps;
+  const origin = platformOrigin(user.brand, brandHosts, c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "", env.PUBLIC_URL_SCHEME);
+  if (!origin) return null;
+  const token = await issueConnectToken(db, user.id, accountId, now());
+  return failure(c, 409, c.var.t("otherPlatform"), { token, contactId: user.id, accountId, platformUrl: origin });
+}
 
 authRoutes.post("/login", async (c) => {
   const { db, now } = c.var.deps;
   const input = await parseBody(c, LoginSchema);
   const user = await authenticate(db, input, clientIp(c), now());
+  const platform = input.platform && isBrandKey(input.platform) ? input.platform : c.var.brand.key;
   const current = pickCurrentAccount(await listMemberships(db, user.id), user.currentAccountId);
+  if (!isSamePlatform(user.brand, platform)) {
+    const reply = await otherPlatformReply(c, user, current?.account.id ?? null);
+    if (reply) return reply;
+  }
   const session = await startSession(c, user.id, current?.account.id ?? null);
   return success(c, await getUserPayload(db, user.id, session.accountId), c.var.t("loggedIn"));
 });
@@ -23,4 +50,48 @@ authRoutes.post("/login", async (c) => {
 authRoutes.post("/logout", async (c) => {
   await destroySession(c);
   return success(c, { loggedIn: false }, c.var.t("loggedOut"));
+});
+
+/** Arrival on this host with a cross-platform token: opens the session. */
+authRoutes.post("/connectAs", async (c) => {
+  const { db, now } = c.var.deps;
+  const input = await parseBody(c, ConnectAsSchema);
+  const { userId, accountId } = await consumeConnectToken(db, input.contactId, input.token, now());
+  const session = await startSession(c, userId, input.accountId ?? accountId);
+  return success(c, await getUserPayload(db, userId, session.accountId), c.var.t("loggedIn"));
+});
+
+/** Same reply whether or not the address has an account (no enumeration). */
+authRoutes.get("/passwordReset/sendMail/:email", async (c) => {
+  const { db, now, mailer, env, brandHosts } = c.var.deps;
+  const email = parseInput(EmailSchema, c.req.param("email"), c.var.t);
+  const issued = await requestPasswordReset(db, email, now());
+  if (issued) {
+    const { user, token } = issued;
+    const origin =
+      platformOrigin(user.brand, brandHosts, c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "", env.PUBLIC_URL_SCHEME) ?? "";
+    const path = user.locale === "es-ES" ? "/restablecer-mi-contrasena/" : "/reinitialiser-mon-mot-de-passe/";
+    const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
+    try {
+      await mailer.send({
+        to: user.email,
+        ...passwordResetMail({ brand, locale: user.locale, firstName: user.firstName, link: `${origin}${path}${token}` }),
+      });
+    } catch (error) {
+      c.var.logger.error({ err: error }, "password reset mail not sent");
+    }
+  }
+  return success(c, null, c.var.t("passwordResetSent"));
+});
+
+authRoutes.post("/passwordReset", async (c) => {
+  const input = await parseBody(c, PasswordResetSchema);
+  await resetPassword(c.var.deps.db, input.token, input.password, c.var.deps.now());
+  return success(c, null, c.var.t("passwordUpdated"));
+});
+
+authRoutes.get("/validateEmail/:email", async (c) => {
+  const email = parseInput(EmailSchema, c.req.param("email"), c.var.t);
+  const available = await isEmailAvailable(c.var.deps.db, email);
+  return success(c, { available }, c.var.t(available ? "emailAvailable" : "emailTaken"));
 });

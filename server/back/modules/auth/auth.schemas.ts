@@ -1,9 +1,61 @@
 import { z } from "zod";
 
+export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
+
+/** At least 8 characters with a letter and a digit; the message key is translated by the API. */
+export const NewPasswordSchema = z
+  .string()
+  .max(200)
+  .refine((value) => value.length >= 8 && /\p{L}/u.test(value) && /\d/.test(value), { message: "passwordPolicy" });
+
 export const LoginSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().min(1).max(254).pipe(z.email()),
+  email: EmailSchema,
   password: z.string().min(1).max(200),
   platform: z.string().max(40).optional(),
   remember: z.union([z.boolean(), z.enum(["on", "true", "false"])]).optional(),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const PasswordResetSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    password: NewPasswordSchema,
+    passwordConfirmation: z.string().max(200),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { message: "passwordsDiffer", path: ["passwordConfirmation"] });
+
+export const UpdatePasswordSchema = z
+  .strictObject({
+    currentPassword: z.string().min(1).max(200),
+    password: NewPasswordSchema,
+    passwordConfirmation: z.string().max(200),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { message: "passwordsDiffer", path: ["passwordConfirmation"] });
+
+export const ConnectAsSchema = z.strictObject({
+  contactId: z.coerce.number().int().positive(),
+  token: z.string().min(1).max(200),
+  accountId: z.coerce.number().int().positive().optional(),
+});
+
+export const SetAccountSchema = z.strictObject({
+  accountId: z.coerce.number().int().positive(),
+  platform: z.string().max(40).optional(),
+});
+
+export const CreateAccountSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    email: EmailSchema,
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    profession: z.enum(["pharmacist", "preparer", "assistant", "student", "other"]),
+    password: NewPasswordSchema,
+    passwordConfirmation: z.string().max(200),
+    acceptTerms: z.union([z.literal(true), z.literal("on"), z.literal("true")]),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { message: "passwordsDiffer", path: ["passwordConfirmation"] });
+
+export const ConsentSchema = z.strictObject({
+  hasGivenConsent: z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")]),
+});

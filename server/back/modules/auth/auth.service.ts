@@ -1,8 +1,11 @@
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { memberships, sessions, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
-import { findUserByEmail, type UserRow } from "../user/user.repository.ts";
-import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.ts";
+import { findUserByEmail, findUserById, type UserRow } from "../user/user.repository.ts";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
 import { clearLoginFailures, isLoginBlocked, LOGIN_WINDOW_MINUTES, loginScopes, recordLoginFailure } from "./rate-limit.ts";
+import { consumeToken, findValidToken, issueToken } from "./tokens.ts";
 import type { LoginInput } from "./auth.schemas.ts";
 
 /**
@@ -22,4 +25,64 @@ export async function authenticate(db: Db, input: LoginInput, ip: string, now: D
   }
   await clearLoginFailures(db, input.email);
   return user;
+}
+
+/** A reset token for an existing account, or null: the caller answers the same either way. */
+export async function requestPasswordReset(db: Db, email: string, now: Date): Promise<{ user: UserRow; token: string } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  const token = await issueToken(db, { kind: "password_reset", userId: user.id }, now);
+  return { user, token };
+}
+
+/** Sets the new password and closes every open session of that user. */
+export async function resetPassword(db: Db, token: string, password: string, now: Date): Promise<UserRow> {
+  const row = await consumeToken(db, "password_reset", token, now);
+  const user = row?.userId ? await findUserById(db, row.userId) : undefined;
+  if (!user) throw new AppError("VALIDATION", "invalidResetToken", { fields: { token: ["invalidResetToken"] } });
+  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, user.id));
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  return user;
+}
+
+/** Changes the password after checking the current one; other sessions are closed. */
+export async function changePassword(
+  db: Db,
+  input: { userId: number; currentSessionHash: string; currentPassword: string; password: string },
+  now: Date,
+): Promise<void> {
+  const user = await findUserById(db, input.userId);
+  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AppError("VALIDATION", "invalidInput", { fields: { currentPassword: ["wrongCurrentPassword"] } });
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: now }).where(eq(users.id, user.id));
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.idHash, input.currentSessionHash)));
+}
+
+export async function isEmailAvailable(db: Db, email: string): Promise<boolean> {
+  return !(await findUserByEmail(db, email));
+}
+
+/** Cross-platform arrival: a short-lived single-use token bound to the contact. */
+export async function issueConnectToken(db: Db, userId: number, accountId: number | null, now: Date): Promise<string> {
+  return issueToken(db, { kind: "cross_platform", userId, accountId }, now);
+}
+
+export async function consumeConnectToken(db: Db, contactId: number, token: string, now: Date): Promise<{ userId: number; accountId: number | null }> {
+  const valid = await findValidToken(db, "cross_platform", token, now);
+  // The token must belong to this contact before it is spent.
+  if (!valid || valid.userId !== contactId) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
+  const used = await consumeToken(db, "cross_platform", token, now);
+  if (!used) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
+  return { userId: contactId, accountId: used.accountId };
+}
+
+/** Whether the user is an active member of that account. */
+export async function isActiveMember(db: Db, userId: number, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), eq(memberships.isActive, true)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import type { BackEnv, SessionState } from "../context.ts";
+import { findContract } from "../modules/user/user.repository.ts";
+import { AppError } from "./app-error.ts";
+
+/** The logged-in session, or a 401. */
+export function requireSession(c: Context<BackEnv>): SessionState {
+  const session = c.var.session;
+  if (!session) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  return session;
+}
+
+/** A logged-in user whose contract is not read-only (403 with a clear message otherwise). */
+export async function requireWritableSession(c: Context<BackEnv>): Promise<SessionState> {
+  const session = requireSession(c);
+  const contract = await findContract(c.var.deps.db, session.userId, session.accountId);
+  if (contract?.type === "readonly") throw new AppError("FORBIDDEN", "readOnly");
+  return session;
+}

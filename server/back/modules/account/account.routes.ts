@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { success } from "../../http/envelope.ts";
+import { requireSession } from "../../http/guards.ts";
+import { setSessionAccount, startSession } from "../../http/session.ts";
+import { parseBody } from "../../http/validate.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema/index.ts";
+import { CreateAccountSchema, ConsentSchema, SetAccountSchema, UpdatePasswordSchema } from "../auth/auth.schemas.ts";
+import { changePassword, isActiveMember } from "../auth/auth.service.ts";
+import { otherPlatformReply } from "../auth/auth.routes.ts";
+import { isSamePlatform } from "../auth/platform.ts";
+import { findUserById } from "../user/user.repository.ts";
+import { getUserPayload } from "../user/user.service.ts";
+import { createAccountFromInvitation, describeInvitation } from "./account.service.ts";
+import { isBrandKey } from "../../../../app/branding/brands.ts";
+import { accounts } from "../../../db/schema/index.ts";
+
+export const accountRoutes = new Hono<BackEnv>();
+
+/** Account choice: the account must be one of the user's; another host's account answers with a token. */
+accountRoutes.post("/user/setAccountId", async (c) => {
+  const session = requireSession(c);
+  const { db } = c.var.deps;
+  const input = await parseBody(c, SetAccountSchema);
+  if (!(await isActiveMember(db, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+  const platform = input.platform && isBrandKey(input.platform) ? input.platform : c.var.brand.key;
+  if (account && !isSamePlatform(account.brand, platform)) {
+    const user = await findUserById(db, session.userId);
+    const reply = user && (await otherPlatformReply(c, { ...user, brand: account.brand }, account.id));
+    if (reply) return reply;
+  }
+  await setSessionAccount(c, input.accountId);
+  await db.update(users).set({ currentAccountId: input.accountId }).where(eq(users.id, session.userId));
+  return success(c, await getUserPayload(db, session.userId, input.accountId), c.var.t("accountChosen"));
+});
+
+accountRoutes.post("/user/updatePassword", async (c) => {
+  const session = requireSession(c);
+  const input = await parseBody(c, UpdatePasswordSchema);
+  await changePassword(
+    c.var.deps.db,
+    { userId: session.userId, currentSessionHash: session.idHash, currentPassword: input.currentPassword, password: input.password },
+    c.var.deps.now(),
+  );
+  return success(c, null, c.var.t("passwordUpdated"));
+});
+
+/** Consent is recorded even for read-only users: it is a legal acknowledgement, not a change of data. */
+accountRoutes.post("/user/consent", async (c) => {
+  const session = requireSession(c);
+  const input = await parseBody(c, ConsentSchema);
+  const now = c.var.deps.now();
+  await c.var.deps.db
+    .update(users)
+    .set({ hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false, consentAt: now, updatedAt: now })
+    .where(eq(users.id, session.userId));
+  return success(c, { hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false }, c.var.t("consentSaved"));
+});
+
+accountRoutes.get("/invitation/:token", async (c) => {
+  return success(c, await describeInvitation(c.var.deps.db, c.req.param("token"), c.var.deps.now()));
+});
+
+accountRoutes.post("/createAccount", async (c) => {
+  const input = await parseBody(c, CreateAccountSchema);
+  const { db, now } = c.var.deps;
+  const created = await createAccountFromInvitation(db, input, now());
+  const session = await startSession(c, created.userId, created.accountId);
+  return success(c, await getUserPayload(db, created.userId, session.accountId), c.var.t("accountCreated"), 201);
+});

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { memberships, users } from "../../../db/schema/index.ts";
+import { AppError } from "../../http/app-error.ts";
+import { hashPassword } from "../auth/password.ts";
+import { consumeToken, findValidToken } from "../auth/tokens.ts";
+import { findUserByEmail } from "../user/user.repository.ts";
+
+/** What an invitation carries (set by a referent adding a learner, or by a shop order). */
+export type InvitationPayload = { accountId: number | null; role: "learner" | "referent" | "holder"; brand: string; locale: string };
+
+export function parseInvitationPayload(payload: string | null): InvitationPayload {
+  const parsed = JSON.parse(payload ?? "{}") as Partial<InvitationPayload>;
+  return {
+    accountId: typeof parsed.accountId === "number" ? parsed.accountId : null,
+    role: parsed.role === "referent" || parsed.role === "holder" ? parsed.role : "learner",
+    brand: parsed.brand ?? "fr",
+    locale: parsed.locale ?? "fr-FR",
+  };
+}
+
+export async function describeInvitation(db: Db, token: string, now: Date) {
+  const row = await findValidToken(db, "invitation", token, now);
+  if (!row) throw new AppError("NOT_FOUND", "invalidInvitation");
+  return { email: row.email, ...parseInvitationPayload(row.payload) };
+}
+
+/**
+ * Creates the user from a valid invitation, in one transaction with the token's use, so
+ * an invitation can create one account only.
+ */
+export async function createAccountFromInvitation(
+  db: Db,
+  input: { token: string; email: string; firstName: string; lastName: string; profession: string; password: string },
+  now: Date,
+): Promise<{ userId: number; accountId: number | null }> {
+  const invitation = await findValidToken(db, "invitation", input.token, now);
+  if (!invitation) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });
+  if (await findUserByEmail(db, input.email)) throw new AppError("VALIDATION", "invalidInput", { fields: { email: ["emailTaken"] } });
+  const payload = parseInvitationPayload(invitation.payload);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const used = await consumeToken(tx as unknown as Db, "invitation", input.token, now);
+    if (!used) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        profession: input.profession,
+        brand: payload.brand,
+        locale: payload.locale,
+        currentAccountId: payload.accountId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id });
+    if (payload.accountId !== null) {
+      await tx.insert(memberships).values({ userId: user.id, accountId: payload.accountId, role: payload.role, createdAt: now });
+    }
+    await tx.update(users).set({ updatedAt: now }).where(eq(users.id, user.id));
+    return { userId: user.id, accountId: payload.accountId };
+  });
+}
