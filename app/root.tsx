@@ -12,8 +12,14 @@ import {
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { BRANDS } from "./branding/brands";
-import { ErrorPage } from "./components/layout/error-page";
+import { CookieConsent } from "./components/cookies/cookie-consent";
+import { describeRouteError, ErrorPage } from "./components/layout/error-page";
+import { PageChrome } from "./components/layout/page-chrome";
+import { SkipLink } from "./components/layout/site-header";
+import { LoadingBar } from "./components/ui/loading-bar";
+import { Toaster } from "./components/ui/toast";
 import { addResources, createI18n } from "./i18n/instance";
+import { brandPageMeta, metaT, rootMetaData } from "./lib/meta";
 import { loadRootData } from "./lib/root-data.server";
 import { requestStateMiddleware } from "./lib/request-state.server";
 import { useNonce } from "./lib/nonce";
@@ -33,6 +39,16 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
+/** The default title ("{default} | {brand}") for pages without their own, and the titles of error pages. */
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  if (error) {
+    const root = rootMetaData(matches);
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return brandPageMeta(matches, { title: status === 404 ? metaT(root, "errors.notFoundTitle") : String(status) });
+  }
+  return brandPageMeta(matches);
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
@@ -50,13 +66,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={brand.styles.primary} />
         <link rel="icon" href={brand.favicon} type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>
-          <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>{children}</AuthenticityTokenProvider>
+          <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
+            <SkipLink />
+            <LoadingBar />
+            <CookieConsent />
+            {children}
+            <Toaster flash={data?.toast ?? null} />
+          </AuthenticityTokenProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -69,12 +92,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Unmatched paths ("Page not found: {path}") and any error no layout caught, inside the site's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : error.statusText} />;
-  }
-  const showStack = Boolean(data?.isDevelopment ?? import.meta.env.DEV);
-  const message = error instanceof Error ? error.message : String(error);
-  return <ErrorPage status={500} message={message} stack={showStack && error instanceof Error ? error.stack : undefined} />;
+  const described = describeRouteError(error, Boolean(data?.isDevelopment ?? import.meta.env.DEV));
+  const page = <ErrorPage status={described.status} message={described.message} stack={described.stack} />;
+  return data ? <PageChrome>{page}</PageChrome> : page;
 }

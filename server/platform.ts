@@ -15,6 +15,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -57,6 +58,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     logger,
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
     broadcaster,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
     now: () => new Date(),
   };
   const back = createBackApp(deps);
@@ -89,6 +91,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
   app.use(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false }));
+  app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
 
   const buildId = readBuildId();
   const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>

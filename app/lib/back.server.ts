@@ -66,6 +66,11 @@ export class BackClient {
     return this.request<T>("POST", path, body);
   }
 
+  /** Multipart POST (file uploads): same cookies and CSRF dance as `post`. */
+  postForm<T>(path: string, formData: FormData) {
+    return this.request<T>("POST", path, formData);
+  }
+
   put<T>(path: string, body?: unknown) {
     return this.request<T>("PUT", path, body);
   }
@@ -103,8 +108,11 @@ export class BackClient {
     if (cookie) headers.set("cookie", cookie);
     const xsrf = this.jar.get(CSRF_COOKIE);
     if (xsrf && method !== "GET") headers.set("x-xsrf-token", decodeURIComponent(xsrf));
-    let payload: string | undefined;
-    if (body !== undefined) {
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) {
+      // fetch sets the multipart content type with its boundary.
+      payload = body;
+    } else if (body !== undefined) {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }

@@ -13,10 +13,16 @@ import { isSecureRequest, loadSession } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { broadcastingRoutes } from "./modules/broadcasting/broadcasting.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { homeRoutes } from "./modules/home/home.routes.ts";
+import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Uploads get more room; each upload route checks its own file size. */
+const MAX_UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
+const UPLOAD_PATHS = new Set(["/back/api/user/updateProfilePic"]);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The back API: every reply is the envelope {status, message, data} with an honest HTTP status. */
@@ -39,12 +45,11 @@ export function createBackApp(deps: BackDeps) {
     await next();
   });
 
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => failure(c, 413, (c as Context<BackEnv>).var.t("bodyTooLarge")),
-    }),
-  );
+  const limitFor = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => failure(c, 413, (c as Context<BackEnv>).var.t("bodyTooLarge")) });
+  const defaultLimit = limitFor(MAX_BODY_BYTES);
+  const uploadLimit = limitFor(MAX_UPLOAD_BODY_BYTES);
+  app.use((c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
 
   app.get("/sanctum/csrf-cookie", (c) => {
     const token = createCsrfToken(deps.env.APP_SECRET);
@@ -69,7 +74,10 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", userRoutes);
+  api.route("/", homeRoutes);
   api.route("/", accountRoutes);
+  api.route("/", profileRoutes);
+  api.route("/", broadcastingRoutes);
   app.route("/api", api);
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));

@@ -2,17 +2,28 @@
  * What a realtime node needs from "the rest of the cluster". The single-process adapter answers everything from
  * the local hub; the Redis adapter (redis-adapter.ts) shares events, presence and channel counts between nodes.
  */
-import { MemoryPresenceStore, type LocalHub, type PresenceStore } from "./hub.ts";
+import { MemoryPresenceStore, type LocalHub, type PresenceMemberInput, type PresenceStore } from "./hub.ts";
 
 export interface RemoteFrameHandler {
   /** A frame published by another node for `channel`, to deliver to local subscribers except `exceptSocketId`. */
   (channel: string, frame: string, exceptSocketId: string | undefined): void;
 }
 
+/** This node's share of the cluster state, enough to rebuild it if the shared store lost it. */
+export interface LocalClusterState {
+  subscriptionCounts: Map<string, number>;
+  presence: Array<{ channel: string; member: PresenceMemberInput }>;
+}
+
+export interface ClusterHandlers {
+  /** Receives frames published by other nodes. */
+  onRemoteFrame: RemoteFrameHandler;
+  localState(): LocalClusterState;
+}
+
 export interface ClusterAdapter {
   readonly presence: PresenceStore;
-  /** Starts listening; `onRemoteFrame` receives frames published by other nodes. */
-  start(onRemoteFrame: RemoteFrameHandler): Promise<void>;
+  start(handlers: ClusterHandlers): Promise<void>;
   /** Resolves once frames published for `channel` by other nodes will reach this node. */
   watchChannel(channel: string): Promise<void>;
   unwatchChannel(channel: string): Promise<void>;

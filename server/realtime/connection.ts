@@ -10,6 +10,7 @@ export interface Subscription {
   state: "pending" | "active";
   /** Presence channels: the user id this socket joined as. */
   userId?: string;
+  userInfoJson?: string;
   heldFrames: Buffer[];
 }
 

@@ -70,12 +70,12 @@ export class LocalHub {
 export interface PresenceMemberInput {
   socketId: string;
   userId: string;
-  /** user_info exactly as the auth endpoint serialised it (kept as JSON text so it is relayed unchanged). */
-  userInfoJson: string | null;
+  /** user_info as JSON text (`null` when the auth endpoint sent none), relayed to other members as is. */
+  userInfoJson: string;
 }
 
-/** user_id -> user_info JSON text (null when the auth endpoint sent none). */
-export type PresenceMembers = Map<string, string | null>;
+/** user_id -> user_info JSON text, in join order. */
+export type PresenceMembers = Map<string, string>;
 
 export type PresenceAddResult =
   | { status: "added"; firstForUser: boolean; members: PresenceMembers }
@@ -95,7 +95,7 @@ export interface PresenceStore {
 }
 
 interface PresenceUser {
-  userInfoJson: string | null;
+  userInfoJson: string;
   sockets: Set<string>;
 }
 

@@ -1,30 +1,54 @@
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, useMatches } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Icon } from "~/components/ui/icon";
 import { LOCALE_LABELS, SELECTABLE_LOCALES } from "~/i18n/config";
+import { findPage, pagePath } from "~/i18n/pages";
 import { useRootData } from "~/lib/use-root-data";
 
 /**
- * Posts the chosen locale; the action remembers it and redirects to the same page in
- * that language. A plain form, so it works without JavaScript (the button applies it).
+ * A page that exists in one language only can name, in its route `handle`, a page that exists in
+ * every language to switch through: `handle = { switchLanguageVia: "cookies-policy-link" }`.
+ */
+export type LanguageSwitchHandle = { switchLanguageVia?: string };
+
+/** Where to come back after switching: the current page, or its all-language counterpart. */
+export function useSwitchTarget(): string {
+  const location = useLocation();
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const via = (leaf?.handle as LanguageSwitchHandle | undefined)?.switchLanguageVia;
+  if (via && findPage(via)) {
+    const path = pagePath(via, "fr", leaf?.params as Record<string, string>) ?? "/";
+    return path + location.search;
+  }
+  return location.pathname + location.search;
+}
+
+/**
+ * Posts the chosen locale; the action remembers it (365 days) and reopens the same page in that
+ * language. A plain form with a submit button: it works without JavaScript, and changing the
+ * selection never reloads the page by itself (WCAG 3.2.2).
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation("common");
   const locale = useRootData()?.locale ?? "fr-FR";
-  const location = useLocation();
+  const id = useId();
+  const redirectTo = useSwitchTarget();
   return (
-    <Form method="post" action="/locale" className="flex items-center gap-2" reloadDocument>
+    <Form method="post" action="/locale" className="flex items-center gap-2" reloadDocument data-testid="language-switcher">
       <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor="language-select" className="text-sm">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor={`language-${id}`} className="flex items-center gap-1 text-sm font-medium text-slate-800">
+        <Icon name="globe" size={20} />
         {t("nav.language")}
       </label>
       <select
-        id="language-select"
+        id={`language-${id}`}
         name="locale"
-        defaultValue={locale}
-        className="rounded border border-slate-400 px-2 py-1 text-sm"
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        defaultValue={locale === "en-US" ? undefined : locale}
+        className="rounded border border-slate-500 bg-white px-2 py-1.5 text-sm"
       >
         {SELECTABLE_LOCALES.map((value) => (
           <option key={value} value={value} lang={value}>
@@ -32,11 +56,13 @@ export function LanguageSwitcher() {
           </option>
         ))}
       </select>
-      <noscript>
-        <button type="submit" className="rounded border border-slate-400 px-2 py-1 text-sm">
-          {t("nav.apply")}
-        </button>
-      </noscript>
+      <button
+        type="submit"
+        className="rounded border-2 border-primary px-2 py-1 text-sm font-semibold text-primary-dark hover:bg-slate-100"
+      >
+        {t("nav.apply")}
+        <span className="sr-only"> — {t("nav.changeLanguage")}</span>
+      </button>
     </Form>
   );
 }

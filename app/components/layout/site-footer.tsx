@@ -1,41 +1,83 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CookieSettingsLink } from "~/components/cookies/cookie-consent";
+import { Icon } from "~/components/ui/icon";
+import { pathLangOf } from "~/i18n/config";
 import { useRootData } from "~/lib/use-root-data";
+import { cookiePolicyPath } from "./nav-links";
+
+const NETWORK_NAMES = { facebook: "Facebook", linkedin: "LinkedIn", instagram: "Instagram", youtube: "YouTube", x: "X" } as const;
 
 export function SiteFooter() {
   const { t } = useTranslation("common");
   const data = useRootData();
   if (!data) return null;
   const { brand, locale } = data;
-  const cookiePolicyPath = locale === "es-ES" ? "/politica-cookies" : "/cookiespolicy";
+  const lang = pathLangOf(locale);
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-6 px-4 py-8 text-sm">
-        <div>
-          <p className="font-semibold">{brand.title}</p>
-          <p className="text-slate-700">
-            © {new Date().getFullYear()} {brand.title}. {t("footer.rights")}
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50" data-testid="site-footer">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-3">
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center gap-2">
+            <img src={brand.logo} alt="" width={32} height={32} />
+            <p className="text-base font-bold text-primary-dark">{brand.title}</p>
+          </div>
+          <p className="text-slate-700">{t("footer.tagline")}</p>
+          <p>
+            <a href={`mailto:${brand.contactEmail}`} className="text-slate-800 underline underline-offset-2">
+              {brand.contactEmail}
+            </a>
           </p>
+          {brand.dedicatedSupport ? (
+            <p className="text-slate-700">
+              {t("footer.support")}:{" "}
+              <a href={`tel:${brand.dedicatedSupport.phone.replace(/\s/g, "")}`} className="text-slate-800 underline underline-offset-2">
+                {brand.dedicatedSupport.phone}
+              </a>
+            </p>
+          ) : null}
         </div>
-        <nav aria-label={t("footer.followUs")}>
-          <p className="font-semibold">{t("footer.followUs")}</p>
-          <ul className="mt-2 flex gap-3">
+        <nav aria-labelledby="footer-social-title">
+          <h2 id="footer-social-title" className="font-semibold text-slate-900">
+            {t("footer.followUs")}
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2">
             {brand.socialLinks.map((link) => (
               <li key={link.network}>
-                <a href={link.url} rel="noopener noreferrer" className="capitalize text-slate-800 underline">
-                  {link.network}
+                <a
+                  href={link.url}
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 rounded border border-slate-300 bg-white px-3 py-2 text-slate-800 hover:border-primary hover:text-primary-dark"
+                  data-testid={`social-${link.network}`}
+                >
+                  <Icon name={link.network} size={20} />
+                  <span>{NETWORK_NAMES[link.network]}</span>
                 </a>
               </li>
             ))}
           </ul>
         </nav>
-        <ul className="flex flex-col gap-1">
-          <li>
-            <Link to={cookiePolicyPath} className="text-slate-800 underline">
-              {t("footer.cookiePolicy")}
-            </Link>
-          </li>
-        </ul>
+        <nav aria-labelledby="footer-legal-title">
+          <h2 id="footer-legal-title" className="font-semibold text-slate-900">
+            {t("footer.legal")}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-2">
+            <li>
+              <Link to={cookiePolicyPath(lang)} className="text-slate-800 underline underline-offset-2">
+                {t("footer.cookiePolicy")}
+              </Link>
+            </li>
+            <li>
+              <CookieSettingsLink className="inline-flex items-center gap-1 text-slate-800 underline underline-offset-2">
+                <Icon name="cookie" size={20} />
+                {t("footer.cookieSettings")}
+              </CookieSettingsLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-200 py-4 text-center text-xs text-slate-700">
+        © {new Date().getFullYear()} {brand.title}. {t("footer.rights")}
       </div>
     </footer>
   );

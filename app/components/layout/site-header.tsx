@@ -1,33 +1,87 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { cx } from "~/components/ui/cx";
+import { pathLangOf } from "~/i18n/config";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSwitcher } from "./language-switcher";
+import { existingPagePath, MAIN_NAV } from "./nav-links";
+
+export function SkipLink() {
+  const { t } = useTranslation("common");
+  return (
+    <a
+      href="#main"
+      className="sr-only z-[100] rounded bg-white px-4 py-2 font-semibold text-primary-dark shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+    >
+      {t("nav.skipToContent")}
+    </a>
+  );
+}
 
 export function SiteHeader() {
   const { t } = useTranslation("common");
   const data = useRootData();
   if (!data) return null;
-  const { brand } = data;
+  const { brand, locale, user } = data;
+  const lang = pathLangOf(locale);
+  const links = MAIN_NAV.map((item) => ({ ...item, to: existingPagePath(item.pageId, lang) })).filter(
+    (item): item is typeof item & { to: string } => item.to !== null,
+  );
+  const loginPath = existingPagePath("login", lang);
+  const profilePath = existingPagePath("profile", lang);
+
   return (
     <header className="border-b border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
-        {t("nav.skipToContent")}
-      </a>
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2" aria-label={`${brand.title} — ${t("nav.home")}`}>
-          <img src={brand.logo} alt="" width={40} height={40} />
-          <span className="text-lg font-bold text-[var(--color-primary-dark)]">{brand.title}</span>
+      <div className="h-1 bg-primary" aria-hidden="true" />
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3">
+        <Link to="/" className="flex items-center gap-3 rounded" aria-label={`${brand.title} — ${t("nav.home")}`} data-testid="brand-home-link">
+          <img src={brand.logo} alt="" width={44} height={44} data-testid="brand-logo" />
+          <span className="text-xl font-bold tracking-tight text-primary-dark" data-testid="brand-title">
+            {brand.title}
+          </span>
         </Link>
-        <nav aria-label={t("nav.main")}>
-          <ul className="flex gap-4">
-            <li>
-              <Link to="/" className="font-medium text-slate-800 hover:underline">
-                {t("nav.home")}
-              </Link>
-            </li>
+        <nav aria-label={t("nav.main")} className="order-last w-full md:order-none md:w-auto">
+          <ul className="flex flex-wrap gap-x-5 gap-y-1">
+            {links.map((item) => (
+              <li key={item.pageId}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) =>
+                    cx(
+                      "inline-block rounded px-1 py-2 font-medium text-slate-800 underline-offset-4 hover:text-primary-dark hover:underline",
+                      isActive && "text-primary-dark underline decoration-2",
+                    )
+                  }
+                >
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
-        <LanguageSwitcher />
+        <div className="flex flex-wrap items-center gap-4">
+          <LanguageSwitcher />
+          {user.loggedIn ? (
+            profilePath ? (
+              <Link to={profilePath} className="flex items-center gap-1 rounded font-medium text-slate-800 hover:underline">
+                <Icon name="user" />
+                <span>{user.firstName}</span>
+              </Link>
+            ) : (
+              <span className="flex items-center gap-1 font-medium text-slate-800">
+                <Icon name="user" />
+                <span>{user.firstName}</span>
+              </span>
+            )
+          ) : loginPath ? (
+            <Link to={loginPath} className="flex items-center gap-1 rounded font-medium text-slate-800 hover:underline">
+              <Icon name="user" />
+              <span>{t("nav.login")}</span>
+            </Link>
+          ) : null}
+        </div>
       </div>
     </header>
   );

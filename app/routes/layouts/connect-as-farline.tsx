@@ -6,8 +6,8 @@ export default function ConnectAsFarlineLayout() {
   const data = useRootData();
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <div className="w-full max-w-md rounded-lg bg-white p-8 shadow">
-        {data ? <img src={data.brand.logo} alt={data.brand.title} width={48} height={48} className="mx-auto mb-4" /> : null}
+      <div className="w-full max-w-md rounded-lg border-t-4 border-primary bg-white p-8 shadow">
+        {data ? <img src={data.brand.logo} alt={data.brand.title} width={56} height={56} className="mx-auto mb-4" /> : null}
         <Outlet />
       </div>
     </div>

@@ -1,13 +1,24 @@
-import { Outlet } from "react-router";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { isRouteErrorResponse, Outlet } from "react-router";
+import type { Route } from "./+types/default";
+import { describeRouteError, ErrorPage } from "~/components/layout/error-page";
+import { PageChrome } from "~/components/layout/page-chrome";
+import { useRootData } from "~/lib/use-root-data";
 
 export default function DefaultLayout() {
   return (
-    <>
-      <SiteHeader />
+    <PageChrome>
       <Outlet />
-      <SiteFooter />
-    </>
+    </PageChrome>
+  );
+}
+
+/** Errors of pages in this layout keep the header and footer (404 of an invalid training type, for instance). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRootData();
+  const described = describeRouteError(error, Boolean(data?.isDevelopment));
+  return (
+    <PageChrome>
+      <ErrorPage status={described.status} message={described.message} stack={isRouteErrorResponse(error) ? undefined : described.stack} />
+    </PageChrome>
   );
 }

@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+
+const INPUT =
+  "w-full rounded-md border-2 px-3 py-2 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-[var(--color-primary-dark)]";
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "children"> & {
+  name: string;
+  label: ReactNode;
+  /** Messages from the server for this field. */
+  errors?: string[];
+  hint?: ReactNode;
+};
+
+/** A labelled input; errors are linked with aria-describedby and set aria-invalid. */
+export function TextField({ name, label, errors, hint, id, className, "aria-describedby": extraDescribedBy, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `field-${name}-${autoId}`;
+  const errorId = errors?.length ? `${inputId}-error` : undefined;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const describedBy = [extraDescribedBy, hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cx("flex flex-col gap-1", className)}>
+      <label htmlFor={inputId} className="font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={inputId}
+        name={name}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy}
+        className={cx(INPUT, errorId ? "border-red-700" : "border-slate-500")}
+        {...rest}
+      />
+      {errorId ? (
+        <p id={errorId} className="text-sm font-semibold text-red-700">
+          {errors!.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "children"> & {
+  name: string;
+  label: ReactNode;
+  errors?: string[];
+};
+
+export function TextAreaField({ name, label, errors, id, className, ...rest }: TextAreaFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `field-${name}-${autoId}`;
+  const errorId = errors?.length ? `${inputId}-error` : undefined;
+  return (
+    <div className={cx("flex flex-col gap-1", className)}>
+      <label htmlFor={inputId} className="font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        name={name}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={cx(INPUT, errorId ? "border-red-700" : "border-slate-500")}
+        {...rest}
+      />
+      {errorId ? (
+        <p id={errorId} className="text-sm font-semibold text-red-700">
+          {errors!.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type SelectFieldProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
+  name: string;
+  label: ReactNode;
+  errors?: string[];
+  options: { value: string; label: string }[];
+};
+
+export function SelectField({ name, label, errors, options, id, className, ...rest }: SelectFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `field-${name}-${autoId}`;
+  const errorId = errors?.length ? `${inputId}-error` : undefined;
+  return (
+    <div className={cx("flex flex-col gap-1", className)}>
+      <label htmlFor={inputId} className="font-semibold">
+        {label}
+      </label>
+      <select
+        id={inputId}
+        name={name}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={cx(INPUT, "bg-white", errorId ? "border-red-700" : "border-slate-500")}
+        {...rest}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {errorId ? (
+        <p id={errorId} className="text-sm font-semibold text-red-700">
+          {errors!.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-level message: an alert for errors, a status for successes. Focusable so it can take focus. */
+export function FormMessage({ message, tone = "error", id }: { message?: string | null; tone?: "error" | "success"; id?: string }) {
+  if (!message) return null;
+  return (
+    <div
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      tabIndex={-1}
+      data-form-message={tone}
+      className={cx(
+        "rounded-md border-l-4 px-4 py-3 font-semibold",
+        tone === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-green-700 bg-green-50 text-green-800",
+      )}
+    >
+      {message}
+    </div>
+  );
+}
+
+/**
+ * Moves focus to the first invalid field of the form (or its error message) when an answer with
+ * errors arrives. Without JavaScript the server-rendered page puts `autoFocus` on it instead.
+ */
+export function useFocusFirstError<T extends HTMLElement = HTMLFormElement>(result: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!result || !ref.current) return;
+    const target =
+      ref.current.querySelector<HTMLElement>("[aria-invalid='true']") ??
+      ref.current.querySelector<HTMLElement>("[data-form-message='error']");
+    target?.focus();
+  }, [result]);
+  return ref;
+}
+
+/** The first field name with an error, in the form's order (for `autoFocus`). */
+export function firstErrorField(fieldErrors: Record<string, string[]> | undefined, order: string[]): string | undefined {
+  if (!fieldErrors) return undefined;
+  return order.find((name) => fieldErrors[name]?.length);
+}
+
+/** A submit button that shows itself busy while its form is submitting. */
+export function SubmitButton({
+  children,
+  intent,
+  formAction,
+  fullWidth,
+  variant,
+}: {
+  children: ReactNode;
+  intent?: string;
+  formAction?: string;
+  fullWidth?: boolean;
+  variant?: "primary" | "secondary" | "danger";
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    (intent === undefined || navigation.formData?.get("intent") === intent) &&
+    (formAction === undefined || navigation.formAction === formAction);
+  return (
+    <Button type="submit" name={intent ? "intent" : undefined} value={intent} busy={busy} fullWidth={fullWidth} variant={variant}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,142 @@
+import { Fragment, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { cx } from "./cx";
+
+/** Spec section 9: length 5, optional half steps, colour #FFB400. */
+export const RATING_LENGTH = 5;
+export const RATING_COLOUR = "#FFB400";
+/** A darker edge so the star shape keeps 3:1 contrast on white (WCAG 1.4.11). */
+const RATING_EDGE = "#8A5C00";
+const STAR_PATH = "M12 2.6l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.4l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9z";
+
+/** The value shown: rounded to the nearest half (or whole) star and kept within 0..length. */
+export function roundRating(value: number, halfSteps: boolean, length = RATING_LENGTH): number {
+  if (!Number.isFinite(value)) return 0;
+  const step = halfSteps ? 2 : 1;
+  return Math.min(length, Math.max(0, Math.round(value * step) / step));
+}
+
+function useRatingText() {
+  const { t, i18n } = useTranslation("common");
+  const format = new Intl.NumberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
+  return (value: number, length: number) => t("rating.label", { value: format.format(value), max: length });
+}
+
+function Star({ fill, size }: { fill: 0 | 0.5 | 1; size: number }) {
+  return (
+    <span className="relative inline-block" style={{ width: size, height: size }}>
+      <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" className="absolute inset-0">
+        <path d={STAR_PATH} fill="#fff" stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
+      </svg>
+      {fill > 0 ? (
+        <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: fill === 1 ? size : size / 2 }}>
+          <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+            <path d={STAR_PATH} fill={RATING_COLOUR} stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
+          </svg>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export type RatingProps = {
+  value: number;
+  halfSteps?: boolean;
+  length?: number;
+  size?: number;
+  /** Overrides the accessible text ("4,5 sur 5"). */
+  label?: string;
+  /** Shows the number next to the stars (the count of reviews, for instance). */
+  showValue?: boolean;
+  count?: number;
+  className?: string;
+};
+
+/** Read-only stars with one accessible text for the whole group. */
+export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size = 20, label, showValue = false, count, className }: RatingProps) {
+  const { t, i18n } = useTranslation("common");
+  const text = useRatingText();
+  const shown = roundRating(value, halfSteps, length);
+  const stars = Array.from({ length }, (_, i) => (shown >= i + 1 ? 1 : shown >= i + 0.5 ? 0.5 : 0) as 0 | 0.5 | 1);
+  const format = new Intl.NumberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
+  return (
+    <span className={cx("inline-flex items-center gap-1.5", className)}>
+      <span role="img" aria-label={label ?? text(shown, length)} className="inline-flex gap-0.5" data-rating={shown}>
+        {stars.map((fill, i) => (
+          <Star key={i} fill={fill} size={size} />
+        ))}
+      </span>
+      {showValue ? (
+        <span className="text-sm text-slate-700" aria-hidden="true">
+          {format.format(shown)}
+        </span>
+      ) : null}
+      {count !== undefined ? <span className="text-sm text-slate-700">({t("rating.count", { count })})</span> : null}
+    </span>
+  );
+}
+
+export type RatingInputProps = {
+  name: string;
+  legend: string;
+  defaultValue?: number;
+  halfSteps?: boolean;
+  length?: number;
+  size?: number;
+  required?: boolean;
+};
+
+/**
+ * A star input made of radio buttons: a real form field that works without JavaScript. The stars are
+ * laid out in reverse order so CSS can fill every star up to the checked or hovered one (app.css).
+ */
+export function RatingInput({ name, legend, defaultValue, halfSteps = false, length = RATING_LENGTH, size = 32, required }: RatingInputProps) {
+  const baseId = useId();
+  const text = useRatingText();
+  const step = halfSteps ? 0.5 : 1;
+  const values: number[] = [];
+  for (let v = length; v >= step; v -= step) values.push(Math.round(v * 2) / 2);
+  const initial = defaultValue === undefined ? undefined : roundRating(defaultValue, halfSteps, length);
+  return (
+    <fieldset className="rating-input">
+      <legend className="mb-1 font-semibold">{legend}</legend>
+      <div className="rating-input__stars" style={{ width: size * length }}>
+        {values.map((v) => {
+          const id = `${baseId}-${String(v).replace(".", "-")}`;
+          const half = halfSteps && v % 1 !== 0;
+          const isRightHalf = halfSteps && v % 1 === 0;
+          return (
+            <Fragment key={v}>
+              <input
+                type="radio"
+                id={id}
+                name={name}
+                value={v}
+                defaultChecked={initial === v}
+                required={required}
+                className="sr-only"
+              />
+              <label
+                htmlFor={id}
+                className="rating-input__star"
+                style={{ width: halfSteps ? size / 2 : size, height: size }}
+              >
+                <span className="sr-only">{text(v, length)}</span>
+                <svg
+                  viewBox={half ? "0 0 12 24" : isRightHalf ? "12 0 12 24" : "0 0 24 24"}
+                  width={halfSteps ? size / 2 : size}
+                  height={size}
+                  aria-hidden="true"
+                  focusable="false"
+                  preserveAspectRatio="none"
+                >
+                  <path d={STAR_PATH} stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
+                </svg>
+              </label>
+            </Fragment>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

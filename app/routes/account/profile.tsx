@@ -1,0 +1,138 @@
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useLoaderData } from "react-router";
+import type { Route } from "./+types/profile";
+import { accountMeta } from "~/components/account/meta";
+import { ProfileLayout } from "~/components/account/profile-layout";
+import { contractState, loadProfile, pointsAccess } from "~/components/account/profile.server";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+
+/**
+ * Legacy `?userTab=N` links: 0 profile, 1 infos, 2 training plan, 3 history, 4 attestation.
+ * The training plan, history and attestation pages (plan-de-formation, historique, attestation)
+ * are not built yet: those tabs land on the profile index for now.
+ */
+const LEGACY_TABS: Record<string, string> = { "0": "profile", "1": "profile-infos", "2": "profile", "3": "profile", "4": "profile" };
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const tab = url.searchParams.get("userTab");
+  if (tab !== null) {
+    // Checked before the auth guard so the login `redirect` already points at the new address.
+    throw redirect(pathOf(context, LEGACY_TABS[tab] ?? "profile"));
+  }
+  await requireUser({ url, context });
+  const profile = await loadProfile(context);
+  const { locale } = context.get(requestStateContext);
+  const contract = contractState(profile);
+  const validUntil = contract.validUntil
+    ? new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(`${contract.validUntil}T12:00:00Z`))
+    : null;
+  return {
+    title: serverT(context, "account")("profile.title"),
+    profile,
+    contract: { ...contract, validUntilLabel: validUntil },
+    pointsAccess: pointsAccess(profile),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export default function Profile() {
+  const { t } = useTranslation("account");
+  const path = usePagePath();
+  const { profile, contract, pointsAccess } = useLoaderData<typeof loader>();
+  const advisor = profile.advisor;
+  return (
+    <ProfileLayout title={t("profile.title")}>
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="identity-title" className="rounded-lg border border-slate-300 p-5">
+          <h2 id="identity-title" className="mb-3 text-xl font-bold">
+            {t("profile.identity")}
+          </h2>
+          <div className="flex items-center gap-4">
+            {profile.avatar ? <img src={profile.avatar} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" /> : null}
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="font-semibold">{t("fields.name")}</dt>
+              <dd data-testid="profile-name">
+                {profile.firstName} {profile.lastName}
+              </dd>
+              <dt className="font-semibold">{t("fields.email")}</dt>
+              <dd>{profile.email}</dd>
+              <dt className="font-semibold">{t("fields.profession")}</dt>
+              <dd>{t(`professions.${profile.profession}`, { defaultValue: profile.profession })}</dd>
+            </dl>
+          </div>
+        </section>
+
+        <section aria-labelledby="establishment-title" className="rounded-lg border border-slate-300 p-5">
+          <h2 id="establishment-title" className="mb-3 text-xl font-bold">
+            {t("profile.establishment")}
+          </h2>
+          {profile.establishment ? (
+            <p>
+              <span className="font-semibold">{profile.establishment.name}</span>
+              <br />
+              {[profile.establishment.postalCode, profile.establishment.city].filter(Boolean).join(" ")}
+            </p>
+          ) : (
+            <p>{t("profile.noEstablishment")}</p>
+          )}
+          {profile.accounts.length > 1 ? (
+            <p className="mt-3">
+              <Link to={path("account-choice")} className="font-semibold text-[var(--color-primary-dark)] underline">
+                {t("profile.changeEstablishment")}
+              </Link>
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="contract-title" className="rounded-lg border border-slate-300 p-5">
+          <h2 id="contract-title" className="mb-3 text-xl font-bold">
+            {t("profile.contract")}
+          </h2>
+          <p data-testid="contract-state">
+            {contract.state === "valid" ? t("profile.contractValidUntil", { date: contract.validUntilLabel }) : t("profile.contractExpired")}
+          </p>
+          {contract.readOnly ? <p className="mt-2 font-semibold text-amber-900">{t("profile.contractReadOnly")}</p> : null}
+          <p className="mt-2">{pointsAccess ? t("profile.pointsAccess") : t("profile.noPointsAccess")}</p>
+        </section>
+
+        <section aria-labelledby="advisor-title" className="rounded-lg border border-slate-300 p-5">
+          <h2 id="advisor-title" className="mb-3 text-xl font-bold">
+            {t("profile.advisor")}
+          </h2>
+          {advisor ? (
+            <div className="flex items-center gap-4">
+              <img src={advisor.avatar} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+              <div>
+                <p className="font-semibold">
+                  {advisor.firstName} {advisor.lastName}
+                </p>
+                <p>
+                  <a href={`mailto:${advisor.email}`} className="underline">
+                    {advisor.email}
+                  </a>
+                </p>
+                {advisor.phone ? (
+                  <p>
+                    <a href={`tel:${advisor.phone.replace(/\s+/g, "")}`} className="underline">
+                      {advisor.phone}
+                    </a>
+                  </p>
+                ) : null}
+                <p className="mt-2">
+                  <Link to={path("advisor-contact")} className="font-semibold text-[var(--color-primary-dark)] underline">
+                    {t("profile.contactAdvisor")}
+                  </Link>
+                </p>
+              </div>
+            </div>
+          ) : (
+            <p>{t("profile.noAdvisor")}</p>
+          )}
+        </section>
+      </div>
+    </ProfileLayout>
+  );
+}

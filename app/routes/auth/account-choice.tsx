@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/account-choice";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { otherPlatformRedirect } from "~/components/account/other-platform.server";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { requestStateContext } from "~/lib/context";
+import { landingPath, requireUser, serverT } from "~/lib/guards.server";
+
+/** The user's pharmacies; the `redirect` query is kept through the choice. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ url, context }, { allowNoEstablishment: true });
+  const raw = url.searchParams.get("redirect");
+  return {
+    title: serverT(context, "auth")("accountChoice.title"),
+    accounts: user.accounts,
+    currentAccountId: user.currentAccountId,
+    redirectTo: raw ? safeRedirectPath(raw, "") : "",
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const { back, brand } = context.get(requestStateContext);
+  const accountId = Number(field(formData, "accountId"));
+  const fallback = landingPath(context);
+  const target = safeRedirectPath(field(formData, "redirectTo") || url.searchParams.get("redirect") || fallback, fallback);
+  try {
+    await back.post("/user/setAccountId", { accountId, platform: brand.key });
+  } catch (error) {
+    const other = otherPlatformRedirect(error);
+    if (other) return other;
+    return backErrorResult(error);
+  }
+  return redirect(target);
+}
+
+export default function AccountChoice() {
+  const { t } = useTranslation("auth");
+  const { accounts, currentAccountId, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const ref = useFocusFirstError<HTMLElement>(result);
+  return (
+    <main id="main" ref={ref} className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="mb-4 text-3xl font-bold">{t("accountChoice.title")}</h1>
+      <p className="mb-6">{t("accountChoice.intro")}</p>
+      <FormMessage message={result && !result.ok ? result.message : undefined} />
+      {accounts.length === 0 ? (
+        <p className="mt-4 rounded-md bg-slate-100 p-4">{t("accountChoice.none")}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3">
+          {accounts.map((account) => (
+            <li key={account.id} className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-slate-300 p-4">
+              <div>
+                <p className="font-bold">{account.name}</p>
+                <p className="text-sm text-slate-700">
+                  {[account.city, t(`roles.${account.role}`, { defaultValue: account.role })].filter(Boolean).join(" · ")}
+                  {account.id === currentAccountId ? ` · ${t("accountChoice.current")}` : ""}
+                </p>
+              </div>
+              <Form method="post">
+                <AuthenticityTokenInput name="csrf" />
+                <input type="hidden" name="accountId" value={account.id} />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <SubmitButton intent={`choose-${account.id}`}>
+                  {t("accountChoice.choose")}
+                  <span className="sr-only"> {account.name}</span>
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/connect-as";
+import { field, readForm } from "~/components/account/action.server";
+import { SubmitButton } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { loginPath, serverT, slugPath } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * Arrival from another platform's host with a single-use token. The loader only renders a form
+ * (a GET never consumes the token); the form submits itself with JavaScript, or with the visible
+ * "Continue" button without it, and the action opens the session.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const t = serverT(context, "auth");
+  const contactId = url.searchParams.get("contactId") ?? "";
+  const token = url.searchParams.get("token") ?? "";
+  if (!/^\d+$/.test(contactId) || !token) {
+    throw redirectWithToast(loginPath(context), { type: "error", message: t("connectAs.invalid") });
+  }
+  return {
+    title: t("connectAs.title"),
+    contactId,
+    token,
+    slug: url.searchParams.get("slug") ?? "",
+    accountId: /^\d+$/.test(url.searchParams.get("accountId") ?? "") ? url.searchParams.get("accountId")! : "",
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const { back } = context.get(requestStateContext);
+  const accountId = field(formData, "accountId");
+  try {
+    await back.post("/connectAs", {
+      contactId: Number(field(formData, "contactId")),
+      token: field(formData, "token"),
+      ...(accountId ? { accountId: Number(accountId) } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof BackError)) throw error;
+    const t = serverT(context, "auth");
+    return redirectWithToast(loginPath(context), { type: "error", message: error.message || t("connectAs.invalid") });
+  }
+  return redirect(slugPath(context, field(formData, "slug")));
+}
+
+export default function ConnectAs() {
+  const { t } = useTranslation("auth");
+  const data = useLoaderData<typeof loader>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    formRef.current?.requestSubmit();
+  }, []);
+  return (
+    <main id="main" className="flex flex-col items-center gap-4 text-center">
+      <h1 className="text-2xl font-bold">{t("connectAs.title")}</h1>
+      <p>{t("connectAs.intro")}</p>
+      <Form method="post" ref={formRef} replace>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="contactId" value={data.contactId} />
+        <input type="hidden" name="token" value={data.token} />
+        <input type="hidden" name="slug" value={data.slug} />
+        <input type="hidden" name="accountId" value={data.accountId} />
+        <SubmitButton>{t("connectAs.continue")}</SubmitButton>
+      </Form>
+    </main>
+  );
+}

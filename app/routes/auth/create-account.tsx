@@ -1,0 +1,187 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/create-account";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { Checkbox } from "~/components/ui/checkbox";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { landingPath, serverT, tokenResetRedirect } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
+const FIELD_ORDER = ["email", "firstName", "lastName", "profession", "password", "passwordConfirmation", "acceptTerms"];
+
+type EmailCheck = { available: boolean; message: string } | null;
+
+/**
+ * Needs a `token` query (else home). `?checkEmail=` answers the availability of an address
+ * (used on blur with JavaScript; the API checks again on submit).
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  tokenResetRedirect({ url, context });
+  const token = url.searchParams.get("token");
+  if (!token) throw redirect("/");
+  const { back } = context.get(requestStateContext);
+  const t = serverT(context, "auth");
+  const checkEmail = url.searchParams.get("checkEmail");
+  let emailCheck: EmailCheck = null;
+  if (checkEmail) {
+    emailCheck = await back
+      .get<{ available: boolean }>(`/validateEmail/${encodeURIComponent(checkEmail)}`)
+      .then((answer) => ({ available: answer.available, message: t(answer.available ? "createAccount.emailAvailable" : "createAccount.emailTaken") }))
+      .catch((error: unknown) => {
+        if (error instanceof BackError) return { available: false, message: error.fieldErrors._?.[0] ?? error.message };
+        throw error;
+      });
+  }
+  const invitation = await back
+    .get<{ email: string | null }>(`/invitation/${encodeURIComponent(token)}`)
+    .then((answer) => ({ ok: true as const, email: answer.email ?? "" }))
+    .catch((error: unknown) => {
+      if (error instanceof BackError) return { ok: false as const, message: error.message };
+      throw error;
+    });
+  return { title: t("createAccount.title"), token, invitation, emailCheck };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const { back } = context.get(requestStateContext);
+  const values = {
+    email: field(formData, "email").trim(),
+    firstName: field(formData, "firstName"),
+    lastName: field(formData, "lastName"),
+    profession: field(formData, "profession"),
+  };
+  try {
+    await back.post("/createAccount", {
+      token: field(formData, "token"),
+      ...values,
+      password: field(formData, "password"),
+      passwordConfirmation: field(formData, "passwordConfirmation"),
+      ...(formData.get("acceptTerms") ? { acceptTerms: true } : {}),
+    });
+  } catch (error) {
+    return backErrorResult(error, { values });
+  }
+  return redirectWithToast(landingPath(context), { type: "success", message: serverT(context, "auth")("createAccount.done") });
+}
+
+export default function CreateAccount() {
+  const { t } = useTranslation("auth");
+  const { token, invitation } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const formRef = useFocusFirstError(result);
+  const check = useFetcher<typeof loader>();
+  const [checkedEmail, setCheckedEmail] = useState("");
+  const errors = result?.fieldErrors ?? {};
+  const first = firstErrorField(errors, FIELD_ORDER);
+  const values = result?.values ?? {};
+  const emailCheck = check.data?.emailCheck ?? null;
+  const emailErrors = errors.email ?? (emailCheck && !emailCheck.available && checkedEmail ? [emailCheck.message] : undefined);
+
+  if (!invitation.ok) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+        <h1 className="mb-4 text-3xl font-bold">{t("createAccount.title")}</h1>
+        <FormMessage message={invitation.message || t("createAccount.invalidInvitation")} />
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-lg px-4 py-12">
+      <h1 className="mb-4 text-3xl font-bold">{t("createAccount.title")}</h1>
+      <p className="mb-6">{t("createAccount.intro")}</p>
+      <Form method="post" ref={formRef} className="flex flex-col gap-4" noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="token" value={token} />
+        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("fields.email")}
+          autoComplete="email"
+          required
+          defaultValue={values.email ?? invitation.email}
+          errors={emailErrors}
+          autoFocus={first === "email" || undefined}
+          onBlur={(event) => {
+            const email = event.currentTarget.value.trim();
+            if (!email || email === checkedEmail) return;
+            setCheckedEmail(email);
+            check.load(`?${new URLSearchParams({ token, checkEmail: email })}`);
+          }}
+        />
+        {emailCheck?.available && checkedEmail && !errors.email ? (
+          <p role="status" className="-mt-2 text-sm text-green-800">
+            {emailCheck.message}
+          </p>
+        ) : null}
+        <TextField
+          name="firstName"
+          label={t("fields.firstName")}
+          autoComplete="given-name"
+          required
+          defaultValue={values.firstName}
+          errors={errors.firstName}
+          autoFocus={first === "firstName" || undefined}
+        />
+        <TextField
+          name="lastName"
+          label={t("fields.lastName")}
+          autoComplete="family-name"
+          required
+          defaultValue={values.lastName}
+          errors={errors.lastName}
+          autoFocus={first === "lastName" || undefined}
+        />
+        <SelectField
+          name="profession"
+          label={t("fields.profession")}
+          required
+          defaultValue={values.profession ?? "pharmacist"}
+          errors={errors.profession}
+          autoFocus={first === "profession" || undefined}
+          options={PROFESSIONS.map((value) => ({ value, label: t(`professions.${value}`) }))}
+        />
+        <p id="create-password-policy" className="text-sm text-slate-700">
+          {t("passwordPolicy")}
+        </p>
+        <TextField
+          name="password"
+          type="password"
+          label={t("fields.password")}
+          autoComplete="new-password"
+          required
+          aria-describedby="create-password-policy"
+          errors={errors.password}
+          autoFocus={first === "password" || undefined}
+        />
+        <TextField
+          name="passwordConfirmation"
+          type="password"
+          label={t("fields.passwordConfirmation")}
+          autoComplete="new-password"
+          required
+          errors={errors.passwordConfirmation}
+          autoFocus={first === "passwordConfirmation" || undefined}
+        />
+        <Checkbox
+          name="acceptTerms"
+          label={t("createAccount.acceptTerms")}
+          required
+          errorMessage={errors.acceptTerms?.join(" ")}
+          autoFocus={first === "acceptTerms" || undefined}
+        />
+        <SubmitButton fullWidth>{t("createAccount.submit")}</SubmitButton>
+      </Form>
+    </main>
+  );
+}

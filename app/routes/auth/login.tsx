@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/login";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { otherPlatformRedirect } from "~/components/account/other-platform.server";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { landingPath, requireGuest, serverT } from "~/lib/guards.server";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireGuest({ url, context });
+  const t = serverT(context, "auth");
+  const raw = url.searchParams.get("redirect");
+  return { title: t("login.title"), redirectTo: raw ? safeRedirectPath(raw, "") : "" };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const { back, brand } = context.get(requestStateContext);
+  const email = field(formData, "email").trim();
+  const password = field(formData, "password");
+  const fallback = landingPath(context);
+  const target = safeRedirectPath(field(formData, "redirectTo") || url.searchParams.get("redirect") || fallback, fallback);
+  try {
+    await back.post("/login", { email, password, platform: brand.key });
+  } catch (error) {
+    const other = otherPlatformRedirect(error);
+    if (other) return other;
+    return backErrorResult(error, { values: { email } });
+  }
+  return redirect(target);
+}
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const path = usePagePath();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const formRef = useFocusFirstError(result);
+  const errors = result?.fieldErrors ?? {};
+  const first = firstErrorField(errors, ["email", "password"]);
+  const messageId = "login-message";
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold">{t("login.title")}</h1>
+      <Form method="post" ref={formRef} className="flex flex-col gap-4" aria-describedby={result?.message ? messageId : undefined} noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormMessage id={messageId} message={result && !result.ok ? result.message : undefined} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("fields.email")}
+          autoComplete="username"
+          required
+          defaultValue={result?.values?.email}
+          errors={errors.email}
+          autoFocus={first === "email" || undefined}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t("fields.password")}
+          autoComplete="current-password"
+          required
+          errors={errors.password}
+          autoFocus={first === "password" || undefined}
+        />
+        <SubmitButton fullWidth>{t("login.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-6">
+        <Link to={path("forgot-password")} className="font-semibold text-[var(--color-primary-dark)] underline">
+          {t("login.forgotPassword")}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Form, redirect } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/logout";
+import { readForm } from "~/components/account/action.server";
+import { SubmitButton } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { requestStateContext } from "~/lib/context";
+import { getUser, loginPath, serverT } from "~/lib/guards.server";
+
+/** GET shows a confirmation (a guest goes home); the logout itself is a POST. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUser(context);
+  if (!user.loggedIn) throw redirect("/");
+  return { title: serverT(context, "auth")("logout.title") };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+/** Logs out; a server failure is only logged. Then login (authenticatedOnly brands) or home. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await readForm(request, context);
+  const { back, brand, requestId } = context.get(requestStateContext);
+  try {
+    await back.post("/logout");
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", requestId, msg: "logout failed", err: String(error) }));
+  }
+  return redirect(brand.authenticatedOnly ? loginPath(context) : "/");
+}
+
+export default function Logout() {
+  const { t } = useTranslation("auth");
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold">{t("logout.title")}</h1>
+      <p className="mb-6">{t("logout.confirm")}</p>
+      <Form method="post">
+        <AuthenticityTokenInput name="csrf" />
+        <SubmitButton>{t("userMenu.logout")}</SubmitButton>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import { Form, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/reset-password";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { requestStateContext } from "~/lib/context";
+import { loginPath, serverT } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: serverT(context, "auth")("reset.title") };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const { back } = context.get(requestStateContext);
+  try {
+    const message = await back
+      .post<null>("/passwordReset", {
+        token: params.token,
+        password: field(formData, "password"),
+        passwordConfirmation: field(formData, "passwordConfirmation"),
+      })
+      .then(() => serverT(context, "auth")("reset.done"));
+    return redirectWithToast(loginPath(context), { type: "success", message });
+  } catch (error) {
+    return backErrorResult(error);
+  }
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation("auth");
+  const result = useActionData<FormResult>();
+  const formRef = useFocusFirstError(result);
+  const errors = result?.fieldErrors ?? {};
+  const first = firstErrorField(errors, ["password", "passwordConfirmation"]);
+  // Errors on the token itself (expired, used) have no field: shown as the form's message.
+  const formMessage = result && !result.ok ? [result.message, ...(errors.token ?? [])].filter(Boolean).join(" ") : undefined;
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="mb-4 text-3xl font-bold">{t("reset.title")}</h1>
+      <p id="password-policy" className="mb-6">
+        {t("passwordPolicy")}
+      </p>
+      <Form method="post" ref={formRef} className="flex flex-col gap-4" noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <FormMessage message={formMessage} />
+        <TextField
+          name="password"
+          type="password"
+          label={t("fields.newPassword")}
+          autoComplete="new-password"
+          required
+          errors={errors.password}
+          aria-describedby="password-policy"
+          autoFocus={first === "password" || undefined}
+        />
+        <TextField
+          name="passwordConfirmation"
+          type="password"
+          label={t("fields.passwordConfirmation")}
+          autoComplete="new-password"
+          required
+          errors={errors.passwordConfirmation}
+          autoFocus={first === "passwordConfirmation" || undefined}
+        />
+        <SubmitButton fullWidth>{t("reset.submit")}</SubmitButton>
+      </Form>
+    </main>
+  );
+}

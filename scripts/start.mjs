@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm start`: build when needed, then run the platform in production mode.
+// Migrations and the demo seed (when the embedded database is empty) run at start-up in server/platform.ts.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureBuild, ROOT } from "./lib/build.mjs";
+
+if (!(await ensureBuild())) {
+  console.error("The build failed: the platform was not started.");
+  process.exit(1);
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
+  cwd: ROOT,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// `npm test`: every check in order, then one closing line "N passed, M failed[, K skipped]".
+//   1. typecheck          npm run typecheck
+//   2. unit               vitest --project unit
+//   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
+//   4. integration        vitest --project integration, on PGlite (IT_BACKEND=pglite)
+//   5. integration (pg)   tests/integration again on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set,
+//                         or when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped)
+//   6. e2e                npx playwright test, when playwright.config.ts exists
+//   7. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): e2e again, DATABASE_URL on a fresh PostgreSQL database
+// Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
+// Every stage runs even when an earlier one failed; the exit code is non-zero if anything failed.
+// Options: --only=unit,integration (comma-separated stage names) to run a subset.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, ROOT } from "./lib/build.mjs";
+import { createDatabase, dropDatabase, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
+
+const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 25 * 60_000);
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-all-"));
+const bin = (name, file) => path.join(ROOT, "node_modules", name, file);
+const VITEST = bin("vitest", "vitest.mjs");
+const PLAYWRIGHT = bin("@playwright/test", "cli.js");
+
+/** @type {{name: string, passed: number, failed: number, skipped: number, ms: number, note?: string}[]} */
+const results = [];
+
+function runCommand(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env }, detached: true });
+    const timer = setTimeout(() => {
+      console.error(`\n[test-all] ${command} ${args.join(" ")} timed out after ${STAGE_TIMEOUT_MS / 60000} min: stopping it`);
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    }, STAGE_TIMEOUT_MS);
+    const forward = (signal) => () => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {}
+    };
+    const onInt = forward("SIGINT");
+    const onTerm = forward("SIGTERM");
+    process.on("SIGINT", onInt);
+    process.on("SIGTERM", onTerm);
+    child.on("error", (error) => {
+      console.error(`[test-all] could not start ${command}: ${error.message}`);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function wanted(name) {
+  return !only || only.some((o) => name === o || name.startsWith(`${o} `));
+}
+
+function banner(name) {
+  console.log(`\n${"=".repeat(20)} ${name} ${"=".repeat(Math.max(0, 50 - name.length))}`);
+}
+
+/** A stage without test counts (typecheck, build): one pass or one failure. */
+async function simpleStage(name, run) {
+  if (!wanted(name)) return;
+  banner(name);
+  const started = Date.now();
+  const ok = await run();
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ms: Date.now() - started, note: "check" });
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function countVitest(report) {
+  let failed = report.numFailedTests ?? 0;
+  // A file that failed to load (syntax error, failing beforeAll) has no failed test of its own.
+  for (const file of report.testResults ?? []) {
+    const hasFailedTest = (file.assertionResults ?? []).some((a) => a.status === "failed");
+    if (file.status === "failed" && !hasFailedTest) failed += 1;
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+async function vitestStage(name, args, env = {}) {
+  if (!wanted(name)) return;
+  banner(name);
+  const started = Date.now();
+  const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
+  const code = await runCommand(process.execPath, [
+    VITEST, "run", ...args, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile=${output}`,
+  ], env);
+  const report = readJson(output);
+  const counts = report ? countVitest(report) : { passed: 0, failed: 0, skipped: 0 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed, or failed outside any test
+  results.push({ name, ...counts, ms: Date.now() - started });
+}
+
+function countPlaywright(report) {
+  const stats = report.stats ?? {};
+  let failed = stats.unexpected ?? 0;
+  if ((report.errors ?? []).length > 0 && failed === 0) failed = report.errors.length;
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
+}
+
+async function playwrightStage(name, env = {}) {
+  if (!wanted(name)) return;
+  if (!fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
+    console.log(`\n[test-all] ${name}: no playwright.config.ts, skipped`);
+    return;
+  }
+  banner(name);
+  const started = Date.now();
+  const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
+  const code = await runCommand(process.execPath, [PLAYWRIGHT, "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+    ...env,
+  });
+  const report = readJson(output);
+  const counts = report ? countPlaywright(report) : { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  results.push({ name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, ms: Date.now() - started, note: counts.flaky ? `${counts.flaky} flaky` : undefined });
+}
+
+/** The PostgreSQL server for the second integration run: DATABASE_URL_TEST, else a fresh local database. */
+async function postgresForTests() {
+  if (process.env.DATABASE_URL_TEST) return { url: process.env.DATABASE_URL_TEST, drop: async () => {} };
+  if (process.env.SKIP_POSTGRES === "1" || !(await localPostgresAnswers())) return null;
+  const url = await createDatabase(LOCAL_SERVER_URL, "it_run");
+  return { url, drop: () => dropDatabase(url) };
+}
+
+const totalStarted = Date.now();
+
+await simpleStage("typecheck", async () => (await runCommand("npm", ["run", "--silent", "typecheck"])) === 0);
+await vitestStage("unit", ["--project", "unit"]);
+const needsBuild = ["integration", "e2e"].some(wanted);
+if (needsBuild) await simpleStage("build", () => ensureBuild());
+await vitestStage("integration", ["--project", "integration"], { IT_BACKEND: "pglite" });
+
+if (wanted("integration (postgres)")) {
+  let postgres = null;
+  try {
+    postgres = await postgresForTests();
+  } catch (error) {
+    console.error(`[test-all] could not prepare PostgreSQL: ${error.message}`);
+    results.push({ name: "integration (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
+  }
+  if (postgres) {
+    try {
+      await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration"], {
+        IT_BACKEND: "postgres",
+        DATABASE_URL_TEST: postgres.url,
+      });
+    } finally {
+      await postgres.drop().catch((error) => console.error(`[test-all] could not drop the test database: ${error.message}`));
+    }
+  } else if (!results.some((r) => r.name === "integration (postgres)")) {
+    console.log("\n[test-all] integration (postgres): no DATABASE_URL_TEST and no local server on 127.0.0.1:5432, skipped");
+  }
+}
+
+await playwrightStage("e2e");
+
+// E2E_POSTGRES=1 (set by .ci/run): the end-to-end suite once more, the server on a fresh PostgreSQL database.
+if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
+  let url = null;
+  try {
+    const server = process.env.DATABASE_URL_TEST ?? LOCAL_SERVER_URL;
+    url = await createDatabase(server, "e2e");
+  } catch (error) {
+    console.error(`[test-all] could not create the e2e PostgreSQL database: ${error.message}`);
+    results.push({ name: "e2e (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
+  }
+  if (url) {
+    try {
+      await playwrightStage("e2e (postgres)", { DATABASE_URL: url });
+    } finally {
+      await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
+    }
+  }
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+
+const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`\n${"=".repeat(20)} summary ${"=".repeat(43)}`);
+for (const r of results) {
+  const status = r.failed > 0 ? "FAIL" : "ok  ";
+  const counts = r.note === "check" ? (r.failed ? "failed" : "passed") : `${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped`;
+  console.log(`${status} ${r.name.padEnd(24)} ${counts.padEnd(40)} ${(r.ms / 1000).toFixed(1).padStart(7)} s${r.note && r.note !== "check" ? `  (${r.note})` : ""}`);
+}
+console.log(`total time ${((Date.now() - totalStarted) / 1000).toFixed(0)} s`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(total.failed > 0 ? 1 : 0);

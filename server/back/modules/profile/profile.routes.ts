@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
+import { users } from "../../../db/schema/index.ts";
+import { advisorMessageMail, mailLang } from "../../../mail/templates.ts";
+import { MAX_IMAGE_BYTES, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
+import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { success } from "../../http/envelope.ts";
+import { requireSession, requireWritableSession } from "../../http/guards.ts";
+import { parseBody } from "../../http/validate.ts";
+import { findAdvisor, findUserById } from "../user/user.repository.ts";
+import { getUserPayload } from "../user/user.service.ts";
+import {
+  AdvisorMessageSchema,
+  DEFAULT_ADVISOR_MESSAGE,
+  UpdateMobilePhoneSchema,
+  UpdatePersonalDataSchema,
+  UpdateUserDataSchema,
+} from "./profile.schemas.ts";
+
+export const profileRoutes = new Hono<BackEnv>();
+
+profileRoutes.get("/user/profile", async (c) => {
+  const session = requireSession(c);
+  const { db } = c.var.deps;
+  const [user, payload] = await Promise.all([findUserById(db, session.userId), getUserPayload(db, session.userId, session.accountId)]);
+  if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  return success(c, {
+    ...payload,
+    gender: user.gender,
+    phone: user.phone,
+    mobilePhone: user.mobilePhone,
+    birthDate: user.birthDate,
+    professionalNumber: user.professionalNumber,
+  });
+});
+
+profileRoutes.post("/user/updateUserData", async (c) => {
+  const session = await requireWritableSession(c);
+  const input = await parseBody(c, UpdateUserDataSchema);
+  await c.var.deps.db
+    .update(users)
+    .set({ ...input, gender: input.gender || null, professionalNumber: input.professionalNumber || null, updatedAt: c.var.deps.now() })
+    .where(eq(users.id, session.userId));
+  return success(c, null, c.var.t("profileUpdated"));
+});
+
+profileRoutes.post("/user/updateMobilePhone", async (c) => {
+  const session = await requireWritableSession(c);
+  const input = await parseBody(c, UpdateMobilePhoneSchema);
+  await c.var.deps.db
+    .update(users)
+    .set({ mobilePhone: input.mobilePhone || null, updatedAt: c.var.deps.now() })
+    .where(eq(users.id, session.userId));
+  return success(c, null, c.var.t("profileUpdated"));
+});
+
+profileRoutes.post("/user/updatePersonalData", async (c) => {
+  const session = await requireWritableSession(c);
+  const input = await parseBody(c, UpdatePersonalDataSchema);
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: c.var.deps.now() };
+  if (input.phone !== undefined) changes.phone = input.phone || null;
+  if (input.birthDate !== undefined) changes.birthDate = input.birthDate || null;
+  if (input.sortOption !== undefined) changes.sortOption = input.sortOption;
+  if (input.volume !== undefined) changes.volume = input.volume;
+  await c.var.deps.db.update(users).set(changes).where(eq(users.id, session.userId));
+  return success(c, null, c.var.t("profileUpdated"));
+});
+
+/** Multipart upload of the profile picture: type checked by content, size capped, nothing stored on refusal. */
+profileRoutes.post("/user/updateProfilePic", async (c) => {
+  const session = await requireWritableSession(c);
+  const type = c.req.header("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+  const form = await c.req.formData().catch(() => {
+    throw new AppError("VALIDATION", "invalidImage", { fields: { picture: ["invalidImage"] } });
+  });
+  const file = form.get("picture");
+  if (!(file instanceof File) || file.size === 0) throw new AppError("VALIDATION", "invalidImage", { fields: { picture: ["invalidImage"] } });
+  if (file.size > MAX_IMAGE_BYTES) throw new AppError("VALIDATION", "imageTooLarge", { fields: { picture: ["imageTooLarge"] } });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffImageType(bytes);
+  if (!kind) throw new AppError("VALIDATION", "invalidImage", { fields: { picture: ["invalidImage"] } });
+  const { db, env } = c.var.deps;
+  const user = await findUserById(db, session.userId);
+  const avatarPath = await storeUpload(env.DATA_DIR, "avatars", kind, bytes);
+  await db.update(users).set({ avatarPath, updatedAt: c.var.deps.now() }).where(eq(users.id, session.userId));
+  await removeUpload(env.DATA_DIR, user?.avatarPath ?? null);
+  return success(c, { avatar: avatarPath }, c.var.t("profileUpdated"));
+});
+
+/** A message (by default a call-back request) mailed to the user's advisor. */
+profileRoutes.post("/user/sendAdvisorMessage", async (c) => {
+  const session = requireSession(c);
+  const input = await parseBody(c, AdvisorMessageSchema);
+  const { db, mailer } = c.var.deps;
+  const user = await findUserById(db, session.userId);
+  const payload = await getUserPayload(db, session.userId, session.accountId);
+  if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  const advisor = payload.advisor ? await findAdvisor(db, payload.advisor.id) : undefined;
+  if (!advisor) throw new AppError("NOT_FOUND", "noAdvisor");
+  const message = input.message || DEFAULT_ADVISOR_MESSAGE[mailLang(user.locale)];
+  const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
+  await mailer.send({
+    to: advisor.email,
+    replyTo: user.email,
+    ...advisorMessageMail({ brand, locale: user.locale, fromName: `${user.firstName} ${user.lastName}`, fromEmail: user.email, message }),
+  });
+  return success(c, null, c.var.t("messageSent"));
+});

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+const Phone = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === "" || /^\+?[0-9 ().-]{6,}$/.test(v), { message: "invalidPhone" });
+
+export const UpdateUserDataSchema = z.strictObject({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  gender: z.enum(["M", "F", "X", ""]).optional(),
+  profession: z.enum(["pharmacist", "preparer", "assistant", "student", "other"]),
+  professionalNumber: z.string().trim().max(30).optional(),
+});
+
+export const UpdateMobilePhoneSchema = z.strictObject({ mobilePhone: Phone });
+
+export const UpdatePersonalDataSchema = z.strictObject({
+  phone: Phone.optional(),
+  birthDate: z.union([z.literal(""), z.iso.date()]).optional(),
+  sortOption: z.enum(["newest", "alphabeticalOrder", "rating"]).optional(),
+  volume: z.coerce.number().int().min(0).max(100).optional(),
+});
+
+export const DEFAULT_ADVISOR_MESSAGE: Record<string, string> = {
+  fr: "Bonjour, pouvez-vous me rappeler, s'il vous plaît ?",
+  es: "Hola, ¿podría llamarme, por favor?",
+  en: "Hello, could you call me back, please?",
+};
+
+export const AdvisorMessageSchema = z.strictObject({ message: z.string().trim().max(5000).optional() });

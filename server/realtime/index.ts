@@ -1,0 +1,98 @@
+/**
+ * Public entry of the realtime server (Pusher protocol v7 over `ws`, optional Redis scale-out).
+ *
+ *   const realtime = await createRealtimeServer({ appId, key, secret, redisUrl });
+ *   server.on("upgrade", (req, socket, head) => { if (!realtime.handleUpgrade(req, socket, head)) socket.destroy(); });
+ *   app.use(realtime.httpApi); // before any body parser
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { createEmbeddedBroadcaster, type Broadcaster } from "./broadcast.ts";
+import { SingleNodeAdapter, type ClusterAdapter } from "./cluster.ts";
+import { resolveConfig, type RealtimeConfig } from "./config.ts";
+import { RealtimeEngine } from "./engine.ts";
+import { createHttpApi, type HttpApiMiddleware } from "./http-api.ts";
+import { RedisClusterAdapter } from "./redis-adapter.ts";
+
+export interface RealtimeServer {
+  /** Takes WebSocket upgrades for `/app/...` and returns true; returns false for any other path. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Pusher HTTP API as Node/Express middleware; calls next() for paths outside `/apps/`. */
+  httpApi: HttpApiMiddleware;
+  /** Embedded driver: local hub, plus Redis fan-out when `redisUrl` is set. */
+  broadcaster: Broadcaster;
+  /** This instance's open connections and occupied channels. */
+  stats(): { connections: number; channels: number };
+  /** Sends 4200 (reconnect) to every client, removes their presence, leaves the cluster. */
+  close(): Promise<void>;
+  /** Resolves once the instance has joined the Redis cluster (immediately without Redis). Usable before that. */
+  ready: Promise<void>;
+}
+
+export function createRealtimeServer(config: RealtimeConfig): RealtimeServer {
+  const resolved = resolveConfig(config);
+  const engine = new RealtimeEngine(resolved, (hub): ClusterAdapter => {
+    if (resolved.redisUrl === undefined) return new SingleNodeAdapter(hub);
+    return new RedisClusterAdapter({
+      url: resolved.redisUrl,
+      keyPrefix: resolved.redisKeyPrefix,
+      appId: resolved.appId,
+      heartbeatIntervalMs: resolved.heartbeatIntervalMs,
+      heartbeatTimeoutMs: resolved.heartbeatTimeoutMs,
+      logger: resolved.logger,
+    });
+  });
+  const ready = engine.start();
+
+  const webSockets = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload: resolved.limits.maxFrameBytes,
+  });
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? "/", "http://realtime.invalid");
+      if (!url.pathname.startsWith("/app/")) return false;
+      webSockets.handleUpgrade(req, socket, head, (webSocket) => engine.acceptSocket(webSocket, url));
+      return true;
+    },
+    httpApi: createHttpApi(engine, resolved),
+    broadcaster: createEmbeddedBroadcaster(engine),
+    stats: () => engine.stats(),
+    ready,
+    async close() {
+      await ready.catch(() => undefined);
+      await engine.close();
+      webSockets.close();
+    },
+  };
+}
+
+export { authorizeChannel, ChannelAuthorizationError, type ChannelAuthorization, type PresenceData } from "./authorize.ts";
+export {
+  accountChannelName,
+  cartChannelName,
+  parseAccountChannel,
+  parseCartChannel,
+  parseUserChannel,
+  PLATFORM_CHANNEL,
+  userChannelName,
+} from "./app-channels.ts";
+export {
+  BroadcastError,
+  createBroadcaster,
+  createEmbeddedBroadcaster,
+  createMemoryBroadcaster,
+  createPusherBroadcaster,
+  type Broadcaster,
+  type BroadcasterConfig,
+  type BroadcastOptions,
+  type MemoryBroadcaster,
+  type PusherDriverConfig,
+} from "./broadcast.ts";
+export { pusherClientOptions, type PusherClientOptions, type RealtimeClientSettings } from "./client-options.ts";
+export type { RealtimeConfig, RealtimeLogger } from "./config.ts";
+export type { HttpApiMiddleware } from "./http-api.ts";

@@ -1,0 +1,334 @@
+/**
+ * Scale-out through Redis.
+ * - Events: one Redis pub/sub channel per app channel, subscribed while this node has a local subscriber. The
+ *   publishing node delivers to its own sockets directly and ignores its own Redis messages.
+ * - Presence: per channel three hashes (members: user -> info, refs: user -> socket count, sockets: socket -> user)
+ *   changed only by Lua scripts, so "first join" and "last leave" are decided once for the whole cluster.
+ * - Liveness: each node heartbeats into a sorted set (scored with Redis' clock, so node clocks do not matter);
+ *   any node reaps nodes silent for longer than the timeout, removing their presence members and announcing
+ *   member_removed. Subscription counts live in a per-node hash and only live nodes are summed.
+ * - If Redis lost our keys (restart without persistence, or we were reaped during a partition) the heartbeat
+ *   notices that our node entry is new and the node re-registers its counts and presence members.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import type { ClusterAdapter, ClusterHandlers } from "./cluster.ts";
+import type { RealtimeLogger } from "./config.ts";
+import type { PresenceAddResult, PresenceMemberInput, PresenceMembers, PresenceRemoval, PresenceStore } from "./hub.ts";
+import { encodeMemberAdded, encodeMemberRemoved } from "./presence.ts";
+
+export interface RedisAdapterOptions {
+  url: string;
+  keyPrefix: string;
+  appId: string;
+  heartbeatIntervalMs: number;
+  heartbeatTimeoutMs: number;
+  logger: RealtimeLogger;
+}
+
+const NOW_MS_LUA = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+const LUA = {
+  presenceAdd: `
+    if redis.call('HEXISTS', KEYS[3], ARGV[1]) == 1 then return {2, redis.call('HGETALL', KEYS[1])} end
+    local refs = tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')
+    if refs == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return {3, {}} end
+    redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+    redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+    redis.call('SADD', KEYS[4], ARGV[5])
+    if refs == 0 then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) return {1, redis.call('HGETALL', KEYS[1])} end
+    return {0, redis.call('HGETALL', KEYS[1])}`,
+  presenceRemove: `
+    local userId = redis.call('HGET', KEYS[3], ARGV[1])
+    if not userId then return false end
+    redis.call('HDEL', KEYS[3], ARGV[1])
+    redis.call('SREM', KEYS[4], ARGV[2])
+    if redis.call('HINCRBY', KEYS[2], userId, -1) <= 0 then
+      redis.call('HDEL', KEYS[2], userId)
+      redis.call('HDEL', KEYS[1], userId)
+      return {userId, 1}
+    end
+    return {userId, 0}`,
+  heartbeat: `${NOW_MS_LUA}
+    local added = redis.call('ZADD', KEYS[1], now, ARGV[1])
+    redis.call('PEXPIRE', KEYS[2], ARGV[2])
+    redis.call('PEXPIRE', KEYS[3], ARGV[2])
+    return added`,
+  reapDeadNodes: `${NOW_MS_LUA}
+    local base = ARGV[1]
+    local removed = {}
+    for _, node in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))) do
+      local presenceSet = base .. 'node:' .. node .. ':presence'
+      for _, entry in ipairs(redis.call('SMEMBERS', presenceSet)) do
+        local separator = string.find(entry, '\\n', 1, true)
+        local channel = string.sub(entry, 1, separator - 1)
+        local socketId = string.sub(entry, separator + 1)
+        local prefix = base .. 'presence:' .. channel
+        local userId = redis.call('HGET', prefix .. ':sockets', socketId)
+        if userId then
+          redis.call('HDEL', prefix .. ':sockets', socketId)
+          if redis.call('HINCRBY', prefix .. ':refs', userId, -1) <= 0 then
+            redis.call('HDEL', prefix .. ':refs', userId)
+            redis.call('HDEL', prefix .. ':members', userId)
+            table.insert(removed, channel)
+            table.insert(removed, userId)
+          end
+        end
+      end
+      redis.call('DEL', presenceSet, base .. 'node:' .. node .. ':counts')
+      redis.call('ZREM', KEYS[1], node)
+    end
+    return removed`,
+  subscriptionCounts: `${NOW_MS_LUA}
+    local base = ARGV[1]
+    local totals = {}
+    local order = {}
+    for _, node in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], now - tonumber(ARGV[2]), '+inf')) do
+      local counts = base .. 'node:' .. node .. ':counts'
+      if ARGV[3] then
+        local value = redis.call('HGET', counts, ARGV[3])
+        if value then
+          if not totals[ARGV[3]] then table.insert(order, ARGV[3]) totals[ARGV[3]] = 0 end
+          totals[ARGV[3]] = totals[ARGV[3]] + tonumber(value)
+        end
+      else
+        local flat = redis.call('HGETALL', counts)
+        for i = 1, #flat, 2 do
+          if not totals[flat[i]] then table.insert(order, flat[i]) totals[flat[i]] = 0 end
+          totals[flat[i]] = totals[flat[i]] + tonumber(flat[i + 1])
+        end
+      end
+    end
+    local result = {}
+    for _, channel in ipairs(order) do
+      if totals[channel] > 0 then
+        table.insert(result, channel)
+        table.insert(result, tostring(totals[channel]))
+      end
+    end
+    return result`,
+} as const;
+
+type ScriptName = keyof typeof LUA;
+
+/** Frames from the cluster reaper carry no origin, so every node (the reaper included) delivers them. */
+const NO_ORIGIN = "";
+
+export class RedisClusterAdapter implements ClusterAdapter {
+  readonly nodeId = randomUUID();
+  readonly presence: PresenceStore;
+  private readonly commands: Redis;
+  private readonly subscriber: Redis;
+  private readonly base: string;
+  private handlers: ClusterHandlers | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private closing = false;
+  private lastErrorLogAt = 0;
+
+  constructor(private readonly options: RedisAdapterOptions) {
+    this.base = `${options.keyPrefix}${options.appId}:`;
+    this.commands = new Redis(options.url, { maxRetriesPerRequest: 3 });
+    // Subscriptions wait for Redis instead of failing: ioredis re-subscribes them after a reconnect.
+    this.subscriber = new Redis(options.url, { maxRetriesPerRequest: null, autoResubscribe: true });
+    for (const client of [this.commands, this.subscriber]) client.on("error", (error: Error) => this.logRedisError(error));
+    for (const [name, lua] of Object.entries(LUA)) {
+      this.commands.defineCommand(name, { numberOfKeys: name.startsWith("presence") ? 4 : name === "heartbeat" ? 3 : 1, lua });
+    }
+    this.presence = new RedisPresenceStore(this);
+  }
+
+  async start(handlers: ClusterHandlers): Promise<void> {
+    this.handlers = handlers;
+    this.subscriber.on("message", (redisChannel: string, message: string) => this.onRedisMessage(redisChannel, message));
+    await this.heartbeat();
+    // After a reconnect, check at once whether Redis still knows us rather than waiting for the next beat.
+    this.commands.on("ready", () => void this.heartbeat());
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatIntervalMs);
+    this.heartbeatTimer.unref();
+  }
+
+  key(...parts: string[]): string {
+    return this.base + parts.join(":");
+  }
+
+  private pubSubChannel(channel: string): string {
+    return this.key("channel", channel);
+  }
+
+  nodePresenceKey(nodeId = this.nodeId): string {
+    return this.key("node", nodeId, "presence");
+  }
+
+  private nodeCountsKey(nodeId = this.nodeId): string {
+    return this.key("node", nodeId, "counts");
+  }
+
+  runScript(name: ScriptName, keys: string[], args: Array<string | number>): Promise<unknown> {
+    const command = (this.commands as unknown as Record<ScriptName, (...values: Array<string | number>) => Promise<unknown>>)[name];
+    return command.call(this.commands, ...keys, ...args);
+  }
+
+  async hgetallFlat(key: string): Promise<string[]> {
+    return (await this.commands.call("HGETALL", key)) as string[];
+  }
+
+  hlen(key: string): Promise<number> {
+    return this.commands.hlen(key);
+  }
+
+  async watchChannel(channel: string): Promise<void> {
+    await this.subscriber.subscribe(this.pubSubChannel(channel));
+  }
+
+  async unwatchChannel(channel: string): Promise<void> {
+    await this.subscriber.unsubscribe(this.pubSubChannel(channel));
+  }
+
+  async publish(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
+    await this.publishAs(this.nodeId, channel, frame, exceptSocketId);
+  }
+
+  /** Wire format: `origin\nexceptSocketId\nframe` (cheaper than wrapping the frame in another JSON string). */
+  private async publishAs(origin: string, channel: string, frame: string, exceptSocketId?: string): Promise<void> {
+    await this.commands.publish(this.pubSubChannel(channel), `${origin}\n${exceptSocketId ?? ""}\n${frame}`);
+  }
+
+  private onRedisMessage(redisChannel: string, message: string): void {
+    const prefix = this.key("channel", "");
+    if (!redisChannel.startsWith(prefix) || this.handlers === undefined) return;
+    const firstBreak = message.indexOf("\n");
+    const secondBreak = message.indexOf("\n", firstBreak + 1);
+    if (firstBreak === -1 || secondBreak === -1) return;
+    if (message.slice(0, firstBreak) === this.nodeId) return;
+    const exceptSocketId = message.slice(firstBreak + 1, secondBreak) || undefined;
+    this.handlers.onRemoteFrame(redisChannel.slice(prefix.length), message.slice(secondBreak + 1), exceptSocketId);
+  }
+
+  reportLocalSubscriptionCount(channel: string, count: number): void {
+    const update = count > 0 ? this.commands.hset(this.nodeCountsKey(), channel, count) : this.commands.hdel(this.nodeCountsKey(), channel);
+    update.catch((error: unknown) => this.logRedisError(error));
+  }
+
+  async subscriptionCounts(): Promise<Map<string, number>> {
+    const flat = (await this.runScript("subscriptionCounts", [this.key("nodes")], [this.base, this.options.heartbeatTimeoutMs])) as string[];
+    const counts = new Map<string, number>();
+    for (let index = 0; index < flat.length; index += 2) counts.set(flat[index], Number(flat[index + 1]));
+    return counts;
+  }
+
+  async subscriptionCount(channel: string): Promise<number> {
+    const flat = (await this.runScript("subscriptionCounts", [this.key("nodes")], [this.base, this.options.heartbeatTimeoutMs, channel])) as string[];
+    return flat.length === 2 ? Number(flat[1]) : 0;
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.closing || this.handlers === undefined) return;
+    try {
+      const keysTtlMs = this.options.heartbeatTimeoutMs * 4;
+      const added = await this.runScript(
+        "heartbeat",
+        [this.key("nodes"), this.nodeCountsKey(), this.nodePresenceKey()],
+        [this.nodeId, keysTtlMs],
+      );
+      if (added === 1) await this.restoreLocalState();
+      await this.reapDeadNodes();
+    } catch (error) {
+      this.logRedisError(error);
+    }
+  }
+
+  private async reapDeadNodes(): Promise<void> {
+    const removed = (await this.runScript("reapDeadNodes", [this.key("nodes")], [this.base, this.options.heartbeatTimeoutMs])) as string[];
+    for (let index = 0; index < removed.length; index += 2) {
+      const channel = removed[index];
+      const userId = removed[index + 1];
+      this.options.logger.info({ channel, userId }, "realtime: removed presence member of a dead instance");
+      await this.publishAs(NO_ORIGIN, channel, encodeMemberRemoved(channel, userId));
+    }
+  }
+
+  /** Re-registers counts and presence members; members that are new to the cluster are announced. */
+  private async restoreLocalState(): Promise<void> {
+    const state = this.handlers?.localState();
+    if (state === undefined || (state.subscriptionCounts.size === 0 && state.presence.length === 0)) return;
+    this.options.logger.warn({ node: this.nodeId }, "realtime: Redis lost this instance's state, restoring it");
+    for (const [channel, count] of state.subscriptionCounts) this.reportLocalSubscriptionCount(channel, count);
+    for (const { channel, member } of state.presence) {
+      const result = await this.presence.add(channel, member, Number.MAX_SAFE_INTEGER);
+      if (result.status === "added" && result.firstForUser) {
+        const frame = encodeMemberAdded(channel, { userId: member.userId, userInfoJson: member.userInfoJson });
+        await this.publishAs(NO_ORIGIN, channel, frame, member.socketId);
+      }
+    }
+  }
+
+  private logRedisError(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastErrorLogAt < 10_000) return;
+    this.lastErrorLogAt = now;
+    this.options.logger.error({ err: error }, "realtime: Redis error");
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeatTimer);
+    try {
+      await this.commands.multi().del(this.nodeCountsKey(), this.nodePresenceKey()).zrem(this.key("nodes"), this.nodeId).exec();
+    } catch (error) {
+      this.logRedisError(error);
+    }
+    await Promise.all([quietly(this.commands), quietly(this.subscriber)]);
+  }
+}
+
+async function quietly(client: Redis): Promise<void> {
+  try {
+    await client.quit();
+  } catch {
+    client.disconnect();
+  }
+}
+
+class RedisPresenceStore implements PresenceStore {
+  constructor(private readonly adapter: RedisClusterAdapter) {}
+
+  private keys(channel: string): string[] {
+    const prefix = this.adapter.key("presence", channel);
+    return [`${prefix}:members`, `${prefix}:refs`, `${prefix}:sockets`, this.adapter.nodePresenceKey()];
+  }
+
+  async add(channel: string, member: PresenceMemberInput, maxMembers: number): Promise<PresenceAddResult> {
+    const [status, flat] = (await this.adapter.runScript("presenceAdd", this.keys(channel), [
+      member.socketId,
+      member.userId,
+      member.userInfoJson,
+      maxMembers,
+      `${channel}\n${member.socketId}`,
+    ])) as [number, string[]];
+    if (status === 3) return { status: "full" };
+    const members = pairsToMembers(flat);
+    if (status === 2) return { status: "already-present", members };
+    return { status: "added", firstForUser: status === 1, members };
+  }
+
+  async remove(channel: string, socketId: string): Promise<PresenceRemoval | null> {
+    const result = (await this.adapter.runScript("presenceRemove", this.keys(channel), [socketId, `${channel}\n${socketId}`])) as
+      | [string, number]
+      | null;
+    return result === null ? null : { userId: result[0], lastForUser: result[1] === 1 };
+  }
+
+  async members(channel: string): Promise<PresenceMembers> {
+    return pairsToMembers(await this.adapter.hgetallFlat(this.keys(channel)[0]));
+  }
+
+  async userCount(channel: string): Promise<number> {
+    return this.adapter.hlen(this.keys(channel)[0]);
+  }
+}
+
+function pairsToMembers(flat: string[]): PresenceMembers {
+  const members: PresenceMembers = new Map();
+  for (let index = 0; index < flat.length; index += 2) members.set(flat[index], flat[index + 1]);
+  return members;
+}

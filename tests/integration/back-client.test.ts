@@ -1,0 +1,155 @@
+// The web tier's back client (app/lib/back.server.ts) against the real platform, in both
+// transports: in process (the Hono app's fetch) and HTTP (BACK_URL).
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { BackClient, BackError, type BackTransport } from "../../app/lib/back.server.ts";
+import { backends } from "./support/database.ts";
+import { parseSetCookie } from "./support/http.ts";
+import { startTestPlatform } from "./support/platform.ts";
+import { useSuite } from "./support/setup.ts";
+
+type Mode = "in-process" | "http";
+type Locale = ConstructorParameters<typeof BackClient>[0]["locale"];
+
+/** What a browser keeps between requests: the cookies the web tier handed on. */
+function browserJar(setCookies: string[], jar = new Map<string, string>()) {
+  for (const header of setCookies) {
+    const { name, value, attributes } = parseSetCookie(header);
+    if (!value || attributes["max-age"] === "0") jar.delete(name);
+    else jar.set(name, value);
+  }
+  return jar;
+}
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([n, v]) => `${n}=${v}`).join("; ") || null;
+
+describe.each(backends())("back client (%s)", (backend) => {
+  const suite = useSuite(backend);
+
+  afterEach(() => vi.restoreAllMocks());
+
+  function transport(mode: Mode, calls: string[] = []): BackTransport {
+    if (mode === "http") {
+      const realFetch = globalThis.fetch;
+      vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        calls.push(`${request.method} ${new URL(request.url).pathname}`);
+        return realFetch(input, init);
+      });
+      return { kind: "http", baseUrl: `${suite.origin}/` };
+    }
+    return {
+      kind: "in-process",
+      fetch: async (request, clientIp) => {
+        calls.push(`${request.method} ${new URL(request.url).pathname}`);
+        return suite.platform.back.fetch(request, { incoming: { socket: { remoteAddress: clientIp } } });
+      },
+    };
+  }
+
+  function client(mode: Mode, options: { cookie?: string | null; locale?: Locale; calls?: string[] } = {}) {
+    return new BackClient({
+      transport: transport(mode, options.calls),
+      cookieHeader: options.cookie ?? null,
+      locale: options.locale ?? "fr-FR",
+      host: "localhost",
+      clientIp: "127.0.0.1",
+    });
+  }
+
+  describe.each<Mode>(["in-process", "http"])("%s transport", (mode) => {
+    test("unwraps the envelope's data", async () => {
+      const health = await client(mode).get<{ database: boolean }>("/health");
+      expect(health.database).toBe(true);
+      expect(await client(mode).get("/user")).toEqual({ loggedIn: false });
+    });
+
+    test("does the CSRF dance once, then forwards cookies both ways", async () => {
+      const calls: string[] = [];
+      const back = client(mode, { calls });
+      const user = await back.post<{ loggedIn: boolean; email: string }>("/login", { email: "learner@demo.test", password: "demo1234" });
+      expect(user).toMatchObject({ loggedIn: true, email: "learner@demo.test" });
+      expect(calls).toEqual(["GET /back/sanctum/csrf-cookie", "POST /back/api/login"]);
+      // Every Set-Cookie is collected for the browser response: the XSRF token and the session.
+      const names = back.setCookieHeaders.map((h) => parseSetCookie(h).name);
+      expect(names).toEqual(expect.arrayContaining(["XSRF-TOKEN", "sid"]));
+      expect(back.hasCookie("sid")).toBe(true);
+      // A second mutation reuses the token.
+      await back.post("/user/consent", { hasGivenConsent: true });
+      expect(calls.filter((c) => c.includes("csrf-cookie"))).toHaveLength(1);
+
+      // Next browser request: its cookies reach the back API.
+      const jar = browserJar(back.setCookieHeaders);
+      const next = client(mode, { cookie: cookieHeader(jar) });
+      expect(await next.get("/user/isLogged")).toEqual({ loggedIn: true });
+      const logout = client(mode, { cookie: cookieHeader(jar) });
+      await logout.post("/logout");
+      browserJar(logout.setCookieHeaders, jar);
+      expect(jar.has("sid")).toBe(false);
+      expect(await client(mode, { cookie: cookieHeader(jar) }).get("/user")).toEqual({ loggedIn: false });
+    });
+
+    test("a browser that already holds the XSRF cookie skips the dance", async () => {
+      const first = client(mode);
+      await first.post("/logout");
+      const jar = browserJar(first.setCookieHeaders);
+      const calls: string[] = [];
+      await client(mode, { cookie: cookieHeader(jar), calls }).post("/logout");
+      expect(calls).toEqual(["POST /back/api/logout"]);
+    });
+
+    test("sends the locale: errors come back as BackError in that language", async () => {
+      const spanish = client(mode, { locale: "es-ES" });
+      const error = await spanish.post("/login", { email: "learner@demo.test", password: "nope" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackError);
+      expect(error).toMatchObject({ name: "BackError", status: 401, message: "Correo electrónico o contraseña incorrectos." });
+
+      const french = client(mode, { locale: "fr-FR" });
+      const invalid = (await french.post("/login", { email: "x", password: "" }).catch((e: unknown) => e)) as BackError;
+      expect(invalid.status).toBe(422);
+      expect(invalid.message).toBe("Certains champs sont invalides.");
+      expect(invalid.fieldErrors).toEqual({ email: ["Saisissez une adresse e-mail valide."], password: ["Ce champ est obligatoire."] });
+    });
+
+    test("404, 401 and 419 surface as BackError with the status", async () => {
+      await expect(client(mode).get("/no/such/path")).rejects.toMatchObject({ status: 404 });
+      await expect(client(mode).get("/user/profile")).rejects.toMatchObject({ status: 401 });
+      // A browser with a stale or forged XSRF cookie: the client sends it, the API refuses it.
+      const forged = client(mode, { cookie: "XSRF-TOKEN=forged.token" });
+      await expect(forged.post("/logout")).rejects.toMatchObject({ status: 419, name: "BackError" });
+    });
+
+    test("query parameters are encoded and empty ones dropped", async () => {
+      const calls: string[] = [];
+      const back = client(mode, { calls });
+      await back.get("/user", { a: "x y", empty: "", none: undefined }).catch(() => {});
+      expect(calls).toEqual(["GET /back/api/user"]);
+    });
+  });
+
+  test("non-envelope replies are wrapped as Success or Error", async () => {
+    const fake = (response: Response) =>
+      new BackClient({
+        transport: { kind: "in-process", fetch: async () => response },
+        cookieHeader: null,
+        locale: "en-US",
+        host: "localhost",
+        clientIp: "127.0.0.1",
+      });
+    expect(await fake(Response.json({ plain: true })).get("/anything")).toEqual({ plain: true });
+    const error = (await fake(new Response("Bad gateway from the proxy", { status: 502 })).get("/anything").catch((e) => e)) as BackError;
+    expect(error).toBeInstanceOf(BackError);
+    expect(error.status).toBe(502);
+    expect(error.message).toBe("Bad gateway from the proxy");
+  });
+
+  test("pages render with BACK_URL set (the web tier calls the API over HTTP)", async () => {
+    const web = await startTestPlatform(suite.database, { BACK_URL: suite.origin });
+    try {
+      const page = await fetch(`${web.origin}/`, { headers: { "accept-language": "fr-FR" } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<html/i);
+    } finally {
+      await web.close();
+    }
+  });
+});
+

@@ -1,0 +1,112 @@
+// Every mutating /back endpoint (discovered from the Hono route table) refuses a missing, wrong
+// or forged X-XSRF-TOKEN with 419, and nothing is written.
+import { describe, expect, test } from "vitest";
+import { createCsrfToken } from "../../server/back/http/csrf.ts";
+import { backends, tableCounts } from "./support/database.ts";
+import { Agent, expectEnvelope } from "./support/http.ts";
+import { TEST_SECRET } from "./support/platform.ts";
+import { useSuite } from "./support/setup.ts";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function samplePath(path: string): string {
+  return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => (name.toLowerCase().includes("email") ? "someone%40demo.test" : "1"));
+}
+
+/** What an attacker can send with the victim's cookies, for a path. */
+type Variant = { name: string; headers(agent: Agent): Record<string, string> };
+
+describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
+  const suite = useSuite(backend);
+
+  function mutatingRoutes() {
+    const seen = new Set<string>();
+    const routes: { method: string; path: string }[] = [];
+    for (const route of suite.platform.back.routes) {
+      if (!MUTATING.has(route.method) || route.path.includes("*")) continue;
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      routes.push({ method: route.method, path: samplePath(route.path) });
+    }
+    return routes;
+  }
+
+  test("the route table lists the known mutations", () => {
+    const list = mutatingRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(list).toContain("POST /back/api/login");
+    expect(list).toContain("POST /back/api/logout");
+  });
+
+  /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */
+  function cookiesWith(agent: Agent, value: string | null): string {
+    const cookies = [...agent.cookies].filter(([n]) => n !== "XSRF-TOKEN").map(([n, v]) => `${n}=${v}`);
+    if (value !== null) cookies.push(`XSRF-TOKEN=${encodeURIComponent(value)}`);
+    return cookies.join("; ");
+  }
+
+  const variants: Variant[] = [
+    { name: "no X-XSRF-TOKEN header", headers: () => ({}) },
+    { name: "a wrong header", headers: () => ({ "x-xsrf-token": "wrong-token" }) },
+    { name: "another visitor's valid token in the header", headers: () => ({ "x-xsrf-token": createCsrfToken(TEST_SECRET) }) },
+    { name: "a forged, unsigned cookie and the same header", headers: (a) => ({ cookie: cookiesWith(a, "forged.value"), "x-xsrf-token": "forged.value" }) },
+    {
+      name: "a token signed with another secret in cookie and header",
+      headers: (a) => {
+        const token = createCsrfToken("another-secret-0123456789abcdefgh");
+        return { cookie: cookiesWith(a, token), "x-xsrf-token": token };
+      },
+    },
+    {
+      name: "the header without the cookie",
+      headers: (a) => ({ cookie: cookiesWith(a, null), "x-xsrf-token": decodeURIComponent(a.cookies.get("XSRF-TOKEN") ?? "") }),
+    },
+  ];
+
+  test.each(variants.map((v) => [v.name, v] as const))("419 and nothing written with %s", async (_name, variant) => {
+    // A logged-in victim: the attack rides on their session cookie.
+    const victim = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await victim.login("learner@demo.test"), 200);
+    const before = await tableCounts(suite.db);
+    for (const route of mutatingRoutes()) {
+      const reply = await victim.request(route.method, route.path, {
+        json: { email: "learner@demo.test", password: "demo1234", mobilePhone: "0611111111", hasGivenConsent: true },
+        headers: variant.headers(victim),
+        csrf: false,
+      });
+      expect(reply.status, `${route.method} ${route.path}`).toBe(419);
+      expectEnvelope(reply, 419);
+      expect(reply.body.message).toMatch(/CSRF/);
+      expect(reply.setCookies, `${route.method} ${route.path} set no cookie`).toEqual([]);
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
+    // The victim's session survived every forged logout.
+    expect((await victim.get("/back/api/user/isLogged")).body.data).toEqual({ loggedIn: true });
+  });
+
+  test("the same requests with the right token go through", async () => {
+    const agent = suite.agent();
+    const token = await agent.csrf();
+    const login = await agent.post("/back/api/login", { email: "learner@demo.test", password: "demo1234" }, { headers: { "x-xsrf-token": token } });
+    expectEnvelope(login, 200);
+    const consent = await agent.post("/back/api/user/consent", { hasGivenConsent: true });
+    expectEnvelope(consent, 200);
+    const logout = await agent.post("/back/api/logout", {});
+    expectEnvelope(logout, 200);
+  });
+
+  test("the XSRF-TOKEN cookie is readable by scripts, SameSite=Lax, and signed", async () => {
+    const agent = suite.agent();
+    const reply = await agent.get("/back/sanctum/csrf-cookie");
+    const header = reply.setCookies.find((c) => c.startsWith("XSRF-TOKEN="));
+    expect(header).toBeDefined();
+    expect(header).not.toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!)).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
+  test("GET requests need no token", async () => {
+    const reply = await suite.agent().get("/back/api/user");
+    expectEnvelope(reply, 200);
+  });
+});

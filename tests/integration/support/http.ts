@@ -1,0 +1,121 @@
+import { expect } from "vitest";
+
+export type Envelope<T = any> = { status: "Success" | "Error"; message: string; data: T };
+
+export type Reply<T = any> = {
+  status: number;
+  headers: Headers;
+  setCookies: string[];
+  text: string;
+  body: Envelope<T>;
+};
+
+export type RequestOptions = {
+  json?: unknown;
+  /** A raw body (string, bytes, stream) sent as is. */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Send the XSRF-TOKEN cookie value in X-XSRF-TOKEN (default true for mutations). */
+  csrf?: boolean;
+  /** Extra option for streamed bodies. */
+  duplex?: "half";
+};
+
+export type ParsedCookie = { name: string; value: string; attributes: Record<string, string | true> };
+
+export function parseSetCookie(header: string): ParsedCookie {
+  const [pair, ...rest] = header.split(";");
+  const index = pair.indexOf("=");
+  const attributes: Record<string, string | true> = {};
+  for (const part of rest) {
+    const [key, ...value] = part.trim().split("=");
+    attributes[key.toLowerCase()] = value.length ? value.join("=") : true;
+  }
+  return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim(), attributes };
+}
+
+/**
+ * A browser-like client: a cookie jar, an Accept-Language, and the Sanctum-style CSRF
+ * dance (GET /back/sanctum/csrf-cookie, then X-XSRF-TOKEN on mutations).
+ */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly origin: string,
+    readonly defaults: Record<string, string> = {},
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const headers = new Headers({ accept: "application/json", ...this.defaults, ...options.headers });
+    const cookie = this.cookieHeader();
+    if (cookie && !headers.has("cookie")) headers.set("cookie", cookie);
+    const mutating = !["GET", "HEAD", "OPTIONS"].includes(method);
+    const xsrf = this.cookies.get("XSRF-TOKEN");
+    if (mutating && options.csrf !== false && xsrf && !headers.has("x-xsrf-token")) {
+      headers.set("x-xsrf-token", decodeURIComponent(xsrf));
+    }
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    }
+    const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual" };
+    if (options.duplex) init.duplex = options.duplex;
+    const response = await fetch(this.origin + path, init);
+    const setCookies = response.headers.getSetCookie();
+    for (const header of setCookies) {
+      const { name, value, attributes } = parseSetCookie(header);
+      if (value === "" || attributes["max-age"] === "0") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: any = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: response.status, headers: response.headers, setCookies, text, body: parsed };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>("GET", path, options);
+  }
+
+  post<T = any>(path: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request<T>("POST", path, { ...options, json: json ?? options.json });
+  }
+
+  async csrf(): Promise<string> {
+    const reply = await this.get("/back/sanctum/csrf-cookie");
+    expect(reply.status).toBe(204);
+    const token = this.cookies.get("XSRF-TOKEN");
+    if (!token) throw new Error("no XSRF-TOKEN cookie");
+    return decodeURIComponent(token);
+  }
+
+  async login(email: string, password = "demo1234") {
+    if (!this.cookies.has("XSRF-TOKEN")) await this.csrf();
+    return this.post("/back/api/login", { email, password });
+  }
+
+  async logout() {
+    if (!this.cookies.has("XSRF-TOKEN")) await this.csrf();
+    return this.post("/back/api/logout", {});
+  }
+}
+
+/** Asserts the envelope shape of a reply and its HTTP status. */
+export function expectEnvelope(reply: Reply, status: number, kind: "Success" | "Error" = status < 400 ? "Success" : "Error") {
+  expect(reply.status, `HTTP status of ${reply.text.slice(0, 300)}`).toBe(status);
+  expect(reply.headers.get("content-type") ?? "").toMatch(/^application\/json/);
+  expect(reply.body, `envelope of ${reply.text.slice(0, 300)}`).toMatchObject({ status: kind });
+  expect(typeof reply.body.message).toBe("string");
+  expect(reply.body.message.length).toBeGreaterThan(0);
+  expect(Object.keys(reply.body).sort()).toEqual(["data", "message", "status"]);
+}

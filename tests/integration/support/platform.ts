@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import { readEnv, type Env } from "../../../server/env.ts";
+import { createLogger } from "../../../server/logger.ts";
+import { startPlatform, type Platform } from "../../../server/platform.ts";
+import type { TestDatabase } from "./database.ts";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
+export const TEST_SECRET = "integration-test-secret-0123456789abcdef";
+
+/** The environment of a test platform: safe defaults, port 0 on loopback, plus overrides. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return readEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: process.env.IT_LOG_LEVEL ?? "silent",
+    APP_SECRET: TEST_SECRET,
+    SEED_DEMO: "never",
+    DATA_DIR: path.join(ROOT, "data", "test"),
+    ...overrides,
+  });
+}
+
+export type TestPlatform = Platform & { origin: string };
+
+/** Starts the real platform (Express host, /back, SSR from build/) on a random port, sharing the test database. */
+export async function startTestPlatform(database: TestDatabase, envOverrides: Record<string, string> = {}): Promise<TestPlatform> {
+  if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    throw new Error("Integration tests serve the production build: run `npm run build` first (npm test does it).");
+  }
+  const env = testEnv(envOverrides);
+  const platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL), database: database.database });
+  const address = platform.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return Object.assign(platform, { origin: `http://127.0.0.1:${port}` });
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from "vitest";
+import type { Db } from "../../../server/db/client.ts";
+import { createTestDatabase, type Backend, type TestDatabase } from "./database.ts";
+import { Agent } from "./http.ts";
+import { startTestPlatform, type TestPlatform } from "./platform.ts";
+
+export type Suite = {
+  backend: Backend;
+  database: TestDatabase;
+  platform: TestPlatform;
+  db: Db;
+  origin: string;
+  /** A fresh browser-like client (own cookie jar). */
+  agent(headers?: Record<string, string>): Agent;
+};
+
+/**
+ * Registers beforeAll/afterAll hooks: a migrated, seeded database of the given engine and the
+ * real platform on a random port (env overrides allowed). Read the fields inside tests only.
+ */
+export function useSuite(backend: Backend, envOverrides: Record<string, string> = {}): Suite {
+  const suite = { backend } as Suite;
+  beforeAll(async () => {
+    suite.database = await createTestDatabase(backend);
+    suite.db = suite.database.database.db;
+    suite.platform = await startTestPlatform(suite.database, envOverrides);
+    suite.origin = suite.platform.origin;
+    suite.agent = (headers = {}) => new Agent(suite.origin, headers);
+  });
+  afterAll(async () => {
+    await suite.platform?.close();
+    await suite.database?.dispose();
+  });
+  return suite;
+}
