@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -13,6 +13,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { BRANDS } from "./branding/brands";
 import { CookieConsent } from "./components/cookies/cookie-consent";
+import { ConsentDialog } from "./components/account/consent-dialog";
 import { describeRouteError, ErrorPage } from "./components/layout/error-page";
 import { PageChrome } from "./components/layout/page-chrome";
 import { SkipLink } from "./components/layout/site-header";
@@ -22,11 +23,14 @@ import { addResources, createI18n } from "./i18n/instance";
 import { brandPageMeta, metaT, rootMetaData } from "./lib/meta";
 import { loadRootData } from "./lib/root-data.server";
 import { requestStateMiddleware } from "./lib/request-state.server";
+import { authenticatedOnlyMiddleware } from "./lib/guards.server";
 import { useNonce } from "./lib/nonce";
 import { useRootData } from "./lib/use-root-data";
+import { NewBuildNotice, reloadOnceOnChunkError } from "./realtime/new-build-notice";
+import { RealtimeIsland } from "./realtime/realtime-island";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, authenticatedOnlyMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
@@ -78,7 +82,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <LoadingBar />
             <CookieConsent />
             {children}
+            <ConsentDialog />
             <Toaster flash={data?.toast ?? null} />
+            {data ? <NewBuildNotice buildId={data.buildId} /> : null}
+            {data?.user.loggedIn ? (
+              <RealtimeIsland
+                settings={data.realtime}
+                locale={locale}
+                user={{ id: data.user.id, accountId: data.user.currentAccountId }}
+              />
+            ) : null}
           </AuthenticityTokenProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
@@ -95,6 +108,7 @@ export default function App() {
 /** Unmatched paths ("Page not found: {path}") and any error no layout caught, inside the site's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
+  useEffect(() => void reloadOnceOnChunkError(error), [error]);
   const described = describeRouteError(error, Boolean(data?.isDevelopment ?? import.meta.env.DEV));
   const page = <ErrorPage status={described.status} message={described.message} stack={described.stack} />;
   return data ? <PageChrome>{page}</PageChrome> : page;

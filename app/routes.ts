@@ -21,6 +21,7 @@ export default [
   ),
   route("/locale", "routes/system/set-locale.ts", { id: "system.set-locale" }),
   route("/consent-cookies", "routes/system/cookie-consent.ts", { id: "system.cookie-consent" }),
+  route("/notifications/read", "routes/system/notifications-read.ts", { id: "system.notifications-read" }),
   route("/build-manifest.json", "routes/system/build-manifest.ts", { id: "system.build-manifest" }),
   route("*", "routes/system/not-found.tsx", { id: "system.not-found" }),
 ] satisfies RouteConfig;

@@ -16,6 +16,8 @@ import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createPusherBroadcaster } from "./realtime/broadcast.ts";
+import { createRealtimeServer, type RealtimeServer } from "./realtime/index.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -24,6 +26,7 @@ export type Platform = {
   server: http.Server;
   database: Database;
   back: ReturnType<typeof createBackApp>;
+  realtime: RealtimeServer;
   url: string;
   close(): Promise<void>;
 };
@@ -51,7 +54,19 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     }
   }
 
-  const broadcaster: Broadcaster = overrides.broadcaster ?? { broadcast: async () => {} };
+  const realtime = await startRealtime(env, logger);
+  const broadcaster: Broadcaster =
+    overrides.broadcaster ??
+    (env.REALTIME_DRIVER === "pusher" && env.PUSHER_HOST
+      ? createPusherBroadcaster({
+          appId: env.PUSHER_APP_ID,
+          key: env.PUSHER_APP_KEY,
+          secret: env.PUSHER_APP_SECRET,
+          host: env.PUSHER_HOST,
+          port: env.PUSHER_PORT,
+          useTLS: env.PUSHER_TLS === "true",
+        })
+      : realtime.broadcaster);
   const deps: BackDeps = {
     db: database.db,
     env,
@@ -68,6 +83,8 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.disable("x-powered-by");
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
   app.use(requestIdAndLog(logger));
+  // The Pusher HTTP API reads its own raw body: it goes before anything that touches bodies.
+  app.use(realtime.httpApi);
   app.use(securityHeaders(env));
   app.use(compression());
 
@@ -134,6 +151,9 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   });
 
   const server = http.createServer(app);
+  server.on("upgrade", (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
@@ -145,9 +165,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     server,
     database,
     back,
+    realtime,
     url,
     close() {
       closing ??= (async () => {
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -157,6 +179,21 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       return closing;
     },
   };
+}
+
+async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> {
+  const log = logger.child({ module: "realtime" });
+  return createRealtimeServer({
+    appId: env.PUSHER_APP_ID,
+    key: env.PUSHER_APP_KEY,
+    secret: env.PUSHER_APP_SECRET,
+    redisUrl: env.REDIS_URL,
+    logger: {
+      info: (details, message) => log.info(details, message),
+      warn: (details, message) => log.warn(details, message),
+      error: (details, message) => log.error(details, message),
+    },
+  });
 }
 
 function readBuildId(): string {

@@ -7,9 +7,11 @@ import { readCookieConsent } from "./cookie-consent.server";
 import { requestStateContext, serverConfigContext } from "./context";
 import { webCsrf } from "./csrf.server";
 import { readToast } from "./toast.server";
+import type { LiveNotification } from "~/realtime/notification-store";
 import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
+export type NotificationList = { notifications: LiveNotification[]; unread: number };
 
 /** Everything the root needs for any page; the page's namespaces come with it. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -18,10 +20,17 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const url = new URL(request.url);
   const match = matchPage(url.pathname);
 
-  const user = await back.get<CurrentUser>("/user").catch((error: unknown) => {
-    if (error instanceof BackError) return { loggedIn: false } as GuestPayload;
+  const guestOnError = <T,>(fallback: T) => (error: unknown) => {
+    if (error instanceof BackError) return fallback;
     throw error;
-  });
+  };
+  // Notifications only when a session cookie exists: guests cost one back call per page.
+  const [user, notifications] = await Promise.all([
+    back.get<CurrentUser>("/user").catch(guestOnError({ loggedIn: false } as GuestPayload)),
+    back.hasCookie("sid")
+      ? back.get<NotificationList>("/user/notification").catch(guestOnError(null))
+      : Promise.resolve(null),
+  ]);
 
   const headers = new Headers();
   const { toast, clearCookie } = readToast(request);
@@ -34,6 +43,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       brand,
       locale,
       user,
+      notifications: user.loggedIn ? notifications : null,
       toast,
       csrfToken,
       cookieConsent: readCookieConsent(request),

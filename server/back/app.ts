@@ -14,7 +14,10 @@ import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { broadcastingRoutes } from "./modules/broadcasting/broadcasting.routes.ts";
+import { contentRoutes } from "./modules/content/content.routes.ts";
+import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
@@ -78,6 +81,9 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", accountRoutes);
   api.route("/", profileRoutes);
   api.route("/", broadcastingRoutes);
+  api.route("/", contentRoutes);
+  api.route("/", notificationsRoutes);
+  api.route("/", adminRealtimeRoutes);
   app.route("/api", api);
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));

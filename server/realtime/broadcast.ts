@@ -36,7 +36,8 @@ export interface PusherDriverConfig {
 }
 
 export type BroadcasterConfig =
-  | { driver: "embedded"; publisher: EventPublisher }
+  /** `server` is what createRealtimeServer returned; its broadcaster is used as is. */
+  | { driver: "embedded"; server: { broadcaster: Broadcaster } }
   | ({ driver: "pusher" } & PusherDriverConfig)
   | { driver: "memory" };
 
@@ -116,7 +117,7 @@ export function createMemoryBroadcaster(): MemoryBroadcaster {
 export function createBroadcaster(config: BroadcasterConfig): Broadcaster {
   switch (config.driver) {
     case "embedded":
-      return createEmbeddedBroadcaster(config.publisher);
+      return config.server.broadcaster;
     case "pusher":
       return createPusherBroadcaster(config);
     case "memory":

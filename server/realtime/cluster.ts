@@ -38,9 +38,11 @@ export interface ClusterAdapter {
 }
 
 export class SingleNodeAdapter implements ClusterAdapter {
-  readonly presence: PresenceStore = new MemoryPresenceStore();
+  readonly presence: PresenceStore;
 
-  constructor(private readonly hub: LocalHub) {}
+  constructor(private readonly hub: LocalHub) {
+    this.presence = new MemoryPresenceStore((channel, frame, exceptSocketId) => hub.deliver(channel, frame, exceptSocketId));
+  }
 
   async start(): Promise<void> {}
   async watchChannel(): Promise<void> {}

@@ -2,6 +2,7 @@
 import WebSocket from "ws";
 import type { ChannelKind } from "./channels.ts";
 import type { ChannelSubscriber } from "./hub.ts";
+import { acceptMemberChange } from "./presence.ts";
 import { encodeErrorFrame, type CloseCodeValue, type ProtocolLimits } from "./protocol.ts";
 
 export interface Subscription {
@@ -12,6 +13,8 @@ export interface Subscription {
   userId?: string;
   userInfoJson?: string;
   heldFrames: Buffer[];
+  /** Presence channels: the user ids this client currently believes present (see acceptMemberChange). */
+  knownMembers?: Set<string>;
 }
 
 /** A socket being closed may need a moment for the close handshake; after this it is cut. */
@@ -33,6 +36,7 @@ export class ClientConnection implements ChannelSubscriber {
     private readonly socket: WebSocket,
     readonly socketId: string,
     private readonly limits: ProtocolLimits,
+    private readonly onSlowConsumer: (connection: ClientConnection) => void,
   ) {
     this.inboundTokens = limits.inboundFrameBurst;
   }
@@ -44,6 +48,7 @@ export class ClientConnection implements ChannelSubscriber {
   send(frame: string | Buffer): void {
     if (!this.isOpen) return;
     this.socket.send(frame, { binary: false });
+    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) this.onSlowConsumer(this);
   }
 
   deliver(channel: string, frame: Buffer): void {
@@ -53,7 +58,20 @@ export class ClientConnection implements ChannelSubscriber {
       if (subscription.heldFrames.length < MAX_HELD_FRAMES) subscription.heldFrames.push(frame);
       return;
     }
+    if (subscription.knownMembers !== undefined && !acceptMemberChange(subscription.knownMembers, frame)) return;
     this.send(frame);
+  }
+
+  /** Confirms a pending subscription, then sends what arrived for it in the meantime. */
+  activate(channel: string, confirmation: string, presentUserIds?: Iterable<string>): void {
+    const subscription = this.subscriptions.get(channel);
+    if (subscription === undefined) return;
+    subscription.state = "active";
+    if (presentUserIds !== undefined) subscription.knownMembers = new Set(presentUserIds);
+    const held = subscription.heldFrames;
+    subscription.heldFrames = [];
+    this.send(confirmation);
+    for (const frame of held) this.deliver(channel, frame);
   }
 
   sendError(code: number | null, message: string): void {
@@ -63,9 +81,11 @@ export class ClientConnection implements ChannelSubscriber {
   /** Error frame, then the same close code: pusher-js only acts on the close code once connected. */
   closeWithError(code: CloseCodeValue, message: string): void {
     if (this.closing) return;
-    this.sendError(code, message);
     this.closing = true;
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.close(code, message.slice(0, 120));
+    if (this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(encodeErrorFrame(code, message));
+      this.socket.close(code, message.slice(0, 120));
+    }
     const cutOff = setTimeout(() => this.socket.terminate(), CLOSE_HANDSHAKE_GRACE_MS);
     cutOff.unref();
     this.socket.once("close", () => clearTimeout(cutOff));

@@ -90,7 +90,9 @@ export class RealtimeEngine implements RealtimeContext {
     }
     let socketId = generateSocketId();
     while (this.connections.has(socketId)) socketId = generateSocketId();
-    const connection = new ClientConnection(socket, socketId, this.config.limits);
+    const connection = new ClientConnection(socket, socketId, this.config.limits, (slow) =>
+      this.disconnect(slow, CloseCode.overCapacity, "Client is not reading its messages"),
+    );
     this.connections.set(socketId, connection);
     socket.on("message", (raw, isBinary) => this.onMessage(connection, raw, isBinary));
     socket.on("ping", () => connection.recordInbound(Date.now()));
@@ -120,6 +122,8 @@ export class RealtimeEngine implements RealtimeContext {
   }
 
   private onMessage(connection: ClientConnection, raw: WebSocket.RawData, isBinary: boolean): void {
+    // `ws` still emits frames that were buffered before a close; a closing connection must not subscribe again.
+    if (!connection.isOpen) return;
     const now = Date.now();
     connection.recordInbound(now);
     if (!connection.takeInboundToken(now)) {

@@ -1,3 +1,5 @@
+import { encodeMemberAdded, encodeMemberRemoved } from "./presence.ts";
+
 /**
  * Node-local state: which local sockets are in which channel, and (without Redis) who is present in each presence
  * channel. Presence is tracked per user_id with a count of that user's sockets, so member_added/member_removed
@@ -87,6 +89,11 @@ export interface PresenceRemoval {
   lastForUser: boolean;
 }
 
+/**
+ * Presence membership per user. `add` announces member_added (to everyone but the joining socket) when it is the
+ * user's first socket, `remove` announces member_removed when it was the last one; announcing inside the store
+ * keeps announcements in the same order as the changes, also across instances.
+ */
 export interface PresenceStore {
   add(channel: string, member: PresenceMemberInput, maxMembers: number): Promise<PresenceAddResult>;
   remove(channel: string, socketId: string): Promise<PresenceRemoval | null>;
@@ -99,8 +106,12 @@ interface PresenceUser {
   sockets: Set<string>;
 }
 
+export type Announce = (channel: string, frame: string, exceptSocketId?: string) => void;
+
 export class MemoryPresenceStore implements PresenceStore {
   private readonly channels = new Map<string, { users: Map<string, PresenceUser>; socketToUser: Map<string, string> }>();
+
+  constructor(private readonly announce: Announce) {}
 
   async add(channel: string, member: PresenceMemberInput, maxMembers: number): Promise<PresenceAddResult> {
     let state = this.channels.get(channel);
@@ -120,6 +131,7 @@ export class MemoryPresenceStore implements PresenceStore {
       return { status: "added", firstForUser: false, members: this.snapshot(state.users) };
     }
     state.users.set(member.userId, { userInfoJson: member.userInfoJson, sockets: new Set([member.socketId]) });
+    this.announce(channel, encodeMemberAdded(channel, member), member.socketId);
     return { status: "added", firstForUser: true, members: this.snapshot(state.users) };
   }
 
@@ -131,7 +143,10 @@ export class MemoryPresenceStore implements PresenceStore {
     const user = state.users.get(userId);
     user?.sockets.delete(socketId);
     const lastForUser = user === undefined || user.sockets.size === 0;
-    if (lastForUser) state.users.delete(userId);
+    if (lastForUser) {
+      state.users.delete(userId);
+      this.announce(channel, encodeMemberRemoved(channel, userId));
+    }
     if (state.users.size === 0) this.channels.delete(channel);
     return { userId, lastForUser };
   }

@@ -54,18 +54,44 @@ export function encodeMemberRemoved(channel: string, userId: string): string {
   return encodeProtocolEvent("pusher_internal:member_removed", { user_id: userId }, channel);
 }
 
-/** Reads a member_added/member_removed frame back (used only for the few frames held during a subscription). */
-export function readMemberChange(frame: Buffer): { change: "added" | "removed"; userId: string } | null {
-  const text = frame.toString("utf8");
-  if (!text.includes("pusher_internal:member_")) return null;
-  try {
-    const parsed = JSON.parse(text) as { event?: unknown; data?: unknown };
-    const data: unknown = typeof parsed.data === "string" ? JSON.parse(parsed.data) : null;
-    if (!isPlainObject(data) || typeof data.user_id !== "string") return null;
-    if (parsed.event === "pusher_internal:member_added") return { change: "added", userId: data.user_id };
-    if (parsed.event === "pusher_internal:member_removed") return { change: "removed", userId: data.user_id };
-  } catch {
-    return null;
+type MemberChange = { change: "added" | "removed"; userId: string } | null;
+
+/** Frames are encoded once and shared by all subscribers, so parsing is cached per buffer. */
+const memberChangeCache = new WeakMap<Buffer, MemberChange>();
+
+function readMemberChange(frame: Buffer): MemberChange {
+  const cached = memberChangeCache.get(frame);
+  if (cached !== undefined) return cached;
+  let change: MemberChange = null;
+  if (frame.includes("pusher_internal:member_")) {
+    try {
+      const parsed = JSON.parse(frame.toString("utf8")) as { event?: unknown; data?: unknown };
+      const data: unknown = typeof parsed.data === "string" ? JSON.parse(parsed.data) : null;
+      if (isPlainObject(data) && typeof data.user_id === "string") {
+        if (parsed.event === "pusher_internal:member_added") change = { change: "added", userId: data.user_id };
+        if (parsed.event === "pusher_internal:member_removed") change = { change: "removed", userId: data.user_id };
+      }
+    } catch {
+      change = null;
+    }
   }
-  return null;
+  memberChangeCache.set(frame, change);
+  return change;
+}
+
+/**
+ * Keeps a presence subscriber's view consistent with the snapshot it received: the snapshot and the member
+ * announcements travel on different paths (a Redis reply vs. pub/sub), so an announcement may arrive that the
+ * snapshot already reflects. Adding a known member or removing an unknown one is dropped; anything else is applied
+ * to `known` and delivered. Frames that are not member changes always pass.
+ */
+export function acceptMemberChange(known: Set<string>, frame: Buffer): boolean {
+  const change = readMemberChange(frame);
+  if (change === null) return true;
+  if (change.change === "added") {
+    if (known.has(change.userId)) return false;
+    known.add(change.userId);
+    return true;
+  }
+  return known.delete(change.userId);
 }

@@ -44,6 +44,8 @@ export const Limits = {
   maxUserInfoBytes: 1024,
   maxUserIdLength: 128,
   maxChannelsPerConnection: 100,
+  /** A client that does not read (bufferedAmount above this) is cut off with 4100 rather than buffered forever. */
+  maxBufferedBytes: 4 * 1024 * 1024,
   /** Token bucket for all inbound frames: burst size and refill per second. */
   inboundFrameBurst: 100,
   inboundFramesPerSecond: 20,

@@ -15,7 +15,7 @@ import { Redis } from "ioredis";
 import type { ClusterAdapter, ClusterHandlers } from "./cluster.ts";
 import type { RealtimeLogger } from "./config.ts";
 import type { PresenceAddResult, PresenceMemberInput, PresenceMembers, PresenceRemoval, PresenceStore } from "./hub.ts";
-import { encodeMemberAdded, encodeMemberRemoved } from "./presence.ts";
+import { encodeMemberAdded } from "./presence.ts";
 
 export interface RedisAdapterOptions {
   url: string;
@@ -28,7 +28,20 @@ export interface RedisAdapterOptions {
 
 const NOW_MS_LUA = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
+/**
+ * Builds and publishes a member_removed frame (origin "" so every instance delivers it). Frames are
+ * `origin\nexceptSocketId\nframe`, see RedisClusterAdapter.publish.
+ */
+const ANNOUNCE_REMOVED_LUA = `
+  local function announceRemoved(pubSubChannel, channel, userId)
+    local frame = cjson.encode({event = 'pusher_internal:member_removed', channel = channel, data = cjson.encode({user_id = userId})})
+    redis.call('PUBLISH', pubSubChannel, '\\n\\n' .. frame)
+  end`;
+
 const LUA = {
+  // KEYS: members, refs, sockets, node presence set. ARGV: socketId, userId, userInfoJson, maxMembers,
+  // node entry, pub/sub channel, member_added message. Returns {status, flat members}: 0 added, 1 added first
+  // socket of the user (announced), 2 socket already present, 3 channel full.
   presenceAdd: `
     if redis.call('HEXISTS', KEYS[3], ARGV[1]) == 1 then return {2, redis.call('HGETALL', KEYS[1])} end
     local refs = tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')
@@ -36,9 +49,14 @@ const LUA = {
     redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
     redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
     redis.call('SADD', KEYS[4], ARGV[5])
-    if refs == 0 then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) return {1, redis.call('HGETALL', KEYS[1])} end
+    if refs == 0 then
+      redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+      redis.call('PUBLISH', ARGV[6], ARGV[7])
+      return {1, redis.call('HGETALL', KEYS[1])}
+    end
     return {0, redis.call('HGETALL', KEYS[1])}`,
-  presenceRemove: `
+  // KEYS as presenceAdd. ARGV: socketId, node entry, channel, pub/sub channel. Returns {userId, wasLast} or nil.
+  presenceRemove: `${ANNOUNCE_REMOVED_LUA}
     local userId = redis.call('HGET', KEYS[3], ARGV[1])
     if not userId then return false end
     redis.call('HDEL', KEYS[3], ARGV[1])
@@ -46,6 +64,7 @@ const LUA = {
     if redis.call('HINCRBY', KEYS[2], userId, -1) <= 0 then
       redis.call('HDEL', KEYS[2], userId)
       redis.call('HDEL', KEYS[1], userId)
+      announceRemoved(ARGV[4], ARGV[3], userId)
       return {userId, 1}
     end
     return {userId, 0}`,
@@ -54,7 +73,8 @@ const LUA = {
     redis.call('PEXPIRE', KEYS[2], ARGV[2])
     redis.call('PEXPIRE', KEYS[3], ARGV[2])
     return added`,
-  reapDeadNodes: `${NOW_MS_LUA}
+  // KEYS: nodes. ARGV: key base, timeout. Returns flat {channel, userId} of members removed (and announced).
+  reapDeadNodes: `${NOW_MS_LUA} ${ANNOUNCE_REMOVED_LUA}
     local base = ARGV[1]
     local removed = {}
     for _, node in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))) do
@@ -70,6 +90,7 @@ const LUA = {
           if redis.call('HINCRBY', prefix .. ':refs', userId, -1) <= 0 then
             redis.call('HDEL', prefix .. ':refs', userId)
             redis.call('HDEL', prefix .. ':members', userId)
+            announceRemoved(base .. 'channel:' .. channel, channel, userId)
             table.insert(removed, channel)
             table.insert(removed, userId)
           end
@@ -111,8 +132,10 @@ const LUA = {
 
 type ScriptName = keyof typeof LUA;
 
-/** Frames from the cluster reaper carry no origin, so every node (the reaper included) delivers them. */
-const NO_ORIGIN = "";
+/** Presence announcements carry no origin, so every instance (the announcing one included) delivers them. */
+function announcementMessage(frame: string, exceptSocketId?: string): string {
+  return `\n${exceptSocketId ?? ""}\n${frame}`;
+}
 
 export class RedisClusterAdapter implements ClusterAdapter {
   readonly nodeId = randomUUID();
@@ -151,7 +174,7 @@ export class RedisClusterAdapter implements ClusterAdapter {
     return this.base + parts.join(":");
   }
 
-  private pubSubChannel(channel: string): string {
+  pubSubChannel(channel: string): string {
     return this.key("channel", channel);
   }
 
@@ -184,13 +207,9 @@ export class RedisClusterAdapter implements ClusterAdapter {
     await this.subscriber.unsubscribe(this.pubSubChannel(channel));
   }
 
-  async publish(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
-    await this.publishAs(this.nodeId, channel, frame, exceptSocketId);
-  }
-
   /** Wire format: `origin\nexceptSocketId\nframe` (cheaper than wrapping the frame in another JSON string). */
-  private async publishAs(origin: string, channel: string, frame: string, exceptSocketId?: string): Promise<void> {
-    await this.commands.publish(this.pubSubChannel(channel), `${origin}\n${exceptSocketId ?? ""}\n${frame}`);
+  async publish(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
+    await this.commands.publish(this.pubSubChannel(channel), `${this.nodeId}\n${exceptSocketId ?? ""}\n${frame}`);
   }
 
   private onRedisMessage(redisChannel: string, message: string): void {
@@ -240,10 +259,7 @@ export class RedisClusterAdapter implements ClusterAdapter {
   private async reapDeadNodes(): Promise<void> {
     const removed = (await this.runScript("reapDeadNodes", [this.key("nodes")], [this.base, this.options.heartbeatTimeoutMs])) as string[];
     for (let index = 0; index < removed.length; index += 2) {
-      const channel = removed[index];
-      const userId = removed[index + 1];
-      this.options.logger.info({ channel, userId }, "realtime: removed presence member of a dead instance");
-      await this.publishAs(NO_ORIGIN, channel, encodeMemberRemoved(channel, userId));
+      this.options.logger.info({ channel: removed[index], userId: removed[index + 1] }, "realtime: removed presence member of a dead instance");
     }
   }
 
@@ -253,13 +269,7 @@ export class RedisClusterAdapter implements ClusterAdapter {
     if (state === undefined || (state.subscriptionCounts.size === 0 && state.presence.length === 0)) return;
     this.options.logger.warn({ node: this.nodeId }, "realtime: Redis lost this instance's state, restoring it");
     for (const [channel, count] of state.subscriptionCounts) this.reportLocalSubscriptionCount(channel, count);
-    for (const { channel, member } of state.presence) {
-      const result = await this.presence.add(channel, member, Number.MAX_SAFE_INTEGER);
-      if (result.status === "added" && result.firstForUser) {
-        const frame = encodeMemberAdded(channel, { userId: member.userId, userInfoJson: member.userInfoJson });
-        await this.publishAs(NO_ORIGIN, channel, frame, member.socketId);
-      }
-    }
+    for (const { channel, member } of state.presence) await this.presence.add(channel, member, Number.MAX_SAFE_INTEGER);
   }
 
   private logRedisError(error: unknown): void {
@@ -304,6 +314,8 @@ class RedisPresenceStore implements PresenceStore {
       member.userInfoJson,
       maxMembers,
       `${channel}\n${member.socketId}`,
+      this.adapter.pubSubChannel(channel),
+      announcementMessage(encodeMemberAdded(channel, member), member.socketId),
     ])) as [number, string[]];
     if (status === 3) return { status: "full" };
     const members = pairsToMembers(flat);
@@ -312,7 +324,12 @@ class RedisPresenceStore implements PresenceStore {
   }
 
   async remove(channel: string, socketId: string): Promise<PresenceRemoval | null> {
-    const result = (await this.adapter.runScript("presenceRemove", this.keys(channel), [socketId, `${channel}\n${socketId}`])) as
+    const result = (await this.adapter.runScript("presenceRemove", this.keys(channel), [
+      socketId,
+      `${channel}\n${socketId}`,
+      channel,
+      this.adapter.pubSubChannel(channel),
+    ])) as
       | [string, number]
       | null;
     return result === null ? null : { userId: result[0], lastForUser: result[1] === 1 };

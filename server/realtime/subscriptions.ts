@@ -9,14 +9,7 @@ import {
   encodeSubscriptionError,
   type SubscriptionErrorDetails,
 } from "./protocol.ts";
-import {
-  encodeMemberAdded,
-  encodeMemberRemoved,
-  encodePresenceSucceeded,
-  parseChannelData,
-  readMemberChange,
-  type PresenceIdentity,
-} from "./presence.ts";
+import { encodePresenceSucceeded, parseChannelData, type PresenceIdentity } from "./presence.ts";
 import { verifyChannelAuth } from "./signatures.ts";
 
 function rejectSubscription(connection: ClientConnection, channel: string, details: SubscriptionErrorDetails): void {
@@ -105,19 +98,13 @@ export async function subscribe(context: RealtimeContext, connection: ClientConn
   // Watch before reading presence state: frames published from now on are held, so nothing falls in between.
   await context.watchChannel(channel);
 
-  let members: PresenceMembers | undefined;
-  let firstForUser = false;
-  if (identity !== undefined) {
-    const added = await addPresenceMember(context, connection, channel, identity);
-    if (added === null) return;
-    members = added.members;
-    firstForUser = added.firstForUser;
+  if (identity === undefined) {
+    connection.activate(channel, encodeProtocolEvent("pusher_internal:subscription_succeeded", {}, channel));
+    return;
   }
-
-  activate(connection, channel, subscription, members);
-  if (identity !== undefined && firstForUser) {
-    await context.broadcastFrame(channel, encodeMemberAdded(channel, identity), connection.socketId);
-  }
+  // The presence store announces member_added to the others itself, atomically with the change.
+  const members = await addPresenceMember(context, connection, channel, identity);
+  if (members !== null) connection.activate(channel, encodePresenceSucceeded(channel, members), members.keys());
 }
 
 async function addPresenceMember(
@@ -125,7 +112,7 @@ async function addPresenceMember(
   connection: ClientConnection,
   channel: string,
   identity: PresenceIdentity,
-): Promise<{ members: PresenceMembers; firstForUser: boolean } | null> {
+): Promise<PresenceMembers | null> {
   const member = { socketId: connection.socketId, userId: identity.userId, userInfoJson: identity.userInfoJson };
   try {
     const result = await context.cluster.presence.add(channel, member, context.config.limits.maxPresenceMembers);
@@ -138,43 +125,13 @@ async function addPresenceMember(
       });
       return null;
     }
-    return { members: result.members, firstForUser: result.status === "added" && result.firstForUser };
+    return result.members;
   } catch (error) {
     context.config.logger.error({ err: error, channel }, "realtime: presence store unavailable");
     dropLocalSubscription(context, connection, channel);
     rejectSubscription(connection, channel, { type: "AuthError", error: "Presence is temporarily unavailable", status: 503 });
     return null;
   }
-}
-
-/** Sends subscription_succeeded, then the frames held while the subscription was being set up. */
-function activate(connection: ClientConnection, channel: string, subscription: Subscription, members?: PresenceMembers): void {
-  subscription.state = "active";
-  const held = subscription.heldFrames;
-  subscription.heldFrames = [];
-  connection.send(members === undefined ? encodeProtocolEvent("pusher_internal:subscription_succeeded", {}, channel) : encodePresenceSucceeded(channel, members));
-  const present = members === undefined ? null : new Set(members.keys());
-  for (const frame of held) {
-    if (present !== null && !isConsistentWithSnapshot(frame, present)) continue;
-    connection.send(frame);
-  }
-}
-
-/**
- * A member change held during subscription may already be reflected in the snapshot the client just received;
- * replaying it would announce a member twice (or remove one that the snapshot never had).
- */
-function isConsistentWithSnapshot(frame: Buffer, present: Set<string>): boolean {
-  const change = readMemberChange(frame);
-  if (change === null) return true;
-  if (change.change === "added") {
-    if (present.has(change.userId)) return false;
-    present.add(change.userId);
-    return true;
-  }
-  if (!present.has(change.userId)) return false;
-  present.delete(change.userId);
-  return true;
 }
 
 async function confirmExistingSubscription(
@@ -204,8 +161,8 @@ export async function unsubscribe(context: RealtimeContext, connection: ClientCo
   dropLocalSubscription(context, connection, channel);
   if (subscription.kind !== "presence") return;
   try {
-    const removal = await context.cluster.presence.remove(channel, connection.socketId);
-    if (removal?.lastForUser) await context.broadcastFrame(channel, encodeMemberRemoved(channel, removal.userId));
+    // Announces member_removed itself when this was the user's last socket.
+    await context.cluster.presence.remove(channel, connection.socketId);
   } catch (error) {
     context.config.logger.error({ err: error, channel }, "realtime: could not remove presence member");
   }

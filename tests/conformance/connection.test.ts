@@ -259,9 +259,7 @@ describe("C9 server asks clients to reconnect (4200)", () => {
     expect(authorisedFor).toEqual(
       expect.arrayContaining([`${firstId} private-c9`, `${firstId} presence-c9`, `${secondId} private-c9`, `${secondId} presence-c9`]),
     );
-    const received = names.map(
-      (name, index) => new Promise<unknown>((resolve) => channels[index].bind("after-reconnect", resolve)),
-    );
+    const received = channels.map((channel) => new Promise<unknown>((resolve) => channel.bind("after-reconnect", resolve)));
     await host.sdk().trigger(names, "after-reconnect", { ok: true });
     expect(await withTimeout(Promise.all(received), 5_000, "events after reconnect")).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
   });

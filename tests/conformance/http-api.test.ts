@@ -1,4 +1,5 @@
 /** Checklist H1-H8: the Pusher HTTP API, driven by the official `pusher` SDK (pusher-http-node). */
+import express from "express";
 import Pusher from "pusher";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHost, type TestHost } from "./support/harness.ts";
@@ -231,6 +232,19 @@ describe("H6 mounted under a path prefix", () => {
     } finally {
       for (const client of openRawClients.splice(0)) client.close();
       await mounted.close();
+    }
+  });
+});
+
+describe("mounting", () => {
+  it("answers 500 with a clear log line when a body parser consumed the body first", async () => {
+    const misconfigured = await startHost({ configure: (web) => web.use(express.json()) });
+    try {
+      const response = await misconfigured.sdk().trigger("m", "n", {}).catch((error: { status: number }) => error);
+      expect(response).toMatchObject({ status: 500 });
+      expect(misconfigured.logs.some((entry) => String((entry.details.err as Error)?.message).includes("before any body parser"))).toBe(true);
+    } finally {
+      await misconfigured.close();
     }
   });
 });

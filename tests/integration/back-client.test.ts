@@ -1,6 +1,7 @@
 // The web tier's back client (app/lib/back.server.ts) against the real platform, in both
 // transports: in process (the Hono app's fetch) and HTTP (BACK_URL).
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { BackClient, BackError, type BackTransport } from "../../app/lib/back.server.ts";
 import { backends } from "./support/database.ts";
 import { parseSetCookie } from "./support/http.ts";
@@ -24,34 +25,44 @@ const cookieHeader = (jar: Map<string, string>) => [...jar].map(([n, v]) => `${n
 describe.each(backends())("back client (%s)", (backend) => {
   const suite = useSuite(backend);
 
-  afterEach(() => vi.restoreAllMocks());
+  // Requests are logged by x-request-id (one per client), whichever transport carries them.
+  const realFetch = globalThis.fetch;
+  const watchers = new Map<string, string[]>();
+  const record = (request: Request) =>
+    watchers.get(request.headers.get("x-request-id") ?? "")?.push(`${request.method} ${new URL(request.url).pathname}`);
 
-  function transport(mode: Mode, calls: string[] = []): BackTransport {
-    if (mode === "http") {
-      const realFetch = globalThis.fetch;
-      vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        calls.push(`${request.method} ${new URL(request.url).pathname}`);
-        return realFetch(input, init);
-      });
-      return { kind: "http", baseUrl: `${suite.origin}/` };
-    }
+  beforeEach(() => {
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      if (input instanceof Request) record(input);
+      return realFetch(input, init);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    watchers.clear();
+  });
+
+  function transport(mode: Mode): BackTransport {
+    if (mode === "http") return { kind: "http", baseUrl: `${suite.origin}/` };
     return {
       kind: "in-process",
       fetch: async (request, clientIp) => {
-        calls.push(`${request.method} ${new URL(request.url).pathname}`);
+        record(request);
         return suite.platform.back.fetch(request, { incoming: { socket: { remoteAddress: clientIp } } });
       },
     };
   }
 
   function client(mode: Mode, options: { cookie?: string | null; locale?: Locale; calls?: string[] } = {}) {
+    const requestId = randomUUID();
+    if (options.calls) watchers.set(requestId, options.calls);
     return new BackClient({
-      transport: transport(mode, options.calls),
+      transport: transport(mode),
       cookieHeader: options.cookie ?? null,
       locale: options.locale ?? "fr-FR",
       host: "localhost",
       clientIp: "127.0.0.1",
+      requestId,
     });
   }
 
@@ -141,7 +152,7 @@ describe.each(backends())("back client (%s)", (backend) => {
     expect(error.message).toBe("Bad gateway from the proxy");
   });
 
-  test("pages render with BACK_URL set (the web tier calls the API over HTTP)", async () => {
+  test("pages render with BACK_URL set (the web tier calls the API over HTTP)", { timeout: 120_000 }, async () => {
     const web = await startTestPlatform(suite.database, { BACK_URL: suite.origin });
     try {
       const page = await fetch(`${web.origin}/`, { headers: { "accept-language": "fr-FR" } });

@@ -1,11 +1,17 @@
-import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/cookie-policy";
+import { CookiePolicyContent } from "~/components/cookies/cookie-policy-content";
+import type { LanguageSwitchHandle } from "~/components/layout/language-switcher";
+import { brandPageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /politica-cookies exists in Spanish only: switching language goes through /cookiespolicy. */
+export const handle: LanguageSwitchHandle = { switchLanguageVia: "cookies-policy-link" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  brandPageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
 
 export default function CookiePolicy() {
-  const { t } = useTranslation("cookies");
-  return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{t("policy.title")}</h1>
-      <p className="mt-4">{t("policy.intro")}</p>
-    </main>
-  );
+  const data = useRootData();
+  if (!data) return null;
+  return <CookiePolicyContent brandTitle={data.brand.title} contactEmail={data.brand.contactEmail} />;
 }

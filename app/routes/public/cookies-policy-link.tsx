@@ -1,1 +1,27 @@
-export { default } from "./cookie-policy";
+import { redirect } from "react-router";
+import type { Route } from "./+types/cookies-policy-link";
+import { CookiePolicyContent } from "~/components/cookies/cookie-policy-content";
+import { pagePath } from "~/i18n/pages";
+import { requestStateContext } from "~/lib/context";
+import { brandPageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/use-root-data";
+
+/**
+ * /cookiespolicy, the cookie-policy link of every language: the policy itself, except in Spanish,
+ * whose policy has its own path (/politica-cookies).
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context.get(requestStateContext);
+  const spanish = locale === "es-ES" ? pagePath("cookie-policy", "es") : null;
+  if (spanish) throw redirect(spanish + new URL(request.url).search);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  brandPageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
+
+export default function CookiesPolicyLink() {
+  const data = useRootData();
+  if (!data) return null;
+  return <CookiePolicyContent brandTitle={data.brand.title} contactEmail={data.brand.contactEmail} />;
+}

@@ -1,27 +1,135 @@
 import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
 import type { Route } from "./+types/home";
+import type { FeaturedPayload } from "../../../server/back/modules/home/home.service";
+import { existingPagePath } from "~/components/layout/nav-links";
+import { HeroIllustration } from "~/components/home/hero-illustration";
+import { TrainingCard } from "~/components/training/training-card";
+import { ButtonAnchor, ButtonLink } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { pathLangOf } from "~/i18n/config";
+import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
+import { brandPageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
-import { pageTitle } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { back } = context.get(requestStateContext);
-  const user = await back.get<{ loggedIn: boolean }>("/user/isLogged");
-  return { loggedIn: user.loggedIn };
+  const { back, brand, locale } = context.get(requestStateContext);
+  const [session, featured] = await Promise.all([
+    back.get<{ loggedIn: boolean }>("/user/isLogged"),
+    back.get<FeaturedPayload>("/home/featured").catch((error: unknown) => {
+      // The home still shows its hero when the featured list is unavailable.
+      if (error instanceof BackError) return { brand: brand.key, lang: brand.contentLang, trainings: [] } satisfies FeaturedPayload;
+      throw error;
+    }),
+  ]);
+  // Spec: home sends a logged-in user to the catalogue (once that page exists).
+  const cataloguePath = existingPagePath("catalogue", pathLangOf(locale));
+  if (session.loggedIn && cataloguePath) throw redirect(cataloguePath);
+  return { loggedIn: session.loggedIn, contentLang: featured.lang, trainings: featured.trainings };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { brand?: import("~/branding/brands").Brand } | undefined;
-  return [{ title: pageTitle(null, root?.brand, "") }];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  brandPageMeta(matches, { titleKey: "home:meta.title", descriptionKey: "home:meta.description" });
 
-export default function Home() {
+const BENEFITS: { key: string; icon: IconName }[] = [
+  { key: "accredited", icon: "check" },
+  { key: "formats", icon: "globe" },
+  { key: "team", icon: "user" },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
-  const data = useRootData();
+  const root = useRootData();
+  if (!root) return null;
+  const { brand, locale } = root;
+  const lang = pathLangOf(locale);
+  const { loggedIn, trainings, contentLang } = loaderData;
+  const cataloguePath = existingPagePath("catalogue", lang);
+  const loginPath = existingPagePath("login", lang);
+  const landingPath = brand.contentLang === "fr" ? existingPagePath("landing-trod", lang) : null;
+  const listTitle = loggedIn ? t("yourTrainings.title") : t("featured.title");
+
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{t("hero.title", { brand: data?.brand.title })}</h1>
-      <p className="mt-4 max-w-2xl text-lg">{t("hero.subtitle")}</p>
+    <main id="main" tabIndex={-1} className="outline-none">
+      <section className="bg-linear-to-b from-slate-50 to-white" aria-labelledby="hero-title" data-testid="home-hero">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-16">
+          <div className="flex flex-col gap-5">
+            <p className="text-sm font-semibold uppercase tracking-wide text-primary-dark">{t("hero.eyebrow", { context: brand.key })}</p>
+            <h1 id="hero-title" className="text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl">
+              {t("hero.title", { brand: brand.title, context: brand.key })}
+            </h1>
+            <p className="max-w-xl text-lg text-slate-800">{t("hero.subtitle", { context: brand.key })}</p>
+            <div className="flex flex-wrap gap-3">
+              {brand.authenticatedOnly && !loggedIn && loginPath ? (
+                <ButtonLink to={loginPath} icon="arrow-right" iconPosition="end">
+                  {t("hero.login")}
+                </ButtonLink>
+              ) : cataloguePath ? (
+                <ButtonLink to={cataloguePath} icon="arrow-right" iconPosition="end">
+                  {t("hero.cta")}
+                </ButtonLink>
+              ) : (
+                <ButtonAnchor href="#featured" icon="arrow-right" iconPosition="end">
+                  {t("hero.cta")}
+                </ButtonAnchor>
+              )}
+              {landingPath ? (
+                <ButtonLink to={landingPath} variant="secondary">
+                  {t("hero.trod")}
+                </ButtonLink>
+              ) : null}
+            </div>
+          </div>
+          <HeroIllustration className="mx-auto w-full max-w-md" />
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-8">
+        <h2 id="benefits-title" className="sr-only">
+          {t("benefits.title")}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.key} className="flex gap-3 rounded-lg border border-slate-200 p-4">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary text-white">
+                <Icon name={benefit.icon} size={20} />
+              </span>
+              <div>
+                <p className="font-bold">{t(`benefits.${benefit.key}.title`)}</p>
+                <p className="text-sm text-slate-700">{t(`benefits.${benefit.key}.text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="featured" aria-labelledby="featured-title" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-8" data-testid="featured-trainings">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="featured-title" className="text-2xl font-bold">
+              {listTitle}
+            </h2>
+            <p className="mt-1 text-slate-700">{loggedIn ? t("yourTrainings.text") : t("featured.text")}</p>
+          </div>
+          {cataloguePath ? (
+            <ButtonLink to={cataloguePath} variant="secondary" size="small" icon="arrow-right" iconPosition="end">
+              {t("featured.all")}
+            </ButtonLink>
+          ) : null}
+        </div>
+        {trainings.length ? (
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {trainings.map((training) => (
+              <li key={training.id}>
+                <TrainingCard training={training} contentLang={contentLang} locale={locale} showRating={brand.catalog.showRatingOnCards} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 rounded border border-slate-200 bg-slate-50 p-4 text-slate-800">{t("featured.empty")}</p>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,16 +1,25 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { createI18n } from "~/i18n/instance";
+import { pickResources } from "~/i18n/resources.server";
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE, consentCookieValue } from "~/lib/cookie-consent.server";
 import { plainCookie } from "~/lib/cookies.server";
-import { serverConfigContext } from "~/lib/context";
+import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { toastCookie } from "~/lib/toast.server";
 
-/** Stores the visitor's cookie choice (accept all, mandatory only, or per category). */
+/**
+ * Stores the visitor's cookie choice for 365 days: "accept-all", "save" (the analytics and
+ * marketing checkboxes) or anything else (mandatory cookies only). Then back to the page, with a
+ * confirmation toast at the top (spec: consent toasts appear at the top).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const config = context.get(serverConfigContext);
+  const { locale } = context.get(requestStateContext);
+  const i18n = createI18n(locale, pickResources(locale, ["common"]));
   const formData = await request.formData();
-  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, "CSRF");
+  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, i18n.t("errors.csrf"));
   const intent = formData.get("intent");
   const choice =
     intent === "accept-all"
@@ -18,15 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       : intent === "save"
         ? { analytics: formData.get("analytics") === "on", marketing: formData.get("marketing") === "on" }
         : { analytics: false, marketing: false };
+  const message =
+    intent === "accept-all" ? i18n.t("consent.savedAll") : intent === "save" ? i18n.t("consent.saved") : i18n.t("consent.savedMandatory");
   const target = safeRedirectPath(String(formData.get("redirectTo") ?? "/"), "/");
-  return redirect(target, {
-    headers: {
-      "Set-Cookie": plainCookie(CONSENT_COOKIE, consentCookieValue(choice), {
-        maxAge: CONSENT_COOKIE_MAX_AGE,
-        secure: config.secureCookies,
-      }),
-    },
-  });
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    plainCookie(CONSENT_COOKIE, consentCookieValue(choice), { maxAge: CONSENT_COOKIE_MAX_AGE, secure: config.secureCookies }),
+  );
+  headers.append("Set-Cookie", toastCookie({ type: "success", message, position: "top" }));
+  return redirect(target, { headers });
 }
 
 export function loader() {

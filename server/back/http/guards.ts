@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
-import { findContract } from "../modules/user/user.repository.ts";
+import { findContract, findUserById } from "../modules/user/user.repository.ts";
 import { AppError } from "./app-error.ts";
 
 /** The logged-in session, or a 401. */
@@ -15,5 +15,13 @@ export async function requireWritableSession(c: Context<BackEnv>): Promise<Sessi
   const session = requireSession(c);
   const contract = await findContract(c.var.deps.db, session.userId, session.accountId);
   if (contract?.type === "readonly") throw new AppError("FORBIDDEN", "readOnly");
+  return session;
+}
+
+/** An administrator (admin-auth guard): 401 for guests, 403 for others. */
+export async function requireAdmin(c: Context<BackEnv>): Promise<SessionState> {
+  const session = requireSession(c);
+  const user = await findUserById(c.var.deps.db, session.userId);
+  if (!user?.isAdmin) throw new AppError("FORBIDDEN", "forbidden");
   return session;
 }

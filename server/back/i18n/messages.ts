@@ -50,6 +50,17 @@ const en = {
   invalidImage: "The picture must be a JPEG, PNG or WebP image.",
   imageTooLarge: "The picture is too large (2 MB at most).",
   invalidPhone: "Enter a valid phone number.",
+  trainingNotFound: "This training does not exist or is not available.",
+  sortNotOffered: "This sort order is not offered here.",
+  durationRange: "The minimum duration cannot exceed the maximum duration.",
+  bookmarkAdded: "Added to your favourites.",
+  bookmarkRemoved: "Removed from your favourites.",
+  contactSent: "Thank you, your message has been sent. We will answer you shortly.",
+  surveySent: "Thank you, your answers have been sent. An advisor will contact you.",
+  consentRequired: "Please accept so that we can process your request.",
+  tooManyMessages: "You have sent several messages in a short time. Please try again in {minutes} minutes.",
+  invalidPage: "This page number does not exist.",
+  chooseAtLeastOne: "Choose at least one option.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -103,6 +114,17 @@ const fr: Catalogue = {
   invalidImage: "La photo doit être une image JPEG, PNG ou WebP.",
   imageTooLarge: "La photo est trop volumineuse (2 Mo au plus).",
   invalidPhone: "Saisissez un numéro de téléphone valide.",
+  trainingNotFound: "Cette formation n'existe pas ou n'est pas disponible.",
+  sortNotOffered: "Ce tri n'est pas proposé ici.",
+  durationRange: "La durée minimale ne peut pas dépasser la durée maximale.",
+  bookmarkAdded: "Formation ajoutée à vos favoris.",
+  bookmarkRemoved: "Formation retirée de vos favoris.",
+  contactSent: "Merci, votre message a bien été envoyé. Nous vous répondrons rapidement.",
+  surveySent: "Merci, vos réponses ont bien été envoyées. Un conseiller vous contactera.",
+  consentRequired: "Veuillez donner votre accord pour que nous puissions traiter votre demande.",
+  tooManyMessages: "Vous avez envoyé plusieurs messages en peu de temps. Réessayez dans {minutes} minutes.",
+  invalidPage: "Ce numéro de page n'existe pas.",
+  chooseAtLeastOne: "Choisissez au moins une option.",
 };
 
 const es: Catalogue = {
@@ -153,6 +175,17 @@ const es: Catalogue = {
   invalidImage: "La foto debe ser una imagen JPEG, PNG o WebP.",
   imageTooLarge: "La foto es demasiado grande (2 MB como máximo).",
   invalidPhone: "Introduzca un número de teléfono válido.",
+  trainingNotFound: "Esta formación no existe o no está disponible.",
+  sortNotOffered: "Esta ordenación no está disponible aquí.",
+  durationRange: "La duración mínima no puede superar la duración máxima.",
+  bookmarkAdded: "Formación añadida a sus favoritos.",
+  bookmarkRemoved: "Formación eliminada de sus favoritos.",
+  contactSent: "Gracias, su mensaje se ha enviado. Le responderemos en breve.",
+  surveySent: "Gracias, sus respuestas se han enviado. Un asesor se pondrá en contacto con usted.",
+  consentRequired: "Acepte para que podamos tramitar su solicitud.",
+  tooManyMessages: "Ha enviado varios mensajes en poco tiempo. Vuelva a intentarlo dentro de {minutes} minutos.",
+  invalidPage: "Este número de página no existe.",
+  chooseAtLeastOne: "Elija al menos una opción.",
 };
 
 const catalogues: Record<string, Catalogue> = { "en-US": en, "fr-FR": fr, "es-ES": es };

@@ -595,6 +595,7 @@ CREATE UNIQUE INDEX "modules_course_position_unique" ON "modules" USING btree ("
 CREATE INDEX "objectives_training_idx" ON "objectives" USING btree ("training_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "people_brand_slug_unique" ON "people" USING btree ("brand","slug");--> statement-breakpoint
 CREATE INDEX "reviews_training_created_idx" ON "reviews" USING btree ("training_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_user_idx" ON "reviews" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "session_dates_session_date_unique" ON "session_dates" USING btree ("session_id","date","start_time");--> statement-breakpoint
 CREATE INDEX "training_fundings_funding_idx" ON "training_fundings" USING btree ("funding_id");--> statement-breakpoint
 CREATE INDEX "training_people_person_idx" ON "training_people" USING btree ("person_id");--> statement-breakpoint

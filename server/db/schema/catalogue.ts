@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -101,7 +101,10 @@ export const trainings = pgTable(
     availableOnSpace: boolean("available_on_space").notNull().default(true),
     availableOnStore: boolean("available_on_store").notNull().default(true),
     /** Professions (users.profession values) that may buy it in the shop. */
-    availableFunctions: text("available_functions").array().notNull().default(sql`'{}'::text[]`),
+    availableFunctions: text("available_functions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hasQuiz: boolean("has_quiz").notNull().default(false),
     hasNewVersion: boolean("has_new_version").notNull().default(false),
     obsolete: boolean("obsolete").notNull().default(false),
@@ -277,10 +280,7 @@ export const faceToFaceSessions = pgTable(
     index("face_to_face_sessions_f2f_date_idx").on(t.faceToFaceId, t.startDate),
     index("face_to_face_sessions_date_idx").on(t.startDate),
     check("face_to_face_sessions_max_check", sql`${t.maxParticipants} > 0`),
-    check(
-      "face_to_face_sessions_seats_check",
-      sql`${t.currentParticipants} >= 0 and ${t.currentParticipants} <= ${t.maxParticipants}`,
-    ),
+    check("face_to_face_sessions_seats_check", sql`${t.currentParticipants} >= 0 and ${t.currentParticipants} <= ${t.maxParticipants}`),
   ],
 );
 
@@ -409,6 +409,7 @@ export const reviews = pgTable(
   },
   (t) => [
     index("reviews_training_created_idx").on(t.trainingId, t.createdAt.desc()),
+    index("reviews_user_idx").on(t.userId),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );
@@ -429,3 +430,66 @@ export const associatedTrainings = pgTable(
     check("associated_trainings_self_check", sql`${t.trainingId} <> ${t.associatedTrainingId}`),
   ],
 );
+
+// Relations (for db.query.*). Those of `trainings` and `modules` are declared in learning.ts, with
+// their learning-side relations: drizzle's types need one relations() per table.
+export const trainingTagsRelations = relations(trainingTags, ({ one }) => ({
+  training: one(trainings, { fields: [trainingTags.trainingId], references: [trainings.id] }),
+}));
+export const coursesRelations = relations(courses, ({ one, many }) => ({
+  training: one(trainings, { fields: [courses.trainingId], references: [trainings.id] }),
+  modules: many(modules),
+}));
+export const objectivesRelations = relations(objectives, ({ one }) => ({
+  training: one(trainings, { fields: [objectives.trainingId], references: [trainings.id] }),
+}));
+export const faceToFacesRelations = relations(faceToFaces, ({ one, many }) => ({
+  training: one(trainings, { fields: [faceToFaces.trainingId], references: [trainings.id] }),
+  sessions: many(faceToFaceSessions),
+}));
+export const faceToFaceSessionsRelations = relations(faceToFaceSessions, ({ one, many }) => ({
+  faceToFace: one(faceToFaces, { fields: [faceToFaceSessions.faceToFaceId], references: [faceToFaces.id] }),
+  trainer: one(people, { fields: [faceToFaceSessions.trainerId], references: [people.id] }),
+  dates: many(sessionDates),
+}));
+export const sessionDatesRelations = relations(sessionDates, ({ one }) => ({
+  session: one(faceToFaceSessions, { fields: [sessionDates.sessionId], references: [faceToFaceSessions.id] }),
+}));
+export const dpcProgrammesRelations = relations(dpcProgrammes, ({ one, many }) => ({
+  training: one(trainings, { fields: [dpcProgrammes.trainingId], references: [trainings.id] }),
+  agreements: many(dpcProgrammeAgreements),
+}));
+export const agreementsRelations = relations(agreements, ({ many }) => ({
+  programmes: many(dpcProgrammeAgreements),
+}));
+export const dpcProgrammeAgreementsRelations = relations(dpcProgrammeAgreements, ({ one }) => ({
+  programme: one(dpcProgrammes, { fields: [dpcProgrammeAgreements.programmeId], references: [dpcProgrammes.id] }),
+  agreement: one(agreements, { fields: [dpcProgrammeAgreements.agreementId], references: [agreements.id] }),
+}));
+export const fundingsRelations = relations(fundings, ({ many }) => ({
+  trainings: many(trainingFundings),
+}));
+export const trainingFundingsRelations = relations(trainingFundings, ({ one }) => ({
+  training: one(trainings, { fields: [trainingFundings.trainingId], references: [trainings.id] }),
+  funding: one(fundings, { fields: [trainingFundings.fundingId], references: [fundings.id] }),
+}));
+export const peopleRelations = relations(people, ({ many }) => ({
+  trainings: many(trainingPeople),
+  sessions: many(faceToFaceSessions),
+}));
+export const trainingPeopleRelations = relations(trainingPeople, ({ one }) => ({
+  training: one(trainings, { fields: [trainingPeople.trainingId], references: [trainings.id] }),
+  person: one(people, { fields: [trainingPeople.personId], references: [people.id] }),
+}));
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+  training: one(trainings, { fields: [reviews.trainingId], references: [trainings.id] }),
+  user: one(users, { fields: [reviews.userId], references: [users.id] }),
+}));
+export const associatedTrainingsRelations = relations(associatedTrainings, ({ one }) => ({
+  training: one(trainings, { fields: [associatedTrainings.trainingId], references: [trainings.id], relationName: "training" }),
+  associated: one(trainings, {
+    fields: [associatedTrainings.associatedTrainingId],
+    references: [trainings.id],
+    relationName: "associated",
+  }),
+}));

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, advisors, users } from "./accounts.ts";
 
@@ -142,3 +142,19 @@ export const surveyAnswers = pgTable(
   },
   (t) => [index("survey_answers_survey_idx").on(t.survey, t.createdAt), check("survey_answers_brand_check", brandCheck(t.brand))],
 );
+
+// Relations (for db.query.*).
+export const faqSectionsRelations = relations(faqSections, ({ many }) => ({
+  questions: many(faqQuestions),
+}));
+export const faqQuestionsRelations = relations(faqQuestions, ({ one }) => ({
+  section: one(faqSections, { fields: [faqQuestions.sectionId], references: [faqSections.id] }),
+}));
+export const contactMessagesRelations = relations(contactMessages, ({ one }) => ({
+  user: one(users, { fields: [contactMessages.userId], references: [users.id] }),
+  account: one(accounts, { fields: [contactMessages.accountId], references: [accounts.id] }),
+  advisor: one(advisors, { fields: [contactMessages.advisorId], references: [advisors.id] }),
+}));
+export const surveyAnswersRelations = relations(surveyAnswers, ({ one }) => ({
+  user: one(users, { fields: [surveyAnswers.userId], references: [users.id] }),
+}));

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -14,7 +14,21 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { accounts, users } from "./accounts.ts";
-import { dpcProgrammes, faceToFaceSessions, fundings, modules, trainings } from "./catalogue.ts";
+import {
+  associatedTrainings,
+  courses,
+  dpcProgrammes,
+  faceToFaceSessions,
+  faceToFaces,
+  fundings,
+  modules,
+  objectives,
+  reviews,
+  trainingFundings,
+  trainingPeople,
+  trainingTags,
+  trainings,
+} from "./catalogue.ts";
 
 export const ENROLMENT_STATUSES = ["pending", "waiting_list", "in_progress", "finished", "cancelled"] as const;
 export const QUIZ_KINDS = ["pre_test", "post_test", "evaluation", "standalone"] as const;
@@ -52,14 +66,8 @@ export const enrolments = pgTable(
     uniqueIndex("enrolments_user_training_active_unique")
       .on(t.userId, t.trainingId)
       .where(sql`status <> 'cancelled'`),
-    check(
-      "enrolments_status_check",
-      sql`${t.status} in ('pending','waiting_list','in_progress','finished','cancelled')`,
-    ),
-    check(
-      "enrolments_waiting_list_check",
-      sql`(${t.status} = 'waiting_list') = (${t.waitingListPosition} is not null)`,
-    ),
+    check("enrolments_status_check", sql`${t.status} in ('pending','waiting_list','in_progress','finished','cancelled')`),
+    check("enrolments_waiting_list_check", sql`(${t.status} = 'waiting_list') = (${t.waitingListPosition} is not null)`),
     check("enrolments_waiting_position_check", sql`${t.waitingListPosition} is null or ${t.waitingListPosition} >= 1`),
     check("enrolments_progress_check", sql`${t.progressPercent} between 0 and 100`),
   ],
@@ -200,3 +208,61 @@ export const historyEntries = pgTable(
     check("history_entries_final_check", sql`${t.finalScore} is null or ${t.finalScore} between 0 and 100`),
   ],
 );
+
+// Relations (for db.query.*). trainings and modules are declared here (not in catalogue.ts) so that each
+// table has a single relations() covering both its catalogue and learning sides.
+export const trainingsRelations = relations(trainings, ({ many }) => ({
+  tags: many(trainingTags),
+  courses: many(courses),
+  objectivesList: many(objectives),
+  faceToFaces: many(faceToFaces),
+  dpcProgrammes: many(dpcProgrammes),
+  fundings: many(trainingFundings),
+  people: many(trainingPeople),
+  reviews: many(reviews),
+  associations: many(associatedTrainings, { relationName: "training" }),
+  enrolments: many(enrolments),
+  quizzes: many(quizzes),
+}));
+export const modulesRelations = relations(modules, ({ one, many }) => ({
+  course: one(courses, { fields: [modules.courseId], references: [courses.id] }),
+  quizzes: many(quizzes),
+}));
+export const enrolmentsRelations = relations(enrolments, ({ one, many }) => ({
+  user: one(users, { fields: [enrolments.userId], references: [users.id] }),
+  training: one(trainings, { fields: [enrolments.trainingId], references: [trainings.id] }),
+  account: one(accounts, { fields: [enrolments.accountId], references: [accounts.id] }),
+  session: one(faceToFaceSessions, { fields: [enrolments.sessionId], references: [faceToFaceSessions.id] }),
+  dpcProgramme: one(dpcProgrammes, { fields: [enrolments.dpcProgrammeId], references: [dpcProgrammes.id] }),
+  funding: one(fundings, { fields: [enrolments.fundingId], references: [fundings.id] }),
+  quizTrackings: many(quizTrackings),
+}));
+export const quizzesRelations = relations(quizzes, ({ one, many }) => ({
+  training: one(trainings, { fields: [quizzes.trainingId], references: [trainings.id] }),
+  module: one(modules, { fields: [quizzes.moduleId], references: [modules.id] }),
+  questions: many(quizQuestions),
+  trackings: many(quizTrackings),
+}));
+export const quizQuestionsRelations = relations(quizQuestions, ({ one, many }) => ({
+  quiz: one(quizzes, { fields: [quizQuestions.quizId], references: [quizzes.id] }),
+  choices: many(quizChoices),
+}));
+export const quizChoicesRelations = relations(quizChoices, ({ one }) => ({
+  question: one(quizQuestions, { fields: [quizChoices.questionId], references: [quizQuestions.id] }),
+}));
+export const quizTrackingsRelations = relations(quizTrackings, ({ one }) => ({
+  quiz: one(quizzes, { fields: [quizTrackings.quizId], references: [quizzes.id] }),
+  user: one(users, { fields: [quizTrackings.userId], references: [users.id] }),
+  enrolment: one(enrolments, { fields: [quizTrackings.enrolmentId], references: [enrolments.id] }),
+}));
+export const notificationsRelations = relations(notifications, ({ one }) => ({
+  user: one(users, { fields: [notifications.userId], references: [users.id] }),
+}));
+export const bookmarksRelations = relations(bookmarks, ({ one }) => ({
+  user: one(users, { fields: [bookmarks.userId], references: [users.id] }),
+  training: one(trainings, { fields: [bookmarks.trainingId], references: [trainings.id] }),
+}));
+export const historyEntriesRelations = relations(historyEntries, ({ one }) => ({
+  user: one(users, { fields: [historyEntries.userId], references: [users.id] }),
+  training: one(trainings, { fields: [historyEntries.trainingId], references: [trainings.id] }),
+}));

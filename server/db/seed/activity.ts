@@ -22,51 +22,269 @@ type EnrolmentDef = {
 
 const ENROLMENTS: EnrolmentDef[] = [
   // learner@demo.test
-  { email: "learner@demo.test", training: "fr/entretiens-anticoagulants", status: "in_progress", progress: 45, startedDaysAgo: 10, funding: "DPC", dpc: true },
-  { email: "learner@demo.test", training: "fr/routine-dermocosmetique", status: "in_progress", progress: 80, startedDaysAgo: 21, funding: "OPCO" },
+  {
+    email: "learner@demo.test",
+    training: "fr/entretiens-anticoagulants",
+    status: "in_progress",
+    progress: 45,
+    startedDaysAgo: 10,
+    funding: "DPC",
+    dpc: true,
+  },
+  {
+    email: "learner@demo.test",
+    training: "fr/routine-dermocosmetique",
+    status: "in_progress",
+    progress: 80,
+    startedDaysAgo: 21,
+    funding: "OPCO",
+  },
   { email: "learner@demo.test", training: "fr/trod-angine-cystite", status: "pending", session: 0, funding: "DPC", dpc: true },
   { email: "learner@demo.test", training: "fr/interactions-cas-pratiques", status: "pending", session: 1 },
   { email: "learner@demo.test", training: "fr/afgsu-niveau-2", status: "waiting_list", session: "full", waitingListPosition: 2 },
-  { email: "learner@demo.test", training: "fr/asthme-bpco", status: "finished", progress: 100, startedDaysAgo: 35, finishedDaysAgo: 20, funding: "DPC", dpc: true },
-  { email: "learner@demo.test", training: "fr/sevrage-tabagique", status: "finished", progress: 100, startedDaysAgo: 70, finishedDaysAgo: 60, funding: "free" },
-  { email: "learner@demo.test", training: "fr/quiz-interactions", status: "finished", progress: 100, startedDaysAgo: 8, finishedDaysAgo: 8, funding: "free" },
+  {
+    email: "learner@demo.test",
+    training: "fr/asthme-bpco",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 35,
+    finishedDaysAgo: 20,
+    funding: "DPC",
+    dpc: true,
+  },
+  {
+    email: "learner@demo.test",
+    training: "fr/sevrage-tabagique",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 70,
+    finishedDaysAgo: 60,
+    funding: "free",
+  },
+  {
+    email: "learner@demo.test",
+    training: "fr/quiz-interactions",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 8,
+    finishedDaysAgo: 8,
+    funding: "free",
+  },
   // the rest of Pharmacie du Marché
-  { email: "holder@demo.test", training: "fr/management-equipe-officinale", status: "in_progress", progress: 30, startedDaysAgo: 6, funding: "FIFPL" },
-  { email: "holder@demo.test", training: "fr/vaccination-officine", status: "finished", progress: 100, startedDaysAgo: 150, finishedDaysAgo: 120, funding: "DPC", dpc: true },
-  { email: "nonpharmacist@demo.test", training: "fr/preparateur-delivrance", status: "in_progress", progress: 60, startedDaysAgo: 12, funding: "OPCO" },
+  {
+    email: "holder@demo.test",
+    training: "fr/management-equipe-officinale",
+    status: "in_progress",
+    progress: 30,
+    startedDaysAgo: 6,
+    funding: "FIFPL",
+  },
+  {
+    email: "holder@demo.test",
+    training: "fr/vaccination-officine",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 150,
+    finishedDaysAgo: 120,
+    funding: "DPC",
+    dpc: true,
+  },
+  {
+    email: "nonpharmacist@demo.test",
+    training: "fr/preparateur-delivrance",
+    status: "in_progress",
+    progress: 60,
+    startedDaysAgo: 12,
+    funding: "OPCO",
+  },
   { email: "nonpharmacist@demo.test", training: "fr/contention-veineuse", status: "pending", session: 0, funding: "OPCO" },
   { email: "lea.bernard@demo.test", training: "fr/vaccination-officine", status: "pending", session: 1, funding: "DPC", dpc: true },
-  { email: "lea.bernard@demo.test", training: "fr/bilan-partage-medication", status: "finished", progress: 100, startedDaysAgo: 90, finishedDaysAgo: 75, funding: "DPC", dpc: true },
-  { email: "maxime.durand@demo.test", training: "fr/gestion-stocks", status: "in_progress", progress: 15, startedDaysAgo: 3, funding: "OPCO" },
-  { email: "emma.leroy@demo.test", training: "fr/routine-dermocosmetique", status: "finished", progress: 100, startedDaysAgo: 50, finishedDaysAgo: 41, funding: "OPCO" },
-  { email: "lucas.bonnet@demo.test", training: "fr/sevrage-tabagique", status: "in_progress", progress: 50, startedDaysAgo: 4, funding: "free" },
+  {
+    email: "lea.bernard@demo.test",
+    training: "fr/bilan-partage-medication",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 90,
+    finishedDaysAgo: 75,
+    funding: "DPC",
+    dpc: true,
+  },
+  {
+    email: "maxime.durand@demo.test",
+    training: "fr/gestion-stocks",
+    status: "in_progress",
+    progress: 15,
+    startedDaysAgo: 3,
+    funding: "OPCO",
+  },
+  {
+    email: "emma.leroy@demo.test",
+    training: "fr/routine-dermocosmetique",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 50,
+    finishedDaysAgo: 41,
+    funding: "OPCO",
+  },
+  {
+    email: "lucas.bonnet@demo.test",
+    training: "fr/sevrage-tabagique",
+    status: "in_progress",
+    progress: 50,
+    startedDaysAgo: 4,
+    funding: "free",
+  },
   // other brands
-  { email: "referent.be@demo.test", training: "be/pharmacien-de-reference", status: "finished", progress: 100, startedDaysAgo: 40, finishedDaysAgo: 32 },
+  {
+    email: "referent.be@demo.test",
+    training: "be/pharmacien-de-reference",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 40,
+    finishedDaysAgo: 32,
+  },
   { email: "thomas.claes@demo.test", training: "be/vaccination-grippe-pharmacie", status: "pending", session: 0 },
   { email: "julie.wouters@demo.test", training: "be/entretien-bum-asthme", status: "in_progress", progress: 35, startedDaysAgo: 9 },
-  { email: "learner.es@demo.test", training: "es/atencion-farmaceutica-polimedicados", status: "in_progress", progress: 55, startedDaysAgo: 14, funding: "FUNDAE" },
+  {
+    email: "learner.es@demo.test",
+    training: "es/atencion-farmaceutica-polimedicados",
+    status: "in_progress",
+    progress: 55,
+    startedDaysAgo: 14,
+    funding: "FUNDAE",
+  },
   { email: "learner.es@demo.test", training: "es/primeros-auxilios-dea", status: "pending", session: 0, funding: "FUNDAE" },
-  { email: "learner.es@demo.test", training: "es/dermofarmacia-consejo", status: "finished", progress: 100, startedDaysAgo: 80, finishedDaysAgo: 52, funding: "BONIFICABLE" },
-  { email: "carlos.ruiz@demo.test", training: "es/atencion-cliente-ventas", status: "in_progress", progress: 20, startedDaysAgo: 5, funding: "FUNDAE" },
-  { email: "pilar.vidal@demo.test", training: "es-campus/proteccion-datos-farmacia", status: "in_progress", progress: 70, startedDaysAgo: 11, funding: "FUNDAE" },
+  {
+    email: "learner.es@demo.test",
+    training: "es/dermofarmacia-consejo",
+    status: "finished",
+    progress: 100,
+    startedDaysAgo: 80,
+    finishedDaysAgo: 52,
+    funding: "BONIFICABLE",
+  },
+  {
+    email: "carlos.ruiz@demo.test",
+    training: "es/atencion-cliente-ventas",
+    status: "in_progress",
+    progress: 20,
+    startedDaysAgo: 5,
+    funding: "FUNDAE",
+  },
+  {
+    email: "pilar.vidal@demo.test",
+    training: "es-campus/proteccion-datos-farmacia",
+    status: "in_progress",
+    progress: 70,
+    startedDaysAgo: 11,
+    funding: "FUNDAE",
+  },
   { email: "shop@demo.test", training: "fr/phytotherapie-hiver", status: "in_progress", progress: 10, startedDaysAgo: 2 },
 ];
 
-type HistoryDef = { email: string; training: string; startDaysAgo: number; endDaysAgo: number | null; initial: number | null; final: number | null; points: number | null };
+type HistoryDef = {
+  email: string;
+  training: string;
+  startDaysAgo: number;
+  endDaysAgo: number | null;
+  initial: number | null;
+  final: number | null;
+  points: number | null;
+};
 
 const HISTORY: HistoryDef[] = [
   { email: "learner@demo.test", training: "fr/asthme-bpco", startDaysAgo: 35, endDaysAgo: 20, initial: 50, final: 85.5, points: 40 },
-  { email: "learner@demo.test", training: "fr/sevrage-tabagique", startDaysAgo: 70, endDaysAgo: 60, initial: 45.5, final: 90, points: null },
+  {
+    email: "learner@demo.test",
+    training: "fr/sevrage-tabagique",
+    startDaysAgo: 70,
+    endDaysAgo: 60,
+    initial: 45.5,
+    final: 90,
+    points: null,
+  },
   { email: "learner@demo.test", training: "fr/quiz-interactions", startDaysAgo: 8, endDaysAgo: 8, initial: null, final: 80, points: null },
-  { email: "learner@demo.test", training: "fr/bilan-partage-medication", startDaysAgo: 400, endDaysAgo: 380, initial: 60, final: 95, points: 50 },
-  { email: "learner@demo.test", training: "fr/douleur-antalgiques", startDaysAgo: 220, endDaysAgo: 214, initial: 62.5, final: 87.5, points: null },
-  { email: "learner@demo.test", training: "fr/afgsu-niveau-2", startDaysAgo: 40, endDaysAgo: 38, initial: null, final: null, points: 60 },
-  { email: "learner@demo.test", training: "fr/entretiens-anticoagulants", startDaysAgo: 10, endDaysAgo: null, initial: 66.67, final: null, points: null },
-  { email: "holder@demo.test", training: "fr/vaccination-officine", startDaysAgo: 150, endDaysAgo: 120, initial: 55, final: 92, points: 80 },
-  { email: "lea.bernard@demo.test", training: "fr/bilan-partage-medication", startDaysAgo: 90, endDaysAgo: 75, initial: 48, final: 81, points: null },
-  { email: "emma.leroy@demo.test", training: "fr/routine-dermocosmetique", startDaysAgo: 50, endDaysAgo: 41, initial: 33.33, final: 100, points: null },
-  { email: "referent.be@demo.test", training: "be/pharmacien-de-reference", startDaysAgo: 40, endDaysAgo: 32, initial: 50, final: 100, points: null },
-  { email: "learner.es@demo.test", training: "es/dermofarmacia-consejo", startDaysAgo: 80, endDaysAgo: 52, initial: 50, final: 100, points: null },
+  {
+    email: "learner@demo.test",
+    training: "fr/bilan-partage-medication",
+    startDaysAgo: 400,
+    endDaysAgo: 380,
+    initial: 60,
+    final: 95,
+    points: 50,
+  },
+  {
+    email: "learner@demo.test",
+    training: "fr/douleur-antalgiques",
+    startDaysAgo: 220,
+    endDaysAgo: 214,
+    initial: 62.5,
+    final: 87.5,
+    points: null,
+  },
+  {
+    email: "learner@demo.test",
+    training: "fr/urgences-au-comptoir",
+    startDaysAgo: 130,
+    endDaysAgo: 130,
+    initial: null,
+    final: null,
+    points: 30,
+  },
+  {
+    email: "learner@demo.test",
+    training: "fr/entretiens-anticoagulants",
+    startDaysAgo: 10,
+    endDaysAgo: null,
+    initial: 66.67,
+    final: null,
+    points: null,
+  },
+  {
+    email: "holder@demo.test",
+    training: "fr/vaccination-officine",
+    startDaysAgo: 150,
+    endDaysAgo: 120,
+    initial: 55,
+    final: 92,
+    points: 80,
+  },
+  {
+    email: "lea.bernard@demo.test",
+    training: "fr/bilan-partage-medication",
+    startDaysAgo: 90,
+    endDaysAgo: 75,
+    initial: 48,
+    final: 81,
+    points: null,
+  },
+  {
+    email: "emma.leroy@demo.test",
+    training: "fr/routine-dermocosmetique",
+    startDaysAgo: 50,
+    endDaysAgo: 41,
+    initial: 33.33,
+    final: 100,
+    points: null,
+  },
+  {
+    email: "referent.be@demo.test",
+    training: "be/pharmacien-de-reference",
+    startDaysAgo: 40,
+    endDaysAgo: 32,
+    initial: 50,
+    final: 100,
+    points: null,
+  },
+  {
+    email: "learner.es@demo.test",
+    training: "es/dermofarmacia-consejo",
+    startDaysAgo: 80,
+    endDaysAgo: 52,
+    initial: 50,
+    final: 100,
+    points: null,
+  },
 ];
 
 type NotificationDef = { email: string; title: string; body: string; link: string | null; daysAgo: number; read: boolean };
@@ -246,13 +464,15 @@ export async function seedActivity(db: SeedDb, clock: Clock, catalogue: Catalogu
       notAnswered: false,
     };
   };
-  await db.insert(t.quizTrackings).values([
-    attempt("fr/entretiens-anticoagulants", "pre_test", 2, 10),
-    attempt("fr/asthme-bpco", "pre_test", 1, 35),
-    attempt("fr/asthme-bpco", "post_test", 2, 20),
-    attempt("fr/routine-dermocosmetique", "pre_test", 2, 21),
-    attempt("fr/quiz-interactions", "standalone", 4, 8),
-  ]);
+  await db
+    .insert(t.quizTrackings)
+    .values([
+      attempt("fr/entretiens-anticoagulants", "pre_test", 2, 10),
+      attempt("fr/asthme-bpco", "pre_test", 1, 35),
+      attempt("fr/asthme-bpco", "post_test", 2, 20),
+      attempt("fr/routine-dermocosmetique", "pre_test", 2, 21),
+      attempt("fr/quiz-interactions", "standalone", 4, 8),
+    ]);
 
   await db.insert(t.notifications).values(
     NOTIFICATIONS.map((n) => ({
@@ -265,18 +485,39 @@ export async function seedActivity(db: SeedDb, clock: Clock, catalogue: Catalogu
     })),
   );
 
-  await db.insert(t.bookmarks).values(
-    BOOKMARKS.map((b, i) => ({ userId: user(b.email), trainingId: training(b.training), createdAt: clock.at(-30 + i) })),
-  );
+  await db
+    .insert(t.bookmarks)
+    .values(BOOKMARKS.map((b, i) => ({ userId: user(b.email), trainingId: training(b.training), createdAt: clock.at(-30 + i) })));
 
   // Reviews written by demo users (the catalogue seed wrote anonymous ones).
   const userReviews = [
-    { email: "learner@demo.test", training: "fr/asthme-bpco", rating: 5, name: "Julie M.", comment: "Les vidéos de démonstration m'ont permis de corriger mes explications au comptoir." },
-    { email: "learner.es@demo.test", training: "es/dermofarmacia-consejo", rating: 4, name: "María L.", comment: "Muy útil para el consejo diario." },
+    {
+      email: "learner@demo.test",
+      training: "fr/asthme-bpco",
+      rating: 5,
+      name: "Julie M.",
+      comment: "Les vidéos de démonstration m'ont permis de corriger mes explications au comptoir.",
+    },
+    {
+      email: "learner.es@demo.test",
+      training: "es/dermofarmacia-consejo",
+      rating: 4,
+      name: "María L.",
+      comment: "Muy útil para el consejo diario.",
+    },
   ];
-  await db.insert(t.reviews).values(
-    userReviews.map((r) => ({ trainingId: training(r.training), userId: user(r.email), authorName: r.name, rating: r.rating, comment: r.comment, createdAt: clock.at(-15) })),
-  );
+  await db
+    .insert(t.reviews)
+    .values(
+      userReviews.map((r) => ({
+        trainingId: training(r.training),
+        userId: user(r.email),
+        authorName: r.name,
+        rating: r.rating,
+        comment: r.comment,
+        createdAt: clock.at(-15),
+      })),
+    );
   // Keep the cached rating in step with the reviews.
   for (const r of userReviews) {
     const id = training(r.training);

@@ -320,12 +320,14 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
 
   // Tags, objectives, fundings, people, reviews ----------------------------------------------
   await db.insert(t.trainingTags).values(defs.flatMap((def) => [...new Set(def.tags)].map((tag) => ({ trainingId: idOf(def), tag }))));
-  await db.insert(t.objectives).values(
-    defs.flatMap((def) => [
-      ...def.skills.map((text, position) => ({ trainingId: idOf(def), type: 1, position, text })),
-      ...def.knowledge.map((text, position) => ({ trainingId: idOf(def), type: 2, position: def.skills.length + position, text })),
-    ]),
-  );
+  await db
+    .insert(t.objectives)
+    .values(
+      defs.flatMap((def) => [
+        ...def.skills.map((text, position) => ({ trainingId: idOf(def), type: 1, position, text })),
+        ...def.knowledge.map((text, position) => ({ trainingId: idOf(def), type: 2, position: def.skills.length + position, text })),
+      ]),
+    );
   const fundingLinks = defs.flatMap((def) => def.fundings.map((code) => ({ trainingId: idOf(def), fundingId: fundings.get(code)! })));
   if (fundingLinks.length) await db.insert(t.trainingFundings).values(fundingLinks);
 
@@ -382,11 +384,13 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
     )
     .returning({ id: t.dpcProgrammes.id, actionNumber: t.dpcProgrammes.actionNumber });
   const dpcProgrammes = new Map(dpcRows.map((r) => [r.actionNumber, r.id]));
-  await db.insert(t.dpcProgrammeAgreements).values(
-    dpcDefs.flatMap((def) =>
-      def.dpc!.agreements.map((key) => ({ programmeId: dpcProgrammes.get(def.dpc!.action)!, agreementId: agreements.get(key)! })),
-    ),
-  );
+  await db
+    .insert(t.dpcProgrammeAgreements)
+    .values(
+      dpcDefs.flatMap((def) =>
+        def.dpc!.agreements.map((key) => ({ programmeId: dpcProgrammes.get(def.dpc!.action)!, agreementId: agreements.get(key)! })),
+      ),
+    );
 
   // Courses and modules -------------------------------------------------------------------
   const courseRows = defs.flatMap((def) => {
@@ -501,7 +505,14 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
     if (!def.questions?.length) continue;
     if (quizDrafts.some((q) => q.trainingId === idOf(def))) continue;
     const labels = LABELS[BRAND_LANG[def.brand]];
-    quizDrafts.push({ trainingId: idOf(def), moduleId: null, kind: "evaluation", title: `${labels.evaluation} : ${def.shortName}`, passScore: 70, position: 0 });
+    quizDrafts.push({
+      trainingId: idOf(def),
+      moduleId: null,
+      kind: "evaluation",
+      title: `${labels.evaluation} : ${def.shortName}`,
+      passScore: 70,
+      position: 0,
+    });
   }
   const insertedQuizzes = await db
     .insert(t.quizzes)

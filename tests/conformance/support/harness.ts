@@ -54,10 +54,12 @@ export type HostOptions = Partial<Omit<RealtimeConfig, "appId" | "key" | "secret
   app?: TestApp;
   /** Mount the HTTP API under this Express path (e.g. "/realtime") instead of the root. */
   mountPath?: string;
+  /** Adds routes or middleware before the realtime HTTP API (e.g. a fake back API auth endpoint). */
+  configure?: (web: express.Express) => void;
 };
 
 export async function startHost(options: HostOptions = {}): Promise<TestHost> {
-  const { app: givenApp, mountPath, ...realtimeOptions } = options;
+  const { app: givenApp, mountPath, configure, ...realtimeOptions } = options;
   const app = givenApp ?? uniqueApp();
   const logs: LogEntry[] = [];
   const config: RealtimeConfig = { ...app, logger: collectingLogger(logs), ...realtimeOptions };
@@ -65,6 +67,7 @@ export async function startHost(options: HostOptions = {}): Promise<TestHost> {
   await realtime.ready;
 
   const web = express();
+  configure?.(web);
   const httpApi: express.RequestHandler = (req, res, next) => realtime.httpApi(req, res, next);
   if (mountPath) web.use(mountPath, httpApi);
   else web.use(httpApi);

@@ -119,3 +119,41 @@ export function expectEnvelope(reply: Reply, status: number, kind: "Success" | "
   expect(reply.body.message.length).toBeGreaterThan(0);
   expect(Object.keys(reply.body).sort()).toEqual(["data", "message", "status"]);
 }
+
+/**
+ * A request whose body is written in chunks without Content-Length (Transfer-Encoding: chunked),
+ * with node:http so that an early reply (413 before the upload ends) is still read.
+ */
+export async function chunkedRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; chunks: (string | Uint8Array)[] },
+): Promise<{ status: number; text: string; body: Envelope | null; headers: import("node:http").IncomingHttpHeaders }> {
+  const http = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method ?? "POST", headers: options.headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => {
+        let body: Envelope | null = null;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = null;
+        }
+        resolve({ status: response.statusCode ?? 0, text, body, headers: response.headers });
+      });
+    });
+    request.on("error", (error) => {
+      // The server may close the socket after its early reply: that is not a failure of the test.
+      if (!request.writableEnded || (error as NodeJS.ErrnoException).code !== "EPIPE") reject(error);
+    });
+    void (async () => {
+      for (const chunk of options.chunks) {
+        if (request.destroyed) return;
+        if (!request.write(chunk)) await new Promise((r) => request.once("drain", r));
+      }
+      request.end();
+    })().catch(() => {});
+  });
+}

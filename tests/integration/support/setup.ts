@@ -4,6 +4,9 @@ import { createTestDatabase, type Backend, type TestDatabase } from "./database.
 import { Agent } from "./http.ts";
 import { startTestPlatform, type TestPlatform } from "./platform.ts";
 
+/** Migrating and seeding can take a while on a busy 2-core machine. */
+const SETUP_TIMEOUT_MS = 240_000;
+
 export type Suite = {
   backend: Backend;
   database: TestDatabase;
@@ -26,7 +29,7 @@ export function useSuite(backend: Backend, envOverrides: Record<string, string> 
     suite.platform = await startTestPlatform(suite.database, envOverrides);
     suite.origin = suite.platform.origin;
     suite.agent = (headers = {}) => new Agent(suite.origin, headers);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await suite.platform?.close();
     await suite.database?.dispose();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { userChannelName } from "../../../realtime/app-channels.ts";
 import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
 import { users } from "../../../db/schema/index.ts";
 import { advisorMessageMail, mailLang } from "../../../mail/templates.ts";
@@ -20,6 +21,11 @@ import {
 } from "./profile.schemas.ts";
 
 export const profileRoutes = new Hono<BackEnv>();
+
+/** The user's other open pages refetch the user (ContactUpdate). */
+async function publishContactUpdate(c: Context<BackEnv>, userId: number) {
+  await c.var.deps.broadcaster.broadcast(userChannelName(userId), "ContactUpdate", { userId });
+}
 
 profileRoutes.get("/user/profile", async (c) => {
   const session = requireSession(c);
@@ -43,6 +49,7 @@ profileRoutes.post("/user/updateUserData", async (c) => {
     .update(users)
     .set({ ...input, gender: input.gender || null, professionalNumber: input.professionalNumber || null, updatedAt: c.var.deps.now() })
     .where(eq(users.id, session.userId));
+  await publishContactUpdate(c, session.userId);
   return success(c, null, c.var.t("profileUpdated"));
 });
 
@@ -53,6 +60,7 @@ profileRoutes.post("/user/updateMobilePhone", async (c) => {
     .update(users)
     .set({ mobilePhone: input.mobilePhone || null, updatedAt: c.var.deps.now() })
     .where(eq(users.id, session.userId));
+  await publishContactUpdate(c, session.userId);
   return success(c, null, c.var.t("profileUpdated"));
 });
 
@@ -65,6 +73,7 @@ profileRoutes.post("/user/updatePersonalData", async (c) => {
   if (input.sortOption !== undefined) changes.sortOption = input.sortOption;
   if (input.volume !== undefined) changes.volume = input.volume;
   await c.var.deps.db.update(users).set(changes).where(eq(users.id, session.userId));
+  await publishContactUpdate(c, session.userId);
   return success(c, null, c.var.t("profileUpdated"));
 });
 
@@ -87,6 +96,7 @@ profileRoutes.post("/user/updateProfilePic", async (c) => {
   const avatarPath = await storeUpload(env.DATA_DIR, "avatars", kind, bytes);
   await db.update(users).set({ avatarPath, updatedAt: c.var.deps.now() }).where(eq(users.id, session.userId));
   await removeUpload(env.DATA_DIR, user?.avatarPath ?? null);
+  await publishContactUpdate(c, session.userId);
   return success(c, { avatar: avatarPath }, c.var.t("profileUpdated"));
 });
 

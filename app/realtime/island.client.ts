@@ -1,0 +1,105 @@
+import Echo from "laravel-echo";
+import Pusher from "pusher-js";
+import type { ChannelAuthorizationCallback, ChannelAuthorizationRequestParams } from "pusher-js/types/src/core/auth/options";
+
+/** Connection settings sent by the root loader (spec sections 7 and 9). */
+export type RealtimeSettings = { key: string; host: string | null; port: number | null; tls: boolean };
+
+export type IslandHandlers = {
+  onContactUpdate(): void;
+  onReload(): void;
+  onNotification(payload: unknown): void;
+  onTrainingPlanUpdate(): void;
+};
+
+export type Island = {
+  /** Follows the user: subscribes to their channels, leaves the previous ones. */
+  setUser(user: { id: number; accountId: number | null } | null): void;
+  /** The socket id, to exclude this tab from events it caused. */
+  socketId(): string | undefined;
+  close(): void;
+};
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split("; ").find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** Channel authorisation through the back API; its envelope is unwrapped for pusher-js. */
+function authorizeThroughBack(locale: string) {
+  return async (params: ChannelAuthorizationRequestParams, callback: ChannelAuthorizationCallback) => {
+    try {
+      if (!readCookie("XSRF-TOKEN")) await fetch("/back/sanctum/csrf-cookie", { credentials: "same-origin" });
+      const response = await fetch("/back/api/broadcasting/auth", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Accept-Language": locale,
+          "X-XSRF-TOKEN": readCookie("XSRF-TOKEN") ?? "",
+        },
+        body: new URLSearchParams({ socket_id: params.socketId, channel_name: params.channelName }),
+      });
+      const envelope = (await response.json()) as { status: string; message: string; data: { auth: string; channel_data?: string } };
+      if (!response.ok || envelope.status !== "Success") throw new Error(envelope.message || `HTTP ${response.status}`);
+      callback(null, envelope.data);
+    } catch (error) {
+      callback(error instanceof Error ? error : new Error(String(error)), null);
+    }
+  };
+}
+
+export function startIsland(settings: RealtimeSettings, locale: string, handlers: IslandHandlers): Island {
+  const tls = settings.host ? settings.tls : window.location.protocol === "https:";
+  const port = settings.port ?? (Number(window.location.port) || (tls ? 443 : 80));
+  const echo = new Echo({
+    broadcaster: "pusher",
+    key: settings.key,
+    Pusher,
+    cluster: "local",
+    wsHost: settings.host ?? window.location.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: tls,
+    enabledTransports: ["ws", "wss"],
+    disableStats: true,
+    activityTimeout: 120_000,
+    pongTimeout: 30_000,
+    unavailableTimeout: 10_000,
+    channelAuthorization: { customHandler: authorizeThroughBack(locale) },
+  });
+
+  echo.channel("platform").listen(".ReloadEvent", handlers.onReload);
+
+  let joined: string[] = [];
+  let current: string | null = null;
+
+  return {
+    setUser(user) {
+      const key = user ? `${user.id}:${user.accountId ?? ""}` : null;
+      if (key === current) return;
+      for (const name of joined) echo.leave(name);
+      joined = [];
+      current = key;
+      if (!user) return;
+      const userChannel = `user.${user.id}`;
+      echo
+        .private(userChannel)
+        .listen(".ContactUpdate", handlers.onContactUpdate)
+        .listen(".ReloadEvent", handlers.onReload)
+        .listen(".NotificationUpdate", handlers.onNotification);
+      joined.push(userChannel);
+      if (user.accountId !== null) {
+        const accountChannel = `account.${user.accountId}`;
+        echo.private(accountChannel).listen(".TrainingPlanUpdate", handlers.onTrainingPlanUpdate);
+        joined.push(accountChannel);
+      }
+    },
+    socketId: () => echo.socketId(),
+    close() {
+      for (const name of joined) echo.leave(name);
+      echo.leave("platform");
+      echo.disconnect();
+    },
+  };
+}

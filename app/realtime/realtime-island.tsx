@@ -1,0 +1,57 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { addLiveNotification, clearLiveNotifications, type LiveNotification } from "./notification-store";
+import { guardedReload } from "./reload-guard";
+import type { Island, RealtimeSettings } from "./island.client";
+
+type Props = {
+  settings: RealtimeSettings | null;
+  locale: string;
+  user: { id: number; accountId: number | null } | null;
+};
+
+/**
+ * Loads the realtime client (laravel-echo + pusher-js) after hydration, for logged-in
+ * users only, so it never weighs on the first load. It follows the user: on logout it
+ * leaves the private channels and disconnects.
+ */
+export function RealtimeIsland({ settings, locale, user }: Props) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const island = useRef<Island | null>(null);
+  const loggedIn = Boolean(user && settings);
+  const userKey = user ? `${user.id}:${user.accountId ?? ""}` : "";
+
+  useEffect(() => {
+    if (!loggedIn || !settings) return;
+    let cancelled = false;
+    void import("./island.client").then(({ startIsland }) => {
+      if (cancelled) return;
+      island.current = startIsland(settings, locale, {
+        onContactUpdate: () => void revalidate.current(),
+        onTrainingPlanUpdate: () => void revalidate.current(),
+        onReload: () => guardedReload(window.sessionStorage, () => window.location.reload()),
+        onNotification: (payload) => {
+          const notification = (payload as { notification?: LiveNotification }).notification;
+          if (notification) addLiveNotification(notification);
+        },
+      });
+      island.current.setUser(user);
+      (window as unknown as { __realtime?: Island }).__realtime = island.current;
+    });
+    return () => {
+      cancelled = true;
+      island.current?.close();
+      island.current = null;
+      clearLiveNotifications();
+    };
+    // The island restarts only when logging in or out; user changes go through setUser.
+  }, [loggedIn]);
+
+  useEffect(() => {
+    island.current?.setUser(user);
+  }, [userKey]);
+
+  return null;
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/advisor-contact";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { ProfileLayout } from "~/components/account/profile-layout";
+import { requestStateContext } from "~/lib/context";
+import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireUser({ url, context });
+  const t = serverT(context, "account");
+  return { title: t("contact.title"), advisor: user.advisor, defaultMessage: t("contact.defaultMessage") };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireUser({ url, context });
+  const formData = await readForm(request, context);
+  const { back } = context.get(requestStateContext);
+  const message = field(formData, "message");
+  try {
+    await back.post("/user/sendAdvisorMessage", { message });
+  } catch (error) {
+    return backErrorResult(error, { values: { message } });
+  }
+  return redirectWithToast(pathOf(context, "profile"), { type: "success", message: serverT(context, "account")("contact.sent") });
+}
+
+export default function AdvisorContact() {
+  const { t } = useTranslation("account");
+  const { advisor, defaultMessage } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const formRef = useFocusFirstError(result);
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <ProfileLayout title={t("contact.title")}>
+      {advisor ? (
+        <p className="mb-4">{t("contact.intro", { name: `${advisor.firstName} ${advisor.lastName}` })}</p>
+      ) : (
+        <p className="mb-4">{t("profile.noAdvisor")}</p>
+      )}
+      <Form method="post" ref={formRef} className="flex max-w-2xl flex-col gap-4" noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <TextAreaField
+          name="message"
+          label={t("contact.message")}
+          rows={6}
+          maxLength={5000}
+          defaultValue={result?.values?.message ?? defaultMessage}
+          errors={errors.message}
+          autoFocus={errors.message ? true : undefined}
+        />
+        <SubmitButton>{t("contact.submit")}</SubmitButton>
+      </Form>
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { Form, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/edit-password";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { ProfileLayout } from "~/components/account/profile-layout";
+import { requestStateContext } from "~/lib/context";
+import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireUser({ url, context }, { allowNoEstablishment: true });
+  return { title: serverT(context, "account")("password.title") };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireUser({ url, context }, { allowNoEstablishment: true });
+  const formData = await readForm(request, context);
+  const { back } = context.get(requestStateContext);
+  try {
+    await back.post("/user/updatePassword", {
+      currentPassword: field(formData, "currentPassword"),
+      password: field(formData, "password"),
+      passwordConfirmation: field(formData, "passwordConfirmation"),
+    });
+  } catch (error) {
+    return backErrorResult(error);
+  }
+  return redirectWithToast(pathOf(context, "edit-password"), { type: "success", message: serverT(context, "account")("password.done") });
+}
+
+export default function EditPassword() {
+  const { t } = useTranslation("account");
+  const result = useActionData<FormResult>();
+  const formRef = useFocusFirstError(result);
+  const errors = result?.fieldErrors ?? {};
+  const first = firstErrorField(errors, ["currentPassword", "password", "passwordConfirmation"]);
+  return (
+    <ProfileLayout title={t("password.title")}>
+      <Form method="post" ref={formRef} className="flex max-w-md flex-col gap-4" noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <TextField
+          name="currentPassword"
+          type="password"
+          label={t("fields.currentPassword")}
+          autoComplete="current-password"
+          required
+          errors={errors.currentPassword}
+          autoFocus={first === "currentPassword" || undefined}
+        />
+        <p id="edit-password-policy" className="text-sm text-slate-700">
+          {t("password.policy")}
+        </p>
+        <TextField
+          name="password"
+          type="password"
+          label={t("fields.newPassword")}
+          autoComplete="new-password"
+          required
+          aria-describedby="edit-password-policy"
+          errors={errors.password}
+          autoFocus={first === "password" || undefined}
+        />
+        <TextField
+          name="passwordConfirmation"
+          type="password"
+          label={t("fields.passwordConfirmation")}
+          autoComplete="new-password"
+          required
+          errors={errors.passwordConfirmation}
+          autoFocus={first === "passwordConfirmation" || undefined}
+        />
+        <SubmitButton>{t("password.submit")}</SubmitButton>
+      </Form>
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,56 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests against the real server (production build, fresh embedded database).
+ * Chromium is Debian's (/usr/bin/chromium): never `npx playwright install`.
+ * Projects: "js" runs every test with JavaScript on; "no-js" runs the tests tagged @no-js with
+ * JavaScript off (progressive enhancement). Tests tagged @no-js-only run only there.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+process.env.E2E_PORT = String(PORT);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : 4,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: "fr-FR",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        // *.localhost already resolves to loopback in Chromium; this keeps it so everywhere.
+        "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, grep: /@no-js/ },
+  ],
+  webServer: {
+    command: "node tests/e2e/support/web-server.mjs",
+    url: `http://localhost:${PORT}/back/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

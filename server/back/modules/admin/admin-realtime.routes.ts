@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { PLATFORM_CHANNEL, userChannelName } from "../../../realtime/app-channels.ts";
+import type { BackEnv } from "../../context.ts";
+import { success } from "../../http/envelope.ts";
+import { requireAdmin } from "../../http/guards.ts";
+import { parseBody } from "../../http/validate.ts";
+import { notifyUser } from "../notifications/notifications.service.ts";
+
+export const adminRealtimeRoutes = new Hono<BackEnv>();
+
+const ReloadSchema = z.strictObject({
+  scope: z.enum(["platform", "user"]),
+  userId: z.coerce.number().int().positive().optional(),
+});
+
+/** Asks open pages to reload (after a deployment or a content fix): everyone, or one user. */
+adminRealtimeRoutes.post("/admin/realtime/reload", async (c) => {
+  await requireAdmin(c);
+  const input = await parseBody(c, ReloadSchema);
+  const channel = input.scope === "user" && input.userId ? userChannelName(input.userId) : PLATFORM_CHANNEL;
+  await c.var.deps.broadcaster.broadcast(channel, "ReloadEvent", { at: c.var.deps.now().toISOString() });
+  return success(c, { channel });
+});
+
+const NotifySchema = z.strictObject({
+  userId: z.coerce.number().int().positive(),
+  title: z.string().trim().min(1).max(200),
+  body: z.string().trim().max(2000).optional(),
+  link: z.string().trim().max(500).startsWith("/").optional(),
+});
+
+/** An administrator's message to one user, delivered live to their open pages. */
+adminRealtimeRoutes.post("/admin/notifications", async (c) => {
+  await requireAdmin(c);
+  const input = await parseBody(c, NotifySchema);
+  const { db, broadcaster, now } = c.var.deps;
+  return success(c, await notifyUser(db, broadcaster, input, now()), "OK", 201);
+});

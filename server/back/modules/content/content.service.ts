@@ -1,0 +1,300 @@
+import type { Db } from "../../../db/client.ts";
+import type { Logger } from "../../../logger.ts";
+import type { Mailer } from "../../../mail/mailer.ts";
+import { contactMessageMail, surveyMail } from "../../../mail/contact-templates.ts";
+import type { Brand } from "../../../../app/branding/brands.ts";
+import { isTrainingType, moduleKindOf, TRAINING_TYPES, type ModuleKind, type TrainingType } from "../../../../app/domain/training-types.ts";
+import { AppError } from "../../http/app-error.ts";
+import { listCourseKinds, listTrainingIdsWithDpc } from "../home/home.repository.ts";
+import { toFeaturedTraining, type FeaturedTraining } from "../home/home.service.ts";
+import {
+  countContactMessagesSince,
+  countPublishedNews,
+  countSurveyAnswersSince,
+  countTrainingsByType,
+  findContentPage,
+  findExpert,
+  findPublishedNews,
+  insertContactMessage,
+  insertSurveyAnswer,
+  listContentPageDates,
+  listExpertDates,
+  listExperts,
+  listExpertTrainings,
+  listFaq,
+  listGroupings,
+  listNewsDates,
+  listPublishedNews,
+  listTrainingDates,
+  type NewsSummaryRow,
+} from "./content.repository.ts";
+import { CUSTOM_SURVEY, FAQ_TYPES, NEWS_PAGE_SIZE, SLUG_PATTERN, type ContactInput, type FaqType, type SurveyInput } from "./content.schemas.ts";
+import { htmlToText, sanitizeContentHtml } from "./sanitize.ts";
+
+/** Dates travel as ISO strings. */
+function iso(value: Date | string | null | undefined): string | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+function requireSlug(slug: string): string {
+  if (!SLUG_PATTERN.test(slug)) throw new AppError("NOT_FOUND", "notFound");
+  return slug;
+}
+
+// News ---------------------------------------------------------------------------------------
+
+export type NewsSummary = { slug: string; title: string; summary: string; illustration: string | null; publishedAt: string | null };
+export type NewsListPayload = { items: NewsSummary[]; page: number; pageSize: number; pageCount: number; total: number };
+export type NewsPayload = { news: NewsSummary & { body: string; description: string }; latest: NewsSummary[] };
+
+function toNewsSummary(row: NewsSummaryRow): NewsSummary {
+  return { slug: row.slug, title: row.title, summary: row.summary, illustration: row.illustration, publishedAt: iso(row.publishedAt) };
+}
+
+/** One page of published news, newest first (10 a page). A page past the last is a 404. */
+export async function listNews(db: Db, brand: Brand, now: Date, page = 1): Promise<NewsListPayload> {
+  const total = await countPublishedNews(db, brand.key, brand.contentLang, now);
+  const pageCount = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
+  if (page < 1 || page > pageCount) throw new AppError("NOT_FOUND", "invalidPage");
+  const rows = await listPublishedNews(db, brand.key, brand.contentLang, now, { limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE });
+  return { items: rows.map(toNewsSummary), page, pageSize: NEWS_PAGE_SIZE, pageCount, total };
+}
+
+/** A published news item (drafts and future items are 404) and the three latest others. */
+export async function getNews(db: Db, brand: Brand, now: Date, slug: string): Promise<NewsPayload> {
+  const row = await findPublishedNews(db, brand.key, brand.contentLang, requireSlug(slug), now);
+  if (!row) throw new AppError("NOT_FOUND", "notFound");
+  const latest = await listPublishedNews(db, brand.key, brand.contentLang, now, { limit: 3, offset: 0, excludeId: row.id });
+  return {
+    news: { ...toNewsSummary(row), body: sanitizeContentHtml(row.body), description: row.summary || htmlToText(row.body, 160) },
+    latest: latest.map(toNewsSummary),
+  };
+}
+
+// Content pages --------------------------------------------------------------------------------
+
+export type ContentPagePayload = { slug: string; title: string; body: string; description: string; updatedAt: string | null };
+
+/** System pages (shown at their own paths, not at /pages/{slug}) have slugs starting with "_". */
+export const SYSTEM_PAGES = { offer: "_offer", welcome: "_welcome", trainings: "_trainings" } as const;
+export type SystemPageKey = keyof typeof SYSTEM_PAGES;
+
+async function contentPage(db: Db, brand: Brand, slug: string): Promise<ContentPagePayload | null> {
+  const row = await findContentPage(db, brand.key, brand.contentLang, slug);
+  if (!row) return null;
+  const body = sanitizeContentHtml(row.body);
+  return { slug: row.slug, title: row.title, body, description: htmlToText(body, 160), updatedAt: iso(row.updatedAt) };
+}
+
+/** A public content page (/pages/{slug}). */
+export async function getContentPage(db: Db, brand: Brand, slug: string): Promise<ContentPagePayload> {
+  const page = await contentPage(db, brand, requireSlug(slug));
+  if (!page) throw new AppError("NOT_FOUND", "notFound");
+  return page;
+}
+
+/** The offer and welcome pages: a system content page of the brand. */
+export async function getSystemPage(db: Db, brand: Brand, key: SystemPageKey): Promise<ContentPagePayload> {
+  const page = await contentPage(db, brand, SYSTEM_PAGES[key]);
+  if (!page) throw new AppError("NOT_FOUND", "notFound");
+  return page;
+}
+
+export type TrainingsOverviewPayload = { intro: ContentPagePayload | null; types: { type: TrainingType; count: number }[] };
+
+/** The training types the brand offers (with how many trainings), and the intro page when there is one. */
+export async function getTrainingsOverview(db: Db, brand: Brand): Promise<TrainingsOverviewPayload> {
+  const [intro, counts] = await Promise.all([contentPage(db, brand, SYSTEM_PAGES.trainings), countTrainingsByType(db, brand.key, brand.contentLang)]);
+  const types = TRAINING_TYPES.filter((type) => (counts.get(type) ?? 0) > 0).map((type) => ({ type, count: counts.get(type)! }));
+  return { intro, types };
+}
+
+// FAQ, groupings --------------------------------------------------------------------------------
+
+export type FaqPayload = {
+  sections: { id: number; type: FaqType; title: string; questions: { id: number; question: string; answer: string }[] }[];
+};
+
+/** FAQ sections of some types (all when none given), in type order then position, answers sanitised. */
+export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = FAQ_TYPES): Promise<FaqPayload> {
+  const rows = await listFaq(db, brand.key, brand.contentLang, types);
+  const sections: FaqPayload["sections"] = [];
+  const byId = new Map<number, FaqPayload["sections"][number]>();
+  for (const row of rows) {
+    let section = byId.get(row.sectionId);
+    if (!section) {
+      section = { id: row.sectionId, type: row.type as FaqType, title: row.title, questions: [] };
+      byId.set(row.sectionId, section);
+      sections.push(section);
+    }
+    if (row.questionId !== null && row.question !== null) {
+      section.questions.push({ id: row.questionId, question: row.question, answer: sanitizeContentHtml(row.answer) });
+    }
+  }
+  const order = (type: FaqType) => types.indexOf(type);
+  sections.sort((a, b) => order(a.type) - order(b.type));
+  return { sections: sections.filter((section) => section.questions.length > 0) };
+}
+
+export type GroupingsPayload = { groupings: { slug: string; name: string; description: string; logo: string | null; website: string | null }[] };
+
+export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPayload> {
+  const rows = await listGroupings(db, brand.key);
+  return {
+    groupings: rows.map((row) => ({ ...row, website: row.website && /^https?:\/\//i.test(row.website) ? row.website : null })),
+  };
+}
+
+// Experts -------------------------------------------------------------------------------------
+
+export type ExpertSummary = { slug: string; name: string; title: string | null; photo: string | null; trainingCount: number };
+export type ExpertsPayload = { experts: ExpertSummary[] };
+export type ExpertPayload = { expert: Omit<ExpertSummary, "trainingCount"> & { bio: string | null }; trainings: FeaturedTraining[] };
+
+const expertPhoto = (slug: string, photo: string | null) => photo ?? `/media/experts/${slug}.svg`;
+
+export async function getExperts(db: Db, brand: Brand): Promise<ExpertsPayload> {
+  const rows = await listExperts(db, brand.key, brand.contentLang);
+  return {
+    experts: rows.map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      title: row.title,
+      photo: expertPhoto(row.slug, row.photo),
+      trainingCount: Number(row.trainingCount ?? 0),
+    })),
+  };
+}
+
+function courseKinds(rows: { moduleType: number; isVirtual: boolean }[]): ModuleKind[] {
+  return rows
+    .map((row) => {
+      const kind = moduleKindOf(row.moduleType);
+      return kind === "faceToFace" && row.isVirtual ? "virtualClass" : kind;
+    })
+    .filter((kind): kind is ModuleKind => kind !== null);
+}
+
+/** An expert and the visible trainings they take part in (as catalogue cards, by name). */
+export async function getExpert(db: Db, brand: Brand, slug: string): Promise<ExpertPayload> {
+  const expert = await findExpert(db, brand.key, requireSlug(slug));
+  if (!expert) throw new AppError("NOT_FOUND", "notFound");
+  const rows = await listExpertTrainings(db, brand.key, brand.contentLang, expert.id);
+  const ids = rows.map((row) => row.id);
+  const [kinds, withDpc] = await Promise.all([listCourseKinds(db, ids), listTrainingIdsWithDpc(db, ids)]);
+  const trainings = rows
+    .map((row) => toFeaturedTraining(row, courseKinds(kinds.filter((k) => k.trainingId === row.id)), withDpc.has(row.id)))
+    .filter((training): training is FeaturedTraining => training !== null)
+    .sort((a, b) => a.name.localeCompare(b.name, brand.contentLang));
+  return {
+    expert: { slug: expert.slug, name: expert.name, title: expert.title, bio: expert.bio, photo: expertPhoto(expert.slug, expert.photo) },
+    trainings,
+  };
+}
+
+// Sitemap -------------------------------------------------------------------------------------
+
+export type SitemapPayload = {
+  /** The newest change of the brand's content: the lastmod of pages without their own date. */
+  lastmod: string | null;
+  news: { slug: string; lastmod: string | null }[];
+  pages: { slug: string; lastmod: string | null }[];
+  experts: { slug: string; lastmod: string | null }[];
+  trainings: { type: string; slug: string; lastmod: string | null }[];
+};
+
+/** What the sitemap lists for a brand besides its static pages. */
+export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<SitemapPayload> {
+  const [newsRows, pageRows, expertRows, trainingRows] = await Promise.all([
+    listNewsDates(db, brand.key, brand.contentLang, now),
+    listContentPageDates(db, brand.key, brand.contentLang),
+    listExpertDates(db, brand.key, brand.contentLang),
+    listTrainingDates(db, brand.key, brand.contentLang),
+  ]);
+  const news = newsRows.map((row) => ({ slug: row.slug, lastmod: iso(row.publishedAt) }));
+  const pages = pageRows.filter((row) => SLUG_PATTERN.test(row.slug)).map((row) => ({ slug: row.slug, lastmod: iso(row.updatedAt) }));
+  const trainings = trainingRows
+    .filter((row) => isTrainingType(row.type))
+    .map((row) => ({ type: row.type, slug: row.slug, lastmod: iso(row.lastUpdate ?? row.updatedAt) }));
+  const dates = [...news, ...pages, ...trainings].map((entry) => entry.lastmod).filter((d): d is string => d !== null).sort();
+  const lastmod = dates.at(-1) ?? null;
+  const experts = expertRows.map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) ?? lastmod }));
+  return { lastmod, news, pages, experts, trainings };
+}
+
+// Contact form and survey -----------------------------------------------------------------------
+
+export const MESSAGE_WINDOW_MINUTES = 15;
+/** Per sender address and window: generous for people, a wall for scripts. */
+export const MAX_MESSAGES_PER_EMAIL = 3;
+/** Per brand and minute: a flood guard for scripts that vary the address. */
+export const MAX_MESSAGES_PER_BRAND_MINUTE = 30;
+
+export type FormDeps = { db: Db; mailer: Mailer; logger: Logger; now: Date; brand: Brand; userId: number | null; accountId: number | null };
+
+/** One line: no line breaks in names and subjects (mail headers). */
+const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim();
+
+async function checkRate(count: (since: Date, email?: string) => Promise<number>, now: Date, email: string) {
+  const windowStart = new Date(now.getTime() - MESSAGE_WINDOW_MINUTES * 60_000);
+  const minuteStart = new Date(now.getTime() - 60_000);
+  const [byEmail, byBrand] = await Promise.all([count(windowStart, email), count(minuteStart)]);
+  if (byEmail >= MAX_MESSAGES_PER_EMAIL || byBrand >= MAX_MESSAGES_PER_BRAND_MINUTE) {
+    throw new AppError("RATE_LIMITED", "tooManyMessages", { values: { minutes: MESSAGE_WINDOW_MINUTES } });
+  }
+}
+
+/**
+ * Stores a contact-form message and mails it to the brand's contact address. A filled honeypot
+ * answers like a success and keeps nothing. A mail failure is logged: the message stays stored.
+ */
+export async function sendContactMessage(deps: FormDeps, input: ContactInput): Promise<{ stored: boolean }> {
+  if (input.website && input.website.trim() !== "") {
+    deps.logger.info({ brand: deps.brand.key }, "contact form honeypot filled: ignored");
+    return { stored: false };
+  }
+  await checkRate((since, email) => countContactMessagesSince(deps.db, deps.brand.key, since, email), deps.now, input.email);
+  const values = {
+    brand: deps.brand.key,
+    userId: deps.userId,
+    accountId: deps.accountId,
+    name: oneLine(input.name),
+    email: input.email,
+    phone: input.phone?.trim() || null,
+    subject: oneLine(input.subject),
+    message: input.message,
+    createdAt: deps.now,
+  };
+  const id = await insertContactMessage(deps.db, values);
+  const mail = contactMessageMail({ brand: deps.brand, ...values, phone: values.phone ?? "" });
+  await deps.mailer
+    .send({ to: deps.brand.contactEmail, replyTo: input.email, ...mail })
+    .catch((error: unknown) => deps.logger.error({ err: error, contactMessageId: id }, "contact message stored but not mailed"));
+  return { stored: true };
+}
+
+/** Stores the custom-training survey answers and mails them to the brand's contact address. */
+export async function sendCustomSurvey(deps: FormDeps, input: SurveyInput, locale: string): Promise<{ stored: boolean }> {
+  if (input.website && input.website.trim() !== "") {
+    deps.logger.info({ brand: deps.brand.key }, "survey honeypot filled: ignored");
+    return { stored: false };
+  }
+  await checkRate((since, email) => countSurveyAnswersSince(deps.db, deps.brand.key, CUSTOM_SURVEY, since, email), deps.now, input.email);
+  const { consent: _consent, website: _website, ...rest } = input;
+  const answers = {
+    ...rest,
+    pharmacyName: oneLine(rest.pharmacyName),
+    contactName: oneLine(rest.contactName),
+    phone: rest.phone?.trim() || undefined,
+    postalCode: rest.postalCode?.trim() || undefined,
+    details: rest.details?.trim() || undefined,
+    locale,
+  };
+  const id = await insertSurveyAnswer(deps.db, { brand: deps.brand.key, survey: CUSTOM_SURVEY, userId: deps.userId, answers, createdAt: deps.now });
+  await deps.mailer
+    .send({ to: deps.brand.contactEmail, replyTo: input.email, ...surveyMail({ brand: deps.brand, answers }) })
+    .catch((error: unknown) => deps.logger.error({ err: error, surveyAnswerId: id }, "survey answers stored but not mailed"));
+  return { stored: true };
+}

@@ -1,0 +1,241 @@
+/**
+ * Realtime fan-out benchmark (run: `npx tsx tests/bench/realtime.ts`; env CONNECTIONS=5000 RATE=1000 DURATION=10
+ * BURST=3 BENCH_REDIS_URL=redis://127.0.0.1:6379). Everything runs on 127.0.0.1, in separate processes:
+ * server instance(s) <- clients (one process holding every connection) <- this orchestrator (publisher).
+ *
+ * Per scenario (1 instance; 2 instances sharing Redis, clients split between them, events published to the first):
+ * - memory per connection: server RSS after connecting and subscribing minus RSS before (after GC), / N;
+ * - steady phase: events published through the HTTP API at RATE/N events/s (so RATE deliveries/s), for
+ *   DURATION s; latency = receive time at the client - timestamp set just before the HTTP request (p50/p99);
+ * - burst phase: closed loop, at most 4 events not yet received by every client, for BURST s; reports the
+ *   deliveries per second the whole chain sustains.
+ */
+import { execSync, fork, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { Redis } from "ioredis";
+import { signApiQuery } from "../../server/realtime/signatures.ts";
+import { deleteKeysWithPrefix, startRealtimeNodeProcess, type RealtimeNodeProcess } from "../conformance/support/processes.ts";
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 5000);
+const RATE = Number(process.env.RATE ?? 1000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const BURST = Number(process.env.BURST ?? 3);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+const CHANNEL = "bench";
+const BURST_WINDOW = 4;
+const HOST = "127.0.0.1";
+
+if (new URL(REDIS_URL).hostname !== HOST) throw new Error("The benchmark only targets 127.0.0.1");
+
+const suffix = `${process.pid}-${Date.now().toString(36)}`;
+const app = { appId: `bench-${suffix}`, key: `bench-key-${suffix}`, secret: `bench-secret-${suffix}` };
+const redisPrefix = `bench-${suffix}:`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+function checkFileDescriptorLimit(): void {
+  try {
+    const soft = Number(execSync("ulimit -n", { shell: "/bin/sh" }).toString().trim());
+    // Each process holds its own side of the connections; the client process needs N + a margin.
+    if (Number.isFinite(soft) && soft < CONNECTIONS + 512) {
+      console.warn(`warning: open file limit ${soft} < CONNECTIONS + 512; raise it (ulimit -n) or lower CONNECTIONS`);
+    }
+  } catch {
+    // not a POSIX shell: nothing to check
+  }
+}
+
+function publish(port: number, sequence: number, phase: "s" | "b"): Promise<void> {
+  const path = `/apps/${app.appId}/events`;
+  const stamp = performance.timeOrigin + performance.now();
+  const body = JSON.stringify({ name: "bench", channels: [CHANNEL], data: `{"p":"${phase}","t":${stamp.toFixed(3)},"q":${sequence}}` });
+  const query = signApiQuery({ method: "POST", path, key: app.key, secret: app.secret, body });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: HOST, port, path: `${path}?${query}`, method: "POST", agent, headers: { "content-type": "application/json" } },
+      (response) => {
+        response.resume();
+        response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${response.statusCode}`))));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+function rss(node: RealtimeNodeProcess): Promise<number> {
+  return new Promise((resolve) => {
+    node.child.once("message", (message: { rss: number }) => resolve(message.rss));
+    node.child.send("rss");
+  });
+}
+
+function nextMessage<T extends { type: string }>(child: ChildProcess, type: T["type"], timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}`)), timeoutMs);
+    const listener = (message: T) => {
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      child.off("message", listener);
+      resolve(message);
+    };
+    child.on("message", listener);
+  });
+}
+
+interface ScenarioResult {
+  name: string;
+  connected: number;
+  memoryPerConnectionKb: number;
+  steadyDeliveriesPerSecond: number;
+  p50: number;
+  p99: number;
+  burstDeliveriesPerSecond: number;
+}
+
+async function runScenario(name: string, instances: number): Promise<ScenarioResult> {
+  const redis = instances > 1 ? { redisUrl: REDIS_URL, redisKeyPrefix: redisPrefix } : {};
+  const nodes: RealtimeNodeProcess[] = [];
+  let clients: ChildProcess | undefined;
+  try {
+    for (let index = 0; index < instances; index += 1) {
+      nodes.push(await startRealtimeNodeProcess({ ...app, ...redis }, { nodeArgs: ["--expose-gc"] }));
+    }
+    const rssBefore = (await Promise.all(nodes.map(rss))).reduce((sum, value) => sum + value, 0);
+
+    clients = fork(path.resolve(import.meta.dirname, "realtime-clients.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const urls = nodes.map((node) => `ws://${HOST}:${node.port}/app/${app.key}?protocol=7&client=bench`);
+    clients.send({ type: "connect", urls, count: CONNECTIONS, channel: CHANNEL, concurrency: 200 });
+    const connection = await nextMessage<{ type: "connected"; connected: number; failed: number; ms: number }>(clients, "connected", 120_000);
+    if (connection.failed > 0) console.warn(`${name}: ${connection.failed} connections failed`);
+    const rssAfter = (await Promise.all(nodes.map(rss))).reduce((sum, value) => sum + value, 0);
+
+    const publishPort = nodes[0].port;
+    const completed = new Set<number>();
+    const completionWaiters = new Map<number, () => void>();
+    clients.on("message", (message: { type: string; seq?: number }) => {
+      if (message.type !== "complete" || message.seq === undefined) return;
+      completed.add(message.seq);
+      completionWaiters.get(message.seq)?.();
+    });
+    const waitComplete = (sequence: number, timeoutMs: number) =>
+      completed.has(sequence)
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), timeoutMs);
+            completionWaiters.set(sequence, () => {
+              clearTimeout(timer);
+              resolve(true);
+            });
+          });
+
+    // Steady phase: open loop at RATE deliveries/s.
+    const eventsPerSecond = RATE / Math.max(1, connection.connected);
+    const totalSteadyEvents = Math.max(1, Math.round(eventsPerSecond * DURATION));
+    const intervalMs = 1000 / eventsPerSecond;
+    let sequence = 0;
+    const steadyStart = performance.now();
+    for (let index = 0; index < totalSteadyEvents; index += 1) {
+      const due = steadyStart + index * intervalMs;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await publish(publishPort, sequence, "s");
+      sequence += 1;
+    }
+    for (let index = 0; index < sequence; index += 1) await waitComplete(index, 10_000);
+    const steadyElapsed = Math.max(DURATION, (performance.now() - steadyStart) / 1000);
+
+    // Burst phase: closed loop with a bounded number of events in flight.
+    const burstEnd = performance.now() + BURST * 1000;
+    const inFlight = new Set<Promise<void>>();
+    while (performance.now() < burstEnd) {
+      const current = sequence;
+      sequence += 1;
+      const flight = publish(publishPort, current, "b")
+        .then(() => waitComplete(current, 10_000))
+        .then(() => undefined);
+      inFlight.add(flight);
+      void flight.finally(() => inFlight.delete(flight));
+      if (inFlight.size >= BURST_WINDOW) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+
+    clients.send({ type: "report" });
+    const report = await nextMessage<{
+      type: "report";
+      steadyDeliveries: number;
+      p50: number;
+      p99: number;
+      burstDeliveries: number;
+      burstSeconds: number;
+    }>(clients, "report", 30_000);
+    return {
+      name,
+      connected: connection.connected,
+      memoryPerConnectionKb: (rssAfter - rssBefore) / connection.connected / 1024,
+      steadyDeliveriesPerSecond: report.steadyDeliveries / steadyElapsed,
+      p50: report.p50,
+      p99: report.p99,
+      burstDeliveriesPerSecond: report.burstSeconds > 0 ? report.burstDeliveries / report.burstSeconds : Number.NaN,
+    };
+  } finally {
+    clients?.kill("SIGKILL");
+    await Promise.all(nodes.map((node) => node.kill("SIGKILL")));
+  }
+}
+
+async function redisAvailable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+function printTable(results: ScenarioResult[]): void {
+  const header = ["scenario", "conns", "KB/conn", "steady msg/s", "p50 ms", "p99 ms", "burst msg/s"];
+  const rows = results.map((result) => [
+    result.name,
+    String(result.connected),
+    result.memoryPerConnectionKb.toFixed(1),
+    result.steadyDeliveriesPerSecond.toFixed(0),
+    result.p50.toFixed(2),
+    result.p99.toFixed(2),
+    result.burstDeliveriesPerSecond.toFixed(0),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  checkFileDescriptorLimit();
+  console.log(`realtime bench: ${CONNECTIONS} connections, ${RATE} deliveries/s for ${DURATION} s, burst ${BURST} s (window ${BURST_WINDOW} events)`);
+  const results = [await runScenario("1 instance", 1)];
+  if (await redisAvailable()) {
+    try {
+      results.push(await runScenario("2 instances + Redis", 2));
+    } finally {
+      await deleteKeysWithPrefix(REDIS_URL, redisPrefix);
+    }
+  } else {
+    console.warn(`Redis not reachable at ${REDIS_URL}: skipping the two-instance scenario`);
+  }
+  printTable(results);
+  console.log(`(total ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  agent.destroy();
+}
+
+await main();

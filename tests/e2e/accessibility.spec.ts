@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { at } from "./support/hosts";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
+}
+
+const PAGES: { name: string; url: string; status?: number }[] = [
+  { name: "home (fr)", url: at("localhost", "/") },
+  { name: "home (be)", url: at("be.localhost", "/") },
+  { name: "home (es)", url: at("es.localhost", "/") },
+  { name: "404 unmatched", url: at("localhost", "/nulle-part"), status: 404 },
+  { name: "404 invalid training type", url: at("localhost", "/masterclass/x"), status: 404 },
+  { name: "cookie policy (fr)", url: at("localhost", "/cookiespolicy") },
+  { name: "cookie policy (es)", url: at("es.localhost", "/politica-cookies") },
+  { name: "TROD landing", url: at("localhost", "/formations-trod-cystite-angine") },
+];
+
+for (const target of PAGES) {
+  test(`axe: no serious or critical violation on ${target.name}`, async ({ page }) => {
+    const response = await page.goto(target.url);
+    expect(response?.status()).toBe(target.status ?? 200);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("axe: the campus home and the open cookie panel", async ({ page }) => {
+  await page.goto(at("es.localhost", "/?provider=1"));
+  await expect(page.getByTestId("brand-title")).toHaveText("Campus Botica");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId("cookie-settings-link").click();
+  await expect(page.getByRole("dialog", { name: "Configuración de cookies" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("axe: a page with a toast", async ({ page }) => {
+  await page.goto("/");
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Tout accepter" }).click();
+  await expect(page.getByRole("status").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("keyboard: the skip link is first and moves to the main content", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Aller au contenu" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator("main#main")).toBeFocused();
+});

@@ -1,0 +1,159 @@
+import { expect, test } from "@playwright/test";
+import { ES_ORIGIN, PASSWORD, login, readResetToken } from "./account-helpers";
+
+test.describe("login and logout", () => {
+  test("French login then logout @no-js", async ({ page }) => {
+    await login(page, "learner@demo.test");
+    await page.goto("/compte/profil");
+    await expect(page).toHaveTitle(/^Mon profil \| Officine Académie$/);
+    await page.goto("/deconnexion");
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/compte/profil");
+    await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcompte%2Fprofil$/);
+  });
+
+  test("Spanish login then logout @no-js", async ({ page }) => {
+    await page.goto(`${ES_ORIGIN}/conexion`);
+    await expect(page).toHaveTitle(/^Iniciar sesión \| AulaFarma$/);
+    await login(page, "learner.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
+    await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
+    await expect(page).toHaveTitle(/^Mi perfil \| AulaFarma$/);
+    await page.goto(`${ES_ORIGIN}/desconexion`);
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
+    await expect(page).toHaveURL(/\/conexion\?redirect=/);
+  });
+
+  test("a wrong password shows the server's message, focused on the form @no-js", async ({ page }) => {
+    await page.goto("/connexion");
+    await page.getByLabel("Adresse e-mail").fill("learner@demo.test");
+    await page.getByLabel("Mot de passe", { exact: true }).fill("not-the-password1");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("alert")).toContainText(/incorrect/i);
+    await expect(page).toHaveURL(/\/connexion$/);
+  });
+
+  test("a Spanish visitor reads the error in Spanish @no-js", async ({ page }) => {
+    await page.goto(`${ES_ORIGIN}/conexion`);
+    await page.getByLabel("Correo electrónico").fill("learner.es@demo.test");
+    await page.getByLabel("Contraseña", { exact: true }).fill("not-the-password1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("alert")).toContainText(/incorrect/i);
+  });
+
+  for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example", "/%2F%2Fevil.example"]) {
+    test(`open redirect ${evil} lands on a safe page @no-js`, async ({ page }) => {
+      await page.goto(`/connexion?redirect=${encodeURIComponent(evil)}`);
+      await page.getByLabel("Adresse e-mail").fill("learner@demo.test");
+      await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Se connecter" }).click();
+      await expect(page).not.toHaveURL(/connexion/);
+      expect(new URL(page.url()).hostname).toBe("localhost");
+    });
+  }
+
+  test("a same-site redirect is followed after login @no-js", async ({ page }) => {
+    await page.goto("/compte/profil/infos");
+    await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcompte%2Fprofil%2Finfos$/);
+    await page.getByLabel("Adresse e-mail").fill("learner@demo.test");
+    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/compte\/profil\/infos$/);
+  });
+
+  test("a Spanish-host account logging in on localhost arrives on es.localhost @no-js", async ({ page }) => {
+    await page.goto("/connexion");
+    await page.getByLabel("Adresse e-mail").fill("learner.es@demo.test");
+    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/^http:\/\/es\.localhost:\d+\//);
+    // Without JavaScript the arrival page waits for a click; with it, it submits itself.
+    const next = page.getByRole("button", { name: "Continuar" });
+    if (await next.isVisible().catch(() => false)) await next.click().catch(() => {});
+    await expect(page).not.toHaveURL(/connectAsAfterRedirectPlatform/);
+    await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
+    await expect(page).toHaveTitle(/^Mi perfil \| AulaFarma$/);
+  });
+
+  test("an invalid arrival token goes to login @no-js", async ({ page }) => {
+    await page.goto(`${ES_ORIGIN}/connectAsAfterRedirectPlatform?contactId=1&token=forged&slug=catalogue`);
+    const next = page.getByRole("button", { name: "Continuar" });
+    if (await next.isVisible().catch(() => false)) await next.click().catch(() => {});
+    await expect(page).toHaveURL(/\/conexion$/);
+  });
+});
+
+test.describe("passwords", () => {
+  test("forgot password gives the same answer for any address @no-js", async ({ page }) => {
+    for (const email of ["learner@demo.test", "nobody-here@demo.test"]) {
+      await page.goto("/mot-de-passe-oublie");
+      await page.getByLabel("Adresse e-mail").fill(email);
+      await page.getByRole("button", { name: "Envoyer le lien" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Si un compte correspond" })).toBeVisible();
+    }
+  });
+
+  test("reset by the mailed link, then log in with the new password @no-js-only", async ({ page }) => {
+    const email = "lucas.bonnet@demo.test";
+    await page.goto("/mot-de-passe-oublie");
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Si un compte correspond" })).toBeVisible();
+    const token = await readResetToken(email);
+
+    await page.goto(`/reinitialiser-mon-mot-de-passe/${token}`);
+    await page.getByLabel("Nouveau mot de passe").fill("short");
+    await page.getByLabel("Confirmation du mot de passe").fill("short");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    const field = page.getByLabel("Nouveau mot de passe");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toBeFocused();
+
+    await page.getByLabel("Nouveau mot de passe").fill("newpass2024");
+    await page.getByLabel("Confirmation du mot de passe").fill("newpass2024");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    await expect(page).toHaveURL(/\/connexion$/);
+    await login(page, email, { password: "newpass2024" });
+  });
+
+  test("token_reset on a guest page goes to the reset page @no-js", async ({ page }) => {
+    await page.goto("/connexion?token_reset=abc123");
+    await expect(page).toHaveURL(/\/reinitialiser-mon-mot-de-passe\/abc123$/);
+  });
+
+  test("account creation without a token goes home @no-js", async ({ page }) => {
+    await page.goto("/abonnement/creer-mon-compte");
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+});
+
+test.describe("account choice and consent", () => {
+  test("a user with two pharmacies chooses one and keeps the redirect @no-js", async ({ page }) => {
+    await page.goto("/compte/profil");
+    await page.getByLabel("Adresse e-mail").fill("multi@demo.test");
+    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/choix-du-compte\?redirect=%2Fcompte%2Fprofil$/);
+    await expect(page).toHaveTitle(/^Choix du compte \| Officine Académie$/);
+    const choices = page.getByRole("button", { name: /^Choisir/ });
+    await expect(choices).toHaveCount(2);
+    await choices.first().click();
+    await expect(page).toHaveURL(/\/compte\/profil$/);
+  });
+
+  test("the consent dialog cannot be closed and goes away once answered @no-js-only", async ({ page }) => {
+    await login(page, "consent@demo.test");
+    await page.goto("/compte/profil");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    await expect(dialog.getByRole("button")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button").click();
+    await expect(page).toHaveURL(/\/compte\/profil$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});

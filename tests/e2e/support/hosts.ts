@@ -1,0 +1,75 @@
+import type { BrowserContext, Page } from "@playwright/test";
+
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export type Host = "localhost" | "be.localhost" | "es.localhost";
+
+/** Absolute URL on one of the brand hosts (BRAND_HOSTS defaults: localhost=fr, be.localhost=be, es.localhost=es). */
+export function at(host: Host, path = "/"): string {
+  return `http://${host}:${PORT}${path}`;
+}
+
+export const BRAND_CASES = [
+  {
+    host: "localhost",
+    key: "fr",
+    title: "Officine Académie",
+    locale: "fr-FR",
+    primary: "#0B5CAD",
+    cookiePolicyPath: "/cookiespolicy",
+    price: /^(\d[\d\s\u202f,.]*\u00a0?€ HT|Gratuit)$/,
+    socialCount: 3,
+  },
+  {
+    host: "be.localhost",
+    key: "be",
+    title: "PharmaSavoir",
+    locale: "fr-BE",
+    primary: "#6B2F8F",
+    cookiePolicyPath: "/cookiespolicy",
+    price: /^(\d[\d\s\u202f,.]*\u00a0?€ HT|Gratuit)$/,
+    socialCount: 1,
+  },
+  {
+    host: "es.localhost",
+    key: "es",
+    title: "AulaFarma",
+    locale: "es-ES",
+    primary: "#0E6E55",
+    cookiePolicyPath: "/politica-cookies",
+    price: /^(\d[\d\s\u202f,.]*\u00a0?€ sin IVA|Gratis)$/,
+    socialCount: 2,
+  },
+] as const satisfies readonly {
+  host: Host;
+  key: string;
+  title: string;
+  locale: string;
+  primary: string;
+  cookiePolicyPath: string;
+  price: RegExp;
+  socialCount: number;
+}[];
+
+export async function cookieNamed(context: BrowserContext, url: string, name: string) {
+  return (await context.cookies(url)).find((cookie) => cookie.name === name);
+}
+
+/** Seconds from now until a cookie expires. */
+export function secondsLeft(expires: number): number {
+  return expires - Date.now() / 1000;
+}
+
+export const DAYS = 24 * 3600;
+
+/** Logs a demo account in through the back API (CSRF cookie first), sharing the page's cookies. */
+export async function logInThroughApi(page: Page, host: Host, email: string, password = "demo1234") {
+  await page.request.get(at(host, "/back/sanctum/csrf-cookie"));
+  const xsrf = await cookieNamed(page.context(), at(host), "XSRF-TOKEN");
+  if (!xsrf) throw new Error("No XSRF-TOKEN cookie");
+  const response = await page.request.post(at(host, "/back/api/login"), {
+    headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf.value), accept: "application/json" },
+    data: { email, password },
+  });
+  if (!response.ok()) throw new Error(`Login failed: ${response.status()} ${await response.text()}`);
+}
