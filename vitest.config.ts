@@ -13,6 +13,9 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Node resolves @react-router/express to its ESM build ("module-sync"); without this, Vite picks the
+        // CommonJS one, whose react-router copy differs from ours and rejects our RouterContextProvider (SSR 500).
+        ssr: { resolve: { conditions: ["module-sync", "module", "node", "development|production"] } },
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/conformance/**/*.test.ts"],

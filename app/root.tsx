@@ -12,6 +12,7 @@ import {
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { BRANDS } from "./branding/brands";
+import { SeoLinks } from "./components/content/seo-links";
 import { CookieConsent } from "./components/cookies/cookie-consent";
 import { ConsentDialog } from "./components/account/consent-dialog";
 import { describeRouteError, ErrorPage } from "./components/layout/error-page";
@@ -32,8 +33,10 @@ import stylesHref from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, authenticatedOnlyMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadRootData(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  // With v8_passThroughRequests a client navigation's request URL ends in ".data": hand on the
+  // page's own URL, so the root picks the page's namespaces (app/i18n/pages.ts) for it.
+  return loadRootData(url.href === request.url ? request : new Request(url, request), context);
 }
 
 /** The root carries the page's strings and the user: refresh them when the page changes. */
@@ -74,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={brand.favicon} type="image/svg+xml" />
         <Meta />
         <Links />
+        <SeoLinks />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>

@@ -23,5 +23,7 @@ export default [
   route("/consent-cookies", "routes/system/cookie-consent.ts", { id: "system.cookie-consent" }),
   route("/notifications/read", "routes/system/notifications-read.ts", { id: "system.notifications-read" }),
   route("/build-manifest.json", "routes/system/build-manifest.ts", { id: "system.build-manifest" }),
+  route("/sitemap.xml", "routes/seo/sitemap.ts", { id: "seo.sitemap" }),
+  route("/robots.txt", "routes/seo/robots.ts", { id: "seo.robots" }),
   route("*", "routes/system/not-found.tsx", { id: "system.not-found" }),
 ] satisfies RouteConfig;

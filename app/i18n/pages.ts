@@ -49,7 +49,30 @@ export const PAGES: PageDef[] = [
     file: "routes/public/training.tsx",
     layout: "default",
     paths: { "*": "/:trainingType/:slug" },
-    ns: ["training"],
+    ns: ["training", "catalogue"],
+  },
+  // Catalogue and search (catalogue ns; the course page above also uses it for its cards).
+  {
+    id: "catalogue",
+    file: "routes/catalogue/catalogue.tsx",
+    layout: "default",
+    paths: { fr: "/catalogue", es: "/catalogar" },
+    ns: ["catalogue"],
+  },
+  {
+    id: "search",
+    file: "routes/catalogue/search.tsx",
+    layout: "default",
+    paths: { fr: "/recherche/:value", es: "/buscar/:value" },
+    ns: ["catalogue"],
+    noIndex: true,
+  },
+  {
+    id: "search-form",
+    file: "routes/catalogue/search-form.ts",
+    layout: "default",
+    paths: { fr: "/recherche", es: "/buscar" },
+    noIndex: true,
   },
   // Accounts and access (auth ns: guest pages, user menu, consent; account ns: the user's own pages).
   { id: "login", file: "routes/auth/login.tsx", layout: "default", paths: { fr: "/connexion", es: "/conexion" }, ns: ["auth"], noIndex: true },
@@ -127,6 +150,28 @@ export const PAGES: PageDef[] = [
     ns: ["account"],
     noIndex: true,
   },
+  // Content pages and documents (app/routes/content; back API /back/api/content).
+  { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
+  { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },
+  { id: "welcome", file: "routes/content/welcome.tsx", layout: "default", paths: { fr: "/bienvenue", es: "/bienvenidos" }, ns: ["content"] },
+  { id: "groupings", file: "routes/content/groupings.tsx", layout: "default", paths: { fr: "/groupements", es: "/grupos" }, ns: ["content"] },
+  { id: "experts", file: "routes/content/experts.tsx", layout: "default", paths: { fr: "/experts", es: "/expertos" }, ns: ["content"] },
+  { id: "expert", file: "routes/content/expert.tsx", layout: "default", paths: { "*": "/experts/:slug" }, ns: ["content"] },
+  { id: "news", file: "routes/content/news.tsx", layout: "default", paths: { fr: "/actualites", es: "/noticias" }, ns: ["content"] },
+  { id: "news-detail", file: "routes/content/news-detail.tsx", layout: "default", paths: { fr: "/actualites/:slug", es: "/noticias/:slug" }, ns: ["content"] },
+  { id: "content-page", file: "routes/content/content-page.tsx", layout: "default", paths: { "*": "/pages/:pageSlug" }, ns: ["content"] },
+  { id: "faq", file: "routes/content/faq.tsx", layout: "default", paths: { "*": "/faq" }, ns: ["content"] },
+  { id: "funding-faq", file: "routes/content/funding-faq.tsx", layout: "default", paths: { es: "/bonificacion" }, ns: ["content"] },
+  { id: "docs", file: "routes/content/docs.tsx", layout: "default", paths: { "*": "/docs" }, ns: ["content"] },
+  { id: "docs-file", file: "routes/content/docs-file.tsx", layout: "default", paths: { "*": "/docs/*" }, ns: ["content"], noIndex: true },
+  { id: "contact", file: "routes/content/contact.tsx", layout: "default", paths: { fr: "/contact", es: "/contacto" }, ns: ["content"] },
+  {
+    id: "custom-survey",
+    file: "routes/content/custom-survey.tsx",
+    layout: "default",
+    paths: { fr: "/formulaire/formulaire-sur-mesure", es: "/encuesta" },
+    ns: ["content"],
+  },
 ];
 
 export function findPage(id: string): PageDef | undefined {
@@ -182,12 +227,17 @@ export function matchPage(pathname: string): { page: PageDef; lang: PathLang | n
   // Static paths win over parameterised ones, as in the router.
   const candidates = PAGES.flatMap((page) =>
     (Object.entries(page.paths) as [PathLang | "*", string][]).map(([lang, pattern]) => ({ page, lang, pattern })),
-  ).sort((a, b) => Number(a.pattern.includes(":")) - Number(b.pattern.includes(":")));
+  ).sort((a, b) => dynamicSegments(a.pattern) - dynamicSegments(b.pattern));
   for (const { page, lang, pattern } of candidates) {
     const params = matchPattern(pattern, pathname);
     if (params) return { page, lang: lang === "*" ? null : lang, params };
   }
   return null;
+}
+
+/** How many ":param" or "*" segments a pattern has: fewer wins, as in the router (/experts/:slug before /:trainingType/:slug). */
+function dynamicSegments(pattern: string): number {
+  return pattern.split("/").filter((segment) => segment.startsWith(":") || segment === "*").length;
 }
 
 function pathMatches(pattern: string, pathname: string): boolean {

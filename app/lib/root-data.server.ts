@@ -50,6 +50,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       resources: pickResources(locale, ["common", ...(match?.page.ns ?? [])]),
       pageId: match?.page.id ?? null,
       origin: url.origin,
+      /** BRAND_HOSTS, for the hreflang alternates of every page (app/lib/seo.ts). */
+      brandHosts: config.brandHosts,
       buildId: config.buildId,
       realtime: user.loggedIn ? config.realtime : null,
       isDevelopment: config.isDevelopment,

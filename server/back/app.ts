@@ -14,6 +14,7 @@ import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { broadcastingRoutes } from "./modules/broadcasting/broadcasting.routes.ts";
+import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -78,6 +79,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", authRoutes);
   api.route("/", userRoutes);
   api.route("/", homeRoutes);
+  api.route("/", catalogueRoutes);
   api.route("/", accountRoutes);
   api.route("/", profileRoutes);
   api.route("/", broadcastingRoutes);

@@ -116,7 +116,7 @@ export function encodeErrorFrame(code: number | null, message: string): string {
 }
 
 export interface SubscriptionErrorDetails {
-  type: "AuthError" | "LimitReached" | "InvalidChannel";
+  type: "AuthError" | "LimitReached" | "InvalidChannel" | "ServerError";
   error: string;
   status: number;
 }

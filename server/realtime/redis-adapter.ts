@@ -68,11 +68,10 @@ const LUA = {
       return {userId, 1}
     end
     return {userId, 0}`,
+  // KEYS: nodes. ARGV: nodeId. Returns 1 when the entry was new, i.e. Redis did not know this instance.
+  // No TTL on instance keys: a dead instance's keys must survive until some instance reaps them.
   heartbeat: `${NOW_MS_LUA}
-    local added = redis.call('ZADD', KEYS[1], now, ARGV[1])
-    redis.call('PEXPIRE', KEYS[2], ARGV[2])
-    redis.call('PEXPIRE', KEYS[3], ARGV[2])
-    return added`,
+    return redis.call('ZADD', KEYS[1], now, ARGV[1])`,
   // KEYS: nodes. ARGV: key base, timeout. Returns flat {channel, userId} of members removed (and announced).
   reapDeadNodes: `${NOW_MS_LUA} ${ANNOUNCE_REMOVED_LUA}
     local base = ARGV[1]
@@ -155,7 +154,7 @@ export class RedisClusterAdapter implements ClusterAdapter {
     this.subscriber = new Redis(options.url, { maxRetriesPerRequest: null, autoResubscribe: true });
     for (const client of [this.commands, this.subscriber]) client.on("error", (error: Error) => this.logRedisError(error));
     for (const [name, lua] of Object.entries(LUA)) {
-      this.commands.defineCommand(name, { numberOfKeys: name.startsWith("presence") ? 4 : name === "heartbeat" ? 3 : 1, lua });
+      this.commands.defineCommand(name, { numberOfKeys: name.startsWith("presence") ? 4 : 1, lua });
     }
     this.presence = new RedisPresenceStore(this);
   }
@@ -178,12 +177,12 @@ export class RedisClusterAdapter implements ClusterAdapter {
     return this.key("channel", channel);
   }
 
-  nodePresenceKey(nodeId = this.nodeId): string {
-    return this.key("node", nodeId, "presence");
+  nodePresenceKey(): string {
+    return this.key("node", this.nodeId, "presence");
   }
 
-  private nodeCountsKey(nodeId = this.nodeId): string {
-    return this.key("node", nodeId, "counts");
+  private nodeCountsKey(): string {
+    return this.key("node", this.nodeId, "counts");
   }
 
   runScript(name: ScriptName, keys: string[], args: Array<string | number>): Promise<unknown> {
@@ -243,12 +242,7 @@ export class RedisClusterAdapter implements ClusterAdapter {
   private async heartbeat(): Promise<void> {
     if (this.closing || this.handlers === undefined) return;
     try {
-      const keysTtlMs = this.options.heartbeatTimeoutMs * 4;
-      const added = await this.runScript(
-        "heartbeat",
-        [this.key("nodes"), this.nodeCountsKey(), this.nodePresenceKey()],
-        [this.nodeId, keysTtlMs],
-      );
+      const added = await this.runScript("heartbeat", [this.key("nodes")], [this.nodeId]);
       if (added === 1) await this.restoreLocalState();
       await this.reapDeadNodes();
     } catch (error) {

@@ -129,7 +129,7 @@ async function addPresenceMember(
   } catch (error) {
     context.config.logger.error({ err: error, channel }, "realtime: presence store unavailable");
     dropLocalSubscription(context, connection, channel);
-    rejectSubscription(connection, channel, { type: "AuthError", error: "Presence is temporarily unavailable", status: 503 });
+    rejectSubscription(connection, channel, { type: "ServerError", error: "Presence is temporarily unavailable", status: 503 });
     return null;
   }
 }
@@ -145,6 +145,7 @@ async function confirmExistingSubscription(
     return;
   }
   const members = await context.cluster.presence.members(channel);
+  subscription.knownMembers = new Set(members.keys());
   connection.send(encodePresenceSucceeded(channel, members));
 }
 

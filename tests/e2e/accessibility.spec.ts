@@ -35,7 +35,7 @@ for (const target of PAGES) {
   });
 }
 
-test("axe: the campus home and the open cookie panel", async ({ page }) => {
+test("axe: the campus brand (guests land on its login page) and the open cookie panel", async ({ page }) => {
   await page.goto(at("es.localhost", "/?provider=1"));
   await expect(page.getByTestId("brand-title")).toHaveText("Campus Botica");
   expect(await seriousViolations(page)).toEqual([]);

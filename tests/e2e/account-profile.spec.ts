@@ -27,20 +27,20 @@ test.describe("profile", () => {
   test("a mobile phone update is saved @no-js-only", async ({ page }) => {
     await login(page, "emma.leroy@demo.test");
     await page.goto("/compte/profil/infos");
-    await page.getByLabel("Téléphone mobile").fill("not a phone");
+    await page.getByRole("textbox", { name: "Téléphone mobile" }).fill("not a phone");
     await page.getByRole("button", { name: "Enregistrer" }).nth(1).click();
-    await expect(page.getByLabel("Téléphone mobile")).toHaveAttribute("aria-invalid", "true");
-    await page.getByLabel("Téléphone mobile").fill("06 12 34 56 78");
+    await expect(page.getByRole("textbox", { name: "Téléphone mobile" })).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("textbox", { name: "Téléphone mobile" }).fill("06 12 34 56 78");
     await page.getByRole("button", { name: "Enregistrer" }).nth(1).click();
     await expect(page).toHaveURL(/\/compte\/profil\/infos$/);
     await page.goto("/compte/profil/infos");
-    await expect(page.getByLabel("Téléphone mobile")).toHaveValue("06 12 34 56 78");
+    await expect(page.getByRole("textbox", { name: "Téléphone mobile" })).toHaveValue("06 12 34 56 78");
   });
 
   test("the name is updated @no-js-only", async ({ page }) => {
     await login(page, "maxime.durand@demo.test");
     await page.goto("/compte/profil/infos");
-    await page.getByLabel("Prénom").fill("Maxime-Alexandre");
+    await page.getByRole("textbox", { name: "Prénom" }).fill("Maxime-Alexandre");
     await page.getByRole("button", { name: "Enregistrer" }).first().click();
     await page.goto("/compte/profil");
     await expect(page.getByTestId("profile-name")).toHaveText("Maxime-Alexandre Durand");

@@ -56,20 +56,21 @@ test("brand logos and favicons are served as SVG", async ({ request }) => {
   }
 });
 
-test("the featured trainings API answers in the envelope, scoped by brand", async ({ request }) => {
+test("the featured trainings API answers in the envelope, scoped by the host's brand", async ({ page }) => {
+  // Through the browser: Chromium resolves *.localhost, Node's resolver may not.
   for (const [host, brand, lang] of [
     ["localhost", "fr", "fr"],
     ["be.localhost", "be", "fr"],
     ["es.localhost", "es", "es"],
   ] as const) {
-    const response = await request.get(at(host, "/back/api/home/featured"));
-    expect(response.status()).toBe(200);
-    const body = await response.json();
+    const response = await page.goto(at(host, "/back/api/home/featured"));
+    expect(response!.status()).toBe(200);
+    const body = await response!.json();
     expect(body.status).toBe("Success");
     expect(body.data.brand).toBe(brand);
     expect(body.data.lang).toBe(lang);
-    expect(body.data.trainings.length).toBeLessThanOrEqual(6);
     expect(body.data.trainings.length).toBeGreaterThan(0);
+    expect(body.data.trainings.length).toBeLessThanOrEqual(6);
   }
 });
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { BackClient, BackError, type BackTransport } from "../../app/lib/back.server.ts";
 import { backends } from "./support/database.ts";
-import { parseSetCookie } from "./support/http.ts";
+import { expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { startTestPlatform } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 
@@ -152,15 +152,26 @@ describe.each(backends())("back client (%s)", (backend) => {
     expect(error.message).toBe("Bad gateway from the proxy");
   });
 
-  test("pages render with BACK_URL set (the web tier calls the API over HTTP)", { timeout: 120_000 }, async () => {
+  test("pages see the browser's session through either transport (in process, and BACK_URL over HTTP)", { timeout: 120_000 }, async () => {
     const web = await startTestPlatform(suite.database, { BACK_URL: suite.origin });
     try {
-      const page = await fetch(`${web.origin}/`, { headers: { "accept-language": "fr-FR" } });
-      expect(page.status).toBe(200);
-      expect(await page.text()).toMatch(/<html/i);
+      const agent = suite.agent();
+      expectEnvelope(await agent.login("learner@demo.test"), 200);
+      for (const origin of [suite.origin, web.origin]) {
+        const guest = await fetch(`${origin}/`, { headers: { "accept-language": "fr-FR" } });
+        expect(guest.status).toBe(200);
+        const guestHtml = await guest.text();
+        expect(guestHtml).toMatch(/<html/i);
+        const page = await fetch(`${origin}/`, { headers: { "accept-language": "fr-FR", cookie: agent.cookieHeader() } });
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html, origin).toContain("Julie"); // the learner's first name, in the header
+        expect(guestHtml.match(/Julie/g)?.length ?? 0).toBeLessThan(html.match(/Julie/g)!.length);
+      }
     } finally {
       await web.close();
     }
   });
+
 });
 

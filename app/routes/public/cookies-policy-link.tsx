@@ -10,10 +10,10 @@ import { useRootData } from "~/lib/use-root-data";
  * /cookiespolicy, the cookie-policy link of every language: the policy itself, except in Spanish,
  * whose policy has its own path (/politica-cookies).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const { locale } = context.get(requestStateContext);
   const spanish = locale === "es-ES" ? pagePath("cookie-policy", "es") : null;
-  if (spanish) throw redirect(spanish + new URL(request.url).search);
+  if (spanish) throw redirect(spanish + url.search);
   return null;
 }
 

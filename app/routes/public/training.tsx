@@ -1,18 +1,560 @@
-import { data } from "react-router";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/training";
-import { ErrorPage } from "~/components/layout/error-page";
-import { isTrainingType } from "~/domain/training-types";
+import type { Brand, Locale } from "~/branding/brands";
+import { BookmarkToggle } from "~/components/catalogue/bookmark-toggle";
+import { bookmarkAction } from "~/components/catalogue/catalogue-loader.server";
+import { CourseCard, fundingLabels, usePriceText } from "~/components/catalogue/course-card";
+import { CourseSessions, formatDay } from "~/components/catalogue/course-sessions";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Rating } from "~/components/ui/rating";
+import { formatDuration } from "~/domain/duration";
+import { formatMoney } from "~/domain/money";
+import { displayTypeTitle, isTrainingType, trainingTypeColour } from "~/domain/training-types";
+import { pathLangOf } from "~/i18n/config";
+import { findPage, pagePath } from "~/i18n/pages";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { getUser } from "~/lib/guards.server";
+import { brandPageMeta, rootMetaData } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
+import { useRootData } from "~/lib/use-root-data";
+import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
 
 /**
- * /{trainingType}/{slug}: only the ten training types match; any other first segment is
- * "Page Not Found: {path}". The course page itself comes with the catalogue.
+ * /{trainingType}/{slug}: the course page. A first segment outside the ten types is
+ * "Page Not Found: {path}"; an unknown or unpublished training "Page not found: {path}" (administrators
+ * see unpublished ones); a type other than the training's effective type redirects (301) to the right URL.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
-  throw data(`Page not found: ${pathname}`, { status: 404 });
+  const { back, locale } = context.get(requestStateContext);
+  const [training, user] = await Promise.all([
+    back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug)}`).catch((error: unknown) => {
+      if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${pathname}`, { status: 404 });
+      throw error;
+    }),
+    getUser(context),
+  ]);
+  if (training.effectiveType !== params.trainingType) {
+    const target = pagePath("training", pathLangOf(locale), { trainingType: training.effectiveType, slug: training.slug });
+    throw redirect(`${target}${url.search}`, 301);
+  }
+  const bookmarks = user.loggedIn ? await back.get<number[]>("/user/bookmarks").catch(() => [] as number[]) : [];
+  return { training, loggedIn: user.loggedIn, bookmarked: bookmarks.includes(training.id) };
 }
 
-export default function Training() {
-  return <ErrorPage status={404} />;
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return bookmarkAction({ request, url, context });
+}
+
+function canonicalPath(training: Pick<TrainingDetail, "effectiveType" | "slug">, locale: Locale | undefined): string {
+  return pagePath("training", pathLangOf(locale ?? "fr-FR"), { trainingType: training.effectiveType, slug: training.slug }) ?? "/";
+}
+
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return brandPageMeta(matches);
+  const root = rootMetaData(matches);
+  const { training } = loaderData;
+  const description = training.seoDescription || plainText(training.description).slice(0, 160);
+  const tags = [
+    ...brandPageMeta(matches, { title: training.seoTitle || training.name }).filter((tag) => !("name" in tag && tag.name === "description")),
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${root.origin ?? ""}${canonicalPath(training, root.locale)}` },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: training.seoTitle || training.name },
+    { property: "og:description", content: description },
+  ];
+  if (!training.isPublished) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};
+
+/** schema.org Course of the page. */
+function courseJsonLd(training: TrainingDetail, brand: Brand, origin: string, locale: Locale) {
+  const url = `${origin}${canonicalPath(training, locale)}`;
+  const minutes = training.durations.total;
+  const sessions = training.faceToFaces.flatMap((group) => group.sessions.map((session) => ({ group, session })));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: training.name,
+    description: training.seoDescription || plainText(training.description).slice(0, 300),
+    url,
+    courseCode: training.slug,
+    inLanguage: training.lang,
+    ...(training.mainIllustration ? { image: `${origin}${training.mainIllustration}` } : {}),
+    provider: { "@type": "Organization", name: training.providerName ?? brand.title, url: origin },
+    ...(minutes ? { timeRequired: `PT${Math.floor(minutes / 60)}H${minutes % 60}M` } : {}),
+    ...(training.tags.length ? { keywords: training.tags.join(", ") } : {}),
+    ...(training.authors.length ? { author: training.authors.map((person) => ({ "@type": "Person", name: person.name })) } : {}),
+    offers: {
+      "@type": "Offer",
+      category: training.free ? "Free" : "Paid",
+      price: training.free ? "0" : (training.priceHT / 100).toFixed(2),
+      priceCurrency: training.currency,
+      url,
+    },
+    ...(training.ratings
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: training.ratings.average,
+            ratingCount: training.ratings.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    hasCourseInstance: sessions.length
+      ? sessions.map(({ group, session }) => ({
+          "@type": "CourseInstance",
+          courseMode: group.virtualClass || !session.city ? "online" : "onsite",
+          startDate: session.startDate,
+          ...(session.city
+            ? { location: { "@type": "Place", name: session.marketingCity || session.city, address: [session.address, session.postalCode, session.city].filter(Boolean).join(", ") } }
+            : {}),
+          ...(training.trainers.length ? { instructor: training.trainers.map((person) => ({ "@type": "Person", name: person.name })) } : {}),
+        }))
+      : [{ "@type": "CourseInstance", courseMode: training.isLive ? "blended" : "online" }],
+  };
+}
+
+function expertHref(slug: string, lang: "fr" | "es"): string {
+  return (findPage("expert") ? pagePath("expert", lang, { slug }) : null) ?? `/experts/${encodeURIComponent(slug)}`;
+}
+
+function Section({ id, title, children, testId }: { id: string; title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={testId}>
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function People({ people, lang }: { people: TrainingDetail["trainers"]; lang: "fr" | "es" }) {
+  const { t } = useTranslation("training");
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {people.map((person) => (
+        <li key={person.slug} className="flex items-center gap-3">
+          {person.photo ? <img src={person.photo} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-100" loading="lazy" /> : null}
+          <div>
+            <Link to={expertHref(person.slug, lang)} className="font-semibold text-primary-dark underline underline-offset-2" aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
+              {person.name}
+            </Link>
+            {person.title ? <p className="text-sm text-slate-700">{person.title}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function TrainingPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("training");
+  const { t: tc } = useTranslation("catalogue");
+  const root = useRootData();
+  const nonce = useNonce();
+  const path = usePagePath();
+  const { training, loggedIn, bookmarked } = loaderData;
+  const locale = root?.locale ?? "fr-FR";
+  const price = usePriceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) }, locale);
+  if (!root) return null;
+  const { brand } = root;
+  const lang = pathLangOf(locale);
+  const colour = trainingTypeColour(training.effectiveType, { spanishDomain: brand.contentLang === "es" });
+  const typeTitle = displayTypeTitle(training.displayType, brand.contentLang);
+  const fundingNames = fundingLabels({ fundings: training.fundings.map((f) => f.code), credits: training.credits });
+  const audienceReason = training.audienceFit.reason;
+  const hasSessions = training.faceToFaces.length > 0 || ["faceToFaceOnly", "virtualClass", "mixt"].includes(training.effectiveType);
+  const jsonLd = JSON.stringify(courseJsonLd(training, brand, root.origin, locale)).replace(/</g, "\\u003c");
+  const external = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+  return (
+    <main id="main" tabIndex={-1} className="outline-none" data-testid="course-page" data-type={training.effectiveType} data-display-type={training.displayType}>
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <div className="mx-auto max-w-6xl px-4 pt-4">
+        <nav aria-label={t("breadcrumb.label")}>
+          <ol className="flex flex-wrap gap-x-2 text-sm text-slate-700">
+            <li>
+              <Link to="/" className="underline underline-offset-2">
+                {t("breadcrumb.home")}
+              </Link>
+              <span aria-hidden="true"> /</span>
+            </li>
+            <li>
+              <Link to={path("catalogue")} className="underline underline-offset-2">
+                {t("breadcrumb.catalogue")}
+              </Link>
+              <span aria-hidden="true"> /</span>
+            </li>
+            <li aria-current="page">{training.shortName || training.name}</li>
+          </ol>
+        </nav>
+      </div>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 lg:grid-cols-[1fr_20rem]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <header className="flex flex-col gap-3">
+            <p>
+              <span className="inline-block rounded px-3 py-1 text-sm font-semibold text-white" style={{ backgroundColor: colour }} data-testid="course-type">
+                {typeTitle}
+              </span>
+              {training.isNew ? <span className="ml-2 rounded border-2 border-slate-800 px-2 py-0.5 text-xs font-bold uppercase">{tc("card.new")}</span> : null}
+            </p>
+            <h1 className="text-3xl font-extrabold leading-tight md:text-4xl" data-testid="course-title">
+              {training.name}
+            </h1>
+            {training.ratings ? <Rating value={training.ratings.average} count={training.ratings.count} /> : null}
+            {!training.isPublished ? (
+              <p className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-medium text-amber-950" data-testid="course-unpublished">
+                {t("unpublished")}
+              </p>
+            ) : null}
+            {audienceReason ? (
+              <div className="rounded-md border-2 border-sky-800 bg-sky-50 p-3 text-sky-950" data-testid="course-audience">
+                <p className="font-medium">{t(`audience.${audienceReason}`)}</p>
+                {!training.audienceFit.ok ? <p className="mt-1">{t("audience.notForYou")}</p> : null}
+              </div>
+            ) : null}
+          </header>
+
+          <section aria-labelledby="facts-title" className="rounded-lg border border-slate-300 p-4">
+            <h2 id="facts-title" className="sr-only">
+              {t("facts.title")}
+            </h2>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="course-facts">
+              <div>
+                <dt className="text-sm text-slate-700">{t("facts.type")}</dt>
+                <dd className="font-semibold">{typeTitle}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-700">{t("facts.duration")}</dt>
+                <dd className="font-semibold" data-testid="course-duration">
+                  {formatDuration(training.durations.total)}
+                </dd>
+              </div>
+              {training.durations.faceToFace ? (
+                <div>
+                  <dt className="text-sm text-slate-700">{t("facts.faceToFaceDuration")}</dt>
+                  <dd className="font-semibold">{formatDuration(training.durations.faceToFace)}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="text-sm text-slate-700">{t("facts.price")}</dt>
+                <dd className="font-semibold" data-testid="course-price">
+                  {price.main}
+                  {price.detail ? <span className="font-normal"> ({price.detail})</span> : null}
+                </dd>
+              </div>
+              {training.points ? (
+                <div>
+                  <dt className="text-sm text-slate-700">{t("facts.points")}</dt>
+                  <dd className="font-semibold">{training.points}</dd>
+                </div>
+              ) : null}
+              {training.credits ? (
+                <div>
+                  <dt className="text-sm text-slate-700">{t("facts.credits")}</dt>
+                  <dd className="font-semibold">{training.credits}</dd>
+                </div>
+              ) : null}
+              {training.providerName ? (
+                <div>
+                  <dt className="text-sm text-slate-700">{t("facts.provider")}</dt>
+                  <dd className="font-semibold">{training.providerName}</dd>
+                </div>
+              ) : null}
+              {training.lastUpdate ? (
+                <div>
+                  <dt className="text-sm text-slate-700">{t("facts.lastUpdate")}</dt>
+                  <dd className="font-semibold">{formatDay(training.lastUpdate, locale)}</dd>
+                </div>
+              ) : null}
+              {training.isLive ? (
+                <div>
+                  <dt className="sr-only">{t("facts.type")}</dt>
+                  <dd className="flex items-center gap-1 font-semibold" data-testid="course-live">
+                    <Icon name="clock" size={20} />
+                    {t("facts.live")}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+
+          {training.videoId ? (
+            <Section id="video-title" title={t("sections.video")}>
+              <div className="aspect-video w-full overflow-hidden rounded-lg bg-slate-900">
+                <iframe
+                  src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(training.videoId)}`}
+                  title={t("video.title", { name: training.name })}
+                  className="h-full w-full"
+                  loading="lazy"
+                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+                  allowFullScreen
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  data-testid="course-video"
+                />
+              </div>
+            </Section>
+          ) : null}
+
+          <Section id="description-title" title={t("sections.description")} testId="course-description">
+            <div className="prose-links flex flex-col gap-3 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: training.description }} />
+          </Section>
+
+          {training.objectiveSkills.length || training.objectiveKnowledge.length ? (
+            <Section id="objectives-title" title={t("sections.objectives")} testId="course-objectives">
+              {training.objectiveSkills.length ? (
+                <>
+                  <h3 className="text-lg font-bold">{t("sections.skills")}</h3>
+                  <ul className="list-disc pl-6">
+                    {training.objectiveSkills.map((text) => (
+                      <li key={text}>{text}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {training.objectiveKnowledge.length ? (
+                <>
+                  <h3 className="text-lg font-bold">{t("sections.knowledge")}</h3>
+                  <ul className="list-disc pl-6">
+                    {training.objectiveKnowledge.map((text) => (
+                      <li key={text}>{text}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </Section>
+          ) : null}
+
+          {training.courses.length ? (
+            <Section id="programme-title" title={t("sections.programme")} testId="course-programme">
+              <ol className="flex flex-col gap-3">
+                {training.courses.map((course) => (
+                  <li key={course.id} className="rounded-lg border border-slate-300 p-4">
+                    <h3 className="font-bold">
+                      {course.name}
+                      {course.type ? <span className="font-normal text-slate-700"> — {t(`modules.${course.type}`)}</span> : null}
+                      {course.durationMinutes ? <span className="font-normal text-slate-700"> — {formatDuration(course.durationMinutes)}</span> : null}
+                    </h3>
+                    {course.modules.length ? (
+                      <ol className="mt-2 list-decimal pl-6 text-sm">
+                        {course.modules.map((module) => (
+                          <li key={module.id}>
+                            {module.title}
+                            {module.durationMinutes ? <span className="text-slate-700"> ({formatDuration(module.durationMinutes)})</span> : null}
+                          </li>
+                        ))}
+                      </ol>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </Section>
+          ) : null}
+
+          {hasSessions ? (
+            <Section id="sessions-title" title={t("sections.sessions")}>
+              <CourseSessions training={training} locale={locale} headingId="sessions-group" />
+            </Section>
+          ) : null}
+
+          {training.dpc ? (
+            <Section id="dpc-title" title={t("sections.dpc")} testId="course-dpc">
+              <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+                <div>
+                  <dt className="text-sm text-slate-700">{t("dpc.programme")}</dt>
+                  <dd className="font-semibold">{training.dpc.name}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-700">{t("dpc.actionNumber")}</dt>
+                  <dd className="font-semibold" data-testid="dpc-action-number">
+                    {training.dpc.actionNumber}
+                  </dd>
+                </div>
+                {training.dpcSubType ? (
+                  <div>
+                    <dt className="text-sm text-slate-700">{t("dpc.subType")}</dt>
+                    <dd className="font-semibold" data-testid="dpc-sub-type">
+                      {t(`dpc.subTypes.${training.dpcSubType}`)}
+                    </dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt className="text-sm text-slate-700">{t("dpc.price")}</dt>
+                  <dd className="font-semibold">{tc("card.priceHt", { price: formatMoney(training.dpc.priceHT, training.dpc.currency, locale) })}</dd>
+                </div>
+                {training.dpc.duration ? (
+                  <div>
+                    <dt className="text-sm text-slate-700">{t("dpc.duration")}</dt>
+                    <dd className="font-semibold">{formatDuration(training.dpc.duration)}</dd>
+                  </div>
+                ) : null}
+                {training.dpc.agreements.length ? (
+                  <div className="sm:col-span-2">
+                    <dt className="text-sm text-slate-700">{t("dpc.agreements")}</dt>
+                    <dd>
+                      <ul className="list-disc pl-6">
+                        {training.dpc.agreements.map((agreement) => (
+                          <li key={agreement.number}>
+                            {agreement.name} ({agreement.number})
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </Section>
+          ) : null}
+
+          {fundingNames.length ? (
+            <Section id="fundings-title" title={t("sections.fundings")} testId="course-fundings">
+              <ul className="flex flex-wrap gap-2">
+                {fundingNames.map((label) => (
+                  <li key={label} className="rounded border-2 border-slate-500 px-2 py-1 font-semibold">
+                    {label}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {training.trainers.length ? (
+            <Section id="trainers-title" title={t("sections.trainers")} testId="course-trainers">
+              <People people={training.trainers} lang={lang} />
+            </Section>
+          ) : null}
+          {training.authors.length ? (
+            <Section id="authors-title" title={t("sections.authors")} testId="course-authors">
+              <People people={training.authors} lang={lang} />
+            </Section>
+          ) : null}
+
+          <Section id="reviews-title" title={t("sections.reviews")} testId="course-reviews">
+            {training.reviews.length ? (
+              <ul className="flex flex-col gap-4">
+                {training.reviews.map((review) => (
+                  <li key={review.id} className="rounded-lg border border-slate-300 p-4">
+                    <Rating value={review.rating} halfSteps={false} size={18} />
+                    {review.comment ? <p className="mt-2">{review.comment}</p> : null}
+                    <p className="mt-1 text-sm text-slate-700">
+                      {t("reviews.by", { name: review.authorName, date: review.createdAt ? formatDay(review.createdAt, locale) : "" })}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t("reviews.none")}</p>
+            )}
+          </Section>
+
+          {training.moreInfos ? (
+            <Section id="more-title" title={t("sections.moreInfos")}>
+              <p className="whitespace-pre-line">{training.moreInfos}</p>
+            </Section>
+          ) : null}
+
+          {training.tags.length ? (
+            <Section id="tags-title" title={t("sections.tags")}>
+              <ul className="flex flex-wrap gap-2">
+                {training.tags.map((tag) => (
+                  <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {training.associatedTrainings.length ? (
+            <Section id="associated-title" title={t("sections.associated")} testId="course-associated">
+              <ul className="grid gap-5 sm:grid-cols-2">
+                {training.associatedTrainings.map((course) => (
+                  <li key={course.id}>
+                    <CourseCard course={course} brand={brand} locale={locale} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          {training.legalNotice ? (
+            <Section id="legal-title" title={t("sections.legal")}>
+              <p className="text-sm text-slate-700">{training.legalNotice}</p>
+            </Section>
+          ) : null}
+        </div>
+
+        <aside aria-labelledby="actions-title" className="lg:sticky lg:top-4 lg:self-start">
+          <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid="course-actions">
+            <h2 id="actions-title" className="text-lg font-bold">
+              {t("actions.title")}
+            </h2>
+            <p className="text-2xl font-extrabold">{price.main}</p>
+            {price.detail ? <p className="text-slate-800">{price.detail}</p> : null}
+            <Button disabled fullWidth aria-describedby="actions-soon" data-testid="subscribe-button">
+              {t("actions.subscribe")}
+            </Button>
+            <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
+              {t("actions.addToCart")}
+            </Button>
+            <p id="actions-soon" className="text-sm text-slate-800">
+              {t("actions.soon")}
+            </p>
+            {training.cantStartMessage ? (
+              <p className="rounded border-2 border-amber-700 bg-amber-50 p-2 text-sm text-amber-950" data-testid="cant-start">
+                <strong>{t("actions.cantStart")} : </strong>
+                {training.cantStartMessage}
+              </p>
+            ) : null}
+            {training.customRegisterLink ? (
+              <a href={training.customRegisterLink} {...external} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="custom-register-link">
+                {t("actions.customRegister")} <span className="sr-only">{t("actions.newWindow")}</span>
+              </a>
+            ) : null}
+            {training.naocareLink ? (
+              <a href={training.naocareLink} {...external} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-care-link">
+                {t("actions.partnerCare")} <span className="sr-only">{t("actions.newWindow")}</span>
+              </a>
+            ) : null}
+            {training.partnerLink ? (
+              <a href={training.partnerLink} {...external} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-link">
+                {t("actions.partner")} <span className="sr-only">{t("actions.newWindow")}</span>
+              </a>
+            ) : null}
+            {loggedIn ? (
+              <div className="flex items-center gap-2">
+                <BookmarkToggle trainingId={training.id} name={training.name} bookmarked={bookmarked} />
+                <span aria-hidden="true" className="text-sm">
+                  {bookmarked ? tc("card.bookmarked") : tc("card.notBookmarked")}
+                </span>
+              </div>
+            ) : null}
+          </div>
+        </aside>
+      </div>
+    </main>
+  );
 }

@@ -47,6 +47,8 @@ type Labels = {
   programme: string;
   objectives: string;
   keyPoint: string;
+  /** Title separator: French typography puts a space before the colon. */
+  colon: string;
   pre: string;
   post: string;
   evaluation: string;
@@ -65,7 +67,8 @@ const LABELS: Record<"fr" | "es", Labels> = {
     audience: "Public concerné",
     programme: "Programme",
     objectives: "Objectifs",
-    keyPoint: "À retenir",
+    keyPoint: "À retenir :",
+    colon: " : ",
     pre: "Pré-test : évaluez vos connaissances",
     post: "Post-test : mesurez vos progrès",
     evaluation: "Évaluation",
@@ -91,7 +94,8 @@ const LABELS: Record<"fr" | "es", Labels> = {
     audience: "Dirigido a",
     programme: "Programa",
     objectives: "Objetivos",
-    keyPoint: "Para recordar",
+    keyPoint: "Para recordar:",
+    colon: ": ",
     pre: "Evaluación inicial",
     post: "Evaluación final",
     evaluation: "Evaluación",
@@ -183,8 +187,11 @@ function objectivesHtml(def: TrainingDef): string {
 }
 
 function chapterPage(title: string, text: string, labels: Labels): string {
-  const firstSentence = text.split(/(?<=[.!?])\s/)[0] ?? text;
-  return `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p><aside class="key-point"><strong>${labels.keyPoint} :</strong> ${escapeHtml(firstSentence)}</aside>`;
+  const sentences = text.split(/(?<=[.!?])\s/);
+  const page = `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p>`;
+  // A key-point box when the page has several sentences: the first one, the rule to remember.
+  if (sentences.length < 2) return page;
+  return `${page}<aside class="key-point"><strong>${labels.keyPoint}</strong> ${escapeHtml(sentences[0]!)}</aside>`;
 }
 
 function reviewsFor(def: TrainingDef): number {
@@ -448,7 +455,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
         const agenda = def.chapters.map(([title, text]) => `<li><strong>${escapeHtml(title)}</strong> – ${escapeHtml(text)}</li>`).join("");
         mods.push({
           type: COURSE_MODULE_TYPE[kind],
-          title: `${labels.course[kind]} : ${def.shortName}`,
+          title: `${labels.course[kind]}${labels.colon}${def.shortName}`,
           content: `<h2>${labels.liveProgramme}</h2><ul>${agenda}</ul>`,
           durationMinutes: course.durationMinutes,
         });
@@ -509,7 +516,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
       trainingId: idOf(def),
       moduleId: null,
       kind: "evaluation",
-      title: `${labels.evaluation} : ${def.shortName}`,
+      title: `${labels.evaluation}${labels.colon}${def.shortName}`,
       passScore: 70,
       position: 0,
     });

@@ -19,6 +19,11 @@ import { GROUPINGS, NEWS } from "./data/content.ts";
 import { PEOPLE } from "./data/people.ts";
 import { escapeHtml, hashString } from "./util.ts";
 
+/** Command-line output for a person at a terminal (not a log: the server logs through pino). */
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
 const PUBLIC = path.resolve(import.meta.dirname, "../../../public");
 
 function write(relative: string, content: string | Uint8Array): void {
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
   for (const g of GROUPINGS) write(`media/groupings/${g.slug}.svg`, logoSvg(g.name, g.slug));
   const pdfs = DEMO_TRAININGS.filter((d) => d.courses.includes("pdf"));
   for (const def of pdfs) write(pdfPath(def.slug).replace(/^\//, ""), await makePdf(def));
-  console.log(
+  print(
     `Wrote ${ADVISORS.length} advisor avatars, ${PEOPLE.length} expert portraits, ${keys.size} illustrations, ${GROUPINGS.length} logos, ${pdfs.length} PDFs under ${PUBLIC}.`,
   );
 }

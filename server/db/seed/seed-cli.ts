@@ -9,6 +9,11 @@ import { openDatabase } from "../client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./demo.ts";
 import { seedBench } from "./bench.ts";
 
+/** Command-line output for a person at a terminal (not a log: the server logs through pino). */
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
 function benchArgument(argv: string[]): number | null {
   const index = argv.indexOf("--bench");
   if (index === -1) return null;
@@ -27,26 +32,26 @@ async function main(): Promise<void> {
   try {
     let started = performance.now();
     await database.migrate();
-    console.log(`Migrations applied on ${where} in ${Math.round(performance.now() - started)} ms.`);
+    print(`Migrations applied on ${where} in ${Math.round(performance.now() - started)} ms.`);
 
     const result = await seedDemo(database.db);
     if (result.seeded) {
-      console.log(`Demo data loaded in ${result.ms} ms:`);
-      console.log(
+      print(`Demo data loaded in ${result.ms} ms:`);
+      print(
         Object.entries(result.counts)
           .map(([table, count]) => `  ${table.padEnd(24)} ${count}`)
           .join("\n"),
       );
-      console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
-      for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.description}`);
+      print(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
+      for (const account of DEMO_ACCOUNTS) print(`  ${account.email.padEnd(26)} ${account.description}`);
     } else {
-      console.log("The database already has users: demo data not loaded (the seed only runs on an empty database).");
+      print("The database already has users: demo data not loaded (the seed only runs on an empty database).");
     }
 
     if (bench) {
       started = performance.now();
       const inserted = await seedBench(database.db, { trainings: bench });
-      console.log(`Benchmark data: ${inserted.trainings} trainings added in ${Math.round(performance.now() - started)} ms.`);
+      print(`Benchmark data: ${inserted.trainings} trainings added in ${Math.round(performance.now() - started)} ms.`);
     }
   } finally {
     await database.close();

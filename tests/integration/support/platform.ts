@@ -26,12 +26,19 @@ export type TestPlatform = Platform & { origin: string };
 
 /** Starts the real platform (Express host, /back, SSR from build/) on a random port, sharing the test database. */
 export async function startTestPlatform(database: TestDatabase, envOverrides: Record<string, string> = {}): Promise<TestPlatform> {
-  if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) {
-    throw new Error("Integration tests serve the production build: run `npm run build` first (npm test does it).");
-  }
+  await waitForBuild();
   const env = testEnv(envOverrides);
   const platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL), database: database.database });
   const address = platform.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return Object.assign(platform, { origin: `http://127.0.0.1:${port}` });
+}
+
+/** The production build must exist; a build running in parallel (a developer's) gets a minute to finish. */
+async function waitForBuild(): Promise<void> {
+  const marker = path.join(ROOT, "build", "server", "index.js");
+  for (let waited = 0; !fs.existsSync(marker); waited += 1000) {
+    if (waited >= 60_000) throw new Error("Integration tests serve the production build: run `npm run build` first (npm test does it).");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }

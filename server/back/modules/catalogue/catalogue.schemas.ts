@@ -99,8 +99,10 @@ export const SearchQuerySchema = z
 
 export type CatalogueQuery = z.output<typeof CatalogueQuerySchema>;
 
-/** A training id in a path (bookmarks). */
-export const TrainingIdSchema = z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number);
+/** The training id in a bookmark path. */
+export const BookmarkParamsSchema = z.object({
+  id: z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number),
+});
 
 /** A course page slug. */
 export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,159}$/);

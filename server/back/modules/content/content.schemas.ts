@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "../../../../app/components/content/survey-options.ts";
+
+export { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES };
 
 /** Slugs in public URLs: lower-case words joined by dashes (system pages start with "_" and never match). */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,159}$/;
@@ -64,32 +67,22 @@ export const ContactSchema = z.strictObject({
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
-export const TEAM_SIZES = ["1-3", "4-6", "7-10", "11+"] as const;
-export const SURVEY_TOPICS = [
-  "dispensing",
-  "counselling",
-  "vaccination",
-  "screening",
-  "dermocosmetics",
-  "homeCare",
-  "firstAid",
-  "management",
-  "regulation",
-] as const;
-export const SURVEY_FORMATS = ["elearning", "virtualClass", "faceToFace", "mixt"] as const;
-export const SURVEY_PERIODS = ["asap", "3months", "6months", "later"] as const;
 export const CUSTOM_SURVEY = "custom-training";
 
-/** One value or several (repeated form fields arrive as arrays). */
-const Many = <T extends readonly [string, ...string[]]>(values: T) =>
+/** One value or several (repeated form fields arrive as arrays): at least one, all from the list. */
+const Many = <T extends readonly string[]>(values: T) =>
   z.preprocess(
-    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
     z
-      .array(z.enum(values))
-      .max(values.length)
+      .array(z.string().max(60))
+      .max(values.length * 2)
       .refine((list) => list.length > 0, { message: "chooseAtLeastOne" })
-      .transform((list) => [...new Set(list)]),
+      .refine((list) => list.every((item) => values.includes(item)), { message: "invalidType" })
+      .transform((list) => [...new Set(list)] as T[number][]),
   );
+
+/** A select: its empty "Choose..." option counts as missing. */
+const Choice = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((value) => (value === "" ? undefined : value), z.enum(values));
 
 export const SurveySchema = z.strictObject({
   pharmacyName: z.string().trim().min(1).max(150),
@@ -102,10 +95,10 @@ export const SurveySchema = z.strictObject({
     .max(10)
     .refine((v) => v === "" || /^[0-9A-Za-z -]{4,10}$/.test(v), { message: "invalidType" })
     .optional(),
-  teamSize: z.enum(TEAM_SIZES),
+  teamSize: Choice(TEAM_SIZES),
   topics: Many(SURVEY_TOPICS),
   formats: Many(SURVEY_FORMATS),
-  period: z.enum(SURVEY_PERIODS),
+  period: Choice(SURVEY_PERIODS),
   details: z.string().trim().max(3000).optional(),
   consent: Consent,
   website: Honeypot,

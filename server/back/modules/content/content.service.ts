@@ -268,7 +268,7 @@ export async function sendContactMessage(deps: FormDeps, input: ContactInput): P
     createdAt: deps.now,
   };
   const id = await insertContactMessage(deps.db, values);
-  const mail = contactMessageMail({ brand: deps.brand, ...values, phone: values.phone ?? "" });
+  const mail = contactMessageMail({ ...values, brand: deps.brand, phone: values.phone ?? "" });
   await deps.mailer
     .send({ to: deps.brand.contactEmail, replyTo: input.email, ...mail })
     .catch((error: unknown) => deps.logger.error({ err: error, contactMessageId: id }, "contact message stored but not mailed"));

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { cx } from "~/components/ui/cx";
+
+/**
+ * Bookmark toggle: a real form posting to the page's action (works without JavaScript: the action
+ * redirects back). With JavaScript it posts through a fetcher and shows the new state at once.
+ */
+export function BookmarkToggle({ trainingId, name, bookmarked }: { trainingId: number; name: string; bookmarked: boolean }) {
+  const { t } = useTranslation("catalogue");
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const hydrated = useHydrated();
+  const pendingOp = fetcher.formData?.get("op");
+  // While the request runs, show the state asked for; afterwards the revalidated page says.
+  const on = pendingOp ? pendingOp === "add" : bookmarked;
+  return (
+    <fetcher.Form method="post" data-testid="bookmark-form">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value="bookmark" />
+      <input type="hidden" name="trainingId" value={trainingId} />
+      <input type="hidden" name="op" value={on ? "remove" : "add"} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        aria-pressed={on}
+        title={on ? t("card.bookmarked") : t("card.notBookmarked")}
+        className={cx(
+          "flex h-11 w-11 items-center justify-center rounded-full border-2 bg-white shadow-sm transition-colors",
+          on ? "border-primary-dark text-primary-dark" : "border-slate-500 text-slate-700 hover:border-primary-dark hover:text-primary-dark",
+        )}
+        data-testid="bookmark-toggle"
+      >
+        <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true" focusable="false" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+          <path d="M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z" />
+        </svg>
+        <span className="sr-only">{t("card.bookmark", { name })}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,167 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Brand } from "~/branding/brands";
+import { formatDuration } from "~/domain/duration";
+import { TRAINING_TYPES } from "~/domain/training-types";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { cx } from "~/components/ui/cx";
+import type { Filters } from "./catalogue-url";
+
+/** Duration choices, in minutes (any other value in the URL is added to the list). */
+const MIN_DURATIONS = [30, 60, 120, 240, 420];
+const MAX_DURATIONS = [60, 120, 240, 420, 840];
+
+/** The funding filters that make sense for a brand's content. */
+export function fundingChoices(brand: Brand): ("dpc" | "fundae" | "free")[] {
+  if (brand.contentLang === "es") return ["fundae", "free"];
+  return brand.key === "fr" ? ["dpc", "free"] : ["free"];
+}
+
+const FIELD = "min-h-11 w-full rounded-md border-2 border-slate-500 bg-white px-3 py-2 text-base text-slate-900";
+
+type Props = {
+  /** Where the GET form goes (the page itself). */
+  action: string;
+  filters: Filters;
+  /** The sort applied ("relevance" on a search without an explicit sort). */
+  sort: string;
+  sortOptions: string[];
+  brand: Brand;
+  loggedIn: boolean;
+  /** The catalogue has a keyword field; the search page carries its text in the path. */
+  withKeywords: boolean;
+  /** The search page offers "relevance" as its default order. */
+  withRelevance: boolean;
+  invalid: Record<string, string[]> | null;
+};
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/**
+ * The filters as one GET form: every state is a URL (shareable, works without JavaScript). Changing
+ * a filter goes back to the first page / first results.
+ */
+export function CatalogueFilters({ action, filters, sort, sortOptions, brand, loggedIn, withKeywords, withRelevance, invalid }: Props) {
+  const { t } = useTranslation("catalogue");
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const errorProps = (name: string) =>
+    invalid?.[name]?.length ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {};
+  const durations = (preset: number[], current?: string) => {
+    const values = new Set(preset);
+    if (current && /^[0-9]+$/.test(current)) values.add(Number(current));
+    return [...values].sort((a, b) => a - b);
+  };
+
+  return (
+    <section aria-labelledby={id("title")} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid="catalogue-filters">
+      <h2 id={id("title")} className="text-lg font-bold">
+        {t("filters.title")}
+      </h2>
+      <Form method="get" action={action} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {withKeywords ? (
+          <div className="sm:col-span-2">
+            <label htmlFor={id("q")} className="mb-1 block font-semibold">
+              {t("filters.q")}
+            </label>
+            <input id={id("q")} name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} className={FIELD} {...errorProps("q")} />
+            <FieldError id={id("q-error")} messages={invalid?.q} />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={id("type")} className="mb-1 block font-semibold">
+            {t("filters.type")}
+          </label>
+          <select id={id("type")} name="type" defaultValue={filters.type ?? ""} className={FIELD} {...errorProps("type")}>
+            <option value="">{t("filters.typeAll")}</option>
+            {TRAINING_TYPES.filter((type) => type !== "dpc" || brand.key === "fr").map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("type-error")} messages={invalid?.type} />
+        </div>
+        <div>
+          <label htmlFor={id("funding")} className="mb-1 block font-semibold">
+            {t("filters.funding")}
+          </label>
+          <select id={id("funding")} name="funding" defaultValue={filters.funding ?? ""} className={FIELD} {...errorProps("funding")}>
+            <option value="">{t("filters.fundingAll")}</option>
+            {fundingChoices(brand).map((funding) => (
+              <option key={funding} value={funding}>
+                {t(`filters.fundings.${funding}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("funding-error")} messages={invalid?.funding} />
+        </div>
+        <div>
+          <label htmlFor={id("minDuration")} className="mb-1 block font-semibold">
+            {t("filters.minDuration")}
+          </label>
+          <select id={id("minDuration")} name="minDuration" defaultValue={filters.minDuration ?? ""} className={FIELD} {...errorProps("minDuration")}>
+            <option value="">{t("filters.durationAny")}</option>
+            {durations(MIN_DURATIONS, filters.minDuration).map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {formatDuration(minutes)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("minDuration-error")} messages={invalid?.minDuration} />
+        </div>
+        <div>
+          <label htmlFor={id("maxDuration")} className="mb-1 block font-semibold">
+            {t("filters.maxDuration")}
+          </label>
+          <select id={id("maxDuration")} name="maxDuration" defaultValue={filters.maxDuration ?? ""} className={FIELD} {...errorProps("maxDuration")}>
+            <option value="">{t("filters.durationAny")}</option>
+            {durations(MAX_DURATIONS, filters.maxDuration).map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {formatDuration(minutes)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("maxDuration-error")} messages={invalid?.maxDuration} />
+        </div>
+        <div>
+          <label htmlFor={id("sort")} className="mb-1 block font-semibold">
+            {t("filters.sort")}
+          </label>
+          <select id={id("sort")} name="sort" defaultValue={withRelevance && sort === "relevance" ? "" : sort} className={FIELD} {...errorProps("sort")}>
+            {withRelevance ? <option value="">{t("sorts.relevance")}</option> : null}
+            {sortOptions.map((option) => (
+              <option key={option} value={option}>
+                {t(`sorts.${option}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id("sort-error")} messages={invalid?.sort} />
+        </div>
+        <div className={cx("flex flex-col justify-center gap-2", loggedIn ? "sm:col-span-2" : "")}>
+          <Checkbox name="new" value="1" defaultChecked={filters.new === "1" || filters.new === "true" || filters.new === "on"} label={t("filters.new")} />
+          {loggedIn ? (
+            <Checkbox name="audience" value="mine" defaultChecked={filters.audience === "mine"} label={t("filters.audience")} />
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
+          <Button type="submit" icon="check">
+            {t("filters.apply")}
+          </Button>
+          <Link to={action} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="filters-reset">
+            {t("filters.reset")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

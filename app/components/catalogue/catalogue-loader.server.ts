@@ -1,0 +1,152 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { SortOption } from "~/branding/brands";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/domain/pagination";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext, serverConfigContext } from "~/lib/context";
+import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { getUser, loginPath, serverT } from "~/lib/guards.server";
+import { toastCookie } from "~/lib/toast.server";
+import type { CataloguePage, CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
+import { readFilters, readLimit, type Filters } from "./catalogue-url";
+
+export type CatalogueView = {
+  /** The filters of the URL (the search page's text is its path value, not a filter). */
+  filters: Filters;
+  /** The sort applied (the URL's, else the user's remembered one, else the default). */
+  sort: string;
+  sortOptions: SortOption[];
+  /** Pagination (Belgian brand) or a progressive list with a "more" link (others). */
+  paginated: boolean;
+  items: CatalogCourse[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Progressive lists: how many results the URL asks for. */
+  limit: number;
+  bookmarks: number[];
+  loggedIn: boolean;
+  /** Field errors of invalid filters (the page then shows no result and a reset link). */
+  invalid: Record<string, string[]> | null;
+};
+
+type Args = { url: URL; context: Readonly<RouterContextProvider> };
+
+/**
+ * Loads a catalogue or search page: the API page(s), the visitor's bookmarks, and, on the catalogue,
+ * the sort remembered in the user's preferences (a sort chosen in the URL is saved for next time).
+ */
+export async function loadCatalogueView({ url, context }: Args, options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string }) {
+  const { back, brand } = context.get(requestStateContext);
+  const filters = readFilters(url.searchParams, { withQuery: options.q === undefined });
+  const user = await getUser(context);
+  const isSearch = options.q !== undefined;
+
+  let sort = filters.sort;
+  if (!isSearch && user.loggedIn) {
+    const remembered = user.preferences.sortOption;
+    const offered = (value: string | undefined | null): value is SortOption => Boolean(value) && brand.catalog.sortOptions.includes(value as SortOption);
+    if (offered(sort) && sort !== remembered) {
+      // Remember the choice; a refusal (read-only contract...) only means it is not remembered.
+      await back.post("/user/updatePersonalData", { sortOption: sort }).catch((error: unknown) => {
+        if (!(error instanceof BackError)) throw error;
+      });
+    } else if (!sort && offered(remembered)) {
+      sort = remembered;
+    }
+  }
+
+  const paginated = brand.catalog.paginated;
+  const limit = paginated ? DEFAULT_PAGE_SIZE : readLimit(url.searchParams);
+  const query = { ...filters, sort, q: options.q ?? filters.q };
+  const bookmarksPromise = user.loggedIn ? back.get<number[]>("/user/bookmarks").catch(() => [] as number[]) : Promise.resolve([] as number[]);
+
+  let result: CataloguePage;
+  try {
+    if (paginated) {
+      result = await back.get<CataloguePage>(options.endpoint, { ...query, page: url.searchParams.get("page") ?? undefined, pageSize: DEFAULT_PAGE_SIZE });
+    } else {
+      // A progressive list is the first `limit` results: one API page, or a few in parallel past 100.
+      const size = Math.min(limit, MAX_PAGE_SIZE);
+      const pages = Math.ceil(limit / size);
+      const replies = await Promise.all(
+        Array.from({ length: pages }, (_, i) => back.get<CataloguePage>(options.endpoint, { ...query, page: i + 1, pageSize: size })),
+      );
+      const seen = new Set<number>();
+      const items = replies.flatMap((reply) => reply.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+      result = { ...replies[0], items: items.slice(0, limit), page: 1, pageSize: limit, pageCount: 1 };
+    }
+  } catch (error) {
+    if (error instanceof BackError && error.status === 422) {
+      const view: CatalogueView = {
+        filters,
+        sort: filters.sort ?? "",
+        sortOptions: brand.catalog.sortOptions,
+        paginated,
+        items: [],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        pageSize: DEFAULT_PAGE_SIZE,
+        limit,
+        bookmarks: [],
+        loggedIn: user.loggedIn,
+        invalid: error.fieldErrors,
+      };
+      return data(view, { status: 400 });
+    }
+    throw error;
+  }
+
+  const view: CatalogueView = {
+    filters,
+    sort: result.sort,
+    sortOptions: result.sortOptions,
+    paginated,
+    items: result.items,
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    pageSize: result.pageSize,
+    limit,
+    bookmarks: await bookmarksPromise,
+    loggedIn: user.loggedIn,
+    invalid: null,
+  };
+  return data(view);
+}
+
+/**
+ * The bookmark toggle's action (catalogue, search and course pages). Without JavaScript it redirects
+ * back to the page (post/redirect/get); from a fetcher it answers with data. Either way a toast follows.
+ */
+export async function bookmarkAction({ request, url, context }: Args & { request: Request }) {
+  const config = context.get(serverConfigContext);
+  const { back } = context.get(requestStateContext);
+  const formData = await request.formData();
+  const common = serverT(context, "common");
+  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
+  const backTo = url.pathname + url.search;
+  const id = String(formData.get("trainingId") ?? "");
+  const op = formData.get("op") === "remove" ? "remove" : "add";
+  const fromFetcher = formData.get("js") === "1";
+  if (formData.get("intent") !== "bookmark" || !/^[1-9][0-9]{0,8}$/.test(id)) {
+    throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
+  }
+  const t = serverT(context, "catalogue");
+  let toast: Parameters<typeof toastCookie>[0];
+  let status = 200;
+  try {
+    if (op === "add") await back.put<number[]>(`/user/bookmarks/${id}`);
+    else await back.delete<number[]>(`/user/bookmarks/${id}`);
+    toast = { type: "success", message: t(op === "add" ? "bookmarkAdded" : "bookmarkRemoved") };
+  } catch (error) {
+    if (!(error instanceof BackError)) throw error;
+    if (error.status === 401) throw redirect(loginPath(context, backTo));
+    status = error.status;
+    toast = { type: "error", message: error.message || t("bookmarkError") };
+  }
+  const headers = { "Set-Cookie": toastCookie(toast) };
+  if (!fromFetcher) throw redirect(backTo, { headers });
+  return data({ ok: status === 200, op }, { status, headers });
+}

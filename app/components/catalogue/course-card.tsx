@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Brand, Locale } from "~/branding/brands";
+import { formatDuration } from "~/domain/duration";
+import { fundingLabel } from "~/domain/funding";
+import { formatMoney } from "~/domain/money";
+import { displayTypeTitle, trainingTypeColour } from "~/domain/training-types";
+import { Icon } from "~/components/ui/icon";
+import { Rating } from "~/components/ui/rating";
+import { pathLangOf } from "~/i18n/config";
+import { pagePath } from "~/i18n/pages";
+import type { CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
+import { BookmarkToggle } from "./bookmark-toggle";
+
+/** Fundings that pay for the training (the card then says "funded" rather than only a price). */
+const FUNDING_CODES_THAT_PAY = new Set(["DPC", "FUNDAE", "BONIFICABLE"]);
+
+export type CourseCardProps = {
+  course: CatalogCourse;
+  brand: Brand;
+  locale: Locale;
+  /** Logged-in visitors get the bookmark toggle. */
+  bookmark?: { bookmarked: boolean } | null;
+  /** Show funding names as stored (BONIFICABLE stays BONIFICABLE). */
+  originalFundingNames?: boolean;
+  headingLevel?: 2 | 3;
+};
+
+/** The price line: free, funded (with the price), or the price excluding tax. */
+export function usePriceText(course: Pick<CatalogCourse, "free" | "priceHT" | "currency" | "fundings">, locale: Locale) {
+  const { t } = useTranslation("catalogue");
+  if (course.free) return { main: t("card.free"), detail: null };
+  const price = t("card.priceHt", { price: formatMoney(course.priceHT, course.currency, locale) });
+  const funded = course.fundings.some((code) => FUNDING_CODES_THAT_PAY.has(code.toUpperCase()));
+  return funded ? { main: t("card.funded"), detail: price } : { main: price, detail: null };
+}
+
+/** Funding labels of a card (spec section 9 rules), without the "free" marker and duplicates. */
+export function fundingLabels(course: Pick<CatalogCourse, "fundings" | "credits">, original = false): string[] {
+  const labels = course.fundings
+    .filter((code) => code.toLowerCase() !== "free")
+    .map((code) => fundingLabel(code, { original, hasCredits: (course.credits ?? 0) > 0 }));
+  return [...new Set(labels)];
+}
+
+export function CourseCard({ course, brand, locale, bookmark, originalFundingNames = false, headingLevel = 2 }: CourseCardProps) {
+  const { t } = useTranslation("catalogue");
+  const colour = trainingTypeColour(course.type, { spanishDomain: brand.contentLang === "es" });
+  const typeTitle = displayTypeTitle(course.type_to_display, brand.contentLang);
+  const href = pagePath("training", pathLangOf(locale), { trainingType: course.type, slug: course.slug }) ?? "/";
+  const price = usePriceText(course, locale);
+  const fundings = fundingLabels(course, originalFundingNames);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+
+  return (
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
+      data-testid="course-card"
+      data-type={course.type}
+      data-display-type={course.type_to_display}
+      data-id={course.id}
+    >
+      <div className="flex min-h-10 items-center justify-between gap-2 px-4 py-2 text-sm font-semibold text-white" style={{ backgroundColor: colour }}>
+        <span data-testid="course-card-type">{typeTitle}</span>
+        {course.is_new ? (
+          <span className="rounded bg-white px-2 py-0.5 text-xs font-bold uppercase" style={{ color: colour }} data-testid="course-card-new">
+            {t("card.new")}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <Heading className="pr-10 text-lg font-bold leading-snug">
+          <Link
+            to={href}
+            className="rounded text-slate-900 after:absolute after:inset-0 after:content-[''] group-hover:underline"
+            data-testid="course-card-link"
+          >
+            {course.highlight ? <span dangerouslySetInnerHTML={{ __html: course.highlight.name }} /> : course.name}
+          </Link>
+        </Heading>
+        {course.highlight?.excerpt ? (
+          <p className="text-sm text-slate-700" data-testid="course-card-excerpt">
+            <span className="sr-only">{t("search.excerpt")} </span>
+            <span dangerouslySetInnerHTML={{ __html: course.highlight.excerpt }} />
+          </p>
+        ) : null}
+        <dl className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-800">
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Icon name="clock" size={20} />
+              <span className="sr-only">{t("card.duration")}</span>
+            </dt>
+            <dd data-testid="course-card-duration">{formatDuration(course.durations.total)}</dd>
+          </div>
+          <div className="flex flex-wrap items-baseline gap-x-1.5">
+            <dt className="sr-only">{t("card.price")}</dt>
+            <dd className="font-semibold text-slate-900" data-testid="course-card-price">
+              {price.main}
+              {price.detail ? <span className="ml-1.5 font-normal text-slate-700">({price.detail})</span> : null}
+            </dd>
+          </div>
+          {fundings.length ? (
+            <div className="flex w-full flex-wrap items-center gap-1.5">
+              <dt className="sr-only">{t("card.fundings")}</dt>
+              {fundings.map((label) => (
+                <dd key={label} className="rounded border border-slate-400 px-1.5 py-0.5 text-xs font-semibold text-slate-800" data-testid="course-card-funding">
+                  {label}
+                </dd>
+              ))}
+            </div>
+          ) : null}
+        </dl>
+        {brand.catalog.showRatingOnCards && course.rating !== null ? (
+          <Rating value={course.rating} count={course.rating_count} size={18} className="relative" />
+        ) : null}
+      </div>
+      {bookmark ? (
+        <div className="absolute right-2 top-12 z-10">
+          <BookmarkToggle trainingId={course.id} name={course.name} bookmarked={bookmark.bookmarked} />
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,113 @@
+import { useTranslation } from "react-i18next";
+import type { Locale } from "~/branding/brands";
+import { cx } from "~/components/ui/cx";
+import { Icon } from "~/components/ui/icon";
+import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
+
+type FaceToFace = TrainingDetail["faceToFaces"][number];
+type Session = FaceToFace["sessions"][number];
+
+/** A calendar date (yyyy-mm-dd) in words, read as a date, not a moment (no time-zone shift). */
+export function formatDay(date: string, locale: Locale): string {
+  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(parsed);
+}
+
+function SessionItem({ session, group, locale }: { session: Session; group: FaceToFace; locale: Locale }) {
+  const { t } = useTranslation("training");
+  const place = session.marketingCity || session.city;
+  const dates = session.sessionDates.length
+    ? session.sessionDates
+    : [{ id: 0, date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
+  const time = (start: string, end: string) => (start && end ? t("sessions.time", { start, end }) : null);
+  return (
+    <li
+      className={cx("rounded-lg border p-4", session.isFull ? "border-slate-300 bg-slate-50" : "border-slate-300 bg-white")}
+      data-testid="session"
+      data-session-id={session.id}
+      data-city={place ?? ""}
+      data-start-date={session.startDate}
+      data-seats={session.seatsAvailable}
+      data-full={session.isFull}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-bold">
+            {place ? (
+              <>
+                {place}
+                {session.postalCode ? <span className="font-normal text-slate-700"> ({session.postalCode})</span> : null}
+              </>
+            ) : (
+              t("sessions.online")
+            )}
+          </p>
+          {session.address ? <p className="text-sm text-slate-700">{session.address}</p> : null}
+        </div>
+        {session.isFull ? (
+          <span className="rounded bg-slate-800 px-2 py-1 text-sm font-bold text-white" data-testid="session-full">
+            {t("sessions.full")}
+          </span>
+        ) : (
+          <span className="rounded border-2 border-green-800 px-2 py-0.5 text-sm font-bold text-green-900" data-testid="session-seats">
+            {t("sessions.seats", { count: session.seatsAvailable })}
+          </span>
+        )}
+      </div>
+      {dates.length > 1 ? (
+        <div className="mt-2">
+          <p className="text-sm font-semibold">{t("sessions.dates")}</p>
+          <ol className="mt-1 list-inside list-decimal text-sm">
+            {dates.map((date) => (
+              <li key={`${date.id}-${date.date}-${date.startTime}`} data-testid="session-date">
+                {formatDay(date.date, locale)}
+                {time(date.startTime, date.endTime) ? `, ${time(date.startTime, date.endTime)}` : ""}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : (
+        <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
+          <Icon name="clock" size={20} />
+          <span>
+            {formatDay(dates[0].date, locale)}
+            {time(dates[0].startTime, dates[0].endTime) ? `, ${time(dates[0].startTime, dates[0].endTime)}` : ""}
+          </span>
+        </p>
+      )}
+      {session.trainerName ? <p className="mt-1 text-sm text-slate-700">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
+      {session.isFull ? (
+        <p className="mt-2 text-sm text-slate-800" data-testid="session-waiting-note">
+          {group.noWaitingList ? t("sessions.fullNoWaitingList") : t("sessions.waitingList")}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
+export function CourseSessions({ training, locale, headingId }: { training: TrainingDetail; locale: Locale; headingId: string }) {
+  const { t } = useTranslation("training");
+  const groups = training.faceToFaces;
+  const any = groups.some((group) => group.sessions.length > 0);
+  return (
+    <div className="flex flex-col gap-5" data-testid="sessions">
+      {!any ? <p>{training.sessionsOnDemand ? t("sessions.onDemand") : t("sessions.none")}</p> : null}
+      {groups
+        .filter((group) => group.sessions.length > 0)
+        .map((group) => (
+          <section key={group.id} aria-labelledby={`${headingId}-${group.id}`} data-testid="session-group" data-virtual={group.virtualClass}>
+            <h3 id={`${headingId}-${group.id}`} className="mb-2 text-lg font-bold">
+              {t("sessions.caption", { name: group.name })}
+            </h3>
+            <ul className="grid gap-3 md:grid-cols-2">
+              {group.sessions.map((session) => (
+                <SessionItem key={session.id} session={session} group={group} locale={locale} />
+              ))}
+            </ul>
+          </section>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/catalogue";
+import { bookmarkAction, loadCatalogueView } from "~/components/catalogue/catalogue-loader.server";
+import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
+import { CatalogueResults } from "~/components/catalogue/catalogue-results";
+import { catalogueHref } from "~/components/catalogue/catalogue-url";
+import { usePagePath } from "~/i18n/use-page-path";
+import { brandPageMeta, rootMetaData } from "~/lib/meta";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /catalogue | /catalogar: filters as a GET form, results, page links (be) or "more" (others). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadCatalogueView({ url, context }, { endpoint: "/catalogue" });
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return bookmarkAction({ request, url, context });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const root = rootMetaData(matches);
+  const page = loaderData?.paginated && loaderData.page > 1 ? loaderData.page : undefined;
+  const canonical = `${root.origin ?? ""}${catalogueHref(location.pathname, {}, { page })}`;
+  return [
+    ...brandPageMeta(matches, { titleKey: "catalogue:meta.title", descriptionKey: "catalogue:meta.description" }),
+    { tagName: "link", rel: "canonical", href: canonical },
+  ];
+};
+
+export default function Catalogue({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation("catalogue");
+  const root = useRootData();
+  const path = usePagePath()("catalogue");
+  if (!root) return null;
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 outline-none" data-testid="catalogue-page">
+      <div>
+        <h1 className="text-3xl font-extrabold">{t("heading")}</h1>
+        <p className="mt-2 max-w-3xl text-slate-800">{t("intro")}</p>
+      </div>
+      {view.invalid ? (
+        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900" data-testid="filters-invalid">
+          {t("filters.invalid")}
+        </p>
+      ) : null}
+      <CatalogueFilters
+        action={path}
+        filters={view.filters}
+        sort={view.sort}
+        sortOptions={view.sortOptions}
+        brand={root.brand}
+        loggedIn={view.loggedIn}
+        withKeywords
+        withRelevance={Boolean(view.filters.q)}
+        invalid={view.invalid}
+      />
+      <CatalogueResults view={view} path={path} brand={root.brand} locale={root.locale} />
+    </main>
+  );
+}

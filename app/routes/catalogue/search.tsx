@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/search";
+import { bookmarkAction, loadCatalogueView } from "~/components/catalogue/catalogue-loader.server";
+import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
+import { CatalogueResults } from "~/components/catalogue/catalogue-results";
+import { SearchBox } from "~/components/catalogue/search-box";
+import { usePagePath } from "~/i18n/use-page-path";
+import { brandPageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /recherche/{value} | /buscar/{value}: the catalogue searched for {value}, best matches first. */
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const value = params.value.trim();
+  const view = await loadCatalogueView({ url, context }, { endpoint: "/catalogue/search", q: value });
+  return view;
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return bookmarkAction({ request, url, context });
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  ...brandPageMeta(matches, {
+    titleKey: "catalogue:meta.searchTitle",
+    descriptionKey: "catalogue:meta.searchDescription",
+    values: { value: params.value ?? "" },
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Search({ loaderData: view, params }: Route.ComponentProps) {
+  const { t } = useTranslation("catalogue");
+  const root = useRootData();
+  const pagePath = usePagePath();
+  if (!root) return null;
+  const value = params.value;
+  const path = pagePath("search", { value });
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 outline-none" data-testid="search-page">
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-extrabold">{t("search.heading", { value })}</h1>
+        <SearchBox defaultValue={value} className="max-w-xl" />
+      </div>
+      {view.invalid ? (
+        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900" data-testid="filters-invalid">
+          {t("filters.invalid")}
+        </p>
+      ) : null}
+      <CatalogueFilters
+        action={path}
+        filters={view.filters}
+        sort={view.sort}
+        sortOptions={view.sortOptions}
+        brand={root.brand}
+        loggedIn={view.loggedIn}
+        withKeywords={false}
+        withRelevance
+        invalid={view.invalid}
+      />
+      <CatalogueResults
+        view={view}
+        path={path}
+        brand={root.brand}
+        locale={root.locale}
+        emptyTitle={Object.keys(view.filters).length ? undefined : t("search.empty", { value })}
+        emptyText={Object.keys(view.filters).length ? undefined : t("search.emptyHint")}
+        emptyExtra={
+          <Link to={pagePath("catalogue")} className="rounded font-semibold text-primary-dark underline underline-offset-2">
+            {t("empty.catalogue")}
+          </Link>
+        }
+      />
+    </main>
+  );
+}

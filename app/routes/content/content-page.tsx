@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/content-page";
+import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
+import { contentContext, loadContent } from "~/components/content/content.server";
+import { ContentMain } from "~/components/content/content-main";
+import { formatDate, isoDay } from "~/components/content/format";
+import { contentMeta } from "~/components/content/meta";
+import { RichText } from "~/components/content/rich-text";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /pages/{pageSlug}: a content page of the brand (about, legal notice, terms, privacy...). */
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { back } = contentContext(context);
+  const page = await loadContent(url, () => back.get<ContentPagePayload>(`/content/pages/${encodeURIComponent(params.pageSlug)}`));
+  return { page, meta: { title: page.title, description: page.description } };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const { page } = loaderData;
+  return (
+    <ContentMain title={page.title} testId="content-page">
+      <RichText html={page.body} testId="content-body" />
+      {page.updatedAt ? (
+        <p className="mt-10 border-t border-slate-200 pt-4 text-sm text-slate-700">
+          {t("page.updatedOn")} <time dateTime={isoDay(page.updatedAt)}>{formatDate(page.updatedAt, locale)}</time>
+        </p>
+      ) : null}
+    </ContentMain>
+  );
+}

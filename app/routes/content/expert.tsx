@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/expert";
+import type { ExpertPayload } from "../../../server/back/modules/content/content.service";
+import { BackLink } from "~/components/content/back-link";
+import { contentContext, loadContent } from "~/components/content/content.server";
+import { ContentMain } from "~/components/content/content-main";
+import { contentMeta } from "~/components/content/meta";
+import { TrainingCard } from "~/components/training/training-card";
+import { usePagePath } from "~/i18n/use-page-path";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /experts/{slug} (both languages): an expert, their biography and their trainings. */
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { back, brand } = contentContext(context);
+  const payload = await loadContent(url, () => back.get<ExpertPayload>(`/content/experts/${encodeURIComponent(params.slug)}`));
+  return {
+    ...payload,
+    contentLang: brand.contentLang,
+    meta: { title: payload.expert.name, description: [payload.expert.title, payload.expert.bio].filter(Boolean).join(" — ").slice(0, 300) },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+
+export default function Expert({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const path = usePagePath();
+  const root = useRootData();
+  const { expert, trainings, contentLang } = loaderData;
+  return (
+    <ContentMain
+      title={expert.name}
+      lead={expert.title ? <p>{expert.title}</p> : undefined}
+      width="wide"
+      before={<BackLink to={path("experts")}>{t("experts.back")}</BackLink>}
+      testId="expert-page"
+    >
+      <div className="flex flex-col gap-6 md:flex-row md:items-start">
+        {expert.photo ? <img src={expert.photo} alt="" width={160} height={160} className="h-40 w-40 shrink-0 rounded-full" /> : null}
+        {expert.bio ? <p className="max-w-3xl text-lg leading-relaxed text-slate-800">{expert.bio}</p> : null}
+      </div>
+      <section aria-labelledby="expert-trainings" className="mt-12">
+        <h2 id="expert-trainings" className="text-2xl font-bold">
+          {t("experts.trainingsTitle", { name: expert.name })}
+        </h2>
+        {trainings.length ? (
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="expert-trainings">
+            {trainings.map((training) => (
+              <li key={training.id}>
+                <TrainingCard training={training} contentLang={contentLang} locale={root?.locale ?? "fr-FR"} showRating={root?.brand.catalog.showRatingOnCards ?? false} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 rounded border border-slate-200 bg-slate-50 p-4">{t("experts.noTrainings")}</p>
+        )}
+      </section>
+    </ContentMain>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/faq";
+import type { FaqPayload } from "../../../server/back/modules/content/content.service";
+import { contentContext, loadContent } from "~/components/content/content.server";
+import { ContentMain } from "~/components/content/content-main";
+import { FaqSections } from "~/components/content/faq-sections";
+import { contentMeta } from "~/components/content/meta";
+import { existingPagePath } from "~/components/layout/nav-links";
+import { Icon } from "~/components/ui/icon";
+import { pathLangOf } from "~/i18n/config";
+
+/**
+ * /faq: the FAQ by sections. Where the funding FAQ has its own page (/bonificacion, in Spanish),
+ * the funding sections are there and this page links to it; elsewhere they are shown here.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { back, locale, t } = contentContext(context);
+  const lang = pathLangOf(locale);
+  const fundingPath = existingPagePath("funding-faq", lang);
+  const types = fundingPath ? "general,account,shop" : "general,account,shop,funding";
+  const [faq, funding] = await Promise.all([
+    loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: types })),
+    fundingPath ? loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: "funding" })) : Promise.resolve(null),
+  ]);
+  return {
+    sections: faq.sections,
+    fundingPath: funding?.sections.length ? fundingPath : null,
+    contactPath: existingPagePath("contact", lang),
+    meta: { title: t("faq.title"), description: t("faq.description") },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const { sections, fundingPath, contactPath, meta } = loaderData;
+  return (
+    <ContentMain title={meta.title} lead={<p>{t("faq.lead")}</p>} testId="faq-page">
+      {fundingPath ? (
+        <p className="mb-8 rounded-lg border-l-4 border-primary bg-slate-50 p-4">
+          <Link to={fundingPath} className="inline-flex items-center gap-1 font-semibold text-primary-dark underline underline-offset-2 hover:no-underline" data-testid="funding-faq-link">
+            {t("faq.fundingLink")}
+            <Icon name="arrow-right" size={20} />
+          </Link>
+        </p>
+      ) : null}
+      {sections.length ? <FaqSections sections={sections} /> : <p className="rounded border border-slate-200 bg-slate-50 p-4">{t("faq.empty")}</p>}
+      {contactPath ? (
+        <p className="mt-10 text-slate-800">
+          {t("faq.more")}{" "}
+          <Link to={contactPath} className="font-semibold text-primary-dark underline underline-offset-2 hover:no-underline">
+            {t("faq.contact")}
+          </Link>
+        </p>
+      ) : null}
+    </ContentMain>
+  );
+}

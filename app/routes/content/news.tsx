@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import type { Route } from "./+types/news";
+import type { NewsListPayload } from "../../../server/back/modules/content/content.service";
+import { contentContext, loadContent, notFound } from "~/components/content/content.server";
+import { ContentMain } from "~/components/content/content-main";
+import { contentMeta } from "~/components/content/meta";
+import { NewsCard } from "~/components/content/news-card";
+import { Pagination } from "~/components/content/pagination";
+import { usePagePath } from "~/i18n/use-page-path";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /actualites, /noticias: published news, 10 a page (?page=N; a page out of range is a 404). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { back, t } = contentContext(context);
+  const raw = url.searchParams.get("page");
+  if (raw !== null && !/^[1-9][0-9]{0,5}$/.test(raw)) notFound(url);
+  const page = raw ? Number(raw) : 1;
+  const list = await loadContent(url, () => back.get<NewsListPayload>("/content/news", { page }));
+  const title = list.page > 1 ? t("news.titlePage", { page: list.page, count: list.pageCount }) : t("news.title");
+  return { list, meta: { title, description: t("news.description") } };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const { pathname } = useLocation();
+  const { list } = loaderData;
+  return (
+    <ContentMain
+      title={t("news.title")}
+      lead={list.pageCount > 1 ? <p data-testid="news-page-status">{t("news.pageOf", { page: list.page, count: list.pageCount })}</p> : undefined}
+      width="wide"
+      testId="news-page"
+    >
+      {list.items.length ? (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="news-list">
+          {list.items.map((item) => (
+            <li key={item.slug}>
+              <NewsCard item={item} href={path("news-detail", { slug: item.slug })} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded border border-slate-200 bg-slate-50 p-4">{t("news.empty")}</p>
+      )}
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => (page === 1 ? pathname : `${pathname}?page=${page}`)}
+        labels={{
+          nav: t("news.pagination.nav"),
+          previous: t("news.pagination.previous"),
+          next: t("news.pagination.next"),
+          page: (page) => t("news.pagination.page", { page }),
+        }}
+      />
+    </ContentMain>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/offer";
+import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
+import { CallsToAction } from "~/components/content/calls-to-action";
+import { contentContext, loadContent } from "~/components/content/content.server";
+import { ContentMain } from "~/components/content/content-main";
+import { contentMeta } from "~/components/content/meta";
+import { RichText } from "~/components/content/rich-text";
+import { existingPagePath } from "~/components/layout/nav-links";
+import { pathLangOf } from "~/i18n/config";
+
+/** /offre, /oferta: the brand's offer (system content page "_offer"). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { back, locale } = contentContext(context);
+  const page = await loadContent(url, () => back.get<ContentPagePayload>("/content/offer"));
+  const lang = pathLangOf(locale);
+  return {
+    page,
+    links: {
+      contact: existingPagePath("contact", lang),
+      survey: existingPagePath("custom-survey", lang),
+      catalogue: existingPagePath("catalogue", lang),
+      shop: existingPagePath("shop", lang),
+    },
+    meta: { title: page.title, description: page.description },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+
+export default function Offer({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const { page, links } = loaderData;
+  return (
+    <ContentMain title={page.title} testId="offer-page">
+      <RichText html={page.body} testId="content-body" />
+      <CallsToAction
+        title={t("offer.next")}
+        items={[
+          links.contact ? { to: links.contact, label: t("offer.contact"), variant: "primary" } : null,
+          links.survey ? { to: links.survey, label: t("offer.survey") } : null,
+          links.catalogue ? { to: links.catalogue, label: t("offer.catalogue") } : null,
+          links.shop ? { to: links.shop, label: t("offer.shop") } : null,
+        ]}
+      />
+    </ContentMain>
+  );
+}

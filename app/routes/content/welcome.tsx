@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/welcome";
+import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
+import { CallsToAction } from "~/components/content/calls-to-action";
+import { contentContext, loadContent } from "~/components/content/content.server";
+import { ContentMain } from "~/components/content/content-main";
+import { contentMeta } from "~/components/content/meta";
+import { RichText } from "~/components/content/rich-text";
+import { existingPagePath } from "~/components/layout/nav-links";
+import { pathLangOf } from "~/i18n/config";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /bienvenue, /bienvenidos: the welcome page for new learners (system content page "_welcome"). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { back, locale } = contentContext(context);
+  const page = await loadContent(url, () => back.get<ContentPagePayload>("/content/welcome"));
+  const lang = pathLangOf(locale);
+  return {
+    page,
+    links: {
+      login: existingPagePath("login", lang),
+      catalogue: existingPagePath("catalogue", lang),
+      faq: existingPagePath("faq", lang),
+      contact: existingPagePath("contact", lang),
+    },
+    meta: { title: page.title, description: page.description },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+
+export default function Welcome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const loggedIn = Boolean(useRootData()?.user.loggedIn);
+  const { page, links } = loaderData;
+  return (
+    <ContentMain title={page.title} testId="welcome-page">
+      <RichText html={page.body} testId="content-body" />
+      <CallsToAction
+        title={t("welcome.next")}
+        items={[
+          !loggedIn && links.login ? { to: links.login, label: t("welcome.login"), variant: "primary" } : null,
+          links.catalogue ? { to: links.catalogue, label: t("welcome.catalogue"), variant: loggedIn ? "primary" : "secondary" } : null,
+          links.faq ? { to: links.faq, label: t("welcome.faq") } : null,
+          links.contact ? { to: links.contact, label: t("welcome.contact") } : null,
+        ]}
+      />
+    </ContentMain>
+  );
+}

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { success } from "../../http/envelope.ts";
+import { requireSession } from "../../http/guards.ts";
+import { parseInput } from "../../http/validate.ts";
+import { BookmarkParamsSchema, CatalogueQuerySchema, SearchQuerySchema, SlugSchema } from "./catalogue.schemas.ts";
+import {
+  bookmarkTraining,
+  getTrainingDetail,
+  listBookmarks,
+  listCatalogue,
+  loadViewer,
+  unbookmarkTraining,
+} from "./catalogue.service.ts";
+
+export const catalogueRoutes = new Hono<BackEnv>();
+
+/** The visitor's profile is only read when a filter or the page needs it. */
+const viewerOf = (c: { var: BackEnv["Variables"] }) => loadViewer(c.var.deps.db, c.var.session);
+
+/** GET /back/api/catalogue: a page of Catalog courses of the host brand, filtered and sorted. */
+catalogueRoutes.get("/catalogue", async (c) => {
+  const query = parseInput(CatalogueQuerySchema, c.req.query(), c.var.t);
+  const viewer = query.audience === "mine" ? await viewerOf(c) : null;
+  return success(c, await listCatalogue(c.var.deps.db, c.var.brand, query, viewer));
+});
+
+/** GET /back/api/catalogue/search?q=: best matches first, matched words highlighted. */
+catalogueRoutes.get("/catalogue/search", async (c) => {
+  const query = parseInput(SearchQuerySchema, c.req.query(), c.var.t);
+  const viewer = query.audience === "mine" ? await viewerOf(c) : null;
+  return success(c, await listCatalogue(c.var.deps.db, c.var.brand, query, viewer));
+});
+
+/** GET /back/api/training/:slug: the course page's training (404 when unknown or unpublished, except for admins). */
+catalogueRoutes.get("/training/:slug", async (c) => {
+  const slug = SlugSchema.safeParse(c.req.param("slug"));
+  if (!slug.success) throw new AppError("NOT_FOUND", "trainingNotFound");
+  return success(c, await getTrainingDetail(c.var.deps.db, c.var.brand, slug.data, await viewerOf(c)));
+});
+
+catalogueRoutes.get("/user/bookmarks", async (c) => {
+  const session = requireSession(c);
+  return success(c, await listBookmarks(c.var.deps.db, c.var.brand, session.userId));
+});
+
+catalogueRoutes.put("/user/bookmarks/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(BookmarkParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const ids = await bookmarkTraining(c.var.deps.db, c.var.brand, session.userId, id, c.var.deps.now());
+  return success(c, ids, c.var.t("bookmarkAdded"));
+});
+
+catalogueRoutes.delete("/user/bookmarks/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(BookmarkParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const ids = await unbookmarkTraining(c.var.deps.db, c.var.brand, session.userId, id);
+  return success(c, ids, c.var.t("bookmarkRemoved"));
+});

@@ -1,0 +1,94 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import Pusher from "pusher";
+import { login, PASSWORD, PORT } from "./account-helpers";
+
+/** The official HTTP SDK against our embedded server, to query channels. */
+const pusher = new Pusher({ appId: "app-id", key: "app-key", secret: "app-secret", host: "127.0.0.1", port: String(PORT), useTLS: false });
+
+async function occupied(channel: string): Promise<boolean> {
+  const response = await pusher.get({ path: `/channels/${channel}` });
+  const body = (await response.json()) as { occupied: boolean };
+  return body.occupied;
+}
+
+/** An API session (cookies kept) logged in as the administrator, with the CSRF header ready. */
+async function adminApi(): Promise<{ api: APIRequestContext; post: (path: string, data: unknown) => Promise<unknown> }> {
+  const api = await playwrightRequest.newContext({ baseURL: `http://localhost:${PORT}` });
+  await api.get("/back/sanctum/csrf-cookie");
+  const xsrf = async () => (await api.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const post = async (path: string, data: unknown) => {
+    const response = await api.post(path, { data, headers: { "X-XSRF-TOKEN": decodeURIComponent(await xsrf()) } });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  await post("/back/api/login", { email: "admin@demo.test", password: PASSWORD });
+  return { api, post };
+}
+
+async function currentUserId(page: Page): Promise<number> {
+  const response = await page.request.get("/back/api/user");
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+async function waitForPrivateChannel(userId: number) {
+  await expect.poll(() => occupied(`private-user.${userId}`), { timeout: 10_000 }).toBe(true);
+}
+
+test.describe("realtime island", () => {
+  test("a new notification appears within a second without a reload", async ({ page }) => {
+    await login(page, "learner@demo.test");
+    const userId = await currentUserId(page);
+    await waitForPrivateChannel(userId);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+    const before = Number((await page.getByTestId("notification-count").textContent()) ?? 0);
+
+    const { api, post } = await adminApi();
+    const title = `Live message ${Date.now()}`;
+    const sentAt = Date.now();
+    await post("/back/api/admin/notifications", { userId, title });
+    await expect(page.getByTestId("notification-count")).toHaveText(String(before + 1), { timeout: 1000 });
+    const elapsed = Date.now() - sentAt;
+    expect(elapsed).toBeLessThan(1500);
+    await page.getByTestId("notification-bell").locator("summary").click();
+    await expect(page.getByTestId("notification-list")).toContainText(title);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    await api.dispose();
+  });
+
+  // Each test uses its own account: realtime events to one user reach all of that user's pages.
+  test("a ReloadEvent reloads the page once within the guard", async ({ page }) => {
+    await login(page, "nonpharmacist@demo.test");
+    const userId = await currentUserId(page);
+    await waitForPrivateChannel(userId);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    const { api, post } = await adminApi();
+
+    const reloaded = page.waitForEvent("load");
+    await post("/back/api/admin/realtime/reload", { scope: "user", userId });
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+
+    // A second event inside the 10 s guard is ignored.
+    await waitForPrivateChannel(userId);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 2));
+    await post("/back/api/admin/realtime/reload", { scope: "user", userId });
+    // Events arrive in order: once this notification shows, the reload event was handled (and ignored).
+    const title = `After the guarded reload ${Date.now()}`;
+    await post("/back/api/admin/notifications", { userId, title });
+    await page.getByTestId("notification-bell").locator("summary").click();
+    await expect(page.getByTestId("notification-list")).toContainText(title);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(2);
+    await api.dispose();
+  });
+
+  test("logout leaves the private channels", async ({ page }) => {
+    await login(page, "holder@demo.test");
+    const userId = await currentUserId(page);
+    const user = (await (await page.request.get("/back/api/user")).json()) as { data: { currentAccountId: number } };
+    await waitForPrivateChannel(userId);
+    await expect.poll(() => occupied(`private-account.${user.data.currentAccountId}`)).toBe(true);
+    await page.getByRole("button", { name: /se déconnecter|déconnexion|cerrar sesión|log out/i }).first().click();
+    await expect.poll(() => occupied(`private-user.${userId}`), { timeout: 10_000 }).toBe(false);
+    expect(await occupied(`private-account.${user.data.currentAccountId}`)).toBe(false);
+  });
+});
