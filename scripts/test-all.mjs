@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ROOT } from "./lib/build.mjs";
-import { createDatabase, dropDatabase, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
+import { createDatabase, dropDatabase, dropDatabasesWithPrefix, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
 
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 25 * 60_000);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
@@ -163,12 +163,15 @@ if (wanted("integration (postgres)")) {
     results.push({ name: "integration (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
   if (postgres) {
+    const prefix = `it_${process.pid}`;
     try {
       await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration"], {
         IT_BACKEND: "postgres",
         DATABASE_URL_TEST: postgres.url,
+        IT_DB_PREFIX: prefix,
       });
     } finally {
+      await dropDatabasesWithPrefix(postgres.url, prefix).catch(() => {});
       await postgres.drop().catch((error) => console.error(`[test-all] could not drop the test database: ${error.message}`));
     }
   } else if (!results.some((r) => r.name === "integration (postgres)")) {

@@ -235,6 +235,7 @@ function securityHeaders(env: Env) {
     ? [`ws://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 80}`, `wss://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 443}`]
     : [];
   const isDevelopment = env.NODE_ENV === "development";
+  const brandOrigins = [...parseBrandHosts(env.BRAND_HOSTS).keys()].map((host) => `${env.PUBLIC_URL_SCHEME}://${host}:*`);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -253,11 +254,14 @@ function securityHeaders(env: Env) {
           frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          // Cross-platform login redirects a posted form to another brand's host.
+          formAction: ["'self'", ...brandOrigins],
           frameAncestors: ["'self'"],
           upgradeInsecureRequests: env.PUBLIC_URL_SCHEME === "https" ? [] : null,
         },
       },
+      // helmet's default (no-referrer) makes Chromium send "Origin: null" on form posts.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: env.PUBLIC_URL_SCHEME === "https",
       crossOriginEmbedderPolicy: false,
     })(req, res, next);

@@ -16,17 +16,33 @@ for (const [file, content] of Object.entries(files)) {
 for (const locale of SUPPORTED_LOCALES) RESOURCES[locale] ??= {};
 
 /**
- * The strings one page needs: the given namespaces for the locale and its fallbacks,
- * so the client never downloads the whole catalogue of strings.
+ * The strings one page needs: the given namespaces, already resolved along the fallback
+ * chain (fr-BE over fr-FR over en-US) into one bundle, so nothing is sent twice.
  */
 export function pickResources(locale: Locale, namespaces: string[]): Resources {
-  const picked: Resources = {};
-  for (const lng of [locale, ...FALLBACK_CHAIN[locale]]) {
-    picked[lng] = {};
-    for (const ns of namespaces) {
+  const chain = [...FALLBACK_CHAIN[locale]].reverse().concat(locale);
+  const picked: Record<string, Namespace> = {};
+  for (const ns of namespaces) {
+    let merged: Namespace | undefined;
+    for (const lng of chain) {
       const bundle = RESOURCES[lng]?.[ns];
-      if (bundle) picked[lng][ns] = bundle;
+      if (bundle) merged = merged ? deepMerge(merged, bundle) : bundle;
     }
+    if (merged) picked[ns] = merged;
   }
-  return picked;
+  return { [locale]: picked };
+}
+
+function deepMerge(base: Namespace, override: Namespace): Namespace {
+  const result: Namespace = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const current = result[key];
+    result[key] =
+      isPlainObject(current) && isPlainObject(value) ? deepMerge(current as Namespace, value as Namespace) : value;
+  }
+  return result;
+}
+
+function isPlainObject(value: unknown): value is Namespace {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -58,3 +58,17 @@ export async function dropDatabase(databaseUrl) {
     await client.end();
   }
 }
+
+/** Drops every database whose name starts with `${prefix}_` (left behind by a crashed test file). */
+export async function dropDatabasesWithPrefix(serverUrl, prefix) {
+  if (!/^[a-z0-9_]+$/.test(prefix)) throw new Error(`unsafe database prefix ${prefix}`);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select datname from pg_database where starts_with(datname, $1)", [`${prefix}_`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}

@@ -50,7 +50,14 @@ export function createBackApp(deps: BackDeps) {
   });
 
   const limitFor = (maxSize: number) =>
-    bodyLimit({ maxSize, onError: (c) => failure(c, 413, (c as Context<BackEnv>).var.t("bodyTooLarge")) });
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // The rest of the body is never read: close the connection so no client reuses it mid-upload.
+        c.header("Connection", "close");
+        return failure(c, 413, (c as Context<BackEnv>).var.t("bodyTooLarge"));
+      },
+    });
   const defaultLimit = limitFor(MAX_BODY_BYTES);
   const uploadLimit = limitFor(MAX_UPLOAD_BODY_BYTES);
   app.use((c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));

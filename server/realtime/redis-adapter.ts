@@ -7,8 +7,8 @@
  * - Liveness: each node heartbeats into a sorted set (scored with Redis' clock, so node clocks do not matter);
  *   any node reaps nodes silent for longer than the timeout, removing their presence members and announcing
  *   member_removed. Subscription counts live in a per-node hash and only live nodes are summed.
- * - If Redis lost our keys (restart without persistence, or we were reaped during a partition) the heartbeat
- *   notices that our node entry is new and the node re-registers its counts and presence members.
+ * - After every reconnect, and whenever the heartbeat finds our entry missing (Redis restarted without persistence,
+ *   or we were reaped during a partition), the node reconciles its counts and presence members with Redis.
  */
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
@@ -163,8 +163,8 @@ export class RedisClusterAdapter implements ClusterAdapter {
     this.handlers = handlers;
     this.subscriber.on("message", (redisChannel: string, message: string) => this.onRedisMessage(redisChannel, message));
     await this.heartbeat();
-    // After a reconnect, check at once whether Redis still knows us rather than waiting for the next beat.
-    this.commands.on("ready", () => void this.heartbeat());
+    // After a reconnect, updates may have been lost while disconnected: rewrite this instance's share at once.
+    this.commands.on("ready", () => void this.reconcile().then(() => this.heartbeat()));
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
   }
@@ -208,6 +208,8 @@ export class RedisClusterAdapter implements ClusterAdapter {
 
   /** Wire format: `origin\nexceptSocketId\nframe` (cheaper than wrapping the frame in another JSON string). */
   async publish(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
+    // Fail at once while disconnected: waiting for a reconnect would hold up the HTTP API for seconds.
+    if (this.commands.status !== "ready") throw new Error(`Redis is ${this.commands.status}`);
     await this.commands.publish(this.pubSubChannel(channel), `${this.nodeId}\n${exceptSocketId ?? ""}\n${frame}`);
   }
 
@@ -243,7 +245,7 @@ export class RedisClusterAdapter implements ClusterAdapter {
     if (this.closing || this.handlers === undefined) return;
     try {
       const added = await this.runScript("heartbeat", [this.key("nodes")], [this.nodeId]);
-      if (added === 1) await this.restoreLocalState();
+      if (added === 1) await this.reconcile();
       await this.reapDeadNodes();
     } catch (error) {
       this.logRedisError(error);
@@ -257,13 +259,34 @@ export class RedisClusterAdapter implements ClusterAdapter {
     }
   }
 
-  /** Re-registers counts and presence members; members that are new to the cluster are announced. */
-  private async restoreLocalState(): Promise<void> {
+  /**
+   * Makes Redis agree with this instance: rewrites its subscription counts, removes presence sockets it no longer
+   * has and adds those Redis lost. The scripts announce member changes that this implies for the cluster.
+   */
+  private async reconcile(): Promise<void> {
     const state = this.handlers?.localState();
-    if (state === undefined || (state.subscriptionCounts.size === 0 && state.presence.length === 0)) return;
-    this.options.logger.warn({ node: this.nodeId }, "realtime: Redis lost this instance's state, restoring it");
-    for (const [channel, count] of state.subscriptionCounts) this.reportLocalSubscriptionCount(channel, count);
-    for (const { channel, member } of state.presence) await this.presence.add(channel, member, Number.MAX_SAFE_INTEGER);
+    if (state === undefined || this.closing) return;
+    try {
+      const counts = this.commands.multi().del(this.nodeCountsKey());
+      for (const [channel, count] of state.subscriptionCounts) counts.hset(this.nodeCountsKey(), channel, count);
+      await counts.exec();
+      const local = new Map(state.presence.map((entry) => [`${entry.channel}\n${entry.member.socketId}`, entry]));
+      const registered = new Set(await this.commands.smembers(this.nodePresenceKey()));
+      for (const entry of registered) {
+        if (local.has(entry)) continue;
+        const separator = entry.indexOf("\n");
+        await this.presence.remove(entry.slice(0, separator), entry.slice(separator + 1));
+      }
+      let restored = 0;
+      for (const [entry, { channel, member }] of local) {
+        if (registered.has(entry)) continue;
+        await this.presence.add(channel, member, Number.MAX_SAFE_INTEGER);
+        restored += 1;
+      }
+      if (restored > 0) this.options.logger.warn({ node: this.nodeId, restored }, "realtime: Redis lost this instance's state, restoring it");
+    } catch (error) {
+      this.logRedisError(error);
+    }
   }
 
   private logRedisError(error: unknown): void {
@@ -276,19 +299,33 @@ export class RedisClusterAdapter implements ClusterAdapter {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeatTimer);
-    try {
-      await this.commands.multi().del(this.nodeCountsKey(), this.nodePresenceKey()).zrem(this.key("nodes"), this.nodeId).exec();
-    } catch (error) {
-      this.logRedisError(error);
+    if (this.commands.status === "ready") {
+      try {
+        await this.commands.multi().del(this.nodeCountsKey(), this.nodePresenceKey()).zrem(this.key("nodes"), this.nodeId).exec();
+      } catch (error) {
+        this.logRedisError(error);
+      }
     }
     await Promise.all([quietly(this.commands), quietly(this.subscriber)]);
   }
 }
 
+/** QUIT when connected (bounded), otherwise just drop the connection: a queued QUIT could wait for Redis forever. */
 async function quietly(client: Redis): Promise<void> {
+  if (client.status !== "ready") {
+    client.disconnect();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 1_000);
+  });
   try {
-    await client.quit();
+    await Promise.race([client.quit(), timeout]);
   } catch {
+    // fall through to disconnect
+  } finally {
+    clearTimeout(timer);
     client.disconnect();
   }
 }

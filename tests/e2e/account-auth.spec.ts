@@ -162,3 +162,14 @@ test.describe("account choice and consent", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
+
+test.describe("authenticatedOnly brand", () => {
+  test("the campus brand sends guests to login, except on open pages @no-js", async ({ page, context }) => {
+    await context.addCookies([{ name: "campus", value: "1", domain: "es.localhost", path: "/" }]);
+    await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
+    await expect(page).toHaveURL(/\/conexion\?redirect=%2Fcuenta%2Fperfil$/);
+    await expect(page).toHaveTitle(/\| Campus Botica$/);
+    await page.goto(`${ES_ORIGIN}/contrasena-olvidada`);
+    await expect(page).toHaveURL(/\/contrasena-olvidada$/);
+  });
+});

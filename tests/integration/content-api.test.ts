@@ -215,7 +215,7 @@ describe.each(backends())("content API (%s)", (backend) => {
       name: "Jeanne Test",
       email: uniqueEmail("contact"),
       phone: "+33 1 23 45 67 89",
-      subject: `Question ${unique++}`,
+      subject: `Question ${Date.now().toString(36)}-${unique++}`,
       message: "Bonjour, je voudrais des informations sur vos formations DPC.",
       consent: true,
     });
@@ -285,7 +285,7 @@ describe.each(backends())("content API (%s)", (backend) => {
         language: "en-US",
         message: "Some fields are invalid.",
         body: { name: "A", email: "a@example.test", subject: "Hello", message: "A long enough message.", consent: "maybe", admin: true },
-        errors: { consent: ["Invalid value."], admin: ["Unknown field."] },
+        errors: { consent: ["Please accept so that we can process your request."], admin: ["Unknown field."] },
       },
     ];
     test.each(badCases)("bad input is a 422 in the caller's language ($language) and nothing is stored", async ({ language, message, body, errors }) => {

@@ -34,34 +34,14 @@ export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="h-1 bg-primary" aria-hidden="true" />
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 pt-3 pb-2">
         <Link to="/" className="flex items-center gap-3 rounded" aria-label={`${brand.title} — ${t("nav.home")}`} data-testid="brand-home-link">
           <img src={brand.logo} alt="" width={44} height={44} data-testid="brand-logo" />
           <span className="text-xl font-bold tracking-tight text-primary-dark" data-testid="brand-title">
             {brand.title}
           </span>
         </Link>
-        <nav aria-label={t("nav.main")} className="order-last w-full md:order-none md:w-auto">
-          <ul className="flex flex-wrap gap-x-5 gap-y-1">
-            {links.map((item) => (
-              <li key={item.pageId}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    cx(
-                      "inline-block rounded px-1 py-2 font-medium text-slate-800 underline-offset-4 hover:text-primary-dark hover:underline",
-                      isActive && "text-primary-dark underline decoration-2",
-                    )
-                  }
-                >
-                  {t(item.labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="flex flex-wrap items-center gap-4">
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <LanguageSwitcher />
           {user.loggedIn ? (
             profilePath ? (
@@ -83,6 +63,26 @@ export function SiteHeader() {
           ) : null}
         </div>
       </div>
+      <nav aria-label={t("nav.main")} className="mx-auto max-w-6xl px-4">
+        <ul className="-mx-1 flex flex-wrap gap-x-4">
+          {links.map((item) => (
+            <li key={item.pageId}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={({ isActive }) =>
+                  cx(
+                    "inline-block border-b-3 px-1 py-2 font-medium text-slate-800 hover:border-slate-300 hover:text-primary-dark",
+                    isActive ? "border-primary text-primary-dark" : "border-transparent",
+                  )
+                }
+              >
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

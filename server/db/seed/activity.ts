@@ -506,18 +506,16 @@ export async function seedActivity(db: SeedDb, clock: Clock, catalogue: Catalogu
       comment: "Muy útil para el consejo diario.",
     },
   ];
-  await db
-    .insert(t.reviews)
-    .values(
-      userReviews.map((r) => ({
-        trainingId: training(r.training),
-        userId: user(r.email),
-        authorName: r.name,
-        rating: r.rating,
-        comment: r.comment,
-        createdAt: clock.at(-15),
-      })),
-    );
+  await db.insert(t.reviews).values(
+    userReviews.map((r) => ({
+      trainingId: training(r.training),
+      userId: user(r.email),
+      authorName: r.name,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: clock.at(-15),
+    })),
+  );
   // Keep the cached rating in step with the reviews.
   for (const r of userReviews) {
     const id = training(r.training);

@@ -3,6 +3,7 @@ import { hashPassword } from "../../back/modules/auth/password.ts";
 import * as t from "../schema/index.ts";
 import { seedActivity } from "./activity.ts";
 import { seedCatalogue } from "./catalogue.ts";
+import { seedContentExtra } from "./content-extra.ts";
 import { DEMO_USERS } from "./data/accounts.ts";
 import { seedAccounts, seedContent } from "./people-and-content.ts";
 import { makeClock, type SeedDb } from "./util.ts";
@@ -49,6 +50,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     const catalogue = await seedCatalogue(tx, clock);
     const accounts = await seedAccounts(tx, clock, passwordHash);
     await seedContent(tx, clock);
+    await seedContentExtra(tx, clock);
     await seedActivity(tx, clock, catalogue, accounts);
     return true;
   });

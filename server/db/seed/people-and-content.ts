@@ -136,18 +136,16 @@ export async function seedContent(db: SeedDb, clock: Clock): Promise<void> {
     })),
   );
 
-  await db
-    .insert(t.contentPages)
-    .values(
-      PAGES.map((p) => ({
-        brand: p.brand,
-        lang: BRAND_LANG[p.brand],
-        slug: p.slug,
-        title: p.title,
-        body: p.body,
-        updatedAt: clock.at(-60),
-      })),
-    );
+  await db.insert(t.contentPages).values(
+    PAGES.map((p) => ({
+      brand: p.brand,
+      lang: BRAND_LANG[p.brand],
+      slug: p.slug,
+      title: p.title,
+      body: p.body,
+      updatedAt: clock.at(-60),
+    })),
+  );
 
   const positionInBrand = new Map<string, number>();
   const sectionDrafts = FAQS.map((f) => {

@@ -50,7 +50,8 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
   if (backend === "postgres") {
     const server = process.env.DATABASE_URL_TEST;
     if (!server) throw new Error("DATABASE_URL_TEST is not set");
-    const name = `it_${randomBytes(6).toString("hex")}`;
+    // test-all sets IT_DB_PREFIX per run, and drops whatever a crashed file left behind with that prefix.
+    const name = `${process.env.IT_DB_PREFIX ?? "it"}_${randomBytes(6).toString("hex")}`;
     await adminQuery(server, `CREATE DATABASE "${name}"`);
     url = withDatabaseName(server, name);
     drop = () => adminQuery(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

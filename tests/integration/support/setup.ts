@@ -23,16 +23,23 @@ export type Suite = {
  */
 export function useSuite(backend: Backend, envOverrides: Record<string, string> = {}): Suite {
   const suite = { backend } as Suite;
+  // Kept so that afterAll can clean up even when beforeAll timed out half-way.
+  let pendingDatabase: Promise<TestDatabase> | undefined;
+  let pendingPlatform: Promise<TestPlatform> | undefined;
   beforeAll(async () => {
-    suite.database = await createTestDatabase(backend);
+    pendingDatabase = createTestDatabase(backend);
+    suite.database = await pendingDatabase;
     suite.db = suite.database.database.db;
-    suite.platform = await startTestPlatform(suite.database, envOverrides);
+    pendingPlatform = startTestPlatform(suite.database, envOverrides);
+    suite.platform = await pendingPlatform;
     suite.origin = suite.platform.origin;
     suite.agent = (headers = {}) => new Agent(suite.origin, headers);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
-    await suite.platform?.close();
-    await suite.database?.dispose();
-  });
+    const platform = suite.platform ?? (await pendingPlatform?.catch(() => undefined));
+    await platform?.close();
+    const database = suite.database ?? (await pendingDatabase?.catch(() => undefined));
+    await database?.dispose();
+  }, SETUP_TIMEOUT_MS);
   return suite;
 }

@@ -3,10 +3,16 @@ import type { Db } from "../../../db/client.ts";
 import { loginFailures } from "../../../db/schema/index.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
+/** A pharmacy's counter PCs share one address: the per-IP limit leaves room for a team. */
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
 export const LOGIN_WINDOW_MINUTES = 15;
 
 export function loginScopes(email: string, ip: string): string[] {
   return [`email:${email.toLowerCase()}`, `ip:${ip}`];
+}
+
+function limitOf(scope: string): number {
+  return scope.startsWith("ip:") ? LOGIN_MAX_FAILURES_PER_IP : LOGIN_MAX_FAILURES;
 }
 
 /** True when any scope (the account or the IP) has reached the failure limit in the window. */
@@ -17,7 +23,7 @@ export async function isLoginBlocked(db: Db, scopes: string[], now: Date): Promi
     .from(loginFailures)
     .where(and(inArray(loginFailures.scope, scopes), gt(loginFailures.createdAt, since)))
     .groupBy(loginFailures.scope);
-  return rows.some((row) => row.failures >= LOGIN_MAX_FAILURES);
+  return rows.some((row) => row.failures >= limitOf(row.scope));
 }
 
 export async function recordLoginFailure(db: Db, scopes: string[], now: Date): Promise<void> {

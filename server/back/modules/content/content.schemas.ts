@@ -31,16 +31,10 @@ export const FaqQuerySchema = z.strictObject({
     .optional(),
 });
 
-/** A checkbox posted as "on"/"true"/"1" (or a JSON boolean); absent or "off"/"false" is false. */
+/** A checkbox: checked when posted as true, "on", "true", "1" or "yes"; anything else (absent included) is unchecked. */
 const CheckboxBoolean = z.preprocess((value) => {
-  if (value === undefined || value === null || value === "" || value === false) return false;
   if (value === true) return true;
-  if (typeof value === "string") {
-    const v = value.trim().toLowerCase();
-    if (["on", "true", "1", "yes"].includes(v)) return true;
-    if (["off", "false", "0", "no"].includes(v)) return false;
-  }
-  return value;
+  return typeof value === "string" && ["on", "true", "1", "yes"].includes(value.trim().toLowerCase());
 }, z.boolean());
 
 const Consent = CheckboxBoolean.refine((value) => value === true, { message: "consentRequired" });
@@ -82,7 +76,10 @@ const Many = <T extends readonly string[]>(values: T) =>
   );
 
 /** A select: its empty "Choose..." option counts as missing. */
-const Choice = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((value) => (value === "" ? undefined : value), z.enum(values));
+const Choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(values).optional())
+    .refine((value) => value !== undefined, { message: "required" });
 
 export const SurveySchema = z.strictObject({
   pharmacyName: z.string().trim().min(1).max(150),

@@ -1,0 +1,173 @@
+import { createElement as h, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import common from "~/locales/fr-FR/common.json";
+import { createI18n } from "~/i18n/instance";
+import { Button, ButtonLink } from "./button";
+import { Checkbox } from "./checkbox";
+import { Dialog } from "./dialog";
+import { Icon, ICON_NAMES } from "./icon";
+import { Rating, RatingInput, roundRating } from "./rating";
+import { Spinner } from "./spinner";
+import { Toaster } from "./toast";
+
+const i18n = createI18n("fr-FR", { "fr-FR": { common } });
+
+/** Server-renders an element inside i18n and a memory router (links need one). */
+function render(element: ReactElement): string {
+  const router = createMemoryRouter([{ path: "/", element }]);
+  return renderToStaticMarkup(h(I18nextProvider, { i18n }, h(RouterProvider, { router })));
+}
+
+describe("Icon", () => {
+  it("is 24 px with a stroke of 2 and hidden from assistive technology by default", () => {
+    const html = render(h(Icon, { name: "search" }));
+    expect(html).toContain('width="24"');
+    expect(html).toContain('height="24"');
+    expect(html).toContain('stroke-width="2"');
+    expect(html).toContain('aria-hidden="true"');
+  });
+
+  it("gets a role and a name when labelled", () => {
+    const html = render(h(Icon, { name: "bell", label: "Notifications" }));
+    expect(html).toContain('role="img"');
+    expect(html).toContain('aria-label="Notifications"');
+  });
+
+  it("has the set the spec names", () => {
+    for (const name of ["search", "user", "cart", "bell", "close", "check", "chevron-down", "info", "warning", "error", "menu", "globe"]) {
+      expect(ICON_NAMES).toContain(name);
+    }
+  });
+});
+
+describe("Button", () => {
+  it("is a type=button by default with a 24 px icon at normal size", () => {
+    const html = render(h(Button, { icon: "cart" }, "Ajouter"));
+    expect(html).toMatch(/^<button type="button"/);
+    expect(html).toContain('width="24"');
+  });
+
+  it("uses a 20 px icon when small and keeps an accessible name when icon-only", () => {
+    const html = render(h(Button, { icon: "close", size: "small", iconOnly: true, variant: "danger" }, "Supprimer"));
+    expect(html).toContain('width="20"');
+    expect(html).toContain('<span class="sr-only">Supprimer</span>');
+    expect(html).toContain("bg-red-700");
+  });
+
+  it("renders as a link", () => {
+    const html = render(h(ButtonLink, { to: "/catalogue", variant: "secondary" }, "Catalogue"));
+    expect(html).toMatch(/^<a [^>]*href="\/catalogue"/);
+  });
+
+  it("is disabled and aria-busy while busy", () => {
+    const html = render(h(Button, { busy: true, type: "submit" }, "Envoyer"));
+    expect(html).toContain('type="submit"');
+    expect(html).toContain("disabled");
+    expect(html).toContain('aria-busy="true"');
+  });
+});
+
+describe("Checkbox", () => {
+  it("associates its label, assistive text and error", () => {
+    const html = render(h(Checkbox, { id: "c", name: "cgv", label: "J'accepte", assistiveText: "Obligatoire", errorMessage: "Cochez la case", bold: true }));
+    expect(html).toContain('id="c"');
+    expect(html).toContain('for="c"');
+    expect(html).toContain('aria-describedby="c-help c-error"');
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('id="c-help"');
+    expect(html).toContain("font-bold");
+  });
+
+  it("read-only: the visible box has no name, a hidden input carries the value", () => {
+    const html = render(h(Checkbox, { id: "r", name: "opt", label: "Option", readOnly: true, checked: true }));
+    expect(html).toContain('aria-readonly="true"');
+    const visible = /<input id="r" type="checkbox"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(visible).not.toContain("name=");
+    expect(html).toContain('<input type="hidden" name="opt" value="on"/>');
+  });
+
+  it("invalid without a message still sets aria-invalid", () => {
+    expect(render(h(Checkbox, { id: "i", label: "X", invalid: true }))).toContain('aria-invalid="true"');
+  });
+});
+
+describe("Rating", () => {
+  it.each([
+    [4.43, true, 4.5],
+    [4.2, true, 4],
+    [4.75, true, 5],
+    [4.4, false, 4],
+    [7, true, 5],
+    [-1, true, 0],
+    [Number.NaN, true, 0],
+  ])("rounds %d (half steps %s) to %d", (value, half, expected) => {
+    expect(roundRating(value, half)).toBe(expected);
+  });
+
+  it("reads '4,5 sur 5' and shows five stars in #FFB400", () => {
+    const html = render(h(Rating, { value: 4.43 }));
+    expect(html).toContain('role="img"');
+    expect(html).toContain('aria-label="4,5 sur 5"');
+    expect(html.match(/<svg/g)).toHaveLength(5 + 5);
+    expect(html).toContain('fill="#FFB400"');
+  });
+
+  it("as an input: radio buttons in a fieldset with a legend, one per half star", () => {
+    const html = render(h(RatingInput, { name: "note", legend: "Votre note", halfSteps: true, defaultValue: 3 }));
+    expect(html).toContain("<legend");
+    expect(html.match(/type="radio"/g)).toHaveLength(10);
+    expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="3"\/>/);
+    expect(html.match(/checked=""/g)).toHaveLength(1);
+  });
+});
+
+describe("Spinner", () => {
+  it("is a labelled status, 3.125rem wide, on white, in the primary colour", () => {
+    const html = render(h(Spinner));
+    expect(html).toContain('role="status"');
+    expect(html).toContain("width:3.125rem");
+    expect(html).toContain("bg-white");
+    expect(html).toContain("var(--color-primary)");
+    expect(html).toContain("Chargement…");
+  });
+});
+
+describe("Dialog", () => {
+  it("is a labelled native dialog, open on the server when open", () => {
+    const html = render(h(Dialog, { id: "d", open: true, title: "Titre", description: "Texte" }, "Corps"));
+    expect(html).toMatch(/^<dialog id="d" open=""/);
+    expect(html).toContain('aria-labelledby="d-title"');
+    expect(html).toContain('aria-describedby="d-description"');
+    expect(html).toContain("Fermer");
+  });
+
+  it("has no close control when not closable", () => {
+    const html = render(h(Dialog, { id: "n", open: true, closable: false, title: "Consentement" }));
+    expect(html).not.toContain("Fermer");
+  });
+});
+
+describe("Toaster", () => {
+  it("renders the flash toast on the server: a status in its corner, closable without JavaScript", () => {
+    const html = render(h(Toaster, { flash: { id: "t1", message: "Enregistré", type: "success", position: "top" } }));
+    expect(html).toContain('data-position="top"');
+    expect(html).toMatch(/<dialog open="" aria-label="Notification de succès"/);
+    expect(html).toContain('role="status"');
+    expect(html).toContain("animation-duration:3000ms");
+    expect(html).toContain('<form method="dialog">');
+    expect(html).toContain("Fermer la notification");
+  });
+
+  it("uses role=alert for errors and bottom-right by default", () => {
+    const html = render(h(Toaster, { flash: { id: "t2", message: "Erreur" , type: "error" } }));
+    expect(html).toContain('data-position="bottom-right"');
+    expect(html).toContain('role="alert"');
+  });
+
+  it("renders nothing without a toast", () => {
+    expect(render(h(Toaster, { flash: null }))).toBe("");
+  });
+});
