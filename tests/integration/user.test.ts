@@ -1,9 +1,12 @@
 // GET /back/api/user for a guest and for every documented demo account: every User field of
 // spec section 3, with the values the seed promises for the notable accounts.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../server/db/seed/demo.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
+import { ROOT } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 
 type User = Record<string, any>;
@@ -80,6 +83,12 @@ const EXPECTED: Record<string, (user: User) => void> = {
   "consent@demo.test": (u) => expect(u.mustGiveConsent).toBe(true),
   "admin@demo.test": (u) => expect(u.isAdmin).toBe(true),
 };
+
+test("the README documents every demo account", () => {
+  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+  for (const account of DEMO_ACCOUNTS) expect(readme, account.email).toContain(`\`${account.email}\``);
+  expect(readme).toContain("demo1234");
+});
 
 describe.each(backends())("GET /back/api/user (%s)", (backend) => {
   const suite = useSuite(backend);

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import type { Brand } from "~/branding/brands";
 import { formatDuration } from "~/domain/duration";
 import { TRAINING_TYPES } from "~/domain/training-types";
@@ -52,6 +52,7 @@ function FieldError({ id, messages }: { id: string; messages?: string[] }) {
  */
 export function CatalogueFilters({ action, filters, sort, sortOptions, brand, loggedIn, withKeywords, withRelevance, invalid }: Props) {
   const { t } = useTranslation("catalogue");
+  const submit = useSubmit();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const errorProps = (name: string) =>
@@ -67,7 +68,18 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
       <h2 id={id("title")} className="text-lg font-bold">
         {t("filters.title")}
       </h2>
-      <Form method="get" action={action} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <Form
+        method="get"
+        action={action}
+        className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(event) => {
+          // With JavaScript, leave untouched fields out of the URL (without it, the loader redirects).
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          for (const [name, value] of [...data.entries()]) if (value === "") data.delete(name);
+          void submit(data, { method: "get", action });
+        }}
+      >
         {withKeywords ? (
           <div className="sm:col-span-2">
             <label htmlFor={id("q")} className="mb-1 block font-semibold">

@@ -7,7 +7,7 @@ import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { getUser, loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
 import type { CataloguePage, CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
-import { readFilters, readLimit, type Filters } from "./catalogue-url";
+import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "./catalogue-url";
 
 export type CatalogueView = {
   /** The filters of the URL (the search page's text is its path value, not a filter). */
@@ -32,12 +32,30 @@ export type CatalogueView = {
 
 type Args = { url: URL; context: Readonly<RouterContextProvider> };
 
+/** The URL without its empty catalogue parameters, or null when it has none. */
+export function withoutEmptyParams(url: URL): string | null {
+  const params = new URLSearchParams(url.search);
+  let changed = false;
+  for (const key of [...FILTER_PARAMS, "page", "limit"]) {
+    if (params.has(key) && !params.get(key)?.trim()) {
+      params.delete(key);
+      changed = true;
+    }
+  }
+  if (!changed) return null;
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
 /**
  * Loads a catalogue or search page: the API page(s), the visitor's bookmarks, and, on the catalogue,
  * the sort remembered in the user's preferences (a sort chosen in the URL is saved for next time).
  */
 export async function loadCatalogueView({ url, context }: Args, options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string }) {
   const { back, brand } = context.get(requestStateContext);
+  // A GET form sends its untouched fields empty: redirect to the same state without them (shareable URL).
+  const cleaned = withoutEmptyParams(url);
+  if (cleaned) throw redirect(cleaned);
   const filters = readFilters(url.searchParams, { withQuery: options.q === undefined });
   const user = await getUser(context);
   const isSearch = options.q !== undefined;

@@ -80,7 +80,6 @@ export async function documentResponse(doc: ResolvedDocument, request: Request):
     "Last-Modified": doc.mtime.toUTCString(),
     ETag: etag,
     "Cache-Control": "public, max-age=3600",
-    "X-Content-Type-Options": "nosniff",
   });
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   if (request.method === "HEAD") {

@@ -45,25 +45,25 @@ describe("Icon", () => {
 
 describe("Button", () => {
   it("is a type=button by default with a 24 px icon at normal size", () => {
-    const html = render(h(Button, { icon: "cart" }, "Ajouter"));
+    const html = render(h(Button, { icon: "cart", children: "Ajouter" }));
     expect(html).toMatch(/^<button type="button"/);
     expect(html).toContain('width="24"');
   });
 
   it("uses a 20 px icon when small and keeps an accessible name when icon-only", () => {
-    const html = render(h(Button, { icon: "close", size: "small", iconOnly: true, variant: "danger" }, "Supprimer"));
+    const html = render(h(Button, { icon: "close", size: "small", iconOnly: true, variant: "danger", children: "Supprimer" }));
     expect(html).toContain('width="20"');
     expect(html).toContain('<span class="sr-only">Supprimer</span>');
     expect(html).toContain("bg-red-700");
   });
 
   it("renders as a link", () => {
-    const html = render(h(ButtonLink, { to: "/catalogue", variant: "secondary" }, "Catalogue"));
+    const html = render(h(ButtonLink, { to: "/catalogue", variant: "secondary", children: "Catalogue" }));
     expect(html).toMatch(/^<a [^>]*href="\/catalogue"/);
   });
 
   it("is disabled and aria-busy while busy", () => {
-    const html = render(h(Button, { busy: true, type: "submit" }, "Envoyer"));
+    const html = render(h(Button, { busy: true, type: "submit", children: "Envoyer" }));
     expect(html).toContain('type="submit"');
     expect(html).toContain("disabled");
     expect(html).toContain('aria-busy="true"');
@@ -137,7 +137,7 @@ describe("Spinner", () => {
 
 describe("Dialog", () => {
   it("is a labelled native dialog, open on the server when open", () => {
-    const html = render(h(Dialog, { id: "d", open: true, title: "Titre", description: "Texte" }, "Corps"));
+    const html = render(h(Dialog, { id: "d", open: true, title: "Titre", description: "Texte", children: "Corps" }));
     expect(html).toMatch(/^<dialog id="d" open=""/);
     expect(html).toContain('aria-labelledby="d-title"');
     expect(html).toContain('aria-describedby="d-description"');
@@ -162,7 +162,7 @@ describe("Toaster", () => {
   });
 
   it("uses role=alert for errors and bottom-right by default", () => {
-    const html = render(h(Toaster, { flash: { id: "t2", message: "Erreur" , type: "error" } }));
+    const html = render(h(Toaster, { flash: { id: "t2", message: "Erreur", type: "error" } }));
     expect(html).toContain('data-position="bottom-right"');
     expect(html).toContain('role="alert"');
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, useActionData } from "react-router";
+import { Form, useActionData, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/contact";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
@@ -43,6 +43,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
   const result = useActionData<FormResult>();
+  // A new location (the redirect after a success) starts a fresh, empty form.
+  const { key: locationKey } = useLocation();
   const formRef = useFocusFirstError(result);
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
@@ -75,7 +77,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       }
       testId="contact-page"
     >
-      <Form method="post" ref={formRef} className="flex flex-col gap-5" noValidate data-testid="contact-form">
+      <Form key={locationKey} method="post" ref={formRef} className="flex flex-col gap-5" noValidate data-testid="contact-form">
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={result && !result.ok ? result.message : undefined} />
         <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>

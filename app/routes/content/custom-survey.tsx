@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, useActionData } from "react-router";
+import { Form, useActionData, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/custom-survey";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
@@ -53,6 +53,8 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
   const result = useActionData<FormResult>();
+  // A new location (the redirect after a success) starts a fresh, empty form.
+  const { key: locationKey } = useLocation();
   const formRef = useFocusFirstError(result);
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
@@ -61,7 +63,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const choose = { value: "", label: t("form.choose") };
   return (
     <ContentMain title={loaderData.meta.title} lead={<p>{t("survey.lead")}</p>} testId="survey-page">
-      <Form method="post" ref={formRef} className="flex flex-col gap-6" noValidate data-testid="survey-form">
+      <Form key={locationKey} method="post" ref={formRef} className="flex flex-col gap-6" noValidate data-testid="survey-form">
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={result && !result.ok ? result.message : undefined} />
         <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { seedInvitations } from "./invitations.ts";
 import { hashPassword } from "../../back/modules/auth/password.ts";
 import * as t from "../schema/index.ts";
 import { seedActivity } from "./activity.ts";
@@ -52,6 +53,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedContent(tx, clock);
     await seedContentExtra(tx, clock);
     await seedActivity(tx, clock, catalogue, accounts);
+    await seedInvitations(tx, clock, accounts);
     return true;
   });
   if (!seeded) return { seeded: false, ms: Math.round(performance.now() - started), counts: {} };

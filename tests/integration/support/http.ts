@@ -2,12 +2,15 @@ import { expect } from "vitest";
 
 export type Envelope<T = any> = { status: "Success" | "Error"; message: string; data: T };
 
+/** A 422's data carries `errors` (field -> messages) whatever the success data's type is. */
+export type ErrorData = { errors: Record<string, string[]> };
+
 export type Reply<T = any> = {
   status: number;
   headers: Headers;
   setCookies: string[];
   text: string;
-  body: Envelope<T>;
+  body: Envelope<T & ErrorData>;
 };
 
 export type RequestOptions = {

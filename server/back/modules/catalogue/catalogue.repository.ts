@@ -58,8 +58,11 @@ export type CatalogueFilter = {
   isNew?: boolean;
   /** Leave out trainings this profile is not in the audience of. */
   audience?: AudienceProfile | null;
-  /** tsquery texts (see search-text.ts): `all` must match, `any` finds candidates through the indexes. */
-  search?: { all: string; any: string } | null;
+  /**
+   * tsquery texts (see search-text.ts): each of `terms` must match in some field; `any` (all the words, or-ed)
+   * ranks and highlights.
+   */
+  search?: { terms: string[]; any: string } | null;
   /** Only these trainings. */
   ids?: number[];
 };
@@ -95,31 +98,33 @@ function documentVector(lang: ContentLang): SQL {
   return sql`to_tsvector(${SEARCH_CONFIG[lang]}, t.name || ' ' || coalesce(t.short_name, '') || ' ' || t.description)`;
 }
 
-/** Everything searchable, weighted: titles A, tags and people B, description D. */
-function weightedVector(lang: ContentLang): SQL {
+/**
+ * Trainings one search word finds, through the indexes: in the name, short name or description
+ * (trainings_search_{lang}_idx), in a tag (training_tags_search_{lang}_idx) or in a trainer's or author's name.
+ */
+function termMatches(lang: ContentLang, term: string): SQL {
   const cfg = SEARCH_CONFIG[lang];
-  return sql`setweight(to_tsvector(${cfg}, t.name || ' ' || coalesce(t.short_name, '')), 'A')
-    || setweight(to_tsvector(${cfg}, coalesce((select string_agg(tt.tag, ' ') from training_tags tt where tt.training_id = t.id), '')
-        || ' ' || coalesce((select string_agg(p.name, ' ') from training_people tp join people p on p.id = tp.person_id
-                            where tp.training_id = t.id), '')), 'B')
-    || setweight(to_tsvector(${cfg}, t.description), 'D')`;
-}
-
-function searchCandidates(lang: ContentLang, any: string): SQL {
-  const cfg = SEARCH_CONFIG[lang];
-  const query = sql`to_tsquery(${cfg}, ${any})`;
-  return sql`t.id in (
+  const query = sql`to_tsquery(${cfg}, ${term})`;
+  // A stop word ("la", "de") gives an empty query: it does not restrict anything.
+  return sql`(numnode(${query}) = 0 or t.id in (
       select t.id from trainings t where t.lang = ${LANG_LITERAL[lang]} and ${documentVector(lang)} @@ ${query}
       union
       select tt.training_id from training_tags tt where to_tsvector(${cfg}, tt.tag) @@ ${query}
       union
       select tp.training_id from training_people tp join people p on p.id = tp.person_id where to_tsvector(${cfg}, p.name) @@ ${query}
-    )`;
+    ))`;
 }
 
-function fromClause(filter: CatalogueFilter): SQL {
-  if (!filter.search) return sql`trainings t`;
-  return sql`trainings t cross join lateral (select ${weightedVector(filter.lang)} as v) sv`;
+/**
+ * Relevance: matches in the name and short name weigh most, then tags (description-only matches rank 0 and
+ * come after, by name). Short texts only, so ranking every match stays cheap.
+ */
+function relevance(lang: ContentLang, any: string): SQL {
+  const cfg = SEARCH_CONFIG[lang];
+  return sql`ts_rank(
+      setweight(to_tsvector(${cfg}, t.name || ' ' || coalesce(t.short_name, '')), 'A')
+      || setweight(to_tsvector(${cfg}, coalesce((select string_agg(tt.tag, ' ') from training_tags tt where tt.training_id = t.id), '')), 'B'),
+      to_tsquery(${cfg}, ${any}))`;
 }
 
 function whereClause(filter: CatalogueFilter): SQL {
@@ -138,8 +143,9 @@ function whereClause(filter: CatalogueFilter): SQL {
     else parts.push(sql`t.id in ${filter.ids}`);
   }
   if (filter.search) {
-    parts.push(searchCandidates(filter.lang, filter.search.any));
-    parts.push(sql`sv.v @@ to_tsquery(${SEARCH_CONFIG[filter.lang]}, ${filter.search.all})`);
+    // Every word must match (in any field): one index-driven set per word; only stop words find nothing.
+    parts.push(sql`numnode(to_tsquery(${SEARCH_CONFIG[filter.lang]}, ${filter.search.any})) > 0`);
+    for (const term of filter.search.terms) parts.push(termMatches(filter.lang, term));
   }
   return sql.join(parts, sql` and `);
 }
@@ -155,7 +161,7 @@ function orderClause(filter: CatalogueFilter, order: CatalogueOrder): SQL {
       return sql`t.rating_average desc nulls last, t.rating_count desc, t.id`;
     case "relevance":
       if (!filter.search) return sql`t.created_at desc, t.id desc`;
-      return sql`ts_rank(sv.v, to_tsquery(${SEARCH_CONFIG[filter.lang]}, ${filter.search.all})) desc, ${byName}`;
+      return sql`${relevance(filter.lang, filter.search.any)} desc, ${byName}`;
   }
 }
 
@@ -210,7 +216,7 @@ function columns(filter: CatalogueFilter): SQL {
     (select d.action_number from dpc_programmes d where d.training_id = t.id order by d.id limit 1) as dpc_action`;
   if (!filter.search) return base;
   const cfg = SEARCH_CONFIG[filter.lang];
-  const query = sql`to_tsquery(${cfg}, ${filter.search.all})`;
+  const query = sql`to_tsquery(${cfg}, ${filter.search.any})`;
   return sql`${base},
     ts_headline(${cfg}, t.name, ${query}, ${`HighlightAll=true, ${HEADLINE_MARKS}`}) as name_marked,
     ts_headline(${cfg}, ${PLAIN_DESCRIPTION}, ${query},
@@ -225,7 +231,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function countCatalogue(db: Db, filter: CatalogueFilter): Promise<number> {
   const [row] = await rows<{ total: number | string }>(
     db,
-    sql`select count(*)::int as total from ${fromClause(filter)} where ${whereClause(filter)}`,
+    sql`select count(*)::int as total from trainings t where ${whereClause(filter)}`,
   );
   return Number(row?.total ?? 0);
 }
@@ -238,9 +244,15 @@ export async function listCataloguePage(
 ): Promise<CatalogueRow[]> {
   return rows<CatalogueRow>(
     db,
-    sql`select ${columns(filter)} from ${fromClause(filter)} where ${whereClause(filter)}
+    sql`select ${columns(filter)} from trainings t where ${whereClause(filter)}
         order by ${orderClause(filter, order)} limit ${page.limit} offset ${page.offset}`,
   );
+}
+
+/** The catalogue's data version (migration 0002): bumped by any write to the tables the catalogue reads. */
+export async function readCatalogueVersion(db: Db): Promise<string> {
+  const [row] = await rows<{ version: string | number }>(db, sql`select version from catalogue_state where id = 1`);
+  return String(row?.version ?? "0");
 }
 
 // ---------------------------------------------------------------- course page

@@ -33,6 +33,7 @@ import {
   listTags,
   listTrainingFundings,
   listTrainingPeople,
+  readCatalogueVersion,
   removeBookmark,
   type AudienceProfile,
   type CatalogueFilter,
@@ -40,6 +41,7 @@ import {
   type CatalogueRow,
 } from "./catalogue.repository.ts";
 import type { CatalogueQuery, CatalogueSort } from "./catalogue.schemas.ts";
+import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { markedToHtml, searchTerms, tsQueryText } from "./search-text.ts";
 
 // ---------------------------------------------------------------- viewer
@@ -210,22 +212,32 @@ export async function listCatalogue(db: Db, brand: Brand, query: CatalogueQuery,
     maxDuration: query.maxDuration,
     isNew: query.new === true,
     audience: audienceProfile(query, viewer),
-    search: terms.length ? { all: tsQueryText(terms, "all"), any: tsQueryText(terms, "any") } : null,
+    search: terms.length ? { terms: terms.map((term) => tsQueryText([term], "all")), any: tsQueryText(terms, "any") } : null,
   };
+  const page = { page: query.page, pageSize: query.pageSize };
+  const compute = () => computeCataloguePage(db, brand, filter, order, page);
+  if (!isCatalogueCacheEnabled()) return compute();
+  const key = JSON.stringify([filter, order, page]);
+  return cachedByVersion(db, await readCatalogueVersion(db), key, compute);
+}
 
+async function computeCataloguePage(
+  db: Db,
+  brand: Brand,
+  filter: CatalogueFilter,
+  order: CatalogueOrder,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<CataloguePage> {
   // Page 1 needs no clamping: its rows and the count are fetched together.
   let total: number;
   let rows: CatalogueRow[];
   let pagination;
-  if (query.page === 1) {
-    [total, rows] = await Promise.all([
-      countCatalogue(db, filter),
-      listCataloguePage(db, filter, order, { limit: query.pageSize, offset: 0 }),
-    ]);
-    pagination = paginate({ total, page: 1, pageSize: query.pageSize });
+  if (page === 1) {
+    [total, rows] = await Promise.all([countCatalogue(db, filter), listCataloguePage(db, filter, order, { limit: pageSize, offset: 0 })]);
+    pagination = paginate({ total, page: 1, pageSize });
   } else {
     total = await countCatalogue(db, filter);
-    pagination = paginate({ total, page: query.page, pageSize: query.pageSize });
+    pagination = paginate({ total, page, pageSize });
     rows = total ? await listCataloguePage(db, filter, order, { limit: pagination.pageSize, offset: pagination.offset }) : [];
   }
   return {
