@@ -83,6 +83,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.disable("x-powered-by");
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
   app.use(requestIdAndLog(logger));
+  app.use(rejectMalformedPaths);
   // The Pusher HTTP API reads its own raw body: it goes before anything that touches bodies.
   app.use(realtime.httpApi);
   app.use(securityHeaders(env));
@@ -194,6 +195,16 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
       error: (details, message) => log.error(details, message),
     },
   });
+}
+
+/** A path that cannot be percent-decoded ("/%", "/a%zz") is a 400, never a 500. */
+function rejectMalformedPaths(req: Request, res: Response, next: NextFunction) {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).type("text/plain; charset=utf-8").send("Bad Request: malformed URL.");
+  }
 }
 
 function readBuildId(): string {

@@ -137,7 +137,8 @@ export const authenticatedOnlyMiddleware: MiddlewareFunction<Response> = async (
   if (!brand.authenticatedOnly) return next();
   const match = matchPage(url.pathname);
   if (!match) return next();
-  const open = [...OPEN_PAGE_IDS, "connect-as", "consent", "logout"];
+  // Cookie policies stay readable: a guest must be able to read them before consenting.
+  const open = [...OPEN_PAGE_IDS, "connect-as", "consent", "logout", "cookie-policy", "cookies-policy-link"];
   if (open.includes(match.page.id)) return next();
   const logged = await back.get<{ loggedIn: boolean }>("/user/isLogged").catch(() => ({ loggedIn: false }));
   if (logged.loggedIn) return next();

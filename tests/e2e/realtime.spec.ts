@@ -81,8 +81,9 @@ test.describe("realtime island", () => {
     await api.dispose();
   });
 
+  // expired@ is the only member of its pharmacy: no other test's page holds that account channel.
   test("logout leaves the private channels", async ({ page }) => {
-    await login(page, "holder@demo.test");
+    await login(page, "expired@demo.test");
     const userId = await currentUserId(page);
     const user = (await (await page.request.get("/back/api/user")).json()) as { data: { currentAccountId: number } };
     await waitForPrivateChannel(userId);

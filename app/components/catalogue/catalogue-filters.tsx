@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import type { Brand } from "~/branding/brands";
 import { formatDuration } from "~/domain/duration";
 import { TRAINING_TYPES } from "~/domain/training-types";
@@ -53,6 +53,7 @@ function FieldError({ id, messages }: { id: string; messages?: string[] }) {
 export function CatalogueFilters({ action, filters, sort, sortOptions, brand, loggedIn, withKeywords, withRelevance, invalid }: Props) {
   const { t } = useTranslation("catalogue");
   const submit = useSubmit();
+  const location = useLocation();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const errorProps = (name: string) =>
@@ -69,6 +70,8 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
         {t("filters.title")}
       </h2>
       <Form
+        // A new URL (reset link, back button) shows its own state: the fields start again from it.
+        key={location.search}
         method="get"
         action={action}
         className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"

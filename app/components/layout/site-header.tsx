@@ -4,6 +4,8 @@ import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";
 import { pathLangOf } from "~/i18n/config";
 import { useRootData } from "~/lib/use-root-data";
+import { UserMenu } from "~/components/account/user-menu";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { LanguageSwitcher } from "./language-switcher";
 import { existingPagePath, MAIN_NAV } from "./nav-links";
 
@@ -23,13 +25,11 @@ export function SiteHeader() {
   const { t } = useTranslation("common");
   const data = useRootData();
   if (!data) return null;
-  const { brand, locale, user } = data;
+  const { brand, locale } = data;
   const lang = pathLangOf(locale);
   const links = MAIN_NAV.map((item) => ({ ...item, to: existingPagePath(item.pageId, lang) })).filter(
     (item): item is typeof item & { to: string } => item.to !== null,
   );
-  const loginPath = existingPagePath("login", lang);
-  const profilePath = existingPagePath("profile", lang);
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -43,24 +43,8 @@ export function SiteHeader() {
         </Link>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <LanguageSwitcher />
-          {user.loggedIn ? (
-            profilePath ? (
-              <Link to={profilePath} className="flex items-center gap-1 rounded font-medium text-slate-800 hover:underline">
-                <Icon name="user" />
-                <span>{user.firstName}</span>
-              </Link>
-            ) : (
-              <span className="flex items-center gap-1 font-medium text-slate-800">
-                <Icon name="user" />
-                <span>{user.firstName}</span>
-              </span>
-            )
-          ) : loginPath ? (
-            <Link to={loginPath} className="flex items-center gap-1 rounded font-medium text-slate-800 hover:underline">
-              <Icon name="user" />
-              <span>{t("nav.login")}</span>
-            </Link>
-          ) : null}
+          <NotificationBell />
+          <UserMenu />
         </div>
       </div>
       <nav aria-label={t("nav.main")} className="mx-auto max-w-6xl px-4">

@@ -57,7 +57,8 @@ function translateIssue(issue: z.core.$ZodIssue, t: Translate): string {
     case "unrecognized_keys":
       return t("unknownField");
     case "invalid_type":
-      return issue.input === undefined ? t("required") : t("invalidType");
+      // zod 4 leaves the input out of issues; its default message says what was received.
+      return /received undefined/.test(issue.message) ? t("required") : t("invalidType");
     case "invalid_format":
       return issue.format === "email" ? t("invalidEmail") : t("invalidType");
     case "too_small":
