@@ -151,7 +151,9 @@ const totalStarted = Date.now();
 await simpleStage("typecheck", async () => (await runCommand("npm", ["run", "--silent", "typecheck"])) === 0);
 await vitestStage("unit", ["--project", "unit"]);
 const needsBuild = ["integration", "e2e"].some(wanted);
-if (needsBuild) await simpleStage("build", () => ensureBuild());
+// The e2e web server builds by itself unless told the build is fresh (E2E_SKIP_BUILD=1).
+const buildReady = needsBuild ? await simpleStage("build", () => ensureBuild()) : false;
+const e2eEnv = buildReady ? { E2E_SKIP_BUILD: "1" } : {};
 await vitestStage("integration", ["--project", "integration"], { IT_BACKEND: "pglite" });
 
 if (wanted("integration (postgres)")) {
@@ -179,7 +181,7 @@ if (wanted("integration (postgres)")) {
   }
 }
 
-await playwrightStage("e2e");
+await playwrightStage("e2e", e2eEnv);
 
 // E2E_POSTGRES=1 (set by .ci/run): the end-to-end suite once more, the server on a fresh PostgreSQL database.
 if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
@@ -193,7 +195,7 @@ if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSyn
   }
   if (url) {
     try {
-      await playwrightStage("e2e (postgres)", { DATABASE_URL: url });
+      await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url });
     } finally {
       await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
     }

@@ -203,6 +203,11 @@ function rejectMalformedPaths(req: Request, res: Response, next: NextFunction) {
     decodeURIComponent(req.path);
     next();
   } catch {
+    // The back API answers with its envelope, like every other /back reply.
+    if (req.path === "/back" || req.path.startsWith("/back/")) {
+      res.status(400).json({ status: "Error", message: "Bad Request: malformed URL.", data: null });
+      return;
+    }
     res.status(400).type("text/plain; charset=utf-8").send("Bad Request: malformed URL.");
   }
 }

@@ -34,6 +34,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
+  // process with an unhandled 'error' event: the pool discards it and opens a new one on the next query.
+  pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`, "DatabaseWarning"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

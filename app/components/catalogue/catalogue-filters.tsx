@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Brand } from "~/branding/brands";
 import { formatDuration } from "~/domain/duration";
 import { TRAINING_TYPES } from "~/domain/training-types";
@@ -52,17 +52,35 @@ function FieldError({ id, messages }: { id: string; messages?: string[] }) {
  */
 export function CatalogueFilters({ action, filters, sort, sortOptions, brand, loggedIn, withKeywords, withRelevance, invalid }: Props) {
   const { t } = useTranslation("catalogue");
-  const submit = useSubmit();
   const location = useLocation();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const errorProps = (name: string) =>
     invalid?.[name]?.length ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {};
-  const durations = (preset: number[], current?: string) => {
+  const durations = (preset: number[], current?: string): [string, string][] => {
     const values = new Set(preset);
     if (current && /^[0-9]+$/.test(current)) values.add(Number(current));
-    return [...values].sort((a, b) => a - b);
+    return [["", t("filters.durationAny")], ...[...values].sort((a, b) => a - b).map((m): [string, string] => [String(m), formatDuration(m)])];
   };
+  const types = TRAINING_TYPES.filter((type) => type !== "dpc" || brand.key === "fr").map((type): [string, string] => [type, t(`types.${type}`)]);
+  const fundings = fundingChoices(brand).map((funding): [string, string] => [funding, t(`filters.fundings.${funding}`)]);
+  const sorts: [string, string][] = [...(withRelevance ? [["", t("sorts.relevance")] as [string, string]] : []), ...sortOptions.map((o): [string, string] => [o, t(`sorts.${o}`)])];
+  // A plain function (not a component): the fields keep their identity across renders.
+  const select = (name: string, label: string, value: string | undefined, options: [string, string][]) => (
+    <div key={name}>
+      <label htmlFor={id(name)} className="mb-1 block font-semibold">
+        {label}
+      </label>
+      <select id={id(name)} name={name} defaultValue={value ?? ""} className={FIELD} {...errorProps(name)}>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id(`${name}-error`)} messages={invalid?.[name]} />
+    </div>
+  );
 
   return (
     <section aria-labelledby={id("title")} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid="catalogue-filters">
@@ -75,13 +93,6 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
         method="get"
         action={action}
         className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-        onSubmit={(event) => {
-          // With JavaScript, leave untouched fields out of the URL (without it, the loader redirects).
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          for (const [name, value] of [...data.entries()]) if (value === "") data.delete(name);
-          void submit(data, { method: "get", action });
-        }}
       >
         {withKeywords ? (
           <div className="sm:col-span-2">
@@ -92,76 +103,11 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
             <FieldError id={id("q-error")} messages={invalid?.q} />
           </div>
         ) : null}
-        <div>
-          <label htmlFor={id("type")} className="mb-1 block font-semibold">
-            {t("filters.type")}
-          </label>
-          <select id={id("type")} name="type" defaultValue={filters.type ?? ""} className={FIELD} {...errorProps("type")}>
-            <option value="">{t("filters.typeAll")}</option>
-            {TRAINING_TYPES.filter((type) => type !== "dpc" || brand.key === "fr").map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("type-error")} messages={invalid?.type} />
-        </div>
-        <div>
-          <label htmlFor={id("funding")} className="mb-1 block font-semibold">
-            {t("filters.funding")}
-          </label>
-          <select id={id("funding")} name="funding" defaultValue={filters.funding ?? ""} className={FIELD} {...errorProps("funding")}>
-            <option value="">{t("filters.fundingAll")}</option>
-            {fundingChoices(brand).map((funding) => (
-              <option key={funding} value={funding}>
-                {t(`filters.fundings.${funding}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("funding-error")} messages={invalid?.funding} />
-        </div>
-        <div>
-          <label htmlFor={id("minDuration")} className="mb-1 block font-semibold">
-            {t("filters.minDuration")}
-          </label>
-          <select id={id("minDuration")} name="minDuration" defaultValue={filters.minDuration ?? ""} className={FIELD} {...errorProps("minDuration")}>
-            <option value="">{t("filters.durationAny")}</option>
-            {durations(MIN_DURATIONS, filters.minDuration).map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {formatDuration(minutes)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("minDuration-error")} messages={invalid?.minDuration} />
-        </div>
-        <div>
-          <label htmlFor={id("maxDuration")} className="mb-1 block font-semibold">
-            {t("filters.maxDuration")}
-          </label>
-          <select id={id("maxDuration")} name="maxDuration" defaultValue={filters.maxDuration ?? ""} className={FIELD} {...errorProps("maxDuration")}>
-            <option value="">{t("filters.durationAny")}</option>
-            {durations(MAX_DURATIONS, filters.maxDuration).map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {formatDuration(minutes)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("maxDuration-error")} messages={invalid?.maxDuration} />
-        </div>
-        <div>
-          <label htmlFor={id("sort")} className="mb-1 block font-semibold">
-            {t("filters.sort")}
-          </label>
-          <select id={id("sort")} name="sort" defaultValue={withRelevance && sort === "relevance" ? "" : sort} className={FIELD} {...errorProps("sort")}>
-            {withRelevance ? <option value="">{t("sorts.relevance")}</option> : null}
-            {sortOptions.map((option) => (
-              <option key={option} value={option}>
-                {t(`sorts.${option}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id("sort-error")} messages={invalid?.sort} />
-        </div>
+        {select("type", t("filters.type"), filters.type, [["", t("filters.typeAll")], ...types])}
+        {select("funding", t("filters.funding"), filters.funding, [["", t("filters.fundingAll")], ...fundings])}
+        {select("minDuration", t("filters.minDuration"), filters.minDuration, durations(MIN_DURATIONS, filters.minDuration))}
+        {select("maxDuration", t("filters.maxDuration"), filters.maxDuration, durations(MAX_DURATIONS, filters.maxDuration))}
+        {select("sort", t("filters.sort"), withRelevance && sort === "relevance" ? "" : sort, sorts)}
         <div className={cx("flex flex-col justify-center gap-2", loggedIn ? "sm:col-span-2" : "")}>
           <Checkbox name="new" value="1" defaultChecked={filters.new === "1" || filters.new === "true" || filters.new === "on"} label={t("filters.new")} />
           {loggedIn ? (

@@ -60,11 +60,11 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
           ))}
         </ul>
       ) : (
-        <div className="rounded-lg border border-slate-300 bg-slate-50 p-6" data-testid="results-empty">
+        <div className="rounded-lg border border-slate-300 bg-slate-50 p-4 p-6" data-testid="results-empty">
           <h2 className="text-xl font-bold">{emptyTitle ?? t("empty.title")}</h2>
           <p className="mt-2 text-slate-800">{emptyText ?? t("empty.text")}</p>
           <p className="mt-4 flex flex-wrap gap-4">
-            <Link to={path} className="inline-flex items-center gap-1 rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="empty-reset">
+            <Link to={path} className="rounded font-semibold text-primary-dark underline underline-offset-2 inline-flex items-center gap-1" data-testid="empty-reset">
               <Icon name="arrow-left" size={20} />
               {t("empty.reset")}
             </Link>

@@ -2,8 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Brand, Locale } from "~/branding/brands";
 import { formatDuration } from "~/domain/duration";
-import { fundingLabel } from "~/domain/funding";
-import { formatMoney } from "~/domain/money";
 import { displayTypeTitle, trainingTypeColour } from "~/domain/training-types";
 import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
@@ -11,9 +9,7 @@ import { pathLangOf } from "~/i18n/config";
 import { pagePath } from "~/i18n/pages";
 import type { CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
 import { BookmarkToggle } from "./bookmark-toggle";
-
-/** Fundings that pay for the training (the card then says "funded" rather than only a price). */
-const FUNDING_CODES_THAT_PAY = new Set(["DPC", "FUNDAE", "BONIFICABLE"]);
+import { fundingLabels, priceText } from "./price";
 
 export type CourseCardProps = {
   course: CatalogCourse;
@@ -26,29 +22,12 @@ export type CourseCardProps = {
   headingLevel?: 2 | 3;
 };
 
-/** The price line: free, funded (with the price), or the price excluding tax. */
-export function usePriceText(course: Pick<CatalogCourse, "free" | "priceHT" | "currency" | "fundings">, locale: Locale) {
-  const { t } = useTranslation("catalogue");
-  if (course.free) return { main: t("card.free"), detail: null };
-  const price = t("card.priceHt", { price: formatMoney(course.priceHT, course.currency, locale) });
-  const funded = course.fundings.some((code) => FUNDING_CODES_THAT_PAY.has(code.toUpperCase()));
-  return funded ? { main: t("card.funded"), detail: price } : { main: price, detail: null };
-}
-
-/** Funding labels of a card (spec section 9 rules), without the "free" marker and duplicates. */
-export function fundingLabels(course: Pick<CatalogCourse, "fundings" | "credits">, original = false): string[] {
-  const labels = course.fundings
-    .filter((code) => code.toLowerCase() !== "free")
-    .map((code) => fundingLabel(code, { original, hasCredits: (course.credits ?? 0) > 0 }));
-  return [...new Set(labels)];
-}
-
 export function CourseCard({ course, brand, locale, bookmark, originalFundingNames = false, headingLevel = 2 }: CourseCardProps) {
   const { t } = useTranslation("catalogue");
   const colour = trainingTypeColour(course.type, { spanishDomain: brand.contentLang === "es" });
   const typeTitle = displayTypeTitle(course.type_to_display, brand.contentLang);
   const href = pagePath("training", pathLangOf(locale), { trainingType: course.type, slug: course.slug }) ?? "/";
-  const price = usePriceText(course, locale);
+  const price = priceText(course, locale, t);
   const fundings = fundingLabels(course, originalFundingNames);
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
@@ -57,8 +36,6 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
       className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
       data-testid="course-card"
       data-type={course.type}
-      data-display-type={course.type_to_display}
-      data-id={course.id}
     >
       <div className="flex min-h-10 items-center justify-between gap-2 px-4 py-2 text-sm font-semibold text-white" style={{ backgroundColor: colour }}>
         <span data-testid="course-card-type">{typeTitle}</span>

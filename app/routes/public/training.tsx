@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/training";
-import type { Brand, Locale } from "~/branding/brands";
 import { BookmarkToggle } from "~/components/catalogue/bookmark-toggle";
 import { bookmarkAction } from "~/components/catalogue/catalogue-loader.server";
-import { CourseCard, fundingLabels, usePriceText } from "~/components/catalogue/course-card";
+import { AssociatedTrainings } from "~/components/catalogue/associated-trainings";
+import { canonicalPath, courseJsonLd, metaDescription } from "~/components/catalogue/course-seo.server";
+import { fundingLabels, priceText } from "~/components/catalogue/price";
 import { CourseSessions, formatDay } from "~/components/catalogue/course-sessions";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -18,7 +19,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { getUser } from "~/lib/guards.server";
-import { brandPageMeta, rootMetaData } from "~/lib/meta";
+import { brandPageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
@@ -31,7 +32,7 @@ import type { TrainingDetail } from "../../../server/back/modules/catalogue/cata
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { pathname } = url;
   if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
-  const { back, locale } = context.get(requestStateContext);
+  const { back, brand, locale } = context.get(requestStateContext);
   const [training, user] = await Promise.all([
     back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug)}`).catch((error: unknown) => {
       if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${pathname}`, { status: 404 });
@@ -44,95 +45,46 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     throw redirect(`${target}${url.search}`, 301);
   }
   const bookmarks = user.loggedIn ? await back.get<number[]>("/user/bookmarks").catch(() => [] as number[]) : [];
-  return { training, loggedIn: user.loggedIn, bookmarked: bookmarks.includes(training.id) };
+  return {
+    training,
+    loggedIn: user.loggedIn,
+    bookmarked: bookmarks.includes(training.id),
+    seo: {
+      canonical: `${url.origin}${canonicalPath(training, locale)}`,
+      description: metaDescription(training),
+      jsonLd: courseJsonLd(training, brand, url.origin, locale),
+    },
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   return bookmarkAction({ request, url, context });
 }
 
-function canonicalPath(training: Pick<TrainingDetail, "effectiveType" | "slug">, locale: Locale | undefined): string {
-  return pagePath("training", pathLangOf(locale ?? "fr-FR"), { trainingType: training.effectiveType, slug: training.slug }) ?? "/";
-}
-
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return brandPageMeta(matches);
-  const root = rootMetaData(matches);
-  const { training } = loaderData;
-  const description = training.seoDescription || plainText(training.description).slice(0, 160);
+  const { training, seo } = loaderData;
   const tags = [
     ...brandPageMeta(matches, { title: training.seoTitle || training.name }).filter((tag) => !("name" in tag && tag.name === "description")),
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${root.origin ?? ""}${canonicalPath(training, root.locale)}` },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: seo.canonical },
     { property: "og:type", content: "website" },
     { property: "og:title", content: training.seoTitle || training.name },
-    { property: "og:description", content: description },
+    { property: "og:description", content: seo.description },
   ];
   if (!training.isPublished) tags.push({ name: "robots", content: "noindex" });
   return tags;
 };
 
-/** schema.org Course of the page. */
-function courseJsonLd(training: TrainingDetail, brand: Brand, origin: string, locale: Locale) {
-  const url = `${origin}${canonicalPath(training, locale)}`;
-  const minutes = training.durations.total;
-  const sessions = training.faceToFaces.flatMap((group) => group.sessions.map((session) => ({ group, session })));
-  return {
-    "@context": "https://schema.org",
-    "@type": "Course",
-    name: training.name,
-    description: training.seoDescription || plainText(training.description).slice(0, 300),
-    url,
-    courseCode: training.slug,
-    inLanguage: training.lang,
-    ...(training.mainIllustration ? { image: `${origin}${training.mainIllustration}` } : {}),
-    provider: { "@type": "Organization", name: training.providerName ?? brand.title, url: origin },
-    ...(minutes ? { timeRequired: `PT${Math.floor(minutes / 60)}H${minutes % 60}M` } : {}),
-    ...(training.tags.length ? { keywords: training.tags.join(", ") } : {}),
-    ...(training.authors.length ? { author: training.authors.map((person) => ({ "@type": "Person", name: person.name })) } : {}),
-    offers: {
-      "@type": "Offer",
-      category: training.free ? "Free" : "Paid",
-      price: training.free ? "0" : (training.priceHT / 100).toFixed(2),
-      priceCurrency: training.currency,
-      url,
-    },
-    ...(training.ratings
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: training.ratings.average,
-            ratingCount: training.ratings.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-    hasCourseInstance: sessions.length
-      ? sessions.map(({ group, session }) => ({
-          "@type": "CourseInstance",
-          courseMode: group.virtualClass || !session.city ? "online" : "onsite",
-          startDate: session.startDate,
-          ...(session.city
-            ? { location: { "@type": "Place", name: session.marketingCity || session.city, address: [session.address, session.postalCode, session.city].filter(Boolean).join(", ") } }
-            : {}),
-          ...(training.trainers.length ? { instructor: training.trainers.map((person) => ({ "@type": "Person", name: person.name })) } : {}),
-        }))
-      : [{ "@type": "CourseInstance", courseMode: training.isLive ? "blended" : "online" }],
-  };
+function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="font-semibold" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }
 
 function expertHref(slug: string, lang: "fr" | "es"): string {
@@ -158,7 +110,7 @@ function People({ people, lang }: { people: TrainingDetail["trainers"]; lang: "f
         <li key={person.slug} className="flex items-center gap-3">
           {person.photo ? <img src={person.photo} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-100" loading="lazy" /> : null}
           <div>
-            <Link to={expertHref(person.slug, lang)} className="font-semibold text-primary-dark underline underline-offset-2" aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
+            <Link to={expertHref(person.slug, lang)} className="rounded font-semibold text-primary-dark underline underline-offset-2" aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
               {person.name}
             </Link>
             {person.title ? <p className="text-sm text-slate-700">{person.title}</p> : null}
@@ -177,7 +129,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const { training, loggedIn, bookmarked } = loaderData;
   const locale = root?.locale ?? "fr-FR";
-  const price = usePriceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) }, locale);
+  const price = priceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) }, locale, tc);
   if (!root) return null;
   const { brand } = root;
   const lang = pathLangOf(locale);
@@ -186,12 +138,11 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const fundingNames = fundingLabels({ fundings: training.fundings.map((f) => f.code), credits: training.credits });
   const audienceReason = training.audienceFit.reason;
   const hasSessions = training.faceToFaces.length > 0 || ["faceToFaceOnly", "virtualClass", "mixt"].includes(training.effectiveType);
-  const jsonLd = JSON.stringify(courseJsonLd(training, brand, root.origin, locale)).replace(/</g, "\\u003c");
   const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
   return (
     <main id="main" tabIndex={-1} className="outline-none" data-testid="course-page" data-type={training.effectiveType} data-display-type={training.displayType}>
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loaderData.seo.jsonLd }} />
       <div className="mx-auto max-w-6xl px-4 pt-4">
         <nav aria-label={t("breadcrumb.label")}>
           <ol className="flex flex-wrap gap-x-2 text-sm text-slate-700">
@@ -243,52 +194,26 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
               {t("facts.title")}
             </h2>
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="course-facts">
-              <div>
-                <dt className="text-sm text-slate-700">{t("facts.type")}</dt>
-                <dd className="font-semibold">{typeTitle}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-700">{t("facts.duration")}</dt>
-                <dd className="font-semibold" data-testid="course-duration">
-                  {formatDuration(training.durations.total)}
-                </dd>
-              </div>
+              <Fact label={t("facts.type")}>{typeTitle}</Fact>
+              <Fact label={t("facts.duration")} testId="course-duration">{formatDuration(training.durations.total)}</Fact>
               {training.durations.faceToFace ? (
-                <div>
-                  <dt className="text-sm text-slate-700">{t("facts.faceToFaceDuration")}</dt>
-                  <dd className="font-semibold">{formatDuration(training.durations.faceToFace)}</dd>
-                </div>
+                <Fact label={t("facts.faceToFaceDuration")}>{formatDuration(training.durations.faceToFace)}</Fact>
               ) : null}
-              <div>
-                <dt className="text-sm text-slate-700">{t("facts.price")}</dt>
-                <dd className="font-semibold" data-testid="course-price">
-                  {price.main}
-                  {price.detail ? <span className="font-normal"> ({price.detail})</span> : null}
-                </dd>
-              </div>
+              <Fact label={t("facts.price")} testId="course-price">
+                {price.main}
+                {price.detail ? <span className="font-normal"> ({price.detail})</span> : null}
+              </Fact>
               {training.points ? (
-                <div>
-                  <dt className="text-sm text-slate-700">{t("facts.points")}</dt>
-                  <dd className="font-semibold">{training.points}</dd>
-                </div>
+                <Fact label={t("facts.points")}>{training.points}</Fact>
               ) : null}
               {training.credits ? (
-                <div>
-                  <dt className="text-sm text-slate-700">{t("facts.credits")}</dt>
-                  <dd className="font-semibold">{training.credits}</dd>
-                </div>
+                <Fact label={t("facts.credits")}>{training.credits}</Fact>
               ) : null}
               {training.providerName ? (
-                <div>
-                  <dt className="text-sm text-slate-700">{t("facts.provider")}</dt>
-                  <dd className="font-semibold">{training.providerName}</dd>
-                </div>
+                <Fact label={t("facts.provider")}>{training.providerName}</Fact>
               ) : null}
               {training.lastUpdate ? (
-                <div>
-                  <dt className="text-sm text-slate-700">{t("facts.lastUpdate")}</dt>
-                  <dd className="font-semibold">{formatDay(training.lastUpdate, locale)}</dd>
-                </div>
+                <Fact label={t("facts.lastUpdate")}>{formatDay(training.lastUpdate, locale)}</Fact>
               ) : null}
               {training.isLive ? (
                 <div>
@@ -383,33 +308,14 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
           {training.dpc ? (
             <Section id="dpc-title" title={t("sections.dpc")} testId="course-dpc">
               <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-                <div>
-                  <dt className="text-sm text-slate-700">{t("dpc.programme")}</dt>
-                  <dd className="font-semibold">{training.dpc.name}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-700">{t("dpc.actionNumber")}</dt>
-                  <dd className="font-semibold" data-testid="dpc-action-number">
-                    {training.dpc.actionNumber}
-                  </dd>
-                </div>
+                <Fact label={t("dpc.programme")}>{training.dpc.name}</Fact>
+                <Fact label={t("dpc.actionNumber")} testId="dpc-action-number">{training.dpc.actionNumber}</Fact>
                 {training.dpcSubType ? (
-                  <div>
-                    <dt className="text-sm text-slate-700">{t("dpc.subType")}</dt>
-                    <dd className="font-semibold" data-testid="dpc-sub-type">
-                      {t(`dpc.subTypes.${training.dpcSubType}`)}
-                    </dd>
-                  </div>
+                  <Fact label={t("dpc.subType")} testId="dpc-sub-type">{t(`dpc.subTypes.${training.dpcSubType}`)}</Fact>
                 ) : null}
-                <div>
-                  <dt className="text-sm text-slate-700">{t("dpc.price")}</dt>
-                  <dd className="font-semibold">{tc("card.priceHt", { price: formatMoney(training.dpc.priceHT, training.dpc.currency, locale) })}</dd>
-                </div>
+                <Fact label={t("dpc.price")}>{tc("card.priceHt", { price: formatMoney(training.dpc.priceHT, training.dpc.currency, locale) })}</Fact>
                 {training.dpc.duration ? (
-                  <div>
-                    <dt className="text-sm text-slate-700">{t("dpc.duration")}</dt>
-                    <dd className="font-semibold">{formatDuration(training.dpc.duration)}</dd>
-                  </div>
+                  <Fact label={t("dpc.duration")}>{formatDuration(training.dpc.duration)}</Fact>
                 ) : null}
                 {training.dpc.agreements.length ? (
                   <div className="sm:col-span-2">
@@ -490,13 +396,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
 
           {training.associatedTrainings.length ? (
             <Section id="associated-title" title={t("sections.associated")} testId="course-associated">
-              <ul className="grid gap-5 sm:grid-cols-2">
-                {training.associatedTrainings.map((course) => (
-                  <li key={course.id}>
-                    <CourseCard course={course} brand={brand} locale={locale} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
+              <AssociatedTrainings courses={training.associatedTrainings} brand={brand} locale={locale} />
             </Section>
           ) : null}
 
@@ -508,7 +408,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside aria-labelledby="actions-title" className="lg:sticky lg:top-4 lg:self-start">
-          <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid="course-actions">
+          <div className="rounded-lg border border-slate-300 bg-slate-50 p-4 flex flex-col gap-3" data-testid="course-actions">
             <h2 id="actions-title" className="text-lg font-bold">
               {t("actions.title")}
             </h2>
@@ -530,17 +430,17 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             {training.customRegisterLink ? (
-              <a href={training.customRegisterLink} {...external} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="custom-register-link">
+              <a href={training.customRegisterLink} {...external} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="custom-register-link">
                 {t("actions.customRegister")} <span className="sr-only">{t("actions.newWindow")}</span>
               </a>
             ) : null}
             {training.naocareLink ? (
-              <a href={training.naocareLink} {...external} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-care-link">
+              <a href={training.naocareLink} {...external} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-care-link">
                 {t("actions.partnerCare")} <span className="sr-only">{t("actions.newWindow")}</span>
               </a>
             ) : null}
             {training.partnerLink ? (
-              <a href={training.partnerLink} {...external} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-link">
+              <a href={training.partnerLink} {...external} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-link">
                 {t("actions.partner")} <span className="sr-only">{t("actions.newWindow")}</span>
               </a>
             ) : null}

@@ -40,6 +40,23 @@ async function adminQuery(serverUrl: string, query: string): Promise<void> {
 }
 
 /**
+ * Drops a test database once its connections are gone; FORCE only as a last resort, so that a
+ * connection still saying goodbye is not killed mid-way (its client would raise an uncaught error).
+ */
+async function dropWhenClosed(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006") throw error; // 55006: still being accessed
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/**
  * A fresh database for one test file: PGlite in memory, or a new `it_<random>` database on the
  * DATABASE_URL_TEST server (dropped by dispose). Migrated, and seeded with the demo data unless seed is false.
  */
@@ -54,7 +71,7 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
     const name = `${process.env.IT_DB_PREFIX ?? "it"}_${randomBytes(6).toString("hex")}`;
     await adminQuery(server, `CREATE DATABASE "${name}"`);
     url = withDatabaseName(server, name);
-    drop = () => adminQuery(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    drop = () => dropWhenClosed(server, name);
     try {
       database = await openDatabase({ databaseUrl: url });
     } catch (error) {
