@@ -22,23 +22,6 @@ function useRatingText() {
   return (value: number, length: number) => t("rating.label", { value: format.format(value), max: length });
 }
 
-function Star({ fill, size }: { fill: 0 | 0.5 | 1; size: number }) {
-  return (
-    <span className="relative inline-block" style={{ width: size, height: size }}>
-      <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" className="absolute inset-0">
-        <path d={STAR_PATH} fill="#fff" stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
-      </svg>
-      {fill > 0 ? (
-        <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: fill === 1 ? size : size / 2 }}>
-          <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-            <path d={STAR_PATH} fill={RATING_COLOUR} stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
-          </svg>
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
 export type RatingProps = {
   value: number;
   halfSteps?: boolean;
@@ -52,20 +35,47 @@ export type RatingProps = {
   className?: string;
 };
 
-/** Read-only stars with one accessible text for the whole group. */
+/**
+ * Read-only stars with one accessible text for the whole group. One small SVG: the star is
+ * defined once and reused, the gold layer is clipped to the rating (keeps pages light).
+ */
 export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size = 20, label, showValue = false, count, className }: RatingProps) {
   const { t, i18n } = useTranslation("common");
   const text = useRatingText();
+  // SVG references (href, url(#...)) want plain ids.
+  const id = `rating${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const shown = roundRating(value, halfSteps, length);
-  const stars = Array.from({ length }, (_, i) => (shown >= i + 1 ? 1 : shown >= i + 0.5 ? 0.5 : 0) as 0 | 0.5 | 1);
   const format = new Intl.NumberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
+  const step = 26; // 24 for the star, 2 of gap
+  const width = step * length - 2;
+  const stars = Array.from({ length }, (_, i) => i * step);
   return (
     <span className={cx("inline-flex items-center gap-1.5", className)}>
-      <span role="img" aria-label={label ?? text(shown, length)} className="inline-flex gap-0.5" data-rating={shown}>
-        {stars.map((fill, i) => (
-          <Star key={i} fill={fill} size={size} />
-        ))}
-      </span>
+      <svg
+        role="img"
+        aria-label={label ?? text(shown, length)}
+        data-rating={shown}
+        viewBox={`0 0 ${width} 24`}
+        width={(size * width) / 24}
+        height={size}
+      >
+        <defs>
+          <path id={`${id}s`} d={STAR_PATH} stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
+          <clipPath id={`${id}c`}>
+            <rect width={stars.filter((_, i) => shown >= i + 1).length * step + (shown % 1 ? 12 : 0)} height="24" />
+          </clipPath>
+        </defs>
+        <g fill="#fff">
+          {stars.map((x) => (
+            <use key={x} href={`#${id}s`} x={x} />
+          ))}
+        </g>
+        <g fill={RATING_COLOUR} clipPath={`url(#${id}c)`}>
+          {stars.map((x) => (
+            <use key={x} href={`#${id}s`} x={x} />
+          ))}
+        </g>
+      </svg>
       {showValue ? (
         <span className="text-sm text-slate-700" aria-hidden="true">
           {format.format(shown)}

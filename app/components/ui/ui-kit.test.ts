@@ -111,7 +111,10 @@ describe("Rating", () => {
     const html = render(h(Rating, { value: 4.43 }));
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="4,5 sur 5"');
-    expect(html.match(/<svg/g)).toHaveLength(5 + 5);
+    // One SVG: five outlined stars, five gold ones clipped to four and a half stars.
+    expect(html.match(/<svg/g)).toHaveLength(1);
+    expect(html.match(/<use /g)).toHaveLength(5 + 5);
+    expect(html).toMatch(/<rect width="116" height="24"/);
     expect(html).toContain('fill="#FFB400"');
   });
 
