@@ -1,7 +1,7 @@
 // `npm run bench`: load-tests the real production server on loopback and prints ratios to a
 // static-file baseline served by the same process, plus the home page's first-load JavaScript.
 //   BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 32),
-//   BENCH_REALTIME=1 also runs tests/bench/realtime.ts (with BENCH_URL set) when it exists.
+//   BENCH_REALTIME=1 then runs tests/bench/realtime.ts (it starts its own servers) when it exists.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -151,19 +151,6 @@ async function main() {
     );
     console.log(`machine: ${os.cpus().length} cores, Node ${process.version}; client and server share the machine`);
 
-    const realtime = path.join(ROOT, "tests", "bench", "realtime.ts");
-    if (process.env.BENCH_REALTIME === "1" && fs.existsSync(realtime)) {
-      console.log("\nrealtime benchmark (tests/bench/realtime.ts)");
-      const code = await new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", realtime], {
-          cwd: ROOT,
-          stdio: "inherit",
-          env: { ...process.env, BENCH_URL: origin },
-        });
-        child.on("exit", (c) => resolve(c ?? 1));
-      });
-      if (code !== 0) process.exitCode = code;
-    }
   } finally {
     fs.rmSync(staticPath, { force: true });
     if (server) {
@@ -177,7 +164,21 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** tests/bench/realtime.ts starts its own servers: it runs after the HTTP server above has stopped. */
+async function realtimeBench() {
+  const realtime = path.join(ROOT, "tests", "bench", "realtime.ts");
+  if (process.env.BENCH_REALTIME !== "1" || !fs.existsSync(realtime)) return;
+  console.log("\nrealtime benchmark (tests/bench/realtime.ts)");
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", realtime], { cwd: ROOT, stdio: "inherit" });
+    child.on("exit", (c) => resolve(c ?? 1));
+  });
+  if (code !== 0) process.exitCode = code;
+}
+
+main()
+  .then(realtimeBench)
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
