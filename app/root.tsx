@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "~/i18n/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SeoLinks />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <AuthenticityTokenProvider token={data?.csrfToken ?? ""}>
             <SkipLink />
             <LoadingBar />
@@ -97,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               />
             ) : null}
           </AuthenticityTokenProvider>
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,7 @@
 import type { Locale } from "~/branding/brands";
 import { FALLBACK_CHAIN, SUPPORTED_LOCALES } from "./config";
 
-type Namespace = Record<string, unknown>;
+type Namespace = { [key: string]: string | Namespace };
 export type Resources = Record<string, Record<string, Namespace>>;
 
 // Every JSON file under app/locales/<locale>/<ns>.json, bundled into the server build only.

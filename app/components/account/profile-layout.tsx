@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NavLink } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { usePagePath } from "~/i18n/use-page-path";

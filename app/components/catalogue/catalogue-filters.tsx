@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import type { Brand } from "~/branding/brands";
 import { formatDuration } from "~/domain/duration";

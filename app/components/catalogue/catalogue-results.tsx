@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import type { Brand, Locale } from "~/branding/brands";
 import { Icon } from "~/components/ui/icon";

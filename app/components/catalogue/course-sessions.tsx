@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Locale } from "~/branding/brands";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/icon";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/instance";
 import type { Locale } from "~/branding/brands";
 import { fundingLabel } from "~/domain/funding";
 import { formatMoney } from "~/domain/money";
@@ -9,7 +9,7 @@ const FUNDING_CODES_THAT_PAY = new Set(["DPC", "FUNDAE", "BONIFICABLE"]);
 type Priced = { free: boolean; priceHT: number; currency: string; fundings: string[] };
 
 /** The price line: free, funded (with the price), or the price excluding tax (catalogue namespace `t`). */
-export function priceText(course: Priced, locale: Locale, t: TFunction<"catalogue">): { main: string; detail: string | null } {
+export function priceText(course: Priced, locale: Locale, t: TFunction): { main: string; detail: string | null } {
   if (course.free) return { main: t("card.free"), detail: null };
   const price = t("card.priceHt", { price: formatMoney(course.priceHT, course.currency, locale) });
   const funded = course.fundings.some((code) => FUNDING_CODES_THAT_PAY.has(code.toUpperCase()));

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** A label with its "(required)" marker, read with the label. */
 export function RequiredLabel({ children }: { children: ReactNode }) {

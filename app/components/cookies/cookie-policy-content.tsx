@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CookieSettingsLink } from "./cookie-consent";
 
 /** The cookies the platform sets, in the order of the policy's table. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";

@@ -1,5 +1,5 @@
 import { Fragment, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cx } from "./cx";
 
 /** Spec section 9: length 5, optional half steps, colour #FFB400. */

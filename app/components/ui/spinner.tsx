@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cx } from "./cx";
 
 /** Spec section 9: size 50 at a 16 px rem (3.125rem), white background, primary colour. */

@@ -1,6 +1,6 @@
 import { createElement as h, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "~/i18n/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import common from "~/locales/fr-FR/common.json";
@@ -18,7 +18,7 @@ const i18n = createI18n("fr-FR", { "fr-FR": { common } });
 /** Server-renders an element inside i18n and a memory router (links need one). */
 function render(element: ReactElement): string {
   const router = createMemoryRouter([{ path: "/", element }]);
-  return renderToStaticMarkup(h(I18nextProvider, { i18n }, h(RouterProvider, { router })));
+  return renderToStaticMarkup(h(I18nProvider, { i18n }, h(RouterProvider, { router })));
 }
 
 describe("Icon", () => {

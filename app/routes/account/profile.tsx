@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import { accountMeta } from "~/components/account/meta";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/catalogue";
 import { bookmarkAction, loadCatalogueView } from "~/components/catalogue/catalogue-loader.server";
 import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";

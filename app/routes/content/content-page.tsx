@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/content-page";
 import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
 import { contentContext, loadContent } from "~/components/content/content.server";

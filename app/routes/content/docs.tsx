@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/docs";
 import { contentContext } from "~/components/content/content.server";
 import { ContentMain } from "~/components/content/content-main";

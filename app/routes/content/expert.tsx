@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/expert";
 import type { ExpertPayload } from "../../../server/back/modules/content/content.service";
 import { BackLink } from "~/components/content/back-link";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/experts";
 import type { ExpertsPayload } from "../../../server/back/modules/content/content.service";

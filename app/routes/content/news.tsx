@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/news";
 import type { NewsListPayload } from "../../../server/back/modules/content/content.service";

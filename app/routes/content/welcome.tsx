@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/welcome";
 import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
 import { CallsToAction } from "~/components/content/calls-to-action";

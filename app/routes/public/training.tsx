@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/training";
 import { BookmarkToggle } from "~/components/catalogue/bookmark-toggle";

@@ -93,7 +93,7 @@ export const CatalogueQuerySchema = z
 export const SearchQuerySchema = z
   .strictObject({
     ...filterShape,
-    q: z.string({ error: "required" }).trim().min(1).max(MAX_QUERY_LENGTH),
+    q: z.string().trim().min(1).max(MAX_QUERY_LENGTH),
   })
   .refine(durationOrder.check, durationOrder.options);
 
