@@ -7,7 +7,7 @@ test.describe("login and logout", () => {
     await page.goto("/compte/profil");
     await expect(page).toHaveTitle(/^Mon profil \| Officine Académie$/);
     await page.goto("/deconnexion");
-    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await page.locator("#main").getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/compte/profil");
     await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcompte%2Fprofil$/);
@@ -20,7 +20,7 @@ test.describe("login and logout", () => {
     await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
     await expect(page).toHaveTitle(/^Mi perfil \| AulaFarma$/);
     await page.goto(`${ES_ORIGIN}/desconexion`);
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.locator("#main").getByRole("button", { name: "Cerrar sesión" }).click();
     await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
     await expect(page).toHaveURL(/\/conexion\?redirect=/);
   });

@@ -130,7 +130,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
     expect(await countRows(suite.db, "sessions")).toBeGreaterThan(0);
   });
 
-  test("no mutating endpoint answers 500 to bad bodies, and a 4xx writes nothing", async () => {
+  test("no mutating endpoint answers 500 to bad bodies, and a 4xx writes nothing", { timeout: 180_000 }, async () => {
     const agent = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await agent.login("learner@demo.test"), 200);
     const routes = suite.platform.back.routes.filter((r) => MUTATING.has(r.method) && !r.path.includes("*"));

@@ -6,6 +6,7 @@ import { pathLangOf } from "~/i18n/config";
 import { useRootData } from "~/lib/use-root-data";
 import { UserMenu } from "~/components/account/user-menu";
 import { NotificationBell } from "~/components/notifications/notification-bell";
+import { SearchBox } from "~/components/catalogue/search-box";
 import { LanguageSwitcher } from "./language-switcher";
 import { existingPagePath, MAIN_NAV } from "./nav-links";
 
@@ -42,6 +43,7 @@ export function SiteHeader() {
           </span>
         </Link>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <SearchBox className="w-full sm:w-64" />
           <LanguageSwitcher />
           <NotificationBell />
           <UserMenu />

@@ -39,7 +39,7 @@ export function TrainingCard({ training, contentLang, locale, showRating, headin
   const type: TrainingType = isTrainingType(training.effectiveType) ? training.effectiveType : "formation";
   const colour = trainingTypeColour(type, { spanishDomain: contentLang === "es" });
   const typeTitle = displayTypeTitle(training.displayType, contentLang);
-  const href = pagePath("training", pathLangOf(locale), { trainingType: training.type, slug: training.slug }) ?? "/";
+  const href = pagePath("training", pathLangOf(locale), { trainingType: training.effectiveType, slug: training.slug }) ?? "/";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const price = training.free ? t("card.free") : t("card.priceHt", { price: formatMoney(training.priceHtCents, training.currency, locale) });
 

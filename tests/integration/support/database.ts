@@ -114,12 +114,14 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    const [row] = await rows<{ n: number | string }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
-    counts[name] = Number(row?.n ?? 0);
-  }
-  return counts;
+  if (tables.length === 0) return {};
+  // One round trip: select (select count(*) from "a") as "a", (select count(*) from "b") as "b", ...
+  const columns = sql.join(
+    tables.map(({ name }) => sql`(select count(*)::int from ${sql.identifier(name)}) as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const [row] = await rows<Record<string, number | string>>(db, sql`select ${columns}`);
+  return Object.fromEntries(tables.map(({ name }) => [name, Number(row?.[name] ?? 0)]));
 }
 
 export async function countRows(db: Db, table: string): Promise<number> {
