@@ -119,7 +119,7 @@ function countPlaywright(report) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
 }
 
-async function playwrightStage(name, env = {}) {
+async function playwrightStage(name, env = {}, extraArgs = []) {
   if (!wanted(name)) return;
   if (!fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
     console.log(`\n[test-all] ${name}: no playwright.config.ts, skipped`);
@@ -128,7 +128,7 @@ async function playwrightStage(name, env = {}) {
   banner(name);
   const started = Date.now();
   const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
-  const code = await runCommand(process.execPath, [PLAYWRIGHT, "test", "--reporter=list,json"], {
+  const code = await runCommand(process.execPath, [PLAYWRIGHT, "test", "--reporter=list,json", ...extraArgs], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
     ...env,
   });
@@ -183,7 +183,10 @@ if (wanted("integration (postgres)")) {
 
 await playwrightStage("e2e", e2eEnv);
 
-// E2E_POSTGRES=1 (set by .ci/run): the end-to-end suite once more, the server on a fresh PostgreSQL database.
+// E2E_POSTGRES=1 (set by .ci/run): end-to-end journeys once more, the server on a fresh PostgreSQL database.
+// The integration suite already runs every API query on PostgreSQL, so this pass is a smoke test of the
+// main journeys with JavaScript on (E2E_POSTGRES_SPECS overrides the list; "all" runs everything).
+const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/home.spec.ts tests/e2e/account-auth.spec.ts tests/e2e/catalogue.spec.ts tests/e2e/realtime.spec.ts").trim();
 if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
   let url = null;
   try {
@@ -195,7 +198,8 @@ if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSyn
   }
   if (url) {
     try {
-      await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url });
+      const args = E2E_POSTGRES_SPECS === "all" ? [] : ["--project", "js", ...E2E_POSTGRES_SPECS.split(/\s+/)];
+      await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url }, args);
     } finally {
       await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
     }
