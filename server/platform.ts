@@ -16,6 +16,8 @@ import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
+import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, type RealtimeServer } from "./realtime/index.ts";
 
@@ -55,6 +57,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   }
 
   const realtime = await startRealtime(env, logger);
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const broadcaster: Broadcaster =
     overrides.broadcaster ??
     (env.REALTIME_DRIVER === "pusher" && env.PUSHER_HOST
@@ -73,6 +76,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     logger,
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
     broadcaster,
+    loginFailures: redis ? redisFailureStore(redis) : databaseFailureStore(database.db),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
     now: () => new Date(),
   };
@@ -171,6 +175,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     close() {
       closing ??= (async () => {
         await realtime.close();
+        redis?.disconnect();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -195,6 +200,25 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
       error: (details, message) => log.error(details, message),
     },
   });
+}
+
+/** Paths whose next segment is a secret (token) or personal (e-mail address). */
+const SECRET_SEGMENT_AFTER = [
+  "/reinitialiser-mon-mot-de-passe/",
+  "/restablecer-mi-contrasena/",
+  "/back/api/invitation/",
+  "/back/api/passwordReset/sendMail/",
+  "/back/api/validateEmail/",
+  "/feedback/",
+  "/trainer/virtualClass/",
+];
+
+/** Tokens and e-mail addresses travel in some paths: they never reach the logs. */
+export function redactPath(path: string): string {
+  for (const prefix of SECRET_SEGMENT_AFTER) {
+    if (path.startsWith(prefix)) return prefix + path.slice(prefix.length).replace(/^[^/]+/, ":redacted");
+  }
+  return path;
 }
 
 /** A path that cannot be percent-decoded ("/%", "/a%zz") is a 400, never a 500. */
@@ -234,7 +258,7 @@ function requestIdAndLog(logger: Logger) {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          path: redactPath(req.path),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
         },

@@ -36,7 +36,7 @@ export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, acc
 authRoutes.post("/login", async (c) => {
   const { db, now } = c.var.deps;
   const input = await parseBody(c, LoginSchema);
-  const user = await authenticate(db, input, clientIp(c), now());
+  const user = await authenticate(db, c.var.deps.loginFailures, input, clientIp(c), now());
   const platform = input.platform && isBrandKey(input.platform) ? input.platform : c.var.brand.key;
   const current = pickCurrentAccount(await listMemberships(db, user.id), user.currentAccountId);
   if (!isSamePlatform(user.brand, platform)) {

@@ -4,7 +4,7 @@ import { memberships, sessions, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
 import { findUserByEmail, findUserById, type UserRow } from "../user/user.repository.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
-import { clearLoginFailures, isLoginBlocked, LOGIN_WINDOW_MINUTES, loginScopes, recordLoginFailure } from "./rate-limit.ts";
+import { LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
 import { consumeToken, findValidToken, issueToken } from "./tokens.ts";
 import type { LoginInput } from "./auth.schemas.ts";
 
@@ -12,18 +12,24 @@ import type { LoginInput } from "./auth.schemas.ts";
  * Checks credentials with a constant-time comparison (a dummy hash when the email is
  * unknown), and counts failures per account and per IP.
  */
-export async function authenticate(db: Db, input: LoginInput, ip: string, now: Date): Promise<UserRow> {
+export async function authenticate(
+  db: Db,
+  failures: LoginFailureStore,
+  input: LoginInput,
+  ip: string,
+  now: Date,
+): Promise<UserRow> {
   const scopes = loginScopes(input.email, ip);
-  if (await isLoginBlocked(db, scopes, now)) {
+  if (await failures.isBlocked(scopes, now)) {
     throw new AppError("RATE_LIMITED", "tooManyAttempts", { values: { minutes: LOGIN_WINDOW_MINUTES } });
   }
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) {
-    await recordLoginFailure(db, scopes, now);
+    await failures.record(scopes, now);
     throw new AppError("UNAUTHENTICATED", "invalidCredentials");
   }
-  await clearLoginFailures(db, input.email);
+  await failures.clear(input.email);
   return user;
 }
 
