@@ -198,7 +198,7 @@ if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSyn
   }
   if (url) {
     try {
-      const args = E2E_POSTGRES_SPECS === "all" ? [] : ["--project", "js", ...E2E_POSTGRES_SPECS.split(/\s+/)];
+      const args = E2E_POSTGRES_SPECS === "all" ? [] : ["--project=js", ...E2E_POSTGRES_SPECS.split(/\s+/)];
       await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url }, args);
     } finally {
       await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
