@@ -7,7 +7,7 @@
 //   5. integration (pg)   tests/integration again on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set,
 //                         or when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped)
 //   6. e2e                npx playwright test, when playwright.config.ts exists
-//   7. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): e2e again, DATABASE_URL on a fresh PostgreSQL database
+//   7. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh PostgreSQL database
 // Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
 // Every stage runs even when an earlier one failed; the exit code is non-zero if anything failed.
 // Options: --only=unit,integration (comma-separated stage names) to run a subset.
@@ -198,7 +198,8 @@ if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSyn
   }
   if (url) {
     try {
-      const args = E2E_POSTGRES_SPECS === "all" ? [] : ["--project=js", ...E2E_POSTGRES_SPECS.split(/\s+/)];
+      // Files first: --project is variadic and would swallow the file names that follow it.
+      const args = E2E_POSTGRES_SPECS === "all" ? [] : [...E2E_POSTGRES_SPECS.split(/\s+/), "--project=js"];
       await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url }, args);
     } finally {
       await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
