@@ -8,7 +8,7 @@ import type { BackDeps, BackEnv } from "./context.ts";
 import { AppError } from "./http/app-error.ts";
 import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
-import { failure, success } from "./http/envelope.ts";
+import { failure } from "./http/envelope.ts";
 import { isSecureRequest, loadSession } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
@@ -116,4 +116,3 @@ export function createBackApp(deps: BackDeps) {
 }
 
 export type BackApp = ReturnType<typeof createBackApp>;
-export { success };

@@ -3,7 +3,7 @@ import type { Route } from "./+types/set-locale";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, pathLangOf } from "~/i18n/config";
 import { matchPage, pagePath } from "~/i18n/pages";
 import { plainCookie } from "~/lib/cookies.server";
-import { requestStateContext, serverConfigContext } from "~/lib/context";
+import { serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 
@@ -29,7 +29,6 @@ export function translatePath(target: string, lang: "fr" | "es"): string {
   return path + url.search;
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  context.get(requestStateContext);
+export function loader() {
   return redirect("/");
 }

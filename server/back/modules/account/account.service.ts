@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { memberships, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -60,7 +59,6 @@ export async function createAccountFromInvitation(
     if (payload.accountId !== null) {
       await tx.insert(memberships).values({ userId: user.id, accountId: payload.accountId, role: payload.role, createdAt: now });
     }
-    await tx.update(users).set({ updatedAt: now }).where(eq(users.id, user.id));
     return { userId: user.id, accountId: payload.accountId };
   });
 }
