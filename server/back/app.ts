@@ -22,11 +22,16 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { homeRoutes } from "./modules/home/home.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
+import { attestationsRoutes } from "./modules/attestations/attestations.routes.ts";
+import { enrolmentRoutes } from "./modules/enrolment/enrolment.routes.ts";
+import { flowRoutes } from "./modules/flow/flow.routes.ts";
+import { recordsRoutes } from "./modules/records/records.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
 const MAX_UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(["/back/api/user/updateProfilePic"]);
+const isUploadPath = (path: string) =>
+  path === "/back/api/user/updateProfilePic" || /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The back API: every reply is the envelope {status, message, data} with an honest HTTP status. */
@@ -60,7 +65,7 @@ export function createBackApp(deps: BackDeps) {
     });
   const defaultLimit = limitFor(MAX_BODY_BYTES);
   const uploadLimit = limitFor(MAX_UPLOAD_BODY_BYTES);
-  app.use((c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
+  app.use((c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
 
   app.get("/sanctum/csrf-cookie", (c) => {
     const token = createCsrfToken(deps.env.APP_SECRET);
@@ -93,6 +98,10 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", contentRoutes);
   api.route("/", notificationsRoutes);
   api.route("/", adminRealtimeRoutes);
+  api.route("/", enrolmentRoutes);
+  api.route("/", flowRoutes);
+  api.route("/", recordsRoutes);
+  api.route("/", attestationsRoutes);
   app.route("/api", api);
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));

@@ -5,8 +5,8 @@ import { cx } from "~/components/ui/cx";
 import { usePagePath } from "~/i18n/use-page-path";
 
 /**
- * The frame shared by the profile pages (index, infos; later training plan, history,
- * attestation): title and tabs. Each tab is its own page in the page table.
+ * The frame shared by the profile pages (index, infos, training plan, history, attestations,
+ * password, contact): title and tabs. Each tab is its own page in the page table.
  */
 export function ProfileLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation("account");
@@ -14,6 +14,9 @@ export function ProfileLayout({ title, children }: { title: string; children: Re
   const tabs = [
     { to: path("profile"), label: t("tabs.profile"), end: true },
     { to: path("profile-infos"), label: t("tabs.infos"), end: true },
+    { to: path("profile-plan"), label: t("tabs.plan"), end: true },
+    { to: path("profile-history"), label: t("tabs.history"), end: true },
+    { to: path("profile-attestations"), label: t("tabs.attestations"), end: true },
     { to: path("edit-password"), label: t("tabs.password"), end: true },
     { to: path("advisor-contact"), label: t("tabs.contact"), end: true },
   ];

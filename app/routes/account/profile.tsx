@@ -10,10 +10,14 @@ import { pathOf, requireUser, serverT } from "~/lib/guards.server";
 
 /**
  * Legacy `?userTab=N` links: 0 profile, 1 infos, 2 training plan, 3 history, 4 attestation.
- * The training plan, history and attestation pages (plan-de-formation, historique, attestation)
- * are not built yet: those tabs land on the profile index for now.
  */
-const LEGACY_TABS: Record<string, string> = { "0": "profile", "1": "profile-infos", "2": "profile", "3": "profile", "4": "profile" };
+const LEGACY_TABS: Record<string, string> = {
+  "0": "profile",
+  "1": "profile-infos",
+  "2": "profile-plan",
+  "3": "profile-history",
+  "4": "profile-attestations",
+};
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("userTab");

@@ -2,7 +2,12 @@
 export const SERVER_LOCALES = ["fr-FR", "fr-BE", "es-ES", "en-US"] as const;
 export type ServerLocale = (typeof SERVER_LOCALES)[number];
 
-const en = {
+import { attestationsMessages } from "./areas/attestations.ts";
+import { enrolmentMessages } from "./areas/enrolment.ts";
+import { flowMessages } from "./areas/flow.ts";
+import { recordsMessages } from "./areas/records.ts";
+
+const baseEn = {
   ok: "OK",
   notFound: "Not found.",
   routeNotFound: "Unknown API path: {path}.",
@@ -63,10 +68,20 @@ const en = {
   chooseAtLeastOne: "Choose at least one option.",
 } as const;
 
+/** Each learning area keeps its messages in ./areas/<area>.ts, in the three languages. */
+const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages] as const;
+const en = {
+  ...baseEn,
+  ...enrolmentMessages.en,
+  ...flowMessages.en,
+  ...recordsMessages.en,
+  ...attestationsMessages.en,
+};
+
 export type MessageKey = keyof typeof en;
 type Catalogue = Record<MessageKey, string>;
 
-const fr: Catalogue = {
+const baseFr: Record<keyof typeof baseEn, string> = {
   ok: "OK",
   notFound: "Introuvable.",
   routeNotFound: "Chemin d'API inconnu : {path}.",
@@ -127,7 +142,7 @@ const fr: Catalogue = {
   chooseAtLeastOne: "Choisissez au moins une option.",
 };
 
-const es: Catalogue = {
+const baseEs: Record<keyof typeof baseEn, string> = {
   ok: "OK",
   notFound: "No encontrado.",
   routeNotFound: "Ruta de API desconocida: {path}.",
@@ -188,6 +203,8 @@ const es: Catalogue = {
   chooseAtLeastOne: "Elija al menos una opción.",
 };
 
+const fr: Catalogue = Object.assign({}, baseFr, ...AREAS.map((area) => area.fr));
+const es: Catalogue = Object.assign({}, baseEs, ...AREAS.map((area) => area.es));
 const catalogues: Record<string, Catalogue> = { "en-US": en, "fr-FR": fr, "es-ES": es };
 
 export function isMessageKey(value: string): value is MessageKey {

@@ -54,6 +54,10 @@ export const enrolments = pgTable(
     /** 1-based rank on the session's waiting list; null when not waiting. */
     waitingListPosition: integer("waiting_list_position"),
     progressPercent: integer("progress_percent").notNull().default(0),
+    /** Follow-up file number (mfo_tracking.dossierId), created by formation/createSuivi. */
+    dossierId: text("dossier_id"),
+    /** Whether the learner's access on the e-learning player is active (setActiveOnLmsAndGetPassword). */
+    lmsActive: boolean("lms_active").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

@@ -1,0 +1,9 @@
+/** Server messages of the flow area (merged into the catalogue in ../messages.ts). */
+const en = {} as const;
+
+type Keys = keyof typeof en;
+export const flowMessages = {
+  en,
+  fr: {} satisfies Record<Keys, string>,
+  es: {} satisfies Record<Keys, string>,
+};
