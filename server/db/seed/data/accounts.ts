@@ -410,4 +410,41 @@ export const TEAM_USERS: UserDef[] = [
   { email: "carlos.ruiz@demo.test", firstName: "Carlos", lastName: "Ruiz", gender: "M", profession: "preparer", brand: "es", locale: "es-ES", memberships: [{ pharmacy: "gran-via", role: "learner" }] },
   { email: "ana.torres@demo.test", firstName: "Ana", lastName: "Torres", gender: "F", profession: "pharmacist", brand: "es", locale: "es-ES", memberships: [{ pharmacy: "triana", role: "holder" }] },
   { email: "pilar.vidal@demo.test", firstName: "Pilar", lastName: "Vidal", gender: "F", profession: "assistant", brand: "es-campus", locale: "es-ES", memberships: [{ pharmacy: "carmen", role: "learner" }] },
+  ...journeyUsers(),
 ];
+
+/**
+ * Learners kept fresh for the browser journeys: each journey (booking, learning) has one learner per
+ * Playwright project (js, nojs) and language, so parallel runs never share state. Same password.
+ */
+function journeyUsers(): UserDef[] {
+  const users: UserDef[] = [];
+  for (const project of ["js", "nojs"]) {
+    for (const journey of ["booking", "learning", "records"]) {
+      users.push({
+        email: `${journey}.${project}.fr@demo.test`,
+        firstName: "Inès",
+        lastName: `Parcours ${journey} ${project}`,
+        gender: "F",
+        profession: "pharmacist",
+        brand: "fr",
+        locale: "fr-FR",
+        appId: `FP-${journey}-${project}`,
+        professionalNumber: "10109876543",
+        memberships: [{ pharmacy: "marche", role: "learner" }],
+      });
+      users.push({
+        email: `${journey}.${project}.es@demo.test`,
+        firstName: "Lucía",
+        lastName: `Recorrido ${journey} ${project}`,
+        gender: "F",
+        profession: "pharmacist",
+        brand: "es",
+        locale: "es-ES",
+        appId: `ES-${journey}-${project}`,
+        memberships: [{ pharmacy: "gran-via", role: "learner" }],
+      });
+    }
+  }
+  return users;
+}
