@@ -43,6 +43,34 @@ export const PHARMACIES: PharmacyDef[] = [
     productName: "Abonnement Équipe Premium",
   },
   {
+    key: "parcours",
+    name: "Pharmacie des Parcours",
+    brand: "fr",
+    country: "FR",
+    address: "3 rue des Essais",
+    postalCode: "69007",
+    city: "Lyon",
+    registrationNumber: "690054321",
+    advisor: "camille-laurent",
+    canAccessTrainingPlan: true,
+    contract: "standard",
+    productName: "Abonnement Équipe Premium",
+  },
+  {
+    key: "recorrido",
+    name: "Farmacia del Recorrido",
+    brand: "es",
+    country: "ES",
+    address: "Calle de las Pruebas 5",
+    postalCode: "28004",
+    city: "Madrid",
+    registrationNumber: "28-004321",
+    advisor: "laura-moreno",
+    canAccessTrainingPlan: false,
+    contract: "standard",
+    productName: "Suscripción Equipo",
+  },
+  {
     key: "halles",
     name: "Pharmacie des Halles",
     brand: "fr",
@@ -431,7 +459,7 @@ function journeyUsers(): UserDef[] {
         locale: "fr-FR",
         appId: `FP-${journey}-${project}`,
         professionalNumber: "10109876543",
-        memberships: [{ pharmacy: "marche", role: "learner" }],
+        memberships: [{ pharmacy: "parcours", role: "learner" }],
       });
       users.push({
         email: `${journey}.${project}.es@demo.test`,
@@ -442,7 +470,7 @@ function journeyUsers(): UserDef[] {
         brand: "es",
         locale: "es-ES",
         appId: `ES-${journey}-${project}`,
-        memberships: [{ pharmacy: "gran-via", role: "learner" }],
+        memberships: [{ pharmacy: "recorrido", role: "learner" }],
       });
     }
   }
