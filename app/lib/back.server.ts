@@ -62,6 +62,14 @@ export class BackClient {
     return this.request<T>("GET", qs ? `${path}?${qs}` : path);
   }
 
+  /**
+   * A GET that changes state (the spec's GET subscribe, module complete, join calls): sent with the CSRF
+   * header like a POST, because the back API refuses those GETs without it.
+   */
+  getWithCsrf<T>(path: string) {
+    return this.request<T>("GET", path, undefined, { csrf: true });
+  }
+
   post<T>(path: string, body?: unknown) {
     return this.request<T>("POST", path, body);
   }
@@ -84,11 +92,11 @@ export class BackClient {
     return this.jar.has(name);
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (method !== "GET" && method !== "HEAD" && !this.jar.has(CSRF_COOKIE)) {
+  async request<T>(method: string, path: string, body?: unknown, { csrf = method !== "GET" && method !== "HEAD" } = {}): Promise<T> {
+    if (csrf && !this.jar.has(CSRF_COOKIE)) {
       await this.send("GET", "/back/sanctum/csrf-cookie");
     }
-    const response = await this.send(method, `/back/api${path.startsWith("/") ? path : `/${path}`}`, body);
+    const response = await this.send(method, `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, csrf);
     const envelope = await readEnvelope<T>(response);
     if (envelope.status !== "Success" || !response.ok) {
       throw new BackError(response.status, envelope.message, envelope.data);
@@ -96,7 +104,7 @@ export class BackClient {
     return envelope.data;
   }
 
-  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+  private async send(method: string, path: string, body?: unknown, csrf = false): Promise<Response> {
     const headers = new Headers({
       accept: "application/json",
       "accept-language": this.options.locale,
@@ -107,7 +115,7 @@ export class BackClient {
     const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
     if (cookie) headers.set("cookie", cookie);
     const xsrf = this.jar.get(CSRF_COOKIE);
-    if (xsrf && method !== "GET") headers.set("x-xsrf-token", decodeURIComponent(xsrf));
+    if (xsrf && csrf) headers.set("x-xsrf-token", decodeURIComponent(xsrf));
     let payload: string | FormData | undefined;
     if (body instanceof FormData) {
       // fetch sets the multipart content type with its boundary.

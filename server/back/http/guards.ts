@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
 import { findContract, findUserById } from "../modules/user/user.repository.ts";
 import { AppError } from "./app-error.ts";
+import { parseCookies } from "./cookies.ts";
+import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./csrf.ts";
 
 /** The logged-in session, or a 401. */
 export function requireSession(c: Context<BackEnv>): SessionState {
@@ -24,4 +26,15 @@ export async function requireAdmin(c: Context<BackEnv>): Promise<SessionState> {
   const user = await findUserById(c.var.deps.db, session.userId);
   if (!user?.isAdmin) throw new AppError("FORBIDDEN", "forbidden");
   return session;
+}
+
+/**
+ * For the spec's GET endpoints that change state (pdf subscribe, module complete, virtual-class join): they need
+ * the same CSRF header as a POST, else 419, so a cross-site link cannot trigger them.
+ */
+export function requireCsrfOnGet(c: Context<BackEnv>): void {
+  const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
+  if (!isCsrfTokenValid(cookie, c.req.header(CSRF_HEADER), c.var.deps.env.APP_SECRET)) {
+    throw new AppError("CSRF_MISMATCH", "csrfMismatch");
+  }
 }
