@@ -1,3 +1,5 @@
+import { numberFormat } from "./intl-cache.ts";
+
 /** Money as integer cents with an ISO 4217 currency (DESIGN section 8); all amounts here have 2 minor digits. */
 
 export type Cents = number;
@@ -9,7 +11,7 @@ function assertCents(value: number, name = "amount"): void {
 /** 123456, 'EUR', 'fr-FR' -> '1 234,56 €' (with the locale's own spaces). */
 export function formatMoney(cents: Cents, currency: string, locale: string): string {
   assertCents(cents);
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }
 
 /** The tax part of a cart: totalWithVat minus total. */

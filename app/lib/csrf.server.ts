@@ -1,6 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { data } from "react-router";
+
+/**
+ * remix-utils draws tokens from a charset with "&", "#", "<"... which HTML and JSON escape differently. A
+ * Base64URL token reads the same everywhere in a page, so the guest page cache can swap it for the
+ * visitor's own (server/web/guest-page-cache.ts). The signature is remix-utils' own.
+ */
+class UrlSafeCsrf extends CSRF {
+  override generate(bytes = 32): string {
+    const token = randomBytes(bytes).toString("base64url");
+    const sign = (this as unknown as { sign(value: string): string }).sign.bind(this);
+    return `${token}.${sign(token)}`;
+  }
+}
 
 let instance: { csrf: CSRF; key: string } | null = null;
 
@@ -9,7 +23,7 @@ export function webCsrf(secret: string, secure: boolean): CSRF {
   const key = `${secret}:${secure}`;
   if (instance?.key !== key) {
     const cookie = createCookie("csrf", { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [secret] });
-    instance = { csrf: new CSRF({ cookie, secret, formDataKey: "csrf" }), key };
+    instance = { csrf: new UrlSafeCsrf({ cookie, secret, formDataKey: "csrf" }), key };
   }
   return instance.csrf;
 }

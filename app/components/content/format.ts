@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/domain/intl-cache";
 import type { Locale } from "~/branding/brands";
 
 /** A date in the visitor's locale ("3 mars 2026"), in Paris time so server and browser agree. */
@@ -5,7 +6,7 @@ export function formatDate(iso: string | null | undefined, locale: Locale): stri
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Paris" }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Paris" }).format(date);
 }
 
 /** yyyy-mm-dd for <time dateTime>. */

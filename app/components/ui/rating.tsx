@@ -1,3 +1,4 @@
+import { numberFormat } from "~/domain/intl-cache";
 import { Fragment, useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cx } from "./cx";
@@ -18,7 +19,7 @@ export function roundRating(value: number, halfSteps: boolean, length = RATING_L
 
 function useRatingText() {
   const { t, i18n } = useTranslation("common");
-  const format = new Intl.NumberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
+  const format = numberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
   return (value: number, length: number) => t("rating.label", { value: format.format(value), max: length });
 }
 
@@ -45,7 +46,7 @@ export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size =
   // SVG references (href, url(#...)) want plain ids.
   const id = `rating${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const shown = roundRating(value, halfSteps, length);
-  const format = new Intl.NumberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
+  const format = numberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
   const step = 26; // 24 for the star, 2 of gap
   const width = step * length - 2;
   const stars = Array.from({ length }, (_, i) => i * step);

@@ -18,6 +18,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     APP_SECRET: TEST_SECRET,
     SEED_DEMO: "never",
     DATA_DIR: path.join(ROOT, "data", "test"),
+    // Tests change the database behind the server's back: the guest page cache would serve stale pages
+    // (tests/integration/page-cache.test.ts turns it on).
+    PAGE_CACHE: "off",
     ...overrides,
   });
 }

@@ -1,0 +1,58 @@
+import type { Request } from "express";
+import { describe, expect, test } from "vitest";
+import { cacheKey, cutHoles } from "./guest-page-cache.ts";
+
+function request(overrides: { method?: string; path?: string; url?: string; cookie?: string; lang?: string; host?: string } = {}): Request {
+  const url = overrides.url ?? "/catalogue?type=video";
+  return {
+    method: overrides.method ?? "GET",
+    path: overrides.path ?? url.split("?")[0],
+    originalUrl: url,
+    headers: { host: overrides.host ?? "localhost:3000", cookie: overrides.cookie, "accept-language": overrides.lang ?? "fr-FR" },
+  } as unknown as Request;
+}
+
+describe("cacheKey", () => {
+  test("a guest GET of a page has a key made of host, URL, language and preference cookies", () => {
+    const key = cacheKey(request({ cookie: "lang=es-ES; cookie_consent=abc" }));
+    expect(key).toContain("localhost:3000");
+    expect(key).toContain("/catalogue?type=video");
+    expect(key).toContain("fr-FR");
+    expect(key).toContain("cookie_consent=abc; lang=es-ES");
+  });
+
+  test("the CSRF cookie does not split the cache; other cookies and hosts do", () => {
+    const bare = cacheKey(request());
+    expect(cacheKey(request({ cookie: "csrf=one" }))).toBe(bare);
+    expect(cacheKey(request({ cookie: "csrf=two" }))).toBe(bare);
+    expect(cacheKey(request({ cookie: "campus=1" }))).not.toBe(bare);
+    expect(cacheKey(request({ host: "es.localhost:3000" }))).not.toBe(bare);
+    expect(cacheKey(request({ lang: "es-ES" }))).not.toBe(bare);
+  });
+
+  test.each([
+    ["a logged-in visitor", { cookie: "sid=abc" }],
+    ["a pending toast", { cookie: "toast=xyz" }],
+    ["a POST", { method: "POST" }],
+    ["a HEAD", { method: "HEAD" }],
+    ["a data request", { url: "/catalogue.data" }],
+    ["the back API", { url: "/back/api/catalogue" }],
+  ])("%s is never cached", (_, overrides) => {
+    expect(cacheKey(request(overrides))).toBeNull();
+  });
+});
+
+describe("cutHoles", () => {
+  test("cuts every nonce and token in document order", () => {
+    const html = `<script nonce="N1">a</script><input value="T1"><script nonce="N1">b</script>"T1"`;
+    const { parts, holes } = cutHoles(html, { nonce: "N1", csrf: "T1" });
+    expect(holes).toEqual(["nonce", "csrf", "nonce", "csrf"]);
+    expect(parts).toEqual(['<script nonce="', '">a</script><input value="', '"><script nonce="', '">b</script>"', '"']);
+    const filled = parts.reduce((html, part, i) => html + (i > 0 ? (holes[i - 1] === "nonce" ? "N2" : "T2") : "") + part, "");
+    expect(filled).toBe(html.replaceAll("N1", "N2").replaceAll("T1", "T2"));
+  });
+
+  test("a page without them is one part", () => {
+    expect(cutHoles("<p>hello</p>", { nonce: "N", csrf: "T" })).toEqual({ parts: ["<p>hello</p>"], holes: [] });
+  });
+});

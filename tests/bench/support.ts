@@ -1,0 +1,151 @@
+// Shared pieces of the benchmarks: the production server on a fresh embedded database, autocannon runs,
+// first-load JavaScript weight and the ratio table.
+import { spawn, type ChildProcess } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import path from "node:path";
+import autocannon from "autocannon";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export type LoadSettings = { duration: number; warmup: number; connections: number };
+export type LoadFigures = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
+export type JavaScriptWeight = { files: number; rawBytes: number; gzippedBytes: number; inlineGzippedBytes: number };
+
+export const SETTINGS: LoadSettings = {
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
+};
+const HEADERS = { "accept-encoding": "gzip", "accept-language": "fr-FR,fr;q=0.9" };
+
+export function assertLoopback(url: string) {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(host)) throw new Error(`benchmarks only target loopback, not ${host}`);
+}
+
+/** Migrates and seeds an embedded database: the demo data plus `trainings` generated bench trainings. */
+export async function seedDatabase(dir: string, trainings: number) {
+  const { openDatabase } = await import("../../server/db/client.ts");
+  const { seedDemo } = await import("../../server/db/seed/demo.ts");
+  const { seedBench } = await import("../../server/db/seed/bench.ts");
+  const database = await openDatabase({ pgliteDir: dir });
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+    if (trainings > 0) await seedBench(database.db, { trainings });
+  } finally {
+    await database.close();
+  }
+}
+
+/** The production server (build/ must exist) on a random loopback port, using an already seeded database. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BACK_URL: "",
+      SEED_DEMO: "never",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/Platform ready on (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace("//localhost:", "//127.0.0.1:").replace(/\/+$/, ""));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return { child, url };
+}
+
+export async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** One autocannon run after a warm-up; extra headers (a cookie, say) go with every request. */
+export async function measure(name: string, url: string, extraHeaders: Record<string, string> = {}, settings = SETTINGS): Promise<LoadFigures> {
+  assertLoopback(url);
+  process.stdout.write(`measuring ${name} (${settings.warmup} s warm-up + ${settings.duration} s, ${settings.connections} connections)...\n`);
+  const headers = { ...HEADERS, ...extraHeaders };
+  if (settings.warmup > 0) await autocannon({ url, connections: settings.connections, duration: settings.warmup, headers });
+  const result = await autocannon({ url, connections: settings.connections, duration: settings.duration, headers });
+  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** Same-origin scripts a page loads at once: modulepreload links, module scripts, inline imports. */
+function firstLoadScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<link\b[^>]*rel=["']?modulepreload["']?[^>]*>/gi)) {
+    const href = match[0].match(/href=["']([^"']+)["']/i)?.[1];
+    if (href) found.add(href);
+  }
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*>/gi)) found.add(match[1]);
+  for (const match of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const imported of match[1].matchAll(/import\s*(?:\(\s*)?["']([^"']+\.js)["']/g)) found.add(imported[1]);
+  }
+  return [...found].filter((src) => src.startsWith("/") && !src.startsWith("//"));
+}
+
+export async function javascriptWeight(url: string): Promise<JavaScriptWeight> {
+  const origin = new URL(url).origin;
+  const response = await fetch(url, { headers: { "accept-language": HEADERS["accept-language"] } });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const html = await response.text();
+  let rawBytes = 0;
+  let gzippedBytes = 0;
+  const scripts = firstLoadScripts(html);
+  for (const src of scripts) {
+    const script = await fetch(origin + src);
+    if (!script.ok) throw new Error(`${src}: HTTP ${script.status}`);
+    const bytes = Buffer.from(await script.arrayBuffer());
+    rawBytes += bytes.length;
+    gzippedBytes += gzipSync(bytes, { level: 9 }).length;
+  }
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).join("\n");
+  return { files: scripts.length, rawBytes, gzippedBytes, inlineGzippedBytes: inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0 };
+}
+
+export function fmt(n: number, digits = 0) {
+  return n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/** The figures as a table, each with its ratio to the first row (the static-file baseline). */
+export function ratioTable(rows: LoadFigures[]): string {
+  const base = rows[0];
+  const cells = rows.map((row) => [
+    row.name,
+    fmt(row.requestsPerSecond),
+    fmt(row.p50, 1),
+    fmt(row.p99, 1),
+    (row.requestsPerSecond / base.requestsPerSecond).toFixed(2),
+    (row.p50 / Math.max(base.p50, 0.001)).toFixed(1),
+    (row.p99 / Math.max(base.p99, 0.001)).toFixed(1),
+    String(row.errors),
+  ]);
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors"];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
+  const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
+}
