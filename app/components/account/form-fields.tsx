@@ -185,3 +185,45 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/**
+ * The new password and its confirmation, as every password form asks them (edit, reset, account creation).
+ * `policyId` is the id of the element that states the password rules; the new password field points at it.
+ */
+export function NewPasswordFields({
+  passwordLabel,
+  confirmationLabel,
+  policyId,
+  errors,
+  first,
+}: {
+  passwordLabel: string;
+  confirmationLabel: string;
+  policyId: string;
+  errors: Record<string, string[] | undefined>;
+  first: string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        name="password"
+        type="password"
+        label={passwordLabel}
+        autoComplete="new-password"
+        required
+        aria-describedby={policyId}
+        errors={errors.password}
+        autoFocus={first === "password" || undefined}
+      />
+      <TextField
+        name="passwordConfirmation"
+        type="password"
+        label={confirmationLabel}
+        autoComplete="new-password"
+        required
+        errors={errors.passwordConfirmation}
+        autoFocus={first === "passwordConfirmation" || undefined}
+      />
+    </>
+  );
+}

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { SubmitButton } from "~/components/account/form-fields";
+import { Checkbox } from "~/components/ui/checkbox";
 import { useTranslation } from "~/i18n/react";
 
 /** A label with its "(required)" marker, read with the label. */
@@ -22,5 +24,38 @@ export function Honeypot() {
       <label htmlFor="contact-website">{t("form.honeypot")}</label>
       <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/** The closing part of the contact and survey forms: the required consent checkbox and the submit button. */
+export function ConsentAndSubmit({
+  consentLabel,
+  submitLabel,
+  checked,
+  errors,
+  focus,
+}: {
+  consentLabel: string;
+  submitLabel: string;
+  checked: boolean;
+  errors: string[] | undefined;
+  focus: boolean;
+}) {
+  const { t } = useTranslation("content");
+  return (
+    <>
+      <Checkbox
+        name="consent"
+        label={<RequiredLabel>{consentLabel}</RequiredLabel>}
+        assistiveText={t("contact.fields.consentHelp")}
+        defaultChecked={checked}
+        errorMessage={errors?.join(" ")}
+        aria-required="true"
+        autoFocus={focus || undefined}
+      />
+      <div>
+        <SubmitButton>{submitLabel}</SubmitButton>
+      </div>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/edit-password";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { FormMessage, NewPasswordFields, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { requestStateContext } from "~/lib/context";
@@ -57,24 +57,12 @@ export default function EditPassword() {
         <p id="edit-password-policy" className="text-sm text-slate-700">
           {t("password.policy")}
         </p>
-        <TextField
-          name="password"
-          type="password"
-          label={t("fields.newPassword")}
-          autoComplete="new-password"
-          required
-          aria-describedby="edit-password-policy"
-          errors={errors.password}
-          autoFocus={first === "password" || undefined}
-        />
-        <TextField
-          name="passwordConfirmation"
-          type="password"
-          label={t("fields.passwordConfirmation")}
-          autoComplete="new-password"
-          required
-          errors={errors.passwordConfirmation}
-          autoFocus={first === "passwordConfirmation" || undefined}
+        <NewPasswordFields
+          passwordLabel={t("fields.newPassword")}
+          confirmationLabel={t("fields.passwordConfirmation")}
+          policyId="edit-password-policy"
+          errors={errors}
+          first={first}
         />
         <SubmitButton>{t("password.submit")}</SubmitButton>
       </Form>

@@ -4,7 +4,7 @@ import { Form, redirect, useActionData, useFetcher, useLoaderData } from "react-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { FormMessage, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";
@@ -154,24 +154,12 @@ export default function CreateAccount() {
         <p id="create-password-policy" className="text-sm text-slate-700">
           {t("passwordPolicy")}
         </p>
-        <TextField
-          name="password"
-          type="password"
-          label={t("fields.password")}
-          autoComplete="new-password"
-          required
-          aria-describedby="create-password-policy"
-          errors={errors.password}
-          autoFocus={first === "password" || undefined}
-        />
-        <TextField
-          name="passwordConfirmation"
-          type="password"
-          label={t("fields.passwordConfirmation")}
-          autoComplete="new-password"
-          required
-          errors={errors.passwordConfirmation}
-          autoFocus={first === "passwordConfirmation" || undefined}
+        <NewPasswordFields
+          passwordLabel={t("fields.password")}
+          confirmationLabel={t("fields.passwordConfirmation")}
+          policyId="create-password-policy"
+          errors={errors}
+          first={first}
         />
         <Checkbox
           name="acceptTerms"

@@ -3,7 +3,7 @@ import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/reset-password";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
+import { FormMessage, NewPasswordFields, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
 import { loginPath, serverT } from "~/lib/guards.server";
@@ -49,24 +49,12 @@ export default function ResetPassword() {
       <Form method="post" ref={formRef} className="flex flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={formMessage} />
-        <TextField
-          name="password"
-          type="password"
-          label={t("fields.newPassword")}
-          autoComplete="new-password"
-          required
-          errors={errors.password}
-          aria-describedby="password-policy"
-          autoFocus={first === "password" || undefined}
-        />
-        <TextField
-          name="passwordConfirmation"
-          type="password"
-          label={t("fields.passwordConfirmation")}
-          autoComplete="new-password"
-          required
-          errors={errors.passwordConfirmation}
-          autoFocus={first === "passwordConfirmation" || undefined}
+        <NewPasswordFields
+          passwordLabel={t("fields.newPassword")}
+          confirmationLabel={t("fields.passwordConfirmation")}
+          policyId="password-policy"
+          errors={errors}
+          first={first}
         />
         <SubmitButton fullWidth>{t("reset.submit")}</SubmitButton>
       </Form>

@@ -3,12 +3,11 @@ import { Form, useActionData, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/contact";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { firstErrorField, FormMessage, SubmitButton, TextAreaField, TextField, useFocusFirstError } from "~/components/account/form-fields";
+import { firstErrorField, FormMessage, TextAreaField, TextField, useFocusFirstError } from "~/components/account/form-fields";
 import { contentContext } from "~/components/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { Honeypot, RequiredLabel } from "~/components/content/form-bits";
+import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
 import { contentMeta } from "~/components/content/meta";
-import { Checkbox } from "~/components/ui/checkbox";
 import { pathOf } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
@@ -135,18 +134,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           errors={errors.message}
           autoFocus={first === "message" || undefined}
         />
-        <Checkbox
-          name="consent"
-          label={<RequiredLabel>{t("contact.fields.consent")}</RequiredLabel>}
-          assistiveText={t("contact.fields.consentHelp")}
-          defaultChecked={values.consent === "on" || values.consent === "true"}
-          errorMessage={errors.consent?.join(" ")}
-          aria-required="true"
-          autoFocus={first === "consent" || undefined}
+        <ConsentAndSubmit
+          consentLabel={t("contact.fields.consent")}
+          submitLabel={t("contact.submit")}
+          checked={values.consent === "on" || values.consent === "true"}
+          errors={errors.consent}
+          focus={first === "consent"}
         />
-        <div>
-          <SubmitButton>{t("contact.submit")}</SubmitButton>
-        </div>
       </Form>
     </ContentMain>
   );

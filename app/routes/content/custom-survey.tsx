@@ -3,14 +3,13 @@ import { Form, useActionData, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/custom-survey";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { firstErrorField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useFocusFirstError } from "~/components/account/form-fields";
+import { firstErrorField, FormMessage, SelectField, TextAreaField, TextField, useFocusFirstError } from "~/components/account/form-fields";
 import { CheckboxGroup } from "~/components/content/checkbox-group";
 import { contentContext } from "~/components/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { Honeypot, RequiredLabel } from "~/components/content/form-bits";
+import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
 import { contentMeta } from "~/components/content/meta";
 import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "~/components/content/survey-options";
-import { Checkbox } from "~/components/ui/checkbox";
 import { pathOf } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
@@ -169,18 +168,13 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
             autoFocus={first === "details" || undefined}
           />
         </fieldset>
-        <Checkbox
-          name="consent"
-          label={<RequiredLabel>{t("survey.fields.consent")}</RequiredLabel>}
-          assistiveText={t("contact.fields.consentHelp")}
-          defaultChecked={values.consent === "on" || values.consent === "true"}
-          errorMessage={errors.consent?.join(" ")}
-          aria-required="true"
-          autoFocus={first === "consent" || undefined}
+        <ConsentAndSubmit
+          consentLabel={t("survey.fields.consent")}
+          submitLabel={t("survey.submit")}
+          checked={values.consent === "on" || values.consent === "true"}
+          errors={errors.consent}
+          focus={first === "consent"}
         />
-        <div>
-          <SubmitButton>{t("survey.submit")}</SubmitButton>
-        </div>
       </Form>
     </ContentMain>
   );
