@@ -169,7 +169,7 @@ test.describe("course pages", () => {
       await expect(page.getByTestId("course-page")).toHaveAttribute("data-type", type);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
       await expect(page.getByTestId("course-duration")).toHaveText(/^\d+H\d{2}$/);
-      await expect(page.getByTestId("subscribe-button")).toBeDisabled();
+      await expect(page.getByTestId("login-to-subscribe")).toHaveAttribute("href", /\?redirect=/);
       await expect(page.getByTestId("cart-button")).toBeDisabled();
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
       expect(ld).toMatchObject({ "@type": "Course", name });

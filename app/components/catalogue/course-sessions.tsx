@@ -1,20 +1,67 @@
 import { useTranslation } from "~/i18n/react";
 import type { Locale } from "~/branding/brands";
 import { cx } from "~/components/ui/cx";
+import { dateTimeFormat } from "~/domain/intl-cache";
 import { Icon } from "~/components/ui/icon";
+import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
 import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
 
 type FaceToFace = TrainingDetail["faceToFaces"][number];
 type Session = FaceToFace["sessions"][number];
 
+/** Booking controls for a logged-in learner who may subscribe (absent for guests and shop users). */
+export type SessionBooking = {
+  /** The session the learner holds a seat in or waits for, if any: no other session can be booked then. */
+  enrolledSessionId: number | null;
+  waiting: boolean;
+  /** The learner is enrolled in the training without a session (nothing to book). */
+  enrolled: boolean;
+  /** Today in Europe/Paris (yyyy-mm-dd): earlier sessions cannot be booked. */
+  today: string;
+};
+
 /** A calendar date (yyyy-mm-dd) in words, read as a date, not a moment (no time-zone shift). */
 export function formatDay(date: string, locale: Locale): string {
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(parsed);
+  return dateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(parsed);
 }
 
-function SessionItem({ session, group, locale }: { session: Session; group: FaceToFace; locale: Locale }) {
+function SessionBookingControl({ session, group, booking, label }: { session: Session; group: FaceToFace; booking: SessionBooking; label: string }) {
+  const { t } = useTranslation("training");
+  if (booking.enrolledSessionId === session.id) {
+    return (
+      <p className="mt-3 font-semibold text-green-900" data-testid="session-mine">
+        <Icon name="check" size={20} className="mr-1 inline" />
+        {booking.waiting ? t("enrolment.myWaitingList") : t("enrolment.mySession")}
+      </p>
+    );
+  }
+  if (booking.enrolled || booking.enrolledSessionId !== null || session.startDate < booking.today) return null;
+  if (!session.isFull) {
+    return (
+      <div className="mt-3">
+        <EnrolmentForm intent="subscribe" sessionId={session.id} label={t("enrolment.book")} ariaLabel={t("enrolment.bookLabel", { session: label })} size="small" testId="session-book" />
+      </div>
+    );
+  }
+  if (group.noWaitingList) return null;
+  return (
+    <div className="mt-3">
+      <EnrolmentForm
+        intent="subscribe"
+        sessionId={session.id}
+        label={t("enrolment.joinWaitingList")}
+        ariaLabel={t("enrolment.joinWaitingListLabel", { session: label })}
+        variant="secondary"
+        size="small"
+        testId="session-waiting-list"
+      />
+    </div>
+  );
+}
+
+function SessionItem({ session, group, locale, booking }: { session: Session; group: FaceToFace; locale: Locale; booking?: SessionBooking }) {
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
   const dates = session.sessionDates.length
@@ -82,12 +129,25 @@ function SessionItem({ session, group, locale }: { session: Session; group: Face
           {group.noWaitingList ? t("sessions.fullNoWaitingList") : t("sessions.waitingList")}
         </p>
       ) : null}
+      {booking ? (
+        <SessionBookingControl session={session} group={group} booking={booking} label={`${place ?? t("sessions.online")}, ${formatDay(dates[0].date, locale)}`} />
+      ) : null}
     </li>
   );
 }
 
 /** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
-export function CourseSessions({ training, locale, headingId }: { training: TrainingDetail; locale: Locale; headingId: string }) {
+export function CourseSessions({
+  training,
+  locale,
+  headingId,
+  booking,
+}: {
+  training: TrainingDetail;
+  locale: Locale;
+  headingId: string;
+  booking?: SessionBooking;
+}) {
   const { t } = useTranslation("training");
   const groups = training.faceToFaces;
   const any = groups.some((group) => group.sessions.length > 0);
@@ -103,7 +163,7 @@ export function CourseSessions({ training, locale, headingId }: { training: Trai
             </h3>
             <ul className="grid gap-3 md:grid-cols-2">
               {group.sessions.map((session) => (
-                <SessionItem key={session.id} session={session} group={group} locale={locale} />
+                <SessionItem key={session.id} session={session} group={group} locale={locale} booking={booking} />
               ))}
             </ul>
           </section>

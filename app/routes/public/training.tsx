@@ -7,6 +7,9 @@ import { AssociatedTrainings } from "~/components/catalogue/associated-trainings
 import { canonicalPath, courseJsonLd, metaDescription } from "~/components/catalogue/course-seo.server";
 import { fundingLabels, priceText } from "~/components/catalogue/price";
 import { CourseSessions, formatDay } from "~/components/catalogue/course-sessions";
+import { enrolmentAction } from "~/components/enrolment/enrolment-action.server";
+import { EnrolmentPanel, type EnrolmentView } from "~/components/enrolment/enrolment-panel";
+import { toParisDate } from "~/domain/dates";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
@@ -18,7 +21,7 @@ import { findPage, pagePath } from "~/i18n/pages";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { getUser } from "~/lib/guards.server";
+import { getUser, loginPath } from "~/lib/guards.server";
 import { brandPageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
@@ -44,11 +47,27 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     const target = pagePath("training", pathLangOf(locale), { trainingType: training.effectiveType, slug: training.slug });
     throw redirect(`${target}${url.search}`, 301);
   }
-  const bookmarks = user.loggedIn ? await back.get<number[]>("/user/bookmarks").catch(() => [] as number[]) : [];
+  const [bookmarks, enrolment] = user.loggedIn
+    ? await Promise.all([
+        back.get<number[]>("/user/bookmarks").catch(() => [] as number[]),
+        back
+          .get<{ enrolment: EnrolmentView | null }>(`/user/enrolment/${training.id}`)
+          .then((reply) => reply.enrolment)
+          .catch(() => null),
+      ])
+    : [[] as number[], null];
   return {
     training,
     loggedIn: user.loggedIn,
     bookmarked: bookmarks.includes(training.id),
+    enrolment: {
+      viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" ? ("shop" as const) : ("learner" as const),
+      current: enrolment,
+      confirming: url.searchParams.get("unsubscribe") === "confirm",
+      loginHref: loginPath(context, pathname),
+      pathname,
+      today: toParisDate(new Date()),
+    },
     seo: {
       canonical: `${url.origin}${canonicalPath(training, locale)}`,
       description: metaDescription(training),
@@ -57,7 +76,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "subscribe" || intent === "unsubscribe") {
+    const { back } = context.get(requestStateContext);
+    const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug ?? "")}`).catch(() => null);
+    if (!training) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    return enrolmentAction({ request, url, context, trainingId: training.id });
+  }
   return bookmarkAction({ request, url, context });
 }
 
@@ -127,7 +153,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const nonce = useNonce();
   const path = usePagePath();
-  const { training, loggedIn, bookmarked } = loaderData;
+  const { training, loggedIn, bookmarked, enrolment } = loaderData;
   const locale = root?.locale ?? "fr-FR";
   const price = priceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) }, locale, tc);
   if (!root) return null;
@@ -139,6 +165,17 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const audienceReason = training.audienceFit.reason;
   const hasSessions = training.faceToFaces.length > 0 || ["faceToFaceOnly", "virtualClass", "mixt"].includes(training.effectiveType);
   const external = { target: "_blank", rel: "noopener noreferrer" } as const;
+  const bookableSessions = !training.sessionsOnDemand && training.faceToFaces.some((group) => group.sessions.length > 0);
+  const mySession = training.faceToFaces.flatMap((group) => group.sessions).find((session) => session.id === enrolment.current?.sessionId);
+  const sessionBooking =
+    enrolment.viewer === "learner" && bookableSessions
+      ? {
+          enrolledSessionId: enrolment.current?.sessionId ?? null,
+          waiting: enrolment.current?.status === "waiting_list",
+          enrolled: enrolment.current !== null,
+          today: enrolment.today,
+        }
+      : undefined;
 
   return (
     <main id="main" tabIndex={-1} className="outline-none" data-testid="course-page" data-type={training.effectiveType} data-display-type={training.displayType}>
@@ -301,7 +338,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
 
           {hasSessions ? (
             <Section id="sessions-title" title={t("sections.sessions")}>
-              <CourseSessions training={training} locale={locale} headingId="sessions-group" />
+              <CourseSessions training={training} locale={locale} headingId="sessions-group" booking={sessionBooking} />
             </Section>
           ) : null}
 
@@ -414,9 +451,18 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="text-2xl font-extrabold">{price.main}</p>
             {price.detail ? <p className="text-slate-800">{price.detail}</p> : null}
-            <Button disabled fullWidth aria-describedby="actions-soon" data-testid="subscribe-button">
-              {t("actions.subscribe")}
-            </Button>
+            <EnrolmentPanel
+              trainingName={training.name}
+              viewer={enrolment.viewer}
+              enrolment={enrolment.current}
+              needsSession={bookableSessions}
+              sessionName={mySession ? `${mySession.marketingCity || mySession.city || t("sessions.online")}, ${formatDay(mySession.startDate, locale)}` : null}
+              loginHref={enrolment.loginHref}
+              learnHref={path("learn", { trainingType: training.effectiveType, slug: training.slug })}
+              confirmHref={`${enrolment.pathname}?unsubscribe=confirm#unsubscribe`}
+              cancelHref={enrolment.pathname}
+              confirming={enrolment.confirming}
+            />
             <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
               {t("actions.addToCart")}
             </Button>

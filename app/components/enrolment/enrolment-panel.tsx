@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/ui/button";
+import { EnrolmentForm } from "./enrolment-forms";
+
+/** What the course page knows about the visitor's enrolment (from GET /back/api/user/enrolment/{id}). */
+export type EnrolmentView = {
+  id: number;
+  status: "pending" | "waiting_list" | "in_progress" | "finished" | string;
+  sessionId: number | null;
+  waitingListPosition: number | null;
+};
+
+export type EnrolmentPanelProps = {
+  trainingName: string;
+  /** "guest": login link; "shop": buy in the shop; "learner": the enrolment controls. */
+  viewer: "guest" | "shop" | "learner";
+  enrolment: EnrolmentView | null;
+  /** The training is booked on a session (the session list carries the book buttons). */
+  needsSession: boolean;
+  sessionName: string | null;
+  loginHref: string;
+  learnHref: string;
+  /** The same page with ?unsubscribe=confirm: the confirmation step, reachable without JavaScript. */
+  confirmHref: string;
+  cancelHref: string;
+  confirming: boolean;
+};
+
+/** The enrolment block of the course page's action column. */
+export function EnrolmentPanel(props: EnrolmentPanelProps) {
+  const { t } = useTranslation("training");
+  const { enrolment } = props;
+
+  if (props.viewer === "guest") {
+    return (
+      <ButtonLink to={props.loginHref} fullWidth data-testid="login-to-subscribe">
+        {t("enrolment.loginToSubscribe")}
+      </ButtonLink>
+    );
+  }
+  if (props.viewer === "shop") {
+    return (
+      <p className="rounded border-2 border-sky-800 bg-sky-50 p-2 text-sm text-sky-950" data-testid="enrolment-shop">
+        {t("enrolment.shopContext")}
+      </p>
+    );
+  }
+  if (!enrolment) {
+    if (props.needsSession) {
+      return (
+        <p className="text-slate-900" data-testid="enrolment-choose-session">
+          {t("enrolment.chooseSession")}{" "}
+          <a href="#sessions-title" className="font-semibold text-primary-dark underline underline-offset-2">
+            {t("enrolment.chooseSessionLink")}
+          </a>
+        </p>
+      );
+    }
+    return <EnrolmentForm intent="subscribe" label={t("enrolment.subscribe")} fullWidth testId="subscribe-button" />;
+  }
+
+  const waiting = enrolment.status === "waiting_list";
+  const canLeave = enrolment.status !== "finished";
+  return (
+    <div className="flex flex-col gap-3" data-testid="enrolment" data-status={enrolment.status}>
+      <p className="rounded border-2 border-green-800 bg-green-50 p-2 font-semibold text-green-950" role="status" data-testid="enrolment-status">
+        {t(`enrolment.status.${enrolment.status}`, { position: enrolment.waitingListPosition ?? "" })}
+      </p>
+      {props.sessionName ? <p className="text-sm">{t("enrolment.yourSession", { name: props.sessionName })}</p> : null}
+      {!waiting ? (
+        <ButtonLink to={props.learnHref} fullWidth icon="arrow-right" iconPosition="end" data-testid="access-training">
+          {t("enrolment.access")}
+        </ButtonLink>
+      ) : null}
+      {canLeave && !props.confirming ? (
+        <Link
+          to={props.confirmHref}
+          preventScrollReset
+          className="rounded text-center font-semibold text-red-800 underline underline-offset-2"
+          data-testid="unsubscribe-link"
+        >
+          {waiting ? t("enrolment.leaveWaitingList") : t("enrolment.unsubscribe")}
+        </Link>
+      ) : null}
+      {canLeave && props.confirming ? (
+        <section id="unsubscribe" aria-labelledby="unsubscribe-title" className="flex flex-col gap-2 rounded border-2 border-red-700 bg-red-50 p-3" data-testid="unsubscribe-confirm">
+          <h3 id="unsubscribe-title" className="font-bold text-red-900">
+            {t("enrolment.confirmTitle")}
+          </h3>
+          <p className="text-sm text-red-950">{t("enrolment.confirmText", { name: props.trainingName })}</p>
+          <EnrolmentForm intent="unsubscribe" label={t("enrolment.confirm")} variant="danger" fullWidth testId="unsubscribe-button" />
+          <Link to={props.cancelHref} preventScrollReset className="rounded text-center font-semibold underline underline-offset-2" data-testid="unsubscribe-cancel">
+            {t("enrolment.cancel")}
+          </Link>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { dpcProgrammes, enrolments, faceToFaceSessions, faceToFaces, sessionAttendances, sessionDates, trainings } from "../../../db/schema/index.ts";
+
+export type EnrolmentRow = typeof enrolments.$inferSelect;
+export type TrainingRow = typeof trainings.$inferSelect;
+/** The transaction handle drizzle passes to db.transaction callbacks. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The user's enrolment in a training that is not cancelled (at most one: unique partial index). */
+export async function findActiveEnrolment(db: Db | Tx, userId: number, trainingId: number): Promise<EnrolmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.trainingId, trainingId), ne(enrolments.status, "cancelled")))
+    .limit(1);
+  return row;
+}
+
+/** A published training of the brand (another brand's or an unpublished one reads as absent). */
+export async function findPublishedTraining(db: Db, brand: string, trainingId: number): Promise<TrainingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(trainings)
+    .where(and(eq(trainings.id, trainingId), eq(trainings.brand, brand), eq(trainings.isPublished, true)))
+    .limit(1);
+  return row;
+}
+
+export type SessionWithGroup = {
+  id: number;
+  name: string;
+  trainingId: number;
+  startDate: string;
+  startTime: string | null;
+  endTime: string | null;
+  maxParticipants: number;
+  currentParticipants: number;
+  multiDates: boolean;
+  virtualClassUrl: string | null;
+  virtualClass: boolean;
+  noWaitingList: boolean;
+};
+
+const sessionColumns = {
+  id: faceToFaceSessions.id,
+  name: faceToFaceSessions.name,
+  trainingId: faceToFaces.trainingId,
+  startDate: faceToFaceSessions.startDate,
+  startTime: faceToFaceSessions.startTime,
+  endTime: faceToFaceSessions.endTime,
+  maxParticipants: faceToFaceSessions.maxParticipants,
+  currentParticipants: faceToFaceSessions.currentParticipants,
+  multiDates: faceToFaceSessions.multiDates,
+  virtualClassUrl: faceToFaceSessions.virtualClassUrl,
+  virtualClass: faceToFaces.virtualClass,
+  noWaitingList: faceToFaces.noWaitingList,
+};
+
+export async function findSession(db: Db | Tx, sessionId: number): Promise<SessionWithGroup | undefined> {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(eq(faceToFaceSessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+export async function listSessionsOfTraining(db: Db, trainingId: number): Promise<SessionWithGroup[]> {
+  return db
+    .select(sessionColumns)
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(eq(faceToFaces.trainingId, trainingId))
+    .orderBy(asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.startTime), asc(faceToFaceSessions.id));
+}
+
+export async function listSessionDates(db: Db, sessionIds: number[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select()
+    .from(sessionDates)
+    .where(inArray(sessionDates.sessionId, sessionIds))
+    .orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
+}
+
+export async function findSessionDate(db: Db, sessionDateId: number) {
+  const [row] = await db.select().from(sessionDates).where(eq(sessionDates.id, sessionDateId)).limit(1);
+  return row;
+}
+
+export async function listDpcProgrammeIds(db: Db, trainingId: number): Promise<number[]> {
+  const rows = await db.select({ id: dpcProgrammes.id }).from(dpcProgrammes).where(eq(dpcProgrammes.trainingId, trainingId)).orderBy(asc(dpcProgrammes.id));
+  return rows.map((r) => r.id);
+}
+
+/** Locks the session row for the rest of the transaction: concurrent bookings of the session queue up here. */
+export async function lockSession(tx: Tx, sessionId: number) {
+  const [row] = await tx
+    .select({ id: faceToFaceSessions.id, maxParticipants: faceToFaceSessions.maxParticipants, currentParticipants: faceToFaceSessions.currentParticipants })
+    .from(faceToFaceSessions)
+    .where(eq(faceToFaceSessions.id, sessionId))
+    .for("update");
+  return row;
+}
+
+export async function addParticipants(tx: Tx, sessionId: number, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(faceToFaceSessions)
+    .set({ currentParticipants: sql`greatest(0, ${faceToFaceSessions.currentParticipants} + ${delta})` })
+    .where(eq(faceToFaceSessions.id, sessionId));
+}
+
+export async function lastWaitingPosition(tx: Tx, sessionId: number): Promise<number> {
+  const [row] = await tx
+    .select({ last: sql<number>`coalesce(max(${enrolments.waitingListPosition}), 0)::int` })
+    .from(enrolments)
+    .where(and(eq(enrolments.sessionId, sessionId), eq(enrolments.status, "waiting_list")));
+  return Number(row?.last ?? 0);
+}
+
+export async function firstInLine(tx: Tx, sessionId: number): Promise<EnrolmentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.sessionId, sessionId), eq(enrolments.status, "waiting_list")))
+    .orderBy(asc(enrolments.waitingListPosition), asc(enrolments.id))
+    .limit(1);
+  return row;
+}
+
+/** Moves everyone behind `position` on the session's waiting list one place up. */
+export async function shiftWaitingList(tx: Tx, sessionId: number, position: number): Promise<void> {
+  await tx
+    .update(enrolments)
+    .set({ waitingListPosition: sql`${enrolments.waitingListPosition} - 1` })
+    .where(and(eq(enrolments.sessionId, sessionId), eq(enrolments.status, "waiting_list"), gt(enrolments.waitingListPosition, position)));
+}
+
+export async function recordJoin(db: Db, input: { sessionId: number; sessionDateId: number | null; day: string; userId: number; enrolmentId: number; at: Date }) {
+  await db
+    .insert(sessionAttendances)
+    .values({
+      sessionId: input.sessionId,
+      sessionDateId: input.sessionDateId,
+      day: input.day,
+      userId: input.userId,
+      enrolmentId: input.enrolmentId,
+      joinedAt: input.at,
+    })
+    .onConflictDoUpdate({
+      target: [sessionAttendances.sessionId, sessionAttendances.day, sessionAttendances.userId],
+      // The first join of the day is kept: it is the arrival time the trainer sees.
+      set: { joinedAt: sql`coalesce(${sessionAttendances.joinedAt}, excluded.joined_at)` },
+    });
+}

@@ -1,0 +1,421 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { subscriptionEligibility, type EligibilityRefusal } from "../../../../app/domain/eligibility.ts";
+import { toParisDate } from "../../../../app/domain/dates.ts";
+import { joinState, joinWindow, type JoinWindow } from "../../../../app/domain/seats-join-window.ts";
+import { seatsAvailable } from "../../../../app/domain/sessions.ts";
+import { hasFaceToFace, isTrainingType } from "../../../../app/domain/training-types.ts";
+import type { Db } from "../../../db/client.ts";
+import { enrolments, trainings, users } from "../../../db/schema/index.ts";
+import { accountChannelName } from "../../../realtime/app-channels.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { negotiateLocale, translator, type MessageKey, type ServerLocale } from "../../i18n/messages.ts";
+import { notifyUser } from "../notifications/notifications.service.ts";
+import { getUserPayload } from "../user/user.service.ts";
+import {
+  addParticipants,
+  findActiveEnrolment,
+  findPublishedTraining,
+  findSession,
+  findSessionDate,
+  firstInLine,
+  lastWaitingPosition,
+  listDpcProgrammeIds,
+  listSessionDates,
+  listSessionsOfTraining,
+  lockSession,
+  recordJoin,
+  shiftWaitingList,
+  type EnrolmentRow,
+  type SessionWithGroup,
+  type TrainingRow,
+} from "./enrolment.repository.ts";
+
+export { findActiveEnrolment, type EnrolmentRow } from "./enrolment.repository.ts";
+
+type Deps = Pick<BackDeps, "db" | "broadcaster" | "logger" | "now">;
+
+export type EnrolmentPayload = {
+  id: number;
+  trainingId: number;
+  status: string;
+  sessionId: number | null;
+  dpcProgrammeId: number | null;
+  waitingListPosition: number | null;
+  dossierId: string | null;
+  lmsActive: boolean;
+  createdAt: string;
+  startedAt: string | null;
+};
+
+export function toEnrolmentPayload(row: EnrolmentRow): EnrolmentPayload {
+  return {
+    id: row.id,
+    trainingId: row.trainingId,
+    status: row.status,
+    sessionId: row.sessionId,
+    dpcProgrammeId: row.dpcProgrammeId,
+    waitingListPosition: row.waitingListPosition,
+    dossierId: row.dossierId,
+    lmsActive: row.lmsActive,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+  };
+}
+
+const REFUSAL_MESSAGES: Record<EligibilityRefusal, MessageKey> = {
+  readOnly: "readOnly",
+  shopContext: "enrolmentShopContext",
+  contractInvalid: "enrolmentContractInvalid",
+  pharmacistsOnly: "enrolmentPharmacistsOnly",
+  nonPharmacistsOnly: "enrolmentNonPharmacistsOnly",
+  holdersOnly: "enrolmentHoldersOnly",
+  nonHoldersOnly: "enrolmentNonHoldersOnly",
+};
+
+/** 404 for a training the learner cannot see (unknown, unpublished, other brand). */
+export async function requireTraining(db: Db, brand: string, trainingId: number): Promise<TrainingRow> {
+  const training = await findPublishedTraining(db, brand, trainingId);
+  if (!training) throw new AppError("NOT_FOUND", "enrolmentTrainingNotFound");
+  return training;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Realtime: the account's open pages refetch the training plan. A broadcast failure never fails the request. */
+async function publishPlanUpdate(deps: Deps, accountId: number | null, payload: { userId: number; trainingId: number }) {
+  if (accountId === null) return;
+  try {
+    await deps.broadcaster.broadcast(accountChannelName(accountId), "TrainingPlanUpdate", payload);
+  } catch (error) {
+    deps.logger.warn({ err: error }, "TrainingPlanUpdate broadcast failed");
+  }
+}
+
+export type SubscribeInput = {
+  userId: number;
+  /** The session's account; the enrolment is made for the account in use. */
+  accountId: number | null;
+  brand: string;
+  trainingId: number;
+  sessionId?: number | null;
+  dpcProgrammeId?: number | null;
+  /** The DPC subscription requires a DPC programme. */
+  requireDpc?: boolean;
+};
+
+export type SubscribeOutcome = "subscribed" | "booked" | "waiting_list";
+
+/**
+ * Subscribes the learner to a training, booking a seat in the session when one is given. Seat booking locks the
+ * session row, so concurrent bookings of the last seat queue up and only one gets it; the others go on the waiting
+ * list (or are refused with 409 when the session has no waiting list).
+ */
+export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Promise<{ outcome: SubscribeOutcome; enrolment: EnrolmentPayload }> {
+  const { db } = deps;
+  const now = deps.now();
+  const user = await getUserPayload(db, input.userId, input.accountId);
+  if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  const training = await requireTraining(db, input.brand, input.trainingId);
+  const eligibility = subscriptionEligibility(user, training, now);
+  if (!eligibility.allowed) throw new AppError("FORBIDDEN", REFUSAL_MESSAGES[eligibility.reason]);
+  if (await findActiveEnrolment(db, input.userId, training.id)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
+
+  let dpcProgrammeId: number | null = null;
+  const programmeIds = await listDpcProgrammeIds(db, training.id);
+  if (input.dpcProgrammeId != null) {
+    if (!programmeIds.includes(input.dpcProgrammeId)) {
+      throw new AppError("VALIDATION", "invalidInput", { fields: { dpcProgrammeId: ["enrolmentDpcProgrammeNotOfTraining"] } });
+    }
+    dpcProgrammeId = input.dpcProgrammeId;
+  } else if (input.requireDpc) {
+    if (training.type !== "dpc" || programmeIds.length === 0) throw new AppError("VALIDATION", "enrolmentNotDpc");
+    dpcProgrammeId = programmeIds[0];
+  } else if (training.type === "dpc") {
+    dpcProgrammeId = programmeIds[0] ?? null;
+  }
+
+  let session: SessionWithGroup | undefined;
+  if (input.sessionId != null) {
+    session = await findSession(db, input.sessionId);
+    if (!session || session.trainingId !== training.id) {
+      throw new AppError("VALIDATION", "enrolmentSessionNotOfTraining", { fields: { sessionId: ["enrolmentSessionNotOfTraining"] } });
+    }
+    if (session.startDate < toParisDate(now)) throw new AppError("CONFLICT", "enrolmentSessionPast");
+  } else if (await needsSession(db, training)) {
+    throw new AppError("VALIDATION", "enrolmentSessionRequired", { fields: { sessionId: ["enrolmentSessionRequired"] } });
+  }
+
+  const accountId = user.currentAccountId;
+  let outcome: SubscribeOutcome;
+  let row: EnrolmentRow;
+  try {
+    ({ outcome, row } = await db.transaction(async (tx) => {
+      const base = { userId: input.userId, trainingId: training.id, accountId, dpcProgrammeId, createdAt: now };
+      if (!session) {
+        // No seat to book: the learner can start at once.
+        const [created] = await tx.insert(enrolments).values({ ...base, status: "in_progress", startedAt: now }).returning();
+        return { outcome: "subscribed" as const, row: created };
+      }
+      const locked = await lockSession(tx, session.id);
+      if (locked && locked.currentParticipants < locked.maxParticipants) {
+        await addParticipants(tx, session.id, 1);
+        const [created] = await tx.insert(enrolments).values({ ...base, status: "pending", sessionId: session.id }).returning();
+        return { outcome: "booked" as const, row: created };
+      }
+      if (session.noWaitingList) throw new AppError("CONFLICT", "enrolmentSessionFull");
+      const position = (await lastWaitingPosition(tx, session.id)) + 1;
+      const [created] = await tx
+        .insert(enrolments)
+        .values({ ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position })
+        .returning();
+      return { outcome: "waiting_list" as const, row: created };
+    }));
+  } catch (error) {
+    // Two simultaneous requests of the same learner: the unique index lets one through.
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
+    throw error;
+  }
+  await publishPlanUpdate(deps, accountId, { userId: input.userId, trainingId: training.id });
+  return { outcome, enrolment: toEnrolmentPayload(row) };
+}
+
+/** Face-to-face, mixed and virtual-class trainings (and DPC ones with sessions) are booked on a session. */
+async function needsSession(db: Db, training: TrainingRow): Promise<boolean> {
+  if (training.sessionsOnDemand) return false;
+  if (!isTrainingType(training.type)) return false;
+  if (!hasFaceToFace(training.type) && training.type !== "dpc") return false;
+  const sessions = await listSessionsOfTraining(db, training.id);
+  return sessions.length > 0;
+}
+
+export type UnsubscribeInput = { userId: number; accountId: number | null; brand: string; trainingId: number };
+
+/**
+ * Cancels the learner's enrolment. A freed seat goes, in the same transaction, to the first learner on the waiting
+ * list (who is notified after commit); otherwise the session counts one participant less.
+ */
+export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInput): Promise<{ promotedUserId: number | null }> {
+  const { db } = deps;
+  const now = deps.now();
+  const training = await requireTraining(db, input.brand, input.trainingId);
+  const current = await findActiveEnrolment(db, input.userId, training.id);
+  if (!current) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
+  if (current.status === "finished") throw new AppError("CONFLICT", "enrolmentFinishedCannotLeave");
+
+  const result = await db.transaction(async (tx) => {
+    if (current.sessionId !== null) await lockSession(tx, current.sessionId);
+    // Re-read under the lock: a concurrent cancel or promotion may have changed the row.
+    const mine = await findActiveEnrolment(tx, input.userId, training.id);
+    if (!mine || mine.id !== current.id) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
+    await tx.update(enrolments).set({ status: "cancelled", waitingListPosition: null }).where(eq(enrolments.id, mine.id));
+    if (mine.sessionId === null) return { promoted: null };
+    if (mine.status === "waiting_list") {
+      await shiftWaitingList(tx, mine.sessionId, mine.waitingListPosition ?? 0);
+      return { promoted: null };
+    }
+    const next = await firstInLine(tx, mine.sessionId);
+    if (!next) {
+      await addParticipants(tx, mine.sessionId, -1);
+      return { promoted: null };
+    }
+    // The freed seat goes to the first in line: the participant count stays the same.
+    await tx.update(enrolments).set({ status: "pending", waitingListPosition: null }).where(eq(enrolments.id, next.id));
+    await shiftWaitingList(tx, mine.sessionId, next.waitingListPosition ?? 0);
+    return { promoted: { userId: next.userId, accountId: next.accountId, sessionId: mine.sessionId } };
+  });
+
+  await publishPlanUpdate(deps, current.accountId, { userId: input.userId, trainingId: training.id });
+  if (result.promoted) {
+    await notifyPromoted(deps, result.promoted, training, now);
+    await publishPlanUpdate(deps, result.promoted.accountId, { userId: result.promoted.userId, trainingId: training.id });
+  }
+  return { promotedUserId: result.promoted?.userId ?? null };
+}
+
+async function notifyPromoted(deps: Deps, promoted: { userId: number; sessionId: number }, training: TrainingRow, now: Date) {
+  try {
+    const [user] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, promoted.userId)).limit(1);
+    const session = await findSession(deps.db, promoted.sessionId);
+    const t = translator(negotiateLocale(user?.locale));
+    await notifyUser(
+      deps.db,
+      deps.broadcaster,
+      {
+        userId: promoted.userId,
+        title: t("enrolmentPromotedTitle"),
+        body: t("enrolmentPromotedBody", { session: session?.name ?? "", training: training.name }),
+      },
+      now,
+    );
+  } catch (error) {
+    // The seat is the learner's either way; a lost notification must not undo the cancellation.
+    deps.logger.error({ err: error, userId: promoted.userId }, "waiting-list promotion notification failed");
+  }
+}
+
+/** The user's own active enrolment, or 404. */
+export async function requireOwnEnrolment(db: Db, brand: string, userId: number, trainingId: number): Promise<EnrolmentRow> {
+  const training = await requireTraining(db, brand, trainingId);
+  const row = await findActiveEnrolment(db, userId, training.id);
+  if (!row) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
+  return row;
+}
+
+/** Creates the follow-up file number once (idempotent): later calls return the same number. */
+export async function createFollowUp(db: Db, brand: string, userId: number, trainingId: number): Promise<EnrolmentPayload> {
+  const row = await requireOwnEnrolment(db, brand, userId, trainingId);
+  if (row.dossierId) return toEnrolmentPayload(row);
+  const dossierId = `SUIVI-${row.id}-${randomBytes(4).toString("hex").toUpperCase()}`;
+  // The `is null` guard keeps the first number if two calls race.
+  await db.update(enrolments).set({ dossierId }).where(and(eq(enrolments.id, row.id), isNull(enrolments.dossierId)));
+  const [updated] = await db.select().from(enrolments).where(eq(enrolments.id, row.id));
+  return toEnrolmentPayload(updated);
+}
+
+/**
+ * Turns the learner's access to the e-learning player on or off. When turned on, a fresh one-time password is
+ * returned for the external SCORM player's own login screen (ADR 0011); it is not stored by the platform.
+ */
+export async function setLmsActive(db: Db, brand: string, userId: number, trainingId: number, status: boolean) {
+  const row = await requireOwnEnrolment(db, brand, userId, trainingId);
+  await db.update(enrolments).set({ lmsActive: status }).where(eq(enrolments.id, row.id));
+  return { lmsActive: status, password: status ? randomBytes(9).toString("base64url") : null };
+}
+
+// ---------------------------------------------------------------- sessions and virtual classes
+
+export type SessionSeatsPayload = {
+  id: number;
+  name: string;
+  startDate: string;
+  startTime: string | null;
+  endTime: string | null;
+  maxParticipants: number;
+  currentParticipants: number;
+  seatsAvailable: number;
+  isFull: boolean;
+  noWaitingList: boolean;
+  virtualClass: boolean;
+  sessionDates: { id: number; date: string; startTime: string; endTime: string }[];
+};
+
+const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
+
+/** The sessions of a DPC training with their seats (public, brand-scoped). */
+export async function listDpcSessions(db: Db, brand: string, trainingId: number): Promise<SessionSeatsPayload[]> {
+  const training = await requireTraining(db, brand, trainingId);
+  if (training.type !== "dpc") throw new AppError("NOT_FOUND", "enrolmentNotDpc");
+  const sessions = await listSessionsOfTraining(db, training.id);
+  const dates = await listSessionDates(db, sessions.map((s) => s.id));
+  return sessions.map((s) => ({
+    id: s.id,
+    name: s.name,
+    startDate: s.startDate,
+    startTime: hhmm(s.startTime),
+    endTime: hhmm(s.endTime),
+    maxParticipants: s.maxParticipants,
+    currentParticipants: s.currentParticipants,
+    seatsAvailable: seatsAvailable(s),
+    isFull: seatsAvailable(s) === 0,
+    noWaitingList: s.noWaitingList,
+    virtualClass: s.virtualClass,
+    sessionDates: dates
+      .filter((d) => d.sessionId === s.id)
+      .map((d) => ({ id: d.id, date: d.date, startTime: hhmm(d.startTime)!, endTime: hhmm(d.endTime)! })),
+  }));
+}
+
+type SessionDay = { sessionDateId: number | null; day: string; startTime: string | null; endTime: string | null };
+
+async function sessionDays(db: Db, session: SessionWithGroup): Promise<SessionDay[]> {
+  const dates = await listSessionDates(db, [session.id]);
+  if (dates.length === 0) return [{ sessionDateId: null, day: session.startDate, startTime: session.startTime, endTime: session.endTime }];
+  return dates.map((d) => ({ sessionDateId: d.id, day: d.date, startTime: d.startTime, endTime: d.endTime }));
+}
+
+const isVirtual = (session: SessionWithGroup, training: { isVirtual: boolean; type: string }) =>
+  session.virtualClass || training.isVirtual || training.type === "virtualClass";
+
+/** The learner's booked virtual-class days that have not ended yet, with their join windows. */
+export async function listVirtualSessions(db: Db, userId: number, now: Date) {
+  const rows = await db
+    .select({ enrolment: enrolments, training: { id: trainings.id, name: trainings.name, slug: trainings.slug, type: trainings.type, isVirtual: trainings.isVirtual } })
+    .from(enrolments)
+    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
+    .where(eq(enrolments.userId, userId));
+  const result = [];
+  for (const { enrolment, training } of rows) {
+    if (enrolment.sessionId === null || !["pending", "in_progress"].includes(enrolment.status)) continue;
+    const session = await findSession(db, enrolment.sessionId);
+    if (!session || !isVirtual(session, training)) continue;
+    for (const day of await sessionDays(db, session)) {
+      const window = joinWindow(day);
+      const state = joinState(window, now);
+      if (state === "closed") continue;
+      result.push({
+        sessionId: session.id,
+        sessionDateId: day.sessionDateId,
+        sessionName: session.name,
+        training: { id: training.id, name: training.name, slug: training.slug, type: training.type },
+        day: day.day,
+        startTime: hhmm(day.startTime),
+        endTime: hhmm(day.endTime),
+        opensAt: window.opensAt.toISOString(),
+        closesAt: window.closesAt.toISOString(),
+        joinable: state === "open",
+      });
+    }
+  }
+  return result.sort((a, b) => a.opensAt.localeCompare(b.opensAt));
+}
+
+function formatParis(date: Date, locale: ServerLocale): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: "Europe/Paris", dateStyle: "short", timeStyle: "short" }).format(date);
+}
+
+/**
+ * The join URL of a virtual-class day the learner has a seat in, only inside its join window; records the arrival.
+ * With a session id alone, the day is today's (or the next one) for a multi-date session.
+ */
+export async function joinVirtualClass(
+  db: Db,
+  input: { userId: number; sessionId?: number; sessionDateId?: number; locale: ServerLocale; now: Date },
+): Promise<{ url: string; opensAt: string; closesAt: string }> {
+  let sessionId = input.sessionId;
+  let dateRow: Awaited<ReturnType<typeof findSessionDate>> | undefined;
+  if (input.sessionDateId !== undefined) {
+    dateRow = await findSessionDate(db, input.sessionDateId);
+    if (!dateRow) throw new AppError("NOT_FOUND", "enrolmentSessionNotFound");
+    sessionId = dateRow.sessionId;
+  }
+  const session = sessionId === undefined ? undefined : await findSession(db, sessionId);
+  if (!session) throw new AppError("NOT_FOUND", "enrolmentSessionNotFound");
+  const enrolment = await findActiveEnrolment(db, input.userId, session.trainingId);
+  if (!enrolment || enrolment.sessionId !== session.id || enrolment.status === "waiting_list") {
+    throw new AppError("NOT_FOUND", "enrolmentSessionNotFound");
+  }
+  const [training] = await db.select({ isVirtual: trainings.isVirtual, type: trainings.type }).from(trainings).where(eq(trainings.id, session.trainingId));
+  if (!isVirtual(session, training) || !session.virtualClassUrl) throw new AppError("CONFLICT", "enrolmentNotVirtualClass");
+
+  const today = toParisDate(input.now);
+  const days = await sessionDays(db, session);
+  const day = dateRow
+    ? days.find((d) => d.sessionDateId === dateRow.id)!
+    : (days.find((d) => d.day === today) ?? days.find((d) => d.day > today) ?? days[days.length - 1]);
+  const window: JoinWindow = joinWindow(day);
+  const state = joinState(window, input.now);
+  if (state === "early") {
+    throw new AppError("CONFLICT", "enrolmentJoinNotYetOpen", {
+      values: { opensAt: formatParis(window.opensAt, input.locale) },
+      data: { opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() },
+    });
+  }
+  if (state === "closed") throw new AppError("CONFLICT", "enrolmentJoinClosed");
+  await recordJoin(db, { sessionId: session.id, sessionDateId: day.sessionDateId, day: day.day, userId: input.userId, enrolmentId: enrolment.id, at: input.now });
+  return { url: session.virtualClassUrl, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() };
+}

@@ -1,0 +1,141 @@
+// Booking journeys on the course page, in French and Spanish, with JavaScript on and off: book a face-to-face
+// session (the seats-left number drops by one, then comes back after unsubscribing with confirmation), and
+// subscribe to an e-learning (the access link leads to the learn page), then unsubscribe.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD } from "./account-helpers.ts";
+import { at, type Host } from "./support/hosts.ts";
+
+const NO_JS = { tag: "@no-js" };
+// Booking pages make several API calls: on a busy machine the default 30 s per test is short. The tests of this
+// file run one after the other in each project (they share the project's learner).
+test.describe.configure({ mode: "default", timeout: 90_000 });
+const SLOW = { timeout: 20_000 };
+const hasJs = () => test.info().project.name !== "no-js";
+
+async function login(page: Page, host: Host, loginPath: string, email: string) {
+  await page.goto(at(host, loginPath));
+  await page.getByLabel(/adresse e-mail|correo electrónico/i).fill(email);
+  await page.getByLabel(/^(mot de passe|contraseña)$/i).fill(PASSWORD);
+  await page.getByRole("button", { name: /se connecter|entrar/i }).click();
+  await expect(page).not.toHaveURL(new RegExp(`${loginPath}(\\?|$)`), SLOW);
+}
+
+/** toast: the action's flash message; status: the enrolment block's lasting text. */
+const CASES: { lang: "fr" | "es"; host: Host; loginPath: string; f2f: string; elearning: string; text: Record<string, RegExp> }[] = [
+  {
+    lang: "fr",
+    host: "localhost",
+    loginPath: "/connexion",
+    f2f: "/faceToFaceOnly/afgsu-niveau-2",
+    elearning: "/formation/routine-dermocosmetique",
+    text: { booked: /Votre place est réservée/, subscribed: /Vous êtes inscrit à la formation/, enrolled: /Vous êtes inscrit à cette formation/, cancelled: /Votre inscription a été annulée/ },
+  },
+  {
+    lang: "es",
+    host: "es.localhost",
+    loginPath: "/conexion",
+    f2f: "/faceToFaceOnly/primeros-auxilios-dea",
+    elearning: "/formation/atencion-farmaceutica-polimedicados",
+    text: { booked: /Su plaza está reservada/, subscribed: /Se ha inscrito en la formación/, enrolled: /Está inscrito en esta formación/, cancelled: /Su inscripción ha sido cancelada/ },
+  },
+];
+
+const learnerOf = (lang: string) => `booking.${hasJs() ? "js" : "nojs"}.${lang}@demo.test`;
+
+/** Without JavaScript the flash toast stays on the page; with it, it fades after 3 s, so only the lasting state is checked. */
+async function expectToast(page: Page, text: RegExp) {
+  if (!hasJs()) await expect(page.getByText(text).first()).toBeVisible(SLOW);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function seatsOf(page: Page, sessionId: string): Promise<number> {
+  return Number(await page.locator(`[data-testid="session"][data-session-id="${sessionId}"]`).getAttribute("data-seats"));
+}
+
+async function unsubscribeWithConfirmation(page: Page, cancelled: RegExp) {
+  await page.getByTestId("unsubscribe-link").click();
+  const confirm = page.getByTestId("unsubscribe-confirm");
+  await expect(confirm).toBeVisible(SLOW);
+  if (hasJs()) expect(await seriousViolations(page)).toEqual([]);
+  await expect(page).toHaveURL(/\?unsubscribe=confirm/);
+  await page.getByTestId("unsubscribe-button").click();
+  await expect(page.getByTestId("enrolment")).toHaveCount(0, SLOW);
+  await expectToast(page, cancelled);
+  await expect(page).not.toHaveURL(/unsubscribe=confirm/);
+}
+
+for (const c of CASES) {
+  test.describe(`booking (${c.lang})`, () => {
+    test(`a guest is sent to the login page and back (${c.lang})`, NO_JS, async ({ page }) => {
+      await page.goto(at(c.host, c.elearning));
+      const link = page.getByTestId("login-to-subscribe");
+      await expect(link).toHaveAttribute("href", new RegExp(`^${c.loginPath}\\?redirect=${encodeURIComponent(c.elearning).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      await expect(page.getByTestId("session-book")).toHaveCount(0);
+    });
+
+    test(`book a face-to-face session: one seat less, then unsubscribe with confirmation (${c.lang})`, NO_JS, async ({ page }) => {
+      await login(page, c.host, c.loginPath, learnerOf(c.lang));
+      await page.goto(at(c.host, c.f2f));
+      await expect(page.getByTestId("enrolment-choose-session")).toBeVisible();
+      // The js and no-js projects run at once on the same server: each books its own session.
+      const bookable = page.getByTestId("session").filter({ has: page.getByTestId("session-book") });
+      const session = bookable.nth(test.info().project.name === "no-js" ? 1 : 0);
+      const sessionId = (await session.getAttribute("data-session-id"))!;
+      const before = await seatsOf(page, sessionId);
+      expect(before).toBeGreaterThan(0);
+
+      await session.getByTestId("session-book").click();
+      await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "pending", SLOW);
+      await expectToast(page, c.text.booked);
+      expect(await seatsOf(page, sessionId)).toBe(before - 1);
+      await expect(page.locator(`[data-session-id="${sessionId}"]`).getByTestId("session-mine")).toBeVisible();
+      await expect(page.getByTestId("session-book")).toHaveCount(0);
+      await expect(page.getByTestId("access-training")).toHaveAttribute("href", new RegExp(`^${c.f2f}/learn$`));
+      if (hasJs()) expect(await seriousViolations(page)).toEqual([]);
+
+      // A reload shows the same figure: it is the database's, not the page's.
+      await page.goto(at(c.host, c.f2f));
+      expect(await seatsOf(page, sessionId)).toBe(before - 1);
+
+      await unsubscribeWithConfirmation(page, c.text.cancelled);
+      expect(await seatsOf(page, sessionId)).toBe(before);
+    });
+
+    test(`subscribe to an e-learning and see the access link (${c.lang})`, NO_JS, async ({ page }) => {
+      await login(page, c.host, c.loginPath, learnerOf(c.lang));
+      await page.goto(at(c.host, c.elearning));
+      await page.getByTestId("subscribe-button").click();
+      await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "in_progress", SLOW);
+      await expect(page.getByTestId("enrolment-status")).toHaveText(c.text.enrolled);
+      await expectToast(page, c.text.subscribed);
+      const access = page.getByTestId("access-training");
+      await expect(access).toHaveAttribute("href", `${c.elearning}/learn`);
+
+      // The confirmation step can be left without unsubscribing.
+      await page.getByTestId("unsubscribe-link").click();
+      await expect(page.getByTestId("unsubscribe-confirm")).toBeVisible(SLOW);
+      await page.getByTestId("unsubscribe-cancel").click();
+      await expect(page.getByTestId("unsubscribe-confirm")).toHaveCount(0, SLOW);
+      await expect(page.getByTestId("enrolment")).toBeVisible();
+
+      await unsubscribeWithConfirmation(page, c.text.cancelled);
+      await expect(page.getByTestId("subscribe-button")).toBeVisible();
+    });
+  });
+}
+
+test("a refusal of the back API shows as a toast in the learner's language, nothing changes", NO_JS, async ({ page }) => {
+  await login(page, "localhost", "/connexion", "readonly@demo.test");
+  await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
+  await page.getByTestId("subscribe-button").click();
+  await expect(page.getByText("Votre contrat est en lecture seule : vous ne pouvez rien modifier.").first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("enrolment")).toHaveCount(0);
+  await expect(page.getByTestId("subscribe-button")).toBeVisible();
+});
