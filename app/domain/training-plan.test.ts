@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  monthsBetween,
-  placeActivitiesOnRows,
-  planPeriod,
-  type PlanActivity,
-  type PlanPeriod,
-} from "./training-plan.ts";
+import { monthsBetween, placeActivitiesOnRows, planPeriod, type PlanActivity, type PlanPeriod, activityMonthRange, coversMonth, periodMonths } from "./training-plan.ts";
 
 describe("monthsBetween", () => {
   it.each([
@@ -116,5 +110,33 @@ describe("placeActivitiesOnRows", () => {
   it("keeps the activity fields", () => {
     const [placed] = placeActivitiesOnRows([activity("a", "2025-01-01", "2025-02-01")]);
     expect(placed).toEqual({ id: "a", startDate: "2025-01-01", finishDate: "2025-02-01", row: 1 });
+  });
+});
+
+describe("activityMonthRange", () => {
+  it.each<[string, string | null, string, string]>([
+    ["2025-03-15", "2025-05-02", "2025-03-01", "2025-05-31"],
+    ["2025-03-15", null, "2025-03-01", "2025-03-31"],
+    ["2024-02-10", "2024-02-11", "2024-02-01", "2024-02-29"],
+    ["2025-03-15", "2025-01-01", "2025-03-01", "2025-03-31"],
+    ["2025-12-15T10:00:00Z", "2026-01-02", "2025-12-01", "2026-01-31"],
+  ])("%s -> %s", (start, finish, from, to) => {
+    expect(activityMonthRange(start, finish)).toEqual({ fromDate: from, toDate: to });
+  });
+});
+
+describe("periodMonths and coversMonth", () => {
+  it("lists the months of a padded period", () => {
+    const period = planPeriod("2025-11-20", "2025-12-01");
+    const months = periodMonths(period.startDate, period.endDate);
+    expect(months).toHaveLength(12);
+    expect(months[0]).toBe("2025-11");
+    expect(months[2]).toBe("2026-01");
+    expect(months.at(-1)).toBe("2026-10");
+  });
+
+  it("tells whether an activity covers a month", () => {
+    const range = { fromDate: "2025-03-01", toDate: "2025-05-31" };
+    expect(["2025-02", "2025-03", "2025-04", "2025-05", "2025-06"].map((m) => coversMonth(range, m))).toEqual([false, true, true, true, false]);
   });
 });

@@ -74,3 +74,31 @@ export function placeActivitiesOnRows<T extends PlanActivity>(activities: readon
     return { ...activity, row: index + 1 };
   });
 }
+
+/** The whole months an activity spans: first day of its start month to last day of its finish (or start) month. */
+export function activityMonthRange(startDate: string, finishDate: string | null): { fromDate: string; toDate: string } {
+  const start = readDay(startDate);
+  const finish = finishDate ? readDay(finishDate) : start;
+  const end = monthIndex(finish) < monthIndex(start) ? start : finish;
+  return {
+    fromDate: `${pad(start.year, 4)}-${pad(start.month)}-01`,
+    toDate: `${pad(end.year, 4)}-${pad(end.month)}-${pad(daysInMonth(end))}`,
+  };
+}
+
+/** The months of a period as 'yyyy-mm', in order (for the plan grid's columns). */
+export function periodMonths(startDate: string, endDate: string): string[] {
+  const first = monthIndex(readDay(startDate));
+  const last = monthIndex(readDay(endDate));
+  const months: string[] = [];
+  for (let index = first; index <= last; index++) {
+    const { year, month } = fromMonthIndex(index);
+    months.push(`${pad(year, 4)}-${pad(month)}`);
+  }
+  return months;
+}
+
+/** Whether an activity's month range covers the month 'yyyy-mm'. */
+export function coversMonth(activity: { fromDate: string; toDate: string }, month: string): boolean {
+  return activity.fromDate.slice(0, 7) <= month && month <= activity.toDate.slice(0, 7);
+}

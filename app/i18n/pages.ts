@@ -131,7 +131,7 @@ export const PAGES: PageDef[] = [
     file: "routes/account/profile.tsx",
     layout: "default",
     paths: { fr: "/compte/profil", es: "/cuenta/perfil" },
-    ns: ["account"],
+    ns: ["account", "records"],
     noIndex: true,
   },
   {

@@ -1,10 +1,45 @@
-// Placeholder: this page is being built in the learning-journey issue (#6).
-import { data } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/profile-plan";
+import { accountMeta } from "~/components/account/meta";
+import { ProfileLayout } from "~/components/account/profile-layout";
+import { PlanGrid, PlanList } from "~/components/records/plan-grid";
+import type { TrainingPlan } from "~/components/records/types";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { requireUser, serverT } from "~/lib/guards.server";
 
-export function loader() {
-  throw data("Not built yet", { status: 404 });
+/** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireUser({ url, context });
+  const { back, locale } = context.get(requestStateContext);
+  const plan = await back.get<TrainingPlan>("/user/trainingPlan");
+  return { title: serverT(context, "records")("plan.title"), locale, plan };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export default function ProfilePlan() {
+  const { t } = useTranslation("records");
+  const { t: tAccount } = useTranslation("account");
+  const path = usePagePath();
+  const { locale, plan } = useLoaderData<typeof loader>();
+  return (
+    <ProfileLayout title={tAccount("profile.title")}>
+      <h2 className="mb-4 text-2xl font-bold">{t("plan.title")}</h2>
+      {plan.activities.length === 0 ? (
+        <div data-testid="plan-empty" className="rounded-lg border border-slate-300 p-6">
+          <p className="mb-3">{t("plan.empty")}</p>
+          <Link to={path("catalogue")} className="font-semibold text-[var(--color-primary-dark)] underline">
+            {t("plan.browseCatalogue")}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <PlanGrid plan={plan} locale={locale} />
+          <PlanList plan={plan} locale={locale} />
+        </>
+      )}
+    </ProfileLayout>
+  );
 }

@@ -4,6 +4,8 @@ import type { Route } from "./+types/profile";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { contractState, loadProfile, pointsAccess } from "~/components/account/profile.server";
+import { BadgeList, CurrentTrainings, SuggestionList } from "~/components/records/profile-records";
+import { loadProfileRecords } from "~/components/records/records.server";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";
@@ -26,7 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw redirect(pathOf(context, LEGACY_TABS[tab] ?? "profile"));
   }
   await requireUser({ url, context });
-  const profile = await loadProfile(context);
+  const [profile, records] = await Promise.all([loadProfile(context), loadProfileRecords(context)]);
   const { locale } = context.get(requestStateContext);
   const contract = contractState(profile);
   const validUntil = contract.validUntil
@@ -37,6 +39,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     profile,
     contract: { ...contract, validUntilLabel: validUntil },
     pointsAccess: pointsAccess(profile),
+    locale,
+    records,
   };
 }
 
@@ -45,11 +49,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 export default function Profile() {
   const { t } = useTranslation("account");
   const path = usePagePath();
-  const { profile, contract, pointsAccess } = useLoaderData<typeof loader>();
+  const { profile, contract, pointsAccess, locale, records } = useLoaderData<typeof loader>();
   const advisor = profile.advisor;
   return (
     <ProfileLayout title={t("profile.title")}>
       <div className="grid gap-6 md:grid-cols-2">
+        {records.formations ? <CurrentTrainings formations={records.formations} locale={locale} showPoints={pointsAccess} /> : null}
         <section aria-labelledby="identity-title" className="rounded-lg border border-slate-300 p-5">
           <h2 id="identity-title" className="mb-3 text-xl font-bold">
             {t("profile.identity")}
@@ -136,6 +141,9 @@ export default function Profile() {
             <p>{t("profile.noAdvisor")}</p>
           )}
         </section>
+
+        {records.badges ? <BadgeList badges={records.badges} locale={locale} /> : null}
+        {records.suggestions ? <SuggestionList suggestions={records.suggestions} /> : null}
       </div>
     </ProfileLayout>
   );

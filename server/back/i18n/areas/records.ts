@@ -1,9 +1,54 @@
 /** Server messages of the records area (merged into the catalogue in ../messages.ts). */
-const en = {} as const;
+const en = {
+  recordsBadgeEarnedTitle: "New badge: {badge}",
+  recordsBadgeEarnedBody: "{description} Find all your badges in your profile.",
+  recordsBadgeFirstTrainingLabel: "First step",
+  recordsBadgeFirstTrainingDescription: "You finished your first training.",
+  recordsBadgeFiveTrainingsLabel: "Well trained",
+  recordsBadgeFiveTrainingsDescription: "You finished 5 trainings.",
+  recordsBadgeHundredPointsLabel: "Centurion",
+  recordsBadgeHundredPointsDescription: "You earned 100 points.",
+  recordsBadgePerfectScoreLabel: "Perfect score",
+  recordsBadgePerfectScoreDescription: "You answered a post-test without a single mistake.",
+  recordsBadgeDpcCompletedLabel: "DPC completed",
+  recordsBadgeDpcCompletedDescription: "You completed a DPC programme.",
+  recordsBadgeThreeInAMonthLabel: "On a roll",
+  recordsBadgeThreeInAMonthDescription: "You finished 3 trainings in the same month.",
+} as const;
 
 type Keys = keyof typeof en;
 export const recordsMessages = {
   en,
-  fr: {} satisfies Record<Keys, string>,
-  es: {} satisfies Record<Keys, string>,
+  fr: {
+    recordsBadgeEarnedTitle: "Nouveau badge : {badge}",
+    recordsBadgeEarnedBody: "{description} Retrouvez tous vos badges dans votre profil.",
+    recordsBadgeFirstTrainingLabel: "Premier pas",
+    recordsBadgeFirstTrainingDescription: "Vous avez terminé votre première formation.",
+    recordsBadgeFiveTrainingsLabel: "Bien formé",
+    recordsBadgeFiveTrainingsDescription: "Vous avez terminé 5 formations.",
+    recordsBadgeHundredPointsLabel: "Centurion",
+    recordsBadgeHundredPointsDescription: "Vous avez gagné 100 points.",
+    recordsBadgePerfectScoreLabel: "Sans faute",
+    recordsBadgePerfectScoreDescription: "Vous avez répondu à un post-test sans aucune erreur.",
+    recordsBadgeDpcCompletedLabel: "DPC validé",
+    recordsBadgeDpcCompletedDescription: "Vous avez terminé un programme DPC.",
+    recordsBadgeThreeInAMonthLabel: "Sur la lancée",
+    recordsBadgeThreeInAMonthDescription: "Vous avez terminé 3 formations dans le même mois.",
+  } satisfies Record<Keys, string>,
+  es: {
+    recordsBadgeEarnedTitle: "Nueva insignia: {badge}",
+    recordsBadgeEarnedBody: "{description} Encuentre todas sus insignias en su perfil.",
+    recordsBadgeFirstTrainingLabel: "Primer paso",
+    recordsBadgeFirstTrainingDescription: "Ha terminado su primera formación.",
+    recordsBadgeFiveTrainingsLabel: "Bien formado",
+    recordsBadgeFiveTrainingsDescription: "Ha terminado 5 formaciones.",
+    recordsBadgeHundredPointsLabel: "Centurión",
+    recordsBadgeHundredPointsDescription: "Ha ganado 100 puntos.",
+    recordsBadgePerfectScoreLabel: "Sin errores",
+    recordsBadgePerfectScoreDescription: "Ha respondido a un post-test sin ningún error.",
+    recordsBadgeDpcCompletedLabel: "DPC completado",
+    recordsBadgeDpcCompletedDescription: "Ha completado un programa DPC.",
+    recordsBadgeThreeInAMonthLabel: "En racha",
+    recordsBadgeThreeInAMonthDescription: "Ha terminado 3 formaciones en el mismo mes.",
+  } satisfies Record<Keys, string>,
 };

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import type { Locale } from "~/branding/brands";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { formatDay, formatScore, isoDay } from "./format";
+import type { HistoryEntry } from "./types";
+
+const CELL = "border-b border-slate-200 px-3 py-2 align-top";
+
+/** The learner's history as a table; points only with points access. */
+export function HistoryTable({ entries, locale, showPoints }: { entries: HistoryEntry[]; locale: Locale; showPoints: boolean }) {
+  const { t } = useTranslation("records");
+  const path = usePagePath();
+  const score = (value: number | null) => {
+    const text = formatScore(value, locale);
+    return text === null ? <span aria-label={t("history.noScore")}>{t("history.noScore")}</span> : t("history.percent", { value: text });
+  };
+  return (
+    <div className="overflow-x-auto" role="region" aria-labelledby="history-caption" tabIndex={0}>
+      <table className="w-full min-w-[40rem] border-collapse text-left" data-testid="history-table">
+        <caption id="history-caption" className="sr-only">
+          {t("history.caption")}
+        </caption>
+        <thead>
+          <tr className="bg-slate-100">
+            <th scope="col" className={CELL}>
+              {t("history.training")}
+            </th>
+            <th scope="col" className={CELL}>
+              {t("history.startDate")}
+            </th>
+            <th scope="col" className={CELL}>
+              {t("history.endDate")}
+            </th>
+            <th scope="col" className={`${CELL} text-right`}>
+              {t("history.initialScore")}
+            </th>
+            <th scope="col" className={`${CELL} text-right`}>
+              {t("history.finalScore")}
+            </th>
+            {showPoints ? (
+              <th scope="col" className={`${CELL} text-right`}>
+                {t("history.points")}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const formation = entry.formations[0] ?? { initialScore: null, finalScore: null };
+            return (
+              <tr key={entry.id} data-testid="history-row">
+                <th scope="row" className={`${CELL} font-semibold`}>
+                  <Link
+                    to={path("training", { trainingType: entry.course.type, slug: entry.course.slug })}
+                    className="text-[var(--color-primary-dark)] underline"
+                  >
+                    {entry.course.name}
+                  </Link>
+                </th>
+                <td className={CELL}>
+                  <time dateTime={isoDay(entry.startDate)}>{formatDay(entry.startDate, locale)}</time>
+                </td>
+                <td className={CELL}>
+                  {entry.endDate ? <time dateTime={isoDay(entry.endDate)}>{formatDay(entry.endDate, locale)}</time> : t("history.inProgress")}
+                </td>
+                <td className={`${CELL} text-right`} data-testid="initial-score">
+                  {score(formation.initialScore)}
+                </td>
+                <td className={`${CELL} text-right`} data-testid="final-score">
+                  {score(formation.finalScore)}
+                </td>
+                {showPoints ? (
+                  <td className={`${CELL} text-right font-semibold`} data-testid="entry-points">
+                    {entry.points ?? 0}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

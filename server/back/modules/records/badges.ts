@@ -1,0 +1,121 @@
+import { BADGE_CODES, newBadges, type BadgeCode, type BadgeFacts } from "../../../../app/domain/badges.ts";
+import { historyEntryPoints } from "../../../../app/domain/points.ts";
+import type { Db } from "../../../db/client.ts";
+import type { BackDeps } from "../../context.ts";
+import { translator, type MessageKey, type ServerLocale, type Translate, SERVER_LOCALES } from "../../i18n/messages.ts";
+import { notifyUser } from "../notifications/notifications.service.ts";
+import { findUserById } from "../user/user.repository.ts";
+import { bestPostTestScore, insertBadges, listAwardedBadges, listEnrolments, listHistory } from "./records.repository.ts";
+import { userPointsAccess } from "./points-access.ts";
+
+const LABEL_KEYS: Record<BadgeCode, { label: MessageKey; description: MessageKey }> = {
+  firstTraining: { label: "recordsBadgeFirstTrainingLabel", description: "recordsBadgeFirstTrainingDescription" },
+  fiveTrainings: { label: "recordsBadgeFiveTrainingsLabel", description: "recordsBadgeFiveTrainingsDescription" },
+  hundredPoints: { label: "recordsBadgeHundredPointsLabel", description: "recordsBadgeHundredPointsDescription" },
+  perfectScore: { label: "recordsBadgePerfectScoreLabel", description: "recordsBadgePerfectScoreDescription" },
+  dpcCompleted: { label: "recordsBadgeDpcCompletedLabel", description: "recordsBadgeDpcCompletedDescription" },
+  threeInAMonth: { label: "recordsBadgeThreeInAMonthLabel", description: "recordsBadgeThreeInAMonthDescription" },
+};
+
+/**
+ * What the award rules look at. A training counts as finished when its enrolment is finished or its history
+ * entry has an end date (older history predates enrolments); points count only with points access.
+ */
+export async function gatherBadgeFacts(db: Db, userId: number, pointsAccess: boolean): Promise<BadgeFacts> {
+  const [enrolmentRows, history, bestPostTest] = await Promise.all([
+    listEnrolments(db, userId),
+    listHistory(db, userId),
+    bestPostTestScore(db, userId),
+  ]);
+  const finished = new Map<number, Date>();
+  let dpcFinished = 0;
+  for (const e of enrolmentRows) {
+    if (e.status !== "finished") continue;
+    finished.set(e.trainingId, e.finishedAt ?? e.startedAt ?? e.createdAt);
+    if (e.dpcProgrammeId !== null || e.training.type === "dpc") dpcFinished += 1;
+  }
+  for (const h of history) {
+    if (h.endDate && !finished.has(h.trainingId)) finished.set(h.trainingId, h.endDate);
+  }
+  const historyBest = history.reduce<number | null>((best, h) => (h.endDate && h.finalScore !== null ? Math.max(best ?? 0, h.finalScore) : best), null);
+  const totalPoints = pointsAccess
+    ? history.reduce(
+        (sum, h) => sum + historyEntryPoints({ formations: [{ initialScore: h.initialScore, finalScore: h.finalScore }], points: h.points }, h.training.points),
+        0,
+      )
+    : 0;
+  const best = [bestPostTest, historyBest].filter((s): s is number => s !== null);
+  return {
+    finishedAt: [...finished.values()],
+    totalPoints,
+    bestPostTestScore: best.length ? Math.max(...best) : null,
+    dpcFinished,
+  };
+}
+
+function localeOf(value: string): ServerLocale {
+  return (SERVER_LOCALES as readonly string[]).includes(value) ? (value as ServerLocale) : "fr-FR";
+}
+
+export function badgeText(t: Translate, code: BadgeCode): { label: string; description: string } {
+  return { label: t(LABEL_KEYS[code].label), description: t(LABEL_KEYS[code].description) };
+}
+
+/**
+ * Awards the badges the learner's records now earn and notifies each new one (in the learner's locale).
+ * Idempotent: a badge is stored once (primary key user+code), and only the call that stored it notifies.
+ * Called when a training is finished; safe to call any time. Returns the newly awarded codes.
+ * `notify: false` stores without notifying (catch-up of records that predate the rules, see listBadges).
+ */
+export async function awardBadges(
+  deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
+  userId: number,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<BadgeCode[]> {
+  const { db } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) return [];
+  const [facts, awarded] = await Promise.all([
+    userPointsAccess(db, userId, user.currentAccountId).then((access) => gatherBadgeFacts(db, userId, access)),
+    listAwardedBadges(db, userId),
+  ]);
+  const candidates = newBadges(facts, awarded.map((b) => b.code));
+  if (candidates.length === 0) return [];
+  const now = deps.now();
+  const inserted = new Set(await insertBadges(db, userId, candidates, now));
+  const added = BADGE_CODES.filter((code) => inserted.has(code));
+  if (!notify) return added;
+  const t = translator(localeOf(user.locale));
+  for (const code of added) {
+    const { label, description } = badgeText(t, code);
+    try {
+      await notifyUser(
+        db,
+        deps.broadcaster,
+        { userId, title: t("recordsBadgeEarnedTitle", { badge: label }), body: t("recordsBadgeEarnedBody", { description }), link: null },
+        now,
+      );
+    } catch (error) {
+      // The badge is stored; a failed notification must not undo the caller's work.
+      deps.logger.warn({ err: error, userId, code }, "badge notification failed");
+    }
+  }
+  return added;
+}
+
+export type BadgePayload = { code: BadgeCode; label: string; description: string; earned: boolean; awardedAt: string | null };
+
+/**
+ * Every badge, earned or not, with its translated label and description. Badges the records already earn but
+ * that were never awarded (records older than the rules, imported or seeded) are stored first, silently: the
+ * learner was not notified of a badge for a training finished long ago.
+ */
+export async function listBadges(deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">, userId: number, t: Translate): Promise<BadgePayload[]> {
+  const { db } = deps;
+  await awardBadges(deps, userId, { notify: false });
+  const awarded = new Map((await listAwardedBadges(db, userId)).map((b) => [b.code, b.awardedAt]));
+  return BADGE_CODES.map((code) => {
+    const awardedAt = awarded.get(code) ?? null;
+    return { code, ...badgeText(t, code), earned: awardedAt !== null, awardedAt: awardedAt?.toISOString() ?? null };
+  });
+}
