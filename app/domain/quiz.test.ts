@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_QUIZ_TRACKING, scoreQuiz, type QuizAnswers, type QuizQuestion, type QuizResult } from "./quiz.ts";
+import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, scoreQuiz, type QuizAnswers, type QuizQuestion, type QuizResult } from "./quiz.ts";
 
 describe("EMPTY_QUIZ_TRACKING", () => {
   it("is the empty tracking of the spec", () => {
@@ -85,5 +85,43 @@ describe("scoreQuiz", () => {
     ],
   ])("%s", (_label, questions, answers, expected) => {
     expect(scoreQuiz(questions, answers)).toEqual(expected);
+  });
+});
+
+describe("checkQuizAnswers", () => {
+  const quiz = [single(1, 10), multiple(2, [20, 21])];
+
+  it.each<[string, QuizAnswers, ReturnType<typeof checkQuizAnswers>]>([
+    ["every question answered", { 1: [10], 2: [20, 21] }, []],
+    ["ids as strings", { 1: ["11"], 2: ["23"] }, []],
+    ["a skipped question is allowed", { 2: [20] }, []],
+    ["an empty answer is allowed", { 1: [], 2: [] }, []],
+    ["nothing answered", {}, []],
+    ["two choices for a single-choice question", { 1: [10, 11] }, [{ questionId: "1", problem: "oneChoiceOnly" }]],
+    ["the same choice twice counts once", { 1: [10, 10] }, []],
+    ["an unknown question", { 3: [30] }, [{ questionId: "3", problem: "unknownQuestion" }]],
+    ["a choice of another question", { 1: [20] }, [{ questionId: "1", problem: "unknownChoice" }]],
+    ["an unknown choice", { 2: [20, 99] }, [{ questionId: "2", problem: "unknownChoice" }]],
+    [
+      "several problems",
+      { 1: [10, 12], 2: [0], 9: [] },
+      [
+        { questionId: "1", problem: "oneChoiceOnly" },
+        { questionId: "2", problem: "unknownChoice" },
+        { questionId: "9", problem: "unknownQuestion" },
+      ],
+    ],
+  ])("%s", (_label, answers, expected) => {
+    expect(checkQuizAnswers(quiz, answers)).toEqual(expected);
+  });
+});
+
+describe("answersToList", () => {
+  it("lists answered questions in question order, without duplicates", () => {
+    const quiz = [single(1, 10), single(2, 20), multiple(3, [30])];
+    expect(answersToList(quiz, { 3: [31, 30, 31], 1: [10], 2: [] })).toEqual([
+      { questionId: 1, choiceIds: [10] },
+      { questionId: 3, choiceIds: [31, 30] },
+    ]);
   });
 });

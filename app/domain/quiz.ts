@@ -52,3 +52,39 @@ export function scoreQuiz(questions: readonly QuizQuestion[], answers: QuizAnswe
   const score = questions.length === 0 ? 0 : Math.round((correctCount / questions.length) * 100);
   return { score, correctCount, notAnswered };
 }
+
+export type AnswerProblem = { questionId: string; problem: "unknownQuestion" | "unknownChoice" | "oneChoiceOnly" };
+
+/**
+ * Checks posted answers against the quiz before anything is stored: every question id and choice id must belong
+ * to the quiz, and a single-choice question takes exactly one choice. A question left out (or given an empty
+ * list) is allowed: the learner skipped it, which the tracking records as notAnswered.
+ */
+export function checkQuizAnswers(
+  questions: ReadonlyArray<{ id: QuizId; kind: QuizQuestion["kind"]; choices: ReadonlyArray<{ id: QuizId }> }>,
+  answers: QuizAnswers,
+): AnswerProblem[] {
+  const byId = new Map(questions.map((q) => [String(q.id), q]));
+  const problems: AnswerProblem[] = [];
+  for (const [questionId, chosen] of Object.entries(answers)) {
+    const question = byId.get(questionId);
+    if (!question) {
+      problems.push({ questionId, problem: "unknownQuestion" });
+      continue;
+    }
+    const ids = new Set((chosen ?? []).map(String));
+    const known = new Set(question.choices.map((c) => String(c.id)));
+    if ([...ids].some((id) => !known.has(id))) problems.push({ questionId, problem: "unknownChoice" });
+    else if (question.kind === "single" && ids.size > 1) problems.push({ questionId, problem: "oneChoiceOnly" });
+  }
+  return problems;
+}
+
+/** The stored answers ({questionId: choiceIds}) in the tracking's list shape, in question order. */
+export function answersToList(questions: readonly { id: QuizId }[], answers: QuizAnswers): QuizAnswer[] {
+  return questions.flatMap((q) => {
+    const chosen = answers[String(q.id)] ?? [];
+    const unique = [...new Map(chosen.map((id) => [String(id), id])).values()];
+    return unique.length ? [{ questionId: q.id, choiceIds: unique }] : [];
+  });
+}

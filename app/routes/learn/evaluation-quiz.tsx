@@ -1,10 +1,26 @@
-// Placeholder: this page is being built in the learning-journey issue (#6).
-import { data } from "react-router";
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/evaluation-quiz";
+import { EvaluationPage } from "~/components/learn/evaluation-page";
+import { answerEvaluation, loadEvaluation } from "~/components/learn/evaluation.server";
+import { brandPageMeta } from "~/lib/meta";
 
-export function loader() {
-  throw data("Not built yet", { status: 404 });
+/** /evaluation-quiz/{id} (fr) and /valoracion-quiz/{id} (es): id is the training id. */
+function trainingIdOf(params: { id?: string }, url: URL): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(params.id ?? "")) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  return Number(params.id);
 }
 
-export default function Placeholder() {
-  return null;
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  return loadEvaluation({ url, context }, trainingIdOf(params, url));
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  return answerEvaluation({ request, url, context }, trainingIdOf(params, url));
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
+
+export default function EvaluationQuiz() {
+  const { evaluation, learnHref } = useLoaderData<typeof loader>();
+  return <EvaluationPage evaluation={evaluation} learnHref={learnHref} testId="evaluation-quiz-page" />;
 }

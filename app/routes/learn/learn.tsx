@@ -1,10 +1,154 @@
-// Placeholder: this page is being built in the learning-journey issue (#6).
-import { data } from "react-router";
+import { data, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/learn";
+import type { FormResult } from "~/components/account/action.server";
+import { field, readForm } from "~/components/account/action.server";
+import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/components/learn/learn.server";
+import { StepContent, StepList } from "~/components/learn/step-view";
+import { isTrainingType } from "~/domain/training-types";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { requireUser, serverT } from "~/lib/guards.server";
+import { brandPageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
+import type { FlowView } from "../../../server/back/modules/flow/flow.service";
 
-export function loader() {
-  throw data("Not built yet", { status: 404 });
+const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
+
+async function trainingOf(args: { params: { trainingType?: string; slug?: string }; url: URL; context: Route.LoaderArgs["context"] }) {
+  const { params, url, context } = args;
+  if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  const { back } = context.get(requestStateContext);
+  const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug ?? "")}`).catch((error: unknown) => {
+    if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    throw error;
+  });
+  return training;
 }
 
-export default function Placeholder() {
-  return null;
+/**
+ * /{trainingType}/{slug}/learn: the learner's steps and the current one (or the done step asked for with `step`).
+ * A learner not enrolled goes back to the course page with a toast inviting to subscribe.
+ */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  await requireUser({ url, context });
+  const training = await trainingOf({ params, url, context });
+  if (training.effectiveType !== params.trainingType) throw redirect(learnPath(context, training.effectiveType, training.slug) + url.search, 301);
+  const { back } = context.get(requestStateContext);
+  const requested = url.searchParams.get("step");
+  const step = requested && STEP_ID.test(requested) ? requested : null;
+  try {
+    const flow = await back.get<FlowView>(`/course/currentFlow/${training.id}`, { step });
+    return { flow, title: serverT(context, "learning")("title", { name: training.name }) };
+  } catch (error) {
+    if (!(error instanceof BackError)) throw error;
+    if (error.status === 403) {
+      const target = notEnrolledTarget(error) ?? { slug: training.slug, type: training.effectiveType };
+      throw redirectWithToast(coursePath(context, target.type, target.slug), { type: "info", message: error.message });
+    }
+    // A step not reached yet (or unknown): the current step instead.
+    if (step && (error.status === 409 || error.status === 404)) throw redirectWithToast(learnPath(context, training.effectiveType, training.slug), { type: "warning", message: error.message });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  await requireUser({ url, context });
+  const formData = await readForm(request, context);
+  const training = await trainingOf({ params, url, context });
+  const { back } = context.get(requestStateContext);
+  const t = serverT(context, "learning");
+  const intent = field(formData, "intent");
+  const stepId = field(formData, "stepId");
+  const moduleId = field(formData, "moduleId");
+  const here = learnPath(context, training.effectiveType, training.slug);
+  const badRequest = () => data<FormResult>({ ok: false, intent, message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
+  try {
+    switch (intent) {
+      case "advance": {
+        if (!STEP_ID.test(stepId)) return badRequest();
+        const flow = await back.post<FlowView>(`/course/currentFlow/${training.id}`, { stepId });
+        return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
+      }
+      case "quiz": {
+        if (!STEP_ID.test(stepId)) return badRequest();
+        const flow = await back.post<FlowView & { result: { score: number } | null }>(`/course/currentFlow/${training.id}`, { stepId, answers: answersFromForm(formData) });
+        // The score page: the answered quiz, then a link on to the next step.
+        return redirectWithToast(learnPath(context, training.effectiveType, training.slug, stepId), {
+          type: "success",
+          message: flow.finished ? t("toast.finished") : t("toast.quizScored", { score: flow.result?.score ?? 0 }),
+        });
+      }
+      case "video-complete":
+      case "pdf-complete": {
+        if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
+        const kind = intent === "pdf-complete" ? "pdf" : "video";
+        const flow = await back.getWithCsrf<FlowView>(`/user/${kind}/module/complete/${moduleId}`);
+        return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
+      }
+      case "pdf-open": {
+        if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
+        const link = await back.getWithCsrf<{ url: string }>(`/user/pdf/module/link/${moduleId}`);
+        return redirect(link.url);
+      }
+      case "join": {
+        const sessionId = field(formData, "sessionId");
+        if (!/^[1-9][0-9]{0,9}$/.test(sessionId)) return badRequest();
+        const room = await back.getWithCsrf<{ url: string }>(`/user/mixt/virtualClass/join/${sessionId}`);
+        return redirect(room.url);
+      }
+      default:
+        return badRequest();
+    }
+  } catch (error) {
+    return learnActionError(context, error, here, intent);
+  }
+}
+
+export default function Learn({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("learning");
+  const path = usePagePath();
+  const result = useActionData<FormResult>();
+  const { flow } = loaderData;
+  const base = path("learn", { trainingType: flow.training.type, slug: flow.training.slug });
+  const hrefOf = (stepId: string) => (stepId === flow.currentStepId ? base : `${base}?${new URLSearchParams({ step: stepId })}`);
+  const fields = { trainingId: String(flow.training.id) };
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 outline-none" data-testid="learn-page" data-training-id={flow.training.id}>
+      <header className="flex flex-col gap-3">
+        <p>
+          <a href={path("training", { trainingType: flow.training.type, slug: flow.training.slug })} className="text-primary-dark underline underline-offset-2">
+            {t("backToCourse")}
+          </a>
+        </p>
+        <h1 className="text-3xl font-bold">{flow.training.name}</h1>
+        <div className="flex items-center gap-3">
+          <label htmlFor="flow-progress" className="text-sm font-semibold">
+            {t("progress", { percent: flow.progressPercent })}
+          </label>
+          <progress id="flow-progress" max={100} value={flow.progressPercent} className="h-3 w-48" data-testid="flow-progress" data-percent={flow.progressPercent} />
+        </div>
+      </header>
+      <div className="grid gap-8 md:grid-cols-[18rem_1fr]">
+        <StepList flow={flow} shownId={flow.step?.id ?? null} hrefOf={hrefOf} />
+        {flow.step ? (
+          <StepContent
+            step={flow.step}
+            flow={flow}
+            fields={fields}
+            quizErrors={result?.intent === "quiz" ? result.fieldErrors : undefined}
+            quizMessage={result?.intent === "quiz" ? result.message : undefined}
+            attestationsHref={path("profile-attestations")}
+            continueHref={base}
+          />
+        ) : (
+          <p>{t("empty")}</p>
+        )}
+      </div>
+    </main>
+  );
 }

@@ -1,10 +1,36 @@
-// Placeholder: this page is being built in the learning-journey issue (#6).
-import { data } from "react-router";
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/video-quiz";
+import { EvaluationPage } from "~/components/learn/evaluation-page";
+import { answerEvaluation, loadEvaluation } from "~/components/learn/evaluation.server";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { requireUser } from "~/lib/guards.server";
+import { brandPageMeta } from "~/lib/meta";
+import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
 
-export function loader() {
-  throw data("Not built yet", { status: 404 });
+/** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */
+async function videoTrainingId({ params, url, context }: Pick<Route.LoaderArgs, "params" | "url" | "context">): Promise<number> {
+  await requireUser({ url, context });
+  const { back } = context.get(requestStateContext);
+  const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug)}`).catch((error: unknown) => {
+    if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    throw error;
+  });
+  if (training.effectiveType !== "video") throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  return training.id;
 }
 
-export default function Placeholder() {
-  return null;
+export async function loader(args: Route.LoaderArgs) {
+  return loadEvaluation(args, await videoTrainingId(args));
+}
+
+export async function action(args: Route.ActionArgs) {
+  return answerEvaluation(args, await videoTrainingId(args));
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
+
+export default function VideoQuiz() {
+  const { evaluation, learnHref } = useLoaderData<typeof loader>();
+  return <EvaluationPage evaluation={evaluation} learnHref={learnHref} testId="video-quiz-page" />;
 }

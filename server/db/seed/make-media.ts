@@ -5,8 +5,9 @@
  *   public/media/illustrations/{key}.svg  training and news illustrations
  *   public/media/groupings/{slug}.svg     grouping logos
  *   public/media/pdf/{slug}.pdf           the documents of the pdf trainings (pdf-lib)
- * Deterministic output (fixed PDF dates), so re-running it changes nothing.
- * Audio and video module paths (/media/videos, /media/podcasts) are left without files.
+ *   public/media/podcasts/{slug}-{n}.wav  a short tone melody per podcast episode (8 kHz mono WAV)
+ * Deterministic output (fixed PDF dates, melodies from the slug), so re-running it changes nothing.
+ * Video module paths (/media/videos) are left without files: the learning view then shows the chapter text.
  * Run: npx tsx server/db/seed/make-media.ts
  */
 import fs from "node:fs";
@@ -144,6 +145,43 @@ async function makePdf(def: (typeof DEMO_TRAININGS)[number]): Promise<Uint8Array
   return doc.save({ useObjectStreams: false });
 }
 
+/**
+ * A small real audio file: a few seconds of notes picked from the key (a pentatonic scale), each with a soft
+ * attack and release so that it sounds like a jingle rather than a beep. 8 kHz, 8-bit unsigned PCM, mono.
+ */
+function makeWav(key: string, seconds = 4): Uint8Array {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const data = new Uint8Array(44 + samples);
+  const view = new DataView(data.buffer);
+  const ascii = (offset: number, text: string) => [...text].forEach((ch, i) => view.setUint8(offset + i, ch.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate, true); // byte rate
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, "data");
+  view.setUint32(40, samples, true);
+  const scale = [261.63, 293.66, 329.63, 392.0, 440.0, 523.25];
+  const seed = hashString(`audio:${key}`);
+  const noteLength = rate / 2;
+  for (let i = 0; i < samples; i++) {
+    const note = Math.floor(i / noteLength);
+    const frequency = scale[(seed >> (note * 3)) % scale.length] ?? scale[0]!;
+    const t = (i % noteLength) / noteLength;
+    const envelope = Math.min(1, t * 20) * Math.min(1, (1 - t) * 6);
+    const value = Math.sin((2 * Math.PI * frequency * i) / rate) * 0.8 + Math.sin((4 * Math.PI * frequency * i) / rate) * 0.2;
+    data[44 + i] = Math.round(128 + 100 * envelope * value);
+  }
+  return data;
+}
+
 async function main(): Promise<void> {
   for (const a of ADVISORS) write(`advisors/${a.slug}.svg`, avatarSvg(`${a.firstName} ${a.lastName}`, a.slug, true));
   for (const p of PEOPLE) write(`media/experts/${p.slug}.svg`, avatarSvg(p.name, p.slug, false));
@@ -152,8 +190,16 @@ async function main(): Promise<void> {
   for (const g of GROUPINGS) write(`media/groupings/${g.slug}.svg`, logoSvg(g.name, g.slug));
   const pdfs = DEMO_TRAININGS.filter((d) => d.courses.includes("pdf"));
   for (const def of pdfs) write(pdfPath(def.slug).replace(/^\//, ""), await makePdf(def));
+  const podcasts = DEMO_TRAININGS.filter((d) => d.courses.includes("podcast"));
+  let episodes = 0;
+  for (const def of podcasts) {
+    def.chapters.forEach((_, i) => {
+      write(`media/podcasts/${def.slug}-${i + 1}.wav`, makeWav(`${def.slug}-${i + 1}`));
+      episodes++;
+    });
+  }
   print(
-    `Wrote ${ADVISORS.length} advisor avatars, ${PEOPLE.length} expert portraits, ${keys.size} illustrations, ${GROUPINGS.length} logos, ${pdfs.length} PDFs under ${PUBLIC}.`,
+    `Wrote ${ADVISORS.length} advisor avatars, ${PEOPLE.length} expert portraits, ${keys.size} illustrations, ${GROUPINGS.length} logos, ${pdfs.length} PDFs, ${episodes} podcast episodes under ${PUBLIC}.`,
   );
 }
 

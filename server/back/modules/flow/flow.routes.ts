@@ -1,5 +1,228 @@
-import { Hono } from "hono";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { Hono, type Context } from "hono";
 import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { success } from "../../http/envelope.ts";
+import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
+import { issueAttestations } from "../attestations/attestations.service.ts";
+import { findActiveEnrolment } from "../enrolment/enrolment.service.ts";
+import { awardBadges } from "../records/badges.ts";
+import { parseByteRange } from "./byte-range.ts";
+import { loadSession } from "./flow.repository.ts";
+import {
+  AdvanceSchema,
+  DpcAdvanceSchema,
+  EvaluationAnswerSchema,
+  EvaluationQuerySchema,
+  IdParamSchema,
+  PositionSchema,
+  VideoAdvanceSchema,
+} from "./flow.schemas.ts";
+import {
+  advanceFlow,
+  flowView,
+  loadFlow,
+  loadModuleFlow,
+  markStarted,
+  publicFile,
+  quizView,
+  resetFlow,
+  savePosition,
+  type AdvanceInput,
+  type FinishHooks,
+} from "./flow.service.ts";
+import { buildIcs } from "./ics.ts";
 
-/** The flow endpoints of the learning journey (mounted under /back/api). */
+/** The flow endpoints of the learning journey (mounted under /back/api). ADR 0012. */
 export const flowRoutes = new Hono<BackEnv>();
+
+const idOf = (c: Context<BackEnv>) => parseInput(IdParamSchema, c.req.param("id"), c.var.t);
+
+/** Once a training is finished: its attestations, then the badges the learner now deserves. */
+function finishHooks(c: Context<BackEnv>): FinishHooks {
+  const deps = c.var.deps;
+  return {
+    onFinished: async (enrolmentId, userId) => {
+      await issueAttestations(deps, enrolmentId);
+      await awardBadges(deps, userId);
+    },
+  };
+}
+
+async function getFlow(c: Context<BackEnv>, family: string) {
+  const session = requireSession(c);
+  const { db, now } = c.var.deps;
+  const flow = await loadFlow(db, session.userId, idOf(c), family);
+  return success(c, await flowView(db, flow, now(), c.req.query("step") || null));
+}
+
+async function postFlow(c: Context<BackEnv>, family: string, input: AdvanceInput) {
+  const session = await requireWritableSession(c);
+  const { db, now } = c.var.deps;
+  const { flow, result, finishedNow } = await advanceFlow(c.var.deps, session.userId, idOf(c), input, { family, hooks: finishHooks(c) });
+  const view = await flowView(db, flow, now());
+  const message = finishedNow
+    ? c.var.t("flowFinished")
+    : result
+      ? c.var.t("flowQuizScored", { score: result.score })
+      : c.var.t("flowStepCompleted");
+  return success(c, { ...view, result }, message);
+}
+
+// The spec's currentFlow calls; {id} is the training id. They all read and move the same flow.
+for (const [family, url] of [
+  ["course", "/course/currentFlow/:id"],
+  ["formation", "/user/formation/currentFlow/:id"],
+  ["dpc", "/user/dpc/currentFlow/:id"],
+  ["faceToFaceOnly", "/user/faceToFaceOnly/currentFlow/:id"],
+  ["mixt", "/user/mixt/currentFlow/:id"],
+  ["video", "/user/video/currentFlow/:id"],
+] as const) {
+  flowRoutes.get(url, (c) => getFlow(c, family));
+}
+
+flowRoutes.post("/course/currentFlow/:id", async (c) => postFlow(c, "course", await parseBody(c, AdvanceSchema)));
+
+flowRoutes.post("/user/dpc/currentFlow/:id", async (c) => postFlow(c, "dpc", (await parseBody(c, DpcAdvanceSchema)).data));
+
+flowRoutes.post("/user/video/currentFlow/:id", async (c) => {
+  const body = await parseBody(c, VideoAdvanceSchema);
+  const stepId = body.stepId ?? c.req.query("step");
+  const input = parseInput(AdvanceSchema, { stepId, ...(body.answers ? { answers: body.answers } : {}) }, c.var.t);
+  return postFlow(c, "video", input);
+});
+
+flowRoutes.delete("/user/dpc/currentFlow/:id", async (c) => {
+  const session = await requireWritableSession(c);
+  const { db, now } = c.var.deps;
+  const flow = await resetFlow(c.var.deps, session.userId, idOf(c), "dpc");
+  return success(c, await flowView(db, flow, now()), c.var.t("flowResetDone"));
+});
+
+// Any other training type in the path: spec section 8, "an unsupported current-flow type throws a not-implemented
+// error". The six families above are matched first; a known family with another method is a plain 404.
+flowRoutes.on(["GET", "POST", "DELETE"], "/user/:type/currentFlow/:id", (c) => {
+  requireSession(c);
+  const type = c.req.param("type");
+  if (["formation", "dpc", "faceToFaceOnly", "mixt", "video"].includes(type)) return c.notFound();
+  throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type: type.slice(0, 40) } });
+});
+
+// Module endpoints: {id} is the module id.
+flowRoutes.post("/user/video/module/currentFlow/:id", async (c) => {
+  const session = await requireWritableSession(c);
+  const { position } = await parseBody(c, PositionSchema);
+  const saved = await savePosition(c.var.deps, session.userId, idOf(c), position);
+  return success(c, saved, c.var.t("flowPositionSaved"));
+});
+
+async function completeModule(c: Context<BackEnv>, kinds: readonly string[]) {
+  requireCsrfOnGet(c);
+  const session = await requireWritableSession(c);
+  const { db, now } = c.var.deps;
+  const { flow, step } = await loadModuleFlow(db, session.userId, idOf(c), kinds);
+  const advanced = await advanceFlow(c.var.deps, session.userId, flow.training.id, { stepId: step.id }, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
+  const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
+  return success(c, await flowView(db, advanced.flow, now()), message);
+}
+
+flowRoutes.get("/user/video/module/complete/:id", (c) => completeModule(c, ["video", "podcast"]));
+flowRoutes.get("/user/pdf/module/complete/:id", (c) => completeModule(c, ["pdf"]));
+
+flowRoutes.get("/user/pdf/module/link/:id", async (c) => {
+  requireCsrfOnGet(c);
+  const session = await requireWritableSession(c);
+  const { flow, step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["pdf"]);
+  if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
+  if (!publicFile(module.mediaPath)) throw new AppError("NOT_FOUND", "flowNoMedia");
+  await markStarted(c.var.deps, flow.enrolment.id, module.id);
+  return success(c, { moduleId: module.id, url: module.mediaPath, title: module.title });
+});
+
+// Podcast audio with HTTP Range support (the <audio> element seeks with Range requests).
+const AUDIO_TYPES: Record<string, string> = { ".wav": "audio/wav", ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".m4a": "audio/mp4" };
+
+flowRoutes.get("/getAudioStream/:id", async (c) => {
+  const session = requireSession(c);
+  const { step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["podcast"]);
+  if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
+  const file = publicFile(module.mediaPath);
+  if (!file) throw new AppError("NOT_FOUND", "flowNoMedia");
+  const size = (await fs.promises.stat(file)).size;
+  const range = parseByteRange(c.req.header("range"), size);
+  const headers: Record<string, string> = {
+    "Accept-Ranges": "bytes",
+    "Content-Type": AUDIO_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+    "Cache-Control": "private, max-age=3600",
+  };
+  if (range === "unsatisfiable") {
+    return c.body(null, 416, { ...headers, "Content-Range": `bytes */${size}`, "Content-Type": "application/json" });
+  }
+  const { start, end } = range === "none" ? { start: 0, end: size - 1 } : range;
+  const stream = Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
+  headers["Content-Length"] = String(end - start + 1);
+  if (range === "none") return c.body(stream, 200, headers);
+  return c.body(stream, 206, { ...headers, "Content-Range": `bytes ${start}-${end}/${size}` });
+});
+
+// Calendar of a booked session (ADR 0012): {id} is the session id.
+flowRoutes.get("/user/session/:id/calendar.ics", async (c) => {
+  const session = requireSession(c);
+  const { db, now } = c.var.deps;
+  const loaded = await loadSession(db, idOf(c));
+  const enrolment = loaded ? await findActiveEnrolment(db, session.userId, loaded.faceToFace.trainingId) : undefined;
+  const booked = enrolment && enrolment.status !== "waiting_list" && (enrolment.sessionId === null || enrolment.sessionId === loaded!.session.id);
+  if (!loaded || !booked) throw new AppError("NOT_FOUND", "flowSessionNotFound");
+  const s = loaded.session;
+  const days = loaded.dates.length ? loaded.dates : [{ id: 0, date: s.startDate, startTime: s.startTime, endTime: s.endTime }];
+  const place = [s.address, [s.postalCode, s.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const location = loaded.faceToFace.virtualClass ? (s.virtualClassUrl ?? loaded.faceToFace.name) : place || null;
+  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "formapharm";
+  const ics = buildIcs(
+    days.map((d, i) => ({
+      uid: `session-${s.id}-${i + 1}@${host.replace(/:\d+$/, "")}`,
+      day: d.date,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      summary: days.length > 1 ? `${loaded.faceToFace.name} (${i + 1}/${days.length})` : loaded.faceToFace.name,
+      location,
+      description: s.name,
+      url: loaded.faceToFace.virtualClass ? s.virtualClassUrl : null,
+    })),
+    now(),
+    c.var.brand.title,
+  );
+  return c.body(ics, 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Content-Disposition": `attachment; filename="session-${s.id}.ics"`,
+  });
+});
+
+// Evaluation quiz (its own page, and the evaluation step of the flow).
+flowRoutes.get("/user/evaluationQuiz", async (c) => {
+  const session = requireSession(c);
+  const { db, now } = c.var.deps;
+  const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: c.req.query("trainingId") ?? c.req.query("id") }, c.var.t);
+  const flow = await loadFlow(db, session.userId, trainingId);
+  const step = flow.state.steps.find((s) => s.kind === "evaluation");
+  const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
+  if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
+  const view = await flowView(db, flow, now());
+  return success(c, { training: view.training, stepId: step.id, status: step.status, quiz: await quizView(db, flow.enrolment.id, quiz) });
+});
+
+flowRoutes.post("/user/evaluationQuiz/answer", async (c) => {
+  const session = await requireWritableSession(c);
+  const { db } = c.var.deps;
+  const { trainingId, answers } = await parseBody(c, EvaluationAnswerSchema);
+  const flow = await loadFlow(db, session.userId, trainingId);
+  const step = flow.state.steps.find((s) => s.kind === "evaluation");
+  const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
+  if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
+  const advanced = await advanceFlow(c.var.deps, session.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
+  const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowQuizScored", { score: advanced.result?.score ?? 0 });
+  return success(c, { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(db, advanced.flow.enrolment.id, quiz) }, message);
+});

@@ -1,0 +1,54 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { FormResult } from "~/components/account/action.server";
+import { pathLangOf } from "~/i18n/config";
+import { pagePath } from "~/i18n/pages";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { loginPath, serverT } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** Quiz answers from a form: each question's inputs are named `q-{questionId}` (radio or checkboxes). */
+export function answersFromForm(formData: FormData): Record<string, string[]> {
+  const answers: Record<string, string[]> = {};
+  for (const [name, value] of formData) {
+    const match = /^q-(\d{1,10})$/.exec(name);
+    if (match && typeof value === "string") (answers[match[1]!] ??= []).push(value);
+  }
+  // Questions shown but left blank are sent as skipped.
+  for (const id of formData.getAll("question")) {
+    if (typeof id === "string" && /^\d{1,10}$/.test(id)) answers[id] ??= [];
+  }
+  return answers;
+}
+
+/** The course page of a training (where a learner not enrolled is sent to subscribe). */
+export function coursePath(context: Readonly<RouterContextProvider>, type: string, slug: string): string {
+  const lang = pathLangOf(context.get(requestStateContext).locale);
+  return pagePath("training", lang, { trainingType: type, slug }) ?? "/";
+}
+
+export function learnPath(context: Readonly<RouterContextProvider>, type: string, slug: string, step?: string | null): string {
+  const lang = pathLangOf(context.get(requestStateContext).locale);
+  const base = pagePath("learn", lang, { trainingType: type, slug }) ?? "/";
+  return step ? `${base}?${new URLSearchParams({ step })}` : base;
+}
+
+/** The data a 403 of the flow carries: where to subscribe. */
+export function notEnrolledTarget(error: BackError): { slug: string; type: string } | null {
+  const d = error.data as { slug?: unknown; type?: unknown } | null;
+  return d && typeof d.slug === "string" && typeof d.type === "string" ? { slug: d.slug, type: d.type } : null;
+}
+
+/**
+ * A failed learning call in an action: 401 to login, 422 back to the form with its field errors,
+ * anything else back to the page with the server's message as a toast (works without JavaScript).
+ */
+export function learnActionError(context: Readonly<RouterContextProvider>, error: unknown, backTo: string, intent: string) {
+  if (!(error instanceof BackError)) throw error;
+  if (error.status === 401) throw redirect(loginPath(context, backTo));
+  if (error.status === 422) {
+    return data<FormResult>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors }, { status: 422 });
+  }
+  const message = error.message || serverT(context, "common")("errors.anErrorOccurred");
+  throw redirectWithToast(backTo, { type: "error", message });
+}

@@ -1,0 +1,343 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { RichText } from "~/components/content/rich-text";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { useTranslation } from "~/i18n/react";
+import type { FlowView, SessionView, StepView } from "../../../server/back/modules/flow/flow.service";
+import { QuizForm } from "./quiz-form";
+
+type Step = FlowView["steps"][number];
+
+/** The label of a step: its own title, or the kind's name for the attestation. */
+export function useStepTitle() {
+  const { t } = useTranslation("learning");
+  return (step: Pick<Step, "kind" | "title">) => (step.kind === "attestation" ? t("kind.attestation") : step.title);
+}
+
+export function StepList({ flow, shownId, hrefOf }: { flow: FlowView; shownId: string | null; hrefOf: (stepId: string) => string }) {
+  const { t } = useTranslation("learning");
+  const title = useStepTitle();
+  return (
+    <nav aria-labelledby="steps-title">
+      <h2 id="steps-title" className="mb-2 text-lg font-bold">
+        {t("steps.title")}
+      </h2>
+      <ol className="flex flex-col gap-1" data-testid="step-list">
+        {flow.steps.map((step, index) => {
+          const current = step.id === flow.currentStepId;
+          const label = (
+            <>
+              <span aria-hidden="true" className="w-6 shrink-0 text-right font-mono text-sm">
+                {step.status === "done" ? "✓" : `${index + 1}.`}
+              </span>
+              <span className="flex flex-col">
+                <span className={cx(current && "font-bold")}>{title(step)}</span>
+                <span className="text-sm text-slate-700">
+                  {t(`kind.${step.kind}`)} · {t(`status.${step.status}`)}
+                </span>
+              </span>
+            </>
+          );
+          return (
+            <li
+              key={step.id}
+              aria-current={current ? "step" : undefined}
+              data-testid="step-item"
+              data-status={step.status}
+              data-step-id={step.id}
+              className={cx("rounded-md", step.id === shownId && "bg-slate-100")}
+            >
+              {step.status === "locked" ? (
+                <span className="flex gap-2 p-2 text-slate-700">{label}</span>
+              ) : (
+                <Link to={hrefOf(step.id)} className="flex gap-2 rounded-md p-2 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-1">
+                  {label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** One small form posting an intent to the page's action (every step works without JavaScript). */
+export function StepForm({ intent, fields, children, disabled, testId }: { intent: string; fields: Record<string, string | number>; children: ReactNode; disabled?: boolean; testId?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" data-testid={testId ?? `form-${intent}`}>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" disabled={disabled} busy={busy}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+function Html({ html }: { html: string | null }) {
+  // Sanitised by the back API (server/back/modules/content/sanitize.ts).
+  return html ? <RichText html={html} testId="step-content" /> : null;
+}
+
+function useDateFormat() {
+  const { i18n } = useTranslation("learning");
+  const locale = i18n.language;
+  return {
+    day: (date: string) => new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`)),
+    instant: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }).format(new Date(iso)),
+  };
+}
+
+function xsrfToken(): string | null {
+  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/** Saves the playback position every 15 s of playing and on pause (progressive enhancement: needs JavaScript). */
+function VideoPlayer({ moduleId, src, start }: { moduleId: number; src: string; start: number }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    let last = 0;
+    const save = async () => {
+      const position = Math.floor(video.currentTime);
+      if (position === last) return;
+      last = position;
+      if (!xsrfToken()) await fetch("/back/sanctum/csrf-cookie", { credentials: "same-origin" });
+      await fetch(`/back/api/user/video/module/currentFlow/${moduleId}`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json", "x-xsrf-token": xsrfToken() ?? "" },
+        body: JSON.stringify({ position }),
+      }).catch(() => undefined);
+    };
+    const onTime = () => {
+      if (Math.abs(video.currentTime - last) >= 15) void save();
+    };
+    const onMeta = () => {
+      if (start > 0 && start < video.duration) video.currentTime = start;
+    };
+    const onPause = () => void save();
+    video.addEventListener("timeupdate", onTime);
+    video.addEventListener("pause", onPause);
+    video.addEventListener("loadedmetadata", onMeta);
+    return () => {
+      video.removeEventListener("timeupdate", onTime);
+      video.removeEventListener("pause", onPause);
+      video.removeEventListener("loadedmetadata", onMeta);
+    };
+  }, [moduleId, start]);
+  return <video ref={ref} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player" />;
+}
+
+function SessionDetails({ session, kind }: { session: SessionView; kind: StepView["moduleKind"] }) {
+  const { t } = useTranslation("learning");
+  const format = useDateFormat();
+  const remote = kind === "webinar" || kind === "virtualClass" || session.virtualClass;
+  return (
+    <section aria-labelledby="session-title" className="flex flex-col gap-3 rounded-md border-2 border-slate-300 p-4" data-testid="session-details">
+      <h3 id="session-title" className="text-lg font-bold">
+        {session.name}
+      </h3>
+      <ul className="flex flex-col gap-1" data-testid="session-dates">
+        {session.dates.map((d) => (
+          <li key={`${d.date}-${d.startTime}`}>
+            {format.day(d.date)}
+            {d.startTime ? ` · ${t("session.time", { start: d.startTime, end: d.endTime ?? d.startTime })}` : ""}
+          </li>
+        ))}
+      </ul>
+      {!remote && (session.address || session.city) ? (
+        <address className="not-italic" data-testid="session-address">
+          {session.address ? <span className="block">{session.address}</span> : null}
+          <span className="block">{[session.postalCode, session.city].filter(Boolean).join(" ")}</span>
+        </address>
+      ) : null}
+      {remote ? (
+        <div className="flex flex-col gap-1" data-testid="join">
+          {session.join.state === "open" && session.join.url ? (
+            // Through the action, which records the attendance (virtualClass/join) and goes to the room, in a new tab.
+            <form method="post" target="_blank" data-testid="form-join">
+              <AuthenticityTokenInput name="csrf" />
+              <input type="hidden" name="intent" value="join" />
+              <input type="hidden" name="sessionId" value={session.id} />
+              <Button type="submit" icon="external" data-testid="join-button">
+                {t("session.join")}
+              </Button>
+            </form>
+          ) : (
+            <Button disabled aria-describedby="join-help" data-testid="join-button">
+              {t("session.join")}
+            </Button>
+          )}
+          <p id="join-help" className="text-sm text-slate-700" data-testid="join-help">
+            {session.join.state === "early"
+              ? t("session.opensAt", { date: format.instant(session.join.opensAt) })
+              : session.join.state === "closed"
+                ? t("session.closed")
+                : t("session.open")}
+          </p>
+        </div>
+      ) : null}
+      <p>
+        <a href={session.calendarUrl} download className="font-semibold text-primary-dark underline underline-offset-2" data-testid="calendar-link">
+          {t("session.calendar")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** The shown step, rendered by its kind; `fields` identify the training to the action. */
+export function StepContent({ step, flow, fields, quizErrors, quizMessage, attestationsHref, continueHref }: {
+  step: StepView;
+  flow: FlowView;
+  fields: Record<string, string>;
+  quizErrors?: Record<string, string[]>;
+  quizMessage?: string;
+  attestationsHref: string;
+  continueHref: string;
+}) {
+  const { t } = useTranslation("learning");
+  const title = useStepTitle();
+  const isCurrent = step.status === "current";
+  const moduleFields = { ...fields, moduleId: String(step.moduleId ?? ""), stepId: step.id };
+  const stepFields = { ...fields, stepId: step.id };
+  const next = !isCurrent && step.kind !== "attestation" ? (
+    <p>
+      <ButtonLink to={continueHref} variant="secondary" data-testid="continue-link">
+        {t("actions.backToCurrent")}
+      </ButtonLink>
+    </p>
+  ) : null;
+
+  let body: ReactNode;
+  if (step.kind === "attestation") {
+    body = (
+      <div className="flex flex-col gap-3" data-testid="final-step">
+        <p className="text-lg">{t("final.done", { name: flow.training.name })}</p>
+        <p>
+          <ButtonLink to={attestationsHref} data-testid="attestation-link">
+            {t("final.attestation")}
+          </ButtonLink>
+        </p>
+      </div>
+    );
+  } else if (step.quiz) {
+    body = (
+      <QuizForm
+        quiz={step.quiz}
+        readOnly={!isCurrent}
+        fields={{ ...stepFields, intent: "quiz" }}
+        errors={quizErrors}
+        message={quizMessage}
+      />
+    );
+  } else {
+    const done = isCurrent ? null : <p className="font-semibold" data-testid="step-done">{t("status.doneLong")}</p>;
+    switch (step.moduleKind) {
+      case "video":
+        body = (
+          <>
+            {step.mediaUrl && step.moduleId ? <VideoPlayer moduleId={step.moduleId} src={step.mediaUrl} start={step.positionSeconds} /> : <p className="text-slate-700">{t("video.noFile")}</p>}
+            <Html html={step.content} />
+            {done ?? (
+              <StepForm intent="video-complete" fields={moduleFields}>
+                {t("video.watched")}
+              </StepForm>
+            )}
+          </>
+        );
+        break;
+      case "podcast":
+        body = (
+          <>
+            {step.mediaUrl ? (
+              <audio controls preload="metadata" src={step.mediaUrl} className="w-full" data-testid="audio-player">
+                <a href={step.mediaUrl}>{t("podcast.download")}</a>
+              </audio>
+            ) : null}
+            <Html html={step.content} />
+            {done ?? (
+              <StepForm intent="video-complete" fields={moduleFields}>
+                {t("podcast.listened")}
+              </StepForm>
+            )}
+          </>
+        );
+        break;
+      case "pdf":
+        body = (
+          <>
+            <Html html={step.content} />
+            {/* A plain form: the action records the opening and redirects to the file, in a new tab. */}
+            <form method="post" target="_blank" data-testid="form-pdf-open">
+              <AuthenticityTokenInput name="csrf" />
+              <input type="hidden" name="intent" value="pdf-open" />
+              {Object.entries(moduleFields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <Button type="submit" variant="secondary" icon="external">
+                {t("pdf.open")}
+              </Button>
+            </form>
+            {done ?? (
+              <StepForm intent="pdf-complete" fields={moduleFields}>
+                {t("pdf.read")}
+              </StepForm>
+            )}
+          </>
+        );
+        break;
+      case "faceToFace":
+      case "virtualClass":
+      case "webinar":
+        body = (
+          <>
+            {step.session ? <SessionDetails session={step.session} kind={step.moduleKind} /> : null}
+            <Html html={step.content} />
+            {done ??
+              (step.session && !step.session.started ? (
+                <p className="text-slate-700" data-testid="session-not-started">
+                  {t("session.notStarted")}
+                </p>
+              ) : (
+                <StepForm intent="advance" fields={stepFields}>
+                  {t("session.attended")}
+                </StepForm>
+              ))}
+          </>
+        );
+        break;
+      default:
+        body = (
+          <>
+            <Html html={step.content} />
+            {done ?? (
+              <StepForm intent="advance" fields={stepFields}>
+                {t("actions.continue")}
+              </StepForm>
+            )}
+          </>
+        );
+    }
+  }
+  return (
+    <section aria-labelledby="step-title" className="flex flex-col gap-4" data-testid="step" data-step-id={step.id} data-kind={step.kind} data-module-kind={step.moduleKind ?? ""}>
+      <h2 id="step-title" className="text-2xl font-bold">
+        {title(step)}
+      </h2>
+      {body}
+      {next}
+    </section>
+  );
+}

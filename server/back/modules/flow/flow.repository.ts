@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  courses,
+  dpcProgrammes,
+  enrolments,
+  faceToFaces,
+  faceToFaceSessions,
+  historyEntries,
+  moduleProgress,
+  modules,
+  quizChoices,
+  quizQuestions,
+  quizTrackings,
+  quizzes,
+  sessionDates,
+  trainings,
+} from "../../../db/schema/index.ts";
+import type { FlowCourseInput, FlowInput, QuizKind } from "../../../../app/domain/flow-steps.ts";
+
+export type FlowTraining = {
+  id: number;
+  type: string;
+  isVirtual: boolean;
+  hasDpcData: boolean;
+  slug: string;
+  name: string;
+  points: number;
+};
+
+export async function findFlowTraining(db: Db, id: number): Promise<FlowTraining | undefined> {
+  const [row] = await db
+    .select({
+      id: trainings.id,
+      type: trainings.type,
+      isVirtual: trainings.isVirtual,
+      slug: trainings.slug,
+      name: trainings.name,
+      points: trainings.points,
+      hasDpcData: sql<boolean>`exists (select 1 from ${dpcProgrammes} where ${dpcProgrammes.trainingId} = ${trainings.id})`,
+    })
+    .from(trainings)
+    .where(eq(trainings.id, id))
+    .limit(1);
+  return row ? { ...row, hasDpcData: Boolean(row.hasDpcData) } : undefined;
+}
+
+export type FlowModuleRow = typeof modules.$inferSelect & { trainingId: number };
+
+/** The training's courses, modules and quizzes, in the shape the step model reads, plus the raw modules. */
+export async function loadFlowStructure(db: Db, trainingId: number, trainingType: string) {
+  const courseRows = await db.select().from(courses).where(eq(courses.trainingId, trainingId)).orderBy(asc(courses.position));
+  const moduleRows = courseRows.length
+    ? await db
+        .select()
+        .from(modules)
+        .where(
+          inArray(
+            modules.courseId,
+            courseRows.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(modules.position))
+    : [];
+  const quizRows = await db.select().from(quizzes).where(eq(quizzes.trainingId, trainingId)).orderBy(asc(quizzes.position), asc(quizzes.id));
+  const moduleQuizzes = moduleRows.length
+    ? await db
+        .select()
+        .from(quizzes)
+        .where(
+          inArray(
+            quizzes.moduleId,
+            moduleRows.map((m) => m.id),
+          ),
+        )
+    : [];
+  const allQuizzes = new Map([...quizRows, ...moduleQuizzes].map((q) => [q.id, q]));
+  const quizOfModule = new Map([...allQuizzes.values()].filter((q) => q.moduleId !== null).map((q) => [q.moduleId!, q]));
+  const flowCourses: FlowCourseInput[] = courseRows.map((course) => ({
+    id: course.id,
+    position: course.position,
+    modules: moduleRows
+      .filter((m) => m.courseId === course.id)
+      .map((m) => {
+        const quiz = quizOfModule.get(m.id);
+        return {
+          id: m.id,
+          position: m.position,
+          type: m.type,
+          title: m.title,
+          quiz: quiz ? { id: quiz.id, kind: quiz.kind as QuizKind, position: quiz.position } : null,
+        };
+      }),
+  }));
+  const input: FlowInput = {
+    trainingType,
+    courses: flowCourses,
+    trainingQuizzes: [...allQuizzes.values()]
+      .filter((q) => q.moduleId === null)
+      .map((q) => ({ id: q.id, kind: q.kind as QuizKind, position: q.position, title: q.title })),
+  };
+  return { input, modules: new Map(moduleRows.map((m) => [m.id, m])), quizzes: allQuizzes };
+}
+
+export async function findModuleWithTraining(db: Db, moduleId: number) {
+  const [row] = await db
+    .select({ module: modules, trainingId: courses.trainingId })
+    .from(modules)
+    .innerJoin(courses, eq(courses.id, modules.courseId))
+    .where(eq(modules.id, moduleId))
+    .limit(1);
+  return row;
+}
+
+/** Ids of the completed steps of an enrolment: completed modules and answered training-level quizzes. */
+export async function completedStepIds(db: Db, enrolmentId: number): Promise<string[]> {
+  const done = await db
+    .select({ moduleId: moduleProgress.moduleId })
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.status, "completed")));
+  const answered = await db
+    .select({ quizId: quizTrackings.quizId })
+    .from(quizTrackings)
+    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), isNotNull(quizTrackings.answeredAt)));
+  return [...done.map((r) => `m${r.moduleId}`), ...answered.map((r) => `q${r.quizId}`)];
+}
+
+export async function findModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
+  const [row] = await db
+    .select()
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.moduleId, moduleId)))
+    .limit(1);
+  return row;
+}
+
+export type QuizQuestionRow = {
+  id: number;
+  position: number;
+  kind: "single" | "multiple";
+  text: string;
+  explanation: string | null;
+  choices: { id: number; position: number; text: string; correct: boolean }[];
+};
+
+export async function loadQuizQuestions(db: Db, quizId: number): Promise<QuizQuestionRow[]> {
+  const questions = await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
+  if (questions.length === 0) return [];
+  const choices = await db
+    .select()
+    .from(quizChoices)
+    .where(
+      inArray(
+        quizChoices.questionId,
+        questions.map((q) => q.id),
+      ),
+    )
+    .orderBy(asc(quizChoices.position));
+  return questions.map((q) => ({
+    id: q.id,
+    position: q.position,
+    kind: q.kind === "multiple" ? "multiple" : "single",
+    text: q.text,
+    explanation: q.explanation,
+    choices: choices.filter((c) => c.questionId === q.id).map(({ id, position, text, correct }) => ({ id, position, text, correct })),
+  }));
+}
+
+/** The latest answered attempt at a quiz within an enrolment (a reset detaches older attempts from it). */
+export async function latestTracking(db: Db, enrolmentId: number, quizId: number) {
+  const [row] = await db
+    .select()
+    .from(quizTrackings)
+    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), eq(quizTrackings.quizId, quizId), isNotNull(quizTrackings.answeredAt)))
+    .orderBy(desc(quizTrackings.answeredAt), desc(quizTrackings.id))
+    .limit(1);
+  return row;
+}
+
+export async function loadSession(db: Db, sessionId: number) {
+  const [row] = await db
+    .select({ session: faceToFaceSessions, faceToFace: faceToFaces })
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(eq(faceToFaceSessions.id, sessionId))
+    .limit(1);
+  if (!row) return undefined;
+  const dates = await db
+    .select()
+    .from(sessionDates)
+    .where(eq(sessionDates.sessionId, sessionId))
+    .orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
+  return { ...row, dates };
+}
+
+/** The user's booked (not cancelled, not waiting) enrolment on a session. */
+export async function findSessionEnrolment(db: Db, userId: number, sessionId: number) {
+  const [row] = await db
+    .select()
+    .from(enrolments)
+    .where(
+      and(
+        eq(enrolments.userId, userId),
+        eq(enrolments.sessionId, sessionId),
+        inArray(enrolments.status, ["pending", "in_progress", "finished"]),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The history entry of this enrolment: the user's entry for the training started since the enrolment. */
+export async function findHistoryEntry(db: Db, userId: number, trainingId: number, since: Date) {
+  const [row] = await db
+    .select()
+    .from(historyEntries)
+    .where(and(eq(historyEntries.userId, userId), eq(historyEntries.trainingId, trainingId), gte(historyEntries.startDate, since)))
+    .orderBy(desc(historyEntries.startDate))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,453 @@
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { enrolments, historyEntries, moduleProgress, quizTrackings } from "../../../db/schema/index.ts";
+import {
+  buildFlowSteps,
+  checkAdvance,
+  flowFamilyServes,
+  flowState,
+  isStepReachable,
+  UnsupportedFlowTypeError,
+  type FlowState,
+  type FlowStep,
+  type StepStatus,
+} from "../../../../app/domain/flow-steps.ts";
+import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
+import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "../../../../app/domain/seats-join-window.ts";
+import { effectiveTrainingType, type TrainingType } from "../../../../app/domain/training-types.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError, type FieldErrors } from "../../http/app-error.ts";
+import { sanitizeContentHtml } from "../content/sanitize.ts";
+import { findActiveEnrolment, type EnrolmentRow } from "../enrolment/enrolment.service.ts";
+import {
+  completedStepIds,
+  findFlowTraining,
+  findHistoryEntry,
+  findModuleProgress,
+  findModuleWithTraining,
+  latestTracking,
+  loadFlowStructure,
+  loadQuizQuestions,
+  loadSession,
+  type FlowTraining,
+  type QuizQuestionRow,
+} from "./flow.repository.ts";
+import { sessionOfTraining } from "./session-lookup.ts";
+
+export const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
+
+type Deps = Pick<BackDeps, "db" | "now" | "logger">;
+
+export type LoadedFlow = {
+  training: FlowTraining;
+  type: TrainingType;
+  enrolment: EnrolmentRow;
+  structure: Awaited<ReturnType<typeof loadFlowStructure>>;
+  steps: FlowStep[];
+  state: FlowState;
+};
+
+/** The learner's flow in a training, after the access checks (404 unknown training, 403 not enrolled). */
+export async function loadFlow(db: Db, userId: number, trainingId: number, family = "course"): Promise<LoadedFlow> {
+  const training = await findFlowTraining(db, trainingId);
+  if (!training) throw new AppError("NOT_FOUND", "flowTrainingNotFound");
+  const type = effectiveTrainingType({ type: training.type as TrainingType, isVirtual: training.isVirtual, hasDpcData: training.hasDpcData });
+  let serves: boolean;
+  try {
+    serves = flowFamilyServes(family, type);
+  } catch (error) {
+    if (error instanceof UnsupportedFlowTypeError) throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type: family } });
+    throw error;
+  }
+  if (!serves) throw new AppError("NOT_FOUND", "flowWrongType", { values: { type: family } });
+  const enrolment = await findActiveEnrolment(db, userId, trainingId);
+  if (!enrolment) throw new AppError("FORBIDDEN", "flowNotEnrolled", { data: { trainingId, slug: training.slug, type } });
+  if (enrolment.status === "waiting_list") throw new AppError("FORBIDDEN", "flowWaitingList", { data: { trainingId, slug: training.slug, type } });
+  const structure = await loadFlowStructure(db, trainingId, type);
+  const steps = buildFlowSteps(structure.input);
+  const state = flowState(steps, await completedStepIds(db, enrolment.id));
+  return { training, type, enrolment, structure, steps, state };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the learning view needs to render a step
+
+export type QuizView = {
+  id: number;
+  kind: string;
+  title: string;
+  /** Client-side flag (ADR 0012): an answered quiz is shown collapsed, its questions revealed on demand. */
+  hidden: boolean;
+  passScore: number | null;
+  questions: { id: number; kind: "single" | "multiple"; text: string; choices: { id: number; text: string }[] }[];
+  tracking: QuizTracking;
+};
+
+export type SessionView = {
+  id: number;
+  name: string;
+  virtualClass: boolean;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  dates: { date: string; startTime: string | null; endTime: string | null }[];
+  join: { state: JoinState; opensAt: string; closesAt: string; url: string | null };
+  started: boolean;
+  calendarUrl: string;
+};
+
+export type StepView = {
+  id: string;
+  kind: FlowStep["kind"];
+  title: string;
+  status: StepStatus;
+  moduleId: number | null;
+  moduleKind: FlowStep["moduleKind"];
+  content: string | null;
+  mediaUrl: string | null;
+  positionSeconds: number;
+  durationMinutes: number | null;
+  quiz: QuizView | null;
+  session: SessionView | null;
+};
+
+export type FlowView = {
+  training: { id: number; slug: string; name: string; type: TrainingType };
+  enrolment: { id: number; status: string; progressPercent: number; startedAt: string | null; finishedAt: string | null };
+  steps: { id: string; kind: FlowStep["kind"]; title: string; moduleId: number | null; moduleKind: FlowStep["moduleKind"]; quizId: number | null; status: StepStatus }[];
+  currentStepId: string | null;
+  progressPercent: number;
+  finished: boolean;
+  /** The current step, or the one asked for with `step`. */
+  step: StepView | null;
+};
+
+export function trackingView(row: typeof quizTrackings.$inferSelect | undefined, questions: readonly { id: number }[]): QuizTracking {
+  if (!row) return { ...EMPTY_QUIZ_TRACKING, answers: [] };
+  return {
+    id: row.id,
+    quizId: row.quizId,
+    answers: answersToList(questions, row.answers),
+    startDate: row.startDate?.toISOString() ?? null,
+    score: row.score,
+    notAnswered: row.notAnswered,
+  };
+}
+
+export async function quizView(db: Db, enrolmentId: number, quiz: { id: number; kind: string; title: string; passScore: number | null }): Promise<QuizView> {
+  const questions = await loadQuizQuestions(db, quiz.id);
+  const tracking = await latestTracking(db, enrolmentId, quiz.id);
+  return {
+    id: quiz.id,
+    kind: quiz.kind,
+    title: quiz.title,
+    hidden: tracking !== undefined,
+    passScore: quiz.passScore,
+    // Never the correct flags: the learner answers first.
+    questions: questions.map((q) => ({ id: q.id, kind: q.kind, text: q.text, choices: q.choices.map(({ id, text }) => ({ id, text })) })),
+    tracking: trackingView(tracking, questions),
+  };
+}
+
+/** A media file under public/ exists (paths are relative to the site root, never outside public/). */
+export function publicFile(mediaPath: string | null): string | null {
+  if (!mediaPath || !mediaPath.startsWith("/media/")) return null;
+  const file = path.resolve(PUBLIC_DIR, `.${mediaPath}`);
+  if (!file.startsWith(`${PUBLIC_DIR}${path.sep}`)) return null;
+  return fs.existsSync(file) ? file : null;
+}
+
+function sessionDays(session: NonNullable<Awaited<ReturnType<typeof loadSession>>>) {
+  const s = session.session;
+  return session.dates.length
+    ? session.dates.map((d) => ({ date: d.date, startTime: d.startTime, endTime: d.endTime }))
+    : [{ date: s.startDate, startTime: s.startTime, endTime: s.endTime }];
+}
+
+export function sessionView(session: NonNullable<Awaited<ReturnType<typeof loadSession>>>, now: Date): SessionView {
+  const days = sessionDays(session);
+  // The join window of the day under way, else the next one, else the last one.
+  const windows = days.map((d) => joinWindow({ day: d.date, startTime: d.startTime, endTime: d.endTime }));
+  const window = windows.find((w) => w.closesAt >= now) ?? windows[windows.length - 1]!;
+  const state = joinState(window, now);
+  const first = days[0]!;
+  const s = session.session;
+  return {
+    id: s.id,
+    name: s.name,
+    virtualClass: session.faceToFace.virtualClass,
+    address: s.address,
+    postalCode: s.postalCode,
+    city: s.city,
+    dates: days.map((d) => ({ date: d.date, startTime: d.startTime?.slice(0, 5) ?? null, endTime: d.endTime?.slice(0, 5) ?? null })),
+    join: { state, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString(), url: state === "open" ? s.virtualClassUrl : null },
+    started: now >= zonedTimeToInstant(first.date, first.startTime ?? "00:00"),
+    calendarUrl: `/back/api/user/session/${s.id}/calendar.ics`,
+  };
+}
+
+async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][number], now: Date): Promise<StepView> {
+  const module = step.moduleId !== null ? flow.structure.modules.get(step.moduleId) : undefined;
+  const quiz = step.quizId !== null ? flow.structure.quizzes.get(step.quizId) : undefined;
+  const live = step.moduleKind === "faceToFace" || step.moduleKind === "virtualClass" || step.moduleKind === "webinar";
+  let session: SessionView | null = null;
+  if (live) {
+    const sessionId = flow.enrolment.sessionId ?? (await sessionOfTraining(db, flow.training.id, now));
+    const loaded = sessionId ? await loadSession(db, sessionId) : undefined;
+    session = loaded ? sessionView(loaded, now) : null;
+  }
+  const progress = module ? await findModuleProgress(db, flow.enrolment.id, module.id) : undefined;
+  let mediaUrl: string | null = null;
+  if (module && step.moduleKind === "video") mediaUrl = publicFile(module.mediaPath) ? module.mediaPath : null;
+  if (module && step.moduleKind === "podcast") mediaUrl = publicFile(module.mediaPath) ? `/back/api/getAudioStream/${module.id}` : null;
+  // The pdf address is handed out by pdf/module/link, which records that the learner opened it.
+  return {
+    id: step.id,
+    kind: step.kind,
+    title: step.title,
+    status: step.status,
+    moduleId: step.moduleId,
+    moduleKind: step.moduleKind,
+    content: module?.content ? sanitizeContentHtml(module.content) : null,
+    mediaUrl,
+    positionSeconds: progress?.positionSeconds ?? 0,
+    durationMinutes: module?.durationMinutes ?? null,
+    quiz: quiz ? await quizView(db, flow.enrolment.id, quiz) : null,
+    session,
+  };
+}
+
+export async function flowView(db: Db, flow: LoadedFlow, now: Date, requestedStep?: string | null): Promise<FlowView> {
+  const { state, training, enrolment } = flow;
+  let shown = state.steps.find((s) => s.id === state.currentStepId) ?? null;
+  if (requestedStep) {
+    const requested = state.steps.find((s) => s.id === requestedStep);
+    if (!requested) throw new AppError("NOT_FOUND", "flowStepUnknown");
+    if (!isStepReachable(state, requested.id)) throw new AppError("CONFLICT", "flowStepLocked");
+    shown = requested;
+  }
+  return {
+    training: { id: training.id, slug: training.slug, name: training.name, type: flow.type },
+    enrolment: {
+      id: enrolment.id,
+      status: enrolment.status,
+      progressPercent: enrolment.progressPercent,
+      startedAt: enrolment.startedAt?.toISOString() ?? null,
+      finishedAt: enrolment.finishedAt?.toISOString() ?? null,
+    },
+    steps: state.steps.map(({ id, kind, title, moduleId, moduleKind, quizId, status }) => ({ id, kind, title, moduleId, moduleKind, quizId, status })),
+    currentStepId: state.currentStepId,
+    progressPercent: state.progressPercent,
+    finished: state.finished,
+    step: shown ? await stepView(db, flow, shown, now) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Advancing
+
+export type AdvanceInput = { stepId: string; answers?: QuizAnswers };
+export type QuizResultView = { quizId: number; score: number; notAnswered: boolean; passed: boolean | null };
+
+function answerFieldErrors(questions: QuizQuestionRow[], answers: QuizAnswers): FieldErrors | null {
+  const problems = checkQuizAnswers(questions, answers);
+  if (problems.length === 0) return null;
+  const key = { unknownQuestion: "flowUnknownQuestion", unknownChoice: "flowUnknownChoice", oneChoiceOnly: "flowOneChoiceOnly" } as const;
+  return Object.fromEntries(problems.map((p) => [`answers.${p.questionId}`, [key[p.problem]]]));
+}
+
+/** Called once a training is finished; the attestations and badges areas plug in here. */
+export type FinishHooks = { onFinished?: (enrolmentId: number, userId: number) => Promise<void> };
+
+/**
+ * Completes the current step (POST currentFlow, module complete, evaluation answer). A quiz step needs its answers
+ * (checked, then scored into quiz_trackings). Runs in one transaction with the enrolment row locked, so two posts
+ * of the same step cannot both count.
+ */
+export async function advanceFlow(
+  deps: Deps,
+  userId: number,
+  trainingId: number,
+  input: AdvanceInput,
+  options: { family?: string; alreadyDoneIsOk?: boolean; hooks?: FinishHooks } = {},
+): Promise<{ flow: LoadedFlow; result: QuizResultView | null; finishedNow: boolean }> {
+  const { db } = deps;
+  const before = await loadFlow(db, userId, trainingId, options.family);
+  const step = before.state.steps.find((s) => s.id === input.stepId);
+  if (!step) throw new AppError("NOT_FOUND", "flowStepUnknown");
+  const questions = step.quizId !== null ? await loadQuizQuestions(db, step.quizId) : [];
+  if (step.quizId !== null) {
+    if (!input.answers) throw new AppError("VALIDATION", "flowAnswersRequired", { fields: { answers: ["flowAnswersRequired"] } });
+    const fields = answerFieldErrors(questions, input.answers);
+    if (fields) throw new AppError("VALIDATION", "invalidInput", { fields });
+  } else if (input.answers) {
+    throw new AppError("VALIDATION", "flowNotAQuiz", { fields: { answers: ["flowNotAQuiz"] } });
+  }
+  const live = step.moduleKind === "faceToFace" || step.moduleKind === "virtualClass" || step.moduleKind === "webinar";
+  const now = deps.now();
+  if (live && before.state.steps.find((s) => s.id === step.id)?.status === "current") {
+    const sessionId = before.enrolment.sessionId ?? (await sessionOfTraining(db, trainingId, now));
+    const session = sessionId ? await loadSession(db, sessionId) : undefined;
+    if (session && !sessionView(session, now).started) throw new AppError("CONFLICT", "flowSessionNotStarted");
+  }
+
+  let result: QuizResultView | null = null;
+  let finishedNow = false;
+  let done = false;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from enrolments where id = ${before.enrolment.id} for update`);
+    const state = flowState(before.steps, await completedStepIds(tx as unknown as Db, before.enrolment.id));
+    const check = checkAdvance(state, step.id);
+    if (check === "done" && options.alreadyDoneIsOk) {
+      done = true;
+      return;
+    }
+    if (check === "done") throw new AppError("CONFLICT", "flowStepDone");
+    if (check !== "ok") throw new AppError("CONFLICT", "flowStepAhead");
+
+    if (step.quizId !== null) {
+      const answers = input.answers ?? {};
+      const scored = scoreQuiz(questions, answers);
+      const stored = Object.fromEntries(answersToList(questions, answers).map((a) => [String(a.questionId), a.choiceIds.map(Number)]));
+      await tx.insert(quizTrackings).values({
+        quizId: step.quizId,
+        userId,
+        enrolmentId: before.enrolment.id,
+        answers: stored,
+        startDate: now,
+        answeredAt: now,
+        score: scored.score,
+        notAnswered: scored.notAnswered,
+      });
+      const quiz = before.structure.quizzes.get(step.quizId);
+      result = {
+        quizId: step.quizId,
+        score: scored.score,
+        notAnswered: scored.notAnswered,
+        passed: quiz?.passScore === null || quiz?.passScore === undefined ? null : scored.score >= quiz.passScore,
+      };
+    }
+    if (step.moduleId !== null) {
+      await tx
+        .insert(moduleProgress)
+        .values({ enrolmentId: before.enrolment.id, moduleId: step.moduleId, status: "completed", startedAt: now, completedAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [moduleProgress.enrolmentId, moduleProgress.moduleId],
+          set: { status: "completed", completedAt: now, updatedAt: now },
+        });
+    }
+    const after = flowState(before.steps, [...state.steps.filter((s) => s.status === "done").map((s) => s.id), step.id]);
+    finishedNow = after.finished;
+    const startedAt = before.enrolment.startedAt ?? now;
+    await tx
+      .update(enrolments)
+      .set({
+        progressPercent: after.progressPercent,
+        status: after.finished ? "finished" : "in_progress",
+        startedAt,
+        finishedAt: after.finished ? now : null,
+      })
+      .where(eq(enrolments.id, before.enrolment.id));
+    await recordHistory(tx as unknown as Db, {
+      userId,
+      trainingId,
+      since: before.enrolment.createdAt,
+      startDate: startedAt,
+      endDate: after.finished ? now : null,
+      initialScore: step.quizKind === "pre_test" && result ? (result as QuizResultView).score : undefined,
+      finalScore: step.quizKind === "post_test" && result ? (result as QuizResultView).score : undefined,
+    });
+  });
+  const flow = await loadFlow(db, userId, trainingId, options.family);
+  if (finishedNow && !done && options.hooks?.onFinished) {
+    try {
+      await options.hooks.onFinished(before.enrolment.id, userId);
+    } catch (error) {
+      // The training is finished whatever happens next; a failed attestation or badge is logged and retried later.
+      deps.logger.error({ err: error, enrolmentId: before.enrolment.id }, "after-finish hook failed");
+    }
+  }
+  return { flow, result, finishedNow };
+}
+
+/** Creates or updates the history entry of the enrolment (scores are stored; points are the records area's). */
+async function recordHistory(
+  db: Db,
+  entry: { userId: number; trainingId: number; since: Date; startDate: Date; endDate: Date | null; initialScore?: number; finalScore?: number },
+) {
+  const existing = await findHistoryEntry(db, entry.userId, entry.trainingId, entry.since);
+  const scores = {
+    ...(entry.initialScore !== undefined ? { initialScore: entry.initialScore } : {}),
+    ...(entry.finalScore !== undefined ? { finalScore: entry.finalScore } : {}),
+  };
+  if (existing) {
+    await db
+      .update(historyEntries)
+      .set({ endDate: entry.endDate, ...scores })
+      .where(eq(historyEntries.id, existing.id));
+  } else {
+    await db.insert(historyEntries).values({ userId: entry.userId, trainingId: entry.trainingId, startDate: entry.startDate, endDate: entry.endDate, ...scores });
+  }
+}
+
+/**
+ * DELETE dpc/currentFlow: back to the first step. Module progress is removed; quiz attempts are kept (quiz history)
+ * but detached from the enrolment so they no longer count as done; the enrolment is pending again with 0 %.
+ * Issued attestations stay valid.
+ */
+export async function resetFlow(deps: Deps, userId: number, trainingId: number, family: string): Promise<LoadedFlow> {
+  const flow = await loadFlow(deps.db, userId, trainingId, family);
+  const id = flow.enrolment.id;
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from enrolments where id = ${id} for update`);
+    await tx.delete(moduleProgress).where(eq(moduleProgress.enrolmentId, id));
+    await tx.update(quizTrackings).set({ enrolmentId: null }).where(eq(quizTrackings.enrolmentId, id));
+    await tx.update(enrolments).set({ status: "pending", progressPercent: 0, finishedAt: null }).where(eq(enrolments.id, id));
+    const entry = await findHistoryEntry(tx as unknown as Db, userId, trainingId, flow.enrolment.createdAt);
+    if (entry) await tx.update(historyEntries).set({ endDate: null }).where(eq(historyEntries.id, entry.id));
+  });
+  return loadFlow(deps.db, userId, trainingId, family);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Module endpoints (id = module id)
+
+export async function loadModuleFlow(db: Db, userId: number, moduleId: number, kinds: readonly string[]) {
+  const found = await findModuleWithTraining(db, moduleId);
+  if (!found) throw new AppError("NOT_FOUND", "flowModuleNotFound");
+  const flow = await loadFlow(db, userId, found.trainingId);
+  const step = flow.state.steps.find((s) => s.moduleId === moduleId);
+  if (!step || !step.moduleKind || !kinds.includes(step.moduleKind)) throw new AppError("NOT_FOUND", "flowModuleNotFound");
+  return { flow, step, module: found.module };
+}
+
+/** Saves the playback position of a video or podcast module the learner has reached. */
+export async function savePosition(deps: Deps, userId: number, moduleId: number, positionSeconds: number) {
+  const { flow, step } = await loadModuleFlow(deps.db, userId, moduleId, ["video", "podcast"]);
+  if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
+  const now = deps.now();
+  await deps.db
+    .insert(moduleProgress)
+    .values({ enrolmentId: flow.enrolment.id, moduleId, status: "started", positionSeconds, startedAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId], set: { positionSeconds, updatedAt: now } });
+  return { moduleId, positionSeconds };
+}
+
+/** Records that the learner opened a module (no change when it is already started or completed). */
+export async function markStarted(deps: Deps, enrolmentId: number, moduleId: number) {
+  const now = deps.now();
+  await deps.db
+    .insert(moduleProgress)
+    .values({ enrolmentId, moduleId, status: "started", startedAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId] });
+}
+
+export async function hasModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
+  const [row] = await db
+    .select({ status: moduleProgress.status })
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.moduleId, moduleId)));
+  return row?.status ?? null;
+}

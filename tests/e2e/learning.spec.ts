@@ -1,0 +1,212 @@
+// Learning journeys through the learning view (ADR 0012), in French and Spanish, with JavaScript on and off
+// (tests tagged @no-js also run in the no-js project). Each project logs in as its own fresh learner:
+// learning.{js|nojs}.{fr|es}@demo.test. Subscribing goes through the course page's own buttons.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { login } from "./account-helpers";
+import { at, PORT } from "./support/hosts";
+
+type Locale = {
+  lang: "fr" | "es";
+  host: "localhost" | "es.localhost";
+  loginPath: string;
+  elearning: { type: string; slug: string };
+  video: { slug: string; evaluationPath: ((id: string) => string) | null };
+  pdf: string;
+  podcast: string;
+  webinar: string;
+  labels: { continue: RegExp; watched: RegExp; read: RegExp; listened: RegExp; join: RegExp; opens: RegExp };
+};
+
+const LOCALES: Locale[] = [
+  {
+    lang: "fr",
+    host: "localhost",
+    loginPath: "/connexion",
+    elearning: { type: "formation", slug: "micronutrition-conseil" },
+    video: { slug: "dispositifs-inhalation-video", evaluationPath: (id) => `/evaluation-quiz/${id}` },
+    pdf: "memo-chaine-du-froid",
+    podcast: "violences-intrafamiliales-podcast",
+    webinar: "actualites-reglementaires-webinaire",
+    labels: { continue: /^Continuer$/, watched: /J'ai regardé/, read: /J'ai lu ce document/, listened: /J'ai écouté/, join: /Rejoindre/, opens: /s'ouvre le/ },
+  },
+  {
+    lang: "es",
+    host: "es.localhost",
+    loginPath: "/conexion",
+    elearning: { type: "formation", slug: "dermofarmacia-consejo" },
+    // The Spanish video trainings have no quiz: their flow ends with the videos.
+    video: { slug: "video-presion-arterial", evaluationPath: null },
+    pdf: "guia-spd",
+    podcast: "podcast-salud-mental",
+    webinar: "webinar-receta-electronica",
+    labels: { continue: /^Continuar$/, watched: /He visto/, read: /He leído este documento/, listened: /He escuchado/, join: /Unirse/, opens: /se abre el/ },
+  },
+];
+
+function learner(lang: string): string {
+  return `learning.${test.info().project.name === "no-js" ? "nojs" : "js"}.${lang}@demo.test`;
+}
+
+/** The course page's subscribe button (unless a retry finds the learner already subscribed), then the learning view. */
+async function subscribeAndLearn(page: Page, locale: Locale, type: string, slug: string) {
+  await page.goto(at(locale.host, `/${type}/${slug}`));
+  const subscribe = page.getByTestId("subscribe-button");
+  if (await subscribe.isVisible()) {
+    await subscribe.click();
+    await expect(page.getByTestId("access-training")).toBeVisible();
+  }
+  await page.getByTestId("access-training").click();
+  await expect(page.getByTestId("learn-page")).toBeVisible();
+}
+
+/** Answers the shown quiz with the first choice of every question, then checks the score page. */
+async function answerQuiz(page: Page) {
+  const questions = page.getByTestId("quiz-question");
+  const count = await questions.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await questions.nth(i).locator("input[type=radio], input[type=checkbox]").first().check();
+  await page.getByTestId("quiz-submit").click();
+  await expect(page.getByTestId("quiz-score")).toBeVisible();
+  await expect(page.getByTestId("quiz-reveal")).toBeVisible();
+}
+
+/**
+ * A GET with the page's session through `page.request`. The API client does not resolve *.localhost like the
+ * browser does, so other hosts are reached on 127.0.0.1 with the browser's cookies for that host.
+ */
+async function requestAs(page: Page, host: string, path: string, headers: Record<string, string> = {}) {
+  if (host === "localhost") return page.request.get(at("localhost", path), { headers });
+  const cookies = await page.context().cookies(at(host as "es.localhost", "/"));
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  return page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { ...headers, cookie, "x-forwarded-host": `${host}:${PORT}` } });
+}
+
+async function seriousViolations(page: Page) {
+  if (test.info().project.name === "no-js") return [];
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+function currentStep(page: Page) {
+  return page.locator('[data-testid="step-item"][aria-current="step"]');
+}
+
+// Several page loads and form posts per test on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+for (const locale of LOCALES) {
+  test.describe(`learning view (${locale.lang})`, () => {
+    test(`an e-learning training from the pre-test to the attestation @no-js`, async ({ page }) => {
+      await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      await subscribeAndLearn(page, locale, locale.elearning.type, locale.elearning.slug);
+
+      // Pre-test first, then the steps in order: the later ones are locked and not links.
+      await expect(page.getByTestId("step").first()).toHaveAttribute("data-kind", "preTest");
+      await expect(currentStep(page)).toHaveCount(1);
+      await expect(page.locator('[data-testid="step-item"][data-status="locked"] a')).toHaveCount(0);
+      await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "0");
+      expect(await seriousViolations(page)).toEqual([]);
+      await answerQuiz(page);
+      await page.getByTestId("continue-link").click();
+      await expect(page.getByTestId("step")).not.toHaveAttribute("data-kind", "preTest");
+
+      for (let guard = 0; guard < 20; guard++) {
+        const step = page.getByTestId("step");
+        const kind = await step.getAttribute("data-kind");
+        if (kind === "postTest") break;
+        expect(kind).toBe("module");
+        await expect(page.getByTestId("step-content")).toBeVisible();
+        const id = (await step.getAttribute("data-step-id"))!;
+        await page.getByRole("button", { name: locale.labels.continue }).click();
+        await expect(page.getByTestId("step")).not.toHaveAttribute("data-step-id", id);
+      }
+      await expect(page.getByTestId("step")).toHaveAttribute("data-kind", "postTest");
+      await answerQuiz(page);
+      await page.getByTestId("continue-link").click();
+
+      await expect(page.getByTestId("final-step")).toBeVisible();
+      await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "100");
+      await expect(page.locator('[data-testid="step-item"][data-status="done"]')).toHaveCount(await page.getByTestId("step-item").count());
+      await page.getByTestId("attestation-link").click();
+      await expect(page).toHaveURL(/\/(compte\/profil|cuenta\/perfil)\/attestation$/);
+    });
+
+    test(`a video training, then its evaluation quiz @no-js`, async ({ page }) => {
+      await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      await subscribeAndLearn(page, locale, "video", locale.video.slug);
+      const trainingId = (await page.getByTestId("learn-page").getAttribute("data-training-id"))!;
+      for (let guard = 0; guard < 10 && (await page.getByTestId("step").getAttribute("data-module-kind")) === "video"; guard++) {
+        const id = await page.getByTestId("step").getAttribute("data-step-id");
+        await page.getByRole("button", { name: locale.labels.watched }).click();
+        await expect(page.getByTestId("step")).not.toHaveAttribute("data-step-id", id!);
+      }
+      if (locale.video.evaluationPath) {
+        await expect(page.getByTestId("step")).toHaveAttribute("data-kind", "evaluation");
+        // The evaluation quiz has its own page too, with the same form.
+        await page.goto(at(locale.host, locale.video.evaluationPath(trainingId)));
+        await expect(page.getByTestId("evaluation-quiz-page")).toBeVisible();
+        await answerQuiz(page);
+        await page.getByTestId("continue-link").click();
+      }
+      await expect(page.getByTestId("final-step")).toBeVisible();
+    });
+
+    test(`a pdf training @no-js`, async ({ page }) => {
+      await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      await subscribeAndLearn(page, locale, "pdf", locale.pdf);
+      await expect(page.getByTestId("step")).toHaveAttribute("data-module-kind", "pdf");
+      // Opening the document goes through the action (which records it) to the file, in a new tab.
+      const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByTestId("form-pdf-open").getByRole("button").click()]);
+      await expect.poll(() => popup.url()).toMatch(/\/media\/pdf\/.+\.pdf$/);
+      await popup.close();
+      await page.getByRole("button", { name: locale.labels.read }).click();
+      await expect(page.getByTestId("final-step")).toBeVisible();
+    });
+
+    test(`a podcast training: audio with Range requests @no-js`, async ({ page }) => {
+      await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      await subscribeAndLearn(page, locale, "podcast", locale.podcast);
+      const audio = page.getByTestId("audio-player");
+      await expect(audio).toBeAttached();
+      const src = (await audio.getAttribute("src"))!;
+      expect(src).toMatch(/^\/back\/api\/getAudioStream\/\d+$/);
+      // The page's own cookies: the learner's session.
+      const partial = await requestAs(page, locale.host, src, { Range: "bytes=0-99" });
+      expect(partial.status()).toBe(206);
+      expect(partial.headers()["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+      expect((await partial.body()).length).toBe(100);
+      const whole = await requestAs(page, locale.host, src);
+      expect(whole.status()).toBe(200);
+      expect(whole.headers()["accept-ranges"]).toBe("bytes");
+      await page.getByRole("button", { name: locale.labels.listened }).click();
+      await expect(page.getByTestId("audio-player")).not.toHaveAttribute("src", src);
+    });
+
+    test(`a webinar: join button closed before the session, calendar file @no-js`, async ({ page }) => {
+      await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      await page.goto(at(locale.host, `/webinar/${locale.webinar}`));
+      const book = page.getByTestId("session-book").first();
+      if (await book.isVisible()) await book.click();
+      await page.getByTestId("access-training").click();
+      await expect(page.getByTestId("step")).toHaveAttribute("data-module-kind", "webinar");
+      const join = page.getByTestId("join-button");
+      await expect(join).toBeDisabled();
+      await expect(page.getByTestId("join-help")).toHaveText(locale.labels.opens);
+      await expect(page.getByTestId("session-not-started")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      const href = (await page.getByTestId("calendar-link").getAttribute("href"))!;
+      const ics = await requestAs(page, locale.host, href);
+      expect(ics.status()).toBe(200);
+      expect(ics.headers()["content-type"]).toContain("text/calendar");
+      expect(await ics.text()).toContain("DTSTART;TZID=Europe/Paris:");
+    });
+  });
+}
+
+test("a learner not enrolled is sent to the course page to subscribe", async ({ page }) => {
+  await login(page, learner("fr"));
+  await page.goto("/quiz/quiz-interactions/learn");
+  await expect(page).toHaveURL(/\/quiz\/quiz-interactions$/);
+  await expect(page.getByTestId("subscribe-button")).toBeVisible();
+});
