@@ -87,6 +87,15 @@ export class BackClient {
     return this.request<T>("DELETE", path, body);
   }
 
+  /** A POST whose success reply is a file, not an envelope (downloads): the raw Response; an error still throws BackError. */
+  async postForFile(path: string, body?: unknown): Promise<Response> {
+    if (!this.jar.has(CSRF_COOKIE)) await this.send("GET", "/back/sanctum/csrf-cookie");
+    const response = await this.send("POST", `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, true);
+    if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
+    const envelope = await readEnvelope<unknown>(response);
+    throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
+  }
+
   /** Whether the browser holds a cookie (as last set by the back API). */
   hasCookie(name: string): boolean {
     return this.jar.has(name);

@@ -23,13 +23,14 @@ import { homeRoutes } from "./modules/home/home.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { userRoutes } from "./modules/user/user.routes.ts";
 import { attestationsRoutes } from "./modules/attestations/attestations.routes.ts";
+import { feedbackTrainerRoutes } from "./modules/attestations/feedback-trainer.routes.ts";
 import { enrolmentRoutes } from "./modules/enrolment/enrolment.routes.ts";
 import { flowRoutes } from "./modules/flow/flow.routes.ts";
 import { recordsRoutes } from "./modules/records/records.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
-const MAX_UPLOAD_BODY_BYTES = 3 * 1024 * 1024;
+const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate plus the multipart envelope
 const isUploadPath = (path: string) =>
   path === "/back/api/user/updateProfilePic" || /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -102,6 +103,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", flowRoutes);
   api.route("/", recordsRoutes);
   api.route("/", attestationsRoutes);
+  api.route("/", feedbackTrainerRoutes);
   app.route("/api", api);
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));

@@ -1,10 +1,200 @@
-// Placeholder: this page is being built in the learning-journey issue (#6).
-import { data } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/profile-attestations";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import { ProfileLayout } from "~/components/account/profile-layout";
+import type { AttestationItem, DpcAttestations, DpcEnrolment } from "~/components/attestations/types";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
-export function loader() {
-  throw data("Not built yet", { status: 404 });
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireUser({ url, context });
+  const { back } = context.get(requestStateContext);
+  const [attestations, dpc] = await Promise.all([back.get<AttestationItem[]>("/user/attestations"), back.get<DpcAttestations>("/user/attestation/dpc")]);
+  return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+/**
+ * The download form posts natively (reloadDocument), with or without JavaScript: this middleware answers it
+ * with the PDF itself, streamed from the back API with its headers, so the browser saves the file and stays
+ * on the page. Every other request goes on to the loader or the action.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    if (request.method !== "POST") return next();
+    const form = await request.clone().formData().catch(() => null);
+    if (form?.get("intent") !== "download") return next();
+    const url = new URL(request.url);
+    await requireUser({ url, context });
+    await readForm(request, context);
+    const { back } = context.get(requestStateContext);
+    try {
+      const file = await back.postForFile("/user/download", { data: { attestationId: Number(form.get("attestationId")) || 0 } });
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      for (const name of ["content-type", "content-disposition", "content-length"]) {
+        const value = file.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return new Response(file.body, { status: 200, headers });
+    } catch (error) {
+      if (!(error instanceof BackError)) throw error;
+      const message = serverT(context, "attestations")("profile.downloadFailed", { message: error.message });
+      return redirectWithToast(pathOf(context, "profile-attestations"), { type: "error", message });
+    }
+  },
+];
+
+/** The practice-certificate upload (one form per DPC enrolment). */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireUser({ url, context });
+  const formData = await readForm(request, context);
+  const enrolmentId = field(formData, "enrolmentId");
+  const t = serverT(context, "attestations");
+  const extra = { intent: "certificate", values: { enrolmentId } };
+  const file = formData.get("certificate");
+  if (!(file instanceof File) || file.size === 0) {
+    return { ok: false, ...extra, fieldErrors: { certificate: [t("certificate.required")] } } satisfies FormResult;
+  }
+  const upload = new FormData();
+  upload.set("certificate", file, file.name || "certificate");
+  try {
+    await context.get(requestStateContext).back.postForm(`/user/dpc/practiceCertificate/${encodeURIComponent(enrolmentId)}`, upload);
+  } catch (error) {
+    return backErrorResult(error, extra);
+  }
+  return redirectWithToast(pathOf(context, "profile-attestations"), { type: "success", message: t("certificate.saved") });
+}
+
+export default function ProfileAttestations() {
+  const { t } = useTranslation("attestations");
+  const { t: tAccount } = useTranslation("account");
+  const { attestations, dpcEnrolments } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  return (
+    <ProfileLayout title={tAccount("profile.title")}>
+      <h2 className="mb-2 text-2xl font-bold">{t("profile.title")}</h2>
+      <p className="mb-6 max-w-3xl text-slate-700">{t("profile.intro")}</p>
+      {attestations.length === 0 ? (
+        <p className="rounded-md border border-slate-300 bg-slate-50 p-4" data-testid="attestations-empty">
+          {t("profile.empty")}
+        </p>
+      ) : (
+        <AttestationTable attestations={attestations} />
+      )}
+      {dpcEnrolments.length > 0 ? (
+        <section aria-labelledby="certificates-title" className="mt-10">
+          <h2 id="certificates-title" className="mb-2 text-2xl font-bold">
+            {t("certificate.title")}
+          </h2>
+          <p className="mb-4 max-w-3xl text-slate-700">{t("certificate.intro")}</p>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {dpcEnrolments.map((enrolment) => (
+              <li key={enrolment.enrolmentId}>
+                <CertificateForm
+                  enrolment={enrolment}
+                  result={result?.intent === "certificate" && result.values?.enrolmentId === String(enrolment.enrolmentId) ? result : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </ProfileLayout>
+  );
+}
+
+function AttestationTable({ attestations }: { attestations: AttestationItem[] }) {
+  const { t } = useTranslation("attestations");
+  const path = usePagePath();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left" data-testid="attestations-table">
+        <caption className="sr-only">{t("profile.caption")}</caption>
+        <thead>
+          <tr className="border-b-2 border-slate-400">
+            <th scope="col" className="px-3 py-2">{t("profile.training")}</th>
+            <th scope="col" className="px-3 py-2">{t("profile.kind")}</th>
+            <th scope="col" className="px-3 py-2">{t("profile.issuedOn")}</th>
+            <th scope="col" className="px-3 py-2">{t("profile.code")}</th>
+            <th scope="col" className="px-3 py-2">{t("profile.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {attestations.map((item) => (
+            <tr key={item.id} className="border-b border-slate-200 align-top" data-testid="attestation" data-code={item.code} data-kind={item.kind}>
+              <th scope="row" className="px-3 py-3 font-semibold">
+                {item.kind === "dpc" && item.programmeName ? item.programmeName : item.trainingName}
+              </th>
+              <td className="px-3 py-3">{t(`profile.kinds.${item.kind}`)}</td>
+              <td className="px-3 py-3">{item.issuedOn}</td>
+              <td className="px-3 py-3 font-mono whitespace-nowrap" data-testid="attestation-code">{item.code}</td>
+              <td className="px-3 py-3">
+                <div className="flex flex-wrap items-center gap-3">
+                  {/* reloadDocument: a native POST, so the PDF reply becomes a download, JavaScript or not. */}
+                  <Form method="post" reloadDocument>
+                    <AuthenticityTokenInput name="csrf" />
+                    <input type="hidden" name="attestationId" value={item.id} />
+                    <Button type="submit" name="intent" value="download" size="small" aria-label={t("profile.downloadLabel", { training: item.trainingName })}>
+                      {t("profile.download")}
+                    </Button>
+                  </Form>
+                  <Link
+                    to={path("attestation-verify", { code: item.code })}
+                    className="font-semibold text-[var(--color-primary-dark)] underline"
+                    aria-label={t("profile.verifyLabel", { code: item.code })}
+                  >
+                    {t("profile.verify")}
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CertificateForm({ enrolment, result }: { enrolment: DpcEnrolment; result?: FormResult }) {
+  const { t } = useTranslation("attestations");
+  const ref = useFocusFirstError(result);
+  const errors = result?.fieldErrors ?? {};
+  const uploaded = enrolment.practiceCertificate;
+  const titleId = `certificate-${enrolment.enrolmentId}-title`;
+  return (
+    <section aria-labelledby={titleId} className="h-full rounded-lg border border-slate-300 p-5" data-testid="certificate" data-enrolment-id={enrolment.enrolmentId}>
+      <h3 id={titleId} className="text-lg font-bold">
+        {enrolment.programmeName}
+      </h3>
+      <p className="text-sm text-slate-700">{t("certificate.action", { number: enrolment.actionNumber })}</p>
+      <p className="my-3 font-semibold" data-testid="certificate-status">
+        {uploaded ? t("certificate.uploadedOn", { date: uploaded.CertificateUploadedDate }) : t("certificate.notUploaded")}
+      </p>
+      <Form method="post" encType="multipart/form-data" ref={ref} className="flex flex-col gap-3" noValidate>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="enrolmentId" value={enrolment.enrolmentId} />
+        <FormMessage message={result && !result.ok && !errors.certificate ? result.message : undefined} />
+        <TextField
+          id={`certificate-file-${enrolment.enrolmentId}`}
+          name="certificate"
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          label={t("certificate.file")}
+          hint={t("certificate.hint")}
+          errors={errors.certificate}
+          autoFocus={errors.certificate ? true : undefined}
+        />
+        <SubmitButton intent="certificate">{uploaded ? t("certificate.replace") : t("certificate.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
 }

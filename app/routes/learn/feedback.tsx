@@ -1,10 +1,144 @@
-// Placeholder: this page is being built in the learning-journey issue (#6).
-import { data } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/feedback";
+import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
+import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/account/form-fields";
+import { accountMeta } from "~/components/account/meta";
+import type { FeedbackRequest } from "~/components/attestations/types";
+import { cx } from "~/components/ui/cx";
+import { RATING_COLOUR } from "~/components/ui/rating";
+import { useTranslation } from "~/i18n/react";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { serverT } from "~/lib/guards.server";
 
-export function loader() {
-  throw data("Not built yet", { status: 404 });
+/** /feedback/{token}: reached from the mail; no login, the single-use token is the credential. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const title = serverT(context, "attestations")("feedback.title");
+  try {
+    const request = await context.get(requestStateContext).back.get<FeedbackRequest>(`/feedback/${encodeURIComponent(params.token)}`);
+    return { title, request, invalidMessage: null };
+  } catch (error) {
+    if (!(error instanceof BackError) || error.status !== 404) throw error;
+    return { title, request: null, invalidMessage: error.message };
+  }
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+type FeedbackResult = FormResult & { invalid?: boolean };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const t = serverT(context, "attestations");
+  const rating = field(formData, "rating");
+  const comment = field(formData, "comment");
+  const values = { rating, comment };
+  if (!/^[1-5]$/.test(rating)) return { ok: false, values, fieldErrors: { rating: [t("feedback.ratingRequired")] } } satisfies FeedbackResult;
+  try {
+    const reply = await context.get(requestStateContext).back.post<{ reviewId: number }>(`/feedback/${encodeURIComponent(params.token)}`, { rating: Number(rating), comment });
+    return { ok: true, values: { reviewId: String(reply.reviewId) } } satisfies FeedbackResult;
+  } catch (error) {
+    if (error instanceof BackError && error.status === 404) return { ok: false, invalid: true, message: error.message } satisfies FeedbackResult;
+    return backErrorResult(error, { values });
+  }
+}
+
+export default function Feedback() {
+  const { t } = useTranslation("attestations");
+  const { request, invalidMessage } = useLoaderData<typeof loader>();
+  const result = useActionData<FeedbackResult>();
+  if (result?.ok) {
+    return (
+      <main id="main" data-testid="feedback-thanks">
+        <h1 className="mb-3 text-3xl font-bold">{t("feedback.thanksTitle")}</h1>
+        <p role="status">{t("feedback.thanksText")}</p>
+        <HomeLink />
+      </main>
+    );
+  }
+  if (!request || result?.invalid) {
+    return (
+      <main id="main" data-testid="feedback-invalid">
+        <h1 className="mb-3 text-3xl font-bold">{t("feedback.invalidTitle")}</h1>
+        <p role="alert">{result?.message ?? invalidMessage ?? t("feedback.invalidText")}</p>
+        <p className="mt-2 text-slate-700">{t("feedback.invalidText")}</p>
+        <HomeLink />
+      </main>
+    );
+  }
+  return (
+    <main id="main">
+      <h1 className="mb-3 text-3xl font-bold">{t("feedback.title")}</h1>
+      <p className="mb-6">{t("feedback.intro", { name: request.firstName, training: request.trainingName })}</p>
+      <FeedbackForm result={result} />
+    </main>
+  );
+}
+
+function HomeLink() {
+  const { t } = useTranslation("attestations");
+  return (
+    <p className="mt-6">
+      <Link to="/" className="font-semibold text-[var(--color-primary-dark)] underline">
+        {t("feedback.home")}
+      </Link>
+    </p>
+  );
+}
+
+function FeedbackForm({ result }: { result?: FeedbackResult }) {
+  const { t } = useTranslation("attestations");
+  const ref = useFocusFirstError(result);
+  const errors = result?.fieldErrors ?? {};
+  const ratingError = errors.rating?.[0];
+  const chosen = result?.values?.rating ?? "";
+  return (
+    <Form method="post" ref={ref} className="flex flex-col gap-6 rounded-lg border border-slate-300 bg-white p-5" noValidate data-testid="feedback-form">
+      <AuthenticityTokenInput name="csrf" />
+      <FormMessage message={result && !result.ok && !ratingError ? result.message : undefined} />
+      <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
+        <legend className="mb-2 font-semibold">{t("feedback.ratingLegend")}</legend>
+        {ratingError ? (
+          <p id="rating-error" className="mb-2 font-semibold text-red-800">
+            {ratingError}
+          </p>
+        ) : null}
+        <div className="flex flex-col gap-2">
+          {(["1", "2", "3", "4", "5"] as const).map((value) => (
+            <label
+              key={value}
+              className={cx(
+                "flex cursor-pointer items-center gap-3 rounded-md border-2 px-3 py-2 has-[:checked]:border-[var(--color-primary-dark)] has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[var(--color-primary-dark)]",
+                ratingError ? "border-red-700" : "border-slate-300",
+              )}
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                defaultChecked={chosen === value}
+                required
+                aria-invalid={ratingError ? true : undefined}
+                autoFocus={ratingError && value === "1" ? true : undefined}
+                className="h-5 w-5"
+              />
+              <span aria-hidden="true" style={{ color: RATING_COLOUR }} className="text-xl tracking-widest [text-shadow:0_0_1px_#8A5C00]">
+                {"★".repeat(Number(value))}
+                <span className="text-slate-300">{"★".repeat(5 - Number(value))}</span>
+              </span>
+              <span>{t(`feedback.stars.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextAreaField name="comment" label={t("feedback.comment")} rows={5} maxLength={2000} defaultValue={result?.values?.comment ?? ""} errors={errors.comment} aria-describedby={errors.comment ? undefined : "comment-hint"} />
+      <p id="comment-hint" className="-mt-4 text-sm text-slate-700">
+        {t("feedback.commentHint")}
+      </p>
+      <div>
+        <SubmitButton>{t("feedback.submit")}</SubmitButton>
+      </div>
+    </Form>
+  );
 }

@@ -3,6 +3,7 @@ import { seedInvitations } from "./invitations.ts";
 import { hashPassword } from "../../back/modules/auth/password.ts";
 import * as t from "../schema/index.ts";
 import { seedActivity } from "./activity.ts";
+import { seedJourney } from "./journey.ts";
 import { seedCatalogue } from "./catalogue.ts";
 import { seedContentExtra } from "./content-extra.ts";
 import { DEMO_USERS } from "./data/accounts.ts";
@@ -53,6 +54,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedContent(tx, clock);
     await seedContentExtra(tx, clock);
     await seedActivity(tx, clock, catalogue, accounts);
+    await seedJourney(tx, clock, catalogue, accounts);
     await seedInvitations(tx, clock, accounts);
     return true;
   });

@@ -1,9 +1,62 @@
 /** Server messages of the attestations area (merged into the catalogue in ../messages.ts). */
-const en = {} as const;
+const en = {
+  attestationsEnrolmentNotFound: "This enrolment does not exist.",
+  attestationsNotFinished: "Attestations are issued once the training is finished.",
+  attestationsNotFound: "This attestation does not exist.",
+  attestationsAuthentic: "This attestation is authentic.",
+  attestationsNotAuthentic: "This code does not match any authentic attestation. Check the code: an altered or invented code is rejected.",
+  attestationsDpcEnrolmentNotFound: "This DPC enrolment does not exist.",
+  attestationsCertificateMissing: "Choose the practice certificate file to send.",
+  attestationsCertificateInvalidType: "The practice certificate must be a PDF, JPEG or PNG file.",
+  attestationsCertificateTooLarge: "The practice certificate is too large (5 MB at most).",
+  attestationsCertificateUploaded: "Your practice certificate has been received.",
+  attestationsFeedbackInvalidToken: "This feedback link is invalid, has expired or has already been used.",
+  attestationsFeedbackSaved: "Thank you! Your review has been saved.",
+  attestationsTrainerInvalidToken: "This trainer link is invalid or has expired.",
+  attestationsTrainerUnknownDay: "This day is not a day of the session.",
+  attestationsTrainerUnknownParticipant: "One of the participants is not booked on this session.",
+  attestationsTrainerAttendanceSaved: "Attendance saved.",
+} as const;
 
 type Keys = keyof typeof en;
 export const attestationsMessages = {
   en,
-  fr: {} satisfies Record<Keys, string>,
-  es: {} satisfies Record<Keys, string>,
+  fr: {
+    attestationsEnrolmentNotFound: "Cette inscription n'existe pas.",
+    attestationsNotFinished: "Les attestations sont délivrées une fois la formation terminée.",
+    attestationsNotFound: "Cette attestation n'existe pas.",
+    attestationsAuthentic: "Cette attestation est authentique.",
+    attestationsNotAuthentic:
+      "Ce code ne correspond à aucune attestation authentique. Vérifiez le code : un code modifié ou inventé est refusé.",
+    attestationsDpcEnrolmentNotFound: "Cette inscription DPC n'existe pas.",
+    attestationsCertificateMissing: "Choisissez le fichier de l'attestation sur l'honneur à envoyer.",
+    attestationsCertificateInvalidType: "L'attestation sur l'honneur doit être un fichier PDF, JPEG ou PNG.",
+    attestationsCertificateTooLarge: "L'attestation sur l'honneur est trop lourde (5 Mo au maximum).",
+    attestationsCertificateUploaded: "Votre attestation sur l'honneur a bien été reçue.",
+    attestationsFeedbackInvalidToken: "Ce lien d'avis est invalide, a expiré ou a déjà été utilisé.",
+    attestationsFeedbackSaved: "Merci ! Votre avis a été enregistré.",
+    attestationsTrainerInvalidToken: "Ce lien formateur est invalide ou a expiré.",
+    attestationsTrainerUnknownDay: "Ce jour ne fait pas partie de la session.",
+    attestationsTrainerUnknownParticipant: "Un des participants n'est pas inscrit à cette session.",
+    attestationsTrainerAttendanceSaved: "Présences enregistrées.",
+  } satisfies Record<Keys, string>,
+  es: {
+    attestationsEnrolmentNotFound: "Esta inscripción no existe.",
+    attestationsNotFinished: "Los certificados se emiten una vez terminada la formación.",
+    attestationsNotFound: "Este certificado no existe.",
+    attestationsAuthentic: "Este certificado es auténtico.",
+    attestationsNotAuthentic:
+      "Este código no corresponde a ningún certificado auténtico. Compruebe el código: un código modificado o inventado se rechaza.",
+    attestationsDpcEnrolmentNotFound: "Esta inscripción DPC no existe.",
+    attestationsCertificateMissing: "Elija el archivo del certificado de práctica que desea enviar.",
+    attestationsCertificateInvalidType: "El certificado de práctica debe ser un archivo PDF, JPEG o PNG.",
+    attestationsCertificateTooLarge: "El certificado de práctica es demasiado grande (5 MB como máximo).",
+    attestationsCertificateUploaded: "Hemos recibido su certificado de práctica.",
+    attestationsFeedbackInvalidToken: "Este enlace de opinión no es válido, ha caducado o ya se ha utilizado.",
+    attestationsFeedbackSaved: "¡Gracias! Su opinión se ha guardado.",
+    attestationsTrainerInvalidToken: "Este enlace de formador no es válido o ha caducado.",
+    attestationsTrainerUnknownDay: "Este día no forma parte de la sesión.",
+    attestationsTrainerUnknownParticipant: "Uno de los participantes no está inscrito en esta sesión.",
+    attestationsTrainerAttendanceSaved: "Asistencia guardada.",
+  } satisfies Record<Keys, string>,
 };

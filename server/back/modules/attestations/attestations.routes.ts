@@ -1,5 +1,158 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { formatCertificateDate } from "../../../../app/domain/dates.ts";
+import { pagePath } from "../../../../app/i18n/pages.ts";
+import { buildAttestationPdf, type PdfLang } from "../../../pdf/attestation.ts";
 import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { failure, success } from "../../http/envelope.ts";
+import { requireSession, requireWritableSession } from "../../http/guards.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
+import { platformOrigin } from "../auth/platform.ts";
+import { findUserById } from "../user/user.repository.ts";
+import { normaliseCode } from "./attestation-code.ts";
+import { findUserAttestation, listDpcEnrolments, listUserAttestations, type AttestationRow } from "./attestations.repository.ts";
+import { verifyAttestation } from "./attestations.service.ts";
+import { DownloadSchema, IdParamSchema } from "./attestations.schemas.ts";
+import { storePracticeCertificate } from "./practice-certificates.ts";
 
 /** The attestations endpoints of the learning journey (mounted under /back/api). */
 export const attestationsRoutes = new Hono<BackEnv>();
+
+const langOf = (locale: string): PdfLang => (locale.startsWith("es") ? "es" : "fr");
+
+/** The public verification page of a code, on the learner's platform host, in the learner's language. */
+function verificationUrl(c: Context<BackEnv>, user: { brand: string; locale: string }, code: string): string {
+  const { brandHosts, env } = c.var.deps;
+  const currentHost = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "";
+  const origin = platformOrigin(user.brand, brandHosts, currentHost, env.PUBLIC_URL_SCHEME) ?? "";
+  return `${origin}${pagePath("attestation-verify", langOf(user.locale), { code })}`;
+}
+
+function fileName(row: AttestationRow, lang: PdfLang): string {
+  const prefix = row.kind === "dpc" ? (lang === "es" ? "certificado-dpc" : "attestation-dpc") : lang === "es" ? "certificado" : "attestation";
+  return `${prefix}-${row.code}.pdf`;
+}
+
+/** One attestation as the lists show it: the printed facts it needs and how to download it. */
+function toItem(row: AttestationRow, lang: PdfLang, url: string) {
+  const f = row.facts;
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    trainingId: row.trainingId,
+    enrolmentId: row.enrolmentId,
+    trainingName: f.trainingName,
+    trainingType: f.trainingType,
+    programmeName: f.programmeName ?? null,
+    actionNumber: f.actionNumber ?? null,
+    duration: f.duration,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    issuedAt: row.issuedAt.toISOString(),
+    issuedOn: formatCertificateDate(row.issuedAt),
+    fileName: fileName(row, lang),
+    verificationUrl: url,
+    download: { method: "POST", url: "/api/user/download", data: { attestationId: row.id } },
+  };
+}
+
+async function listFor(c: Context<BackEnv>, kind?: "training" | "dpc") {
+  const session = requireSession(c);
+  const { db } = c.var.deps;
+  const user = await findUserById(db, session.userId);
+  if (!user) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  const rows = await listUserAttestations(db, session.userId, kind);
+  return { user, items: rows.map((row) => toItem(row, langOf(user.locale), verificationUrl(c, user, row.code))) };
+}
+
+attestationsRoutes.get("/user/attestation", async (c) => success(c, (await listFor(c, "training")).items));
+
+attestationsRoutes.get("/user/attestations", async (c) => success(c, (await listFor(c)).items));
+
+/** DPC attestations, and the user's DPC enrolments with their practice certificate (uploaded or not). */
+attestationsRoutes.get("/user/attestation/dpc", async (c) => {
+  const { user, items } = await listFor(c, "dpc");
+  const enrolments = await listDpcEnrolments(c.var.deps.db, user.id);
+  return success(c, {
+    attestations: items,
+    enrolments: enrolments.map((e) => ({
+      enrolmentId: e.enrolmentId,
+      status: e.status,
+      trainingId: e.trainingId,
+      trainingName: e.trainingName,
+      programmeName: e.programmeName,
+      actionNumber: e.actionNumber,
+      attestation: items.find((item) => item.enrolmentId === e.enrolmentId) ?? null,
+      practiceCertificate: e.certificate
+        ? { CertificateUploadedDate: formatCertificateDate(e.certificate.uploadedAt), originalName: e.certificate.originalName }
+        : null,
+    })),
+  });
+});
+
+/** The PDF itself (not an envelope); another user's attestation is a 404, like an unknown one. */
+attestationsRoutes.post("/user/download", async (c) => {
+  const session = requireSession(c);
+  const { data } = await parseBody(c, DownloadSchema);
+  const { db } = c.var.deps;
+  const code = data.code !== undefined ? normaliseCode(data.code) : undefined;
+  if (code === null) throw new AppError("NOT_FOUND", "attestationsNotFound");
+  const row = await findUserAttestation(db, session.userId, data.attestationId !== undefined ? { id: data.attestationId } : { code });
+  const user = await findUserById(db, session.userId);
+  if (!row || !user) throw new AppError("NOT_FOUND", "attestationsNotFound");
+  const lang = langOf(user.locale);
+  const bytes = await buildAttestationPdf({ lang, kind: row.kind === "dpc" ? "dpc" : "training", code: row.code, facts: row.facts, verificationUrl: verificationUrl(c, user, row.code) });
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": "application/pdf",
+    "content-disposition": `attachment; filename="${fileName(row, lang)}"`,
+    "content-length": String(bytes.byteLength),
+  });
+});
+
+/** Multipart upload (field `certificate`) of the practice certificate of one of the user's DPC enrolments. */
+attestationsRoutes.post("/user/dpc/practiceCertificate/:id", async (c) => {
+  const session = await requireWritableSession(c);
+  const enrolmentId = parseInput(IdParamSchema, c.req.param("id"), c.var.t);
+  const type = c.req.header("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+  const form = await c.req.formData().catch(() => {
+    throw new AppError("VALIDATION", "attestationsCertificateMissing", { fields: { certificate: ["attestationsCertificateMissing"] } });
+  });
+  const file = form.get("certificate");
+  const uploadedAt = await storePracticeCertificate(c.var.deps, session.userId, enrolmentId, file);
+  return success(c, { CertificateUploadedDate: formatCertificateDate(uploadedAt) }, c.var.t("attestationsCertificateUploaded"));
+});
+
+/** Public: no login. Authentic only if the code exists and its signature matches the stored facts. */
+attestationsRoutes.get("/attestation/verify/:code", async (c) => {
+  const result = await verifyAttestation(c.var.deps, c.req.param("code"));
+  if (!result.valid) return failure(c, 404, c.var.t("attestationsNotAuthentic"), { authentic: false });
+  const { attestation } = result;
+  const f = attestation.facts;
+  return success(
+    c,
+    {
+      authentic: true,
+      code: attestation.code,
+      kind: attestation.kind,
+      learnerFirstName: f.learnerFirstName,
+      learnerLastName: f.learnerLastName,
+      profession: f.profession,
+      trainingName: f.trainingName,
+      trainingType: f.trainingType,
+      duration: f.duration,
+      startDate: f.startDate,
+      endDate: f.endDate,
+      organisationName: f.organisationName,
+      organisationNumber: f.organisationNumber,
+      programmeName: f.programmeName ?? null,
+      actionNumber: f.actionNumber ?? null,
+      dpcOrganisationNumber: f.dpcOrganisationNumber ?? null,
+      sessionDates: f.sessionDates ?? null,
+      issuedOn: f.issuedOn,
+    },
+    c.var.t("attestationsAuthentic"),
+  );
+});
+

@@ -1,0 +1,104 @@
+import { formatDuration } from "../../../../app/domain/duration.ts";
+import { toParisDate } from "../../../../app/domain/dates.ts";
+import { isBrandKey } from "../../../../app/branding/brands.ts";
+import type { Db } from "../../../db/client.ts";
+import type { Env } from "../../../env.ts";
+import { AppError } from "../../http/app-error.ts";
+import { generateCode, isSignatureValid, normaliseCode, signAttestation, type Facts } from "./attestation-code.ts";
+import {
+  findAttestationByCode,
+  findAttestationsOfEnrolment,
+  findEnrolmentForAttestation,
+  insertAttestation,
+  type AttestationRow,
+} from "./attestations.repository.ts";
+import { dpcOrganisationNumber, ORGANISATIONS } from "./organisation.ts";
+
+/** What issuing needs: the seed passes the same three things as the back. */
+export type AttestationDeps = { db: Db; env: Pick<Env, "APP_SECRET">; now: () => Date };
+
+export type AttestationKind = "training" | "dpc";
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof findEnrolmentForAttestation>>>;
+
+/** The snapshot printed on the PDF and signed; the PDF is rebuilt from it, never from live rows. */
+export function buildFacts(kind: AttestationKind, loaded: Loaded, issuedAt: Date): Facts {
+  const { user, training, enrolment, programme, session, sessionDays } = loaded;
+  const organisation = ORGANISATIONS[isBrandKey(training.brand) ? training.brand : "fr"];
+  const lang = user.locale.startsWith("es") ? "es" : "fr";
+  const start = enrolment.startedAt ?? enrolment.createdAt;
+  const end = enrolment.finishedAt ?? issuedAt;
+  const facts: Facts = {
+    kind,
+    learnerFirstName: user.firstName,
+    learnerLastName: user.lastName,
+    profession: user.profession,
+    professionalNumber: user.professionalNumber,
+    trainingName: training.name,
+    trainingType: training.type,
+    duration: formatDuration(kind === "dpc" && programme?.durationMinutes ? programme.durationMinutes : training.durationMinutes),
+    startDate: toParisDate(start),
+    endDate: toParisDate(end),
+    organisationName: organisation.name,
+    organisationNumber: organisation.number,
+    signatoryName: organisation.signatoryName,
+    signatoryTitle: organisation.signatoryTitle[lang],
+    issuedOn: toParisDate(issuedAt),
+  };
+  if (kind === "dpc" && programme) {
+    const days = sessionDays.length > 0 ? sessionDays : session ? [session.startDate] : [];
+    Object.assign(facts, {
+      programmeName: programme.name,
+      actionNumber: programme.actionNumber,
+      dpcOrganisationNumber: dpcOrganisationNumber(programme.actionNumber),
+      sessionDates: days.length > 0 ? days.join(", ") : null,
+    });
+  }
+  return facts;
+}
+
+/**
+ * Issues the attestations of a finished enrolment: always a 'training' one, plus a 'dpc' one when the
+ * enrolment has a DPC programme. Idempotent (unique enrolment + kind): calling it again returns the same rows.
+ */
+export async function issueAttestations(deps: AttestationDeps, enrolmentId: number): Promise<AttestationRow[]> {
+  const loaded = await findEnrolmentForAttestation(deps.db, enrolmentId);
+  if (!loaded) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
+  if (loaded.enrolment.status !== "finished") throw new AppError("CONFLICT", "attestationsNotFinished");
+  const kinds: AttestationKind[] = loaded.enrolment.dpcProgrammeId && loaded.programme ? ["training", "dpc"] : ["training"];
+  const existing = await findAttestationsOfEnrolment(deps.db, enrolmentId);
+  for (const kind of kinds) {
+    if (existing.some((row) => row.kind === kind)) continue;
+    const issuedAt = deps.now();
+    const facts = buildFacts(kind, loaded, issuedAt);
+    // A code collision is astronomically unlikely; the unique index turns it into a retry, not a duplicate.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const code = generateCode();
+      const row = await insertAttestation(deps.db, {
+        code,
+        kind,
+        userId: loaded.user.id,
+        trainingId: loaded.training.id,
+        enrolmentId,
+        facts,
+        signature: signAttestation(deps.env.APP_SECRET, code, facts),
+        issuedAt,
+      });
+      if (row) break;
+      // Another request issued the same kind meanwhile: keep its row.
+      if ((await findAttestationsOfEnrolment(deps.db, enrolmentId)).some((r) => r.kind === kind)) break;
+    }
+  }
+  return findAttestationsOfEnrolment(deps.db, enrolmentId);
+}
+
+export type Verification = { valid: true; attestation: AttestationRow } | { valid: false };
+
+/** Authentic only when the code exists and the signature recomputed from the stored facts matches. */
+export async function verifyAttestation(deps: Pick<AttestationDeps, "db" | "env">, input: string): Promise<Verification> {
+  const code = normaliseCode(input);
+  if (!code) return { valid: false };
+  const row = await findAttestationByCode(deps.db, code);
+  if (!row || !isSignatureValid(deps.env.APP_SECRET, row.code, row.facts, row.signature)) return { valid: false };
+  return { valid: true, attestation: row };
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
+import { pagePath } from "../../../../app/i18n/pages.ts";
+import type { Db } from "../../../db/client.ts";
+import { enrolments, feedbackRequests, reviews, trainings, users } from "../../../db/schema/index.ts";
+import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { platformOrigin } from "../auth/platform.ts";
+import { hashToken } from "../auth/tokens.ts";
+
+export const FEEDBACK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const MAX_TOKEN_LENGTH = 200;
+
+/** "Julie M.": the public author name of a review. */
+export function reviewAuthorName(firstName: string, lastName: string): string {
+  const initial = lastName.trim().charAt(0).toUpperCase();
+  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
+}
+
+/** Stores a feedback request whose token hashes to `tokenHash` (the seed uses it with fixed demo tokens). */
+export async function insertFeedbackRequest(
+  db: Db,
+  input: { rawToken: string; userId: number; trainingId: number; enrolmentId: number | null; expiresAt: Date; now: Date },
+) {
+  await db.insert(feedbackRequests).values({
+    tokenHash: hashToken(input.rawToken),
+    userId: input.userId,
+    trainingId: input.trainingId,
+    enrolmentId: input.enrolmentId,
+    expiresAt: input.expiresAt,
+    createdAt: input.now,
+  });
+}
+
+/**
+ * Asks the learner of a finished enrolment for a review: a single-use token (only its sha256 is stored),
+ * valid 30 days, mailed as a link to /feedback/{token}. Once per enrolment: a second call does nothing and
+ * returns null. A mail failure is logged, not thrown (the training is finished either way).
+ */
+export async function createFeedbackRequest(
+  deps: Pick<BackDeps, "db" | "env" | "now" | "mailer" | "brandHosts" | "logger">,
+  enrolmentId: number,
+  options: { currentHost?: string } = {},
+): Promise<{ token: string; link: string } | null> {
+  const [row] = await deps.db
+    .select({ enrolment: enrolments, user: users, training: trainings })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
+    .where(eq(enrolments.id, enrolmentId))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
+  const [existing] = await deps.db.select({ id: feedbackRequests.id }).from(feedbackRequests).where(eq(feedbackRequests.enrolmentId, enrolmentId)).limit(1);
+  if (existing) return null;
+  const now = deps.now();
+  const token = randomBytes(32).toString("base64url");
+  await insertFeedbackRequest(deps.db, {
+    rawToken: token,
+    userId: row.user.id,
+    trainingId: row.training.id,
+    enrolmentId,
+    expiresAt: new Date(now.getTime() + FEEDBACK_TTL_MS),
+    now,
+  });
+  const origin = platformOrigin(row.user.brand, deps.brandHosts, options.currentHost ?? "", deps.env.PUBLIC_URL_SCHEME) ?? "";
+  const link = `${origin}${pagePath("feedback", row.user.locale.startsWith("es") ? "es" : "fr", { token })}`;
+  const brand = isBrandKey(row.user.brand) ? BRANDS[row.user.brand] : BRANDS.fr;
+  try {
+    await deps.mailer.send({
+      to: row.user.email,
+      ...feedbackRequestMail({ brand, locale: row.user.locale, firstName: row.user.firstName, trainingName: row.training.name, link }),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error }, "feedback request mail not sent");
+  }
+  return { token, link };
+}
+
+const usable = (raw: string, now: Date) =>
+  and(eq(feedbackRequests.tokenHash, hashToken(raw)), isNull(feedbackRequests.usedAt), gt(feedbackRequests.expiresAt, now));
+
+/** The training a valid token asks about; an unknown, used or expired token is a 404 with a clear message. */
+export async function getFeedbackRequest(db: Db, raw: string, now: Date) {
+  if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
+  const [row] = await db
+    .select({ trainingId: trainings.id, trainingName: trainings.name, trainingType: trainings.type, trainingSlug: trainings.slug, firstName: users.firstName })
+    .from(feedbackRequests)
+    .innerJoin(trainings, eq(trainings.id, feedbackRequests.trainingId))
+    .innerJoin(users, eq(users.id, feedbackRequests.userId))
+    .where(usable(raw, now))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
+  return row;
+}
+
+/**
+ * Stores the review and refreshes the training's cached rating in one transaction; the token is consumed by
+ * the same atomic update that checks it, so of two concurrent submissions only one is stored.
+ */
+export async function submitFeedback(db: Db, raw: string, input: { rating: number; comment: string }, now: Date) {
+  if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
+  return db.transaction(async (tx) => {
+    const [request] = await tx.update(feedbackRequests).set({ usedAt: now }).where(usable(raw, now)).returning();
+    if (!request) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
+    const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, request.userId));
+    const [review] = await tx
+      .insert(reviews)
+      .values({
+        trainingId: request.trainingId,
+        userId: request.userId,
+        authorName: reviewAuthorName(user?.firstName ?? "", user?.lastName ?? ""),
+        rating: input.rating,
+        comment: input.comment || null,
+        createdAt: now,
+      })
+      .returning({ id: reviews.id });
+    await tx.update(feedbackRequests).set({ reviewId: review!.id }).where(eq(feedbackRequests.id, request.id));
+    await tx
+      .update(trainings)
+      .set({
+        ratingAverage: sql`(select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${reviews.trainingId} = ${request.trainingId})`,
+        ratingCount: sql`(select count(*)::int from ${reviews} where ${reviews.trainingId} = ${request.trainingId})`,
+      })
+      .where(eq(trainings.id, request.trainingId));
+    return { reviewId: review!.id, trainingId: request.trainingId };
+  });
+}

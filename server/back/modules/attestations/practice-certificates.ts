@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { practiceCertificates } from "../../../db/schema/index.ts";
+import { removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { findUserDpcEnrolment } from "./attestations.repository.ts";
+
+export const MAX_CERTIFICATE_MB = 5;
+export const MAX_CERTIFICATE_BYTES = MAX_CERTIFICATE_MB * 1024 * 1024;
+
+/** PDF, JPEG or PNG, recognised by their first bytes, never by the name or the declared type. */
+export function sniffCertificateType(bytes: Uint8Array): { extension: "pdf" | "jpg" | "png"; contentType: string } | null {
+  if (bytes.length >= 5 && String.fromCharCode(...bytes.slice(0, 5)) === "%PDF-") return { extension: "pdf", contentType: "application/pdf" };
+  const image = sniffImageType(bytes);
+  if (image === "jpg") return { extension: "jpg", contentType: "image/jpeg" };
+  if (image === "png") return { extension: "png", contentType: "image/png" };
+  return null;
+}
+
+const refuse = (key: "attestationsCertificateMissing" | "attestationsCertificateInvalidType" | "attestationsCertificateTooLarge") =>
+  new AppError("VALIDATION", key, { fields: { certificate: [key] } });
+
+/**
+ * Stores (or replaces) the practice certificate of one of the user's DPC enrolments; checks come first,
+ * so a refused file writes nothing. Returns the upload time.
+ */
+export async function storePracticeCertificate(
+  deps: Pick<BackDeps, "db" | "env" | "now">,
+  userId: number,
+  enrolmentId: number,
+  file: unknown,
+): Promise<Date> {
+  const enrolment = await findUserDpcEnrolment(deps.db, userId, enrolmentId);
+  if (!enrolment) throw new AppError("NOT_FOUND", "attestationsDpcEnrolmentNotFound");
+  if (!(file instanceof File) || file.size === 0) throw refuse("attestationsCertificateMissing");
+  if (file.size > MAX_CERTIFICATE_BYTES) throw refuse("attestationsCertificateTooLarge");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffCertificateType(bytes);
+  if (!kind) throw refuse("attestationsCertificateInvalidType");
+  const [previous] = await deps.db.select().from(practiceCertificates).where(eq(practiceCertificates.enrolmentId, enrolmentId)).limit(1);
+  const filePath = await storeUpload(deps.env.DATA_DIR, "practice-certificates", kind.extension, bytes);
+  const uploadedAt = deps.now();
+  const values = { enrolmentId, userId, filePath, originalName: file.name.slice(0, 200) || `certificate.${kind.extension}`, contentType: kind.contentType, uploadedAt };
+  await deps.db
+    .insert(practiceCertificates)
+    .values(values)
+    .onConflictDoUpdate({ target: practiceCertificates.enrolmentId, set: values });
+  if (previous) await removeUpload(deps.env.DATA_DIR, previous.filePath);
+  return uploadedAt;
+}

@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { issueAttestations } from "../../back/modules/attestations/attestations.service.ts";
+import { insertFeedbackRequest } from "../../back/modules/attestations/feedback.service.ts";
+import { insertTrainerAccessToken } from "../../back/modules/attestations/trainer.service.ts";
+import { readEnv } from "../../env.ts";
+import * as t from "../schema/index.ts";
+import type { CatalogueIds } from "./catalogue.ts";
+import type { AccountIds } from "./people-and-content.ts";
+import type { Clock, SeedDb } from "./util.ts";
+
+/** Learners whose finished enrolments get their attestations (issued by the real service, so really signed). */
+const ATTESTED_LEARNERS = ["learner@demo.test", "learner.es@demo.test"];
+
+/** Demo feedback links (/feedback/{token}) for the browser journeys: one per language and Playwright project. */
+export const DEMO_FEEDBACK_TOKENS = [
+  { token: "demo-feedback-fr-js", email: "learner@demo.test", training: "fr/sevrage-tabagique" },
+  { token: "demo-feedback-fr-nojs", email: "learner@demo.test", training: "fr/quiz-interactions" },
+  { token: "demo-feedback-es-js", email: "learner.es@demo.test", training: "es/dermofarmacia-consejo" },
+  { token: "demo-feedback-es-nojs", email: "learner.es@demo.test", training: "es/dermofarmacia-consejo" },
+] as const;
+
+/** Demo trainer links (/trainer/virtualClass/{token}): a multi-date virtual-class session per language. */
+export const DEMO_TRAINER_TOKENS = [
+  { token: "demo-trainer-fr", training: "fr/diabete-type-2", session: 1, learners: ["lea.bernard@demo.test", "maxime.durand@demo.test"] },
+  { token: "demo-trainer-es", training: "es/aula-virtual-diabetes", session: 1, learners: ["carlos.ruiz@demo.test", "ana.torres@demo.test"] },
+] as const;
+
+const LONG_EXPIRY_DAYS = 3650;
+
+/**
+ * Attestations, feedback requests and trainer tokens of the demo. Attestations are signed with the
+ * APP_SECRET of this process's environment: the server seeding its own database signs with its own key.
+ */
+export async function seedJourney(db: SeedDb, clock: Clock, catalogue: CatalogueIds, accounts: AccountIds): Promise<void> {
+  const user = (email: string) => {
+    const id = accounts.users.get(email);
+    if (!id) throw new Error(`Unknown demo user ${email}`);
+    return id;
+  };
+  const training = (key: string) => {
+    const id = catalogue.trainings.get(key);
+    if (!id) throw new Error(`Unknown demo training ${key}`);
+    return id;
+  };
+  const expiresAt = clock.at(LONG_EXPIRY_DAYS);
+
+  const finished = await db
+    .select({ id: t.enrolments.id, finishedAt: t.enrolments.finishedAt })
+    .from(t.enrolments)
+    .where(and(inArray(t.enrolments.userId, ATTESTED_LEARNERS.map(user)), eq(t.enrolments.status, "finished")))
+    .orderBy(t.enrolments.id);
+  const env = { APP_SECRET: readEnv().APP_SECRET };
+  // Issued when the training finished, as the flow would have done.
+  for (const { id, finishedAt } of finished) await issueAttestations({ db, env, now: () => finishedAt ?? clock.now }, id);
+
+  for (const demo of DEMO_FEEDBACK_TOKENS) {
+    const userId = user(demo.email);
+    const trainingId = training(demo.training);
+    const [enrolment] = await db
+      .select({ id: t.enrolments.id })
+      .from(t.enrolments)
+      .where(and(eq(t.enrolments.userId, userId), eq(t.enrolments.trainingId, trainingId)))
+      .limit(1);
+    await insertFeedbackRequest(db, { rawToken: demo.token, userId, trainingId, enrolmentId: enrolment?.id ?? null, expiresAt, now: clock.now });
+  }
+
+  for (const demo of DEMO_TRAINER_TOKENS) {
+    const trainingId = training(demo.training);
+    const session = catalogue.sessions.get(demo.training)?.[demo.session];
+    if (!session) throw new Error(`No session ${demo.session} for ${demo.training}`);
+    const booked = await db
+      .select({ id: t.enrolments.id })
+      .from(t.enrolments)
+      .where(and(eq(t.enrolments.sessionId, session.id), inArray(t.enrolments.status, ["pending", "in_progress", "finished"])));
+    if (booked.length === 0) {
+      const accountOf = await db
+        .select({ id: t.users.id, accountId: t.users.currentAccountId })
+        .from(t.users)
+        .where(inArray(t.users.id, demo.learners.map(user)));
+      await db.insert(t.enrolments).values(
+        accountOf.map((u) => ({ userId: u.id, trainingId, accountId: u.accountId, status: "pending", sessionId: session.id, createdAt: clock.at(-2, 9) })),
+      );
+      await db
+        .update(t.faceToFaceSessions)
+        .set({ currentParticipants: sql`least(${t.faceToFaceSessions.maxParticipants}, ${t.faceToFaceSessions.currentParticipants} + ${accountOf.length})` })
+        .where(eq(t.faceToFaceSessions.id, session.id));
+    }
+    const [row] = await db.select({ trainerId: t.faceToFaceSessions.trainerId }).from(t.faceToFaceSessions).where(eq(t.faceToFaceSessions.id, session.id));
+    await insertTrainerAccessToken(db, { rawToken: demo.token, sessionId: session.id, personId: row?.trainerId ?? null, expiresAt, now: clock.now });
+  }
+}

@@ -1,0 +1,224 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import QRCode from "qrcode";
+
+/**
+ * The attestation PDF (A4), drawn with pdf-lib's standard Helvetica: its WinAnsi encoding covers French and
+ * Spanish (é, ñ, ç...); any other character is replaced by "?" rather than failing. The QR code is drawn as
+ * vector squares from the qrcode matrix (no image decoding). Text is real text (Tj operators), so the PDF is
+ * searchable and tests read it back with ./pdf-text.ts.
+ */
+export type PdfLang = "fr" | "es";
+export type AttestationPdfInput = {
+  lang: PdfLang;
+  kind: "training" | "dpc";
+  code: string;
+  verificationUrl: string;
+  facts: Record<string, string | number | null>;
+};
+
+const TEXTS = {
+  fr: {
+    title: { training: "Attestation de formation", dpc: "Attestation de participation DPC" },
+    intro: "Nous soussignés attestons que la personne ci-dessous a suivi la formation décrite.",
+    learner: "Apprenant",
+    profession: "Profession",
+    professionalNumber: "N° RPPS / ADELI",
+    training: "Formation",
+    type: "Type",
+    duration: "Durée",
+    dates: "Du {start} au {end}",
+    period: "Période",
+    organisation: "Organisme de formation",
+    organisationNumber: "N° de déclaration d'activité",
+    programme: "Programme DPC",
+    actionNumber: "N° d'action DPC",
+    dpcOrganisationNumber: "N° d'organisme DPC",
+    sessionDates: "Dates de session",
+    issuedOn: "Délivrée le",
+    signatory: "Signataire",
+    verification: "Code de vérification",
+    verifyAt: "Vérifiez l'authenticité de cette attestation à l'adresse ci-dessous ou en scannant le QR code :",
+    professions: { pharmacist: "Pharmacien", preparer: "Préparateur", assistant: "Assistant", student: "Étudiant", other: "Autre" },
+    types: {
+      dpc: "DPC",
+      mixt: "Formation mixte",
+      formation: "E-learning",
+      faceToFaceOnly: "Présentiel",
+      virtualClass: "Classe virtuelle",
+      pdf: "PDF",
+      video: "Vidéo",
+      podcast: "Podcast",
+      webinar: "Webinaire",
+      quiz: "Quiz",
+    },
+  },
+  es: {
+    title: { training: "Certificado de formación", dpc: "Certificado de participación DPC" },
+    intro: "Por la presente certificamos que la persona abajo indicada ha realizado la formación descrita.",
+    learner: "Alumno",
+    profession: "Profesión",
+    professionalNumber: "N.º de colegiado",
+    training: "Formación",
+    type: "Modalidad",
+    duration: "Duración",
+    dates: "Del {start} al {end}",
+    period: "Periodo",
+    organisation: "Entidad de formación",
+    organisationNumber: "CIF",
+    programme: "Programa DPC",
+    actionNumber: "N.º de acción DPC",
+    dpcOrganisationNumber: "N.º de organismo DPC",
+    sessionDates: "Fechas de la sesión",
+    issuedOn: "Emitido el",
+    signatory: "Firmante",
+    verification: "Código de verificación",
+    verifyAt: "Compruebe la autenticidad de este certificado en la dirección siguiente o escaneando el código QR:",
+    professions: { pharmacist: "Farmacéutico", preparer: "Técnico", assistant: "Auxiliar", student: "Estudiante", other: "Otra" },
+    types: {
+      dpc: "DPC",
+      mixt: "Formación mixta",
+      formation: "Teleformación",
+      faceToFaceOnly: "Presencial",
+      virtualClass: "Aula virtual",
+      pdf: "PDF",
+      video: "Vídeo",
+      podcast: "Pódcast",
+      webinar: "Webinar",
+      quiz: "Cuestionario",
+    },
+  },
+} as const;
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const INK = rgb(0.12, 0.16, 0.23);
+const MUTED = rgb(0.39, 0.45, 0.55);
+
+/** 'yyyy-mm-dd' -> 'dd/mm/yyyy' (both languages print dates this way). */
+function printDate(value: string | number | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value ?? ""));
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : String(value ?? "");
+}
+
+/** French typography puts a space before the colon. */
+const colon = (lang: PdfLang) => (lang === "fr" ? " :" : ":");
+
+/** Keeps what WinAnsi can encode; anything else becomes "?" so a rare character never breaks the PDF. */
+function encodable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...text.normalize("NFC")].map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : "?")).join("");
+}
+
+/** Greedy word wrap to a width. */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export async function buildAttestationPdf(input: AttestationPdfInput): Promise<Uint8Array> {
+  const t = TEXTS[input.lang];
+  const f = input.facts;
+  const doc = await PDFDocument.create();
+  const title = t.title[input.kind];
+  doc.setTitle(`${title} ${input.code}`);
+  doc.setSubject(`${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""} - ${f.trainingName ?? ""}`);
+  doc.setProducer("Formapharm");
+  doc.setCreator("Formapharm");
+  doc.setLanguage(input.lang === "es" ? "es-ES" : "fr-FR");
+  const page = doc.addPage(A4);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const width = A4[0] - 2 * MARGIN;
+  let y = A4[1] - MARGIN;
+
+  const write = (text: string, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; gap?: number } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 11;
+    for (const line of wrap(font, encodable(font, text), size, width)) {
+      y -= size * 1.35;
+      page.drawText(line, { x: MARGIN, y, size, font, color: options.color ?? INK });
+    }
+    y -= options.gap ?? 0;
+  };
+  const row = (label: string, value: string | number | null | undefined) => {
+    if (value === null || value === undefined || value === "") return;
+    const size = 11;
+    const labelText = encodable(bold, `${label}${colon(input.lang)}`);
+    const labelWidth = bold.widthOfTextAtSize(labelText, size) + 6;
+    const lines = wrap(regular, encodable(regular, String(value)), size, width - labelWidth);
+    y -= size * 1.45;
+    page.drawText(labelText, { x: MARGIN, y, size, font: bold, color: INK });
+    lines.forEach((line, index) => {
+      if (index > 0) y -= size * 1.35;
+      page.drawText(line, { x: MARGIN + labelWidth, y, size, font: regular, color: INK });
+    });
+  };
+
+  write(String(f.organisationName ?? ""), { font: bold, size: 12, color: MUTED, gap: 18 });
+  write(title, { font: bold, size: 22, gap: 14 });
+  write(t.intro, { gap: 10 });
+  row(t.learner, `${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""}`.trim());
+  row(t.profession, t.professions[String(f.profession) as keyof typeof t.professions] ?? f.profession);
+  row(t.professionalNumber, f.professionalNumber);
+  y -= 8;
+  row(t.training, f.trainingName);
+  row(t.type, t.types[String(f.trainingType) as keyof typeof t.types] ?? f.trainingType);
+  row(t.duration, f.duration);
+  row(t.period, t.dates.replace("{start}", printDate(f.startDate)).replace("{end}", printDate(f.endDate)));
+  if (input.kind === "dpc") {
+    y -= 8;
+    row(t.programme, f.programmeName);
+    row(t.actionNumber, f.actionNumber);
+    row(t.dpcOrganisationNumber, f.dpcOrganisationNumber);
+    row(t.sessionDates, f.sessionDates ? String(f.sessionDates).split(", ").map(printDate).join(", ") : null);
+  }
+  y -= 8;
+  row(t.organisation, f.organisationName);
+  row(t.organisationNumber, f.organisationNumber);
+  row(t.issuedOn, printDate(f.issuedOn));
+  row(t.signatory, [f.signatoryName, f.signatoryTitle].filter(Boolean).join(", "));
+
+  await drawVerificationBlock(page, regular, bold, input, t.verification, t.verifyAt);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Bottom block: the code, the URL and the QR code of the URL. */
+async function drawVerificationBlock(page: PDFPage, regular: PDFFont, bold: PDFFont, input: AttestationPdfInput, label: string, hint: string) {
+  const qrSize = 110;
+  const bottom = MARGIN;
+  const qr = QRCode.create(input.verificationUrl, { errorCorrectionLevel: "M" });
+  const count = qr.modules.size;
+  const cell = qrSize / (count + 8); // 4 modules of quiet zone on each side
+  const x0 = A4[0] - MARGIN - qrSize;
+  page.drawRectangle({ x: x0, y: bottom, width: qrSize, height: qrSize, color: rgb(1, 1, 1) });
+  for (let r = 0; r < count; r++) {
+    for (let c = 0; c < count; c++) {
+      if (!qr.modules.get(r, c)) continue;
+      page.drawRectangle({ x: x0 + (c + 4) * cell, y: bottom + qrSize - (r + 5) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+    }
+  }
+  const textWidth = A4[0] - 2 * MARGIN - qrSize - 16;
+  let y = bottom + qrSize - 12;
+  page.drawText(encodable(bold, `${label}${colon(input.lang)} ${input.code}`), {
+    x: MARGIN,
+    y,
+    size: 13,
+    font: bold,
+    color: INK,
+  });
+  for (const line of wrap(regular, encodable(regular, hint), 9, textWidth)) {
+    y -= 14;
+    page.drawText(line, { x: MARGIN, y, size: 9, font: regular, color: MUTED });
+  }
+  y -= 14;
+  page.drawText(encodable(regular, input.verificationUrl), { x: MARGIN, y, size: 9, font: regular, color: INK });
+}
