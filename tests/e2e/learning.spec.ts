@@ -3,6 +3,8 @@
 // learning.{js|nojs}.{fr|es}@demo.test. Subscribing goes through the course page's own buttons.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { login } from "./account-helpers";
 import { at, PORT } from "./support/hosts";
 
@@ -15,7 +17,9 @@ type Locale = {
   pdf: string;
   podcast: string;
   webinar: string;
-  labels: { continue: RegExp; watched: RegExp; read: RegExp; listened: RegExp; join: RegExp; opens: RegExp };
+  labels: { continue: RegExp; watched: RegExp; read: RegExp; listened: RegExp; join: RegExp; opens: RegExp; download: RegExp };
+  /** The journey learners' last names (server/db/seed/data/accounts.ts), printed on their attestations. */
+  lastName: string;
 };
 
 const LOCALES: Locale[] = [
@@ -28,7 +32,8 @@ const LOCALES: Locale[] = [
     pdf: "memo-chaine-du-froid",
     podcast: "violences-intrafamiliales-podcast",
     webinar: "actualites-reglementaires-webinaire",
-    labels: { continue: /^Continuer$/, watched: /J'ai regardé/, read: /J'ai lu ce document/, listened: /J'ai écouté/, join: /Rejoindre/, opens: /s'ouvre le/ },
+    labels: { continue: /^Continuer$/, watched: /J'ai regardé/, read: /J'ai lu ce document/, listened: /J'ai écouté/, join: /Rejoindre/, opens: /s'ouvre le/, download: /^Télécharger l'attestation/ },
+    lastName: "Parcours",
   },
   {
     lang: "es",
@@ -40,7 +45,8 @@ const LOCALES: Locale[] = [
     pdf: "guia-spd",
     podcast: "podcast-salud-mental",
     webinar: "webinar-receta-electronica",
-    labels: { continue: /^Continuar$/, watched: /He visto/, read: /He leído este documento/, listened: /He escuchado/, join: /Unirse/, opens: /se abre el/ },
+    labels: { continue: /^Continuar$/, watched: /He visto/, read: /He leído este documento/, listened: /He escuchado/, join: /Unirse/, opens: /se abre el/, download: /^Descargar el certificado/ },
+    lastName: "Recorrido",
   },
 ];
 
@@ -100,6 +106,7 @@ for (const locale of LOCALES) {
     test(`an e-learning training from the pre-test to the attestation @no-js`, async ({ page }) => {
       await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
       await subscribeAndLearn(page, locale, locale.elearning.type, locale.elearning.slug);
+      const trainingName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
 
       // Pre-test first, then the steps in order: the later ones are locked and not links.
       await expect(page.getByTestId("step").first()).toHaveAttribute("data-kind", "preTest");
@@ -124,12 +131,26 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("step")).toHaveAttribute("data-kind", "postTest");
       await answerQuiz(page);
       await page.getByTestId("continue-link").click();
+      await expect(page.getByTestId("step")).toHaveAttribute("data-kind", "evaluation");
+      await answerQuiz(page);
+      await page.getByTestId("continue-link").click();
 
       await expect(page.getByTestId("final-step")).toBeVisible();
       await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "100");
       await expect(page.locator('[data-testid="step-item"][data-status="done"]')).toHaveCount(await page.getByTestId("step-item").count());
       await page.getByTestId("attestation-link").click();
       await expect(page).toHaveURL(/\/(compte\/profil|cuenta\/perfil)\/attestation$/);
+
+      // The attestation of this training, issued at the last step: its PDF carries the learner and the code.
+      const row = page.getByTestId("attestation").filter({ hasText: trainingName }).first();
+      const code = (await row.getAttribute("data-code"))!;
+      expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+      const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: locale.labels.download }).click()]);
+      const bytes = fs.readFileSync((await download.path())!);
+      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const text = extractPdfText(bytes);
+      expect(text).toContain(locale.lastName);
+      expect(text).toContain(code);
     });
 
     test(`a video training, then its evaluation quiz @no-js`, async ({ page }) => {

@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import type { Db } from "../../server/db/client.ts";
 import {
   attestations,
+  feedbackRequests,
   enrolments,
   faceToFaces,
   faceToFaceSessions,
@@ -83,7 +84,8 @@ describe.each(backends())("step flow on %s", (backend) => {
     expectEnvelope(first, 200);
     const steps: { id: string; kind: string; status: string; quizId: number | null }[] = first.body.data.steps;
     expect(steps[0]).toMatchObject({ kind: "preTest", status: "current" });
-    expect(steps.at(-2)).toMatchObject({ kind: "postTest", status: "locked" });
+    expect(steps.at(-3)).toMatchObject({ kind: "postTest", status: "locked" });
+    expect(steps.at(-2)).toMatchObject({ kind: "evaluation", status: "locked" });
     expect(steps.at(-1)).toMatchObject({ id: "attestation", kind: "attestation", status: "locked" });
     expect(steps.filter((s) => s.kind === "module").length).toBeGreaterThan(1);
     expect(first.body.data).toMatchObject({ currentStepId: steps[0]!.id, progressPercent: 0, finished: false });
@@ -157,9 +159,13 @@ describe.each(backends())("step flow on %s", (backend) => {
       expectEnvelope(await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: step.id }), 200);
     }
 
-    // Post-test, all right: the training is finished.
-    const postStep = steps.at(-2)!;
-    const post = await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: postStep.id, answers: await rightAnswers(db, postStep.quizId!) });
+    // Post-test, all right, then the evaluation: the training is finished.
+    const postStep = steps.at(-3)!;
+    const afterPost = await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: postStep.id, answers: await rightAnswers(db, postStep.quizId!) });
+    expectEnvelope(afterPost, 200);
+    expect(afterPost.body.data).toMatchObject({ finished: false, currentStepId: steps.at(-2)!.id, result: { score: 100, passed: true } });
+    const evaluationStep = steps.at(-2)!;
+    const post = await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: evaluationStep.id, answers: await rightAnswers(db, evaluationStep.quizId!) });
     expectEnvelope(post, 200);
     expect(post.body.data).toMatchObject({ finished: true, progressPercent: 100, currentStepId: "attestation", result: { score: 100, notAnswered: false, passed: true } });
     expect(post.body.data.steps.every((s: { status: string }) => s.status === "done")).toBe(true);
@@ -173,6 +179,8 @@ describe.each(backends())("step flow on %s", (backend) => {
     expect(issued.map((a) => a.kind)).toEqual(["training"]);
     const badges = await db.select().from(userBadges).where(eq(userBadges.userId, learnerId));
     expect(badges.map((b) => b.code)).toContain("firstTraining");
+    const asked = await db.select().from(feedbackRequests).where(eq(feedbackRequests.enrolmentId, enrolment.id));
+    expect(asked).toHaveLength(1);
     const final = await agent.get(`/back/api/course/currentFlow/${id}`);
     expect(final.body.data.step).toMatchObject({ id: "attestation", status: "done" });
     expectEnvelope(await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: postStep.id, answers: {} }), 409);

@@ -513,7 +513,7 @@ describe("demo seed on PGlite", () => {
     expect(training!.faceToFaces[0]!.sessions[0]!.trainer?.slug).toBe("claire-dubois");
     expect(training!.dpcProgrammes[0]!.agreements[0]!.agreement.organisation).toBe("ANDPC");
     expect(training!.fundings.map((f) => f.funding.code).sort()).toEqual(["DPC", "FIFPL"]);
-    expect(training!.quizzes.map((q) => q.kind).sort()).toEqual(["post_test", "pre_test"]);
+    expect(training!.quizzes.map((q) => q.kind).sort()).toEqual(["evaluation", "post_test", "pre_test"]);
     expect(training!.quizzes[0]!.questions.length).toBe(3);
     expect(training!.objectivesList.length).toBe(4);
     expect(training!.tags.map((x) => x.tag)).toContain("TROD");

@@ -450,6 +450,8 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
         }
         if (hasQuestions && ordinal === elearningPositions.length - 1) {
           mods.push({ type: MODULE_TYPES.quiz, title: labels.post, durationMinutes: 5, quiz: "post_test" });
+          // The learner's evaluation of the training closes the e-learning part, as in the other formats.
+          mods.push({ type: MODULE_TYPES.quiz, title: labels.evaluation, durationMinutes: 5, quiz: "evaluation" });
         }
       } else if (kind === "f2f" || kind === "virtual" || kind === "webinar") {
         const agenda = def.chapters.map(([title, text]) => `<li><strong>${escapeHtml(title)}</strong> – ${escapeHtml(text)}</li>`).join("");

@@ -8,6 +8,7 @@ import { success } from "../../http/envelope.ts";
 import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { issueAttestations } from "../attestations/attestations.service.ts";
+import { createFeedbackRequest } from "../attestations/feedback.service.ts";
 import { findActiveEnrolment } from "../enrolment/enrolment.service.ts";
 import { awardBadges } from "../records/badges.ts";
 import { parseByteRange } from "./byte-range.ts";
@@ -41,13 +42,20 @@ export const flowRoutes = new Hono<BackEnv>();
 
 const idOf = (c: Context<BackEnv>) => parseInput(IdParamSchema, c.req.param("id"), c.var.t);
 
-/** Once a training is finished: its attestations, then the badges the learner now deserves. */
+/**
+ * Once a training is finished: its attestations, the badges the learner now deserves, and the mail asking for
+ * a rating (a mail failure is logged: the training stays finished).
+ */
 function finishHooks(c: Context<BackEnv>): FinishHooks {
   const deps = c.var.deps;
+  const currentHost = c.req.header("x-forwarded-host") ?? c.req.header("host");
   return {
     onFinished: async (enrolmentId, userId) => {
       await issueAttestations(deps, enrolmentId);
       await awardBadges(deps, userId);
+      await createFeedbackRequest(deps, enrolmentId, { currentHost }).catch((error: unknown) =>
+        c.var.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
+      );
     },
   };
 }
