@@ -231,3 +231,33 @@ test("a learner not enrolled is sent to the course page to subscribe", async ({ 
   await expect(page).toHaveURL(/\/quiz\/quiz-interactions$/);
   await expect(page.getByTestId("subscribe-button")).toBeVisible();
 });
+
+test("a DPC programme: subscription, every step, then the DPC attestation with its action number @no-js", async ({ page }) => {
+  await login(page, learner("fr"));
+  await subscribeAndLearn(page, LOCALES[0]!, "dpc", "bilan-partage-medication");
+  const trainingName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+
+  // Quizzes are answered, pages continued, until the final step.
+  for (let guard = 0; guard < 30 && !(await page.getByTestId("final-step").isVisible()); guard++) {
+    const step = page.getByTestId("step");
+    const kind = await step.getAttribute("data-kind");
+    const id = await step.getAttribute("data-step-id");
+    if (kind === "module") {
+      await page.getByRole("button", { name: LOCALES[0]!.labels.continue }).click();
+    } else {
+      await answerQuiz(page);
+      await page.getByTestId("continue-link").click();
+    }
+    await expect(page.getByTestId("final-step").or(page.locator(`[data-testid="step"]:not([data-step-id="${id}"])`)).first()).toBeVisible();
+  }
+  await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "100");
+
+  await page.getByTestId("attestation-link").click();
+  const row = page.locator('[data-testid="attestation"][data-kind="dpc"]').filter({ hasText: trainingName }).first();
+  const code = (await row.getAttribute("data-code"))!;
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: LOCALES[0]!.labels.download }).click()]);
+  const text = extractPdfText(fs.readFileSync((await download.path())!));
+  expect(text).toContain("96822500104");
+  expect(text).toContain("Parcours");
+  expect(text).toContain(code);
+});
