@@ -150,7 +150,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         const before = await tableCounts(suite.db);
         const reply = await agent.request(route.method, path, { body, headers: { "content-type": type } });
         const where = `${route.method} ${path} (${type}, ${String(body).slice(0, 20)})`;
-        if (reply.status >= 500) failures.push(`${where}: ${reply.status} ${reply.text.slice(0, 200)}`);
+        // 501 is the spec's answer for a current-flow type without a flow (here the type parameter is "1").
+        const notImplemented = reply.status === 501 && route.path === "/back/api/user/:type/currentFlow/:id" && reply.body?.status === "Error";
+        if (reply.status >= 500 && !notImplemented) failures.push(`${where}: ${reply.status} ${reply.text.slice(0, 200)}`);
         else if (reply.body?.status !== "Error" && reply.status >= 400) failures.push(`${where}: no envelope`);
         else if (reply.status >= 400 && JSON.stringify(await tableCounts(suite.db)) !== JSON.stringify(before)) {
           failures.push(`${where}: ${reply.status} but the database changed`);
