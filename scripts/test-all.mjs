@@ -186,7 +186,7 @@ await playwrightStage("e2e", e2eEnv);
 // E2E_POSTGRES=1 (set by .ci/run): end-to-end journeys once more, the server on a fresh PostgreSQL database.
 // The integration suite already runs every API query on PostgreSQL, so this pass is a smoke test of the
 // main journeys with JavaScript on (E2E_POSTGRES_SPECS overrides the list; "all" runs everything).
-const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/home.spec.ts tests/e2e/account-auth.spec.ts tests/e2e/catalogue.spec.ts tests/e2e/realtime.spec.ts").trim();
+const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/home.spec.ts tests/e2e/account-auth.spec.ts tests/e2e/catalogue.spec.ts tests/e2e/realtime.spec.ts tests/e2e/booking.spec.ts").trim();
 if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
   let url = null;
   try {
