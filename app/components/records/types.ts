@@ -1,69 +1,22 @@
-/** Shapes of the records endpoints, as the web pages read them (server/back/modules/records). */
-export type UserTraining = {
-  enrolmentId: number;
-  status: string;
-  progressPercent: number;
-  startedAt: string | null;
-  course: { id: number; type: string; points: number | null; name: string; slug: string };
-  sessions: { startDate: string }[];
-  mfo_tracking: { dossierId: string | null };
-  dossier_resource: { id: number; type: string };
-};
+/** Shapes of the records endpoints as the web pages read them: the back API's own types (server/back/modules/records). */
+import type { BadgePayload } from "../../../server/back/modules/records/badges";
+import type {
+  getCurrentAverages,
+  getCurrentFormations,
+  getSuggestions,
+  HistoryEntryPayload,
+  HistoryPayload,
+  PlanActivityPayload,
+  TrainingPlanPayload,
+  UserTrainingPayload,
+} from "../../../server/back/modules/records/records.service";
 
-export type CurrentFormations = { currentTraining: UserTraining | null; current: UserTraining[]; upcoming: UserTraining[] };
-
-export type HistoryEntry = {
-  id: number;
-  startDate: string;
-  endDate: string | null;
-  courseId: number;
-  course: { name: string; slug: string; type: string };
-  formations: { initialScore: number | null; finalScore: number | null }[];
-  points: number | null;
-};
-
-export type HistoryResponse = {
-  entries: HistoryEntry[];
-  totals: { entries: number; finished: number; points: number | null };
-  pointsAccess: boolean;
-};
-
-export type Averages = { initialScore: number | null; finalScore: number | null; progress: number | null };
-
-export type Badge = { code: string; label: string; description: string; earned: boolean; awardedAt: string | null };
-
-export type Suggestion = {
-  id: number;
-  name: string;
-  slug: string;
-  type: string;
-  illustration: string | null;
-  durationMinutes: number;
-  isNew: boolean;
-  tags: string[];
-  sharedTags: string[];
-};
-
-export type PlanActivity = {
-  id: number;
-  trainingId: number;
-  name: string;
-  slug: string;
-  type: string;
-  status: string;
-  startDate: string;
-  finishDate: string | null;
-  fromDate: string;
-  toDate: string;
-  row: number;
-};
-
-export type TrainingPlan = {
-  Id: null;
-  startDate: string;
-  endDate: string;
-  monthCount: number;
-  activities: PlanActivity[];
-  users: Record<string, never>;
-  historyPlans: never[];
-};
+export type UserTraining = UserTrainingPayload;
+export type CurrentFormations = Awaited<ReturnType<typeof getCurrentFormations>>;
+export type HistoryEntry = HistoryEntryPayload;
+export type HistoryResponse = HistoryPayload;
+export type Averages = Awaited<ReturnType<typeof getCurrentAverages>>;
+export type Badge = BadgePayload;
+export type Suggestion = Awaited<ReturnType<typeof getSuggestions>>[number];
+export type PlanActivity = PlanActivityPayload & { row: number };
+export type TrainingPlan = TrainingPlanPayload;
