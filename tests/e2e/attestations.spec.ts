@@ -1,24 +1,13 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { ES_ORIGIN, login } from "./account-helpers";
+import { seriousViolationsWithJs } from "./support/axe";
 
 // Attestations (issue 6): PDF download from the profile tab, public verification page, feedback link and
 // trainer attendance, in French and Spanish, with JavaScript on and off (every test is @no-js).
 // Downloads and verification only read; the feedback and trainer tests use one demo token (or one session
 // day) per Playwright project, so the js and no-js runs never share state.
-
-/** Axe runs inside the page, so only in the JavaScript project (the markup is the same without it). */
-async function seriousViolations(page: Page) {
-  if (test.info().project.name !== "js") return [];
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-}
 
 const project = () => (test.info().project.name === "js" ? "js" : "nojs");
 
@@ -101,7 +90,7 @@ for (const c of CASES) {
       expect(text).toContain(`${c.verify}${code}`);
       // Still on the page: the download did not navigate away.
       await expect(page).toHaveURL(new RegExp(`${c.profile}$`));
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsWithJs(page)).toEqual([]);
     });
 
     test(`the verification page confirms a real code and rejects an altered one, without login @no-js`, async ({ page }) => {
@@ -116,7 +105,7 @@ for (const c of CASES) {
       await expect(result.getByRole("heading")).toContainText(c.authentic);
       await expect(result).toContainText(c.name);
       await expect(result.getByTestId("verify-code")).toHaveText(code);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsWithJs(page)).toEqual([]);
 
       const altered = code.slice(0, -1) + (code.endsWith("Z") ? "Y" : "Z");
       await page.goto(`${c.origin}${c.verify}${altered}`);
@@ -136,7 +125,7 @@ for (const c of CASES) {
       await page.goto(url);
       await page.getByRole("button", { name: c.submitFeedback }).click();
       await expect(page.getByText(c.ratingRequired)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsWithJs(page)).toEqual([]);
       await page.getByRole("radio", { name: c.ratingLabel }).check();
       await page.getByRole("textbox").fill(c.comment);
       await page.getByRole("button", { name: c.submitFeedback }).click();
@@ -158,7 +147,7 @@ for (const c of CASES) {
       await expect(participants).toHaveCount(2);
       await participants.nth(0).getByLabel(c.attended).check();
       await participants.nth(1).getByLabel(c.absent).check();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsWithJs(page)).toEqual([]);
       await day.getByRole("button", { name: c.saveDay }).click();
       await expect(page.getByText(c.saved)).toBeVisible();
       const after = page.getByTestId("attendance-day").nth(project() === "js" ? 0 : 1).getByTestId("participant");

@@ -1,10 +1,10 @@
 // Booking journeys on the course page, in French and Spanish, with JavaScript on and off: book a face-to-face
 // session (the seats-left number drops by one, then comes back after unsubscribing with confirmation), and
 // subscribe to an e-learning (the access link leads to the learn page), then unsubscribe.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
+import { seriousViolations } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
 // Booking pages make several API calls: on a busy machine the default 30 s per test is short. The tests of this
@@ -46,13 +46,6 @@ const learnerOf = (lang: string) => `booking.${hasJs() ? "js" : "nojs"}.${lang}@
 /** Without JavaScript the flash toast stays on the page; with it, it fades after 3 s, so only the lasting state is checked. */
 async function expectToast(page: Page, text: RegExp) {
   if (!hasJs()) await expect(page.getByText(text).first()).toBeVisible(SLOW);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function seatsOf(page: Page, sessionId: string): Promise<number> {

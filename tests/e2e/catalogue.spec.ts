@@ -1,18 +1,11 @@
 // The catalogue, search and course pages on the three brand hosts, with JavaScript on (project "js")
 // and off (project "no-js", tests tagged @no-js): filters, sorts, pagination (be), "more" (fr, es),
 // search with highlighting, a course page of each training type, sessions, bookmarks, axe.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { at, logInThroughApi, type Host } from "./support/hosts";
+import { seriousViolations } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
-}
 
 const cards = (page: Page) => page.getByTestId("course-card");
 

@@ -1,16 +1,9 @@
 // Content pages in the browser, with JavaScript on and (tests tagged @no-js) off, on the French and
 // Spanish hosts: FAQ accordions, news pagination, experts, the contact form (success and errors),
 // and axe on the FAQ, news and contact pages.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { at } from "./support/hosts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
-}
+import { seriousViolations } from "./support/axe";
 
 /** The cookie choice is made, so that the banner does not cover the pages under test. */
 async function consentGiven(context: BrowserContext) {

@@ -1,12 +1,12 @@
 // Learning journeys through the learning view (ADR 0012), in French and Spanish, with JavaScript on and off
 // (tests tagged @no-js also run in the no-js project). Each project logs in as its own fresh learner:
 // learning.{js|nojs}.{fr|es}@demo.test. Subscribing goes through the course page's own buttons.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { login } from "./account-helpers";
 import { at, PORT } from "./support/hosts";
+import { seriousViolationsWithJs } from "./support/axe";
 
 type Locale = {
   lang: "fr" | "es";
@@ -88,12 +88,6 @@ async function requestAs(page: Page, host: string, path: string, headers: Record
   return page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { ...headers, cookie, "x-forwarded-host": `${host}:${PORT}` } });
 }
 
-async function seriousViolations(page: Page) {
-  if (test.info().project.name === "no-js") return [];
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-}
-
 function currentStep(page: Page) {
   return page.locator('[data-testid="step-item"][aria-current="step"]');
 }
@@ -113,7 +107,7 @@ for (const locale of LOCALES) {
       await expect(currentStep(page)).toHaveCount(1);
       await expect(page.locator('[data-testid="step-item"][data-status="locked"] a')).toHaveCount(0);
       await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "0");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsWithJs(page)).toEqual([]);
       await answerQuiz(page);
       await page.getByTestId("continue-link").click();
       await expect(page.getByTestId("step")).not.toHaveAttribute("data-kind", "preTest");
@@ -215,7 +209,7 @@ for (const locale of LOCALES) {
       await expect(join).toBeDisabled();
       await expect(page.getByTestId("join-help")).toHaveText(locale.labels.opens);
       await expect(page.getByTestId("session-not-started")).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsWithJs(page)).toEqual([]);
       const href = (await page.getByTestId("calendar-link").getAttribute("href"))!;
       const ics = await requestAs(page, locale.host, href);
       expect(ics.status()).toBe(200);

@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ES_ORIGIN, login } from "./account-helpers";
+import { seriousViolations } from "./support/axe";
 
 // Learner records pages (issue 6): history, personal training plan, the profile's records sections.
 // They only read data, so the seeded demo learners are shared safely between the js and no-js projects.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-}
 
 const CASES = [
   {
