@@ -1,6 +1,6 @@
 // Learner records (issue 6): trainings, history, averages, questions-answers, checkFormation, tracking,
 // trainingsList, badges, suggestions and the personal training plan, on the demo seed.
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { enrolments, historyEntries, notifications, trainings, userBadges, users } from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -318,6 +318,21 @@ describe.each(backends())("learner records (%s)", (backend) => {
     expect(rows(noPoints)).toBe(20);
     expect(noPoints).not.toContain('data-testid="entry-points"');
     expect(noPoints).not.toContain('data-testid="total-points"');
+  });
+
+  test("web: when the history call fails, the page is the spec's 'Error fetch history' error with the status", async () => {
+    const agent = await loggedIn("records.nojs.fr@demo.test");
+    // A real failure of the back API's query (no stand-in): its table is briefly out of reach.
+    await suite.db.execute(sql`alter table history_entries rename to history_entries_away`);
+    try {
+      const reply = await agent.get("/compte/profil/historique", { headers: { accept: "text/html" } });
+      expect(reply.status).toBe(500);
+      expect(reply.text).toContain("Error fetch history");
+    } finally {
+      await suite.db.execute(sql`alter table history_entries_away rename to history_entries`);
+    }
+    const again = await agent.get("/compte/profil/historique", { headers: { accept: "text/html" } });
+    expect(again.status).toBe(200);
   });
 
   async function countRowsOf(user: number) {
