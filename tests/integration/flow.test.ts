@@ -428,4 +428,15 @@ describe.each(backends())("step flow on %s", (backend) => {
     const done = await agent.post(`/back/api/course/currentFlow/${afgsu}`, { stepId: step.id });
     expectEnvelope(done, 200);
   });
+
+  test("a quiz answered before the flow recorded its step (seeded or imported records) counts as done", async () => {
+    // learner@demo.test's seeded enrolment has an answered pre-test tracking and no module progress.
+    const agent = await loggedIn(suite, "learner@demo.test");
+    const flow = await agent.get(`/back/api/course/currentFlow/${await trainingId(suite.db, "routine-dermocosmetique")}`);
+    expectEnvelope(flow, 200);
+    const steps: { id: string; kind: string; status: string }[] = flow.body.data.steps;
+    expect(steps[0]).toMatchObject({ kind: "preTest", status: "done" });
+    expect(flow.body.data.currentStepId).toBe(steps[1]!.id);
+    expect(flow.body.data.progressPercent).toBeGreaterThan(0);
+  });
 });

@@ -118,11 +118,14 @@ export async function completedStepIds(db: Db, enrolmentId: number): Promise<str
     .select({ moduleId: moduleProgress.moduleId })
     .from(moduleProgress)
     .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.status, "completed")));
+  // An answered quiz is a done step whichever way it was recorded (a quiz of a module is the module's step).
   const answered = await db
-    .select({ quizId: quizTrackings.quizId })
+    .select({ quizId: quizTrackings.quizId, moduleId: quizzes.moduleId })
     .from(quizTrackings)
+    .innerJoin(quizzes, eq(quizzes.id, quizTrackings.quizId))
     .where(and(eq(quizTrackings.enrolmentId, enrolmentId), isNotNull(quizTrackings.answeredAt)));
-  return [...done.map((r) => `m${r.moduleId}`), ...answered.map((r) => `q${r.quizId}`)];
+  const ids = [...done.map((r) => `m${r.moduleId}`), ...answered.map((r) => (r.moduleId === null ? `q${r.quizId}` : `m${r.moduleId}`))];
+  return [...new Set(ids)];
 }
 
 export async function findModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
