@@ -13,8 +13,8 @@ import {
 
 export type AttestationRow = typeof attestations.$inferSelect;
 
-/** Everything an attestation prints about an enrolment, or undefined when the enrolment does not exist. */
-export async function findEnrolmentForAttestation(db: Db, enrolmentId: number) {
+/** An enrolment with its learner and its training, or undefined when it does not exist. */
+export async function findEnrolmentWithUserAndTraining(db: Db, enrolmentId: number) {
   const [row] = await db
     .select({ enrolment: enrolments, user: users, training: trainings })
     .from(enrolments)
@@ -22,6 +22,12 @@ export async function findEnrolmentForAttestation(db: Db, enrolmentId: number) {
     .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
     .where(eq(enrolments.id, enrolmentId))
     .limit(1);
+  return row;
+}
+
+/** Everything an attestation prints about an enrolment, or undefined when the enrolment does not exist. */
+export async function findEnrolmentForAttestation(db: Db, enrolmentId: number) {
+  const row = await findEnrolmentWithUserAndTraining(db, enrolmentId);
   if (!row) return undefined;
   const [programme] = row.enrolment.dpcProgrammeId
     ? await db.select().from(dpcProgrammes).where(eq(dpcProgrammes.id, row.enrolment.dpcProgrammeId)).limit(1)

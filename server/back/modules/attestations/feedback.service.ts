@@ -3,12 +3,13 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
 import { pagePath } from "../../../../app/i18n/pages.ts";
 import type { Db } from "../../../db/client.ts";
-import { enrolments, feedbackRequests, reviews, trainings, users } from "../../../db/schema/index.ts";
+import { feedbackRequests, reviews, trainings, users } from "../../../db/schema/index.ts";
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { platformOrigin } from "../auth/platform.ts";
 import { hashToken } from "../auth/tokens.ts";
+import { findEnrolmentWithUserAndTraining } from "./attestations.repository.ts";
 
 export const FEEDBACK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 200;
@@ -44,13 +45,7 @@ export async function createFeedbackRequest(
   enrolmentId: number,
   options: { currentHost?: string } = {},
 ): Promise<{ token: string; link: string } | null> {
-  const [row] = await deps.db
-    .select({ enrolment: enrolments, user: users, training: trainings })
-    .from(enrolments)
-    .innerJoin(users, eq(users.id, enrolments.userId))
-    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
-    .where(eq(enrolments.id, enrolmentId))
-    .limit(1);
+  const row = await findEnrolmentWithUserAndTraining(deps.db, enrolmentId);
   if (!row) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
   const [existing] = await deps.db.select({ id: feedbackRequests.id }).from(feedbackRequests).where(eq(feedbackRequests.enrolmentId, enrolmentId)).limit(1);
   if (existing) return null;
