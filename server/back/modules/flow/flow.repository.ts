@@ -139,6 +139,7 @@ export async function findModuleProgress(db: Db, enrolmentId: number, moduleId: 
 
 export type QuizQuestionRow = {
   id: number;
+  quizId: number;
   position: number;
   kind: "single" | "multiple";
   text: string;
@@ -146,8 +147,14 @@ export type QuizQuestionRow = {
   choices: { id: number; position: number; text: string; correct: boolean }[];
 };
 
-export async function loadQuizQuestions(db: Db, quizId: number): Promise<QuizQuestionRow[]> {
-  const questions = await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
+/** The questions of some quizzes with their choices (and which are correct), in quiz and position order. */
+export async function loadQuestionsOfQuizzes(db: Db, quizIds: number[]): Promise<QuizQuestionRow[]> {
+  if (quizIds.length === 0) return [];
+  const questions = await db
+    .select()
+    .from(quizQuestions)
+    .where(inArray(quizQuestions.quizId, quizIds))
+    .orderBy(asc(quizQuestions.quizId), asc(quizQuestions.position));
   if (questions.length === 0) return [];
   const choices = await db
     .select()
@@ -161,12 +168,17 @@ export async function loadQuizQuestions(db: Db, quizId: number): Promise<QuizQue
     .orderBy(asc(quizChoices.position));
   return questions.map((q) => ({
     id: q.id,
+    quizId: q.quizId,
     position: q.position,
     kind: q.kind === "multiple" ? "multiple" : "single",
     text: q.text,
     explanation: q.explanation,
     choices: choices.filter((c) => c.questionId === q.id).map(({ id, position, text, correct }) => ({ id, position, text, correct })),
   }));
+}
+
+export function loadQuizQuestions(db: Db, quizId: number): Promise<QuizQuestionRow[]> {
+  return loadQuestionsOfQuizzes(db, [quizId]);
 }
 
 /** The latest answered attempt at a quiz within an enrolment (a reset detaches older attempts from it). */

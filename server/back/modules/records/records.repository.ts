@@ -7,8 +7,6 @@ import {
   historyEntries,
   moduleProgress,
   modules,
-  quizChoices,
-  quizQuestions,
   quizTrackings,
   quizzes,
   sessionDates,
@@ -165,42 +163,6 @@ export async function listAnsweredTrackings(db: Db, userId: number): Promise<Ans
     .innerJoin(quizzes, eq(quizzes.id, quizTrackings.quizId))
     .where(and(eq(quizTrackings.userId, userId), isNotNull(quizTrackings.score), eq(quizTrackings.notAnswered, false)))
     .orderBy(desc(sql`coalesce(${quizTrackings.answeredAt}, ${quizTrackings.startDate})`), desc(quizTrackings.id));
-}
-
-export type QuestionWithChoices = {
-  id: number;
-  quizId: number;
-  position: number;
-  text: string;
-  choices: { id: number; text: string; correct: boolean }[];
-};
-
-export async function listQuestions(db: Db, quizIds: number[]): Promise<QuestionWithChoices[]> {
-  if (quizIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: quizQuestions.id,
-      quizId: quizQuestions.quizId,
-      position: quizQuestions.position,
-      text: quizQuestions.text,
-      choiceId: quizChoices.id,
-      choiceText: quizChoices.text,
-      correct: quizChoices.correct,
-    })
-    .from(quizQuestions)
-    .leftJoin(quizChoices, eq(quizChoices.questionId, quizQuestions.id))
-    .where(inArray(quizQuestions.quizId, quizIds))
-    .orderBy(asc(quizQuestions.quizId), asc(quizQuestions.position), asc(quizChoices.position));
-  const byId = new Map<number, QuestionWithChoices>();
-  for (const row of rows) {
-    let question = byId.get(row.id);
-    if (!question) {
-      question = { id: row.id, quizId: row.quizId, position: row.position, text: row.text, choices: [] };
-      byId.set(row.id, question);
-    }
-    if (row.choiceId !== null) question.choices.push({ id: row.choiceId, text: row.choiceText ?? "", correct: row.correct ?? false });
-  }
-  return [...byId.values()];
 }
 
 export async function trainingNames(db: Db, ids: number[]): Promise<Map<number, { name: string; slug: string; type: string }>> {

@@ -5,11 +5,11 @@ import { activityMonthRange, placeActivitiesOnRows, planPeriod, type PlacedActiv
 import { fitsAudience } from "../../../../app/domain/user-state.ts";
 import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
+import { loadQuestionsOfQuizzes } from "../flow/flow.repository.ts";
 import {
   listAnsweredTrackings,
   listEnrolments,
   listHistory,
-  listQuestions,
   listSessionDays,
   listSuggestionCandidates,
   moduleCounts,
@@ -172,7 +172,7 @@ export async function getCurrentAverages(db: Db, viewer: Viewer) {
 /** The user's answered quizzes, newest first: each question with the user's choices and the correct ones. */
 export async function getQuestionsAnswers(db: Db, viewer: Viewer) {
   const [trackings, enrolmentRows] = await Promise.all([listAnsweredTrackings(db, viewer.userId), listEnrolments(db, viewer.userId)]);
-  const questions = await listQuestions(db, [...new Set(trackings.map((t) => t.quizId))]);
+  const questions = await loadQuestionsOfQuizzes(db, [...new Set(trackings.map((t) => t.quizId))]);
   const trainingOfEnrolment = new Map(enrolmentRows.map((e) => [e.id, e.trainingId]));
   const trainingIdOf = (t: (typeof trackings)[number]) =>
     t.quiz.trainingId ?? (t.enrolmentId !== null ? (trainingOfEnrolment.get(t.enrolmentId) ?? null) : null);
