@@ -125,8 +125,6 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
   app.use(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false }));
-  // Practice certificates are personal documents: kept under uploads/ but never served as static files.
-  app.use("/uploads/practice-certificates", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
   app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
 
   const buildId = readBuildId();

@@ -17,18 +17,27 @@ export function sniffImageType(bytes: Uint8Array): "png" | "jpg" | "webp" | null
   return null;
 }
 
-/** Stores a file under <dataDir>/uploads/<folder>/ with a random name; returns its public path. */
-export async function storeUpload(dataDir: string, folder: string, extension: string, bytes: Uint8Array): Promise<string> {
-  const dir = path.join(dataDir, "uploads", folder);
+/**
+ * Where stored files live under DATA_DIR: `uploads/` is served as static files at /uploads (profile pictures);
+ * `private/` never is (personal documents such as practice certificates).
+ */
+export type StorageArea = "uploads" | "private";
+const AREAS: StorageArea[] = ["uploads", "private"];
+
+/** Stores a file under <dataDir>/<area>/<folder>/ with a random name; returns its path "/<area>/<folder>/<name>". */
+export async function storeUpload(dataDir: string, folder: string, extension: string, bytes: Uint8Array, area: StorageArea = "uploads"): Promise<string> {
+  const dir = path.join(dataDir, area, folder);
   await fs.mkdir(dir, { recursive: true });
   const name = `${randomBytes(12).toString("hex")}.${extension}`;
   await fs.writeFile(path.join(dir, name), bytes);
-  return `/uploads/${folder}/${name}`;
+  return `/${area}/${folder}/${name}`;
 }
 
-export async function removeUpload(dataDir: string, publicPath: string | null): Promise<void> {
-  if (!publicPath?.startsWith("/uploads/")) return;
-  const resolved = path.resolve(dataDir, publicPath.slice(1));
-  if (!resolved.startsWith(path.resolve(dataDir, "uploads") + path.sep)) return;
+/** Removes a file stored by storeUpload; any other path (outside the storage areas) is left alone. */
+export async function removeUpload(dataDir: string, storedPath: string | null): Promise<void> {
+  const area = AREAS.find((name) => storedPath?.startsWith(`/${name}/`));
+  if (!storedPath || !area) return;
+  const resolved = path.resolve(dataDir, storedPath.slice(1));
+  if (!resolved.startsWith(path.resolve(dataDir, area) + path.sep)) return;
   await fs.rm(resolved, { force: true });
 }

@@ -230,9 +230,13 @@ describe.each(backends())("attestations (%s)", (backend) => {
     const [stored] = await suite.db.select().from(t.practiceCertificates).where(eq(t.practiceCertificates.enrolmentId, dpc.id));
     expect(stored).toMatchObject({ contentType: "image/png", originalName: "attestation-honneur.png" });
     expect(fs.readFileSync(path.join(DATA_DIR, stored!.filePath.slice(1)))).toEqual(Buffer.from(PNG));
-    // Stored, but never served: the uploads folder is public, this part of it is not.
-    expect((await new Agent(suite.origin).get(stored!.filePath)).status).toBe(404);
-    expect((await agent.get(stored!.filePath)).status).toBe(404);
+    // Stored outside the served uploads folder: no URL reaches it.
+    expect(stored!.filePath).toMatch(/^\/private\/practice-certificates\/[0-9a-f]+\.png$/);
+    const name = path.basename(stored!.filePath);
+    for (const url of [stored!.filePath, `/uploads/practice-certificates/${name}`, `/uploads/../private/practice-certificates/${name}`]) {
+      expect((await new Agent(suite.origin).get(url)).status).toBe(404);
+      expect((await agent.get(url)).status).toBe(404);
+    }
     // A JPEG replaces it (one certificate per enrolment; the old file is removed).
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
     expectEnvelope(await upload(agent, dpc.id, { bytes: jpeg, name: "scan.jpg", type: "image/jpeg" }), 200);

@@ -73,7 +73,7 @@ export const practiceCertificates = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** Path under DATA_DIR/uploads. */
+    /** "/private/practice-certificates/<name>" under DATA_DIR, never served as a static file. */
     filePath: text("file_path").notNull(),
     originalName: text("original_name").notNull(),
     contentType: text("content_type").notNull(),

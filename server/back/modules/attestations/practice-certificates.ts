@@ -38,7 +38,7 @@ export async function storePracticeCertificate(
   const kind = sniffCertificateType(bytes);
   if (!kind) throw refuse("attestationsCertificateInvalidType");
   const [previous] = await deps.db.select().from(practiceCertificates).where(eq(practiceCertificates.enrolmentId, enrolmentId)).limit(1);
-  const filePath = await storeUpload(deps.env.DATA_DIR, "practice-certificates", kind.extension, bytes);
+  const filePath = await storeUpload(deps.env.DATA_DIR, "practice-certificates", kind.extension, bytes, "private");
   const uploadedAt = deps.now();
   const values = { enrolmentId, userId, filePath, originalName: file.name.slice(0, 200) || `certificate.${kind.extension}`, contentType: kind.contentType, uploadedAt };
   await deps.db
