@@ -21,6 +21,8 @@ test.describe("login and logout", () => {
     await expect(page).toHaveTitle(/^Mi perfil \| AulaFarma$/);
     await page.goto(`${ES_ORIGIN}/desconexion`);
     await page.locator("#main").getByRole("button", { name: "Cerrar sesión" }).click();
+    // Wait for the logout to land (home) before the next navigation, which would otherwise cancel it.
+    await expect(page).toHaveURL(`${ES_ORIGIN}/`);
     await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
     await expect(page).toHaveURL(/\/conexion\?redirect=/);
   });
