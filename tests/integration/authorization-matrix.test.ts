@@ -181,6 +181,18 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       expect(user.lastName).toBe("Renaud");
     });
 
+    test("a session left on a foreign account (as the probe's connectAs did) still gets the user's own read-only rule", async () => {
+      const agent = await loggedInOn("fr", "readonly@demo.test");
+      const id = await userId("readonly@demo.test");
+      await suite.db.update(sessions).set({ accountId: await accountIdOf("Pharmacie du Marché") }).where(eq(sessions.userId, id));
+      const write = await agent.post("/back/api/user/updateUserData", { firstName: "Paul", lastName: "Pirate", profession: "pharmacist" });
+      expectEnvelope(write, 403);
+      expect(write.body.message).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
+      expect((await agent.get("/back/api/user")).body.data.contractType).toBe("readonly");
+      const [user] = await suite.db.select({ lastName: users.lastName }).from(users).where(eq(users.id, id));
+      expect(user.lastName).toBe("Renaud");
+    });
+
     test("a member whose membership was deactivated cannot arrive on that account", async () => {
       const email = "camille.andre@demo.test"; // inactive member of Pharmacie du Vieux-Port
       const id = await userId(email);
