@@ -83,7 +83,7 @@ export function createBackApp(deps: BackDeps) {
         return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
       }
     }
-    c.set("session", await loadSession(deps.db, c.req.header("cookie"), deps.now()));
+    c.set("session", await loadSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key));
     await next();
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ES_ORIGIN, PASSWORD, login, readResetToken } from "./account-helpers";
+import { ES_ORIGIN, PASSWORD, PORT, login, readResetToken } from "./account-helpers";
 
 test.describe("login and logout", () => {
   test("French login then logout @no-js", async ({ page }) => {
@@ -44,6 +44,47 @@ test.describe("login and logout", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill("not-the-password1");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByRole("alert")).toContainText(/incorrect/i);
+  });
+
+  // 5 failures pause password sign-in to the account (ADR 0017): the page says so and links to the reset.
+  // One Belgian account per project, used by no other test.
+  test("after 5 failures the account's sign-in is paused and the page offers the password reset @no-js", async ({ page, javaScriptEnabled }) => {
+    test.slow(); // six form posts
+    const origin = `http://be.localhost:${PORT}`;
+    const email = javaScriptEnabled ? "thomas.claes@demo.test" : "marc.dupont@demo.test";
+    const attempt = async (password: string) => {
+      await page.goto(`${origin}/connexion`);
+      await page.getByLabel("Adresse e-mail").fill(email);
+      await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Se connecter" }).click();
+    };
+    for (let i = 0; i < 5; i++) {
+      await attempt(`not-the-password${i}`);
+      await expect(page.getByRole("alert")).toContainText(/incorrect/i);
+    }
+    await expect(page.locator("#main").getByRole("link", { name: "Réinitialiser mon mot de passe" })).toHaveCount(0);
+    await attempt(PASSWORD);
+    await expect(page.getByRole("alert")).toContainText("Trop de tentatives échouées sur ce compte");
+    await expect(page.getByRole("alert")).toContainText("réinitialisez votre mot de passe");
+    await expect(page).toHaveURL(`${origin}/connexion`);
+    await page.locator("#main").getByRole("link", { name: "Réinitialiser mon mot de passe" }).click();
+    await expect(page).toHaveURL(`${origin}/mot-de-passe-oublie`);
+  });
+
+  test("remember me keeps the session cookie after the browser closes; otherwise it ends with the browser @no-js-only", async ({ page, context }) => {
+    for (const remember of [true, false]) {
+      await context.clearCookies();
+      await page.goto(`${ES_ORIGIN}/conexion`);
+      await page.getByLabel("Correo electrónico").fill("ana.torres@demo.test");
+      await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+      if (remember) await page.getByLabel("Recordarme en este ordenador").check();
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await expect(page).not.toHaveURL(/\/conexion/);
+      const sid = (await context.cookies(ES_ORIGIN)).find((c) => c.name === "sid");
+      expect(sid).toBeDefined();
+      if (remember) expect(sid!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+      else expect(sid!.expires).toBe(-1);
+    }
   });
 
   for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example", "/%2F%2Fevil.example"]) {

@@ -10,6 +10,10 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { landingPath, requireGuest, serverT } from "~/lib/guards.server";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { BackError } from "~/lib/back.server";
+
+/** A login paused by failed attempts offers the password reset (the API says so in its 429). */
+type LoginResult = FormResult & { offerReset?: boolean };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireGuest({ url, context });
@@ -25,14 +29,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { back, brand } = context.get(requestStateContext);
   const email = field(formData, "email").trim();
   const password = field(formData, "password");
+  const remember = field(formData, "remember") === "on";
   const fallback = landingPath(context);
   const target = safeRedirectPath(field(formData, "redirectTo") || url.searchParams.get("redirect") || fallback, fallback);
   try {
-    await back.post("/login", { email, password, platform: brand.key });
+    await back.post("/login", { email, password, platform: brand.key, remember });
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;
-    return backErrorResult(error, { values: { email } });
+    const offerReset = error instanceof BackError && (error.data as { resetPassword?: boolean } | null)?.resetPassword === true;
+    return backErrorResult(error, { values: { email, ...(remember ? { remember: "on" } : {}) }, ...(offerReset ? { offerReset } : {}) });
   }
   return redirect(target);
 }
@@ -41,7 +47,7 @@ export default function Login() {
   const { t } = useTranslation("auth");
   const path = usePagePath();
   const { redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<FormResult>();
+  const result = useActionData<LoginResult>();
   const formRef = useFocusFirstError(result);
   const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, ["email", "password"]);
@@ -53,6 +59,13 @@ export default function Login() {
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormMessage id={messageId} message={result && !result.ok ? result.message : undefined} />
+        {result?.offerReset ? (
+          <p>
+            <Link to={path("forgot-password")} className="font-semibold text-[var(--color-primary-dark)] underline">
+              {t("login.resetNow")}
+            </Link>
+          </p>
+        ) : null}
         <TextField
           name="email"
           type="email"
@@ -72,6 +85,10 @@ export default function Login() {
           errors={errors.password}
           autoFocus={first === "password" || undefined}
         />
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="remember" value="on" defaultChecked={result?.values?.remember === "on"} className="h-5 w-5" />
+          {t("login.remember")}
+        </label>
         <SubmitButton fullWidth>{t("login.submit")}</SubmitButton>
       </Form>
       <p className="mt-6">

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
-import { findContract, findUserById } from "../modules/user/user.repository.ts";
+import { findContract, findUserById, listMemberships } from "../modules/user/user.repository.ts";
+import { pickCurrentAccount } from "../modules/user/user.service.ts";
 import { AppError } from "./app-error.ts";
 import { parseCookies } from "./cookies.ts";
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./csrf.ts";
@@ -12,10 +13,15 @@ export function requireSession(c: Context<BackEnv>): SessionState {
   return session;
 }
 
-/** A logged-in user whose contract is not read-only (403 with a clear message otherwise). */
+/**
+ * A logged-in user whose contract is not read-only (403 with a clear message otherwise). The contract is the one of
+ * the account the user payload shows: the session's only while the user is still an active member of it.
+ */
 export async function requireWritableSession(c: Context<BackEnv>): Promise<SessionState> {
   const session = requireSession(c);
-  const contract = await findContract(c.var.deps.db, session.userId, session.accountId);
+  const { db } = c.var.deps;
+  const current = pickCurrentAccount(await listMemberships(db, session.userId), session.accountId);
+  const contract = await findContract(db, session.userId, current?.account.id ?? null);
   if (contract?.type === "readonly") throw new AppError("FORBIDDEN", "readOnly");
   return session;
 }

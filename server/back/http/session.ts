@@ -2,12 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../../db/client.ts";
-import { sessions } from "../../db/schema/index.ts";
+import { accounts, sessions, users } from "../../db/schema/index.ts";
+import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import { parseCookies, serializeCookie } from "./cookies.ts";
 
 export const SESSION_COOKIE = "sid";
 const SESSION_DAYS = 14;
+/** "Remember me": the cookie outlives the browser and the server keeps the session longer. */
+const REMEMBERED_SESSION_DAYS = 30;
 /** Refresh lastSeen/expiry at most once an hour to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -15,23 +18,31 @@ export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("base64url");
 }
 
-export async function loadSession(db: Db, cookieHeader: string | undefined, now: Date): Promise<SessionState | null> {
+/**
+ * The session of the cookie, if it is valid and belongs to this host's platform: a session is used on the
+ * platform of its account (or of its user when it has none); on another brand's host it is not a session at
+ * all, so that brands stay apart whatever the request carries (ADR 0017).
+ */
+export async function loadSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<SessionState | null> {
   const id = parseCookies(cookieHeader)[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
   const idHash = hashSessionId(id);
   const [row] = await db
-    .select()
+    .select({ session: sessions, userBrand: users.brand, accountBrand: accounts.brand })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (!row || !isSamePlatform(row.accountBrand ?? row.userBrand, hostBrand)) return null;
+  const { session } = row;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: expiryFrom(now) })
+      .set({ lastSeenAt: now, expiresAt: expiryFrom(now, session.persistent) })
       .where(eq(sessions.idHash, idHash));
   }
-  return { idHash, userId: row.userId, accountId: row.accountId };
+  return { idHash, userId: session.userId, accountId: session.accountId };
 }
 
 /** Creates a fresh session (a new id at every login: no fixation) and sets its cookie. */
@@ -39,7 +50,9 @@ export async function startSession(
   c: Context<BackEnv>,
   userId: number,
   accountId: number | null,
+  options: { remember?: boolean } = {},
 ): Promise<SessionState> {
+  const persistent = options.remember === true;
   const { db, now } = c.var.deps;
   const previous = c.var.session;
   if (previous) await db.delete(sessions).where(eq(sessions.idHash, previous.idHash));
@@ -51,13 +64,15 @@ export async function startSession(
     userId,
     accountId,
     userAgent: c.req.header("user-agent")?.slice(0, 300) ?? null,
+    persistent,
     createdAt: at,
     lastSeenAt: at,
-    expiresAt: expiryFrom(at),
+    expiresAt: expiryFrom(at, persistent),
   });
   // Opportunistic clean-up keeps the table small without a scheduler.
   await db.delete(sessions).where(lt(sessions.expiresAt, at));
-  c.header("Set-Cookie", sessionCookie(c, id, SESSION_DAYS * 24 * 3600), { append: true });
+  // Without "remember me" the cookie ends with the browser (no Max-Age); the server still expires it.
+  c.header("Set-Cookie", sessionCookie(c, id, persistent ? REMEMBERED_SESSION_DAYS * 24 * 3600 : undefined), { append: true });
   const state = { idHash, userId, accountId };
   c.set("session", state);
   return state;
@@ -77,11 +92,11 @@ export async function setSessionAccount(c: Context<BackEnv>, accountId: number):
   c.set("session", { ...current, accountId });
 }
 
-function expiryFrom(at: Date): Date {
-  return new Date(at.getTime() + SESSION_DAYS * 24 * 3600 * 1000);
+function expiryFrom(at: Date, persistent: boolean): Date {
+  return new Date(at.getTime() + (persistent ? REMEMBERED_SESSION_DAYS : SESSION_DAYS) * 24 * 3600 * 1000);
 }
 
-function sessionCookie(c: Context<BackEnv>, value: string, maxAge: number): string {
+function sessionCookie(c: Context<BackEnv>, value: string, maxAge: number | undefined): string {
   return serializeCookie(SESSION_COOKIE, value, {
     httpOnly: true,
     sameSite: "Lax",

@@ -6,6 +6,7 @@ import { attestationsMessages } from "./areas/attestations.ts";
 import { enrolmentMessages } from "./areas/enrolment.ts";
 import { flowMessages } from "./areas/flow.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { signInMessages } from "./areas/sign-in.ts";
 
 const baseEn = {
   ok: "OK",
@@ -69,13 +70,14 @@ const baseEn = {
 } as const;
 
 /** Each learning area keeps its messages in ./areas/<area>.ts, in the three languages. */
-const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages] as const;
+const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages, signInMessages] as const;
 const en = {
   ...baseEn,
   ...enrolmentMessages.en,
   ...flowMessages.en,
   ...recordsMessages.en,
   ...attestationsMessages.en,
+  ...signInMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

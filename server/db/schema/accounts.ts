@@ -142,6 +142,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
     userAgent: text("user_agent"),
+    /** "Remember me": a persistent cookie and a longer server-side lifetime. */
+    persistent: boolean("persistent").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -171,12 +173,12 @@ export const authTokens = pgTable(
 );
 
 /** Failed login attempts, for rate limiting when Redis is not configured. */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: serial("id").primaryKey(),
-    scope: text("scope").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("login_failures_scope_idx").on(t.scope, t.createdAt)],
-);
+/**
+ * Fixed-window counters (login failures per account and per address, and other limits): one row per scope,
+ * counted by a single upsert so that parallel requests cannot all slip under the limit (ADR 0017).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  scope: text("scope").primaryKey(),
+  hits: integer("hits").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

@@ -14,23 +14,25 @@ import { isSamePlatform } from "../auth/platform.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import { createAccountFromInvitation, describeInvitation } from "./account.service.ts";
-import { isBrandKey } from "../../../../app/branding/brands.ts";
 import { accounts } from "../../../db/schema/index.ts";
 
 export const accountRoutes = new Hono<BackEnv>();
 
-/** Account choice: the account must be one of the user's; another host's account answers with a token. */
+/**
+ * Account choice: the account must be one of the user's; another host's account answers with a token. The host
+ * decides the platform: the body's `platform` is accepted for the spec's sake but never trusted.
+ */
 accountRoutes.post("/user/setAccountId", async (c) => {
   const session = requireSession(c);
   const { db } = c.var.deps;
   const input = await parseBody(c, SetAccountSchema);
   if (!(await isActiveMember(db, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
   const [account] = await db.select().from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
-  const platform = input.platform && isBrandKey(input.platform) ? input.platform : c.var.brand.key;
-  if (account && !isSamePlatform(account.brand, platform)) {
+  if (account && !isSamePlatform(account.brand, c.var.brand.key)) {
     const user = await findUserById(db, session.userId);
     const reply = user && (await otherPlatformReply(c, { ...user, brand: account.brand }, account.id));
     if (reply) return reply;
+    throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
   }
   await setSessionAccount(c, input.accountId);
   await db.update(users).set({ currentAccountId: input.accountId }).where(eq(users.id, session.userId));

@@ -5,8 +5,11 @@ import { parseBody, parseInput } from "../../http/validate.ts";
 import { destroySession, startSession } from "../../http/session.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { passwordResetMail } from "../../../mail/templates.ts";
+import { eq } from "drizzle-orm";
+import { accounts } from "../../../db/schema/index.ts";
+import { AppError } from "../../http/app-error.ts";
 import { getUserPayload, pickCurrentAccount } from "../user/user.service.ts";
-import { listMemberships, type UserRow } from "../user/user.repository.ts";
+import { findUserById, listMemberships, type UserRow } from "../user/user.repository.ts";
 import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "./auth.schemas.ts";
 import {
   authenticate,
@@ -25,26 +28,38 @@ export const authRoutes = new Hono<BackEnv>();
  * An account that belongs to another brand's host is not logged in here: the reply is an
  * Error carrying a single-use token, and the page sends the browser to that host.
  */
-export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, accountId: number | null) {
+export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean } = {}) {
   const { db, now, env, brandHosts } = c.var.deps;
   const origin = platformOrigin(user.brand, brandHosts, c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "", env.PUBLIC_URL_SCHEME);
   if (!origin) return null;
-  const token = await issueConnectToken(db, user.id, accountId, now());
+  const token = await issueConnectToken(db, user.id, accountId, now(), options);
   return failure(c, 409, c.var.t("otherPlatform"), { token, contactId: user.id, accountId, platformUrl: origin });
+}
+
+/**
+ * Opens the session on this host when it is the platform of the session's account (or of the user, without
+ * one); otherwise answers with the token for the right host. The client's `platform` field is never trusted.
+ */
+async function openSessionHere(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean }) {
+  const { db } = c.var.deps;
+  const account = accountId === null ? undefined : (await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1))[0];
+  const brand = account?.brand ?? user.brand;
+  if (!isSamePlatform(brand, c.var.brand.key)) {
+    const reply = await otherPlatformReply(c, { ...user, brand }, accountId, options);
+    if (reply) return reply;
+    throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
+  }
+  const session = await startSession(c, user.id, accountId, options);
+  return success(c, await getUserPayload(db, user.id, session.accountId), c.var.t("loggedIn"));
 }
 
 authRoutes.post("/login", async (c) => {
   const { db, now } = c.var.deps;
   const input = await parseBody(c, LoginSchema);
   const user = await authenticate(db, c.var.deps.loginFailures, input, clientIp(c), now());
-  const platform = input.platform && isBrandKey(input.platform) ? input.platform : c.var.brand.key;
   const current = pickCurrentAccount(await listMemberships(db, user.id), user.currentAccountId);
-  if (!isSamePlatform(user.brand, platform)) {
-    const reply = await otherPlatformReply(c, user, current?.account.id ?? null);
-    if (reply) return reply;
-  }
-  const session = await startSession(c, user.id, current?.account.id ?? null);
-  return success(c, await getUserPayload(db, user.id, session.accountId), c.var.t("loggedIn"));
+  const remember = input.remember === true || input.remember === "on" || input.remember === "true";
+  return openSessionHere(c, user, current?.account.id ?? null, { remember });
 });
 
 authRoutes.post("/logout", async (c) => {
@@ -52,13 +67,17 @@ authRoutes.post("/logout", async (c) => {
   return success(c, { loggedIn: false }, c.var.t("loggedOut"));
 });
 
-/** Arrival on this host with a cross-platform token: opens the session. */
+/**
+ * Arrival on this host with a cross-platform token: opens the session. The account asked for must be one of
+ * the contact's (checked before the token is spent), so that nobody borrows another pharmacy's contract.
+ */
 authRoutes.post("/connectAs", async (c) => {
   const { db, now } = c.var.deps;
   const input = await parseBody(c, ConnectAsSchema);
-  const { userId, accountId } = await consumeConnectToken(db, input.contactId, input.token, now());
-  const session = await startSession(c, userId, input.accountId ?? accountId);
-  return success(c, await getUserPayload(db, userId, session.accountId), c.var.t("loggedIn"));
+  const arrival = await consumeConnectToken(db, input.contactId, input.token, now(), input.accountId);
+  const user = await findUserById(db, arrival.userId);
+  if (!user) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
+  return openSessionHere(c, user, arrival.accountId, { remember: arrival.remember });
 });
 
 /** Same reply whether or not the address has an account (no enumeration). */
@@ -86,7 +105,9 @@ authRoutes.get("/passwordReset/sendMail/:email", async (c) => {
 
 authRoutes.post("/passwordReset", async (c) => {
   const input = await parseBody(c, PasswordResetSchema);
-  await resetPassword(c.var.deps.db, input.token, input.password, c.var.deps.now());
+  const user = await resetPassword(c.var.deps.db, input.token, input.password, c.var.deps.now());
+  // The owner proved access to the mailbox: a login paused by failed attempts opens again.
+  await c.var.deps.loginFailures.clear(user.email);
   return success(c, null, c.var.t("passwordUpdated"));
 });
 

@@ -4,13 +4,14 @@ import { memberships, sessions, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
 import { findUserByEmail, findUserById, type UserRow } from "../user/user.repository.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
-import { LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
+import { accountScope, LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
 import { consumeToken, findValidToken, issueToken } from "./tokens.ts";
 import type { LoginInput } from "./auth.schemas.ts";
 
 /**
- * Checks credentials with a constant-time comparison (a dummy hash when the email is
- * unknown), and counts failures per account and per IP.
+ * Checks credentials with a constant-time comparison (a dummy hash when the email is unknown). The attempt is
+ * counted per account and per IP before the password is checked, in one atomic step (ADR 0017), and given back
+ * when the password was right. A full account limit answers with the way out: resetting the password.
  */
 export async function authenticate(
   db: Db,
@@ -20,15 +21,15 @@ export async function authenticate(
   now: Date,
 ): Promise<UserRow> {
   const scopes = loginScopes(input.email, ip);
-  if (await failures.isBlocked(scopes, now)) {
-    throw new AppError("RATE_LIMITED", "tooManyAttempts", { values: { minutes: LOGIN_WINDOW_MINUTES } });
+  const blockedBy = await failures.acquire(scopes, now);
+  if (blockedBy === accountScope(input.email)) {
+    throw new AppError("RATE_LIMITED", "accountLoginPaused", { values: { minutes: LOGIN_WINDOW_MINUTES }, data: { resetPassword: true } });
   }
+  if (blockedBy) throw new AppError("RATE_LIMITED", "tooManyAttempts", { values: { minutes: LOGIN_WINDOW_MINUTES } });
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid) {
-    await failures.record(scopes, now);
-    throw new AppError("UNAUTHENTICATED", "invalidCredentials");
-  }
+  if (!user || !valid) throw new AppError("UNAUTHENTICATED", "invalidCredentials");
+  await failures.release(scopes.filter((scope) => scope !== accountScope(input.email)), now);
   await failures.clear(input.email);
   return user;
 }
@@ -69,18 +70,36 @@ export async function isEmailAvailable(db: Db, email: string): Promise<boolean> 
   return !(await findUserByEmail(db, email));
 }
 
-/** Cross-platform arrival: a short-lived single-use token bound to the contact. */
-export async function issueConnectToken(db: Db, userId: number, accountId: number | null, now: Date): Promise<string> {
-  return issueToken(db, { kind: "cross_platform", userId, accountId }, now);
+/** Cross-platform arrival: a short-lived single-use token bound to the contact (and whether to remember them). */
+export async function issueConnectToken(
+  db: Db,
+  userId: number,
+  accountId: number | null,
+  now: Date,
+  options: { remember?: boolean } = {},
+): Promise<string> {
+  return issueToken(db, { kind: "cross_platform", userId, accountId, payload: options.remember ? "remember" : null }, now);
 }
 
-export async function consumeConnectToken(db: Db, contactId: number, token: string, now: Date): Promise<{ userId: number; accountId: number | null }> {
+/**
+ * Spends a cross-platform token of this contact. The account asked for (or the token's) must be one of the
+ * contact's active memberships: checked before the token is spent, so a refused request changes nothing.
+ */
+export async function consumeConnectToken(
+  db: Db,
+  contactId: number,
+  token: string,
+  now: Date,
+  requestedAccountId?: number,
+): Promise<{ userId: number; accountId: number | null; remember: boolean }> {
   const valid = await findValidToken(db, "cross_platform", token, now);
   // The token must belong to this contact before it is spent.
   if (!valid || valid.userId !== contactId) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
+  const accountId = requestedAccountId ?? valid.accountId;
+  if (accountId !== null && !(await isActiveMember(db, contactId, accountId))) throw new AppError("FORBIDDEN", "notAMember");
   const used = await consumeToken(db, "cross_platform", token, now);
   if (!used) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
-  return { userId: contactId, accountId: used.accountId };
+  return { userId: contactId, accountId, remember: used.payload === "remember" };
 }
 
 /** Whether the user is an active member of that account. */

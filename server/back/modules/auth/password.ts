@@ -1,7 +1,29 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const scryptOnPool = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), never on the event loop. At most two hashes run at
+ * once and the others wait here, so a burst of logins leaves pool threads free for file reads, DNS and
+ * compression, and the rest of the platform keeps answering.
+ */
+const MAX_PARALLEL_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, keylen: number, options: object): Promise<Buffer> {
+  if (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await scryptOnPool(password, salt, keylen, options);
+  } finally {
+    // Hand the slot straight to the next waiter, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 const KEY_LENGTH = 32;
 const COST = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };

@@ -1,88 +1,172 @@
-import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { loginFailures } from "../../../db/schema/index.ts";
+import { rateLimits } from "../../../db/schema/index.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 /** A pharmacy's counter PCs share one address: the per-IP limit leaves room for a team. */
 export const LOGIN_MAX_FAILURES_PER_IP = 30;
 export const LOGIN_WINDOW_MINUTES = 15;
+const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
+/** The largest integer column value: counting without a limit. */
+const NO_LIMIT = 2_147_483_647;
 
 export function loginScopes(email: string, ip: string): string[] {
   return [`email:${email.toLowerCase()}`, `ip:${ip}`];
 }
 
-function limitOf(scope: string): number {
+/** The scope of an account, as loginScopes names it. */
+export function accountScope(email: string): string {
+  return `email:${email.toLowerCase()}`;
+}
+
+export function limitOf(scope: string): number {
   return scope.startsWith("ip:") ? LOGIN_MAX_FAILURES_PER_IP : LOGIN_MAX_FAILURES;
 }
 
-/** True when any scope (the account or the IP) has reached the failure limit in the window. */
-export async function isLoginBlocked(db: Db, scopes: string[], now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-  const rows = await db
-    .select({ scope: loginFailures.scope, failures: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.scope, scopes), gt(loginFailures.createdAt, since)))
-    .groupBy(loginFailures.scope);
-  return rows.some((row) => row.failures >= limitOf(row.scope));
-}
-
-export async function recordLoginFailure(db: Db, scopes: string[], now: Date): Promise<void> {
-  await db.insert(loginFailures).values(scopes.map((scope) => ({ scope, createdAt: now })));
-  const expired = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, expired));
-}
-
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.scope, `email:${email.toLowerCase()}`));
-}
-
-/** Where failed logins are counted: the database by default, Redis when REDIS_URL is set. */
+/**
+ * Counters per scope in fixed windows of 15 minutes (ADR 0017). `acquire` is the atomic check-and-count: it
+ * counts one attempt in every scope unless one of them has already reached its limit, so that of N parallel
+ * attempts at most the limit get through. A login acquires before checking the password and gives the
+ * attempt back (`release`) when the password was right.
+ */
 export type LoginFailureStore = {
+  /** Counts the attempt in every scope and answers null, or answers the scope at its limit (nothing counted). */
+  acquire(scopes: string[], now: Date): Promise<string | null>;
+  /** Gives back one attempt acquired in these scopes. */
+  release(scopes: string[], now: Date): Promise<void>;
+  /** True when any scope has reached its limit in the current window. */
   isBlocked(scopes: string[], now: Date): Promise<boolean>;
+  /** Counts one attempt in every scope, whatever the limit. */
   record(scopes: string[], now: Date): Promise<void>;
+  /** Forgets an account's failures (a successful login or password reset). */
   clear(email: string): Promise<void>;
 };
 
+// ------------------------------------------------------------------ database (PGlite or PostgreSQL)
+
+/**
+ * One upsert counts the attempt unless the window's limit is reached: PostgreSQL locks the row for the
+ * update and evaluates the WHERE on its latest version, so concurrent requests are counted one by one.
+ * Returns the new count, or null when the limit was already reached (nothing changed).
+ */
+export async function hitRateLimit(db: Db, scope: string, limit: number, now: Date, windowMs = WINDOW_MS): Promise<number | null> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ scope, hits: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.scope,
+      set: {
+        hits: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+      setWhere: sql`${rateLimits.resetAt} <= ${now} or ${rateLimits.hits} < ${limit}`,
+    })
+    .returning({ hits: rateLimits.hits });
+  return rows[0]?.hits ?? null;
+}
+
+/** Takes one attempt back (never below zero). */
+export async function unhitRateLimit(db: Db, scope: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(sql`${rateLimits.scope} = ${scope} and ${rateLimits.resetAt} > ${now}`);
+}
+
+export async function isLoginBlocked(db: Db, scopes: string[], now: Date): Promise<boolean> {
+  const rows = await db.select().from(rateLimits).where(inArray(rateLimits.scope, scopes));
+  return rows.some((row) => row.resetAt > now && row.hits >= limitOf(row.scope));
+}
+
+export async function recordLoginFailure(db: Db, scopes: string[], now: Date): Promise<void> {
+  for (const scope of scopes) await hitRateLimit(db, scope, NO_LIMIT, now);
+}
+
+/** Drops the counters whose window has ended. */
+export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= ${now}`);
+}
+
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.scope, accountScope(email)));
+}
+
 export function databaseFailureStore(db: Db): LoginFailureStore {
   return {
+    async acquire(scopes, now) {
+      const counted: string[] = [];
+      for (const scope of scopes) {
+        const hits = await hitRateLimit(db, scope, limitOf(scope), now);
+        if (hits === null) {
+          for (const done of counted) await unhitRateLimit(db, done, now);
+          return scope;
+        }
+        // A new window: a good moment to drop the finished ones, so the table stays small without a scheduler.
+        if (hits === 1) await pruneRateLimits(db, now);
+        counted.push(scope);
+      }
+      return null;
+    },
+    release: async (scopes, now) => {
+      for (const scope of scopes) await unhitRateLimit(db, scope, now);
+    },
     isBlocked: (scopes, now) => isLoginBlocked(db, scopes, now),
     record: (scopes, now) => recordLoginFailure(db, scopes, now),
     clear: (email) => clearLoginFailures(db, email),
   };
 }
 
+// ------------------------------------------------------------------ Redis (REDIS_URL set)
+
 /** The subset of ioredis the store uses. */
 export type RedisLike = {
-  multi(): {
-    zadd(key: string, score: number, member: string): unknown;
-    zremrangebyscore(key: string, min: number, max: number): unknown;
-    pexpire(key: string, ms: number): unknown;
-    exec(): Promise<unknown>;
-  };
-  zcount(key: string, min: number | string, max: number | string): Promise<number>;
+  eval(script: string, numberOfKeys: number, ...args: (string | number)[]): Promise<unknown>;
+  get(key: string): Promise<string | null>;
   del(key: string): Promise<number>;
 };
 
-/** A sliding window per scope: one sorted set of failure times, trimmed and expiring with the window. */
+/** INCR with the window as expiry, unless the key is already at the limit (then -1, nothing changed). */
+const HIT_SCRIPT = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current >= tonumber(ARGV[1]) then return -1 end
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return hits`;
+
+const UNHIT_SCRIPT = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** The same counters in Redis: a Lua script makes check-and-count one atomic step on the server. */
 export function redisFailureStore(redis: RedisLike, prefix = "login-failures:"): LoginFailureStore {
-  const windowMs = LOGIN_WINDOW_MINUTES * 60_000;
+  const hit = async (scope: string, limit: number) => Number(await redis.eval(HIT_SCRIPT, 1, prefix + scope, limit, WINDOW_MS));
+  const unhit = (scope: string) => redis.eval(UNHIT_SCRIPT, 1, prefix + scope);
   return {
-    async isBlocked(scopes, now) {
-      const counts = await Promise.all(scopes.map((scope) => redis.zcount(prefix + scope, now.getTime() - windowMs + 1, "+inf")));
-      return scopes.some((scope, i) => counts[i] >= limitOf(scope));
-    },
-    async record(scopes, now) {
-      const at = now.getTime();
-      const multi = redis.multi();
+    async acquire(scopes) {
+      const counted: string[] = [];
       for (const scope of scopes) {
-        multi.zadd(prefix + scope, at, `${at}:${Math.random().toString(36).slice(2)}`);
-        multi.zremrangebyscore(prefix + scope, 0, at - windowMs);
-        multi.pexpire(prefix + scope, windowMs);
+        if ((await hit(scope, limitOf(scope))) < 0) {
+          for (const done of counted) await unhit(done);
+          return scope;
+        }
+        counted.push(scope);
       }
-      await multi.exec();
+      return null;
+    },
+    async release(scopes) {
+      for (const scope of scopes) await unhit(scope);
+    },
+    async isBlocked(scopes) {
+      const counts = await Promise.all(scopes.map((scope) => redis.get(prefix + scope)));
+      return scopes.some((scope, i) => Number(counts[i] ?? 0) >= limitOf(scope));
+    },
+    async record(scopes) {
+      for (const scope of scopes) await hit(scope, NO_LIMIT);
     },
     async clear(email) {
-      await redis.del(`${prefix}email:${email.toLowerCase()}`);
+      await redis.del(prefix + accountScope(email));
     },
   };
 }

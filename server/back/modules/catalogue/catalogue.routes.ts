@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
-import { requireSession } from "../../http/guards.ts";
+import { requireSession, requireWritableSession } from "../../http/guards.ts";
 import { parseInput } from "../../http/validate.ts";
 import { BookmarkParamsSchema, CatalogueQuerySchema, SearchQuerySchema, SlugSchema } from "./catalogue.schemas.ts";
 import {
@@ -45,15 +45,16 @@ catalogueRoutes.get("/user/bookmarks", async (c) => {
   return success(c, await listBookmarks(c.var.deps.db, c.var.brand, session.userId));
 });
 
+/** Bookmarks are a change like any other: refused to read-only contracts. */
 catalogueRoutes.put("/user/bookmarks/:id", async (c) => {
-  const session = requireSession(c);
+  const session = await requireWritableSession(c);
   const { id } = parseInput(BookmarkParamsSchema, { id: c.req.param("id") }, c.var.t);
   const ids = await bookmarkTraining(c.var.deps.db, c.var.brand, session.userId, id, c.var.deps.now());
   return success(c, ids, c.var.t("bookmarkAdded"));
 });
 
 catalogueRoutes.delete("/user/bookmarks/:id", async (c) => {
-  const session = requireSession(c);
+  const session = await requireWritableSession(c);
   const { id } = parseInput(BookmarkParamsSchema, { id: c.req.param("id") }, c.var.t);
   const ids = await unbookmarkTraining(c.var.deps.db, c.var.brand, session.userId, id);
   return success(c, ids, c.var.t("bookmarkRemoved"));

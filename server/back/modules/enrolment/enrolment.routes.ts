@@ -159,15 +159,15 @@ enrolmentRoutes.get("/user/mixt/virtualClass/create/test", (c) => {
 });
 
 enrolmentRoutes.get("/user/mixt/virtualClass/sessionDateTracking/join/:id", async (c) => {
-  const session = requireSession(c);
   requireCsrfOnGet(c);
+  const session = requireSession(c);
   const sessionDateId = idParam(c);
   return success(c, await joinVirtualClass(c.var.deps.db, { userId: session.userId, sessionDateId, locale: c.var.locale, now: c.var.deps.now() }), c.var.t("enrolmentJoinOpen"));
 });
 
 enrolmentRoutes.get("/user/mixt/virtualClass/join/:id", async (c) => {
-  const session = requireSession(c);
   requireCsrfOnGet(c);
+  const session = requireSession(c);
   const sessionId = idParam(c);
   return success(c, await joinVirtualClass(c.var.deps.db, { userId: session.userId, sessionId, locale: c.var.locale, now: c.var.deps.now() }), c.var.t("enrolmentJoinOpen"));
 });
@@ -199,8 +199,8 @@ enrolmentRoutes.post("/user/video/unsubscribe/:id", async (c) => {
 
 /** A GET that changes state (spec): it needs the CSRF header like a POST. */
 enrolmentRoutes.get("/user/pdf/subscribe/:id", async (c) => {
-  requireSession(c);
   requireCsrfOnGet(c);
+  requireSession(c);
   return subscribe(c, { trainingId: idParam(c) });
 });
 

@@ -1,0 +1,320 @@
+// Who may do what, across brands and accounts (ADR 0017):
+// - a session belongs to the platform of its account (or user): on another brand's host it is no session at all,
+//   for brand-scoped reads (catalogue, training details, bookmarks, user data) and writes (subscribe, bookmark,
+//   profile); the `platform` field of the body is never trusted;
+// - connectAs and setAccountId only open accounts the contact is an active member of; a refusal changes nothing;
+// - read-only contracts cannot bookmark; CSRF-guarded GETs answer 419 before 401; "remember me" sets the cookie.
+// The platform trusts X-Forwarded-Host here (TRUST_PROXY=true) so that one server plays every brand's host.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { accounts, authTokens, memberships, sessions, users } from "../../server/db/schema/index.ts";
+import { CAMPUS_COOKIE } from "../../app/branding/resolve-brand.ts";
+import { backends, tableCounts } from "./support/database.ts";
+import { Agent, expectEnvelope, parseSetCookie } from "./support/http.ts";
+import { useSuite } from "./support/setup.ts";
+
+const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
+type HostBrand = keyof typeof HOSTS;
+const BRAND_KEYS = Object.keys(HOSTS) as HostBrand[];
+/** One learner per brand, each a member of a pharmacy of that brand. */
+const LEARNERS: Record<HostBrand, string> = { fr: "learner@demo.test", be: "referent.be@demo.test", es: "learner.es@demo.test" };
+const LANGUAGE: Record<HostBrand, string> = { fr: "fr-FR", be: "fr-BE", es: "es-ES" };
+
+type Training = { id: number; slug: string };
+
+describe.each(backends())("authorization matrix (%s)", (backend) => {
+  const suite = useSuite(backend, { TRUST_PROXY: "true" });
+
+  const on = (brand: HostBrand, extra: Record<string, string> = {}) =>
+    suite.agent({ "x-forwarded-host": HOSTS[brand], "accept-language": LANGUAGE[brand], ...extra });
+
+  /** The same browser (cookie jar) sending its requests to another brand's host. */
+  function sameCookiesOn(agent: Agent, brand: HostBrand): Agent {
+    const moved = on(brand);
+    for (const [name, value] of agent.cookies) moved.cookies.set(name, value);
+    return moved;
+  }
+
+  async function loggedInOn(brand: HostBrand, email: string): Promise<Agent> {
+    const agent = on(brand);
+    expectEnvelope(await agent.login(email), 200);
+    return agent;
+  }
+
+  async function firstTraining(brand: HostBrand): Promise<Training> {
+    const reply = await on(brand).get("/back/api/catalogue");
+    expectEnvelope(reply, 200);
+    const [item] = reply.body.data.items as Training[];
+    expect(item, `a published training on ${brand}`).toBeDefined();
+    return item;
+  }
+
+  async function userId(email: string): Promise<number> {
+    const [row] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row.id;
+  }
+
+  async function accountIdOf(name: string): Promise<number> {
+    const [row] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, name));
+    return row.id;
+  }
+
+  describe("brand crossing: each brand's session on each other brand's host", () => {
+    const pairs = BRAND_KEYS.flatMap((session) => BRAND_KEYS.filter((host) => host !== session).map((host) => [session, host] as const));
+
+    test.each(pairs)("a %s session on the %s host is a guest there, and nothing is written", async (sessionBrand, hostBrand) => {
+      const home = await loggedInOn(sessionBrand, LEARNERS[sessionBrand]);
+      expect((await home.get("/back/api/user")).body.data.loggedIn).toBe(true);
+      const training = await firstTraining(hostBrand);
+      const guest = on(hostBrand);
+      const crossing = sameCookiesOn(home, hostBrand);
+      const before = await tableCounts(suite.db);
+
+      // Reads: the user is unknown here; brand-scoped reads are the guest's.
+      expectEnvelope(await crossing.get("/back/api/user/isLogged"), 200);
+      expect((await crossing.get("/back/api/user/isLogged")).body.data).toEqual({ loggedIn: false });
+      expect((await crossing.get("/back/api/user")).body.data).toEqual({ loggedIn: false });
+      expectEnvelope(await crossing.get("/back/api/user/bookmarks"), 401);
+      expectEnvelope(await crossing.get("/back/api/user/profile"), 401);
+      expectEnvelope(await crossing.get(`/back/api/user/enrolment/${training.id}`), 401);
+      const detail = await crossing.get(`/back/api/training/${training.slug}`);
+      expectEnvelope(detail, 200);
+      expect(detail.body.data).toEqual((await guest.get(`/back/api/training/${training.slug}`)).body.data);
+      const mine = await crossing.get("/back/api/catalogue?audience=mine");
+      expect(mine.body.data).toEqual((await guest.get("/back/api/catalogue?audience=mine")).body.data);
+
+      // Writes: refused as for a guest.
+      expectEnvelope(await crossing.post("/back/api/user/formation/subscribe", { trainingId: training.id }), 401);
+      expectEnvelope(await crossing.post(`/back/api/user/video/subscribe/${training.id}`, {}), 401);
+      expectEnvelope(await crossing.post(`/back/api/course/subscribe/${training.id}`, { sessions: [] }), 401);
+      expectEnvelope(await crossing.request("PUT", `/back/api/user/bookmarks/${training.id}`), 401);
+      expectEnvelope(await crossing.request("DELETE", `/back/api/user/bookmarks/${training.id}`), 401);
+      expectEnvelope(
+        await crossing.post("/back/api/user/updateUserData", { firstName: "Intrus", lastName: "Intrus", profession: "other" }),
+        401,
+      );
+      expectEnvelope(await crossing.post("/back/api/user/consent", { hasGivenConsent: false }), 401);
+      expectEnvelope(await crossing.get(`/back/api/user/pdf/subscribe/${training.id}`, { headers: { "x-xsrf-token": decodeURIComponent(crossing.cookies.get("XSRF-TOKEN")!) } }), 401);
+      const channel = `private-user.${await userId(LEARNERS[sessionBrand])}`;
+      expectEnvelope(await crossing.post("/back/api/broadcasting/auth", { socket_id: "1.1", channel_name: channel }), 401);
+
+      expect(await tableCounts(suite.db)).toEqual(before);
+      // Still logged in at home: crossing did not end the session.
+      expect((await home.get("/back/api/user")).body.data.loggedIn).toBe(true);
+    });
+
+    test("the Spanish campus shares the Spanish host: a Spanish session is valid there", async () => {
+      const agent = await loggedInOn("es", LEARNERS.es);
+      agent.cookies.set(CAMPUS_COOKIE, "1");
+      expect((await agent.get("/back/api/user")).body.data.loggedIn).toBe(true);
+    });
+
+    test("login decides the platform from the host, never from the body's platform field", async () => {
+      for (const brand of BRAND_KEYS) {
+        for (const host of BRAND_KEYS) {
+          const agent = on(host);
+          await agent.csrf();
+          // The body claims the user's own platform: the host still decides.
+          const reply = await agent.post("/back/api/login", { email: LEARNERS[brand], password: "demo1234", platform: brand });
+          if (brand === host) {
+            expectEnvelope(reply, 200);
+            continue;
+          }
+          expectEnvelope(reply, 409);
+          expect(reply.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
+          const data = reply.body.data as { token: string; contactId: number; platformUrl: string };
+          expect(data.platformUrl).toMatch(new RegExp(`^http://${HOSTS[brand].replace(".", "\\.")}(:\\d+)?$`));
+          expect(data.token).toMatch(/^[\w-]{20,}$/);
+        }
+      }
+    });
+
+    test("a connect token used on the wrong host answers with a token for the right one, without a session", async () => {
+      const agent = on("fr");
+      await agent.csrf();
+      const first = await agent.post("/back/api/login", { email: LEARNERS.es, password: "demo1234" });
+      expectEnvelope(first, 409);
+      const { token, contactId } = first.body.data as { token: string; contactId: number };
+      const wrongHost = on("be");
+      await wrongHost.csrf();
+      const reply = await wrongHost.post("/back/api/connectAs", { contactId, token });
+      expectEnvelope(reply, 409);
+      expect(reply.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
+      const arrival = on("es");
+      await arrival.csrf();
+      expectEnvelope(await arrival.post("/back/api/connectAs", { contactId, token: reply.body.data.token }), 200);
+      expect((await arrival.get("/back/api/user")).body.data.email).toBe(LEARNERS.es);
+    });
+  });
+
+  describe("foreign accounts", () => {
+    test("connectAs with an account the contact is not a member of: 403, the token is not spent, nothing changes", async () => {
+      // The probe's path: a read-only user borrowing another pharmacy's contract to write.
+      const agent = on("es");
+      await agent.csrf();
+      const redirect = await agent.post("/back/api/login", { email: "readonly@demo.test", password: "demo1234" });
+      expectEnvelope(redirect, 409);
+      const { token, contactId } = redirect.body.data as { token: string; contactId: number };
+      const foreign = await accountIdOf("Pharmacie du Marché");
+      const spanishForeign = await accountIdOf("Farmacia Gran Vía");
+
+      const arrival = on("fr");
+      await arrival.csrf();
+      const before = await tableCounts(suite.db);
+      for (const accountId of [foreign, spanishForeign, 999_999]) {
+        const refused = await arrival.post("/back/api/connectAs", { contactId, token, accountId });
+        expectEnvelope(refused, 403);
+        expect(refused.body.message).toBe("Vous n'êtes pas membre de cette pharmacie.");
+        expect(refused.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+      const [row] = await suite.db.select({ usedAt: authTokens.usedAt }).from(authTokens).where(and(eq(authTokens.userId, contactId), eq(authTokens.kind, "cross_platform")));
+      expect(row.usedAt).toBeNull();
+
+      // With the token's own account the arrival works, and the contract stays read-only.
+      const ok = await arrival.post("/back/api/connectAs", { contactId, token });
+      expectEnvelope(ok, 200);
+      expect(ok.body.data.contractType).toBe("readonly");
+      const write = await arrival.post("/back/api/user/updateUserData", { firstName: "Paul", lastName: "Pirate", profession: "pharmacist" });
+      expectEnvelope(write, 403);
+      const [user] = await suite.db.select({ lastName: users.lastName }).from(users).where(eq(users.id, contactId));
+      expect(user.lastName).toBe("Renaud");
+    });
+
+    test("a session left on a foreign account (as the probe's connectAs did) still gets the user's own read-only rule", async () => {
+      const agent = await loggedInOn("fr", "readonly@demo.test");
+      const id = await userId("readonly@demo.test");
+      await suite.db.update(sessions).set({ accountId: await accountIdOf("Pharmacie du Marché") }).where(eq(sessions.userId, id));
+      const write = await agent.post("/back/api/user/updateUserData", { firstName: "Paul", lastName: "Pirate", profession: "pharmacist" });
+      expectEnvelope(write, 403);
+      expect(write.body.message).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
+      expect((await agent.get("/back/api/user")).body.data.contractType).toBe("readonly");
+      const [user] = await suite.db.select({ lastName: users.lastName }).from(users).where(eq(users.id, id));
+      expect(user.lastName).toBe("Renaud");
+    });
+
+    test("a member whose membership was deactivated cannot arrive on that account", async () => {
+      const email = "camille.andre@demo.test"; // inactive member of Pharmacie du Vieux-Port
+      const id = await userId(email);
+      const inactive = await accountIdOf("Pharmacie du Vieux-Port");
+      const [membership] = await suite.db
+        .select({ isActive: memberships.isActive })
+        .from(memberships)
+        .where(and(eq(memberships.userId, id), eq(memberships.accountId, inactive)));
+      expect(membership.isActive).toBe(false);
+      const agent = on("es");
+      await agent.csrf();
+      const redirect = await agent.post("/back/api/login", { email, password: "demo1234" });
+      expectEnvelope(redirect, 409);
+      const arrival = on("fr");
+      await arrival.csrf();
+      expectEnvelope(await arrival.post("/back/api/connectAs", { contactId: id, token: redirect.body.data.token, accountId: inactive }), 403);
+    });
+
+    test("setAccountId with a foreign account (same or other brand): 403 and nothing changes", async () => {
+      const agent = await loggedInOn("fr", "multi@demo.test");
+      const me = (await agent.get("/back/api/user")).body.data as { accounts: { id: number }[]; currentAccountId: number | null };
+      const before = await tableCounts(suite.db);
+      const [sessionBefore] = await suite.db.select({ accountId: sessions.accountId }).from(sessions).where(eq(sessions.userId, await userId("multi@demo.test")));
+      for (const name of ["Pharmacie du Marché", "Pharmacie du Sablon", "Farmacia Gran Vía"]) {
+        const accountId = await accountIdOf(name);
+        expect(me.accounts.some((a) => a.id === accountId)).toBe(false);
+        const refused = await agent.post("/back/api/user/setAccountId", { accountId, platform: name.startsWith("Farmacia") ? "es" : "fr" });
+        expectEnvelope(refused, 403);
+        expect(refused.body.message).toBe("Vous n'êtes pas membre de cette pharmacie.");
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+      const [sessionAfter] = await suite.db.select({ accountId: sessions.accountId }).from(sessions).where(eq(sessions.userId, await userId("multi@demo.test")));
+      expect(sessionAfter).toEqual(sessionBefore);
+      expect((await agent.get("/back/api/user")).body.data.currentAccountId).toBe(me.currentAccountId);
+    });
+  });
+
+  describe("read-only contracts, CSRF order, remember me", () => {
+    test("a read-only user cannot add or remove a bookmark (403, translated), and nothing changes", async () => {
+      const training = await firstTraining("fr");
+      for (const [language, expected] of [
+        ["fr-FR", "Votre contrat est en lecture seule : vous ne pouvez rien modifier."],
+        ["es-ES", "Su contrato es de solo lectura: no puede realizar cambios."],
+        ["en-US", "Your contract is read-only: you cannot make changes."],
+      ] as const) {
+        const agent = on("fr", { "accept-language": language });
+        expectEnvelope(await agent.login("readonly@demo.test"), 200);
+        const before = await tableCounts(suite.db);
+        for (const method of ["PUT", "DELETE"]) {
+          const reply = await agent.request(method, `/back/api/user/bookmarks/${training.id}`);
+          expectEnvelope(reply, 403);
+          expect(reply.body.message).toBe(expected);
+        }
+        expect(await tableCounts(suite.db)).toEqual(before);
+        // Reading the bookmarks is still allowed.
+        expectEnvelope(await agent.get("/back/api/user/bookmarks"), 200);
+      }
+    });
+
+    const guardedGets = [
+      "/back/api/user/pdf/subscribe/1",
+      "/back/api/user/mixt/virtualClass/join/1",
+      "/back/api/user/mixt/virtualClass/sessionDateTracking/join/1",
+      "/back/api/user/video/module/complete/1",
+      "/back/api/user/pdf/module/complete/1",
+      "/back/api/user/pdf/module/link/1",
+    ];
+
+    test.each(guardedGets)("GET %s without the CSRF header answers 419, logged in or not; with it a guest gets 401", async (path) => {
+      const guest = on("fr");
+      expectEnvelope(await guest.get(path), 419);
+      await guest.csrf();
+      expectEnvelope(await guest.get(path), 419);
+      expectEnvelope(await guest.get(path, { headers: { "x-xsrf-token": decodeURIComponent(guest.cookies.get("XSRF-TOKEN")!) } }), 401);
+      const member = await loggedInOn("fr", "learner@demo.test");
+      expectEnvelope(await member.get(path), 419);
+    });
+
+    test("remember me: a persistent 30-day cookie; otherwise a browser-session cookie with the normal server expiry", async () => {
+      const day = 24 * 3600 * 1000;
+      const expiryOf = async (agent: Agent) => {
+        const rows = await suite.db.select({ idHash: sessions.idHash, expiresAt: sessions.expiresAt, persistent: sessions.persistent }).from(sessions);
+        const { hashSessionId } = await import("../../server/back/http/session.ts");
+        return rows.find((r) => r.idHash === hashSessionId(decodeURIComponent(agent.cookies.get("sid")!)))!;
+      };
+
+      for (const remember of [true, "on"] as const) {
+        const agent = on("fr");
+        await agent.csrf();
+        const reply = await agent.post("/back/api/login", { email: "nonpharmacist@demo.test", password: "demo1234", remember });
+        expectEnvelope(reply, 200);
+        const cookie = parseSetCookie(reply.setCookies.find((c) => c.startsWith("sid="))!);
+        expect(cookie.attributes["max-age"]).toBe(String(30 * 24 * 3600));
+        expect(cookie.attributes.httponly).toBe(true);
+        const row = await expiryOf(agent);
+        expect(row.persistent).toBe(true);
+        expect(Math.abs(row.expiresAt.getTime() - (Date.now() + 30 * day))).toBeLessThan(60_000);
+      }
+
+      for (const body of [{}, { remember: false }]) {
+        const agent = on("fr");
+        await agent.csrf();
+        const reply = await agent.post("/back/api/login", { email: "nonpharmacist@demo.test", password: "demo1234", ...body });
+        expectEnvelope(reply, 200);
+        const cookie = parseSetCookie(reply.setCookies.find((c) => c.startsWith("sid="))!);
+        expect(cookie.attributes["max-age"]).toBeUndefined();
+        expect(cookie.attributes.expires).toBeUndefined();
+        const row = await expiryOf(agent);
+        expect(row.persistent).toBe(false);
+        expect(Math.abs(row.expiresAt.getTime() - (Date.now() + 14 * day))).toBeLessThan(60_000);
+      }
+
+      // A remembered login that goes through another platform stays remembered on arrival.
+      const agent = on("fr");
+      await agent.csrf();
+      const redirect = await agent.post("/back/api/login", { email: LEARNERS.es, password: "demo1234", remember: true });
+      expectEnvelope(redirect, 409);
+      const arrival = on("es");
+      await arrival.csrf();
+      const ok = await arrival.post("/back/api/connectAs", { contactId: redirect.body.data.contactId, token: redirect.body.data.token });
+      expectEnvelope(ok, 200);
+      expect(parseSetCookie(ok.setCookies.find((c) => c.startsWith("sid="))!).attributes["max-age"]).toBe(String(30 * 24 * 3600));
+    });
+  });
+});
