@@ -103,7 +103,12 @@ function takeLock(lock: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  const owner = Number(fs.readFileSync(lock, "utf8"));
+  let owner: number;
+  try {
+    owner = Number(fs.readFileSync(lock, "utf8"));
+  } catch {
+    return false; // released meanwhile
+  }
   if (owner && !isAlive(owner)) fs.rmSync(lock, { force: true });
   return false;
 }
