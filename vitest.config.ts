@@ -23,6 +23,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Each file copies a migrated and seeded template database built once per run (support/templates.ts).
+          globalSetup: ["tests/integration/support/global-setup.ts"],
         },
       },
     ],

@@ -19,6 +19,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
 import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
+import { redactPath } from "./redact-path.ts";
 import { createRealtimeServer, type RealtimeServer } from "./realtime/index.ts";
 import { createGuestPageCache } from "./web/guest-page-cache.ts";
 
@@ -213,25 +214,6 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
       error: (details, message) => log.error(details, message),
     },
   });
-}
-
-/** Paths whose next segment is a secret (token) or personal (e-mail address). */
-const SECRET_SEGMENT_AFTER = [
-  "/reinitialiser-mon-mot-de-passe/",
-  "/restablecer-mi-contrasena/",
-  "/back/api/invitation/",
-  "/back/api/passwordReset/sendMail/",
-  "/back/api/validateEmail/",
-  "/feedback/",
-  "/trainer/virtualClass/",
-];
-
-/** Tokens and e-mail addresses travel in some paths: they never reach the logs. */
-export function redactPath(path: string): string {
-  for (const prefix of SECRET_SEGMENT_AFTER) {
-    if (path.startsWith(prefix)) return prefix + path.slice(prefix.length).replace(/^[^/]+/, ":redacted");
-  }
-  return path;
 }
 
 /** A path that cannot be percent-decoded ("/%", "/a%zz") is a 400, never a 500. */

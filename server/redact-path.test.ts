@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactPath } from "./platform.ts";
+import { redactPath } from "./redact-path.ts";
 
 describe("redactPath", () => {
   it.each([

@@ -20,16 +20,23 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as an uncompressed tarball, for `pgliteDataDir` (tests copy a seeded template). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "migrations");
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** A tarball from `dumpDataDir` to start the (empty) PGlite directory from. */
+  pgliteDataDir?: Blob;
+};
 
 /** PostgreSQL when a URL is given, else embedded PGlite in a directory ("memory://" for tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir ?? "data/pglite");
+  return openPglite(options.pgliteDir ?? "data/pglite", options.pgliteDataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -54,12 +61,12 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : takeDirectoryLock(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dir : path.resolve(dir), { extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create(inMemory ? dir : path.resolve(dir), { extensions: { pg_trgm, unaccent }, loadDataDir });
   } catch (error) {
     releaseLock();
     throw error;
@@ -81,6 +88,7 @@ async function openPglite(dir: string): Promise<Database> {
       await client.close();
       releaseLock();
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

@@ -84,7 +84,12 @@ describe("Broadcaster drivers", () => {
     const memory = createMemoryBroadcaster();
     await memory.broadcast("private-user.1", "ReloadEvent", { a: 1 }, { exceptSocketId: "1.2" });
     expect(memory.sent).toEqual([{ channel: "private-user.1", event: "ReloadEvent", data: '{"a":1}', exceptSocketId: "1.2" }]);
-    expect(createBroadcaster({ driver: "memory" })).toBeDefined();
+
+    // The factory's "memory" driver is such a recorder, with nothing recorded yet.
+    const configured = createBroadcaster({ driver: "memory" });
+    expect(configured).toMatchObject({ sent: [] });
+    await configured.broadcast("private-user.2", "NotificationUpdate", { id: 2 });
+    expect(configured).toMatchObject({ sent: [{ channel: "private-user.2", event: "NotificationUpdate", data: '{"id":2}' }] });
   });
 });
 

@@ -105,7 +105,12 @@ describe("C3 protocol version", () => {
   it("protocol 5 to 7 are accepted", async () => {
     for (const version of ["5", "6", "7"]) {
       const client = await raw(host.wsUrl(`/app/${host.app.key}?protocol=${version}`));
-      await client.nextEvent("pusher:connection_established");
+      const first = await client.next(() => true, `first frame for protocol ${version}`);
+      expect(first.event).toBe("pusher:connection_established");
+      expect((first.payload as { socket_id: string }).socket_id).toMatch(/^\d+\.\d+$/);
+      await client.barrier(); // the connection stays open and answers a ping
+      expect(client.framesFor("pusher:error")).toEqual([]);
+      expect(client.socket.readyState).toBe(WebSocket.OPEN);
     }
   });
 });

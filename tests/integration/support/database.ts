@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type Database, type Db } from "../../../server/db/client.ts";
 import { seedDemo } from "../../../server/db/seed/demo.ts";
+import { createDatabase, dropWhenClosed, withDatabaseName } from "./postgres-admin.ts";
+import { templatesFor } from "./templates.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -23,44 +25,17 @@ export function backends(): Backend[] {
 
 export type TestDatabase = { backend: Backend; database: Database; url?: string; dispose(): Promise<void> };
 
-function withDatabaseName(url: string, name: string): string {
-  const next = new URL(url);
-  next.pathname = `/${name}`;
-  return next.toString();
-}
-
-async function adminQuery(serverUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
- * Drops a test database once its connections are gone; FORCE only as a last resort, so that a
- * connection still saying goodbye is not killed mid-way (its client would raise an uncaught error).
- */
-async function dropWhenClosed(serverUrl: string, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    try {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== "55006") throw error; // 55006: still being accessed
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}
-
-/**
- * A fresh database for one test file: PGlite in memory, or a new `it_<random>` database on the
- * DATABASE_URL_TEST server (dropped by dispose). Migrated, and seeded with the demo data unless seed is false.
+ * A database for one test file: PGlite in memory, or a new `it_<random>` database on the DATABASE_URL_TEST
+ * server (dropped by dispose). Migrated, and seeded with the demo data unless seed is false: a copy of the
+ * run's template (templates.ts), or migrated and seeded here when there is none (outside a vitest run).
  */
 export async function createTestDatabase(backend: Backend, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const started = performance.now();
+  const seeded = options.seed !== false;
+  const templates = await templatesFor(backend);
+  const templatesMs = performance.now() - started;
+  const template = templates && (seeded ? templates.seeded : templates.migrated);
   let database: Database;
   let url: string | undefined;
   let drop = async () => {};
@@ -69,7 +44,7 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
     if (!server) throw new Error("DATABASE_URL_TEST is not set");
     // test-all sets IT_DB_PREFIX per run, and drops whatever a crashed file left behind with that prefix.
     const name = `${process.env.IT_DB_PREFIX ?? "it"}_${randomBytes(6).toString("hex")}`;
-    await adminQuery(server, `CREATE DATABASE "${name}"`);
+    await createDatabase(server, name, template);
     url = withDatabaseName(server, name);
     drop = () => dropWhenClosed(server, name);
     try {
@@ -79,16 +54,20 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
       throw error;
     }
   } else {
-    database = await openDatabase({ pgliteDir: "memory://" });
+    const pgliteDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    database = await openDatabase({ pgliteDir: "memory://", pgliteDataDir });
   }
-  try {
-    await database.migrate();
-    if (options.seed !== false) await seedDemo(database.db);
-  } catch (error) {
-    await database.close().catch(() => {});
-    await drop().catch(() => {});
-    throw error;
+  if (!template) {
+    try {
+      await database.migrate();
+      if (seeded) await seedDemo(database.db);
+    } catch (error) {
+      await database.close().catch(() => {});
+      await drop().catch(() => {});
+      throw error;
+    }
   }
+  logSetupTime(`${backend} ${seeded ? "seeded" : "migrated"} ${template ? "copy" : "fresh"} ${ms(started)} (templates ${Math.round(templatesMs)})`);
   let disposed = false;
   return {
     backend,
@@ -101,6 +80,14 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
       await drop();
     },
   };
+}
+
+const ms = (since: number) => Math.round(performance.now() - since);
+
+/** IT_SETUP_LOG=<file>: one line per test database made, with the milliseconds it took, to measure setup alone. */
+function logSetupTime(line: string): void {
+  const file = process.env.IT_SETUP_LOG;
+  if (file) fs.appendFileSync(file, `${line}\n`);
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
