@@ -233,7 +233,7 @@ describe.each(backends())("fuzzing every /back endpoint (%s)", (backend) => {
         raw("[1,2,3]", "application/json", "a JSON array"),
         raw("null", "application/json", "JSON null"),
         raw('"text"', "application/json", "a JSON string"),
-        raw(`{"data": ${"[".repeat(100_000)}"\\u0000"${"]".repeat(100_000)}}`, "application/json", "deeply nested JSON"),
+        raw(`{"data": ${"[".repeat(20_000)}"\\u0000"${"]".repeat(20_000)}}`, "application/json", "deeply nested JSON"),
         raw('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}}', "application/json", "prototype pollution"),
         raw(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), "application/json", "invalid UTF-8"),
         raw("plain text", "text/plain", "text/plain"),

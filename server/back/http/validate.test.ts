@@ -34,7 +34,7 @@ describe("text that cannot be stored", () => {
 
   test("a hundred thousand nested arrays do not overflow the stack", () => {
     const deep = JSON.parse(`{"a": ${"[".repeat(100_000)}"\\u0000"${"]".repeat(100_000)}}`);
-    expect(forbiddenTextPaths(deep)).toHaveLength(1);
+    expect(forbiddenTextPaths(deep)).toEqual(["a.0.0.0.0.0.0.0"]);
   });
 
   test("parseInput refuses forbidden text in any field, whatever the schema says", () => {

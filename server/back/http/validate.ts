@@ -53,21 +53,31 @@ export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_TEXT.test(value);
 }
 
+/** Paths name at most this many levels ("a.0.b..."): forms are shallow, and a deep path would cost its length per node. */
+const MAX_PATH_DEPTH = 8;
+
 /**
  * The field paths ("a", "a.0.b") of an input whose string values or keys have forbidden characters. A loop, not
- * recursion: a 1 MB body can nest arrays half a million deep.
+ * recursion: a 1 MB body can nest arrays hundreds of thousands deep (the walk costs about what JSON.parse did).
  */
 export function forbiddenTextPaths(input: unknown): string[] {
   const found = new Set<string>();
-  const pending: { value: unknown; path: string }[] = [{ value: input, path: "" }];
+  if (typeof input === "string") return hasForbiddenCharacters(input) ? ["_"] : [];
+  const pending: { value: object; path: string; depth: number }[] = [];
+  if (input !== null && typeof input === "object") pending.push({ value: input, path: "", depth: 0 });
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next;
-    if (typeof value === "string") {
-      if (hasForbiddenCharacters(value)) found.add(path || "_");
-    } else if (value !== null && typeof value === "object") {
-      for (const [key, inner] of Object.entries(value)) {
-        if (hasForbiddenCharacters(key)) found.add(path || "_");
-        else pending.push({ value: inner, path: path ? `${path}.${key}` : key });
+    const { value, path, depth } = next;
+    for (const key of Object.keys(value)) {
+      if (hasForbiddenCharacters(key)) {
+        found.add(path || "_");
+        continue;
+      }
+      const inner: unknown = (value as Record<string, unknown>)[key];
+      const innerPath = depth >= MAX_PATH_DEPTH ? path : path ? `${path}.${key}` : key;
+      if (typeof inner === "string") {
+        if (hasForbiddenCharacters(inner)) found.add(innerPath);
+      } else if (inner !== null && typeof inner === "object") {
+        pending.push({ value: inner, path: innerPath, depth: Math.min(depth + 1, MAX_PATH_DEPTH) });
       }
     }
   }
