@@ -8,7 +8,10 @@ import { envelopeProblem, type Agent, type Reply } from "./support/http.ts";
 import { backRoutes, fillPath, pathParams, type BackRoute } from "./support/routes.ts";
 import { useSuite } from "./support/setup.ts";
 
-/** Requests in flight at once: enough to keep both cores busy, few enough for a shared CI machine. */
+/**
+ * Requests in flight at once: enough to keep both cores busy, few enough for a shared CI machine. The walk takes
+ * about 30 s of CPU per backend; the timeout is for a machine busy with other work.
+ */
 const CONCURRENCY = 8;
 const INT32_MAX = 2_147_483_647;
 
@@ -143,7 +146,7 @@ type Probe = { method: string; path: string; query?: string; body?: BodyInit; ty
 describe.each(backends())("fuzzing every /back endpoint (%s)", (backend) => {
   const suite = useSuite(backend);
 
-  test("hostile path parameters, query strings and bodies: never a 500, always the envelope, no row written", { timeout: 300_000 }, async () => {
+  test("hostile path parameters, query strings and bodies: never a 500, always the envelope, no row written", { timeout: 600_000 }, async () => {
     const learner = suite.agent({ "accept-language": "en-US" });
     const anonymous = suite.agent({ "accept-language": "en-US" });
     await anonymous.csrf();
