@@ -203,11 +203,18 @@ describe.each(backends())("step flow on %s", (backend) => {
     const wrong = await agent.get(`/back/api/user/mixt/currentFlow/${formation}`);
     expectEnvelope(wrong, 404);
     expect(wrong.body.message).toMatch(/mixt/);
-    for (const type of ["podcast", "webinar", "foo"]) {
+    for (const type of ["podcast", "webinar"]) {
       const reply = await agent.get(`/back/api/user/${type}/currentFlow/${formation}`);
       expectEnvelope(reply, 501);
       expect(reply.body.message).toContain(type);
     }
+    // A word that is not a training type (spec: dpc, mixt, formation, ...) names no route: 404, not 501 (issue 10, F9).
+    for (const type of ["foo", "1", "constructor", "Formation"]) {
+      const reply = await agent.get(`/back/api/user/${type}/currentFlow/${formation}`);
+      expectEnvelope(reply, 404);
+      expect(reply.body.message).toContain(type);
+    }
+    expectEnvelope(await agent.post(`/back/api/user/garbage/currentFlow/${formation}`, {}), 404);
     expectEnvelope(await agent.post(`/back/api/user/pdf/currentFlow/${formation}`, {}), 501);
     expectEnvelope(await agent.post(`/back/api/user/formation/currentFlow/${formation}`, {}), 404);
 

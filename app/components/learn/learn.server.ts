@@ -7,12 +7,15 @@ import { requestStateContext } from "~/lib/context";
 import { loginPath, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-/** Quiz answers from a form: each question's inputs are named `q-{questionId}` (radio or checkboxes). */
-export function answersFromForm(formData: FormData): Record<string, string[]> {
-  const answers: Record<string, string[]> = {};
+/**
+ * Quiz answers from a form: each question's inputs are named `q-{questionId}` (radio or checkboxes). The API takes
+ * choice ids as JSON numbers; a value that is not a number is passed on as is, for the API to refuse it.
+ */
+export function answersFromForm(formData: FormData): Record<string, (number | string)[]> {
+  const answers: Record<string, (number | string)[]> = {};
   for (const [name, value] of formData) {
     const match = /^q-(\d{1,10})$/.exec(name);
-    if (match && typeof value === "string") (answers[match[1]!] ??= []).push(value);
+    if (match && typeof value === "string") (answers[match[1]!] ??= []).push(/^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : value);
   }
   // Questions shown but left blank are sent as skipped.
   for (const id of formData.getAll("question")) {

@@ -1,6 +1,7 @@
 /** Minimal cookie parsing/serialising for the back API (no dependency: cookie@2 needs Node 22). */
 export function parseCookies(header: string | null | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
+  // Names come from the request: without a prototype, "constructor" or "__proto__" are cookies like any other.
+  const result: Record<string, string> = Object.create(null);
   if (!header) return result;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");

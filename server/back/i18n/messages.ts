@@ -24,6 +24,7 @@ const baseEn = {
   required: "This field is required.",
   invalidEmail: "Enter a valid email address.",
   invalidType: "Invalid value.",
+  invalidCharacters: "This field contains characters that are not allowed (such as a NUL character). Remove them and try again.",
   tooShort: "Too short (at least {min} characters).",
   tooLong: "Too long (at most {max} characters).",
   tooSmall: "Must be at least {min}.",
@@ -99,6 +100,7 @@ const baseFr: Record<keyof typeof baseEn, string> = {
   required: "Ce champ est obligatoire.",
   invalidEmail: "Saisissez une adresse e-mail valide.",
   invalidType: "Valeur invalide.",
+  invalidCharacters: "Ce champ contient des caractères non autorisés (par exemple un caractère NUL). Retirez-les et réessayez.",
   tooShort: "Trop court ({min} caractères au moins).",
   tooLong: "Trop long ({max} caractères au plus).",
   tooSmall: "Doit être au moins {min}.",
@@ -160,6 +162,7 @@ const baseEs: Record<keyof typeof baseEn, string> = {
   required: "Este campo es obligatorio.",
   invalidEmail: "Introduzca un correo electrónico válido.",
   invalidType: "Valor no válido.",
+  invalidCharacters: "Este campo contiene caracteres no permitidos (por ejemplo, un carácter NUL). Elimínelos y vuelva a intentarlo.",
   tooShort: "Demasiado corto (al menos {min} caracteres).",
   tooLong: "Demasiado largo (como máximo {max} caracteres).",
   tooSmall: "Debe ser al menos {min}.",
@@ -210,7 +213,7 @@ const es: Catalogue = Object.assign({}, baseEs, ...AREAS.map((area) => area.es))
 const catalogues: Record<string, Catalogue> = { "en-US": en, "fr-FR": fr, "es-ES": es };
 
 export function isMessageKey(value: string): value is MessageKey {
-  return value in en;
+  return Object.hasOwn(en, value);
 }
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -218,7 +221,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 export function translator(locale: ServerLocale): Translate {
   const chain = [catalogues[locale], locale.startsWith("fr") ? fr : undefined, en].filter(Boolean) as Catalogue[];
   return (key, values) => {
-    const template = chain.find((c) => c[key] !== undefined)?.[key] ?? key;
+    const template = chain.find((c) => Object.hasOwn(c, key))?.[key] ?? key;
     return values ? template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? `{${name}}`)) : template;
   };
 }

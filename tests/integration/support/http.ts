@@ -123,6 +123,19 @@ export function expectEnvelope(reply: Reply, status: number, kind: "Success" | "
   expect(Object.keys(reply.body).sort()).toEqual(["data", "message", "status"]);
 }
 
+/** What is wrong with a reply's envelope (null when it is a well-formed one): for suites that collect problems. */
+export function envelopeProblem(reply: Reply): string | null {
+  if (!(reply.headers.get("content-type") ?? "").startsWith("application/json")) return `not JSON (${reply.headers.get("content-type")})`;
+  const body = reply.body as unknown;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return "no envelope";
+  const keys = Object.keys(body).sort().join(",");
+  if (keys !== "data,message,status") return `envelope keys ${keys}`;
+  const { status, message } = reply.body;
+  if (status !== (reply.status < 400 ? "Success" : "Error")) return `envelope status ${String(status)} with HTTP ${reply.status}`;
+  if (typeof message !== "string" || message.length === 0) return "envelope without a message";
+  return null;
+}
+
 /**
  * A request whose body is written in chunks without Content-Length (Transfer-Encoding: chunked),
  * with node:http so that an early reply (413 before the upload ends) is still read.

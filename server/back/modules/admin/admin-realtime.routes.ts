@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { PLATFORM_CHANNEL, userChannelName } from "../../../realtime/app-channels.ts";
 import type { BackEnv } from "../../context.ts";
+import { Id } from "../../http/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
@@ -11,7 +12,7 @@ export const adminRealtimeRoutes = new Hono<BackEnv>();
 
 const ReloadSchema = z.strictObject({
   scope: z.enum(["platform", "user"]),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: Id.optional(),
 });
 
 /** Asks open pages to reload (after a deployment or a content fix): everyone, or one user. */
@@ -24,7 +25,7 @@ adminRealtimeRoutes.post("/admin/realtime/reload", async (c) => {
 });
 
 const NotifySchema = z.strictObject({
-  userId: z.coerce.number().int().positive(),
+  userId: Id,
   title: z.string().trim().min(1).max(200),
   body: z.string().trim().max(2000).optional(),
   link: z.string().trim().max(500).startsWith("/").optional(),

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { failure, success } from "../../http/envelope.ts";
+import { EmptyBody } from "../../http/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { destroySession, startSession } from "../../http/session.ts";
 import { clientIp } from "../../http/client-ip.ts";
@@ -63,6 +64,7 @@ authRoutes.post("/login", async (c) => {
 });
 
 authRoutes.post("/logout", async (c) => {
+  await parseBody(c, EmptyBody);
   await destroySession(c);
   return success(c, { loggedIn: false }, c.var.t("loggedOut"));
 });

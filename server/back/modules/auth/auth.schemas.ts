@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "../../http/ids.ts";
 
 export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
 
@@ -33,13 +34,13 @@ export const UpdatePasswordSchema = z
   .refine((v) => v.password === v.passwordConfirmation, { message: "passwordsDiffer", path: ["passwordConfirmation"] });
 
 export const ConnectAsSchema = z.strictObject({
-  contactId: z.coerce.number().int().positive(),
+  contactId: Id,
   token: z.string().min(1).max(200),
-  accountId: z.coerce.number().int().positive().optional(),
+  accountId: Id.optional(),
 });
 
 export const SetAccountSchema = z.strictObject({
-  accountId: z.coerce.number().int().positive(),
+  accountId: Id,
   platform: z.string().max(40).optional(),
 });
 

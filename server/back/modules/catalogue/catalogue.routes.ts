@@ -3,7 +3,8 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession, requireWritableSession } from "../../http/guards.ts";
-import { parseInput } from "../../http/validate.ts";
+import { EmptyBody } from "../../http/ids.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
 import { BookmarkParamsSchema, CatalogueQuerySchema, SearchQuerySchema, SlugSchema } from "./catalogue.schemas.ts";
 import {
   bookmarkTraining,
@@ -49,6 +50,7 @@ catalogueRoutes.get("/user/bookmarks", async (c) => {
 catalogueRoutes.put("/user/bookmarks/:id", async (c) => {
   const session = await requireWritableSession(c);
   const { id } = parseInput(BookmarkParamsSchema, { id: c.req.param("id") }, c.var.t);
+  await parseBody(c, EmptyBody);
   const ids = await bookmarkTraining(c.var.deps.db, c.var.brand, session.userId, id, c.var.deps.now());
   return success(c, ids, c.var.t("bookmarkAdded"));
 });
@@ -56,6 +58,7 @@ catalogueRoutes.put("/user/bookmarks/:id", async (c) => {
 catalogueRoutes.delete("/user/bookmarks/:id", async (c) => {
   const session = await requireWritableSession(c);
   const { id } = parseInput(BookmarkParamsSchema, { id: c.req.param("id") }, c.var.t);
+  await parseBody(c, EmptyBody);
   const ids = await unbookmarkTraining(c.var.deps.db, c.var.brand, session.userId, id);
   return success(c, ids, c.var.t("bookmarkRemoved"));
 });

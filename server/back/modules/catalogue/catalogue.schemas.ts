@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdParam } from "../../http/ids.ts";
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../../../../app/domain/pagination.ts";
 import { TRAINING_TYPES } from "../../../../app/domain/training-types.ts";
 
@@ -101,7 +102,7 @@ export type CatalogueQuery = z.output<typeof CatalogueQuerySchema>;
 
 /** The training id in a bookmark path. */
 export const BookmarkParamsSchema = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number),
+  id: IdParam,
 });
 
 /** A course page slug. */

@@ -4,6 +4,7 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
+import { EmptyBody } from "../../http/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import type { MessageKey } from "../../i18n/messages.ts";
 import {
@@ -68,6 +69,7 @@ function typeParam(c: C): string {
 enrolmentRoutes.post("/course/subscribe/lms/:id", async (c) => {
   const session = await requireWritableSession(c);
   const trainingId = idParam(c);
+  await parseBody(c, EmptyBody);
   if (!(await findActiveEnrolment(c.var.deps.db, session.userId, trainingId))) await subscribeToTraining(c.var.deps, { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key, trainingId });
   const result = await setLmsActive(c.var.deps.db, c.var.brand.key, session.userId, trainingId, true);
   return success(c, { lmsActive: result.lmsActive }, c.var.t("enrolmentLmsUpdated"));
@@ -82,7 +84,9 @@ enrolmentRoutes.post("/course/subscribe/:id", async (c) => {
 
 enrolmentRoutes.post("/course/unsubscribe/:id", async (c) => {
   requireSession(c);
-  return unsubscribe(c, idParam(c));
+  const trainingId = idParam(c);
+  await parseBody(c, EmptyBody);
+  return unsubscribe(c, trainingId);
 });
 
 /** The learner's enrolment in one training, for the course page (null when not subscribed). */
@@ -103,12 +107,16 @@ enrolmentRoutes.post("/user/formation/subscribe", async (c) => {
 
 enrolmentRoutes.post("/user/formation/unsubscribe/:id", async (c) => {
   requireSession(c);
-  return unsubscribe(c, idParam(c));
+  const trainingId = idParam(c);
+  await parseBody(c, EmptyBody);
+  return unsubscribe(c, trainingId);
 });
 
 enrolmentRoutes.post("/user/formation/createSuivi/:id", async (c) => {
   const session = await requireWritableSession(c);
-  const enrolment = await createFollowUp(c.var.deps.db, c.var.brand.key, session.userId, idParam(c));
+  const trainingId = idParam(c);
+  await parseBody(c, EmptyBody);
+  const enrolment = await createFollowUp(c.var.deps.db, c.var.brand.key, session.userId, trainingId);
   return success(c, enrolment, c.var.t("enrolmentSuiviCreated"));
 });
 
@@ -150,6 +158,7 @@ enrolmentRoutes.post("/user/mixt/subscribe", async (c) => {
 
 enrolmentRoutes.post("/virtualSessions/all", async (c) => {
   const session = requireSession(c);
+  await parseBody(c, EmptyBody);
   return success(c, await listVirtualSessions(c.var.deps.db, session.userId, c.var.deps.now()));
 });
 
@@ -189,12 +198,16 @@ enrolmentRoutes.get("/virtualClass/testRoom.js", (c) => {
 
 enrolmentRoutes.post("/user/video/subscribe/:id", async (c) => {
   requireSession(c);
-  return subscribe(c, { trainingId: idParam(c) });
+  const trainingId = idParam(c);
+  await parseBody(c, EmptyBody);
+  return subscribe(c, { trainingId });
 });
 
 enrolmentRoutes.post("/user/video/unsubscribe/:id", async (c) => {
   requireSession(c);
-  return unsubscribe(c, idParam(c));
+  const trainingId = idParam(c);
+  await parseBody(c, EmptyBody);
+  return unsubscribe(c, trainingId);
 });
 
 /** A GET that changes state (spec): it needs the CSRF header like a POST. */

@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { Id as IdSchema, IdParam } from "../../http/ids.ts";
 
-/** A database id, from a path parameter or a JSON/form body (numbers or digit strings). */
-export const IdSchema = z.union([
-  z.number().int().positive().max(2_147_483_647),
-  z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number),
-]);
-
-export const IdParamsSchema = z.object({ id: IdSchema });
+export const IdParamsSchema = z.object({ id: IdParam });
 
 export const CourseSubscribeSchema = z
   .object({ sessions: z.array(IdSchema).max(1).default([]) })

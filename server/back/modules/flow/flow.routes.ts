@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono, type Context } from "hono";
+import { isTrainingType } from "../../../../app/domain/training-types.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
+import { EmptyBody } from "../../http/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { issueAttestations } from "../attestations/attestations.service.ts";
 import { createFeedbackRequest } from "../attestations/feedback.service.ts";
@@ -106,17 +108,21 @@ flowRoutes.post("/user/video/currentFlow/:id", async (c) => {
 flowRoutes.delete("/user/dpc/currentFlow/:id", async (c) => {
   const session = await requireWritableSession(c);
   const { db, now } = c.var.deps;
-  const flow = await resetFlow(c.var.deps, session.userId, idOf(c), "dpc");
+  const trainingId = idOf(c);
+  await parseBody(c, EmptyBody);
+  const flow = await resetFlow(c.var.deps, session.userId, trainingId, "dpc");
   return success(c, await flowView(db, flow, now()), c.var.t("flowResetDone"));
 });
 
 // Any other training type in the path: spec section 8, "an unsupported current-flow type throws a not-implemented
-// error". The six families above are matched first; a known family with another method is a plain 404.
+// error". The six families above are matched first; a known family with another method is a plain 404, and so is
+// a word that is not a training type at all (spec section 3: the route does not match).
 flowRoutes.on(["GET", "POST", "DELETE"], "/user/:type/currentFlow/:id", (c) => {
   requireSession(c);
   const type = c.req.param("type");
+  if (!isTrainingType(type)) throw new AppError("NOT_FOUND", "enrolmentUnknownType", { values: { type: type.slice(0, 40) } });
   if (["formation", "dpc", "faceToFaceOnly", "mixt", "video"].includes(type)) return c.notFound();
-  throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type: type.slice(0, 40) } });
+  throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type } });
 });
 
 // Module endpoints: {id} is the module id.

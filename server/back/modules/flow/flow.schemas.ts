@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const Id = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9][0-9]{0,9}$/)]);
+import { Id, IdParam } from "../../http/ids.ts";
 
 /** {questionId: choiceId[]} — a question may be left out or given [] (skipped: notAnswered). */
 export const AnswersSchema = z.record(z.string().regex(/^[1-9][0-9]{0,9}$/), z.array(Id).max(50));
@@ -15,13 +14,13 @@ export const DpcAdvanceSchema = z.strictObject({ data: AdvanceSchema });
 /** Video: the step may come from the `step` query instead of the body. */
 export const VideoAdvanceSchema = z.strictObject({ stepId: StepIdSchema.optional(), answers: AnswersSchema.optional() });
 
-export const PositionSchema = z.strictObject({ position: z.coerce.number().int().min(0).max(24 * 3600) });
+export const PositionSchema = z.strictObject({ position: z.int().min(0).max(24 * 3600) });
 
-export const EvaluationQuerySchema = z.strictObject({ trainingId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const EvaluationQuerySchema = z.strictObject({ trainingId: IdParam });
 
 export const EvaluationAnswerSchema = z.strictObject({
-  trainingId: z.coerce.number().int().positive().max(2_147_483_647),
+  trainingId: Id,
   answers: AnswersSchema,
 });
 
-export const IdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdParamSchema = IdParam;

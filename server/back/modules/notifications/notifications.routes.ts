@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
+import { Id } from "../../http/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
@@ -13,7 +14,7 @@ notificationsRoutes.get("/user/notification", async (c) => {
   return success(c, await listNotifications(c.var.deps.db, session.userId));
 });
 
-const ReadSchema = z.strictObject({ ids: z.array(z.coerce.number().int().positive()).max(500) });
+const ReadSchema = z.strictObject({ ids: z.array(Id).max(500) });
 
 notificationsRoutes.post("/user/notification/read", async (c) => {
   const session = requireSession(c);

@@ -20,7 +20,7 @@ export const UpdatePersonalDataSchema = z.strictObject({
   phone: Phone.optional(),
   birthDate: z.union([z.literal(""), z.iso.date()]).optional(),
   sortOption: z.enum(["newest", "alphabeticalOrder", "rating"]).optional(),
-  volume: z.coerce.number().int().min(0).max(100).optional(),
+  volume: z.int().min(0).max(100).optional(),
 });
 
 export const DEFAULT_ADVISOR_MESSAGE: Record<string, string> = {

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
+import { IdParam } from "../../http/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -48,8 +49,8 @@ recordsRoutes.get("/user/getCurrentAverages", async (c) => success(c, await getC
 recordsRoutes.get("/user/getQuestionsAnswers", async (c) => success(c, await getQuestionsAnswers(c.var.deps.db, await viewerOf(c))));
 
 const TrainingIdsSchema = z.strictObject({
-  a: z.coerce.number().int().positive().max(2_147_483_647),
-  b: z.coerce.number().int().positive().max(2_147_483_647),
+  a: IdParam,
+  b: IdParam,
 });
 
 recordsRoutes.get("/user/checkFormation/:a/:b", async (c) => {
