@@ -14,6 +14,7 @@ import {
   type FlowStep,
   type StepStatus,
 } from "../../../../app/domain/flow-steps.ts";
+import { seededShuffle } from "../../../../app/domain/shuffle.ts";
 import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
 import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "../../../../app/domain/seats-join-window.ts";
 import { effectiveTrainingType, type TrainingType } from "../../../../app/domain/training-types.ts";
@@ -22,6 +23,7 @@ import { AppError, type FieldErrors } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
 import { findActiveEnrolment, type EnrolmentRow } from "../enrolment/enrolment.service.ts";
 import {
+  attemptNumber,
   completedStepIds,
   findFlowTraining,
   findHistoryEntry,
@@ -139,6 +141,8 @@ export function trackingView(row: typeof quizTrackings.$inferSelect | undefined,
 export async function quizView(db: Db, enrolmentId: number, quiz: { id: number; kind: string; title: string; passScore: number | null }): Promise<QuizView> {
   const questions = await loadQuizQuestions(db, quiz.id);
   const tracking = await latestTracking(db, enrolmentId, quiz.id);
+  // The answered attempt is shown in its own order; an open quiz in the order of the attempt to come.
+  const attempt = await attemptNumber(db, enrolmentId, quiz.id, tracking?.id ?? null);
   return {
     id: quiz.id,
     kind: quiz.kind,
@@ -146,7 +150,12 @@ export async function quizView(db: Db, enrolmentId: number, quiz: { id: number; 
     hidden: tracking !== undefined,
     passScore: quiz.passScore,
     // Never the correct flags: the learner answers first.
-    questions: questions.map((q) => ({ id: q.id, kind: q.kind, text: q.text, choices: q.choices.map(({ id, text }) => ({ id, text })) })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      kind: q.kind,
+      text: q.text,
+      choices: seededShuffle(q.choices, `${attempt.seed}:${q.id}`).map(({ id, text }) => ({ id, text })),
+    })),
     tracking: trackingView(tracking, questions),
   };
 }
@@ -357,7 +366,8 @@ export async function advanceFlow(
       startDate: startedAt,
       endDate: after.finished ? now : null,
       initialScore: step.quizKind === "pre_test" && result ? (result as QuizResultView).score : undefined,
-      finalScore: step.quizKind === "post_test" && result ? (result as QuizResultView).score : undefined,
+      // A quiz training has no post-test: its quiz is the final assessment (ADR 0019).
+      finalScore: (step.quizKind === "post_test" || step.quizKind === "standalone") && result ? (result as QuizResultView).score : undefined,
     });
   });
   const flow = await loadFlow(db, userId, trainingId, options.family);
