@@ -464,7 +464,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
           durationMinutes: course.durationMinutes,
         });
       } else if (kind === "video" || kind === "podcast") {
-        const ext = kind === "video" ? "mp4" : "wav"; // podcast audio: small WAV files from make-media.ts
+        const ext = kind === "video" ? "webm" : "wav"; // videos from make-videos.ts, podcast audio from make-media.ts
         const folder = kind === "video" ? "videos" : "podcasts";
         const minutes = Math.max(3, Math.round(course.durationMinutes / Math.max(1, def.chapters.length)));
         def.chapters.forEach(([title, text], i) => {

@@ -37,6 +37,7 @@ import {
   type QuizQuestionRow,
 } from "./flow.repository.ts";
 import { sessionOfTraining } from "./session-lookup.ts";
+import { checkWatched, videoCaptions, videoSeconds, type Caption } from "./video-media.ts";
 
 export const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
 
@@ -111,6 +112,9 @@ export type StepView = {
   mediaUrl: string | null;
   positionSeconds: number;
   durationMinutes: number | null;
+  /** A video's length in seconds (null without a file) and its WebVTT captions. */
+  videoSeconds: number | null;
+  captions: Caption[];
   quiz: QuizView | null;
   session: SessionView | null;
 };
@@ -207,9 +211,16 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
     const loaded = sessionId ? await loadSession(db, sessionId) : undefined;
     session = loaded ? sessionView(loaded, now) : null;
   }
-  const progress = module ? await findModuleProgress(db, flow.enrolment.id, module.id) : undefined;
   let mediaUrl: string | null = null;
   if (module && step.moduleKind === "video") mediaUrl = publicFile(module.mediaPath) ? module.mediaPath : null;
+  // The first time the learner is shown the current video is when its watching can start (ADR 0020).
+  if (module && mediaUrl && step.status === "current") {
+    await db
+      .insert(moduleProgress)
+      .values({ enrolmentId: flow.enrolment.id, moduleId: module.id, status: "started", startedAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId] });
+  }
+  const progress = module ? await findModuleProgress(db, flow.enrolment.id, module.id) : undefined;
   if (module && step.moduleKind === "podcast") mediaUrl = publicFile(module.mediaPath) ? `/back/api/getAudioStream/${module.id}` : null;
   // The pdf address is handed out by pdf/module/link, which records that the learner opened it.
   return {
@@ -223,6 +234,8 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
     mediaUrl,
     positionSeconds: progress?.positionSeconds ?? 0,
     durationMinutes: module?.durationMinutes ?? null,
+    videoSeconds: mediaUrl && module ? videoSeconds(module.mediaPath) : null,
+    captions: mediaUrl && module ? videoCaptions(module.mediaPath) : [],
     quiz: quiz ? await quizView(db, flow.enrolment.id, quiz) : null,
     session,
   };
@@ -257,7 +270,8 @@ export async function flowView(db: Db, flow: LoadedFlow, now: Date, requestedSte
 // ---------------------------------------------------------------------------------------------------------------
 // Advancing
 
-export type AdvanceInput = { stepId: string; answers?: QuizAnswers };
+/** position: where a video's player stopped (seconds), reported when it ended. */
+export type AdvanceInput = { stepId: string; answers?: QuizAnswers; position?: number };
 export type QuizResultView = { quizId: number; score: number; notAnswered: boolean; passed: boolean | null };
 
 function answerFieldErrors(questions: QuizQuestionRow[], answers: QuizAnswers): FieldErrors | null {
@@ -296,6 +310,15 @@ export async function advanceFlow(
   }
   const live = step.moduleKind === "faceToFace" || step.moduleKind === "virtualClass" || step.moduleKind === "webinar";
   const now = deps.now();
+  const stepStatus = before.state.steps.find((s) => s.id === step.id)?.status;
+  const video = step.moduleId !== null && step.moduleKind === "video" ? before.structure.modules.get(step.moduleId) : undefined;
+  const seconds = video && publicFile(video.mediaPath) ? videoSeconds(video.mediaPath) : null;
+  if (seconds !== null && stepStatus === "current") {
+    // ADR 0020: played to the end (the reported position), or confirmed once the video's duration has passed.
+    const progress = await findModuleProgress(db, before.enrolment.id, step.moduleId!);
+    const watched = checkWatched({ seconds, openedAt: progress?.startedAt ?? null, now, position: input.position ?? null });
+    if (!watched.ok) throw new AppError("CONFLICT", "flowVideoNotWatched", { values: { seconds: watched.secondsLeft } });
+  }
   if (live && before.state.steps.find((s) => s.id === step.id)?.status === "current") {
     const sessionId = before.enrolment.sessionId ?? (await sessionOfTraining(db, trainingId, now));
     const session = sessionId ? await loadSession(db, sessionId) : undefined;
