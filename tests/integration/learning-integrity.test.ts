@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Db } from "../../server/db/client.ts";
 import { enrolments, trainings, users } from "../../server/db/schema/index.ts";
-import { backends } from "./support/database.ts";
+import { backends, tableCounts as tableCountsOf } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 
@@ -192,5 +192,53 @@ describe.each(backends())("learning integrity on %s", (backend) => {
     expect(history.pointsAccess).toBe(true);
     // Spec section 3: rounded initial (none) + rounded final + the course's points.
     expect(entry.points).toBe(80 + solar.points);
+  });
+
+  test("video trainings play real files with Range requests and captions; watched only at the end", async () => {
+    const { db } = suite;
+    const email = "learning.nojs.fr@demo.test";
+    const agent = await loggedIn(email);
+    const video = await training(db, "mesure-tension-video");
+    await enrol(db, email, video.id);
+    const flow = await data(agent, `/back/api/course/currentFlow/${video.id}`);
+    const step = flow.step as { moduleId: number; mediaUrl: string; videoSeconds: number; captions: { src: string; srclang: string }[] };
+    expect(step.mediaUrl).toMatch(/\.webm$/);
+    expect(step.videoSeconds).toBeGreaterThan(0);
+
+    // The file: whole, then a byte range (206), then past the end (416).
+    const whole = await fetch(`${suite.origin}${step.mediaUrl}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toMatch(/^video\/webm/);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(bytes.length).toBeLessThan(100_000);
+    expect([...bytes.slice(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML header: a real WebM file
+    const part = await fetch(`${suite.origin}${step.mediaUrl}`, { headers: { range: "bytes=100-199" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-199/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 200));
+    expect((await fetch(`${suite.origin}${step.mediaUrl}`, { headers: { range: `bytes=${bytes.length + 10}-` } })).status).toBe(416);
+
+    // Captions in the training's language, as WebVTT.
+    expect(step.captions.map((c) => c.srclang)).toEqual(["fr"]);
+    const vtt = await fetch(`${suite.origin}${step.captions[0]!.src}`);
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get("content-type")).toMatch(/^text\/vtt/);
+    expect(await vtt.text()).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> /);
+
+    // "Watched" before the end is refused and writes nothing, whichever way it comes.
+    const csrf = { "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) };
+    const before = await tableCountsOf(db);
+    for (const reply of [
+      await agent.get(`/back/api/user/video/module/complete/${step.moduleId}`, { headers: csrf }),
+      await agent.get(`/back/api/user/video/module/complete/${step.moduleId}?position=${step.videoSeconds}`, { headers: csrf }),
+      await agent.post(`/back/api/course/currentFlow/${video.id}`, { stepId: flow.currentStepId }),
+    ]) {
+      expectEnvelope(reply, 409);
+      expect(reply.body.message).toMatch(/Regardez la vidéo jusqu'au bout/);
+    }
+    expect(await tableCountsOf(db)).toEqual(before);
+    expect((await data(agent, `/back/api/course/currentFlow/${video.id}`)).currentStepId).toBe(flow.currentStepId);
   });
 });
