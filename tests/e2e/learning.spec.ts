@@ -149,6 +149,8 @@ for (const locale of LOCALES) {
 
     test(`a video training, then its evaluation quiz @no-js`, async ({ page }) => {
       await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      // No request of the learning view happens before this instant: the first video cannot be shown earlier.
+      const entered = Date.now();
       await subscribeAndLearn(page, locale, "video", locale.video.slug);
       const trainingId = (await page.getByTestId("learn-page").getAttribute("data-training-id"))!;
       const js = test.info().project.name !== "no-js";
@@ -159,10 +161,23 @@ for (const locale of LOCALES) {
         const player = page.getByTestId("video-player");
         await expect(player).toHaveAttribute("src", /\/media\/videos\/.+\.webm$/);
         await expect(player.locator("track[kind=captions]")).toHaveAttribute("srclang", locale.lang);
-        // "Watched" at once is refused: the video has not been played to the end.
-        await page.getByRole("button", { name: locale.labels.watched }).click();
-        await expect(page.getByText(locale.labels.notWatched)).toBeVisible();
-        await expect(page.getByTestId("step")).toHaveAttribute("data-step-id", id!);
+        if (js) {
+          // The player reporting a stop before the end is refused, whatever the time.
+          await page.getByTestId("form-video-complete").locator("input[name=position]").evaluate((input) => ((input as HTMLInputElement).value = "1"));
+          await page.getByRole("button", { name: locale.labels.watched }).click();
+          await expect(page.getByText(locale.labels.notWatched)).toBeVisible({ timeout: 15_000 });
+          await expect(page.getByTestId("step")).toHaveAttribute("data-step-id", id!);
+        } else if (guard === 0) {
+          // "Watched" at once is refused: the video's 4 s have not passed since it was shown.
+          await page.getByRole("button", { name: locale.labels.watched }).click();
+          await page.waitForLoadState("load");
+          // Checked when the answer came within 3.5 s of entering (on a loaded machine it may come after the 4 s,
+          // when confirming is rightly accepted; the integration tests check the refusal with a fixed clock).
+          if (Date.now() - entered < 3_500) {
+            await expect(page.getByText(locale.labels.notWatched)).toBeVisible();
+            await expect(page.getByTestId("step")).toHaveAttribute("data-step-id", id!);
+          }
+        }
         if (js) {
           // Played to the end: the player itself reports it, and the flow moves on.
           const duration = await player.evaluate(async (node) => {
@@ -177,7 +192,7 @@ for (const locale of LOCALES) {
         } else {
           // Without JavaScript the learner confirms once the video's length (4 s) has passed since it was shown.
           await page.waitForTimeout(Math.max(0, 4_200 - (Date.now() - shownAt)));
-          await page.getByRole("button", { name: locale.labels.watched }).click();
+          if ((await page.getByTestId("step").getAttribute("data-step-id")) === id) await page.getByRole("button", { name: locale.labels.watched }).click();
         }
         await expect(page.getByTestId("step")).not.toHaveAttribute("data-step-id", id!, { timeout: 15_000 });
       }
