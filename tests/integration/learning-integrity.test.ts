@@ -141,6 +141,11 @@ describe.each(backends())("learning integrity on %s", (backend) => {
       const current = await data(agent, flowPath);
       expect(current.currentStepId).toBe(step.id);
       const quiz = current.step.quiz;
+      if (step.kind === "evaluation") {
+        // The evaluation's own questions: a satisfaction scale, kept in its order, then knowledge questions.
+        const satisfaction = (quiz.questions as ShownQuestion[]).find((q) => /attentes/.test(q.text));
+        expect(satisfaction?.choices.map((c) => c.text)).toEqual(["Tout à fait", "Plutôt oui", "Plutôt non", "Pas du tout"]);
+      }
       const answers = quiz ? firstChoices(quiz.questions) : undefined;
       const advanced = await agent.post(flowPath, { stepId: step.id, ...(answers ? { answers } : {}) });
       expectEnvelope(advanced, 200);

@@ -565,10 +565,14 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
         text: question.text,
         kind: question.multiple ? "multiple" : "single",
         explanation: question.explanation,
-        choices: seededShuffle(
-          question.choices.map((text, i) => ({ text, correct: question.correct.includes(i) })),
-          `${key}:${q.kind}:${position}`,
-        ),
+        // An opinion question (no right choice) is a scale, kept in its order.
+        choices:
+          question.correct.length === 0
+            ? question.choices.map((text) => ({ text, correct: false }))
+            : seededShuffle(
+                question.choices.map((text, i) => ({ text, correct: question.correct.includes(i) })),
+                `${key}:${q.kind}:${position}`,
+              ),
       })),
     );
   }

@@ -15,7 +15,7 @@ import {
   type StepStatus,
 } from "../../../../app/domain/flow-steps.ts";
 import { seededShuffle } from "../../../../app/domain/shuffle.ts";
-import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
+import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, isOpinionQuestion, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
 import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "../../../../app/domain/seats-join-window.ts";
 import { effectiveTrainingType, type TrainingType } from "../../../../app/domain/training-types.ts";
 import type { BackDeps } from "../../context.ts";
@@ -158,7 +158,8 @@ export async function quizView(db: Db, enrolmentId: number, quiz: { id: number; 
       id: q.id,
       kind: q.kind,
       text: q.text,
-      choices: seededShuffle(q.choices, `${attempt.seed}:${q.id}`).map(({ id, text }) => ({ id, text })),
+      // An opinion question's choices are a scale: kept in their order.
+      choices: (isOpinionQuestion(q) ? q.choices : seededShuffle(q.choices, `${attempt.seed}:${q.id}`)).map(({ id, text }) => ({ id, text })),
     })),
     tracking: trackingView(tracking, questions),
   };
