@@ -86,6 +86,18 @@ describe("scoreQuiz", () => {
   ])("%s", (_label, questions, answers, expected) => {
     expect(scoreQuiz(questions, answers)).toEqual(expected);
   });
+
+  // An evaluation's satisfaction question: no right choice, so any answer is accepted and none is scored.
+  const opinion: QuizQuestion = { id: 9, kind: "single", choices: [90, 91, 92].map((id) => ({ id, correct: false })) };
+  it.each<[string, QuizQuestion[], QuizAnswers, QuizResult]>([
+    ["opinion answered, knowledge right", [opinion, single(1, 10)], { 9: [92], 1: [10] }, { score: 100, correctCount: 1, notAnswered: false }],
+    ["opinion answered, knowledge wrong", [opinion, single(1, 10)], { 9: [90], 1: [11] }, { score: 0, correctCount: 0, notAnswered: false }],
+    ["opinion left out", [opinion, single(1, 10)], { 1: [10] }, { score: 100, correctCount: 1, notAnswered: true }],
+    ["opinions only, answered", [opinion], { 9: [91] }, { score: 100, correctCount: 0, notAnswered: false }],
+    ["opinions only, left out", [opinion], {}, { score: 0, correctCount: 0, notAnswered: true }],
+  ])("%s", (_label, questions, answers, expected) => {
+    expect(scoreQuiz(questions, answers)).toEqual(expected);
+  });
 });
 
 describe("checkQuizAnswers", () => {

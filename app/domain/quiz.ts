@@ -37,19 +37,28 @@ function isCorrect(question: QuizQuestion, chosen: ReadonlySet<string>): boolean
   return chosen.size === correct.length && correct.every((id) => chosen.has(id));
 }
 
+/** An opinion question (satisfaction in an evaluation) has no right choice: it is answered, never scored. */
+export function isOpinionQuestion(question: Pick<QuizQuestion, "choices">): boolean {
+  return !question.choices.some((c) => c.correct);
+}
+
 /**
  * A question is right when the chosen set equals the set of correct choices (for single and multiple choice);
- * an unanswered question is wrong and sets notAnswered. Score is the rounded percentage of right questions.
+ * an unanswered question is wrong and sets notAnswered. Score is the rounded percentage of right questions among
+ * the scored ones (opinion questions are left out; a quiz of opinions only scores 100 once answered).
  */
 export function scoreQuiz(questions: readonly QuizQuestion[], answers: QuizAnswers): QuizResult {
   let correctCount = 0;
+  let scored = 0;
   let notAnswered = false;
   for (const question of questions) {
     const chosen = new Set((answers[String(question.id)] ?? []).map(String));
     if (chosen.size === 0) notAnswered = true;
-    else if (isCorrect(question, chosen)) correctCount++;
+    if (isOpinionQuestion(question)) continue;
+    scored++;
+    if (chosen.size > 0 && isCorrect(question, chosen)) correctCount++;
   }
-  const score = questions.length === 0 ? 0 : Math.round((correctCount / questions.length) * 100);
+  const score = questions.length === 0 ? 0 : scored === 0 ? (notAnswered ? 0 : 100) : Math.round((correctCount / scored) * 100);
   return { score, correctCount, notAnswered };
 }
 

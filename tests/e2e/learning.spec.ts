@@ -17,7 +17,7 @@ type Locale = {
   pdf: string;
   podcast: string;
   webinar: string;
-  labels: { continue: RegExp; watched: RegExp; read: RegExp; listened: RegExp; join: RegExp; opens: RegExp; download: RegExp };
+  labels: { continue: RegExp; watched: RegExp; notWatched: RegExp; read: RegExp; listened: RegExp; join: RegExp; opens: RegExp; download: RegExp };
   /** The journey learners' last names (server/db/seed/data/accounts.ts), printed on their attestations. */
   lastName: string;
 };
@@ -32,7 +32,7 @@ const LOCALES: Locale[] = [
     pdf: "memo-chaine-du-froid",
     podcast: "violences-intrafamiliales-podcast",
     webinar: "actualites-reglementaires-webinaire",
-    labels: { continue: /^Continuer$/, watched: /J'ai regardé/, read: /J'ai lu ce document/, listened: /J'ai écouté/, join: /Rejoindre/, opens: /s'ouvre le/, download: /^Télécharger l'attestation/ },
+    labels: { continue: /^Continuer$/, watched: /J'ai regardé/, notWatched: /Regardez la vidéo jusqu'au bout/, read: /J'ai lu ce document/, listened: /J'ai écouté/, join: /Rejoindre/, opens: /s'ouvre le/, download: /^Télécharger l'attestation/ },
     lastName: "Parcours",
   },
   {
@@ -45,7 +45,7 @@ const LOCALES: Locale[] = [
     pdf: "guia-spd",
     podcast: "podcast-salud-mental",
     webinar: "webinar-receta-electronica",
-    labels: { continue: /^Continuar$/, watched: /He visto/, read: /He leído este documento/, listened: /He escuchado/, join: /Unirse/, opens: /se abre el/, download: /^Descargar el certificado/ },
+    labels: { continue: /^Continuar$/, watched: /He visto/, notWatched: /Vea el vídeo hasta el final/, read: /He leído este documento/, listened: /He escuchado/, join: /Unirse/, opens: /se abre el/, download: /^Descargar el certificado/ },
     lastName: "Recorrido",
   },
 ];
@@ -149,12 +149,52 @@ for (const locale of LOCALES) {
 
     test(`a video training, then its evaluation quiz @no-js`, async ({ page }) => {
       await login(page, learner(locale.lang), { origin: at(locale.host, ""), loginPath: locale.loginPath });
+      // No request of the learning view happens before this instant: the first video cannot be shown earlier.
+      const entered = Date.now();
       await subscribeAndLearn(page, locale, "video", locale.video.slug);
       const trainingId = (await page.getByTestId("learn-page").getAttribute("data-training-id"))!;
+      const js = test.info().project.name !== "no-js";
       for (let guard = 0; guard < 10 && (await page.getByTestId("step").getAttribute("data-module-kind")) === "video"; guard++) {
         const id = await page.getByTestId("step").getAttribute("data-step-id");
-        await page.getByRole("button", { name: locale.labels.watched }).click();
-        await expect(page.getByTestId("step")).not.toHaveAttribute("data-step-id", id!);
+        const shownAt = Date.now();
+        // A real video with captions in the training's language.
+        const player = page.getByTestId("video-player");
+        await expect(player).toHaveAttribute("src", /\/media\/videos\/.+\.webm$/);
+        await expect(player.locator("track[kind=captions]")).toHaveAttribute("srclang", locale.lang);
+        if (js) {
+          // The player reporting a stop before the end is refused, whatever the time.
+          await page.getByTestId("form-video-complete").locator("input[name=position]").evaluate((input) => ((input as HTMLInputElement).value = "1"));
+          await page.getByRole("button", { name: locale.labels.watched }).click();
+          await expect(page.getByText(locale.labels.notWatched)).toBeVisible({ timeout: 15_000 });
+          await expect(page.getByTestId("step")).toHaveAttribute("data-step-id", id!);
+        } else if (guard === 0) {
+          // "Watched" at once is refused: the video's 4 s have not passed since it was shown.
+          await page.getByRole("button", { name: locale.labels.watched }).click();
+          await page.waitForLoadState("load");
+          // Checked when the answer came within 3.5 s of entering (on a loaded machine it may come after the 4 s,
+          // when confirming is rightly accepted; the integration tests check the refusal with a fixed clock).
+          if (Date.now() - entered < 3_500) {
+            await expect(page.getByText(locale.labels.notWatched)).toBeVisible();
+            await expect(page.getByTestId("step")).toHaveAttribute("data-step-id", id!);
+          }
+        }
+        if (js) {
+          // Played to the end: the player itself reports it, and the flow moves on.
+          const duration = await player.evaluate(async (node) => {
+            const video = node as HTMLVideoElement;
+            if (video.readyState < 1) await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
+            video.muted = true;
+            await video.play();
+            return video.duration;
+          });
+          expect(duration).toBeGreaterThan(3);
+          expect(duration).toBeLessThan(6);
+        } else {
+          // Without JavaScript the learner confirms once the video's length (4 s) has passed since it was shown.
+          await page.waitForTimeout(Math.max(0, 4_200 - (Date.now() - shownAt)));
+          if ((await page.getByTestId("step").getAttribute("data-step-id")) === id) await page.getByRole("button", { name: locale.labels.watched }).click();
+        }
+        await expect(page.getByTestId("step")).not.toHaveAttribute("data-step-id", id!, { timeout: 15_000 });
       }
       if (locale.video.evaluationPath) {
         await expect(page.getByTestId("step")).toHaveAttribute("data-kind", "evaluation");

@@ -127,13 +127,36 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
     expect(participants.map((p: any) => `${p.firstName} ${p.lastName}`).sort()).toEqual(["Léa Bernard", "Maxime Durand"]);
     expect(JSON.stringify(participants)).not.toContain("@");
     expect(participants[0].attendance[days[0].day]).toEqual({ attended: null, joined: false });
+    // The demo session's first day is today, its second one next week.
+    expect(days.map((d: any) => d.open)).toEqual([true, false]);
+  });
+
+  test("trainer attendance: a day still to come is refused with a translated message and writes nothing", async () => {
+    const { days, participants } = (await (await guest()).get("/back/api/trainer/virtualClass/demo-trainer-fr")).body.data;
+    const future = days.find((d: any) => !d.open).day;
+    const before = await tableCounts(suite.db);
+    for (const [locale, message] of [
+      ["fr-FR", /pas encore arrivé/],
+      ["es-ES", /aún no ha llegado/],
+      ["en-US", /has not come yet/],
+    ] as const) {
+      const reply = await (await guest(locale)).post("/back/api/trainer/virtualClass/demo-trainer-fr/attendance", {
+        day: future,
+        attendance: [{ userId: participants[0].userId, attended: true }],
+      });
+      expectEnvelope(reply, 422);
+      expect(reply.body.message).toMatch(message);
+      expect(reply.body.data.errors.day).toBeDefined();
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
   });
 
   test("trainer attendance: a bad token or bad input writes nothing; good input is stored and can be corrected", async () => {
     const agent = await guest();
     const { days, participants, session } = (await agent.get("/back/api/trainer/virtualClass/demo-trainer-fr")).body.data;
     const [first, second] = participants;
-    const day = days[1].day;
+    const [today, nextWeek] = days;
+    const day = today.day;
     const outsider = await userId("learner@demo.test");
     await insertTrainerAccessToken(suite.db, { rawToken: "expired-trainer-token", sessionId: session.id, personId: null, expiresAt: new Date(Date.now() - 1000), now: new Date() });
     const before = await tableCounts(suite.db);
@@ -174,7 +197,7 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
     const shown = (await agent.get("/back/api/trainer/virtualClass/demo-trainer-fr")).body.data.participants;
     for (const p of shown) {
       expect(p.attendance[day].attended).toBe(true);
-      expect(p.attendance[days[0].day].attended).toBeNull();
+      expect(p.attendance[nextWeek.day].attended).toBeNull();
     }
     expect(await countRows(suite.db, "session_attendances")).toBe(before.session_attendances + 2);
   });

@@ -44,10 +44,16 @@ async function enrol(db: Db, email: string, training: number, sessionId: number 
   return row!;
 }
 
-/** Right answers of a quiz, straight from the database (the API never sends them). */
+/**
+ * Right answers of a quiz, straight from the database (the API never sends them). An opinion question (an
+ * evaluation's satisfaction question, without a right choice) gets its first choice.
+ */
 async function rightAnswers(db: Db, quizId: number): Promise<Record<string, number[]>> {
   const result = (await db.execute(
-    sql`select q.id as question, c.id as choice from quiz_questions q join quiz_choices c on c.question_id = q.id where q.quiz_id = ${quizId} and c.correct order by q.position, c.position`,
+    sql`select q.id as question, c.id as choice from quiz_questions q join quiz_choices c on c.question_id = q.id
+        where q.quiz_id = ${quizId}
+          and (c.correct or (c.position = 0 and not exists (select 1 from quiz_choices r where r.question_id = q.id and r.correct)))
+        order by q.position, c.position`,
   )) as unknown as { rows: { question: number; choice: number }[] };
   const answers: Record<string, number[]> = {};
   for (const { question, choice } of result.rows) (answers[String(question)] ??= []).push(Number(choice));
@@ -252,7 +258,7 @@ describe.each(backends())("step flow on %s", (backend) => {
     const agent = await loggedIn(suite, email);
     const video = await trainingId(db, "dispositifs-inhalation-video");
     const pdf = await trainingId(db, "memo-chaine-du-froid");
-    await enrol(db, email, video);
+    const videoEnrolment = await enrol(db, email, video);
     const pdfEnrolment = await enrol(db, email, pdf);
 
     const flow = await agent.get(`/back/api/user/video/currentFlow/${video}`);
@@ -261,8 +267,18 @@ describe.each(backends())("step flow on %s", (backend) => {
     const videos = steps.filter((s) => s.moduleKind === "video");
     expect(videos.length).toBeGreaterThan(1);
     expect(steps.at(-2)).toMatchObject({ kind: "evaluation" });
-    // No file in the demo media for videos: no URL, the chapter text instead.
-    expect(flow.body.data.step).toMatchObject({ moduleKind: "video", mediaUrl: null, positionSeconds: 0 });
+    // A real demo video (WebM, its length known) with French captions.
+    expect(flow.body.data.step).toMatchObject({ moduleKind: "video", mediaUrl: expect.stringMatching(/^\/media\/videos\/.+\.webm$/), videoSeconds: 4, positionSeconds: 0 });
+    expect(flow.body.data.step.captions).toEqual([{ src: expect.stringMatching(/^\/media\/videos\/.+\.fr\.vtt$/), srclang: "fr", label: "Français" }]);
+    /** As if `seconds` had passed since the learner first opened the video (its opening time moved back). */
+    const openedAgo = async (moduleId: number, seconds: number) => {
+      const rows = await db
+        .update(moduleProgress)
+        .set({ startedAt: new Date(Date.now() - seconds * 1000) })
+        .where(and(eq(moduleProgress.enrolmentId, videoEnrolment.id), eq(moduleProgress.moduleId, moduleId)))
+        .returning();
+      expect(rows).toHaveLength(1);
+    };
 
     // Playback position of the current video; not for a later one.
     const saved = await agent.post(`/back/api/user/video/module/currentFlow/${videos[0]!.moduleId}`, { position: 42 });
@@ -274,12 +290,25 @@ describe.each(backends())("step flow on %s", (backend) => {
     // Completing: a GET that changes state needs the CSRF header.
     expect((await agent.get(`/back/api/user/video/module/complete/${videos[0]!.moduleId}`)).status).toBe(419);
     expectEnvelope(await agent.get(`/back/api/user/video/module/complete/${videos[1]!.moduleId}`, { headers: csrfHeader(agent) }), 409);
-    const completed = await agent.get(`/back/api/user/video/module/complete/${videos[0]!.moduleId}`, { headers: csrfHeader(agent) });
+    // Not watched yet: refused (the time left in the message), with or without the player's end position.
+    const completePath = `/back/api/user/video/module/complete/${videos[0]!.moduleId}`;
+    const early = await agent.get(completePath, { headers: csrfHeader(agent) });
+    expectEnvelope(early, 409);
+    expect(early.body.message).toMatch(/jusqu'au bout/);
+    expectEnvelope(await agent.get(`${completePath}?position=4`, { headers: csrfHeader(agent) }), 409);
+    expectEnvelope(await agent.get(`${completePath}?position=abc`, { headers: csrfHeader(agent) }), 422);
+    await openedAgo(videos[0]!.moduleId, 5);
+    // Stopped before the end: still refused.
+    expectEnvelope(await agent.get(`${completePath}?position=1.5`, { headers: csrfHeader(agent) }), 409);
+    const completed = await agent.get(`${completePath}?position=4.001`, { headers: csrfHeader(agent) });
     expectEnvelope(completed, 200);
     expect(completed.body.data.currentStepId).toBe(videos[1]!.id);
     // Completing it again is harmless.
     expectEnvelope(await agent.get(`/back/api/user/video/module/complete/${videos[0]!.moduleId}`, { headers: csrfHeader(agent) }), 200);
-    // The video family posts with the step in the query.
+    // The video family posts with the step in the query; the same watching rule holds (here without a position,
+    // as the form without JavaScript: once the video's duration has passed since it was first shown).
+    expectEnvelope(await agent.post(`/back/api/user/video/currentFlow/${video}?step=${videos[1]!.id}`, {}), 409);
+    await openedAgo(videos[1]!.moduleId, 4);
     expectEnvelope(await agent.post(`/back/api/user/video/currentFlow/${video}?step=${videos[1]!.id}`, {}), 200);
     for (const step of videos.slice(2)) expectEnvelope(await agent.post(`/back/api/user/video/currentFlow/${video}`, { stepId: step.id }), 200);
 
@@ -437,9 +466,26 @@ describe.each(backends())("step flow on %s", (backend) => {
   });
 
   test("a quiz answered before the flow recorded its step (seeded or imported records) counts as done", async () => {
-    // learner@demo.test's seeded enrolment has an answered pre-test tracking and no module progress.
-    const agent = await loggedIn(suite, "learner@demo.test");
-    const flow = await agent.get(`/back/api/course/currentFlow/${await trainingId(suite.db, "routine-dermocosmetique")}`);
+    // An imported enrolment: an answered pre-test tracking and no module progress.
+    const email = "learning.nojs.fr@demo.test";
+    const id = await trainingId(suite.db, "routine-dermocosmetique");
+    const enrolment = await enrol(suite.db, email, id);
+    const [preTest] = (
+      (await suite.db.execute(sql`select id from quizzes where training_id = ${id} and kind = 'pre_test'`)) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const answeredAt = new Date(Date.now() - 86_400_000);
+    await suite.db.insert(quizTrackings).values({
+      quizId: Number(preTest!.id),
+      userId: await userId(suite.db, email),
+      enrolmentId: enrolment.id,
+      answers: {},
+      startDate: answeredAt,
+      answeredAt,
+      score: 0,
+      notAnswered: true,
+    });
+    const agent = await loggedIn(suite, email);
+    const flow = await agent.get(`/back/api/course/currentFlow/${id}`);
     expectEnvelope(flow, 200);
     const steps: { id: string; kind: string; status: string }[] = flow.body.data.steps;
     expect(steps[0]).toMatchObject({ kind: "preTest", status: "done" });

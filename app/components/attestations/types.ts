@@ -65,7 +65,8 @@ export type TrainerVirtualClass = {
     endTime: string | null;
     joinUrl: string | null;
   };
-  days: { day: string; startTime: string | null; endTime: string | null }[];
+  /** open: the day has come (Paris), so its attendance can be recorded. */
+  days: { day: string; startTime: string | null; endTime: string | null; open: boolean }[];
   participants: {
     userId: number;
     firstName: string;

@@ -101,9 +101,28 @@ function xsrfToken(): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
-/** Saves the playback position every 15 s of playing and on pause (progressive enhancement: needs JavaScript). */
-function VideoPlayer({ moduleId, src, start }: { moduleId: number; src: string; start: number }) {
+/**
+ * The native player with its captions. With JavaScript it saves the playback position every 15 s of playing and
+ * on pause, and at the end fills the "watched" form's position and sends it (ADR 0020); without JavaScript the
+ * learner sends that form, which the server accepts once the video's duration has passed.
+ */
+function VideoPlayer({
+  moduleId,
+  src,
+  start,
+  captions,
+  onEnded,
+}: {
+  moduleId: number;
+  src: string;
+  start: number;
+  captions: StepView["captions"];
+  onEnded?: (position: number) => void;
+}) {
+  const { i18n } = useTranslation("learning");
   const ref = useRef<HTMLVideoElement>(null);
+  const endedRef = useRef(onEnded);
+  endedRef.current = onEnded;
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -127,16 +146,69 @@ function VideoPlayer({ moduleId, src, start }: { moduleId: number; src: string; 
       if (start > 0 && start < video.duration) video.currentTime = start;
     };
     const onPause = () => void save();
+    const onEnd = () => endedRef.current?.(video.currentTime);
     video.addEventListener("timeupdate", onTime);
     video.addEventListener("pause", onPause);
     video.addEventListener("loadedmetadata", onMeta);
+    video.addEventListener("ended", onEnd);
     return () => {
       video.removeEventListener("timeupdate", onTime);
       video.removeEventListener("pause", onPause);
       video.removeEventListener("loadedmetadata", onMeta);
+      video.removeEventListener("ended", onEnd);
     };
   }, [moduleId, start]);
-  return <video ref={ref} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player" />;
+  const language = i18n.language.slice(0, 2);
+  const shown = captions.find((c) => c.srclang === language) ?? captions[0];
+  return (
+    <video ref={ref} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player">
+      {captions.map((c) => (
+        <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c === shown} />
+      ))}
+    </video>
+  );
+}
+
+/** The video step: the player, its text, and the "watched" form (sent by the player itself at the end). */
+function VideoStep({ step, fields, done }: { step: StepView; fields: Record<string, string | number>; done: ReactNode }) {
+  const { t } = useTranslation("learning");
+  const formRef = useRef<HTMLFormElement>(null);
+  const positionRef = useRef<HTMLInputElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "video-complete";
+  const onEnded = (position: number) => {
+    if (!positionRef.current || !formRef.current) return;
+    positionRef.current.value = position.toFixed(3);
+    formRef.current.requestSubmit();
+  };
+  return (
+    <>
+      {step.mediaUrl && step.moduleId ? (
+        <VideoPlayer moduleId={step.moduleId} src={step.mediaUrl} start={step.positionSeconds} captions={step.captions} onEnded={done ? undefined : onEnded} />
+      ) : (
+        <p className="text-slate-700">{t("video.noFile")}</p>
+      )}
+      <Html html={step.content} />
+      {done ?? (
+        <Form method="post" ref={formRef} data-testid="form-video-complete" className="flex flex-col items-start gap-2">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="video-complete" />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input ref={positionRef} type="hidden" name="position" defaultValue="" />
+          {step.videoSeconds ? (
+            <p className="text-sm text-slate-700" id="video-watch-hint">
+              {t("video.watchHint", { seconds: Math.ceil(step.videoSeconds) })}
+            </p>
+          ) : null}
+          <Button type="submit" busy={busy} aria-describedby={step.videoSeconds ? "video-watch-hint" : undefined}>
+            {t("video.watched")}
+          </Button>
+        </Form>
+      )}
+    </>
+  );
 }
 
 function SessionDetails({ session, kind }: { session: SessionView; kind: StepView["moduleKind"] }) {
@@ -246,17 +318,7 @@ export function StepContent({ step, flow, fields, quizErrors, quizMessage, attes
     const done = isCurrent ? null : <p className="font-semibold" data-testid="step-done">{t("status.doneLong")}</p>;
     switch (step.moduleKind) {
       case "video":
-        body = (
-          <>
-            {step.mediaUrl && step.moduleId ? <VideoPlayer moduleId={step.moduleId} src={step.mediaUrl} start={step.positionSeconds} /> : <p className="text-slate-700">{t("video.noFile")}</p>}
-            <Html html={step.content} />
-            {done ?? (
-              <StepForm intent="video-complete" fields={moduleFields}>
-                {t("video.watched")}
-              </StepForm>
-            )}
-          </>
-        );
+        body = <VideoStep step={step} fields={moduleFields} done={done} />;
         break;
       case "podcast":
         body = (

@@ -87,7 +87,11 @@ export async function action({ request, params, url, context }: Route.ActionArgs
       case "pdf-complete": {
         if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
         const kind = intent === "pdf-complete" ? "pdf" : "video";
-        const flow = await back.getWithCsrf<FlowView>(`/user/${kind}/module/complete/${moduleId}`);
+        // Where the video player stopped, sent by its `ended` event (empty without JavaScript).
+        const position = kind === "video" ? field(formData, "position") : "";
+        if (position && !/^\d{1,6}(\.\d{1,6})?$/.test(position)) return badRequest();
+        const query = position ? `?${new URLSearchParams({ position })}` : "";
+        const flow = await back.getWithCsrf<FlowView>(`/user/${kind}/module/complete/${moduleId}${query}`);
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "pdf-open": {

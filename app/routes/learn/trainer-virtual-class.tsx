@@ -86,12 +86,31 @@ export default function TrainerVirtualClassPage() {
         <p>{t("trainer.noParticipants")}</p>
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
-          {days.map((d) => (
-            <DayForm key={d.day} day={d.day} participants={participants} result={result?.intent === d.day ? result : undefined} />
-          ))}
+          {days.map((d) =>
+            d.open ? (
+              <DayForm key={d.day} day={d.day} participants={participants} result={result?.intent === d.day ? result : undefined} />
+            ) : (
+              <FutureDay key={d.day} day={d.day} />
+            ),
+          )}
         </div>
       )}
     </main>
+  );
+}
+
+/** A day still to come: attendance cannot be recorded in advance, so there is no form. */
+function FutureDay({ day }: { day: string }) {
+  const { t } = useTranslation("attestations");
+  const date = printDate(day);
+  const titleId = `day-${day}-title`;
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-dashed border-slate-300 p-5" data-testid="attendance-day-future" data-day={day}>
+      <h3 id={titleId} className="mb-3 text-lg font-bold">
+        {t("trainer.dayTitle", { date })}
+      </h3>
+      <p className="text-slate-700">{t("trainer.notYet", { date })}</p>
+    </section>
   );
 }
 

@@ -7,6 +7,8 @@ import { BE_TRAININGS } from "./data/trainings-be.ts";
 import { ES_TRAININGS } from "./data/trainings-es.ts";
 import { FR_TRAININGS } from "./data/trainings-fr.ts";
 import type { Brand, CourseKind, FundingCode, TrainingDef } from "./data/types.ts";
+import { seededShuffle } from "../../../app/domain/shuffle.ts";
+import { evaluationQuestions } from "./data/evaluation.ts";
 import { escapeHtml, hashString, prng, truncate, type Clock, type SeedDb } from "./util.ts";
 
 export const DEMO_TRAININGS: TrainingDef[] = [...FR_TRAININGS, ...BE_TRAININGS, ...ES_TRAININGS];
@@ -462,7 +464,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
           durationMinutes: course.durationMinutes,
         });
       } else if (kind === "video" || kind === "podcast") {
-        const ext = kind === "video" ? "mp4" : "wav"; // podcast audio: small WAV files from make-media.ts
+        const ext = kind === "video" ? "webm" : "wav"; // videos from make-videos.ts, podcast audio from make-media.ts
         const folder = kind === "video" ? "videos" : "podcasts";
         const minutes = Math.max(3, Math.round(course.durationMinutes / Math.max(1, def.chapters.length)));
         def.chapters.forEach(([title, text], i) => {
@@ -533,25 +535,57 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
     quizzes.set(`${trainingKey(def.brand, def.slug)}:${q.kind}`, q.id);
   }
 
+  // The questions of each quiz: the training's own for its pre-test, post-test and standalone quiz; an evaluation
+  // of its own for the evaluation. Choices are stored in a seeded order, so the right one is not always first.
+  type QuestionDraft = { text: string; kind: "single" | "multiple"; explanation: string | null; choices: { text: string; correct: boolean }[] };
+  const draftsOf = new Map<number, QuestionDraft[]>();
+  for (const q of insertedQuizzes) {
+    const def = defById.get(q.trainingId!)!;
+    const key = trainingKey(def.brand, def.slug);
+    const lang = BRAND_LANG[def.brand];
+    const source =
+      q.kind === "evaluation"
+        ? evaluationQuestions(def, lang, defs.filter((d) => BRAND_LANG[d.brand] === lang), defs.indexOf(def)).map((e) => ({
+            text: e.text,
+            choices: e.choices,
+            correct: e.correct,
+            multiple: false,
+            explanation: null,
+          }))
+        : def.questions!.map(([text, choices, correct, explanation]) => ({
+            text,
+            choices,
+            correct: Array.isArray(correct) ? correct : [correct],
+            multiple: Array.isArray(correct),
+            explanation: explanation ?? null,
+          }));
+    draftsOf.set(
+      q.id,
+      source.map((question, position) => ({
+        text: question.text,
+        kind: question.multiple ? "multiple" : "single",
+        explanation: question.explanation,
+        // An opinion question (no right choice) is a scale, kept in its order.
+        choices:
+          question.correct.length === 0
+            ? question.choices.map((text) => ({ text, correct: false }))
+            : seededShuffle(
+                question.choices.map((text, i) => ({ text, correct: question.correct.includes(i) })),
+                `${key}:${q.kind}:${position}`,
+              ),
+      })),
+    );
+  }
   const questionRows = insertedQuizzes.flatMap((q) =>
-    defById.get(q.trainingId!)!.questions!.map(([text, , correct, explanation], position) => ({
-      quizId: q.id,
-      position,
-      kind: Array.isArray(correct) ? "multiple" : "single",
-      text,
-      explanation: explanation ?? null,
-    })),
+    draftsOf.get(q.id)!.map(({ text, kind, explanation }, position) => ({ quizId: q.id, position, kind, text, explanation })),
   );
   const insertedQuestions = await db
     .insert(t.quizQuestions)
     .values(questionRows)
     .returning({ id: t.quizQuestions.id, quizId: t.quizQuestions.quizId, position: t.quizQuestions.position });
-  const quizTraining = new Map(insertedQuizzes.map((q) => [q.id, q.trainingId!]));
-  const choiceRows = insertedQuestions.flatMap((question) => {
-    const [, choices, correct] = defById.get(quizTraining.get(question.quizId)!)!.questions![question.position];
-    const right = Array.isArray(correct) ? correct : [correct];
-    return choices.map((text, position) => ({ questionId: question.id, position, text, correct: right.includes(position) }));
-  });
+  const choiceRows = insertedQuestions.flatMap((question) =>
+    draftsOf.get(question.quizId)![question.position]!.choices.map(({ text, correct }, position) => ({ questionId: question.id, position, text, correct })),
+  );
   const insertedChoices = await db
     .insert(t.quizChoices)
     .values(choiceRows)

@@ -4,6 +4,7 @@ import { hashPassword } from "../../back/modules/auth/password.ts";
 import * as t from "../schema/index.ts";
 import { seedActivity } from "./activity.ts";
 import { seedJourney } from "./journey.ts";
+import { seedStepRecords } from "./progress.ts";
 import { seedCatalogue } from "./catalogue.ts";
 import { seedContentExtra } from "./content-extra.ts";
 import { DEMO_USERS } from "./data/accounts.ts";
@@ -54,6 +55,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedContent(tx, clock);
     await seedContentExtra(tx, clock);
     await seedActivity(tx, clock, catalogue, accounts);
+    await seedStepRecords(tx, clock);
     await seedJourney(tx, clock, catalogue, accounts);
     await seedInvitations(tx, clock, accounts);
     return true;

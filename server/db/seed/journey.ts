@@ -19,10 +19,13 @@ export const DEMO_FEEDBACK_TOKENS = [
   { token: "demo-feedback-es-nojs", email: "learner.es@demo.test", training: "es/dermofarmacia-consejo" },
 ] as const;
 
-/** Demo trainer links (/trainer/virtualClass/{token}): a multi-date virtual-class session per language. */
+/**
+ * Demo trainer links (/trainer/virtualClass/{token}): a multi-date virtual-class session per language whose first
+ * day is today (attendance of today can be recorded, the next day's not yet).
+ */
 export const DEMO_TRAINER_TOKENS = [
-  { token: "demo-trainer-fr", training: "fr/diabete-type-2", session: 1, learners: ["lea.bernard@demo.test", "maxime.durand@demo.test"] },
-  { token: "demo-trainer-es", training: "es/aula-virtual-diabetes", session: 1, learners: ["carlos.ruiz@demo.test", "ana.torres@demo.test"] },
+  { token: "demo-trainer-fr", training: "fr/diabete-type-2", session: 2, learners: ["lea.bernard@demo.test", "maxime.durand@demo.test"] },
+  { token: "demo-trainer-es", training: "es/aula-virtual-diabetes", session: 2, learners: ["carlos.ruiz@demo.test", "ana.torres@demo.test"] },
 ] as const;
 
 const LONG_EXPIRY_DAYS = 3650;

@@ -14,6 +14,7 @@ const en = {
   attestationsFeedbackSaved: "Thank you! Your review has been saved.",
   attestationsTrainerInvalidToken: "This trainer link is invalid or has expired.",
   attestationsTrainerUnknownDay: "This day is not a day of the session.",
+  attestationsTrainerFutureDay: "Attendance can only be recorded from the day itself: this day has not come yet.",
   attestationsTrainerUnknownParticipant: "One of the participants is not booked on this session.",
   attestationsTrainerAttendanceSaved: "Attendance saved.",
 } as const;
@@ -37,6 +38,7 @@ export const attestationsMessages = {
     attestationsFeedbackSaved: "Merci ! Votre avis a été enregistré.",
     attestationsTrainerInvalidToken: "Ce lien formateur est invalide ou a expiré.",
     attestationsTrainerUnknownDay: "Ce jour ne fait pas partie de la session.",
+    attestationsTrainerFutureDay: "Les présences ne peuvent être saisies qu'à partir du jour même : ce jour n'est pas encore arrivé.",
     attestationsTrainerUnknownParticipant: "Un des participants n'est pas inscrit à cette session.",
     attestationsTrainerAttendanceSaved: "Présences enregistrées.",
   } satisfies Record<Keys, string>,
@@ -56,6 +58,7 @@ export const attestationsMessages = {
     attestationsFeedbackSaved: "¡Gracias! Su opinión se ha guardado.",
     attestationsTrainerInvalidToken: "Este enlace de formador no es válido o ha caducado.",
     attestationsTrainerUnknownDay: "Este día no forma parte de la sesión.",
+    attestationsTrainerFutureDay: "La asistencia solo puede registrarse a partir del mismo día: este día aún no ha llegado.",
     attestationsTrainerUnknownParticipant: "Uno de los participantes no está inscrito en esta sesión.",
     attestationsTrainerAttendanceSaved: "Asistencia guardada.",
   } satisfies Record<Keys, string>,

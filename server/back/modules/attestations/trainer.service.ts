@@ -10,6 +10,7 @@ import {
   trainings,
   users,
 } from "../../../db/schema/index.ts";
+import { toParisDate } from "../../../../app/domain/dates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken } from "../auth/tokens.ts";
 
@@ -86,7 +87,8 @@ export async function getTrainerVirtualClass(db: Db, raw: string, now: Date) {
       endTime: session.endTime,
       joinUrl: session.virtualClassUrl,
     },
-    days: days.map(({ day, startTime, endTime }) => ({ day, startTime, endTime })),
+    // A day can be marked from the day itself (Paris calendar), never in advance.
+    days: days.map(({ day, startTime, endTime }) => ({ day, startTime, endTime, open: day <= toParisDate(now) })),
     participants: participants.map((p) => ({
       userId: p.userId,
       firstName: p.firstName,
@@ -110,6 +112,7 @@ export async function markAttendance(db: Db, raw: string, input: { day: string; 
   const days = await sessionDays(db, session);
   const day = days.find((d) => d.day === input.day);
   if (!day) throw new AppError("VALIDATION", "attestationsTrainerUnknownDay", { fields: { day: ["attestationsTrainerUnknownDay"] } });
+  if (day.day > toParisDate(now)) throw new AppError("VALIDATION", "attestationsTrainerFutureDay", { fields: { day: ["attestationsTrainerFutureDay"] } });
   const participants = new Map((await participantsOf(db, session.id)).map((p) => [p.userId, p]));
   if (input.attendance.some((a) => !participants.has(a.userId))) {
     throw new AppError("VALIDATION", "attestationsTrainerUnknownParticipant", { fields: { attendance: ["attestationsTrainerUnknownParticipant"] } });

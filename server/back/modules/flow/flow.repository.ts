@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   courses,
@@ -190,6 +190,22 @@ export async function latestTracking(db: Db, enrolmentId: number, quizId: number
     .orderBy(desc(quizTrackings.answeredAt), desc(quizTrackings.id))
     .limit(1);
   return row;
+}
+
+/**
+ * Which attempt of the learner at a quiz is shown (ADR 0019): the answered one (`trackingId`), else the next one.
+ * Attempts are counted over every enrolment (a reset detaches older attempts but keeps them), so a new attempt
+ * never reuses an order. The seed of the choices' order is made of the user, the quiz and this number.
+ */
+export async function attemptNumber(db: Db, enrolmentId: number, quizId: number, trackingId: number | null) {
+  const [enrolment] = await db.select({ userId: enrolments.userId }).from(enrolments).where(eq(enrolments.id, enrolmentId)).limit(1);
+  const userId = enrolment?.userId ?? 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(quizTrackings)
+    .where(and(eq(quizTrackings.userId, userId), eq(quizTrackings.quizId, quizId), ...(trackingId === null ? [] : [lt(quizTrackings.id, trackingId)])));
+  const attempt = Number(row?.n ?? 0);
+  return { attempt, seed: `${userId}:${quizId}:${attempt}` };
 }
 
 export async function loadSession(db: Db, sessionId: number) {

@@ -138,7 +138,11 @@ async function completeModule(c: Context<BackEnv>, kinds: readonly string[]) {
   const session = await requireWritableSession(c);
   const { db, now } = c.var.deps;
   const { flow, step } = await loadModuleFlow(db, session.userId, idOf(c), kinds);
-  const advanced = await advanceFlow(c.var.deps, session.userId, flow.training.id, { stepId: step.id }, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
+  // A video's player reports where it stopped (its `ended` event) in `position` (ADR 0020).
+  const raw = c.req.query("position");
+  if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw)) throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
+  const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
+  const advanced = await advanceFlow(c.var.deps, session.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
   const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
   return success(c, await flowView(db, advanced.flow, now()), message);
 }

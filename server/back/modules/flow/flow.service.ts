@@ -14,7 +14,8 @@ import {
   type FlowStep,
   type StepStatus,
 } from "../../../../app/domain/flow-steps.ts";
-import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
+import { seededShuffle } from "../../../../app/domain/shuffle.ts";
+import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, isOpinionQuestion, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
 import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "../../../../app/domain/seats-join-window.ts";
 import { effectiveTrainingType, type TrainingType } from "../../../../app/domain/training-types.ts";
 import type { BackDeps } from "../../context.ts";
@@ -22,6 +23,7 @@ import { AppError, type FieldErrors } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
 import { findActiveEnrolment, type EnrolmentRow } from "../enrolment/enrolment.service.ts";
 import {
+  attemptNumber,
   completedStepIds,
   findFlowTraining,
   findHistoryEntry,
@@ -35,6 +37,7 @@ import {
   type QuizQuestionRow,
 } from "./flow.repository.ts";
 import { sessionOfTraining } from "./session-lookup.ts";
+import { checkWatched, videoCaptions, videoSeconds, type Caption } from "./video-media.ts";
 
 export const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
 
@@ -109,6 +112,9 @@ export type StepView = {
   mediaUrl: string | null;
   positionSeconds: number;
   durationMinutes: number | null;
+  /** A video's length in seconds (null without a file) and its WebVTT captions. */
+  videoSeconds: number | null;
+  captions: Caption[];
   quiz: QuizView | null;
   session: SessionView | null;
 };
@@ -139,6 +145,8 @@ export function trackingView(row: typeof quizTrackings.$inferSelect | undefined,
 export async function quizView(db: Db, enrolmentId: number, quiz: { id: number; kind: string; title: string; passScore: number | null }): Promise<QuizView> {
   const questions = await loadQuizQuestions(db, quiz.id);
   const tracking = await latestTracking(db, enrolmentId, quiz.id);
+  // The answered attempt is shown in its own order; an open quiz in the order of the attempt to come.
+  const attempt = await attemptNumber(db, enrolmentId, quiz.id, tracking?.id ?? null);
   return {
     id: quiz.id,
     kind: quiz.kind,
@@ -146,7 +154,13 @@ export async function quizView(db: Db, enrolmentId: number, quiz: { id: number; 
     hidden: tracking !== undefined,
     passScore: quiz.passScore,
     // Never the correct flags: the learner answers first.
-    questions: questions.map((q) => ({ id: q.id, kind: q.kind, text: q.text, choices: q.choices.map(({ id, text }) => ({ id, text })) })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      kind: q.kind,
+      text: q.text,
+      // An opinion question's choices are a scale: kept in their order.
+      choices: (isOpinionQuestion(q) ? q.choices : seededShuffle(q.choices, `${attempt.seed}:${q.id}`)).map(({ id, text }) => ({ id, text })),
+    })),
     tracking: trackingView(tracking, questions),
   };
 }
@@ -198,9 +212,16 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
     const loaded = sessionId ? await loadSession(db, sessionId) : undefined;
     session = loaded ? sessionView(loaded, now) : null;
   }
-  const progress = module ? await findModuleProgress(db, flow.enrolment.id, module.id) : undefined;
   let mediaUrl: string | null = null;
   if (module && step.moduleKind === "video") mediaUrl = publicFile(module.mediaPath) ? module.mediaPath : null;
+  // The first time the learner is shown the current video is when its watching can start (ADR 0020).
+  if (module && mediaUrl && step.status === "current") {
+    await db
+      .insert(moduleProgress)
+      .values({ enrolmentId: flow.enrolment.id, moduleId: module.id, status: "started", startedAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId] });
+  }
+  const progress = module ? await findModuleProgress(db, flow.enrolment.id, module.id) : undefined;
   if (module && step.moduleKind === "podcast") mediaUrl = publicFile(module.mediaPath) ? `/back/api/getAudioStream/${module.id}` : null;
   // The pdf address is handed out by pdf/module/link, which records that the learner opened it.
   return {
@@ -214,6 +235,8 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
     mediaUrl,
     positionSeconds: progress?.positionSeconds ?? 0,
     durationMinutes: module?.durationMinutes ?? null,
+    videoSeconds: mediaUrl && module ? videoSeconds(module.mediaPath) : null,
+    captions: mediaUrl && module ? videoCaptions(module.mediaPath) : [],
     quiz: quiz ? await quizView(db, flow.enrolment.id, quiz) : null,
     session,
   };
@@ -248,7 +271,8 @@ export async function flowView(db: Db, flow: LoadedFlow, now: Date, requestedSte
 // ---------------------------------------------------------------------------------------------------------------
 // Advancing
 
-export type AdvanceInput = { stepId: string; answers?: QuizAnswers };
+/** position: where a video's player stopped (seconds), reported when it ended. */
+export type AdvanceInput = { stepId: string; answers?: QuizAnswers; position?: number };
 export type QuizResultView = { quizId: number; score: number; notAnswered: boolean; passed: boolean | null };
 
 function answerFieldErrors(questions: QuizQuestionRow[], answers: QuizAnswers): FieldErrors | null {
@@ -287,6 +311,15 @@ export async function advanceFlow(
   }
   const live = step.moduleKind === "faceToFace" || step.moduleKind === "virtualClass" || step.moduleKind === "webinar";
   const now = deps.now();
+  const stepStatus = before.state.steps.find((s) => s.id === step.id)?.status;
+  const video = step.moduleId !== null && step.moduleKind === "video" ? before.structure.modules.get(step.moduleId) : undefined;
+  const seconds = video && publicFile(video.mediaPath) ? videoSeconds(video.mediaPath) : null;
+  if (seconds !== null && stepStatus === "current") {
+    // ADR 0020: played to the end (the reported position), or confirmed once the video's duration has passed.
+    const progress = await findModuleProgress(db, before.enrolment.id, step.moduleId!);
+    const watched = checkWatched({ seconds, openedAt: progress?.startedAt ?? null, now, position: input.position ?? null });
+    if (!watched.ok) throw new AppError("CONFLICT", "flowVideoNotWatched", { values: { seconds: watched.secondsLeft } });
+  }
   if (live && before.state.steps.find((s) => s.id === step.id)?.status === "current") {
     const sessionId = before.enrolment.sessionId ?? (await sessionOfTraining(db, trainingId, now));
     const session = sessionId ? await loadSession(db, sessionId) : undefined;
@@ -357,7 +390,8 @@ export async function advanceFlow(
       startDate: startedAt,
       endDate: after.finished ? now : null,
       initialScore: step.quizKind === "pre_test" && result ? (result as QuizResultView).score : undefined,
-      finalScore: step.quizKind === "post_test" && result ? (result as QuizResultView).score : undefined,
+      // A quiz training has no post-test: its quiz is the final assessment (ADR 0019).
+      finalScore: (step.quizKind === "post_test" || step.quizKind === "standalone") && result ? (result as QuizResultView).score : undefined,
     });
   });
   const flow = await loadFlow(db, userId, trainingId, options.family);

@@ -240,6 +240,8 @@ export const ES_TRAININGS: TrainingDef[] = [
     sessions: [
       v(10, 25, 25, { dates: 2, every: 7, start: "15:30", end: "17:30" }),
       v(31, 25, 6, { dates: 2, every: 7, start: "15:30", end: "17:30" }),
+      // Under way: its first afternoon is today (the demo trainer link records that day's attendance).
+      v(0, 25, 0, { dates: 2, every: 7, start: "15:30", end: "17:30" }),
     ],
     trainers: ["lucia-fernandez"],
     illustration: "diabete",

@@ -1100,6 +1100,8 @@ export const FR_TRAININGS: TrainingDef[] = [
     sessions: [
       v(11, 18, 13, { dates: 2, every: 7, start: "19:45", end: "21:30" }),
       v(39, 18, 1, { dates: 2, every: 7, start: "19:45", end: "21:30" }),
+      // Under way: its first evening is today, so the demo trainer link can record that day's attendance.
+      v(0, 18, 0, { dates: 2, every: 7, start: "19:45", end: "21:30" }),
     ],
     trainers: ["claire-dubois"],
     illustration: "diabete",
