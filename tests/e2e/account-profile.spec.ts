@@ -37,6 +37,25 @@ test.describe("profile", () => {
     await expect(page.getByRole("textbox", { name: "Téléphone mobile" })).toHaveValue("06 12 34 56 78");
   });
 
+  test("a birth date in the future or under 16 is refused with a message, nothing saved @no-js", async ({ page }) => {
+    await login(page, "lea.bernard@demo.test");
+    await page.goto("/compte/profil/infos");
+    const birthDate = page.getByLabel("Date de naissance");
+    const before = await birthDate.inputValue();
+    for (const [value, message] of [
+      ["2099-01-01", "La date de naissance ne peut pas être dans le futur."],
+      ["1850-05-01", "Saisissez une date de naissance postérieure au 1er janvier 1900."],
+      [`${new Date().getFullYear() - 5}-01-01`, "Vous devez avoir au moins 16 ans"],
+    ]) {
+      await page.getByLabel("Date de naissance").fill(value);
+      await page.getByRole("region", { name: "Coordonnées personnelles" }).getByRole("button", { name: "Enregistrer" }).click();
+      await expect(page.getByLabel("Date de naissance")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("region", { name: "Coordonnées personnelles" })).toContainText(message);
+    }
+    await page.goto("/compte/profil/infos");
+    await expect(page.getByLabel("Date de naissance")).toHaveValue(before);
+  });
+
   test("the name is updated @no-js-only", async ({ page }) => {
     await login(page, "maxime.durand@demo.test");
     await page.goto("/compte/profil/infos");
