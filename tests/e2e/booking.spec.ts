@@ -132,3 +132,26 @@ test("a refusal of the back API shows as a toast in the learner's language, noth
   await expect(page.getByTestId("enrolment")).toHaveCount(0);
   await expect(page.getByTestId("subscribe-button")).toBeVisible();
 });
+
+// The course page applies the API's eligibility rule before any click: no subscribe or book button, the reason, and
+// what the learner can do instead.
+const REFUSALS: { email: string; path: string; reason: string; text: RegExp; action: string; target: RegExp }[] = [
+  { email: "readonly@demo.test", path: "/formation/routine-dermocosmetique", reason: "readOnly", text: /contrat est en lecture seule/, action: "refusal-advisor", target: /\/compte\/contact$/ },
+  { email: "expired@demo.test", path: "/faceToFaceOnly/afgsu-niveau-2", reason: "contractInvalid", text: /contrat de votre pharmacie n'est pas valide/, action: "refusal-offer", target: /\/offre$/ },
+  { email: "nonpharmacist@demo.test", path: "/dpc/vaccination-officine", reason: "pharmacistsOnly", text: /réservée aux pharmaciens/, action: "refusal-forMe", target: /\/catalogue\?audience=mine$/ },
+];
+
+for (const refusal of REFUSALS) {
+  test(`${refusal.email} is told why before subscribing (${refusal.reason})`, NO_JS, async ({ page }) => {
+    await login(page, "localhost", "/connexion", refusal.email);
+    await page.goto(refusal.path);
+    const block = page.getByTestId("enrolment-refused");
+    await expect(block).toHaveAttribute("data-reason", refusal.reason, SLOW);
+    await expect(block).toContainText("Vous ne pouvez pas vous inscrire à cette formation.");
+    await expect(block).toContainText(refusal.text);
+    await expect(page.getByTestId("subscribe-button")).toHaveCount(0);
+    await expect(page.getByTestId("session-book")).toHaveCount(0);
+    await block.getByTestId(refusal.action).click();
+    await expect(page).toHaveURL(refusal.target, SLOW);
+  });
+}
