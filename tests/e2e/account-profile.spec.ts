@@ -72,3 +72,56 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Votre message")).toHaveValue("Bonjour, pouvez-vous me rappeler, s'il vous plaît ?");
   });
 });
+
+test.describe("bookmarks (Mes favoris)", () => {
+  test("the profile lists the bookmarks, each linking to its course page @no-js", async ({ page }) => {
+    await login(page, "learner@demo.test");
+    await page.goto("/compte/profil");
+    await page.getByRole("navigation", { name: "Mon compte" }).getByRole("link", { name: "Mes favoris" }).click();
+    await expect(page).toHaveURL(/\/compte\/profil\/favoris$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mes favoris" })).toBeVisible();
+    await expect(page.getByTestId("bookmark-item")).toHaveCount(4);
+    await expect(page.getByText("4 formations en favori")).toBeVisible();
+    await page.getByTestId("bookmarks-list").getByRole("link", { name: /Vaccination à l'officine/ }).click();
+    await expect(page.getByTestId("course-title")).toContainText("Vaccination à l'officine");
+  });
+
+  test("the catalogue's favourites filter keeps only the bookmarks @no-js", async ({ page }) => {
+    await login(page, "learner@demo.test");
+    await page.goto("/catalogue");
+    await page.getByLabel("Uniquement mes favoris").check();
+    await page.getByRole("button", { name: "Appliquer les filtres" }).click();
+    await expect(page).toHaveURL(/\/catalogue\?favourites=1$/);
+    await expect(page.getByTestId("course-card")).toHaveCount(4);
+    for (const toggle of await page.getByTestId("bookmark-toggle").all()) await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a guest asking for favourites is asked to log in first @no-js", async ({ page }) => {
+    await page.goto("/catalogue?favourites=1");
+    await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcatalogue%3Ffavourites%3D1$/);
+  });
+
+  test("no bookmark: an empty state with a way to the catalogue @no-js", async ({ page }) => {
+    await login(page, "readonly@demo.test");
+    await page.goto("/compte/profil/favoris");
+    await expect(page.getByTestId("bookmarks-empty")).toContainText("Vous n'avez pas encore de formation en favori.");
+    await page.getByTestId("bookmarks-empty").getByRole("link", { name: "Parcourir le catalogue" }).click();
+    await expect(page).toHaveURL(/\/catalogue$/);
+  });
+
+  test("a bookmark set on the course page is listed, then removed from the list @no-js", async ({ page }, testInfo) => {
+    await login(page, testInfo.project.name === "no-js" ? "camille.andre@demo.test" : "francois.marchand@demo.test");
+    await page.goto("/formation/routine-dermocosmetique");
+    const name = (await page.getByTestId("course-title").innerText()).trim();
+    await page.getByTestId("course-actions").getByTestId("bookmark-toggle").click();
+    await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/compte/profil/favoris");
+    const item = page.getByTestId("bookmark-item").filter({ hasText: name });
+    await expect(item).toHaveCount(1);
+    await item.getByRole("button", { name: `Retirer « ${name} » de mes favoris` }).click();
+    await expect(page).toHaveURL(/\/compte\/profil\/favoris$/);
+    await expect(page.getByTestId("bookmark-item").filter({ hasText: name })).toHaveCount(0);
+    await page.goto("/formation/routine-dermocosmetique");
+    await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", "false");
+  });
+});

@@ -124,13 +124,17 @@ for (const c of CASES) {
   });
 }
 
-test("a refusal of the back API shows as a toast in the learner's language, nothing changes", NO_JS, async ({ page }) => {
+test("a subscribe posted anyway (a stale page) is refused by the back API with a toast in the learner's language, nothing changes", NO_JS, async ({ page }) => {
   await login(page, "localhost", "/connexion", "readonly@demo.test");
   await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
-  await page.getByTestId("subscribe-button").click();
+  // The page offers no subscribe button any more: post the form an older page would have shown.
+  const csrf = await page.getByTestId("bookmark-form").locator('input[name="csrf"]').inputValue();
+  const reply = await page.request.post(at("localhost", "/formation/routine-dermocosmetique"), { form: { csrf, intent: "subscribe" }, maxRedirects: 0 });
+  expect(reply.status()).toBe(302);
+  await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
   await expect(page.getByText("Votre contrat est en lecture seule : vous ne pouvez rien modifier.").first()).toBeVisible(SLOW);
   await expect(page.getByTestId("enrolment")).toHaveCount(0);
-  await expect(page.getByTestId("subscribe-button")).toBeVisible();
+  await expect(page.getByTestId("enrolment-refused")).toBeVisible();
 });
 
 // The course page applies the API's eligibility rule before any click: no subscribe or book button, the reason, and
