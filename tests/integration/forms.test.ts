@@ -13,7 +13,7 @@ describe.each(backends())("forms and offered actions (%s)", (backend) => {
   const suite = useSuite(backend);
 
   async function loggedIn(email: string, locale = "fr-FR"): Promise<Agent> {
-    const agent = suite.agent({ "accept-language": locale });
+    const agent = suite.agent({ "accept-language": locale, "x-forwarded-host": locale === "es-ES" ? "es.localhost" : "localhost" });
     expectEnvelope(await agent.login(email), 200);
     return agent;
   }
