@@ -82,6 +82,8 @@ const en = {
 };
 
 export type MessageKey = keyof typeof en;
+/** Every message key (the style test of the Spanish texts reads them all). */
+export const MESSAGE_KEYS = Object.keys(en) as MessageKey[];
 type Catalogue = Record<MessageKey, string>;
 
 const baseFr: Record<keyof typeof baseEn, string> = {
