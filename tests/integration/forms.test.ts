@@ -3,7 +3,7 @@
 // can be checked without spending it.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { authTokens, trainings, users } from "../../server/db/schema/index.ts";
+import { authTokens, notifications, trainings, users } from "../../server/db/schema/index.ts";
 import { issueToken } from "../../server/back/modules/auth/tokens.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
@@ -118,4 +118,33 @@ describe.each(backends())("forms and offered actions (%s)", (backend) => {
     expectEnvelope(await guest.post("/back/api/passwordReset", { token, password: "nuevo1234", passwordConfirmation: "nuevo1234" }), 200);
     expect((await guest.get(`/back/api/passwordReset/check/${token}`)).body.data).toEqual({ valid: false });
   });
+
+  test("every notification link of the seed opens a page (200) for its recipient, on the recipient's brand", async () => {
+    const HOSTS: Record<string, string> = { fr: "localhost", be: "be.localhost", es: "es.localhost" };
+    const rows = await suite.db
+      .select({ email: users.email, brand: users.brand, locale: users.locale, link: notifications.link })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId));
+    const linked = rows.filter((row) => row.link);
+    expect(linked.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(linked.map((row) => row.email))).toEqual(new Set(["learner@demo.test", "holder@demo.test", "referent.be@demo.test", "learner.es@demo.test", "referent.es@demo.test"]));
+    const agents = new Map<string, Agent>();
+    for (const row of linked) {
+      let agent = agents.get(row.email);
+      if (!agent) {
+        agent = suite.agent({ "accept-language": row.locale, "x-forwarded-host": HOSTS[row.brand] });
+        expectEnvelope(await agent.login(row.email), 200);
+        agents.set(row.email, agent);
+      }
+      // A page may redirect once or twice (its canonical type path): follow, then expect the page itself.
+      let target = row.link!;
+      let reply = await agent.get(target, { headers: { accept: "text/html" } });
+      for (let hop = 0; hop < 3 && reply.status >= 300 && reply.status < 400; hop++) {
+        target = new URL(reply.headers.get("location")!, suite.origin).pathname;
+        reply = await agent.get(target, { headers: { accept: "text/html" } });
+      }
+      expect(reply.status, `${row.email} -> ${row.link} (${target})`).toBe(200);
+    }
+  });
 });
+
