@@ -49,7 +49,7 @@ test.describe("phone layout", () => {
     await expect(page.getByTestId("language-switcher")).toBeVisible();
 
     await page.getByTestId("site-menu").getByText("Menu", { exact: true }).click();
-    await page.getByTestId("catalogue-filters").getByText("Filtrer les formations").click();
+    await page.getByTestId("catalogue-filters-details").locator("summary").click();
     await page.getByLabel("Format", { exact: true }).selectOption("dpc");
     await page.getByRole("button", { name: "Appliquer les filtres" }).click();
     await expect(page).toHaveURL(/\/catalogue\?type=dpc/);

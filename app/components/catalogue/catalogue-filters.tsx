@@ -86,7 +86,7 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
   );
 
   return (
-    <section aria-labelledby={id("title")} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid="catalogue-filters">
+    <section aria-labelledby={id("title")} className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-1 md:py-4" data-testid="catalogue-filters">
       <h2 id={id("title")} className="sr-only text-lg font-bold md:not-sr-only">
         {t("filters.title")}
       </h2>

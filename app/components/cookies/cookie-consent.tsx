@@ -107,7 +107,8 @@ function CookieBanner() {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Form method="post" action={CONSENT_ACTION} className="flex flex-wrap gap-2">
+          {/* "contents" on phones: the three buttons share the rows (two lines instead of three). */}
+          <Form method="post" action={CONSENT_ACTION} className="contents sm:flex sm:flex-wrap sm:gap-2">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Button type="submit" name="intent" value="reject" variant="secondary" size="small">
