@@ -165,6 +165,13 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const clientError = clientErrorOf(error);
+    if (clientError) {
+      // The static file middleware reports bad requests as errors (a range past the end, a malformed path):
+      // they are the client's, answered with their own status and headers, never a 500.
+      if (!res.headersSent) res.status(clientError.status).set(clientError.headers).type("text/plain").send(clientError.message);
+      return;
+    }
     logger.error({ err: error, path: req.path, requestId: res.locals.requestId }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error. Reference: ${res.locals.requestId}`);
   });
@@ -301,4 +308,17 @@ function securityHeaders(env: Env) {
       crossOriginEmbedderPolicy: false,
     })(req, res, next);
   };
+}
+
+/** An http-errors style error with a 4xx status (as thrown by `send` and `serve-static`), or null. */
+export function clientErrorOf(error: unknown): { status: number; headers: Record<string, string>; message: string } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { status, statusCode, headers, message } = error as { status?: unknown; statusCode?: unknown; headers?: unknown; message?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  if (typeof code !== "number" || code < 400 || code > 499) return null;
+  const safeHeaders: Record<string, string> = {};
+  if (typeof headers === "object" && headers !== null) {
+    for (const [name, value] of Object.entries(headers)) if (typeof value === "string") safeHeaders[name] = value;
+  }
+  return { status: code, headers: safeHeaders, message: typeof message === "string" ? message : "Bad request" };
 }

@@ -186,6 +186,14 @@ export const PAGES: PageDef[] = [
     noIndex: true,
   },
   {
+    id: "profile-bookmarks",
+    file: "routes/account/profile-bookmarks.tsx",
+    layout: "default",
+    paths: { fr: "/compte/profil/favoris", es: "/cuenta/perfil/favoritos" },
+    ns: ["account", "catalogue"],
+    noIndex: true,
+  },
+  {
     id: "profile-attestations",
     file: "routes/account/profile-attestations.tsx",
     layout: "default",

@@ -16,7 +16,8 @@ export type AttestationPdfInput = {
   facts: Record<string, string | number | null>;
 };
 
-const TEXTS = {
+/** Exported for the style test of the Spanish texts. */
+export const TEXTS = {
   fr: {
     title: { training: "Attestation de formation", dpc: "Attestation de participation DPC" },
     intro: "Nous soussignés attestons que la personne ci-dessous a suivi la formation décrite.",

@@ -158,6 +158,23 @@ test.describe("passwords", () => {
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
     await expect(page).toHaveURL(/\/connexion$/);
     await login(page, email, { password: "newpass2024" });
+
+    // The used link no longer offers the form.
+    await page.goto(`/reinitialiser-mon-mot-de-passe/${token}`);
+    await expect(page.getByRole("heading", { name: "Ce lien n'est plus valable" })).toBeVisible();
+    await expect(page.getByLabel("Nouveau mot de passe")).toHaveCount(0);
+  });
+
+  test("an invalid reset link says so and offers a new one, in French and Spanish @no-js", async ({ page }) => {
+    await page.goto("/reinitialiser-mon-mot-de-passe/not-a-real-token");
+    await expect(page.getByRole("heading", { name: "Ce lien n'est plus valable" })).toBeVisible();
+    await expect(page.getByLabel("Nouveau mot de passe")).toHaveCount(0);
+    await page.getByRole("link", { name: "Demander un nouveau lien" }).click();
+    await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
+
+    await page.goto(`${ES_ORIGIN}/restablecer-mi-contrasena/not-a-real-token`);
+    await expect(page.getByRole("heading", { name: "Este enlace ya no es válido" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Solicitar un nuevo enlace" })).toHaveAttribute("href", "/contrasena-olvidada");
   });
 
   test("token_reset on a guest page goes to the reset page @no-js", async ({ page }) => {

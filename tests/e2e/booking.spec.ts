@@ -124,11 +124,39 @@ for (const c of CASES) {
   });
 }
 
-test("a refusal of the back API shows as a toast in the learner's language, nothing changes", NO_JS, async ({ page }) => {
+test("a subscribe posted anyway (a stale page) is refused by the back API with a toast in the learner's language, nothing changes", NO_JS, async ({ page }) => {
   await login(page, "localhost", "/connexion", "readonly@demo.test");
   await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
-  await page.getByTestId("subscribe-button").click();
-  await expect(page.getByText("Votre contrat est en lecture seule : vous ne pouvez rien modifier.").first()).toBeVisible(SLOW);
+  // The page offers no subscribe button any more: post the form an older page would have shown.
+  const csrf = await page.getByTestId("bookmark-form").locator('input[name="csrf"]').inputValue();
+  const reply = await page.request.post(at("localhost", "/formation/routine-dermocosmetique"), { form: { csrf, intent: "subscribe" }, maxRedirects: 0 });
+  expect(reply.status()).toBe(302);
+  await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
+  // With JavaScript the toast fades after 3 s: only the lasting state is checked then.
+  await expectToast(page, /Votre contrat est en lecture seule : vous ne pouvez rien modifier\./);
   await expect(page.getByTestId("enrolment")).toHaveCount(0);
-  await expect(page.getByTestId("subscribe-button")).toBeVisible();
+  await expect(page.getByTestId("enrolment-refused")).toBeVisible();
 });
+
+// The course page applies the API's eligibility rule before any click: no subscribe or book button, the reason, and
+// what the learner can do instead.
+const REFUSALS: { email: string; path: string; reason: string; text: RegExp; action: string; target: RegExp }[] = [
+  { email: "readonly@demo.test", path: "/formation/routine-dermocosmetique", reason: "readOnly", text: /contrat est en lecture seule/, action: "refusal-advisor", target: /\/compte\/contact$/ },
+  { email: "expired@demo.test", path: "/faceToFaceOnly/afgsu-niveau-2", reason: "contractInvalid", text: /contrat de votre pharmacie n'est pas valide/, action: "refusal-offer", target: /\/offre$/ },
+  { email: "nonpharmacist@demo.test", path: "/dpc/vaccination-officine", reason: "pharmacistsOnly", text: /réservée aux pharmaciens/, action: "refusal-forMe", target: /\/catalogue\?audience=mine$/ },
+];
+
+for (const refusal of REFUSALS) {
+  test(`${refusal.email} is told why before subscribing (${refusal.reason})`, NO_JS, async ({ page }) => {
+    await login(page, "localhost", "/connexion", refusal.email);
+    await page.goto(refusal.path);
+    const block = page.getByTestId("enrolment-refused");
+    await expect(block).toHaveAttribute("data-reason", refusal.reason, SLOW);
+    await expect(block).toContainText("Vous ne pouvez pas vous inscrire à cette formation.");
+    await expect(block).toContainText(refusal.text);
+    await expect(page.getByTestId("subscribe-button")).toHaveCount(0);
+    await expect(page.getByTestId("session-book")).toHaveCount(0);
+    await block.getByTestId(refusal.action).click();
+    await expect(page).toHaveURL(refusal.target, SLOW);
+  });
+}

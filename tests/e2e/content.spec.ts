@@ -215,6 +215,24 @@ test.describe("documents", () => {
     const escape = await request.get(at("localhost", "/docs/%2e%2e/package.json"));
     expect(escape.status()).toBe(404);
   });
+
+  test("a Markdown document is a rendered page of the site, not raw text @no-js", async ({ page }) => {
+    const response = await page.goto(at("localhost", "/docs/fr/guide-inscription-dpc.md"));
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toMatch(/^text\/html/);
+    await expect(page.getByRole("heading", { level: 1, name: "Guide : s'inscrire à un programme DPC" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "2. S'inscrire sur mondpc.fr" })).toBeVisible();
+    const body = page.getByTestId("markdown-body");
+    await expect(body.locator("ol > li")).toHaveCount(3);
+    await expect(body.locator("strong")).toHaveText("DPC");
+    await expect(body).not.toContainText("##");
+    await expect(body).not.toContainText("**");
+    await expect(page.getByRole("link", { name: "Tous les documents" })).toHaveAttribute("href", "/docs");
+
+    await page.goto(at("es.localhost", "/docs/es/guia-bonificacion-fundae.md"));
+    await expect(page.getByRole("heading", { level: 1, name: "Guía: bonificar la formación con FUNDAE" })).toBeVisible();
+    await expect(page.getByTestId("markdown-body").locator("ul > li")).toHaveCount(2);
+  });
 });
 
 const AXE_PAGES = [

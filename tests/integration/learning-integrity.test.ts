@@ -223,6 +223,10 @@ describe.each(backends())("learning integrity on %s", (backend) => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 100-199/${bytes.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 200));
+    // A range past the end is the client's error: 416 with the file's size, never a 500.
+    const past = await fetch(`${suite.origin}${step.mediaUrl}`, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
 
     // Captions in the training's language, as WebVTT.
     expect(step.captions.map((c) => c.srclang)).toEqual(["fr"]);

@@ -7,7 +7,9 @@ import { TRAINING_TYPES } from "~/domain/training-types";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { cx } from "~/components/ui/cx";
-import type { Filters } from "./catalogue-url";
+import { FILTER_PARAMS, type Filters } from "./catalogue-url";
+
+const isChecked = (value: string | undefined) => value === "1" || value === "true" || value === "on";
 
 /** Duration choices, in minutes (any other value in the URL is added to the list). */
 const MIN_DURATIONS = [30, 60, 120, 240, 420];
@@ -64,6 +66,7 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
   };
   const types = TRAINING_TYPES.filter((type) => type !== "dpc" || brand.key === "fr").map((type): [string, string] => [type, t(`types.${type}`)]);
   const fundings = fundingChoices(brand).map((funding): [string, string] => [funding, t(`filters.fundings.${funding}`)]);
+  const activeCount = FILTER_PARAMS.filter((key) => key !== "sort" && key !== "q" && filters[key]).length;
   const sorts: [string, string][] = [...(withRelevance ? [["", t("sorts.relevance")] as [string, string]] : []), ...sortOptions.map((o): [string, string] => [o, t(`sorts.${o}`)])];
   // A plain function (not a component): the fields keep their identity across renders.
   const select = (name: string, label: string, value: string | undefined, options: [string, string][]) => (
@@ -83,46 +86,61 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
   );
 
   return (
-    <section aria-labelledby={id("title")} className="rounded-lg border border-slate-300 bg-slate-50 p-4" data-testid="catalogue-filters">
-      <h2 id={id("title")} className="text-lg font-bold">
+    <section aria-labelledby={id("title")} className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-1 md:py-4" data-testid="catalogue-filters">
+      <h2 id={id("title")} className="sr-only text-lg font-bold md:not-sr-only">
         {t("filters.title")}
       </h2>
-      <Form
-        // A new URL (reset link, back button) shows its own state: the fields start again from it.
-        key={location.search}
-        method="get"
-        action={action}
-        className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-      >
-        {withKeywords ? (
-          <div className="sm:col-span-2">
-            <label htmlFor={id("q")} className="mb-1 block font-semibold">
-              {t("filters.q")}
-            </label>
-            <input id={id("q")} name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} className={FIELD} {...errorProps("q")} />
-            <FieldError id={id("q-error")} messages={invalid?.q} />
-          </div>
-        ) : null}
-        {select("type", t("filters.type"), filters.type, [["", t("filters.typeAll")], ...types])}
-        {select("funding", t("filters.funding"), filters.funding, [["", t("filters.fundingAll")], ...fundings])}
-        {select("minDuration", t("filters.minDuration"), filters.minDuration, durations(MIN_DURATIONS, filters.minDuration))}
-        {select("maxDuration", t("filters.maxDuration"), filters.maxDuration, durations(MAX_DURATIONS, filters.maxDuration))}
-        {select("sort", t("filters.sort"), withRelevance && sort === "relevance" ? "" : sort, sorts)}
-        <div className={cx("flex flex-col justify-center gap-2", loggedIn ? "sm:col-span-2" : "")}>
-          <Checkbox name="new" value="1" defaultChecked={filters.new === "1" || filters.new === "true" || filters.new === "on"} label={t("filters.new")} />
-          {loggedIn ? (
-            <Checkbox name="audience" value="mine" defaultChecked={filters.audience === "mine"} label={t("filters.audience")} />
+      {/* Closed on phones so the results show in the first screen; always open on wider screens (app.css). */}
+      <details className="open-on-wide group" open={invalid ? true : undefined} data-testid="catalogue-filters-details">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-bold [&::-webkit-details-marker]:hidden">
+          <span>
+            {t("filters.show")}
+            {activeCount ? <span className="ml-2 font-semibold text-slate-700">{t("filters.active", { count: activeCount })}</span> : null}
+          </span>
+          <span aria-hidden="true" className="text-xl group-open:rotate-180">
+            ▾
+          </span>
+        </summary>
+        <Form
+          // A new URL (reset link, back button) shows its own state: the fields start again from it.
+          key={location.search}
+          method="get"
+          action={action}
+          className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          {withKeywords ? (
+            <div className="sm:col-span-2">
+              <label htmlFor={id("q")} className="mb-1 block font-semibold">
+                {t("filters.q")}
+              </label>
+              <input id={id("q")} name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} className={FIELD} {...errorProps("q")} />
+              <FieldError id={id("q-error")} messages={invalid?.q} />
+            </div>
           ) : null}
-        </div>
-        <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
-          <Button type="submit" icon="check">
-            {t("filters.apply")}
-          </Button>
-          <Link to={action} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="filters-reset">
-            {t("filters.reset")}
-          </Link>
-        </div>
-      </Form>
+          {select("type", t("filters.type"), filters.type, [["", t("filters.typeAll")], ...types])}
+          {select("funding", t("filters.funding"), filters.funding, [["", t("filters.fundingAll")], ...fundings])}
+          {select("minDuration", t("filters.minDuration"), filters.minDuration, durations(MIN_DURATIONS, filters.minDuration))}
+          {select("maxDuration", t("filters.maxDuration"), filters.maxDuration, durations(MAX_DURATIONS, filters.maxDuration))}
+          {select("sort", t("filters.sort"), withRelevance && sort === "relevance" ? "" : sort, sorts)}
+          <div className={cx("flex flex-col justify-center gap-2", loggedIn ? "sm:col-span-2" : "")}>
+            <Checkbox name="new" value="1" defaultChecked={isChecked(filters.new)} label={t("filters.new")} />
+            {loggedIn ? (
+              <Checkbox name="audience" value="mine" defaultChecked={filters.audience === "mine"} label={t("filters.audience")} />
+            ) : null}
+            {loggedIn ? (
+              <Checkbox name="favourites" value="1" defaultChecked={isChecked(filters.favourites)} label={t("filters.favourites")} />
+            ) : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
+            <Button type="submit" icon="check">
+              {t("filters.apply")}
+            </Button>
+            <Link to={action} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="filters-reset">
+              {t("filters.reset")}
+            </Link>
+          </div>
+        </Form>
+      </details>
     </section>
   );
 }

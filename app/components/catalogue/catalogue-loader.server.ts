@@ -59,6 +59,8 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
   const filters = readFilters(url.searchParams, { withQuery: options.q === undefined });
   const user = await getUser(context);
   const isSearch = options.q !== undefined;
+  // Favourites are a logged-in visitor's: a guest logs in first and comes back to the same filters.
+  if (filters.favourites && !user.loggedIn) throw redirect(loginPath(context, url.pathname + url.search));
 
   let sort = filters.sort;
   if (!isSearch && user.loggedIn) {

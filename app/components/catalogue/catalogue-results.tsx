@@ -91,7 +91,8 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
   );
 }
 
-function Pagination({ view, path }: { view: CatalogueView; path: string }) {
+/** Page links (also used by the profile's bookmarks list). */
+export function Pagination({ view, path }: { view: Pick<CatalogueView, "filters" | "page" | "pageCount">; path: string }) {
   const { t } = useTranslation("catalogue");
   const href = (page: number) => catalogueHref(path, view.filters, { page });
   const linkClass = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border-2 px-3 font-semibold";

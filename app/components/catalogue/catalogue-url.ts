@@ -1,7 +1,7 @@
 /** The catalogue's URL state: every filter, sort and page is a query parameter, so every state has a shareable URL. */
 
 /** Filter and sort parameters, in the order they appear in URLs. */
-export const FILTER_PARAMS = ["q", "type", "funding", "minDuration", "maxDuration", "new", "audience", "sort"] as const;
+export const FILTER_PARAMS = ["q", "type", "funding", "minDuration", "maxDuration", "new", "audience", "favourites", "sort"] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 export type Filters = Partial<Record<FilterParam, string>>;
 

@@ -90,14 +90,15 @@ function CookieBanner() {
       className="border-b-2 border-primary bg-slate-50"
       data-testid="cookie-banner"
     >
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 lg:flex-row lg:items-center lg:justify-between">
+      {/* Compact on phones (title for screen readers only, tighter spacing) so the page still starts in the first screen. */}
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 sm:gap-4 sm:py-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex gap-3">
           <Icon name="cookie" className="mt-1 hidden text-primary-dark sm:block" />
           <div>
-            <h2 id="cookie-banner-title" className="text-base font-bold">
+            <h2 id="cookie-banner-title" className="sr-only text-base font-bold sm:not-sr-only">
               {t("consent.bannerTitle")}
             </h2>
-            <p className="mt-1 max-w-3xl text-sm text-slate-800">
+            <p className="max-w-3xl text-sm text-slate-800 sm:mt-1">
               {t("consent.bannerText")}{" "}
               <Link to={cookiePolicyPath(lang)} className="font-medium text-primary-dark underline underline-offset-2">
                 {t("consent.learnMore")}
@@ -106,7 +107,8 @@ function CookieBanner() {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Form method="post" action={CONSENT_ACTION} className="flex flex-wrap gap-2">
+          {/* "contents" on phones: the three buttons share the rows (two lines instead of three). */}
+          <Form method="post" action={CONSENT_ACTION} className="contents sm:flex sm:flex-wrap sm:gap-2">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Button type="submit" name="intent" value="reject" variant="secondary" size="small">

@@ -1,7 +1,22 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button";
+import type { EligibilityRefusal } from "~/domain/eligibility";
 import { EnrolmentForm } from "./enrolment-forms";
+
+/** Where a refused learner can go instead: each reason names its own way out. */
+export type RefusalLinks = { advisor: string; offer: string; forMe: string };
+
+/** The first way out for each refusal (spec 4: the contract decides; the audience flags decide who may follow). */
+const REFUSAL_ACTIONS: Record<EligibilityRefusal, (keyof RefusalLinks)[]> = {
+  readOnly: ["advisor"],
+  shopContext: ["offer"],
+  contractInvalid: ["advisor", "offer"],
+  pharmacistsOnly: ["forMe"],
+  nonPharmacistsOnly: ["forMe"],
+  holdersOnly: ["forMe"],
+  nonHoldersOnly: ["forMe"],
+};
 
 /** What the course page knows about the visitor's enrolment (from GET /back/api/user/enrolment/{id}). */
 export type EnrolmentView = {
@@ -25,6 +40,9 @@ export type EnrolmentPanelProps = {
   confirmHref: string;
   cancelHref: string;
   confirming: boolean;
+  /** Why this learner may not subscribe (same rule as the API), or null when they may. */
+  refusal: EligibilityRefusal | null;
+  refusalLinks: RefusalLinks;
 };
 
 /** The enrolment block of the course page's action column. */
@@ -45,6 +63,9 @@ export function EnrolmentPanel(props: EnrolmentPanelProps) {
         {t("enrolment.shopContext")}
       </p>
     );
+  }
+  if (!enrolment && props.refusal) {
+    return <EnrolmentRefusal reason={props.refusal} links={props.refusalLinks} />;
   }
   if (!enrolment) {
     if (props.needsSession) {
@@ -95,6 +116,26 @@ export function EnrolmentPanel(props: EnrolmentPanelProps) {
           </Link>
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/** Said before any click: why the learner cannot subscribe, and what they can do instead. */
+function EnrolmentRefusal({ reason, links }: { reason: EligibilityRefusal; links: RefusalLinks }) {
+  const { t } = useTranslation("training");
+  return (
+    <div className="flex flex-col gap-2 rounded border-2 border-amber-700 bg-amber-50 p-3 text-amber-950" data-testid="enrolment-refused" data-reason={reason}>
+      <p className="font-semibold">{t("enrolment.refused.title")}</p>
+      <p>{t(`enrolment.refused.${reason}`)}</p>
+      <ul className="flex flex-col gap-1">
+        {REFUSAL_ACTIONS[reason].map((action) => (
+          <li key={action}>
+            <Link to={links[action]} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid={`refusal-${action}`}>
+              {t(`enrolment.refused.actions.${action}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -33,42 +33,54 @@ export function SiteHeader() {
   );
 
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="relative border-b border-slate-200 bg-white">
       <div className="h-1 bg-primary" aria-hidden="true" />
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 pt-3 pb-2">
-        <Link to="/" className="flex items-center gap-3 rounded" aria-label={`${brand.title} — ${t("nav.home")}`} data-testid="brand-home-link">
-          <img src={brand.logo} alt="" width={44} height={44} data-testid="brand-logo" />
-          <span className="text-xl font-bold tracking-tight text-primary-dark" data-testid="brand-title">
+        <Link to="/" className="flex min-w-0 items-center gap-3 rounded" aria-label={`${brand.title} — ${t("nav.home")}`} data-testid="brand-home-link">
+          <img src={brand.logo} alt="" width={44} height={44} className="h-9 w-9 md:h-11 md:w-11" data-testid="brand-logo" />
+          <span className="truncate text-lg font-bold tracking-tight text-primary-dark md:text-xl" data-testid="brand-title">
             {brand.title}
           </span>
         </Link>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <SearchBox className="w-full sm:w-64" />
-          <LanguageSwitcher />
-          <NotificationBell />
-          <UserMenu />
-        </div>
+        {/*
+          Phones: one line (logo and a "Menu" button); the tools and links open below it, without JavaScript.
+          From 48rem up the <details> is always open and its parts lay out as before (app.css, open-on-wide).
+        */}
+        <details className="open-on-wide contents-on-wide group" data-testid="site-menu">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded border-2 border-slate-400 px-3 font-semibold text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <Icon name="menu" size={20} />
+            {t("nav.menu")}
+          </summary>
+          <div className="absolute inset-x-0 top-full z-50 flex flex-col gap-4 border-b border-slate-300 bg-white p-4 shadow-lg md:contents">
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+              <SearchBox className="w-full sm:w-64" />
+              <LanguageSwitcher />
+              <NotificationBell />
+              <UserMenu />
+            </div>
+            <nav aria-label={t("nav.main")} className="md:w-full">
+              <ul className="-mx-1 flex flex-col md:flex-row md:flex-wrap md:gap-x-4">
+                {links.map((item) => (
+                  <li key={item.pageId}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === "/"}
+                      className={({ isActive }) =>
+                        cx(
+                          "inline-block border-b-3 px-1 py-2 font-medium text-slate-800 hover:border-slate-300 hover:text-primary-dark",
+                          isActive ? "border-primary text-primary-dark" : "border-transparent",
+                        )
+                      }
+                    >
+                      {t(item.labelKey)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </details>
       </div>
-      <nav aria-label={t("nav.main")} className="mx-auto max-w-6xl px-4">
-        <ul className="-mx-1 flex flex-wrap gap-x-4">
-          {links.map((item) => (
-            <li key={item.pageId}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                className={({ isActive }) =>
-                  cx(
-                    "inline-block border-b-3 px-1 py-2 font-medium text-slate-800 hover:border-slate-300 hover:text-primary-dark",
-                    isActive ? "border-primary text-primary-dark" : "border-transparent",
-                  )
-                }
-              >
-                {t(item.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
     </header>
   );
 }

@@ -7,6 +7,8 @@ import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, use
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout, ReadOnlyNotice } from "~/components/account/profile-layout";
 import { loadProfile } from "~/components/account/profile.server";
+import { EARLIEST_BIRTH_DATE, latestBirthDate } from "~/domain/birth-date";
+import { toParisDate } from "~/domain/dates";
 import { isReadOnlyUser } from "~/domain/user-state";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";
@@ -18,7 +20,12 @@ const GENDERS = ["", "F", "M", "X"] as const;
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireUser({ url, context });
   const profile = await loadProfile(context);
-  return { title: serverT(context, "account")("infos.title"), profile, readOnly: isReadOnlyUser(profile.contractType) };
+  return {
+    title: serverT(context, "account")("infos.title"),
+    profile,
+    readOnly: isReadOnlyUser(profile.contractType),
+    latestBirthDate: latestBirthDate(toParisDate(new Date())),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -69,7 +76,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function ProfileInfos() {
   const { t } = useTranslation("account");
-  const { profile, readOnly } = useLoaderData<typeof loader>();
+  const { profile, readOnly, latestBirthDate } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   return (
     <ProfileLayout title={t("infos.title")}>
@@ -80,7 +87,7 @@ export default function ProfileInfos() {
           <UserDataForm profile={profile} result={result?.intent === "userData" ? result : undefined} />
           <div className="flex flex-col gap-8">
             <MobilePhoneForm profile={profile} result={result?.intent === "mobilePhone" ? result : undefined} />
-            <PersonalDataForm profile={profile} result={result?.intent === "personalData" ? result : undefined} />
+            <PersonalDataForm profile={profile} latestBirthDate={latestBirthDate} result={result?.intent === "personalData" ? result : undefined} />
             <PictureForm result={result?.intent === "picture" ? result : undefined} />
           </div>
         </div>
@@ -149,7 +156,7 @@ function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormR
   );
 }
 
-function PersonalDataForm({ profile, result }: { profile: Profile; result?: FormResult }) {
+function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profile; latestBirthDate: string; result?: FormResult }) {
   const { t } = useTranslation("account");
   const ref = useFocusFirstError(result);
   const errors = result?.fieldErrors ?? {};
@@ -158,7 +165,14 @@ function PersonalDataForm({ profile, result }: { profile: Profile; result?: Form
     <Section id="personal-data" title={t("infos.personalData")} formRef={ref}>
       <FormMessage message={result && !result.ok ? result.message : undefined} />
       <TextField name="phone" type="tel" label={t("fields.phone")} autoComplete="tel" defaultValue={profile.phone ?? ""} errors={errors.phone} autoFocus={first === "phone" || undefined} />
-      <TextField name="birthDate" type="date" label={t("fields.birthDate")} autoComplete="bday" defaultValue={profile.birthDate?.slice(0, 10) ?? ""} errors={errors.birthDate} autoFocus={first === "birthDate" || undefined} />
+      <TextField
+        name="birthDate"
+        type="date"
+        min={EARLIEST_BIRTH_DATE}
+        max={latestBirthDate}
+        label={t("fields.birthDate")}
+        autoComplete="bday"
+        defaultValue={profile.birthDate?.slice(0, 10) ?? ""} errors={errors.birthDate} autoFocus={first === "birthDate" || undefined} />
       <SubmitButton intent="personalData">{t("infos.save")}</SubmitButton>
     </Section>
   );

@@ -33,10 +33,11 @@ export default function Catalogue({ loaderData: view }: Route.ComponentProps) {
   const path = usePagePath()("catalogue");
   if (!root) return null;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 outline-none" data-testid="catalogue-page">
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 outline-none sm:gap-6 sm:py-8" data-testid="catalogue-page">
       <div>
-        <h1 className="text-3xl font-extrabold">{t("heading")}</h1>
-        <p className="mt-2 max-w-3xl text-slate-800">{t("intro")}</p>
+        <h1 className="text-2xl font-extrabold sm:text-3xl">{t("heading")}</h1>
+        {/* Phones: the results come first; the filters' own button says what they do. */}
+        <p className="mt-2 hidden max-w-3xl text-slate-800 sm:block">{t("intro")}</p>
       </div>
       {view.invalid ? (
         <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900" data-testid="filters-invalid">

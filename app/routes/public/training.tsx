@@ -21,7 +21,8 @@ import { findPage, pagePath } from "~/i18n/pages";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { getUser, loginPath } from "~/lib/guards.server";
+import { getUser, loginPath, pathOf } from "~/lib/guards.server";
+import type { Eligibility } from "~/domain/eligibility";
 import { brandPageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
@@ -47,22 +48,26 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     const target = pagePath("training", pathLangOf(locale), { trainingType: training.effectiveType, slug: training.slug });
     throw redirect(`${target}${url.search}`, 301);
   }
-  const [bookmarks, enrolment] = user.loggedIn
+  const [bookmarks, enrolmentReply] = user.loggedIn
     ? await Promise.all([
         back.get<number[]>("/user/bookmarks").catch(() => [] as number[]),
-        back
-          .get<{ enrolment: EnrolmentView | null }>(`/user/enrolment/${training.id}`)
-          .then((reply) => reply.enrolment)
-          .catch(() => null),
+        back.get<{ enrolment: EnrolmentView | null; eligibility: Eligibility | null }>(`/user/enrolment/${training.id}`).catch(() => null),
       ])
     : [[] as number[], null];
+  const eligibility = enrolmentReply?.eligibility;
   return {
     training,
     loggedIn: user.loggedIn,
     bookmarked: bookmarks.includes(training.id),
     enrolment: {
       viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" ? ("shop" as const) : ("learner" as const),
-      current: enrolment,
+      current: enrolmentReply?.enrolment ?? null,
+      refusal: eligibility && !eligibility.allowed ? eligibility.reason : null,
+      refusalLinks: {
+        advisor: pathOf(context, "advisor-contact"),
+        offer: pathOf(context, "offer"),
+        forMe: `${pathOf(context, "catalogue")}?audience=mine`,
+      },
       confirming: url.searchParams.get("unsubscribe") === "confirm",
       loginHref: loginPath(context, pathname),
       pathname,
@@ -168,7 +173,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const bookableSessions = !training.sessionsOnDemand && training.faceToFaces.some((group) => group.sessions.length > 0);
   const mySession = training.faceToFaces.flatMap((group) => group.sessions).find((session) => session.id === enrolment.current?.sessionId);
   const sessionBooking =
-    enrolment.viewer === "learner" && bookableSessions
+    enrolment.viewer === "learner" && bookableSessions && (enrolment.current || !enrolment.refusal)
       ? {
           enrolledSessionId: enrolment.current?.sessionId ?? null,
           waiting: enrolment.current?.status === "waiting_list",
@@ -462,6 +467,8 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
               confirmHref={`${enrolment.pathname}?unsubscribe=confirm#unsubscribe`}
               cancelHref={enrolment.pathname}
               confirming={enrolment.confirming}
+              refusal={enrolment.refusal}
+              refusalLinks={enrolment.refusalLinks}
             />
             <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
               {t("actions.addToCart")}

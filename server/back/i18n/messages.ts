@@ -57,6 +57,9 @@ const baseEn = {
   invalidImage: "The picture must be a JPEG, PNG or WebP image.",
   imageTooLarge: "The picture is too large (2 MB at most).",
   invalidPhone: "Enter a valid phone number.",
+  birthDateFuture: "The date of birth cannot be in the future.",
+  birthDateTooOld: "Enter a date of birth after 1 January 1900.",
+  birthDateTooYoung: "You must be at least 16 years old: check the date of birth.",
   trainingNotFound: "This training does not exist or is not available.",
   sortNotOffered: "This sort order is not offered here.",
   durationRange: "The minimum duration cannot exceed the maximum duration.",
@@ -82,6 +85,8 @@ const en = {
 };
 
 export type MessageKey = keyof typeof en;
+/** Every message key (the style test of the Spanish texts reads them all). */
+export const MESSAGE_KEYS = Object.keys(en) as MessageKey[];
 type Catalogue = Record<MessageKey, string>;
 
 const baseFr: Record<keyof typeof baseEn, string> = {
@@ -133,6 +138,9 @@ const baseFr: Record<keyof typeof baseEn, string> = {
   invalidImage: "La photo doit être une image JPEG, PNG ou WebP.",
   imageTooLarge: "La photo est trop volumineuse (2 Mo au plus).",
   invalidPhone: "Saisissez un numéro de téléphone valide.",
+  birthDateFuture: "La date de naissance ne peut pas être dans le futur.",
+  birthDateTooOld: "Saisissez une date de naissance postérieure au 1er janvier 1900.",
+  birthDateTooYoung: "Vous devez avoir au moins 16 ans : vérifiez la date de naissance.",
   trainingNotFound: "Cette formation n'existe pas ou n'est pas disponible.",
   sortNotOffered: "Ce tri n'est pas proposé ici.",
   durationRange: "La durée minimale ne peut pas dépasser la durée maximale.",
@@ -195,6 +203,9 @@ const baseEs: Record<keyof typeof baseEn, string> = {
   invalidImage: "La foto debe ser una imagen JPEG, PNG o WebP.",
   imageTooLarge: "La foto es demasiado grande (2 MB como máximo).",
   invalidPhone: "Introduzca un número de teléfono válido.",
+  birthDateFuture: "La fecha de nacimiento no puede ser futura.",
+  birthDateTooOld: "Introduzca una fecha de nacimiento posterior al 1 de enero de 1900.",
+  birthDateTooYoung: "Debe tener al menos 16 años: compruebe la fecha de nacimiento.",
   trainingNotFound: "Esta formación no existe o no está disponible.",
   sortNotOffered: "Esta ordenación no está disponible aquí.",
   durationRange: "La duración mínima no puede superar la duración máxima.",

@@ -342,7 +342,9 @@ const NOTIFICATIONS: NotificationDef[] = [
     email: "holder@demo.test",
     title: "Plan de formation mis à jour",
     body: "Léa Bernard est inscrite à la session de Lyon de « Vaccination à l'officine ».",
-    link: "/gestion/ma-pharmacie/plan-collectif",
+    // The collective plan page comes with the pharmacy issue: link it there (/gestion/ma-pharmacie/plan-collectif)
+    // once it exists; until then the training the learner booked.
+    link: "/dpc/vaccination-officine",
     daysAgo: 3,
     read: false,
   },
@@ -366,7 +368,9 @@ const NOTIFICATIONS: NotificationDef[] = [
     email: "referent.es@demo.test",
     title: "Grupo comunicado a FUNDAE",
     body: "El inicio del grupo de «Atención farmacéutica al paciente polimedicado» se ha comunicado correctamente.",
-    link: "/administracion/mi-farmacia/prises-en-charge",
+    // The funding page comes with the pharmacy issue: link it there (/administracion/mi-farmacia/prises-en-charge)
+    // once it exists; until then the training whose group was reported.
+    link: "/formation/atencion-farmaceutica-polimedicados",
     daysAgo: 6,
     read: true,
   },

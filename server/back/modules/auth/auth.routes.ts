@@ -17,6 +17,7 @@ import {
   consumeConnectToken,
   isEmailAvailable,
   issueConnectToken,
+  isPasswordResetTokenValid,
   requestPasswordReset,
   resetPassword,
 } from "./auth.service.ts";
@@ -103,6 +104,12 @@ authRoutes.get("/passwordReset/sendMail/:email", async (c) => {
     }
   }
   return success(c, null, c.var.t("passwordResetSent"));
+});
+
+/** GET /back/api/passwordReset/check/:token: can this reset link still be used? Read-only, the token is not spent. */
+authRoutes.get("/passwordReset/check/:token", async (c) => {
+  const valid = await isPasswordResetTokenValid(c.var.deps.db, c.req.param("token"), c.var.deps.now());
+  return success(c, { valid }, valid ? c.var.t("ok") : c.var.t("invalidResetToken"));
 });
 
 authRoutes.post("/passwordReset", async (c) => {

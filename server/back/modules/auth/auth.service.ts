@@ -42,6 +42,11 @@ export async function requestPasswordReset(db: Db, email: string, now: Date): Pr
   return { user, token };
 }
 
+/** Whether a reset link can still be used, read-only: the token is not spent (the reset page asks on load). */
+export async function isPasswordResetTokenValid(db: Db, token: string, now: Date): Promise<boolean> {
+  return (await findValidToken(db, "password_reset", token, now)) !== undefined;
+}
+
 /** Sets the new password and closes every open session of that user. */
 export async function resetPassword(db: Db, token: string, password: string, now: Date): Promise<UserRow> {
   const row = await consumeToken(db, "password_reset", token, now);

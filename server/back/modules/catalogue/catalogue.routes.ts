@@ -21,17 +21,20 @@ export const catalogueRoutes = new Hono<BackEnv>();
 const viewerOf = (c: { var: BackEnv["Variables"] }) => loadViewer(c.var.deps.db, c.var.session);
 
 /** GET /back/api/catalogue: a page of Catalog courses of the host brand, filtered and sorted. */
+/** `favourites=1` keeps the logged-in visitor's bookmarks (401 for a guest): the paginated list of bookmarks. */
+const bookmarkedBy = (c: Parameters<typeof requireSession>[0], favourites: boolean | undefined) => (favourites ? requireSession(c).userId : null);
+
 catalogueRoutes.get("/catalogue", async (c) => {
   const query = parseInput(CatalogueQuerySchema, c.req.query(), c.var.t);
   const viewer = query.audience === "mine" ? await viewerOf(c) : null;
-  return success(c, await listCatalogue(c.var.deps.db, c.var.brand, query, viewer));
+  return success(c, await listCatalogue(c.var.deps.db, c.var.brand, query, viewer, bookmarkedBy(c, query.favourites)));
 });
 
 /** GET /back/api/catalogue/search?q=: best matches first, matched words highlighted. */
 catalogueRoutes.get("/catalogue/search", async (c) => {
   const query = parseInput(SearchQuerySchema, c.req.query(), c.var.t);
   const viewer = query.audience === "mine" ? await viewerOf(c) : null;
-  return success(c, await listCatalogue(c.var.deps.db, c.var.brand, query, viewer));
+  return success(c, await listCatalogue(c.var.deps.db, c.var.brand, query, viewer, bookmarkedBy(c, query.favourites)));
 });
 
 /** GET /back/api/training/:slug: the course page's training (404 when unknown or unpublished, except for admins). */

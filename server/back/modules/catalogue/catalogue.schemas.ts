@@ -68,6 +68,8 @@ const filterShape = {
   minDuration: Digits(MAX_DURATION_MINUTES),
   maxDuration: Digits(MAX_DURATION_MINUTES),
   new: Flag,
+  /** Only the visitor's bookmarked trainings (the "Mes favoris" list and the catalogue filter); needs a session. */
+  favourites: Flag,
   sort: z.preprocess(blank, z.enum(CATALOGUE_SORTS).optional()),
   page: Page,
   pageSize: PageSize,

@@ -193,7 +193,8 @@ function audienceProfile(query: CatalogueQuery, viewer: Viewer | null): Audience
  * A sort the brand does not offer is a 422; a page past the end is clamped to the last page
  * (docs/decisions/0008-catalogue-pagination.md). A search text without any word finds nothing.
  */
-export async function listCatalogue(db: Db, brand: Brand, query: CatalogueQuery, viewer: Viewer | null): Promise<CataloguePage> {
+/** `bookmarkedBy`: the user whose bookmarks the `favourites` filter keeps (the route requires a session for it). */
+export async function listCatalogue(db: Db, brand: Brand, query: CatalogueQuery, viewer: Viewer | null, bookmarkedBy: number | null = null): Promise<CataloguePage> {
   if (query.sort && !brand.catalog.sortOptions.includes(query.sort as SortOption)) {
     throw new AppError("VALIDATION", "invalidInput", { fields: { sort: ["sortNotOffered"] } });
   }
@@ -214,6 +215,8 @@ export async function listCatalogue(db: Db, brand: Brand, query: CatalogueQuery,
     audience: audienceProfile(query, viewer),
     search: terms.length ? { terms: terms.map((term) => tsQueryText([term], "all")), any: tsQueryText(terms, "any") } : null,
   };
+  // The ids are part of the cache key, so a changed bookmark never serves a stale page.
+  if (query.favourites && bookmarkedBy !== null) filter.ids = await listBookmarkIds(db, bookmarkedBy, brand.key);
   const page = { page: query.page, pageSize: query.pageSize };
   const compute = () => computeCataloguePage(db, brand, filter, order, page);
   if (!isCatalogueCacheEnabled()) return compute();

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { subscriptionEligibility } from "../../../../app/domain/eligibility.ts";
 import { isTrainingType } from "../../../../app/domain/training-types.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -7,6 +8,7 @@ import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../
 import { EmptyBody } from "../../http/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import type { MessageKey } from "../../i18n/messages.ts";
+import { getUserPayload } from "../user/user.service.ts";
 import {
   CourseSubscribeSchema,
   DpcSubscribeSchema,
@@ -89,12 +91,17 @@ enrolmentRoutes.post("/course/unsubscribe/:id", async (c) => {
   return unsubscribe(c, trainingId);
 });
 
-/** The learner's enrolment in one training, for the course page (null when not subscribed). */
+/**
+ * The learner's enrolment in one training (null when not subscribed) and whether they may subscribe, by the same
+ * rule the subscribe endpoints apply: the course page says why before the learner clicks.
+ */
 enrolmentRoutes.get("/user/enrolment/:id", async (c) => {
   const session = requireSession(c);
-  const training = await requireTraining(c.var.deps.db, c.var.brand.key, idParam(c));
-  const row = await findActiveEnrolment(c.var.deps.db, session.userId, training.id);
-  return success(c, { enrolment: row ? toEnrolmentPayload(row) : null });
+  const { db, now } = c.var.deps;
+  const training = await requireTraining(db, c.var.brand.key, idParam(c));
+  const [row, user] = await Promise.all([findActiveEnrolment(db, session.userId, training.id), getUserPayload(db, session.userId, session.accountId)]);
+  const eligibility = user.loggedIn ? subscriptionEligibility(user, training, now()) : null;
+  return success(c, { enrolment: row ? toEnrolmentPayload(row) : null, eligibility });
 });
 
 // ------------------------------------------------------------ formation (e-learning)

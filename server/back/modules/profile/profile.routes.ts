@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
+import { toParisDate } from "../../../../app/domain/dates.ts";
 import { users } from "../../../db/schema/index.ts";
 import { advisorMessageMail, mailLang } from "../../../mail/templates.ts";
 import { MAX_IMAGE_BYTES, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
@@ -16,7 +17,7 @@ import {
   AdvisorMessageSchema,
   DEFAULT_ADVISOR_MESSAGE,
   UpdateMobilePhoneSchema,
-  UpdatePersonalDataSchema,
+  updatePersonalDataSchema,
   UpdateUserDataSchema,
 } from "./profile.schemas.ts";
 
@@ -66,7 +67,7 @@ profileRoutes.post("/user/updateMobilePhone", async (c) => {
 
 profileRoutes.post("/user/updatePersonalData", async (c) => {
   const session = await requireWritableSession(c);
-  const input = await parseBody(c, UpdatePersonalDataSchema);
+  const input = await parseBody(c, updatePersonalDataSchema(toParisDate(c.var.deps.now())));
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: c.var.deps.now() };
   if (input.phone !== undefined) changes.phone = input.phone || null;
   if (input.birthDate !== undefined) changes.birthDate = input.birthDate || null;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { birthDateProblem, type BirthDateProblem } from "../../../../app/domain/birth-date.ts";
+import type { MessageKey } from "../../i18n/messages.ts";
 
 const Phone = z
   .string()
@@ -16,12 +18,29 @@ export const UpdateUserDataSchema = z.strictObject({
 
 export const UpdateMobilePhoneSchema = z.strictObject({ mobilePhone: Phone });
 
-export const UpdatePersonalDataSchema = z.strictObject({
-  phone: Phone.optional(),
-  birthDate: z.union([z.literal(""), z.iso.date()]).optional(),
-  sortOption: z.enum(["newest", "alphabeticalOrder", "rating"]).optional(),
-  volume: z.int().min(0).max(100).optional(),
-});
+const BIRTH_DATE_MESSAGES: Record<BirthDateProblem, MessageKey> = {
+  invalid: "invalidType",
+  future: "birthDateFuture",
+  tooOld: "birthDateTooOld",
+  tooYoung: "birthDateTooYoung",
+};
+
+/** `today` is the Paris day of the request: a birth date is checked against it (no future, no implausible age). */
+export function updatePersonalDataSchema(today: string) {
+  return z.strictObject({
+    phone: Phone.optional(),
+    birthDate: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const problem = value === "" ? null : birthDateProblem(value, today);
+        if (problem) ctx.addIssue({ code: "custom", message: BIRTH_DATE_MESSAGES[problem] });
+      })
+      .optional(),
+    sortOption: z.enum(["newest", "alphabeticalOrder", "rating"]).optional(),
+    volume: z.int().min(0).max(100).optional(),
+  });
+}
 
 export const DEFAULT_ADVISOR_MESSAGE: Record<string, string> = {
   fr: "Bonjour, pouvez-vous me rappeler, s'il vous plaît ?",
