@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   PUSHER_HOST: z.string().optional(),
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_TLS: z.enum(["true", "false"]).default("false"),
+  /** Open websockets one client address may hold (TRUST_PROXY decides which address counts). */
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** Guest page micro-cache (server/web/guest-page-cache.ts): "off" disables it; TTL in milliseconds. */

@@ -19,7 +19,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
 import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
-import { createRealtimeServer, type RealtimeServer } from "./realtime/index.ts";
+import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createGuestPageCache } from "./web/guest-page-cache.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -170,7 +170,23 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const server = http.createServer(app);
   server.on("upgrade", (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
+    // Node removes its own listeners from an upgraded socket: without this, a reset would be an uncaught error.
+    socket.on("error", (error) => logger.debug({ err: error }, "upgrade socket error"));
+    try {
+      if (!realtime.handleUpgrade(req, socket, head)) refuseUpgrade(socket, 404);
+    } catch (error) {
+      logger.error({ err: error }, "upgrade failed");
+      socket.destroy();
+    }
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    // Node's default answer, kept explicit: a request that cannot be parsed ends its own connection only.
+    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    refuseUpgrade(socket, status);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
@@ -207,12 +223,24 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
     key: env.PUSHER_APP_KEY,
     secret: env.PUSHER_APP_SECRET,
     redisUrl: env.REDIS_URL,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    clientAddress: (req) => upgradeClientAddress(req, env.TRUST_PROXY === "true"),
     logger: {
       info: (details, message) => log.info(details, message),
       warn: (details, message) => log.warn(details, message),
       error: (details, message) => log.error(details, message),
     },
   });
+}
+
+/** The address a websocket counts against: the first X-Forwarded-For hop behind a trusted proxy, else the peer. */
+function upgradeClientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = req.headers["x-forwarded-for"];
+    const forwarded = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 100);
+  }
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 /** Paths whose next segment is a secret (token) or personal (e-mail address). */
