@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().min(16).default("development-secret-change-me-please"),
   BRAND_HOSTS: z.string().default("localhost=fr,be.localhost=be,es.localhost=es"),
   PUBLIC_URL_SCHEME: z.enum(["http", "https"]).default("http"),
+  /** The port browsers use, for links in mails; unset: the listening port (or, behind a trusted proxy, the forwarded one). */
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),

@@ -71,11 +71,13 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           useTLS: env.PUSHER_TLS === "true",
         })
       : realtime.broadcaster);
+  let listeningPort: number | null = null;
   const deps: BackDeps = {
     db: database.db,
     env,
     logger,
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
+    publicPort: () => env.PUBLIC_PORT ?? (env.TRUST_PROXY === "true" ? null : listeningPort),
     broadcaster,
     loginFailures: redis ? redisFailureStore(redis) : databaseFailureStore(database.db),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
@@ -129,7 +131,8 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const buildId = readBuildId();
   const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>
-    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } } }));
+    // inProcess: the web tier's own call, whose X-Forwarded-Host is the browser's Host (see request-host.ts).
+    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true }));
 
   if (pageCache) app.use(pageCache.middleware);
   app.all(
@@ -192,6 +195,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  listeningPort = port;
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | null = null;
