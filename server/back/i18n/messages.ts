@@ -5,6 +5,7 @@ export type ServerLocale = (typeof SERVER_LOCALES)[number];
 import { attestationsMessages } from "./areas/attestations.ts";
 import { enrolmentMessages } from "./areas/enrolment.ts";
 import { flowMessages } from "./areas/flow.ts";
+import { mailLimitsMessages } from "./areas/mail-limits.ts";
 import { recordsMessages } from "./areas/records.ts";
 
 const baseEn = {
@@ -69,13 +70,14 @@ const baseEn = {
 } as const;
 
 /** Each learning area keeps its messages in ./areas/<area>.ts, in the three languages. */
-const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages] as const;
+const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages, mailLimitsMessages] as const;
 const en = {
   ...baseEn,
   ...enrolmentMessages.en,
   ...flowMessages.en,
   ...recordsMessages.en,
   ...attestationsMessages.en,
+  ...mailLimitsMessages.en,
 };
 
 export type MessageKey = keyof typeof en;
