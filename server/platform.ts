@@ -90,10 +90,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.disable("x-powered-by");
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
   app.use(requestIdAndLog(logger));
+  // First, so that every answer carries them, even a 400 for a malformed URL or a Pusher HTTP API reply.
+  app.use(securityHeaders(env));
   app.use(rejectMalformedPaths);
   // The Pusher HTTP API reads its own raw body: it goes before anything that touches bodies.
   app.use(realtime.httpApi);
-  app.use(securityHeaders(env));
   app.use(compression());
 
   const isDevelopment = env.NODE_ENV === "development";
@@ -135,6 +136,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true }));
 
   if (pageCache) app.use(pageCache.middleware);
+  app.use(privatePagesForSessions);
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -314,6 +316,42 @@ function requestIdAndLog(logger: Logger) {
   };
 }
 
+/** Browser features the platform never uses, off for every page and for anything it might embed. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "bluetooth=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+].join(", ");
+
+/**
+ * A page rendered for someone logged in is theirs alone: no shared cache (proxy, CDN) may keep it, and the browser
+ * does not store it either (it is re-rendered on back/forward after a logout). Applied when the headers go out,
+ * so that a route's own Cache-Control cannot loosen it.
+ */
+function privatePagesForSessions(req: Request, res: Response, next: NextFunction) {
+  if (!/(?:^|;\s*)sid=/.test(req.headers.cookie ?? "")) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    const type = String(res.getHeader("content-type") ?? "");
+    if (type.startsWith("text/html") || req.path.endsWith(".data")) {
+      res.setHeader("Cache-Control", "private, no-store");
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+}
+
 /** A CSP allowing only this site (scripts by nonce) and its websocket endpoint. */
 function securityHeaders(env: Env) {
   const realtimeOrigins = env.PUSHER_HOST
@@ -324,6 +362,7 @@ function securityHeaders(env: Env) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     const host = req.headers.host ?? "localhost";
     helmet({
       contentSecurityPolicy: {

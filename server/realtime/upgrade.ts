@@ -53,6 +53,7 @@ export function refuseUpgrade(socket: Duplex, status: number, message = STATUS_C
     `Content-Length: ${Buffer.byteLength(body)}`,
     "X-Content-Type-Options: nosniff",
     "Cache-Control: no-store",
+    "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
   ];
   socket.once("finish", () => socket.destroy());
   socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
