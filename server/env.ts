@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GENERATED_SECRETS, loadOrCreateSecrets, type GeneratedSecretName } from "./secrets.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -8,9 +9,12 @@ const EnvSchema = z.object({
   PGLITE_DIR: z.string().default("data/pglite"),
   DATA_DIR: z.string().default("data"),
   BACK_URL: z.string().url().optional(),
-  APP_SECRET: z.string().min(16).default("development-secret-change-me-please"),
+  /** Unset: generated at first start and kept in DATA_DIR/secrets.json (server/secrets.ts). */
+  APP_SECRET: z.string().min(16).optional(),
   BRAND_HOSTS: z.string().default("localhost=fr,be.localhost=be,es.localhost=es"),
   PUBLIC_URL_SCHEME: z.enum(["http", "https"]).default("http"),
+  /** The port browsers use, for links in mails; unset: the listening port (or, behind a trusted proxy, the forwarded one). */
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -18,10 +22,12 @@ const EnvSchema = z.object({
   REALTIME_DRIVER: z.enum(["embedded", "pusher"]).default("embedded"),
   PUSHER_APP_ID: z.string().default("app-id"),
   PUSHER_APP_KEY: z.string().default("app-key"),
-  PUSHER_APP_SECRET: z.string().default("app-secret"),
+  PUSHER_APP_SECRET: z.string().min(16).optional(),
   PUSHER_HOST: z.string().optional(),
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_TLS: z.enum(["true", "false"]).default("false"),
+  /** Open websockets one client address may hold (TRUST_PROXY decides which address counts). */
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** Guest page micro-cache (server/web/guest-page-cache.ts): "off" disables it; TTL in milliseconds. */
@@ -29,9 +35,15 @@ const EnvSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, GeneratedSecretName> & Record<GeneratedSecretName, string>;
 
-export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+export type ReadEnvOptions = {
+  /** Told which secrets were just generated (first start), and where they are kept. */
+  onGenerated?: (names: GeneratedSecretName[], file: string) => void;
+};
+
+/** The validated environment; secrets it lacks come from (or are generated into) DATA_DIR/secrets.json. */
+export function readEnv(source: Record<string, string | undefined> = process.env, options: ReadEnvOptions = {}): Env {
   // An empty variable (`BACK_URL=` in a shell or compose file) means "unset", not an invalid value.
   const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(defined);
@@ -39,5 +51,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return result.data;
+  const missing = GENERATED_SECRETS.filter((name) => result.data[name] === undefined);
+  const secrets = loadOrCreateSecrets(result.data.DATA_DIR, missing);
+  if (secrets.generated.length > 0) options.onGenerated?.(secrets.generated, secrets.file);
+  return { ...result.data, ...secrets.values } as Env;
 }

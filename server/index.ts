@@ -2,8 +2,13 @@ import { readEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { startPlatform } from "./platform.ts";
 
-const env = readEnv();
+let generated: { names: string[]; file: string } | undefined;
+const env = readEnv(process.env, { onGenerated: (names, file) => (generated = { names, file }) });
 const logger = createLogger(env.LOG_LEVEL);
+if (generated) {
+  logger.warn({ secrets: generated.names, file: generated.file }, "secrets were not configured: generated random ones, kept for the next starts");
+  console.log(`Generated ${generated.names.join(", ")} (kept in ${generated.file}, readable by this user only).`);
+}
 
 try {
   const platform = await startPlatform({ env, logger });

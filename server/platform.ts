@@ -20,7 +20,7 @@ import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rat
 import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { redactPath } from "./redact-path.ts";
-import { createRealtimeServer, type RealtimeServer } from "./realtime/index.ts";
+import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createGuestPageCache } from "./web/guest-page-cache.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -72,11 +72,13 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           useTLS: env.PUSHER_TLS === "true",
         })
       : realtime.broadcaster);
+  let listeningPort: number | null = null;
   const deps: BackDeps = {
     db: database.db,
     env,
     logger,
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
+    publicPort: () => env.PUBLIC_PORT ?? (env.TRUST_PROXY === "true" ? null : listeningPort),
     broadcaster,
     loginFailures: redis ? redisFailureStore(redis) : databaseFailureStore(database.db),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
@@ -89,10 +91,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.disable("x-powered-by");
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
   app.use(requestIdAndLog(logger));
+  // First, so that every answer carries them, even a 400 for a malformed URL or a Pusher HTTP API reply.
+  app.use(securityHeaders(env));
   app.use(rejectMalformedPaths);
   // The Pusher HTTP API reads its own raw body: it goes before anything that touches bodies.
   app.use(realtime.httpApi);
-  app.use(securityHeaders(env));
   app.use(compression());
 
   const isDevelopment = env.NODE_ENV === "development";
@@ -130,9 +133,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const buildId = readBuildId();
   const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>
-    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } } }));
+    // inProcess: the web tier's own call, whose X-Forwarded-Host is the browser's Host (see request-host.ts).
+    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true }));
 
   if (pageCache) app.use(pageCache.middleware);
+  app.use(privatePagesForSessions);
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -178,12 +183,29 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const server = http.createServer(app);
   server.on("upgrade", (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
+    // Node removes its own listeners from an upgraded socket: without this, a reset would be an uncaught error.
+    socket.on("error", (error) => logger.debug({ err: error }, "upgrade socket error"));
+    try {
+      if (!realtime.handleUpgrade(req, socket, head)) refuseUpgrade(socket, 404);
+    } catch (error) {
+      logger.error({ err: error }, "upgrade failed");
+      socket.destroy();
+    }
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    // Node's default answer, kept explicit: a request that cannot be parsed ends its own connection only.
+    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    refuseUpgrade(socket, status);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
+  listeningPort = port;
   const url = `http://localhost:${port}`;
 
   let closing: Promise<void> | null = null;
@@ -215,12 +237,24 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
     key: env.PUSHER_APP_KEY,
     secret: env.PUSHER_APP_SECRET,
     redisUrl: env.REDIS_URL,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    clientAddress: (req) => upgradeClientAddress(req, env.TRUST_PROXY === "true"),
     logger: {
       info: (details, message) => log.info(details, message),
       warn: (details, message) => log.warn(details, message),
       error: (details, message) => log.error(details, message),
     },
   });
+}
+
+/** The address a websocket counts against: the first X-Forwarded-For hop behind a trusted proxy, else the peer. */
+function upgradeClientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = req.headers["x-forwarded-for"];
+    const forwarded = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 100);
+  }
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 /** A path that cannot be percent-decoded ("/%", "/a%zz") is a 400, never a 500. */
@@ -271,6 +305,42 @@ function requestIdAndLog(logger: Logger) {
   };
 }
 
+/** Browser features the platform never uses, off for every page and for anything it might embed. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "bluetooth=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+].join(", ");
+
+/**
+ * A page rendered for someone logged in is theirs alone: no shared cache (proxy, CDN) may keep it, and the browser
+ * does not store it either (it is re-rendered on back/forward after a logout). Applied when the headers go out,
+ * so that a route's own Cache-Control cannot loosen it.
+ */
+function privatePagesForSessions(req: Request, res: Response, next: NextFunction) {
+  if (!/(?:^|;\s*)sid=/.test(req.headers.cookie ?? "")) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    const type = String(res.getHeader("content-type") ?? "");
+    if (type.startsWith("text/html") || req.path.endsWith(".data")) {
+      res.setHeader("Cache-Control", "private, no-store");
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+}
+
 /** A CSP allowing only this site (scripts by nonce) and its websocket endpoint. */
 function securityHeaders(env: Env) {
   const realtimeOrigins = env.PUSHER_HOST
@@ -281,6 +351,7 @@ function securityHeaders(env: Env) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     const host = req.headers.host ?? "localhost";
     helmet({
       contentSecurityPolicy: {

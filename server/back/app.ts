@@ -9,6 +9,7 @@ import { AppError } from "./http/app-error.ts";
 import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure } from "./http/envelope.ts";
+import { trustedRequestHost } from "./http/request-host.ts";
 import { isSecureRequest, loadSession } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
@@ -47,9 +48,9 @@ export function createBackApp(deps: BackDeps) {
     c.set("requestId", requestId);
     c.set("locale", locale);
     c.set("t", translator(locale));
-    c.set("brand", resolveBrand(c.req.header("x-forwarded-host") ?? c.req.header("host"), deps.brandHosts, cookies[CAMPUS_COOKIE]).brand ?? BRANDS.fr);
     c.set("logger", deps.logger.child({ requestId }));
     c.set("session", null);
+    c.set("brand", resolveBrand(trustedRequestHost(c)?.hostname, deps.brandHosts, cookies[CAMPUS_COOKIE]).brand ?? BRANDS.fr);
     c.header("x-request-id", requestId);
     c.header("cache-control", "no-store");
     await next();

@@ -16,6 +16,8 @@ export type BackDeps = {
   env: Env;
   logger: Logger;
   brandHosts: Map<string, BrandKey>;
+  /** The port in public links (PUBLIC_PORT, or the listening port when no proxy is trusted); null: none/forwarded. */
+  publicPort: () => number | null;
   broadcaster: Broadcaster;
   mailer: Mailer;
   /** Failed-login counts for the rate limit (database, or Redis when REDIS_URL is set). */

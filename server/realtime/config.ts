@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { Limits, type ProtocolLimits } from "./protocol.ts";
 
 /** pino-compatible: `(details, message)`. */
@@ -20,6 +21,10 @@ export interface RealtimeConfig {
   pongTimeoutSeconds?: number;
   /** Per-instance connection cap; beyond it new connections get 4004 (default: unlimited). */
   maxConnections?: number;
+  /** Open connections one client address may hold on this instance; beyond it 4004 (default: unlimited). */
+  maxConnectionsPerAddress?: number;
+  /** The client address of an upgrade request (default: the socket's peer address). */
+  clientAddress?: (req: IncomingMessage) => string;
   /** Redis key and channel prefix; give each deployment (or test run) its own. Default `realtime:`. */
   redisKeyPrefix?: string;
   /** Instance heartbeat period and the silence after which an instance counts as dead (defaults 5 s / 15 s). */
@@ -37,6 +42,8 @@ export interface ResolvedRealtimeConfig {
   activityTimeoutSeconds: number;
   pongTimeoutSeconds: number;
   maxConnections: number;
+  maxConnectionsPerAddress: number;
+  clientAddress: (req: IncomingMessage) => string;
   redisKeyPrefix: string;
   heartbeatIntervalMs: number;
   heartbeatTimeoutMs: number;
@@ -65,6 +72,8 @@ export function resolveConfig(config: RealtimeConfig): ResolvedRealtimeConfig {
     activityTimeoutSeconds,
     pongTimeoutSeconds: config.pongTimeoutSeconds ?? 30,
     maxConnections: config.maxConnections ?? Number.POSITIVE_INFINITY,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? Number.POSITIVE_INFINITY,
+    clientAddress: config.clientAddress ?? ((req) => req.socket.remoteAddress ?? "unknown"),
     redisKeyPrefix: config.redisKeyPrefix ?? "realtime:",
     heartbeatIntervalMs,
     heartbeatTimeoutMs: config.heartbeatTimeoutMs ?? heartbeatIntervalMs * 3,

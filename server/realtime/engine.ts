@@ -19,6 +19,7 @@ import {
 import { constantTimeEqual } from "./signatures.ts";
 import { generateSocketId } from "./socket-id.ts";
 import { handleUnsubscribeFrame, subscribe, unsubscribe } from "./subscriptions.ts";
+import { safeDecode } from "./upgrade.ts";
 
 /** A subscription is confirmed after at most this long even if the cluster has not acknowledged the watch yet. */
 const WATCH_WAIT_LIMIT_MS = 2_000;
@@ -36,6 +37,9 @@ export class RealtimeEngine implements RealtimeContext {
   readonly hub = new LocalHub();
   readonly cluster: ClusterAdapter;
   private readonly connections = new Map<string, ClientConnection>();
+  /** Open connections per client address, for the per-address cap. */
+  private readonly connectionsPerAddress = new Map<string, number>();
+  private readonly addressOf = new WeakMap<ClientConnection, string>();
   private readonly watches = new Map<string, Promise<void>>();
   private readonly cleanups = new Set<Promise<void>>();
   private readonly policy: ActivityPolicy;
@@ -81,9 +85,19 @@ export class RealtimeEngine implements RealtimeContext {
     return { subscriptionCounts: this.hub.subscriptionCounts(), presence };
   }
 
-  acceptSocket(socket: WebSocket, requestUrl: URL): void {
+  /** Never throws: whatever goes wrong with one socket is logged and ends that socket only. */
+  acceptSocket(socket: WebSocket, requestUrl: URL, clientAddress = "unknown"): void {
     socket.on("error", (error) => this.config.logger.warn({ err: error }, "realtime: socket error"));
-    const rejection = this.handshakeRejection(requestUrl);
+    try {
+      this.openConnection(socket, requestUrl, clientAddress);
+    } catch (error) {
+      this.config.logger.error({ err: error }, "realtime: could not accept a connection");
+      socket.terminate();
+    }
+  }
+
+  private openConnection(socket: WebSocket, requestUrl: URL, clientAddress: string): void {
+    const rejection = this.handshakeRejection(requestUrl, clientAddress);
     if (rejection !== null) {
       rejectSocket(socket, rejection.code, rejection.message);
       return;
@@ -94,7 +108,16 @@ export class RealtimeEngine implements RealtimeContext {
       this.disconnect(slow, CloseCode.overCapacity, "Client is not reading its messages"),
     );
     this.connections.set(socketId, connection);
-    socket.on("message", (raw, isBinary) => this.onMessage(connection, raw, isBinary));
+    this.addressOf.set(connection, clientAddress);
+    this.connectionsPerAddress.set(clientAddress, (this.connectionsPerAddress.get(clientAddress) ?? 0) + 1);
+    socket.on("message", (raw, isBinary) => {
+      try {
+        this.onMessage(connection, raw, isBinary);
+      } catch (error) {
+        this.config.logger.error({ err: error }, "realtime: message handling failed");
+        this.disconnect(connection, CloseCode.reconnectNow, "Internal error");
+      }
+    });
     socket.on("ping", () => connection.recordInbound(Date.now()));
     socket.on("pong", () => connection.recordInbound(Date.now()));
     socket.on("close", () => void this.forget(connection));
@@ -106,17 +129,21 @@ export class RealtimeEngine implements RealtimeContext {
     );
   }
 
-  private handshakeRejection(url: URL): { code: CloseCodeValue; message: string } | null {
+  private handshakeRejection(url: URL, clientAddress: string): { code: CloseCodeValue; message: string } | null {
     if (this.closed) return { code: CloseCode.reconnectNow, message: "Server is shutting down" };
     const match = /^\/app\/([^/]+)$/.exec(url.pathname);
     if (match === null) return { code: CloseCode.pathNotFound, message: "Path not found" };
-    if (!constantTimeEqual(this.config.key, decodeURIComponent(match[1]))) {
+    const key = safeDecode(match[1]);
+    if (key === null || !constantTimeEqual(this.config.key, key)) {
       return { code: CloseCode.applicationDoesNotExist, message: "Application does not exist" };
     }
     const protocol = checkProtocolVersion(url.searchParams.get("protocol"));
     if (!protocol.ok) return { code: protocol.code, message: protocol.message };
     if (this.connections.size >= this.config.maxConnections) {
       return { code: CloseCode.overConnectionQuota, message: "Application is over connection quota" };
+    }
+    if ((this.connectionsPerAddress.get(clientAddress) ?? 0) >= this.config.maxConnectionsPerAddress) {
+      return { code: CloseCode.overConnectionQuota, message: "Too many connections from this address" };
     }
     return null;
   }
@@ -167,6 +194,12 @@ export class RealtimeEngine implements RealtimeContext {
   private forget(connection: ClientConnection): Promise<void> {
     if (this.connections.get(connection.socketId) !== connection) return connection.idle();
     this.connections.delete(connection.socketId);
+    const address = this.addressOf.get(connection);
+    if (address !== undefined) {
+      const remaining = (this.connectionsPerAddress.get(address) ?? 1) - 1;
+      if (remaining > 0) this.connectionsPerAddress.set(address, remaining);
+      else this.connectionsPerAddress.delete(address);
+    }
     connection.runExclusive(
       async () => {
         for (const channel of [...connection.subscriptions.keys()]) await unsubscribe(this, connection, channel);

@@ -14,9 +14,13 @@ import { resolveConfig, type RealtimeConfig } from "./config.ts";
 import { RealtimeEngine } from "./engine.ts";
 import { createHttpApi, type HttpApiMiddleware } from "./http-api.ts";
 import { RedisClusterAdapter } from "./redis-adapter.ts";
+import { parseUpgradeTarget, refuseUpgrade } from "./upgrade.ts";
 
 export interface RealtimeServer {
-  /** Takes WebSocket upgrades for `/app/...` and returns true; returns false for any other path. */
+  /**
+   * Takes WebSocket upgrades for `/app/...` and returns true; returns false for any other path. A malformed
+   * request gets an HTTP 400; nothing about the request can make it throw.
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Pusher HTTP API as Node/Express middleware; calls next() for paths outside `/apps/`. */
   httpApi: HttpApiMiddleware;
@@ -54,9 +58,20 @@ export function createRealtimeServer(config: RealtimeConfig): RealtimeServer {
 
   return {
     handleUpgrade(req, socket, head) {
-      const url = new URL(req.url ?? "/", "http://realtime.invalid");
-      if (!url.pathname.startsWith("/app/")) return false;
-      webSockets.handleUpgrade(req, socket, head, (webSocket) => engine.acceptSocket(webSocket, url));
+      const target = parseUpgradeTarget(req.url);
+      if (!target.ok) {
+        refuseUpgrade(socket, target.status, target.message);
+        return true;
+      }
+      if (!target.url.pathname.startsWith("/app/")) return false;
+      try {
+        const clientAddress = resolved.clientAddress(req);
+        webSockets.handleUpgrade(req, socket, head, (webSocket) => engine.acceptSocket(webSocket, target.url, clientAddress));
+      } catch (error) {
+        // One bad upgrade must never take the process down with it.
+        resolved.logger.error({ err: error }, "realtime: upgrade failed");
+        if (!socket.destroyed) socket.destroy();
+      }
       return true;
     },
     httpApi: createHttpApi(engine, resolved),
@@ -95,4 +110,5 @@ export {
 } from "./broadcast.ts";
 export { pusherClientOptions, type PusherClientOptions, type RealtimeClientSettings } from "./client-options.ts";
 export type { RealtimeConfig, RealtimeLogger } from "./config.ts";
+export { refuseUpgrade } from "./upgrade.ts";
 export type { HttpApiMiddleware } from "./http-api.ts";

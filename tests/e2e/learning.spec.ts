@@ -85,7 +85,7 @@ async function requestAs(page: Page, host: string, path: string, headers: Record
   if (host === "localhost") return page.request.get(at("localhost", path), { headers });
   const cookies = await page.context().cookies(at(host as "es.localhost", "/"));
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-  return page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { ...headers, cookie, "x-forwarded-host": `${host}:${PORT}` } });
+  return page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { ...headers, cookie, host: `${host}:${PORT}` } });
 }
 
 function currentStep(page: Page) {

@@ -3,7 +3,7 @@ import Pusher from "pusher";
 import { login, PASSWORD, PORT } from "./account-helpers";
 
 /** The official HTTP SDK against our embedded server, to query channels. */
-const pusher = new Pusher({ appId: "app-id", key: "app-key", secret: "app-secret", host: "127.0.0.1", port: String(PORT), useTLS: false });
+const pusher = new Pusher({ appId: "app-id", key: "app-key", secret: "e2e-pusher-secret-not-for-production", host: "127.0.0.1", port: String(PORT), useTLS: false });
 
 async function occupied(channel: string): Promise<boolean> {
   const response = await pusher.get({ path: `/channels/${channel}` });

@@ -59,7 +59,7 @@ describe.each(backends())("attestations (%s)", (backend) => {
   }
   async function loggedIn(email: string) {
     const spanish = email.includes(".es@");
-    const agent = suite.agent({ "accept-language": spanish ? "es-ES" : "fr-FR", "x-forwarded-host": spanish ? "es.localhost" : "localhost" });
+    const agent = suite.agent({ "accept-language": spanish ? "es-ES" : "fr-FR", host: spanish ? "es.localhost" : "localhost" });
     expectEnvelope(await agent.login(email), 200);
     return agent;
   }

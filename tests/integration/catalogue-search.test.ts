@@ -41,7 +41,7 @@ describe.each(backends())("catalogue search (%s)", (backend) => {
   });
 
   async function search(q: string, options: { host?: string; language?: string; extra?: string } = {}) {
-    const agent = suite.agent({ "accept-language": options.language ?? "fr-FR", "x-forwarded-host": options.host ?? "localhost" });
+    const agent = suite.agent({ "accept-language": options.language ?? "fr-FR", host: options.host ?? "localhost" });
     return agent.get<{ items: Course[]; total: number; sort: string }>(
       `/back/api/catalogue/search?q=${encodeURIComponent(q)}${options.extra ? `&${options.extra}` : ""}`,
     );

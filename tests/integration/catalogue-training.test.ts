@@ -12,8 +12,8 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
   const suite = useSuite(backend);
 
   async function training(slug: string, agent?: Agent, host = "localhost") {
-    return (agent ?? suite.agent({ "accept-language": "fr-FR", "x-forwarded-host": host })).get<Training>(`/back/api/training/${slug}`, {
-      headers: { "x-forwarded-host": host },
+    return (agent ?? suite.agent({ "accept-language": "fr-FR", host })).get<Training>(`/back/api/training/${slug}`, {
+      headers: { host },
     });
   }
 

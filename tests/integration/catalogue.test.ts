@@ -20,7 +20,7 @@ describe.each(backends())("catalogue API (%s)", (backend) => {
   const suite = useSuite(backend);
 
   async function list(query = "", brand: keyof typeof HOSTS = "fr", language = "en-US") {
-    const agent = suite.agent({ "accept-language": language, "x-forwarded-host": HOSTS[brand] });
+    const agent = suite.agent({ "accept-language": language, host: HOSTS[brand] });
     return agent.get<Page>(`/back/api/catalogue${query ? `?${query}` : ""}`);
   }
 

@@ -25,7 +25,7 @@ describe.each(backends())("content API (%s)", (backend) => {
   });
 
   const api = (brand: keyof typeof HOSTS, language = "fr-FR") =>
-    suite.agent({ "x-forwarded-host": HOSTS[brand], "accept-language": language });
+    suite.agent({ host: HOSTS[brand], "accept-language": language });
 
   async function ready(brand: keyof typeof HOSTS, language = "fr-FR"): Promise<Agent> {
     const agent = api(brand, language);

@@ -95,6 +95,7 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       now: () => new Date(),
       mailer: createMailer({ from: env.MAIL_FROM, outboxDir }),
       brandHosts: new Map([["localhost", "fr"], ["es.localhost", "es"]] as const),
+      publicPort: () => 3000,
       logger: createLogger("silent"),
     };
     const [enrolment] = await suite.db
@@ -103,7 +104,7 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       .innerJoin(t.trainings, eq(t.trainings.id, t.enrolments.trainingId))
       .where(and(eq(t.enrolments.userId, await userId("learner.es@demo.test")), eq(t.trainings.slug, "atencion-farmaceutica-polimedicados")));
     await suite.db.update(t.enrolments).set({ status: "finished", finishedAt: new Date(), progressPercent: 100 }).where(eq(t.enrolments.id, enrolment!.id));
-    const created = await createFeedbackRequest(deps, enrolment!.id, { currentHost: "localhost:3000" });
+    const created = await createFeedbackRequest(deps, enrolment!.id, { requestHost: { hostname: "evil.example", port: 666 } });
     expect(created?.link).toBe(`http://es.localhost:3000/feedback/${created!.token}`);
     const [mail] = fs.readdirSync(outboxDir).map((name) => fs.readFileSync(path.join(outboxDir, name), "utf8").replace(/=\r?\n/g, ""));
     expect(mail).toContain("learner.es@demo.test");

@@ -120,7 +120,7 @@ describe.each(backends())("GET /back/api/user (%s)", (backend) => {
       const { token, contactId, accountId, platformUrl } = reply.body.data;
       expect(typeof token).toBe("string");
       const host = new URL(platformUrl).host;
-      const other = suite.agent({ "x-forwarded-host": host });
+      const other = suite.agent({ host });
       await other.csrf();
       const connected = await other.post("/back/api/connectAs", { token, contactId, ...(accountId ? { accountId } : {}) });
       expectEnvelope(connected, 200);

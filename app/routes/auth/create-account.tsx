@@ -18,8 +18,8 @@ const FIELD_ORDER = ["email", "firstName", "lastName", "profession", "password",
 type EmailCheck = { available: boolean; message: string } | null;
 
 /**
- * Needs a `token` query (else home). `?checkEmail=` answers the availability of an address
- * (used on blur with JavaScript; the API checks again on submit).
+ * Needs a `token` query (else home). `?checkEmail=` checks the form of an address (used on blur with
+ * JavaScript); whether it is already used is only told on submit, by the invitation-bound createAccount.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   tokenResetRedirect({ url, context });
@@ -31,8 +31,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let emailCheck: EmailCheck = null;
   if (checkEmail) {
     emailCheck = await back
-      .get<{ available: boolean }>(`/validateEmail/${encodeURIComponent(checkEmail)}`)
-      .then((answer) => ({ available: answer.available, message: t(answer.available ? "createAccount.emailAvailable" : "createAccount.emailTaken") }))
+      .get<{ valid: boolean }>(`/validateEmail/${encodeURIComponent(checkEmail)}`)
+      .then((answer) => ({ available: answer.valid, message: t("createAccount.emailValid") }))
       .catch((error: unknown) => {
         if (error instanceof BackError) return { available: false, message: error.fieldErrors._?.[0] ?? error.message };
         throw error;

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, "auth");
   if (!email) return data<FormResult>({ ok: false, fieldErrors: { email: [t("errors.required")] }, values: { email } }, { status: 422 });
   try {
-    await back.get(`/passwordReset/sendMail/${encodeURIComponent(email)}`);
+    await back.getWithCsrf(`/passwordReset/sendMail/${encodeURIComponent(email)}`);
   } catch (error) {
     if (error instanceof BackError && error.status === 422) {
       // The address is the only input: its errors come under "_" (a bare value).

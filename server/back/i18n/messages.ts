@@ -5,6 +5,7 @@ export type ServerLocale = (typeof SERVER_LOCALES)[number];
 import { attestationsMessages } from "./areas/attestations.ts";
 import { enrolmentMessages } from "./areas/enrolment.ts";
 import { flowMessages } from "./areas/flow.ts";
+import { mailLimitsMessages } from "./areas/mail-limits.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { signInMessages } from "./areas/sign-in.ts";
 
@@ -74,7 +75,7 @@ const baseEn = {
 } as const;
 
 /** Each learning area keeps its messages in ./areas/<area>.ts, in the three languages. */
-const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages, signInMessages] as const;
+const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages, signInMessages, mailLimitsMessages] as const;
 const en = {
   ...baseEn,
   ...enrolmentMessages.en,
@@ -82,6 +83,7 @@ const en = {
   ...recordsMessages.en,
   ...attestationsMessages.en,
   ...signInMessages.en,
+  ...mailLimitsMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

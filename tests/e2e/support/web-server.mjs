@@ -24,6 +24,8 @@ const server = spawn("npx", ["tsx", "server/index.ts"], {
     PORT: port,
     PGLITE_DIR: path.join(dataDir, "pglite"),
     DATA_DIR: dataDir,
+    // tests/e2e/realtime.spec.ts publishes through the Pusher HTTP API with this secret.
+    PUSHER_APP_SECRET: "e2e-pusher-secret-not-for-production",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

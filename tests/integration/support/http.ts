@@ -69,7 +69,7 @@ export class Agent {
     }
     const init: RequestInit & { duplex?: "half" } = { method, headers, body, redirect: "manual" };
     if (options.duplex) init.duplex = options.duplex;
-    const response = await fetch(this.origin + path, init);
+    const response = headers.has("host") ? await fetchWithHost(this.origin + path, method, headers, body) : await fetch(this.origin + path, init);
     const setCookies = response.headers.getSetCookie();
     for (const header of setCookies) {
       const { name, value, attributes } = parseSetCookie(header);
@@ -111,6 +111,38 @@ export class Agent {
     if (!this.cookies.has("XSRF-TOKEN")) await this.csrf();
     return this.post("/back/api/logout", {});
   }
+}
+
+/**
+ * fetch() never sends a Host header of its own choosing: a request "on another brand's host" (as a browser on
+ * es.localhost would send it) goes through node:http instead. String or byte bodies only.
+ */
+async function fetchWithHost(url: string, method: string, headers: Headers, body: BodyInit | null | undefined): Promise<Response> {
+  const http = await import("node:http");
+  if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) {
+    throw new Error("A request with an explicit Host header takes a string or byte body");
+  }
+  const outgoing: Record<string, string> = {};
+  headers.forEach((value, name) => (outgoing[name] = value));
+  if (body !== undefined && body !== null) outgoing["content-length"] = String(Buffer.byteLength(body));
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers: outgoing }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", reject);
+      incoming.on("end", () => {
+        const replyHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) replyHeaders.append(name, item);
+        }
+        const status = incoming.statusCode ?? 500;
+        const empty = status === 204 || status === 304 || method === "HEAD";
+        resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: replyHeaders }));
+      });
+    });
+    request.on("error", reject);
+    request.end(body ?? undefined);
+  });
 }
 
 /** Asserts the envelope shape of a reply and its HTTP status. */

@@ -16,6 +16,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     HOST: "127.0.0.1",
     LOG_LEVEL: process.env.IT_LOG_LEVEL ?? "silent",
     APP_SECRET: TEST_SECRET,
+    PUSHER_APP_SECRET: "integration-test-pusher-secret-0123",
     SEED_DEMO: "never",
     DATA_DIR: path.join(ROOT, "data", "test"),
     // Tests change the database behind the server's back: the guest page cache would serve stale pages

@@ -7,7 +7,7 @@ import { AppError } from "../../http/app-error.ts";
 import { failure, success } from "../../http/envelope.ts";
 import { requireSession, requireWritableSession } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
-import { platformOrigin } from "../auth/platform.ts";
+import { publicOriginFor } from "../../http/request-host.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { normaliseCode } from "./attestation-code.ts";
 import { findUserAttestation, listDpcEnrolments, listUserAttestations, type AttestationRow } from "./attestations.repository.ts";
@@ -22,9 +22,7 @@ const langOf = (locale: string): PdfLang => (locale.startsWith("es") ? "es" : "f
 
 /** The public verification page of a code, on the learner's platform host, in the learner's language. */
 function verificationUrl(c: Context<BackEnv>, user: { brand: string; locale: string }, code: string): string {
-  const { brandHosts, env } = c.var.deps;
-  const currentHost = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "";
-  const origin = platformOrigin(user.brand, brandHosts, currentHost, env.PUBLIC_URL_SCHEME) ?? "";
+  const origin = publicOriginFor(c, user.brand) ?? "";
   return `${origin}${pagePath("attestation-verify", langOf(user.locale), { code })}`;
 }
 

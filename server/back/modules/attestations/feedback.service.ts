@@ -7,7 +7,7 @@ import { feedbackRequests, reviews, trainings, users } from "../../../db/schema/
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { platformOrigin } from "../auth/platform.ts";
+import { publicOrigin, type RequestHost } from "../../http/request-host.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { findEnrolmentWithUserAndTraining } from "./attestations.repository.ts";
 
@@ -41,9 +41,9 @@ export async function insertFeedbackRequest(
  * returns null. A mail failure is logged, not thrown (the training is finished either way).
  */
 export async function createFeedbackRequest(
-  deps: Pick<BackDeps, "db" | "env" | "now" | "mailer" | "brandHosts" | "logger">,
+  deps: Pick<BackDeps, "db" | "env" | "now" | "mailer" | "brandHosts" | "publicPort" | "logger">,
   enrolmentId: number,
-  options: { currentHost?: string } = {},
+  options: { requestHost?: RequestHost | null } = {},
 ): Promise<{ token: string; link: string } | null> {
   const row = await findEnrolmentWithUserAndTraining(deps.db, enrolmentId);
   if (!row) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
@@ -59,7 +59,7 @@ export async function createFeedbackRequest(
     expiresAt: new Date(now.getTime() + FEEDBACK_TTL_MS),
     now,
   });
-  const origin = platformOrigin(row.user.brand, deps.brandHosts, options.currentHost ?? "", deps.env.PUBLIC_URL_SCHEME) ?? "";
+  const origin = publicOrigin(deps, row.user.brand, options.requestHost) ?? "";
   const link = `${origin}${pagePath("feedback", row.user.locale.startsWith("es") ? "es" : "fr", { token })}`;
   const brand = isBrandKey(row.user.brand) ? BRANDS[row.user.brand] : BRANDS.fr;
   try {

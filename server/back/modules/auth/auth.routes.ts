@@ -5,6 +5,8 @@ import { EmptyBody } from "../../http/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { destroySession, startSession } from "../../http/session.ts";
 import { clientIp } from "../../http/client-ip.ts";
+import { requireCsrfOnGet } from "../../http/guards.ts";
+import { takeMailAllowance } from "./mail-allowance.ts";
 import { passwordResetMail } from "../../../mail/templates.ts";
 import { eq } from "drizzle-orm";
 import { accounts } from "../../../db/schema/index.ts";
@@ -15,13 +17,13 @@ import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "
 import {
   authenticate,
   consumeConnectToken,
-  isEmailAvailable,
   issueConnectToken,
   isPasswordResetTokenValid,
   requestPasswordReset,
   resetPassword,
 } from "./auth.service.ts";
-import { isSamePlatform, platformOrigin } from "./platform.ts";
+import { isSamePlatform } from "./platform.ts";
+import { publicOriginFor } from "../../http/request-host.ts";
 import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
 
 export const authRoutes = new Hono<BackEnv>();
@@ -31,8 +33,8 @@ export const authRoutes = new Hono<BackEnv>();
  * Error carrying a single-use token, and the page sends the browser to that host.
  */
 export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean } = {}) {
-  const { db, now, env, brandHosts } = c.var.deps;
-  const origin = platformOrigin(user.brand, brandHosts, c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "", env.PUBLIC_URL_SCHEME);
+  const { db, now } = c.var.deps;
+  const origin = publicOriginFor(c, user.brand);
   if (!origin) return null;
   const token = await issueConnectToken(db, user.id, accountId, now(), options);
   return failure(c, 409, c.var.t("otherPlatform"), { token, contactId: user.id, accountId, platformUrl: origin });
@@ -83,15 +85,19 @@ authRoutes.post("/connectAs", async (c) => {
   return openSessionHere(c, user, arrival.accountId, { remember: arrival.remember });
 });
 
-/** Same reply whether or not the address has an account (no enumeration). */
+/**
+ * Same reply whether or not the address has an account (no enumeration). A GET that sends a mail: it needs the
+ * CSRF header like a POST, and each address gets a few mails per window (counted for every address).
+ */
 authRoutes.get("/passwordReset/sendMail/:email", async (c) => {
-  const { db, now, mailer, env, brandHosts } = c.var.deps;
+  const { db, now, mailer } = c.var.deps;
+  requireCsrfOnGet(c);
   const email = parseInput(EmailSchema, c.req.param("email"), c.var.t);
+  await takeMailAllowance(c.var.deps.loginFailures, `reset:${email}`, now(), "tooManyResetMails");
   const issued = await requestPasswordReset(db, email, now());
   if (issued) {
     const { user, token } = issued;
-    const origin =
-      platformOrigin(user.brand, brandHosts, c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "", env.PUBLIC_URL_SCHEME) ?? "";
+    const origin = publicOriginFor(c, user.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
     const path = user.locale === "es-ES" ? "/restablecer-mi-contrasena/" : "/reinitialiser-mon-mot-de-passe/";
     const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
     try {
@@ -120,8 +126,11 @@ authRoutes.post("/passwordReset", async (c) => {
   return success(c, null, c.var.t("passwordUpdated"));
 });
 
+/**
+ * Checks the form of an address only: whether an account uses it is never told here (anyone could ask). The
+ * invitation-bound createAccount says so, to the holder of an invitation (ADR 0023).
+ */
 authRoutes.get("/validateEmail/:email", async (c) => {
-  const email = parseInput(EmailSchema, c.req.param("email"), c.var.t);
-  const available = await isEmailAvailable(c.var.deps.db, email);
-  return success(c, { available }, c.var.t(available ? "emailAvailable" : "emailTaken"));
+  parseInput(EmailSchema, c.req.param("email"), c.var.t);
+  return success(c, { valid: true }, c.var.t("emailWellFormed"));
 });

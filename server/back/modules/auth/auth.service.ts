@@ -5,7 +5,7 @@ import { AppError } from "../../http/app-error.ts";
 import { findUserByEmail, findUserById, type UserRow } from "../user/user.repository.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
 import { accountScope, LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
-import { consumeToken, findValidToken, issueToken } from "./tokens.ts";
+import { consumeToken, findValidToken, issueToken, revokeUserTokens } from "./tokens.ts";
 import type { LoginInput } from "./auth.schemas.ts";
 
 /**
@@ -38,6 +38,8 @@ export async function authenticate(
 export async function requestPasswordReset(db: Db, email: string, now: Date): Promise<{ user: UserRow; token: string } | null> {
   const user = await findUserByEmail(db, email);
   if (!user) return null;
+  // Only the latest link works: a mail read late (or by someone else) must not outlive a newer request.
+  await revokeUserTokens(db, "password_reset", user.id, now);
   const token = await issueToken(db, { kind: "password_reset", userId: user.id }, now);
   return { user, token };
 }
@@ -52,6 +54,7 @@ export async function resetPassword(db: Db, token: string, password: string, now
   const row = await consumeToken(db, "password_reset", token, now);
   const user = row?.userId ? await findUserById(db, row.userId) : undefined;
   if (!user) throw new AppError("VALIDATION", "invalidResetToken", { fields: { token: ["invalidResetToken"] } });
+  await revokeUserTokens(db, "password_reset", user.id, now);
   await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, user.id));
   await db.delete(sessions).where(eq(sessions.userId, user.id));
   return user;

@@ -48,6 +48,14 @@ export async function findValidToken(db: Db, kind: TokenKind, raw: string, now: 
   return row;
 }
 
+/** Spends every still-valid token of that kind of a user (a newer one replaces them, or one was used). */
+export async function revokeUserTokens(db: Db, kind: TokenKind, userId: number, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.kind, kind), eq(authTokens.userId, userId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
+}
+
 /** Marks the token used in one atomic statement: of two concurrent uses, one wins. */
 export async function consumeToken(db: Db, kind: TokenKind, raw: string, now: Date): Promise<TokenRow | undefined> {
   if (!raw || raw.length > 200) return undefined;

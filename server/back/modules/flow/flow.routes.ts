@@ -38,6 +38,7 @@ import {
   type FinishHooks,
 } from "./flow.service.ts";
 import { buildIcs } from "./ics.ts";
+import { brandHostname, trustedRequestHost } from "../../http/request-host.ts";
 
 /** The flow endpoints of the learning journey (mounted under /back/api). ADR 0012. */
 export const flowRoutes = new Hono<BackEnv>();
@@ -50,12 +51,12 @@ const idOf = (c: Context<BackEnv>) => parseInput(IdParamSchema, c.req.param("id"
  */
 function finishHooks(c: Context<BackEnv>): FinishHooks {
   const deps = c.var.deps;
-  const currentHost = c.req.header("x-forwarded-host") ?? c.req.header("host");
+  const requestHost = trustedRequestHost(c);
   return {
     onFinished: async (enrolmentId, userId) => {
       await issueAttestations(deps, enrolmentId);
       await awardBadges(deps, userId);
-      await createFeedbackRequest(deps, enrolmentId, { currentHost }).catch((error: unknown) =>
+      await createFeedbackRequest(deps, enrolmentId, { requestHost }).catch((error: unknown) =>
         c.var.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
       );
     },
@@ -198,7 +199,7 @@ flowRoutes.get("/user/session/:id/calendar.ics", async (c) => {
   const days = loaded.dates.length ? loaded.dates : [{ id: 0, date: s.startDate, startTime: s.startTime, endTime: s.endTime }];
   const place = [s.address, [s.postalCode, s.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const location = loaded.faceToFace.virtualClass ? (s.virtualClassUrl ?? loaded.faceToFace.name) : place || null;
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? "formapharm";
+  const host = brandHostname(c.var.brand.key, c.var.deps.brandHosts) ?? "formapharm";
   const ics = buildIcs(
     days.map((d, i) => ({
       uid: `session-${s.id}-${i + 1}@${host.replace(/:\d+$/, "")}`,

@@ -13,6 +13,7 @@ import { requireSession, requireWritableSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { findAdvisor, findUserById } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
+import { takeMailAllowance } from "../auth/mail-allowance.ts";
 import {
   AdvisorMessageSchema,
   DEFAULT_ADVISOR_MESSAGE,
@@ -105,12 +106,13 @@ profileRoutes.post("/user/updateProfilePic", async (c) => {
 profileRoutes.post("/user/sendAdvisorMessage", async (c) => {
   const session = requireSession(c);
   const input = await parseBody(c, AdvisorMessageSchema);
-  const { db, mailer } = c.var.deps;
+  const { db, mailer, now } = c.var.deps;
   const user = await findUserById(db, session.userId);
   const payload = await getUserPayload(db, session.userId, session.accountId);
   if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const advisor = payload.advisor ? await findAdvisor(db, payload.advisor.id) : undefined;
   if (!advisor) throw new AppError("NOT_FOUND", "noAdvisor");
+  await takeMailAllowance(c.var.deps.loginFailures, `advisor:${session.userId}`, now(), "tooManyAdvisorMessages");
   const message = input.message || DEFAULT_ADVISOR_MESSAGE[mailLang(user.locale)];
   const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
   await mailer.send({
