@@ -30,7 +30,7 @@ describe.each(backends())("forms and offered actions (%s)", (backend) => {
   const suite = useSuite(backend);
 
   async function loggedIn(email: string, locale = "fr-FR"): Promise<Agent> {
-    const agent = suite.agent({ "accept-language": locale, "x-forwarded-host": locale === "es-ES" ? "es.localhost" : "localhost" });
+    const agent = suite.agent({ "accept-language": locale, host: locale === "es-ES" ? "es.localhost" : "localhost" });
     expectEnvelope(await agent.login(email), 200);
     return agent;
   }
@@ -149,7 +149,7 @@ describe.each(backends())("forms and offered actions (%s)", (backend) => {
     for (const row of linked) {
       let agent = agents.get(row.email);
       if (!agent) {
-        agent = suite.agent({ "accept-language": row.locale, "x-forwarded-host": HOSTS[row.brand] });
+        agent = suite.agent({ "accept-language": row.locale, host: HOSTS[row.brand] });
         expectEnvelope(await agent.login(row.email), 200);
         agents.set(row.email, agent);
       }

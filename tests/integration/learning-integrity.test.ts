@@ -43,7 +43,7 @@ describe.each(backends())("learning integrity on %s", (backend) => {
   const suite = useSuite(backend);
 
   async function loggedIn(email: string, spanish = false): Promise<Agent> {
-    const agent = suite.agent({ "accept-language": spanish ? "es-ES" : "fr-FR", "x-forwarded-host": spanish ? "es.localhost" : "localhost" });
+    const agent = suite.agent({ "accept-language": spanish ? "es-ES" : "fr-FR", host: spanish ? "es.localhost" : "localhost" });
     expectEnvelope(await agent.login(email), 200);
     return agent;
   }
