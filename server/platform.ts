@@ -21,6 +21,7 @@ import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, type RealtimeServer } from "./realtime/index.ts";
 import { createGuestPageCache } from "./web/guest-page-cache.ts";
+import { pageMethodGuard } from "./web/page-methods.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -131,6 +132,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>
     Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } } }));
 
+  app.use(pageMethodGuard(getBuild));
   if (pageCache) app.use(pageCache.middleware);
   app.all(
     "/{*splat}",
