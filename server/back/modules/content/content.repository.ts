@@ -204,7 +204,7 @@ export async function listTrainingDates(db: Db, brand: BrandKey, lang: Lang) {
       type: trainings.type,
       slug: trainings.slug,
       isVirtual: trainings.isVirtual,
-      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = ${trainings.id})`,
+      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
       lastUpdate: trainings.lastUpdate,
       updatedAt: trainings.updatedAt,
     })
