@@ -53,3 +53,18 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Votre message")).toHaveValue("Bonjour, pouvez-vous me rappeler, s'il vous plaît ?");
   });
 });
+
+test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({ page }) => {
+  await login(page, "shop@demo.test");
+  await page.getByRole("link", { name: /Mon profil/ }).click();
+  await expect(page).toHaveURL(/\/compte\/profil$/);
+  await expect(page.getByTestId("profile-no-establishment")).toHaveText("Compte personnel (achats en boutique), sans pharmacie.");
+  for (const path of ["/compte/profil/historique", "/compte/profil/attestation", "/compte/profil/plan-de-formation", "/compte/contact"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  // A stale link to the account choice sends them on instead of to a dead end.
+  await page.goto("/choix-du-compte?redirect=%2Fcompte%2Fprofil%2Fhistorique");
+  await expect(page).toHaveURL(/\/compte\/profil\/historique$/);
+});

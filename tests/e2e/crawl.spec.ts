@@ -155,3 +155,36 @@ for (const brand of BRANDS) {
     for (const path of locs) expect((await get(request, brand.host, path)).status(), path).toBe(200);
   });
 }
+
+test("pages answer 405 with Allow for methods they do not handle, 204 to OPTIONS, and HEAD like GET", async ({ request }) => {
+  // Pages with an action (forms) and without; course page, catalogue, login, contact, home, FAQ, an unknown path.
+  const pages: [string, boolean][] = [
+    ["/connexion", true],
+    ["/catalogue", true],
+    ["/dpc/asthme-bpco", true],
+    ["/contact", true],
+    ["/mot-de-passe-oublie", true],
+    ["/locale", true],
+    ["/", false],
+    ["/faq", false],
+    ["/offre", false],
+    ["/actualites", false],
+  ];
+  for (const [path, hasAction] of pages) {
+    const allow = hasAction ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS";
+    for (const method of ["PUT", "PATCH", "DELETE", ...(hasAction ? [] : ["POST"])]) {
+      const response = await request.fetch(`http://127.0.0.1:${PORT}${path}`, { method, headers: { host: `localhost:${PORT}` }, maxRedirects: 0 });
+      expect(response.status(), `${method} ${path}`).toBe(405);
+      expect(response.headers()["allow"], `${method} ${path}`).toBe(allow);
+    }
+    const options = await request.fetch(`http://127.0.0.1:${PORT}${path}`, { method: "OPTIONS", headers: { host: `localhost:${PORT}` } });
+    expect(options.status(), `OPTIONS ${path}`).toBe(204);
+    expect(options.headers()["allow"]).toBe(allow);
+  }
+  const head = await request.head(`http://127.0.0.1:${PORT}/catalogue`, { headers: { host: `localhost:${PORT}` } });
+  expect(head.status()).toBe(200);
+  // A POST that is not a form is bad input (415, in the visitor's language), not a server error.
+  const json = await request.post(`http://127.0.0.1:${PORT}/connexion`, { headers: { host: `localhost:${PORT}` }, data: { email: "x" } });
+  expect(json.status()).toBe(415);
+  expect(await json.text()).toContain("Le formulaire envoyé n");
+});
