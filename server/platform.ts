@@ -22,6 +22,7 @@ import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { redactPath } from "./redact-path.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createGuestPageCache } from "./web/guest-page-cache.ts";
+import { pageMethodGuard } from "./web/page-methods.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -136,6 +137,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     // inProcess: the web tier's own call, whose X-Forwarded-Host is the browser's Host (see request-host.ts).
     Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true }));
 
+  app.use(pageMethodGuard(getBuild));
   if (pageCache) app.use(pageCache.middleware);
   app.use(privatePagesForSessions);
   app.all(

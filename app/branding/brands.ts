@@ -24,6 +24,21 @@ export type Brand = {
   socialLinks: { network: "facebook" | "linkedin" | "instagram" | "youtube" | "x"; url: string }[];
   teamHistoryExport: boolean;
   contactEmail: string;
+  /** Slugs of the brand's own content pages (/pages/{slug}) that the footer and the sign-up form link to. */
+  legalPages: { about: string; legalNotice: string; terms: string; privacy: string };
+};
+
+const FRENCH_LEGAL_PAGES: Brand["legalPages"] = {
+  about: "qui-sommes-nous",
+  legalNotice: "mentions-legales",
+  terms: "conditions-generales-de-vente",
+  privacy: "politique-de-confidentialite",
+};
+const SPANISH_LEGAL_PAGES: Brand["legalPages"] = {
+  about: "quienes-somos",
+  legalNotice: "aviso-legal",
+  terms: "condiciones-generales",
+  privacy: "politica-de-privacidad",
 };
 
 export const BRANDS: Record<BrandKey, Brand> = {
@@ -45,6 +60,7 @@ export const BRANDS: Record<BrandKey, Brand> = {
     ],
     teamHistoryExport: true,
     contactEmail: "contact@officine-academie.test",
+    legalPages: FRENCH_LEGAL_PAGES,
   },
   be: {
     key: "be",
@@ -60,6 +76,7 @@ export const BRANDS: Record<BrandKey, Brand> = {
     socialLinks: [{ network: "linkedin", url: "https://www.linkedin.com/company/pharmasavoir-demo" }],
     teamHistoryExport: false,
     contactEmail: "contact@pharmasavoir.test",
+    legalPages: FRENCH_LEGAL_PAGES,
   },
   es: {
     key: "es",
@@ -78,6 +95,7 @@ export const BRANDS: Record<BrandKey, Brand> = {
     ],
     teamHistoryExport: true,
     contactEmail: "hola@aulafarma.test",
+    legalPages: SPANISH_LEGAL_PAGES,
   },
   "es-campus": {
     key: "es-campus",
@@ -93,6 +111,7 @@ export const BRANDS: Record<BrandKey, Brand> = {
     socialLinks: [{ network: "linkedin", url: "https://www.linkedin.com/company/campus-botica-demo" }],
     teamHistoryExport: false,
     contactEmail: "soporte@campusbotica.test",
+    legalPages: SPANISH_LEGAL_PAGES,
   },
 };
 

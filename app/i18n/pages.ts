@@ -1,3 +1,4 @@
+import type { BrandKey } from "~/branding/brands";
 import type { PathLang } from "./config";
 
 /**
@@ -18,6 +19,11 @@ export type PageDef = {
   ns?: string[];
   /** Left out of the sitemap (private or technical pages). */
   noIndex?: boolean;
+  /**
+   * Country pages: the brands that have this page (every brand when absent). Other brands answer 404
+   * and never link to it, whatever the visitor's language (ADR 0021).
+   */
+  brands?: BrandKey[];
 };
 
 export const PAGES: PageDef[] = [
@@ -28,6 +34,7 @@ export const PAGES: PageDef[] = [
     layout: "none",
     paths: { fr: "/formations-trod-cystite-angine" },
     ns: ["landing"],
+    brands: ["fr"],
   },
   {
     id: "cookie-policy",
@@ -35,6 +42,7 @@ export const PAGES: PageDef[] = [
     layout: "default",
     paths: { es: "/politica-cookies" },
     ns: ["cookies"],
+    brands: ["es", "es-campus"],
   },
   {
     id: "cookies-policy-link",
@@ -229,7 +237,7 @@ export const PAGES: PageDef[] = [
   { id: "news-detail", file: "routes/content/news-detail.tsx", layout: "default", paths: { fr: "/actualites/:slug", es: "/noticias/:slug" }, ns: ["content"] },
   { id: "content-page", file: "routes/content/content-page.tsx", layout: "default", paths: { "*": "/pages/:pageSlug" }, ns: ["content"] },
   { id: "faq", file: "routes/content/faq.tsx", layout: "default", paths: { "*": "/faq" }, ns: ["content"] },
-  { id: "funding-faq", file: "routes/content/funding-faq.tsx", layout: "default", paths: { es: "/bonificacion" }, ns: ["content"] },
+  { id: "funding-faq", file: "routes/content/funding-faq.tsx", layout: "default", paths: { es: "/bonificacion" }, ns: ["content"], brands: ["es", "es-campus"] },
   { id: "docs", file: "routes/content/docs.tsx", layout: "default", paths: { "*": "/docs" }, ns: ["content"] },
   { id: "docs-file", file: "routes/content/docs-file.tsx", layout: "default", paths: { "*": "/docs/*" }, ns: ["content"], noIndex: true },
   { id: "contact", file: "routes/content/contact.tsx", layout: "default", paths: { fr: "/contact", es: "/contacto" }, ns: ["content"] },
@@ -244,6 +252,11 @@ export const PAGES: PageDef[] = [
 
 export function findPage(id: string): PageDef | undefined {
   return PAGES.find((page) => page.id === id);
+}
+
+/** Whether a brand has the page (country pages exist on their country's brands only). */
+export function pageOnBrand(page: PageDef, brand: BrandKey): boolean {
+  return !page.brands || page.brands.includes(brand);
 }
 
 /** The route id registered for a page in a language. */
@@ -279,10 +292,13 @@ export function pagePath(id: string, lang: PathLang, params: PathParams = {}): s
   }).replace(/\/+$/, "") || "/";
 }
 
-/** The language a path belongs to when only one language has it (null for shared paths). */
-export function langOfPath(pathname: string): PathLang | null {
+/**
+ * The language a path belongs to when only one language has it (null for shared paths). A country page
+ * of another brand does not count: that brand answers 404 in its own language.
+ */
+export function langOfPath(pathname: string, brand: BrandKey): PathLang | null {
   for (const page of PAGES) {
-    if (page.paths["*"]) continue;
+    if (page.paths["*"] || !pageOnBrand(page, brand)) continue;
     for (const lang of ["fr", "es"] as const) {
       const pattern = page.paths[lang];
       if (pattern && pathMatches(pattern, pathname)) return lang;

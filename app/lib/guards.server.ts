@@ -1,10 +1,10 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { GuestPayload, UserPayload } from "../../server/back/modules/user/user.service";
 import { canAccessPharmacyManagement, isShopContext } from "~/domain/user-state";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { pathLangOf, type PathLang } from "~/i18n/config";
 import { createI18n } from "~/i18n/instance";
-import { findPage, matchPage, pagePath } from "~/i18n/pages";
+import { findPage, matchPage, pageOnBrand, pagePath } from "~/i18n/pages";
 import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
 import { requestStateContext } from "./context";
@@ -72,9 +72,12 @@ export async function getUser(context: Readonly<RouterContextProvider>): Promise
   }
 }
 
-/** A logged-in user without establishment (and not admin) must choose an account first. */
+/**
+ * A logged-in user without establishment must choose an account first; admins and shop customers
+ * (a personal shop contract, no pharmacy: ADR 0021) act on their own and never do.
+ */
 export function needsAccountChoice(user: UserPayload): boolean {
-  return user.establishment === null && !user.isAdmin;
+  return user.establishment === null && !user.isAdmin && !isShopContext({ loggedIn: true, contractType: user.contractType });
 }
 
 /** auth guard: logged in, with an establishment; otherwise login / account choice with `redirect`. */
@@ -144,6 +147,18 @@ export const authenticatedOnlyMiddleware: MiddlewareFunction<Response> = async (
   if (logged.loggedIn) return next();
   throw redirect(loginPath(context, currentPath(url)));
 };
+
+/**
+ * The layouts' loader: a country page (app/i18n/pages.ts `brands`) on another brand is a 404. A loader
+ * rather than a middleware, so that the 404 shows in that brand's chrome (the root loader has run).
+ */
+export function requirePageOnBrand({ url, context }: GuardArgs): null {
+  const match = matchPage(url.pathname);
+  if (match && !pageOnBrand(match.page, context.get(requestStateContext).brand.key)) {
+    throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  }
+  return null;
+}
 
 /** A `t` for the server (CSRF messages, toasts) in the visitor's locale. */
 export function serverT(context: Readonly<RouterContextProvider>, ns: string) {

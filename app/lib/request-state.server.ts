@@ -41,7 +41,7 @@ export const requestStateMiddleware: MiddlewareFunction<Response> = async ({ req
 
   const { brand, knownHost } = resolveBrand(request.headers.get("host"), hosts, readCookie(request, CAMPUS_COOKIE));
   const locale = detectLocale({
-    pathLang: langOfPath(url.pathname),
+    pathLang: langOfPath(url.pathname, brand.key),
     cookie: readCookie(request, LOCALE_COOKIE),
     hostLocale: knownHost ? BRANDS[brand.key].defaultLocale : undefined,
     acceptLanguage: request.headers.get("accept-language"),

@@ -1,7 +1,7 @@
 import { BRANDS, type BrandKey, type Locale } from "~/branding/brands";
 import { hostnameOf, parseBrandHosts } from "~/branding/resolve-brand";
 import { pathLangOf, type PathLang } from "~/i18n/config";
-import { findPage, pagePath, type PathParams } from "~/i18n/pages";
+import { findPage, pageOnBrand, pagePath, type PathParams } from "~/i18n/pages";
 
 /** The default host map (env BRAND_HOSTS): the server passes its own through the root loader. */
 export const DEFAULT_BRAND_HOSTS = "localhost=fr,be.localhost=be,es.localhost=es";
@@ -99,7 +99,7 @@ export function seoLinks(input: SeoInput): SeoLink[] {
   for (const { hreflang, brand } of HREFLANG_BRANDS) {
     const host = firstHostOf(hosts, brand);
     const altPath = safePath(input.pageId, pathLangOf(hreflang), input.params);
-    if (!host || altPath === null) continue;
+    if (!host || altPath === null || !pageOnBrand(page, brand)) continue;
     alternates.push({ rel: "alternate", hrefLang: hreflang, href: `${originFor(current, host)}${altPath}${query}` });
   }
   const fallback = alternates.find((link) => link.hrefLang === "fr-FR") ?? alternates[0];

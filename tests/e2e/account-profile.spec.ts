@@ -126,3 +126,18 @@ test.describe("bookmarks (Mes favoris)", () => {
     await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", "false");
   });
 });
+
+test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({ page }) => {
+  await login(page, "shop@demo.test");
+  await page.getByRole("link", { name: /Mon profil/ }).click();
+  await expect(page).toHaveURL(/\/compte\/profil$/);
+  await expect(page.getByTestId("profile-no-establishment")).toHaveText("Compte personnel (achats en boutique), sans pharmacie.");
+  for (const path of ["/compte/profil/historique", "/compte/profil/attestation", "/compte/profil/plan-de-formation", "/compte/contact"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    expect(new URL(response!.url()).pathname, path).toBe(path);
+  }
+  // A stale link to the account choice sends them on instead of to a dead end.
+  await page.goto("/choix-du-compte?redirect=%2Fcompte%2Fprofil%2Fhistorique");
+  await expect(page).toHaveURL(/\/compte\/profil\/historique$/);
+});

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
 import { serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { formBody } from "~/lib/form-body.server";
 import { serverT } from "~/lib/guards.server";
 
 /** What a form action answers when it does not redirect. */
@@ -18,7 +19,7 @@ export type FormResult = {
 /** Reads the form and checks the CSRF token (419 with a translated message on mismatch). */
 export async function readForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
   const config = context.get(serverConfigContext);
-  const formData = await request.formData();
+  const formData = await formBody(request, serverT(context, "common")("errors.badForm"));
   const t = serverT(context, "auth");
   await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, t("errors.csrf"));
   return formData;

@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/domain/pagination";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { formBody } from "~/lib/form-body.server";
 import { getUser, loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
 import type { CataloguePage, CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
@@ -143,8 +144,8 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
 export async function bookmarkAction({ request, url, context }: Args & { request: Request }) {
   const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
-  const formData = await request.formData();
   const common = serverT(context, "common");
+  const formData = await formBody(request, common("errors.badForm"));
   await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
   const backTo = url.pathname + url.search;
   const id = String(formData.get("trainingId") ?? "");

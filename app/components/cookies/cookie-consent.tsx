@@ -100,7 +100,7 @@ function CookieBanner() {
             </h2>
             <p className="max-w-3xl text-sm text-slate-800 sm:mt-1">
               {t("consent.bannerText")}{" "}
-              <Link to={cookiePolicyPath(lang)} className="font-medium text-primary-dark underline underline-offset-2">
+              <Link to={cookiePolicyPath(lang, data?.brand.key ?? "fr")} className="font-medium text-primary-dark underline underline-offset-2">
                 {t("consent.learnMore")}
               </Link>
             </p>

@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { formBody } from "~/lib/form-body.server";
 import { loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
 
@@ -23,8 +24,8 @@ function backMessage(error: BackError): string {
 export async function enrolmentAction({ request, url, context, trainingId }: Args) {
   const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
-  const formData = await request.formData();
   const common = serverT(context, "common");
+  const formData = await formBody(request, common("errors.badForm"));
   await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
   const intent = formData.get("intent");
   const sessionId = String(formData.get("sessionId") ?? "");

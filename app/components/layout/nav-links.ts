@@ -1,4 +1,5 @@
-import { findPage, pagePath } from "~/i18n/pages";
+import type { Brand, BrandKey } from "~/branding/brands";
+import { findPage, pageOnBrand, pagePath } from "~/i18n/pages";
 import type { PathLang } from "~/i18n/config";
 
 /**
@@ -15,9 +16,26 @@ export const MAIN_NAV: { pageId: string; labelKey: string }[] = [
   { pageId: "contact", labelKey: "nav.contact" },
 ];
 
-/** The path of a page in a language, or null when the page does not exist (yet) there. */
-export function existingPagePath(pageId: string, lang: PathLang): string | null {
-  if (!findPage(pageId)) return null;
+/**
+ * Footer "discover" links: the public pages the main navigation leaves out, by page id (shown where
+ * the page exists for the brand and language, like MAIN_NAV).
+ */
+export const FOOTER_NAV: { pageId: string; labelKey: string }[] = [
+  { pageId: "trainings-overview", labelKey: "footer.links.trainings" },
+  { pageId: "offer", labelKey: "footer.links.offer" },
+  { pageId: "groupings", labelKey: "footer.links.groupings" },
+  { pageId: "funding-faq", labelKey: "footer.links.fundingFaq" },
+  { pageId: "docs", labelKey: "footer.links.docs" },
+  { pageId: "welcome", labelKey: "footer.links.welcome" },
+];
+
+/**
+ * The path of a page in a language on a brand, or null when the page does not exist (yet) there:
+ * not in the table, not in that language, or a country page of another brand.
+ */
+export function existingPagePath(pageId: string, lang: PathLang, brand: BrandKey): string | null {
+  const page = findPage(pageId);
+  if (!page || !pageOnBrand(page, brand)) return null;
   try {
     return pagePath(pageId, lang);
   } catch {
@@ -26,7 +44,12 @@ export function existingPagePath(pageId: string, lang: PathLang): string | null 
   }
 }
 
-/** The cookie policy in a language: /politica-cookies in Spanish, /cookiespolicy otherwise. */
-export function cookiePolicyPath(lang: PathLang): string {
-  return existingPagePath("cookie-policy", lang) ?? existingPagePath("cookies-policy-link", lang) ?? "/";
+/** The path of one of the brand's legal content pages (/pages/{slug}). */
+export function legalPagePath(brand: Brand, page: keyof Brand["legalPages"]): string {
+  return pagePath("content-page", "fr", { pageSlug: brand.legalPages[page] }) ?? "/";
+}
+
+/** The cookie policy: /politica-cookies in Spanish on the Spanish brands, /cookiespolicy otherwise. */
+export function cookiePolicyPath(lang: PathLang, brand: BrandKey): string {
+  return existingPagePath("cookie-policy", lang, brand) ?? existingPagePath("cookies-policy-link", lang, brand) ?? "/";
 }

@@ -4,7 +4,7 @@ import { CookieSettingsLink } from "~/components/cookies/cookie-consent";
 import { Icon } from "~/components/ui/icon";
 import { pathLangOf } from "~/i18n/config";
 import { useRootData } from "~/lib/use-root-data";
-import { cookiePolicyPath } from "./nav-links";
+import { cookiePolicyPath, existingPagePath, FOOTER_NAV, legalPagePath } from "./nav-links";
 
 const NETWORK_NAMES = { facebook: "Facebook", linkedin: "LinkedIn", instagram: "Instagram", youtube: "YouTube", x: "X" } as const;
 
@@ -14,9 +14,13 @@ export function SiteFooter() {
   if (!data) return null;
   const { brand, locale } = data;
   const lang = pathLangOf(locale);
+  const discover = FOOTER_NAV.map((item) => ({ ...item, to: existingPagePath(item.pageId, lang, brand.key) })).filter(
+    (item): item is typeof item & { to: string } => item.to !== null,
+  );
+  const linkClass = "text-slate-800 underline underline-offset-2";
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50" data-testid="site-footer">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-2">
           <div className="flex items-center gap-2">
             <img src={brand.logo} alt="" width={32} height={32} />
@@ -37,6 +41,25 @@ export function SiteFooter() {
             </p>
           ) : null}
         </div>
+        <nav aria-labelledby="footer-discover-title">
+          <h2 id="footer-discover-title" className="font-semibold text-slate-900">
+            {t("footer.discover")}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-2">
+            <li>
+              <Link to={legalPagePath(brand, "about")} className={linkClass}>
+                {t("footer.links.about")}
+              </Link>
+            </li>
+            {discover.map((item) => (
+              <li key={item.pageId}>
+                <Link to={item.to} className={linkClass}>
+                  {t(item.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <nav aria-labelledby="footer-social-title">
           <h2 id="footer-social-title" className="font-semibold text-slate-900">
             {t("footer.followUs")}
@@ -62,8 +85,15 @@ export function SiteFooter() {
             {t("footer.legal")}
           </h2>
           <ul className="mt-2 flex flex-col gap-2">
+            {(["legalNotice", "terms", "privacy"] as const).map((page) => (
+              <li key={page}>
+                <Link to={legalPagePath(brand, page)} className={linkClass} data-testid={`footer-${page}`}>
+                  {t(`footer.links.${page}`)}
+                </Link>
+              </li>
+            ))}
             <li>
-              <Link to={cookiePolicyPath(lang)} className="text-slate-800 underline underline-offset-2">
+              <Link to={cookiePolicyPath(lang, brand.key)} className={linkClass}>
                 {t("footer.cookiePolicy")}
               </Link>
             </li>

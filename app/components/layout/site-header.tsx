@@ -28,7 +28,7 @@ export function SiteHeader() {
   if (!data) return null;
   const { brand, locale } = data;
   const lang = pathLangOf(locale);
-  const links = MAIN_NAV.map((item) => ({ ...item, to: existingPagePath(item.pageId, lang) })).filter(
+  const links = MAIN_NAV.map((item) => ({ ...item, to: existingPagePath(item.pageId, lang, brand.key) })).filter(
     (item): item is typeof item & { to: string } => item.to !== null,
   );
 

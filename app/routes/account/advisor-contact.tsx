@@ -10,8 +10,9 @@ import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
+/** Open without an establishment: a user with no pharmacy yet writes to the advisor to get one. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = await requireUser({ url, context });
+  const user = await requireUser({ url, context }, { allowNoEstablishment: true });
   const t = serverT(context, "account");
   return { title: t("contact.title"), advisor: user.advisor, defaultMessage: t("contact.defaultMessage") };
 }
@@ -19,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context });
+  await requireUser({ url, context }, { allowNoEstablishment: true });
   const formData = await readForm(request, context);
   const { back } = context.get(requestStateContext);
   const message = field(formData, "message");

@@ -6,6 +6,7 @@ import { ProfileLayout } from "~/components/account/profile-layout";
 import { contractState, loadProfile, pointsAccess } from "~/components/account/profile.server";
 import { BadgeList, CurrentTrainings, SuggestionList } from "~/components/records/profile-records";
 import { loadProfileRecords } from "~/components/records/records.server";
+import { isShopContext } from "~/domain/user-state";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";
@@ -85,7 +86,9 @@ export default function Profile() {
               {[profile.establishment.postalCode, profile.establishment.city].filter(Boolean).join(" ")}
             </p>
           ) : (
-            <p>{t("profile.noEstablishment")}</p>
+            <p data-testid="profile-no-establishment">
+              {isShopContext({ loggedIn: true, contractType: profile.contractType }) ? t("profile.personalAccount") : t("profile.noEstablishment")}
+            </p>
           )}
           {profile.accounts.length > 1 ? (
             <p className="mt-3">

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/account-choice";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
@@ -8,15 +8,24 @@ import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/components/account/other-platform.server";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { requestStateContext } from "~/lib/context";
-import { landingPath, requireUser, serverT } from "~/lib/guards.server";
+import { usePagePath } from "~/i18n/use-page-path";
+import { landingPath, needsAccountChoice, requireUser, serverT } from "~/lib/guards.server";
 
-/** The user's pharmacies; the `redirect` query is kept through the choice. */
+/**
+ * The user's pharmacies; the `redirect` query is kept through the choice. A user with nothing to
+ * choose and no need to (a shop customer) goes on to where they were heading.
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser({ url, context }, { allowNoEstablishment: true });
   const raw = url.searchParams.get("redirect");
+  if (user.accounts.length === 0 && !needsAccountChoice(user)) {
+    const fallback = landingPath(context);
+    throw redirect(raw ? safeRedirectPath(raw, fallback) : fallback);
+  }
   return {
     title: serverT(context, "auth")("accountChoice.title"),
     accounts: user.accounts,
+    hasAdvisor: user.advisor !== null,
     currentAccountId: user.currentAccountId,
     redirectTo: raw ? safeRedirectPath(raw, "") : "",
   };
@@ -42,7 +51,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function AccountChoice() {
   const { t } = useTranslation("auth");
-  const { accounts, currentAccountId, redirectTo } = useLoaderData<typeof loader>();
+  const { accounts, hasAdvisor, currentAccountId, redirectTo } = useLoaderData<typeof loader>();
+  const path = usePagePath();
   const result = useActionData<FormResult>();
   const ref = useFocusFirstError<HTMLElement>(result);
   return (
@@ -51,7 +61,19 @@ export default function AccountChoice() {
       <p className="mb-6">{t("accountChoice.intro")}</p>
       <FormMessage message={result && !result.ok ? result.message : undefined} />
       {accounts.length === 0 ? (
-        <p className="mt-4 rounded-md bg-slate-100 p-4">{t("accountChoice.none")}</p>
+        <div className="mt-4 rounded-md bg-slate-100 p-4" data-testid="account-choice-none">
+          <p>{t("accountChoice.none")}</p>
+          <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+            {hasAdvisor ? (
+              <Link to={path("advisor-contact")} className="font-semibold text-[var(--color-primary-dark)] underline">
+                {t("accountChoice.writeAdvisor")}
+              </Link>
+            ) : null}
+            <Link to={path("contact")} className="font-semibold text-[var(--color-primary-dark)] underline">
+              {t("accountChoice.contactUs")}
+            </Link>
+          </p>
+        </div>
       ) : (
         <ul className="mt-4 flex flex-col gap-3">
           {accounts.map((account) => (

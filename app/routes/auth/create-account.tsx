@@ -1,16 +1,18 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Form, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
 import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
 import { FormMessage, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/account/form-fields";
 import { accountMeta } from "~/components/account/meta";
+import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { landingPath, serverT, tokenResetRedirect } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useRootData } from "~/lib/use-root-data";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const FIELD_ORDER = ["email", "firstName", "lastName", "profession", "password", "passwordConfirmation", "acceptTerms"];
@@ -76,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateAccount() {
   const { t } = useTranslation("auth");
   const { token, invitation } = useLoaderData<typeof loader>();
+  const brand = useRootData()?.brand;
   const result = useActionData<FormResult>();
   const formRef = useFocusFirstError(result);
   const check = useFetcher<typeof loader>();
@@ -164,6 +167,13 @@ export default function CreateAccount() {
         <Checkbox
           name="acceptTerms"
           label={t("createAccount.acceptTerms")}
+          assistiveText={
+            brand ? (
+              <Link to={legalPagePath(brand, "terms")} target="_blank" rel="noopener" className="font-semibold underline" data-testid="terms-link">
+                {t("createAccount.readTerms")}
+              </Link>
+            ) : null
+          }
           required
           errorMessage={errors.acceptTerms?.join(" ")}
           autoFocus={first === "acceptTerms" || undefined}

@@ -15,9 +15,9 @@ import { pathLangOf } from "~/i18n/config";
  * the funding sections are there and this page links to it; elsewhere they are shown here.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { back, locale, t } = contentContext(context);
+  const { back, brand, locale, t } = contentContext(context);
   const lang = pathLangOf(locale);
-  const fundingPath = existingPagePath("funding-faq", lang);
+  const fundingPath = existingPagePath("funding-faq", lang, brand.key);
   const types = fundingPath ? "general,account,shop" : "general,account,shop,funding";
   const [faq, funding] = await Promise.all([
     loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: types })),
@@ -26,7 +26,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     sections: faq.sections,
     fundingPath: funding?.sections.length ? fundingPath : null,
-    contactPath: existingPagePath("contact", lang),
+    contactPath: existingPagePath("contact", lang, brand.key),
     meta: { title: t("faq.title"), description: t("faq.description") },
   };
 }

@@ -16,13 +16,13 @@ export const handle: LanguageSwitchHandle = { switchLanguageVia: "faq" };
 
 /** /bonificacion (Spanish only): the funding FAQ, i.e. the brand's funding sections. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { back, locale, t } = contentContext(context);
+  const { back, brand, locale, t } = contentContext(context);
   const lang = pathLangOf(locale);
   const faq = await loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: "funding" }));
   return {
     sections: faq.sections,
-    faqPath: existingPagePath("faq", lang) ?? "/faq",
-    contactPath: existingPagePath("contact", lang),
+    faqPath: existingPagePath("faq", lang, brand.key) ?? "/faq",
+    contactPath: existingPagePath("contact", lang, brand.key),
     meta: { title: t("fundingFaq.title"), description: t("fundingFaq.description") },
   };
 }

@@ -11,16 +11,16 @@ import { pathLangOf } from "~/i18n/config";
 
 /** /offre, /oferta: the brand's offer (system content page "_offer"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { back, locale } = contentContext(context);
+  const { back, brand, locale } = contentContext(context);
   const page = await loadContent(url, () => back.get<ContentPagePayload>("/content/offer"));
   const lang = pathLangOf(locale);
   return {
     page,
     links: {
-      contact: existingPagePath("contact", lang),
-      survey: existingPagePath("custom-survey", lang),
-      catalogue: existingPagePath("catalogue", lang),
-      shop: existingPagePath("shop", lang),
+      contact: existingPagePath("contact", lang, brand.key),
+      survey: existingPagePath("custom-survey", lang, brand.key),
+      catalogue: existingPagePath("catalogue", lang, brand.key),
+      shop: existingPagePath("shop", lang, brand.key),
     },
     meta: { title: page.title, description: page.description },
   };

@@ -18,7 +18,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const title = overview.intro?.title || t("trainings.title");
   return {
     overview,
-    cataloguePath: existingPagePath("catalogue", pathLangOf(locale)),
+    cataloguePath: existingPagePath("catalogue", pathLangOf(locale), brand.key),
     spanishDomain: brand.contentLang === "es",
     meta: { title, description: overview.intro?.description || t("trainings.description") },
   };

@@ -12,16 +12,16 @@ import { useRootData } from "~/lib/use-root-data";
 
 /** /bienvenue, /bienvenidos: the welcome page for new learners (system content page "_welcome"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { back, locale } = contentContext(context);
+  const { back, brand, locale } = contentContext(context);
   const page = await loadContent(url, () => back.get<ContentPagePayload>("/content/welcome"));
   const lang = pathLangOf(locale);
   return {
     page,
     links: {
-      login: existingPagePath("login", lang),
-      catalogue: existingPagePath("catalogue", lang),
-      faq: existingPagePath("faq", lang),
-      contact: existingPagePath("contact", lang),
+      login: existingPagePath("login", lang, brand.key),
+      catalogue: existingPagePath("catalogue", lang, brand.key),
+      faq: existingPagePath("faq", lang, brand.key),
+      contact: existingPagePath("contact", lang, brand.key),
     },
     meta: { title: page.title, description: page.description },
   };

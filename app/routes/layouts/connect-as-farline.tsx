@@ -1,5 +1,12 @@
 import { Outlet } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
+import type { Route } from "./+types/connect-as-farline";
+import { requirePageOnBrand } from "~/lib/guards.server";
+
+/** Country pages of another brand answer 404 (app/i18n/pages.ts `brands`). */
+export function loader(args: Route.LoaderArgs) {
+  return requirePageOnBrand(args);
+}
 
 /** Arrival from another platform: a centred card while the session is being opened. */
 export default function ConnectAsFarlineLayout() {

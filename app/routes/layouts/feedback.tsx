@@ -1,5 +1,12 @@
 import { Link, Outlet } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
+import type { Route } from "./+types/feedback";
+import { requirePageOnBrand } from "~/lib/guards.server";
+
+/** Country pages of another brand answer 404 (app/i18n/pages.ts `brands`). */
+export function loader(args: Route.LoaderArgs) {
+  return requirePageOnBrand(args);
+}
 
 /** A light frame for feedback forms reached from an e-mail: logo only, no navigation. */
 export default function FeedbackLayout() {

@@ -1,18 +1,18 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/cookies-policy-link";
 import { CookiePolicyContent } from "~/components/cookies/cookie-policy-content";
-import { pagePath } from "~/i18n/pages";
+import { existingPagePath } from "~/components/layout/nav-links";
 import { requestStateContext } from "~/lib/context";
 import { brandPageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /**
- * /cookiespolicy, the cookie-policy link of every language: the policy itself, except in Spanish,
- * whose policy has its own path (/politica-cookies).
+ * /cookiespolicy, the cookie-policy link of every language: the policy itself, except in Spanish on
+ * the Spanish brands, whose policy has its own path (/politica-cookies).
  */
 export function loader({ url, context }: Route.LoaderArgs) {
-  const { locale } = context.get(requestStateContext);
-  const spanish = locale === "es-ES" ? pagePath("cookie-policy", "es") : null;
+  const { brand, locale } = context.get(requestStateContext);
+  const spanish = locale === "es-ES" ? existingPagePath("cookie-policy", "es", brand.key) : null;
   if (spanish) throw redirect(spanish + url.search);
   return null;
 }

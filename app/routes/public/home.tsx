@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   ]);
   // Spec: home sends a logged-in user to the catalogue (once that page exists).
-  const cataloguePath = existingPagePath("catalogue", pathLangOf(locale));
+  const cataloguePath = existingPagePath("catalogue", pathLangOf(locale), brand.key);
   if (session.loggedIn && cataloguePath) throw redirect(cataloguePath);
   return { loggedIn: session.loggedIn, contentLang: featured.lang, trainings: featured.trainings };
 }
@@ -45,9 +45,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { brand, locale } = root;
   const lang = pathLangOf(locale);
   const { loggedIn, trainings, contentLang } = loaderData;
-  const cataloguePath = existingPagePath("catalogue", lang);
-  const loginPath = existingPagePath("login", lang);
-  const landingPath = brand.contentLang === "fr" ? existingPagePath("landing-trod", lang) : null;
+  const cataloguePath = existingPagePath("catalogue", lang, brand.key);
+  const loginPath = existingPagePath("login", lang, brand.key);
+  const landingPath = existingPagePath("landing-trod", lang, brand.key);
   const listTitle = loggedIn ? t("yourTrainings.title") : t("featured.title");
 
   return (

@@ -26,7 +26,7 @@ export default function LandingTrod() {
   const data = useRootData();
   if (!data) return null;
   const { brand, locale } = data;
-  const catalogue = existingPagePath("catalogue", pathLangOf(locale));
+  const catalogue = existingPagePath("catalogue", pathLangOf(locale), brand.key);
   return (
     <div className="min-h-screen bg-white">
       <header className="border-b border-slate-200">

@@ -21,7 +21,8 @@ import { findPage, pagePath } from "~/i18n/pages";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { getUser, loginPath, pathOf } from "~/lib/guards.server";
+import { formBody } from "~/lib/form-body.server";
+import { getUser, loginPath, pathOf, serverT } from "~/lib/guards.server";
 import type { Eligibility } from "~/domain/eligibility";
 import { brandPageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -82,7 +83,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
   if (intent === "subscribe" || intent === "unsubscribe") {
     const { back } = context.get(requestStateContext);
     const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug ?? "")}`).catch(() => null);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import type { SitemapPayload } from "../../../server/back/modules/content/content.service";
 import { pathLangOf } from "~/i18n/config";
-import { findPage, pagePath, PAGES, type PathParams } from "~/i18n/pages";
+import { findPage, pageOnBrand, pagePath, PAGES, type PathParams } from "~/i18n/pages";
 import { requestStateContext } from "~/lib/context";
 
 type Entry = { loc: string; lastmod: string | null };
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const entries: Entry[] = [];
   for (const page of PAGES) {
-    if (page.noIndex) continue;
+    if (page.noIndex || !pageOnBrand(page, brand.key)) continue;
     const pattern = page.paths["*"] ?? page.paths[lang];
     if (!pattern || /[:*]/.test(pattern)) continue;
     entries.push({ loc: pattern, lastmod: content.lastmod });

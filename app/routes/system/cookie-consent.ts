@@ -7,6 +7,7 @@ import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE, consentCookieValue } from "~/li
 import { plainCookie } from "~/lib/cookies.server";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { formBody } from "~/lib/form-body.server";
 import { toastCookie } from "~/lib/toast.server";
 
 /**
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const config = context.get(serverConfigContext);
   const { locale } = context.get(requestStateContext);
   const i18n = createI18n(locale, pickResources(locale, ["common"]));
-  const formData = await request.formData();
+  const formData = await formBody(request, i18n.t("errors.badForm"));
   await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, i18n.t("errors.csrf"));
   const intent = formData.get("intent");
   const choice =

@@ -3,12 +3,14 @@ import type { Route } from "./+types/notifications-read";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { formBody } from "~/lib/form-body.server";
+import { serverT } from "~/lib/guards.server";
 
 /** Marks notifications read; a failure is only logged (spec section 8). */
 export async function action({ request, context }: Route.ActionArgs) {
   const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
-  const formData = await request.formData();
+  const formData = await formBody(request, serverT(context, "common")("errors.badForm"));
   await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, "CSRF");
   const ids = formData.getAll("ids").map(Number).filter((id) => Number.isInteger(id) && id > 0);
   try {

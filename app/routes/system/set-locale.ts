@@ -5,12 +5,14 @@ import { matchPage, pagePath } from "~/i18n/pages";
 import { plainCookie } from "~/lib/cookies.server";
 import { serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
+import { formBody } from "~/lib/form-body.server";
+import { serverT } from "~/lib/guards.server";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 
 /** Remembers the chosen locale (365 days) and reopens the same page in that language. */
 export async function action({ request, context }: Route.ActionArgs) {
   const config = context.get(serverConfigContext);
-  const formData = await request.formData();
+  const formData = await formBody(request, serverT(context, "common")("errors.badForm"));
   await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, "CSRF");
   const locale = formData.get("locale");
   const target = safeRedirectPath(String(formData.get("redirectTo") ?? "/"), "/");

@@ -200,7 +200,14 @@ export async function countTrainingsByType(db: Db, brand: BrandKey, lang: Lang):
 
 export async function listTrainingDates(db: Db, brand: BrandKey, lang: Lang) {
   return db
-    .select({ type: trainings.type, slug: trainings.slug, lastUpdate: trainings.lastUpdate, updatedAt: trainings.updatedAt })
+    .select({
+      type: trainings.type,
+      slug: trainings.slug,
+      isVirtual: trainings.isVirtual,
+      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
+      lastUpdate: trainings.lastUpdate,
+      updatedAt: trainings.updatedAt,
+    })
     .from(trainings)
     .where(visibleTrainings(brand, lang))
     .orderBy(asc(trainings.type), asc(trainings.slug));

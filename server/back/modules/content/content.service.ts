@@ -3,7 +3,7 @@ import type { Logger } from "../../../logger.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { contactMessageMail, surveyMail } from "../../../mail/contact-templates.ts";
 import type { Brand } from "../../../../app/branding/brands.ts";
-import { isTrainingType, moduleKindOf, TRAINING_TYPES, type ModuleKind, type TrainingType } from "../../../../app/domain/training-types.ts";
+import { effectiveTrainingType, isTrainingType, moduleKindOf, TRAINING_TYPES, type ModuleKind, type TrainingType } from "../../../../app/domain/training-types.ts";
 import { AppError } from "../../http/app-error.ts";
 import { listCourseKinds, listTrainingIdsWithDpc } from "../home/home.repository.ts";
 import { toFeaturedTraining, type FeaturedTraining } from "../home/home.service.ts";
@@ -217,7 +217,12 @@ export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<Sitem
   const pages = pageRows.filter((row) => SLUG_PATTERN.test(row.slug)).map((row) => ({ slug: row.slug, lastmod: iso(row.updatedAt) }));
   const trainings = trainingRows
     .filter((row) => isTrainingType(row.type))
-    .map((row) => ({ type: row.type, slug: row.slug, lastmod: iso(row.lastUpdate ?? row.updatedAt) }));
+    // The course page's own address (a DPC without programme is a "formation"...), not one that redirects to it.
+    .map((row) => ({
+      type: effectiveTrainingType({ type: row.type as TrainingType, isVirtual: row.isVirtual, hasDpcData: Boolean(row.hasDpcData) }),
+      slug: row.slug,
+      lastmod: iso(row.lastUpdate ?? row.updatedAt),
+    }));
   const dates = [...news, ...pages, ...trainings].map((entry) => entry.lastmod).filter((d): d is string => d !== null).sort();
   const lastmod = dates.at(-1) ?? null;
   const experts = expertRows.map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) ?? lastmod }));
