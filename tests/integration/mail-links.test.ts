@@ -125,6 +125,13 @@ describe.each(backends())("mails sent on request (%s)", (backend) => {
     expectEnvelope(await requestReset(suite, "lea.bernard@demo.test"), 200);
   });
 
+  test("F11: twenty parallel reset requests for one address: exactly five get through", async () => {
+    const replies = await Promise.all(Array.from({ length: 20 }, () => requestReset(suite, "parallel.nobody@demo.test")));
+    const statuses = replies.map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   test("F11: messages to the advisor are limited per user", async () => {
     const agent = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await agent.login("holder@demo.test"), 200);

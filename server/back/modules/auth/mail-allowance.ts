@@ -8,9 +8,7 @@ import { LOGIN_WINDOW_MINUTES, type LoginFailureStore } from "./rate-limit.ts";
  * 15 minutes. Every request counts, whether or not a mail goes out, so the limit tells nothing about accounts.
  */
 export async function takeMailAllowance(store: LoginFailureStore, scope: string, now: Date, messageKey: MessageKey): Promise<void> {
-  const scopes = [`mail:${scope}`];
-  if (await store.isBlocked(scopes, now)) {
-    throw new AppError("RATE_LIMITED", messageKey, { values: { minutes: LOGIN_WINDOW_MINUTES } });
-  }
-  await store.record(scopes, now);
+  // acquire checks and counts in one step, so parallel requests cannot slip past the limit together.
+  const refused = await store.acquire([`mail:${scope}`], now);
+  if (refused) throw new AppError("RATE_LIMITED", messageKey, { values: { minutes: LOGIN_WINDOW_MINUTES } });
 }
