@@ -20,16 +20,12 @@ const DATA_DIR = path.join(ROOT, "data", "test-attestations");
 /** POST /back/api/user/download with the agent's cookies; the body is bytes, not an envelope. */
 async function download(agent: Agent, data: unknown) {
   if (!agent.cookies.has("XSRF-TOKEN")) await agent.csrf();
-  const response = await fetch(`${agent.origin}/back/api/user/download`, {
-    method: "POST",
-    headers: {
-      accept: "application/json",
-      "content-type": "application/json",
-      cookie: agent.cookieHeader(),
-      "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!),
-    },
-    body: JSON.stringify({ data }),
-  });
+  const response = await agent.fetchRaw(
+    "POST",
+    "/back/api/user/download",
+    { accept: "application/json", "content-type": "application/json", "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) },
+    JSON.stringify({ data }),
+  );
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 

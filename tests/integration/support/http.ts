@@ -86,6 +86,13 @@ export class Agent {
     return { status: response.status, headers: response.headers, setCookies, text, body: parsed };
   }
 
+  /** The raw Response (binary bodies such as PDFs), on the agent's host like every other request. */
+  fetchRaw(method: string, path: string, headers: Record<string, string>, body?: string | Uint8Array): Promise<Response> {
+    const all = new Headers({ ...this.defaults, cookie: this.cookieHeader(), ...headers });
+    if (all.has("host")) return fetchWithHost(this.origin + path, method, all, body);
+    return fetch(this.origin + path, { method, headers: all, body });
+  }
+
   get<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>("GET", path, options);
   }
@@ -119,6 +126,12 @@ export class Agent {
  */
 async function fetchWithHost(url: string, method: string, headers: Headers, body: BodyInit | null | undefined): Promise<Response> {
   const http = await import("node:http");
+  if (body instanceof FormData) {
+    // Encoded as fetch would: the multipart bytes and their boundary.
+    const encoded = new Request(url, { method, body });
+    headers.set("content-type", encoded.headers.get("content-type")!);
+    body = new Uint8Array(await encoded.arrayBuffer());
+  }
   if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) {
     throw new Error("A request with an explicit Host header takes a string or byte body");
   }
