@@ -87,7 +87,7 @@ export class Agent {
   }
 
   /** The raw Response (binary bodies such as PDFs), on the agent's host like every other request. */
-  fetchRaw(method: string, path: string, headers: Record<string, string>, body?: string | Uint8Array): Promise<Response> {
+  fetchRaw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response> {
     const all = new Headers({ ...this.defaults, cookie: this.cookieHeader(), ...headers });
     if (all.has("host")) return fetchWithHost(this.origin + path, method, all, body);
     return fetch(this.origin + path, { method, headers: all, body });
