@@ -185,8 +185,10 @@ describe.each(backends())("content pages (%s)", (backend) => {
       expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
       const md = await get("/docs/es/guia-bonificacion-fundae.md", "es.localhost");
       expect(md.status).toBe(200);
-      expect(md.headers["content-type"]).toBe("text/plain; charset=utf-8");
-      expect(md.text).toContain("# Guía: bonificar la formación con FUNDAE");
+      // Markdown is rendered as a page of the site (issue 13), its title a heading, never raw "# ..." text.
+      expect(md.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(md.text).toMatch(/<h1[^>]*>Guía: bonificar la formación con FUNDAE<\/h1>/);
+      expect(md.text).not.toContain("# Guía");
       const again = await get("/docs/fr/brochure-formations.pdf", "localhost", { "if-none-match": String(pdf.headers.etag) });
       expect(again.status).toBe(304);
     });
