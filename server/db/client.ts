@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import type { StatementCounter } from "./statement-counter.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,20 +25,21 @@ export type Database = {
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "migrations");
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string };
+/** `statementCounter` (benchmarks only) sees every statement Drizzle sends. */
+export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; statementCounter?: StatementCounter };
 
 /** PostgreSQL when a URL is given, else embedded PGlite in a directory ("memory://" for tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir ?? "data/pglite");
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementCounter);
+  return openPglite(options.pgliteDir ?? "data/pglite", options.statementCounter);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, statementCounter?: StatementCounter): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
   // process with an unhandled 'error' event: the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`, "DatabaseWarning"));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: statementCounter }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -54,7 +56,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, statementCounter?: StatementCounter): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : takeDirectoryLock(dir);
   let client: PGlite;
@@ -64,7 +66,7 @@ async function openPglite(dir: string): Promise<Database> {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: statementCounter }) as unknown as Db;
   return {
     db,
     kind: "pglite",
