@@ -110,7 +110,7 @@ async function main() {
 
     console.log(
       `\nHTTP on ${databaseLabel} (${SETTINGS.connections} connections, ${SETTINGS.duration} s after ${SETTINGS.warmup} s warm-up, gzip accepted; ` +
-        `${fmt(trainings)} bench trainings; home page ${fmt(html.length)} bytes of HTML; errors = failed or non-2xx answers; ` +
+        `${fmt(trainings)} bench trainings; home page ${fmt(html.length)} bytes of HTML; 2xx = answers completed in the run, errors = failed, timed-out or non-2xx answers; ` +
         `SQL/req = statements per request, mean of 5 requests made one at a time)`,
     );
     console.log(ratioTable(rows));

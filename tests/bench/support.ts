@@ -9,7 +9,15 @@ export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 export type LoadSettings = { duration: number; warmup: number; connections: number };
 /** `errors` counts connection errors, timeouts and every answer outside 2xx; `sqlPerRequest` is null when not sampled. */
-export type LoadFigures = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; sqlPerRequest: number | null };
+export type LoadFigures = {
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  sqlPerRequest: number | null;
+};
 export type JavaScriptWeight = { files: number; rawBytes: number; gzippedBytes: number; inlineGzippedBytes: number };
 
 export const SETTINGS: LoadSettings = {
@@ -48,9 +56,12 @@ export async function seedDatabase(target: { pgliteDir: string } | { databaseUrl
   }
 }
 
-/** The production server (build/ must exist) on a random loopback port, using an already seeded database. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
+/**
+ * The production server (build/ must exist) on a random loopback port, using an already seeded database.
+ * `nodeArgs` go to its Node process (`--cpu-prof`, say).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "server", "index.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -129,6 +140,13 @@ export async function sqlPerRequest(url: string, extraHeaders: Record<string, st
     const response = await fetch(counterUrl);
     return response.ok ? ((await response.json()) as { statements: number }).statements : null;
   };
+  // Requests the load test left in flight still run on the server: wait until the counter stops moving.
+  for (let last = await read(), waited = 0; waited < 30_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await read();
+    if (now === last) break;
+    last = now;
+  }
   let total = 0;
   for (let i = 0; i < samples; i++) {
     const before = await read();
@@ -149,6 +167,7 @@ export async function measure(name: string, url: string, extraHeaders: Record<st
   const result = await autocannon({ url, connections: settings.connections, duration: settings.duration, headers });
   return {
     name,
+    requests: result["2xx"],
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -199,6 +218,7 @@ export function ratioTable(rows: LoadFigures[]): string {
   const base = rows[0];
   const cells = rows.map((row) => [
     row.name,
+    fmt(row.requests),
     fmt(row.requestsPerSecond),
     fmt(row.p50, 1),
     fmt(row.p99, 1),
@@ -208,7 +228,7 @@ export function ratioTable(rows: LoadFigures[]): string {
     String(row.errors),
     row.sqlPerRequest === null ? "-" : fmt(row.sqlPerRequest, 1),
   ]);
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors", "SQL/req"];
+  const header = ["target", "2xx", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors", "SQL/req"];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
