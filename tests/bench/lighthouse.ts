@@ -53,7 +53,7 @@ function table(rows: Scores[]): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((cell, i) => (i === 0 || i === 7 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].map((l) => l.trimEnd()).join("\n");
 }
 
 async function main() {
