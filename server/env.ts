@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   /** Guest page micro-cache (server/web/guest-page-cache.ts): "off" disables it; TTL in milliseconds. */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Benchmarks only: counts SQL statements and serves the total at GET /__bench/sql-statements. */
+  BENCH_SQL_COUNT: z.enum(["on", "off"]).default("off"),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, GeneratedSecretName> & Record<GeneratedSecretName, string>;

@@ -12,6 +12,7 @@ import { parseBrandHosts } from "../app/branding/resolve-brand.ts";
 import { createBackApp } from "./back/app.ts";
 import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
+import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
@@ -49,7 +50,10 @@ export type PlatformOptions = {
  * /back (Hono), static files, and (with the realtime module) websockets.
  */
 export async function startPlatform({ env, logger, ...overrides }: PlatformOptions): Promise<Platform> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR }));
+  const statementCounter = env.BENCH_SQL_COUNT === "on" && !overrides.database ? createStatementCounter() : null;
+  const database =
+    overrides.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, statementCounter: statementCounter ?? undefined }));
   if (!overrides.database) {
     await database.migrate();
     if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db)))) {
@@ -90,6 +94,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const app = express();
   app.disable("x-powered-by");
+  if (statementCounter) app.get("/__bench/sql-statements", (_req, res) => void res.json({ statements: statementCounter.statements }));
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
   app.use(requestIdAndLog(logger));
   // First, so that every answer carries them, even a 400 for a malformed URL or a Pusher HTTP API reply.

@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import type { StatementCounter } from "./statement-counter.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -31,20 +32,22 @@ export type DatabaseOptions = {
   pgliteDir?: string;
   /** A tarball from `dumpDataDir` to start the (empty) PGlite directory from. */
   pgliteDataDir?: Blob;
+  /** Benchmarks only: sees every statement Drizzle sends. */
+  statementCounter?: StatementCounter;
 };
 
 /** PostgreSQL when a URL is given, else embedded PGlite in a directory ("memory://" for tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir ?? "data/pglite", options.pgliteDataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementCounter);
+  return openPglite(options.pgliteDir ?? "data/pglite", options.pgliteDataDir, options.statementCounter);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, statementCounter?: StatementCounter): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
   // process with an unhandled 'error' event: the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`, "DatabaseWarning"));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: statementCounter }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -61,7 +64,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dir: string, loadDataDir?: Blob, statementCounter?: StatementCounter): Promise<Database> {
   const inMemory = dir.startsWith("memory://");
   const releaseLock = inMemory ? () => {} : takeDirectoryLock(dir);
   let client: PGlite;
@@ -71,7 +74,7 @@ async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: statementCounter }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -4,13 +4,31 @@
 // first-load JavaScript of the home, catalogue and course pages.
 //   BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 32),
 //   BENCH_TRAININGS (default 5000), BENCH_REALTIME=1 then runs tests/bench/realtime.ts.
+// Logged-in rows use a real session of learner@demo.test, opened through the login API with its CSRF token.
+// `--postgres` (or BENCH_DATABASE_URL, the server to use instead of postgres://postgres@127.0.0.1:5432) runs it all
+// on a fresh PostgreSQL database, created and seeded here and dropped at the end.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../../scripts/lib/build.mjs";
-import { fmt, javascriptWeight, measure, ratioTable, ROOT, SETTINGS, seedDatabase, startServer, stopServer, type LoadFigures } from "./support.ts";
+import { createDatabase, dropDatabase, LOCAL_SERVER_URL } from "../../scripts/lib/postgres.mjs";
+import { DEMO_PASSWORD } from "../../server/db/seed/demo.ts";
+import {
+  fmt,
+  javascriptWeight,
+  logIn,
+  measure,
+  newestCoursePath,
+  ratioTable,
+  ROOT,
+  SETTINGS,
+  seedDatabase,
+  startServer,
+  stopServer,
+  type LoadFigures,
+} from "./support.ts";
 
 /**
  * A session cookie, even an unknown one, keeps a request out of the guest page cache: the "uncached" rows
@@ -18,11 +36,37 @@ import { fmt, javascriptWeight, measure, ratioTable, ROOT, SETTINGS, seedDatabas
  */
 const UNCACHED = { cookie: "sid=bench-bypasses-the-page-cache" };
 
-async function newestCoursePath(origin: string): Promise<string | null> {
-  const response = await fetch(`${origin}/back/api/catalogue?pageSize=1`, { headers: { "accept-language": "fr-FR" } });
-  const body = (await response.json()) as { data?: { items?: { type: string; slug: string }[] } };
-  const first = body.data?.items?.[0];
-  return first ? `/${first.type}/${first.slug}` : null;
+const LEARNER = "learner@demo.test";
+const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || (process.argv.includes("--postgres") ? LOCAL_SERVER_URL : null);
+
+/** The learning view of the learner's current training (one they have started), from the records API. */
+async function startedTrainingPath(origin: string, cookie: string): Promise<string | null> {
+  const response = await fetch(`${origin}/back/api/user/currentFormations`, { headers: { cookie, "accept-language": "fr-FR" } });
+  const body = (await response.json()) as { data?: { currentTraining?: { course: { type: string; slug: string } } | null } };
+  const course = body.data?.currentTraining?.course;
+  return course ? `/${course.type}/${course.slug}/learn` : null;
+}
+
+/** The logged-in rows: the pages a learner sees, measured with their session cookie. */
+async function loggedInRows(origin: string): Promise<LoadFigures[]> {
+  const cookie = await logIn(origin, LEARNER, DEMO_PASSWORD);
+  const headers = { cookie };
+  const pages: [string, string | null][] = [
+    ["catalogue", "/catalogue"],
+    ["course page, e-learning", await newestCoursePath(origin, "formation")],
+    ["course page, face-to-face", await newestCoursePath(origin, "faceToFaceOnly")],
+    ["course page, DPC", await newestCoursePath(origin, "dpc")],
+    ["learning view, started", await startedTrainingPath(origin, cookie)],
+    ["profile", "/compte/profil"],
+    ["profile history", "/compte/profil/historique"],
+    ["profile plan", "/compte/profil/plan-de-formation"],
+  ];
+  const rows: LoadFigures[] = [];
+  for (const [label, pagePath] of pages) {
+    if (!pagePath) throw new Error(`no page found for the logged-in row "${label}"`);
+    rows.push(await measure(`GET ${pagePath} (${label}, learner)`, `${origin}${pagePath}`, headers));
+  }
+  return rows;
 }
 
 async function main() {
@@ -32,12 +76,15 @@ async function main() {
   const staticName = `bench-static-${randomBytes(4).toString("hex")}.html`;
   const staticPath = path.join(ROOT, "build", "client", staticName);
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let databaseUrl: string | null = null;
   try {
     let started = performance.now();
-    await seedDatabase(path.join(dataDir, "pglite"), trainings);
-    console.log(`seeded demo + ${fmt(trainings)} bench trainings in ${fmt((performance.now() - started) / 1000, 1)} s`);
+    if (POSTGRES_SERVER) databaseUrl = await createDatabase(POSTGRES_SERVER, "bench");
+    await seedDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") }, trainings);
+    const databaseLabel = databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host}${new URL(databaseUrl).pathname})` : "PGlite (embedded)";
+    console.log(`seeded demo + ${fmt(trainings)} bench trainings on ${databaseLabel} in ${fmt((performance.now() - started) / 1000, 1)} s`);
     started = performance.now();
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
     const origin = server.url;
     console.log(`server ready on ${origin} in ${fmt((performance.now() - started) / 1000, 1)} s`);
 
@@ -59,10 +106,12 @@ async function main() {
     rows.push(await measure("GET /back/api/catalogue", `${origin}/back/api/catalogue`));
     rows.push(await measure("GET /back/api/catalogue/search?q=douleur", `${origin}/back/api/catalogue/search?q=douleur`));
     rows.push(await measure("GET /back/api/user (guest)", `${origin}/back/api/user`));
+    rows.push(...(await loggedInRows(origin)));
 
     console.log(
-      `\nHTTP (${SETTINGS.connections} connections, ${SETTINGS.duration} s after ${SETTINGS.warmup} s warm-up, gzip accepted; ` +
-        `${fmt(trainings)} bench trainings; home page ${fmt(html.length)} bytes of HTML)`,
+      `\nHTTP on ${databaseLabel} (${SETTINGS.connections} connections, ${SETTINGS.duration} s after ${SETTINGS.warmup} s warm-up, gzip accepted; ` +
+        `${fmt(trainings)} bench trainings; home page ${fmt(html.length)} bytes of HTML; 2xx = answers completed in the run, errors = failed, timed-out or non-2xx answers; ` +
+        `SQL/req = statements per request, mean of 5 requests made one at a time)`,
     );
     console.log(ratioTable(rows));
     console.log("\nfirst-load JavaScript (gzip -9; budget 150 KB):");
@@ -79,6 +128,7 @@ async function main() {
   } finally {
     fs.rmSync(staticPath, { force: true });
     if (server) await stopServer(server.child);
+    if (databaseUrl) await dropDatabase(databaseUrl);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

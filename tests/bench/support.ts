@@ -8,7 +8,16 @@ import autocannon from "autocannon";
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 export type LoadSettings = { duration: number; warmup: number; connections: number };
-export type LoadFigures = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
+/** `errors` counts connection errors, timeouts and every answer outside 2xx; `sqlPerRequest` is null when not sampled. */
+export type LoadFigures = {
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  sqlPerRequest: number | null;
+};
 export type JavaScriptWeight = { files: number; rawBytes: number; gzippedBytes: number; inlineGzippedBytes: number };
 
 export const SETTINGS: LoadSettings = {
@@ -23,12 +32,21 @@ export function assertLoopback(url: string) {
   if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(host)) throw new Error(`benchmarks only target loopback, not ${host}`);
 }
 
-/** Migrates and seeds an embedded database: the demo data plus `trainings` generated bench trainings. */
-export async function seedDatabase(dir: string, trainings: number) {
+/** The newest catalogue course of a type (any type when not given), as its page path. */
+export async function newestCoursePath(origin: string, type?: string): Promise<string | null> {
+  const query = type ? `?type=${type}&pageSize=1` : "?pageSize=1";
+  const response = await fetch(`${origin}/back/api/catalogue${query}`, { headers: HEADERS });
+  const body = (await response.json()) as { data?: { items?: { type: string; slug: string }[] } };
+  const first = body.data?.items?.[0];
+  return first ? `/${first.type}/${first.slug}` : null;
+}
+
+/** Migrates and seeds a database (embedded in `pgliteDir`, or PostgreSQL at `databaseUrl`): the demo data plus `trainings` generated bench trainings. */
+export async function seedDatabase(target: { pgliteDir: string } | { databaseUrl: string }, trainings: number) {
   const { openDatabase } = await import("../../server/db/client.ts");
   const { seedDemo } = await import("../../server/db/seed/demo.ts");
   const { seedBench } = await import("../../server/db/seed/bench.ts");
-  const database = await openDatabase({ pgliteDir: dir });
+  const database = await openDatabase(target);
   try {
     await database.migrate();
     await seedDemo(database.db);
@@ -38,9 +56,12 @@ export async function seedDatabase(dir: string, trainings: number) {
   }
 }
 
-/** The production server (build/ must exist) on a random loopback port, using an already seeded database. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
+/**
+ * The production server (build/ must exist) on a random loopback port, using an already seeded database.
+ * `nodeArgs` go to its Node process (`--cpu-prof`, say).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "server", "index.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -53,6 +74,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       BACK_URL: "",
       SEED_DEMO: "never",
       LOG_LEVEL: "warn",
+      BENCH_SQL_COUNT: "on",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -84,14 +106,74 @@ export async function stopServer(child: ChildProcess) {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-/** One autocannon run after a warm-up; extra headers (a cookie, say) go with every request. */
+/**
+ * Logs in through the real API as the login form's script does: a CSRF cookie first, then POST /back/api/login
+ * with the token echoed in its header. Returns the Cookie header of the logged-in browser.
+ */
+export async function logIn(origin: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${origin}/back/sanctum/csrf-cookie`);
+  const token = cookieFrom(csrf, "XSRF-TOKEN");
+  const response = await fetch(`${origin}/back/api/login`, {
+    method: "POST",
+    headers: { ...HEADERS, accept: "application/json", "content-type": "application/json", cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login as ${email} answered ${response.status}: ${await response.text()}`);
+  return `sid=${cookieFrom(response, "sid")}; XSRF-TOKEN=${token}`;
+}
+
+function cookieFrom(response: Response, name: string): string {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    if (pair.startsWith(`${name}=`)) return pair.slice(name.length + 1);
+  }
+  throw new Error(`${response.url} (${response.status}) set no ${name} cookie`);
+}
+
+/**
+ * The SQL statements one request costs: the server's statement counter (BENCH_SQL_COUNT=on) read before and
+ * after each of `samples` requests made one at a time on the otherwise idle server, averaged.
+ */
+export async function sqlPerRequest(url: string, extraHeaders: Record<string, string> = {}, samples = 5): Promise<number | null> {
+  const counterUrl = `${new URL(url).origin}/__bench/sql-statements`;
+  const read = async () => {
+    const response = await fetch(counterUrl);
+    return response.ok ? ((await response.json()) as { statements: number }).statements : null;
+  };
+  // Requests the load test left in flight still run on the server: wait until the counter stops moving.
+  for (let last = await read(), waited = 0; waited < 30_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await read();
+    if (now === last) break;
+    last = now;
+  }
+  let total = 0;
+  for (let i = 0; i < samples; i++) {
+    const before = await read();
+    if (before === null) return null;
+    const response = await fetch(url, { headers: { ...HEADERS, ...extraHeaders }, redirect: "manual" });
+    await response.arrayBuffer();
+    total += (await read())! - before;
+  }
+  return total / samples;
+}
+
+/** One autocannon run after a warm-up, then the SQL sample; extra headers (a cookie, say) go with every request. */
 export async function measure(name: string, url: string, extraHeaders: Record<string, string> = {}, settings = SETTINGS): Promise<LoadFigures> {
   assertLoopback(url);
   process.stdout.write(`measuring ${name} (${settings.warmup} s warm-up + ${settings.duration} s, ${settings.connections} connections)...\n`);
   const headers = { ...HEADERS, ...extraHeaders };
   if (settings.warmup > 0) await autocannon({ url, connections: settings.connections, duration: settings.warmup, headers });
   const result = await autocannon({ url, connections: settings.connections, duration: settings.duration, headers });
-  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    name,
+    requests: result["2xx"],
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    sqlPerRequest: await sqlPerRequest(url, extraHeaders),
+  };
 }
 
 /** Same-origin scripts a page loads at once: modulepreload links, module scripts, inline imports. */
@@ -136,6 +218,7 @@ export function ratioTable(rows: LoadFigures[]): string {
   const base = rows[0];
   const cells = rows.map((row) => [
     row.name,
+    fmt(row.requests),
     fmt(row.requestsPerSecond),
     fmt(row.p50, 1),
     fmt(row.p99, 1),
@@ -143,8 +226,9 @@ export function ratioTable(rows: LoadFigures[]): string {
     (row.p50 / Math.max(base.p50, 0.001)).toFixed(1),
     (row.p99 / Math.max(base.p99, 0.001)).toFixed(1),
     String(row.errors),
+    row.sqlPerRequest === null ? "-" : fmt(row.sqlPerRequest, 1),
   ]);
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors"];
+  const header = ["target", "2xx", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors", "SQL/req"];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");

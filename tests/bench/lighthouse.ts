@@ -1,0 +1,91 @@
+// `npm run bench:lighthouse`: Lighthouse (default mobile settings: slow 4G and a 4x slower CPU, simulated) with
+// Debian Chromium on the home, catalogue and a course page of a production server started on a freshly seeded
+// embedded database. Loopback only: Chromium resolves no other host name, so nothing can reach the network.
+//   BENCH_TRAININGS (default 0: the demo data only), CHROMIUM (default /usr/bin/chromium).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuild } from "../../scripts/lib/build.mjs";
+import { assertLoopback, fmt, newestCoursePath, seedDatabase, startServer, stopServer } from "./support.ts";
+
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  // Every host name but the loopback address fails at once: no request can leave the machine or wait on DNS.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type Scores = { page: string; path: string; scores: Record<(typeof CATEGORIES)[number], number | null>; fcpMs: number | null; tbtMs: number | null };
+
+async function audit(port: number, page: string, url: string): Promise<Scores> {
+  assertLoopback(url);
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => (categories[id]?.score == null ? null : Math.round(categories[id].score! * 100));
+  return {
+    page,
+    path: new URL(url).pathname,
+    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    fcpMs: audits["first-contentful-paint"]?.numericValue ?? null,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? null,
+  };
+}
+
+function table(rows: Scores[]): string {
+  const header = ["page", "performance", "accessibility", "best practices", "SEO", "FCP s", "TBT ms", "path"];
+  const cells = rows.map((r) => [
+    r.page,
+    ...CATEGORIES.map((c) => String(r.scores[c] ?? "-")),
+    r.fcpMs === null ? "-" : fmt(r.fcpMs / 1000, 1),
+    r.tbtMs === null ? "-" : fmt(r.tbtMs),
+    r.path,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((cell, i) => (i === 0 || i === 7 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].map((l) => l.trimEnd()).join("\n");
+}
+
+async function main() {
+  if (!(await ensureBuild())) throw new Error("the build failed");
+  const trainings = Number(process.env.BENCH_TRAININGS ?? 0);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    await seedDatabase({ pgliteDir: path.join(dataDir, "pglite") }, trainings);
+    server = await startServer(dataDir);
+    const origin = server.url;
+    const coursePath = await newestCoursePath(origin);
+    const pages: [string, string][] = [["home", "/"], ["catalogue", "/catalogue"]];
+    if (coursePath) pages.push(["course page", coursePath]);
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS, logLevel: "error" });
+    const rows: Scores[] = [];
+    for (const [page, pagePath] of pages) {
+      process.stdout.write(`lighthouse ${page} (${pagePath})...\n`);
+      rows.push(await audit(chrome.port, page, `${origin}${pagePath}`));
+    }
+    console.log(`\nLighthouse 12.2.3, default mobile settings (simulated slow 4G, CPU x4), Chromium, guest pages, ${fmt(trainings)} bench trainings`);
+    console.log(table(rows));
+    console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  } finally {
+    if (chrome) chrome.kill();
+    if (server) await stopServer(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
