@@ -315,7 +315,6 @@ function requestIdAndLog(logger: Logger) {
 /** Browser features the platform never uses, off for every page and for anything it might embed. */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
-  "bluetooth=()",
   "browsing-topics=()",
   "camera=()",
   "display-capture=()",

@@ -331,10 +331,14 @@ function pathMatches(pattern: string, pathname: string): boolean {
 function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split("/").filter(Boolean);
   const have = pathname.replace(/\/+$/, "").split("/").filter(Boolean);
-  if (want.length !== have.length) return null;
+  // A trailing "*" (the router's splat) stands for one or more segments: /docs/* matches /docs/fr/guide.md.
+  const splat = want[want.length - 1] === "*";
+  if (splat ? have.length < want.length : want.length !== have.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(":")) {
+    if (splat && i === want.length - 1) {
+      params["*"] = have.slice(i).join("/");
+    } else if (want[i].startsWith(":")) {
       try {
         params[want[i].slice(1)] = decodeURIComponent(have[i]);
       } catch {
