@@ -5,7 +5,7 @@
  */
 
 /** FNV-1a hash of a string (32 bits). */
-function hash(value: string): number {
+export function hashString(value: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < value.length; i++) {
     h ^= value.charCodeAt(i);
@@ -15,7 +15,7 @@ function hash(value: string): number {
 }
 
 /** mulberry32: a small deterministic generator of numbers in [0, 1). */
-function generator(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -29,7 +29,7 @@ function generator(seed: number): () => number {
 /** A permutation of 0..length-1 (Fisher–Yates driven by the seed): result[i] is the index shown at place i. */
 export function seededPermutation(length: number, seed: string): number[] {
   const order = Array.from({ length }, (_, i) => i);
-  const next = generator(hash(seed));
+  const next = prng(hashString(seed));
   for (let i = length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];

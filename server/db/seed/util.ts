@@ -3,27 +3,8 @@ import type { Db } from "../client.ts";
 /** A transaction handle is a database handle for everything the seed does. */
 export type SeedDb = Db;
 
-/** Deterministic PRNG (mulberry32), so the demo data is the same on every run. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** FNV-1a hash of a string, to derive a per-item seed. */
-export function hashString(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** The seed and the quizzes share one deterministic generator and hash, so the demo data is the same on every run. */
+export { hashString, prng } from "../../../app/domain/shuffle.ts";
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
