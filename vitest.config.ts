@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["core/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
         resolve: { alias },

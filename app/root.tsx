@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
-import { BRANDS } from "./branding/brands";
+import { BRANDS } from "#core/branding/brands.ts";
 import { SeoLinks } from "./components/content/seo-links";
 import { CookieConsent } from "./components/cookies/cookie-consent";
 import { ConsentDialog } from "./components/account/consent-dialog";

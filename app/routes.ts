@@ -1,5 +1,5 @@
 import { layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { PAGES, type Layout, type PageDef } from "./i18n/pages";
+import { PAGES, type Layout, type PageDef } from "#core/pages.ts";
 
 const LAYOUT_FILES: Record<Layout, string> = {
   default: "routes/layouts/default.tsx",

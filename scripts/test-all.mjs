@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, then one closing line "N passed, M failed[, K skipped]".
-//   1. typecheck          npm run typecheck
+//   1. lint               npm run lint: typecheck, then the tier and repository rules (scripts/lint.mjs)
 //   2. unit               vitest --project unit
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
 //   4. integration        vitest --project integration, on PGlite (IT_BACKEND=pglite)
@@ -148,7 +148,7 @@ async function postgresForTests() {
 
 const totalStarted = Date.now();
 
-await simpleStage("typecheck", async () => (await runCommand("npm", ["run", "--silent", "typecheck"])) === 0);
+await simpleStage("lint", async () => (await runCommand("npm", ["run", "--silent", "lint"])) === 0);
 await vitestStage("unit", ["--project", "unit"]);
 const needsBuild = ["integration", "e2e"].some(wanted);
 // The e2e web server builds by itself unless told the build is fresh (E2E_SKIP_BUILD=1).

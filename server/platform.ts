@@ -8,13 +8,14 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { parseBrandHosts } from "../app/branding/resolve-brand.ts";
+import { parseBrandHosts } from "#core/branding/resolve-brand.ts";
 import { createBackApp } from "./back/app.ts";
 import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import type { Env } from "./env.ts";
+import type { WebEntryExports } from "#core/contract/web-host.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
@@ -107,7 +108,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   const isDevelopment = env.NODE_ENV === "development";
   const pageCache =
     env.PAGE_CACHE === "on" && env.PAGE_CACHE_TTL_MS > 0 && !isDevelopment
-      ? createGuestPageCache({ ttlMs: env.PAGE_CACHE_TTL_MS, maxEntries: 300, appSecret: env.APP_SECRET, secureCookies: env.PUBLIC_URL_SCHEME === "https" })
+      ? createGuestPageCache({
+          ttlMs: env.PAGE_CACHE_TTL_MS,
+          maxEntries: 300,
+          csrf: async () => webEntry(await getBuild()).webCsrf(env.APP_SECRET, env.PUBLIC_URL_SCHEME === "https"),
+        })
       : null;
   if (pageCache) app.use(pageCache.clearOnWrite);
 
@@ -152,7 +157,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       mode: isDevelopment ? "development" : "production",
       getLoadContext: async (req, res) => {
         const build = await getBuild();
-        const entry = build.entry.module as unknown as { serverConfigContext: import("react-router").RouterContext<import("../app/lib/context.ts").ServerConfig> };
+        const entry = webEntry(build);
         const context = new RouterContextProvider();
         context.set(entry.serverConfigContext, {
           brandHosts: env.BRAND_HOSTS,
@@ -398,4 +403,9 @@ export function clientErrorOf(error: unknown): { status: number; headers: Record
     for (const [name, value] of Object.entries(headers)) if (typeof value === "string") safeHeaders[name] = value;
   }
   return { status: code, headers: safeHeaders, message: typeof message === "string" ? message : "Bad request" };
+}
+
+/** The web tier's server entry exports what the host needs from it (core/contract/web-host.ts). */
+function webEntry(build: ServerBuild): WebEntryExports {
+  return build.entry.module as unknown as WebEntryExports;
 }

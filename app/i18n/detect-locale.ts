@@ -1,5 +1,5 @@
-import type { Locale } from "~/branding/brands";
-import { isLocale, type PathLang } from "./config";
+import type { Locale } from "#core/branding/brands.ts";
+import { isLocale, type PathLang } from "#core/locales.ts";
 
 /**
  * Decides the locale of a request.

@@ -1,4 +1,4 @@
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "#core/branding/brands.ts";
 
 /**
  * The translator. Resources arrive already resolved along the fallback chain (see

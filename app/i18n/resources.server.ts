@@ -1,5 +1,5 @@
-import type { Locale } from "~/branding/brands";
-import { FALLBACK_CHAIN, SUPPORTED_LOCALES } from "./config";
+import type { Locale } from "#core/branding/brands.ts";
+import { FALLBACK_CHAIN, SUPPORTED_LOCALES } from "#core/locales.ts";
 
 type Namespace = { [key: string]: string | Namespace };
 export type Resources = Record<string, Record<string, Namespace>>;

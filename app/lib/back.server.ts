@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "#core/branding/brands.ts";
 
 export type Envelope<T> = { status: "Success" | "Error"; message: string; data: T };
 

@@ -1,10 +1,10 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { GuestPayload, UserPayload } from "../../server/back/modules/user/user.service";
-import { canAccessPharmacyManagement, isShopContext } from "~/domain/user-state";
-import { safeRedirectPath } from "~/domain/safe-redirect";
-import { pathLangOf, type PathLang } from "~/i18n/config";
+import { canAccessPharmacyManagement, isShopContext } from "#core/domain/user-state.ts";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
+import { pathLangOf, type PathLang } from "#core/locales.ts";
 import { createI18n } from "~/i18n/instance";
-import { findPage, matchPage, pageOnBrand, pagePath } from "~/i18n/pages";
+import { findPage, matchPage, pageOnBrand, pagePath } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
 import { requestStateContext } from "./context";

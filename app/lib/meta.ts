@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import type { Brand, Locale } from "~/branding/brands";
-import { FALLBACK_CHAIN } from "~/i18n/config";
+import type { Brand, Locale } from "#core/branding/brands.ts";
+import { FALLBACK_CHAIN } from "#core/locales.ts";
 
 const DEFAULT_SITE_TITLE = "Officine Académie";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
-import { BRANDS } from "~/branding/brands";
-import { CAMPUS_COOKIE, CAMPUS_COOKIE_MAX_AGE, campusToggle, hostnameOf, parseBrandHosts, resolveBrand } from "~/branding/resolve-brand";
-import { LOCALE_COOKIE } from "~/i18n/config";
+import { BRANDS } from "#core/branding/brands.ts";
+import { CAMPUS_COOKIE, CAMPUS_COOKIE_MAX_AGE, campusToggle, hostnameOf, parseBrandHosts, resolveBrand } from "#core/branding/resolve-brand.ts";
+import { LOCALE_COOKIE } from "#core/locales.ts";
 import { detectLocale } from "~/i18n/detect-locale";
-import { langOfPath } from "~/i18n/pages";
+import { langOfPath } from "#core/pages.ts";
 import { BackClient } from "./back.server";
 import { plainCookie, readCookie } from "./cookies.server";
 import { requestStateContext, serverConfigContext } from "./context";

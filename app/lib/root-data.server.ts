@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { UserPayload, GuestPayload } from "../../server/back/modules/user/user.service";
-import { matchPage } from "~/i18n/pages";
+import { matchPage } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
 import { readCookieConsent } from "./cookie-consent.server";

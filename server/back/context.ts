@@ -3,7 +3,7 @@ import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { LoginFailureStore } from "./modules/auth/rate-limit.ts";
-import type { Brand, BrandKey } from "../../app/branding/brands.ts";
+import type { Brand, BrandKey } from "#core/branding/brands.ts";
 import type { ServerLocale, Translate } from "./i18n/messages.ts";
 
 /** A minimal publishing seam; the realtime module provides the real implementation. */

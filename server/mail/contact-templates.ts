@@ -1,4 +1,4 @@
-import type { Brand } from "../../app/branding/brands.ts";
+import type { Brand } from "#core/branding/brands.ts";
 import { mailLang } from "./templates.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Brand } from "../../app/branding/brands.ts";
+import type { Brand } from "#core/branding/brands.ts";
 import { mailLang } from "./templates.ts";
 
 /** The mail asking a learner who finished a training for a rating and a comment (single-use link). */

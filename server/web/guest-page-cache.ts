@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { webCsrf } from "../../app/lib/csrf.server.ts";
+import type { WebCsrf } from "#core/contract/web-host.ts";
 
 /**
  * A micro-cache of the HTML pages served to guests (no session cookie). A guest page depends only on the
@@ -14,8 +14,8 @@ import { webCsrf } from "../../app/lib/csrf.server.ts";
 export type GuestPageCacheOptions = {
   ttlMs: number;
   maxEntries: number;
-  appSecret: string;
-  secureCookies: boolean;
+  /** The web tier's form CSRF guard (exported by its server entry), to give each guest their own token. */
+  csrf: () => Promise<WebCsrf>;
   now?: () => number;
 };
 
@@ -57,7 +57,7 @@ export type GuestPageCache = {
 export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  const csrf = () => webCsrf(options.appSecret, options.secureCookies);
+  const csrf = options.csrf;
 
   function clear() {
     entries.clear();
@@ -70,7 +70,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
   }
 
   async function replay(entry: Entry, req: Request, res: Response) {
-    const [token, setCookie] = await csrf().commitToken(toHeaders(req));
+    const [token, setCookie] = await (await csrf()).commitToken(toHeaders(req));
     const nonce = String(res.locals.cspNonce ?? "");
     let html = entry.parts[0];
     for (let i = 0; i < entry.holes.length; i++) html += (entry.holes[i] === "nonce" ? nonce : token) + entry.parts[i + 1];
@@ -104,7 +104,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
     if (setCookies.some((cookie) => !cookie.startsWith(`${CSRF_COOKIE}=`))) return;
     // The token this page was rendered with: the visitor's own, or the one just handed out.
     const cookieHeader = setCookies.length > 0 ? setCookies[0].split(";")[0] : (req.headers.cookie ?? "");
-    const token = await csrf().getToken(new Headers({ cookie: cookieHeader }));
+    const token = await (await csrf()).getToken(new Headers({ cookie: cookieHeader }));
     const nonce = String(res.locals.cspNonce ?? "");
     if (!nonce || !token || !html.includes(token)) return;
     const { parts, holes } = cutHoles(html, { nonce, csrf: token });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { findPage, pagePath } from "../../app/i18n/pages";
+import { findPage, pagePath } from "#core/pages.ts";
 import { at, BRAND_CASES, logInThroughApi } from "./support/hosts";
 
 const TRAINING_TYPES = ["dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz"];

@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { accounts, authTokens, memberships, sessions, users } from "../../server/db/schema/index.ts";
-import { CAMPUS_COOKIE } from "../../app/branding/resolve-brand.ts";
+import { CAMPUS_COOKIE } from "#core/branding/resolve-brand.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";

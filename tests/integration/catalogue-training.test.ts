@@ -1,7 +1,7 @@
 // GET /back/api/training/:slug (derived types, sessions, 404s, administrators), the bookmarks
 // endpoints, and the course page's routing (404 messages and the 301 to the effective type).
 import { describe, expect, test } from "vitest";
-import { seatsAvailable, sortSessions } from "../../app/domain/sessions.ts";
+import { seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";

@@ -2,7 +2,7 @@
 // parameters (422 with field errors in the caller's language), on the real platform.
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { BRANDS } from "../../app/branding/brands.ts";
+import { BRANDS } from "#core/branding/brands.ts";
 import { backends, queryRows } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";

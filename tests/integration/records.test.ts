@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { enrolments, historyEntries, notifications, quizTrackings, trainings, userBadges, users } from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { awardBadges } from "../../server/back/modules/records/badges.ts";
-import { historyEntryPoints } from "../../app/domain/points.ts";
+import { historyEntryPoints } from "#core/domain/points.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";

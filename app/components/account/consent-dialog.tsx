@@ -4,7 +4,7 @@ import { Form, useLocation, useMatches, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { parseRouteId } from "~/i18n/pages";
+import { parseRouteId } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 const CONSENT_ACTION = "/consentement";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { UserPayload } from "../../../server/back/modules/user/user.service";
-import { hasPointsAccess, isContractValid, isReadOnlyUser } from "~/domain/user-state";
+import { hasPointsAccess, isContractValid, isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
 
 export type ProfileData = UserPayload & {

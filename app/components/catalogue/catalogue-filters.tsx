@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
-import type { Brand } from "~/branding/brands";
-import { formatDuration } from "~/domain/duration";
-import { TRAINING_TYPES } from "~/domain/training-types";
+import type { Brand } from "#core/branding/brands.ts";
+import { formatDuration } from "#core/domain/duration.ts";
+import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { cx } from "~/components/ui/cx";

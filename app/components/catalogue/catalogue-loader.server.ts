@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { SortOption } from "~/branding/brands";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "~/domain/pagination";
+import type { SortOption } from "#core/branding/brands.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#core/domain/pagination.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
-import type { Brand, Locale } from "~/branding/brands";
+import type { Brand, Locale } from "#core/branding/brands.ts";
 import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";
 import type { CatalogueView } from "./catalogue-loader.server";

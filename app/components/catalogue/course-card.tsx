@@ -1,12 +1,12 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
-import type { Brand, Locale } from "~/branding/brands";
-import { formatDuration } from "~/domain/duration";
-import { displayTypeTitle, trainingTypeColour } from "~/domain/training-types";
+import type { Brand, Locale } from "#core/branding/brands.ts";
+import { formatDuration } from "#core/domain/duration.ts";
+import { displayTypeTitle, trainingTypeColour } from "#core/domain/training-types.ts";
 import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
-import { pathLangOf } from "~/i18n/config";
-import { pagePath } from "~/i18n/pages";
+import { pathLangOf } from "#core/locales.ts";
+import { pagePath } from "#core/pages.ts";
 import type { CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { fundingLabels, priceText } from "./price";

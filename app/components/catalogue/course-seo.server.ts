@@ -1,6 +1,6 @@
-import type { Brand, Locale } from "~/branding/brands";
-import { pathLangOf } from "~/i18n/config";
-import { pagePath } from "~/i18n/pages";
+import type { Brand, Locale } from "#core/branding/brands.ts";
+import { pathLangOf } from "#core/locales.ts";
+import { pagePath } from "#core/pages.ts";
 import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
 
 /** SEO of the course page, computed on the server (keeps this code out of the page's JavaScript). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "#core/branding/brands.ts";
 import { cx } from "~/components/ui/cx";
-import { dateTimeFormat } from "~/domain/intl-cache";
+import { dateTimeFormat } from "#core/domain/intl-cache.ts";
 import { Icon } from "~/components/ui/icon";
 import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
 import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "#core/branding/brands.ts";
 import { createI18n } from "~/i18n/instance";
 import { pickResources } from "~/i18n/resources.server";
 import { payingScheme, priceText } from "./price";

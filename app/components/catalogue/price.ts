@@ -1,7 +1,7 @@
 import type { TFunction } from "~/i18n/instance";
-import type { Locale } from "~/branding/brands";
-import { fundingLabel } from "~/domain/funding";
-import { formatMoney } from "~/domain/money";
+import type { Locale } from "#core/branding/brands.ts";
+import { fundingLabel } from "#core/domain/funding.ts";
+import { formatMoney } from "#core/domain/money.ts";
 
 /**
  * Fundings that pay for the training (the card then says "funded" rather than only a price), by the

@@ -1,5 +1,5 @@
-import { dateTimeFormat } from "~/domain/intl-cache";
-import type { Locale } from "~/branding/brands";
+import { dateTimeFormat } from "#core/domain/intl-cache.ts";
+import type { Locale } from "#core/branding/brands.ts";
 
 /** A date in the visitor's locale ("3 mars 2026"), in Paris time so server and browser agree. */
 export function formatDate(iso: string | null | undefined, locale: Locale): string {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "#core/branding/brands.ts";
 import type { NewsSummary } from "../../../server/back/modules/content/content.service";
 import { formatDate, isoDay } from "./format";
 

@@ -7,7 +7,7 @@ import { Button, ButtonAnchor } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 export const COOKIE_PANEL_ID = "cookie-preferences";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button";
-import type { EligibilityRefusal } from "~/domain/eligibility";
+import type { EligibilityRefusal } from "#core/domain/eligibility.ts";
 import { EnrolmentForm } from "./enrolment-forms";
 
 /** Where a refused learner can go instead: each reason names its own way out. */

@@ -3,8 +3,8 @@ import { useTranslation } from "~/i18n/react";
 import { Form, useLocation, useMatches } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/icon";
-import { LOCALE_LABELS, SELECTABLE_LOCALES } from "~/i18n/config";
-import { findPage, pagePath } from "~/i18n/pages";
+import { LOCALE_LABELS, SELECTABLE_LOCALES } from "#core/locales.ts";
+import { findPage, pagePath } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 /**

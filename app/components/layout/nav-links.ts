@@ -1,6 +1,6 @@
-import type { Brand, BrandKey } from "~/branding/brands";
-import { findPage, pageOnBrand, pagePath } from "~/i18n/pages";
-import type { PathLang } from "~/i18n/config";
+import type { Brand, BrandKey } from "#core/branding/brands.ts";
+import { findPage, pageOnBrand, pagePath } from "#core/pages.ts";
+import type { PathLang } from "#core/locales.ts";
 
 /**
  * Main navigation, by page id. A link shows only once its page exists in the page table

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { CookieSettingsLink } from "~/components/cookies/cookie-consent";
 import { Icon } from "~/components/ui/icon";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { cookiePolicyPath, existingPagePath, FOOTER_NAV, legalPagePath } from "./nav-links";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { UserMenu } from "~/components/account/user-menu";
 import { NotificationBell } from "~/components/notifications/notification-bell";

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { FormResult } from "~/components/account/action.server";
-import { pathLangOf } from "~/i18n/config";
-import { pagePath } from "~/i18n/pages";
+import { pathLangOf } from "#core/locales.ts";
+import { pagePath } from "#core/pages.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { loginPath, serverT } from "~/lib/guards.server";

@@ -1,5 +1,5 @@
-import type { Locale } from "~/branding/brands";
-import { dateTimeFormat, numberFormat } from "~/domain/intl-cache";
+import type { Locale } from "#core/branding/brands.ts";
+import { dateTimeFormat, numberFormat } from "#core/domain/intl-cache.ts";
 
 /**
  * Dates of the records pages in the visitor's locale. Instants are read in Paris time; 'yyyy-mm-dd' calendar

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Locale } from "~/branding/brands";
-import { periodMonths } from "~/domain/training-plan";
+import type { Locale } from "#core/branding/brands.ts";
+import { periodMonths } from "#core/domain/training-plan.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formatDay, formatMonth, isoDay } from "./format";

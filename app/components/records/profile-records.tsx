@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "#core/branding/brands.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formatDay, isoDay } from "./format";

@@ -1,13 +1,13 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
-import { formatDuration } from "~/domain/duration";
-import { formatMoney } from "~/domain/money";
-import { displayTypeTitle, isTrainingType, trainingTypeColour, type TrainingType } from "~/domain/training-types";
+import { formatDuration } from "#core/domain/duration.ts";
+import { formatMoney } from "#core/domain/money.ts";
+import { displayTypeTitle, isTrainingType, trainingTypeColour, type TrainingType } from "#core/domain/training-types.ts";
 import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
-import { pagePath } from "~/i18n/pages";
-import { pathLangOf } from "~/i18n/config";
-import type { Locale } from "~/branding/brands";
+import { pagePath } from "#core/pages.ts";
+import { pathLangOf } from "#core/locales.ts";
+import type { Locale } from "#core/branding/brands.ts";
 
 /** What a card needs (the home's featured trainings and, later, the catalogue). */
 export type TrainingCardData = {

@@ -1,4 +1,4 @@
-import { numberFormat } from "~/domain/intl-cache";
+import { numberFormat } from "#core/domain/intl-cache.ts";
 import { Fragment, useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cx } from "./cx";

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/content/pagination";
 import { formatScore } from "~/components/records/format";
 import { HistoryTable } from "~/components/records/history-table";
 import type { Averages, HistoryResponse } from "~/components/records/types";
-import { paginate } from "~/domain/pagination";
+import { paginate } from "#core/domain/pagination.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";

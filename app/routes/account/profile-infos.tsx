@@ -7,9 +7,9 @@ import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, use
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout, ReadOnlyNotice } from "~/components/account/profile-layout";
 import { loadProfile } from "~/components/account/profile.server";
-import { EARLIEST_BIRTH_DATE, latestBirthDate } from "~/domain/birth-date";
-import { toParisDate } from "~/domain/dates";
-import { isReadOnlyUser } from "~/domain/user-state";
+import { EARLIEST_BIRTH_DATE, latestBirthDate } from "#core/domain/birth-date.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";

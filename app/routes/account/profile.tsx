@@ -6,7 +6,7 @@ import { ProfileLayout } from "~/components/account/profile-layout";
 import { contractState, loadProfile, pointsAccess } from "~/components/account/profile.server";
 import { BadgeList, CurrentTrainings, SuggestionList } from "~/components/records/profile-records";
 import { loadProfileRecords } from "~/components/records/records.server";
-import { isShopContext } from "~/domain/user-state";
+import { isShopContext } from "#core/domain/user-state.ts";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";

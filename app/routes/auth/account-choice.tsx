@@ -6,7 +6,7 @@ import { backErrorResult, field, readForm, type FormResult } from "~/components/
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/account/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/components/account/other-platform.server";
-import { safeRedirectPath } from "~/domain/safe-redirect";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { requestStateContext } from "~/lib/context";
 import { usePagePath } from "~/i18n/use-page-path";
 import { landingPath, needsAccountChoice, requireUser, serverT } from "~/lib/guards.server";

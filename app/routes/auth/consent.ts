@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/consent";
 import { field, readForm } from "~/components/account/action.server";
-import { safeRedirectPath } from "~/domain/safe-redirect";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/guards.server";

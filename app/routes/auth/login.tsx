@@ -9,7 +9,7 @@ import { otherPlatformRedirect } from "~/components/account/other-platform.serve
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { landingPath, requireGuest, serverT } from "~/lib/guards.server";
-import { safeRedirectPath } from "~/domain/safe-redirect";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 
 /** A login paused by failed attempts offers the password reset (the API says so in its 429). */

@@ -6,7 +6,7 @@ import { documentHref } from "~/components/content/documents";
 import { listDocuments } from "~/components/content/documents.server";
 import { contentMeta } from "~/components/content/meta";
 import { Icon } from "~/components/ui/icon";
-import { pagePath } from "~/i18n/pages";
+import { pagePath } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /docs: the documents of the brand's content language (content/docs/documents.json). */

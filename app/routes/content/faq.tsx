@@ -8,7 +8,7 @@ import { FaqSections } from "~/components/content/faq-sections";
 import { contentMeta } from "~/components/content/meta";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { Icon } from "~/components/ui/icon";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 
 /**
  * /faq: the FAQ by sections. Where the funding FAQ has its own page (/bonificacion, in Spanish),

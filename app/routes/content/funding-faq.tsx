@@ -9,7 +9,7 @@ import { FaqSections } from "~/components/content/faq-sections";
 import { contentMeta } from "~/components/content/meta";
 import type { LanguageSwitchHandle } from "~/components/layout/language-switcher";
 import { existingPagePath } from "~/components/layout/nav-links";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 
 /** Switching to French from this Spanish-only page goes to the FAQ (where French funding questions are). */
 export const handle: LanguageSwitchHandle = { switchLanguageVia: "faq" };

@@ -7,7 +7,7 @@ import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 
 /** /offre, /oferta: the brand's offer (system content page "_offer"). */
 export async function loader({ url, context }: Route.LoaderArgs) {

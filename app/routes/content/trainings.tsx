@@ -8,8 +8,8 @@ import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { Icon } from "~/components/ui/icon";
-import { trainingTypeColour } from "~/domain/training-types";
-import { pathLangOf } from "~/i18n/config";
+import { trainingTypeColour } from "#core/domain/training-types.ts";
+import { pathLangOf } from "#core/locales.ts";
 
 /** /formations, /entrenamientos: the training types explained, each with a link to the catalogue filtered by type. */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /bienvenue, /bienvenidos: the welcome page for new learners (system content page "_welcome"). */

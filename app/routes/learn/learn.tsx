@@ -4,7 +4,7 @@ import type { FormResult } from "~/components/account/action.server";
 import { field, readForm } from "~/components/account/action.server";
 import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/components/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
-import { isTrainingType } from "~/domain/training-types";
+import { isTrainingType } from "#core/domain/training-types.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";

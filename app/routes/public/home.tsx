@@ -7,7 +7,7 @@ import { HeroIllustration } from "~/components/home/hero-illustration";
 import { TrainingCard } from "~/components/training/training-card";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { brandPageMeta } from "~/lib/meta";

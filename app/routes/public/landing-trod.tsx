@@ -4,7 +4,7 @@ import type { Route } from "./+types/landing-trod";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { pathLangOf } from "~/i18n/config";
+import { pathLangOf } from "#core/locales.ts";
 import { brandPageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 

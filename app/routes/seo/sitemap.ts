@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import type { SitemapPayload } from "../../../server/back/modules/content/content.service";
-import { pathLangOf } from "~/i18n/config";
-import { findPage, pageOnBrand, pagePath, PAGES, type PathParams } from "~/i18n/pages";
+import { pathLangOf } from "#core/locales.ts";
+import { findPage, pageOnBrand, pagePath, PAGES, type PathParams } from "#core/pages.ts";
 import { requestStateContext } from "~/lib/context";
 
 type Entry = { loc: string; lastmod: string | null };

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
-import { safeRedirectPath } from "~/domain/safe-redirect";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { createI18n } from "~/i18n/instance";
 import { pickResources } from "~/i18n/resources.server";
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE, consentCookieValue } from "~/lib/cookie-consent.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/notifications-read";
-import { safeRedirectPath } from "~/domain/safe-redirect";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { formBody } from "~/lib/form-body.server";

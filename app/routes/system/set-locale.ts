@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/set-locale";
-import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, pathLangOf } from "~/i18n/config";
-import { matchPage, pagePath } from "~/i18n/pages";
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, pathLangOf } from "#core/locales.ts";
+import { matchPage, pagePath } from "#core/pages.ts";
 import { plainCookie } from "~/lib/cookies.server";
 import { serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { formBody } from "~/lib/form-body.server";
 import { serverT } from "~/lib/guards.server";
-import { safeRedirectPath } from "~/domain/safe-redirect";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 
 /** Remembers the chosen locale (365 days) and reopens the same page in that language. */
 export async function action({ request, context }: Route.ActionArgs) {

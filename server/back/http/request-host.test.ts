@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { readEnv } from "../../env.ts";
-import { parseBrandHosts } from "../../../app/branding/resolve-brand.ts";
+import { parseBrandHosts } from "#core/branding/resolve-brand.ts";
 import { parseHost, publicOrigin } from "./request-host.ts";
 
 describe("parseHost", () => {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { BrandKey } from "../../../app/branding/brands.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 import { hostBrandOf } from "../modules/auth/platform.ts";
 import type { BackDeps, BackEnv } from "../context.ts";
 

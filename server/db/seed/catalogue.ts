@@ -7,7 +7,7 @@ import { BE_TRAININGS } from "./data/trainings-be.ts";
 import { ES_TRAININGS } from "./data/trainings-es.ts";
 import { FR_TRAININGS } from "./data/trainings-fr.ts";
 import type { Brand, CourseKind, FundingCode, TrainingDef } from "./data/types.ts";
-import { seededShuffle } from "../../../app/domain/shuffle.ts";
+import { seededShuffle } from "#core/domain/shuffle.ts";
 import { evaluationQuestions } from "./data/evaluation.ts";
 import { escapeHtml, hashString, prng, truncate, type Clock, type SeedDb } from "./util.ts";
 

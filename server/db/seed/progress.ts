@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { buildFlowSteps, flowState, type FlowStep } from "../../../app/domain/flow-steps.ts";
-import { scoreQuiz } from "../../../app/domain/quiz.ts";
-import { effectiveTrainingType, type TrainingType } from "../../../app/domain/training-types.ts";
+import { buildFlowSteps, flowState, type FlowStep } from "#core/domain/flow-steps.ts";
+import { scoreQuiz } from "#core/domain/quiz.ts";
+import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
 import { completedStepIds, findFlowTraining, loadFlowStructure, loadQuizQuestions } from "../../back/modules/flow/flow.repository.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema/index.ts";

@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 export type SeedDb = Db;
 
 /** The seed and the quizzes share one deterministic generator and hash, so the demo data is the same on every run. */
-export { hashString, prng } from "../../../app/domain/shuffle.ts";
+export { hashString, prng } from "#core/domain/shuffle.ts";
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { formatCertificateDate } from "../../../../app/domain/dates.ts";
-import { pagePath } from "../../../../app/i18n/pages.ts";
+import { formatCertificateDate } from "#core/domain/dates.ts";
+import { pagePath } from "#core/pages.ts";
 import { buildAttestationPdf, type PdfLang } from "../../../pdf/attestation.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";

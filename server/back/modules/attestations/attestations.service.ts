@@ -1,6 +1,6 @@
-import { formatDuration } from "../../../../app/domain/duration.ts";
-import { toParisDate } from "../../../../app/domain/dates.ts";
-import { isBrandKey } from "../../../../app/branding/brands.ts";
+import { formatDuration } from "#core/domain/duration.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { isBrandKey } from "#core/branding/brands.ts";
 import type { Db } from "../../../db/client.ts";
 import type { Env } from "../../../env.ts";
 import { AppError } from "../../http/app-error.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
-import { pagePath } from "../../../../app/i18n/pages.ts";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
+import { pagePath } from "#core/pages.ts";
 import type { Db } from "../../../db/client.ts";
 import { feedbackRequests, reviews, trainings, users } from "../../../db/schema/index.ts";
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";

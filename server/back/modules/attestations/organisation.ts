@@ -1,4 +1,4 @@
-import type { BrandKey } from "../../../../app/branding/brands.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 
 /**
  * The training organisation printed on attestations, per brand: its name, its declared number (French and

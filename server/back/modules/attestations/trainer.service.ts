@@ -10,7 +10,7 @@ import {
   trainings,
   users,
 } from "../../../db/schema/index.ts";
-import { toParisDate } from "../../../../app/domain/dates.ts";
+import { toParisDate } from "#core/domain/dates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken } from "../auth/tokens.ts";
 

@@ -24,7 +24,7 @@ import {
 } from "./auth.service.ts";
 import { isSamePlatform } from "./platform.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
-import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 
 export const authRoutes = new Hono<BackEnv>();
 

@@ -20,8 +20,8 @@ import {
   trainingTags,
   trainings,
 } from "../../../db/schema/index.ts";
-import type { BrandKey } from "../../../../app/branding/brands.ts";
-import type { TrainingType } from "../../../../app/domain/training-types.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
+import type { TrainingType } from "#core/domain/training-types.ts";
 import type { CatalogueFunding } from "./catalogue.schemas.ts";
 import { MARK_START, MARK_STOP } from "./search-text.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdParam } from "../../http/ids.ts";
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "../../../../app/domain/pagination.ts";
-import { TRAINING_TYPES } from "../../../../app/domain/training-types.ts";
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#core/domain/pagination.ts";
+import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 
 export const CATALOGUE_FUNDINGS = ["dpc", "fundae", "free"] as const;
 export type CatalogueFunding = (typeof CATALOGUE_FUNDINGS)[number];

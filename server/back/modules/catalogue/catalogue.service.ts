@@ -1,8 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 import type { Db } from "../../../db/client.ts";
-import type { Brand, SortOption } from "../../../../app/branding/brands.ts";
-import { paginate } from "../../../../app/domain/pagination.ts";
-import { isSessionFull, seatsAvailable, sortSessions } from "../../../../app/domain/sessions.ts";
+import type { Brand, SortOption } from "#core/branding/brands.ts";
+import { paginate } from "#core/domain/pagination.ts";
+import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import {
   deriveMixedDisplayType,
   dpcSubType,
@@ -13,8 +13,8 @@ import {
   type DpcSubType,
   type ModuleKind,
   type TrainingType,
-} from "../../../../app/domain/training-types.ts";
-import { fitsAudience, type AudienceFit } from "../../../../app/domain/user-state.ts";
+} from "#core/domain/training-types.ts";
+import { fitsAudience, type AudienceFit } from "#core/domain/user-state.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import {

@@ -12,7 +12,7 @@ import {
   trainingPeople,
   trainings,
 } from "../../../db/schema/index.ts";
-import type { BrandKey } from "../../../../app/branding/brands.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 
 type Lang = "fr" | "es";
 

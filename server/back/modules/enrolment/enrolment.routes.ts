@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { subscriptionEligibility } from "../../../../app/domain/eligibility.ts";
-import { isTrainingType } from "../../../../app/domain/training-types.ts";
+import { subscriptionEligibility } from "#core/domain/eligibility.ts";
+import { isTrainingType } from "#core/domain/training-types.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { subscriptionEligibility, type EligibilityRefusal } from "../../../../app/domain/eligibility.ts";
-import { toParisDate } from "../../../../app/domain/dates.ts";
-import { joinState, joinWindow, type JoinWindow } from "../../../../app/domain/seats-join-window.ts";
-import { seatsAvailable } from "../../../../app/domain/sessions.ts";
-import { hasFaceToFace, isTrainingType } from "../../../../app/domain/training-types.ts";
+import { subscriptionEligibility, type EligibilityRefusal } from "#core/domain/eligibility.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-window.ts";
+import { seatsAvailable } from "#core/domain/sessions.ts";
+import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db } from "../../../db/client.ts";
 import { enrolments, trainings, users } from "../../../db/schema/index.ts";
 import { accountChannelName } from "../../../realtime/app-channels.ts";

@@ -16,7 +16,7 @@ import {
   sessionDates,
   trainings,
 } from "../../../db/schema/index.ts";
-import type { FlowCourseInput, FlowInput, QuizKind } from "../../../../app/domain/flow-steps.ts";
+import type { FlowCourseInput, FlowInput, QuizKind } from "#core/domain/flow-steps.ts";
 
 export type FlowTraining = {
   id: number;

@@ -13,11 +13,11 @@ import {
   type FlowState,
   type FlowStep,
   type StepStatus,
-} from "../../../../app/domain/flow-steps.ts";
-import { seededShuffle } from "../../../../app/domain/shuffle.ts";
-import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, isOpinionQuestion, scoreQuiz, type QuizAnswers, type QuizTracking } from "../../../../app/domain/quiz.ts";
-import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "../../../../app/domain/seats-join-window.ts";
-import { effectiveTrainingType, type TrainingType } from "../../../../app/domain/training-types.ts";
+} from "#core/domain/flow-steps.ts";
+import { seededShuffle } from "#core/domain/shuffle.ts";
+import { answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, isOpinionQuestion, scoreQuiz, type QuizAnswers, type QuizTracking } from "#core/domain/quiz.ts";
+import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "#core/domain/seats-join-window.ts";
+import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError, type FieldErrors } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { faceToFaces, faceToFaceSessions } from "../../../db/schema/index.ts";
-import { toParisDate } from "../../../../app/domain/dates.ts";
+import { toParisDate } from "#core/domain/dates.ts";
 
 /**
  * The session shown for a live step when the enrolment names none (a webinar is one open session): the training's

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { courses, dpcProgrammes, trainings } from "../../../db/schema/index.ts";
-import type { BrandKey } from "../../../../app/branding/brands.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 
 export type FeaturedCandidateRow = {
   id: number;

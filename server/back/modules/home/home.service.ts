@@ -1,5 +1,5 @@
 import type { Db } from "../../../db/client.ts";
-import type { Brand } from "../../../../app/branding/brands.ts";
+import type { Brand } from "#core/branding/brands.ts";
 import {
   deriveMixedDisplayType,
   dpcSubType,
@@ -8,7 +8,7 @@ import {
   moduleKindOf,
   type ModuleKind,
   type TrainingType,
-} from "../../../../app/domain/training-types.ts";
+} from "#core/domain/training-types.ts";
 import { listCourseKinds, listFeaturedCandidates, listTrainingIdsWithDpc, type CourseKindRow, type FeaturedCandidateRow } from "./home.repository.ts";
 
 /** How many trainings the home page shows. */

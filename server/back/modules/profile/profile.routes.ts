@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { userChannelName } from "../../../realtime/app-channels.ts";
-import { BRANDS, isBrandKey } from "../../../../app/branding/brands.ts";
-import { toParisDate } from "../../../../app/domain/dates.ts";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
+import { toParisDate } from "#core/domain/dates.ts";
 import { users } from "../../../db/schema/index.ts";
 import { advisorMessageMail, mailLang } from "../../../mail/templates.ts";
 import { MAX_IMAGE_BYTES, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { birthDateProblem, type BirthDateProblem } from "../../../../app/domain/birth-date.ts";
+import { birthDateProblem, type BirthDateProblem } from "#core/domain/birth-date.ts";
 import type { MessageKey } from "../../i18n/messages.ts";
 
 const Phone = z

@@ -1,5 +1,5 @@
-import { BADGE_CODES, newBadges, type BadgeCode, type BadgeFacts } from "../../../../app/domain/badges.ts";
-import { historyEntryPoints } from "../../../../app/domain/points.ts";
+import { BADGE_CODES, newBadges, type BadgeCode, type BadgeFacts } from "#core/domain/badges.ts";
+import { historyEntryPoints } from "#core/domain/points.ts";
 import type { Db } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { translator, type MessageKey, type ServerLocale, type Translate, SERVER_LOCALES } from "../../i18n/messages.ts";

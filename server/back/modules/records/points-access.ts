@@ -1,4 +1,4 @@
-import { hasPointsAccess } from "../../../../app/domain/user-state.ts";
+import { hasPointsAccess } from "#core/domain/user-state.ts";
 import type { Db } from "../../../db/client.ts";
 import { getUserPayload } from "../user/user.service.ts";
 

@@ -1,8 +1,8 @@
-import { pickCurrentTraining } from "../../../../app/domain/current-training.ts";
-import { toParisDate } from "../../../../app/domain/dates.ts";
-import { historyEntryPoints } from "../../../../app/domain/points.ts";
-import { activityMonthRange, placeActivitiesOnRows, planPeriod, type PlacedActivity } from "../../../../app/domain/training-plan.ts";
-import { fitsAudience } from "../../../../app/domain/user-state.ts";
+import { pickCurrentTraining } from "#core/domain/current-training.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { historyEntryPoints } from "#core/domain/points.ts";
+import { activityMonthRange, placeActivitiesOnRows, planPeriod, type PlacedActivity } from "#core/domain/training-plan.ts";
+import { fitsAudience } from "#core/domain/user-state.ts";
 import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { loadQuestionsOfQuizzes } from "../flow/flow.repository.ts";

@@ -3,12 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BRANDS } from "../branding/brands.ts";
+import { BRANDS } from "#core/branding/brands.ts";
 import { MESSAGE_KEYS, translator } from "../../server/back/i18n/messages.ts";
 import { feedbackRequestMail } from "../../server/mail/feedback-templates.ts";
 import { advisorMessageMail, passwordResetMail } from "../../server/mail/templates.ts";
 import { TEXTS as PDF_TEXTS } from "../../server/pdf/attestation.ts";
-import { tuteoFindings } from "./spanish-register.ts";
+import { tuteoFindings } from "../../app/i18n/spanish-register.ts";
 
 function strings(value: unknown, key: string, out: [string, string][] = []): [string, string][] {
   if (typeof value === "string") out.push([key, value]);
@@ -39,7 +39,7 @@ describe("tuteoFindings", () => {
 
 describe("Spanish texts use usted", () => {
   it("in the interface strings (app/locales/es-ES)", () => {
-    const dir = path.join(import.meta.dirname, "..", "locales", "es-ES");
+    const dir = path.join(import.meta.dirname, "..", "..", "app", "locales", "es-ES");
     const entries = fs.readdirSync(dir).flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), file));
     expect(entries.length).toBeGreaterThan(300);
     expect(findings(entries)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { matchPage } from "./pages";
+import { matchPage } from "./pages.ts";
 
 describe("matchPage", () => {
   test("a splat page matches every depth below its prefix, so a document page gets its strings", () => {

@@ -1,4 +1,4 @@
-import type { Locale } from "~/branding/brands";
+import type { Locale } from "./branding/brands.ts";
 
 export const SUPPORTED_LOCALES = ["fr-FR", "fr-BE", "es-ES", "en-US"] as const satisfies readonly Locale[];
 /** Locales a visitor can pick in the language switcher. */

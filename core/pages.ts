@@ -1,5 +1,5 @@
-import type { BrandKey } from "~/branding/brands";
-import type { PathLang } from "./config";
+import type { BrandKey } from "./branding/brands.ts";
+import type { PathLang } from "./locales.ts";
 
 /**
  * THE table of pages. Each page has a stable id and its path in each language

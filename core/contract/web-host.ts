@@ -1,0 +1,32 @@
+import type { RouterContext } from "react-router";
+
+/**
+ * What the host server (server/platform.ts) hands the web tier for each request, and what the web tier's
+ * server entry (app/entry.server.tsx) exports back to the host. The two tiers meet only here.
+ */
+export type ServerConfig = {
+  brandHosts: string;
+  /** In-process transport to the back API; unused when BACK_URL is set. */
+  backFetch: (request: Request, clientIp: string) => Promise<Response>;
+  backUrl?: string;
+  appSecret: string;
+  secureCookies: boolean;
+  isDevelopment: boolean;
+  buildId: string;
+  realtime: { key: string; host: string | null; port: number | null; tls: boolean };
+  clientIp: string;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
+};
+
+/** The browser -> action CSRF guard, as the guest page cache uses it to hand each guest a token. */
+export type WebCsrf = {
+  commitToken(request: Request | Headers): Promise<[string, string | null]>;
+  getToken(requestOrHeaders: Request | Headers): Promise<string | null>;
+};
+
+/** The extra exports of the web tier's server entry that the host reads from the build. */
+export type WebEntryExports = {
+  serverConfigContext: RouterContext<ServerConfig>;
+  webCsrf(secret: string, secure: boolean): WebCsrf;
+};
