@@ -3,7 +3,7 @@ import { z } from "zod";
 import { translator } from "../i18n/messages.ts";
 import { AppError } from "./app-error.ts";
 import { parseCookies } from "./cookies.ts";
-import { Id, IdParam } from "./ids.ts";
+import { Id, IdParam } from "#core/contract/ids.ts";
 import { forbiddenTextPaths, hasForbiddenCharacters, parseInput } from "./validate.ts";
 
 const t = translator("en-US");

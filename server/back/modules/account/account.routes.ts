@@ -7,7 +7,7 @@ import { setSessionAccount, startSession } from "../../http/session.ts";
 import { parseBody } from "../../http/validate.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
-import { CreateAccountSchema, ConsentSchema, SetAccountSchema, UpdatePasswordSchema } from "../auth/auth.schemas.ts";
+import { CreateAccountSchema, ConsentSchema, SetAccountSchema, UpdatePasswordSchema } from "#core/contract/auth.ts";
 import { changePassword, isActiveMember } from "../auth/auth.service.ts";
 import { otherPlatformReply } from "../auth/auth.routes.ts";
 import { isSamePlatform } from "../auth/platform.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { PLATFORM_CHANNEL, userChannelName } from "../../../realtime/app-channels.ts";
 import type { BackEnv } from "../../context.ts";
-import { Id } from "../../http/ids.ts";
+import { Id } from "#core/contract/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";

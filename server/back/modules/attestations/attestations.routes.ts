@@ -12,7 +12,7 @@ import { findUserById } from "../user/user.repository.ts";
 import { normaliseCode } from "./attestation-code.ts";
 import { findUserAttestation, listDpcEnrolments, listUserAttestations, type AttestationRow } from "./attestations.repository.ts";
 import { verifyAttestation } from "./attestations.service.ts";
-import { DownloadSchema, IdParamSchema } from "./attestations.schemas.ts";
+import { DownloadSchema, IdParamSchema } from "#core/contract/attestations.ts";
 import { storePracticeCertificate } from "./practice-certificates.ts";
 
 /** The attestations endpoints of the learning journey (mounted under /back/api). */

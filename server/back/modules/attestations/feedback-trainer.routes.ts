@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
 import { parseBody } from "../../http/validate.ts";
-import { AttendanceSchema, FeedbackSchema } from "./attestations.schemas.ts";
+import { AttendanceSchema, FeedbackSchema } from "#core/contract/attestations.ts";
 import { getFeedbackRequest, submitFeedback } from "./feedback.service.ts";
 import { getTrainerVirtualClass, markAttendance } from "./trainer.service.ts";
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { failure, success } from "../../http/envelope.ts";
-import { EmptyBody } from "../../http/ids.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { destroySession, startSession } from "../../http/session.ts";
 import { clientIp } from "../../http/client-ip.ts";
@@ -13,7 +13,7 @@ import { accounts } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getUserPayload, pickCurrentAccount } from "../user/user.service.ts";
 import { findUserById, listMemberships, type UserRow } from "../user/user.repository.ts";
-import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "./auth.schemas.ts";
+import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "#core/contract/auth.ts";
 import {
   authenticate,
   consumeConnectToken,

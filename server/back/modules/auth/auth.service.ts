@@ -6,7 +6,7 @@ import { findUserByEmail, findUserById, type UserRow } from "../user/user.reposi
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
 import { accountScope, LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
 import { consumeToken, findValidToken, issueToken, revokeUserTokens } from "./tokens.ts";
-import type { LoginInput } from "./auth.schemas.ts";
+import type { LoginInput } from "#core/contract/auth.ts";
 
 /**
  * Checks credentials with a constant-time comparison (a dummy hash when the email is unknown). The attempt is

@@ -22,7 +22,7 @@ import {
 } from "../../../db/schema/index.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
 import type { TrainingType } from "#core/domain/training-types.ts";
-import type { CatalogueFunding } from "./catalogue.schemas.ts";
+import type { CatalogueFunding } from "#core/contract/catalogue.ts";
 import { MARK_START, MARK_STOP } from "./search-text.ts";
 
 /**

@@ -3,9 +3,9 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession, requireWritableSession } from "../../http/guards.ts";
-import { EmptyBody } from "../../http/ids.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
-import { BookmarkParamsSchema, CatalogueQuerySchema, SearchQuerySchema, SlugSchema } from "./catalogue.schemas.ts";
+import { BookmarkParamsSchema, CatalogueQuerySchema, SearchQuerySchema, SlugSchema } from "#core/contract/catalogue.ts";
 import {
   bookmarkTraining,
   getTrainingDetail,

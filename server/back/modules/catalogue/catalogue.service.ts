@@ -40,7 +40,7 @@ import {
   type CatalogueOrder,
   type CatalogueRow,
 } from "./catalogue.repository.ts";
-import type { CatalogueQuery, CatalogueSort } from "./catalogue.schemas.ts";
+import type { CatalogueQuery, CatalogueSort } from "#core/contract/catalogue.ts";
 import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { markedToHtml, searchTerms, tsQueryText } from "./search-text.ts";
 

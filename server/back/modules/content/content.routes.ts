@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
-import { ContactSchema, FaqQuerySchema, NewsQuerySchema, SurveySchema } from "./content.schemas.ts";
+import { ContactSchema, FaqQuerySchema, NewsQuerySchema, SurveySchema } from "#core/contract/content.ts";
 import {
   getContentPage,
   getExpert,

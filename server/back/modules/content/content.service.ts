@@ -28,7 +28,7 @@ import {
   listTrainingDates,
   type NewsSummaryRow,
 } from "./content.repository.ts";
-import { CUSTOM_SURVEY, FAQ_TYPES, NEWS_PAGE_SIZE, SLUG_PATTERN, type ContactInput, type FaqType, type SurveyInput } from "./content.schemas.ts";
+import { CUSTOM_SURVEY, FAQ_TYPES, NEWS_PAGE_SIZE, SLUG_PATTERN, type ContactInput, type FaqType, type SurveyInput } from "#core/contract/content.ts";
 import { htmlToText, sanitizeContentHtml } from "./sanitize.ts";
 
 /** Dates travel as ISO strings. */

@@ -5,7 +5,7 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
-import { EmptyBody } from "../../http/ids.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import type { MessageKey } from "../../i18n/messages.ts";
 import { getUserPayload } from "../user/user.service.ts";
@@ -16,7 +16,7 @@ import {
   LmsStatusSchema,
   SessionSubscribeSchema,
   TrainingBodySchema,
-} from "./enrolment.schemas.ts";
+} from "#core/contract/enrolment.ts";
 import {
   createFollowUp,
   findActiveEnrolment,

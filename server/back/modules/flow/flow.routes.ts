@@ -7,7 +7,7 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
-import { EmptyBody } from "../../http/ids.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { issueAttestations } from "../attestations/attestations.service.ts";
 import { createFeedbackRequest } from "../attestations/feedback.service.ts";
@@ -23,7 +23,7 @@ import {
   IdParamSchema,
   PositionSchema,
   VideoAdvanceSchema,
-} from "./flow.schemas.ts";
+} from "#core/contract/flow.ts";
 import {
   advanceFlow,
   flowView,

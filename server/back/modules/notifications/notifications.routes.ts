@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
-import { Id } from "../../http/ids.ts";
+import { Id } from "#core/contract/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";

@@ -20,7 +20,7 @@ import {
   UpdateMobilePhoneSchema,
   updatePersonalDataSchema,
   UpdateUserDataSchema,
-} from "./profile.schemas.ts";
+} from "#core/contract/profile.ts";
 
 export const profileRoutes = new Hono<BackEnv>();
 

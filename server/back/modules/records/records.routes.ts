@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { IdParam } from "../../http/ids.ts";
+import { IdParam } from "#core/contract/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseInput } from "../../http/validate.ts";

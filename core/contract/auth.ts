@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id } from "../../http/ids.ts";
+import { Id } from "./ids.ts";
 
 export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
 

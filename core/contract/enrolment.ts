@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id as IdSchema, IdParam } from "../../http/ids.ts";
+import { Id as IdSchema, IdParam } from "./ids.ts";
 
 export const IdParamsSchema = z.object({ id: IdParam });
 

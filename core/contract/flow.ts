@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdParam } from "../../http/ids.ts";
+import { Id, IdParam } from "./ids.ts";
 
 /** {questionId: choiceId[]} — a question may be left out or given [] (skipped: notAnswered). */
 export const AnswersSchema = z.record(z.string().regex(/^[1-9][0-9]{0,9}$/), z.array(Id).max(50));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdParam } from "../../http/ids.ts";
+import { Id, IdParam } from "./ids.ts";
 
 /** POST /api/user/download: `data` names the attestation by id or by verification code. */
 export const DownloadSchema = z.strictObject({

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { birthDateProblem, type BirthDateProblem } from "#core/domain/birth-date.ts";
-import type { MessageKey } from "../../i18n/messages.ts";
 
 const Phone = z
   .string()
@@ -18,7 +17,8 @@ export const UpdateUserDataSchema = z.strictObject({
 
 export const UpdateMobilePhoneSchema = z.strictObject({ mobilePhone: Phone });
 
-const BIRTH_DATE_MESSAGES: Record<BirthDateProblem, MessageKey> = {
+/** Message keys of server/back/i18n/messages.ts (the API translates them). */
+const BIRTH_DATE_MESSAGES: Record<BirthDateProblem, string> = {
   invalid: "invalidType",
   future: "birthDateFuture",
   tooOld: "birthDateTooOld",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdParam } from "../../http/ids.ts";
+import { IdParam } from "./ids.ts";
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#core/domain/pagination.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 
