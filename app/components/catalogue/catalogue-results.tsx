@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import type { Brand, Locale } from "#core/branding/brands.ts";
 import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";
-import type { CatalogueView } from "./catalogue-loader.server";
+import type { CatalogueView } from "~/routes/catalogue/catalogue.server";
 import { catalogueHref, LIMIT_STEP, MAX_LIMIT, pageWindow } from "./catalogue-url";
 import { CourseCard } from "./course-card";
 

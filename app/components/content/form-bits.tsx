@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SubmitButton } from "~/components/account/form-fields";
+import { SubmitButton } from "~/components/ui/form-fields";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useTranslation } from "~/i18n/react";
 

@@ -1,8 +1,8 @@
 import { useActionData } from "react-router";
-import type { FormResult } from "~/components/account/action.server";
+import type { FormResult } from "~/lib/action.server";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
-import type { EvaluationData } from "./evaluation.server";
+import type { EvaluationData } from "~/routes/learn/evaluation.server";
 import { QuizForm } from "./quiz-form";
 
 /** The evaluation quiz page (also the video quiz page): the same quiz form as in the learning view. */

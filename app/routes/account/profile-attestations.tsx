@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-attestations";
-import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/account/form-fields";
+import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import type { AttestationItem, DpcAttestations, DpcEnrolment } from "~/components/attestations/types";

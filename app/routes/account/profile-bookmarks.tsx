@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-bookmarks";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
-import { bookmarkAction } from "~/components/catalogue/catalogue-loader.server";
+import { bookmarkAction } from "~/routes/catalogue/catalogue.server";
 import { Pagination } from "~/components/catalogue/catalogue-results";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDuration } from "#core/domain/duration.ts";

@@ -2,7 +2,7 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile-history";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
-import { pointsAccess } from "~/components/account/profile.server";
+import { pointsAccess } from "~/routes/account/profile.server";
 import { Pagination } from "~/components/content/pagination";
 import { formatScore } from "~/components/records/format";
 import { HistoryTable } from "~/components/records/history-table";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/consent";
-import { field, readForm } from "~/components/account/action.server";
+import { field, readForm } from "~/lib/action.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/catalogue";
-import { bookmarkAction, loadCatalogueView } from "~/components/catalogue/catalogue-loader.server";
+import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
 import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
 import { CatalogueResults } from "~/components/catalogue/catalogue-results";
 import { catalogueHref } from "~/components/catalogue/catalogue-url";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
-import { bookmarkAction, loadCatalogueView } from "~/components/catalogue/catalogue-loader.server";
+import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
 import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
 import { CatalogueResults } from "~/components/catalogue/catalogue-results";
 import { SearchBox } from "~/components/catalogue/search-box";

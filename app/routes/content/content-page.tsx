@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/content-page";
 import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
-import { contentContext, loadContent } from "~/components/content/content.server";
+import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "~/components/content/format";
 import { contentMeta } from "~/components/content/meta";

@@ -1,9 +1,9 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/docs";
-import { contentContext } from "~/components/content/content.server";
+import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { documentHref } from "~/components/content/documents";
-import { listDocuments } from "~/components/content/documents.server";
+import { listDocuments } from "~/routes/content/docs.server";
 import { contentMeta } from "~/components/content/meta";
 import { Icon } from "~/components/ui/icon";
 import { pagePath } from "#core/pages.ts";

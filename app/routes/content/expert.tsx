@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/expert";
 import type { ExpertPayload } from "../../../server/back/modules/content/content.service";
 import { BackLink } from "~/components/content/back-link";
-import { contentContext, loadContent } from "~/components/content/content.server";
+import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
 import { TrainingCard } from "~/components/training/training-card";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/experts";
 import type { ExpertsPayload } from "../../../server/back/modules/content/content.service";
-import { contentContext, loadContent } from "~/components/content/content.server";
+import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
 import { usePagePath } from "~/i18n/use-page-path";

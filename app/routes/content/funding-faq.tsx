@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/funding-faq";
 import type { FaqPayload } from "../../../server/back/modules/content/content.service";
 import { BackLink } from "~/components/content/back-link";
-import { contentContext, loadContent } from "~/components/content/content.server";
+import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { FaqSections } from "~/components/content/faq-sections";
 import { contentMeta } from "~/components/content/meta";

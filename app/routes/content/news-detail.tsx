@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/news-detail";
 import type { NewsPayload } from "../../../server/back/modules/content/content.service";
 import { BackLink } from "~/components/content/back-link";
-import { contentContext, loadContent } from "~/components/content/content.server";
+import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "~/components/content/format";
 import { contentMeta } from "~/components/content/meta";

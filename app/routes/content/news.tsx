@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/news";
 import type { NewsListPayload } from "../../../server/back/modules/content/content.service";
-import { contentContext, loadContent, notFound } from "~/components/content/content.server";
+import { contentContext, loadContent, notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
 import { NewsCard } from "~/components/content/news-card";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/offer";
 import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
 import { CallsToAction } from "~/components/content/calls-to-action";
-import { contentContext, loadContent } from "~/components/content/content.server";
+import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";

@@ -1,6 +1,6 @@
 import { Form, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/attestation-verify";
-import { TextField } from "~/components/account/form-fields";
+import { TextField } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { printDate, type Verification } from "~/components/attestations/types";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/evaluation-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
-import { answerEvaluation, loadEvaluation } from "~/components/learn/evaluation.server";
+import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.server";
 import { brandPageMeta } from "~/lib/meta";
 
 /** /evaluation-quiz/{id} (fr) and /valoracion-quiz/{id} (es): id is the training id. */

@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/feedback";
-import { backErrorResult, field, readForm, type FormResult } from "~/components/account/action.server";
-import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/account/form-fields";
+import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import type { FeedbackRequest } from "~/components/attestations/types";
 import { cx } from "~/components/ui/cx";

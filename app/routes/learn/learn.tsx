@@ -1,8 +1,8 @@
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/learn";
-import type { FormResult } from "~/components/account/action.server";
-import { field, readForm } from "~/components/account/action.server";
-import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/components/learn/learn.server";
+import type { FormResult } from "~/lib/action.server";
+import { field, readForm } from "~/lib/action.server";
+import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { useTranslation } from "~/i18n/react";

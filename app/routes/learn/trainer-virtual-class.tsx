@@ -1,8 +1,8 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/trainer-virtual-class";
-import { backErrorResult, readForm, type FormResult } from "~/components/account/action.server";
-import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/account/form-fields";
+import { backErrorResult, readForm, type FormResult } from "~/lib/action.server";
+import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { printDate, type TrainerVirtualClass } from "~/components/attestations/types";
 import { ButtonAnchor } from "~/components/ui/button";

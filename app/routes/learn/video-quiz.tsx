@@ -1,7 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/video-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
-import { answerEvaluation, loadEvaluation } from "~/components/learn/evaluation.server";
+import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { requireUser } from "~/lib/guards.server";

@@ -8,7 +8,7 @@ import { formBody } from "~/lib/form-body.server";
 import { getUser, loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
 import type { CataloguePage, CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
-import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "./catalogue-url";
+import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "../../components/catalogue/catalogue-url";
 
 export type CatalogueView = {
   /** The filters of the URL (the search page's text is its path value, not a filter). */

@@ -1,12 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { FormResult } from "~/components/account/action.server";
-import { readForm } from "~/components/account/action.server";
+import type { FormResult } from "~/lib/action.server";
+import { readForm } from "~/lib/action.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { requireUser, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { QuizView } from "../../../server/back/modules/flow/flow.service";
-import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "./learn.server";
+import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 
 export type EvaluationData = {
   training: { id: number; slug: string; name: string; type: string };

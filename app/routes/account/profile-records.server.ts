@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import type { Badge, CurrentFormations, Suggestion } from "./types";
+import type { Badge, CurrentFormations, Suggestion } from "../../components/records/types";
 
 /**
  * The records sections of the profile index. Each is optional: a failing call hides its section rather than

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { FormResult } from "~/components/account/action.server";
+import type { FormResult } from "~/lib/action.server";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { BackError } from "~/lib/back.server";
