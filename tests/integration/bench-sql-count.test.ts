@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLogger } from "../../server/logger.ts";
 import { startPlatform, type Platform } from "../../server/platform.ts";
-import { testEnv } from "./support/platform.ts";
+import { createTestDatabase } from "./support/database.ts";
+import { startTestPlatform, testEnv } from "./support/platform.ts";
 
-async function start(flag: "on" | "off"): Promise<{ platform: Platform; origin: string }> {
-  const env = testEnv({ BENCH_SQL_COUNT: flag, PGLITE_DIR: "memory://" });
+async function startWithCounter(): Promise<{ platform: Platform; origin: string }> {
+  const env = testEnv({ BENCH_SQL_COUNT: "on", PGLITE_DIR: "memory://" });
   const platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL) });
   const address = platform.server.address();
   return { platform, origin: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
@@ -22,7 +23,7 @@ async function statements(origin: string): Promise<number> {
 describe("SQL statement counter, BENCH_SQL_COUNT=on", () => {
   let server: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
-    server = await start("on");
+    server = await startWithCounter();
   }, 120_000);
   afterAll(() => server?.platform.close());
 
@@ -39,13 +40,16 @@ describe("SQL statement counter, BENCH_SQL_COUNT=on", () => {
 
 describe("SQL statement counter, flag off (the default)", () => {
   test("the counting route does not exist", { timeout: 120_000 }, async () => {
-    const server = await start("off");
+    // Any platform without the flag will do: the test database copied from the template starts in a moment.
+    const database = await createTestDatabase("pglite", { seed: false });
+    const platform = await startTestPlatform(database, { BENCH_SQL_COUNT: "off" });
     try {
-      const response = await fetch(`${server.origin}/__bench/sql-statements`);
+      const response = await fetch(`${platform.origin}/__bench/sql-statements`);
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).not.toMatch(/json/);
     } finally {
-      await server.platform.close();
+      await platform.close();
+      await database.dispose();
     }
   });
 });
