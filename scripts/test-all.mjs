@@ -5,7 +5,8 @@
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
 //   4. integration        vitest --project integration, on PGlite (IT_BACKEND=pglite)
 //   5. integration (pg)   tests/integration again on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set,
-//                         or when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped)
+//                         or when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped);
+//                         it runs at the same time as stage 4, its output printed after it
 //   6. e2e                npx playwright test, when playwright.config.ts exists
 //   7. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh PostgreSQL database
 // Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
@@ -28,9 +29,11 @@ const PLAYWRIGHT = bin("@playwright/test", "cli.js");
 /** @type {{name: string, passed: number, failed: number, skipped: number, ms: number, note?: string}[]} */
 const results = [];
 
-function runCommand(command, args, env = {}) {
+function runCommand(command, args, env = {}, logFile = null) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env }, detached: true });
+    const output = logFile ? fs.openSync(logFile, "w") : null;
+    const stdio = output === null ? "inherit" : ["ignore", output, output];
+    const child = spawn(command, args, { cwd: ROOT, stdio, env: { ...process.env, ...env }, detached: true });
     const timer = setTimeout(() => {
       console.error(`\n[test-all] ${command} ${args.join(" ")} timed out after ${STAGE_TIMEOUT_MS / 60000} min: stopping it`);
       try {
@@ -51,6 +54,7 @@ function runCommand(command, args, env = {}) {
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      if (output !== null) fs.closeSync(output);
       process.off("SIGINT", onInt);
       process.off("SIGTERM", onTerm);
       resolve(code ?? (signal ? 1 : 0));
@@ -98,18 +102,34 @@ function countVitest(report) {
   };
 }
 
-async function vitestStage(name, args, env = {}) {
-  if (!wanted(name)) return;
-  banner(name);
+/**
+ * A vitest run. With `background`, its output goes to a file, printed (under its banner) when the caller awaits
+ * the returned `finish()`: the stage runs beside the next one without mixing their output.
+ */
+async function vitestStage(name, args, env = {}, { background = false } = {}) {
+  if (!wanted(name)) return { finish: async () => {} };
+  if (!background) banner(name);
   const started = Date.now();
   const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
-  const code = await runCommand(process.execPath, [
+  const logFile = background ? path.join(reportDir, `${name.replace(/\W+/g, "-")}.log`) : null;
+  const run = runCommand(process.execPath, [
     VITEST, "run", ...args, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile=${output}`,
-  ], env);
-  const report = readJson(output);
-  const counts = report ? countVitest(report) : { passed: 0, failed: 0, skipped: 0 };
-  if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed, or failed outside any test
-  results.push({ name, ...counts, ms: Date.now() - started });
+  ], env, logFile).then((code) => {
+    const report = readJson(output);
+    const counts = report ? countVitest(report) : { passed: 0, failed: 0, skipped: 0 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed, or failed outside any test
+    return { name, ...counts, ms: Date.now() - started };
+  });
+  const finish = async () => {
+    const result = await run;
+    if (logFile) {
+      banner(`${name} (ran beside the previous stage)`);
+      process.stdout.write(fs.readFileSync(logFile, "utf8"));
+    }
+    results.push(result);
+  };
+  if (!background) await finish();
+  return { finish };
 }
 
 function countPlaywright(report) {
@@ -154,10 +174,11 @@ const needsBuild = ["integration", "e2e"].some(wanted);
 // The e2e web server builds by itself unless told the build is fresh (E2E_SKIP_BUILD=1).
 const buildReady = needsBuild ? await simpleStage("build", () => ensureBuild()) : false;
 const e2eEnv = buildReady ? { E2E_SKIP_BUILD: "1" } : {};
-await vitestStage("integration", ["--project", "integration"], { IT_BACKEND: "pglite" });
-
+// The two integration runs go side by side: each runs its files one at a time, and on two cores the PostgreSQL
+// run (its server does much of the work) overlaps the PGlite run (one busy process) well.
+let postgres = null;
+let postgresStage = { finish: async () => {} };
 if (wanted("integration (postgres)")) {
-  let postgres = null;
   try {
     postgres = await postgresForTests();
   } catch (error) {
@@ -165,28 +186,32 @@ if (wanted("integration (postgres)")) {
     results.push({ name: "integration (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
   if (postgres) {
-    const prefix = `it_${process.pid}`;
-    try {
-      await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration"], {
-        IT_BACKEND: "postgres",
-        DATABASE_URL_TEST: postgres.url,
-        IT_DB_PREFIX: prefix,
-      });
-    } finally {
-      await dropDatabasesWithPrefix(postgres.url, prefix).catch(() => {});
-      await postgres.drop().catch((error) => console.error(`[test-all] could not drop the test database: ${error.message}`));
-    }
+    postgresStage = await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration"], {
+      IT_BACKEND: "postgres",
+      DATABASE_URL_TEST: postgres.url,
+      IT_DB_PREFIX: `it_${process.pid}`,
+    }, { background: true });
   } else if (!results.some((r) => r.name === "integration (postgres)")) {
     console.log("\n[test-all] integration (postgres): no DATABASE_URL_TEST and no local server on 127.0.0.1:5432, skipped");
+  }
+}
+await vitestStage("integration", ["--project", "integration"], { IT_BACKEND: "pglite" });
+try {
+  await postgresStage.finish();
+} finally {
+  if (postgres) {
+    await dropDatabasesWithPrefix(postgres.url, `it_${process.pid}`).catch(() => {});
+    await postgres.drop().catch((error) => console.error(`[test-all] could not drop the test database: ${error.message}`));
   }
 }
 
 await playwrightStage("e2e", e2eEnv);
 
 // E2E_POSTGRES=1 (set by .ci/run): end-to-end journeys once more, the server on a fresh PostgreSQL database.
-// The integration suite already runs every API query on PostgreSQL, so this pass is a smoke test of the
-// main journeys with JavaScript on (E2E_POSTGRES_SPECS overrides the list; "all" runs everything).
-const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/home.spec.ts tests/e2e/account-auth.spec.ts tests/e2e/catalogue.spec.ts tests/e2e/realtime.spec.ts tests/e2e/booking.spec.ts").trim();
+// The integration suite already runs every API query and page render on PostgreSQL, so this pass is a smoke test
+// of the journeys that write (accounts and sessions, seats, realtime) with JavaScript on (E2E_POSTGRES_SPECS
+// overrides the list; "all" runs everything).
+const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/account-auth.spec.ts tests/e2e/realtime.spec.ts tests/e2e/booking.spec.ts").trim();
 if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
   let url = null;
   try {

@@ -15,7 +15,7 @@ import { useSuite } from "./support/setup.ts";
 
 // The seed signs with the APP_SECRET of the process that seeds: the platform under test uses the same one.
 const SECRET = readEnv().APP_SECRET;
-const DATA_DIR = path.join(ROOT, "data", "test-attestations");
+const DATA_DIR = path.join(ROOT, "data", `test-attestations-${process.env.IT_BACKEND ?? "default"}`);
 
 /** POST /back/api/user/download with the agent's cookies; the body is bytes, not an envelope. */
 async function download(agent: Agent, data: unknown) {

@@ -10,7 +10,7 @@ import { seedContentExtra } from "../../server/db/seed/content-extra.ts";
 import { makeClock } from "../../server/db/seed/util.ts";
 import { backends, countRows, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
-import { ROOT } from "./support/platform.ts";
+import { TEST_DATA_DIR } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 
 const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
@@ -221,7 +221,7 @@ describe.each(backends())("content API (%s)", (backend) => {
     });
 
     function outboxMail(subject: string): string | null {
-      const dir = path.join(ROOT, "data", "test", "mail");
+      const dir = path.join(TEST_DATA_DIR, "mail");
       if (!fs.existsSync(dir)) return null;
       for (const name of fs.readdirSync(dir)) {
         const text = fs.readFileSync(path.join(dir, name), "utf8").replace(/=\r?\n/g, "");

@@ -7,6 +7,11 @@ import type { TestDatabase } from "./database.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 export const TEST_SECRET = "integration-test-secret-0123456789abcdef";
+/**
+ * The data directory of the test platforms (uploads, mail files), one per engine so that the PGlite and the
+ * PostgreSQL runs of the suite can run side by side (npm test runs them at the same time).
+ */
+export const TEST_DATA_DIR = path.join(ROOT, "data", `test-${process.env.IT_BACKEND ?? "default"}`);
 
 /** The environment of a test platform: safe defaults, port 0 on loopback, plus overrides. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
@@ -18,7 +23,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     APP_SECRET: TEST_SECRET,
     PUSHER_APP_SECRET: "integration-test-pusher-secret-0123",
     SEED_DEMO: "never",
-    DATA_DIR: path.join(ROOT, "data", "test"),
+    DATA_DIR: TEST_DATA_DIR,
     // Tests change the database behind the server's back: the guest page cache would serve stale pages
     // (tests/integration/page-cache.test.ts turns it on).
     PAGE_CACHE: "off",
