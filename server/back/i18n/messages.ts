@@ -1,4 +1,4 @@
-import { localeFromAcceptLanguage } from "#core/locales.ts";
+import { localeFromAcceptLanguage, SUPPORTED_LOCALES } from "#core/locales.ts";
 import { fixedT, RESOURCES } from "../../i18n/i18n.ts";
 
 /**
@@ -6,7 +6,7 @@ import { fixedT, RESOURCES } from "../../i18n/i18n.ts";
  * locales/<locale>/*.json, translated by the server's i18next (server/i18n/i18n.ts). fr-BE falls back to fr-FR,
  * every locale to en-US.
  */
-export const SERVER_LOCALES = ["fr-FR", "fr-BE", "es-ES", "en-US"] as const;
+export const SERVER_LOCALES = SUPPORTED_LOCALES;
 export type ServerLocale = (typeof SERVER_LOCALES)[number];
 
 /** The namespaces of the API messages, searched in this order. */
