@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 
+import { createServerI18n } from "./i18n/i18next.server";
+import { ServerI18nContext } from "./i18n/react";
 import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
 
@@ -28,7 +30,10 @@ export default function handleRequest(
     const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* The page renders with i18next here; the browser hydrates it with the small translator (app/i18n/react.tsx). */}
+        <ServerI18nContext.Provider value={createServerI18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerI18nContext.Provider>
       </NonceProvider>,
       {
       nonce,

@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from "react";
-import { I18nProvider } from "~/i18n/react";
+import { useEffect } from "react";
+import { I18nProvider, usePageI18n } from "~/i18n/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -20,7 +20,6 @@ import { PageChrome } from "./components/layout/page-chrome";
 import { SkipLink } from "./components/layout/site-header";
 import { LoadingBar } from "./components/ui/loading-bar";
 import { Toaster } from "./components/ui/toast";
-import { addResources, createI18n } from "./i18n/instance";
 import { brandPageMeta, metaT, rootMetaData } from "./lib/meta";
 import { loadRootData } from "./lib/root-data.server";
 import { requestStateMiddleware } from "./lib/request-state.server";
@@ -61,8 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const brand = data?.brand ?? BRANDS.fr;
   const locale = data?.locale ?? "fr-FR";
-  const i18n = useMemo(() => createI18n(locale, data?.resources ?? {}), [locale]);
-  if (data?.resources) addResources(i18n, data.resources);
+  const i18n = usePageI18n(locale, data?.resources);
   const themeStyle = {
     "--color-primary": brand.styles.primary,
     "--color-primary-dark": brand.styles.primaryDark,

@@ -31,3 +31,28 @@ export const LOCALE_LABELS: Record<(typeof SELECTABLE_LOCALES)[number], string> 
   "fr-BE": "Français (Belgique)",
   "es-ES": "Español (España)",
 };
+
+/**
+ * The best supported locale of an Accept-Language header, or undefined: every tag by quality, fr-BE kept,
+ * any other French, Spanish or English tag mapped to fr-FR, es-ES or en-US. The web tier's detector
+ * (app/lib/request-state.server.ts) and the API (server/back/i18n/messages.ts) both use it.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const language = tag.split("-")[0];
+    if (language === "fr") return tag === "fr-be" ? "fr-BE" : "fr-FR";
+    if (language === "es") return "es-ES";
+    if (language === "en") return "en-US";
+  }
+  return undefined;
+}

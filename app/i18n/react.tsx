@@ -1,10 +1,34 @@
 import { createContext, useContext, useMemo } from "react";
-import type { I18n, TFunction } from "./instance";
+import type { Locale } from "#core/branding/brands.ts";
+import { addResources, createI18n, type I18n, type Resources, type TFunction } from "./instance";
 
 const I18nContext = createContext<I18n | null>(null);
 
+/**
+ * Set by app/entry.server.tsx only: builds the page's translator on i18next (./i18next.server.ts). In the browser
+ * it is absent and the page uses the small translator (./instance.ts, decision 0010), so i18next never reaches
+ * the browser's JavaScript.
+ */
+export type ServerI18nFactory = (locale: Locale, namespaces: readonly string[]) => I18n;
+export const ServerI18nContext = createContext<ServerI18nFactory | null>(null);
+
 export function I18nProvider({ i18n, children }: { i18n: I18n; children?: React.ReactNode }) {
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
+
+/**
+ * The root's translator for the page: i18next while the server renders, the small translator in the browser,
+ * both over the namespaces the root loader sent (`resources`); bundles of later navigations are added.
+ */
+export function usePageI18n(locale: Locale, resources: Resources | undefined): I18n {
+  const serverI18n = useContext(ServerI18nContext);
+  const i18n = useMemo(
+    () => (serverI18n && resources ? serverI18n(locale, Object.keys(resources[locale] ?? {})) : createI18n(locale, resources ?? {})),
+    // One translator per locale; the bundles of later navigations are added below.
+    [locale],
+  );
+  if (resources) addResources(i18n, resources);
+  return i18n;
 }
 
 /** `const { t, i18n } = useTranslation("catalogue")`: keys of that namespace, "ns:key" for others. */

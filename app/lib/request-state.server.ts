@@ -3,17 +3,28 @@ import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
 import { BRANDS } from "#core/branding/brands.ts";
 import { CAMPUS_COOKIE, CAMPUS_COOKIE_MAX_AGE, campusToggle, hostnameOf, parseBrandHosts, resolveBrand } from "#core/branding/resolve-brand.ts";
-import { LOCALE_COOKIE } from "#core/locales.ts";
-import { detectLocale } from "~/i18n/detect-locale";
+import { isLocale } from "#core/locales.ts";
+import { createLocaleDetector, localeForPath } from "~/i18n/detect-locale.server";
 import { langOfPath } from "#core/pages.ts";
 import { BackClient } from "./back.server";
 import { plainCookie, readCookie } from "./cookies.server";
 import { requestStateContext, serverConfigContext } from "./context";
 
-let cachedHosts: { source: string; map: ReturnType<typeof parseBrandHosts> } | null = null;
+type Hosts = ReturnType<typeof parseBrandHosts>;
+let cachedHosts: { source: string; map: Hosts; detector: ReturnType<typeof createLocaleDetector> } | null = null;
+/** BRAND_HOSTS parsed, and the locale detector that knows the hosts' locales (both kept while the setting stays the same). */
 function brandHosts(source: string) {
-  if (cachedHosts?.source !== source) cachedHosts = { source, map: parseBrandHosts(source) };
-  return cachedHosts.map;
+  if (cachedHosts?.source !== source) {
+    const map = parseBrandHosts(source);
+    cachedHosts = { source, map, detector: createLocaleDetector((request) => hostLocaleOf(request, map)) };
+  }
+  return cachedHosts;
+}
+
+/** The brand's default locale on a known host; none on an unknown one. */
+function hostLocaleOf(request: Request, hosts: Hosts) {
+  const { brand, knownHost } = resolveBrand(request.headers.get("host"), hosts, readCookie(request, CAMPUS_COOKIE));
+  return knownHost ? BRANDS[brand.key].defaultLocale : undefined;
 }
 
 /**
@@ -23,7 +34,7 @@ function brandHosts(source: string) {
 export const requestStateMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const config = context.get(serverConfigContext);
   const url = new URL(request.url);
-  const hosts = brandHosts(config.brandHosts);
+  const { map: hosts, detector } = brandHosts(config.brandHosts);
   const hostBrandKey = hosts.get(hostnameOf(request.headers.get("host")));
 
   const toggle = campusToggle(url, hostBrandKey);
@@ -40,12 +51,12 @@ export const requestStateMiddleware: MiddlewareFunction<Response> = async ({ req
   }
 
   const { brand, knownHost } = resolveBrand(request.headers.get("host"), hosts, readCookie(request, CAMPUS_COOKIE));
-  const locale = detectLocale({
-    pathLang: langOfPath(url.pathname, brand.key),
-    cookie: readCookie(request, LOCALE_COOKIE),
-    hostLocale: knownHost ? BRANDS[brand.key].defaultLocale : undefined,
-    acceptLanguage: request.headers.get("accept-language"),
-  });
+  const preferred = await detector.getLocale(request);
+  const locale = localeForPath(
+    langOfPath(url.pathname, brand.key),
+    isLocale(preferred) ? preferred : "en-US",
+    knownHost ? BRANDS[brand.key].defaultLocale : undefined,
+  );
   const requestId = request.headers.get("x-request-id") ?? randomUUID();
   const back = new BackClient({
     transport: config.backUrl ? { kind: "http", baseUrl: config.backUrl } : { kind: "in-process", fetch: config.backFetch },

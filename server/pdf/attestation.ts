@@ -1,11 +1,12 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
+import { fixedT } from "../i18n/i18n.ts";
 
 /**
  * The attestation PDF (A4), drawn with pdf-lib's standard Helvetica: its WinAnsi encoding covers French and
  * Spanish (é, ñ, ç...); any other character is replaced by "?" rather than failing. The QR code is drawn as
  * vector squares from the qrcode matrix (no image decoding). Text is real text (Tj operators), so the PDF is
- * searchable and tests read it back with ./pdf-text.ts.
+ * searchable and tests read it back with ./pdf-text.ts. The texts are in locales/<locale>/pdf.json (server/i18n).
  */
 export type PdfLang = "fr" | "es";
 export type AttestationPdfInput = {
@@ -15,80 +16,6 @@ export type AttestationPdfInput = {
   verificationUrl: string;
   facts: Record<string, string | number | null>;
 };
-
-/** Exported for the style test of the Spanish texts. */
-export const TEXTS = {
-  fr: {
-    title: { training: "Attestation de formation", dpc: "Attestation de participation DPC" },
-    intro: "Nous soussignés attestons que la personne ci-dessous a suivi la formation décrite.",
-    learner: "Apprenant",
-    profession: "Profession",
-    professionalNumber: "N° RPPS / ADELI",
-    training: "Formation",
-    type: "Type",
-    duration: "Durée",
-    dates: "Du {start} au {end}",
-    period: "Période",
-    organisation: "Organisme de formation",
-    organisationNumber: "N° de déclaration d'activité",
-    programme: "Programme DPC",
-    actionNumber: "N° d'action DPC",
-    dpcOrganisationNumber: "N° d'organisme DPC",
-    sessionDates: "Dates de session",
-    issuedOn: "Délivrée le",
-    signatory: "Signataire",
-    verification: "Code de vérification",
-    verifyAt: "Vérifiez l'authenticité de cette attestation à l'adresse ci-dessous ou en scannant le QR code :",
-    professions: { pharmacist: "Pharmacien", preparer: "Préparateur", assistant: "Assistant", student: "Étudiant", other: "Autre" },
-    types: {
-      dpc: "DPC",
-      mixt: "Formation mixte",
-      formation: "E-learning",
-      faceToFaceOnly: "Présentiel",
-      virtualClass: "Classe virtuelle",
-      pdf: "PDF",
-      video: "Vidéo",
-      podcast: "Podcast",
-      webinar: "Webinaire",
-      quiz: "Quiz",
-    },
-  },
-  es: {
-    title: { training: "Certificado de formación", dpc: "Certificado de participación DPC" },
-    intro: "Por la presente certificamos que la persona abajo indicada ha realizado la formación descrita.",
-    learner: "Alumno",
-    profession: "Profesión",
-    professionalNumber: "N.º de colegiado",
-    training: "Formación",
-    type: "Modalidad",
-    duration: "Duración",
-    dates: "Del {start} al {end}",
-    period: "Periodo",
-    organisation: "Entidad de formación",
-    organisationNumber: "CIF",
-    programme: "Programa DPC",
-    actionNumber: "N.º de acción DPC",
-    dpcOrganisationNumber: "N.º de organismo DPC",
-    sessionDates: "Fechas de la sesión",
-    issuedOn: "Emitido el",
-    signatory: "Firmante",
-    verification: "Código de verificación",
-    verifyAt: "Compruebe la autenticidad de este certificado en la dirección siguiente o escaneando el código QR:",
-    professions: { pharmacist: "Farmacéutico", preparer: "Técnico", assistant: "Auxiliar", student: "Estudiante", other: "Otra" },
-    types: {
-      dpc: "DPC",
-      mixt: "Formación mixta",
-      formation: "Teleformación",
-      faceToFaceOnly: "Presencial",
-      virtualClass: "Aula virtual",
-      pdf: "PDF",
-      video: "Vídeo",
-      podcast: "Pódcast",
-      webinar: "Webinar",
-      quiz: "Cuestionario",
-    },
-  },
-} as const;
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -126,10 +53,13 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 }
 
 export async function buildAttestationPdf(input: AttestationPdfInput): Promise<Uint8Array> {
-  const t = TEXTS[input.lang];
+  const t = fixedT(input.lang === "es" ? "es-ES" : "fr-FR", "pdf");
+  /** A label of a list (professions, types), or the raw value when the list has no label for it. */
+  const label = (list: "professions" | "types", value: string | number | null | undefined) =>
+    t(`${list}.${String(value)}`, { defaultValue: String(value ?? "") });
   const f = input.facts;
   const doc = await PDFDocument.create();
-  const title = t.title[input.kind];
+  const title = t(`title.${input.kind}`);
   doc.setTitle(`${title} ${input.code}`);
   doc.setSubject(`${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""} - ${f.trainingName ?? ""}`);
   doc.setProducer("Formapharm");
@@ -166,29 +96,29 @@ export async function buildAttestationPdf(input: AttestationPdfInput): Promise<U
 
   write(String(f.organisationName ?? ""), { font: bold, size: 12, color: MUTED, gap: 18 });
   write(title, { font: bold, size: 22, gap: 14 });
-  write(t.intro, { gap: 10 });
-  row(t.learner, `${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""}`.trim());
-  row(t.profession, t.professions[String(f.profession) as keyof typeof t.professions] ?? f.profession);
-  row(t.professionalNumber, f.professionalNumber);
+  write(t("intro"), { gap: 10 });
+  row(t("learner"), `${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""}`.trim());
+  row(t("profession"), label("professions", f.profession));
+  row(t("professionalNumber"), f.professionalNumber);
   y -= 8;
-  row(t.training, f.trainingName);
-  row(t.type, t.types[String(f.trainingType) as keyof typeof t.types] ?? f.trainingType);
-  row(t.duration, f.duration);
-  row(t.period, t.dates.replace("{start}", printDate(f.startDate)).replace("{end}", printDate(f.endDate)));
+  row(t("training"), f.trainingName);
+  row(t("type"), label("types", f.trainingType));
+  row(t("duration"), f.duration);
+  row(t("period"), t("dates", { start: printDate(f.startDate), end: printDate(f.endDate) }));
   if (input.kind === "dpc") {
     y -= 8;
-    row(t.programme, f.programmeName);
-    row(t.actionNumber, f.actionNumber);
-    row(t.dpcOrganisationNumber, f.dpcOrganisationNumber);
-    row(t.sessionDates, f.sessionDates ? String(f.sessionDates).split(", ").map(printDate).join(", ") : null);
+    row(t("programme"), f.programmeName);
+    row(t("actionNumber"), f.actionNumber);
+    row(t("dpcOrganisationNumber"), f.dpcOrganisationNumber);
+    row(t("sessionDates"), f.sessionDates ? String(f.sessionDates).split(", ").map(printDate).join(", ") : null);
   }
   y -= 8;
-  row(t.organisation, f.organisationName);
-  row(t.organisationNumber, f.organisationNumber);
-  row(t.issuedOn, printDate(f.issuedOn));
-  row(t.signatory, [f.signatoryName, f.signatoryTitle].filter(Boolean).join(", "));
+  row(t("organisation"), f.organisationName);
+  row(t("organisationNumber"), f.organisationNumber);
+  row(t("issuedOn"), printDate(f.issuedOn));
+  row(t("signatory"), [f.signatoryName, f.signatoryTitle].filter(Boolean).join(", "));
 
-  await drawVerificationBlock(page, regular, bold, input, t.verification, t.verifyAt);
+  await drawVerificationBlock(page, regular, bold, input, t("verification"), t("verifyAt"));
   return doc.save({ useObjectStreams: false });
 }
 

@@ -7,7 +7,7 @@ import { BRANDS } from "#core/branding/brands.ts";
 import { MESSAGE_KEYS, translator } from "../../server/back/i18n/messages.ts";
 import { feedbackRequestMail } from "../../server/mail/feedback-templates.ts";
 import { advisorMessageMail, passwordResetMail } from "../../server/mail/templates.ts";
-import { TEXTS as PDF_TEXTS } from "../../server/pdf/attestation.ts";
+import { RESOURCES } from "../../server/i18n/i18n.ts";
 import { tuteoFindings } from "../../app/i18n/spanish-register.ts";
 
 function strings(value: unknown, key: string, out: [string, string][] = []): [string, string][] {
@@ -38,8 +38,8 @@ describe("tuteoFindings", () => {
 });
 
 describe("Spanish texts use usted", () => {
-  it("in the interface strings (app/locales/es-ES)", () => {
-    const dir = path.join(import.meta.dirname, "..", "..", "app", "locales", "es-ES");
+  it("in the translation files (locales/es-ES: pages, API messages, mails, attestation PDF)", () => {
+    const dir = path.join(import.meta.dirname, "..", "..", "locales", "es-ES");
     const entries = fs.readdirSync(dir).flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), file));
     expect(entries.length).toBeGreaterThan(300);
     expect(findings(entries)).toEqual([]);
@@ -57,6 +57,6 @@ describe("Spanish texts use usted", () => {
       advisorMessage: advisorMessageMail({ brand, locale: "es-ES", fromName: "Ana", fromEmail: "ana@example.org", message: "Hola" }),
       feedbackRequest: feedbackRequestMail({ brand, locale: "es-ES", firstName: "Ana", trainingName: "Dermofarmacia", link: "https://example.org/x" }),
     };
-    expect(findings(strings({ mails, pdf: PDF_TEXTS.es }, ""))).toEqual([]);
+    expect(findings(strings({ mails, pdf: RESOURCES["es-ES"].pdf }, ""))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nProvider } from "~/i18n/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import common from "~/locales/fr-FR/common.json";
+import common from "../../../locales/fr-FR/common.json";
 import { createI18n } from "~/i18n/instance";
 import { Button, ButtonLink } from "./button";
 import { Checkbox } from "./checkbox";

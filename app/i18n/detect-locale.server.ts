@@ -1,0 +1,60 @@
+import type { Cookie } from "react-router";
+import { RemixI18Next } from "remix-i18next/server";
+import type { Locale } from "#core/branding/brands.ts";
+import { FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, SUPPORTED_LOCALES, type PathLang } from "#core/locales.ts";
+
+/**
+ * Locale detection with remix-i18next's detector (decision 0034), in our order (decision 0003):
+ *   1. the `lng` cookie the language switcher sets (en-US is not a choice there, so it is ignored),
+ *   2. the host's locale (the brand's default on a known host),
+ *   3. Accept-Language, every tag by quality (core/locales.ts),
+ *   4. en-US.
+ * remix-i18next's own Accept-Language step only tries the header's first tag, so "de-DE,fr;q=0.8" would end in
+ * en-US: steps 2 and 3 are its `custom` step. Then the path decides the language family (localeForPath).
+ */
+export function createLocaleDetector(hostLocale: (request: Request) => Locale | undefined): RemixI18Next {
+  return new RemixI18Next({
+    detection: {
+      supportedLanguages: [...SUPPORTED_LOCALES],
+      fallbackLanguage: FALLBACK_LOCALE,
+      order: ["cookie", "custom"],
+      cookie: localeCookie,
+      findLocale: async (request) => hostLocale(request) ?? localeFromAcceptLanguage(request.headers.get("accept-language")) ?? null,
+    },
+  });
+}
+
+/** The `lng` cookie holds a plain locale (not React Router's encoded cookie value); it is written by the language switcher's action. */
+const localeCookie: Cookie = {
+  name: LOCALE_COOKIE,
+  isSigned: false,
+  expires: undefined,
+  async parse(header) {
+    for (const part of (header ?? "").split(";")) {
+      const index = part.indexOf("=");
+      if (index > 0 && part.slice(0, index).trim() === LOCALE_COOKIE) {
+        const value = part.slice(index + 1).trim();
+        return isLocale(value) && value !== FALLBACK_LOCALE ? value : null;
+      }
+    }
+    return null;
+  },
+  async serialize() {
+    throw new Error(`The ${LOCALE_COOKIE} cookie is written by the language switcher, not by the detector.`);
+  },
+};
+
+/**
+ * A path that exists in one language only (/catalogar) fixes the language family: a Spanish path is es-ES; on a
+ * French path the preferred locale is kept when it is French, else fr-BE on the Belgian host, else fr-FR. Paths
+ * shared by both languages keep the preferred locale.
+ */
+export function localeForPath(pathLang: PathLang | null, preferred: Locale, hostLocale: Locale | undefined): Locale {
+  if (pathLang === "es") return "es-ES";
+  if (pathLang === "fr") {
+    if (preferred === "fr-FR" || preferred === "fr-BE") return preferred;
+    if (hostLocale === "fr-BE") return "fr-BE";
+    return "fr-FR";
+  }
+  return preferred;
+}
