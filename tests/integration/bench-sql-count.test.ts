@@ -21,7 +21,7 @@ async function statements(origin: string): Promise<number> {
 }
 
 describe("SQL statement counter, BENCH_SQL_COUNT=on", () => {
-  let server: Awaited<ReturnType<typeof start>>;
+  let server: Awaited<ReturnType<typeof startWithCounter>>;
   beforeAll(async () => {
     server = await startWithCounter();
   }, 120_000);
