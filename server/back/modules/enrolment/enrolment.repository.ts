@@ -1,11 +1,9 @@
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { dpcProgrammes, enrolments, faceToFaceSessions, faceToFaces, sessionAttendances, sessionDates, trainings } from "../../../db/schema/index.ts";
 
 export type EnrolmentRow = typeof enrolments.$inferSelect;
 export type TrainingRow = typeof trainings.$inferSelect;
-/** The transaction handle drizzle passes to db.transaction callbacks. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The user's enrolment in a training that is not cancelled (at most one: unique partial index). */
 export async function findActiveEnrolment(db: Db | Tx, userId: number, trainingId: number): Promise<EnrolmentRow | undefined> {
