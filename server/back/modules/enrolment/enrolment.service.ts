@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import { subscriptionEligibility, type EligibilityRefusal } from "#core/domain/eligibility.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-window.ts";
 import { seatsAvailable } from "#core/domain/sessions.ts";
 import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db } from "../../../db/client.ts";
-import { enrolments, trainings, users } from "../../../db/schema/index.ts";
 import { accountChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -15,7 +13,16 @@ import { notifyUser } from "../notifications/notifications.service.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import {
   addParticipants,
+  cancelEnrolment,
   findActiveEnrolment,
+  findEnrolmentById,
+  findTrainingKind,
+  findUserLocale,
+  insertEnrolment,
+  listUserEnrolmentsWithTraining,
+  promoteEnrolment,
+  setEnrolmentDossierId,
+  setEnrolmentLmsActive,
   findPublishedTraining,
   findSession,
   findSessionDate,
@@ -158,21 +165,18 @@ export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Pr
       const base = { userId: input.userId, trainingId: training.id, accountId, dpcProgrammeId, createdAt: now };
       if (!session) {
         // No seat to book: the learner can start at once.
-        const [created] = await tx.insert(enrolments).values({ ...base, status: "in_progress", startedAt: now }).returning();
+        const created = await insertEnrolment(tx, { ...base, status: "in_progress", startedAt: now });
         return { outcome: "subscribed" as const, row: created };
       }
       const locked = await lockSession(tx, session.id);
       if (locked && locked.currentParticipants < locked.maxParticipants) {
         await addParticipants(tx, session.id, 1);
-        const [created] = await tx.insert(enrolments).values({ ...base, status: "pending", sessionId: session.id }).returning();
+        const created = await insertEnrolment(tx, { ...base, status: "pending", sessionId: session.id });
         return { outcome: "booked" as const, row: created };
       }
       if (session.noWaitingList) throw new AppError("CONFLICT", "enrolmentSessionFull");
       const position = (await lastWaitingPosition(tx, session.id)) + 1;
-      const [created] = await tx
-        .insert(enrolments)
-        .values({ ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position })
-        .returning();
+      const created = await insertEnrolment(tx, { ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position });
       return { outcome: "waiting_list" as const, row: created };
     }));
   } catch (error) {
@@ -212,7 +216,7 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
     // Re-read under the lock: a concurrent cancel or promotion may have changed the row.
     const mine = await findActiveEnrolment(tx, input.userId, training.id);
     if (!mine || mine.id !== current.id) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
-    await tx.update(enrolments).set({ status: "cancelled", waitingListPosition: null }).where(eq(enrolments.id, mine.id));
+    await cancelEnrolment(tx, mine.id);
     if (mine.sessionId === null) return { promoted: null };
     if (mine.status === "waiting_list") {
       await shiftWaitingList(tx, mine.sessionId, mine.waitingListPosition ?? 0);
@@ -224,7 +228,7 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
       return { promoted: null };
     }
     // The freed seat goes to the first in line: the participant count stays the same.
-    await tx.update(enrolments).set({ status: "pending", waitingListPosition: null }).where(eq(enrolments.id, next.id));
+    await promoteEnrolment(tx, next.id);
     await shiftWaitingList(tx, mine.sessionId, next.waitingListPosition ?? 0);
     return { promoted: { userId: next.userId, accountId: next.accountId, sessionId: mine.sessionId } };
   });
@@ -239,7 +243,7 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
 
 async function notifyPromoted(deps: Deps, promoted: { userId: number; sessionId: number }, training: TrainingRow, now: Date) {
   try {
-    const [user] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, promoted.userId)).limit(1);
+    const user = await findUserLocale(deps.db, promoted.userId);
     const session = await findSession(deps.db, promoted.sessionId);
     const t = translator(negotiateLocale(user?.locale));
     await notifyUser(
@@ -272,9 +276,9 @@ export async function createFollowUp(db: Db, brand: string, userId: number, trai
   if (row.dossierId) return toEnrolmentPayload(row);
   const dossierId = `SUIVI-${row.id}-${randomBytes(4).toString("hex").toUpperCase()}`;
   // The `is null` guard keeps the first number if two calls race.
-  await db.update(enrolments).set({ dossierId }).where(and(eq(enrolments.id, row.id), isNull(enrolments.dossierId)));
-  const [updated] = await db.select().from(enrolments).where(eq(enrolments.id, row.id));
-  return toEnrolmentPayload(updated);
+  await setEnrolmentDossierId(db, row.id, dossierId);
+  const updated = await findEnrolmentById(db, row.id);
+  return toEnrolmentPayload(updated!);
 }
 
 /**
@@ -283,7 +287,7 @@ export async function createFollowUp(db: Db, brand: string, userId: number, trai
  */
 export async function setLmsActive(db: Db, brand: string, userId: number, trainingId: number, status: boolean) {
   const row = await requireOwnEnrolment(db, brand, userId, trainingId);
-  await db.update(enrolments).set({ lmsActive: status }).where(eq(enrolments.id, row.id));
+  await setEnrolmentLmsActive(db, row.id, status);
   return { lmsActive: status, password: status ? randomBytes(9).toString("base64url") : null };
 }
 
@@ -343,11 +347,7 @@ const isVirtual = (session: SessionWithGroup, training: { isVirtual: boolean; ty
 
 /** The learner's booked virtual-class days that have not ended yet, with their join windows. */
 export async function listVirtualSessions(db: Db, userId: number, now: Date) {
-  const rows = await db
-    .select({ enrolment: enrolments, training: { id: trainings.id, name: trainings.name, slug: trainings.slug, type: trainings.type, isVirtual: trainings.isVirtual } })
-    .from(enrolments)
-    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
-    .where(eq(enrolments.userId, userId));
+  const rows = await listUserEnrolmentsWithTraining(db, userId);
   const result = [];
   for (const { enrolment, training } of rows) {
     if (enrolment.sessionId === null || !["pending", "in_progress"].includes(enrolment.status)) continue;
@@ -399,8 +399,8 @@ export async function joinVirtualClass(
   if (!enrolment || enrolment.sessionId !== session.id || enrolment.status === "waiting_list") {
     throw new AppError("NOT_FOUND", "enrolmentSessionNotFound");
   }
-  const [training] = await db.select({ isVirtual: trainings.isVirtual, type: trainings.type }).from(trainings).where(eq(trainings.id, session.trainingId));
-  if (!isVirtual(session, training) || !session.virtualClassUrl) throw new AppError("CONFLICT", "enrolmentNotVirtualClass");
+  const training = await findTrainingKind(db, session.trainingId);
+  if (!isVirtual(session, training!) || !session.virtualClassUrl) throw new AppError("CONFLICT", "enrolmentNotVirtualClass");
 
   const today = toParisDate(input.now);
   const days = await sessionDays(db, session);
