@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 import { dpcProgrammes, enrolments, faceToFaceSessions, faceToFaces, sessionAttendances, sessionDates, trainings, users } from "../../../db/schema/index.ts";
 
 export type EnrolmentRow = typeof enrolments.$inferSelect;
@@ -16,7 +17,7 @@ export async function findActiveEnrolment(db: Db | Tx, userId: number, trainingI
 }
 
 /** A published training of the brand (another brand's or an unpublished one reads as absent). */
-export async function findPublishedTraining(db: Db, brand: string, trainingId: number): Promise<TrainingRow | undefined> {
+export async function findPublishedTraining(db: Db, brand: BrandKey, trainingId: number): Promise<TrainingRow | undefined> {
   const [row] = await db
     .select()
     .from(trainings)

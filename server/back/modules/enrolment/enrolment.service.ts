@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { subscriptionEligibility, type EligibilityRefusal } from "#core/domain/eligibility.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-window.ts";
 import { seatsAvailable } from "#core/domain/sessions.ts";
@@ -82,7 +83,7 @@ const REFUSAL_MESSAGES: Record<EligibilityRefusal, MessageKey> = {
 };
 
 /** 404 for a training the learner cannot see (unknown, unpublished, other brand). */
-export async function requireTraining(db: Db, brand: string, trainingId: number): Promise<TrainingRow> {
+export async function requireTraining(db: Db, brand: BrandKey, trainingId: number): Promise<TrainingRow> {
   const training = await findPublishedTraining(db, brand, trainingId);
   if (!training) throw new AppError("NOT_FOUND", "enrolmentTrainingNotFound");
   return training;
@@ -107,7 +108,7 @@ export type SubscribeInput = {
   userId: number;
   /** The session's account; the enrolment is made for the account in use. */
   accountId: number | null;
-  brand: string;
+  brand: BrandKey;
   trainingId: number;
   sessionId?: number | null;
   dpcProgrammeId?: number | null;
@@ -197,7 +198,7 @@ async function needsSession(db: Db, training: TrainingRow): Promise<boolean> {
   return sessions.length > 0;
 }
 
-export type UnsubscribeInput = { userId: number; accountId: number | null; brand: string; trainingId: number };
+export type UnsubscribeInput = { userId: number; accountId: number | null; brand: BrandKey; trainingId: number };
 
 /**
  * Cancels the learner's enrolment. A freed seat goes, in the same transaction, to the first learner on the waiting
@@ -263,7 +264,7 @@ async function notifyPromoted(deps: Deps, promoted: { userId: number; sessionId:
 }
 
 /** The user's own active enrolment, or 404. */
-export async function requireOwnEnrolment(db: Db, brand: string, userId: number, trainingId: number): Promise<EnrolmentRow> {
+export async function requireOwnEnrolment(db: Db, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentRow> {
   const training = await requireTraining(db, brand, trainingId);
   const row = await findActiveEnrolment(db, userId, training.id);
   if (!row) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
@@ -271,7 +272,7 @@ export async function requireOwnEnrolment(db: Db, brand: string, userId: number,
 }
 
 /** Creates the follow-up file number once (idempotent): later calls return the same number. */
-export async function createFollowUp(db: Db, brand: string, userId: number, trainingId: number): Promise<EnrolmentPayload> {
+export async function createFollowUp(db: Db, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentPayload> {
   const row = await requireOwnEnrolment(db, brand, userId, trainingId);
   if (row.dossierId) return toEnrolmentPayload(row);
   const dossierId = `SUIVI-${row.id}-${randomBytes(4).toString("hex").toUpperCase()}`;
@@ -285,7 +286,7 @@ export async function createFollowUp(db: Db, brand: string, userId: number, trai
  * Turns the learner's access to the e-learning player on or off. When turned on, a fresh one-time password is
  * returned for the external SCORM player's own login screen (ADR 0011); it is not stored by the platform.
  */
-export async function setLmsActive(db: Db, brand: string, userId: number, trainingId: number, status: boolean) {
+export async function setLmsActive(db: Db, brand: BrandKey, userId: number, trainingId: number, status: boolean) {
   const row = await requireOwnEnrolment(db, brand, userId, trainingId);
   await setEnrolmentLmsActive(db, row.id, status);
   return { lmsActive: status, password: status ? randomBytes(9).toString("base64url") : null };
@@ -311,7 +312,7 @@ export type SessionSeatsPayload = {
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
 /** The sessions of a DPC training with their seats (public, brand-scoped). */
-export async function listDpcSessions(db: Db, brand: string, trainingId: number): Promise<SessionSeatsPayload[]> {
+export async function listDpcSessions(db: Db, brand: BrandKey, trainingId: number): Promise<SessionSeatsPayload[]> {
   const training = await requireTraining(db, brand, trainingId);
   if (training.type !== "dpc") throw new AppError("NOT_FOUND", "enrolmentNotDpc");
   const sessions = await listSessionsOfTraining(db, training.id);
