@@ -79,8 +79,6 @@ function importsSchema(root, fromFile, specifier) {
  * core/contract. The list may only shrink.
  */
 const ALLOWED_APP_TYPE_IMPORTS = new Set(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "lint-allowed-type-imports.json"), "utf8")));
-/** Files that still run queries outside a repository: each goes when its queries move. The list may only shrink. */
-const ALLOWED_QUERY_FILES = new Set(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "lint-allowed-queries.json"), "utf8")));
 
 export function lint(root) {
   const problems = [];
@@ -106,7 +104,7 @@ export function lint(root) {
         if (tier === "app" && target === "server" && !(typeOnly && ALLOWED_APP_TYPE_IMPORTS.has(rel(file)))) {
           problems.push(`${at}: app/ imports ${specifier} (app/ never imports server/; types come from core/contract)`);
         }
-        if (!typeOnly && !isRepositoryPlace(root, file) && !/\.test\.tsx?$/.test(file) && !ALLOWED_QUERY_FILES.has(rel(file))) {
+        if (!typeOnly && !isRepositoryPlace(root, file) && !/\.test\.tsx?$/.test(file)) {
           if (specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/")) problems.push(`${at}: query outside a repository (drizzle-orm is for *.repository.ts and server/db/)`);
           else if (importsSchema(root, file, specifier)) problems.push(`${at}: query outside a repository (the schema's tables are for *.repository.ts and server/db/)`);
         }

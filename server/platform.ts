@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -6,7 +5,6 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { parseBrandHosts } from "#core/branding/resolve-brand.ts";
 import { createBackApp } from "./back/app.ts";
@@ -15,16 +13,22 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import type { Env } from "./env.ts";
-import type { WebEntryExports } from "#core/contract/web-host.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
 import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
-import { redactPath } from "./redact-path.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createGuestPageCache } from "./web/guest-page-cache.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
+import { readBuildId } from "./web/build-id.ts";
+import { clientErrorOf } from "./web/client-errors.ts";
+import { rejectMalformedPaths } from "./web/malformed-paths.ts";
+import { privatePagesForSessions } from "./web/private-pages.ts";
+import { requestIdAndLog } from "./web/request-log.ts";
+import { securityHeaders } from "./web/security-headers.ts";
+import { webEntry } from "./web/web-entry.ts";
+import { upgradeClientAddress } from "./realtime/upgrade-client-address.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -142,7 +146,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.use(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false }));
   app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
 
-  const buildId = readBuildId();
+  const buildId = readBuildId(BUILD_DIR);
   const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>
     // inProcess: the web tier's own call, whose X-Forwarded-Host is the browser's Host (see request-host.ts).
     Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true }));
@@ -257,155 +261,4 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
       error: (details, message) => log.error(details, message),
     },
   });
-}
-
-/** The address a websocket counts against: the first X-Forwarded-For hop behind a trusted proxy, else the peer. */
-function upgradeClientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const header = req.headers["x-forwarded-for"];
-    const forwarded = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 100);
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-/** A path that cannot be percent-decoded ("/%", "/a%zz") is a 400, never a 500. */
-function rejectMalformedPaths(req: Request, res: Response, next: NextFunction) {
-  try {
-    decodeURIComponent(req.path);
-    next();
-  } catch {
-    // The back API answers with its envelope, like every other /back reply.
-    if (req.path === "/back" || req.path.startsWith("/back/")) {
-      res.status(400).json({ status: "Error", message: "Bad Request: malformed URL.", data: null });
-      return;
-    }
-    res.status(400).type("text/plain; charset=utf-8").send("Bad Request: malformed URL.");
-  }
-}
-
-function readBuildId(): string {
-  try {
-    const manifest = fs.readdirSync(path.join(BUILD_DIR, "client", "assets")).find((f) => f.startsWith("manifest-"));
-    return manifest?.replace(/^manifest-|\.js$/g, "") ?? "dev";
-  } catch {
-    return "dev";
-  }
-}
-
-function requestIdAndLog(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomBytes(8).toString("hex");
-    req.headers["x-request-id"] = requestId;
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      if (req.path.startsWith("/assets/")) return;
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          path: redactPath(req.path),
-          status: res.statusCode,
-          ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
-        },
-        "request",
-      );
-    });
-    next();
-  };
-}
-
-/** Browser features the platform never uses, off for every page and for anything it might embed. */
-export const PERMISSIONS_POLICY = [
-  "accelerometer=()",
-  "browsing-topics=()",
-  "camera=()",
-  "display-capture=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "hid=()",
-  "magnetometer=()",
-  "microphone=()",
-  "midi=()",
-  "payment=()",
-  "serial=()",
-  "usb=()",
-].join(", ");
-
-/**
- * A page rendered for someone logged in is theirs alone: no shared cache (proxy, CDN) may keep it, and the browser
- * does not store it either (it is re-rendered on back/forward after a logout). Applied when the headers go out,
- * so that a route's own Cache-Control cannot loosen it.
- */
-function privatePagesForSessions(req: Request, res: Response, next: NextFunction) {
-  if (!/(?:^|;\s*)sid=/.test(req.headers.cookie ?? "")) return next();
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-    const type = String(res.getHeader("content-type") ?? "");
-    if (type.startsWith("text/html") || req.path.endsWith(".data")) {
-      res.setHeader("Cache-Control", "private, no-store");
-    }
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-  next();
-}
-
-/** A CSP allowing only this site (scripts by nonce) and its websocket endpoint. */
-function securityHeaders(env: Env) {
-  const realtimeOrigins = env.PUSHER_HOST
-    ? [`ws://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 80}`, `wss://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 443}`]
-    : [];
-  const isDevelopment = env.NODE_ENV === "development";
-  const brandOrigins = [...parseBrandHosts(env.BRAND_HOSTS).keys()].map((host) => `${env.PUBLIC_URL_SCHEME}://${host}:*`);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    const host = req.headers.host ?? "localhost";
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", `'nonce-${nonce}'`, ...(isDevelopment ? ["'unsafe-inline'"] : [])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          mediaSrc: ["'self'"],
-          connectSrc: ["'self'", `ws://${host}`, `wss://${host}`, ...realtimeOrigins, ...(isDevelopment ? ["ws:"] : [])],
-          frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          // Cross-platform login redirects a posted form to another brand's host.
-          formAction: ["'self'", ...brandOrigins],
-          frameAncestors: ["'self'"],
-          upgradeInsecureRequests: env.PUBLIC_URL_SCHEME === "https" ? [] : null,
-        },
-      },
-      // helmet's default (no-referrer) makes Chromium send "Origin: null" on form posts.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: env.PUBLIC_URL_SCHEME === "https",
-      crossOriginEmbedderPolicy: false,
-    })(req, res, next);
-  };
-}
-
-/** An http-errors style error with a 4xx status (as thrown by `send` and `serve-static`), or null. */
-export function clientErrorOf(error: unknown): { status: number; headers: Record<string, string>; message: string } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const { status, statusCode, headers, message } = error as { status?: unknown; statusCode?: unknown; headers?: unknown; message?: unknown };
-  const code = typeof status === "number" ? status : statusCode;
-  if (typeof code !== "number" || code < 400 || code > 499) return null;
-  const safeHeaders: Record<string, string> = {};
-  if (typeof headers === "object" && headers !== null) {
-    for (const [name, value] of Object.entries(headers)) if (typeof value === "string") safeHeaders[name] = value;
-  }
-  return { status: code, headers: safeHeaders, message: typeof message === "string" ? message : "Bad request" };
-}
-
-/** The web tier's server entry exports what the host needs from it (core/contract/web-host.ts). */
-function webEntry(build: ServerBuild): WebEntryExports {
-  return build.entry.module as unknown as WebEntryExports;
 }

@@ -10,7 +10,7 @@ import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure } from "./http/envelope.ts";
 import { trustedRequestHost } from "./http/request-host.ts";
-import { isSecureRequest, loadSession } from "./http/session.ts";
+import { isSecureRequest, loadRequestSession } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -84,7 +84,7 @@ export function createBackApp(deps: BackDeps) {
         return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
       }
     }
-    c.set("session", await loadSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key));
+    c.set("session", await loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key));
     await next();
   });
 

@@ -14,6 +14,10 @@ import type { StatementCounter } from "./statement-counter.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The transaction handle drizzle passes to db.transaction callbacks: services own transactions, repositories take either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a repository function runs on: the database or a transaction the service opened. */
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;

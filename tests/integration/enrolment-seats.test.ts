@@ -125,7 +125,7 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
         },
       },
     };
-    const input = { accountId, brand: "fr", trainingId: training.id, sessionId: session.id };
+    const input = { accountId, brand: "fr" as const, trainingId: training.id, sessionId: session.id };
     expect((await subscribeToTraining(deps, { ...input, userId: first })).outcome).toBe("booked");
     expect((await subscribeToTraining(deps, { ...input, userId: second })).outcome).toBe("waiting_list");
     expect(events).toEqual([

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../../db/client.ts";
-import { accounts, sessions, users } from "../../db/schema/index.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import { parseCookies, serializeCookie } from "./cookies.ts";
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession, updateSessionAccount } from "./session.repository.ts";
 
 export const SESSION_COOKIE = "sid";
 const SESSION_DAYS = 14;
@@ -23,24 +22,15 @@ export function hashSessionId(id: string): string {
  * platform of its account (or of its user when it has none); on another brand's host it is not a session at
  * all, so that brands stay apart whatever the request carries (ADR 0017).
  */
-export async function loadSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<SessionState | null> {
+export async function loadRequestSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<SessionState | null> {
   const id = parseCookies(cookieHeader)[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
   const idHash = hashSessionId(id);
-  const [row] = await db
-    .select({ session: sessions, userBrand: users.brand, accountBrand: accounts.brand })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const row = await findLiveSession(db, idHash, now);
   if (!row || !isSamePlatform(row.accountBrand ?? row.userBrand, hostBrand)) return null;
   const { session } = row;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: expiryFrom(now, session.persistent) })
-      .where(eq(sessions.idHash, idHash));
+    await touchSession(db, idHash, now, expiryFrom(now, session.persistent));
   }
   return { idHash, userId: session.userId, accountId: session.accountId };
 }
@@ -55,11 +45,11 @@ export async function startSession(
   const persistent = options.remember === true;
   const { db, now } = c.var.deps;
   const previous = c.var.session;
-  if (previous) await db.delete(sessions).where(eq(sessions.idHash, previous.idHash));
+  if (previous) await deleteSession(db, previous.idHash);
   const id = randomBytes(32).toString("base64url");
   const idHash = hashSessionId(id);
   const at = now();
-  await db.insert(sessions).values({
+  await insertSession(db, {
     idHash,
     userId,
     accountId,
@@ -70,7 +60,7 @@ export async function startSession(
     expiresAt: expiryFrom(at, persistent),
   });
   // Opportunistic clean-up keeps the table small without a scheduler.
-  await db.delete(sessions).where(lt(sessions.expiresAt, at));
+  await deleteExpiredSessions(db, at);
   // Without "remember me" the cookie ends with the browser (no Max-Age); the server still expires it.
   c.header("Set-Cookie", sessionCookie(c, id, persistent ? REMEMBERED_SESSION_DAYS * 24 * 3600 : undefined), { append: true });
   const state = { idHash, userId, accountId };
@@ -80,7 +70,7 @@ export async function startSession(
 
 export async function destroySession(c: Context<BackEnv>): Promise<void> {
   const current = c.var.session;
-  if (current) await c.var.deps.db.delete(sessions).where(eq(sessions.idHash, current.idHash));
+  if (current) await deleteSession(c.var.deps.db, current.idHash);
   c.header("Set-Cookie", sessionCookie(c, "", 0), { append: true });
   c.set("session", null);
 }
@@ -88,7 +78,7 @@ export async function destroySession(c: Context<BackEnv>): Promise<void> {
 export async function setSessionAccount(c: Context<BackEnv>, accountId: number): Promise<void> {
   const current = c.var.session;
   if (!current) return;
-  await c.var.deps.db.update(sessions).set({ accountId }).where(eq(sessions.idHash, current.idHash));
+  await updateSessionAccount(c.var.deps.db, current.idHash, accountId);
   c.set("session", { ...current, accountId });
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { issueAttestations } from "../../back/modules/attestations/attestations.service.ts";
-import { insertFeedbackRequest } from "../../back/modules/attestations/feedback.service.ts";
-import { insertTrainerAccessToken } from "../../back/modules/attestations/trainer.service.ts";
+import { saveFeedbackRequest, saveTrainerAccessToken } from "../../back/modules/attestations/attestations.repository.ts";
+import { hashToken } from "../../back/modules/auth/tokens.ts";
 import { readEnv } from "../../env.ts";
 import * as t from "../schema/index.ts";
 import type { CatalogueIds } from "./catalogue.ts";
@@ -64,7 +64,7 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
       .from(t.enrolments)
       .where(and(eq(t.enrolments.userId, userId), eq(t.enrolments.trainingId, trainingId)))
       .limit(1);
-    await insertFeedbackRequest(db, { rawToken: demo.token, userId, trainingId, enrolmentId: enrolment?.id ?? null, expiresAt, now: clock.now });
+    await saveFeedbackRequest(db, { tokenHash: hashToken(demo.token), userId, trainingId, enrolmentId: enrolment?.id ?? null, expiresAt, createdAt: clock.now });
   }
 
   for (const demo of DEMO_TRAINER_TOKENS) {
@@ -89,6 +89,6 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
         .where(eq(t.faceToFaceSessions.id, session.id));
     }
     const [row] = await db.select({ trainerId: t.faceToFaceSessions.trainerId }).from(t.faceToFaceSessions).where(eq(t.faceToFaceSessions.id, session.id));
-    await insertTrainerAccessToken(db, { rawToken: demo.token, sessionId: session.id, personId: row?.trainerId ?? null, expiresAt, now: clock.now });
+    await saveTrainerAccessToken(db, { tokenHash: hashToken(demo.token), sessionId: session.id, personId: row?.trainerId ?? null, expiresAt, createdAt: clock.now });
   }
 }

@@ -5,16 +5,13 @@ import { success } from "../../http/envelope.ts";
 import { requireSession } from "../../http/guards.ts";
 import { setSessionAccount, startSession } from "../../http/session.ts";
 import { parseBody } from "../../http/validate.ts";
-import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema/index.ts";
 import { CreateAccountSchema, ConsentSchema, SetAccountSchema, UpdatePasswordSchema } from "#core/contract/auth.ts";
 import { changePassword, isActiveMember } from "../auth/auth.service.ts";
 import { otherPlatformReply } from "../auth/auth.routes.ts";
 import { isSamePlatform } from "../auth/platform.ts";
-import { findUserById } from "../user/user.repository.ts";
+import { findAccountById, findUserById } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
-import { createAccountFromInvitation, describeInvitation } from "./account.service.ts";
-import { accounts } from "../../../db/schema/index.ts";
+import { chooseAccount, createAccountFromInvitation, describeInvitation, recordConsent } from "./account.service.ts";
 
 export const accountRoutes = new Hono<BackEnv>();
 
@@ -27,7 +24,7 @@ accountRoutes.post("/user/setAccountId", async (c) => {
   const { db } = c.var.deps;
   const input = await parseBody(c, SetAccountSchema);
   if (!(await isActiveMember(db, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+  const account = await findAccountById(db, input.accountId);
   if (account && !isSamePlatform(account.brand, c.var.brand.key)) {
     const user = await findUserById(db, session.userId);
     const reply = user && (await otherPlatformReply(c, { ...user, brand: account.brand }, account.id));
@@ -35,7 +32,7 @@ accountRoutes.post("/user/setAccountId", async (c) => {
     throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
   }
   await setSessionAccount(c, input.accountId);
-  await db.update(users).set({ currentAccountId: input.accountId }).where(eq(users.id, session.userId));
+  await chooseAccount(db, session.userId, input.accountId);
   return success(c, await getUserPayload(db, session.userId, input.accountId), c.var.t("accountChosen"));
 });
 
@@ -55,10 +52,7 @@ accountRoutes.post("/user/consent", async (c) => {
   const session = requireSession(c);
   const input = await parseBody(c, ConsentSchema);
   const now = c.var.deps.now();
-  await c.var.deps.db
-    .update(users)
-    .set({ hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false, consentAt: now, updatedAt: now })
-    .where(eq(users.id, session.userId));
+  await recordConsent(c.var.deps.db, session.userId, input.hasGivenConsent, now);
   return success(c, { hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false }, c.var.t("consentSaved"));
 });
 

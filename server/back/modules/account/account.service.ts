@@ -1,9 +1,8 @@
 import type { Db } from "../../../db/client.ts";
-import { memberships, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashPassword } from "../auth/password.ts";
 import { consumeToken, findValidToken } from "../auth/tokens.ts";
-import { findUserByEmail } from "../user/user.repository.ts";
+import { findUserByEmail, insertMembership, insertUser, updateUser } from "../user/user.repository.ts";
 
 /** What an invitation carries (set by a referent adding a learner, or by a shop order). */
 export type InvitationPayload = { accountId: number | null; role: "learner" | "referent" | "holder"; brand: string; locale: string };
@@ -39,11 +38,9 @@ export async function createAccountFromInvitation(
   const payload = parseInvitationPayload(invitation.payload);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const used = await consumeToken(tx as unknown as Db, "invitation", input.token, now);
+    const used = await consumeToken(tx, "invitation", input.token, now);
     if (!used) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });
-    const [user] = await tx
-      .insert(users)
-      .values({
+    const user = await insertUser(tx, {
         email: input.email,
         passwordHash,
         firstName: input.firstName,
@@ -54,11 +51,20 @@ export async function createAccountFromInvitation(
         currentAccountId: payload.accountId,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning({ id: users.id });
+      });
     if (payload.accountId !== null) {
-      await tx.insert(memberships).values({ userId: user.id, accountId: payload.accountId, role: payload.role, createdAt: now });
+      await insertMembership(tx, { userId: user.id, accountId: payload.accountId, role: payload.role, createdAt: now });
     }
     return { userId: user.id, accountId: payload.accountId };
   });
+}
+
+/** The account the user works in from now on (the session's is set by the route). */
+export async function chooseAccount(db: Db, userId: number, accountId: number): Promise<void> {
+  await updateUser(db, userId, { currentAccountId: accountId });
+}
+
+/** Consent is recorded even for read-only users: it is a legal acknowledgement, not a change of data. */
+export async function recordConsent(db: Db, userId: number, hasGivenConsent: boolean, now: Date): Promise<void> {
+  await updateUser(db, userId, { hasGivenConsent, mustGiveConsent: false, consentAt: now, updatedAt: now });
 }

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import {
   attestations,
   dpcProgrammes,
   enrolments,
+  faceToFaces,
   faceToFaceSessions,
+  feedbackRequests,
   practiceCertificates,
+  reviews,
+  sessionAttendances,
   sessionDates,
+  trainerAccessTokens,
   trainings,
   users,
 } from "../../../db/schema/index.ts";
@@ -107,4 +112,133 @@ export async function findUserDpcEnrolment(db: Db, userId: number, enrolmentId: 
     .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.userId, userId)))
     .limit(1);
   return row?.dpcProgrammeId && row.status !== "cancelled" ? row : undefined;
+}
+
+// ------------------------------------------------------------------ practice certificates
+
+export async function findPracticeCertificate(db: Db, enrolmentId: number) {
+  const [row] = await db.select().from(practiceCertificates).where(eq(practiceCertificates.enrolmentId, enrolmentId)).limit(1);
+  return row;
+}
+
+/** Stores the enrolment's certificate, replacing the previous one. */
+export async function upsertPracticeCertificate(db: Db, values: typeof practiceCertificates.$inferInsert): Promise<void> {
+  await db.insert(practiceCertificates).values(values).onConflictDoUpdate({ target: practiceCertificates.enrolmentId, set: values });
+}
+
+// ------------------------------------------------------------------ feedback requests and reviews
+
+/** Stores a feedback request (only its token's hash). */
+export async function saveFeedbackRequest(db: DbOrTx, values: typeof feedbackRequests.$inferInsert): Promise<void> {
+  await db.insert(feedbackRequests).values(values);
+}
+
+export async function findFeedbackRequestOfEnrolment(db: Db, enrolmentId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: feedbackRequests.id }).from(feedbackRequests).where(eq(feedbackRequests.enrolmentId, enrolmentId)).limit(1);
+  return row;
+}
+
+const usableFeedbackRequest = (tokenHash: string, now: Date) =>
+  and(eq(feedbackRequests.tokenHash, tokenHash), isNull(feedbackRequests.usedAt), gt(feedbackRequests.expiresAt, now));
+
+/** The training (and the learner's first name) of an unused, unexpired feedback request. */
+export async function findUsableFeedbackRequest(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ trainingId: trainings.id, trainingName: trainings.name, trainingType: trainings.type, trainingSlug: trainings.slug, firstName: users.firstName })
+    .from(feedbackRequests)
+    .innerJoin(trainings, eq(trainings.id, feedbackRequests.trainingId))
+    .innerJoin(users, eq(users.id, feedbackRequests.userId))
+    .where(usableFeedbackRequest(tokenHash, now))
+    .limit(1);
+  return row;
+}
+
+/** Spends a usable feedback request in the statement that checks it: of two concurrent uses, one wins. */
+export async function consumeFeedbackRequest(db: DbOrTx, tokenHash: string, now: Date) {
+  const [request] = await db.update(feedbackRequests).set({ usedAt: now }).where(usableFeedbackRequest(tokenHash, now)).returning();
+  return request;
+}
+
+export async function findReviewerName(db: DbOrTx, userId: number): Promise<{ firstName: string; lastName: string } | undefined> {
+  const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return user;
+}
+
+export async function insertReview(db: DbOrTx, values: typeof reviews.$inferInsert): Promise<{ id: number } | undefined> {
+  const [review] = await db.insert(reviews).values(values).returning({ id: reviews.id });
+  return review;
+}
+
+export async function linkFeedbackRequestReview(db: DbOrTx, requestId: number, reviewId: number): Promise<void> {
+  await db.update(feedbackRequests).set({ reviewId }).where(eq(feedbackRequests.id, requestId));
+}
+
+/** Recomputes the training's cached rating from its reviews. */
+export async function refreshTrainingRating(db: DbOrTx, trainingId: number): Promise<void> {
+  await db
+    .update(trainings)
+    .set({
+      ratingAverage: sql`(select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${reviews.trainingId} = ${trainingId})`,
+      ratingCount: sql`(select count(*)::int from ${reviews} where ${reviews.trainingId} = ${trainingId})`,
+    })
+    .where(eq(trainings.id, trainingId));
+}
+
+// ------------------------------------------------------------------ trainer access (virtual class attendance)
+
+/** Stores a trainer access token for a session (only its hash). */
+export async function saveTrainerAccessToken(db: DbOrTx, values: typeof trainerAccessTokens.$inferInsert): Promise<void> {
+  await db.insert(trainerAccessTokens).values(values);
+}
+
+/** The session (and its training) of an unexpired trainer token. */
+export async function findSessionOfTrainerToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: faceToFaceSessions, trainingId: trainings.id, trainingName: trainings.name, trainingType: trainings.type })
+    .from(trainerAccessTokens)
+    .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.id, trainerAccessTokens.sessionId))
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .innerJoin(trainings, eq(trainings.id, faceToFaces.trainingId))
+    .where(and(eq(trainerAccessTokens.tokenHash, tokenHash), gt(trainerAccessTokens.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export type FaceToFaceSessionRow = typeof faceToFaceSessions.$inferSelect;
+
+/** The session's dates, by day then start time. */
+export async function listDatesOfSession(db: Db, sessionId: number) {
+  return db
+    .select({ id: sessionDates.id, date: sessionDates.date, startTime: sessionDates.startTime, endTime: sessionDates.endTime })
+    .from(sessionDates)
+    .where(eq(sessionDates.sessionId, sessionId))
+    .orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
+}
+
+/** The learners whose enrolment in one of these statuses holds the session, by name. */
+export async function listSessionParticipants(db: Db, sessionId: number, statuses: string[]) {
+  return db
+    .select({ userId: users.id, enrolmentId: enrolments.id, firstName: users.firstName, lastName: users.lastName })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(and(eq(enrolments.sessionId, sessionId), inArray(enrolments.status, statuses)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+export async function listSessionAttendances(db: Db, sessionId: number) {
+  return db
+    .select({ userId: sessionAttendances.userId, day: sessionAttendances.day, attended: sessionAttendances.attended, joinedAt: sessionAttendances.joinedAt })
+    .from(sessionAttendances)
+    .where(eq(sessionAttendances.sessionId, sessionId));
+}
+
+/** Writes attendance marks, replacing the ones of the same session, day and learner. */
+export async function upsertAttendances(db: DbOrTx, rows: (typeof sessionAttendances.$inferInsert)[]): Promise<void> {
+  await db
+    .insert(sessionAttendances)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [sessionAttendances.sessionId, sessionAttendances.day, sessionAttendances.userId],
+      set: { attended: sql`excluded.attended`, markedAt: sql`excluded.marked_at` },
+    });
 }

@@ -1,15 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import { pagePath } from "#core/pages.ts";
 import type { Db } from "../../../db/client.ts";
-import { feedbackRequests, reviews, trainings, users } from "../../../db/schema/index.ts";
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { publicOrigin, type RequestHost } from "../../http/request-host.ts";
 import { hashToken } from "../auth/tokens.ts";
-import { findEnrolmentWithUserAndTraining } from "./attestations.repository.ts";
+import {
+  consumeFeedbackRequest,
+  findEnrolmentWithUserAndTraining,
+  findFeedbackRequestOfEnrolment,
+  findReviewerName,
+  findUsableFeedbackRequest,
+  insertReview,
+  linkFeedbackRequestReview,
+  refreshTrainingRating,
+  saveFeedbackRequest,
+} from "./attestations.repository.ts";
 
 export const FEEDBACK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 200;
@@ -25,7 +33,7 @@ export async function insertFeedbackRequest(
   db: Db,
   input: { rawToken: string; userId: number; trainingId: number; enrolmentId: number | null; expiresAt: Date; now: Date },
 ) {
-  await db.insert(feedbackRequests).values({
+  await saveFeedbackRequest(db, {
     tokenHash: hashToken(input.rawToken),
     userId: input.userId,
     trainingId: input.trainingId,
@@ -47,7 +55,7 @@ export async function createFeedbackRequest(
 ): Promise<{ token: string; link: string } | null> {
   const row = await findEnrolmentWithUserAndTraining(deps.db, enrolmentId);
   if (!row) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
-  const [existing] = await deps.db.select({ id: feedbackRequests.id }).from(feedbackRequests).where(eq(feedbackRequests.enrolmentId, enrolmentId)).limit(1);
+  const existing = await findFeedbackRequestOfEnrolment(deps.db, enrolmentId);
   if (existing) return null;
   const now = deps.now();
   const token = randomBytes(32).toString("base64url");
@@ -73,19 +81,10 @@ export async function createFeedbackRequest(
   return { token, link };
 }
 
-const usable = (raw: string, now: Date) =>
-  and(eq(feedbackRequests.tokenHash, hashToken(raw)), isNull(feedbackRequests.usedAt), gt(feedbackRequests.expiresAt, now));
-
 /** The training a valid token asks about; an unknown, used or expired token is a 404 with a clear message. */
 export async function getFeedbackRequest(db: Db, raw: string, now: Date) {
   if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
-  const [row] = await db
-    .select({ trainingId: trainings.id, trainingName: trainings.name, trainingType: trainings.type, trainingSlug: trainings.slug, firstName: users.firstName })
-    .from(feedbackRequests)
-    .innerJoin(trainings, eq(trainings.id, feedbackRequests.trainingId))
-    .innerJoin(users, eq(users.id, feedbackRequests.userId))
-    .where(usable(raw, now))
-    .limit(1);
+  const row = await findUsableFeedbackRequest(db, hashToken(raw), now);
   if (!row) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
   return row;
 }
@@ -97,28 +96,19 @@ export async function getFeedbackRequest(db: Db, raw: string, now: Date) {
 export async function submitFeedback(db: Db, raw: string, input: { rating: number; comment: string }, now: Date) {
   if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
   return db.transaction(async (tx) => {
-    const [request] = await tx.update(feedbackRequests).set({ usedAt: now }).where(usable(raw, now)).returning();
+    const request = await consumeFeedbackRequest(tx, hashToken(raw), now);
     if (!request) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
-    const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, request.userId));
-    const [review] = await tx
-      .insert(reviews)
-      .values({
-        trainingId: request.trainingId,
-        userId: request.userId,
-        authorName: reviewAuthorName(user?.firstName ?? "", user?.lastName ?? ""),
-        rating: input.rating,
-        comment: input.comment || null,
-        createdAt: now,
-      })
-      .returning({ id: reviews.id });
-    await tx.update(feedbackRequests).set({ reviewId: review!.id }).where(eq(feedbackRequests.id, request.id));
-    await tx
-      .update(trainings)
-      .set({
-        ratingAverage: sql`(select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${reviews.trainingId} = ${request.trainingId})`,
-        ratingCount: sql`(select count(*)::int from ${reviews} where ${reviews.trainingId} = ${request.trainingId})`,
-      })
-      .where(eq(trainings.id, request.trainingId));
+    const user = await findReviewerName(tx, request.userId);
+    const review = await insertReview(tx, {
+      trainingId: request.trainingId,
+      userId: request.userId,
+      authorName: reviewAuthorName(user?.firstName ?? "", user?.lastName ?? ""),
+      rating: input.rating,
+      comment: input.comment || null,
+      createdAt: now,
+    });
+    await linkFeedbackRequestReview(tx, request.id, review!.id);
+    await refreshTrainingRating(tx, request.trainingId);
     return { reviewId: review!.id, trainingId: request.trainingId };
   });
 }

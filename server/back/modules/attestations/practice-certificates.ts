@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
-import { practiceCertificates } from "../../../db/schema/index.ts";
 import { removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { findUserDpcEnrolment } from "./attestations.repository.ts";
+import { findPracticeCertificate, findUserDpcEnrolment, upsertPracticeCertificate } from "./attestations.repository.ts";
 
 export const MAX_CERTIFICATE_MB = 5;
 export const MAX_CERTIFICATE_BYTES = MAX_CERTIFICATE_MB * 1024 * 1024;
@@ -37,14 +35,11 @@ export async function storePracticeCertificate(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffCertificateType(bytes);
   if (!kind) throw refuse("attestationsCertificateInvalidType");
-  const [previous] = await deps.db.select().from(practiceCertificates).where(eq(practiceCertificates.enrolmentId, enrolmentId)).limit(1);
+  const previous = await findPracticeCertificate(deps.db, enrolmentId);
   const filePath = await storeUpload(deps.env.DATA_DIR, "practice-certificates", kind.extension, bytes, "private");
   const uploadedAt = deps.now();
   const values = { enrolmentId, userId, filePath, originalName: file.name.slice(0, 200) || `certificate.${kind.extension}`, contentType: kind.contentType, uploadedAt };
-  await deps.db
-    .insert(practiceCertificates)
-    .values(values)
-    .onConflictDoUpdate({ target: practiceCertificates.enrolmentId, set: values });
+  await upsertPracticeCertificate(deps.db, values);
   if (previous) await removeUpload(deps.env.DATA_DIR, previous.filePath);
   return uploadedAt;
 }

@@ -1,18 +1,16 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import {
-  enrolments,
-  faceToFaceSessions,
-  faceToFaces,
-  sessionAttendances,
-  sessionDates,
-  trainerAccessTokens,
-  trainings,
-  users,
-} from "../../../db/schema/index.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken } from "../auth/tokens.ts";
+import {
+  findSessionOfTrainerToken,
+  listDatesOfSession,
+  listSessionAttendances,
+  listSessionParticipants,
+  saveTrainerAccessToken,
+  upsertAttendances,
+  type FaceToFaceSessionRow,
+} from "./attestations.repository.ts";
 
 /** Enrolments that hold a seat on the session (the waiting list and cancelled ones do not). */
 const BOOKED = ["pending", "in_progress", "finished"];
@@ -20,7 +18,7 @@ const MAX_TOKEN_LENGTH = 200;
 
 /** Stores a trainer access token for a session (only its sha256); the seed and the admin side use it. */
 export async function insertTrainerAccessToken(db: Db, input: { rawToken: string; sessionId: number; personId: number | null; expiresAt: Date; now: Date }) {
-  await db.insert(trainerAccessTokens).values({
+  await saveTrainerAccessToken(db, {
     tokenHash: hashToken(input.rawToken),
     sessionId: input.sessionId,
     personId: input.personId,
@@ -31,38 +29,22 @@ export async function insertTrainerAccessToken(db: Db, input: { rawToken: string
 
 async function sessionOfToken(db: Db, raw: string, now: Date) {
   if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsTrainerInvalidToken");
-  const [row] = await db
-    .select({ session: faceToFaceSessions, trainingId: trainings.id, trainingName: trainings.name, trainingType: trainings.type })
-    .from(trainerAccessTokens)
-    .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.id, trainerAccessTokens.sessionId))
-    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
-    .innerJoin(trainings, eq(trainings.id, faceToFaces.trainingId))
-    .where(and(eq(trainerAccessTokens.tokenHash, hashToken(raw)), gt(trainerAccessTokens.expiresAt, now)))
-    .limit(1);
+  const row = await findSessionOfTrainerToken(db, hashToken(raw), now);
   if (!row) throw new AppError("NOT_FOUND", "attestationsTrainerInvalidToken");
   return row;
 }
 
 /** The session's days: its distinct session dates, or its start date for a single-date session. */
-async function sessionDays(db: Db, session: typeof faceToFaceSessions.$inferSelect) {
-  const dates = await db
-    .select({ id: sessionDates.id, date: sessionDates.date, startTime: sessionDates.startTime, endTime: sessionDates.endTime })
-    .from(sessionDates)
-    .where(eq(sessionDates.sessionId, session.id))
-    .orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
+async function sessionDays(db: Db, session: FaceToFaceSessionRow) {
+  const dates = await listDatesOfSession(db, session.id);
   if (dates.length === 0) return [{ day: session.startDate, sessionDateId: null, startTime: session.startTime, endTime: session.endTime }];
   const days = new Map<string, { day: string; sessionDateId: number | null; startTime: string | null; endTime: string | null }>();
   for (const d of dates) if (!days.has(d.date)) days.set(d.date, { day: d.date, sessionDateId: d.id, startTime: d.startTime, endTime: d.endTime });
   return [...days.values()];
 }
 
-async function participantsOf(db: Db, sessionId: number) {
-  return db
-    .select({ userId: users.id, enrolmentId: enrolments.id, firstName: users.firstName, lastName: users.lastName })
-    .from(enrolments)
-    .innerJoin(users, eq(users.id, enrolments.userId))
-    .where(and(eq(enrolments.sessionId, sessionId), inArray(enrolments.status, BOOKED)))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+function participantsOf(db: Db, sessionId: number) {
+  return listSessionParticipants(db, sessionId, BOOKED);
 }
 
 /** What the trainer page shows: the session, its days, and its participants (names only) with their attendance. */
@@ -71,10 +53,7 @@ export async function getTrainerVirtualClass(db: Db, raw: string, now: Date) {
   const [days, participants, marks] = await Promise.all([
     sessionDays(db, session),
     participantsOf(db, session.id),
-    db
-      .select({ userId: sessionAttendances.userId, day: sessionAttendances.day, attended: sessionAttendances.attended, joinedAt: sessionAttendances.joinedAt })
-      .from(sessionAttendances)
-      .where(eq(sessionAttendances.sessionId, session.id)),
+    listSessionAttendances(db, session.id),
   ]);
   return {
     session: {
@@ -119,23 +98,18 @@ export async function markAttendance(db: Db, raw: string, input: { day: string; 
   }
   if (input.attendance.length === 0) return { marked: 0 };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(sessionAttendances)
-      .values(
-        input.attendance.map((a) => ({
-          sessionId: session.id,
-          sessionDateId: day.sessionDateId,
-          day: day.day,
-          userId: a.userId,
-          enrolmentId: participants.get(a.userId)!.enrolmentId,
-          attended: a.attended,
-          markedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [sessionAttendances.sessionId, sessionAttendances.day, sessionAttendances.userId],
-        set: { attended: sql`excluded.attended`, markedAt: sql`excluded.marked_at` },
-      });
+    await upsertAttendances(
+      tx,
+      input.attendance.map((a) => ({
+        sessionId: session.id,
+        sessionDateId: day.sessionDateId,
+        day: day.day,
+        userId: a.userId,
+        enrolmentId: participants.get(a.userId)!.enrolmentId,
+        attended: a.attended,
+        markedAt: now,
+      })),
+    );
   });
   return { marked: input.attendance.length };
 }

@@ -8,11 +8,9 @@ import { clientIp } from "../../http/client-ip.ts";
 import { requireCsrfOnGet } from "../../http/guards.ts";
 import { takeMailAllowance } from "./mail-allowance.ts";
 import { passwordResetMail } from "../../../mail/templates.ts";
-import { eq } from "drizzle-orm";
-import { accounts } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getUserPayload, pickCurrentAccount } from "../user/user.service.ts";
-import { findUserById, listMemberships, type UserRow } from "../user/user.repository.ts";
+import { findAccountById, findUserById, listMemberships, type UserRow } from "../user/user.repository.ts";
 import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "#core/contract/auth.ts";
 import {
   authenticate,
@@ -46,7 +44,7 @@ export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, acc
  */
 async function openSessionHere(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean }) {
   const { db } = c.var.deps;
-  const account = accountId === null ? undefined : (await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1))[0];
+  const account = accountId === null ? undefined : await findAccountById(db, accountId);
   const brand = account?.brand ?? user.brand;
   if (!isSamePlatform(brand, c.var.brand.key)) {
     const reply = await otherPlatformReply(c, { ...user, brand }, accountId, options);

@@ -1,8 +1,8 @@
-import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { memberships, sessions, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../http/app-error.ts";
-import { findUserByEmail, findUserById, type UserRow } from "../user/user.repository.ts";
+import { deleteUserSessions } from "../../http/session.repository.ts";
+import { findUserByEmail, findUserById, updateUser, type UserRow } from "../user/user.repository.ts";
+import { findActiveMembership } from "./auth.repository.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
 import { accountScope, LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
 import { consumeToken, findValidToken, issueToken, revokeUserTokens } from "./tokens.ts";
@@ -55,8 +55,8 @@ export async function resetPassword(db: Db, token: string, password: string, now
   const user = row?.userId ? await findUserById(db, row.userId) : undefined;
   if (!user) throw new AppError("VALIDATION", "invalidResetToken", { fields: { token: ["invalidResetToken"] } });
   await revokeUserTokens(db, "password_reset", user.id, now);
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, user.id));
-  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  await updateUser(db, user.id, { passwordHash: await hashPassword(password), updatedAt: now });
+  await deleteUserSessions(db, user.id);
   return user;
 }
 
@@ -70,8 +70,8 @@ export async function changePassword(
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new AppError("VALIDATION", "invalidInput", { fields: { currentPassword: ["wrongCurrentPassword"] } });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: now }).where(eq(users.id, user.id));
-  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.idHash, input.currentSessionHash)));
+  await updateUser(db, user.id, { passwordHash: await hashPassword(input.password), updatedAt: now });
+  await deleteUserSessions(db, user.id, input.currentSessionHash);
 }
 
 export async function isEmailAvailable(db: Db, email: string): Promise<boolean> {
@@ -112,10 +112,5 @@ export async function consumeConnectToken(
 
 /** Whether the user is an active member of that account. */
 export async function isActiveMember(db: Db, userId: number, accountId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), eq(memberships.isActive, true)))
-    .limit(1);
-  return Boolean(row);
+  return Boolean(await findActiveMembership(db, userId, accountId));
 }

@@ -1,6 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { rateLimits } from "../../../db/schema/index.ts";
+import { decrementRateLimitHit, deleteEndedRateLimits, deleteRateLimit, listRateLimits, upsertRateLimitHit } from "./auth.repository.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 /** A pharmacy's counter PCs share one address: the per-IP limit leaves room for a team. */
@@ -44,38 +43,18 @@ export type LoginFailureStore = {
 
 // ------------------------------------------------------------------ database (PGlite or PostgreSQL)
 
-/**
- * One upsert counts the attempt unless the window's limit is reached: PostgreSQL locks the row for the
- * update and evaluates the WHERE on its latest version, so concurrent requests are counted one by one.
- * Returns the new count, or null when the limit was already reached (nothing changed).
- */
-export async function hitRateLimit(db: Db, scope: string, limit: number, now: Date, windowMs = WINDOW_MS): Promise<number | null> {
-  const resetAt = new Date(now.getTime() + windowMs);
-  const rows = await db
-    .insert(rateLimits)
-    .values({ scope, hits: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.scope,
-      set: {
-        hits: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.hits} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-      setWhere: sql`${rateLimits.resetAt} <= ${now} or ${rateLimits.hits} < ${limit}`,
-    })
-    .returning({ hits: rateLimits.hits });
-  return rows[0]?.hits ?? null;
+/** Counts one attempt unless the window's limit is reached: the new count, or null when it was (nothing changed). */
+export function hitRateLimit(db: Db, scope: string, limit: number, now: Date, windowMs = WINDOW_MS): Promise<number | null> {
+  return upsertRateLimitHit(db, scope, limit, now, new Date(now.getTime() + windowMs));
 }
 
 /** Takes one attempt back (never below zero). */
-export async function unhitRateLimit(db: Db, scope: string, now: Date): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-    .where(sql`${rateLimits.scope} = ${scope} and ${rateLimits.resetAt} > ${now}`);
+export function unhitRateLimit(db: Db, scope: string, now: Date): Promise<void> {
+  return decrementRateLimitHit(db, scope, now);
 }
 
 export async function isLoginBlocked(db: Db, scopes: string[], now: Date): Promise<boolean> {
-  const rows = await db.select().from(rateLimits).where(inArray(rateLimits.scope, scopes));
+  const rows = await listRateLimits(db, scopes);
   return rows.some((row) => row.resetAt > now && row.hits >= limitOf(row.scope));
 }
 
@@ -84,12 +63,12 @@ export async function recordLoginFailure(db: Db, scopes: string[], now: Date): P
 }
 
 /** Drops the counters whose window has ended. */
-export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= ${now}`);
+export function pruneRateLimits(db: Db, now: Date): Promise<void> {
+  return deleteEndedRateLimits(db, now);
 }
 
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.scope, accountScope(email)));
+export function clearLoginFailures(db: Db, email: string): Promise<void> {
+  return deleteRateLimit(db, accountScope(email));
 }
 
 export function databaseFailureStore(db: Db): LoginFailureStore {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { authTokens } from "../../../db/schema/index.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import { consumeAuthToken, findValidAuthToken, insertAuthToken, revokeUserAuthTokens, type TokenRow } from "./auth.repository.ts";
 
 export type TokenKind = "password_reset" | "cross_platform" | "invitation";
 
@@ -17,12 +16,12 @@ export function hashToken(raw: string): string {
 
 /** Issues a random single-use token; only its hash is stored. */
 export async function issueToken(
-  db: Db,
+  db: DbOrTx,
   input: { kind: TokenKind; userId?: number | null; accountId?: number | null; email?: string | null; payload?: string | null },
   now: Date,
 ): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
-  await db.insert(authTokens).values({
+  await insertAuthToken(db, {
     kind: input.kind,
     tokenHash: hashToken(raw),
     userId: input.userId ?? null,
@@ -35,34 +34,21 @@ export async function issueToken(
   return raw;
 }
 
-export type TokenRow = typeof authTokens.$inferSelect;
+export type { TokenRow };
 
 /** A valid (unused, unexpired) token of that kind, without consuming it. */
-export async function findValidToken(db: Db, kind: TokenKind, raw: string, now: Date): Promise<TokenRow | undefined> {
+export async function findValidToken(db: DbOrTx, kind: TokenKind, raw: string, now: Date): Promise<TokenRow | undefined> {
   if (!raw || raw.length > 200) return undefined;
-  const [row] = await db
-    .select()
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(raw)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-    .limit(1);
-  return row;
+  return findValidAuthToken(db, kind, hashToken(raw), now);
 }
 
 /** Spends every still-valid token of that kind of a user (a newer one replaces them, or one was used). */
-export async function revokeUserTokens(db: Db, kind: TokenKind, userId: number, now: Date): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(authTokens.kind, kind), eq(authTokens.userId, userId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
+export async function revokeUserTokens(db: DbOrTx, kind: TokenKind, userId: number, now: Date): Promise<void> {
+  await revokeUserAuthTokens(db, kind, userId, now);
 }
 
 /** Marks the token used in one atomic statement: of two concurrent uses, one wins. */
-export async function consumeToken(db: Db, kind: TokenKind, raw: string, now: Date): Promise<TokenRow | undefined> {
+export async function consumeToken(db: DbOrTx, kind: TokenKind, raw: string, now: Date): Promise<TokenRow | undefined> {
   if (!raw || raw.length > 200) return undefined;
-  const [row] = await db
-    .update(authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, hashToken(raw)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-    .returning();
-  return row;
+  return consumeAuthToken(db, kind, hashToken(raw), now);
 }

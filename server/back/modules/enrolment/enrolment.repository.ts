@@ -1,11 +1,10 @@
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { dpcProgrammes, enrolments, faceToFaceSessions, faceToFaces, sessionAttendances, sessionDates, trainings } from "../../../db/schema/index.ts";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
+import { dpcProgrammes, enrolments, faceToFaceSessions, faceToFaces, sessionAttendances, sessionDates, trainings, users } from "../../../db/schema/index.ts";
 
 export type EnrolmentRow = typeof enrolments.$inferSelect;
 export type TrainingRow = typeof trainings.$inferSelect;
-/** The transaction handle drizzle passes to db.transaction callbacks. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The user's enrolment in a training that is not cancelled (at most one: unique partial index). */
 export async function findActiveEnrolment(db: Db | Tx, userId: number, trainingId: number): Promise<EnrolmentRow | undefined> {
@@ -18,7 +17,7 @@ export async function findActiveEnrolment(db: Db | Tx, userId: number, trainingI
 }
 
 /** A published training of the brand (another brand's or an unpublished one reads as absent). */
-export async function findPublishedTraining(db: Db, brand: string, trainingId: number): Promise<TrainingRow | undefined> {
+export async function findPublishedTraining(db: Db, brand: BrandKey, trainingId: number): Promise<TrainingRow | undefined> {
   const [row] = await db
     .select()
     .from(trainings)
@@ -154,4 +153,53 @@ export async function recordJoin(db: Db, input: { sessionId: number; sessionDate
       // The first join of the day is kept: it is the arrival time the trainer sees.
       set: { joinedAt: sql`coalesce(${sessionAttendances.joinedAt}, excluded.joined_at)` },
     });
+}
+
+/** Creates the enrolment (in the service's transaction) and returns it. */
+export async function insertEnrolment(tx: Db | Tx, values: typeof enrolments.$inferInsert): Promise<EnrolmentRow> {
+  const [created] = await tx.insert(enrolments).values(values).returning();
+  return created;
+}
+
+/** Cancels the enrolment (it leaves the waiting list too). */
+export async function cancelEnrolment(tx: Db | Tx, enrolmentId: number): Promise<void> {
+  await tx.update(enrolments).set({ status: "cancelled", waitingListPosition: null }).where(eq(enrolments.id, enrolmentId));
+}
+
+/** Gives the first in line the freed seat: pending, off the waiting list. */
+export async function promoteEnrolment(tx: Db | Tx, enrolmentId: number): Promise<void> {
+  await tx.update(enrolments).set({ status: "pending", waitingListPosition: null }).where(eq(enrolments.id, enrolmentId));
+}
+
+/** Sets the follow-up file number unless one is set already (`is null`: the first of two racing calls wins). */
+export async function setEnrolmentDossierId(db: Db, enrolmentId: number, dossierId: string): Promise<void> {
+  await db.update(enrolments).set({ dossierId }).where(and(eq(enrolments.id, enrolmentId), isNull(enrolments.dossierId)));
+}
+
+export async function findEnrolmentById(db: Db, enrolmentId: number): Promise<EnrolmentRow | undefined> {
+  const [row] = await db.select().from(enrolments).where(eq(enrolments.id, enrolmentId));
+  return row;
+}
+
+export async function setEnrolmentLmsActive(db: Db, enrolmentId: number, lmsActive: boolean): Promise<void> {
+  await db.update(enrolments).set({ lmsActive }).where(eq(enrolments.id, enrolmentId));
+}
+
+/** Every enrolment of the user with its training's kind. */
+export async function listUserEnrolmentsWithTraining(db: Db, userId: number) {
+  return db
+    .select({ enrolment: enrolments, training: { id: trainings.id, name: trainings.name, slug: trainings.slug, type: trainings.type, isVirtual: trainings.isVirtual } })
+    .from(enrolments)
+    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
+    .where(eq(enrolments.userId, userId));
+}
+
+export async function findTrainingKind(db: Db, trainingId: number): Promise<{ isVirtual: boolean; type: string } | undefined> {
+  const [training] = await db.select({ isVirtual: trainings.isVirtual, type: trainings.type }).from(trainings).where(eq(trainings.id, trainingId));
+  return training;
+}
+
+export async function findUserLocale(db: Db, userId: number): Promise<{ locale: string } | undefined> {
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return user;
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import { subscriptionEligibility, type EligibilityRefusal } from "#core/domain/eligibility.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-window.ts";
 import { seatsAvailable } from "#core/domain/sessions.ts";
 import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db } from "../../../db/client.ts";
-import { enrolments, trainings, users } from "../../../db/schema/index.ts";
 import { accountChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -15,7 +14,16 @@ import { notifyUser } from "../notifications/notifications.service.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import {
   addParticipants,
+  cancelEnrolment,
   findActiveEnrolment,
+  findEnrolmentById,
+  findTrainingKind,
+  findUserLocale,
+  insertEnrolment,
+  listUserEnrolmentsWithTraining,
+  promoteEnrolment,
+  setEnrolmentDossierId,
+  setEnrolmentLmsActive,
   findPublishedTraining,
   findSession,
   findSessionDate,
@@ -75,7 +83,7 @@ const REFUSAL_MESSAGES: Record<EligibilityRefusal, MessageKey> = {
 };
 
 /** 404 for a training the learner cannot see (unknown, unpublished, other brand). */
-export async function requireTraining(db: Db, brand: string, trainingId: number): Promise<TrainingRow> {
+export async function requireTraining(db: Db, brand: BrandKey, trainingId: number): Promise<TrainingRow> {
   const training = await findPublishedTraining(db, brand, trainingId);
   if (!training) throw new AppError("NOT_FOUND", "enrolmentTrainingNotFound");
   return training;
@@ -100,7 +108,7 @@ export type SubscribeInput = {
   userId: number;
   /** The session's account; the enrolment is made for the account in use. */
   accountId: number | null;
-  brand: string;
+  brand: BrandKey;
   trainingId: number;
   sessionId?: number | null;
   dpcProgrammeId?: number | null;
@@ -158,21 +166,18 @@ export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Pr
       const base = { userId: input.userId, trainingId: training.id, accountId, dpcProgrammeId, createdAt: now };
       if (!session) {
         // No seat to book: the learner can start at once.
-        const [created] = await tx.insert(enrolments).values({ ...base, status: "in_progress", startedAt: now }).returning();
+        const created = await insertEnrolment(tx, { ...base, status: "in_progress", startedAt: now });
         return { outcome: "subscribed" as const, row: created };
       }
       const locked = await lockSession(tx, session.id);
       if (locked && locked.currentParticipants < locked.maxParticipants) {
         await addParticipants(tx, session.id, 1);
-        const [created] = await tx.insert(enrolments).values({ ...base, status: "pending", sessionId: session.id }).returning();
+        const created = await insertEnrolment(tx, { ...base, status: "pending", sessionId: session.id });
         return { outcome: "booked" as const, row: created };
       }
       if (session.noWaitingList) throw new AppError("CONFLICT", "enrolmentSessionFull");
       const position = (await lastWaitingPosition(tx, session.id)) + 1;
-      const [created] = await tx
-        .insert(enrolments)
-        .values({ ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position })
-        .returning();
+      const created = await insertEnrolment(tx, { ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position });
       return { outcome: "waiting_list" as const, row: created };
     }));
   } catch (error) {
@@ -193,7 +198,7 @@ async function needsSession(db: Db, training: TrainingRow): Promise<boolean> {
   return sessions.length > 0;
 }
 
-export type UnsubscribeInput = { userId: number; accountId: number | null; brand: string; trainingId: number };
+export type UnsubscribeInput = { userId: number; accountId: number | null; brand: BrandKey; trainingId: number };
 
 /**
  * Cancels the learner's enrolment. A freed seat goes, in the same transaction, to the first learner on the waiting
@@ -212,7 +217,7 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
     // Re-read under the lock: a concurrent cancel or promotion may have changed the row.
     const mine = await findActiveEnrolment(tx, input.userId, training.id);
     if (!mine || mine.id !== current.id) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
-    await tx.update(enrolments).set({ status: "cancelled", waitingListPosition: null }).where(eq(enrolments.id, mine.id));
+    await cancelEnrolment(tx, mine.id);
     if (mine.sessionId === null) return { promoted: null };
     if (mine.status === "waiting_list") {
       await shiftWaitingList(tx, mine.sessionId, mine.waitingListPosition ?? 0);
@@ -224,7 +229,7 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
       return { promoted: null };
     }
     // The freed seat goes to the first in line: the participant count stays the same.
-    await tx.update(enrolments).set({ status: "pending", waitingListPosition: null }).where(eq(enrolments.id, next.id));
+    await promoteEnrolment(tx, next.id);
     await shiftWaitingList(tx, mine.sessionId, next.waitingListPosition ?? 0);
     return { promoted: { userId: next.userId, accountId: next.accountId, sessionId: mine.sessionId } };
   });
@@ -239,7 +244,7 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
 
 async function notifyPromoted(deps: Deps, promoted: { userId: number; sessionId: number }, training: TrainingRow, now: Date) {
   try {
-    const [user] = await deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, promoted.userId)).limit(1);
+    const user = await findUserLocale(deps.db, promoted.userId);
     const session = await findSession(deps.db, promoted.sessionId);
     const t = translator(negotiateLocale(user?.locale));
     await notifyUser(
@@ -259,7 +264,7 @@ async function notifyPromoted(deps: Deps, promoted: { userId: number; sessionId:
 }
 
 /** The user's own active enrolment, or 404. */
-export async function requireOwnEnrolment(db: Db, brand: string, userId: number, trainingId: number): Promise<EnrolmentRow> {
+export async function requireOwnEnrolment(db: Db, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentRow> {
   const training = await requireTraining(db, brand, trainingId);
   const row = await findActiveEnrolment(db, userId, training.id);
   if (!row) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
@@ -267,23 +272,23 @@ export async function requireOwnEnrolment(db: Db, brand: string, userId: number,
 }
 
 /** Creates the follow-up file number once (idempotent): later calls return the same number. */
-export async function createFollowUp(db: Db, brand: string, userId: number, trainingId: number): Promise<EnrolmentPayload> {
+export async function createFollowUp(db: Db, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentPayload> {
   const row = await requireOwnEnrolment(db, brand, userId, trainingId);
   if (row.dossierId) return toEnrolmentPayload(row);
   const dossierId = `SUIVI-${row.id}-${randomBytes(4).toString("hex").toUpperCase()}`;
   // The `is null` guard keeps the first number if two calls race.
-  await db.update(enrolments).set({ dossierId }).where(and(eq(enrolments.id, row.id), isNull(enrolments.dossierId)));
-  const [updated] = await db.select().from(enrolments).where(eq(enrolments.id, row.id));
-  return toEnrolmentPayload(updated);
+  await setEnrolmentDossierId(db, row.id, dossierId);
+  const updated = await findEnrolmentById(db, row.id);
+  return toEnrolmentPayload(updated!);
 }
 
 /**
  * Turns the learner's access to the e-learning player on or off. When turned on, a fresh one-time password is
  * returned for the external SCORM player's own login screen (ADR 0011); it is not stored by the platform.
  */
-export async function setLmsActive(db: Db, brand: string, userId: number, trainingId: number, status: boolean) {
+export async function setLmsActive(db: Db, brand: BrandKey, userId: number, trainingId: number, status: boolean) {
   const row = await requireOwnEnrolment(db, brand, userId, trainingId);
-  await db.update(enrolments).set({ lmsActive: status }).where(eq(enrolments.id, row.id));
+  await setEnrolmentLmsActive(db, row.id, status);
   return { lmsActive: status, password: status ? randomBytes(9).toString("base64url") : null };
 }
 
@@ -307,7 +312,7 @@ export type SessionSeatsPayload = {
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
 /** The sessions of a DPC training with their seats (public, brand-scoped). */
-export async function listDpcSessions(db: Db, brand: string, trainingId: number): Promise<SessionSeatsPayload[]> {
+export async function listDpcSessions(db: Db, brand: BrandKey, trainingId: number): Promise<SessionSeatsPayload[]> {
   const training = await requireTraining(db, brand, trainingId);
   if (training.type !== "dpc") throw new AppError("NOT_FOUND", "enrolmentNotDpc");
   const sessions = await listSessionsOfTraining(db, training.id);
@@ -343,11 +348,7 @@ const isVirtual = (session: SessionWithGroup, training: { isVirtual: boolean; ty
 
 /** The learner's booked virtual-class days that have not ended yet, with their join windows. */
 export async function listVirtualSessions(db: Db, userId: number, now: Date) {
-  const rows = await db
-    .select({ enrolment: enrolments, training: { id: trainings.id, name: trainings.name, slug: trainings.slug, type: trainings.type, isVirtual: trainings.isVirtual } })
-    .from(enrolments)
-    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
-    .where(eq(enrolments.userId, userId));
+  const rows = await listUserEnrolmentsWithTraining(db, userId);
   const result = [];
   for (const { enrolment, training } of rows) {
     if (enrolment.sessionId === null || !["pending", "in_progress"].includes(enrolment.status)) continue;
@@ -399,8 +400,8 @@ export async function joinVirtualClass(
   if (!enrolment || enrolment.sessionId !== session.id || enrolment.status === "waiting_list") {
     throw new AppError("NOT_FOUND", "enrolmentSessionNotFound");
   }
-  const [training] = await db.select({ isVirtual: trainings.isVirtual, type: trainings.type }).from(trainings).where(eq(trainings.id, session.trainingId));
-  if (!isVirtual(session, training) || !session.virtualClassUrl) throw new AppError("CONFLICT", "enrolmentNotVirtualClass");
+  const training = await findTrainingKind(db, session.trainingId);
+  if (!isVirtual(session, training!) || !session.virtualClassUrl) throw new AppError("CONFLICT", "enrolmentNotVirtualClass");
 
   const today = toParisDate(input.now);
   const days = await sessionDays(db, session);

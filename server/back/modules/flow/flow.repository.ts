@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import {
   courses,
   dpcProgrammes,
@@ -113,7 +113,7 @@ export async function findModuleWithTraining(db: Db, moduleId: number) {
 }
 
 /** Ids of the completed steps of an enrolment: completed modules and answered training-level quizzes. */
-export async function completedStepIds(db: Db, enrolmentId: number): Promise<string[]> {
+export async function completedStepIds(db: DbOrTx, enrolmentId: number): Promise<string[]> {
   const done = await db
     .select({ moduleId: moduleProgress.moduleId })
     .from(moduleProgress)
@@ -136,6 +136,8 @@ export async function findModuleProgress(db: Db, enrolmentId: number, moduleId: 
     .limit(1);
   return row;
 }
+
+export type QuizTrackingRow = typeof quizTrackings.$inferSelect;
 
 export type QuizQuestionRow = {
   id: number;
@@ -241,7 +243,7 @@ export async function findSessionEnrolment(db: Db, userId: number, sessionId: nu
 }
 
 /** The history entry of this enrolment: the user's entry for the training started since the enrolment. */
-export async function findHistoryEntry(db: Db, userId: number, trainingId: number, since: Date) {
+export async function findHistoryEntry(db: DbOrTx, userId: number, trainingId: number, since: Date) {
   const [row] = await db
     .select()
     .from(historyEntries)
@@ -249,4 +251,98 @@ export async function findHistoryEntry(db: Db, userId: number, trainingId: numbe
     .orderBy(desc(historyEntries.startDate))
     .limit(1);
   return row;
+}
+
+// ------------------------------------------------------------------ writes of the flow (the service owns the transactions)
+
+/** Locks the enrolment row until the transaction ends (`for update`): two advances of one step cannot both count. */
+export async function lockEnrolment(tx: DbOrTx, enrolmentId: number): Promise<void> {
+  await tx.execute(sql`select id from enrolments where id = ${enrolmentId} for update`);
+}
+
+export async function insertQuizTracking(db: DbOrTx, values: typeof quizTrackings.$inferInsert): Promise<void> {
+  await db.insert(quizTrackings).values(values);
+}
+
+/** Keeps the learner's quiz attempts but detaches them from the enrolment (a reset). */
+export async function detachQuizTrackings(db: DbOrTx, enrolmentId: number): Promise<void> {
+  await db.update(quizTrackings).set({ enrolmentId: null }).where(eq(quizTrackings.enrolmentId, enrolmentId));
+}
+
+/** Records that the learner opened a module (no change when it is already started or completed). */
+export async function startModuleProgress(db: DbOrTx, enrolmentId: number, moduleId: number, now: Date): Promise<void> {
+  await db
+    .insert(moduleProgress)
+    .values({ enrolmentId, moduleId, status: "started", startedAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId] });
+}
+
+export async function completeModuleProgress(db: DbOrTx, enrolmentId: number, moduleId: number, now: Date): Promise<void> {
+  await db
+    .insert(moduleProgress)
+    .values({ enrolmentId, moduleId, status: "completed", startedAt: now, completedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [moduleProgress.enrolmentId, moduleProgress.moduleId],
+      set: { status: "completed", completedAt: now, updatedAt: now },
+    });
+}
+
+/** Saves where a video or podcast stopped (starting the module when it was not). */
+export async function saveModulePosition(db: DbOrTx, enrolmentId: number, moduleId: number, positionSeconds: number, now: Date): Promise<void> {
+  await db
+    .insert(moduleProgress)
+    .values({ enrolmentId, moduleId, status: "started", positionSeconds, startedAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId], set: { positionSeconds, updatedAt: now } });
+}
+
+export async function deleteModuleProgress(db: DbOrTx, enrolmentId: number): Promise<void> {
+  await db.delete(moduleProgress).where(eq(moduleProgress.enrolmentId, enrolmentId));
+}
+
+export async function findModuleProgressStatus(db: Db, enrolmentId: number, moduleId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: moduleProgress.status })
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.moduleId, moduleId)));
+  return row?.status ?? null;
+}
+
+export async function updateEnrolmentProgress(
+  db: DbOrTx,
+  enrolmentId: number,
+  changes: Partial<Pick<typeof enrolments.$inferInsert, "progressPercent" | "status" | "startedAt" | "finishedAt">>,
+): Promise<void> {
+  await db.update(enrolments).set(changes).where(eq(enrolments.id, enrolmentId));
+}
+
+export async function updateHistoryEntry(db: DbOrTx, entryId: number, changes: Partial<typeof historyEntries.$inferInsert>): Promise<void> {
+  await db.update(historyEntries).set(changes).where(eq(historyEntries.id, entryId));
+}
+
+export async function insertHistoryEntry(db: DbOrTx, values: typeof historyEntries.$inferInsert): Promise<void> {
+  await db.insert(historyEntries).values(values);
+}
+
+// ------------------------------------------------------------------ sessions of a training (live steps)
+
+/** The training's first session starting on or after the day. */
+export async function findNextSessionOfTraining(db: Db, trainingId: number, fromDay: string): Promise<{ id: number } | undefined> {
+  const [next] = await db
+    .select({ id: faceToFaceSessions.id })
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(and(eq(faceToFaces.trainingId, trainingId), gte(faceToFaceSessions.startDate, fromDay)))
+    .orderBy(asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.id))
+    .limit(1);
+  return next;
+}
+
+/** Every session of the training, oldest first. */
+export async function listSessionIdsOfTraining(db: Db, trainingId: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: faceToFaceSessions.id })
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(eq(faceToFaces.trainingId, trainingId))
+    .orderBy(asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.id));
 }

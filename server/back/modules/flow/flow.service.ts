@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { enrolments, historyEntries, moduleProgress, quizTrackings } from "../../../db/schema/index.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import {
   buildFlowSteps,
   checkAdvance,
@@ -25,6 +23,17 @@ import { findActiveEnrolment, type EnrolmentRow } from "../enrolment/enrolment.s
 import {
   attemptNumber,
   completedStepIds,
+  completeModuleProgress,
+  deleteModuleProgress,
+  detachQuizTrackings,
+  findModuleProgressStatus,
+  insertHistoryEntry,
+  insertQuizTracking,
+  lockEnrolment,
+  saveModulePosition,
+  startModuleProgress,
+  updateEnrolmentProgress,
+  updateHistoryEntry,
   findFlowTraining,
   findHistoryEntry,
   findModuleProgress,
@@ -35,6 +44,7 @@ import {
   loadSession,
   type FlowTraining,
   type QuizQuestionRow,
+  type QuizTrackingRow,
 } from "./flow.repository.ts";
 import { sessionOfTraining } from "./session-lookup.ts";
 import { checkWatched, videoCaptions, videoSeconds, type Caption } from "./video-media.ts";
@@ -130,7 +140,7 @@ export type FlowView = {
   step: StepView | null;
 };
 
-export function trackingView(row: typeof quizTrackings.$inferSelect | undefined, questions: readonly { id: number }[]): QuizTracking {
+export function trackingView(row: QuizTrackingRow | undefined, questions: readonly { id: number }[]): QuizTracking {
   if (!row) return { ...EMPTY_QUIZ_TRACKING, answers: [] };
   return {
     id: row.id,
@@ -216,10 +226,7 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
   if (module && step.moduleKind === "video") mediaUrl = publicFile(module.mediaPath) ? module.mediaPath : null;
   // The first time the learner is shown the current video is when its watching can start (ADR 0020).
   if (module && mediaUrl && step.status === "current") {
-    await db
-      .insert(moduleProgress)
-      .values({ enrolmentId: flow.enrolment.id, moduleId: module.id, status: "started", startedAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId] });
+    await startModuleProgress(db, flow.enrolment.id, module.id, now);
   }
   const progress = module ? await findModuleProgress(db, flow.enrolment.id, module.id) : undefined;
   if (module && step.moduleKind === "podcast") mediaUrl = publicFile(module.mediaPath) ? `/back/api/getAudioStream/${module.id}` : null;
@@ -330,8 +337,8 @@ export async function advanceFlow(
   let finishedNow = false;
   let done = false;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from enrolments where id = ${before.enrolment.id} for update`);
-    const state = flowState(before.steps, await completedStepIds(tx as unknown as Db, before.enrolment.id));
+    await lockEnrolment(tx, before.enrolment.id);
+    const state = flowState(before.steps, await completedStepIds(tx, before.enrolment.id));
     const check = checkAdvance(state, step.id);
     if (check === "done" && options.alreadyDoneIsOk) {
       done = true;
@@ -344,7 +351,7 @@ export async function advanceFlow(
       const answers = input.answers ?? {};
       const scored = scoreQuiz(questions, answers);
       const stored = Object.fromEntries(answersToList(questions, answers).map((a) => [String(a.questionId), a.choiceIds.map(Number)]));
-      await tx.insert(quizTrackings).values({
+      await insertQuizTracking(tx, {
         quizId: step.quizId,
         userId,
         enrolmentId: before.enrolment.id,
@@ -363,27 +370,18 @@ export async function advanceFlow(
       };
     }
     if (step.moduleId !== null) {
-      await tx
-        .insert(moduleProgress)
-        .values({ enrolmentId: before.enrolment.id, moduleId: step.moduleId, status: "completed", startedAt: now, completedAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [moduleProgress.enrolmentId, moduleProgress.moduleId],
-          set: { status: "completed", completedAt: now, updatedAt: now },
-        });
+      await completeModuleProgress(tx, before.enrolment.id, step.moduleId, now);
     }
     const after = flowState(before.steps, [...state.steps.filter((s) => s.status === "done").map((s) => s.id), step.id]);
     finishedNow = after.finished;
     const startedAt = before.enrolment.startedAt ?? now;
-    await tx
-      .update(enrolments)
-      .set({
-        progressPercent: after.progressPercent,
-        status: after.finished ? "finished" : "in_progress",
-        startedAt,
-        finishedAt: after.finished ? now : null,
-      })
-      .where(eq(enrolments.id, before.enrolment.id));
-    await recordHistory(tx as unknown as Db, {
+    await updateEnrolmentProgress(tx, before.enrolment.id, {
+      progressPercent: after.progressPercent,
+      status: after.finished ? "finished" : "in_progress",
+      startedAt,
+      finishedAt: after.finished ? now : null,
+    });
+    await recordHistory(tx, {
       userId,
       trainingId,
       since: before.enrolment.createdAt,
@@ -408,7 +406,7 @@ export async function advanceFlow(
 
 /** Creates or updates the history entry of the enrolment (scores are stored; points are the records area's). */
 async function recordHistory(
-  db: Db,
+  db: DbOrTx,
   entry: { userId: number; trainingId: number; since: Date; startDate: Date; endDate: Date | null; initialScore?: number; finalScore?: number },
 ) {
   const existing = await findHistoryEntry(db, entry.userId, entry.trainingId, entry.since);
@@ -417,12 +415,9 @@ async function recordHistory(
     ...(entry.finalScore !== undefined ? { finalScore: entry.finalScore } : {}),
   };
   if (existing) {
-    await db
-      .update(historyEntries)
-      .set({ endDate: entry.endDate, ...scores })
-      .where(eq(historyEntries.id, existing.id));
+    await updateHistoryEntry(db, existing.id, { endDate: entry.endDate, ...scores });
   } else {
-    await db.insert(historyEntries).values({ userId: entry.userId, trainingId: entry.trainingId, startDate: entry.startDate, endDate: entry.endDate, ...scores });
+    await insertHistoryEntry(db, { userId: entry.userId, trainingId: entry.trainingId, startDate: entry.startDate, endDate: entry.endDate, ...scores });
   }
 }
 
@@ -435,12 +430,12 @@ export async function resetFlow(deps: Deps, userId: number, trainingId: number, 
   const flow = await loadFlow(deps.db, userId, trainingId, family);
   const id = flow.enrolment.id;
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from enrolments where id = ${id} for update`);
-    await tx.delete(moduleProgress).where(eq(moduleProgress.enrolmentId, id));
-    await tx.update(quizTrackings).set({ enrolmentId: null }).where(eq(quizTrackings.enrolmentId, id));
-    await tx.update(enrolments).set({ status: "pending", progressPercent: 0, finishedAt: null }).where(eq(enrolments.id, id));
-    const entry = await findHistoryEntry(tx as unknown as Db, userId, trainingId, flow.enrolment.createdAt);
-    if (entry) await tx.update(historyEntries).set({ endDate: null }).where(eq(historyEntries.id, entry.id));
+    await lockEnrolment(tx, id);
+    await deleteModuleProgress(tx, id);
+    await detachQuizTrackings(tx, id);
+    await updateEnrolmentProgress(tx, id, { status: "pending", progressPercent: 0, finishedAt: null });
+    const entry = await findHistoryEntry(tx, userId, trainingId, flow.enrolment.createdAt);
+    if (entry) await updateHistoryEntry(tx, entry.id, { endDate: null });
   });
   return loadFlow(deps.db, userId, trainingId, family);
 }
@@ -462,26 +457,16 @@ export async function savePosition(deps: Deps, userId: number, moduleId: number,
   const { flow, step } = await loadModuleFlow(deps.db, userId, moduleId, ["video", "podcast"]);
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
   const now = deps.now();
-  await deps.db
-    .insert(moduleProgress)
-    .values({ enrolmentId: flow.enrolment.id, moduleId, status: "started", positionSeconds, startedAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId], set: { positionSeconds, updatedAt: now } });
+  await saveModulePosition(deps.db, flow.enrolment.id, moduleId, positionSeconds, now);
   return { moduleId, positionSeconds };
 }
 
 /** Records that the learner opened a module (no change when it is already started or completed). */
 export async function markStarted(deps: Deps, enrolmentId: number, moduleId: number) {
   const now = deps.now();
-  await deps.db
-    .insert(moduleProgress)
-    .values({ enrolmentId, moduleId, status: "started", startedAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [moduleProgress.enrolmentId, moduleProgress.moduleId] });
+  await startModuleProgress(deps.db, enrolmentId, moduleId, now);
 }
 
 export async function hasModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
-  const [row] = await db
-    .select({ status: moduleProgress.status })
-    .from(moduleProgress)
-    .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.moduleId, moduleId)));
-  return row?.status ?? null;
+  return findModuleProgressStatus(db, enrolmentId, moduleId);
 }

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { failure, success } from "../../http/envelope.ts";
+import { pingDatabase } from "./health.repository.ts";
 
 export const healthRoutes = new Hono<BackEnv>();
 
@@ -9,7 +9,7 @@ healthRoutes.get("/health", async (c) => {
   const started = performance.now();
   let database = false;
   try {
-    await c.var.deps.db.execute(sql`select 1`);
+    await pingDatabase(c.var.deps.db);
     database = true;
   } catch (error) {
     c.var.logger.error({ err: error }, "health check: database unreachable");

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import { toParisDate } from "#core/domain/dates.ts";
-import { users } from "../../../db/schema/index.ts";
 import { advisorMessageMail, mailLang } from "../../../mail/templates.ts";
 import { MAX_IMAGE_BYTES, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
 import type { BackEnv } from "../../context.ts";
@@ -11,7 +9,7 @@ import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession, requireWritableSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
-import { findAdvisor, findUserById } from "../user/user.repository.ts";
+import { findAdvisor, findUserById, updateUser, type UserChanges } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import { takeMailAllowance } from "../auth/mail-allowance.ts";
 import {
@@ -47,10 +45,12 @@ profileRoutes.get("/user/profile", async (c) => {
 profileRoutes.post("/user/updateUserData", async (c) => {
   const session = await requireWritableSession(c);
   const input = await parseBody(c, UpdateUserDataSchema);
-  await c.var.deps.db
-    .update(users)
-    .set({ ...input, gender: input.gender || null, professionalNumber: input.professionalNumber || null, updatedAt: c.var.deps.now() })
-    .where(eq(users.id, session.userId));
+  await updateUser(c.var.deps.db, session.userId, {
+    ...input,
+    gender: input.gender || null,
+    professionalNumber: input.professionalNumber || null,
+    updatedAt: c.var.deps.now(),
+  });
   await publishContactUpdate(c, session.userId);
   return success(c, null, c.var.t("profileUpdated"));
 });
@@ -58,10 +58,7 @@ profileRoutes.post("/user/updateUserData", async (c) => {
 profileRoutes.post("/user/updateMobilePhone", async (c) => {
   const session = await requireWritableSession(c);
   const input = await parseBody(c, UpdateMobilePhoneSchema);
-  await c.var.deps.db
-    .update(users)
-    .set({ mobilePhone: input.mobilePhone || null, updatedAt: c.var.deps.now() })
-    .where(eq(users.id, session.userId));
+  await updateUser(c.var.deps.db, session.userId, { mobilePhone: input.mobilePhone || null, updatedAt: c.var.deps.now() });
   await publishContactUpdate(c, session.userId);
   return success(c, null, c.var.t("profileUpdated"));
 });
@@ -69,12 +66,12 @@ profileRoutes.post("/user/updateMobilePhone", async (c) => {
 profileRoutes.post("/user/updatePersonalData", async (c) => {
   const session = await requireWritableSession(c);
   const input = await parseBody(c, updatePersonalDataSchema(toParisDate(c.var.deps.now())));
-  const changes: Partial<typeof users.$inferInsert> = { updatedAt: c.var.deps.now() };
+  const changes: UserChanges = { updatedAt: c.var.deps.now() };
   if (input.phone !== undefined) changes.phone = input.phone || null;
   if (input.birthDate !== undefined) changes.birthDate = input.birthDate || null;
   if (input.sortOption !== undefined) changes.sortOption = input.sortOption;
   if (input.volume !== undefined) changes.volume = input.volume;
-  await c.var.deps.db.update(users).set(changes).where(eq(users.id, session.userId));
+  await updateUser(c.var.deps.db, session.userId, changes);
   await publishContactUpdate(c, session.userId);
   return success(c, null, c.var.t("profileUpdated"));
 });
@@ -96,7 +93,7 @@ profileRoutes.post("/user/updateProfilePic", async (c) => {
   const { db, env } = c.var.deps;
   const user = await findUserById(db, session.userId);
   const avatarPath = await storeUpload(env.DATA_DIR, "avatars", kind, bytes);
-  await db.update(users).set({ avatarPath, updatedAt: c.var.deps.now() }).where(eq(users.id, session.userId));
+  await updateUser(db, session.userId, { avatarPath, updatedAt: c.var.deps.now() });
   await removeUpload(env.DATA_DIR, user?.avatarPath ?? null);
   await publishContactUpdate(c, session.userId);
   return success(c, { avatar: avatarPath }, c.var.t("profileUpdated"));

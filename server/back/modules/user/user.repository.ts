@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import { accounts, advisors, contracts, memberships, users } from "../../../db/schema/index.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -52,4 +52,25 @@ export async function findContract(db: Db, userId: number, accountId: number | n
     .orderBy(desc(contracts.validFrom))
     .limit(1);
   return personal;
+}
+
+export async function findAccountById(db: Db, accountId: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row;
+}
+
+/** Changes columns of the user's own row. */
+export type UserChanges = Partial<typeof users.$inferInsert>;
+
+export async function updateUser(db: DbOrTx, userId: number, changes: UserChanges): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<{ id: number }> {
+  const [user] = await db.insert(users).values(values).returning({ id: users.id });
+  return user;
+}
+
+export async function insertMembership(db: DbOrTx, values: typeof memberships.$inferInsert): Promise<void> {
+  await db.insert(memberships).values(values);
 }

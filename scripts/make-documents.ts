@@ -4,13 +4,13 @@
  *   content/docs/es/folleto-formacion.pdf
  * Deterministic (fixed dates), so re-running it changes nothing. The documents and their titles are
  * listed in content/docs/documents.json.
- * Run: npx tsx server/back/modules/content/make-documents.ts
+ * Run: npx tsx scripts/make-documents.ts
  */
 import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type RGB } from "pdf-lib";
 
-const DOCS = path.resolve(import.meta.dirname, "../../../../content/docs");
+const DOCS = path.resolve(import.meta.dirname, "../content/docs");
 
 type Brochure = {
   file: string;

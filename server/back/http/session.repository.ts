@@ -1,0 +1,44 @@
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { accounts, sessions, users } from "../../db/schema/index.ts";
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** An unexpired session by its id's hash, with the brands that decide its platform (its account's, else its user's). */
+export async function findLiveSession(db: Db, idHash: string, now: Date): Promise<{ session: SessionRow; userBrand: string; accountBrand: string | null } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, userBrand: users.brand, accountBrand: accounts.brand })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.idHash, idHash));
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Opportunistic clean-up of the sessions that have expired. */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export async function updateSessionAccount(db: Db, idHash: string, accountId: number): Promise<void> {
+  await db.update(sessions).set({ accountId }).where(eq(sessions.idHash, idHash));
+}
+
+/** Closes every session of the user, or every one but the current one. */
+export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHash?: string): Promise<void> {
+  if (exceptIdHash === undefined) await db.delete(sessions).where(eq(sessions.userId, userId));
+  else await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)));
+}

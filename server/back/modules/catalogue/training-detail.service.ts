@@ -1,0 +1,343 @@
+import type { Db } from "../../../db/client.ts";
+import type { Brand } from "#core/branding/brands.ts";
+import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
+import {
+  dpcSubType,
+  isLiveCourse,
+  isTrainingType,
+  moduleKindOf,
+  type DpcSubType,
+  type ModuleKind,
+  type TrainingType,
+} from "#core/domain/training-types.ts";
+import { fitsAudience, type AudienceFit } from "#core/domain/user-state.ts";
+import { AppError } from "../../http/app-error.ts";
+import {
+  findTrainingBySlug,
+  listAssociatedIds,
+  listCoursesWithModules,
+  listDpcProgrammes,
+  listFaceToFaces,
+  listObjectives,
+  listReviews,
+  listTags,
+  listTrainingFundings,
+  listTrainingPeople,
+} from "./catalogue.repository.ts";
+import { deriveTypes, listCoursesByIds, toIso, type CatalogCourse } from "./catalogue-listing.service.ts";
+import { cleanHtml } from "./description-html.ts";
+import type { Viewer } from "./viewer.ts";
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
+const validVideoId = (id: string | null): string | null => (id && VIDEO_ID.test(id) ? id : null);
+const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
+
+export type SessionPayload = {
+  id: number;
+  name: string;
+  city: string | null;
+  marketingCity: string | null;
+  postalCode: string | null;
+  address: string | null;
+  startDate: string;
+  startTime: string | null;
+  endTime: string | null;
+  maxParticipants: number;
+  currentParticipants: number;
+  seatsAvailable: number;
+  isFull: boolean;
+  multiDates: boolean;
+  sessionDates: { id: number; date: string; startTime: string; endTime: string }[];
+  trainerName: string | null;
+};
+
+export type PersonPayload = { slug: string; name: string; title: string | null; photo: string | null };
+
+export type TrainingDetail = {
+  id: number;
+  name: string;
+  shortName: string | null;
+  slug: string;
+  /** The stored type. */
+  type: TrainingType;
+  /** The type the training counts as (spec section 4): the {trainingType} of its canonical path. */
+  effectiveType: TrainingType;
+  displayType: string;
+  dpcSubType: DpcSubType | null;
+  /** Any module is a webinar, a virtual class or face to face. */
+  isLive: boolean;
+  f2fOnly: boolean;
+  mixt: boolean;
+  description: string;
+  objectives: string;
+  objectiveSkills: string[];
+  objectiveKnowledge: string[];
+  courses: {
+    id: number;
+    name: string;
+    type: ModuleKind | null;
+    isVirtual: boolean;
+    durationMinutes: number;
+    modules: { id: number; title: string; type: ModuleKind | null; durationMinutes: number }[];
+  }[];
+  durations: { total: number; faceToFace: number | null };
+  faceToFaceDuration: number | null;
+  faceToFaces: { id: number; name: string; virtualClass: boolean; noWaitingList: boolean; sessions: SessionPayload[] }[];
+  dpc: {
+    id: number;
+    actionNumber: string;
+    name: string;
+    illustration: string | null;
+    videoId: string | null;
+    priceHT: number;
+    currency: string;
+    duration: number;
+    agreements: { name: string; number: string; organisation: string }[];
+  } | null;
+  agreements: { name: string; number: string; organisation: string }[];
+  fundings: { code: string; name: string }[];
+  credits: number | null;
+  priceHT: number;
+  currency: string;
+  free: boolean;
+  isPublished: boolean;
+  isNew: boolean;
+  isTest: boolean;
+  isVirtual: boolean;
+  lang: string;
+  lastUpdate: string | null;
+  mainIllustration: string | null;
+  videoId: string | null;
+  /** The partner care link: only for logged-in clients of that service, null for everyone else. */
+  naocareLink: string | null;
+  partnerLink: string | null;
+  groupement: string | null;
+  providerName: string | null;
+  trainingOrganization: string | null;
+  ratings: { average: number; count: number } | null;
+  reviews: { id: number; authorName: string; rating: number; comment: string | null; createdAt: string | null }[];
+  trainers: PersonPayload[];
+  authors: PersonPayload[];
+  points: number;
+  tags: string[];
+  pharmacistsOnly: boolean;
+  nonPharmacistsOnly: boolean;
+  holdersOnly: boolean;
+  nonHoldersOnly: boolean;
+  /** fitsAudience for the visitor (a guest fits, with the restricting flag as reason). */
+  audienceFit: AudienceFit;
+  directAccess: boolean;
+  displayForAll: boolean;
+  availableOnSpace: boolean;
+  availableOnStore: boolean;
+  availableFunctions: string[];
+  hasQuiz: boolean;
+  hasNewVersion: boolean;
+  obsolete: boolean;
+  outdated: boolean;
+  workInProgress: boolean;
+  isEpp: boolean;
+  eppType: string | null;
+  planF2f: boolean;
+  faceToFaceFirst: boolean;
+  noPif: boolean;
+  NoContractRequired: boolean;
+  orgDomTom: boolean;
+  sessionsOnDemand: boolean;
+  externalPlatformUrl: string | null;
+  cantStartMessage: string | null;
+  customRegisterLink: string | null;
+  moreInfos: string | null;
+  legalNotice: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  associatedTrainings: CatalogCourse[];
+};
+
+/** How many reviews the course page shows (the newest). */
+export const REVIEWS_SHOWN = 10;
+
+/**
+ * The course page's training, by slug, in the host brand and its content language. Unpublished, test
+ * and obsolete trainings are a 404 except for administrators.
+ */
+export async function getTrainingDetail(db: Db, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingDetail> {
+  const training = await findTrainingBySlug(db, brand.key, slug);
+  const visible = training && training.isPublished && !training.isTest && !training.obsolete;
+  if (!training || training.lang !== brand.contentLang || (!visible && !viewer?.isAdmin)) {
+    throw new AppError("NOT_FOUND", "trainingNotFound");
+  }
+  const id = training.id;
+  const [structure, objectiveRows, f2f, dpc, fundingRows, peopleRows, tags, reviewRows, associatedIds] = await Promise.all([
+    listCoursesWithModules(db, id),
+    listObjectives(db, id),
+    listFaceToFaces(db, id),
+    listDpcProgrammes(db, id),
+    listTrainingFundings(db, id),
+    listTrainingPeople(db, id),
+    listTags(db, id),
+    listReviews(db, id, REVIEWS_SHOWN),
+    listAssociatedIds(db, id),
+  ]);
+  const associatedTrainings = await listCoursesByIds(db, brand, associatedIds);
+
+  const courseKinds = structure.courseRows.map((course) => {
+    const kind = moduleKindOf(course.moduleType);
+    return kind === "faceToFace" && course.isVirtual ? "virtualClass" : kind;
+  });
+  const moduleKinds = structure.moduleRows.map((module) => moduleKindOf(module.type)).filter((k): k is ModuleKind => k !== null);
+  const types = deriveTypes({
+    type: training.type,
+    isVirtual: training.isVirtual,
+    hasDpcData: dpc.programmes.length > 0,
+    kinds: courseKinds.filter((k): k is ModuleKind => k !== null),
+  });
+
+  const datesBySession = new Map<number, SessionPayload["sessionDates"]>();
+  for (const row of f2f.dateRows) {
+    const list = datesBySession.get(row.sessionId) ?? [];
+    list.push({ id: row.id, date: row.date, startTime: hhmm(row.startTime)!, endTime: hhmm(row.endTime)! });
+    datesBySession.set(row.sessionId, list);
+  }
+  const faceToFaces = f2f.f2fRows.map((group) => {
+    const sessions: SessionPayload[] = f2f.sessionRows
+      .filter((session) => session.faceToFaceId === group.id)
+      .map((session) => ({
+        id: session.id,
+        name: session.name,
+        city: session.city,
+        marketingCity: session.marketingCity,
+        postalCode: session.postalCode,
+        address: session.address,
+        startDate: session.startDate,
+        startTime: hhmm(session.startTime),
+        endTime: hhmm(session.endTime),
+        maxParticipants: session.maxParticipants,
+        currentParticipants: session.currentParticipants,
+        seatsAvailable: seatsAvailable(session),
+        isFull: isSessionFull(session),
+        multiDates: session.multiDates || (datesBySession.get(session.id)?.length ?? 0) > 1,
+        sessionDates: datesBySession.get(session.id) ?? [],
+        trainerName: session.trainerName,
+      }));
+    const sortable = sessions.map((s) => ({ ...s, city: s.city ?? "", startTime: s.startTime ?? "" }));
+    const sorted = sortSessions(sortable, { virtualClass: group.virtualClass || types.effectiveType === "virtualClass" });
+    return {
+      id: group.id,
+      name: group.name,
+      virtualClass: group.virtualClass,
+      noWaitingList: group.noWaitingList,
+      sessions: sorted.map((s) => sessions.find((original) => original.id === s.id)!),
+    };
+  });
+
+  const agreementsOf = (programmeId: number) =>
+    dpc.agreementRows.filter((a) => a.programmeId === programmeId).map(({ name, number, organisation }) => ({ name, number, organisation }));
+  const programme = dpc.programmes[0];
+  const allAgreements = [...new Map(dpc.agreementRows.map((a) => [a.id, { name: a.name, number: a.number, organisation: a.organisation }])).values()];
+  const person = ({ slug: personSlug, name, title, photo }: (typeof peopleRows)[number]): PersonPayload => ({ slug: personSlug, name, title, photo });
+  const flags = {
+    pharmacistsOnly: training.pharmacistsOnly,
+    nonPharmacistsOnly: training.nonPharmacistsOnly,
+    holdersOnly: training.holdersOnly,
+    nonHoldersOnly: training.nonHoldersOnly,
+  };
+
+  return {
+    id,
+    name: training.name,
+    shortName: training.shortName,
+    slug: training.slug,
+    type: isTrainingType(training.type) ? training.type : "formation",
+    effectiveType: types.effectiveType,
+    displayType: types.displayType,
+    dpcSubType: types.dpcSubType,
+    isLive: isLiveCourse([...moduleKinds, ...courseKinds.filter((k): k is ModuleKind => k !== null)]),
+    f2fOnly: types.effectiveType === "faceToFaceOnly",
+    mixt: types.effectiveType === "mixt",
+    description: cleanHtml(training.description),
+    objectives: cleanHtml(training.objectives),
+    objectiveSkills: objectiveRows.filter((o) => o.type === 1).map((o) => o.text),
+    objectiveKnowledge: objectiveRows.filter((o) => o.type === 2).map((o) => o.text),
+    courses: structure.courseRows.map((course, index) => ({
+      id: course.id,
+      name: course.name,
+      type: courseKinds[index],
+      isVirtual: course.isVirtual,
+      durationMinutes: course.durationMinutes,
+      modules: structure.moduleRows
+        .filter((module) => module.courseId === course.id)
+        .map((module) => ({ id: module.id, title: module.title, type: moduleKindOf(module.type), durationMinutes: module.durationMinutes })),
+    })),
+    durations: { total: training.durationMinutes, faceToFace: training.faceToFaceDurationMinutes },
+    faceToFaceDuration: training.faceToFaceDurationMinutes,
+    faceToFaces,
+    dpc: programme
+      ? {
+          id: programme.id,
+          actionNumber: programme.actionNumber,
+          name: programme.name,
+          illustration: programme.illustration,
+          videoId: validVideoId(programme.videoId),
+          priceHT: programme.priceHtCents,
+          currency: programme.currency,
+          duration: programme.durationMinutes,
+          agreements: agreementsOf(programme.id),
+        }
+      : null,
+    agreements: allAgreements,
+    fundings: fundingRows,
+    credits: training.credits,
+    priceHT: training.priceHtCents,
+    currency: training.currency,
+    free: training.free || training.priceHtCents === 0,
+    isPublished: training.isPublished,
+    isNew: training.isNew,
+    isTest: training.isTest,
+    isVirtual: training.isVirtual,
+    lang: training.lang,
+    lastUpdate: toIso(training.lastUpdate),
+    mainIllustration: training.mainIllustration,
+    videoId: validVideoId(training.videoId),
+    naocareLink: viewer?.isPartnerCareClient ? training.naocareLink : null,
+    partnerLink: training.partnerLink,
+    groupement: training.groupement,
+    providerName: training.providerName,
+    trainingOrganization: training.trainingOrganization,
+    ratings:
+      training.ratingCount > 0 && training.ratingAverage !== null ? { average: Number(training.ratingAverage), count: training.ratingCount } : null,
+    reviews: reviewRows.map((review) => ({ ...review, createdAt: toIso(review.createdAt) })),
+    trainers: peopleRows.filter((p) => p.role === "trainer").map(person),
+    authors: peopleRows.filter((p) => p.role === "author").map(person),
+    points: training.points,
+    tags,
+    ...flags,
+    audienceFit: fitsAudience(flags, viewer ? { isPharmacist: viewer.isPharmacist, isHolder: viewer.isHolder } : null),
+    directAccess: training.directAccess,
+    displayForAll: training.displayForAll,
+    availableOnSpace: training.availableOnSpace,
+    availableOnStore: training.availableOnStore,
+    availableFunctions: training.availableFunctions,
+    hasQuiz: training.hasQuiz,
+    hasNewVersion: training.hasNewVersion,
+    obsolete: training.obsolete,
+    outdated: training.outdated,
+    workInProgress: training.workInProgress,
+    isEpp: training.isEpp,
+    eppType: training.eppType,
+    planF2f: training.planF2f,
+    faceToFaceFirst: training.faceToFaceFirst,
+    noPif: training.noPif,
+    NoContractRequired: training.noContractRequired,
+    orgDomTom: training.orgDomTom,
+    sessionsOnDemand: training.sessionsOnDemand,
+    externalPlatformUrl: training.externalPlatformUrl,
+    cantStartMessage: training.cantStartMessage,
+    customRegisterLink: training.customRegisterLink,
+    moreInfos: training.moreInfos,
+    legalNotice: training.legalNotice,
+    seoTitle: training.seoTitle,
+    seoDescription: training.seoDescription,
+    associatedTrainings,
+  };
+}

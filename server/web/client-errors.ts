@@ -1,0 +1,12 @@
+/** An http-errors style error with a 4xx status (as thrown by `send` and `serve-static`), or null. */
+export function clientErrorOf(error: unknown): { status: number; headers: Record<string, string>; message: string } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { status, statusCode, headers, message } = error as { status?: unknown; statusCode?: unknown; headers?: unknown; message?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  if (typeof code !== "number" || code < 400 || code > 499) return null;
+  const safeHeaders: Record<string, string> = {};
+  if (typeof headers === "object" && headers !== null) {
+    for (const [name, value] of Object.entries(headers)) if (typeof value === "string") safeHeaders[name] = value;
+  }
+  return { status: code, headers: safeHeaders, message: typeof message === "string" ? message : "Bad request" };
+}
