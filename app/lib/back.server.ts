@@ -42,8 +42,9 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 
 /**
  * Calls the back API for one browser request: forwards the browser's cookies, sends the
- * locale, does the CSRF dance for mutations, unwraps the envelope, and collects every
- * Set-Cookie so the web response hands them on to the browser.
+ * locale, does the CSRF dance for mutations, unwraps the envelope, parses its data with the
+ * contract's schema (core/contract), and collects every Set-Cookie so the web response hands
+ * them on to the browser.
  */
 export class BackClient {
   private readonly jar = new Map<string, string>();
@@ -56,7 +57,7 @@ export class BackClient {
     }
   }
 
-  /** A GET whose `data` is what `reply` describes (core/contract); see `checkReply` for when it is parsed. */
+  /** A GET whose `data` is what `reply` (a core/contract schema) describes, parsed with it. */
   get<S extends z.ZodType>(path: string, reply: S, query?: Query): Promise<z.output<S>>;
   async get(path: string, reply: z.ZodType, query?: Query) {
     const search = new URLSearchParams();
@@ -206,13 +207,11 @@ export class BackReplyMismatch extends Error {
 }
 
 /**
- * Whether replies are parsed with their schema: in development and tests always (a renamed field fails loudly
- * there), in production only with BACK_CHECK_REPLIES=1. ADR 0028 gives the measured cost and the reasons.
+ * Every typed reply is parsed with its schema, in production too: about 10 µs per KB of JSON, under 0.1 ms for the
+ * largest page's calls (ADR 0028). A mismatch is a bug on one side of the contract: it fails loudly.
  */
-export const CHECK_REPLIES = process.env.NODE_ENV !== "production" || process.env.BACK_CHECK_REPLIES === "1";
-
 function checkReply(reply: z.ZodType | undefined, data: unknown, call: string): unknown {
-  if (!reply || !CHECK_REPLIES) return data;
+  if (!reply) return data;
   const parsed = reply.safeParse(data);
   if (!parsed.success) throw new BackReplyMismatch(call, parsed.error.issues);
   return parsed.data;

@@ -78,7 +78,8 @@ export const ConsentSavedSchema = z.strictObject({ hasGivenConsent: z.boolean(),
 
 /** GET /invitation/:token: who the invitation is for. */
 export const InvitationSchema = z.strictObject({
-  email: z.string(),
+  /** Null for an invitation that lets the invitee choose the address. */
+  email: z.string().nullable(),
   accountId: z.number().nullable(),
   role: z.enum(["learner", "referent", "holder"]),
   brand: z.string(),

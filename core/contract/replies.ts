@@ -38,7 +38,7 @@ import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
- * for the few GETs whose success is not an envelope (a file, a page, a stream). The integration test
+ * for the few GETs without a JSON success to check (a file, a page, a stream, an endpoint that only answers errors). The integration test
  * tests/integration/contract-replies.test.ts fails when a GET of the route table is missing here, and parses what
  * each one returns with its schema.
  */
@@ -88,7 +88,8 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/user/faceToFaceOnly/currentFlow/:id": FlowViewSchema,
   "/user/mixt/currentFlow/:id": FlowViewSchema,
   "/user/video/currentFlow/:id": FlowViewSchema,
-  "/user/:type/currentFlow/:id": FlowViewSchema,
+  // Any other training type: always an error (501 for a type without a flow, 404 otherwise).
+  "/user/:type/currentFlow/:id": null,
   "/user/video/module/complete/:id": FlowViewSchema,
   "/user/pdf/module/complete/:id": FlowViewSchema,
   "/user/pdf/module/link/:id": ModuleLinkSchema,

@@ -43,6 +43,7 @@ import {
 import type { CatalogueQuery, CatalogueSort } from "#core/contract/catalogue.ts";
 import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { markedToHtml, searchTerms, tsQueryText } from "./search-text.ts";
+import type { CatalogCourse, CataloguePage, PersonPayload, SessionPayload, TrainingDetail } from "#core/contract/catalogue.ts";
 
 // ---------------------------------------------------------------- viewer
 
@@ -70,51 +71,7 @@ export async function loadViewer(db: Db, session: { userId: number; accountId: n
 
 // ---------------------------------------------------------------- catalogue
 
-/** A "Catalog course" (spec section 3), plus the few facts a card needs. Money in integer cents. */
-export type CatalogCourse = {
-  id: number;
-  name: string;
-  slug: string;
-  /** The effective type: the {trainingType} of the course page path and the card colour. */
-  type: TrainingType;
-  /** What the card title is computed from: a type, a DPC sub-type or a mixed display type. */
-  type_to_display: string;
-  durations: { total: number; faceToFace: number | null };
-  /** Funding codes (DPC, FIFPL, OPCO, FUNDAE, BONIFICABLE, free); labels are the page's business. */
-  fundings: string[];
-  illustration: string | null;
-  last_update: string | null;
-  logo_small_provider: string | null;
-  provider_name: string | null;
-  /** Price excluding tax, in cents of `currency`. */
-  priceHT: number;
-  currency: string;
-  free: boolean;
-  /** Funding credits attached to the training (FUNDAE shows as BONIFICABLE when set). */
-  credits: number | null;
-  is_new: boolean;
-  /** Average of the reviews (0..5), null without reviews. */
-  rating: number | null;
-  rating_count: number;
-  tags: string[];
-  /** ANDPC action number of the DPC programme, when there is one. */
-  course_id_dpc: string | null;
-  audience: { pharmacistsOnly: boolean; nonPharmacistsOnly: boolean; holdersOnly: boolean; nonHoldersOnly: boolean };
-  /** With a search: the name and an excerpt of the description as HTML (escaped, matches in <mark>). */
-  highlight?: { name: string; excerpt: string | null };
-};
 
-export type CataloguePage = {
-  items: CatalogCourse[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  /** The order applied ("relevance" for a search without an explicit sort). */
-  sort: CatalogueOrder;
-  /** The sort orders this brand offers. */
-  sortOptions: SortOption[];
-};
 
 function toIso(value: Date | string | null): string | null {
   if (value === null || value === undefined) return null;
@@ -290,127 +247,8 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const validVideoId = (id: string | null): string | null => (id && VIDEO_ID.test(id) ? id : null);
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
-export type SessionPayload = {
-  id: number;
-  name: string;
-  city: string | null;
-  marketingCity: string | null;
-  postalCode: string | null;
-  address: string | null;
-  startDate: string;
-  startTime: string | null;
-  endTime: string | null;
-  maxParticipants: number;
-  currentParticipants: number;
-  seatsAvailable: number;
-  isFull: boolean;
-  multiDates: boolean;
-  sessionDates: { id: number; date: string; startTime: string; endTime: string }[];
-  trainerName: string | null;
-};
 
-export type PersonPayload = { slug: string; name: string; title: string | null; photo: string | null };
 
-export type TrainingDetail = {
-  id: number;
-  name: string;
-  shortName: string | null;
-  slug: string;
-  /** The stored type. */
-  type: TrainingType;
-  /** The type the training counts as (spec section 4): the {trainingType} of its canonical path. */
-  effectiveType: TrainingType;
-  displayType: string;
-  dpcSubType: DpcSubType | null;
-  /** Any module is a webinar, a virtual class or face to face. */
-  isLive: boolean;
-  f2fOnly: boolean;
-  mixt: boolean;
-  description: string;
-  objectives: string;
-  objectiveSkills: string[];
-  objectiveKnowledge: string[];
-  courses: {
-    id: number;
-    name: string;
-    type: ModuleKind | null;
-    isVirtual: boolean;
-    durationMinutes: number;
-    modules: { id: number; title: string; type: ModuleKind | null; durationMinutes: number }[];
-  }[];
-  durations: { total: number; faceToFace: number | null };
-  faceToFaceDuration: number | null;
-  faceToFaces: { id: number; name: string; virtualClass: boolean; noWaitingList: boolean; sessions: SessionPayload[] }[];
-  dpc: {
-    id: number;
-    actionNumber: string;
-    name: string;
-    illustration: string | null;
-    videoId: string | null;
-    priceHT: number;
-    currency: string;
-    duration: number;
-    agreements: { name: string; number: string; organisation: string }[];
-  } | null;
-  agreements: { name: string; number: string; organisation: string }[];
-  fundings: { code: string; name: string }[];
-  credits: number | null;
-  priceHT: number;
-  currency: string;
-  free: boolean;
-  isPublished: boolean;
-  isNew: boolean;
-  isTest: boolean;
-  isVirtual: boolean;
-  lang: string;
-  lastUpdate: string | null;
-  mainIllustration: string | null;
-  videoId: string | null;
-  /** The partner care link: only for logged-in clients of that service, null for everyone else. */
-  naocareLink: string | null;
-  partnerLink: string | null;
-  groupement: string | null;
-  providerName: string | null;
-  trainingOrganization: string | null;
-  ratings: { average: number; count: number } | null;
-  reviews: { id: number; authorName: string; rating: number; comment: string | null; createdAt: string | null }[];
-  trainers: PersonPayload[];
-  authors: PersonPayload[];
-  points: number;
-  tags: string[];
-  pharmacistsOnly: boolean;
-  nonPharmacistsOnly: boolean;
-  holdersOnly: boolean;
-  nonHoldersOnly: boolean;
-  /** fitsAudience for the visitor (a guest fits, with the restricting flag as reason). */
-  audienceFit: AudienceFit;
-  directAccess: boolean;
-  displayForAll: boolean;
-  availableOnSpace: boolean;
-  availableOnStore: boolean;
-  availableFunctions: string[];
-  hasQuiz: boolean;
-  hasNewVersion: boolean;
-  obsolete: boolean;
-  outdated: boolean;
-  workInProgress: boolean;
-  isEpp: boolean;
-  eppType: string | null;
-  planF2f: boolean;
-  faceToFaceFirst: boolean;
-  noPif: boolean;
-  NoContractRequired: boolean;
-  orgDomTom: boolean;
-  sessionsOnDemand: boolean;
-  externalPlatformUrl: string | null;
-  cantStartMessage: string | null;
-  customRegisterLink: string | null;
-  moreInfos: string | null;
-  legalNotice: string | null;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  associatedTrainings: CatalogCourse[];
-};
 
 /** How many reviews the course page shows (the newest). */
 export const REVIEWS_SHOWN = 10;

@@ -4,15 +4,8 @@ import { notifications, users } from "../../../db/schema/index.ts";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import type { Broadcaster } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { NotificationPayload } from "#core/contract/notifications.ts";
 
-export type NotificationPayload = {
-  id: number;
-  title: string;
-  body: string;
-  link: string | null;
-  readedDate: string | null;
-  createdAt: string;
-};
 
 function toPayload(row: typeof notifications.$inferSelect): NotificationPayload {
   return {
