@@ -2,8 +2,8 @@
 // `npm run lint` (after tsc): the project rules the type checker does not enforce.
 //  1. No console.log in core/, app/ or server/ (logs go through pino; server/index.ts prints its ready line).
 //  2. The tiers (docs/ARCHITECTURE.md): core/ imports neither app/ nor server/, nor Node built-ins, nor reads the
-//     environment; server/ never imports app/; app/ never imports server/ at run time (`import type` only, and only
-//     while ALLOWED_APP_TYPE_IMPORTS lasts: the contract in core/contract replaces them).
+//     environment; server/ never imports app/; app/ never imports server/, not even `import type` (the types
+//     between the tiers are the contract's, core/contract).
 //  3. Queries only in repositories: outside server/db/ and `*.repository.ts`, no file imports drizzle-orm or the
 //     database schema's tables (types are fine).
 // `node scripts/lint.mjs --self-test` checks that each rule fires on a file written to break it.
@@ -74,11 +74,6 @@ function importsSchema(root, fromFile, specifier) {
   return relative === "server/db/schema" || relative.startsWith("server/db/schema/") || relative.startsWith("server/db/schema.");
 }
 
-/**
- * app/ files that still import types from server/ services: each goes when its module's contract lands in
- * core/contract. The list may only shrink.
- */
-const ALLOWED_APP_TYPE_IMPORTS = new Set(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "lint-allowed-type-imports.json"), "utf8")));
 
 export function lint(root) {
   const problems = [];
@@ -101,7 +96,7 @@ export function lint(root) {
         if (tier === "core" && (target === "app" || target === "server")) problems.push(`${at}: core/ imports ${specifier} (core/ is imported by both tiers and imports neither)`);
         if (tier === "core" && !/\.test\.ts$/.test(file) && specifier.startsWith("node:")) problems.push(`${at}: core/ imports ${specifier} (no I/O in core/)`);
         if (tier === "server" && target === "app") problems.push(`${at}: server/ imports ${specifier} (server/ never imports app/; share it through core/)`);
-        if (tier === "app" && target === "server" && !(typeOnly && ALLOWED_APP_TYPE_IMPORTS.has(rel(file)))) {
+        if (tier === "app" && target === "server") {
           problems.push(`${at}: app/ imports ${specifier} (app/ never imports server/; types come from core/contract)`);
         }
         if (!typeOnly && !isRepositoryPlace(root, file) && !/\.test\.tsx?$/.test(file)) {
@@ -127,6 +122,7 @@ function selfTest() {
   write("server/back/modules/a/a.repository.ts", 'import { eq } from "drizzle-orm";\nimport { users } from "../../../db/schema/index.ts";\nimport { y } from "#core/domain/y.ts";\n');
   write("app/routes/r.ts", 'import { users } from "../../server/db/schema/index.ts";\n');
   write("core/domain/z.ts", 'import { x } from "../../app/lib/x.ts";\n');
+  write("app/routes/t.ts", 'import type { A } from "../../server/back/modules/a/a.service.ts";\n');
   const problems = lint(root);
   fs.rmSync(root, { recursive: true, force: true });
   const expect = [
@@ -135,10 +131,11 @@ function selfTest() {
     ["server/back/modules/a/a.service.ts:3", "query outside a repository"],
     ["app/routes/r.ts:1", "app/ imports"],
     ["core/domain/z.ts:1", "core/ imports"],
+    ["app/routes/t.ts:1", "app/ imports"],
   ];
   const missing = expect.filter(([at, what]) => !problems.some((p) => p.startsWith(at) && p.includes(what)));
   const unexpected = problems.filter((p) => p.startsWith("server/back/modules/a/a.repository.ts"));
-  if (missing.length || unexpected.length || problems.length !== 6) {
+  if (missing.length || unexpected.length || problems.length !== 7) {
     console.error("lint self-test failed", { missing, unexpected, problems });
     process.exit(1);
   }

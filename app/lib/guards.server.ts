@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { GuestPayload, UserPayload } from "../../server/back/modules/user/user.service";
+import { CurrentUserSchema, IsLoggedSchema, type GuestPayload, type UserPayload } from "#core/contract/user.ts";
 import { canAccessPharmacyManagement, isShopContext } from "#core/domain/user-state.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { pathLangOf, type PathLang } from "#core/locales.ts";
@@ -65,7 +65,7 @@ export function safeRedirectQuery(url: URL, fallback: string): string {
 export async function getUser(context: Readonly<RouterContextProvider>): Promise<AnyUser> {
   const { back } = context.get(requestStateContext);
   try {
-    return await back.get<AnyUser>("/user");
+    return await back.get("/user", CurrentUserSchema);
   } catch (error) {
     if (error instanceof BackError) return { loggedIn: false };
     throw error;
@@ -143,7 +143,7 @@ export const authenticatedOnlyMiddleware: MiddlewareFunction<Response> = async (
   // Cookie policies stay readable: a guest must be able to read them before consenting.
   const open = [...OPEN_PAGE_IDS, "connect-as", "consent", "logout", "cookie-policy", "cookies-policy-link"];
   if (open.includes(match.page.id)) return next();
-  const logged = await back.get<{ loggedIn: boolean }>("/user/isLogged").catch(() => ({ loggedIn: false }));
+  const logged = await back.get("/user/isLogged", IsLoggedSchema).catch(() => ({ loggedIn: false }));
   if (logged.loggedIn) return next();
   throw redirect(loginPath(context, currentPath(url)));
 };

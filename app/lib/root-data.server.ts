@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import type { UserPayload, GuestPayload } from "../../server/back/modules/user/user.service";
+import { CurrentUserSchema, type GuestPayload, type UserPayload } from "#core/contract/user.ts";
+import { NotificationListSchema } from "#core/contract/notifications.ts";
 import { matchPage } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
@@ -7,11 +8,10 @@ import { readCookieConsent } from "./cookie-consent.server";
 import { requestStateContext, serverConfigContext } from "./context";
 import { webCsrf } from "./csrf.server";
 import { readToast } from "./toast.server";
-import type { LiveNotification } from "~/realtime/notification-store";
 import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
-export type NotificationList = { notifications: LiveNotification[]; unread: number };
+export type { NotificationList } from "#core/contract/notifications.ts";
 
 /** Everything the root needs for any page; the page's namespaces come with it. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -26,9 +26,9 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   };
   // Notifications only when a session cookie exists: guests cost one back call per page.
   const [user, notifications] = await Promise.all([
-    back.get<CurrentUser>("/user").catch(guestOnError({ loggedIn: false } as GuestPayload)),
+    back.get("/user", CurrentUserSchema).catch(guestOnError({ loggedIn: false } as GuestPayload)),
     back.hasCookie("sid")
-      ? back.get<NotificationList>("/user/notification").catch(guestOnError(null))
+      ? back.get("/user/notification", NotificationListSchema).catch(guestOnError(null))
       : Promise.resolve(null),
   ]);
 

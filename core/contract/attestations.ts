@@ -26,3 +26,115 @@ export const AttendanceSchema = z.strictObject({
     .array(z.strictObject({ userId: Id, attended: z.boolean() }))
     .max(500),
 });
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+
+const ATTESTATION_KINDS = ["training", "dpc"] as const;
+
+/** One attestation as the lists show it: the printed facts it needs and how to download it. */
+export const AttestationItemSchema = z.strictObject({
+  id: z.number(),
+  code: z.string(),
+  kind: z.enum(ATTESTATION_KINDS),
+  trainingId: z.number(),
+  enrolmentId: z.number().nullable(),
+  trainingName: z.string(),
+  trainingType: z.string(),
+  programmeName: z.string().nullable(),
+  actionNumber: z.string().nullable(),
+  duration: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  issuedAt: z.string(),
+  issuedOn: z.string(),
+  fileName: z.string(),
+  verificationUrl: z.string(),
+  download: z.strictObject({ method: z.literal("POST"), url: z.string(), data: z.strictObject({ attestationId: z.number() }) }),
+});
+export type AttestationItem = z.infer<typeof AttestationItemSchema>;
+
+/** GET /user/attestations and /user/attestation. */
+export const AttestationListSchema = z.array(AttestationItemSchema);
+
+export const DpcEnrolmentSchema = z.strictObject({
+  enrolmentId: z.number(),
+  status: z.string(),
+  trainingId: z.number(),
+  trainingName: z.string(),
+  programmeName: z.string(),
+  actionNumber: z.string(),
+  attestation: AttestationItemSchema.nullable(),
+  practiceCertificate: z.strictObject({ CertificateUploadedDate: z.string(), originalName: z.string() }).nullable(),
+});
+export type DpcEnrolment = z.infer<typeof DpcEnrolmentSchema>;
+
+/** GET /user/attestation/dpc: DPC attestations, and the DPC enrolments with their practice certificate. */
+export const DpcAttestationsSchema = z.strictObject({ attestations: z.array(AttestationItemSchema), enrolments: z.array(DpcEnrolmentSchema) });
+export type DpcAttestations = z.infer<typeof DpcAttestationsSchema>;
+
+/** POST /user/dpc/practiceCertificate/:id. */
+export const CertificateUploadedSchema = z.strictObject({ CertificateUploadedDate: z.string() });
+
+/** GET /attestation/verify/:code (an authentic attestation; otherwise a 404 with `{authentic: false}`). */
+export const VerificationSchema = z.strictObject({
+  authentic: z.literal(true),
+  code: z.string(),
+  kind: z.enum(ATTESTATION_KINDS),
+  learnerFirstName: z.string(),
+  learnerLastName: z.string(),
+  profession: z.string(),
+  trainingName: z.string(),
+  trainingType: z.string(),
+  duration: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  organisationName: z.string(),
+  organisationNumber: z.string(),
+  programmeName: z.string().nullable(),
+  actionNumber: z.string().nullable(),
+  dpcOrganisationNumber: z.string().nullable(),
+  sessionDates: z.string().nullable(),
+  issuedOn: z.string(),
+});
+export type Verification = z.infer<typeof VerificationSchema>;
+
+/** GET /feedback/:token. */
+export const FeedbackRequestSchema = z.strictObject({
+  trainingId: z.number(),
+  trainingName: z.string(),
+  trainingType: z.string(),
+  trainingSlug: z.string(),
+  firstName: z.string(),
+});
+export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
+
+/** POST /feedback/:token. */
+export const FeedbackSavedSchema = z.strictObject({ reviewId: z.number(), trainingId: z.number() });
+
+/** GET /trainer/virtualClass/:token. */
+export const TrainerVirtualClassSchema = z.strictObject({
+  session: z.strictObject({
+    id: z.number(),
+    name: z.string(),
+    trainingName: z.string(),
+    trainingType: z.string(),
+    startDate: z.string(),
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
+    joinUrl: z.string().nullable(),
+  }),
+  /** open: the day has come (Paris), so its attendance can be recorded. */
+  days: z.array(z.strictObject({ day: z.string(), startTime: z.string().nullable(), endTime: z.string().nullable(), open: z.boolean() })),
+  participants: z.array(
+    z.strictObject({
+      userId: z.number(),
+      firstName: z.string(),
+      lastName: z.string(),
+      attendance: z.record(z.string(), z.strictObject({ attended: z.boolean().nullable(), joined: z.boolean() })),
+    }),
+  ),
+});
+export type TrainerVirtualClass = z.infer<typeof TrainerVirtualClassSchema>;
+
+/** POST /trainer/virtualClass/:token/attendance. */
+export const AttendanceSavedSchema = z.strictObject({ marked: z.number() });

@@ -60,3 +60,29 @@ export const CreateAccountSchema = z
 export const ConsentSchema = z.strictObject({
   hasGivenConsent: z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")]),
 });
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+// POST /login, /connectAs, /user/setAccountId and /createAccount answer with the user (UserSchema, contract/user.ts).
+
+/** GET /passwordReset/check/:token. */
+export const ResetTokenCheckSchema = z.strictObject({ valid: z.boolean() });
+
+/** GET /validateEmail/:email. */
+export const EmailCheckSchema = z.strictObject({ valid: z.literal(true) });
+
+/** POST /logout. */
+export const LoggedOutSchema = z.strictObject({ loggedIn: z.literal(false) });
+
+/** POST /user/consent. */
+export const ConsentSavedSchema = z.strictObject({ hasGivenConsent: z.boolean(), mustGiveConsent: z.literal(false) });
+
+/** GET /invitation/:token: who the invitation is for. */
+export const InvitationSchema = z.strictObject({
+  /** Null for an invitation that lets the invitee choose the address. */
+  email: z.string().nullable(),
+  accountId: z.number().nullable(),
+  role: z.enum(["learner", "referent", "holder"]),
+  brand: z.string(),
+  locale: z.string(),
+});
+export type InvitationPayload = Omit<z.infer<typeof InvitationSchema>, "email">;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "#core/domain/survey-options.ts";
+import { TrainingTypeSchema } from "./common.ts";
+import { FeaturedTrainingSchema } from "./home.ts";
 
 export { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES };
 
@@ -101,3 +103,102 @@ export const SurveySchema = z.strictObject({
   website: Honeypot,
 });
 export type SurveyInput = z.infer<typeof SurveySchema>;
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+
+export const NewsSummarySchema = z.strictObject({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  illustration: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type NewsSummary = z.infer<typeof NewsSummarySchema>;
+
+/** GET /content/news. */
+export const NewsListPayloadSchema = z.strictObject({
+  items: z.array(NewsSummarySchema),
+  page: z.number(),
+  pageSize: z.number(),
+  pageCount: z.number(),
+  total: z.number(),
+});
+export type NewsListPayload = z.infer<typeof NewsListPayloadSchema>;
+
+/** GET /content/news/:slug. */
+export const NewsPayloadSchema = z.strictObject({
+  news: NewsSummarySchema.extend({ body: z.string(), description: z.string() }),
+  latest: z.array(NewsSummarySchema),
+});
+export type NewsPayload = z.infer<typeof NewsPayloadSchema>;
+
+/** GET /content/pages/:slug, /content/offer, /content/welcome. */
+export const ContentPagePayloadSchema = z.strictObject({
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  description: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type ContentPagePayload = z.infer<typeof ContentPagePayloadSchema>;
+
+/** GET /content/trainings. */
+export const TrainingsOverviewPayloadSchema = z.strictObject({
+  intro: ContentPagePayloadSchema.nullable(),
+  types: z.array(z.strictObject({ type: TrainingTypeSchema, count: z.number() })),
+});
+export type TrainingsOverviewPayload = z.infer<typeof TrainingsOverviewPayloadSchema>;
+
+/** GET /content/faq. */
+export const FaqPayloadSchema = z.strictObject({
+  sections: z.array(
+    z.strictObject({
+      id: z.number(),
+      type: z.enum(FAQ_TYPES),
+      title: z.string(),
+      questions: z.array(z.strictObject({ id: z.number(), question: z.string(), answer: z.string() })),
+    }),
+  ),
+});
+export type FaqPayload = z.infer<typeof FaqPayloadSchema>;
+
+/** GET /content/groupings. */
+export const GroupingsPayloadSchema = z.strictObject({
+  groupings: z.array(
+    z.strictObject({ slug: z.string(), name: z.string(), description: z.string(), logo: z.string().nullable(), website: z.string().nullable() }),
+  ),
+});
+export type GroupingsPayload = z.infer<typeof GroupingsPayloadSchema>;
+
+export const ExpertSummarySchema = z.strictObject({
+  slug: z.string(),
+  name: z.string(),
+  title: z.string().nullable(),
+  photo: z.string().nullable(),
+  trainingCount: z.number(),
+});
+export type ExpertSummary = z.infer<typeof ExpertSummarySchema>;
+
+/** GET /content/experts. */
+export const ExpertsPayloadSchema = z.strictObject({ experts: z.array(ExpertSummarySchema) });
+export type ExpertsPayload = z.infer<typeof ExpertsPayloadSchema>;
+
+/** GET /content/experts/:slug. */
+export const ExpertPayloadSchema = z.strictObject({
+  expert: ExpertSummarySchema.omit({ trainingCount: true }).extend({ bio: z.string().nullable() }),
+  trainings: z.array(FeaturedTrainingSchema),
+});
+export type ExpertPayload = z.infer<typeof ExpertPayloadSchema>;
+
+const DatedSlugSchema = z.strictObject({ slug: z.string(), lastmod: z.string().nullable() });
+
+/** GET /content/sitemap: what the sitemap lists for a brand besides its static pages. */
+export const SitemapPayloadSchema = z.strictObject({
+  /** The newest change of the brand's content: the lastmod of pages without their own date. */
+  lastmod: z.string().nullable(),
+  news: z.array(DatedSlugSchema),
+  pages: z.array(DatedSlugSchema),
+  experts: z.array(DatedSlugSchema),
+  trainings: z.array(z.strictObject({ type: z.string(), slug: z.string(), lastmod: z.string().nullable() })),
+});
+export type SitemapPayload = z.infer<typeof SitemapPayloadSchema>;

@@ -21,3 +21,66 @@ export const LmsStatusSchema = z
     status: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]),
   })
   .strict();
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+
+export const EnrolmentPayloadSchema = z.strictObject({
+  id: z.number(),
+  trainingId: z.number(),
+  status: z.string(),
+  sessionId: z.number().nullable(),
+  dpcProgrammeId: z.number().nullable(),
+  waitingListPosition: z.number().nullable(),
+  dossierId: z.string().nullable(),
+  lmsActive: z.boolean(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+});
+export type EnrolmentPayload = z.infer<typeof EnrolmentPayloadSchema>;
+
+const ELIGIBILITY_REFUSALS = ["readOnly", "shopContext", "contractInvalid", "pharmacistsOnly", "nonPharmacistsOnly", "holdersOnly", "nonHoldersOnly"] as const;
+
+export const EligibilitySchema = z.discriminatedUnion("allowed", [
+  z.strictObject({ allowed: z.literal(true) }),
+  z.strictObject({ allowed: z.literal(false), reason: z.enum(ELIGIBILITY_REFUSALS) }),
+]);
+
+/** GET /user/enrolment/:id: the learner's enrolment in one training (or null) and whether they may subscribe. */
+export const UserEnrolmentSchema = z.strictObject({ enrolment: EnrolmentPayloadSchema.nullable(), eligibility: EligibilitySchema.nullable() });
+export type UserEnrolment = z.infer<typeof UserEnrolmentSchema>;
+
+export const SUBSCRIBE_OUTCOMES = ["subscribed", "booked", "waiting_list"] as const;
+
+/** Every subscribe endpoint's reply (and GET /user/pdf/subscribe/:id). */
+export const SubscribeReplySchema = z.strictObject({ outcome: z.enum(SUBSCRIBE_OUTCOMES), enrolment: EnrolmentPayloadSchema });
+export type SubscribeReply = z.infer<typeof SubscribeReplySchema>;
+
+/** Every unsubscribe endpoint's reply. */
+export const UnsubscribeReplySchema = z.strictObject({ promotedUserId: z.number().nullable() });
+
+/** GET /training/dpc/sessions/:id: the sessions of a DPC training with their seats. */
+export const SessionSeatsPayloadSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  startDate: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  maxParticipants: z.number(),
+  currentParticipants: z.number(),
+  seatsAvailable: z.number(),
+  isFull: z.boolean(),
+  noWaitingList: z.boolean(),
+  virtualClass: z.boolean(),
+  sessionDates: z.array(z.strictObject({ id: z.number(), date: z.string(), startTime: z.string(), endTime: z.string() })),
+});
+export type SessionSeatsPayload = z.infer<typeof SessionSeatsPayloadSchema>;
+export const SessionSeatsListSchema = z.array(SessionSeatsPayloadSchema);
+
+/** GET /lms/maintenance. */
+export const LmsMaintenanceSchema = z.strictObject({ maintenance: z.boolean() });
+
+/** A link to open (virtual class test room, PDF module). */
+export const UrlReplySchema = z.strictObject({ url: z.string() });
+
+/** GET /user/mixt/virtualClass/join/:id and .../sessionDateTracking/join/:id. */
+export const VirtualClassJoinSchema = z.strictObject({ url: z.string(), opensAt: z.string(), closesAt: z.string() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, IdParam } from "./ids.ts";
+import { ModuleKindSchema, TrainingTypeSchema } from "./common.ts";
 
 /** {questionId: choiceId[]} — a question may be left out or given [] (skipped: notAnswered). */
 export const AnswersSchema = z.record(z.string().regex(/^[1-9][0-9]{0,9}$/), z.array(Id).max(50));
@@ -24,3 +25,121 @@ export const EvaluationAnswerSchema = z.strictObject({
 });
 
 export const IdParamSchema = IdParam;
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+
+const QuizIdSchema = z.union([z.number(), z.string()]);
+const STEP_KINDS = ["preTest", "module", "quiz", "postTest", "evaluation", "attestation"] as const;
+const STEP_STATUSES = ["done", "current", "locked"] as const;
+
+/** A learner's latest attempt at a quiz (core/domain/quiz.ts QuizTracking, as JSON). */
+export const QuizTrackingSchema = z.strictObject({
+  id: QuizIdSchema.nullable(),
+  quizId: QuizIdSchema.optional(),
+  answers: z.array(z.strictObject({ questionId: QuizIdSchema, choiceIds: z.array(QuizIdSchema).readonly() })).readonly(),
+  startDate: z.string().nullable(),
+  score: z.number().nullable(),
+  notAnswered: z.boolean(),
+});
+
+export const QuizViewSchema = z.strictObject({
+  id: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  /** Client-side flag (ADR 0012): an answered quiz is shown collapsed, its questions revealed on demand. */
+  hidden: z.boolean(),
+  passScore: z.number().nullable(),
+  questions: z.array(
+    z.strictObject({
+      id: z.number(),
+      kind: z.enum(["single", "multiple"]),
+      text: z.string(),
+      choices: z.array(z.strictObject({ id: z.number(), text: z.string() })),
+    }),
+  ),
+  tracking: QuizTrackingSchema,
+});
+export type QuizView = z.infer<typeof QuizViewSchema>;
+
+export const SessionViewSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  virtualClass: z.boolean(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  dates: z.array(z.strictObject({ date: z.string(), startTime: z.string().nullable(), endTime: z.string().nullable() })),
+  join: z.strictObject({ state: z.enum(["early", "open", "closed"]), opensAt: z.string(), closesAt: z.string(), url: z.string().nullable() }),
+  started: z.boolean(),
+  calendarUrl: z.string(),
+});
+export type SessionView = z.infer<typeof SessionViewSchema>;
+
+export const StepViewSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(STEP_KINDS),
+  title: z.string(),
+  status: z.enum(STEP_STATUSES),
+  moduleId: z.number().nullable(),
+  moduleKind: ModuleKindSchema.nullable(),
+  content: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  positionSeconds: z.number(),
+  durationMinutes: z.number().nullable(),
+  /** A video's length in seconds (null without a file) and its WebVTT captions. */
+  videoSeconds: z.number().nullable(),
+  captions: z.array(z.strictObject({ src: z.string(), srclang: z.string(), label: z.string() })),
+  quiz: QuizViewSchema.nullable(),
+  session: SessionViewSchema.nullable(),
+});
+export type StepView = z.infer<typeof StepViewSchema>;
+
+/** GET (and POST, DELETE) of every currentFlow endpoint, and the module complete GETs. */
+export const FlowViewSchema = z.strictObject({
+  training: z.strictObject({ id: z.number(), slug: z.string(), name: z.string(), type: TrainingTypeSchema }),
+  enrolment: z.strictObject({
+    id: z.number(),
+    status: z.string(),
+    progressPercent: z.number(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  }),
+  steps: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.enum(STEP_KINDS),
+      title: z.string(),
+      moduleId: z.number().nullable(),
+      moduleKind: ModuleKindSchema.nullable(),
+      quizId: z.number().nullable(),
+      status: z.enum(STEP_STATUSES),
+    }),
+  ),
+  currentStepId: z.string().nullable(),
+  progressPercent: z.number(),
+  finished: z.boolean(),
+  /** The current step, or the one asked for with `step`. */
+  step: StepViewSchema.nullable(),
+});
+export type FlowView = z.infer<typeof FlowViewSchema>;
+
+export const QuizResultSchema = z.strictObject({ quizId: z.number(), score: z.number(), notAnswered: z.boolean(), passed: z.boolean().nullable() });
+export type QuizResultView = z.infer<typeof QuizResultSchema>;
+
+/** POST /course/currentFlow/:id (and the other advancing POSTs): the flow, and the score of a quiz step. */
+export const AdvancedFlowSchema = FlowViewSchema.extend({ result: QuizResultSchema.nullable() });
+
+/** GET /user/pdf/module/link/:id. */
+export const ModuleLinkSchema = z.strictObject({ moduleId: z.number(), url: z.string(), title: z.string() });
+
+/** GET /user/evaluationQuiz. */
+export const EvaluationQuizSchema = z.strictObject({
+  training: FlowViewSchema.shape.training,
+  stepId: z.string(),
+  status: z.enum(STEP_STATUSES),
+  quiz: QuizViewSchema,
+});
+export type EvaluationQuiz = z.infer<typeof EvaluationQuizSchema>;
+
+/** POST /user/evaluationQuiz/answer. */
+export const EvaluationAnsweredSchema = z.strictObject({ result: QuizResultSchema.nullable(), finished: z.boolean(), quiz: QuizViewSchema });

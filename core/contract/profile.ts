@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { birthDateProblem, type BirthDateProblem } from "#core/domain/birth-date.ts";
+import { UserSchema } from "./user.ts";
 
 const Phone = z
   .string()
@@ -49,3 +50,18 @@ export const DEFAULT_ADVISOR_MESSAGE: Record<string, string> = {
 };
 
 export const AdvisorMessageSchema = z.strictObject({ message: z.string().trim().max(5000).optional() });
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+
+/** GET /user/profile: the user and the personal fields the profile form edits. */
+export const ProfileSchema = UserSchema.extend({
+  gender: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  professionalNumber: z.string().nullable(),
+});
+export type ProfileData = z.infer<typeof ProfileSchema>;
+
+/** POST /user/updateProfilePic. */
+export const AvatarSchema = z.strictObject({ avatar: z.string() });

@@ -2,7 +2,12 @@
 // transports: in process (the Hono app's fetch) and HTTP (BACK_URL).
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { BackClient, BackError, type BackTransport } from "../../app/lib/back.server.ts";
+import { z } from "zod";
+import { BackClient, BackError, BackReplyMismatch, type BackTransport } from "../../app/lib/back.server.ts";
+import { NoDataSchema } from "#core/contract/common.ts";
+import { HealthSchema } from "#core/contract/health.ts";
+import { ProfileSchema } from "#core/contract/profile.ts";
+import { CurrentUserSchema, IsLoggedSchema, UserSchema } from "#core/contract/user.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { startTestPlatform } from "./support/platform.ts";
@@ -68,15 +73,15 @@ describe.each(backends())("back client (%s)", (backend) => {
 
   describe.each<Mode>(["in-process", "http"])("%s transport", (mode) => {
     test("unwraps the envelope's data", async () => {
-      const health = await client(mode).get<{ database: boolean }>("/health");
+      const health = await client(mode).get("/health", HealthSchema);
       expect(health.database).toBe(true);
-      expect(await client(mode).get("/user")).toEqual({ loggedIn: false });
+      expect(await client(mode).get("/user", CurrentUserSchema)).toEqual({ loggedIn: false });
     });
 
     test("does the CSRF dance once, then forwards cookies both ways", async () => {
       const calls: string[] = [];
       const back = client(mode, { calls });
-      const user = await back.post<{ loggedIn: boolean; email: string }>("/login", { email: "learner@demo.test", password: "demo1234" });
+      const user = await back.post("/login", { email: "learner@demo.test", password: "demo1234" }, UserSchema);
       expect(user).toMatchObject({ loggedIn: true, email: "learner@demo.test" });
       expect(calls).toEqual(["GET /back/sanctum/csrf-cookie", "POST /back/api/login"]);
       // Every Set-Cookie is collected for the browser response: the XSRF token and the session.
@@ -90,12 +95,12 @@ describe.each(backends())("back client (%s)", (backend) => {
       // Next browser request: its cookies reach the back API.
       const jar = browserJar(back.setCookieHeaders);
       const next = client(mode, { cookie: cookieHeader(jar) });
-      expect(await next.get("/user/isLogged")).toEqual({ loggedIn: true });
+      expect(await next.get("/user/isLogged", IsLoggedSchema)).toEqual({ loggedIn: true });
       const logout = client(mode, { cookie: cookieHeader(jar) });
       await logout.post("/logout");
       browserJar(logout.setCookieHeaders, jar);
       expect(jar.has("sid")).toBe(false);
-      expect(await client(mode, { cookie: cookieHeader(jar) }).get("/user")).toEqual({ loggedIn: false });
+      expect(await client(mode, { cookie: cookieHeader(jar) }).get("/user", CurrentUserSchema)).toEqual({ loggedIn: false });
     });
 
     test("a browser that already holds the XSRF cookie skips the dance", async () => {
@@ -121,8 +126,8 @@ describe.each(backends())("back client (%s)", (backend) => {
     });
 
     test("404, 401 and 419 surface as BackError with the status", async () => {
-      await expect(client(mode).get("/no/such/path")).rejects.toMatchObject({ status: 404 });
-      await expect(client(mode).get("/user/profile")).rejects.toMatchObject({ status: 401 });
+      await expect(client(mode).get("/no/such/path", NoDataSchema)).rejects.toMatchObject({ status: 404 });
+      await expect(client(mode).get("/user/profile", ProfileSchema)).rejects.toMatchObject({ status: 401 });
       // A browser with a stale or forged XSRF cookie: the client sends it, the API refuses it.
       const forged = client(mode, { cookie: "XSRF-TOKEN=forged.token" });
       await expect(forged.post("/logout")).rejects.toMatchObject({ status: 419, name: "BackError" });
@@ -131,7 +136,7 @@ describe.each(backends())("back client (%s)", (backend) => {
     test("query parameters are encoded and empty ones dropped", async () => {
       const calls: string[] = [];
       const back = client(mode, { calls });
-      await back.get("/user", { a: "x y", empty: "", none: undefined }).catch(() => {});
+      await back.get("/user", CurrentUserSchema, { a: "x y", empty: "", none: undefined }).catch(() => {});
       expect(calls).toEqual(["GET /back/api/user"]);
     });
   });
@@ -145,11 +150,30 @@ describe.each(backends())("back client (%s)", (backend) => {
         host: "localhost",
         clientIp: "127.0.0.1",
       });
-    expect(await fake(Response.json({ plain: true })).get("/anything")).toEqual({ plain: true });
-    const error = (await fake(new Response("Bad gateway from the proxy", { status: 502 })).get("/anything").catch((e) => e)) as BackError;
+    expect(await fake(Response.json({ plain: true })).get("/anything", z.strictObject({ plain: z.boolean() }))).toEqual({ plain: true });
+    const error = (await fake(new Response("Bad gateway from the proxy", { status: 502 })).get("/anything", NoDataSchema).catch((e) => e)) as BackError;
     expect(error).toBeInstanceOf(BackError);
     expect(error.status).toBe(502);
     expect(error.message).toBe("Bad gateway from the proxy");
+  });
+
+  test("a reply that does not match its contract schema is an error, not a cast (a renamed field, an extra one)", async () => {
+    const fake = (data: unknown) =>
+      new BackClient({
+        transport: { kind: "in-process", fetch: async () => Response.json({ status: "Success", message: "", data }) },
+        cookieHeader: null,
+        locale: "en-US",
+        host: "localhost",
+        clientIp: "127.0.0.1",
+      });
+    expect(await fake({ database: true, latencyMs: 1.5 }).get("/health", HealthSchema)).toEqual({ database: true, latencyMs: 1.5 });
+    const renamed = await fake({ database: true, latency: 1.5 }).get("/health", HealthSchema).catch((e: unknown) => e);
+    expect(renamed).toBeInstanceOf(BackReplyMismatch);
+    expect(renamed).not.toBeInstanceOf(BackError); // a loader's `instanceof BackError` fallback must not hide it
+    expect((renamed as BackReplyMismatch).message).toMatch(/GET \/health.*latencyMs/s);
+    await expect(fake({ loggedIn: true }).post("/login", {}, UserSchema)).rejects.toBeInstanceOf(BackReplyMismatch);
+    // Without a schema a mutation's reply is `unknown`: nothing to check, nothing typed.
+    expect(await fake({ anything: 1 }).post("/logout")).toEqual({ anything: 1 });
   });
 
   test("pages see the browser's session through either transport (in process, and BACK_URL over HTTP)", { timeout: 120_000 }, async () => {

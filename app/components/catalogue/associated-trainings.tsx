@@ -5,7 +5,7 @@ import { formatDuration } from "#core/domain/duration.ts";
 import { displayTypeTitle, trainingTypeColour } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
-import type { CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
+import type { CatalogCourse } from "#core/contract/catalogue.ts";
 import { priceText } from "./price";
 
 /** The course page's related trainings: a compact list (type, name, duration, price). */

@@ -7,7 +7,7 @@ import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
-import type { CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
+import type { CatalogCourse } from "#core/contract/catalogue.ts";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { fundingLabels, priceText } from "./price";
 

@@ -4,7 +4,7 @@ import { cx } from "~/components/ui/cx";
 import { dateTimeFormat } from "#core/domain/intl-cache.ts";
 import { Icon } from "~/components/ui/icon";
 import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
-import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
+import type { TrainingDetail } from "#core/contract/catalogue.ts";
 
 type FaceToFace = TrainingDetail["faceToFaces"][number];
 type Session = FaceToFace["sessions"][number];

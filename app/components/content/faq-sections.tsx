@@ -1,4 +1,4 @@
-import type { FaqPayload } from "../../../server/back/modules/content/content.service";
+import type { FaqPayload } from "#core/contract/content.ts";
 import { RichText } from "./rich-text";
 
 /**

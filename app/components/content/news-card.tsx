@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Locale } from "#core/branding/brands.ts";
-import type { NewsSummary } from "../../../server/back/modules/content/content.service";
+import type { NewsSummary } from "#core/contract/content.ts";
 import { formatDate, isoDay } from "./format";
 
 /** A news item in a list: illustration, date, title (the link) and summary. */

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useTranslation } from "~/i18n/react";
-import type { QuizView } from "../../../server/back/modules/flow/flow.service";
+import type { QuizView } from "#core/contract/flow.ts";
 
 type Props = {
   quiz: QuizView;

@@ -5,7 +5,7 @@ import { RichText } from "~/components/content/rich-text";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useTranslation } from "~/i18n/react";
-import type { FlowView, SessionView, StepView } from "../../../server/back/modules/flow/flow.service";
+import type { FlowView, SessionView, StepView } from "#core/contract/flow.ts";
 import { QuizForm } from "./quiz-form";
 
 type Step = FlowView["steps"][number];

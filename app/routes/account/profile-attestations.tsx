@@ -13,11 +13,12 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, requireUser, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { AttestationListSchema, DpcAttestationsSchema } from "#core/contract/attestations.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
-  const [attestations, dpc] = await Promise.all([back.get<AttestationItem[]>("/user/attestations"), back.get<DpcAttestations>("/user/attestation/dpc")]);
+  const [attestations, dpc] = await Promise.all([back.get("/user/attestations", AttestationListSchema), back.get("/user/attestation/dpc", DpcAttestationsSchema)]);
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
 }
 

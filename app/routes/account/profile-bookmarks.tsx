@@ -15,7 +15,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { requireUser, serverT } from "~/lib/guards.server";
 import { useRootData } from "~/lib/use-root-data";
-import type { CataloguePage } from "../../../server/back/modules/catalogue/catalogue.service";
+import { CataloguePageSchema } from "#core/contract/catalogue.ts";
 
 const PAGE_SIZE = 10;
 
@@ -25,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const raw = url.searchParams.get("page") ?? "";
   const page = /^[1-9][0-9]{0,5}$/.test(raw) ? raw : "1";
-  const list = await back.get<CataloguePage>("/catalogue", { favourites: "1", page, pageSize: PAGE_SIZE });
+  const list = await back.get("/catalogue", CataloguePageSchema, { favourites: "1", page, pageSize: PAGE_SIZE });
   return { title: serverT(context, "account")("bookmarks.title"), list };
 }
 

@@ -13,6 +13,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { requireUser, serverT } from "~/lib/guards.server";
+import { AveragesSchema, HistorySchema } from "#core/contract/records.ts";
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -22,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let history: HistoryResponse;
   let averages: Averages;
   try {
-    [history, averages] = await Promise.all([back.get<HistoryResponse>("/user/history"), back.get<Averages>("/user/getCurrentAverages")]);
+    [history, averages] = await Promise.all([back.get("/user/history", HistorySchema), back.get("/user/getCurrentAverages", AveragesSchema)]);
   } catch (error) {
     // Spec section 8: a failed history fetch is an error page with this message and the response status.
     if (error instanceof BackError) throw data("Error fetch history", { status: error.status });

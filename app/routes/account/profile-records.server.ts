@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import type { Badge, CurrentFormations, Suggestion } from "../../components/records/types";
+import { BadgesSchema, CurrentFormationsSchema, SuggestionsSchema } from "#core/contract/records.ts";
 
 /**
  * The records sections of the profile index. Each is optional: a failing call hides its section rather than
@@ -15,9 +16,9 @@ export async function loadProfileRecords(context: Readonly<RouterContextProvider
       throw error;
     });
   const [formations, badges, suggestions] = await Promise.all([
-    optional(back.get<CurrentFormations>("/user/currentFormations")),
-    optional(back.get<Badge[]>("/user/getBadges")),
-    optional(back.get<Suggestion[]>("/user/getPersonalizedSuggestions")),
+    optional(back.get("/user/currentFormations", CurrentFormationsSchema)),
+    optional(back.get("/user/getBadges", BadgesSchema)),
+    optional(back.get("/user/getPersonalizedSuggestions", SuggestionsSchema)),
   ]);
   return { formations, badges, suggestions };
 }

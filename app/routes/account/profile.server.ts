@@ -1,20 +1,15 @@
 import type { RouterContextProvider } from "react-router";
-import type { UserPayload } from "../../../server/back/modules/user/user.service";
+import { ProfileSchema, type ProfileData } from "#core/contract/profile.ts";
+import type { UserPayload } from "#core/contract/user.ts";
 import { hasPointsAccess, isContractValid, isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
 
-export type ProfileData = UserPayload & {
-  gender: string | null;
-  phone: string | null;
-  mobilePhone: string | null;
-  birthDate: string | null;
-  professionalNumber: string | null;
-};
+export type { ProfileData } from "#core/contract/profile.ts";
 
 export type ContractState = { state: "valid" | "expired"; validUntil: string | null; readOnly: boolean };
 
 export async function loadProfile(context: Readonly<RouterContextProvider>): Promise<ProfileData> {
-  return context.get(requestStateContext).back.get<ProfileData>("/user/profile");
+  return context.get(requestStateContext).back.get("/user/profile", ProfileSchema);
 }
 
 /** Contract state computed on the server (one clock, no hydration mismatch). */

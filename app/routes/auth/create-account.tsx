@@ -13,6 +13,7 @@ import { requestStateContext } from "~/lib/context";
 import { landingPath, serverT, tokenResetRedirect } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
+import { EmailCheckSchema, InvitationSchema } from "#core/contract/auth.ts";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const FIELD_ORDER = ["email", "firstName", "lastName", "profession", "password", "passwordConfirmation", "acceptTerms"];
@@ -33,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let emailCheck: EmailCheck = null;
   if (checkEmail) {
     emailCheck = await back
-      .get<{ valid: boolean }>(`/validateEmail/${encodeURIComponent(checkEmail)}`)
+      .get(`/validateEmail/${encodeURIComponent(checkEmail)}`, EmailCheckSchema)
       .then((answer) => ({ available: answer.valid, message: t("createAccount.emailValid") }))
       .catch((error: unknown) => {
         if (error instanceof BackError) return { available: false, message: error.fieldErrors._?.[0] ?? error.message };
@@ -41,7 +42,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       });
   }
   const invitation = await back
-    .get<{ email: string | null }>(`/invitation/${encodeURIComponent(token)}`)
+    .get(`/invitation/${encodeURIComponent(token)}`, InvitationSchema)
     .then((answer) => ({ ok: true as const, email: answer.email ?? "" }))
     .catch((error: unknown) => {
       if (error instanceof BackError) return { ok: false as const, message: error.message };

@@ -9,11 +9,12 @@ import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
 import { loginPath, pathOf, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ResetTokenCheckSchema } from "#core/contract/auth.ts";
 
 /** The link is checked on load (without spending it): a used, replaced or expired one gets no form. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  const { valid } = await back.get<{ valid: boolean }>(`/passwordReset/check/${encodeURIComponent(params.token)}`);
+  const { valid } = await back.get(`/passwordReset/check/${encodeURIComponent(params.token)}`, ResetTokenCheckSchema);
   return { title: serverT(context, "auth")("reset.title"), valid, forgotHref: pathOf(context, "forgot-password") };
 }
 
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   try {
     const message = await back
-      .post<null>("/passwordReset", {
+      .post("/passwordReset", {
         token: params.token,
         password: field(formData, "password"),
         passwordConfirmation: field(formData, "passwordConfirmation"),

@@ -7,7 +7,7 @@ import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { formBody } from "~/lib/form-body.server";
 import { getUser, loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
-import type { CataloguePage, CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
+import { BookmarksSchema, CataloguePageSchema, type CataloguePage, type CatalogCourse } from "#core/contract/catalogue.ts";
 import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "../../components/catalogue/catalogue-url";
 
 export type CatalogueView = {
@@ -80,18 +80,18 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
   const paginated = brand.catalog.paginated;
   const limit = paginated ? DEFAULT_PAGE_SIZE : readLimit(url.searchParams);
   const query = { ...filters, sort, q: options.q ?? filters.q };
-  const bookmarksPromise = user.loggedIn ? back.get<number[]>("/user/bookmarks").catch(() => [] as number[]) : Promise.resolve([] as number[]);
+  const bookmarksPromise = user.loggedIn ? back.get("/user/bookmarks", BookmarksSchema).catch(() => [] as number[]) : Promise.resolve([] as number[]);
 
   let result: CataloguePage;
   try {
     if (paginated) {
-      result = await back.get<CataloguePage>(options.endpoint, { ...query, page: url.searchParams.get("page") ?? undefined, pageSize: DEFAULT_PAGE_SIZE });
+      result = await back.get(options.endpoint, CataloguePageSchema, { ...query, page: url.searchParams.get("page") ?? undefined, pageSize: DEFAULT_PAGE_SIZE });
     } else {
       // A progressive list is the first `limit` results: one API page, or a few in parallel past 100.
       const size = Math.min(limit, MAX_PAGE_SIZE);
       const pages = Math.ceil(limit / size);
       const replies = await Promise.all(
-        Array.from({ length: pages }, (_, i) => back.get<CataloguePage>(options.endpoint, { ...query, page: i + 1, pageSize: size })),
+        Array.from({ length: pages }, (_, i) => back.get(options.endpoint, CataloguePageSchema, { ...query, page: i + 1, pageSize: size })),
       );
       const seen = new Set<number>();
       const items = replies.flatMap((reply) => reply.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
@@ -158,8 +158,8 @@ export async function bookmarkAction({ request, url, context }: Args & { request
   let toast: Parameters<typeof toastCookie>[0];
   let status = 200;
   try {
-    if (op === "add") await back.put<number[]>(`/user/bookmarks/${id}`);
-    else await back.delete<number[]>(`/user/bookmarks/${id}`);
+    if (op === "add") await back.put(`/user/bookmarks/${id}`, undefined, BookmarksSchema);
+    else await back.delete(`/user/bookmarks/${id}`, undefined, BookmarksSchema);
     toast = { type: "success", message: t(op === "add" ? "bookmarkAdded" : "bookmarkRemoved") };
   } catch (error) {
     if (!(error instanceof BackError)) throw error;

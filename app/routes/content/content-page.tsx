@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/content-page";
-import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
+import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "~/components/content/format";
@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/use-root-data";
 /** /pages/{pageSlug}: a content page of the brand (about, legal notice, terms, privacy...). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { back } = contentContext(context);
-  const page = await loadContent(url, () => back.get<ContentPagePayload>(`/content/pages/${encodeURIComponent(params.pageSlug)}`));
+  const page = await loadContent(url, () => back.get(`/content/pages/${encodeURIComponent(params.pageSlug)}`, ContentPagePayloadSchema));
   return { page, meta: { title: page.title, description: page.description } };
 }
 

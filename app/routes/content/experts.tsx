@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/experts";
-import type { ExpertsPayload } from "../../../server/back/modules/content/content.service";
+import { ExpertsPayloadSchema, type ExpertsPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
@@ -10,7 +10,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 /** /experts, /expertos: the brand's trainers and authors. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, t } = contentContext(context);
-  const { experts } = await loadContent(url, () => back.get<ExpertsPayload>("/content/experts"));
+  const { experts } = await loadContent(url, () => back.get("/content/experts", ExpertsPayloadSchema));
   return { experts, meta: { title: t("experts.title"), description: t("experts.description") } };
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
-import type { FaqPayload } from "../../../server/back/modules/content/content.service";
+import { FaqPayloadSchema, type FaqPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { FaqSections } from "~/components/content/faq-sections";
@@ -20,8 +20,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const fundingPath = existingPagePath("funding-faq", lang, brand.key);
   const types = fundingPath ? "general,account,shop" : "general,account,shop,funding";
   const [faq, funding] = await Promise.all([
-    loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: types })),
-    fundingPath ? loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: "funding" })) : Promise.resolve(null),
+    loadContent(url, () => back.get("/content/faq", FaqPayloadSchema, { type: types })),
+    fundingPath ? loadContent(url, () => back.get("/content/faq", FaqPayloadSchema, { type: "funding" })) : Promise.resolve(null),
   ]);
   return {
     sections: faq.sections,

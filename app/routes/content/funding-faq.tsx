@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/funding-faq";
-import type { FaqPayload } from "../../../server/back/modules/content/content.service";
+import { FaqPayloadSchema, type FaqPayload } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -18,7 +18,7 @@ export const handle: LanguageSwitchHandle = { switchLanguageVia: "faq" };
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale, t } = contentContext(context);
   const lang = pathLangOf(locale);
-  const faq = await loadContent(url, () => back.get<FaqPayload>("/content/faq", { type: "funding" }));
+  const faq = await loadContent(url, () => back.get("/content/faq", FaqPayloadSchema, { type: "funding" }));
   return {
     sections: faq.sections,
     faqPath: existingPagePath("faq", lang, brand.key) ?? "/faq",

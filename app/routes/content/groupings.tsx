@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/groupings";
-import type { GroupingsPayload } from "../../../server/back/modules/content/content.service";
+import { GroupingsPayloadSchema, type GroupingsPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
@@ -9,7 +9,7 @@ import { Icon } from "~/components/ui/icon";
 /** /groupements, /grupos: the pharmacy groupings the brand works with. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, t } = contentContext(context);
-  const { groupings } = await loadContent(url, () => back.get<GroupingsPayload>("/content/groupings"));
+  const { groupings } = await loadContent(url, () => back.get("/content/groupings", GroupingsPayloadSchema));
   return { groupings, meta: { title: t("groupings.title"), description: t("groupings.description") } };
 }
 

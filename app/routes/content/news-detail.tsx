@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/news-detail";
-import type { NewsPayload } from "../../../server/back/modules/content/content.service";
+import { NewsPayloadSchema, type NewsPayload } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -14,7 +14,7 @@ import { useRootData } from "~/lib/use-root-data";
 /** /actualites/{slug}, /noticias/{slug}: one published news item of the brand. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { back } = contentContext(context);
-  const payload = await loadContent(url, () => back.get<NewsPayload>(`/content/news/${encodeURIComponent(params.slug)}`));
+  const payload = await loadContent(url, () => back.get(`/content/news/${encodeURIComponent(params.slug)}`, NewsPayloadSchema));
   return { ...payload, meta: { title: payload.news.title, description: payload.news.description } };
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/offer";
-import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
+import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { CallsToAction } from "~/components/content/calls-to-action";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -12,7 +12,7 @@ import { pathLangOf } from "#core/locales.ts";
 /** /offre, /oferta: the brand's offer (system content page "_offer"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale } = contentContext(context);
-  const page = await loadContent(url, () => back.get<ContentPagePayload>("/content/offer"));
+  const page = await loadContent(url, () => back.get("/content/offer", ContentPagePayloadSchema));
   const lang = pathLangOf(locale);
   return {
     page,

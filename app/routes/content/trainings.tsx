@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/trainings";
-import type { TrainingsOverviewPayload } from "../../../server/back/modules/content/content.service";
+import { TrainingsOverviewPayloadSchema, type TrainingsOverviewPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
@@ -14,7 +14,7 @@ import { pathLangOf } from "#core/locales.ts";
 /** /formations, /entrenamientos: the training types explained, each with a link to the catalogue filtered by type. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale, t } = contentContext(context);
-  const overview = await loadContent(url, () => back.get<TrainingsOverviewPayload>("/content/trainings"));
+  const overview = await loadContent(url, () => back.get("/content/trainings", TrainingsOverviewPayloadSchema));
   const title = overview.intro?.title || t("trainings.title");
   return {
     overview,

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/welcome";
-import type { ContentPagePayload } from "../../../server/back/modules/content/content.service";
+import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { CallsToAction } from "~/components/content/calls-to-action";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -13,7 +13,7 @@ import { useRootData } from "~/lib/use-root-data";
 /** /bienvenue, /bienvenidos: the welcome page for new learners (system content page "_welcome"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale } = contentContext(context);
-  const page = await loadContent(url, () => back.get<ContentPagePayload>("/content/welcome"));
+  const page = await loadContent(url, () => back.get("/content/welcome", ContentPagePayloadSchema));
   const lang = pathLangOf(locale);
   return {
     page,

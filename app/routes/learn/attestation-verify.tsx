@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, serverT } from "~/lib/guards.server";
+import { VerificationSchema } from "#core/contract/attestations.ts";
 
 /**
  * Public page (no login, works without JavaScript) reached from an attestation's QR code: asks the back API
@@ -22,7 +23,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const code = params.code ?? "";
   const title = serverT(context, "attestations")("verify.title");
   try {
-    const verification = await context.get(requestStateContext).back.get<Verification>(`/attestation/verify/${encodeURIComponent(code)}`);
+    const verification = await context.get(requestStateContext).back.get(`/attestation/verify/${encodeURIComponent(code)}`, VerificationSchema);
     return { title, code, verification, message: null };
   } catch (error) {
     if (!(error instanceof BackError) || error.status !== 404) throw error;

@@ -5,15 +5,10 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { requireUser, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { QuizView } from "../../../server/back/modules/flow/flow.service";
+import { EvaluationAnsweredSchema, EvaluationQuizSchema, type EvaluationQuiz } from "#core/contract/flow.ts";
 import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 
-export type EvaluationData = {
-  training: { id: number; slug: string; name: string; type: string };
-  stepId: string;
-  status: "done" | "current" | "locked";
-  quiz: QuizView;
-};
+export type EvaluationData = EvaluationQuiz;
 
 type Args = { url: URL; context: Readonly<RouterContextProvider> };
 
@@ -22,7 +17,7 @@ export async function loadEvaluation({ url, context }: Args, trainingId: number)
   await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   try {
-    const evaluation = await back.get<EvaluationData>("/user/evaluationQuiz", { trainingId });
+    const evaluation = await back.get("/user/evaluationQuiz", EvaluationQuizSchema, { trainingId });
     return {
       evaluation,
       learnHref: learnPath(context, evaluation.training.type, evaluation.training.slug),
@@ -49,10 +44,7 @@ export async function answerEvaluation({ request, url, context }: Args & { reque
   }
   const { back } = context.get(requestStateContext);
   try {
-    const answered = await back.post<{ result: { score: number } | null; finished: boolean }>("/user/evaluationQuiz/answer", {
-      trainingId,
-      answers: answersFromForm(formData),
-    });
+    const answered = await back.post("/user/evaluationQuiz/answer", { trainingId, answers: answersFromForm(formData) }, EvaluationAnsweredSchema);
     const t = serverT(context, "learning");
     return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : t("toast.quizScored", { score: answered.result?.score ?? 0 }) });
   } catch (error) {

@@ -11,12 +11,13 @@ import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/guards.server";
+import { FeedbackRequestSchema, FeedbackSavedSchema } from "#core/contract/attestations.ts";
 
 /** /feedback/{token}: reached from the mail; no login, the single-use token is the credential. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const title = serverT(context, "attestations")("feedback.title");
   try {
-    const request = await context.get(requestStateContext).back.get<FeedbackRequest>(`/feedback/${encodeURIComponent(params.token)}`);
+    const request = await context.get(requestStateContext).back.get(`/feedback/${encodeURIComponent(params.token)}`, FeedbackRequestSchema);
     return { title, request, invalidMessage: null };
   } catch (error) {
     if (!(error instanceof BackError) || error.status !== 404) throw error;
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = { rating, comment };
   if (!/^[1-5]$/.test(rating)) return { ok: false, values, fieldErrors: { rating: [t("feedback.ratingRequired")] } } satisfies FeedbackResult;
   try {
-    const reply = await context.get(requestStateContext).back.post<{ reviewId: number }>(`/feedback/${encodeURIComponent(params.token)}`, { rating: Number(rating), comment });
+    const reply = await context.get(requestStateContext).back.post(`/feedback/${encodeURIComponent(params.token)}`, { rating: Number(rating), comment }, FeedbackSavedSchema);
     return { ok: true, values: { reviewId: String(reply.reviewId) } } satisfies FeedbackResult;
   } catch (error) {
     if (error instanceof BackError && error.status === 404) return { ok: false, invalid: true, message: error.message } satisfies FeedbackResult;

@@ -12,8 +12,9 @@ import { requestStateContext } from "~/lib/context";
 import { requireUser, serverT } from "~/lib/guards.server";
 import { brandPageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
-import type { FlowView } from "../../../server/back/modules/flow/flow.service";
+import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
+import { VirtualClassJoinSchema } from "#core/contract/enrolment.ts";
+import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema, type FlowView } from "#core/contract/flow.ts";
 
 const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
 
@@ -21,7 +22,7 @@ async function trainingOf(args: { params: { trainingType?: string; slug?: string
   const { params, url, context } = args;
   if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const { back } = context.get(requestStateContext);
-  const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug ?? "")}`).catch((error: unknown) => {
+  const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
     throw error;
   });
@@ -40,7 +41,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const requested = url.searchParams.get("step");
   const step = requested && STEP_ID.test(requested) ? requested : null;
   try {
-    const flow = await back.get<FlowView>(`/course/currentFlow/${training.id}`, { step });
+    const flow = await back.get(`/course/currentFlow/${training.id}`, FlowViewSchema, { step });
     return { flow, title: serverT(context, "learning")("title", { name: training.name }) };
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
@@ -71,12 +72,12 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     switch (intent) {
       case "advance": {
         if (!STEP_ID.test(stepId)) return badRequest();
-        const flow = await back.post<FlowView>(`/course/currentFlow/${training.id}`, { stepId });
+        const flow = await back.post(`/course/currentFlow/${training.id}`, { stepId }, AdvancedFlowSchema);
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "quiz": {
         if (!STEP_ID.test(stepId)) return badRequest();
-        const flow = await back.post<FlowView & { result: { score: number } | null }>(`/course/currentFlow/${training.id}`, { stepId, answers: answersFromForm(formData) });
+        const flow = await back.post(`/course/currentFlow/${training.id}`, { stepId, answers: answersFromForm(formData) }, AdvancedFlowSchema);
         // The score page: the answered quiz, then a link on to the next step.
         return redirectWithToast(learnPath(context, training.effectiveType, training.slug, stepId), {
           type: "success",
@@ -91,18 +92,18 @@ export async function action({ request, params, url, context }: Route.ActionArgs
         const position = kind === "video" ? field(formData, "position") : "";
         if (position && !/^\d{1,6}(\.\d{1,6})?$/.test(position)) return badRequest();
         const query = position ? `?${new URLSearchParams({ position })}` : "";
-        const flow = await back.getWithCsrf<FlowView>(`/user/${kind}/module/complete/${moduleId}${query}`);
+        const flow = await back.getWithCsrf(`/user/${kind}/module/complete/${moduleId}${query}`, FlowViewSchema);
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "pdf-open": {
         if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
-        const link = await back.getWithCsrf<{ url: string }>(`/user/pdf/module/link/${moduleId}`);
+        const link = await back.getWithCsrf(`/user/pdf/module/link/${moduleId}`, ModuleLinkSchema);
         return redirect(link.url);
       }
       case "join": {
         const sessionId = field(formData, "sessionId");
         if (!/^[1-9][0-9]{0,9}$/.test(sessionId)) return badRequest();
-        const room = await back.getWithCsrf<{ url: string }>(`/user/mixt/virtualClass/join/${sessionId}`);
+        const room = await back.getWithCsrf(`/user/mixt/virtualClass/join/${sessionId}`, VirtualClassJoinSchema);
         return redirect(room.url);
       }
       default:

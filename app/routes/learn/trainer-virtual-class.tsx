@@ -11,12 +11,13 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pathOf, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { TrainerVirtualClassSchema } from "#core/contract/attestations.ts";
 
 /** /trainer/virtualClass/{token}: the trainer's link (no login; the token is the credential). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const title = serverT(context, "attestations")("trainer.title");
   try {
-    const virtualClass = await context.get(requestStateContext).back.get<TrainerVirtualClass>(`/trainer/virtualClass/${encodeURIComponent(params.token)}`);
+    const virtualClass = await context.get(requestStateContext).back.get(`/trainer/virtualClass/${encodeURIComponent(params.token)}`, TrainerVirtualClassSchema);
     return { title, virtualClass, invalidMessage: null };
   } catch (error) {
     if (!(error instanceof BackError) || error.status !== 404) throw error;

@@ -6,13 +6,13 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { requireUser } from "~/lib/guards.server";
 import { brandPageMeta } from "~/lib/meta";
-import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
+import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 
 /** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */
 async function videoTrainingId({ params, url, context }: Pick<Route.LoaderArgs, "params" | "url" | "context">): Promise<number> {
   await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
-  const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug)}`).catch((error: unknown) => {
+  const training = await back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
     throw error;
   });

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/home";
-import type { FeaturedPayload } from "../../../server/back/modules/home/home.service";
+import { FeaturedPayloadSchema, type FeaturedPayload } from "#core/contract/home.ts";
+import { IsLoggedSchema } from "#core/contract/user.ts";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { HeroIllustration } from "~/components/home/hero-illustration";
 import { TrainingCard } from "~/components/training/training-card";
@@ -16,8 +17,8 @@ import { useRootData } from "~/lib/use-root-data";
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, brand, locale } = context.get(requestStateContext);
   const [session, featured] = await Promise.all([
-    back.get<{ loggedIn: boolean }>("/user/isLogged"),
-    back.get<FeaturedPayload>("/home/featured").catch((error: unknown) => {
+    back.get("/user/isLogged", IsLoggedSchema),
+    back.get("/home/featured", FeaturedPayloadSchema).catch((error: unknown) => {
       // The home still shows its hero when the featured list is unavailable.
       if (error instanceof BackError) return { brand: brand.key, lang: brand.contentLang, trainings: [] } satisfies FeaturedPayload;
       throw error;

@@ -5,8 +5,8 @@ import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { formBody } from "~/lib/form-body.server";
 import { loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
+import { SubscribeReplySchema } from "#core/contract/enrolment.ts";
 
-type SubscribeReply = { outcome: "subscribed" | "booked" | "waiting_list"; enrolment: { waitingListPosition: number | null } };
 
 type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider>; trainingId: number };
 
@@ -36,7 +36,7 @@ export async function enrolmentAction({ request, url, context, trainingId }: Arg
   let toast: Parameters<typeof toastCookie>[0];
   try {
     if (intent === "subscribe") {
-      const reply = await back.post<SubscribeReply>(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [Number(sessionId)] : [] });
+      const reply = await back.post(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [Number(sessionId)] : [] }, SubscribeReplySchema);
       toast = { type: "success", message: t(`enrolment.toast.${reply.outcome}`, { position: reply.enrolment.waitingListPosition ?? "" }) };
     } else {
       await back.post(`/course/unsubscribe/${trainingId}`, {});

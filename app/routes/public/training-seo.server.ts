@@ -1,7 +1,7 @@
 import type { Brand, Locale } from "#core/branding/brands.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
-import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
+import type { TrainingDetail } from "#core/contract/catalogue.ts";
 
 /** SEO of the course page, computed on the server (keeps this code out of the page's JavaScript). */
 

@@ -27,7 +27,8 @@ import type { Eligibility } from "#core/domain/eligibility.ts";
 import { brandPageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
-import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
+import { BookmarksSchema, TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
+import { UserEnrolmentSchema } from "#core/contract/enrolment.ts";
 
 /**
  * /{trainingType}/{slug}: the course page. A first segment outside the ten types is
@@ -39,7 +40,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
   const { back, brand, locale } = context.get(requestStateContext);
   const [training, user] = await Promise.all([
-    back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug)}`).catch((error: unknown) => {
+    back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch((error: unknown) => {
       if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${pathname}`, { status: 404 });
       throw error;
     }),
@@ -51,8 +52,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
   const [bookmarks, enrolmentReply] = user.loggedIn
     ? await Promise.all([
-        back.get<number[]>("/user/bookmarks").catch(() => [] as number[]),
-        back.get<{ enrolment: EnrolmentView | null; eligibility: Eligibility | null }>(`/user/enrolment/${training.id}`).catch(() => null),
+        back.get("/user/bookmarks", BookmarksSchema).catch(() => [] as number[]),
+        back.get(`/user/enrolment/${training.id}`, UserEnrolmentSchema).catch(() => null),
       ])
     : [[] as number[], null];
   const eligibility = enrolmentReply?.eligibility;
@@ -86,7 +87,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
   if (intent === "subscribe" || intent === "unsubscribe") {
     const { back } = context.get(requestStateContext);
-    const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug ?? "")}`).catch(() => null);
+    const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch(() => null);
     if (!training) throw data(`Page not found: ${url.pathname}`, { status: 404 });
     return enrolmentAction({ request, url, context, trainingId: training.id });
   }

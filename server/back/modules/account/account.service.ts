@@ -3,9 +3,8 @@ import { AppError } from "../../http/app-error.ts";
 import { hashPassword } from "../auth/password.ts";
 import { consumeToken, findValidToken } from "../auth/tokens.ts";
 import { findUserByEmail, insertMembership, insertUser, updateUser } from "../user/user.repository.ts";
+import type { InvitationPayload } from "#core/contract/auth.ts";
 
-/** What an invitation carries (set by a referent adding a learner, or by a shop order). */
-export type InvitationPayload = { accountId: number | null; role: "learner" | "referent" | "holder"; brand: string; locale: string };
 
 export function parseInvitationPayload(payload: string | null): InvitationPayload {
   const parsed = JSON.parse(payload ?? "{}") as Partial<InvitationPayload>;

@@ -26,52 +26,7 @@ import type { CatalogueQuery, CatalogueSort } from "#core/contract/catalogue.ts"
 import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { markedToHtml, searchTerms, tsQueryText } from "./search-text.ts";
 import type { Viewer } from "./viewer.ts";
-
-/** A "Catalog course" (spec section 3), plus the few facts a card needs. Money in integer cents. */
-export type CatalogCourse = {
-  id: number;
-  name: string;
-  slug: string;
-  /** The effective type: the {trainingType} of the course page path and the card colour. */
-  type: TrainingType;
-  /** What the card title is computed from: a type, a DPC sub-type or a mixed display type. */
-  type_to_display: string;
-  durations: { total: number; faceToFace: number | null };
-  /** Funding codes (DPC, FIFPL, OPCO, FUNDAE, BONIFICABLE, free); labels are the page's business. */
-  fundings: string[];
-  illustration: string | null;
-  last_update: string | null;
-  logo_small_provider: string | null;
-  provider_name: string | null;
-  /** Price excluding tax, in cents of `currency`. */
-  priceHT: number;
-  currency: string;
-  free: boolean;
-  /** Funding credits attached to the training (FUNDAE shows as BONIFICABLE when set). */
-  credits: number | null;
-  is_new: boolean;
-  /** Average of the reviews (0..5), null without reviews. */
-  rating: number | null;
-  rating_count: number;
-  tags: string[];
-  /** ANDPC action number of the DPC programme, when there is one. */
-  course_id_dpc: string | null;
-  audience: { pharmacistsOnly: boolean; nonPharmacistsOnly: boolean; holdersOnly: boolean; nonHoldersOnly: boolean };
-  /** With a search: the name and an excerpt of the description as HTML (escaped, matches in <mark>). */
-  highlight?: { name: string; excerpt: string | null };
-};
-
-export type CataloguePage = {
-  items: CatalogCourse[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  /** The order applied ("relevance" for a search without an explicit sort). */
-  sort: CatalogueOrder;
-  /** The sort orders this brand offers. */
-  sortOptions: SortOption[];
-};
+import type { CatalogCourse, CataloguePage } from "#core/contract/catalogue.ts";
 
 export function toIso(value: Date | string | null): string | null {
   if (value === null || value === undefined) return null;

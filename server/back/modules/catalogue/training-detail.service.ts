@@ -24,135 +24,14 @@ import {
   listTrainingFundings,
   listTrainingPeople,
 } from "./catalogue.repository.ts";
-import { deriveTypes, listCoursesByIds, toIso, type CatalogCourse } from "./catalogue-listing.service.ts";
+import { deriveTypes, listCoursesByIds, toIso } from "./catalogue-listing.service.ts";
 import { cleanHtml } from "./description-html.ts";
 import type { Viewer } from "./viewer.ts";
+import type { CatalogCourse, PersonPayload, SessionPayload, TrainingDetail } from "#core/contract/catalogue.ts";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const validVideoId = (id: string | null): string | null => (id && VIDEO_ID.test(id) ? id : null);
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
-
-export type SessionPayload = {
-  id: number;
-  name: string;
-  city: string | null;
-  marketingCity: string | null;
-  postalCode: string | null;
-  address: string | null;
-  startDate: string;
-  startTime: string | null;
-  endTime: string | null;
-  maxParticipants: number;
-  currentParticipants: number;
-  seatsAvailable: number;
-  isFull: boolean;
-  multiDates: boolean;
-  sessionDates: { id: number; date: string; startTime: string; endTime: string }[];
-  trainerName: string | null;
-};
-
-export type PersonPayload = { slug: string; name: string; title: string | null; photo: string | null };
-
-export type TrainingDetail = {
-  id: number;
-  name: string;
-  shortName: string | null;
-  slug: string;
-  /** The stored type. */
-  type: TrainingType;
-  /** The type the training counts as (spec section 4): the {trainingType} of its canonical path. */
-  effectiveType: TrainingType;
-  displayType: string;
-  dpcSubType: DpcSubType | null;
-  /** Any module is a webinar, a virtual class or face to face. */
-  isLive: boolean;
-  f2fOnly: boolean;
-  mixt: boolean;
-  description: string;
-  objectives: string;
-  objectiveSkills: string[];
-  objectiveKnowledge: string[];
-  courses: {
-    id: number;
-    name: string;
-    type: ModuleKind | null;
-    isVirtual: boolean;
-    durationMinutes: number;
-    modules: { id: number; title: string; type: ModuleKind | null; durationMinutes: number }[];
-  }[];
-  durations: { total: number; faceToFace: number | null };
-  faceToFaceDuration: number | null;
-  faceToFaces: { id: number; name: string; virtualClass: boolean; noWaitingList: boolean; sessions: SessionPayload[] }[];
-  dpc: {
-    id: number;
-    actionNumber: string;
-    name: string;
-    illustration: string | null;
-    videoId: string | null;
-    priceHT: number;
-    currency: string;
-    duration: number;
-    agreements: { name: string; number: string; organisation: string }[];
-  } | null;
-  agreements: { name: string; number: string; organisation: string }[];
-  fundings: { code: string; name: string }[];
-  credits: number | null;
-  priceHT: number;
-  currency: string;
-  free: boolean;
-  isPublished: boolean;
-  isNew: boolean;
-  isTest: boolean;
-  isVirtual: boolean;
-  lang: string;
-  lastUpdate: string | null;
-  mainIllustration: string | null;
-  videoId: string | null;
-  /** The partner care link: only for logged-in clients of that service, null for everyone else. */
-  naocareLink: string | null;
-  partnerLink: string | null;
-  groupement: string | null;
-  providerName: string | null;
-  trainingOrganization: string | null;
-  ratings: { average: number; count: number } | null;
-  reviews: { id: number; authorName: string; rating: number; comment: string | null; createdAt: string | null }[];
-  trainers: PersonPayload[];
-  authors: PersonPayload[];
-  points: number;
-  tags: string[];
-  pharmacistsOnly: boolean;
-  nonPharmacistsOnly: boolean;
-  holdersOnly: boolean;
-  nonHoldersOnly: boolean;
-  /** fitsAudience for the visitor (a guest fits, with the restricting flag as reason). */
-  audienceFit: AudienceFit;
-  directAccess: boolean;
-  displayForAll: boolean;
-  availableOnSpace: boolean;
-  availableOnStore: boolean;
-  availableFunctions: string[];
-  hasQuiz: boolean;
-  hasNewVersion: boolean;
-  obsolete: boolean;
-  outdated: boolean;
-  workInProgress: boolean;
-  isEpp: boolean;
-  eppType: string | null;
-  planF2f: boolean;
-  faceToFaceFirst: boolean;
-  noPif: boolean;
-  NoContractRequired: boolean;
-  orgDomTom: boolean;
-  sessionsOnDemand: boolean;
-  externalPlatformUrl: string | null;
-  cantStartMessage: string | null;
-  customRegisterLink: string | null;
-  moreInfos: string | null;
-  legalNotice: string | null;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  associatedTrainings: CatalogCourse[];
-};
 
 /** How many reviews the course page shows (the newest). */
 export const REVIEWS_SHOWN = 10;

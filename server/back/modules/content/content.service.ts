@@ -6,7 +6,7 @@ import type { Brand } from "#core/branding/brands.ts";
 import { effectiveTrainingType, isTrainingType, moduleKindOf, TRAINING_TYPES, type ModuleKind, type TrainingType } from "#core/domain/training-types.ts";
 import { AppError } from "../../http/app-error.ts";
 import { listCourseKinds, listTrainingIdsWithDpc } from "../home/home.repository.ts";
-import { toFeaturedTraining, type FeaturedTraining } from "../home/home.service.ts";
+import { toFeaturedTraining } from "../home/home.service.ts";
 import {
   countContactMessagesSince,
   countPublishedNews,
@@ -30,6 +30,19 @@ import {
 } from "./content.repository.ts";
 import { CUSTOM_SURVEY, FAQ_TYPES, NEWS_PAGE_SIZE, SLUG_PATTERN, type ContactInput, type FaqType, type SurveyInput } from "#core/contract/content.ts";
 import { htmlToText, sanitizeContentHtml } from "./sanitize.ts";
+import type {
+  ContentPagePayload,
+  ExpertPayload,
+  ExpertsPayload,
+  FaqPayload,
+  GroupingsPayload,
+  NewsListPayload,
+  NewsPayload,
+  NewsSummary,
+  SitemapPayload,
+  TrainingsOverviewPayload,
+} from "#core/contract/content.ts";
+import type { FeaturedTraining } from "#core/contract/home.ts";
 
 /** Dates travel as ISO strings. */
 function iso(value: Date | string | null | undefined): string | null {
@@ -45,9 +58,6 @@ function requireSlug(slug: string): string {
 
 // News ---------------------------------------------------------------------------------------
 
-export type NewsSummary = { slug: string; title: string; summary: string; illustration: string | null; publishedAt: string | null };
-export type NewsListPayload = { items: NewsSummary[]; page: number; pageSize: number; pageCount: number; total: number };
-export type NewsPayload = { news: NewsSummary & { body: string; description: string }; latest: NewsSummary[] };
 
 function toNewsSummary(row: NewsSummaryRow): NewsSummary {
   return { slug: row.slug, title: row.title, summary: row.summary, illustration: row.illustration, publishedAt: iso(row.publishedAt) };
@@ -75,7 +85,6 @@ export async function getNews(db: Db, brand: Brand, now: Date, slug: string): Pr
 
 // Content pages --------------------------------------------------------------------------------
 
-export type ContentPagePayload = { slug: string; title: string; body: string; description: string; updatedAt: string | null };
 
 /** System pages (shown at their own paths, not at /pages/{slug}) have slugs starting with "_". */
 export const SYSTEM_PAGES = { offer: "_offer", welcome: "_welcome", trainings: "_trainings" } as const;
@@ -102,7 +111,6 @@ export async function getSystemPage(db: Db, brand: Brand, key: SystemPageKey): P
   return page;
 }
 
-export type TrainingsOverviewPayload = { intro: ContentPagePayload | null; types: { type: TrainingType; count: number }[] };
 
 /** The training types the brand offers (with how many trainings), and the intro page when there is one. */
 export async function getTrainingsOverview(db: Db, brand: Brand): Promise<TrainingsOverviewPayload> {
@@ -113,9 +121,6 @@ export async function getTrainingsOverview(db: Db, brand: Brand): Promise<Traini
 
 // FAQ, groupings --------------------------------------------------------------------------------
 
-export type FaqPayload = {
-  sections: { id: number; type: FaqType; title: string; questions: { id: number; question: string; answer: string }[] }[];
-};
 
 /** FAQ sections of some types (all when none given), in type order then position, answers sanitised. */
 export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = FAQ_TYPES): Promise<FaqPayload> {
@@ -138,7 +143,6 @@ export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = F
   return { sections: sections.filter((section) => section.questions.length > 0) };
 }
 
-export type GroupingsPayload = { groupings: { slug: string; name: string; description: string; logo: string | null; website: string | null }[] };
 
 export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPayload> {
   const rows = await listGroupings(db, brand.key);
@@ -149,9 +153,6 @@ export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPaylo
 
 // Experts -------------------------------------------------------------------------------------
 
-export type ExpertSummary = { slug: string; name: string; title: string | null; photo: string | null; trainingCount: number };
-export type ExpertsPayload = { experts: ExpertSummary[] };
-export type ExpertPayload = { expert: Omit<ExpertSummary, "trainingCount"> & { bio: string | null }; trainings: FeaturedTraining[] };
 
 const expertPhoto = (slug: string, photo: string | null) => photo ?? `/media/experts/${slug}.svg`;
 
@@ -196,14 +197,6 @@ export async function getExpert(db: Db, brand: Brand, slug: string): Promise<Exp
 
 // Sitemap -------------------------------------------------------------------------------------
 
-export type SitemapPayload = {
-  /** The newest change of the brand's content: the lastmod of pages without their own date. */
-  lastmod: string | null;
-  news: { slug: string; lastmod: string | null }[];
-  pages: { slug: string; lastmod: string | null }[];
-  experts: { slug: string; lastmod: string | null }[];
-  trainings: { type: string; slug: string; lastmod: string | null }[];
-};
 
 /** What the sitemap lists for a brand besides its static pages. */
 export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<SitemapPayload> {

@@ -39,23 +39,12 @@ import {
   type SessionWithGroup,
   type TrainingRow,
 } from "./enrolment.repository.ts";
+import type { EnrolmentPayload, SessionSeatsPayload } from "#core/contract/enrolment.ts";
 
 export { findActiveEnrolment, type EnrolmentRow } from "./enrolment.repository.ts";
 
 type Deps = Pick<BackDeps, "db" | "broadcaster" | "logger" | "now">;
 
-export type EnrolmentPayload = {
-  id: number;
-  trainingId: number;
-  status: string;
-  sessionId: number | null;
-  dpcProgrammeId: number | null;
-  waitingListPosition: number | null;
-  dossierId: string | null;
-  lmsActive: boolean;
-  createdAt: string;
-  startedAt: string | null;
-};
 
 export function toEnrolmentPayload(row: EnrolmentRow): EnrolmentPayload {
   return {
@@ -294,20 +283,6 @@ export async function setLmsActive(db: Db, brand: BrandKey, userId: number, trai
 
 // ---------------------------------------------------------------- sessions and virtual classes
 
-export type SessionSeatsPayload = {
-  id: number;
-  name: string;
-  startDate: string;
-  startTime: string | null;
-  endTime: string | null;
-  maxParticipants: number;
-  currentParticipants: number;
-  seatsAvailable: number;
-  isFull: boolean;
-  noWaitingList: boolean;
-  virtualClass: boolean;
-  sessionDates: { id: number; date: string; startTime: string; endTime: string }[];
-};
 
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 

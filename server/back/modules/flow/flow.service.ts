@@ -48,6 +48,7 @@ import {
 } from "./flow.repository.ts";
 import { sessionOfTraining } from "./session-lookup.ts";
 import { checkWatched, videoCaptions, videoSeconds, type Caption } from "./video-media.ts";
+import type { FlowView, QuizResultView, QuizView, SessionView, StepView } from "#core/contract/flow.ts";
 
 export const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
 
@@ -87,58 +88,9 @@ export async function loadFlow(db: Db, userId: number, trainingId: number, famil
 // ---------------------------------------------------------------------------------------------------------------
 // What the learning view needs to render a step
 
-export type QuizView = {
-  id: number;
-  kind: string;
-  title: string;
-  /** Client-side flag (ADR 0012): an answered quiz is shown collapsed, its questions revealed on demand. */
-  hidden: boolean;
-  passScore: number | null;
-  questions: { id: number; kind: "single" | "multiple"; text: string; choices: { id: number; text: string }[] }[];
-  tracking: QuizTracking;
-};
 
-export type SessionView = {
-  id: number;
-  name: string;
-  virtualClass: boolean;
-  address: string | null;
-  postalCode: string | null;
-  city: string | null;
-  dates: { date: string; startTime: string | null; endTime: string | null }[];
-  join: { state: JoinState; opensAt: string; closesAt: string; url: string | null };
-  started: boolean;
-  calendarUrl: string;
-};
 
-export type StepView = {
-  id: string;
-  kind: FlowStep["kind"];
-  title: string;
-  status: StepStatus;
-  moduleId: number | null;
-  moduleKind: FlowStep["moduleKind"];
-  content: string | null;
-  mediaUrl: string | null;
-  positionSeconds: number;
-  durationMinutes: number | null;
-  /** A video's length in seconds (null without a file) and its WebVTT captions. */
-  videoSeconds: number | null;
-  captions: Caption[];
-  quiz: QuizView | null;
-  session: SessionView | null;
-};
 
-export type FlowView = {
-  training: { id: number; slug: string; name: string; type: TrainingType };
-  enrolment: { id: number; status: string; progressPercent: number; startedAt: string | null; finishedAt: string | null };
-  steps: { id: string; kind: FlowStep["kind"]; title: string; moduleId: number | null; moduleKind: FlowStep["moduleKind"]; quizId: number | null; status: StepStatus }[];
-  currentStepId: string | null;
-  progressPercent: number;
-  finished: boolean;
-  /** The current step, or the one asked for with `step`. */
-  step: StepView | null;
-};
 
 export function trackingView(row: QuizTrackingRow | undefined, questions: readonly { id: number }[]): QuizTracking {
   if (!row) return { ...EMPTY_QUIZ_TRACKING, answers: [] };
@@ -280,7 +232,6 @@ export async function flowView(db: Db, flow: LoadedFlow, now: Date, requestedSte
 
 /** position: where a video's player stopped (seconds), reported when it ended. */
 export type AdvanceInput = { stepId: string; answers?: QuizAnswers; position?: number };
-export type QuizResultView = { quizId: number; score: number; notAnswered: boolean; passed: boolean | null };
 
 function answerFieldErrors(questions: QuizQuestionRow[], answers: QuizAnswers): FieldErrors | null {
   const problems = checkQuizAnswers(questions, answers);

@@ -10,32 +10,14 @@ import {
   type TrainingType,
 } from "#core/domain/training-types.ts";
 import { listCourseKinds, listFeaturedCandidates, listTrainingIdsWithDpc, type CourseKindRow, type FeaturedCandidateRow } from "./home.repository.ts";
+import type { FeaturedPayload, FeaturedTraining } from "#core/contract/home.ts";
 
 /** How many trainings the home page shows. */
 export const FEATURED_COUNT = 6;
 /** How many candidates are read to choose a varied selection from. */
 const CANDIDATE_POOL = 36;
 
-export type FeaturedTraining = {
-  id: number;
-  slug: string;
-  /** The stored type: the {trainingType} segment of the course page path. */
-  type: TrainingType;
-  /** The type the card is shown as (a virtual face-to-face is a virtual class, a DPC without data is e-learning). */
-  effectiveType: TrainingType;
-  /** What the card title is computed from: a type, a DPC sub-type or a mixed display type. */
-  displayType: string;
-  name: string;
-  durationMinutes: number;
-  priceHtCents: number;
-  currency: string;
-  free: boolean;
-  isNew: boolean;
-  rating: { average: number; count: number } | null;
-  illustration: string | null;
-};
 
-export type FeaturedPayload = { brand: Brand["key"]; lang: "fr" | "es"; trainings: FeaturedTraining[] };
 
 /**
  * Keeps the ranking but favours variety: the best candidate of each type first, in rank order,

@@ -10,15 +10,8 @@ import {
   userExists,
   type NotificationRow,
 } from "./notifications.repository.ts";
+import type { NotificationPayload } from "#core/contract/notifications.ts";
 
-export type NotificationPayload = {
-  id: number;
-  title: string;
-  body: string;
-  link: string | null;
-  readedDate: string | null;
-  createdAt: string;
-};
 
 function toPayload(row: NotificationRow): NotificationPayload {
   return {

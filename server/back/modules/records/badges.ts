@@ -7,6 +7,7 @@ import { notifyUser } from "../notifications/notifications.service.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { bestPostTestScore, insertBadges, listAwardedBadges, listEnrolments, listHistory } from "./records.repository.ts";
 import { userPointsAccess } from "./points-access.ts";
+import type { Badge as BadgePayload } from "#core/contract/records.ts";
 
 const LABEL_KEYS: Record<BadgeCode, { label: MessageKey; description: MessageKey }> = {
   firstTraining: { label: "recordsBadgeFirstTrainingLabel", description: "recordsBadgeFirstTrainingDescription" },
@@ -103,7 +104,6 @@ export async function awardBadges(
   return added;
 }
 
-export type BadgePayload = { code: BadgeCode; label: string; description: string; earned: boolean; awardedAt: string | null };
 
 /**
  * Every badge, earned or not, with its translated label and description. Badges the records already earn but

@@ -18,6 +18,14 @@ import {
   type EnrolmentRow,
   type HistoryRow,
 } from "./records.repository.ts";
+import type {
+  HistoryEntry as HistoryEntryPayload,
+  HistoryPayload,
+  PlanActivityPayload,
+  TrainingPlan as TrainingPlanPayload,
+  TrainingsPayload,
+  UserTraining as UserTrainingPayload,
+} from "#core/contract/records.ts";
 
 /** What the records endpoints need to know about the caller. */
 export type Viewer = { userId: number; pointsAccess: boolean; now: Date };
@@ -25,19 +33,7 @@ export type Viewer = { userId: number; pointsAccess: boolean; now: Date };
 // ---------------------------------------------------------------------------------------------------------------
 // Trainings (current and upcoming)
 
-/** The User training of spec section 3, plus the summary fields the pages show. */
-export type UserTrainingPayload = {
-  enrolmentId: number;
-  status: string;
-  progressPercent: number;
-  startedAt: string | null;
-  course: { id: number; type: string; points: number | null; name: string; slug: string };
-  sessions: { startDate: string }[];
-  mfo_tracking: { dossierId: string | null };
-  dossier_resource: { id: number; type: "dpcProgramme" | "training" };
-};
 
-export type TrainingsPayload = { upcoming: UserTrainingPayload[]; current: UserTrainingPayload[] };
 
 async function userTrainings(db: Db, viewer: Viewer, rows: EnrolmentRow[]): Promise<UserTrainingPayload[]> {
   const days = await listSessionDays(
@@ -91,22 +87,7 @@ export async function getCurrentFormations(db: Db, viewer: Viewer) {
 // ---------------------------------------------------------------------------------------------------------------
 // History
 
-export type HistoryEntryPayload = {
-  id: number;
-  startDate: string;
-  endDate: string | null;
-  courseId: number;
-  course: { name: string; slug: string; type: string };
-  formations: { initialScore: number | null; finalScore: number | null }[];
-  /** Points rule of spec section 3; null without points access. */
-  points: number | null;
-};
 
-export type HistoryPayload = {
-  entries: HistoryEntryPayload[];
-  totals: { entries: number; finished: number; points: number | null };
-  pointsAccess: boolean;
-};
 
 function entryPoints(row: HistoryRow): number {
   return historyEntryPoints({ formations: [{ initialScore: row.initialScore, finalScore: row.finalScore }], points: row.points }, row.training.points);
@@ -342,28 +323,7 @@ export async function getSuggestions(
 // ---------------------------------------------------------------------------------------------------------------
 // Personal training plan
 
-export type PlanActivityPayload = {
-  id: number;
-  trainingId: number;
-  name: string;
-  slug: string;
-  type: string;
-  status: string;
-  startDate: string;
-  finishDate: string | null;
-  fromDate: string;
-  toDate: string;
-};
 
-export type TrainingPlanPayload = {
-  Id: null;
-  startDate: string;
-  endDate: string;
-  monthCount: number;
-  activities: PlacedActivity<PlanActivityPayload>[];
-  users: Record<string, never>;
-  historyPlans: never[];
-};
 
 /**
  * The learner's personal plan (ADR 0013): one activity per enrolment not cancelled. startDate = first session day,

@@ -6,38 +6,9 @@ import {
   listMemberships,
   type MembershipWithAccount,
 } from "./user.repository.ts";
+import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
 
-export type GuestPayload = { loggedIn: false };
 
-/** The User of spec section 3, plus a few derived fields the pages need. */
-export type UserPayload = {
-  loggedIn: true;
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profession: string;
-  isPharmacist: boolean;
-  isAdmin: boolean;
-  brand: string;
-  locale: string;
-  appId: string | null;
-  advisor: { id: number; firstName: string; lastName: string; email: string; phone: string | null; gender: "M" | "F"; avatar: string } | null;
-  contractType: "standard" | "shop" | "readonly" | null;
-  contractValidDate: string | null;
-  establishment: { id: number; name: string; city: string | null; postalCode: string | null; country: string } | null;
-  accounts: { id: number; name: string; city: string | null; role: string }[];
-  productAccess: { canAccessTrainingPlan: boolean };
-  currentAccountId: number | null;
-  role: string | null;
-  isReferent: boolean;
-  isHolder: boolean;
-  isPartnerCareClient: boolean;
-  mustGiveConsent: boolean;
-  hasGivenConsent: boolean | null;
-  avatar: string | null;
-  preferences: { sortOption: string | null; volume: number };
-};
 
 /**
  * The account in use: the session's if the user is still a member, else the only

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+// ------------------------------------------------------------------ responses (the `data` of each reply)
+
+export const NotificationSchema = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  readedDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NotificationPayload = z.infer<typeof NotificationSchema>;
+
+/** GET /user/notification: the newest notifications and how many are unread. */
+export const NotificationListSchema = z.strictObject({ notifications: z.array(NotificationSchema), unread: z.number() });
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+/** POST /user/notification/read. */
+export const NotificationsMarkedSchema = z.strictObject({ marked: z.number() });

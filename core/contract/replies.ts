@@ -1,0 +1,119 @@
+import type { z } from "zod";
+import { AttestationListSchema, DpcAttestationsSchema, FeedbackRequestSchema, TrainerVirtualClassSchema, VerificationSchema } from "./attestations.ts";
+import { EmailCheckSchema, InvitationSchema, ResetTokenCheckSchema } from "./auth.ts";
+import { BookmarksSchema, CataloguePageSchema, TrainingDetailSchema } from "./catalogue.ts";
+import { NoDataSchema } from "./common.ts";
+import {
+  ContentPagePayloadSchema,
+  ExpertPayloadSchema,
+  ExpertsPayloadSchema,
+  FaqPayloadSchema,
+  GroupingsPayloadSchema,
+  NewsListPayloadSchema,
+  NewsPayloadSchema,
+  SitemapPayloadSchema,
+  TrainingsOverviewPayloadSchema,
+} from "./content.ts";
+import { LmsMaintenanceSchema, SessionSeatsListSchema, SubscribeReplySchema, UrlReplySchema, UserEnrolmentSchema, VirtualClassJoinSchema } from "./enrolment.ts";
+import { EvaluationQuizSchema, FlowViewSchema, ModuleLinkSchema } from "./flow.ts";
+import { HealthSchema } from "./health.ts";
+import { FeaturedPayloadSchema } from "./home.ts";
+import { NotificationListSchema } from "./notifications.ts";
+import { ProfileSchema } from "./profile.ts";
+import {
+  AveragesSchema,
+  BadgesSchema,
+  CheckFormationSchema,
+  CurrentFormationsSchema,
+  HistoryLightSchema,
+  HistorySchema,
+  QuestionsAnswersSchema,
+  SuggestionsSchema,
+  TrackingSchema,
+  TrainingPlanSchema,
+  TrainingsListSchema,
+  TrainingsSchema,
+} from "./records.ts";
+import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
+
+/**
+ * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
+ * for the few GETs without a JSON success to check (a file, a page, a stream, an endpoint that only answers errors). The integration test
+ * tests/integration/contract-replies.test.ts fails when a GET of the route table is missing here, and parses what
+ * each one returns with its schema.
+ */
+export const GET_REPLIES: Record<string, z.ZodType | null> = {
+  "/health": HealthSchema,
+  "/user": CurrentUserSchema,
+  "/user/isLogged": IsLoggedSchema,
+  "/user/profile": ProfileSchema,
+  "/user/notification": NotificationListSchema,
+  "/home/featured": FeaturedPayloadSchema,
+  // auth and account
+  "/passwordReset/check/:token": ResetTokenCheckSchema,
+  "/passwordReset/sendMail/:email": NoDataSchema,
+  "/validateEmail/:email": EmailCheckSchema,
+  "/invitation/:token": InvitationSchema,
+  // catalogue
+  "/catalogue": CataloguePageSchema,
+  "/catalogue/search": CataloguePageSchema,
+  "/training/:slug": TrainingDetailSchema,
+  "/user/bookmarks": BookmarksSchema,
+  // content
+  "/content/news": NewsListPayloadSchema,
+  "/content/news/:slug": NewsPayloadSchema,
+  "/content/pages/:slug": ContentPagePayloadSchema,
+  "/content/offer": ContentPagePayloadSchema,
+  "/content/welcome": ContentPagePayloadSchema,
+  "/content/trainings": TrainingsOverviewPayloadSchema,
+  "/content/faq": FaqPayloadSchema,
+  "/content/groupings": GroupingsPayloadSchema,
+  "/content/experts": ExpertsPayloadSchema,
+  "/content/experts/:slug": ExpertPayloadSchema,
+  "/content/sitemap": SitemapPayloadSchema,
+  // enrolment
+  "/user/enrolment/:id": UserEnrolmentSchema,
+  "/lms/maintenance": LmsMaintenanceSchema,
+  "/training/dpc/sessions/:id": SessionSeatsListSchema,
+  "/user/mixt/virtualClass/create/test": UrlReplySchema,
+  "/user/mixt/virtualClass/join/:id": VirtualClassJoinSchema,
+  "/user/mixt/virtualClass/sessionDateTracking/join/:id": VirtualClassJoinSchema,
+  "/user/pdf/subscribe/:id": SubscribeReplySchema,
+  "/virtualClass/testRoom": null,
+  "/virtualClass/testRoom.js": null,
+  // flow
+  "/course/currentFlow/:id": FlowViewSchema,
+  "/user/formation/currentFlow/:id": FlowViewSchema,
+  "/user/dpc/currentFlow/:id": FlowViewSchema,
+  "/user/faceToFaceOnly/currentFlow/:id": FlowViewSchema,
+  "/user/mixt/currentFlow/:id": FlowViewSchema,
+  "/user/video/currentFlow/:id": FlowViewSchema,
+  // Any other training type: always an error (501 for a type without a flow, 404 otherwise).
+  "/user/:type/currentFlow/:id": null,
+  "/user/video/module/complete/:id": FlowViewSchema,
+  "/user/pdf/module/complete/:id": FlowViewSchema,
+  "/user/pdf/module/link/:id": ModuleLinkSchema,
+  "/user/evaluationQuiz": EvaluationQuizSchema,
+  "/getAudioStream/:id": null,
+  "/user/session/:id/calendar.ics": null,
+  // records
+  "/user/trainings": TrainingsSchema,
+  "/user/currentFormations": CurrentFormationsSchema,
+  "/user/history": HistorySchema,
+  "/user/history/light": HistoryLightSchema,
+  "/user/getCurrentAverages": AveragesSchema,
+  "/user/getQuestionsAnswers": QuestionsAnswersSchema,
+  "/user/checkFormation/:a/:b": CheckFormationSchema,
+  "/user/tracking": TrackingSchema,
+  "/user/trainingsList": TrainingsListSchema,
+  "/user/getBadges": BadgesSchema,
+  "/user/getPersonalizedSuggestions": SuggestionsSchema,
+  "/user/trainingPlan": TrainingPlanSchema,
+  // attestations, feedback, trainers
+  "/user/attestation": AttestationListSchema,
+  "/user/attestations": AttestationListSchema,
+  "/user/attestation/dpc": DpcAttestationsSchema,
+  "/attestation/verify/:code": VerificationSchema,
+  "/feedback/:token": FeedbackRequestSchema,
+  "/trainer/virtualClass/:token": TrainerVirtualClassSchema,
+};
