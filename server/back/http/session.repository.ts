@@ -5,7 +5,11 @@ import { accounts, sessions, users } from "../../db/schema/index.ts";
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** An unexpired session by its id's hash, with the brands that decide its platform (its account's, else its user's). */
-export async function findLiveSession(db: Db, idHash: string, now: Date): Promise<{ session: SessionRow; userBrand: string; accountBrand: string | null } | undefined> {
+export async function findLiveSession(
+  db: Db,
+  idHash: string,
+  now: Date,
+): Promise<{ session: SessionRow; userBrand: string; accountBrand: string | null } | undefined> {
   const [row] = await db
     .select({ session: sessions, userBrand: users.brand, accountBrand: accounts.brand })
     .from(sessions)

@@ -40,17 +40,17 @@ export async function createAccountFromInvitation(
     const used = await consumeToken(tx, "invitation", input.token, now);
     if (!used) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });
     const user = await insertUser(tx, {
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        profession: input.profession,
-        brand: payload.brand,
-        locale: payload.locale,
-        currentAccountId: payload.accountId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      profession: input.profession,
+      brand: payload.brand,
+      locale: payload.locale,
+      currentAccountId: payload.accountId,
+      createdAt: now,
+      updatedAt: now,
+    });
     if (payload.accountId !== null) {
       await insertMembership(tx, { userId: user.id, accountId: payload.accountId, role: payload.role, createdAt: now });
     }

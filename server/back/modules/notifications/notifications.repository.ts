@@ -6,11 +6,19 @@ export type NotificationRow = typeof notifications.$inferSelect;
 
 /** The user's newest notifications. */
 export async function listUserNotifications(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 export async function countUnreadNotifications(db: Db, userId: number): Promise<number> {
-  const [{ unread }] = await db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readedDate)));
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readedDate)));
   return unread;
 }
 
