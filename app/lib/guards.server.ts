@@ -3,9 +3,7 @@ import type { GuestPayload, UserPayload } from "../../server/back/modules/user/u
 import { canAccessPharmacyManagement, isShopContext } from "#core/domain/user-state.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { pathLangOf, type PathLang } from "#core/locales.ts";
-import { createI18n } from "~/i18n/instance";
 import { findPage, matchPage, pageOnBrand, pagePath } from "#core/pages.ts";
-import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
 import { requestStateContext } from "./context";
 
@@ -160,9 +158,4 @@ export function requirePageOnBrand({ url, context }: GuardArgs): null {
   return null;
 }
 
-/** A `t` for the server (CSRF messages, toasts) in the visitor's locale. */
-export function serverT(context: Readonly<RouterContextProvider>, ns: string) {
-  const { locale } = context.get(requestStateContext);
-  const i18n = createI18n(locale, pickResources(locale, ["common", ns]));
-  return i18n.getFixedT(locale, ns);
-}
+export { serverT } from "./translate.server";

@@ -109,3 +109,13 @@ export const BookmarkParamsSchema = z.object({
 
 /** A course page slug. */
 export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,159}$/);
+
+/** The bookmark toggle (catalogue, search and course pages): the training and whether to add or remove it. */
+export const BookmarkFormSchema = z.strictObject({
+  trainingId: z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number),
+  op: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((value) => (value === "remove" ? "remove" : "add")),
+});

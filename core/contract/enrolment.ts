@@ -21,3 +21,12 @@ export const LmsStatusSchema = z
     status: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]),
   })
   .strict();
+
+/** The course page's subscribe / unsubscribe form (the button is the `intent`): the chosen session, if any. */
+export const EnrolmentFormSchema = z.strictObject({
+  sessionId: z
+    .string()
+    .regex(/^([1-9][0-9]{0,8})?$/, { message: "invalidType" })
+    .optional()
+    .transform((value) => (value ? Number(value) : null)),
+});

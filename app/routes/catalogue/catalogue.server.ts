@@ -2,9 +2,9 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SortOption } from "#core/branding/brands.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#core/domain/pagination.ts";
 import { BackError } from "~/lib/back.server";
-import { requestStateContext, serverConfigContext } from "~/lib/context";
-import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
-import { formBody } from "~/lib/form-body.server";
+import { BookmarkFormSchema } from "#core/contract/catalogue.ts";
+import { requestStateContext } from "~/lib/context";
+import { readSubmission } from "~/lib/forms.server";
 import { getUser, loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
 import type { CataloguePage, CatalogCourse } from "../../../server/back/modules/catalogue/catalogue.service";
@@ -142,18 +142,14 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
  * back to the page (post/redirect/get); from a fetcher it answers with data. Either way a toast follows.
  */
 export async function bookmarkAction({ request, url, context }: Args & { request: Request }) {
-  const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
-  const common = serverT(context, "common");
-  const formData = await formBody(request, common("errors.badForm"));
-  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
+  const { submission, formData } = await readSubmission(request, context, BookmarkFormSchema);
   const backTo = url.pathname + url.search;
-  const id = String(formData.get("trainingId") ?? "");
-  const op = formData.get("op") === "remove" ? "remove" : "add";
   const fromFetcher = formData.get("js") === "1";
-  if (formData.get("intent") !== "bookmark" || !/^[1-9][0-9]{0,8}$/.test(id)) {
-    throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
+  if (formData.get("intent") !== "bookmark" || submission.status !== "success") {
+    throw data({ message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
   }
+  const { trainingId: id, op } = submission.value;
   const t = serverT(context, "catalogue");
   let toast: Parameters<typeof toastCookie>[0];
   let status = 200;

@@ -1,12 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { FormResult } from "~/lib/action.server";
-import { readForm } from "~/lib/action.server";
+import { EvaluationFormSchema } from "#core/contract/flow.ts";
+import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { requireUser, serverT } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { QuizView } from "../../../server/back/modules/flow/flow.service";
-import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
+import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 
 export type EvaluationData = {
   training: { id: number; slug: string; name: string; type: string };
@@ -42,16 +42,17 @@ export async function loadEvaluation({ url, context }: Args, trainingId: number)
 /** Posts the answers; back to the same page, which then shows the score. */
 export async function answerEvaluation({ request, url, context }: Args & { request: Request }, trainingId: number) {
   await requireUser({ url, context });
-  const formData = await readForm(request, context);
+  const formData = await readFormData(request, context);
   const here = url.pathname;
-  if (formData.get("intent") !== "quiz") {
-    return data<FormResult>({ ok: false, message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
+  const submission = parseSubmission(formData, context, EvaluationFormSchema);
+  if (formData.get("intent") !== "quiz" || submission.status !== "success") {
+    return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred") });
   }
   const { back } = context.get(requestStateContext);
   try {
     const answered = await back.post<{ result: { score: number } | null; finished: boolean }>("/user/evaluationQuiz/answer", {
       trainingId,
-      answers: answersFromForm(formData),
+      answers: submission.value.answers,
     });
     const t = serverT(context, "learning");
     return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : t("toast.quizScored", { score: answered.result?.score ?? 0 }) });

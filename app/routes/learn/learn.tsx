@@ -1,8 +1,9 @@
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/learn";
-import type { FormResult } from "~/lib/action.server";
-import { field, readForm } from "~/lib/action.server";
-import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
+import { LearnFormSchemas } from "#core/contract/flow.ts";
+import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { useTranslation } from "~/i18n/react";
@@ -58,51 +59,56 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMe
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   await requireUser({ url, context });
-  const formData = await readForm(request, context);
+  const formData = await readFormData(request, context);
   const training = await trainingOf({ params, url, context });
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "learning");
-  const intent = field(formData, "intent");
-  const stepId = field(formData, "stepId");
-  const moduleId = field(formData, "moduleId");
+  const intent = String(formData.get("intent") ?? "");
   const here = learnPath(context, training.effectiveType, training.slug);
-  const badRequest = () => data<FormResult>({ ok: false, intent, message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
+  const badRequest = () => errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent });
+  const parse = <K extends keyof typeof LearnFormSchemas>(key: K) => {
+    const submission = parseSubmission(formData, context, LearnFormSchemas[key]);
+    return submission.status === "success" ? (submission.value as ReturnType<(typeof LearnFormSchemas)[K]["parse"]>) : null;
+  };
   try {
     switch (intent) {
       case "advance": {
-        if (!STEP_ID.test(stepId)) return badRequest();
-        const flow = await back.post<FlowView>(`/course/currentFlow/${training.id}`, { stepId });
+        const form = parse("advance");
+        if (!form) return badRequest();
+        const flow = await back.post<FlowView>(`/course/currentFlow/${training.id}`, { stepId: form.stepId });
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "quiz": {
-        if (!STEP_ID.test(stepId)) return badRequest();
-        const flow = await back.post<FlowView & { result: { score: number } | null }>(`/course/currentFlow/${training.id}`, { stepId, answers: answersFromForm(formData) });
+        const form = parse("quiz");
+        if (!form) return badRequest();
+        const flow = await back.post<FlowView & { result: { score: number } | null }>(`/course/currentFlow/${training.id}`, form);
         // The score page: the answered quiz, then a link on to the next step.
-        return redirectWithToast(learnPath(context, training.effectiveType, training.slug, stepId), {
+        return redirectWithToast(learnPath(context, training.effectiveType, training.slug, form.stepId), {
           type: "success",
           message: flow.finished ? t("toast.finished") : t("toast.quizScored", { score: flow.result?.score ?? 0 }),
         });
       }
       case "video-complete":
       case "pdf-complete": {
-        if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
+        const form = parse("moduleComplete");
+        if (!form) return badRequest();
         const kind = intent === "pdf-complete" ? "pdf" : "video";
         // Where the video player stopped, sent by its `ended` event (empty without JavaScript).
-        const position = kind === "video" ? field(formData, "position") : "";
-        if (position && !/^\d{1,6}(\.\d{1,6})?$/.test(position)) return badRequest();
+        const position = kind === "video" ? (form.position ?? "") : "";
         const query = position ? `?${new URLSearchParams({ position })}` : "";
-        const flow = await back.getWithCsrf<FlowView>(`/user/${kind}/module/complete/${moduleId}${query}`);
+        const flow = await back.getWithCsrf<FlowView>(`/user/${kind}/module/complete/${form.moduleId}${query}`);
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "pdf-open": {
-        if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
-        const link = await back.getWithCsrf<{ url: string }>(`/user/pdf/module/link/${moduleId}`);
+        const form = parse("pdfOpen");
+        if (!form) return badRequest();
+        const link = await back.getWithCsrf<{ url: string }>(`/user/pdf/module/link/${form.moduleId}`);
         return redirect(link.url);
       }
       case "join": {
-        const sessionId = field(formData, "sessionId");
-        if (!/^[1-9][0-9]{0,9}$/.test(sessionId)) return badRequest();
-        const room = await back.getWithCsrf<{ url: string }>(`/user/mixt/virtualClass/join/${sessionId}`);
+        const form = parse("join");
+        if (!form) return badRequest();
+        const room = await back.getWithCsrf<{ url: string }>(`/user/mixt/virtualClass/join/${form.sessionId}`);
         return redirect(room.url);
       }
       default:
@@ -116,7 +122,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 export default function Learn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("learning");
   const path = usePagePath();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   const { flow } = loaderData;
   const base = path("learn", { trainingType: flow.training.type, slug: flow.training.slug });
   const hrefOf = (stepId: string) => (stepId === flow.currentStepId ? base : `${base}?${new URLSearchParams({ step: stepId })}`);
@@ -144,8 +150,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             step={flow.step}
             flow={flow}
             fields={fields}
-            quizErrors={result?.intent === "quiz" ? result.fieldErrors : undefined}
-            quizMessage={result?.intent === "quiz" ? result.message : undefined}
+            quizErrors={result?.form === "quiz" ? replyErrors(result) : undefined}
+            quizMessage={result?.form === "quiz" ? replyMessage(result) : undefined}
             attestationsHref={path("profile-attestations")}
             continueHref={base}
           />

@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
-import { requestStateContext, serverConfigContext } from "~/lib/context";
-import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
-import { formBody } from "~/lib/form-body.server";
+import { EnrolmentFormSchema } from "#core/contract/enrolment.ts";
+import { requestStateContext } from "~/lib/context";
+import { readSubmission } from "~/lib/forms.server";
 import { loginPath, serverT } from "~/lib/guards.server";
 import { toastCookie } from "~/lib/toast.server";
 
@@ -22,21 +22,19 @@ function backMessage(error: BackError): string {
  * the confirmation step) with the API's message as a toast, in the learner's language.
  */
 export async function enrolmentAction({ request, url, context, trainingId }: Args) {
-  const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
   const common = serverT(context, "common");
-  const formData = await formBody(request, common("errors.badForm"));
-  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
+  const { submission, formData } = await readSubmission(request, context, EnrolmentFormSchema);
   const intent = formData.get("intent");
-  const sessionId = String(formData.get("sessionId") ?? "");
-  if ((intent !== "subscribe" && intent !== "unsubscribe") || (sessionId !== "" && !/^[1-9][0-9]{0,8}$/.test(sessionId))) {
+  if ((intent !== "subscribe" && intent !== "unsubscribe") || submission.status !== "success") {
     throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
   }
+  const { sessionId } = submission.value;
   const t = serverT(context, "training");
   let toast: Parameters<typeof toastCookie>[0];
   try {
     if (intent === "subscribe") {
-      const reply = await back.post<SubscribeReply>(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [Number(sessionId)] : [] });
+      const reply = await back.post<SubscribeReply>(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [sessionId] : [] });
       toast = { type: "success", message: t(`enrolment.toast.${reply.outcome}`, { position: reply.enrolment.waitingListPosition ?? "" }) };
     } else {
       await back.post(`/course/unsubscribe/${trainingId}`, {});
