@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { UserPayload, GuestPayload } from "../../server/back/modules/user/user.service";
+import { getUser } from "./current-user.server";
 import { matchPage } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
@@ -26,7 +27,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   };
   // Notifications only when a session cookie exists: guests cost one back call per page.
   const [user, notifications] = await Promise.all([
-    back.get<CurrentUser>("/user").catch(guestOnError({ loggedIn: false } as GuestPayload)),
+    getUser(context),
     back.hasCookie("sid")
       ? back.get<NotificationList>("/user/notification").catch(guestOnError(null))
       : Promise.resolve(null),

@@ -9,19 +9,18 @@ import { FormMessage, NewPasswordFields, SubmitButton, TextField, firstErrorFiel
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context }, { allowNoEstablishment: true });
   return { title: serverT(context, "account")("password.title") };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context }, { allowNoEstablishment: true });
   const hidden = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };
   const { submission } = await readSubmission(request, context, UpdatePasswordSchema);
   if (submission.status !== "success") return invalidReply(submission, hidden);

@@ -12,11 +12,11 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   const [attestations, dpc] = await Promise.all([back.get<AttestationItem[]>("/user/attestations"), back.get<DpcAttestations>("/user/attestation/dpc")]);
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
@@ -35,7 +35,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     const form = await request.clone().formData().catch(() => null);
     if (form?.get("intent") !== "download") return next();
     const url = new URL(request.url);
-    await requireUser({ url, context });
     await readFormData(request, context);
     const { back } = context.get(requestStateContext);
     try {
@@ -56,7 +55,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** The practice-certificate upload (one form per DPC enrolment). */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context });
   const formData = await readFormData(request, context);
   const enrolmentId = String(formData.get("enrolmentId") ?? "");
   const t = serverT(context, "attestations");

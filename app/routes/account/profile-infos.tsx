@@ -14,14 +14,15 @@ import { EARLIEST_BIRTH_DATE, latestBirthDate } from "#core/domain/birth-date.ts
 import { toParisDate } from "#core/domain/dates.ts";
 import { isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { getLoggedInUser } from "~/lib/current-user.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const GENDERS = ["", "F", "M", "X"] as const;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const profile = await loadProfile(context);
   return {
     title: serverT(context, "account")("infos.title"),
@@ -49,7 +50,7 @@ const ENDPOINTS: Record<string, string> = {
 
 /** Four forms, told apart by `intent`; each success comes back here with a toast. */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireUser({ url, context });
+  const user = await getLoggedInUser(context);
   const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "");
   const { back } = context.get(requestStateContext);

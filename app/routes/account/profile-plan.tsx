@@ -7,11 +7,10 @@ import type { TrainingPlan } from "~/components/records/types";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const { back, locale } = context.get(requestStateContext);
   const plan = await back.get<TrainingPlan>("/user/trainingPlan");
   return { title: serverT(context, "records")("plan.title"), locale, plan };

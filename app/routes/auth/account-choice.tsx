@@ -11,14 +11,17 @@ import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { requestStateContext } from "~/lib/context";
 import { usePagePath } from "~/i18n/use-page-path";
-import { landingPath, needsAccountChoice, requireUser, serverT } from "~/lib/guards.server";
+import { landingPath } from "~/lib/paths.server";
+import { needsAccountChoice } from "~/lib/area-guards.server";
+import { getLoggedInUser } from "~/lib/current-user.server";
+import { serverT } from "~/lib/translate.server";
 
 /**
  * The user's pharmacies; the `redirect` query is kept through the choice. A user with nothing to
  * choose and no need to (a shop customer) goes on to where they were heading.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = await requireUser({ url, context }, { allowNoEstablishment: true });
+  const user = await getLoggedInUser(context);
   const raw = url.searchParams.get("redirect");
   if (user.accounts.length === 0 && !needsAccountChoice(user)) {
     const fallback = landingPath(context);

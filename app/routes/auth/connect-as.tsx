@@ -9,7 +9,8 @@ import { SubmitButton } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { loginPath, serverT, slugPath } from "~/lib/guards.server";
+import { loginPath, slugPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**

@@ -5,7 +5,7 @@ import { readSubmission } from "~/lib/forms.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**

@@ -12,7 +12,9 @@ import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { landingPath, serverT, tokenResetRedirect } from "~/lib/guards.server";
+import { landingPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
+import { tokenResetRedirect } from "~/lib/area-guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 

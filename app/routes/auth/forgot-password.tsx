@@ -10,10 +10,9 @@ import { accountMeta } from "~/components/account/meta";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireGuest, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireGuest({ url, context });
   return { title: serverT(context, "auth")("forgot.title") };
 }
 

@@ -10,12 +10,12 @@ import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { landingPath, requireGuest, serverT } from "~/lib/guards.server";
+import { landingPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireGuest({ url, context });
   const t = serverT(context, "auth");
   const raw = url.searchParams.get("redirect");
   return { title: t("login.title"), redirectTo: raw ? safeRedirectPath(raw, "") : "" };

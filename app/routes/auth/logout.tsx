@@ -6,7 +6,9 @@ import { readFormData } from "~/lib/forms.server";
 import { SubmitButton } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
-import { getUser, loginPath, serverT } from "~/lib/guards.server";
+import { getUser } from "~/lib/current-user.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 
 /** GET shows a confirmation (a guest goes home); the logout itself is a POST. */
 export async function loader({ context }: Route.LoaderArgs) {

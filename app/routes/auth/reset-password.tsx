@@ -9,7 +9,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { FormMessage, NewPasswordFields, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
-import { loginPath, pathOf, serverT } from "~/lib/guards.server";
+import { loginPath, pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** The link is checked on load (without spending it): a used, replaced or expired one gets no form. */

@@ -10,7 +10,7 @@ import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
 import { contentMeta } from "~/components/content/meta";
-import { pathOf } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 

@@ -12,7 +12,7 @@ import { ContentMain } from "~/components/content/content-main";
 import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
 import { contentMeta } from "~/components/content/meta";
 import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "#core/domain/survey-options.ts";
-import { pathOf } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 

@@ -1,9 +1,10 @@
-import { data, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
+import { notFound } from "~/lib/errors.server";
 import { EvaluationFormSchema } from "#core/contract/flow.ts";
 import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { QuizView } from "../../../server/back/modules/flow/flow.service";
 import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
@@ -19,7 +20,6 @@ type Args = { url: URL; context: Readonly<RouterContextProvider> };
 
 /** The evaluation quiz of a training the user follows (403 -> the course page with a toast, 404 -> not found). */
 export async function loadEvaluation({ url, context }: Args, trainingId: number) {
-  await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   try {
     const evaluation = await back.get<EvaluationData>("/user/evaluationQuiz", { trainingId });
@@ -34,14 +34,13 @@ export async function loadEvaluation({ url, context }: Args, trainingId: number)
       const target = notEnrolledTarget(error);
       if (target) throw redirectWithToast(coursePath(context, target.type, target.slug), { type: "info", message: error.message });
     }
-    if (error.status === 404 || error.status === 422) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    if (error.status === 404 || error.status === 422) notFound(url.pathname);
     throw error;
   }
 }
 
 /** Posts the answers; back to the same page, which then shows the score. */
 export async function answerEvaluation({ request, url, context }: Args & { request: Request }, trainingId: number) {
-  await requireUser({ url, context });
   const formData = await readFormData(request, context);
   const here = url.pathname;
   const submission = parseSubmission(formData, context, EvaluationFormSchema);

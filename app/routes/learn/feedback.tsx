@@ -12,7 +12,7 @@ import { RATING_COLOUR } from "~/components/ui/rating";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 
 /** /feedback/{token}: reached from the mail; no login, the single-use token is the credential. */
 export async function loader({ params, context }: Route.LoaderArgs) {

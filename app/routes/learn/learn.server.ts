@@ -4,7 +4,8 @@ import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { loginPath, serverT } from "~/lib/guards.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** The course page of a training (where a learner not enrolled is sent to subscribe). */

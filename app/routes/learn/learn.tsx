@@ -1,4 +1,5 @@
 import { data, redirect, useActionData } from "react-router";
+import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/learn";
 import { LearnFormSchemas } from "#core/contract/flow.ts";
 import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
@@ -10,7 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { brandPageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { TrainingDetail } from "../../../server/back/modules/catalogue/catalogue.service";
@@ -20,10 +21,10 @@ const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
 
 async function trainingOf(args: { params: { trainingType?: string; slug?: string }; url: URL; context: Route.LoaderArgs["context"] }) {
   const { params, url, context } = args;
-  if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  if (!isTrainingType(params.trainingType)) notFound(url.pathname, "training-type");
   const { back } = context.get(requestStateContext);
   const training = await back.get<TrainingDetail>(`/training/${encodeURIComponent(params.slug ?? "")}`).catch((error: unknown) => {
-    if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });
   return training;
@@ -34,7 +35,6 @@ async function trainingOf(args: { params: { trainingType?: string; slug?: string
  * A learner not enrolled goes back to the course page with a toast inviting to subscribe.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const training = await trainingOf({ params, url, context });
   if (training.effectiveType !== params.trainingType) throw redirect(learnPath(context, training.effectiveType, training.slug) + url.search, 301);
   const { back } = context.get(requestStateContext);
@@ -58,7 +58,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context });
   const formData = await readFormData(request, context);
   const training = await trainingOf({ params, url, context });
   const { back } = context.get(requestStateContext);

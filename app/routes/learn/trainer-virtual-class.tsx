@@ -11,7 +11,8 @@ import { ButtonAnchor } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** /trainer/virtualClass/{token}: the trainer's link (no login; the token is the credential). */

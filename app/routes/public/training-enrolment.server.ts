@@ -3,8 +3,9 @@ import { BackError } from "~/lib/back.server";
 import { EnrolmentFormSchema } from "#core/contract/enrolment.ts";
 import { requestStateContext } from "~/lib/context";
 import { readSubmission } from "~/lib/forms.server";
-import { loginPath, serverT } from "~/lib/guards.server";
-import { toastCookie } from "~/lib/toast.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
+import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 
 type SubscribeReply = { outcome: "subscribed" | "booked" | "waiting_list"; enrolment: { waitingListPosition: number | null } };
 
@@ -31,7 +32,7 @@ export async function enrolmentAction({ request, url, context, trainingId }: Arg
   }
   const { sessionId } = submission.value;
   const t = serverT(context, "training");
-  let toast: Parameters<typeof toastCookie>[0];
+  let toast: ToastInput;
   try {
     if (intent === "subscribe") {
       const reply = await back.post<SubscribeReply>(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [sessionId] : [] });
@@ -45,5 +46,5 @@ export async function enrolmentAction({ request, url, context, trainingId }: Arg
     if (error.status === 401) throw redirect(loginPath(context, url.pathname));
     toast = { type: "error", message: backMessage(error) || common("errors.anErrorOccurred") };
   }
-  throw redirect(url.pathname, { headers: { "Set-Cookie": toastCookie(toast) } });
+  throw redirectWithToast(url.pathname, toast);
 }

@@ -6,7 +6,7 @@ import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE, consentCookieValue } from "~/li
 import { plainCookie } from "~/lib/cookies.server";
 import { serverConfigContext } from "~/lib/context";
 import { readSubmission } from "~/lib/forms.server";
-import { toastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 
 /**
@@ -28,13 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { analytics: false, marketing: false };
   const message = intent === "accept-all" ? t("consent.savedAll") : intent === "save" ? t("consent.saved") : t("consent.savedMandatory");
   const target = safeRedirectPath(String(formData.get("redirectTo") ?? "/"), "/");
-  const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    plainCookie(CONSENT_COOKIE, consentCookieValue(choice), { maxAge: CONSENT_COOKIE_MAX_AGE, secure: config.secureCookies }),
-  );
-  headers.append("Set-Cookie", toastCookie({ type: "success", message, position: "top" }));
-  return redirect(target, { headers });
+  const consent = plainCookie(CONSENT_COOKIE, consentCookieValue(choice), { maxAge: CONSENT_COOKIE_MAX_AGE, secure: config.secureCookies });
+  return redirectWithToast(target, { type: "success", message, position: "top" }, { headers: { "Set-Cookie": consent } });
 }
 
 export function loader() {
