@@ -1,5 +1,5 @@
 import { layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { PAGES, type Layout, type PageDef } from "#core/pages.ts";
+import { PAGE_AREAS, PAGES, type Layout, type PageDef } from "#core/pages.ts";
 
 const LAYOUT_FILES: Record<Layout, string> = {
   default: "routes/layouts/default.tsx",
@@ -15,10 +15,23 @@ function registerPage(page: PageDef) {
   );
 }
 
+/**
+ * A layout's pages: the public ones directly, the others under their area's layout, whose middleware enforces the
+ * area's rule (app/lib/area-guards.server.ts). Areas without a page yet (pharmacy, admin, shop) have their layout ready.
+ */
+function layoutChildren(name: Layout) {
+  const pages = PAGES.filter((p) => p.layout === name);
+  return [
+    ...pages.filter((p) => !p.area).flatMap(registerPage),
+    ...PAGE_AREAS.flatMap((area) => {
+      const inArea = pages.filter((p) => p.area === area);
+      return inArea.length ? [layout(`routes/layouts/areas/${area}.tsx`, { id: `area.${area}.${name}` }, inArea.flatMap(registerPage))] : [];
+    }),
+  ];
+}
+
 export default [
-  ...(Object.keys(LAYOUT_FILES) as Layout[]).map((name) =>
-    layout(LAYOUT_FILES[name], { id: `layout.${name}` }, PAGES.filter((p) => p.layout === name).flatMap(registerPage)),
-  ),
+  ...(Object.keys(LAYOUT_FILES) as Layout[]).map((name) => layout(LAYOUT_FILES[name], { id: `layout.${name}` }, layoutChildren(name))),
   route("/locale", "routes/system/set-locale.ts", { id: "system.set-locale" }),
   route("/consent-cookies", "routes/system/cookie-consent.ts", { id: "system.cookie-consent" }),
   route("/notifications/read", "routes/system/notifications-read.ts", { id: "system.notifications-read" }),

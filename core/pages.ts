@@ -9,10 +9,18 @@ import type { PathLang } from "./locales.ts";
  */
 export type Layout = "default" | "feedback" | "none" | "connect-as-farline";
 
+/**
+ * The area a page belongs to: its layout's middleware enforces the area's rule (app/lib/area-guards.server.ts) for
+ * every loader and action below it. Pages without an area are public.
+ */
+export const PAGE_AREAS = ["guest", "account", "account-open", "learn", "pharmacy", "admin", "shop"] as const;
+export type PageArea = (typeof PAGE_AREAS)[number];
+
 export type PageDef = {
   id: string;
   file: string;
   layout: Layout;
+  area?: PageArea;
   /** Paths by language; "*" for a path shared by both languages. */
   paths: Partial<Record<PathLang | "*", string>>;
   /** i18n namespaces the page needs besides "common". */
@@ -83,7 +91,7 @@ export const PAGES: PageDef[] = [
     noIndex: true,
   },
   // Accounts and access (auth ns: guest pages, user menu, consent; account ns: the user's own pages).
-  { id: "login", file: "routes/auth/login.tsx", layout: "default", paths: { fr: "/connexion", es: "/conexion" }, ns: ["auth"], noIndex: true },
+  { id: "login", file: "routes/auth/login.tsx", layout: "default", area: "guest", paths: { fr: "/connexion", es: "/conexion" }, ns: ["auth"], noIndex: true },
   {
     id: "connect-as",
     file: "routes/auth/connect-as.tsx",
@@ -97,6 +105,7 @@ export const PAGES: PageDef[] = [
     id: "forgot-password",
     file: "routes/auth/forgot-password.tsx",
     layout: "default",
+    area: "guest",
     paths: { fr: "/mot-de-passe-oublie", es: "/contrasena-olvidada" },
     ns: ["auth"],
     noIndex: true,
@@ -113,6 +122,7 @@ export const PAGES: PageDef[] = [
     id: "account-choice",
     file: "routes/auth/account-choice.tsx",
     layout: "default",
+    area: "account-open",
     paths: { fr: "/choix-du-compte", es: "/eleccion-de-cuenta" },
     ns: ["auth"],
     noIndex: true,
@@ -130,6 +140,7 @@ export const PAGES: PageDef[] = [
     id: "edit-password",
     file: "routes/account/edit-password.tsx",
     layout: "default",
+    area: "account-open",
     paths: { "*": "/compte/mon-mot-de-passe" },
     ns: ["account"],
     noIndex: true,
@@ -138,6 +149,7 @@ export const PAGES: PageDef[] = [
     id: "profile",
     file: "routes/account/profile.tsx",
     layout: "default",
+    area: "account",
     paths: { fr: "/compte/profil", es: "/cuenta/perfil" },
     ns: ["account", "records"],
     noIndex: true,
@@ -146,6 +158,7 @@ export const PAGES: PageDef[] = [
     id: "profile-infos",
     file: "routes/account/profile-infos.tsx",
     layout: "default",
+    area: "account",
     paths: { fr: "/compte/profil/infos", es: "/cuenta/perfil/infos" },
     ns: ["account"],
     noIndex: true,
@@ -154,6 +167,7 @@ export const PAGES: PageDef[] = [
     id: "advisor-contact",
     file: "routes/account/advisor-contact.tsx",
     layout: "default",
+    area: "account-open",
     paths: { fr: "/compte/contact", es: "/cuenta/contactar" },
     ns: ["account"],
     noIndex: true,
@@ -164,15 +178,17 @@ export const PAGES: PageDef[] = [
     id: "learn",
     file: "routes/learn/learn.tsx",
     layout: "default",
+    area: "learn",
     paths: { "*": "/:trainingType/:slug/learn" },
     ns: ["learning", "training"],
     noIndex: true,
   },
-  { id: "video-quiz", file: "routes/learn/video-quiz.tsx", layout: "default", paths: { "*": "/video/quiz/:slug" }, ns: ["learning"], noIndex: true },
+  { id: "video-quiz", file: "routes/learn/video-quiz.tsx", layout: "default", area: "learn", paths: { "*": "/video/quiz/:slug" }, ns: ["learning"], noIndex: true },
   {
     id: "evaluation-quiz",
     file: "routes/learn/evaluation-quiz.tsx",
     layout: "default",
+    area: "learn",
     paths: { fr: "/evaluation-quiz/:id", es: "/valoracion-quiz/:id" },
     ns: ["learning"],
     noIndex: true,
@@ -181,6 +197,7 @@ export const PAGES: PageDef[] = [
     id: "profile-plan",
     file: "routes/account/profile-plan.tsx",
     layout: "default",
+    area: "account",
     paths: { fr: "/compte/profil/plan-de-formation", es: "/cuenta/perfil/plan-de-formation" },
     ns: ["account", "records"],
     noIndex: true,
@@ -189,6 +206,7 @@ export const PAGES: PageDef[] = [
     id: "profile-history",
     file: "routes/account/profile-history.tsx",
     layout: "default",
+    area: "account",
     paths: { fr: "/compte/profil/historique", es: "/cuenta/perfil/historique" },
     ns: ["account", "records"],
     noIndex: true,
@@ -197,6 +215,7 @@ export const PAGES: PageDef[] = [
     id: "profile-bookmarks",
     file: "routes/account/profile-bookmarks.tsx",
     layout: "default",
+    area: "account",
     paths: { fr: "/compte/profil/favoris", es: "/cuenta/perfil/favoritos" },
     ns: ["account", "catalogue"],
     noIndex: true,
@@ -205,6 +224,7 @@ export const PAGES: PageDef[] = [
     id: "profile-attestations",
     file: "routes/account/profile-attestations.tsx",
     layout: "default",
+    area: "account",
     paths: { fr: "/compte/profil/attestation", es: "/cuenta/perfil/attestation" },
     ns: ["account", "attestations"],
     noIndex: true,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { getUser } from "./current-user.server";
 import { CurrentUserSchema, type GuestPayload, type UserPayload } from "#core/contract/user.ts";
 import { NotificationListSchema } from "#core/contract/notifications.ts";
 import { matchPage } from "#core/pages.ts";
@@ -26,7 +27,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   };
   // Notifications only when a session cookie exists: guests cost one back call per page.
   const [user, notifications] = await Promise.all([
-    back.get("/user", CurrentUserSchema).catch(guestOnError({ loggedIn: false } as GuestPayload)),
+    getUser(context),
     back.hasCookie("sid")
       ? back.get("/user/notification", NotificationListSchema).catch(guestOnError(null))
       : Promise.resolve(null),

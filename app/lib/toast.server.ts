@@ -1,19 +1,10 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { readCookie } from "./cookies.server";
+import { ToastSchema, type Toast, type ToastInput } from "./toast";
+
+export type { Toast, ToastInput };
 
 export const TOAST_COOKIE = "toast";
-export const TOAST_TYPES = ["success", "error", "info", "warning", "default"] as const;
-export const TOAST_POSITIONS = ["top-right", "top", "top-left", "bottom-right", "bottom", "bottom-left"] as const;
-
-export const ToastSchema = z.object({
-  type: z.enum(TOAST_TYPES).default("default"),
-  message: z.string().max(500),
-  position: z.enum(TOAST_POSITIONS).default("bottom-right"),
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
-});
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
 
 /** A flash toast: set by an action, read and cleared by the next page render (works without JS). */
 export function toastCookie(toast: ToastInput): string {
@@ -33,8 +24,14 @@ export function readToast(request: Request): { toast: Toast | null; clearCookie:
   }
 }
 
-export function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
-  const headers = new Headers(init.headers);
+/** The headers of an answer that carries a flash toast (added to `init`'s own). */
+export function withToast(toast: ToastInput, init: HeadersInit = {}): Headers {
+  const headers = new Headers(init);
   headers.append("Set-Cookie", toastCookie(toast));
-  return redirect(url, { ...init, headers });
+  return headers;
+}
+
+/** The way an action says how it went: back to a page, with a flash toast. */
+export function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  return redirect(url, { ...init, headers: withToast(toast, init.headers) });
 }

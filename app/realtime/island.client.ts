@@ -1,5 +1,6 @@
 import Echo from "laravel-echo";
 import Pusher from "pusher-js";
+import { fetchWithXsrf } from "~/lib/xsrf.client";
 import type { ChannelAuthorizationCallback, ChannelAuthorizationRequestParams } from "pusher-js/types/src/core/auth/options";
 
 /** Connection settings sent by the root loader (spec sections 7 and 9). */
@@ -20,24 +21,13 @@ export type Island = {
   close(): void;
 };
 
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split("; ").find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
-
 /** Channel authorisation through the back API; its envelope is unwrapped for pusher-js. */
 function authorizeThroughBack(locale: string) {
   return async (params: ChannelAuthorizationRequestParams, callback: ChannelAuthorizationCallback) => {
     try {
-      if (!readCookie("XSRF-TOKEN")) await fetch("/back/sanctum/csrf-cookie", { credentials: "same-origin" });
-      const response = await fetch("/back/api/broadcasting/auth", {
+      const response = await fetchWithXsrf("/back/api/broadcasting/auth", {
         method: "POST",
-        credentials: "same-origin",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Accept-Language": locale,
-          "X-XSRF-TOKEN": readCookie("XSRF-TOKEN") ?? "",
-        },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": locale },
         body: new URLSearchParams({ socket_id: params.socketId, channel_name: params.channelName }),
       });
       const envelope = (await response.json()) as { status: string; message: string; data: { auth: string; channel_data?: string } };

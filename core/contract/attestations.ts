@@ -138,3 +138,23 @@ export type TrainerVirtualClass = z.infer<typeof TrainerVirtualClassSchema>;
 
 /** POST /trainer/virtualClass/:token/attendance. */
 export const AttendanceSavedSchema = z.strictObject({ marked: z.number() });
+/** The feedback form (radio buttons post text): a rating from 1 to 5, and an optional comment. */
+export const FeedbackFormSchema = z.strictObject({
+  rating: z.preprocess((value) => value ?? "", z.string().regex(/^[1-5]$/, { message: "ratingRequired" }).transform(Number)),
+  comment: z.string().trim().max(2000).optional().default(""),
+});
+
+/**
+ * The trainer's attendance form for one day: each participant's radio pair is `attended-{userId}` = "1" or "0"
+ * (unmarked: left out). Read into the API's body (AttendanceSchema).
+ */
+export const AttendanceFormSchema = z
+  .object({ day: z.string().max(10) })
+  .catchall(z.union([z.string().max(10), z.array(z.string().max(10)).max(2)]))
+  .transform(({ day, ...marks }) => ({
+    day,
+    attendance: Object.entries(marks).flatMap(([name, value]) => {
+      const match = /^attended-(\d{1,9})$/.exec(name);
+      return match && (value === "1" || value === "0") ? [{ userId: Number(match[1]), attended: value === "1" }] : [];
+    }),
+  }));

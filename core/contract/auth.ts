@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id } from "./ids.ts";
+import { Id, IdParam } from "./ids.ts";
 
 export const EmailSchema = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
 
@@ -86,3 +86,25 @@ export const InvitationSchema = z.strictObject({
   locale: z.string(),
 });
 export type InvitationPayload = Omit<z.infer<typeof InvitationSchema>, "email">;
+/** The forgotten-password form (the API takes the address in its path: /passwordReset/sendMail/:email). */
+export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
+
+/**
+ * The consent dialog's form: a hidden "false" and the checkbox's "true" (or "on") may both be posted; consent is
+ * given when any value but "false" is. Anything else is not a choice.
+ */
+export const ConsentFormSchema = z.strictObject({
+  hasGivenConsent: z
+    .preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(["true", "false", "on"])))
+    .transform((values) => values.some((value) => value !== "false")),
+});
+
+/** The account-choice form: the chosen pharmacy's id, as posted (text). */
+export const SetAccountFormSchema = z.strictObject({ accountId: IdParam });
+
+/** The arrival form of another platform's login (hidden fields; `accountId` only when the link named one). */
+export const ConnectAsFormSchema = z.strictObject({
+  contactId: IdParam,
+  token: z.string().min(1).max(200),
+  accountId: IdParam.optional(),
+});

@@ -305,3 +305,12 @@ export type TrainingDetail = z.infer<typeof TrainingDetailSchema>;
 
 /** GET /user/bookmarks, and the reply of PUT/DELETE /user/bookmarks/:id: the bookmarked training ids. */
 export const BookmarksSchema = IdListSchema;
+/** The bookmark toggle (catalogue, search and course pages): the training and whether to add or remove it. */
+export const BookmarkFormSchema = z.strictObject({
+  trainingId: z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number),
+  op: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((value) => (value === "remove" ? "remove" : "add")),
+});

@@ -84,3 +84,11 @@ export const UrlReplySchema = z.strictObject({ url: z.string() });
 
 /** GET /user/mixt/virtualClass/join/:id and .../sessionDateTracking/join/:id. */
 export const VirtualClassJoinSchema = z.strictObject({ url: z.string(), opensAt: z.string(), closesAt: z.string() });
+/** The course page's subscribe / unsubscribe form (the button is the `intent`): the chosen session, if any. */
+export const EnrolmentFormSchema = z.strictObject({
+  sessionId: z
+    .string()
+    .regex(/^([1-9][0-9]{0,8})?$/, { message: "invalidType" })
+    .optional()
+    .transform((value) => (value ? Number(value) : null)),
+});

@@ -10,6 +10,7 @@ export const POLICY_COOKIES = [
   { name: "campus", key: "campus", category: "mandatory" },
   { name: "cookie_consent", key: "consent", category: "mandatory" },
   { name: "toast", key: "toast", category: "mandatory" },
+  { name: "catalogue_sort", key: "sort", category: "mandatory" },
 ] as const;
 
 /** The cookie policy: what cookies are, the ones we set (name, purpose, duration), consent and control. */

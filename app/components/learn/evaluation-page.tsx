@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import type { FormResult } from "~/lib/action.server";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import type { EvaluationData } from "~/routes/learn/evaluation.server";
@@ -8,7 +8,7 @@ import { QuizForm } from "./quiz-form";
 /** The evaluation quiz page (also the video quiz page): the same quiz form as in the learning view. */
 export function EvaluationPage({ evaluation, learnHref, testId }: { evaluation: EvaluationData; learnHref: string; testId: string }) {
   const { t } = useTranslation("learning");
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   const { quiz, training, status } = evaluation;
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 outline-none" data-testid={testId}>
@@ -34,8 +34,8 @@ export function EvaluationPage({ evaluation, learnHref, testId }: { evaluation: 
             quiz={quiz}
             readOnly={status === "done"}
             fields={{ intent: "quiz" }}
-            errors={result?.intent === "quiz" ? result.fieldErrors : undefined}
-            message={result?.intent === "quiz" ? result.message : undefined}
+            errors={result?.form === "quiz" ? replyErrors(result) : undefined}
+            message={result?.form === "quiz" ? replyMessage(result) : undefined}
           />
           {status === "done" ? (
             <p>

@@ -5,6 +5,7 @@ import { RichText } from "~/components/content/rich-text";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { useTranslation } from "~/i18n/react";
+import { fetchWithXsrf } from "~/lib/xsrf.client";
 import type { FlowView, SessionView, StepView } from "#core/contract/flow.ts";
 import { QuizForm } from "./quiz-form";
 
@@ -96,11 +97,6 @@ function useDateFormat() {
   };
 }
 
-function xsrfToken(): string | null {
-  const match = /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie);
-  return match ? decodeURIComponent(match[1]!) : null;
-}
-
 /**
  * The native player with its captions. With JavaScript it saves the playback position every 15 s of playing and
  * on pause, and at the end fills the "watched" form's position and sends it (ADR 0020); without JavaScript the
@@ -131,11 +127,9 @@ function VideoPlayer({
       const position = Math.floor(video.currentTime);
       if (position === last) return;
       last = position;
-      if (!xsrfToken()) await fetch("/back/sanctum/csrf-cookie", { credentials: "same-origin" });
-      await fetch(`/back/api/user/video/module/currentFlow/${moduleId}`, {
+      await fetchWithXsrf(`/back/api/user/video/module/currentFlow/${moduleId}`, {
         method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json", "x-xsrf-token": xsrfToken() ?? "" },
+        headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ position }),
       }).catch(() => undefined);
     };

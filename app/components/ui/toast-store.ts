@@ -2,12 +2,10 @@
  * Client-side toast list (browser only). Flash toasts from the server enter it after hydration;
  * code can add more with `showToast`. The server never touches this module-level state.
  */
+import { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TYPES, type ToastInput, type ToastPosition, type ToastType } from "~/lib/toast";
+
+export { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TYPES, type ToastInput, type ToastPosition, type ToastType };
 export const TOAST_DURATION_MS = 3000;
-export const TOAST_TYPES = ["success", "error", "info", "warning", "default"] as const;
-export const TOAST_POSITIONS = ["top-right", "top", "top-left", "bottom-right", "bottom", "bottom-left"] as const;
-export type ToastType = (typeof TOAST_TYPES)[number];
-export type ToastPosition = (typeof TOAST_POSITIONS)[number];
-export const DEFAULT_TOAST_POSITION: ToastPosition = "bottom-right";
 
 export type ToastItem = {
   id: string;
@@ -18,7 +16,6 @@ export type ToastItem = {
   duration: number;
 };
 
-export type ToastInput = { message: string; id?: string; type?: ToastType; position?: ToastPosition; duration?: number };
 
 let toasts: ToastItem[] = [];
 const dismissed = new Set<string>();

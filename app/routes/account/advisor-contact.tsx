@@ -1,18 +1,22 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useActionData, useLoaderData } from "react-router";
+import { AdvisorMessageSchema } from "#core/contract/profile.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/advisor-contact";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { getLoggedInUser } from "~/lib/current-user.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Open without an establishment: a user with no pharmacy yet writes to the advisor to get one. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = await requireUser({ url, context }, { allowNoEstablishment: true });
+  const user = await getLoggedInUser(context);
   const t = serverT(context, "account");
   return { title: t("contact.title"), advisor: user.advisor, defaultMessage: t("contact.defaultMessage") };
 }
@@ -20,14 +24,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context }, { allowNoEstablishment: true });
-  const formData = await readForm(request, context);
+  const { submission } = await readSubmission(request, context, AdvisorMessageSchema);
+  if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
-  const message = field(formData, "message");
   try {
-    await back.post("/user/sendAdvisorMessage", { message });
+    await back.post("/user/sendAdvisorMessage", { message: submission.value.message ?? "" });
   } catch (error) {
-    return backErrorResult(error, { values: { message } });
+    return backErrorReply(submission, error);
   }
   return redirectWithToast(pathOf(context, "profile"), { type: "success", message: serverT(context, "account")("contact.sent") });
 }
@@ -35,9 +38,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function AdvisorContact() {
   const { t } = useTranslation("account");
   const { advisor, defaultMessage } = useLoaderData<typeof loader>();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(AdvisorMessageSchema, result);
+  const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   return (
     <ProfileLayout title={t("contact.title")}>
       {advisor ? (
@@ -45,15 +49,15 @@ export default function AdvisorContact() {
       ) : (
         <p className="mb-4">{t("profile.noAdvisor")}</p>
       )}
-      <Form method="post" ref={formRef} className="flex max-w-2xl flex-col gap-4" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex max-w-2xl flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <FormMessage message={message} />
         <TextAreaField
           name="message"
           label={t("contact.message")}
           rows={6}
           maxLength={5000}
-          defaultValue={result?.values?.message ?? defaultMessage}
+          defaultValue={value("message") ?? defaultMessage}
           errors={errors.message}
           autoFocus={errors.message ? true : undefined}
         />

@@ -1,50 +1,50 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useActionData } from "react-router";
+import { UpdatePasswordSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/edit-password";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, NewPasswordFields, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context }, { allowNoEstablishment: true });
   return { title: serverT(context, "account")("password.title") };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context }, { allowNoEstablishment: true });
-  const formData = await readForm(request, context);
+  const hidden = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };
+  const { submission } = await readSubmission(request, context, UpdatePasswordSchema);
+  if (submission.status !== "success") return invalidReply(submission, hidden);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/user/updatePassword", {
-      currentPassword: field(formData, "currentPassword"),
-      password: field(formData, "password"),
-      passwordConfirmation: field(formData, "passwordConfirmation"),
-    });
+    await back.post("/user/updatePassword", submission.value);
   } catch (error) {
-    return backErrorResult(error);
+    return backErrorReply(submission, error, hidden);
   }
   return redirectWithToast(pathOf(context, "edit-password"), { type: "success", message: serverT(context, "account")("password.done") });
 }
 
 export default function EditPassword() {
   const { t } = useTranslation("account");
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(UpdatePasswordSchema, result);
+  const { message, errors } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, ["currentPassword", "password", "passwordConfirmation"]);
   return (
     <ProfileLayout title={t("password.title")}>
-      <Form method="post" ref={formRef} className="flex max-w-md flex-col gap-4" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex max-w-md flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <FormMessage message={message} />
         <TextField
           name="currentPassword"
           type="password"

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-attestations";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
@@ -11,12 +12,12 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AttestationListSchema, DpcAttestationsSchema } from "#core/contract/attestations.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   const [attestations, dpc] = await Promise.all([back.get("/user/attestations", AttestationListSchema), back.get("/user/attestation/dpc", DpcAttestationsSchema)]);
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
@@ -35,8 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const form = await request.clone().formData().catch(() => null);
     if (form?.get("intent") !== "download") return next();
     const url = new URL(request.url);
-    await requireUser({ url, context });
-    await readForm(request, context);
+    await readFormData(request, context);
     const { back } = context.get(requestStateContext);
     try {
       const file = await back.postForFile("/user/download", { data: { attestationId: Number(form.get("attestationId")) || 0 } });
@@ -56,21 +56,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** The practice-certificate upload (one form per DPC enrolment). */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context });
-  const formData = await readForm(request, context);
-  const enrolmentId = field(formData, "enrolmentId");
+  const formData = await readFormData(request, context);
+  const enrolmentId = String(formData.get("enrolmentId") ?? "");
   const t = serverT(context, "attestations");
-  const extra = { intent: "certificate", values: { enrolmentId } };
+  // A file upload: checked here (a file has no schema the browser could check the same way).
+  const form = `certificate-${enrolmentId}`;
   const file = formData.get("certificate");
-  if (!(file instanceof File) || file.size === 0) {
-    return { ok: false, ...extra, fieldErrors: { certificate: [t("certificate.required")] } } satisfies FormResult;
-  }
+  if (!(file instanceof File) || file.size === 0) return errorReply({ fieldErrors: { certificate: [t("certificate.required")] }, form, status: 200 });
   const upload = new FormData();
   upload.set("certificate", file, file.name || "certificate");
   try {
     await context.get(requestStateContext).back.postForm(`/user/dpc/practiceCertificate/${encodeURIComponent(enrolmentId)}`, upload);
   } catch (error) {
-    return backErrorResult(error, extra);
+    return backErrorReply(null, error, { form });
   }
   return redirectWithToast(pathOf(context, "profile-attestations"), { type: "success", message: t("certificate.saved") });
 }
@@ -79,7 +77,7 @@ export default function ProfileAttestations() {
   const { t } = useTranslation("attestations");
   const { t: tAccount } = useTranslation("account");
   const { attestations, dpcEnrolments } = useLoaderData<typeof loader>();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   return (
     <ProfileLayout title={tAccount("profile.title")}>
       <h2 className="mb-2 text-2xl font-bold">{t("profile.title")}</h2>
@@ -102,7 +100,7 @@ export default function ProfileAttestations() {
               <li key={enrolment.enrolmentId}>
                 <CertificateForm
                   enrolment={enrolment}
-                  result={result?.intent === "certificate" && result.values?.enrolmentId === String(enrolment.enrolmentId) ? result : undefined}
+                  result={result?.form === `certificate-${enrolment.enrolmentId}` ? result : undefined}
                 />
               </li>
             ))}
@@ -165,10 +163,10 @@ function AttestationTable({ attestations }: { attestations: AttestationItem[] })
   );
 }
 
-function CertificateForm({ enrolment, result }: { enrolment: DpcEnrolment; result?: FormResult }) {
+function CertificateForm({ enrolment, result }: { enrolment: DpcEnrolment; result?: FormReply }) {
   const { t } = useTranslation("attestations");
   const ref = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
+  const errors = replyErrors(result);
   const uploaded = enrolment.practiceCertificate;
   const titleId = `certificate-${enrolment.enrolmentId}-title`;
   return (
@@ -183,7 +181,7 @@ function CertificateForm({ enrolment, result }: { enrolment: DpcEnrolment; resul
       <Form method="post" encType="multipart/form-data" ref={ref} className="flex flex-col gap-3" noValidate>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="enrolmentId" value={enrolment.enrolmentId} />
-        <FormMessage message={result && !result.ok && !errors.certificate ? result.message : undefined} />
+        <FormMessage message={errors.certificate ? undefined : replyMessage(result)} />
         <TextField
           id={`certificate-file-${enrolment.enrolmentId}`}
           name="certificate"

@@ -13,7 +13,7 @@ import { pagePath } from "#core/pages.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { CataloguePageSchema } from "#core/contract/catalogue.ts";
 
@@ -21,7 +21,6 @@ const PAGE_SIZE = 10;
 
 /** "Mes favoris": the bookmarked trainings, a page at a time, from the catalogue API's `favourites` filter. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   const raw = url.searchParams.get("page") ?? "";
   const page = /^[1-9][0-9]{0,5}$/.test(raw) ? raw : "1";
@@ -33,7 +32,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 
 /** Removing a bookmark: the catalogue's bookmark action, which redirects back here (works without JavaScript). */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context });
   return bookmarkAction({ request, url, context });
 }
 

@@ -12,13 +12,14 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { getLoggedInUser } from "~/lib/current-user.server";
+import { serverT } from "~/lib/translate.server";
 import { AveragesSchema, HistorySchema } from "#core/contract/records.ts";
 
 const HISTORY_PAGE_SIZE = 20;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = await requireUser({ url, context });
+  const user = await getLoggedInUser(context);
   const { back, locale } = context.get(requestStateContext);
   let history: HistoryResponse;
   let averages: Averages;

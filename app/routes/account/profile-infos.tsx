@@ -1,8 +1,11 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useActionData, useLoaderData } from "react-router";
+import type { z } from "zod";
+import { UpdateMobilePhoneSchema, UpdateUserDataSchema, updatePersonalDataSchema } from "#core/contract/profile.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-infos";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { formView, replyErrors, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout, ReadOnlyNotice } from "~/components/account/profile-layout";
@@ -11,14 +14,15 @@ import { EARLIEST_BIRTH_DATE, latestBirthDate } from "#core/domain/birth-date.ts
 import { toParisDate } from "#core/domain/dates.ts";
 import { isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { getLoggedInUser } from "~/lib/current-user.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const GENDERS = ["", "F", "M", "X"] as const;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const profile = await loadProfile(context);
   return {
     title: serverT(context, "account")("infos.title"),
@@ -30,46 +34,48 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
+/** The schema of each form of the page (the API's own), by its `intent`. */
+function schemaOf(intent: string, today: string) {
+  if (intent === "userData") return UpdateUserDataSchema;
+  if (intent === "mobilePhone") return UpdateMobilePhoneSchema;
+  if (intent === "personalData") return updatePersonalDataSchema(today);
+  return null;
+}
+
+const ENDPOINTS: Record<string, string> = {
+  userData: "/user/updateUserData",
+  mobilePhone: "/user/updateMobilePhone",
+  personalData: "/user/updatePersonalData",
+};
+
 /** Four forms, told apart by `intent`; each success comes back here with a toast. */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireUser({ url, context });
-  const formData = await readForm(request, context);
-  const intent = field(formData, "intent");
+  const user = await getLoggedInUser(context);
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "account");
-  if (isReadOnlyUser(user.contractType)) return { ok: false, intent, message: t("readOnly.notice") } satisfies FormResult;
-  try {
-    switch (intent) {
-      case "userData":
-        await back.post("/user/updateUserData", {
-          firstName: field(formData, "firstName"),
-          lastName: field(formData, "lastName"),
-          gender: field(formData, "gender"),
-          profession: field(formData, "profession"),
-          professionalNumber: field(formData, "professionalNumber"),
-        });
-        break;
-      case "mobilePhone":
-        await back.post("/user/updateMobilePhone", { mobilePhone: field(formData, "mobilePhone") });
-        break;
-      case "personalData":
-        await back.post("/user/updatePersonalData", { phone: field(formData, "phone"), birthDate: field(formData, "birthDate") });
-        break;
-      case "picture": {
-        const picture = formData.get("picture");
-        if (!(picture instanceof File) || picture.size === 0) {
-          return { ok: false, intent, fieldErrors: { picture: [t("infos.pictureRequired")] } } satisfies FormResult;
-        }
-        const upload = new FormData();
-        upload.set("picture", picture, picture.name || "picture");
-        await back.postForm("/user/updateProfilePic", upload);
-        break;
-      }
-      default:
-        return { ok: false, intent, message: serverT(context, "common")("errors.anErrorOccurred") } satisfies FormResult;
+  if (isReadOnlyUser(user.contractType)) return errorReply({ message: t("readOnly.notice"), form: intent, status: 200 });
+  if (intent === "picture") {
+    const picture = formData.get("picture");
+    if (!(picture instanceof File) || picture.size === 0) return errorReply({ fieldErrors: { picture: [t("infos.pictureRequired")] }, form: intent, status: 200 });
+    const upload = new FormData();
+    upload.set("picture", picture, picture.name || "picture");
+    try {
+      await back.postForm("/user/updateProfilePic", upload);
+    } catch (error) {
+      return backErrorReply(null, error, { form: intent });
     }
+    return redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
+  }
+  const schema = schemaOf(intent, toParisDate(new Date()));
+  if (!schema) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent, status: 200 });
+  const submission = parseSubmission(formData, context, schema as z.ZodType<Record<string, unknown>>);
+  if (submission.status !== "success") return invalidReply(submission, { form: intent });
+  try {
+    await back.post(ENDPOINTS[intent], submission.value);
   } catch (error) {
-    return backErrorResult(error, { intent });
+    return backErrorReply(submission, error, { form: intent });
   }
   return redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
 }
@@ -77,18 +83,18 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function ProfileInfos() {
   const { t } = useTranslation("account");
   const { profile, readOnly, latestBirthDate } = useLoaderData<typeof loader>();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   return (
     <ProfileLayout title={t("infos.title")}>
       {readOnly ? (
         <ReadOnlyNotice />
       ) : (
         <div className="grid gap-8 md:grid-cols-2">
-          <UserDataForm profile={profile} result={result?.intent === "userData" ? result : undefined} />
+          <UserDataForm profile={profile} result={result?.form === "userData" ? result : undefined} />
           <div className="flex flex-col gap-8">
-            <MobilePhoneForm profile={profile} result={result?.intent === "mobilePhone" ? result : undefined} />
-            <PersonalDataForm profile={profile} latestBirthDate={latestBirthDate} result={result?.intent === "personalData" ? result : undefined} />
-            <PictureForm result={result?.intent === "picture" ? result : undefined} />
+            <MobilePhoneForm profile={profile} result={result?.form === "mobilePhone" ? result : undefined} />
+            <PersonalDataForm profile={profile} latestBirthDate={latestBirthDate} result={result?.form === "personalData" ? result : undefined} />
+            <PictureForm result={result?.form === "picture" ? result : undefined} />
           </div>
         </div>
       )}
@@ -98,13 +104,22 @@ export default function ProfileInfos() {
 
 type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
-function Section({ id, title, children, formRef, encType }: { id: string; title: string; children: React.ReactNode; formRef: React.Ref<HTMLFormElement>; encType?: "multipart/form-data" }) {
+type SectionProps = {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  formRef: React.Ref<HTMLFormElement>;
+  encType?: "multipart/form-data";
+  form?: { id: string; onSubmit: (event: React.FormEvent<HTMLFormElement>) => void };
+};
+
+function Section({ id, title, children, formRef, encType, form }: SectionProps) {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-300 p-5">
       <h2 id={`${id}-title`} className="mb-4 text-xl font-bold">
         {title}
       </h2>
-      <Form method="post" ref={formRef} encType={encType} className="flex flex-col gap-4" noValidate>
+      <Form method="post" id={form?.id} onSubmit={form?.onSubmit} ref={formRef} encType={encType} className="flex flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
         {children}
       </Form>
@@ -112,14 +127,15 @@ function Section({ id, title, children, formRef, encType }: { id: string; title:
   );
 }
 
-function UserDataForm({ profile, result }: { profile: Profile; result?: FormResult }) {
+function UserDataForm({ profile, result }: { profile: Profile; result?: FormReply }) {
   const { t } = useTranslation("account");
+  const [form] = useSchemaForm(UpdateUserDataSchema, result, { id: "userData" });
+  const { message, errors } = formView(form);
   const ref = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, ["firstName", "lastName", "gender", "profession", "professionalNumber"]);
   return (
-    <Section id="user-data" title={t("infos.userData")} formRef={ref}>
-      <FormMessage message={result && !result.ok ? result.message : undefined} />
+    <Section id="user-data" title={t("infos.userData")} formRef={ref} form={form}>
+      <FormMessage message={message} />
       <TextField name="firstName" label={t("fields.firstName")} autoComplete="given-name" required defaultValue={profile.firstName} errors={errors.firstName} autoFocus={first === "firstName" || undefined} />
       <TextField name="lastName" label={t("fields.lastName")} autoComplete="family-name" required defaultValue={profile.lastName} errors={errors.lastName} autoFocus={first === "lastName" || undefined} />
       <SelectField
@@ -143,27 +159,29 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormResu
   );
 }
 
-function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormResult }) {
+function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormReply }) {
   const { t } = useTranslation("account");
+  const [form] = useSchemaForm(UpdateMobilePhoneSchema, result, { id: "mobilePhone" });
+  const { message, errors } = formView(form);
   const ref = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   return (
-    <Section id="mobile-phone" title={t("infos.mobilePhone")} formRef={ref}>
-      <FormMessage message={result && !result.ok ? result.message : undefined} />
+    <Section id="mobile-phone" title={t("infos.mobilePhone")} formRef={ref} form={form}>
+      <FormMessage message={message} />
       <TextField name="mobilePhone" type="tel" label={t("fields.mobilePhone")} autoComplete="tel" defaultValue={profile.mobilePhone ?? ""} errors={errors.mobilePhone} autoFocus={errors.mobilePhone ? true : undefined} />
       <SubmitButton intent="mobilePhone">{t("infos.save")}</SubmitButton>
     </Section>
   );
 }
 
-function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profile; latestBirthDate: string; result?: FormResult }) {
+function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profile; latestBirthDate: string; result?: FormReply }) {
   const { t } = useTranslation("account");
+  const [form] = useSchemaForm(updatePersonalDataSchema(toParisDate(new Date())), result, { id: "personalData" });
+  const { message, errors } = formView(form);
   const ref = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, ["phone", "birthDate"]);
   return (
-    <Section id="personal-data" title={t("infos.personalData")} formRef={ref}>
-      <FormMessage message={result && !result.ok ? result.message : undefined} />
+    <Section id="personal-data" title={t("infos.personalData")} formRef={ref} form={form}>
+      <FormMessage message={message} />
       <TextField name="phone" type="tel" label={t("fields.phone")} autoComplete="tel" defaultValue={profile.phone ?? ""} errors={errors.phone} autoFocus={first === "phone" || undefined} />
       <TextField
         name="birthDate"
@@ -178,13 +196,13 @@ function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profi
   );
 }
 
-function PictureForm({ result }: { result?: FormResult }) {
+function PictureForm({ result }: { result?: FormReply }) {
   const { t } = useTranslation("account");
   const ref = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
+  const errors = replyErrors(result);
   return (
     <Section id="picture" title={t("infos.picture")} formRef={ref} encType="multipart/form-data">
-      <FormMessage message={result && !result.ok && !errors.picture ? result.message : undefined} />
+      <FormMessage message={errors.picture ? undefined : replyMessage(result)} />
       <TextField
         name="picture"
         type="file"

@@ -7,12 +7,11 @@ import type { TrainingPlan } from "~/components/records/types";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { TrainingPlanSchema } from "#core/contract/records.ts";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const { back, locale } = context.get(requestStateContext);
   const plan = await back.get("/user/trainingPlan", TrainingPlanSchema);
   return { title: serverT(context, "records")("plan.title"), locale, plan };

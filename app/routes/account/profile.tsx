@@ -9,7 +9,8 @@ import { loadProfileRecords } from "~/routes/account/profile-records.server";
 import { isShopContext } from "#core/domain/user-state.ts";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, requireUser, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 
 /**
  * Legacy `?userTab=N` links: 0 profile, 1 infos, 2 training plan, 3 history, 4 attestation.
@@ -28,7 +29,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Checked before the auth guard so the login `redirect` already points at the new address.
     throw redirect(pathOf(context, LEGACY_TABS[tab] ?? "profile"));
   }
-  await requireUser({ url, context });
   const [profile, records] = await Promise.all([loadProfile(context), loadProfileRecords(context)]);
   const { locale } = context.get(requestStateContext);
   const contract = contractState(profile);

@@ -2,21 +2,26 @@ import { useTranslation } from "~/i18n/react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/account-choice";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { SetAccountFormSchema } from "#core/contract/auth.ts";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { requestStateContext } from "~/lib/context";
 import { usePagePath } from "~/i18n/use-page-path";
-import { landingPath, needsAccountChoice, requireUser, serverT } from "~/lib/guards.server";
+import { landingPath } from "~/lib/paths.server";
+import { needsAccountChoice } from "~/lib/area-guards.server";
+import { getLoggedInUser } from "~/lib/current-user.server";
+import { serverT } from "~/lib/translate.server";
 
 /**
  * The user's pharmacies; the `redirect` query is kept through the choice. A user with nothing to
  * choose and no need to (a shop customer) goes on to where they were heading.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = await requireUser({ url, context }, { allowNoEstablishment: true });
+  const user = await getLoggedInUser(context);
   const raw = url.searchParams.get("redirect");
   if (user.accounts.length === 0 && !needsAccountChoice(user)) {
     const fallback = landingPath(context);
@@ -34,17 +39,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const { submission, formData } = await readSubmission(request, context, SetAccountFormSchema);
+  if (submission.status !== "success") return invalidReply(submission);
   const { back, brand } = context.get(requestStateContext);
-  const accountId = Number(field(formData, "accountId"));
   const fallback = landingPath(context);
-  const target = safeRedirectPath(field(formData, "redirectTo") || url.searchParams.get("redirect") || fallback, fallback);
+  const redirectTo = formData.get("redirectTo");
+  const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
   try {
-    await back.post("/user/setAccountId", { accountId, platform: brand.key });
+    await back.post("/user/setAccountId", { ...submission.value, platform: brand.key });
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;
-    return backErrorResult(error);
+    return backErrorReply(submission, error);
   }
   return redirect(target);
 }
@@ -53,13 +59,13 @@ export default function AccountChoice() {
   const { t } = useTranslation("auth");
   const { accounts, hasAdvisor, currentAccountId, redirectTo } = useLoaderData<typeof loader>();
   const path = usePagePath();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   const ref = useFocusFirstError<HTMLElement>(result);
   return (
     <main id="main" ref={ref} className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">{t("accountChoice.title")}</h1>
       <p className="mb-6">{t("accountChoice.intro")}</p>
-      <FormMessage message={result && !result.ok ? result.message : undefined} />
+      <FormMessage message={replyMessage(result)} />
       {accounts.length === 0 ? (
         <div className="mt-4 rounded-md bg-slate-100 p-4" data-testid="account-choice-none">
           <p>{t("accountChoice.none")}</p>

@@ -3,12 +3,14 @@ import { useTranslation } from "~/i18n/react";
 import { Form, redirect, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/connect-as";
-import { field, readForm } from "~/lib/action.server";
+import { ConnectAsFormSchema } from "#core/contract/auth.ts";
+import { readSubmission } from "~/lib/forms.server";
 import { SubmitButton } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { loginPath, serverT, slugPath } from "~/lib/guards.server";
+import { loginPath, slugPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -35,21 +37,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const { submission, formData } = await readSubmission(request, context, ConnectAsFormSchema, { omit: ["slug"] });
   const { back } = context.get(requestStateContext);
-  const accountId = field(formData, "accountId");
+  const t = serverT(context, "auth");
+  if (submission.status !== "success") return redirectWithToast(loginPath(context), { type: "error", message: t("connectAs.invalid") });
   try {
-    await back.post("/connectAs", {
-      contactId: Number(field(formData, "contactId")),
-      token: field(formData, "token"),
-      ...(accountId ? { accountId: Number(accountId) } : {}),
-    });
+    await back.post("/connectAs", submission.value);
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
-    const t = serverT(context, "auth");
     return redirectWithToast(loginPath(context), { type: "error", message: error.message || t("connectAs.invalid") });
   }
-  return redirect(slugPath(context, field(formData, "slug")));
+  const slug = formData.get("slug");
+  return redirect(slugPath(context, typeof slug === "string" ? slug : null));
 }
 
 export default function ConnectAs() {
@@ -71,7 +70,7 @@ export default function ConnectAs() {
         <input type="hidden" name="contactId" value={data.contactId} />
         <input type="hidden" name="token" value={data.token} />
         <input type="hidden" name="slug" value={data.slug} />
-        <input type="hidden" name="accountId" value={data.accountId} />
+        {data.accountId ? <input type="hidden" name="accountId" value={data.accountId} /> : null}
         <SubmitButton>{t("connectAs.continue")}</SubmitButton>
       </Form>
     </main>

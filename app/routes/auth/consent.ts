@@ -1,30 +1,24 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/consent";
-import { field, readForm } from "~/lib/action.server";
+import { ConsentFormSchema } from "#core/contract/auth.ts";
+import { readSubmission } from "~/lib/forms.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
-
-/** Only a boolean is accepted: a checked box sends "true", the hidden field "false". */
-function readConsent(formData: FormData): boolean | null {
-  const values = formData.getAll("hasGivenConsent").map(String);
-  if (values.length === 0) return false;
-  if (!values.every((v) => v === "true" || v === "false" || v === "on")) return null;
-  return values.some((v) => v === "true" || v === "on");
-}
 
 /**
  * The consent dialog posts here. Success: back to the page, whose root data no longer asks for
  * consent. Error: back to the page with a top error toast; the dialog stays.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  // Only a boolean is accepted: a checked box sends "true", the hidden field "false".
+  const { submission, formData } = await readSubmission(request, context, ConsentFormSchema);
   const back = context.get(requestStateContext).back;
-  const target = safeRedirectPath(field(formData, "redirectTo"), "/");
-  const hasGivenConsent = readConsent(formData);
-  if (hasGivenConsent === null) return redirect(target);
+  const target = safeRedirectPath(String(formData.get("redirectTo") ?? ""), "/");
+  if (submission.status !== "success") return redirect(target);
+  const { hasGivenConsent } = submission.value;
   try {
     await back.post("/user/consent", { hasGivenConsent });
   } catch (error) {

@@ -1,16 +1,20 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
+import { CreateAccountSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { landingPath, serverT, tokenResetRedirect } from "~/lib/guards.server";
+import { landingPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
+import { tokenResetRedirect } from "~/lib/area-guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import { EmailCheckSchema, InvitationSchema } from "#core/contract/auth.ts";
@@ -54,24 +58,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const hidden = { hideFields: ["password", "passwordConfirmation"] };
+  const { submission } = await readSubmission(request, context, CreateAccountSchema);
+  if (submission.status !== "success") return invalidReply(submission, hidden);
   const { back } = context.get(requestStateContext);
-  const values = {
-    email: field(formData, "email").trim(),
-    firstName: field(formData, "firstName"),
-    lastName: field(formData, "lastName"),
-    profession: field(formData, "profession"),
-  };
   try {
-    await back.post("/createAccount", {
-      token: field(formData, "token"),
-      ...values,
-      password: field(formData, "password"),
-      passwordConfirmation: field(formData, "passwordConfirmation"),
-      ...(formData.get("acceptTerms") ? { acceptTerms: true } : {}),
-    });
+    await back.post("/createAccount", { ...submission.value, acceptTerms: true });
   } catch (error) {
-    return backErrorResult(error, { values });
+    return backErrorReply(submission, error, hidden);
   }
   return redirectWithToast(landingPath(context), { type: "success", message: serverT(context, "auth")("createAccount.done") });
 }
@@ -80,13 +74,13 @@ export default function CreateAccount() {
   const { t } = useTranslation("auth");
   const { token, invitation } = useLoaderData<typeof loader>();
   const brand = useRootData()?.brand;
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(CreateAccountSchema, result);
+  const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const check = useFetcher<typeof loader>();
   const [checkedEmail, setCheckedEmail] = useState("");
-  const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, FIELD_ORDER);
-  const values = result?.values ?? {};
   const emailCheck = check.data?.emailCheck ?? null;
   const emailErrors = errors.email ?? (emailCheck && !emailCheck.available && checkedEmail ? [emailCheck.message] : undefined);
 
@@ -103,17 +97,17 @@ export default function CreateAccount() {
     <main id="main" className="mx-auto w-full max-w-lg px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">{t("createAccount.title")}</h1>
       <p className="mb-6">{t("createAccount.intro")}</p>
-      <Form method="post" ref={formRef} className="flex flex-col gap-4" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="token" value={token} />
-        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <FormMessage message={message} />
         <TextField
           name="email"
           type="email"
           label={t("fields.email")}
           autoComplete="email"
           required
-          defaultValue={values.email ?? invitation.email}
+          defaultValue={value("email") ?? invitation.email}
           errors={emailErrors}
           autoFocus={first === "email" || undefined}
           onBlur={(event) => {
@@ -133,7 +127,7 @@ export default function CreateAccount() {
           label={t("fields.firstName")}
           autoComplete="given-name"
           required
-          defaultValue={values.firstName}
+          defaultValue={value("firstName")}
           errors={errors.firstName}
           autoFocus={first === "firstName" || undefined}
         />
@@ -142,7 +136,7 @@ export default function CreateAccount() {
           label={t("fields.lastName")}
           autoComplete="family-name"
           required
-          defaultValue={values.lastName}
+          defaultValue={value("lastName")}
           errors={errors.lastName}
           autoFocus={first === "lastName" || undefined}
         />
@@ -150,7 +144,7 @@ export default function CreateAccount() {
           name="profession"
           label={t("fields.profession")}
           required
-          defaultValue={values.profession ?? "pharmacist"}
+          defaultValue={value("profession") ?? "pharmacist"}
           errors={errors.profession}
           autoFocus={first === "profession" || undefined}
           options={PROFESSIONS.map((value) => ({ value, label: t(`professions.${value}`) }))}

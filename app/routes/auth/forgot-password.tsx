@@ -1,17 +1,18 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, data, useActionData } from "react-router";
+import { ForgotPasswordSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/forgot-password";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission, successReply } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireGuest, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireGuest({ url, context });
   return { title: serverT(context, "auth")("forgot.title") };
 }
 
@@ -19,45 +20,46 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 
 /** Same answer whether or not the address has an account (the API never tells). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const { submission } = await readSubmission(request, context, ForgotPasswordSchema);
+  if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
-  const email = field(formData, "email").trim();
-  const t = serverT(context, "auth");
-  if (!email) return data<FormResult>({ ok: false, fieldErrors: { email: [t("errors.required")] }, values: { email } }, { status: 422 });
+  const { email } = submission.value;
   try {
     await back.getWithCsrf(`/passwordReset/sendMail/${encodeURIComponent(email)}`);
   } catch (error) {
     if (error instanceof BackError && error.status === 422) {
       // The address is the only input: its errors come under "_" (a bare value).
       const errors = error.fieldErrors;
-      return data<FormResult>({ ok: false, fieldErrors: { email: errors._ ?? errors.email ?? [error.message] }, values: { email } }, { status: 422 });
+      return data<FormReply>(submission.reply({ fieldErrors: { email: errors._ ?? errors.email ?? [error.message] } }), { status: 422 });
     }
-    return backErrorResult(error, { values: { email } });
+    return backErrorReply(submission, error);
   }
-  return { ok: true, message: t("forgot.sent") } satisfies FormResult;
+  return successReply(submission, { extra: { sent: serverT(context, "auth")("forgot.sent") } });
 }
 
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const path = usePagePath();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(ForgotPasswordSchema, result);
+  const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
+  const sent = typeof result?.extra?.sent === "string" ? result.extra.sent : undefined;
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">{t("forgot.title")}</h1>
       <p className="mb-6">{t("forgot.intro")}</p>
-      {result?.ok ? <FormMessage tone="success" message={result.message} /> : null}
-      <Form method="post" ref={formRef} className="mt-4 flex flex-col gap-4" noValidate>
+      {sent ? <FormMessage tone="success" message={sent} /> : null}
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="mt-4 flex flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={result && !result.ok && !result.fieldErrors ? result.message : undefined} />
+        <FormMessage message={Object.keys(errors).length ? undefined : message} />
         <TextField
           name="email"
           type="email"
           label={t("fields.email")}
           autoComplete="email"
           required
-          defaultValue={result?.values?.email}
+          defaultValue={value("email")}
           errors={errors.email}
           autoFocus={errors.email ? true : undefined}
         />

@@ -2,21 +2,20 @@ import { useTranslation } from "~/i18n/react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/login";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { LoginSchema } from "#core/contract/auth.ts";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { landingPath, requireGuest, serverT } from "~/lib/guards.server";
+import { landingPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 
-/** A login paused by failed attempts offers the password reset (the API says so in its 429). */
-type LoginResult = FormResult & { offerReset?: boolean };
-
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireGuest({ url, context });
   const t = serverT(context, "auth");
   const raw = url.searchParams.get("redirect");
   return { title: t("login.title"), redirectTo: raw ? safeRedirectPath(raw, "") : "" };
@@ -25,20 +24,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const { submission, formData } = await readSubmission(request, context, LoginSchema);
+  if (submission.status !== "success") return invalidReply(submission, { hideFields: ["password"] });
   const { back, brand } = context.get(requestStateContext);
-  const email = field(formData, "email").trim();
-  const password = field(formData, "password");
-  const remember = field(formData, "remember") === "on";
+  const { email, password, remember } = submission.value;
   const fallback = landingPath(context);
-  const target = safeRedirectPath(field(formData, "redirectTo") || url.searchParams.get("redirect") || fallback, fallback);
+  const redirectTo = formData.get("redirectTo");
+  const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
   try {
-    await back.post("/login", { email, password, platform: brand.key, remember });
+    await back.post("/login", { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" });
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;
+    // A login paused by failed attempts offers the password reset (the API says so in its 429).
     const offerReset = error instanceof BackError && (error.data as { resetPassword?: boolean } | null)?.resetPassword === true;
-    return backErrorResult(error, { values: { email, ...(remember ? { remember: "on" } : {}) }, ...(offerReset ? { offerReset } : {}) });
+    return backErrorReply(submission, error, { hideFields: ["password"], extra: offerReset ? { offerReset } : undefined });
   }
   return redirect(target);
 }
@@ -47,19 +47,20 @@ export default function Login() {
   const { t } = useTranslation("auth");
   const path = usePagePath();
   const { redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<LoginResult>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(LoginSchema, result);
+  const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, ["email", "password"]);
   const messageId = "login-message";
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="mb-6 text-3xl font-bold">{t("login.title")}</h1>
-      <Form method="post" ref={formRef} className="flex flex-col gap-4" aria-describedby={result?.message ? messageId : undefined} noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" aria-describedby={message ? messageId : undefined} noValidate>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormMessage id={messageId} message={result && !result.ok ? result.message : undefined} />
-        {result?.offerReset ? (
+        <FormMessage id={messageId} message={message} />
+        {result?.extra?.offerReset ? (
           <p>
             <Link to={path("forgot-password")} className="font-semibold text-[var(--color-primary-dark)] underline">
               {t("login.resetNow")}
@@ -72,7 +73,7 @@ export default function Login() {
           label={t("fields.email")}
           autoComplete="username"
           required
-          defaultValue={result?.values?.email}
+          defaultValue={value("email")}
           errors={errors.email}
           autoFocus={first === "email" || undefined}
         />
@@ -86,7 +87,7 @@ export default function Login() {
           autoFocus={first === "password" || undefined}
         />
         <label className="flex items-center gap-2">
-          <input type="checkbox" name="remember" value="on" defaultChecked={result?.values?.remember === "on"} className="h-5 w-5" />
+          <input type="checkbox" name="remember" value="on" defaultChecked={value("remember") === "on"} className="h-5 w-5" />
           {t("login.remember")}
         </label>
         <SubmitButton fullWidth>{t("login.submit")}</SubmitButton>

@@ -2,11 +2,13 @@ import { useTranslation } from "~/i18n/react";
 import { Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/logout";
-import { readForm } from "~/lib/action.server";
+import { readFormData } from "~/lib/forms.server";
 import { SubmitButton } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
-import { getUser, loginPath, serverT } from "~/lib/guards.server";
+import { getUser } from "~/lib/current-user.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 
 /** GET shows a confirmation (a guest goes home); the logout itself is a POST. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 
 /** Logs out; a server failure is only logged. Then login (authenticatedOnly brands) or home. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await readForm(request, context);
+  await readFormData(request, context);
   const { back, brand, requestId } = context.get(requestStateContext);
   try {
     await back.post("/logout");

@@ -1,13 +1,16 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData, useParams } from "react-router";
+import { PasswordResetSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/reset-password";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { FormMessage, NewPasswordFields, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
-import { loginPath, pathOf, serverT } from "~/lib/guards.server";
+import { loginPath, pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ResetTokenCheckSchema } from "#core/contract/auth.ts";
 
@@ -21,20 +24,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const hidden = { hideFields: ["password", "passwordConfirmation"] };
+  const { submission } = await readSubmission(request, context, PasswordResetSchema);
+  if (submission.status !== "success") return invalidReply(submission, hidden);
   const { back } = context.get(requestStateContext);
   try {
-    const message = await back
-      .post("/passwordReset", {
-        token: params.token,
-        password: field(formData, "password"),
-        passwordConfirmation: field(formData, "passwordConfirmation"),
-      })
-      .then(() => serverT(context, "auth")("reset.done"));
-    return redirectWithToast(loginPath(context), { type: "success", message });
+    // The token is the page's own (the hidden field only lets the browser check the same schema).
+    await back.post("/passwordReset", { ...submission.value, token: params.token });
   } catch (error) {
-    return backErrorResult(error);
+    return backErrorReply(submission, error, hidden);
   }
+  return redirectWithToast(loginPath(context), { type: "success", message: serverT(context, "auth")("reset.done") });
 }
 
 export default function ResetPassword() {
@@ -61,19 +61,22 @@ export default function ResetPassword() {
 
 function ResetForm() {
   const { t } = useTranslation("auth");
-  const result = useActionData<FormResult>();
+  const { token } = useParams();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(PasswordResetSchema, result);
+  const { message, errors } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   const first = firstErrorField(errors, ["password", "passwordConfirmation"]);
   // Errors on the token itself (used meanwhile, in another tab) have no field: shown as the form's message.
-  const formMessage = result && !result.ok ? [result.message, ...(errors.token ?? [])].filter(Boolean).join(" ") : undefined;
+  const formMessage = [message, ...(errors.token ?? [])].filter(Boolean).join(" ") || undefined;
   return (
     <>
       <p id="password-policy" className="mb-6">
         {t("passwordPolicy")}
       </p>
-      <Form method="post" ref={formRef} className="flex flex-col gap-4" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate>
         <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="token" value={token} />
         <FormMessage message={formMessage} />
         <NewPasswordFields
           passwordLabel={t("fields.newPassword")}

@@ -1,12 +1,17 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { on404 } from "~/lib/errors.server";
 import type { SortOption } from "#core/branding/brands.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#core/domain/pagination.ts";
 import { BackError } from "~/lib/back.server";
+import { BookmarkFormSchema } from "#core/contract/catalogue.ts";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
-import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
-import { formBody } from "~/lib/form-body.server";
-import { getUser, loginPath, serverT } from "~/lib/guards.server";
-import { toastCookie } from "~/lib/toast.server";
+import { plainCookie, readCookie } from "~/lib/cookies.server";
+import { isReadOnlyUser } from "#core/domain/user-state.ts";
+import { readSubmission } from "~/lib/forms.server";
+import { getUser } from "~/lib/current-user.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
+import { redirectWithToast, withToast, type ToastInput } from "~/lib/toast.server";
 import { BookmarksSchema, CataloguePageSchema, type CataloguePage, type CatalogCourse } from "#core/contract/catalogue.ts";
 import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "../../components/catalogue/catalogue-url";
 
@@ -48,11 +53,22 @@ export function withoutEmptyParams(url: URL): string | null {
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
+/** The sort a logged-in user last chose in the catalogue's URL, remembered in this browser for a year. */
+export const SORT_COOKIE = "catalogue_sort";
+const SORT_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+/** The sort remembered for this user (the cookie names its user: another one logging in here does not inherit it). */
+function rememberedSort(request: Request, userId: number): string | null {
+  const [owner, sort] = (readCookie(request, SORT_COOKIE) ?? "").split(":");
+  return owner === String(userId) && sort ? sort : null;
+}
+
 /**
- * Loads a catalogue or search page: the API page(s), the visitor's bookmarks, and, on the catalogue,
- * the sort remembered in the user's preferences (a sort chosen in the URL is saved for next time).
+ * Loads a catalogue or search page: the API page(s), the visitor's bookmarks, and, on the catalogue, the sort
+ * remembered for a logged-in user: a sort chosen in the URL is remembered in a cookie (a GET writes nothing on the
+ * server); without one, the cookie's, else the user's preference.
  */
-export async function loadCatalogueView({ url, context }: Args, options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string }) {
+export async function loadCatalogueView({ request, url, context }: Args & { request: Request }, options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string }) {
   const { back, brand } = context.get(requestStateContext);
   // A GET form sends its untouched fields empty: redirect to the same state without them (shareable URL).
   const cleaned = withoutEmptyParams(url);
@@ -64,14 +80,16 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
   if (filters.favourites && !user.loggedIn) throw redirect(loginPath(context, url.pathname + url.search));
 
   let sort = filters.sort;
+  const headers = new Headers();
   if (!isSearch && user.loggedIn) {
-    const remembered = user.preferences.sortOption;
+    const remembered = rememberedSort(request, user.id) ?? user.preferences.sortOption;
     const offered = (value: string | undefined | null): value is SortOption => Boolean(value) && brand.catalog.sortOptions.includes(value as SortOption);
     if (offered(sort) && sort !== remembered) {
-      // Remember the choice; a refusal (read-only contract...) only means it is not remembered.
-      await back.post("/user/updatePersonalData", { sortOption: sort }).catch((error: unknown) => {
-        if (!(error instanceof BackError)) throw error;
-      });
+      // A read-only contract changes nothing, its preferences included.
+      if (!isReadOnlyUser(user.contractType)) {
+        const { secureCookies } = context.get(serverConfigContext);
+        headers.append("Set-Cookie", plainCookie(SORT_COOKIE, `${user.id}:${sort}`, { maxAge: SORT_COOKIE_MAX_AGE, secure: secureCookies, httpOnly: true }));
+      }
     } else if (!sort && offered(remembered)) {
       sort = remembered;
     }
@@ -80,7 +98,7 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
   const paginated = brand.catalog.paginated;
   const limit = paginated ? DEFAULT_PAGE_SIZE : readLimit(url.searchParams);
   const query = { ...filters, sort, q: options.q ?? filters.q };
-  const bookmarksPromise = user.loggedIn ? back.get("/user/bookmarks", BookmarksSchema).catch(() => [] as number[]) : Promise.resolve([] as number[]);
+  const bookmarksPromise = user.loggedIn ? back.get("/user/bookmarks", BookmarksSchema).catch(on404([] as number[])) : Promise.resolve([] as number[]);
 
   let result: CataloguePage;
   try {
@@ -114,7 +132,7 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
         loggedIn: user.loggedIn,
         invalid: error.fieldErrors,
       };
-      return data(view, { status: 400 });
+      return data(view, { status: 400, headers });
     }
     throw error;
   }
@@ -134,7 +152,7 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
     loggedIn: user.loggedIn,
     invalid: null,
   };
-  return data(view);
+  return data(view, { headers });
 }
 
 /**
@@ -142,20 +160,16 @@ export async function loadCatalogueView({ url, context }: Args, options: { endpo
  * back to the page (post/redirect/get); from a fetcher it answers with data. Either way a toast follows.
  */
 export async function bookmarkAction({ request, url, context }: Args & { request: Request }) {
-  const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
-  const common = serverT(context, "common");
-  const formData = await formBody(request, common("errors.badForm"));
-  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
+  const { submission, formData } = await readSubmission(request, context, BookmarkFormSchema);
   const backTo = url.pathname + url.search;
-  const id = String(formData.get("trainingId") ?? "");
-  const op = formData.get("op") === "remove" ? "remove" : "add";
   const fromFetcher = formData.get("js") === "1";
-  if (formData.get("intent") !== "bookmark" || !/^[1-9][0-9]{0,8}$/.test(id)) {
-    throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
+  if (formData.get("intent") !== "bookmark" || submission.status !== "success") {
+    throw data({ message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
   }
+  const { trainingId: id, op } = submission.value;
   const t = serverT(context, "catalogue");
-  let toast: Parameters<typeof toastCookie>[0];
+  let toast: ToastInput;
   let status = 200;
   try {
     if (op === "add") await back.put(`/user/bookmarks/${id}`, undefined, BookmarksSchema);
@@ -167,7 +181,6 @@ export async function bookmarkAction({ request, url, context }: Args & { request
     status = error.status;
     toast = { type: "error", message: error.message || t("bookmarkError") };
   }
-  const headers = { "Set-Cookie": toastCookie(toast) };
-  if (!fromFetcher) throw redirect(backTo, { headers });
-  return data({ ok: status === 200, op }, { status, headers });
+  if (!fromFetcher) throw redirectWithToast(backTo, toast);
+  return data({ ok: status === 200, op }, { status, headers: withToast(toast) });
 }

@@ -9,8 +9,8 @@ import { brandPageMeta, rootMetaData } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /catalogue | /catalogar: filters as a GET form, results, page links (be) or "more" (others). */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  return loadCatalogueView({ url, context }, { endpoint: "/catalogue" });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  return loadCatalogueView({ request, url, context }, { endpoint: "/catalogue" });
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

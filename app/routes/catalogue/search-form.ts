@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/search-form";
-import { pathOf } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
 
 /**
  * /recherche?q=... | /buscar?q=...: where the search box's GET form lands. Sends the visitor to

@@ -10,9 +10,9 @@ import { brandPageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /recherche/{value} | /buscar/{value}: the catalogue searched for {value}, best matches first. */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const value = params.value.trim();
-  const view = await loadCatalogueView({ url, context }, { endpoint: "/catalogue/search", q: value });
+  const view = await loadCatalogueView({ request, url, context }, { endpoint: "/catalogue/search", q: value });
   return view;
 }
 

@@ -1,14 +1,16 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useActionData, useLocation } from "react-router";
+import { ContactSchema } from "#core/contract/content.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/contact";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { firstErrorField, FormMessage, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
 import { contentMeta } from "~/components/content/meta";
-import { pathOf } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 
@@ -27,13 +29,14 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const { submission } = await readSubmission(request, context, ContactSchema);
+  if (submission.status !== "success") return invalidReply(submission);
   const { back, t } = contentContext(context);
-  const values = Object.fromEntries(FIELDS.map((name) => [name, field(formData, name)])) as Record<(typeof FIELDS)[number], string>;
   try {
-    await back.post("/content/contact", { ...values, phone: values.phone || undefined, website: field(formData, "website") || undefined });
+    const value = submission.value;
+    await back.post("/content/contact", { ...value, phone: value.phone || undefined, website: value.website || undefined });
   } catch (error) {
-    return backErrorResult(error, { values });
+    return backErrorReply(submission, error);
   }
   return redirectWithToast(pathOf(context, "contact"), { type: "success", message: t("contact.sent") });
 }
@@ -41,17 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   // A new location (the redirect after a success) starts a fresh, empty form.
   const { key: locationKey } = useLocation();
+  const [form] = useSchemaForm(ContactSchema, result);
+  const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
   const first = firstErrorField(errors, [...FIELDS]);
   const { contactEmail, support, meta } = loaderData;
   const defaults = {
-    name: values.name ?? (user?.loggedIn ? `${user.firstName} ${user.lastName}` : ""),
-    email: values.email ?? (user?.loggedIn ? user.email : ""),
+    name: value("name") ?? (user?.loggedIn ? `${user.firstName} ${user.lastName}` : ""),
+    email: value("email") ?? (user?.loggedIn ? user.email : ""),
   };
   return (
     <ContentMain
@@ -76,9 +79,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       }
       testId="contact-page"
     >
-      <Form key={locationKey} method="post" ref={formRef} className="flex flex-col gap-5" noValidate data-testid="contact-form">
+      <Form key={locationKey} method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-5" noValidate data-testid="contact-form">
         <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <FormMessage message={message} />
         <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>
         <Honeypot />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -111,7 +114,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           hint={t("contact.fields.phoneHint")}
           autoComplete="tel"
           maxLength={30}
-          defaultValue={values.phone ?? ""}
+          defaultValue={value("phone") ?? ""}
           errors={errors.phone}
           autoFocus={first === "phone" || undefined}
         />
@@ -120,7 +123,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           label={<RequiredLabel>{t("contact.fields.subject")}</RequiredLabel>}
           maxLength={150}
           aria-required="true"
-          defaultValue={values.subject ?? ""}
+          defaultValue={value("subject") ?? ""}
           errors={errors.subject}
           autoFocus={first === "subject" || undefined}
         />
@@ -130,14 +133,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           rows={7}
           maxLength={5000}
           aria-required="true"
-          defaultValue={values.message ?? ""}
+          defaultValue={value("message") ?? ""}
           errors={errors.message}
           autoFocus={first === "message" || undefined}
         />
         <ConsentAndSubmit
           consentLabel={t("contact.fields.consent")}
           submitLabel={t("contact.submit")}
-          checked={values.consent === "on" || values.consent === "true"}
+          checked={value("consent") === "on" || value("consent") === "true"}
           errors={errors.consent}
           focus={first === "consent"}
         />

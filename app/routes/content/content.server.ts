@@ -1,11 +1,12 @@
-import { data, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
+import { notFound as pageNotFound } from "~/lib/errors.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 
 /** The 404 of a content page: the not-found page with "Page not found: {path}". */
 export function notFound(url: URL): never {
-  throw data(`Page not found: ${url.pathname}${url.search}`, { status: 404 });
+  return pageNotFound(`${url.pathname}${url.search}`);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useActionData, useLocation } from "react-router";
+import { SurveySchema } from "#core/contract/content.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/custom-survey";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { firstErrorField, FormMessage, SelectField, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { CheckboxGroup } from "~/components/content/checkbox-group";
 import { contentContext } from "~/routes/content/content.server";
@@ -10,12 +12,10 @@ import { ContentMain } from "~/components/content/content-main";
 import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
 import { contentMeta } from "~/components/content/meta";
 import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "#core/domain/survey-options.ts";
-import { pathOf } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 
-const TEXT_FIELDS = ["pharmacyName", "contactName", "email", "phone", "postalCode", "teamSize", "period", "details", "consent"] as const;
-const LIST_FIELDS = ["topics", "formats"] as const;
 const ORDER = ["pharmacyName", "contactName", "email", "phone", "postalCode", "teamSize", "topics", "formats", "period", "details", "consent"];
 
 /** /formulaire/formulaire-sur-mesure, /encuesta: the custom-training survey (stored in survey_answers). */
@@ -27,23 +27,20 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
+  const { submission } = await readSubmission(request, context, SurveySchema);
+  if (submission.status !== "success") return invalidReply(submission);
   const { back, t } = contentContext(context);
-  const text = Object.fromEntries(TEXT_FIELDS.map((name) => [name, field(formData, name)])) as Record<(typeof TEXT_FIELDS)[number], string>;
-  const lists = Object.fromEntries(
-    LIST_FIELDS.map((name) => [name, formData.getAll(name).filter((v): v is string => typeof v === "string")]),
-  ) as Record<(typeof LIST_FIELDS)[number], string[]>;
+  const value = submission.value;
   try {
     await back.post("/content/survey", {
-      ...text,
-      ...lists,
-      phone: text.phone || undefined,
-      postalCode: text.postalCode || undefined,
-      details: text.details || undefined,
-      website: field(formData, "website") || undefined,
+      ...value,
+      phone: value.phone || undefined,
+      postalCode: value.postalCode || undefined,
+      details: value.details || undefined,
+      website: value.website || undefined,
     });
   } catch (error) {
-    return backErrorResult(error, { values: { ...text, topics: lists.topics.join(","), formats: lists.formats.join(",") } });
+    return backErrorReply(submission, error);
   }
   return redirectWithToast(pathOf(context, "custom-survey"), { type: "success", message: t("survey.sent") });
 }
@@ -51,20 +48,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   // A new location (the redirect after a success) starts a fresh, empty form.
   const { key: locationKey } = useLocation();
+  const [form] = useSchemaForm(SurveySchema, result);
+  const { message, errors, value, list } = formView(form);
   const formRef = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
   const first = firstErrorField(errors, ORDER);
-  const list = (name: string) => (values[name] ? values[name].split(",") : []);
   const choose = { value: "", label: t("form.choose") };
   return (
     <ContentMain title={loaderData.meta.title} lead={<p>{t("survey.lead")}</p>} testId="survey-page">
-      <Form key={locationKey} method="post" ref={formRef} className="flex flex-col gap-6" noValidate data-testid="survey-form">
+      <Form key={locationKey} method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-6" noValidate data-testid="survey-form">
         <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <FormMessage message={message} />
         <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>
         <Honeypot />
         <fieldset className="flex flex-col gap-5">
@@ -76,7 +72,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
               autoComplete="organization"
               maxLength={150}
               aria-required="true"
-              defaultValue={values.pharmacyName ?? (user?.loggedIn ? (user.establishment?.name ?? "") : "")}
+              defaultValue={value("pharmacyName") ?? (user?.loggedIn ? (user.establishment?.name ?? "") : "")}
               errors={errors.pharmacyName}
               autoFocus={first === "pharmacyName" || undefined}
             />
@@ -85,7 +81,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
               label={t("survey.fields.postalCode")}
               autoComplete="postal-code"
               maxLength={10}
-              defaultValue={values.postalCode ?? (user?.loggedIn ? (user.establishment?.postalCode ?? "") : "")}
+              defaultValue={value("postalCode") ?? (user?.loggedIn ? (user.establishment?.postalCode ?? "") : "")}
               errors={errors.postalCode}
               autoFocus={first === "postalCode" || undefined}
             />
@@ -95,7 +91,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
               autoComplete="name"
               maxLength={120}
               aria-required="true"
-              defaultValue={values.contactName ?? (user?.loggedIn ? `${user.firstName} ${user.lastName}` : "")}
+              defaultValue={value("contactName") ?? (user?.loggedIn ? `${user.firstName} ${user.lastName}` : "")}
               errors={errors.contactName}
               autoFocus={first === "contactName" || undefined}
             />
@@ -106,7 +102,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
               autoComplete="email"
               maxLength={254}
               aria-required="true"
-              defaultValue={values.email ?? (user?.loggedIn ? user.email : "")}
+              defaultValue={value("email") ?? (user?.loggedIn ? user.email : "")}
               errors={errors.email}
               autoFocus={first === "email" || undefined}
             />
@@ -116,7 +112,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
               label={t("survey.fields.phone")}
               autoComplete="tel"
               maxLength={30}
-              defaultValue={values.phone ?? ""}
+              defaultValue={value("phone") ?? ""}
               errors={errors.phone}
               autoFocus={first === "phone" || undefined}
             />
@@ -125,7 +121,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
               label={<RequiredLabel>{t("survey.fields.teamSize")}</RequiredLabel>}
               aria-required="true"
               options={[choose, ...TEAM_SIZES.map((value) => ({ value, label: t(`survey.teamSizes.${value}`) }))]}
-              defaultValue={values.teamSize ?? ""}
+              defaultValue={value("teamSize") ?? ""}
               errors={errors.teamSize}
               autoFocus={first === "teamSize" || undefined}
             />
@@ -154,7 +150,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
             label={<RequiredLabel>{t("survey.fields.period")}</RequiredLabel>}
             aria-required="true"
             options={[choose, ...SURVEY_PERIODS.map((value) => ({ value, label: t(`survey.periods.${value}`) }))]}
-            defaultValue={values.period ?? ""}
+            defaultValue={value("period") ?? ""}
             errors={errors.period}
             autoFocus={first === "period" || undefined}
           />
@@ -163,7 +159,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
             label={t("survey.fields.details")}
             rows={5}
             maxLength={3000}
-            defaultValue={values.details ?? ""}
+            defaultValue={value("details") ?? ""}
             errors={errors.details}
             autoFocus={first === "details" || undefined}
           />
@@ -171,7 +167,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
         <ConsentAndSubmit
           consentLabel={t("survey.fields.consent")}
           submitLabel={t("survey.submit")}
-          checked={values.consent === "on" || values.consent === "true"}
+          checked={value("consent") === "on" || value("consent") === "true"}
           errors={errors.consent}
           focus={first === "consent"}
         />

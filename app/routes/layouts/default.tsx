@@ -3,7 +3,7 @@ import type { Route } from "./+types/default";
 import { describeRouteError, ErrorPage } from "~/components/layout/error-page";
 import { PageChrome } from "~/components/layout/page-chrome";
 import { useRootData } from "~/lib/use-root-data";
-import { requirePageOnBrand } from "~/lib/guards.server";
+import { requirePageOnBrand } from "~/lib/area-guards.server";
 
 /** Country pages of another brand answer 404 (app/i18n/pages.ts `brands`). */
 export function loader(args: Route.LoaderArgs) {

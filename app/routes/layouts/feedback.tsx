@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/feedback";
-import { requirePageOnBrand } from "~/lib/guards.server";
+import { requirePageOnBrand } from "~/lib/area-guards.server";
 
 /** Country pages of another brand answer 404 (app/i18n/pages.ts `brands`). */
 export function loader(args: Route.LoaderArgs) {

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { VerificationSchema } from "#core/contract/attestations.ts";
 
 /**

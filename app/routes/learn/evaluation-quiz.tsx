@@ -1,4 +1,5 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/evaluation-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
 import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.server";
@@ -6,7 +7,7 @@ import { brandPageMeta } from "~/lib/meta";
 
 /** /evaluation-quiz/{id} (fr) and /valoracion-quiz/{id} (es): id is the training id. */
 function trainingIdOf(params: { id?: string }, url: URL): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(params.id ?? "")) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  if (!/^[1-9][0-9]{0,9}$/.test(params.id ?? "")) notFound(url.pathname);
   return Number(params.id);
 }
 

@@ -1,12 +1,13 @@
-import { data, type RouterContextProvider } from "react-router";
-import type { FormResult } from "~/lib/action.server";
-import { readForm } from "~/lib/action.server";
+import { type RouterContextProvider } from "react-router";
+import { notFound } from "~/lib/errors.server";
+import { EvaluationFormSchema } from "#core/contract/flow.ts";
+import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 import { EvaluationAnsweredSchema, EvaluationQuizSchema, type EvaluationQuiz } from "#core/contract/flow.ts";
-import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 
 export type EvaluationData = EvaluationQuiz;
 
@@ -14,7 +15,6 @@ type Args = { url: URL; context: Readonly<RouterContextProvider> };
 
 /** The evaluation quiz of a training the user follows (403 -> the course page with a toast, 404 -> not found). */
 export async function loadEvaluation({ url, context }: Args, trainingId: number) {
-  await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   try {
     const evaluation = await back.get("/user/evaluationQuiz", EvaluationQuizSchema, { trainingId });
@@ -29,22 +29,25 @@ export async function loadEvaluation({ url, context }: Args, trainingId: number)
       const target = notEnrolledTarget(error);
       if (target) throw redirectWithToast(coursePath(context, target.type, target.slug), { type: "info", message: error.message });
     }
-    if (error.status === 404 || error.status === 422) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    if (error.status === 404 || error.status === 422) notFound(url.pathname);
     throw error;
   }
 }
 
 /** Posts the answers; back to the same page, which then shows the score. */
 export async function answerEvaluation({ request, url, context }: Args & { request: Request }, trainingId: number) {
-  await requireUser({ url, context });
-  const formData = await readForm(request, context);
+  const formData = await readFormData(request, context);
   const here = url.pathname;
-  if (formData.get("intent") !== "quiz") {
-    return data<FormResult>({ ok: false, message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
+  const submission = parseSubmission(formData, context, EvaluationFormSchema);
+  if (formData.get("intent") !== "quiz" || submission.status !== "success") {
+    return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred") });
   }
   const { back } = context.get(requestStateContext);
   try {
-    const answered = await back.post("/user/evaluationQuiz/answer", { trainingId, answers: answersFromForm(formData) }, EvaluationAnsweredSchema);
+    const answered = await back.post("/user/evaluationQuiz/answer", {
+      trainingId,
+      answers: submission.value.answers,
+    }, EvaluationAnsweredSchema);
     const t = serverT(context, "learning");
     return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : t("toast.quizScored", { score: answered.result?.score ?? 0 }) });
   } catch (error) {

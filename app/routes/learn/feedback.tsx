@@ -1,7 +1,9 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/feedback";
-import { backErrorResult, field, readForm, type FormResult } from "~/lib/action.server";
+import { FeedbackFormSchema } from "#core/contract/attestations.ts";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import type { FeedbackRequest } from "~/components/attestations/types";
@@ -10,7 +12,7 @@ import { RATING_COLOUR } from "~/components/ui/rating";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { FeedbackRequestSchema, FeedbackSavedSchema } from "#core/contract/attestations.ts";
 
 /** /feedback/{token}: reached from the mail; no login, the single-use token is the credential. */
@@ -27,29 +29,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
-type FeedbackResult = FormResult & { invalid?: boolean };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
-  const t = serverT(context, "attestations");
-  const rating = field(formData, "rating");
-  const comment = field(formData, "comment");
-  const values = { rating, comment };
-  if (!/^[1-5]$/.test(rating)) return { ok: false, values, fieldErrors: { rating: [t("feedback.ratingRequired")] } } satisfies FeedbackResult;
+  const { submission } = await readSubmission(request, context, FeedbackFormSchema);
+  if (submission.status !== "success") return invalidReply(submission);
   try {
-    const reply = await context.get(requestStateContext).back.post(`/feedback/${encodeURIComponent(params.token)}`, { rating: Number(rating), comment }, FeedbackSavedSchema);
-    return { ok: true, values: { reviewId: String(reply.reviewId) } } satisfies FeedbackResult;
+    const reply = await context.get(requestStateContext).back.post(`/feedback/${encodeURIComponent(params.token)}`, submission.value, FeedbackSavedSchema);
+    return { ...submission.reply({ resetForm: true }), extra: { reviewId: reply.reviewId } } satisfies FormReply;
   } catch (error) {
-    if (error instanceof BackError && error.status === 404) return { ok: false, invalid: true, message: error.message } satisfies FeedbackResult;
-    return backErrorResult(error, { values });
+    if (error instanceof BackError && error.status === 404) return { status: "error", error: { "": [error.message] }, extra: { invalid: true } } satisfies FormReply;
+    return backErrorReply(submission, error);
   }
 }
 
 export default function Feedback() {
   const { t } = useTranslation("attestations");
   const { request, invalidMessage } = useLoaderData<typeof loader>();
-  const result = useActionData<FeedbackResult>();
-  if (result?.ok) {
+  const result = useActionData<FormReply>();
+  if (result?.extra?.reviewId) {
     return (
       <main id="main" data-testid="feedback-thanks">
         <h1 className="mb-3 text-3xl font-bold">{t("feedback.thanksTitle")}</h1>
@@ -58,11 +54,11 @@ export default function Feedback() {
       </main>
     );
   }
-  if (!request || result?.invalid) {
+  if (!request || result?.extra?.invalid) {
     return (
       <main id="main" data-testid="feedback-invalid">
         <h1 className="mb-3 text-3xl font-bold">{t("feedback.invalidTitle")}</h1>
-        <p role="alert">{result?.message ?? invalidMessage ?? t("feedback.invalidText")}</p>
+        <p role="alert">{result?.error?.[""]?.[0] ?? invalidMessage ?? t("feedback.invalidText")}</p>
         <p className="mt-2 text-slate-700">{t("feedback.invalidText")}</p>
         <HomeLink />
       </main>
@@ -88,16 +84,17 @@ function HomeLink() {
   );
 }
 
-function FeedbackForm({ result }: { result?: FeedbackResult }) {
+function FeedbackForm({ result }: { result?: FormReply }) {
   const { t } = useTranslation("attestations");
+  const [form] = useSchemaForm(FeedbackFormSchema, result);
+  const { message, errors, value } = formView(form);
   const ref = useFocusFirstError(result);
-  const errors = result?.fieldErrors ?? {};
   const ratingError = errors.rating?.[0];
-  const chosen = result?.values?.rating ?? "";
+  const chosen = value("rating") ?? "";
   return (
-    <Form method="post" ref={ref} className="flex flex-col gap-6 rounded-lg border border-slate-300 bg-white p-5" noValidate data-testid="feedback-form">
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} className="flex flex-col gap-6 rounded-lg border border-slate-300 bg-white p-5" noValidate data-testid="feedback-form">
       <AuthenticityTokenInput name="csrf" />
-      <FormMessage message={result && !result.ok && !ratingError ? result.message : undefined} />
+      <FormMessage message={ratingError ? undefined : message} />
       <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
         <legend className="mb-2 font-semibold">{t("feedback.ratingLegend")}</legend>
         {ratingError ? (
@@ -133,7 +130,7 @@ function FeedbackForm({ result }: { result?: FeedbackResult }) {
           ))}
         </div>
       </fieldset>
-      <TextAreaField name="comment" label={t("feedback.comment")} rows={5} maxLength={2000} defaultValue={result?.values?.comment ?? ""} errors={errors.comment} aria-describedby={errors.comment ? undefined : "comment-hint"} />
+      <TextAreaField name="comment" label={t("feedback.comment")} rows={5} maxLength={2000} defaultValue={value("comment") ?? ""} errors={errors.comment} aria-describedby={errors.comment ? undefined : "comment-hint"} />
       <p id="comment-hint" className="-mt-4 text-sm text-slate-700">
         {t("feedback.commentHint")}
       </p>

@@ -1,28 +1,12 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import type { FormResult } from "~/lib/action.server";
+import { redirect, type RouterContextProvider } from "react-router";
+import { backErrorReply } from "~/lib/forms.server";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { loginPath, serverT } from "~/lib/guards.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
-
-/**
- * Quiz answers from a form: each question's inputs are named `q-{questionId}` (radio or checkboxes). The API takes
- * choice ids as JSON numbers; a value that is not a number is passed on as is, for the API to refuse it.
- */
-export function answersFromForm(formData: FormData): Record<string, (number | string)[]> {
-  const answers: Record<string, (number | string)[]> = {};
-  for (const [name, value] of formData) {
-    const match = /^q-(\d{1,10})$/.exec(name);
-    if (match && typeof value === "string") (answers[match[1]!] ??= []).push(/^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : value);
-  }
-  // Questions shown but left blank are sent as skipped.
-  for (const id of formData.getAll("question")) {
-    if (typeof id === "string" && /^\d{1,10}$/.test(id)) answers[id] ??= [];
-  }
-  return answers;
-}
 
 /** The course page of a training (where a learner not enrolled is sent to subscribe). */
 export function coursePath(context: Readonly<RouterContextProvider>, type: string, slug: string): string {
@@ -49,9 +33,7 @@ export function notEnrolledTarget(error: BackError): { slug: string; type: strin
 export function learnActionError(context: Readonly<RouterContextProvider>, error: unknown, backTo: string, intent: string) {
   if (!(error instanceof BackError)) throw error;
   if (error.status === 401) throw redirect(loginPath(context, backTo));
-  if (error.status === 422) {
-    return data<FormResult>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors }, { status: 422 });
-  }
+  if (error.status === 422) return backErrorReply(null, error, { form: intent });
   const message = error.message || serverT(context, "common")("errors.anErrorOccurred");
   throw redirectWithToast(backTo, { type: "error", message });
 }

@@ -1,15 +1,17 @@
 import { data, redirect, useActionData } from "react-router";
+import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/learn";
-import type { FormResult } from "~/lib/action.server";
-import { field, readForm } from "~/lib/action.server";
-import { answersFromForm, coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
+import { LearnFormSchemas } from "#core/contract/flow.ts";
+import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireUser, serverT } from "~/lib/guards.server";
+import { serverT } from "~/lib/translate.server";
 import { brandPageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
@@ -20,10 +22,10 @@ const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
 
 async function trainingOf(args: { params: { trainingType?: string; slug?: string }; url: URL; context: Route.LoaderArgs["context"] }) {
   const { params, url, context } = args;
-  if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  if (!isTrainingType(params.trainingType)) notFound(url.pathname, "training-type");
   const { back } = context.get(requestStateContext);
   const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch((error: unknown) => {
-    if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });
   return training;
@@ -34,7 +36,6 @@ async function trainingOf(args: { params: { trainingType?: string; slug?: string
  * A learner not enrolled goes back to the course page with a toast inviting to subscribe.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  await requireUser({ url, context });
   const training = await trainingOf({ params, url, context });
   if (training.effectiveType !== params.trainingType) throw redirect(learnPath(context, training.effectiveType, training.slug) + url.search, 301);
   const { back } = context.get(requestStateContext);
@@ -58,52 +59,56 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  await requireUser({ url, context });
-  const formData = await readForm(request, context);
+  const formData = await readFormData(request, context);
   const training = await trainingOf({ params, url, context });
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "learning");
-  const intent = field(formData, "intent");
-  const stepId = field(formData, "stepId");
-  const moduleId = field(formData, "moduleId");
+  const intent = String(formData.get("intent") ?? "");
   const here = learnPath(context, training.effectiveType, training.slug);
-  const badRequest = () => data<FormResult>({ ok: false, intent, message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
+  const badRequest = () => errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent });
+  const parse = <K extends keyof typeof LearnFormSchemas>(key: K) => {
+    const submission = parseSubmission(formData, context, LearnFormSchemas[key]);
+    return submission.status === "success" ? (submission.value as ReturnType<(typeof LearnFormSchemas)[K]["parse"]>) : null;
+  };
   try {
     switch (intent) {
       case "advance": {
-        if (!STEP_ID.test(stepId)) return badRequest();
-        const flow = await back.post(`/course/currentFlow/${training.id}`, { stepId }, AdvancedFlowSchema);
+        const form = parse("advance");
+        if (!form) return badRequest();
+        const flow = await back.post(`/course/currentFlow/${training.id}`, { stepId: form.stepId }, AdvancedFlowSchema);
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "quiz": {
-        if (!STEP_ID.test(stepId)) return badRequest();
-        const flow = await back.post(`/course/currentFlow/${training.id}`, { stepId, answers: answersFromForm(formData) }, AdvancedFlowSchema);
+        const form = parse("quiz");
+        if (!form) return badRequest();
+        const flow = await back.post(`/course/currentFlow/${training.id}`, form, AdvancedFlowSchema);
         // The score page: the answered quiz, then a link on to the next step.
-        return redirectWithToast(learnPath(context, training.effectiveType, training.slug, stepId), {
+        return redirectWithToast(learnPath(context, training.effectiveType, training.slug, form.stepId), {
           type: "success",
           message: flow.finished ? t("toast.finished") : t("toast.quizScored", { score: flow.result?.score ?? 0 }),
         });
       }
       case "video-complete":
       case "pdf-complete": {
-        if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
+        const form = parse("moduleComplete");
+        if (!form) return badRequest();
         const kind = intent === "pdf-complete" ? "pdf" : "video";
         // Where the video player stopped, sent by its `ended` event (empty without JavaScript).
-        const position = kind === "video" ? field(formData, "position") : "";
-        if (position && !/^\d{1,6}(\.\d{1,6})?$/.test(position)) return badRequest();
+        const position = kind === "video" ? (form.position ?? "") : "";
         const query = position ? `?${new URLSearchParams({ position })}` : "";
-        const flow = await back.getWithCsrf(`/user/${kind}/module/complete/${moduleId}${query}`, FlowViewSchema);
+        const flow = await back.getWithCsrf(`/user/${kind}/module/complete/${form.moduleId}${query}`, FlowViewSchema);
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "pdf-open": {
-        if (!/^[1-9][0-9]{0,9}$/.test(moduleId)) return badRequest();
-        const link = await back.getWithCsrf(`/user/pdf/module/link/${moduleId}`, ModuleLinkSchema);
+        const form = parse("pdfOpen");
+        if (!form) return badRequest();
+        const link = await back.getWithCsrf(`/user/pdf/module/link/${form.moduleId}`, ModuleLinkSchema);
         return redirect(link.url);
       }
       case "join": {
-        const sessionId = field(formData, "sessionId");
-        if (!/^[1-9][0-9]{0,9}$/.test(sessionId)) return badRequest();
-        const room = await back.getWithCsrf(`/user/mixt/virtualClass/join/${sessionId}`, VirtualClassJoinSchema);
+        const form = parse("join");
+        if (!form) return badRequest();
+        const room = await back.getWithCsrf(`/user/mixt/virtualClass/join/${form.sessionId}`, VirtualClassJoinSchema);
         return redirect(room.url);
       }
       default:
@@ -117,7 +122,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 export default function Learn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("learning");
   const path = usePagePath();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   const { flow } = loaderData;
   const base = path("learn", { trainingType: flow.training.type, slug: flow.training.slug });
   const hrefOf = (stepId: string) => (stepId === flow.currentStepId ? base : `${base}?${new URLSearchParams({ step: stepId })}`);
@@ -145,8 +150,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             step={flow.step}
             flow={flow}
             fields={fields}
-            quizErrors={result?.intent === "quiz" ? result.fieldErrors : undefined}
-            quizMessage={result?.intent === "quiz" ? result.message : undefined}
+            quizErrors={result?.form === "quiz" ? replyErrors(result) : undefined}
+            quizMessage={result?.form === "quiz" ? replyMessage(result) : undefined}
             attestationsHref={path("profile-attestations")}
             continueHref={base}
           />

@@ -1,7 +1,9 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/trainer-virtual-class";
-import { backErrorResult, readForm, type FormResult } from "~/lib/action.server";
+import { AttendanceFormSchema } from "#core/contract/attestations.ts";
+import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
+import { replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { accountMeta } from "~/components/account/meta";
 import { printDate, type TrainerVirtualClass } from "~/components/attestations/types";
@@ -9,7 +11,8 @@ import { ButtonAnchor } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { pathOf, serverT } from "~/lib/guards.server";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TrainerVirtualClassSchema } from "#core/contract/attestations.ts";
 
@@ -29,17 +32,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 
 /** One form per session day; each participant's radio pair is `attended-{userId}` = "1" or "0" (unmarked: left out). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await readForm(request, context);
-  const day = String(formData.get("day") ?? "");
-  const attendance: { userId: number; attended: boolean }[] = [];
-  for (const [name, value] of formData) {
-    const match = /^attended-(\d+)$/.exec(name);
-    if (match && (value === "1" || value === "0")) attendance.push({ userId: Number(match[1]), attended: value === "1" });
-  }
+  const { submission, formData } = await readSubmission(request, context, AttendanceFormSchema);
+  const form = String(formData.get("day") ?? "");
+  if (submission.status !== "success") return invalidReply(submission, { form });
   try {
-    await context.get(requestStateContext).back.post(`/trainer/virtualClass/${encodeURIComponent(params.token)}/attendance`, { day, attendance });
+    await context.get(requestStateContext).back.post(`/trainer/virtualClass/${encodeURIComponent(params.token)}/attendance`, submission.value);
   } catch (error) {
-    return backErrorResult(error, { intent: day });
+    return backErrorReply(submission, error, { form });
   }
   return redirectWithToast(pathOf(context, "trainer-virtual-class", { token: params.token }), {
     type: "success",
@@ -50,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function TrainerVirtualClassPage() {
   const { t } = useTranslation("attestations");
   const { virtualClass, invalidMessage } = useLoaderData<typeof loader>();
-  const result = useActionData<FormResult>();
+  const result = useActionData<FormReply>();
   if (!virtualClass) {
     return (
       <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10" data-testid="trainer-invalid">
@@ -89,7 +88,7 @@ export default function TrainerVirtualClassPage() {
         <div className="grid gap-6 md:grid-cols-2">
           {days.map((d) =>
             d.open ? (
-              <DayForm key={d.day} day={d.day} participants={participants} result={result?.intent === d.day ? result : undefined} />
+              <DayForm key={d.day} day={d.day} participants={participants} result={result?.form === d.day ? result : undefined} />
             ) : (
               <FutureDay key={d.day} day={d.day} />
             ),
@@ -115,7 +114,7 @@ function FutureDay({ day }: { day: string }) {
   );
 }
 
-function DayForm({ day, participants, result }: { day: string; participants: TrainerVirtualClass["participants"]; result?: FormResult }) {
+function DayForm({ day, participants, result }: { day: string; participants: TrainerVirtualClass["participants"]; result?: FormReply }) {
   const { t } = useTranslation("attestations");
   const ref = useFocusFirstError(result);
   const date = printDate(day);
@@ -128,7 +127,7 @@ function DayForm({ day, participants, result }: { day: string; participants: Tra
       <Form method="post" ref={ref} className="flex flex-col gap-4">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="day" value={day} />
-        <FormMessage message={result && !result.ok ? result.message : undefined} />
+        <FormMessage message={replyMessage(result)} />
         {participants.map((p) => {
           const name = `${p.firstName} ${p.lastName}`;
           const attended = p.attendance[day]?.attended ?? null;

@@ -1,22 +1,21 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/video-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
 import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { requireUser } from "~/lib/guards.server";
 import { brandPageMeta } from "~/lib/meta";
 import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 
 /** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */
 async function videoTrainingId({ params, url, context }: Pick<Route.LoaderArgs, "params" | "url" | "context">): Promise<number> {
-  await requireUser({ url, context });
   const { back } = context.get(requestStateContext);
   const training = await back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch((error: unknown) => {
-    if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });
-  if (training.effectiveType !== "video") throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  if (training.effectiveType !== "video") notFound(url.pathname);
   return training.id;
 }
 

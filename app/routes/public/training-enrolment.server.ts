@@ -1,10 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
-import { requestStateContext, serverConfigContext } from "~/lib/context";
-import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
-import { formBody } from "~/lib/form-body.server";
-import { loginPath, serverT } from "~/lib/guards.server";
-import { toastCookie } from "~/lib/toast.server";
+import { EnrolmentFormSchema } from "#core/contract/enrolment.ts";
+import { requestStateContext } from "~/lib/context";
+import { readSubmission } from "~/lib/forms.server";
+import { loginPath } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
+import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 import { SubscribeReplySchema } from "#core/contract/enrolment.ts";
 
 
@@ -22,21 +23,19 @@ function backMessage(error: BackError): string {
  * the confirmation step) with the API's message as a toast, in the learner's language.
  */
 export async function enrolmentAction({ request, url, context, trainingId }: Args) {
-  const config = context.get(serverConfigContext);
   const { back } = context.get(requestStateContext);
   const common = serverT(context, "common");
-  const formData = await formBody(request, common("errors.badForm"));
-  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, common("errors.csrf"));
+  const { submission, formData } = await readSubmission(request, context, EnrolmentFormSchema);
   const intent = formData.get("intent");
-  const sessionId = String(formData.get("sessionId") ?? "");
-  if ((intent !== "subscribe" && intent !== "unsubscribe") || (sessionId !== "" && !/^[1-9][0-9]{0,8}$/.test(sessionId))) {
+  if ((intent !== "subscribe" && intent !== "unsubscribe") || submission.status !== "success") {
     throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
   }
+  const { sessionId } = submission.value;
   const t = serverT(context, "training");
-  let toast: Parameters<typeof toastCookie>[0];
+  let toast: ToastInput;
   try {
     if (intent === "subscribe") {
-      const reply = await back.post(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [Number(sessionId)] : [] }, SubscribeReplySchema);
+      const reply = await back.post(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [sessionId] : [] }, SubscribeReplySchema);
       toast = { type: "success", message: t(`enrolment.toast.${reply.outcome}`, { position: reply.enrolment.waitingListPosition ?? "" }) };
     } else {
       await back.post(`/course/unsubscribe/${trainingId}`, {});
@@ -47,5 +46,5 @@ export async function enrolmentAction({ request, url, context, trainingId }: Arg
     if (error.status === 401) throw redirect(loginPath(context, url.pathname));
     toast = { type: "error", message: backMessage(error) || common("errors.anErrorOccurred") };
   }
-  throw redirect(url.pathname, { headers: { "Set-Cookie": toastCookie(toast) } });
+  throw redirectWithToast(url.pathname, toast);
 }

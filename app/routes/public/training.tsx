@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { notFound, notFoundOn404, on404 } from "~/lib/errors.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/training";
 import { BookmarkToggle } from "~/components/catalogue/bookmark-toggle";
@@ -19,10 +20,11 @@ import { displayTypeTitle, isTrainingType, trainingTypeColour } from "#core/doma
 import { pathLangOf } from "#core/locales.ts";
 import { findPage, pagePath } from "#core/pages.ts";
 import { usePagePath } from "~/i18n/use-page-path";
-import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { formBody } from "~/lib/form-body.server";
-import { getUser, loginPath, pathOf, serverT } from "~/lib/guards.server";
+import { getUser } from "~/lib/current-user.server";
+import { loginPath, pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
 import type { Eligibility } from "#core/domain/eligibility.ts";
 import { brandPageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -37,13 +39,10 @@ import { UserEnrolmentSchema } from "#core/contract/enrolment.ts";
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { pathname } = url;
-  if (!isTrainingType(params.trainingType)) throw data(`Page Not Found: ${pathname}`, { status: 404 });
+  if (!isTrainingType(params.trainingType)) notFound(pathname, "training-type");
   const { back, brand, locale } = context.get(requestStateContext);
   const [training, user] = await Promise.all([
-    back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch((error: unknown) => {
-      if (error instanceof BackError && error.status === 404) throw data(`Page not found: ${pathname}`, { status: 404 });
-      throw error;
-    }),
+    back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch(notFoundOn404(pathname)),
     getUser(context),
   ]);
   if (training.effectiveType !== params.trainingType) {
@@ -52,8 +51,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
   const [bookmarks, enrolmentReply] = user.loggedIn
     ? await Promise.all([
-        back.get("/user/bookmarks", BookmarksSchema).catch(() => [] as number[]),
-        back.get(`/user/enrolment/${training.id}`, UserEnrolmentSchema).catch(() => null),
+        back.get("/user/bookmarks", BookmarksSchema).catch(on404([] as number[])),
+        back.get(`/user/enrolment/${training.id}`, UserEnrolmentSchema).catch(on404(null)),
       ])
     : [[] as number[], null];
   const eligibility = enrolmentReply?.eligibility;
@@ -87,8 +86,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
   if (intent === "subscribe" || intent === "unsubscribe") {
     const { back } = context.get(requestStateContext);
-    const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch(() => null);
-    if (!training) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+    const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch(notFoundOn404(url.pathname));
     return enrolmentAction({ request, url, context, trainingId: training.id });
   }
   return bookmarkAction({ request, url, context });

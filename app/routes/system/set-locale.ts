@@ -4,18 +4,16 @@ import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, pathLangOf } from "#cor
 import { matchPage, pagePath } from "#core/pages.ts";
 import { plainCookie } from "~/lib/cookies.server";
 import { serverConfigContext } from "~/lib/context";
-import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
-import { formBody } from "~/lib/form-body.server";
-import { serverT } from "~/lib/guards.server";
+import { readSubmission } from "~/lib/forms.server";
+import { SetLocaleFormSchema } from "#core/contract/site.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 
 /** Remembers the chosen locale (365 days) and reopens the same page in that language. */
 export async function action({ request, context }: Route.ActionArgs) {
   const config = context.get(serverConfigContext);
-  const formData = await formBody(request, serverT(context, "common")("errors.badForm"));
-  await requireValidCsrf(webCsrf(config.appSecret, config.secureCookies), formData, request.headers, "CSRF");
-  const locale = formData.get("locale");
+  const { submission, formData } = await readSubmission(request, context, SetLocaleFormSchema);
   const target = safeRedirectPath(String(formData.get("redirectTo") ?? "/"), "/");
+  const locale = submission.status === "success" ? submission.value.locale : undefined;
   if (!isLocale(locale)) return redirect(target);
   return redirect(translatePath(target, pathLangOf(locale)), {
     headers: { "Set-Cookie": plainCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_COOKIE_MAX_AGE, secure: config.secureCookies }) },

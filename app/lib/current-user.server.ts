@@ -1,0 +1,41 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { CurrentUser } from "./root-data.server";
+import { BackError } from "./back.server";
+import { requestStateContext } from "./context";
+import { CurrentUserSchema } from "#core/contract/user.ts";
+
+export type AnyUser = CurrentUser;
+export type LoggedInUser = Extract<CurrentUser, { loggedIn: true }>;
+type GuestPayload = Extract<CurrentUser, { loggedIn: false }>;
+
+/** The current user of the request, asked of the back API once (the first to need it asks; the others wait for it). */
+const currentUserContext = createContext<{ get(): Promise<AnyUser> }>();
+
+/** Root server middleware: gives the request its one lazy user lookup. */
+export const currentUserMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+  const { back } = context.get(requestStateContext);
+  let pending: Promise<AnyUser> | null = null;
+  context.set(currentUserContext, {
+    get() {
+      pending ??= back.get("/user", CurrentUserSchema).catch((error: unknown) => {
+        // Any API error (session gone...) is a guest.
+        if (error instanceof BackError) return { loggedIn: false } as GuestPayload;
+        throw error;
+      });
+      return pending;
+    },
+  });
+  return next();
+};
+
+/** The current user (a guest on any API error); one back call per request whoever asks. */
+export function getUser(context: Readonly<RouterContextProvider>): Promise<AnyUser> {
+  return context.get(currentUserContext).get();
+}
+
+/** The current user in an area whose middleware already required a login. */
+export async function getLoggedInUser(context: Readonly<RouterContextProvider>): Promise<LoggedInUser> {
+  const user = await getUser(context);
+  if (!user.loggedIn) throw new Error("getLoggedInUser outside a logged-in area");
+  return user;
+}

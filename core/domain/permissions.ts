@@ -1,0 +1,79 @@
+/**
+ * Who may do what, as named rules over the user the API describes (GET /user): pure functions, the same for a page
+ * guard (app/lib/area-guards.server.ts) and anything else that asks. Spec section 6.
+ */
+import { canAccessPharmacyManagement, isReadOnlyUser, isShopContext } from "./user-state.ts";
+
+/** The facts of the user the rules read (a subset of the API's user payload). */
+export type PermissionUser =
+  | { loggedIn: false }
+  | {
+      loggedIn: true;
+      isAdmin: boolean;
+      contractType: string | null;
+      establishment: unknown;
+      role: string | null;
+      isHolder: boolean;
+      isReferent: boolean;
+    };
+
+export function isLoggedIn(user: PermissionUser): boolean {
+  return user.loggedIn;
+}
+
+export function isGuest(user: PermissionUser): boolean {
+  return !user.loggedIn;
+}
+
+export function isAdmin(user: PermissionUser): boolean {
+  return user.loggedIn && user.isAdmin;
+}
+
+/** Shop customers have a personal shop contract and no pharmacy (ADR 0021). */
+export function isShopCustomer(user: PermissionUser): boolean {
+  return user.loggedIn && isShopContext({ loggedIn: true, contractType: user.contractType });
+}
+
+/**
+ * A logged-in user without establishment must choose an account first; admins and shop customers act on their own
+ * and never do.
+ */
+export function needsAccountChoice(user: PermissionUser): boolean {
+  return user.loggedIn && user.establishment === null && !user.isAdmin && !isShopCustomer(user);
+}
+
+/** The learner areas (account, learning): logged in, with a pharmacy chosen when one is needed. */
+export function canUseLearnerArea(user: PermissionUser): boolean {
+  return user.loggedIn && !needsAccountChoice(user);
+}
+
+/** Pharmacy management: a holder or a referent of the pharmacy in use. */
+export function isHolderOrReferent(user: PermissionUser): boolean {
+  if (!user.loggedIn) return false;
+  const roles = [user.role, user.isHolder ? "holder" : null, user.isReferent ? "referent" : null].filter((r): r is string => Boolean(r));
+  return canAccessPharmacyManagement({ loggedIn: true, roles });
+}
+
+/** The shop: guests and shop-contract users. */
+export function canShop(user: PermissionUser): boolean {
+  return isShopContext({ loggedIn: user.loggedIn, contractType: user.loggedIn ? user.contractType : null });
+}
+
+/** Changes to one's own data (a read-only contract only reads). */
+export function canWrite(user: PermissionUser): boolean {
+  return user.loggedIn && !isReadOnlyUser(user.contractType);
+}
+
+/** The named rules, for tables and matrices (tests, docs). */
+export const PERMISSIONS = {
+  isLoggedIn,
+  isGuest,
+  isAdmin,
+  isShopCustomer,
+  needsAccountChoice,
+  canUseLearnerArea,
+  isHolderOrReferent,
+  canShop,
+  canWrite,
+} as const;
+export type PermissionName = keyof typeof PERMISSIONS;
