@@ -8,6 +8,7 @@ import { flowMessages } from "./areas/flow.ts";
 import { mailLimitsMessages } from "./areas/mail-limits.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { signInMessages } from "./areas/sign-in.ts";
+import { shopMessages } from "./areas/shop.ts";
 
 const baseEn = {
   ok: "OK",
@@ -75,7 +76,7 @@ const baseEn = {
 } as const;
 
 /** Each learning area keeps its messages in ./areas/<area>.ts, in the three languages. */
-const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages, signInMessages, mailLimitsMessages] as const;
+const AREAS = [enrolmentMessages, flowMessages, recordsMessages, attestationsMessages, signInMessages, mailLimitsMessages, shopMessages] as const;
 const en = {
   ...baseEn,
   ...enrolmentMessages.en,
@@ -84,6 +85,7 @@ const en = {
   ...attestationsMessages.en,
   ...signInMessages.en,
   ...mailLimitsMessages.en,
+  ...shopMessages.en,
 };
 
 export type MessageKey = keyof typeof en;
