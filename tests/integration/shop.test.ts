@@ -44,7 +44,7 @@ describe.each(backends())("shop (%s)", (backend) => {
     const [elearning, other] = await storeTrainings(suite.db, "fr", "formation");
     const [f2f] = await storeTrainings(suite.db, "fr", "faceToFaceOnly");
     const { group, session } = await createSession(suite.db, f2f.id, { seats: 5 });
-    await createCode(suite.db, { code: "BIENVENUE10", kind: "percentage", value: 1000 });
+    await createCode(suite.db, { code: `WELCOME-${backend}`, kind: "percentage", value: 1000 });
     const visitor = await anonymous();
 
     expectEnvelope(await visitor.get("/back/api/shop/cart"), 200);
@@ -76,14 +76,14 @@ describe.each(backends())("shop (%s)", (backend) => {
     expectEnvelope(withSession, 200);
     expect(withSession.body.data.products[1]).toMatchObject({ sessionId: session.id, sessionCourseId: group.id, needsSession: false });
 
-    const discounted = await visitor.post("/back/api/shop/addDiscount/bienvenue10", {});
+    const discounted = await visitor.post(`/back/api/shop/addDiscount/welcome-${backend}`, {});
     expectEnvelope(discounted, 200);
     const subtotal = elearning.priceHtCents + f2f.priceHtCents;
     const discount = Math.floor((subtotal * 1000 + 5000) / 10000);
-    expect(discounted.body.data).toMatchObject({ discountCode: "BIENVENUE10", subtotal, totalDiscount: discount, total: subtotal - discount, vat: 0, totalWithVat: subtotal - discount, readyToPay: true });
+    expect(discounted.body.data).toMatchObject({ discountCode: `WELCOME-${backend}`.toUpperCase(), subtotal, totalDiscount: discount, total: subtotal - discount, vat: 0, totalWithVat: subtotal - discount, readyToPay: true });
     expect(discounted.body.data.products.reduce((s: number, p: { discount: number }) => s + p.discount, 0)).toBe(discount);
     // The GET form of addDiscount changes state: without the CSRF header it is a 419.
-    expectEnvelope(await visitor.get("/back/api/shop/addDiscount/BIENVENUE10"), 419);
+    expectEnvelope(await visitor.get(`/back/api/shop/addDiscount/WELCOME-${backend}`), 419);
 
     // Paying needs an account: the anonymous visitor logs in and keeps the cart.
     expectEnvelope(await visitor.get("/back/api/shop/getPaymentToken", { headers: csrfHeader(visitor) }), 401);
@@ -93,7 +93,7 @@ describe.each(backends())("shop (%s)", (backend) => {
     const merged = (await visitor.get("/back/api/shop/cart")).body.data;
     expect(merged.id).toBe(cart.id);
     expect(merged.products.map((p: { productId: number }) => p.productId)).toEqual([elearning.id, f2f.id]);
-    expect(merged.discountCode).toBe("BIENVENUE10");
+    expect(merged.discountCode).toBe(`WELCOME-${backend}`.toUpperCase());
     const shopUser = await userByEmail(suite.db, "shop@demo.test");
     expect((await suite.db.select().from(carts).where(eq(carts.id, cart.id)))[0]).toMatchObject({ userId: shopUser.id, tokenHash: null });
     void other;
@@ -108,7 +108,7 @@ describe.each(backends())("shop (%s)", (backend) => {
 
     const order = await visitor.get(`/back/api/shop/command/${start.body.data.orderId}`);
     expectEnvelope(order, 200);
-    expect(order.body.data).toMatchObject({ status: "paid", paymentMethod: "card", total: subtotal - discount, totalDiscount: discount, discountCode: "BIENVENUE10" });
+    expect(order.body.data).toMatchObject({ status: "paid", paymentMethod: "card", total: subtotal - discount, totalDiscount: discount, discountCode: `WELCOME-${backend}`.toUpperCase() });
     expect((await sessionRow(suite.db, session.id)).currentParticipants).toBe(seatsBefore + 1);
     const mine = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, shopUser.id), inArray(enrolments.trainingId, [elearning.id, f2f.id])));
     expect(mine.map((e) => [e.trainingId, e.status, e.sessionId]).sort()).toEqual(
@@ -126,7 +126,7 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
-    for (const expected of ["Facture", invoice.number, "Officine Académie SAS", "Client", elearning.name.slice(0, 20), "Total HT", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", "BIENVENUE10", "Facture acquittée le"]) {
+    for (const expected of ["Facture", invoice.number, "Officine Académie SAS", "Client", elearning.name.slice(0, 20), "Total HT", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", `WELCOME-${backend}`.toUpperCase(), "Facture acquittée le"]) {
       expect(text, expected).toContain(expected);
     }
     // Another user cannot read the order nor its invoice.
@@ -328,10 +328,11 @@ describe.each(backends())("shop (%s)", (backend) => {
       await fillLine(agent, cart.products[0]);
       urls.push((await payWithCard(agent, ACCEPTED)).start.body.data.url);
     }
-    const before = await suite.db.select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.brand, "fr"));
+    const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric" }).format(new Date()));
+    const before = await suite.db.select({ sequence: invoices.sequence }).from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
     const replies = await Promise.all(crowd.map(({ agent }, i) => submitCard(agent, urls[i], ACCEPTED)));
     for (const reply of replies) expect(reply.headers.get("location")).toMatch(/payment=paid$/);
-    const rows = await suite.db.select().from(invoices).where(eq(invoices.brand, "fr"));
+    const rows = await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
     expect(rows).toHaveLength(before.length + 20);
     const sequences = rows.map((r) => r.sequence).sort((a, b) => a - b);
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => sequences[0] + i));
@@ -368,6 +369,31 @@ describe.each(backends())("shop (%s)", (backend) => {
     expectEnvelope(paid, 200);
     expect(paid.body.data).toMatchObject({ status: "paid", paymentMethod: "free", totalWithVat: 0 });
     expect(paid.body.data.invoice).not.toBeNull();
+  });
+
+  test("demo data: codes in every state, holder@demo.test's paid order and invoice, a pending check order, a cart per brand", async () => {
+    const holder = await anonymous();
+    expectEnvelope(await holder.login("holder@demo.test"), 200);
+    const last = await holder.get("/back/api/referent/getLastCommand");
+    expectEnvelope(last, 200);
+    expect(last.body.data).toMatchObject({ status: "paid", paymentMethod: "card", discountCode: "EPUISE" });
+    expect(last.body.data.invoice.number).toMatch(/^FR-\d{4}-000001$/);
+    expectEnvelope(await holder.get(`/back/api/referent/getCommand/${last.body.data.id}`), 200);
+    const text = extractPdfText(new Uint8Array(await (await holder.fetchRaw("GET", last.body.data.invoice.downloadPath, {})).arrayBuffer()));
+    expect(text).toContain(last.body.data.invoice.number);
+    expect(text).toContain("Nicolas Fabre");
+    const shopUser = await userByEmail(suite.db, "shop@demo.test");
+    const pending = await suite.db.select().from(orders).where(and(eq(orders.userId, shopUser.id), eq(orders.paymentMethod, "check")));
+    expect(pending.map((o) => o.status)).toContain("pending");
+    const brands = (await suite.db.select({ brand: carts.brand }).from(carts)).map((c) => c.brand);
+    for (const brand of ["fr", "be", "es", "es-campus"]) expect(brands).toContain(brand);
+    // EPUISE is used up, PRINTEMPS expired, BIENVENUE10 valid (fr).
+    const [{ agent }] = await buyers(1, "democodes");
+    const [training] = await storeTrainings(suite.db, "fr", "formation");
+    expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [training.id] }), 200);
+    expect((await agent.post("/back/api/shop/addDiscount/EPUISE", {})).body.message).toMatch(/déjà été utilisé autant de fois/);
+    expect((await agent.post("/back/api/shop/addDiscount/PRINTEMPS", {})).body.message).toMatch(/a expiré/);
+    expectEnvelope(await agent.post("/back/api/shop/addDiscount/BIENVENUE10", {}), 200);
   });
 
   test("the private cart channel is authorised for the cart's owner only (session or cart cookie)", async () => {
