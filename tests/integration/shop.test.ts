@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import WebSocket from "ws";
 import { cartChannelName } from "../../server/realtime/app-channels.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { cartProducts, carts, enrolments, invoices, orders, payments } from "../../server/db/schema/index.ts";
@@ -394,6 +395,42 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect((await agent.post("/back/api/shop/addDiscount/EPUISE", {})).body.message).toMatch(/déjà été utilisé autant de fois/);
     expect((await agent.post("/back/api/shop/addDiscount/PRINTEMPS", {})).body.message).toMatch(/a expiré/);
     expectEnvelope(await agent.post("/back/api/shop/addDiscount/BIENVENUE10", {}), 200);
+  });
+
+  test("live cart: a second tab subscribed to the private cart channel receives CartUpdate with the whole cart", async () => {
+    const [a, b] = await storeTrainings(suite.db, "fr", "formation");
+    const visitor = await anonymous();
+    const cart = (await visitor.post("/back/api/shop/add/products", { products: [a.id] })).body.data;
+    const socket = new WebSocket(`${suite.origin.replace(/^http/, "ws")}/app/app-key?protocol=7&client=js&version=8.4.0`);
+    const frames: { event: string; channel?: string; data?: string }[] = [];
+    const waitFor = (predicate: (f: { event: string; channel?: string; data?: string }) => boolean) =>
+      new Promise<{ event: string; channel?: string; data?: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no frame; got ${JSON.stringify(frames.map((f) => f.event))}`)), 10_000);
+        const check = () => {
+          const found = frames.find(predicate);
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          } else setTimeout(check, 20);
+        };
+        check();
+      });
+    socket.on("message", (data) => frames.push(JSON.parse(String(data))));
+    try {
+      const established = await waitFor((f) => f.event === "pusher:connection_established");
+      const socketId = JSON.parse(established.data!).socket_id as string;
+      const auth = await visitor.post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: cart.channel });
+      expectEnvelope(auth, 200);
+      socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel: cart.channel, auth: auth.body.data.auth } }));
+      await waitFor((f) => f.event === "pusher_internal:subscription_succeeded" && f.channel === cart.channel);
+      expectEnvelope(await visitor.post("/back/api/shop/add/products", { products: [b.id] }), 200);
+      const update = await waitFor((f) => f.event === "CartUpdate" && f.channel === cart.channel);
+      const payload = JSON.parse(update.data!) as { cart: { id: number; products: { productId: number }[] } };
+      expect(payload.cart.id).toBe(cart.id);
+      expect(payload.cart.products.map((p) => p.productId)).toEqual([a.id, b.id]);
+    } finally {
+      socket.close();
+    }
   });
 
   test("the private cart channel is authorised for the cart's owner only (session or cart cookie)", async () => {
