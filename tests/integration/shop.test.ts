@@ -380,6 +380,11 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect(last.body.data).toMatchObject({ status: "paid", paymentMethod: "card", discountCode: "EPUISE" });
     expect(last.body.data.invoice.number).toMatch(/^FR-\d{4}-000001$/);
     expectEnvelope(await holder.get(`/back/api/referent/getCommand/${last.body.data.id}`), 200);
+    // A plain learner of the same pharmacy is not a referent: the order does not exist for them.
+    const colleague = await anonymous();
+    expectEnvelope(await colleague.login("learner@demo.test"), 200);
+    expectEnvelope(await colleague.get(`/back/api/referent/getCommand/${last.body.data.id}`), 404);
+    expect((await colleague.fetchRaw("GET", last.body.data.invoice.downloadPath, {})).status).toBe(404);
     const text = extractPdfText(new Uint8Array(await (await holder.fetchRaw("GET", last.body.data.invoice.downloadPath, {})).arrayBuffer()));
     expect(text).toContain(last.body.data.invoice.number);
     expect(text).toContain("Nicolas Fabre");

@@ -299,6 +299,16 @@ export async function findLastOrderOfUser(db: Q, userId: number, brand: string):
   return row;
 }
 
+export async function findLastOrderOfAccount(db: Q, accountId: number, brand: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand)))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row;
+}
+
 export async function listOrderLines(db: Q, orderId: number): Promise<OrderLineRow[]> {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }

@@ -144,7 +144,7 @@ shopRoutes.get("/shop/invoice/:id", async (c) => {
 /** Referent calls (spec 7, Referent): the last order and one order, readable by the buyer or the pharmacy's referents. */
 shopRoutes.get("/referent/getLastCommand", async (c) => {
   const session = requireSession(c);
-  const order = await shop.getLastOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId);
+  const order = await shop.getLastOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, session.accountId);
   return success(c, OrderSchema.nullable().parse(order));
 });
 

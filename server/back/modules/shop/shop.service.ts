@@ -621,8 +621,11 @@ export async function getOrder(db: BackDeps["db"], t: Translate, brand: string, 
   return orderPayload(db, t, await requireReadableOrder(db, brand, userId, orderId));
 }
 
-export async function getLastOrder(db: BackDeps["db"], t: Translate, brand: string, userId: number): Promise<Order | null> {
-  const order = await repo.findLastOrderOfUser(db, userId, brand);
+/** A referent's last order of the pharmacy in use (spec getLastCommand); anyone else's own last order. */
+export async function getLastOrder(db: BackDeps["db"], t: Translate, brand: string, userId: number, accountId: number | null): Promise<Order | null> {
+  const memberships = accountId === null ? [] : await listMemberships(db, userId);
+  const referent = memberships.some((m) => m.account.id === accountId && m.isActive && (m.role === "holder" || m.role === "referent"));
+  const order = referent && accountId !== null ? await repo.findLastOrderOfAccount(db, accountId, brand) : await repo.findLastOrderOfUser(db, userId, brand);
   return order ? orderPayload(db, t, order) : null;
 }
 
