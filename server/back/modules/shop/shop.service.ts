@@ -18,6 +18,7 @@ import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
 import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
+import { createSystemPayProvider } from "../../../payments/systempay.ts";
 import { cartChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -351,8 +352,37 @@ export async function ownsCartChannel(deps: BackDeps, brand: string, userId: num
 
 // ------------------------------------------------------------------ orders and payments
 
+/** The SystemPay adapter when its credentials are configured, else null. */
+function systemPayProvider(deps: BackDeps): PaymentProvider | null {
+  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY, SYSTEMPAY_ENDPOINT } = deps.env;
+  if (!SYSTEMPAY_SHOP_ID || !SYSTEMPAY_PASSWORD || !SYSTEMPAY_HMAC_KEY) return null;
+  return createSystemPayProvider({
+    shopId: SYSTEMPAY_SHOP_ID,
+    password: SYSTEMPAY_PASSWORD,
+    hmacKey: SYSTEMPAY_HMAC_KEY,
+    endpoint: SYSTEMPAY_ENDPOINT,
+    paymentPagePath: SYSTEMPAY_PAGE_PATH,
+  });
+}
+
+/** The page of the web tier that will embed SystemPay's form with the form token (not built yet). */
+export const SYSTEMPAY_PAGE_PATH = "/boutique/paiement";
+
+/** The provider new card payments go through (PAYMENT_PROVIDER; the sandbox unless SystemPay is configured). */
 export function paymentProvider(deps: BackDeps): PaymentProvider {
+  if (deps.env.PAYMENT_PROVIDER === "systempay") {
+    const systemPay = systemPayProvider(deps);
+    if (systemPay) return systemPay;
+    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID/PASSWORD/HMAC_KEY: using the sandbox");
+  }
   return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
+}
+
+/** The provider a notification names, if it is configured: payments started before a switch still settle. */
+function notifyingProvider(deps: BackDeps, name: string): PaymentProvider | null {
+  if (name === "sandbox") return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
+  if (name === "systempay") return systemPayProvider(deps);
+  return null;
 }
 
 export function appSecret(deps: BackDeps): string {
@@ -524,8 +554,7 @@ export type NotificationResult = "paid" | "failed" | "cancelled" | "pending" | "
  * nothing changes), then applied idempotently (a replayed transaction id changes nothing).
  */
 export async function receiveNotification(deps: BackDeps, providerName: string, notification: IncomingNotification, logger = deps.logger): Promise<NotificationResult> {
-  const provider = paymentProvider(deps);
-  const verified = provider.name === providerName ? provider.verifyNotification(notification) : null;
+  const verified = notifyingProvider(deps, providerName)?.verifyNotification(notification) ?? null;
   if (!verified) {
     logger.warn({ provider: providerName, bytes: notification.body.length }, "payment notification refused: bad or missing signature");
     throw new AppError("FORBIDDEN", "shopNotificationInvalid");
