@@ -143,6 +143,28 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect(confirmation).toMatch(/Merci pour votre commande/);
   });
 
+  test("account creation keeps the anonymous cart: it becomes the new user's cart", async () => {
+    const [a] = await storeTrainings(suite.db, "fr", "formation");
+    const visitor = await anonymous();
+    const cart = (await visitor.post("/back/api/shop/add/products", { products: [a.id] })).body.data;
+    const created = await visitor.post("/back/api/createAccount", {
+      token: "demo-invite-marche-3",
+      email: `cart.${backend}@shop.test`,
+      firstName: "Nora",
+      lastName: "Panier",
+      profession: "preparer",
+      password: "bienvenue1",
+      passwordConfirmation: "bienvenue1",
+      acceptTerms: true,
+    });
+    expectEnvelope(created, 201);
+    expect(created.setCookies.some((c) => /^cart=;/.test(c))).toBe(true);
+    expect(visitor.cookies.has("cart")).toBe(false);
+    const [row] = await suite.db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(row).toMatchObject({ userId: created.body.data.id, tokenHash: null });
+    expect(await suite.db.select().from(cartProducts).where(eq(cartProducts.cartId, cart.id))).toHaveLength(1);
+  });
+
   test("bad input and other buyers' ids are refused with a clear translated error, and nothing changes", async () => {
     const [a, b] = await storeTrainings(suite.db, "fr", "formation");
     const [owner, other] = await buyers(2, "refusals");
