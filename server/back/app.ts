@@ -28,6 +28,8 @@ import { feedbackTrainerRoutes } from "./modules/attestations/feedback-trainer.r
 import { enrolmentRoutes } from "./modules/enrolment/enrolment.routes.ts";
 import { flowRoutes } from "./modules/flow/flow.routes.ts";
 import { recordsRoutes } from "./modules/records/records.routes.ts";
+import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
+import { shopRoutes } from "./modules/shop/shop.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
@@ -35,6 +37,11 @@ const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate pl
 const isUploadPath = (path: string) =>
   path === "/back/api/user/updateProfilePic" || /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * Posts that cannot carry the CSRF header and check something else instead: payment notifications (the provider's
+ * signature) and the sandbox payment form (its `_csrf` field, double-submitted against the cookie). ADR 0031.
+ */
+const isCsrfExempt = (path: string) => /^\/back\/api\/shop\/payments\/notify\/[^/]+$/.test(path) || /^\/back\/payments\/sandbox\/[^/]+$/.test(path);
 
 /** The back API: every reply is the envelope {status, message, data} with an honest HTTP status. */
 export function createBackApp(deps: BackDeps) {
@@ -78,7 +85,7 @@ export function createBackApp(deps: BackDeps) {
   });
 
   app.use(async (c, next) => {
-    if (MUTATING.has(c.req.method)) {
+    if (MUTATING.has(c.req.method) && !isCsrfExempt(c.req.path)) {
       const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
       if (!isCsrfTokenValid(cookie, c.req.header(CSRF_HEADER), deps.env.APP_SECRET)) {
         return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
@@ -105,7 +112,9 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", recordsRoutes);
   api.route("/", attestationsRoutes);
   api.route("/", feedbackTrainerRoutes);
+  api.route("/", shopRoutes);
   app.route("/api", api);
+  app.route("/payments", sandboxPagesRoutes);
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));
 

@@ -8,6 +8,8 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files attached to the mail (the order confirmation's invoice PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 export type Mailer = {

@@ -259,6 +259,8 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       "/back/api/user/video/module/complete/1",
       "/back/api/user/pdf/module/complete/1",
       "/back/api/user/pdf/module/link/1",
+      "/back/api/shop/getPaymentToken",
+      "/back/api/shop/payByCheck",
     ];
 
     test.each(guardedGets)("GET %s without the CSRF header answers 419, logged in or not; with it a guest gets 401", async (path) => {

@@ -8,6 +8,11 @@ import { TEST_SECRET } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * Server-to-server posts that no browser makes and no CSRF cookie can come with: the provider's signature
+ * authenticates them instead (ADR 0031). Checked below: unsigned, they are refused and nothing is written.
+ */
+const SIGNED_INSTEAD = new Set(["POST /back/api/shop/payments/notify/:provider"]);
 
 function samplePath(path: string): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => (name.toLowerCase().includes("email") ? "someone%40demo.test" : "1"));
@@ -25,6 +30,7 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     for (const route of suite.platform.back.routes) {
       if (!MUTATING.has(route.method) || route.path.includes("*")) continue;
       const key = `${route.method} ${route.path}`;
+      if (SIGNED_INSTEAD.has(key)) continue;
       if (seen.has(key)) continue;
       seen.add(key);
       routes.push({ method: route.method, path: samplePath(route.path) });
@@ -82,6 +88,25 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(await tableCounts(suite.db)).toEqual(before);
     // The victim's session survived every forged logout.
     expect((await victim.get("/back/api/user/isLogged")).body.data).toEqual({ loggedIn: true });
+  });
+
+  test("the payment notifications, exempt from CSRF, refuse any request without the provider's signature (403, nothing written)", async () => {
+    const listed = suite.platform.back.routes.map((r) => `${r.method} ${r.path}`);
+    for (const key of SIGNED_INSTEAD) expect(listed).toContain(key);
+    const victim = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await victim.login("learner@demo.test"), 200);
+    const before = await tableCounts(suite.db);
+    for (const provider of ["sandbox", "systempay"]) {
+      for (const variant of variants) {
+        const reply = await victim.request("POST", `/back/api/shop/payments/notify/${provider}`, {
+          json: { orderId: 1, transactionId: "x", status: "paid", amountCents: 0, currency: "EUR" },
+          headers: variant.headers(victim),
+          csrf: false,
+        });
+        expectEnvelope(reply, 403);
+      }
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
   });
 
   test("the same requests with the right token go through", async () => {

@@ -101,6 +101,13 @@ const FIELD_BASES: Record<string, unknown> = {
   socket_id: "1.1",
   channel_name: "private-user.999999",
   code: "FUZZ",
+  products: [999_999],
+  productId: 999_999,
+  productCartId: 999_999,
+  functionName: "pharmacist",
+  function: "pharmacist",
+  fundingId: 999_999,
+  sessionCourseId: 999_999,
 };
 
 /** Path parameters get a plausible value while another part of the request is fuzzed. */

@@ -5,6 +5,7 @@ import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import { parseCookies, serializeCookie } from "./cookies.ts";
 import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession, updateSessionAccount } from "./session.repository.ts";
+import { mergeCartAtLogin } from "../modules/shop/cart-merge.ts";
 
 export const SESSION_COOKIE = "sid";
 const SESSION_DAYS = 14;
@@ -65,6 +66,7 @@ export async function startSession(
   c.header("Set-Cookie", sessionCookie(c, id, persistent ? REMEMBERED_SESSION_DAYS * 24 * 3600 : undefined), { append: true });
   const state = { idHash, userId, accountId };
   c.set("session", state);
+  await mergeCartAtLogin(c, userId);
   return state;
 }
 

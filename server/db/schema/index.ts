@@ -3,3 +3,4 @@ export * from "./catalogue.ts";
 export * from "./learning.ts";
 export * from "./content.ts";
 export * from "./journey.ts";
+export * from "./shop.ts";

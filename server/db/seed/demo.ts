@@ -9,6 +9,7 @@ import { seedCatalogue } from "./catalogue.ts";
 import { seedContentExtra } from "./content-extra.ts";
 import { DEMO_USERS } from "./data/accounts.ts";
 import { seedAccounts, seedContent } from "./people-and-content.ts";
+import { seedShop } from "./shop.ts";
 import { makeClock, type SeedDb } from "./util.ts";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -58,6 +59,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedStepRecords(tx, clock);
     await seedJourney(tx, clock, catalogue, accounts);
     await seedInvitations(tx, clock, accounts);
+    await seedShop(tx, clock);
     return true;
   });
   if (!seeded) return { seeded: false, ms: Math.round(performance.now() - started), counts: {} };

@@ -10,9 +10,11 @@ import {
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
+import { parseCookies } from "../../http/cookies.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { isActiveMember } from "../auth/auth.service.ts";
+import { CART_COOKIE, ownsCartChannel } from "../shop/shop.service.ts";
 
 export const broadcastingRoutes = new Hono<BackEnv>();
 
@@ -26,15 +28,26 @@ const ChannelAuthSchema = z.object({
  * is in the envelope's data; the page island unwraps it for pusher-js.
  */
 broadcastingRoutes.post("/broadcasting/auth", async (c) => {
-  const session = requireSession(c);
-  const input = await parseBody(c, ChannelAuthSchema);
+  let input: z.infer<typeof ChannelAuthSchema>;
+  try {
+    input = await parseBody(c, ChannelAuthSchema);
+  } catch (error) {
+    // Guests are refused before their input is looked at, as before carts (only a cart channel admits them).
+    if (!c.var.session) requireSession(c);
+    throw error;
+  }
   const channel = input.channel_name;
+  // A cart's channel is its owner's: the user whose cart it is, or the visitor holding the anonymous cart's cookie.
+  const isCart = parseCartChannel(channel) !== null;
+  const session = isCart ? c.var.session : requireSession(c);
   const userId = parseUserChannel(channel);
   const accountId = parseAccountChannel(channel);
   let allowed = false;
-  if (userId !== null) allowed = userId === String(session.userId);
-  else if (accountId !== null) allowed = /^\d+$/.test(accountId) && (await isActiveMember(c.var.deps.db, session.userId, Number(accountId)));
-  else if (parseCartChannel(channel) !== null) allowed = false; // carts arrive with the shop: no owner can be proven yet
+  if (isCart) {
+    const token = parseCookies(c.req.header("cookie"))[CART_COOKIE] ?? null;
+    allowed = await ownsCartChannel(c.var.deps, c.var.brand.key, session?.userId ?? null, token, channel);
+  } else if (userId !== null) allowed = userId === String(session!.userId);
+  else if (accountId !== null) allowed = /^\d+$/.test(accountId) && (await isActiveMember(c.var.deps.db, session!.userId, Number(accountId)));
   if (!allowed) throw new AppError("FORBIDDEN", "forbidden");
   const { env } = c.var.deps;
   try {

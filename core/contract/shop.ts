@@ -1,0 +1,149 @@
+/**
+ * The shop's API contract (spec section 7, Shop; ADR 0030/0031): request schemas the Hono routes validate with,
+ * response schemas the web tier's back client checks replies with. Money is in integer cents.
+ */
+import { z } from "zod";
+import { Id, IdParam } from "./ids.ts";
+
+// ------------------------------------------------------------------ requests
+
+/** A product to add: a training id, or `{ productId, quantity }` (one seat per line: quantity is 1). */
+export const AddProductItemSchema = z.union([Id, z.strictObject({ productId: Id, quantity: z.int().min(1).max(1).optional() })]);
+
+/** POST /api/shop/add/products */
+export const AddProductsSchema = z.strictObject({ products: z.array(AddProductItemSchema).min(1).max(20) });
+
+/** POST /api/shop/remove/product: productId is the training id of the cart line. */
+export const RemoveProductSchema = z.strictObject({ productId: Id });
+
+/** POST /api/shop/getAvailableFunctions/product */
+export const AvailableFunctionsSchema = z.strictObject({ productId: Id, type: z.string().min(1).max(40).optional() });
+
+/** POST /api/shop/setProductFunction/product */
+export const SetProductFunctionSchema = z.strictObject({ productCartId: Id, functionName: z.string().min(1).max(40) });
+
+/** POST /api/shop/getAvailableFundings/product */
+export const AvailableFundingsSchema = z.strictObject({ productId: Id, function: z.string().min(1).max(40).optional() });
+
+/** POST /api/shop/setProductFunding/product */
+export const SetProductFundingSchema = z.strictObject({ productCartId: Id, fundingId: Id });
+
+/** POST /api/shop/setProductSession/product: sessionCourseId is the session's face-to-face group. */
+export const SetProductSessionSchema = z.strictObject({ productCartId: Id, sessionId: Id, sessionCourseId: Id });
+
+/** The {code} of /api/shop/addDiscount/{code}. */
+export const DiscountCodeParamsSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }) });
+
+/** GET /api/shop/getPaymentToken?returnPath=/boutique/... : where the provider sends the buyer back (a local path). */
+export const PaymentTokenQuerySchema = z.object({ returnPath: z.string().max(300).optional() });
+
+export const OrderIdParamsSchema = z.object({ id: IdParam });
+
+// ------------------------------------------------------------------ responses
+
+export const CartProductSchema = z.object({
+  /** The cart line id (the spec's productCartId). */
+  id: z.number(),
+  /** The training id. */
+  productId: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  trainingType: z.string(),
+  /** Price HT in cents, before discount. */
+  price: z.number(),
+  /** This line's share of the discount, in cents. */
+  discount: z.number(),
+  currency: z.string(),
+  functionName: z.string().nullable(),
+  sessionId: z.number().nullable(),
+  sessionCourseId: z.number().nullable(),
+  fundingId: z.number().nullable(),
+  /** The funding's label as shown (BONIFICABLE shows as FUNDAE). */
+  fundingLabel: z.string().nullable(),
+  /** Whether the line still needs a session (face-to-face, virtual class) before paying. */
+  needsSession: z.boolean(),
+  /** Whether the line still needs a function before paying. */
+  needsFunction: z.boolean(),
+});
+export type CartProduct = z.infer<typeof CartProductSchema>;
+
+/** The spec's Cart (id, products, commandId, total, totalDiscount, totalWithVat, vat) and what the page shows. */
+export const CartSchema = z.object({
+  id: z.number(),
+  products: z.array(CartProductSchema),
+  /** The pending order of this cart (card payment under way), else null. */
+  commandId: z.number().nullable(),
+  /** Sum of prices before discount, HT. */
+  subtotal: z.number(),
+  /** After discount, HT. */
+  total: z.number(),
+  totalDiscount: z.number(),
+  vat: z.number(),
+  totalWithVat: z.number(),
+  vatRateBasisPoints: z.number(),
+  vatExemptionMention: z.string().nullable(),
+  currency: z.string(),
+  discountCode: z.string().nullable(),
+  /** Whether every line has what it needs (session, function) to be paid. */
+  readyToPay: z.boolean(),
+  /** The realtime channel carrying CartUpdate for this cart (its owner may subscribe). */
+  channel: z.string(),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+/** GET /api/shop/cart: the cart, or null when there is none. Every mutation answers the whole cart. */
+export const CartReplySchema = CartSchema.nullable();
+
+export const AvailableFunctionSchema = z.object({ name: z.string() });
+export const AvailableFunctionsReplySchema = z.array(AvailableFunctionSchema);
+
+export const AvailableFundingSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), label: z.string() });
+export const AvailableFundingsReplySchema = z.array(AvailableFundingSchema);
+
+export const ORDER_STATUSES = ["cart", "pending", "paid", "failed", "cancelled"] as const;
+
+export const OrderLineSchema = z.object({
+  trainingId: z.number(),
+  name: z.string(),
+  trainingType: z.string(),
+  functionName: z.string().nullable(),
+  sessionId: z.number().nullable(),
+  fundingId: z.number().nullable(),
+  price: z.number(),
+  discount: z.number(),
+  net: z.number(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(["card", "check", "free"]).nullable(),
+  lines: z.array(OrderLineSchema),
+  subtotal: z.number(),
+  total: z.number(),
+  totalDiscount: z.number(),
+  vat: z.number(),
+  totalWithVat: z.number(),
+  currency: z.string(),
+  discountCode: z.string().nullable(),
+  /** A translated message when the payment failed (a seat gone, card refused). */
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  invoice: z.object({ id: z.number(), number: z.string(), downloadPath: z.string() }).nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * GET /api/shop/getPaymentToken: how to send the buyer to the provider. `method` GET: navigate to `url`;
+ * POST: submit a form with `fields` to `url` (SystemPay); `formToken` for an embedded SystemPay form.
+ */
+export const PaymentStartSchema = z.object({
+  orderId: z.number(),
+  provider: z.string(),
+  method: z.enum(["GET", "POST"]),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  formToken: z.string().nullable(),
+});
+export type PaymentStart = z.infer<typeof PaymentStartSchema>;

@@ -1,0 +1,511 @@
+/** The shop's queries (Drizzle only here): carts, cart lines, discount codes, orders, payments, invoices. */
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  accounts,
+  cartProducts,
+  carts,
+  discountCodes,
+  discountUses,
+  enrolments,
+  faceToFaceSessions,
+  faceToFaces,
+  fundings,
+  invoiceCounters,
+  invoices,
+  orderLines,
+  orders,
+  payments,
+  trainingFundings,
+  trainings,
+  users,
+} from "../../../db/schema/index.ts";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Q = Db | Tx;
+export type CartRow = typeof carts.$inferSelect;
+export type CartProductRow = typeof cartProducts.$inferSelect;
+export type DiscountRow = typeof discountCodes.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type ShopTrainingRow = Pick<
+  typeof trainings.$inferSelect,
+  "id" | "brand" | "name" | "slug" | "type" | "priceHtCents" | "currency" | "free" | "availableFunctions" | "sessionsOnDemand" | "isVirtual" | "trainingOrganization"
+>;
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+// ------------------------------------------------------------------ carts
+
+export async function findCartById(db: Q, cartId: number): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
+  return row;
+}
+
+export async function findUserCart(db: Q, userId: number, brand: string): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(and(eq(carts.userId, userId), eq(carts.brand, brand))).limit(1);
+  return row;
+}
+
+export async function findTokenCart(db: Q, tokenHash: string, brand: string): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.tokenHash, tokenHash), eq(carts.brand, brand), isNull(carts.userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertCart(db: Q, values: { brand: string; userId: number | null; tokenHash: string | null; now: Date }): Promise<CartRow> {
+  const [row] = await db
+    .insert(carts)
+    .values({ brand: values.brand, userId: values.userId, tokenHash: values.tokenHash, createdAt: values.now, updatedAt: values.now })
+    .returning();
+  return row;
+}
+
+export async function touchCart(db: Q, cartId: number, now: Date): Promise<void> {
+  await db.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
+}
+
+export async function setCartDiscount(db: Q, cartId: number, discountCodeId: number | null, now: Date): Promise<void> {
+  await db.update(carts).set({ discountCodeId, updatedAt: now }).where(eq(carts.id, cartId));
+}
+
+export type CartLineRow = {
+  line: CartProductRow;
+  training: ShopTrainingRow;
+  fundingName: string | null;
+};
+
+const shopTrainingColumns = {
+  id: trainings.id,
+  brand: trainings.brand,
+  name: trainings.name,
+  slug: trainings.slug,
+  type: trainings.type,
+  priceHtCents: trainings.priceHtCents,
+  currency: trainings.currency,
+  free: trainings.free,
+  availableFunctions: trainings.availableFunctions,
+  sessionsOnDemand: trainings.sessionsOnDemand,
+  isVirtual: trainings.isVirtual,
+  trainingOrganization: trainings.trainingOrganization,
+};
+
+export async function listCartLines(db: Q, cartId: number): Promise<CartLineRow[]> {
+  return db
+    .select({ line: cartProducts, training: shopTrainingColumns, fundingName: fundings.name })
+    .from(cartProducts)
+    .innerJoin(trainings, eq(trainings.id, cartProducts.trainingId))
+    .leftJoin(fundings, eq(fundings.id, cartProducts.fundingId))
+    .where(eq(cartProducts.cartId, cartId))
+    .orderBy(asc(cartProducts.id));
+}
+
+/** A published training of the brand that the shop sells; anything else reads as absent. */
+export async function findStoreTrainings(db: Q, brand: string, trainingIds: number[]): Promise<ShopTrainingRow[]> {
+  if (trainingIds.length === 0) return [];
+  return db
+    .select(shopTrainingColumns)
+    .from(trainings)
+    .where(and(inArray(trainings.id, trainingIds), eq(trainings.brand, brand), eq(trainings.isPublished, true), eq(trainings.availableOnStore, true)));
+}
+
+/** Adds the lines in one transaction: all or nothing (a line already there is a unique violation). */
+export async function insertCartProducts(db: Db, cartId: number, trainingIds: number[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(cartProducts).values(trainingIds.map((trainingId) => ({ cartId, trainingId, createdAt: now })));
+    await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
+  });
+}
+
+export async function deleteCartProductByTraining(db: Q, cartId: number, trainingId: number): Promise<boolean> {
+  const rows = await db
+    .delete(cartProducts)
+    .where(and(eq(cartProducts.cartId, cartId), eq(cartProducts.trainingId, trainingId)))
+    .returning({ id: cartProducts.id });
+  return rows.length > 0;
+}
+
+export async function findCartProduct(db: Q, cartId: number, productCartId: number): Promise<CartProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cartProducts)
+    .where(and(eq(cartProducts.id, productCartId), eq(cartProducts.cartId, cartId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateCartProduct(
+  db: Q,
+  productCartId: number,
+  values: Partial<Pick<CartProductRow, "functionName" | "sessionId" | "sessionCourseId" | "fundingId">>,
+): Promise<void> {
+  await db.update(cartProducts).set(values).where(eq(cartProducts.id, productCartId));
+}
+
+export async function listTrainingFundings(db: Q, trainingId: number) {
+  return db
+    .select({ id: fundings.id, code: fundings.code, name: fundings.name })
+    .from(trainingFundings)
+    .innerJoin(fundings, eq(fundings.id, trainingFundings.fundingId))
+    .where(eq(trainingFundings.trainingId, trainingId))
+    .orderBy(asc(fundings.id));
+}
+
+export async function findSessionOfGroup(db: Q, sessionId: number) {
+  const [row] = await db
+    .select({
+      id: faceToFaceSessions.id,
+      name: faceToFaceSessions.name,
+      faceToFaceId: faceToFaceSessions.faceToFaceId,
+      trainingId: faceToFaces.trainingId,
+      startDate: faceToFaceSessions.startDate,
+      maxParticipants: faceToFaceSessions.maxParticipants,
+      currentParticipants: faceToFaceSessions.currentParticipants,
+    })
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(eq(faceToFaceSessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** The ids of trainings (among these) that have at least one session. */
+export async function trainingsWithSessions(db: Q, trainingIds: number[]): Promise<Set<number>> {
+  if (trainingIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ trainingId: faceToFaces.trainingId })
+    .from(faceToFaces)
+    .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.faceToFaceId, faceToFaces.id))
+    .where(inArray(faceToFaces.trainingId, trainingIds));
+  return new Set(rows.map((r) => r.trainingId));
+}
+
+export async function activeEnrolmentTrainingIds(db: Q, userId: number, trainingIds: number[]): Promise<Set<number>> {
+  if (trainingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ trainingId: enrolments.trainingId })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), inArray(enrolments.trainingId, trainingIds), ne(enrolments.status, "cancelled")));
+  return new Set(rows.map((r) => r.trainingId));
+}
+
+/**
+ * Merges an anonymous cart into the user's cart of the brand (lines the user's cart lacks move over; the discount
+ * code too when the user's cart has none), or makes it the user's cart when there is none. One transaction.
+ */
+export async function mergeCartIntoUser(db: Db, anonymous: CartRow, userId: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [own] = await tx.select().from(carts).where(and(eq(carts.userId, userId), eq(carts.brand, anonymous.brand))).for("update");
+    if (!own) {
+      await tx.update(carts).set({ userId, tokenHash: null, updatedAt: now }).where(eq(carts.id, anonymous.id));
+      return anonymous.id;
+    }
+    const present = await tx.select({ trainingId: cartProducts.trainingId }).from(cartProducts).where(eq(cartProducts.cartId, own.id));
+    const have = new Set(present.map((p) => p.trainingId));
+    const moving = await tx.select().from(cartProducts).where(eq(cartProducts.cartId, anonymous.id));
+    for (const line of moving) {
+      if (have.has(line.trainingId)) continue;
+      await tx.update(cartProducts).set({ cartId: own.id }).where(eq(cartProducts.id, line.id));
+    }
+    await tx
+      .update(carts)
+      .set({ discountCodeId: own.discountCodeId ?? anonymous.discountCodeId, updatedAt: now })
+      .where(eq(carts.id, own.id));
+    await tx.update(orders).set({ status: "cancelled", cartId: null, updatedAt: now }).where(and(eq(orders.cartId, anonymous.id), eq(orders.status, "pending")));
+    await tx.delete(carts).where(eq(carts.id, anonymous.id));
+    return own.id;
+  });
+}
+
+// ------------------------------------------------------------------ discounts
+
+export async function findDiscountByCode(db: Q, brand: string, code: string): Promise<DiscountRow | undefined> {
+  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.brand, brand), eq(discountCodes.code, code))).limit(1);
+  return row;
+}
+
+export async function findDiscountById(db: Q, id: number): Promise<DiscountRow | undefined> {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id)).limit(1);
+  return row;
+}
+
+export async function countDiscountUses(db: Q, discountCodeId: number, userId: number | null): Promise<{ total: number; byCustomer: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      byCustomer: sql<number>`count(*) filter (where ${discountUses.userId} = ${userId ?? -1})::int`,
+    })
+    .from(discountUses)
+    .where(eq(discountUses.discountCodeId, discountCodeId));
+  return { total: Number(row?.total ?? 0), byCustomer: Number(row?.byCustomer ?? 0) };
+}
+
+// ------------------------------------------------------------------ orders
+
+export async function findPendingOrderIdOfCart(db: Q, cartId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), eq(orders.status, "pending"), eq(orders.paymentMethod, "card")))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type NewOrder = Omit<typeof orders.$inferInsert, "id">;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
+
+/**
+ * Creates a pending order from the cart's lines, cancelling the cart's earlier pending card order (a new attempt
+ * replaces it). When `clearCart`, the cart's lines and code are removed in the same transaction (pay by check).
+ */
+export async function createOrder(db: Db, order: NewOrder, lines: NewOrderLine[], options: { clearCart: boolean }): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    if (order.cartId != null) {
+      await tx
+        .update(orders)
+        .set({ status: "cancelled", updatedAt: order.createdAt })
+        .where(and(eq(orders.cartId, order.cartId), eq(orders.status, "pending"), eq(orders.paymentMethod, "card")));
+    }
+    const [created] = await tx.insert(orders).values(order).returning();
+    if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: created.id })));
+    if (options.clearCart && order.cartId != null) {
+      await tx.delete(cartProducts).where(eq(cartProducts.cartId, order.cartId));
+      await tx.update(carts).set({ discountCodeId: null, updatedAt: order.createdAt }).where(eq(carts.id, order.cartId));
+    }
+    return created;
+  });
+}
+
+export async function findOrder(db: Q, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+export async function findLastOrderOfUser(db: Q, userId: number, brand: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.brand, brand)))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row;
+}
+
+export async function findLastOrderOfAccount(db: Q, accountId: number, brand: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand)))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row;
+}
+
+export async function listOrderLines(db: Q, orderId: number): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+}
+
+export async function findInvoiceOfOrder(db: Q, orderId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+  return row;
+}
+
+export async function findBuyer(db: Q, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function findAccount(db: Q, accountId: number) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row;
+}
+
+/** Records a refused or cancelled payment (idempotent on the transaction id) and fails a pending order. */
+export async function recordUnpaid(
+  db: Db,
+  input: { orderId: number; provider: string; transactionId: string; status: "failed" | "cancelled"; amountCents: number; currency: string; payload: unknown; reason: string; now: Date },
+): Promise<"recorded" | "replayed"> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: input.orderId,
+        provider: input.provider,
+        providerTransactionId: input.transactionId,
+        status: input.status,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        payload: input.payload as object,
+        createdAt: input.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted.length === 0) return "replayed";
+    await tx
+      .update(orders)
+      .set({ status: input.status, failureReason: input.reason, updatedAt: input.now })
+      .where(and(eq(orders.id, input.orderId), eq(orders.status, "pending")));
+    return "recorded";
+  });
+}
+
+export type PayInput = {
+  orderId: number;
+  provider: string;
+  /** Null for a free order or a cheque marked received (no provider notification). */
+  transactionId: string | null;
+  amountCents: number;
+  currency: string;
+  payload: unknown;
+  now: Date;
+  /** The invoice's seller and buyer as they are at payment time. */
+  seller: object;
+  buyer: object;
+  invoicePrefix: string;
+  year: number;
+};
+
+export type PayOutcome =
+  | { kind: "paid"; order: OrderRow; invoice: InvoiceRow; enrolledTrainingIds: number[] }
+  | { kind: "replayed" }
+  | { kind: "notPending"; status: string }
+  | { kind: "seatGone"; sessionName: string }
+  | { kind: "amountMismatch" };
+
+/**
+ * Marks an order paid in ONE transaction (ADR 0031): the payment row first (its unique transaction id makes a
+ * replay a no-op), then the order row locked, the sessions locked in id order and their seats checked and booked,
+ * the buyer enrolled, the discount use recorded, the invoice number taken from the brand-year counter row locked
+ * here (no gap: a rollback gives the number back), the invoice stored and the cart emptied. A seat gone fails the
+ * order and books nothing.
+ */
+export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
+  const run = () =>
+    db.transaction(async (tx): Promise<PayOutcome> => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+      if (!order) return { kind: "notPending", status: "missing" };
+      if (input.transactionId !== null) {
+        const inserted = await tx
+          .insert(payments)
+          .values({
+            orderId: order.id,
+            provider: input.provider,
+            providerTransactionId: input.transactionId,
+            status: "paid",
+            amountCents: input.amountCents,
+            currency: input.currency,
+            payload: input.payload as object,
+            createdAt: input.now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: payments.id });
+        if (inserted.length === 0) return { kind: "replayed" };
+      }
+      if (order.status !== "pending") return { kind: "notPending", status: order.status };
+      if (input.amountCents !== order.totalWithVatCents || input.currency !== order.currency) {
+        await tx.update(orders).set({ status: "failed", failureReason: "shopNotificationInvalid", updatedAt: input.now }).where(eq(orders.id, order.id));
+        return { kind: "amountMismatch" };
+      }
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
+      const already = await activeEnrolmentTrainingIds(tx, order.userId, lines.map((l) => l.trainingId));
+      const sessionIds = [...new Set(lines.filter((l) => l.sessionId !== null && !already.has(l.trainingId)).map((l) => l.sessionId!))].sort((a, b) => a - b);
+      for (const sessionId of sessionIds) {
+        const [seat] = await tx
+          .select({ name: faceToFaceSessions.name, max: faceToFaceSessions.maxParticipants, current: faceToFaceSessions.currentParticipants })
+          .from(faceToFaceSessions)
+          .where(eq(faceToFaceSessions.id, sessionId))
+          .for("update");
+        if (!seat || seat.current >= seat.max) {
+          await tx.update(orders).set({ status: "failed", failureReason: "shopSeatGone", updatedAt: input.now }).where(eq(orders.id, order.id));
+          return { kind: "seatGone", sessionName: seat?.name ?? "" };
+        }
+      }
+      const enrolled: number[] = [];
+      for (const line of lines) {
+        if (already.has(line.trainingId)) continue;
+        if (line.sessionId !== null) {
+          await tx
+            .update(faceToFaceSessions)
+            .set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + 1` })
+            .where(eq(faceToFaceSessions.id, line.sessionId));
+        }
+        await tx.insert(enrolments).values({
+          userId: order.userId,
+          trainingId: line.trainingId,
+          accountId: order.accountId,
+          status: line.sessionId !== null ? "pending" : "in_progress",
+          sessionId: line.sessionId,
+          fundingId: line.fundingId,
+          createdAt: input.now,
+          startedAt: line.sessionId !== null ? null : input.now,
+        });
+        enrolled.push(line.trainingId);
+      }
+      if (order.discountCodeId !== null) {
+        await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)).for("update");
+        await tx.insert(discountUses).values({ discountCodeId: order.discountCodeId, orderId: order.id, userId: order.userId, usedAt: input.now });
+      }
+      await tx.insert(invoiceCounters).values({ brand: order.brand, year: input.year, lastNumber: 0 }).onConflictDoNothing();
+      const [counter] = await tx
+        .select({ lastNumber: invoiceCounters.lastNumber })
+        .from(invoiceCounters)
+        .where(and(eq(invoiceCounters.brand, order.brand), eq(invoiceCounters.year, input.year)))
+        .for("update");
+      const sequence = counter.lastNumber + 1;
+      await tx
+        .update(invoiceCounters)
+        .set({ lastNumber: sequence })
+        .where(and(eq(invoiceCounters.brand, order.brand), eq(invoiceCounters.year, input.year)));
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          orderId: order.id,
+          brand: order.brand,
+          year: input.year,
+          sequence,
+          number: `${input.invoicePrefix}-${input.year}-${String(sequence).padStart(6, "0")}`,
+          issuedAt: input.now,
+          seller: input.seller,
+          buyer: input.buyer,
+          totalCents: order.totalCents,
+          vatCents: order.vatCents,
+          totalWithVatCents: order.totalWithVatCents,
+          currency: order.currency,
+        })
+        .returning();
+      const [paid] = await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: input.now, provider: input.provider, failureReason: null, updatedAt: input.now })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (order.cartId !== null) {
+        await tx.delete(cartProducts).where(eq(cartProducts.cartId, order.cartId));
+        await tx.update(carts).set({ discountCodeId: null, updatedAt: input.now }).where(eq(carts.id, order.cartId));
+      }
+      return { kind: "paid", order: paid, invoice, enrolledTrainingIds: enrolled };
+    });
+  // PostgreSQL: two first payments of a brand-year race on the counter row's creation; retry once (the row exists).
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error) && /invoice/i.test(String((error as { detail?: string; message?: string }).message ?? ""))) return run();
+    throw error;
+  }
+}
+
+export async function listInvoiceNumbers(db: Q, brand: string, year: number): Promise<number[]> {
+  const rows = await db.select({ sequence: invoices.sequence }).from(invoices).where(and(eq(invoices.brand, brand), eq(invoices.year, year))).orderBy(asc(invoices.sequence));
+  return rows.map((r) => r.sequence);
+}

@@ -1,0 +1,180 @@
+/** The shop endpoints (spec 7, Shop), mounted under /back/api: thin, the service does the work. */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import {
+  AddProductsSchema,
+  AvailableFunctionsReplySchema,
+  AvailableFunctionsSchema,
+  AvailableFundingsReplySchema,
+  AvailableFundingsSchema,
+  CartReplySchema,
+  CartSchema,
+  DiscountCodeParamsSchema,
+  OrderIdParamsSchema,
+  OrderSchema,
+  PaymentStartSchema,
+  PaymentTokenQuerySchema,
+  RemoveProductSchema,
+  SetProductFundingSchema,
+  SetProductFunctionSchema,
+  SetProductSessionSchema,
+} from "#core/contract/shop.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
+import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { parseCookies, serializeCookie } from "../../http/cookies.ts";
+import { success } from "../../http/envelope.ts";
+import { requireAdmin, requireCsrfOnGet, requireSession } from "../../http/guards.ts";
+import { isSecureRequest } from "../../http/session.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
+import * as shop from "./shop.service.ts";
+
+export const shopRoutes = new Hono<BackEnv>();
+type C = Context<BackEnv>;
+
+export function cartCookie(c: C, value: string, maxAge: number): string {
+  return serializeCookie(shop.CART_COOKIE, value, { httpOnly: true, sameSite: "Lax", secure: isSecureRequest(c), maxAge });
+}
+
+function ctxOf(c: C): shop.ShopCtx {
+  const session = c.var.session;
+  return {
+    deps: c.var.deps,
+    brand: c.var.brand,
+    locale: c.var.locale,
+    t: c.var.t,
+    userId: session?.userId ?? null,
+    accountId: session?.accountId ?? null,
+    cartToken: parseCookies(c.req.header("cookie"))[shop.CART_COOKIE] ?? null,
+    setCartToken: (token) => c.header("Set-Cookie", cartCookie(c, token, shop.CART_COOKIE_DAYS * 24 * 3600), { append: true }),
+  };
+}
+
+const cartReply = (c: C, cart: unknown, message: string) => success(c, CartSchema.parse(cart), message);
+
+shopRoutes.get("/shop/cart", async (c) => success(c, CartReplySchema.parse(await shop.getCart(ctxOf(c)))));
+
+shopRoutes.post("/shop/add/products", async (c) => {
+  const { products } = await parseBody(c, AddProductsSchema);
+  return cartReply(c, await shop.addProducts(ctxOf(c), products), c.var.t("shopProductAdded"));
+});
+
+shopRoutes.post("/shop/remove/product", async (c) => {
+  const { productId } = await parseBody(c, RemoveProductSchema);
+  return cartReply(c, await shop.removeProduct(ctxOf(c), productId), c.var.t("shopProductRemoved"));
+});
+
+shopRoutes.post("/shop/getAvailableFunctions/product", async (c) => {
+  const { productId } = await parseBody(c, AvailableFunctionsSchema);
+  return success(c, AvailableFunctionsReplySchema.parse(await shop.availableFunctions(ctxOf(c), productId)));
+});
+
+shopRoutes.post("/shop/setProductFunction/product", async (c) => {
+  const input = await parseBody(c, SetProductFunctionSchema);
+  return cartReply(c, await shop.setProductFunction(ctxOf(c), input.productCartId, input.functionName), c.var.t("shopCartUpdated"));
+});
+
+shopRoutes.post("/shop/getAvailableFundings/product", async (c) => {
+  const input = await parseBody(c, AvailableFundingsSchema);
+  return success(c, AvailableFundingsReplySchema.parse(await shop.availableFundings(ctxOf(c), input.productId, input.function)));
+});
+
+shopRoutes.post("/shop/setProductFunding/product", async (c) => {
+  const input = await parseBody(c, SetProductFundingSchema);
+  return cartReply(c, await shop.setProductFunding(ctxOf(c), input.productCartId, input.fundingId), c.var.t("shopCartUpdated"));
+});
+
+shopRoutes.post("/shop/setProductSession/product", async (c) => {
+  const input = await parseBody(c, SetProductSessionSchema);
+  return cartReply(c, await shop.setProductSession(ctxOf(c), input.productCartId, input.sessionId, input.sessionCourseId), c.var.t("shopCartUpdated"));
+});
+
+async function addDiscount(c: C) {
+  const { code } = parseInput(DiscountCodeParamsSchema, { code: c.req.param("code") }, c.var.t);
+  const result = await shop.addDiscount(ctxOf(c), code);
+  return cartReply(c, result.cart, c.var.t("shopDiscountApplied", { code: result.code }));
+}
+shopRoutes.post("/shop/addDiscount/:code", async (c) => {
+  await parseBody(c, EmptyBody);
+  return addDiscount(c);
+});
+// The spec's GET form changes state: it needs the CSRF header like a POST (419 otherwise).
+shopRoutes.get("/shop/addDiscount/:code", async (c) => {
+  requireCsrfOnGet(c);
+  return addDiscount(c);
+});
+
+shopRoutes.get("/shop/getPaymentToken", async (c) => {
+  requireCsrfOnGet(c);
+  const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
+  const start = await shop.startCardPayment(ctxOf(c), { returnPath: query.returnPath, origin: new URL(c.req.url).origin });
+  return success(c, PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
+});
+
+shopRoutes.post("/shop/freePayment", async (c) => {
+  await parseBody(c, EmptyBody);
+  const order = await shop.freePayment(ctxOf(c));
+  return success(c, OrderSchema.parse(order), c.var.t("shopOrderPaid"));
+});
+
+shopRoutes.get("/shop/payByCheck", async (c) => {
+  requireCsrfOnGet(c);
+  const order = await shop.payByCheck(ctxOf(c));
+  return success(c, OrderSchema.parse(order), c.var.t("shopOrderPendingCheck"));
+});
+
+/** The buyer's (or the pharmacy referent's) order and its invoice PDF. */
+shopRoutes.get("/shop/command/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return success(c, OrderSchema.parse(await shop.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, id)));
+});
+
+shopRoutes.get("/shop/invoice/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const { bytes, filename } = await shop.getInvoicePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": "application/pdf",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "content-length": String(bytes.byteLength),
+  });
+});
+
+/** Referent calls (spec 7, Referent): the last order and one order, readable by the buyer or the pharmacy's referents. */
+shopRoutes.get("/referent/getLastCommand", async (c) => {
+  const session = requireSession(c);
+  const order = await shop.getLastOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, session.accountId);
+  return success(c, OrderSchema.nullable().parse(order));
+});
+
+shopRoutes.get("/referent/getCommand/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return success(c, OrderSchema.parse(await shop.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, id)));
+});
+
+/** Back office: a cheque has been received, the pending check order becomes paid (seats, enrolment, invoice). */
+shopRoutes.post("/admin/shop/orders/:id/markPaid", async (c) => {
+  await requireAdmin(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  await parseBody(c, EmptyBody);
+  await shop.markCheckReceived(c.var.deps, id);
+  const order = await shop.getOrderForAdmin(c.var.deps.db, c.var.t, id);
+  return success(c, OrderSchema.parse(order), c.var.t("shopOrderPaid"));
+});
+
+const ProviderParamsSchema = z.object({ provider: z.enum(["sandbox", "systempay"]) });
+
+/**
+ * Server-to-server payment notifications. No session and no CSRF cookie can come with them: the provider's
+ * signature is what authenticates them (verified before anything changes; see the CSRF exemption in app.ts).
+ */
+shopRoutes.post("/shop/payments/notify/:provider", async (c) => {
+  const parsed = ProviderParamsSchema.safeParse({ provider: c.req.param("provider") });
+  if (!parsed.success) throw new AppError("NOT_FOUND", "shopNotificationInvalid");
+  const body = await c.req.text();
+  const headers = Object.fromEntries([...c.req.raw.headers.entries()].map(([k, v]) => [k.toLowerCase(), v]));
+  const result = await shop.receiveNotification(c.var.deps, parsed.data.provider, { body, contentType: c.req.header("content-type") ?? "", headers }, c.var.logger);
+  return success(c, { result }, c.var.t("shopNotificationAccepted"));
+});

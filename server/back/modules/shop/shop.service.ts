@@ -1,0 +1,709 @@
+/**
+ * The shop's use cases (issue 14, ADR 0030/0031): carts (anonymous behind the cart cookie, or the user's), their
+ * lines and choices, discount codes, orders, payments through a PaymentProvider, invoices and the confirmation
+ * mail. Every cart change answers the whole cart and publishes CartUpdate on the cart's private channel.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
+import type { Cart, CartProduct, Order, PaymentStart } from "#core/contract/shop.ts";
+import { computeCartTotals } from "#core/domain/cart-totals.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
+import { fundingLabel } from "#core/domain/funding.ts";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
+import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
+import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
+import { vatRuleForBrand } from "#core/domain/vat.ts";
+import { orderConfirmationMail } from "../../../mail/order-templates.ts";
+import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
+import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
+import { createSandboxProvider } from "../../../payments/sandbox.ts";
+import { createSystemPayProvider } from "../../../payments/systempay.ts";
+import { cartChannelName } from "../../../realtime/app-channels.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { MessageKey, ServerLocale, Translate } from "../../i18n/messages.ts";
+import { listMemberships } from "../user/user.repository.ts";
+import { getUserPayload } from "../user/user.service.ts";
+import * as repo from "./shop.repository.ts";
+import { sellerOf } from "./sellers.ts";
+
+export const CART_COOKIE = "cart";
+export const CART_COOKIE_DAYS = 30;
+
+export type ShopCtx = {
+  deps: BackDeps;
+  brand: Brand;
+  locale: ServerLocale;
+  t: Translate;
+  userId: number | null;
+  accountId: number | null;
+  /** The cart cookie's value (anonymous visitors). */
+  cartToken: string | null;
+  /** Sets the cart cookie (a new anonymous cart). */
+  setCartToken(token: string): void;
+};
+
+export function hashCartToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+const isPlausibleToken = (token: string | null): token is string => typeof token === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+// ------------------------------------------------------------------ guard and cart lookup
+
+/** The shopping guard (spec 6): the shop is for visitors (logged out) and users whose contract type is shop. */
+export async function requireShopContext(ctx: ShopCtx): Promise<void> {
+  if (ctx.userId === null) return;
+  const user = await getUserPayload(ctx.deps.db, ctx.userId, ctx.accountId);
+  if (user.loggedIn && user.contractType !== SHOP_CONTRACT_TYPE) throw new AppError("FORBIDDEN", "shopNotAvailable");
+}
+
+async function findCart(ctx: ShopCtx): Promise<repo.CartRow | undefined> {
+  const { db } = ctx.deps;
+  if (ctx.userId !== null) return repo.findUserCart(db, ctx.userId, ctx.brand.key);
+  if (!isPlausibleToken(ctx.cartToken)) return undefined;
+  return repo.findTokenCart(db, hashCartToken(ctx.cartToken), ctx.brand.key);
+}
+
+async function findOrCreateCart(ctx: ShopCtx): Promise<repo.CartRow> {
+  const existing = await findCart(ctx);
+  if (existing) return existing;
+  const now = ctx.deps.now();
+  if (ctx.userId !== null) {
+    try {
+      return await repo.insertCart(ctx.deps.db, { brand: ctx.brand.key, userId: ctx.userId, tokenHash: null, now });
+    } catch (error) {
+      // Two first adds at once: the unique (user, brand) index lets one cart through.
+      if (!repo.isUniqueViolation(error)) throw error;
+      return (await repo.findUserCart(ctx.deps.db, ctx.userId, ctx.brand.key))!;
+    }
+  }
+  const token = randomBytes(32).toString("base64url");
+  const cart = await repo.insertCart(ctx.deps.db, { brand: ctx.brand.key, userId: null, tokenHash: hashCartToken(token), now });
+  ctx.setCartToken(token);
+  return cart;
+}
+
+async function requireCart(ctx: ShopCtx): Promise<repo.CartRow> {
+  const cart = await findCart(ctx);
+  if (!cart) throw new AppError("CONFLICT", "shopCartEmpty");
+  return cart;
+}
+
+// ------------------------------------------------------------------ the cart payload
+
+const discountOf = (row: repo.DiscountRow): Discount => ({
+  code: row.code,
+  kind: row.kind as Discount["kind"],
+  value: row.value,
+  trainingId: row.trainingId,
+  validFrom: row.validFrom,
+  validUntil: row.validUntil,
+  maxUses: row.maxUses,
+  maxUsesPerCustomer: row.maxUsesPerCustomer,
+});
+
+function needsSession(training: repo.ShopTrainingRow, withSessions: Set<number>): boolean {
+  if (training.sessionsOnDemand || !withSessions.has(training.id)) return false;
+  return training.type === "dpc" || (isTrainingType(training.type) && hasFaceToFace(training.type));
+}
+
+type PricedCart = {
+  cart: repo.CartRow;
+  lines: repo.CartLineRow[];
+  discount: repo.DiscountRow | null;
+  totals: ReturnType<typeof computeCartTotals<{ id: number; trainingId: number; priceCents: number }>>;
+  withSessions: Set<number>;
+};
+
+/** The cart's lines priced with computeCartTotals; a code that no longer applies is left out of the totals. */
+async function priceCart(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date): Promise<PricedCart> {
+  const lines = await repo.listCartLines(db, cart.id);
+  let discount: repo.DiscountRow | null = null;
+  if (cart.discountCodeId !== null) {
+    const row = await repo.findDiscountById(db, cart.discountCodeId);
+    if (row) {
+      const usage = await repo.countDiscountUses(db, row.id, userId);
+      if (checkDiscount(discountOf(row), now, usage, lines.map((l) => l.training.id)).ok) discount = row;
+    }
+  }
+  const totals = computeCartTotals(
+    lines.map((l) => ({ id: l.line.id, trainingId: l.training.id, priceCents: l.training.free ? 0 : l.training.priceHtCents })),
+    discount ? { kind: discount.kind as Discount["kind"], value: discount.value, trainingId: discount.trainingId } : null,
+    vatRuleForBrand(cart.brand),
+  );
+  const withSessions = await repo.trainingsWithSessions(db, lines.map((l) => l.training.id));
+  return { cart, lines, discount, totals, withSessions };
+}
+
+async function cartPayload(ctx: Pick<ShopCtx, "deps" | "userId">, cart: repo.CartRow): Promise<Cart> {
+  const { db } = ctx.deps;
+  const priced = await priceCart(db, cart, cart.userId ?? ctx.userId, ctx.deps.now());
+  const rule = vatRuleForBrand(cart.brand);
+  const products: CartProduct[] = priced.lines.map((l, i) => ({
+    id: l.line.id,
+    productId: l.training.id,
+    name: l.training.name,
+    slug: l.training.slug,
+    trainingType: l.training.type,
+    price: priced.totals.lines[i].priceCents,
+    discount: priced.totals.lines[i].discountCents,
+    currency: rule.currency,
+    functionName: l.line.functionName,
+    sessionId: l.line.sessionId,
+    sessionCourseId: l.line.sessionCourseId,
+    fundingId: l.line.fundingId,
+    fundingLabel: l.fundingName ? fundingLabel(l.fundingName) : null,
+    needsSession: l.line.sessionId === null && needsSession(l.training, priced.withSessions),
+    needsFunction: l.line.functionName === null && l.training.availableFunctions.length > 0,
+  }));
+  return {
+    id: cart.id,
+    products,
+    commandId: await repo.findPendingOrderIdOfCart(db, cart.id),
+    subtotal: priced.totals.subtotal,
+    total: priced.totals.total,
+    totalDiscount: priced.totals.totalDiscount,
+    vat: priced.totals.vat,
+    totalWithVat: priced.totals.totalWithVat,
+    vatRateBasisPoints: rule.rateBasisPoints,
+    vatExemptionMention: rule.exemptionMention,
+    currency: rule.currency,
+    discountCode: priced.discount?.code ?? null,
+    readyToPay: products.length > 0 && products.every((p) => !p.needsSession && !p.needsFunction),
+    channel: cartChannelName(cart.id),
+  };
+}
+
+/** CartUpdate on private-cart.{id}: every open tab of the owner refreshes. A broadcast failure never fails the request. */
+async function publishCart(deps: BackDeps, cart: Cart): Promise<void> {
+  try {
+    await deps.broadcaster.broadcast(cart.channel, "CartUpdate", { cart });
+  } catch (error) {
+    deps.logger.warn({ err: error, cartId: cart.id }, "CartUpdate broadcast failed");
+  }
+}
+
+async function changed(ctx: ShopCtx, cartId: number): Promise<Cart> {
+  const cart = await repo.findCartById(ctx.deps.db, cartId);
+  const payload = await cartPayload(ctx, cart!);
+  await publishCart(ctx.deps, payload);
+  return payload;
+}
+
+// ------------------------------------------------------------------ cart use cases
+
+export async function getCart(ctx: ShopCtx): Promise<Cart | null> {
+  await requireShopContext(ctx);
+  const cart = await findCart(ctx);
+  return cart ? cartPayload(ctx, cart) : null;
+}
+
+export type AddItem = number | { productId: number; quantity?: number };
+
+export async function addProducts(ctx: ShopCtx, items: AddItem[]): Promise<Cart> {
+  await requireShopContext(ctx);
+  const ids = items.map((item) => (typeof item === "number" ? item : item.productId));
+  if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION", "shopProductDuplicate", { fields: { products: ["shopProductDuplicate"] } });
+  const { db } = ctx.deps;
+  const found = await repo.findStoreTrainings(db, ctx.brand.key, ids);
+  if (found.length !== ids.length) throw new AppError("NOT_FOUND", "shopProductNotFound");
+  if (ctx.userId !== null && (await repo.activeEnrolmentTrainingIds(db, ctx.userId, ids)).size > 0) throw new AppError("CONFLICT", "shopAlreadyEnrolled");
+  const existing = await findCart(ctx);
+  if (existing) {
+    const present = new Set((await repo.listCartLines(db, existing.id)).map((l) => l.training.id));
+    if (ids.some((id) => present.has(id))) throw new AppError("CONFLICT", "shopProductAlreadyInCart");
+  }
+  const cart = existing ?? (await findOrCreateCart(ctx));
+  try {
+    await repo.insertCartProducts(db, cart.id, ids, ctx.deps.now());
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw new AppError("CONFLICT", "shopProductAlreadyInCart");
+    throw error;
+  }
+  return changed(ctx, cart.id);
+}
+
+export async function removeProduct(ctx: ShopCtx, trainingId: number): Promise<Cart> {
+  await requireShopContext(ctx);
+  const cart = await findCart(ctx);
+  if (!cart || !(await repo.deleteCartProductByTraining(ctx.deps.db, cart.id, trainingId))) throw new AppError("NOT_FOUND", "shopCartProductNotFound");
+  await repo.touchCart(ctx.deps.db, cart.id, ctx.deps.now());
+  return changed(ctx, cart.id);
+}
+
+async function requireStoreTraining(ctx: ShopCtx, trainingId: number): Promise<repo.ShopTrainingRow> {
+  const [training] = await repo.findStoreTrainings(ctx.deps.db, ctx.brand.key, [trainingId]);
+  if (!training) throw new AppError("NOT_FOUND", "shopProductNotFound");
+  return training;
+}
+
+/** The cart line of this visitor's cart, with its training; another buyer's line reads as absent (404). */
+async function requireCartLine(ctx: ShopCtx, productCartId: number) {
+  const cart = await findCart(ctx);
+  const line = cart ? await repo.findCartProduct(ctx.deps.db, cart.id, productCartId) : undefined;
+  if (!cart || !line) throw new AppError("NOT_FOUND", "shopCartProductNotFound");
+  const training = await requireStoreTraining(ctx, line.trainingId);
+  return { cart, line, training };
+}
+
+export async function availableFunctions(ctx: ShopCtx, productId: number): Promise<{ name: string }[]> {
+  await requireShopContext(ctx);
+  const training = await requireStoreTraining(ctx, productId);
+  return training.availableFunctions.map((name) => ({ name }));
+}
+
+export async function setProductFunction(ctx: ShopCtx, productCartId: number, functionName: string): Promise<Cart> {
+  await requireShopContext(ctx);
+  const { cart, training } = await requireCartLine(ctx, productCartId);
+  if (!training.availableFunctions.includes(functionName)) {
+    throw new AppError("VALIDATION", "shopFunctionNotAvailable", { fields: { functionName: ["shopFunctionNotAvailable"] } });
+  }
+  await repo.updateCartProduct(ctx.deps.db, productCartId, { functionName });
+  await repo.touchCart(ctx.deps.db, cart.id, ctx.deps.now());
+  return changed(ctx, cart.id);
+}
+
+export async function availableFundings(ctx: ShopCtx, productId: number, functionName?: string) {
+  await requireShopContext(ctx);
+  const training = await requireStoreTraining(ctx, productId);
+  if (functionName !== undefined && !training.availableFunctions.includes(functionName)) {
+    throw new AppError("VALIDATION", "shopFunctionNotAvailable", { fields: { function: ["shopFunctionNotAvailable"] } });
+  }
+  const rows = await repo.listTrainingFundings(ctx.deps.db, training.id);
+  return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, label: fundingLabel(r.name) }));
+}
+
+export async function setProductFunding(ctx: ShopCtx, productCartId: number, fundingId: number): Promise<Cart> {
+  await requireShopContext(ctx);
+  const { cart, training } = await requireCartLine(ctx, productCartId);
+  const offered = await repo.listTrainingFundings(ctx.deps.db, training.id);
+  if (!offered.some((f) => f.id === fundingId)) throw new AppError("VALIDATION", "shopFundingNotAvailable", { fields: { fundingId: ["shopFundingNotAvailable"] } });
+  await repo.updateCartProduct(ctx.deps.db, productCartId, { fundingId });
+  await repo.touchCart(ctx.deps.db, cart.id, ctx.deps.now());
+  return changed(ctx, cart.id);
+}
+
+export async function setProductSession(ctx: ShopCtx, productCartId: number, sessionId: number, sessionCourseId: number): Promise<Cart> {
+  await requireShopContext(ctx);
+  const { cart, training } = await requireCartLine(ctx, productCartId);
+  const session = await repo.findSessionOfGroup(ctx.deps.db, sessionId);
+  if (!session || session.trainingId !== training.id || session.faceToFaceId !== sessionCourseId) {
+    throw new AppError("VALIDATION", "shopSessionNotOfTraining", { fields: { sessionId: ["shopSessionNotOfTraining"] } });
+  }
+  if (session.startDate < toParisDate(ctx.deps.now())) throw new AppError("CONFLICT", "shopSessionPast");
+  if (session.currentParticipants >= session.maxParticipants) throw new AppError("CONFLICT", "shopSessionFull");
+  await repo.updateCartProduct(ctx.deps.db, productCartId, { sessionId, sessionCourseId });
+  await repo.touchCart(ctx.deps.db, cart.id, ctx.deps.now());
+  return changed(ctx, cart.id);
+}
+
+const DISCOUNT_MESSAGES: Record<DiscountRefusal, MessageKey> = {
+  unknown: "shopDiscountUnknown",
+  notYetValid: "shopDiscountNotYetValid",
+  expired: "shopDiscountExpired",
+  usedUp: "shopDiscountUsedUp",
+  usedUpByCustomer: "shopDiscountUsedUpByCustomer",
+  notApplicable: "shopDiscountNotApplicable",
+};
+
+export async function addDiscount(ctx: ShopCtx, rawCode: string): Promise<{ cart: Cart; code: string }> {
+  await requireShopContext(ctx);
+  const code = normalizeDiscountCode(rawCode);
+  const cart = await requireCart(ctx);
+  const { db } = ctx.deps;
+  const lines = await repo.listCartLines(db, cart.id);
+  if (lines.length === 0) throw new AppError("CONFLICT", "shopCartEmpty");
+  const row = await repo.findDiscountByCode(db, ctx.brand.key, code);
+  const usage = row ? await repo.countDiscountUses(db, row.id, ctx.userId) : { total: 0, byCustomer: 0 };
+  const check = checkDiscount(row ? discountOf(row) : null, ctx.deps.now(), usage, lines.map((l) => l.training.id));
+  if (!check.ok) {
+    const status = check.reason === "unknown" ? "NOT_FOUND" : check.reason === "notApplicable" ? "VALIDATION" : "CONFLICT";
+    throw new AppError(status, DISCOUNT_MESSAGES[check.reason], { values: { code } });
+  }
+  await repo.setCartDiscount(db, cart.id, row!.id, ctx.deps.now());
+  return { cart: await changed(ctx, cart.id), code };
+}
+
+// ------------------------------------------------------------------ login merge and channel ownership
+
+/**
+ * At login or account creation: the anonymous cart of the cookie joins the user's cart of the brand. Returns
+ * whether the cookie should be cleared (there was one).
+ */
+export async function mergeAnonymousCart(deps: BackDeps, brand: string, userId: number, token: string | null): Promise<boolean> {
+  if (!isPlausibleToken(token)) return token !== null;
+  const anonymous = await repo.findTokenCart(deps.db, hashCartToken(token), brand);
+  if (!anonymous) return true;
+  const cartId = await repo.mergeCartIntoUser(deps.db, anonymous, userId, deps.now());
+  const cart = await repo.findCartById(deps.db, cartId);
+  if (cart) await publishCart(deps, await cartPayload({ deps, userId }, cart));
+  return true;
+}
+
+/** Whether the visitor owns the cart of this channel (private-cart.{id}): by session, or by the cart cookie. */
+export async function ownsCartChannel(deps: BackDeps, brand: string, userId: number | null, token: string | null, channel: string): Promise<boolean> {
+  const carts: (repo.CartRow | undefined)[] = [];
+  if (userId !== null) carts.push(await repo.findUserCart(deps.db, userId, brand));
+  if (isPlausibleToken(token)) carts.push(await repo.findTokenCart(deps.db, hashCartToken(token), brand));
+  return carts.some((cart) => cart !== undefined && cartChannelName(cart.id) === channel);
+}
+
+// ------------------------------------------------------------------ orders and payments
+
+/** The SystemPay adapter when its credentials are configured, else null. */
+function systemPayProvider(deps: BackDeps): PaymentProvider | null {
+  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY, SYSTEMPAY_ENDPOINT } = deps.env;
+  if (!SYSTEMPAY_SHOP_ID || !SYSTEMPAY_PASSWORD || !SYSTEMPAY_HMAC_KEY) return null;
+  return createSystemPayProvider({
+    shopId: SYSTEMPAY_SHOP_ID,
+    password: SYSTEMPAY_PASSWORD,
+    hmacKey: SYSTEMPAY_HMAC_KEY,
+    endpoint: SYSTEMPAY_ENDPOINT,
+    paymentPagePath: SYSTEMPAY_PAGE_PATH,
+  });
+}
+
+/** The page of the web tier that will embed SystemPay's form with the form token (not built yet). */
+export const SYSTEMPAY_PAGE_PATH = "/boutique/paiement";
+
+/** The provider new card payments go through (PAYMENT_PROVIDER; the sandbox unless SystemPay is configured). */
+export function paymentProvider(deps: BackDeps): PaymentProvider {
+  if (deps.env.PAYMENT_PROVIDER === "systempay") {
+    const systemPay = systemPayProvider(deps);
+    if (systemPay) return systemPay;
+    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID/PASSWORD/HMAC_KEY: using the sandbox");
+  }
+  return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
+}
+
+/** The provider a notification names, if it is configured: payments started before a switch still settle. */
+function notifyingProvider(deps: BackDeps, name: string): PaymentProvider | null {
+  if (name === "sandbox") return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
+  if (name === "systempay") return systemPayProvider(deps);
+  return null;
+}
+
+export function appSecret(deps: BackDeps): string {
+  return deps.env.APP_SECRET ?? "";
+}
+
+function requireBuyer(ctx: ShopCtx): number {
+  if (ctx.userId === null) throw new AppError("UNAUTHENTICATED", "shopLoginRequired");
+  return ctx.userId;
+}
+
+/** A pending order from the cart, checked and priced with computeCartTotals (the same numbers as the cart). */
+async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): Promise<{ order: repo.OrderRow; priced: PricedCart }> {
+  await requireShopContext(ctx);
+  const userId = requireBuyer(ctx);
+  const cart = await requireCart(ctx);
+  const { db } = ctx.deps;
+  const now = ctx.deps.now();
+  const priced = await priceCart(db, cart, userId, now);
+  if (priced.lines.length === 0) throw new AppError("CONFLICT", "shopCartEmpty");
+  for (const { line, training } of priced.lines) {
+    if ((line.sessionId === null && needsSession(training, priced.withSessions)) || (line.functionName === null && training.availableFunctions.length > 0)) {
+      throw new AppError("CONFLICT", "shopCartIncomplete");
+    }
+  }
+  const trainingIds = priced.lines.map((l) => l.training.id);
+  if ((await repo.findStoreTrainings(db, cart.brand, trainingIds)).length !== trainingIds.length) throw new AppError("NOT_FOUND", "shopProductNotFound");
+  if ((await repo.activeEnrolmentTrainingIds(db, userId, trainingIds)).size > 0) throw new AppError("CONFLICT", "shopAlreadyEnrolled");
+  for (const { line } of priced.lines) {
+    if (line.sessionId === null) continue;
+    const session = await repo.findSessionOfGroup(db, line.sessionId);
+    if (!session || session.currentParticipants >= session.maxParticipants) throw new AppError("CONFLICT", "shopSessionFull");
+  }
+  const free = priced.totals.totalWithVat === 0;
+  if (method === "free" && !free) throw new AppError("CONFLICT", "shopNotFree");
+  if (method !== "free" && free) throw new AppError("CONFLICT", "shopIsFree");
+  const rule = vatRuleForBrand(cart.brand);
+  const order = await repo.createOrder(
+    db,
+    {
+      brand: cart.brand,
+      userId,
+      accountId: ctx.accountId,
+      cartId: cart.id,
+      status: "pending",
+      paymentMethod: method,
+      provider: method === "card" ? paymentProvider(ctx.deps).name : null,
+      discountCodeId: priced.discount?.id ?? null,
+      discountCode: priced.discount?.code ?? null,
+      subtotalCents: priced.totals.subtotal,
+      discountCents: priced.totals.totalDiscount,
+      totalCents: priced.totals.total,
+      vatCents: priced.totals.vat,
+      totalWithVatCents: priced.totals.totalWithVat,
+      vatRateBasisPoints: rule.rateBasisPoints,
+      vatExemptionMention: rule.exemptionMention,
+      currency: rule.currency,
+      locale: ctx.locale,
+      createdAt: now,
+      updatedAt: now,
+    },
+    priced.lines.map(({ line, training }, i) => ({
+      trainingId: training.id,
+      name: training.name,
+      trainingType: training.type,
+      functionName: line.functionName,
+      sessionId: line.sessionId,
+      sessionCourseId: line.sessionCourseId,
+      fundingId: line.fundingId,
+      priceCents: priced.totals.lines[i].priceCents,
+      discountCents: priced.totals.lines[i].discountCents,
+      netCents: priced.totals.lines[i].netCents,
+    })),
+    { clearCart: method === "check" },
+  );
+  return { order, priced };
+}
+
+export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const { order } = await orderFromCart(ctx, "card");
+  const buyer = await repo.findBuyer(ctx.deps.db, order.userId);
+  const start = await paymentProvider(ctx.deps).startPayment({
+    orderId: order.id,
+    amountCents: order.totalWithVatCents,
+    currency: order.currency,
+    buyerEmail: buyer?.email ?? "",
+    returnPath: safeRedirectPath(input.returnPath, "/"),
+    origin: input.origin,
+  });
+  if (order.cartId !== null) await changed(ctx, order.cartId);
+  return start;
+}
+
+export async function payByCheck(ctx: ShopCtx): Promise<Order> {
+  const { order } = await orderFromCart(ctx, "check");
+  if (order.cartId !== null) await changed(ctx, order.cartId);
+  return orderPayload(ctx.deps.db, ctx.t, order);
+}
+
+export async function freePayment(ctx: ShopCtx): Promise<Order> {
+  const { order } = await orderFromCart(ctx, "free");
+  const outcome = await settleOrder(ctx.deps, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
+  if (outcome.kind === "seatGone") throw new AppError("CONFLICT", "shopSeatGone");
+  const after = await repo.findOrder(ctx.deps.db, order.id);
+  return orderPayload(ctx.deps.db, ctx.t, after!);
+}
+
+/**
+ * Marks the order paid (payOrder's one transaction), then, after commit: the cart's CartUpdate and the
+ * confirmation mail with the invoice. Failures after commit are logged, never undo the payment.
+ */
+export async function settleOrder(
+  deps: BackDeps,
+  orderId: number,
+  payment: { provider: string; transactionId: string | null; amountCents: number; currency: string; payload: unknown },
+): Promise<repo.PayOutcome> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order) return { kind: "notPending", status: "missing" };
+  const buyer = await repo.findBuyer(deps.db, order.userId);
+  const account = order.accountId !== null ? await repo.findAccount(deps.db, order.accountId) : undefined;
+  const seller = sellerOf(order.brand);
+  const now = deps.now();
+  const outcome = await repo.payOrder(deps.db, {
+    orderId,
+    ...payment,
+    now,
+    year: Number(toParisDate(now).slice(0, 4)),
+    invoicePrefix: seller.invoicePrefix,
+    seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
+    buyer: {
+      name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
+      lines: [
+        ...(account ? [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean) : []),
+        buyer?.email ?? "",
+      ],
+    },
+  });
+  if (outcome.kind === "paid") {
+    if (order.cartId !== null) {
+      const cart = await repo.findCartById(deps.db, order.cartId);
+      if (cart) await publishCart(deps, await cartPayload({ deps, userId: order.userId }, cart));
+    }
+    await sendConfirmation(deps, outcome.order, outcome.invoice).catch((error: unknown) => deps.logger.error({ err: error, orderId }, "order confirmation mail failed"));
+  }
+  return outcome;
+}
+
+async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: repo.InvoiceRow): Promise<void> {
+  const buyer = await repo.findBuyer(deps.db, order.userId);
+  if (!buyer) return;
+  const pdf = await invoicePdfBytes(deps.db, order, invoice, buyer.locale);
+  const lines = await repo.listOrderLines(deps.db, order.id);
+  const mail = orderConfirmationMail({
+    brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
+    locale: buyer.locale,
+    firstName: buyer.firstName,
+    invoiceNumber: invoice.number,
+    totalWithVatCents: order.totalWithVatCents,
+    currency: order.currency,
+    trainings: lines.map((l) => l.name),
+  });
+  await deps.mailer.send({ to: buyer.email, ...mail, attachments: [{ filename: `${invoice.number}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" }] });
+}
+
+export type NotificationResult = "paid" | "failed" | "cancelled" | "pending" | "replayed" | "ignored" | "seatGone";
+
+/**
+ * A provider's server-to-server notification: verified first (a forged one is refused with 403 and logged, and
+ * nothing changes), then applied idempotently (a replayed transaction id changes nothing).
+ */
+export async function receiveNotification(deps: BackDeps, providerName: string, notification: IncomingNotification, logger = deps.logger): Promise<NotificationResult> {
+  const verified = notifyingProvider(deps, providerName)?.verifyNotification(notification) ?? null;
+  if (!verified) {
+    logger.warn({ provider: providerName, bytes: notification.body.length }, "payment notification refused: bad or missing signature");
+    throw new AppError("FORBIDDEN", "shopNotificationInvalid");
+  }
+  const order = await repo.findOrder(deps.db, verified.orderId);
+  if (!order) {
+    logger.warn({ provider: providerName, orderId: verified.orderId }, "payment notification for an unknown order");
+    throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  }
+  if (verified.status === "pending") return "pending";
+  if (verified.status === "failed" || verified.status === "cancelled") {
+    const recorded = await repo.recordUnpaid(deps.db, {
+      orderId: order.id,
+      provider: providerName,
+      transactionId: verified.transactionId,
+      status: verified.status,
+      amountCents: verified.amountCents,
+      currency: verified.currency,
+      payload: verified.payload,
+      reason: verified.status === "failed" ? "shopCardRefused" : "shopPaymentCancelled",
+      now: deps.now(),
+    });
+    return recorded === "replayed" ? "replayed" : verified.status;
+  }
+  const outcome = await settleOrder(deps, order.id, {
+    provider: providerName,
+    transactionId: verified.transactionId,
+    amountCents: verified.amountCents,
+    currency: verified.currency,
+    payload: verified.payload,
+  });
+  if (outcome.kind === "amountMismatch") logger.warn({ orderId: order.id }, "payment notification amount differs from the order: order failed");
+  if (outcome.kind === "notPending") logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending");
+  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : "ignored";
+}
+
+/** An administrator records a cheque as received: the order is paid like any other (idempotent per order). */
+export async function markCheckReceived(deps: BackDeps, orderId: number): Promise<repo.PayOutcome> {
+  const order = await repo.findOrder(deps.db, orderId);
+  if (!order || order.paymentMethod !== "check") throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
+  const outcome = await settleOrder(deps, orderId, { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null });
+  if (outcome.kind === "seatGone") throw new AppError("CONFLICT", "shopSeatGone");
+  return outcome;
+}
+
+// ------------------------------------------------------------------ reading orders and invoices
+
+export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo.OrderRow): Promise<Order> {
+  const [lines, invoice] = await Promise.all([repo.listOrderLines(db, order.id), repo.findInvoiceOfOrder(db, order.id)]);
+  return {
+    id: order.id,
+    status: order.status as Order["status"],
+    paymentMethod: order.paymentMethod as Order["paymentMethod"],
+    lines: lines.map((l) => ({
+      trainingId: l.trainingId,
+      name: l.name,
+      trainingType: l.trainingType,
+      functionName: l.functionName,
+      sessionId: l.sessionId,
+      fundingId: l.fundingId,
+      price: l.priceCents,
+      discount: l.discountCents,
+      net: l.netCents,
+    })),
+    subtotal: order.subtotalCents,
+    total: order.totalCents,
+    totalDiscount: order.discountCents,
+    vat: order.vatCents,
+    totalWithVat: order.totalWithVatCents,
+    currency: order.currency,
+    discountCode: order.discountCode,
+    failureMessage: order.failureReason ? t(order.failureReason as MessageKey) : null,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    invoice: invoice ? { id: invoice.id, number: invoice.number, downloadPath: `/back/api/shop/invoice/${order.id}` } : null,
+  };
+}
+
+/** The order if the user bought it, or is a holder/referent of the pharmacy it was bought for; else 404. */
+export async function requireReadableOrder(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order || order.brand !== brand) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  if (order.userId === userId) return order;
+  if (order.accountId !== null) {
+    const memberships = await listMemberships(db, userId);
+    if (memberships.some((m) => m.account.id === order.accountId && m.isActive && (m.role === "holder" || m.role === "referent"))) return order;
+  }
+  throw new AppError("NOT_FOUND", "shopOrderNotFound");
+}
+
+export async function getOrder(db: BackDeps["db"], t: Translate, brand: string, userId: number, orderId: number): Promise<Order> {
+  return orderPayload(db, t, await requireReadableOrder(db, brand, userId, orderId));
+}
+
+/** A referent's last order of the pharmacy in use (spec getLastCommand); anyone else's own last order. */
+export async function getLastOrder(db: BackDeps["db"], t: Translate, brand: string, userId: number, accountId: number | null): Promise<Order | null> {
+  const memberships = accountId === null ? [] : await listMemberships(db, userId);
+  const referent = memberships.some((m) => m.account.id === accountId && m.isActive && (m.role === "holder" || m.role === "referent"));
+  const order = referent && accountId !== null ? await repo.findLastOrderOfAccount(db, accountId, brand) : await repo.findLastOrderOfUser(db, userId, brand);
+  return order ? orderPayload(db, t, order) : null;
+}
+
+async function invoicePdfBytes(db: BackDeps["db"], order: repo.OrderRow, invoice: repo.InvoiceRow, locale: string): Promise<Uint8Array> {
+  const lines = await repo.listOrderLines(db, order.id);
+  const seller = invoice.seller as { name: string; lines: string[]; legal: string[]; country: InvoicePdfInput["country"] };
+  const buyer = invoice.buyer as { name: string; lines: string[] };
+  const lang = locale.startsWith("es") || seller.country === "ES" ? "es" : "fr";
+  const printLocale = lang === "es" ? "es-ES" : seller.country === "BE" ? "fr-BE" : "fr-FR";
+  return buildInvoicePdf({
+    country: seller.country,
+    lang,
+    locale: printLocale,
+    number: invoice.number,
+    issuedAt: invoice.issuedAt,
+    paidAt: order.paidAt,
+    paymentMethod: order.paymentMethod,
+    seller,
+    buyer,
+    lines: lines.map((l) => ({ name: l.name, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    discountCode: order.discountCode,
+    totalCents: order.totalCents,
+    vatCents: order.vatCents,
+    totalWithVatCents: order.totalWithVatCents,
+    vatRateBasisPoints: order.vatRateBasisPoints,
+    vatExemptionMention: order.vatExemptionMention,
+    currency: order.currency,
+  });
+}
+
+export async function getInvoicePdf(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
+  const order = await requireReadableOrder(db, brand, userId, orderId);
+  const invoice = await repo.findInvoiceOfOrder(db, order.id);
+  if (!invoice) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
+  const buyer = await repo.findBuyer(db, order.userId);
+  return { bytes: await invoicePdfBytes(db, order, invoice, buyer?.locale ?? "fr-FR"), filename: `${invoice.number}.pdf` };
+}
+
+/** For the sandbox page: the order it pays, if still pending. */
+export async function findPendingOrder(db: BackDeps["db"], orderId: number): Promise<repo.OrderRow | null> {
+  const order = await repo.findOrder(db, orderId);
+  return order && order.status === "pending" ? order : null;
+}
+
+
+export async function getOrderForAdmin(db: BackDeps["db"], t: Translate, orderId: number): Promise<Order> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  return orderPayload(db, t, order);
+}

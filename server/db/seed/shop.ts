@@ -1,0 +1,193 @@
+/**
+ * Shop demo data (issue 14): discount codes in every brand (valid, expired, used up), a paid order with its
+ * invoice for holder@demo.test (bought for Pharmacie du Marché, with the used-up code), a pending check order for
+ * shop@demo.test, and a cart in every brand. Amounts come from computeCartTotals like the shop's own.
+ */
+import { and, asc, eq, ne } from "drizzle-orm";
+import { computeCartTotals } from "#core/domain/cart-totals.ts";
+import { vatRuleForBrand } from "#core/domain/vat.ts";
+import { SELLERS } from "../../back/modules/shop/sellers.ts";
+import * as t from "../schema/index.ts";
+import type { Clock, SeedDb } from "./util.ts";
+
+const CODES: { brand: string; code: string; kind: "percentage" | "fixed"; value: number; state: "valid" | "expired" | "usedUp" }[] = [
+  { brand: "fr", code: "BIENVENUE10", kind: "percentage", value: 1000, state: "valid" },
+  { brand: "fr", code: "PRINTEMPS", kind: "fixed", value: 1500, state: "expired" },
+  { brand: "fr", code: "EPUISE", kind: "fixed", value: 2000, state: "usedUp" },
+  { brand: "be", code: "BIENVENUE10", kind: "percentage", value: 1000, state: "valid" },
+  { brand: "be", code: "PRINTEMPS", kind: "fixed", value: 1500, state: "expired" },
+  { brand: "es", code: "BIENVENIDA10", kind: "percentage", value: 1000, state: "valid" },
+  { brand: "es", code: "CADUCADO", kind: "fixed", value: 1500, state: "expired" },
+  { brand: "es-campus", code: "CAMPUS15", kind: "percentage", value: 1500, state: "valid" },
+];
+
+/** One demo cart per brand: its owner and how many store trainings it holds. */
+const CARTS: { brand: string; email: string }[] = [
+  { brand: "fr", email: "holder@demo.test" },
+  { brand: "be", email: "referent.be@demo.test" },
+  { brand: "es", email: "referent.es@demo.test" },
+  { brand: "es-campus", email: "pilar.vidal@demo.test" },
+];
+
+async function userId(db: SeedDb, email: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email));
+  return row?.id;
+}
+
+/** Published e-learning store trainings of a brand with a price (no session to choose), in id order. */
+async function storeTrainings(db: SeedDb, brand: string) {
+  const rows = await db
+    .select()
+    .from(t.trainings)
+    .where(and(eq(t.trainings.brand, brand), eq(t.trainings.type, "formation"), eq(t.trainings.isPublished, true), eq(t.trainings.availableOnStore, true)))
+    .orderBy(asc(t.trainings.id));
+  return rows.filter((r) => !r.free && r.priceHtCents > 0);
+}
+
+export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
+  const codeIds = new Map<string, number>();
+  for (const c of CODES) {
+    const [row] = await db
+      .insert(t.discountCodes)
+      .values({
+        brand: c.brand,
+        code: c.code,
+        kind: c.kind,
+        value: c.value,
+        validFrom: clock.at(-60),
+        validUntil: c.state === "expired" ? clock.at(-10) : clock.at(365),
+        maxUses: c.state === "usedUp" ? 1 : null,
+        maxUsesPerCustomer: 1,
+        createdAt: clock.at(-60),
+      })
+      .returning({ id: t.discountCodes.id });
+    codeIds.set(`${c.brand}:${c.code}`, row.id);
+  }
+
+  // The paid order of holder@demo.test: a training the holder is already enrolled in (the enrolment is what the
+  // order bought), with the used-up code, and its invoice FR-{year}-000001.
+  const holderId = await userId(db, "holder@demo.test");
+  const shopId = await userId(db, "shop@demo.test");
+  const fr = await storeTrainings(db, "fr");
+  if (holderId !== undefined && fr.length >= 3) {
+    const [membership] = await db.select().from(t.memberships).where(and(eq(t.memberships.userId, holderId), eq(t.memberships.role, "holder")));
+    const [enrolled] = await db
+      .select({ trainingId: t.enrolments.trainingId })
+      .from(t.enrolments)
+      .innerJoin(t.trainings, eq(t.trainings.id, t.enrolments.trainingId))
+      .where(and(eq(t.enrolments.userId, holderId), ne(t.enrolments.status, "cancelled"), eq(t.trainings.brand, "fr"), eq(t.trainings.type, "formation")));
+    const bought = fr.find((x) => x.id === enrolled?.trainingId) ?? fr[0];
+    const [account] = membership ? await db.select().from(t.accounts).where(eq(t.accounts.id, membership.accountId)) : [];
+    const [holder] = await db.select().from(t.users).where(eq(t.users.id, holderId));
+    const paidAt = clock.at(-12, 10);
+    const year = Number(paidAt.toISOString().slice(0, 4));
+    const order = await insertOrder(db, {
+      brand: "fr",
+      userId: holderId,
+      accountId: account?.id ?? null,
+      trainings: [bought],
+      code: { id: codeIds.get("fr:EPUISE")!, code: "EPUISE", kind: "fixed", value: 2000 },
+      status: "paid",
+      method: "card",
+      at: clock.at(-12, 9),
+      paidAt,
+    });
+    await db.insert(t.payments).values({ orderId: order.id, provider: "sandbox", providerTransactionId: `sbx_demo_${order.id}`, status: "paid", amountCents: order.totalWithVatCents, currency: "EUR", createdAt: paidAt });
+    await db.insert(t.discountUses).values({ discountCodeId: codeIds.get("fr:EPUISE")!, orderId: order.id, userId: holderId, usedAt: paidAt });
+    await db.insert(t.invoiceCounters).values({ brand: "fr", year, lastNumber: 1 });
+    const seller = SELLERS.fr;
+    await db.insert(t.invoices).values({
+      orderId: order.id,
+      brand: "fr",
+      year,
+      sequence: 1,
+      number: `${seller.invoicePrefix}-${year}-000001`,
+      issuedAt: paidAt,
+      seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
+      buyer: {
+        name: `${holder.firstName} ${holder.lastName}`,
+        lines: account ? [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "), holder.email] : [holder.email],
+      },
+      totalCents: order.totalCents,
+      vatCents: order.vatCents,
+      totalWithVatCents: order.totalWithVatCents,
+      currency: "EUR",
+    });
+  }
+  // The pending check order of shop@demo.test (an administrator marks it paid when the cheque arrives).
+  if (shopId !== undefined && fr.length >= 3) {
+    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [fr[2]], code: null, status: "pending", method: "check", at: clock.at(-2, 15), paidAt: null });
+  }
+
+  for (const cart of CARTS) {
+    const owner = await userId(db, cart.email);
+    const trainings = await storeTrainings(db, cart.brand);
+    if (owner === undefined || trainings.length < 2) continue;
+    const [row] = await db.insert(t.carts).values({ brand: cart.brand, userId: owner, createdAt: clock.at(-1, 18), updatedAt: clock.at(-1, 18) }).returning({ id: t.carts.id });
+    await db.insert(t.cartProducts).values(
+      trainings.slice(trainings.length - 2).map((training) => ({ cartId: row.id, trainingId: training.id, functionName: training.availableFunctions[0] ?? null, createdAt: clock.at(-1, 18) })),
+    );
+  }
+}
+
+type Training = typeof t.trainings.$inferSelect;
+
+async function insertOrder(
+  db: SeedDb,
+  input: {
+    brand: string;
+    userId: number;
+    accountId: number | null;
+    trainings: Training[];
+    code: { id: number; code: string; kind: "percentage" | "fixed"; value: number } | null;
+    status: "paid" | "pending";
+    method: "card" | "check";
+    at: Date;
+    paidAt: Date | null;
+  },
+) {
+  const rule = vatRuleForBrand(input.brand);
+  const totals = computeCartTotals(
+    input.trainings.map((tr) => ({ id: tr.id, trainingId: tr.id, priceCents: tr.priceHtCents })),
+    input.code ? { kind: input.code.kind, value: input.code.value, trainingId: null } : null,
+    rule,
+  );
+  const [order] = await db
+    .insert(t.orders)
+    .values({
+      brand: input.brand,
+      userId: input.userId,
+      accountId: input.accountId,
+      status: input.status,
+      paymentMethod: input.method,
+      provider: input.status === "paid" ? "sandbox" : null,
+      discountCodeId: input.code?.id ?? null,
+      discountCode: input.code?.code ?? null,
+      subtotalCents: totals.subtotal,
+      discountCents: totals.totalDiscount,
+      totalCents: totals.total,
+      vatCents: totals.vat,
+      totalWithVatCents: totals.totalWithVat,
+      vatRateBasisPoints: rule.rateBasisPoints,
+      vatExemptionMention: rule.exemptionMention,
+      currency: rule.currency,
+      locale: "fr-FR",
+      createdAt: input.at,
+      updatedAt: input.paidAt ?? input.at,
+      paidAt: input.paidAt,
+    })
+    .returning();
+  await db.insert(t.orderLines).values(
+    input.trainings.map((tr, i) => ({
+      orderId: order.id,
+      trainingId: tr.id,
+      name: tr.name,
+      trainingType: tr.type,
+      functionName: tr.availableFunctions[0] ?? null,
+      priceCents: totals.lines[i].priceCents,
+      discountCents: totals.lines[i].discountCents,
+      netCents: totals.lines[i].netCents,
+    })),
+  );
+  return order;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { buildInvoicePdf, type InvoicePdfInput } from "./invoice.ts";
+import { extractPdfText } from "./pdf-text.ts";
+
+const base: InvoicePdfInput = {
+  country: "ES",
+  lang: "es",
+  locale: "es-ES",
+  number: "ES-2026-000042",
+  issuedAt: new Date("2026-03-10T10:00:00Z"),
+  paidAt: new Date("2026-03-10T10:00:00Z"),
+  paymentMethod: "card",
+  seller: { name: "AulaFarma S.L.", lines: ["Calle de la Farmacia 5, 28004 Madrid", "NIF B12345678"], legal: [] },
+  buyer: { name: "Lucía Pérez", lines: ["Farmacia Gran Vía", "lucia@demo.test"] },
+  lines: [
+    { name: "Atención farmacéutica al paciente con diabetes", detail: "pharmacist", priceCents: 12000, discountCents: 1200, netCents: 10800 },
+    { name: "Vacunación en la farmacia", detail: null, priceCents: 8000, discountCents: 800, netCents: 7200 },
+  ],
+  subtotalCents: 20000,
+  discountCents: 2000,
+  discountCode: "BIENVENIDA10",
+  totalCents: 18000,
+  vatCents: 3780,
+  totalWithVatCents: 21780,
+  vatRateBasisPoints: 2100,
+  vatExemptionMention: null,
+  currency: "EUR",
+};
+
+describe("invoice PDF", () => {
+  it("Spain: lines, 21 % VAT, totals, paid mention and the invoicing regulation", async () => {
+    const text = extractPdfText(await buildInvoicePdf(base)).replace(/\n/g, " ");
+    for (const expected of ["Factura", "ES-2026-000042", "AulaFarma S.L.", "NIF B12345678", "Lucía Pérez", "Vacunación en la farmacia", "IVA 21 %", "37,80 €", "217,80 €", "BIENVENIDA10", "Factura pagada el 10/03/2026 (tarjeta bancaria)", "Real Decreto 1619/2012"]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("France exempt: the article 261-4-4° mention and the late-payment mentions", async () => {
+    const text = extractPdfText(
+      await buildInvoicePdf({ ...base, country: "FR", lang: "fr", locale: "fr-FR", vatRateBasisPoints: 0, vatCents: 0, totalWithVatCents: 18000, vatExemptionMention: "TVA non applicable – article 261-4-4°-a du CGI (formation professionnelle continue)" }),
+    ).replace(/\n/g, " ");
+    for (const expected of ["Facture", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", "indemnité forfaitaire pour frais de recouvrement de 40 €", "Facture acquittée le 10/03/2026 (carte bancaire)"]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("Belgium: 21 % and the law of 2 August 2002", async () => {
+    const text = extractPdfText(await buildInvoicePdf({ ...base, country: "BE", lang: "fr", locale: "fr-BE" })).replace(/\n/g, " ");
+    expect(text).toContain("TVA 21 %");
+    expect(text).toContain("loi du 2 août 2002");
+  });
+});
