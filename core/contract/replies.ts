@@ -20,6 +20,7 @@ import { HealthSchema } from "./health.ts";
 import { FeaturedPayloadSchema } from "./home.ts";
 import { NotificationListSchema } from "./notifications.ts";
 import { ProfileSchema } from "./profile.ts";
+import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema } from "./shop.ts";
 import {
   AveragesSchema,
   BadgesSchema,
@@ -43,6 +44,14 @@ import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
  * each one returns with its schema.
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
+  "/shop/cart": CartReplySchema,
+  "/shop/addDiscount/:code": CartSchema,
+  "/shop/getPaymentToken": PaymentStartSchema,
+  "/shop/payByCheck": OrderSchema,
+  "/shop/command/:id": OrderSchema,
+  "/shop/invoice/:id": null,
+  "/referent/getLastCommand": OrderSchema.nullable(),
+  "/referent/getCommand/:id": OrderSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

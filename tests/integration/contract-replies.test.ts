@@ -49,6 +49,9 @@ const STATE_CHANGING = new Set([
   "/user/pdf/module/link/:id",
   "/user/mixt/virtualClass/join/:id",
   "/user/mixt/virtualClass/sessionDateTracking/join/:id",
+  "/shop/addDiscount/:code",
+  "/shop/getPaymentToken",
+  "/shop/payByCheck",
 ]);
 
 /** The reply with its first field renamed (in the first element of a list); undefined when it has no field. */
@@ -64,7 +67,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -105,6 +108,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       const sitemap = (await agent.get(`${API}/content/sitemap`)).body.data;
       const list = loggedIn ? ((await agent.get(`${API}/user/trainingsList`)).body.data as { id: number }[]) : [];
       const attestations = loggedIn ? ((await agent.get(`${API}/user/attestations`)).body.data as { code: string }[]) : [];
+      // The pharmacy's last order (a referent's or holder's), when there is one.
+      const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
+      const orders = lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : [];
       return {
         all,
         trainings,
@@ -113,6 +119,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         pages: (sitemap.pages as { slug: string }[]).map((p) => p.slug),
         experts: (sitemap.experts as { slug: string }[]).slice(0, 3).map((e) => e.slug),
         codes: (attestations ?? []).slice(0, 3).map((a) => a.code),
+        orders,
       };
     }
 
@@ -154,6 +161,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/training/dpc/sessions/:id") return known.trainings.filter((t) => t.type === "dpc").map(({ id }) => fill({ id }));
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
+      if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
       return [];
     }
 
