@@ -1,5 +1,5 @@
 import { layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { PAGE_AREAS, PAGES, type Layout, type PageDef } from "#core/pages.ts";
+import { PAGE_AREAS, PAGES, SYSTEM_PATHS, type Layout, type PageDef } from "#core/pages.ts";
 
 const LAYOUT_FILES: Record<Layout, string> = {
   default: "routes/layouts/default.tsx",
@@ -32,9 +32,9 @@ function layoutChildren(name: Layout) {
 
 export default [
   ...(Object.keys(LAYOUT_FILES) as Layout[]).map((name) => layout(LAYOUT_FILES[name], { id: `layout.${name}` }, layoutChildren(name))),
-  route("/locale", "routes/system/set-locale.ts", { id: "system.set-locale" }),
-  route("/consent-cookies", "routes/system/cookie-consent.ts", { id: "system.cookie-consent" }),
-  route("/notifications/read", "routes/system/notifications-read.ts", { id: "system.notifications-read" }),
+  route(SYSTEM_PATHS.setLocale, "routes/system/set-locale.ts", { id: "system.set-locale" }),
+  route(SYSTEM_PATHS.cookieConsent, "routes/system/cookie-consent.ts", { id: "system.cookie-consent" }),
+  route(SYSTEM_PATHS.notificationsRead, "routes/system/notifications-read.ts", { id: "system.notifications-read" }),
   route("/build-manifest.json", "routes/system/build-manifest.ts", { id: "system.build-manifest" }),
   route("/sitemap.xml", "routes/seo/sitemap.ts", { id: "seo.sitemap" }),
   route("/robots.txt", "routes/seo/robots.ts", { id: "seo.robots" }),

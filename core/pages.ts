@@ -16,6 +16,13 @@ export type Layout = "default" | "feedback" | "none" | "connect-as-farline";
 export const PAGE_AREAS = ["guest", "account", "account-open", "learn", "pharmacy", "admin", "shop"] as const;
 export type PageArea = (typeof PAGE_AREAS)[number];
 
+/** The technical routes every page posts to (routes.ts registers them; forms use these paths). */
+export const SYSTEM_PATHS = {
+  setLocale: "/locale",
+  cookieConsent: "/consent-cookies",
+  notificationsRead: "/notifications/read",
+} as const;
+
 export type PageDef = {
   id: string;
   file: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { Locale } from "#core/branding/brands.ts";
 import { cx } from "~/components/ui/cx";
-import { dateTimeFormat } from "#core/domain/intl-cache.ts";
+import { formatCalendarDay } from "#core/domain/format.ts";
 import { Icon } from "~/components/ui/icon";
 import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
 import type { TrainingDetail } from "#core/contract/catalogue.ts";
@@ -20,12 +20,8 @@ export type SessionBooking = {
   today: string;
 };
 
-/** A calendar date (yyyy-mm-dd) in words, read as a date, not a moment (no time-zone shift). */
-export function formatDay(date: string, locale: Locale): string {
-  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return dateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(parsed);
-}
+/** A session's day in words ("mardi 3 mars 2026"), read as a date, not a moment (no time-zone shift). */
+const sessionDay = (date: string, locale: Locale) => formatCalendarDay(date, locale, "full");
 
 function SessionBookingControl({ session, group, booking, label }: { session: Session; group: FaceToFace; booking: SessionBooking; label: string }) {
   const { t } = useTranslation("training");
@@ -108,7 +104,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
           <ol className="mt-1 list-inside list-decimal text-sm">
             {dates.map((date) => (
               <li key={`${date.id}-${date.date}-${date.startTime}`} data-testid="session-date">
-                {formatDay(date.date, locale)}
+                {sessionDay(date.date, locale)}
                 {time(date.startTime, date.endTime) ? `, ${time(date.startTime, date.endTime)}` : ""}
               </li>
             ))}
@@ -118,7 +114,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
         <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
           <Icon name="clock" size={20} />
           <span>
-            {formatDay(dates[0].date, locale)}
+            {sessionDay(dates[0].date, locale)}
             {time(dates[0].startTime, dates[0].endTime) ? `, ${time(dates[0].startTime, dates[0].endTime)}` : ""}
           </span>
         </p>
@@ -130,7 +126,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
         </p>
       ) : null}
       {booking ? (
-        <SessionBookingControl session={session} group={group} booking={booking} label={`${place ?? t("sessions.online")}, ${formatDay(dates[0].date, locale)}`} />
+        <SessionBookingControl session={session} group={group} booking={booking} label={`${place ?? t("sessions.online")}, ${sessionDay(dates[0].date, locale)}`} />
       ) : null}
     </li>
   );

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Locale } from "#core/branding/brands.ts";
 import type { NewsSummary } from "#core/contract/content.ts";
-import { formatDate, isoDay } from "./format";
+import { formatDate, isoDay } from "#core/domain/format.ts";
 
 /** A news item in a list: illustration, date, title (the link) and summary. */
 export function NewsCard({ item, href, locale, headingLevel = 2 }: { item: NewsSummary; href: string; locale: Locale; headingLevel?: 2 | 3 }) {
@@ -12,7 +12,7 @@ export function NewsCard({ item, href, locale, headingLevel = 2 }: { item: NewsS
       <div className="flex flex-1 flex-col gap-2 p-4">
         {item.publishedAt ? (
           <p className="text-sm text-slate-700">
-            <time dateTime={isoDay(item.publishedAt)}>{formatDate(item.publishedAt, locale)}</time>
+            <time dateTime={isoDay(item.publishedAt)}>{formatDate(item.publishedAt, locale, "long")}</time>
           </p>
         ) : null}
         <Heading className="text-lg font-bold leading-snug">

@@ -1,4 +1,5 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { SYSTEM_PATHS } from "#core/pages.ts";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -12,7 +13,7 @@ import { useRootData } from "~/lib/use-root-data";
 
 export const COOKIE_PANEL_ID = "cookie-preferences";
 export const COOKIE_PANEL_ERROR = "Error while opening cookies panel, please contact support";
-const CONSENT_ACTION = "/consent-cookies";
+const CONSENT_ACTION = SYSTEM_PATHS.cookieConsent;
 
 type PanelOpener = () => void;
 let panelOpener: PanelOpener | null = null;

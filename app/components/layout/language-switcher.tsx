@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { SYSTEM_PATHS } from "#core/pages.ts";
 import { useTranslation } from "~/i18n/react";
 import { Form, useLocation, useMatches } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -37,7 +38,7 @@ export function LanguageSwitcher() {
   const id = useId();
   const redirectTo = useSwitchTarget();
   return (
-    <Form method="post" action="/locale" className="flex items-center gap-2" reloadDocument data-testid="language-switcher">
+    <Form method="post" action={SYSTEM_PATHS.setLocale} className="flex items-center gap-2" reloadDocument data-testid="language-switcher">
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label htmlFor={`language-${id}`} className="flex items-center gap-1 text-sm font-medium text-slate-800">

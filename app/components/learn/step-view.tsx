@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { RichText } from "~/components/content/rich-text";
@@ -92,8 +93,8 @@ function useDateFormat() {
   const { i18n } = useTranslation("learning");
   const locale = i18n.language;
   return {
-    day: (date: string) => new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`)),
-    instant: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }).format(new Date(iso)),
+    day: (date: string) => formatCalendarDay(date, locale, "full"),
+    instant: (iso: string) => formatInstant(iso, locale, { dateStyle: "long", timeStyle: "short" }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { SYSTEM_PATHS } from "#core/pages.ts";
 import { useTranslation } from "~/i18n/react";
 import { Form, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -52,7 +53,7 @@ export function NotificationBell() {
           </ul>
         )}
         {unreadIds.length > 0 ? (
-          <Form method="post" action="/notifications/read" className="mt-3">
+          <Form method="post" action={SYSTEM_PATHS.notificationsRead} className="mt-3">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             {unreadIds.map((id) => (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Locale } from "#core/branding/brands.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { formatDay, formatScore, isoDay } from "./format";
+import { formatDate, formatScore, isoDay } from "#core/domain/format.ts";
 import type { HistoryEntry } from "./types";
 
 const CELL = "border-b border-slate-200 px-3 py-2 align-top";
@@ -59,10 +59,10 @@ export function HistoryTable({ entries, locale, showPoints }: { entries: History
                   </Link>
                 </th>
                 <td className={CELL}>
-                  <time dateTime={isoDay(entry.startDate)}>{formatDay(entry.startDate, locale)}</time>
+                  <time dateTime={isoDay(entry.startDate)}>{formatDate(entry.startDate, locale)}</time>
                 </td>
                 <td className={CELL}>
-                  {entry.endDate ? <time dateTime={isoDay(entry.endDate)}>{formatDay(entry.endDate, locale)}</time> : t("history.inProgress")}
+                  {entry.endDate ? <time dateTime={isoDay(entry.endDate)}>{formatDate(entry.endDate, locale)}</time> : t("history.inProgress")}
                 </td>
                 <td className={`${CELL} text-right`} data-testid="initial-score">
                   {score(formation.initialScore)}

@@ -3,7 +3,7 @@ import type { Locale } from "#core/branding/brands.ts";
 import { periodMonths } from "#core/domain/training-plan.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { formatDay, formatMonth, isoDay } from "./format";
+import { formatDate, formatMonth, isoDay } from "#core/domain/format.ts";
 import type { PlanActivity, TrainingPlan } from "./types";
 
 const STATUS_STYLE: Record<string, string> = {
@@ -49,7 +49,7 @@ export function PlanGrid({ plan, locale }: { plan: TrainingPlan; locale: Locale 
     <div className="overflow-x-auto rounded-lg border border-slate-300" role="region" aria-labelledby="plan-caption" tabIndex={0}>
       <table className="min-w-full border-collapse text-left text-sm" data-testid="plan-grid">
         <caption id="plan-caption" className="p-3 text-left font-semibold">
-          {t("plan.caption", { start: formatDay(plan.startDate, locale, "long"), end: formatDay(plan.endDate, locale, "long") })}
+          {t("plan.caption", { start: formatDate(plan.startDate, locale, "long"), end: formatDate(plan.endDate, locale, "long") })}
           <span className="block text-sm font-normal text-slate-700">{t("plan.scrollHint")}</span>
         </caption>
         <thead>
@@ -101,8 +101,8 @@ function ActivityDates({ activity, locale }: { activity: PlanActivity; locale: L
   const { t } = useTranslation("records");
   const text =
     !activity.finishDate || activity.finishDate === activity.startDate
-      ? t("plan.from", { start: formatDay(activity.startDate, locale) })
-      : t("plan.fromTo", { start: formatDay(activity.startDate, locale), end: formatDay(activity.finishDate, locale) });
+      ? t("plan.from", { start: formatDate(activity.startDate, locale) })
+      : t("plan.fromTo", { start: formatDate(activity.startDate, locale), end: formatDate(activity.finishDate, locale) });
   return <time dateTime={isoDay(activity.startDate)}>{text}</time>;
 }
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Locale } from "#core/branding/brands.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { formatDay, isoDay } from "./format";
+import { formatDate, isoDay } from "#core/domain/format.ts";
 import type { Badge, CurrentFormations, Suggestion, UserTraining } from "./types";
 
 const CARD = "rounded-lg border border-slate-300 p-5";
@@ -54,7 +54,7 @@ export function CurrentTrainings({ formations, locale, showPoints }: { formation
                 </Link>{" "}
                 <span className="text-sm text-slate-800">
                   ({t(`status.${item.status}`, { defaultValue: item.status })}
-                  {item.sessions[0] ? `, ${t("current.sessionOn", { date: formatDay(item.sessions[0].startDate, locale) })}` : ""})
+                  {item.sessions[0] ? `, ${t("current.sessionOn", { date: formatDate(item.sessions[0].startDate, locale) })}` : ""})
                 </span>
               </li>
             ))}
@@ -77,7 +77,7 @@ function TrainingFacts({ training, locale, showPoints }: { training: UserTrainin
       </li>
       {session ? (
         <li>
-          <time dateTime={isoDay(session.startDate)}>{t("current.sessionOn", { date: formatDay(session.startDate, locale) })}</time>
+          <time dateTime={isoDay(session.startDate)}>{t("current.sessionOn", { date: formatDate(session.startDate, locale) })}</time>
         </li>
       ) : null}
       {showPoints && training.course.points !== null ? <li>{`${training.course.points} ${t("history.points").toLowerCase()}`}</li> : null}
@@ -106,7 +106,7 @@ export function BadgeList({ badges, locale }: { badges: Badge[]; locale: Locale 
             <span className="font-semibold">{badge.label}</span>
             <span className="block text-sm">{badge.description}</span>
             <span className="block text-xs">
-              {badge.earned && badge.awardedAt ? t("badges.earned", { date: formatDay(badge.awardedAt, locale) }) : t("badges.locked")}
+              {badge.earned && badge.awardedAt ? t("badges.earned", { date: formatDate(badge.awardedAt, locale) }) : t("badges.locked")}
             </span>
           </li>
         ))}

@@ -4,7 +4,7 @@ import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { pointsAccess } from "~/routes/account/profile.server";
 import { Pagination } from "~/components/content/pagination";
-import { formatScore } from "~/components/records/format";
+import { formatScore } from "#core/domain/format.ts";
 import { HistoryTable } from "~/components/records/history-table";
 import type { Averages, HistoryResponse } from "~/components/records/types";
 import { paginate } from "#core/domain/pagination.ts";

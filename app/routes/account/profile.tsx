@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { formatCalendarDay } from "#core/domain/format.ts";
 import { Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import { accountMeta } from "~/components/account/meta";
@@ -33,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { locale } = context.get(requestStateContext);
   const contract = contractState(profile);
   const validUntil = contract.validUntil
-    ? new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Paris" }).format(new Date(`${contract.validUntil}T12:00:00Z`))
+    ? formatCalendarDay(contract.validUntil, locale, "long")
     : null;
   return {
     title: serverT(context, "account")("profile.title"),

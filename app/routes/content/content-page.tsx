@@ -3,7 +3,7 @@ import type { Route } from "./+types/content-page";
 import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { formatDate, isoDay } from "~/components/content/format";
+import { formatDate, isoDay } from "#core/domain/format.ts";
 import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { useRootData } from "~/lib/use-root-data";
@@ -26,7 +26,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <RichText html={page.body} testId="content-body" />
       {page.updatedAt ? (
         <p className="mt-10 border-t border-slate-200 pt-4 text-sm text-slate-700">
-          {t("page.updatedOn")} <time dateTime={isoDay(page.updatedAt)}>{formatDate(page.updatedAt, locale)}</time>
+          {t("page.updatedOn")} <time dateTime={isoDay(page.updatedAt)}>{formatDate(page.updatedAt, locale, "long")}</time>
         </p>
       ) : null}
     </ContentMain>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { formatKilobytes } from "#core/domain/format.ts";
 import type { Route } from "./+types/docs";
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -22,7 +23,6 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const locale = useRootData()?.locale ?? "fr-FR";
   const { documents, docsPath, meta } = loaderData;
-  const size = new Intl.NumberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 });
   return (
     <ContentMain title={meta.title} lead={<p>{t("docs.lead")}</p>} testId="docs-page">
       {documents.length ? (
@@ -41,7 +41,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                 </h2>
                 {doc.description ? <p className="text-slate-800">{doc.description}</p> : null}
                 <p className="text-sm text-slate-700">
-                  {t(`docs.types.${doc.type}`, { defaultValue: doc.type.toUpperCase() })} · {size.format(Math.max(1, Math.round(doc.size / 1024)))}
+                  {t(`docs.types.${doc.type}`, { defaultValue: doc.type.toUpperCase() })} · {formatKilobytes(doc.size, locale)}
                 </p>
               </div>
             </li>

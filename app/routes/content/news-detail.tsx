@@ -4,7 +4,7 @@ import { NewsPayloadSchema, type NewsPayload } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { formatDate, isoDay } from "~/components/content/format";
+import { formatDate, isoDay } from "#core/domain/format.ts";
 import { contentMeta } from "~/components/content/meta";
 import { NewsCard } from "~/components/content/news-card";
 import { RichText } from "~/components/content/rich-text";
@@ -32,7 +32,7 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
       lead={
         news.publishedAt ? (
           <p className="text-base text-slate-700">
-            {t("news.publishedOn")} <time dateTime={isoDay(news.publishedAt)}>{formatDate(news.publishedAt, locale)}</time>
+            {t("news.publishedOn")} <time dateTime={isoDay(news.publishedAt)}>{formatDate(news.publishedAt, locale, "long")}</time>
           </p>
         ) : undefined
       }

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import type { CoursePageData } from "./course-page";
+
+/** The course page's building blocks: a fact of the summary, a titled section, the trainers and authors. */
+
+export function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="font-semibold" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function Section({ id, title, children, testId }: { id: string; title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={testId}>
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function People({ people }: { people: CoursePageData["training"]["trainers"] }) {
+  const { t } = useTranslation("training");
+  const path = usePagePath();
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {people.map((person) => (
+        <li key={person.slug} className="flex items-center gap-3">
+          {person.photo ? <img src={person.photo} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-100" loading="lazy" /> : null}
+          <div>
+            <Link to={path("expert", { slug: person.slug })} className="rounded font-semibold text-primary-dark underline underline-offset-2" aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
+              {person.name}
+            </Link>
+            {person.title ? <p className="text-sm text-slate-700">{person.title}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
