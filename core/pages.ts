@@ -42,7 +42,7 @@ export type PageDef = {
 };
 
 export const PAGES: PageDef[] = [
-  { id: "home", file: "routes/public/home.tsx", layout: "default", paths: { "*": "/" }, ns: ["home"] },
+  { id: "home", file: "routes/public/home.tsx", layout: "default", paths: { "*": "/" }, ns: ["home", "catalogue"] },
   {
     id: "landing-trod",
     file: "routes/public/landing-trod.tsx",
@@ -259,7 +259,7 @@ export const PAGES: PageDef[] = [
   { id: "welcome", file: "routes/content/welcome.tsx", layout: "default", paths: { fr: "/bienvenue", es: "/bienvenidos" }, ns: ["content"] },
   { id: "groupings", file: "routes/content/groupings.tsx", layout: "default", paths: { fr: "/groupements", es: "/grupos" }, ns: ["content"] },
   { id: "experts", file: "routes/content/experts.tsx", layout: "default", paths: { fr: "/experts", es: "/expertos" }, ns: ["content"] },
-  { id: "expert", file: "routes/content/expert.tsx", layout: "default", paths: { "*": "/experts/:slug" }, ns: ["content"] },
+  { id: "expert", file: "routes/content/expert.tsx", layout: "default", paths: { "*": "/experts/:slug" }, ns: ["content", "catalogue"] },
   { id: "news", file: "routes/content/news.tsx", layout: "default", paths: { fr: "/actualites", es: "/noticias" }, ns: ["content"] },
   { id: "news-detail", file: "routes/content/news-detail.tsx", layout: "default", paths: { fr: "/actualites/:slug", es: "/noticias/:slug" }, ns: ["content"] },
   { id: "content-page", file: "routes/content/content-page.tsx", layout: "default", paths: { "*": "/pages/:pageSlug" }, ns: ["content"] },

@@ -22,6 +22,9 @@ export const FeaturedTrainingSchema = z.strictObject({
   isNew: z.boolean(),
   rating: RatingSchema.nullable(),
   illustration: z.string().nullable(),
+  /** Funding codes (DPC, FUNDAE, BONIFICABLE...): the card's labels and its funded price rule. */
+  fundings: z.array(z.string()),
+  credits: z.number().nullable(),
 });
 export type FeaturedTraining = z.infer<typeof FeaturedTrainingSchema>;
 

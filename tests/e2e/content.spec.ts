@@ -111,7 +111,7 @@ test.describe("experts", () => {
     await expect(page).toHaveTitle("Claire Dubois | Officine Académie");
     await expect(page.getByRole("heading", { level: 1, name: "Claire Dubois" })).toBeVisible();
     await expect(page.getByText("Pharmacienne titulaire, formatrice en vaccination et TROD")).toBeVisible();
-    const trainings = page.getByTestId("expert-trainings").getByTestId("training-card");
+    const trainings = page.getByTestId("expert-trainings").getByTestId("course-card");
     expect(await trainings.count()).toBeGreaterThan(0);
     await page.getByRole("link", { name: "Tous les experts" }).click();
     await expect(page).toHaveURL(at("localhost", "/experts"));

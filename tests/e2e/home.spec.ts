@@ -27,13 +27,13 @@ for (const brand of BRAND_CASES) {
     await expect(page.getByTestId("home-hero").getByRole("link").first()).toBeVisible();
 
     // Six featured cards: a type title on the type's colour, a duration xHmm, a price HT or free.
-    const cards = page.getByTestId("training-card");
+    const cards = page.getByTestId("course-card");
     await expect(cards).toHaveCount(6);
     for (const card of await cards.all()) {
       expect(TRAINING_TYPES).toContain(await card.getAttribute("data-type"));
-      await expect(card.getByTestId("training-card-type")).not.toBeEmpty();
-      await expect(card.getByTestId("training-card-duration")).toHaveText(/^\d+H[0-5]\d$/);
-      await expect(card.getByTestId("training-card-price")).toHaveText(brand.price);
+      await expect(card.getByTestId("course-card-type")).not.toBeEmpty();
+      await expect(card.getByTestId("course-card-duration")).toHaveText(/^\d+H[0-5]\d$/);
+      await expect(card.getByTestId("course-card-price")).toHaveText(brand.price);
       await expect(card.getByRole("link")).toHaveAttribute("href", /^\/(dpc|mixt|formation|faceToFaceOnly|virtualClass|pdf|video|podcast|webinar|quiz)\/[\w-]+$/);
     }
 
@@ -76,7 +76,7 @@ test("the featured trainings API answers in the envelope, scoped by the host's b
 
 test("the French brand shows ratings on cards with an accessible text", async ({ page }) => {
   await page.goto("/");
-  const rating = page.getByTestId("training-card").getByRole("img", { name: /^\d(,\d)? sur 5$/ });
+  const rating = page.getByTestId("course-card").getByRole("img", { name: /^\d(,\d)? sur 5$/ });
   await expect(rating.first()).toBeVisible();
 });
 
@@ -88,7 +88,7 @@ test("a logged-in user goes to the catalogue, or sees their trainings until it e
   } else {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 2, name: "Vos formations" })).toBeVisible();
-    await expect(page.getByTestId("training-card")).toHaveCount(6);
+    await expect(page.getByTestId("course-card")).toHaveCount(6);
   }
 });
 

@@ -8,11 +8,38 @@ import { Rating } from "~/components/ui/rating";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import type { CatalogCourse } from "#core/contract/catalogue.ts";
+import type { FeaturedTraining } from "#core/contract/home.ts";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { fundingLabels, priceText } from "./price";
 
+/** What the one training card shows: a catalogue item, or a featured training of the home and expert pages. */
+export type CardCourse = Pick<
+  CatalogCourse,
+  "id" | "name" | "slug" | "type" | "type_to_display" | "durations" | "fundings" | "priceHT" | "currency" | "free" | "credits" | "is_new" | "rating" | "rating_count" | "highlight"
+>;
+
+/** A featured training (home, expert page) as the card shows it: the same price rule and labels as the catalogue. */
+export function cardCourseOfFeatured(training: FeaturedTraining): CardCourse {
+  return {
+    id: training.id,
+    name: training.name,
+    slug: training.slug,
+    type: training.effectiveType,
+    type_to_display: training.displayType,
+    durations: { total: training.durationMinutes, faceToFace: null },
+    fundings: training.fundings,
+    priceHT: training.priceHtCents,
+    currency: training.currency,
+    free: training.free,
+    credits: training.credits,
+    is_new: training.isNew,
+    rating: training.rating?.average ?? null,
+    rating_count: training.rating?.count ?? 0,
+  };
+}
+
 export type CourseCardProps = {
-  course: CatalogCourse;
+  course: CardCourse;
   brand: Brand;
   locale: Locale;
   /** Logged-in visitors get the bookmark toggle. */

@@ -5,7 +5,7 @@ import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";
-import { TrainingCard } from "~/components/training/training-card";
+import { CourseCard, cardCourseOfFeatured } from "~/components/catalogue/course-card";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 
@@ -15,7 +15,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const payload = await loadContent(url, () => back.get(`/content/experts/${encodeURIComponent(params.slug)}`, ExpertPayloadSchema));
   return {
     ...payload,
-    contentLang: brand.contentLang,
     meta: { title: payload.expert.name, description: [payload.expert.title, payload.expert.bio].filter(Boolean).join(" — ").slice(0, 300) },
   };
 }
@@ -26,7 +25,7 @@ export default function Expert({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const path = usePagePath();
   const root = useRootData();
-  const { expert, trainings, contentLang } = loaderData;
+  const { expert, trainings } = loaderData;
   return (
     <ContentMain
       title={expert.name}
@@ -43,11 +42,11 @@ export default function Expert({ loaderData }: Route.ComponentProps) {
         <h2 id="expert-trainings" className="text-2xl font-bold">
           {t("experts.trainingsTitle", { name: expert.name })}
         </h2>
-        {trainings.length ? (
+        {trainings.length && root ? (
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="expert-trainings">
             {trainings.map((training) => (
               <li key={training.id}>
-                <TrainingCard training={training} contentLang={contentLang} locale={root?.locale ?? "fr-FR"} showRating={root?.brand.catalog.showRatingOnCards ?? false} />
+                <CourseCard course={cardCourseOfFeatured(training)} brand={root.brand} locale={root.locale} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { FeaturedPayloadSchema, type FeaturedPayload } from "#core/contract/home
 import { IsLoggedSchema } from "#core/contract/user.ts";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { HeroIllustration } from "~/components/home/hero-illustration";
-import { TrainingCard } from "~/components/training/training-card";
+import { CourseCard, cardCourseOfFeatured } from "~/components/catalogue/course-card";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { pathLangOf } from "#core/locales.ts";
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Spec: home sends a logged-in user to the catalogue (once that page exists).
   const cataloguePath = existingPagePath("catalogue", pathLangOf(locale), brand.key);
   if (session.loggedIn && cataloguePath) throw redirect(cataloguePath);
-  return { loggedIn: session.loggedIn, contentLang: featured.lang, trainings: featured.trainings };
+  return { loggedIn: session.loggedIn, trainings: featured.trainings };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!root) return null;
   const { brand, locale } = root;
   const lang = pathLangOf(locale);
-  const { loggedIn, trainings, contentLang } = loaderData;
+  const { loggedIn, trainings } = loaderData;
   const cataloguePath = existingPagePath("catalogue", lang, brand.key);
   const loginPath = existingPagePath("login", lang, brand.key);
   const landingPath = existingPagePath("landing-trod", lang, brand.key);
@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {trainings.map((training) => (
               <li key={training.id}>
-                <TrainingCard training={training} contentLang={contentLang} locale={locale} showRating={brand.catalog.showRatingOnCards} />
+                <CourseCard course={cardCourseOfFeatured(training)} brand={brand} locale={locale} headingLevel={3} />
               </li>
             ))}
           </ul>

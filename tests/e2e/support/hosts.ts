@@ -17,7 +17,8 @@ export const BRAND_CASES = [
     locale: "fr-FR",
     primary: "#0B5CAD",
     cookiePolicyPath: "/cookiespolicy",
-    price: /^(\d[\d\s\u202f,.]*\u00a0?€ HT|Gratuit)$/,
+    // The catalogue's price rule on every card: free, funded (with the price) or the price excluding tax.
+    price: /^(\d[\d\s\u202f,.]*\u00a0?€ HT|Gratuite|Prise en charge DPC\s?\(\d[\d\s\u202f,.]*\u00a0?€ HT\))$/,
     socialCount: 3,
   },
   {
@@ -27,7 +28,7 @@ export const BRAND_CASES = [
     locale: "fr-BE",
     primary: "#6B2F8F",
     cookiePolicyPath: "/cookiespolicy",
-    price: /^(\d[\d\s\u202f,.]*\u00a0?€ HT|Gratuit)$/,
+    price: /^(\d[\d\s\u202f,.]*\u00a0?€ HTVA|Gratuite|Prise en charge DPC\s?\(\d[\d\s\u202f,.]*\u00a0?€ HTVA\))$/,
     socialCount: 1,
   },
   {
@@ -37,7 +38,7 @@ export const BRAND_CASES = [
     locale: "es-ES",
     primary: "#0E6E55",
     cookiePolicyPath: "/politica-cookies",
-    price: /^(\d[\d\s\u202f,.]*\u00a0?€ sin IVA|Gratis)$/,
+    price: /^(\d[\d\s\u202f,.]*\u00a0?€ sin IVA|Gratuita|(Bonificada|Financiada DPC)\s?\(\d[\d\s\u202f,.]*\u00a0?€ sin IVA\))$/,
     socialCount: 2,
   },
 ] as const satisfies readonly {

@@ -13,6 +13,7 @@ import {
   trainings,
 } from "../../../db/schema/index.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
+import { fundingCodesColumn } from "../home/home.repository.ts";
 
 type Lang = "fr" | "es";
 
@@ -180,6 +181,8 @@ export async function listExpertTrainings(db: Db, brand: BrandKey, lang: Lang, p
       ratingAverage: trainings.ratingAverage,
       ratingCount: trainings.ratingCount,
       mainIllustration: trainings.mainIllustration,
+      credits: trainings.credits,
+      fundingCodes: fundingCodesColumn,
     })
     .from(trainings)
     .innerJoin(trainingPeople, eq(trainingPeople.trainingId, trainings.id))

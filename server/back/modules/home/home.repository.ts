@@ -18,7 +18,13 @@ export type FeaturedCandidateRow = {
   ratingAverage: number | null;
   ratingCount: number;
   mainIllustration: string | null;
+  credits: number | null;
+  /** Funding codes of the training, in code order. */
+  fundingCodes: string[];
 };
+
+/** The funding codes of a training, as one column (the card shows them and applies the funded price rule). */
+export const fundingCodesColumn = sql<string[]>`array(select f.code from training_fundings tf join fundings f on f.id = tf.funding_id where tf.training_id = ${trainings.id} order by f.code)`;
 
 /**
  * Published trainings of one brand in its content language, best candidates first
@@ -42,6 +48,8 @@ export async function listFeaturedCandidates(db: Db, brand: BrandKey, lang: "fr"
       ratingAverage: trainings.ratingAverage,
       ratingCount: trainings.ratingCount,
       mainIllustration: trainings.mainIllustration,
+      credits: trainings.credits,
+      fundingCodes: fundingCodesColumn,
     })
     .from(trainings)
     .where(

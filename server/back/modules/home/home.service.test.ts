@@ -17,6 +17,8 @@ const row = (over: Partial<FeaturedCandidateRow>): FeaturedCandidateRow => ({
   ratingAverage: null,
   ratingCount: 0,
   mainIllustration: null,
+  credits: null,
+  fundingCodes: [],
   ...over,
 });
 
@@ -59,6 +61,10 @@ describe("toFeaturedTraining", () => {
     const training = toFeaturedTraining(row({ shortName: " Short ", priceHtCents: 0, ratingAverage: 4.5, ratingCount: 2 }), [], false);
     expect(training).toMatchObject({ name: "Short", free: true, rating: { average: 4.5, count: 2 } });
     expect(toFeaturedTraining(row({ ratingAverage: 4, ratingCount: 0 }), [], false)?.rating).toBeNull();
+  });
+
+  it("hands on the fundings and credits, for the card's labels and its funded price rule", () => {
+    expect(toFeaturedTraining(row({ fundingCodes: ["DPC", "FIFPL"], credits: 3 }), [], false)).toMatchObject({ fundings: ["DPC", "FIFPL"], credits: 3 });
   });
 
   it("drops an unknown type", () => {

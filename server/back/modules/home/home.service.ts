@@ -70,6 +70,8 @@ export function toFeaturedTraining(row: FeaturedCandidateRow, kinds: ModuleKind[
     isNew: row.isNew,
     rating: row.ratingCount > 0 && row.ratingAverage !== null ? { average: Number(row.ratingAverage), count: row.ratingCount } : null,
     illustration: row.mainIllustration,
+    fundings: row.fundingCodes ?? [],
+    credits: row.credits,
   };
 }
 
