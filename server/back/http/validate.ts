@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { AppError, type FieldErrors } from "./app-error.ts";
 import { isMessageKey, type Translate } from "../i18n/messages.ts";
+import { issueMessage } from "#core/contract/validation.ts";
 
 /** Reads a JSON or urlencoded body into an object (no prototype: any key is plain data); never throws a 500. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
@@ -101,23 +102,8 @@ export function fieldErrors(error: z.ZodError, t: Translate): FieldErrors {
 }
 
 function translateIssue(issue: z.core.$ZodIssue, t: Translate): string {
-  switch (issue.code) {
-    case "unrecognized_keys":
-      return t("unknownField");
-    case "invalid_type":
-      // zod 4 leaves the input out of issues; its default message says what was received.
-      return /received undefined/.test(issue.message) ? t("required") : t("invalidType");
-    case "invalid_format":
-      return issue.format === "email" ? t("invalidEmail") : t("invalidType");
-    case "too_small":
-      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? t("required") : t("tooShort", { min: Number(issue.minimum) });
-      return t("tooSmall", { min: Number(issue.minimum) });
-    case "too_big":
-      if (issue.origin === "string") return t("tooLong", { max: Number(issue.maximum) });
-      return t("tooBig", { max: Number(issue.maximum) });
-    case "custom":
-      return isMessageKey(issue.message) ? t(issue.message) : t("invalidType");
-    default:
-      return t("invalidType");
-  }
+  // A refinement may name any API message; everything else follows the one rule both tiers share.
+  if (issue.code === "custom" && isMessageKey(issue.message)) return t(issue.message);
+  const { key, values } = issueMessage(issue);
+  return t(key, values);
 }
