@@ -246,6 +246,18 @@ export const PAGES: PageDef[] = [
     ns: ["attestations"],
     noIndex: true,
   },
+  // The shop (shop ns; area "shop": guests and shop customers, ADR 0036).
+  { id: "shop", file: "routes/shop/shop.tsx", layout: "default", area: "shop", paths: { fr: "/boutique", es: "/tienda" }, ns: ["shop", "catalogue"] },
+  { id: "cart", file: "routes/shop/cart.tsx", layout: "default", area: "shop", paths: { fr: "/boutique/panier", es: "/tienda/carrito" }, ns: ["shop"], noIndex: true },
+  {
+    id: "order",
+    file: "routes/shop/order.tsx",
+    layout: "default",
+    area: "shop",
+    paths: { fr: "/boutique/commande", es: "/tienda/pedido" },
+    ns: ["shop"],
+    noIndex: true,
+  },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
   { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },
