@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import {
   AvailableFunctionsReplySchema,
@@ -144,7 +144,7 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
         if (intent === "payCard") {
           const start = await back.getWithCsrf(`/shop/getPaymentToken?${new URLSearchParams({ returnPath: orderPath })}`, PaymentStartSchema);
           // The sandbox answers GET; a POST provider (SystemPay) gets its auto-submitted form page.
-          if (start.method === "GET") throw redirect(start.url);
+          if (start.method === "GET") throw redirectDocument(start.url);
           throw redirect(`${orderPath}?${new URLSearchParams({ order: String(start.orderId), payment: "post" })}`);
         }
         const order =
