@@ -24,10 +24,13 @@ export async function loadCart(context: Context): Promise<Cart | null> {
   }
 }
 
-/** The header badge: the number of lines of the visitor's cart; null outside shop context (no call then). */
-export async function cartCount(context: Context): Promise<number | null> {
+/**
+ * The header badge and the live cart: the number of lines of the visitor's cart and its realtime channel; null
+ * outside shop context (no call then).
+ */
+export async function cartSummary(context: Context): Promise<{ count: number; channel: string | null } | null> {
   const user = await getUser(context);
   if (!canShop(user)) return null;
   const cart = await loadCart(context);
-  return cart?.products.length ?? 0;
+  return { count: cart?.products.length ?? 0, channel: cart?.channel ?? null };
 }
