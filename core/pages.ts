@@ -65,7 +65,7 @@ export const PAGES: PageDef[] = [
     file: "routes/public/training.tsx",
     layout: "default",
     paths: { "*": "/:trainingType/:slug" },
-    ns: ["training", "catalogue"],
+    ns: ["training", "catalogue", "shop"],
   },
   // Catalogue and search (catalogue ns; the course page above also uses it for its cards).
   {
@@ -73,14 +73,14 @@ export const PAGES: PageDef[] = [
     file: "routes/catalogue/catalogue.tsx",
     layout: "default",
     paths: { fr: "/catalogue", es: "/catalogar" },
-    ns: ["catalogue"],
+    ns: ["catalogue", "shop"],
   },
   {
     id: "search",
     file: "routes/catalogue/search.tsx",
     layout: "default",
     paths: { fr: "/recherche/:value", es: "/buscar/:value" },
-    ns: ["catalogue"],
+    ns: ["catalogue", "shop"],
     noIndex: true,
   },
   {

@@ -175,6 +175,32 @@ for (const c of CASES) {
   });
 }
 
+test("a guest adds to the cart from a catalogue card and from a course page", NO_JS, async ({ page }) => {
+  await page.goto(at("localhost", "/catalogue"));
+  const card = page.getByTestId("course-card").filter({ has: page.getByTestId("add-to-cart") }).first();
+  const name = (await card.getByTestId("course-card-link").innerText()).trim();
+  await card.getByTestId("add-to-cart").click();
+  await expect(page.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
+  await expect(page).toHaveURL(/\/catalogue/);
+  await expect(page.getByTestId("cart-badge-count")).toHaveText("1");
+  // The course page of another training.
+  await page.goto(at("localhost", "/catalogue"));
+  const other = page.getByTestId("course-card").filter({ has: page.getByTestId("add-to-cart") }).filter({ hasNotText: name }).first();
+  await other.getByTestId("course-card-link").click();
+  await page.getByTestId("course-actions").getByTestId("add-to-cart").click();
+  await expect(page.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("cart-badge-count")).toHaveText("2");
+  await page.goto(at("localhost", "/boutique/panier"));
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-line").filter({ hasText: name })).toHaveCount(1);
+  // Removing asks first (a <details> step), then the line goes.
+  const line = page.getByTestId("cart-line").filter({ hasText: name });
+  await line.getByTestId("cart-remove").locator("summary").click();
+  await line.getByTestId("cart-remove-confirm").click();
+  await expect(page.getByText(/Retiré de votre panier/).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+});
+
 test("a learner of a pharmacy is sent away from the shop", async ({ page }) => {
   await page.goto(at("localhost", "/connexion"));
   await page.getByLabel(/adresse e-mail/i).fill("learner@demo.test");

@@ -9,6 +9,9 @@ import { canonicalPath, courseJsonLd, metaDescription } from "~/routes/public/tr
 import { fundingLabels, priceText } from "~/components/catalogue/price";
 import { CourseSessions, formatDay } from "~/components/catalogue/course-sessions";
 import { enrolmentAction } from "~/routes/public/training-enrolment.server";
+import { shopAction } from "~/routes/shop/shop.server";
+import { AddToCartForm } from "~/components/shop/shop-forms";
+import { canShop } from "#core/domain/permissions.ts";
 import { EnrolmentPanel, type EnrolmentView } from "~/components/enrolment/enrolment-panel";
 import { toParisDate } from "#core/domain/dates.ts";
 import { Button } from "~/components/ui/button";
@@ -59,6 +62,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return {
     training,
     loggedIn: user.loggedIn,
+    /** A guest or shop customer may buy it (on the store, with a price): the actions offer "add to cart". */
+    shop: canShop(user) && training.availableOnStore && !training.free && training.priceHT > 0,
+    shopping: canShop(user),
     bookmarked: bookmarks.includes(training.id),
     enrolment: {
       viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" ? ("shop" as const) : ("learner" as const),
@@ -89,6 +95,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch(notFoundOn404(url.pathname));
     return enrolmentAction({ request, url, context, trainingId: training.id });
   }
+  if (intent === "add") return shopAction({ request, context, returnTo: url.pathname });
   return bookmarkAction({ request, url, context });
 }
 
@@ -470,12 +477,18 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
               refusal={enrolment.refusal}
               refusalLinks={enrolment.refusalLinks}
             />
-            <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
-              {t("actions.addToCart")}
-            </Button>
-            <p id="actions-soon" className="text-sm text-slate-800">
-              {t("actions.soon")}
-            </p>
+            {loaderData.shop ? (
+              <AddToCartForm productId={training.id} name={training.name} />
+            ) : loaderData.shopping ? null : (
+              <>
+              <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
+                {t("actions.addToCart")}
+              </Button>
+              <p id="actions-soon" className="text-sm text-slate-800">
+                {t("actions.soon")}
+              </p>
+              </>
+            )}
             {training.cantStartMessage ? (
               <p className="rounded border-2 border-amber-700 bg-amber-50 p-2 text-sm text-amber-950" data-testid="cant-start">
                 <strong>{t("actions.cantStart")} : </strong>
