@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
+import { seriousViolations } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -102,6 +103,8 @@ async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<str
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await chooseOptions(page, c);
   await expect(page.getByTestId("cart-not-ready")).toHaveCount(0);
+  // The filled cart, its forms and totals: no serious accessibility violation.
+  if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
   await loginFromCart(page, c, email);
   // The anonymous cart merged into the account's.
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
