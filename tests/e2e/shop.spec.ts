@@ -125,11 +125,11 @@ for (const c of CASES) {
       const names = await fillCartAndLogin(page, c, email);
 
       // A wrong code is refused with the API's message; the demo code applies and shows a discount.
-      await page.getByLabel(/code/i).fill("NOPE123");
+      await page.getByLabel(/code de réduction|código de descuento/i).fill("NOPE123");
       await page.getByTestId("cart-discount-submit").click();
       await expect(page.getByText(c.text.unknownCode).first()).toBeVisible(SLOW);
       await expect(page.getByTestId("cart-discount")).toHaveCount(0);
-      await page.getByLabel(/code/i).fill(c.code);
+      await page.getByLabel(/code de réduction|código de descuento/i).fill(c.code);
       await page.getByTestId("cart-discount-submit").click();
       await expect(page.getByText(c.text.applied).first()).toBeVisible(SLOW);
       await expect(page.getByTestId("cart-discount")).toBeVisible();
@@ -213,4 +213,34 @@ test("a learner of a pharmacy is sent away from the shop", async ({ page }) => {
   await page.goto(at("localhost", "/boutique"));
   await expect(page).not.toHaveURL(/\/boutique/);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+});
+
+test("live cart: a second tab of a shop customer follows the cart without a reload", async ({ browser }) => {
+  const context = await browser.newContext();
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  await tabA.goto(at("localhost", "/connexion"));
+  await tabA.getByLabel(/adresse e-mail/i).fill("shop.live.js.fr@demo.test");
+  await tabA.getByLabel(/^mot de passe$/i).fill(PASSWORD);
+  await tabA.getByRole("button", { name: /se connecter/i }).click();
+  await expect(tabA).not.toHaveURL(/\/connexion/, SLOW);
+  const c = CASES[0];
+  const first = await addTraining(tabA, c, false);
+  await tabB.goto(at("localhost", "/boutique/panier"));
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
+  const cartId = await tabB.getByTestId("cart-page").getAttribute("data-cart-id");
+  // Tab B has joined the cart's private channel.
+  await expect
+    .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
+    .toBe(true);
+  await tabB.waitForTimeout(1500);
+  await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  // Tab A adds a second training: tab B shows it, same document (no reload).
+  await tabA.goto(at("localhost", "/boutique"));
+  const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
+  await item.getByTestId("add-to-cart").click();
+  await expect(tabA.getByText(c.text.added).first()).toBeVisible(SLOW);
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(2, SLOW);
+  expect(await tabB.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  expect(cartId).toBeTruthy();
+  await context.close();
 });
