@@ -25,8 +25,10 @@ export function AddToCartForm({ productId, name, action }: { productId: number; 
   return (
     <ShopForm intent="add" action={action} testId="add-to-cart-form">
       <input type="hidden" name="productId" value={productId} />
-      <Button type="submit" size="small" aria-label={t("add.label", { name })} data-testid="add-to-cart">
+      {/* The visible words start the accessible name; the training's name follows for screen readers. */}
+      <Button type="submit" size="small" data-testid="add-to-cart">
         {t("add.button")}
+        <span className="sr-only"> : {name}</span>
       </Button>
     </ShopForm>
   );
