@@ -93,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 settings={data.realtime}
                 locale={locale}
                 user={{ id: data.user.id, accountId: data.user.currentAccountId }}
+                cartChannel={data.cartChannel}
               />
             ) : null}
           </AuthenticityTokenProvider>

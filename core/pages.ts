@@ -72,7 +72,7 @@ export const PAGES: PageDef[] = [
     file: "routes/public/training.tsx",
     layout: "default",
     paths: { "*": "/:trainingType/:slug" },
-    ns: ["training", "catalogue"],
+    ns: ["training", "catalogue", "shop"],
   },
   // Catalogue and search (catalogue ns; the course page above also uses it for its cards).
   {
@@ -80,14 +80,14 @@ export const PAGES: PageDef[] = [
     file: "routes/catalogue/catalogue.tsx",
     layout: "default",
     paths: { fr: "/catalogue", es: "/catalogar" },
-    ns: ["catalogue"],
+    ns: ["catalogue", "shop"],
   },
   {
     id: "search",
     file: "routes/catalogue/search.tsx",
     layout: "default",
     paths: { fr: "/recherche/:value", es: "/buscar/:value" },
-    ns: ["catalogue"],
+    ns: ["catalogue", "shop"],
     noIndex: true,
   },
   {
@@ -251,6 +251,18 @@ export const PAGES: PageDef[] = [
     layout: "default",
     paths: { "*": "/trainer/virtualClass/:token" },
     ns: ["attestations"],
+    noIndex: true,
+  },
+  // The shop (shop ns; area "shop": guests and shop customers, ADR 0036).
+  { id: "shop", file: "routes/shop/shop.tsx", layout: "default", area: "shop", paths: { fr: "/boutique", es: "/tienda" }, ns: ["shop", "catalogue"] },
+  { id: "cart", file: "routes/shop/cart.tsx", layout: "default", area: "shop", paths: { fr: "/boutique/panier", es: "/tienda/carrito" }, ns: ["shop"], noIndex: true },
+  {
+    id: "order",
+    file: "routes/shop/order.tsx",
+    layout: "default",
+    area: "shop",
+    paths: { fr: "/boutique/commande", es: "/tienda/pedido" },
+    ns: ["shop"],
     noIndex: true,
   },
   // Content pages and documents (app/routes/content; back API /back/api/content).

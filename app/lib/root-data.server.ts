@@ -9,6 +9,7 @@ import { readCookieConsent } from "./cookie-consent.server";
 import { requestStateContext, serverConfigContext } from "./context";
 import { webCsrf } from "./csrf.server";
 import { readToast } from "./toast.server";
+import { cartSummary } from "./shop-cart.server";
 import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
@@ -26,11 +27,13 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     throw error;
   };
   // Notifications only when a session cookie exists: guests cost one back call per page.
-  const [user, notifications] = await Promise.all([
+  const [user, notifications, cart] = await Promise.all([
     getUser(context),
     back.hasCookie("sid")
       ? back.get("/user/notification", NotificationListSchema).catch(guestOnError(null))
       : Promise.resolve(null),
+    // The header's cart badge: in shop context only (guests with a cart cookie, shop customers).
+    cartSummary(context),
   ]);
 
   const headers = new Headers();
@@ -45,6 +48,9 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       locale,
       user,
       notifications: user.loggedIn ? notifications : null,
+      cartCount: cart?.count ?? null,
+      /** The live cart (private-cart.{id}): a logged-in shop customer's tabs follow it. */
+      cartChannel: user.loggedIn ? (cart?.channel ?? null) : null,
       toast,
       csrfToken,
       cookieConsent: readCookieConsent(request),

@@ -11,11 +11,14 @@ export type IslandHandlers = {
   onReload(): void;
   onNotification(payload: unknown): void;
   onTrainingPlanUpdate(): void;
+  onCartUpdate(): void;
 };
 
 export type Island = {
   /** Follows the user: subscribes to their channels, leaves the previous ones. */
   setUser(user: { id: number; accountId: number | null } | null): void;
+  /** Follows the shop customer's cart (its channel "private-cart.{id}", or null): CartUpdate refreshes the page. */
+  setCart(channel: string | null): void;
   /** The socket id, to exclude this tab from events it caused. */
   socketId(): string | undefined;
   close(): void;
@@ -63,6 +66,7 @@ export function startIsland(settings: RealtimeSettings, locale: string, handlers
 
   let joined: string[] = [];
   let current: string | null = null;
+  let cartChannel: string | null = null;
 
   return {
     setUser(user) {
@@ -85,9 +89,18 @@ export function startIsland(settings: RealtimeSettings, locale: string, handlers
         joined.push(accountChannel);
       }
     },
+    setCart(channel) {
+      // echo.private() adds the "private-" prefix the back end's name carries.
+      const name = channel ? channel.replace(/^private-/, "") : null;
+      if (name === cartChannel) return;
+      if (cartChannel) echo.leave(cartChannel);
+      cartChannel = name;
+      if (name) echo.private(name).listen(".CartUpdate", handlers.onCartUpdate);
+    },
     socketId: () => echo.socketId(),
     close() {
       for (const name of joined) echo.leave(name);
+      if (cartChannel) echo.leave(cartChannel);
       echo.leave("platform");
       echo.disconnect();
     },

@@ -8,6 +8,8 @@ type Props = {
   settings: RealtimeSettings | null;
   locale: string;
   user: { id: number; accountId: number | null } | null;
+  /** The shop customer's cart channel (root data), else null. */
+  cartChannel?: string | null;
 };
 
 /**
@@ -15,7 +17,7 @@ type Props = {
  * users only, so it never weighs on the first load. It follows the user: on logout it
  * leaves the private channels and disconnects.
  */
-export function RealtimeIsland({ settings, locale, user }: Props) {
+export function RealtimeIsland({ settings, locale, user, cartChannel = null }: Props) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -31,6 +33,7 @@ export function RealtimeIsland({ settings, locale, user }: Props) {
       island.current = startIsland(settings, locale, {
         onContactUpdate: () => void revalidate.current(),
         onTrainingPlanUpdate: () => void revalidate.current(),
+        onCartUpdate: () => void revalidate.current(),
         onReload: () => guardedReload(window.sessionStorage, () => window.location.reload()),
         onNotification: (payload) => {
           const notification = (payload as { notification?: LiveNotification }).notification;
@@ -38,6 +41,7 @@ export function RealtimeIsland({ settings, locale, user }: Props) {
         },
       });
       island.current.setUser(user);
+      island.current.setCart(cartChannel);
       (window as unknown as { __realtime?: Island }).__realtime = island.current;
     });
     return () => {
@@ -52,6 +56,10 @@ export function RealtimeIsland({ settings, locale, user }: Props) {
   useEffect(() => {
     island.current?.setUser(user);
   }, [userKey]);
+
+  useEffect(() => {
+    island.current?.setCart(cartChannel);
+  }, [cartChannel]);
 
   return null;
 }

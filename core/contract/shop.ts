@@ -147,3 +147,21 @@ export const PaymentStartSchema = z.object({
   formToken: z.string().nullable(),
 });
 export type PaymentStart = z.infer<typeof PaymentStartSchema>;
+
+// ------------------------------------------------------------------ the web forms (posted strings; ADR 0036)
+
+/** The shop's forms, by their `intent`: the ids are posted as text. */
+export const ShopAddFormSchema = z.strictObject({ productId: IdParam });
+export const ShopRemoveFormSchema = z.strictObject({ productId: IdParam });
+export const ShopFunctionFormSchema = z.strictObject({ productCartId: IdParam, functionName: z.string().min(1).max(40) });
+export const ShopFundingFormSchema = z.strictObject({ productCartId: IdParam, fundingId: IdParam });
+/** The session select posts "sessionId:sessionCourseId" (one control for both). */
+export const ShopSessionFormSchema = z.strictObject({
+  productCartId: IdParam,
+  session: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}:[1-9][0-9]{0,9}$/, { message: "invalidType" })
+    .transform((value) => value.split(":").map(Number) as [number, number]),
+});
+export const ShopDiscountFormSchema = z.strictObject({ code: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }) });
+export const ShopEmptyFormSchema = z.strictObject({});

@@ -11,6 +11,9 @@ const PAGES: { name: string; url: string; status?: number }[] = [
   { name: "cookie policy (fr)", url: at("localhost", "/cookiespolicy") },
   { name: "cookie policy (es)", url: at("es.localhost", "/politica-cookies") },
   { name: "TROD landing", url: at("localhost", "/formations-trod-cystite-angine") },
+  { name: "shop (fr)", url: at("localhost", "/boutique") },
+  { name: "shop (es)", url: at("es.localhost", "/tienda") },
+  { name: "empty cart (fr)", url: at("localhost", "/boutique/panier") },
 ];
 
 for (const target of PAGES) {

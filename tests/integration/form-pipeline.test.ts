@@ -61,6 +61,12 @@ describe.each(backends())("form pipeline (%s)", (backend) => {
     { host: "es.localhost", page: "/conexion", target: "/conexion", fields: { email: "learner@demo.test", password: "whatever-1" } },
     { host: "localhost", page: "/connexion", target: "/locale", fields: { locale: "es-ES", redirectTo: "/" } },
     { host: "es.localhost", page: "/conexion", target: "/consent-cookies", fields: { intent: "accept-all", redirectTo: "/" } },
+    // The shop's forms (ADR 0036): add from the shop and from a catalogue card, the cart's intents.
+    { host: "localhost", page: "/boutique", target: "/boutique", fields: { intent: "add", productId: "1" } },
+    { host: "es.localhost", page: "/tienda", target: "/tienda", fields: { intent: "add", productId: "1" } },
+    { host: "localhost", page: "/boutique", target: "/catalogue", fields: { intent: "add", productId: "1" } },
+    { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "discount", code: "BIENVENUE10" } },
+    { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "payCard" } },
   ] as const;
 
   test.each(cases)("a forged CSRF token on $host $target is refused with the translated message", async ({ host, page, target, fields }) => {
@@ -68,7 +74,7 @@ describe.each(backends())("form pipeline (%s)", (backend) => {
     const reply = await post(target, host, cookie, { csrf: "forged.token", ...fields });
     expect(reply.status).toBe(419);
     expect(decode(reply.text)).toContain(CSRF_MESSAGES[host]);
-    expect(reply.cookies.join(";")).not.toMatch(/(^|[;,\s])(lng|cookie_consent|sid)=/);
+    expect(reply.cookies.join(";")).not.toMatch(/(^|[;,\s])(lng|cookie_consent|sid|cart)=/);
   });
 
   test.each(cases)("a missing CSRF token on $host $target is refused the same way", async ({ host, page, target, fields }) => {

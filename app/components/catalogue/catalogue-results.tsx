@@ -7,6 +7,7 @@ import { cx } from "~/components/ui/cx";
 import type { CatalogueView } from "~/routes/catalogue/catalogue.server";
 import { catalogueHref, LIMIT_STEP, MAX_LIMIT, pageWindow } from "./catalogue-url";
 import { CourseCard } from "./course-card";
+import { AddToCartForm } from "~/components/shop/shop-forms";
 
 type Props = {
   view: CatalogueView;
@@ -55,7 +56,9 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
                 brand={brand}
                 locale={locale}
                 bookmark={view.loggedIn ? { bookmarked: bookmarked.has(course.id) } : null}
-              />
+              >
+                {view.shop && !course.free && course.priceHT > 0 ? <AddToCartForm productId={course.id} name={course.name} /> : null}
+              </CourseCard>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Brand, Locale } from "#core/branding/brands.ts";
@@ -47,9 +48,11 @@ export type CourseCardProps = {
   /** Show funding names as stored (BONIFICABLE stays BONIFICABLE). */
   originalFundingNames?: boolean;
   headingLevel?: 2 | 3;
+  /** Below the facts, above the card's link layer (the shop's sessions and add-to-cart form). */
+  children?: ReactNode;
 };
 
-export function CourseCard({ course, brand, locale, bookmark, originalFundingNames = false, headingLevel = 2 }: CourseCardProps) {
+export function CourseCard({ course, brand, locale, bookmark, originalFundingNames = false, headingLevel = 2, children }: CourseCardProps) {
   const { t } = useTranslation("catalogue");
   const colour = trainingTypeColour(course.type, { spanishDomain: brand.contentLang === "es" });
   const typeTitle = displayTypeTitle(course.type_to_display, brand.contentLang);
@@ -117,6 +120,7 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
         {brand.catalog.showRatingOnCards && course.rating !== null ? (
           <Rating value={course.rating} count={course.rating_count} size={18} className="relative" />
         ) : null}
+        {children ? <div className="relative z-10">{children}</div> : null}
       </div>
       {bookmark ? (
         <div className="absolute right-2 top-12 z-10">

@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cx } from "~/components/ui/cx";
 import { pathLangOf } from "#core/locales.ts";
+import { pagePath } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { UserMenu } from "~/components/account/user-menu";
 import { NotificationBell } from "~/components/notifications/notification-bell";
@@ -19,6 +20,23 @@ export function SkipLink() {
     >
       {t("nav.skipToContent")}
     </a>
+  );
+}
+
+/** The cart link with its count, for shop-context visitors (root data `cartCount`, null elsewhere). */
+function CartBadge() {
+  const { t } = useTranslation("common");
+  const data = useRootData();
+  if (!data || data.cartCount === null || (data.cartCount === 0 && !data.user.loggedIn)) return null;
+  const to = pagePath("cart", pathLangOf(data.locale));
+  if (!to) return null;
+  return (
+    <Link to={to} className="inline-flex min-h-11 items-center gap-1.5 rounded px-1 font-semibold text-slate-900 hover:text-primary-dark" aria-label={t("cartBadge.label", { count: data.cartCount })} data-testid="cart-badge">
+      <span>{t("cartBadge.text")}</span>
+      <span className="rounded-full bg-primary-dark px-2 py-0.5 text-sm text-white" data-testid="cart-badge-count">
+        {data.cartCount}
+      </span>
+    </Link>
   );
 }
 
@@ -56,6 +74,7 @@ export function SiteHeader() {
               <SearchBox className="w-full sm:w-64" />
               <LanguageSwitcher />
               <NotificationBell />
+              <CartBadge />
               <UserMenu />
             </div>
             <nav aria-label={t("nav.main")} className="md:w-full">

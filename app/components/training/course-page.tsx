@@ -15,6 +15,7 @@ import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/use-root-data";
 import { Fact, People, Section } from "./course-page-parts";
 import type { loader } from "~/routes/public/training";
+import { AddToCartForm } from "~/components/shop/shop-forms";
 
 export type CoursePageData = Awaited<ReturnType<typeof loader>>;
 
@@ -336,12 +337,18 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               refusal={enrolment.refusal}
               refusalLinks={enrolment.refusalLinks}
             />
-            <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
-              {t("actions.addToCart")}
-            </Button>
-            <p id="actions-soon" className="text-sm text-slate-800">
-              {t("actions.soon")}
-            </p>
+            {loaderData.shop ? (
+              <AddToCartForm productId={training.id} name={training.name} />
+            ) : loaderData.shopping ? null : (
+              <>
+                <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
+                  {t("actions.addToCart")}
+                </Button>
+                <p id="actions-soon" className="text-sm text-slate-800">
+                  {t("actions.soon")}
+                </p>
+              </>
+            )}
             {training.cantStartMessage ? (
               <p className="rounded border-2 border-amber-700 bg-amber-50 p-2 text-sm text-amber-950" data-testid="cant-start">
                 <strong>{t("actions.cantStart")} : </strong>

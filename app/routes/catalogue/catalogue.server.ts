@@ -1,3 +1,4 @@
+import { canShop } from "#core/domain/permissions.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { on404 } from "~/lib/errors.server";
 import type { SortOption } from "#core/branding/brands.ts";
@@ -32,6 +33,8 @@ export type CatalogueView = {
   limit: number;
   bookmarks: number[];
   loggedIn: boolean;
+  /** A shop-context visitor (guest or shop customer): the cards offer "add to cart". */
+  shop: boolean;
   /** Field errors of invalid filters (the page then shows no result and a reset link). */
   invalid: Record<string, string[]> | null;
 };
@@ -130,6 +133,7 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
         limit,
         bookmarks: [],
         loggedIn: user.loggedIn,
+        shop: canShop(user),
         invalid: error.fieldErrors,
       };
       return data(view, { status: 400, headers });
@@ -150,6 +154,7 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
     limit,
     bookmarks: await bookmarksPromise,
     loggedIn: user.loggedIn,
+    shop: canShop(user),
     invalid: null,
   };
   return data(view, { headers });

@@ -1,5 +1,8 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
+import { formBody } from "~/lib/form-body.server";
+import { serverT } from "~/lib/translate.server";
+import { shopAction } from "~/routes/shop/shop.server";
 import type { Route } from "./+types/search";
 import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
 import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
@@ -17,6 +20,9 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
+  // A shop customer's (or guest's) "add to cart" from a card; else the bookmark toggle.
+  const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
+  if (intent === "add") return shopAction({ request, context, returnTo: url.pathname + url.search });
   return bookmarkAction({ request, url, context });
 }
 

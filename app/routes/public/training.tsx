@@ -5,6 +5,8 @@ import type { Route } from "./+types/training";
 import { bookmarkAction } from "~/routes/catalogue/catalogue.server";
 import { canonicalPath, courseJsonLd, metaDescription } from "~/routes/public/training-seo.server";
 import { enrolmentAction } from "~/routes/public/training-enrolment.server";
+import { shopAction } from "~/routes/shop/shop.server";
+import { canShop } from "#core/domain/permissions.ts";
 import { type EnrolmentView } from "~/components/enrolment/enrolment-panel";
 import { toParisDate } from "#core/domain/dates.ts";
 import { isTrainingType } from "#core/domain/training-types.ts";
@@ -47,6 +49,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return {
     training,
     loggedIn: user.loggedIn,
+    /** A guest or shop customer may buy it (on the store, with a price): the actions offer "add to cart". */
+    shop: canShop(user) && training.availableOnStore && !training.free && training.priceHT > 0,
+    shopping: canShop(user),
     bookmarked: bookmarks.includes(training.id),
     enrolment: {
       viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" ? ("shop" as const) : ("learner" as const),
@@ -77,6 +82,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch(notFoundOn404(url.pathname));
     return enrolmentAction({ request, url, context, trainingId: training.id });
   }
+  if (intent === "add") return shopAction({ request, context, returnTo: url.pathname });
   return bookmarkAction({ request, url, context });
 }
 

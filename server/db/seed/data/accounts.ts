@@ -473,6 +473,29 @@ function journeyUsers(): UserDef[] {
         memberships: [{ pharmacy: "recorrido", role: "learner" }],
       });
     }
+    // The shop journeys (ADR 0036): shop customers (personal contract of type shop, no pharmacy), one per scenario.
+    for (const scenario of ["buy", "refused", "cheque", "live"]) {
+      users.push({
+        email: `shop.${scenario}.${project}.fr@demo.test`,
+        firstName: "Inès",
+        lastName: `Boutique ${scenario} ${project}`,
+        gender: "F",
+        profession: "pharmacist",
+        brand: "fr",
+        locale: "fr-FR",
+        personalContract: "shop",
+      });
+      users.push({
+        email: `shop.${scenario}.${project}.es@demo.test`,
+        firstName: "Lucía",
+        lastName: `Tienda ${scenario} ${project}`,
+        gender: "F",
+        profession: "pharmacist",
+        brand: "es",
+        locale: "es-ES",
+        personalContract: "shop",
+      });
+    }
   }
   return users;
 }

@@ -1,0 +1,36 @@
+import type { RouterContextProvider } from "react-router";
+import { CartReplySchema, type Cart } from "#core/contract/shop.ts";
+import { canShop } from "#core/domain/permissions.ts";
+import { BackError } from "./back.server";
+import { requestStateContext } from "./context";
+import { getUser } from "./current-user.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The cart of a shop-context visitor (a guest with a cart cookie, or a shop customer); null elsewhere or when none.
+ * `GET shop/cart` answers 403 to other logged-in users: it is never called for them.
+ */
+export async function loadCart(context: Context): Promise<Cart | null> {
+  const { back } = context.get(requestStateContext);
+  const user = await getUser(context);
+  if (!canShop(user)) return null;
+  if (!user.loggedIn && !back.hasCookie("cart")) return null;
+  try {
+    return await back.get("/shop/cart", CartReplySchema);
+  } catch (error) {
+    if (error instanceof BackError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The header badge and the live cart: the number of lines of the visitor's cart and its realtime channel; null
+ * outside shop context (no call then).
+ */
+export async function cartSummary(context: Context): Promise<{ count: number; channel: string | null } | null> {
+  const user = await getUser(context);
+  if (!canShop(user)) return null;
+  const cart = await loadCart(context);
+  return { count: cart?.products.length ?? 0, channel: cart?.channel ?? null };
+}

@@ -1,0 +1,244 @@
+import { Link } from "react-router";
+import { vatAmount } from "#core/domain/money.ts";
+import { displayTypeTitle } from "#core/domain/training-types.ts";
+import type { Route } from "./+types/cart";
+import { Money, ShopForm } from "~/components/shop/shop-forms";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { getUser } from "~/lib/current-user.server";
+import { brandPageMeta } from "~/lib/meta";
+import { pathOf, withRedirect } from "~/lib/paths.server";
+import { useRootData } from "~/lib/use-root-data";
+import { loadCart, loadCartChoices, shopAction } from "./shop.server";
+
+/** /boutique/panier | /tienda/carrito: the lines with their choices, the discount code, the totals and the payment. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [cart, user] = await Promise.all([loadCart(context), getUser(context)]);
+  const choices = cart ? await loadCartChoices(context, cart) : [];
+  const cartPath = pathOf(context, "cart");
+  return {
+    cart,
+    choices,
+    loggedIn: user.loggedIn,
+    loginPath: withRedirect(pathOf(context, "login"), cartPath),
+  };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return shopAction({ request, context, returnTo: url.pathname });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:cart.title" });
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("shop");
+  const root = useRootData();
+  const path = usePagePath();
+  if (!root) return null;
+  const { cart, choices } = loaderData;
+  const locale = root.locale;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "Europe/Paris" });
+  const contentLang = root.brand.contentLang;
+
+  if (!cart || cart.products.length === 0) {
+    return (
+      <main id="main" tabIndex={-1} className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-8 outline-none" data-testid="cart-page">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">{t("cart.title")}</h1>
+        <p data-testid="cart-empty">{t("cart.empty")}</p>
+        <p>
+          <Link to={path("shop")} className="font-semibold text-blue-800 underline" data-testid="cart-shop-link">
+            {t("cart.toShop")}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 outline-none" data-testid="cart-page" data-cart-id={cart.id}>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{t("cart.title")}</h1>
+      <ul className="flex flex-col gap-4" aria-label={t("cart.lines")}>
+        {cart.products.map((line) => {
+          const choice = choices.find((c) => c.lineId === line.id);
+          const typeTitle = displayTypeTitle(choice?.effectiveType ?? line.trainingType, contentLang);
+          const selectedSession = line.sessionId && line.sessionCourseId ? `${line.sessionId}:${line.sessionCourseId}` : "";
+          return (
+            <li key={line.id} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm" data-testid="cart-line" data-product-id={line.productId}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-lg font-bold">
+                  <Link to={path("training", { trainingType: choice?.effectiveType ?? line.trainingType, slug: line.slug })} className="underline">
+                    {line.name}
+                  </Link>
+                </h2>
+                <p className="font-semibold">
+                  <Money cents={line.price} currency={line.currency} locale={locale} testId="cart-line-price" /> {t("cart.ht")}
+                </p>
+              </div>
+              <p className="text-sm text-slate-700" data-testid="cart-line-type">
+                {typeTitle}
+              </p>
+              <div className="mt-3 grid gap-3 sm:grid-cols-3">
+                {choice && choice.functions.length ? (
+                  <ShopForm intent="function" className="flex flex-col gap-1" testId="cart-function-form">
+                    <input type="hidden" name="productCartId" value={line.id} />
+                    <label htmlFor={`function-${line.id}`} className="text-sm font-semibold">
+                      {t("cart.function")}
+                    </label>
+                    <select id={`function-${line.id}`} name="functionName" defaultValue={line.functionName ?? ""} className="rounded border border-slate-500 bg-white px-2 py-1.5">
+                      <option value="" disabled>
+                        {t("cart.choose")}
+                      </option>
+                      {choice.functions.map((name) => (
+                        <option key={name} value={name}>
+                          {t(`functions.${name}`, { defaultValue: name })}
+                        </option>
+                      ))}
+                    </select>
+                    <Button type="submit" size="small" variant="secondary" data-testid="cart-function-submit">
+                      {t("cart.apply")}
+                    </Button>
+                  </ShopForm>
+                ) : null}
+                {choice && choice.sessions.length ? (
+                  <ShopForm intent="session" className="flex flex-col gap-1" testId="cart-session-form">
+                    <input type="hidden" name="productCartId" value={line.id} />
+                    <label htmlFor={`session-${line.id}`} className="text-sm font-semibold">
+                      {t("cart.session")}
+                    </label>
+                    <select id={`session-${line.id}`} name="session" defaultValue={selectedSession} className="rounded border border-slate-500 bg-white px-2 py-1.5">
+                      <option value="" disabled>
+                        {t("cart.choose")}
+                      </option>
+                      {choice.sessions.map((s) => (
+                        <option key={s.value} value={s.value} disabled={s.isFull}>
+                          {dateFormat.format(new Date(`${s.startDate}T12:00:00Z`))} · {s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} ·{" "}
+                          {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
+                        </option>
+                      ))}
+                    </select>
+                    <Button type="submit" size="small" variant="secondary" data-testid="cart-session-submit">
+                      {t("cart.apply")}
+                    </Button>
+                  </ShopForm>
+                ) : null}
+                {choice && choice.fundings.length ? (
+                  <ShopForm intent="funding" className="flex flex-col gap-1" testId="cart-funding-form">
+                    <input type="hidden" name="productCartId" value={line.id} />
+                    <label htmlFor={`funding-${line.id}`} className="text-sm font-semibold">
+                      {t("cart.funding")}
+                    </label>
+                    <select id={`funding-${line.id}`} name="fundingId" defaultValue={line.fundingId ? String(line.fundingId) : ""} className="rounded border border-slate-500 bg-white px-2 py-1.5">
+                      <option value="" disabled>
+                        {t("cart.choose")}
+                      </option>
+                      {choice.fundings.map((f) => (
+                        <option key={f.id} value={f.id}>
+                          {f.label}
+                        </option>
+                      ))}
+                    </select>
+                    <Button type="submit" size="small" variant="secondary" data-testid="cart-funding-submit">
+                      {t("cart.apply")}
+                    </Button>
+                  </ShopForm>
+                ) : null}
+              </div>
+              {line.needsSession || line.needsFunction ? (
+                <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="cart-line-incomplete">
+                  {line.needsSession ? t("cart.needsSession") : t("cart.needsFunction")}
+                </p>
+              ) : null}
+              <details className="mt-3" data-testid="cart-remove">
+                <summary className="cursor-pointer text-sm font-semibold text-red-800">{t("cart.remove")}</summary>
+                <ShopForm intent="remove" className="mt-2 flex flex-wrap items-center gap-2" testId="cart-remove-form">
+                  <input type="hidden" name="productId" value={line.productId} />
+                  <span className="text-sm">{t("cart.removeConfirm", { name: line.name })}</span>
+                  <Button type="submit" size="small" variant="danger" data-testid="cart-remove-confirm">
+                    {t("cart.removeYes")}
+                  </Button>
+                </ShopForm>
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+
+      <ShopForm intent="discount" className="flex flex-wrap items-end gap-2" testId="cart-discount-form">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="discount-code" className="text-sm font-semibold">
+            {t("cart.discountCode")}
+          </label>
+          <input id="discount-code" name="code" required maxLength={40} defaultValue={cart.discountCode ?? ""} className="rounded border border-slate-500 px-2 py-1.5" />
+        </div>
+        <Button type="submit" size="small" variant="secondary" data-testid="cart-discount-submit">
+          {t("cart.discountApply")}
+        </Button>
+      </ShopForm>
+
+      <section aria-labelledby="cart-totals" className="rounded-lg border border-slate-300 bg-slate-50 p-4">
+        <h2 id="cart-totals" className="mb-2 text-lg font-bold">
+          {t("cart.totals")}
+        </h2>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+          <dt>{t("cart.subtotal")}</dt>
+          <dd className="text-right"><Money cents={cart.subtotal} currency={cart.currency} locale={locale} testId="cart-subtotal" /></dd>
+          {cart.totalDiscount > 0 ? (
+            <>
+              <dt>{cart.discountCode ? t("cart.discountWithCode", { code: cart.discountCode }) : t("cart.discount")}</dt>
+              <dd className="text-right">
+                −<Money cents={cart.totalDiscount} currency={cart.currency} locale={locale} testId="cart-discount" />
+              </dd>
+            </>
+          ) : null}
+          <dt>{t("cart.totalHt")}</dt>
+          <dd className="text-right"><Money cents={cart.total} currency={cart.currency} locale={locale} testId="cart-total" /></dd>
+          <dt>{t("cart.vat")}</dt>
+          <dd className="text-right"><Money cents={vatAmount(cart)} currency={cart.currency} locale={locale} testId="cart-vat" /></dd>
+          <dt className="font-bold">{t("cart.totalTtc")}</dt>
+          <dd className="text-right font-bold"><Money cents={cart.totalWithVat} currency={cart.currency} locale={locale} testId="cart-total-ttc" /></dd>
+        </dl>
+        {cart.vatExemptionMention ? <p className="mt-2 text-sm text-slate-700">{cart.vatExemptionMention}</p> : null}
+      </section>
+
+      <section aria-labelledby="cart-pay" className="flex flex-col gap-3">
+        <h2 id="cart-pay" className="text-lg font-bold">
+          {t("cart.pay")}
+        </h2>
+        {!cart.readyToPay ? (
+          <p className="font-semibold text-amber-900" data-testid="cart-not-ready">
+            {t("cart.notReady")}
+          </p>
+        ) : !loaderData.loggedIn ? (
+          <div className="flex flex-col gap-2" data-testid="cart-login">
+            <p>{t("cart.loginFirst")}</p>
+            <p>
+              <Link to={loaderData.loginPath} className="font-semibold text-blue-800 underline" data-testid="cart-login-link">
+                {t("cart.loginLink")}
+              </Link>
+            </p>
+          </div>
+        ) : cart.totalWithVat === 0 ? (
+          <ShopForm intent="payFree" testId="cart-pay-free-form">
+            <Button type="submit" data-testid="cart-pay-free">
+              {t("cart.payFree")}
+            </Button>
+          </ShopForm>
+        ) : (
+          <div className="flex flex-wrap gap-3">
+            <ShopForm intent="payCard" testId="cart-pay-card-form">
+              <Button type="submit" data-testid="cart-pay-card">
+                {t("cart.payCard")}
+              </Button>
+            </ShopForm>
+            <ShopForm intent="payCheck" testId="cart-pay-check-form">
+              <Button type="submit" variant="secondary" data-testid="cart-pay-check">
+                {t("cart.payCheck")}
+              </Button>
+            </ShopForm>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link, redirect } from "react-router";
+import { OrderSchema } from "#core/contract/shop.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { vatAmount } from "#core/domain/money.ts";
+import type { Route } from "./+types/order";
+import { Money } from "~/components/shop/shop-forms";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { getUser } from "~/lib/current-user.server";
+import { notFound } from "~/lib/errors.server";
+import { brandPageMeta } from "~/lib/meta";
+import { currentPath, loginPath } from "~/lib/paths.server";
+import { useRootData } from "~/lib/use-root-data";
+
+const PAYMENT_OUTCOMES = ["paid", "failed", "seatGone", "replayed", "cancelled", "post"] as const;
+
+/**
+ * /boutique/commande?order={id} | /tienda/pedido?order={id}: where the payment provider sends the buyer back (with
+ * `payment`), and where cheque and free orders land. Reads the order (its status is the truth, not the query).
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await getUser(context);
+  if (!user.loggedIn) throw redirect(loginPath(context, currentPath(url)));
+  const parsed = IdParam.safeParse(url.searchParams.get("order") ?? "");
+  if (!parsed.success) notFound(url.pathname);
+  const { back } = context.get(requestStateContext);
+  const order = await back.get(`/shop/command/${parsed.data}`, OrderSchema).catch((error: unknown) => {
+    if (error instanceof BackError && (error.status === 404 || error.status === 403)) notFound(url.pathname);
+    throw error;
+  });
+  const outcome = url.searchParams.get("payment");
+  return { order, payment: (PAYMENT_OUTCOMES as readonly string[]).includes(outcome ?? "") ? outcome : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:order.title" });
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("shop");
+  const root = useRootData();
+  const path = usePagePath();
+  if (!root) return null;
+  const { order } = loaderData;
+  const locale = root.locale;
+  const state = order.status === "paid" ? "paid" : order.status === "pending" && order.paymentMethod === "check" ? "pendingCheck" : order.status === "pending" ? "pending" : "failed";
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-8 outline-none" data-testid="order-page" data-status={order.status}>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{t("order.heading", { id: order.id })}</h1>
+      {state === "paid" ? (
+        <p role="status" className="rounded-md border-2 border-green-700 bg-green-50 p-3 font-semibold text-green-900" data-testid="order-paid">
+          {t("order.paid")}
+        </p>
+      ) : state === "pendingCheck" ? (
+        <p role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="order-pending-check">
+          {t("order.pendingCheck")}
+        </p>
+      ) : state === "pending" ? (
+        <p role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="order-pending">
+          {t("order.pending")}
+        </p>
+      ) : (
+        <div role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-900" data-testid="order-failed">
+          <p className="font-semibold">{t("order.failed")}</p>
+          {order.failureMessage ? <p data-testid="order-failure-message">{order.failureMessage}</p> : null}
+        </div>
+      )}
+      <ul className="flex flex-col gap-2" aria-label={t("order.lines")}>
+        {order.lines.map((line) => (
+          <li key={line.trainingId} className="flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-2" data-testid="order-line">
+            <span>{line.name}</span>
+            <Money cents={line.net} currency={order.currency} locale={locale} />
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dt>{t("cart.totalHt")}</dt>
+        <dd className="text-right"><Money cents={order.total} currency={order.currency} locale={locale} testId="order-total" /></dd>
+        <dt>{t("cart.vat")}</dt>
+        <dd className="text-right"><Money cents={vatAmount(order)} currency={order.currency} locale={locale} /></dd>
+        <dt className="font-bold">{t("cart.totalTtc")}</dt>
+        <dd className="text-right font-bold"><Money cents={order.totalWithVat} currency={order.currency} locale={locale} testId="order-total-ttc" /></dd>
+      </dl>
+      {order.invoice ? (
+        <p>
+          <a href={order.invoice.downloadPath} className="font-semibold text-blue-800 underline" data-testid="order-invoice" download>
+            {t("order.invoice", { number: order.invoice.number })}
+          </a>
+        </p>
+      ) : null}
+      <p className="flex flex-wrap gap-4">
+        {state === "paid" ? (
+          <Link to={path("profile")} className="font-semibold text-blue-800 underline" data-testid="order-learner-link">
+            {t("order.toLearnerArea")}
+          </Link>
+        ) : null}
+        {state === "failed" ? (
+          <Link to={path("cart")} className="font-semibold text-blue-800 underline" data-testid="order-cart-link">
+            {t("order.backToCart")}
+          </Link>
+        ) : null}
+        <Link to={path("shop")} className="font-semibold text-blue-800 underline">
+          {t("cart.toShop")}
+        </Link>
+      </p>
+    </main>
+  );
+}

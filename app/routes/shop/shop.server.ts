@@ -1,0 +1,161 @@
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import {
+  AvailableFunctionsReplySchema,
+  AvailableFundingsReplySchema,
+  CartSchema,
+  OrderSchema,
+  PaymentStartSchema,
+  ShopAddFormSchema,
+  ShopDiscountFormSchema,
+  ShopEmptyFormSchema,
+  ShopFunctionFormSchema,
+  ShopFundingFormSchema,
+  ShopRemoveFormSchema,
+  ShopSessionFormSchema,
+  type Cart,
+} from "#core/contract/shop.ts";
+import { TrainingDetailSchema } from "#core/contract/catalogue.ts";
+import { BackError } from "~/lib/back.server";
+export { loadCart } from "~/lib/shop-cart.server";
+import { requestStateContext } from "~/lib/context";
+import { getUser } from "~/lib/current-user.server";
+import { parseSubmission, readFormData } from "~/lib/forms.server";
+import { loginPath, pathOf } from "~/lib/paths.server";
+import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The intents the shop's forms post, and the schema of each. */
+const INTENTS = {
+  add: ShopAddFormSchema,
+  remove: ShopRemoveFormSchema,
+  function: ShopFunctionFormSchema,
+  funding: ShopFundingFormSchema,
+  session: ShopSessionFormSchema,
+  discount: ShopDiscountFormSchema,
+  payCard: ShopEmptyFormSchema,
+  payCheck: ShopEmptyFormSchema,
+  payFree: ShopEmptyFormSchema,
+} as const;
+type Intent = keyof typeof INTENTS;
+export const SHOP_INTENTS = Object.keys(INTENTS) as Intent[];
+
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && value in INTENTS;
+
+/** What the cart page offers on each line: the functions, the sessions (with seats left) and the fundings. */
+export async function loadCartChoices(context: Context, cart: Cart) {
+  const { back } = context.get(requestStateContext);
+  const quiet = <T,>(fallback: T) => (error: unknown) => {
+    if (error instanceof BackError) return fallback;
+    throw error;
+  };
+  return Promise.all(
+    cart.products.map(async (line) => {
+      const [functions, fundings, detail] = await Promise.all([
+        back.post("/shop/getAvailableFunctions/product", { productId: line.productId }, AvailableFunctionsReplySchema).catch(quiet([])),
+        back
+          .post("/shop/getAvailableFundings/product", { productId: line.productId, ...(line.functionName ? { function: line.functionName } : {}) }, AvailableFundingsReplySchema)
+          .catch(quiet([])),
+        back.get(`/training/${encodeURIComponent(line.slug)}`, TrainingDetailSchema).catch(quiet(null)),
+      ]);
+      const sessions = (detail?.faceToFaces ?? []).flatMap((group) =>
+        group.sessions.map((session) => ({
+          value: `${session.id}:${group.id}`,
+          sessionId: session.id,
+          groupName: group.name,
+          virtualClass: group.virtualClass,
+          city: session.marketingCity ?? session.city,
+          startDate: session.startDate,
+          seatsAvailable: session.seatsAvailable,
+          isFull: session.isFull,
+        })),
+      );
+      return { lineId: line.id, functions: functions.map((f) => f.name), fundings, sessions, effectiveType: detail?.effectiveType ?? line.trainingType };
+    }),
+  );
+}
+export type CartChoices = Awaited<ReturnType<typeof loadCartChoices>>;
+
+/** The first field message of a 422, else the envelope message: what the buyer can act on. */
+function backMessage(error: BackError): string {
+  const first = Object.values(error.fieldErrors).flat()[0];
+  return first ?? error.message;
+}
+
+/**
+ * Every shop form (the shop page, catalogue cards, course page and cart post here through their own action): one
+ * call to the back API, then back to `returnTo` with the API's message as a toast (Post/Redirect/Get, so it works
+ * without JavaScript). Payments redirect to the provider's page or the order page.
+ */
+export async function shopAction({ request, context, returnTo }: { request: Request; context: Context; returnTo: string }) {
+  const formData = await readFormData(request, context);
+  const common = serverT(context, "common");
+  const t = serverT(context, "shop");
+  const intent = formData.get("intent");
+  if (!isIntent(intent)) throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
+  const submission = parseSubmission(formData, context, INTENTS[intent] as z.ZodType);
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? common("validation.invalidInput");
+    throw redirectWithToast(returnTo, { type: "error", message });
+  }
+  const user = await getUser(context);
+  const { back } = context.get(requestStateContext);
+  const value = submission.value as Record<string, unknown>;
+  const cartPath = pathOf(context, "cart");
+  let toast: ToastInput;
+  try {
+    switch (intent) {
+      case "add":
+        await back.post("/shop/add/products", { products: [value.productId] }, CartSchema);
+        toast = { type: "success", message: t("toast.added") };
+        break;
+      case "remove":
+        await back.post("/shop/remove/product", { productId: value.productId }, CartSchema);
+        toast = { type: "success", message: t("toast.removed") };
+        break;
+      case "function":
+        await back.post("/shop/setProductFunction/product", { productCartId: value.productCartId, functionName: value.functionName }, CartSchema);
+        toast = { type: "success", message: t("toast.updated") };
+        break;
+      case "funding":
+        await back.post("/shop/setProductFunding/product", { productCartId: value.productCartId, fundingId: value.fundingId }, CartSchema);
+        toast = { type: "success", message: t("toast.updated") };
+        break;
+      case "session": {
+        const [sessionId, sessionCourseId] = value.session as [number, number];
+        await back.post("/shop/setProductSession/product", { productCartId: value.productCartId, sessionId, sessionCourseId }, CartSchema);
+        toast = { type: "success", message: t("toast.updated") };
+        break;
+      }
+      case "discount": {
+        const code = String(value.code).toUpperCase();
+        await back.post(`/shop/addDiscount/${encodeURIComponent(code)}`, {}, CartSchema);
+        toast = { type: "success", message: t("toast.discountApplied", { code }) };
+        break;
+      }
+      case "payCard":
+      case "payCheck":
+      case "payFree": {
+        // An anonymous buyer logs in first (the cart cookie merges into the account's cart), then comes back.
+        if (!user.loggedIn) throw redirect(loginPath(context, cartPath));
+        const orderPath = pathOf(context, "order");
+        if (intent === "payCard") {
+          const start = await back.getWithCsrf(`/shop/getPaymentToken?${new URLSearchParams({ returnPath: orderPath })}`, PaymentStartSchema);
+          // The sandbox answers GET; a POST provider (SystemPay) gets its auto-submitted form page.
+          if (start.method === "GET") throw redirectDocument(start.url);
+          throw redirect(`${orderPath}?${new URLSearchParams({ order: String(start.orderId), payment: "post" })}`);
+        }
+        const order =
+          intent === "payCheck" ? await back.getWithCsrf("/shop/payByCheck", OrderSchema) : await back.post("/shop/freePayment", {}, OrderSchema);
+        throw redirect(`${orderPath}?${new URLSearchParams({ order: String(order.id) })}`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof BackError)) throw error;
+    if (error.status === 401) throw redirect(loginPath(context, cartPath));
+    toast = { type: "error", message: backMessage(error) || common("errors.anErrorOccurred") };
+  }
+  throw redirectWithToast(returnTo, toast);
+}

@@ -1,0 +1,251 @@
+// The shop journeys (issue 14, ADR 0036), in French and Spanish, with JavaScript on and off: an anonymous visitor
+// adds two trainings from /boutique, chooses function, session and funding in the cart, applies a demo code, logs in
+// as a shop customer (the cart follows), pays with the sandbox card, sees the paid order with its invoice (a PDF)
+// and finds the training in the learner area. A refused card books nothing; a cheque leaves the order pending.
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD } from "./account-helpers.ts";
+import { at, type Host } from "./support/hosts.ts";
+import { seriousViolations } from "./support/axe";
+
+const NO_JS = { tag: "@no-js" };
+test.describe.configure({ mode: "default", timeout: 120_000 });
+const SLOW = { timeout: 20_000 };
+const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
+
+type Case = { lang: "fr" | "es"; host: Host; shop: string; cart: string; code: string; text: Record<string, RegExp> };
+const CASES: Case[] = [
+  {
+    lang: "fr",
+    host: "localhost",
+    shop: "/boutique",
+    cart: "/boutique/panier",
+    code: "BIENVENUE10",
+    text: {
+      added: /Ajouté à votre panier/,
+      updated: /Votre panier a été mis à jour/,
+      applied: /Le code BIENVENUE10 a été appliqué/,
+      unknownCode: /Le code NOPE123 n'existe pas/,
+      paid: /Votre commande est payée/,
+      refused: /Votre carte a été refusée/,
+      cheque: /attend votre chèque/,
+      loginLink: /Se connecter pour payer/,
+      payCard: /Payer par carte/,
+      payCheck: /Payer par chèque/,
+      login: /se connecter/i,
+      email: /adresse e-mail/i,
+      password: /^mot de passe$/i,
+    },
+  },
+  {
+    lang: "es",
+    host: "es.localhost",
+    shop: "/tienda",
+    cart: "/tienda/carrito",
+    code: "BIENVENIDA10",
+    text: {
+      added: /Añadido a su carrito/,
+      updated: /Su carrito se ha actualizado/,
+      applied: /Se ha aplicado el código BIENVENIDA10/,
+      unknownCode: /El código NOPE123 no existe/,
+      paid: /Su pedido está pagado/,
+      refused: /Su tarjeta ha sido rechazada/,
+      cheque: /espera su cheque/,
+      loginLink: /Iniciar sesión para pagar/,
+      payCard: /Pagar con tarjeta/,
+      payCheck: /Pagar con cheque/,
+      login: /entrar/i,
+      email: /correo electrónico/i,
+      password: /^contraseña$/i,
+    },
+  },
+];
+
+/** Adds the first shop training with sessions (when `withSessions`) or without, not yet in the cart; returns its name. */
+async function addTraining(page: Page, c: Case, withSessions: boolean): Promise<string> {
+  await page.goto(at(c.host, c.shop));
+  const items = page.getByTestId("shop-item").filter({ has: page.getByTestId("add-to-cart") });
+  const item = (withSessions ? items.filter({ has: page.getByTestId("shop-sessions") }) : items.filter({ hasNot: page.getByTestId("shop-sessions") })).first();
+  const name = (await item.getByTestId("course-card-link").innerText()).trim();
+  await item.getByTestId("add-to-cart").click();
+  await expect(page.getByText(c.text.added).first()).toBeVisible(SLOW);
+  return name;
+}
+
+/** In the cart: every line gets a function, a session (first with seats) and a funding, each through its own form. */
+async function chooseOptions(page: Page, c: Case) {
+  for (const kind of ["function", "session", "funding"] as const) {
+    const count = await page.getByTestId(`cart-${kind}-form`).count();
+    for (let i = 0; i < count; i++) {
+      const form = page.getByTestId(`cart-${kind}-form`).nth(i);
+      const select = form.locator("select");
+      const value = await select.locator("option:not([disabled])").first().getAttribute("value");
+      await select.selectOption(value!);
+      await form.getByRole("button").click();
+      await expect(page.getByText(c.text.updated).first()).toBeVisible(SLOW);
+    }
+  }
+}
+
+async function loginFromCart(page: Page, c: Case, email: string) {
+  await page.getByRole("link", { name: c.text.loginLink }).click();
+  await page.getByLabel(c.text.email).fill(email);
+  await page.getByLabel(c.text.password).fill(PASSWORD);
+  await page.getByRole("button", { name: c.text.login }).click();
+  await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);
+}
+
+/** Anonymous: two trainings (one with sessions), options, then login; answers the two names. */
+async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<string[]> {
+  const first = await addTraining(page, c, true);
+  const second = await addTraining(page, c, false);
+  await expect(page.getByTestId("cart-badge-count")).toHaveText("2");
+  await page.goto(at(c.host, c.cart));
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await chooseOptions(page, c);
+  await expect(page.getByTestId("cart-not-ready")).toHaveCount(0);
+  // The filled cart, its forms and totals: no serious accessibility violation (loaded afresh: no fading toast).
+  if (project() === "js") {
+    await page.goto(at(c.host, c.cart));
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await loginFromCart(page, c, email);
+  // The anonymous cart merged into the account's.
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  return [first, second];
+}
+
+async function paySandbox(page: Page, card: string) {
+  await page.getByTestId("cart-pay-card").click();
+  await expect(page).toHaveURL(/\/back\/payments\/sandbox\//, SLOW);
+  await page.locator("#card").fill(card);
+  await page.locator("button[type=submit]").click();
+}
+
+for (const c of CASES) {
+  test.describe(`shop (${c.lang})`, () => {
+    test(`anonymous cart, options, code, login, card payment, invoice, learner area (${c.lang})`, NO_JS, async ({ page }) => {
+      const email = `shop.buy.${project()}.${c.lang}@demo.test`;
+      const names = await fillCartAndLogin(page, c, email);
+
+      // A wrong code is refused with the API's message; the demo code applies and shows a discount.
+      await page.getByLabel(/code de réduction|código de descuento/i).fill("NOPE123");
+      await page.getByTestId("cart-discount-submit").click();
+      await expect(page.getByText(c.text.unknownCode).first()).toBeVisible(SLOW);
+      await expect(page.getByTestId("cart-discount")).toHaveCount(0);
+      await page.getByLabel(/code de réduction|código de descuento/i).fill(c.code);
+      await page.getByTestId("cart-discount-submit").click();
+      await expect(page.getByText(c.text.applied).first()).toBeVisible(SLOW);
+      await expect(page.getByTestId("cart-discount")).toBeVisible();
+      await expect(page.getByTestId("cart-total-ttc")).toHaveText(/€/);
+
+      await paySandbox(page, "4242 4242 4242 4242");
+      await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
+      await expect(page.getByTestId("order-paid")).toHaveText(c.text.paid);
+      await expect(page.getByTestId("order-line")).toHaveCount(2);
+
+      // The invoice: a PDF, downloaded by the browser (same origin, authorised by the session cookie).
+      await expect(page.getByTestId("order-invoice")).toHaveAttribute("href", /\/back\/api\/shop\/invoice\/\d+$/);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("order-invoice").click()]);
+      const file = await download.path();
+      expect(fs.readFileSync(file).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
+      // The trainings are the learner's now: the cart is empty and the learner area lists them.
+      await page.goto(at(c.host, c.cart));
+      await expect(page.getByTestId("cart-empty")).toBeVisible();
+      await page.goto(at(c.host, c.lang === "fr" ? "/compte/profil" : "/cuenta/perfil"));
+      for (const name of names) await expect(page.getByText(name).first()).toBeVisible(SLOW);
+    });
+
+    test(`a refused card books nothing and says why (${c.lang})`, NO_JS, async ({ page }) => {
+      const email = `shop.refused.${project()}.${c.lang}@demo.test`;
+      await fillCartAndLogin(page, c, email);
+      await paySandbox(page, "4000 0000 0000 0002");
+      await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "failed", SLOW);
+      await expect(page.getByTestId("order-failure-message")).toHaveText(c.text.refused);
+      await expect(page.getByTestId("order-invoice")).toHaveCount(0);
+      // Nothing booked: the cart still holds both trainings, ready to pay again.
+      await page.getByTestId("order-cart-link").click();
+      await expect(page.getByTestId("cart-line")).toHaveCount(2);
+      await expect(page.getByTestId("cart-pay-card")).toBeVisible();
+    });
+
+    test(`pay by cheque leaves the order pending (${c.lang})`, NO_JS, async ({ page }) => {
+      const email = `shop.cheque.${project()}.${c.lang}@demo.test`;
+      await fillCartAndLogin(page, c, email);
+      await page.getByTestId("cart-pay-check").click();
+      await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "pending", SLOW);
+      await expect(page.getByTestId("order-pending-check")).toHaveText(c.text.cheque);
+      await expect(page.getByTestId("order-invoice")).toHaveCount(0);
+    });
+  });
+}
+
+test("a guest adds to the cart from a catalogue card and from a course page", NO_JS, async ({ page }) => {
+  await page.goto(at("localhost", "/catalogue"));
+  const card = page.getByTestId("course-card").filter({ has: page.getByTestId("add-to-cart") }).first();
+  const name = (await card.getByTestId("course-card-link").innerText()).trim();
+  await card.getByTestId("add-to-cart").click();
+  await expect(page.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
+  await expect(page).toHaveURL(/\/catalogue/);
+  await expect(page.getByTestId("cart-badge-count")).toHaveText("1");
+  // The course page of another training.
+  await page.goto(at("localhost", "/catalogue"));
+  const other = page.getByTestId("course-card").filter({ has: page.getByTestId("add-to-cart") }).filter({ hasNotText: name }).first();
+  await other.getByTestId("course-card-link").click();
+  await page.getByTestId("course-actions").getByTestId("add-to-cart").click();
+  await expect(page.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("cart-badge-count")).toHaveText("2");
+  await page.goto(at("localhost", "/boutique/panier"));
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-line").filter({ hasText: name })).toHaveCount(1);
+  // Removing asks first (a <details> step), then the line goes.
+  const line = page.getByTestId("cart-line").filter({ hasText: name });
+  await line.getByTestId("cart-remove").locator("summary").click();
+  await line.getByTestId("cart-remove-confirm").click();
+  await expect(page.getByText(/Retiré de votre panier/).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+});
+
+test("a learner of a pharmacy is sent away from the shop", async ({ page }) => {
+  await page.goto(at("localhost", "/connexion"));
+  await page.getByLabel(/adresse e-mail/i).fill("learner@demo.test");
+  await page.getByLabel(/^mot de passe$/i).fill(PASSWORD);
+  await page.getByRole("button", { name: /se connecter/i }).click();
+  await expect(page).not.toHaveURL(/\/connexion/, SLOW);
+  await page.goto(at("localhost", "/boutique"));
+  await expect(page).not.toHaveURL(/\/boutique/);
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+});
+
+test("live cart: a second tab of a shop customer follows the cart without a reload", async ({ browser }) => {
+  const context = await browser.newContext();
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  await tabA.goto(at("localhost", "/connexion"));
+  await tabA.getByLabel(/adresse e-mail/i).fill("shop.live.js.fr@demo.test");
+  await tabA.getByLabel(/^mot de passe$/i).fill(PASSWORD);
+  await tabA.getByRole("button", { name: /se connecter/i }).click();
+  await expect(tabA).not.toHaveURL(/\/connexion/, SLOW);
+  const c = CASES[0];
+  const first = await addTraining(tabA, c, false);
+  await tabB.goto(at("localhost", "/boutique/panier"));
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
+  const cartId = await tabB.getByTestId("cart-page").getAttribute("data-cart-id");
+  // Tab B has joined the cart's private channel.
+  await expect
+    .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
+    .toBe(true);
+  await tabB.waitForTimeout(1500);
+  await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  // Tab A adds a second training: tab B shows it, same document (no reload).
+  await tabA.goto(at("localhost", "/boutique"));
+  const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
+  await item.getByTestId("add-to-cart").click();
+  await expect(tabA.getByText(c.text.added).first()).toBeVisible(SLOW);
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(2, SLOW);
+  expect(await tabB.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  expect(cartId).toBeTruthy();
+  await context.close();
+});
