@@ -19,6 +19,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** Cycled in order on each connection. */
+    requests?: { method?: string; path: string; body?: string; headers?: Record<string, string> }[];
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -20,6 +20,7 @@ import {
   javascriptWeight,
   logIn,
   measure,
+  measurePair,
   newestCoursePath,
   ratioTable,
   ROOT,
@@ -69,6 +70,41 @@ async function loggedInRows(origin: string): Promise<LoadFigures[]> {
   return rows;
 }
 
+const SHOP_CUSTOMER = "shop@demo.test";
+
+/**
+ * The shop rows (issue 14): a shop customer's cart page with two lines, and adding to the cart (add then remove,
+ * one connection). The products are the first trainings of the catalogue that the store sells.
+ */
+async function shopRows(origin: string): Promise<LoadFigures[]> {
+  const cookie = await logIn(origin, SHOP_CUSTOMER, DEMO_PASSWORD);
+  const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1];
+  const headers = { cookie, "x-xsrf-token": decodeURIComponent(token), "accept-language": "fr-FR" };
+  const post = (path: string, body: unknown) =>
+    fetch(`${origin}/back/api${path}`, { method: "POST", headers: { ...headers, accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) });
+  const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=100`, { headers })).json()) as { data: { items: { id: number; free: boolean; priceHT: number }[] } };
+  const sold: number[] = [];
+  for (const item of catalogue.data.items.filter((training) => !training.free && training.priceHT > 0)) {
+    if ((await post("/shop/add/products", { products: [item.id] })).ok) sold.push(item.id);
+    if (sold.length === 3) break;
+  }
+  if (sold.length < 3) throw new Error(`the shop sells ${sold.length} of the catalogue's first trainings: 3 are needed`);
+  const [extra] = sold.splice(2, 1);
+  if (!(await post("/shop/remove/product", { productId: extra })).ok) throw new Error("could not empty the bench's third cart line");
+  return [
+    await measure("GET /boutique/panier (cart of 2, shop customer)", `${origin}/boutique/panier`, { cookie }),
+    await measurePair(
+      "POST shop/add/products + remove/product (shop customer, 1 connection)",
+      origin,
+      [
+        { method: "POST", path: "/back/api/shop/add/products", body: JSON.stringify({ products: [extra] }) },
+        { method: "POST", path: "/back/api/shop/remove/product", body: JSON.stringify({ productId: extra }) },
+      ],
+      headers,
+    ),
+  ];
+}
+
 async function main() {
   if (!(await ensureBuild())) throw new Error("the build failed");
   const trainings = Number(process.env.BENCH_TRAININGS ?? 5000);
@@ -107,6 +143,7 @@ async function main() {
     rows.push(await measure("GET /back/api/catalogue/search?q=douleur", `${origin}/back/api/catalogue/search?q=douleur`));
     rows.push(await measure("GET /back/api/user (guest)", `${origin}/back/api/user`));
     rows.push(...(await loggedInRows(origin)));
+    rows.push(...(await shopRows(origin)));
 
     console.log(
       `\nHTTP on ${databaseLabel} (${SETTINGS.connections} connections, ${SETTINGS.duration} s after ${SETTINGS.warmup} s warm-up, gzip accepted; ` +

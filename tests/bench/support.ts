@@ -176,6 +176,34 @@ export async function measure(name: string, url: string, extraHeaders: Record<st
   };
 }
 
+/**
+ * A write measured as a pair that leaves the state as it found it (add, then remove): autocannon cycles the
+ * requests on each connection in order, so a single connection keeps the pair valid. Requests per second count
+ * each request of the pair; no SQL sample (a lone request would break the pair).
+ */
+export async function measurePair(
+  name: string,
+  origin: string,
+  requests: { method: "POST"; path: string; body: string }[],
+  headers: Record<string, string>,
+  settings = SETTINGS,
+): Promise<LoadFigures> {
+  assertLoopback(origin);
+  process.stdout.write(`measuring ${name} (${settings.warmup} s warm-up + ${settings.duration} s, 1 connection)...\n`);
+  const options = { url: origin, connections: 1, headers: { ...HEADERS, accept: "application/json", "content-type": "application/json", ...headers }, requests };
+  if (settings.warmup > 0) await autocannon({ ...options, duration: settings.warmup });
+  const result = await autocannon({ ...options, duration: settings.duration });
+  return {
+    name,
+    requests: result["2xx"],
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    sqlPerRequest: null,
+  };
+}
+
 /** Same-origin scripts a page loads at once: modulepreload links, module scripts, inline imports. */
 function firstLoadScripts(html: string): string[] {
   const found = new Set<string>();
