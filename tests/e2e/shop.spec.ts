@@ -13,7 +13,7 @@ test.describe.configure({ mode: "default", timeout: 120_000 });
 const SLOW = { timeout: 20_000 };
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
 
-type Case = { lang: "fr" | "es"; host: Host; shop: string; cart: string; code: string; text: Record<string, RegExp> };
+type Case = { lang: "fr" | "es"; host: Host; shop: string; cart: string; code: string; freeCode: string; text: Record<string, RegExp> };
 const CASES: Case[] = [
   {
     lang: "fr",
@@ -21,6 +21,7 @@ const CASES: Case[] = [
     shop: "/boutique",
     cart: "/boutique/panier",
     code: "BIENVENUE10",
+    freeCode: "OFFERT100",
     text: {
       added: /Ajouté à votre panier/,
       updated: /Votre panier a été mis à jour/,
@@ -43,6 +44,7 @@ const CASES: Case[] = [
     shop: "/tienda",
     cart: "/tienda/carrito",
     code: "BIENVENIDA10",
+    freeCode: "REGALO100",
     text: {
       added: /Añadido a su carrito/,
       updated: /Su carrito se ha actualizado/,
@@ -170,6 +172,23 @@ for (const c of CASES) {
       await page.getByTestId("order-cart-link").click();
       await expect(page.getByTestId("cart-line")).toHaveCount(2);
       await expect(page.getByTestId("cart-pay-card")).toBeVisible();
+    });
+
+    test(`a 100 % code makes the order free: confirmed without payment, the training is the learner's (${c.lang})`, NO_JS, async ({ page }) => {
+      const email = `shop.free.${project()}.${c.lang}@demo.test`;
+      const name = await addTraining(page, c, false);
+      await page.goto(at(c.host, c.cart));
+      await chooseOptions(page, c);
+      await loginFromCart(page, c, email);
+      await page.getByLabel(/code de réduction|código de descuento/i).fill(c.freeCode);
+      await page.getByTestId("cart-discount-submit").click();
+      await expect(page.getByTestId("cart-discount")).toBeVisible(SLOW);
+      // Nothing to pay: no card or cheque, one confirmation.
+      await expect(page.getByTestId("cart-pay-card")).toHaveCount(0);
+      await page.getByTestId("cart-pay-free").click();
+      await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
+      await page.goto(at(c.host, c.lang === "fr" ? "/compte/profil" : "/cuenta/perfil"));
+      await expect(page.getByText(name).first()).toBeVisible(SLOW);
     });
 
     test(`pay by cheque leaves the order pending (${c.lang})`, NO_JS, async ({ page }) => {

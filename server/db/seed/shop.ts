@@ -18,6 +18,9 @@ const CODES: { brand: string; code: string; kind: "percentage" | "fixed"; value:
   { brand: "be", code: "PRINTEMPS", kind: "fixed", value: 1500, state: "expired" },
   { brand: "es", code: "BIENVENIDA10", kind: "percentage", value: 1000, state: "valid" },
   { brand: "es", code: "CADUCADO", kind: "fixed", value: 1500, state: "expired" },
+  // The whole order offered (an event's invitation): the total is zero and the order is confirmed without payment.
+  { brand: "fr", code: "OFFERT100", kind: "percentage", value: 10000, state: "valid" },
+  { brand: "es", code: "REGALO100", kind: "percentage", value: 10000, state: "valid" },
   { brand: "es-campus", code: "CAMPUS15", kind: "percentage", value: 1500, state: "valid" },
 ];
 
