@@ -1,6 +1,15 @@
 import { redirect } from "react-router";
 import { readCookie } from "./cookies.server";
-import { ToastSchema, type Toast, type ToastInput } from "./toast";
+import { z } from "zod";
+import { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TYPES, type Toast, type ToastInput } from "./toast";
+
+/** The flash cookie's toast, checked when read back. */
+const ToastSchema: z.ZodType<Toast, ToastInput> = z.object({
+  type: z.enum(TOAST_TYPES).default("default"),
+  message: z.string().max(500),
+  position: z.enum(TOAST_POSITIONS).default(DEFAULT_TOAST_POSITION),
+  id: z.string().default(() => Math.random().toString(36).slice(2)),
+});
 
 export type { Toast, ToastInput };
 
