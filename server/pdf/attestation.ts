@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 import { fixedT } from "../i18n/i18n.ts";
+import { encodable, wrap } from "./layout.ts";
 
 /**
  * The attestation PDF (A4), drawn with pdf-lib's standard Helvetica: its WinAnsi encoding covers French and
@@ -31,26 +32,7 @@ function printDate(value: string | number | null | undefined): string {
 /** French typography puts a space before the colon. */
 const colon = (lang: PdfLang) => (lang === "fr" ? " :" : ":");
 
-/** Keeps what WinAnsi can encode; anything else becomes "?" so a rare character never breaks the PDF. */
-function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.normalize("NFC")].map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : "?")).join("");
-}
 
-/** Greedy word wrap to a width. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export async function buildAttestationPdf(input: AttestationPdfInput): Promise<Uint8Array> {
   const t = fixedT(input.lang === "es" ? "es-ES" : "fr-FR", "pdf");

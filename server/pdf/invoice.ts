@@ -6,6 +6,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatMoney } from "#core/domain/money.ts";
 import { formatRate, type VatCountry } from "#core/domain/vat.ts";
+import { encodable as encodableText, wrap } from "./layout.ts";
 
 export type InvoiceParty = { name: string; lines: string[] };
 
@@ -89,24 +90,11 @@ const MARGIN = 50;
 const WIDTH = 595.28;
 const HEIGHT = 841.89;
 
+/** Prices are formatted with (narrow) no-break spaces, which the standard fonts write as plain spaces. */
 function encodable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.normalize("NFC").replace(/[\u202f\u00a0]/g, " ")].map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : "?")).join("");
+  return encodableText(font, text.replace(/[\u202f\u00a0]/g, " "));
 }
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 function formatDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" }).format(date);
