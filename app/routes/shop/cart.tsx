@@ -80,68 +80,38 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </p>
               <div className="mt-3 grid gap-3 sm:grid-cols-3">
                 {choice && choice.functions.length ? (
-                  <ShopForm intent="function" className="flex flex-col gap-1" testId="cart-function-form">
-                    <input type="hidden" name="productCartId" value={line.id} />
-                    <label htmlFor={`function-${line.id}`} className="text-sm font-semibold">
-                      {t("cart.function")}
-                    </label>
-                    <select id={`function-${line.id}`} name="functionName" defaultValue={line.functionName ?? ""} className="rounded border border-slate-500 bg-white px-2 py-1.5">
-                      <option value="" disabled>
-                        {t("cart.choose")}
-                      </option>
-                      {choice.functions.map((name) => (
-                        <option key={name} value={name}>
-                          {t(`functions.${name}`, { defaultValue: name })}
-                        </option>
-                      ))}
-                    </select>
-                    <Button type="submit" size="small" variant="secondary" data-testid="cart-function-submit">
-                      {t("cart.apply")}
-                    </Button>
-                  </ShopForm>
+                  <LineChoiceForm
+                    kind="function"
+                    lineId={line.id}
+                    name="functionName"
+                    label={t("cart.function")}
+                    defaultValue={line.functionName ?? ""}
+                    options={choice.functions.map((name) => ({ value: name, label: t(`functions.${name}`, { defaultValue: name }) }))}
+                  />
                 ) : null}
                 {choice && choice.sessions.length ? (
-                  <ShopForm intent="session" className="flex flex-col gap-1" testId="cart-session-form">
-                    <input type="hidden" name="productCartId" value={line.id} />
-                    <label htmlFor={`session-${line.id}`} className="text-sm font-semibold">
-                      {t("cart.session")}
-                    </label>
-                    <select id={`session-${line.id}`} name="session" defaultValue={selectedSession} className="rounded border border-slate-500 bg-white px-2 py-1.5">
-                      <option value="" disabled>
-                        {t("cart.choose")}
-                      </option>
-                      {choice.sessions.map((s) => (
-                        <option key={s.value} value={s.value} disabled={s.isFull}>
-                          {dateFormat.format(new Date(`${s.startDate}T12:00:00Z`))} · {s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} ·{" "}
-                          {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
-                        </option>
-                      ))}
-                    </select>
-                    <Button type="submit" size="small" variant="secondary" data-testid="cart-session-submit">
-                      {t("cart.apply")}
-                    </Button>
-                  </ShopForm>
+                  <LineChoiceForm
+                    kind="session"
+                    lineId={line.id}
+                    name="session"
+                    label={t("cart.session")}
+                    defaultValue={selectedSession}
+                    options={choice.sessions.map((s) => ({
+                      value: s.value,
+                      disabled: s.isFull,
+                      label: `${dateFormat.format(new Date(`${s.startDate}T12:00:00Z`))} · ${s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`,
+                    }))}
+                  />
                 ) : null}
                 {choice && choice.fundings.length ? (
-                  <ShopForm intent="funding" className="flex flex-col gap-1" testId="cart-funding-form">
-                    <input type="hidden" name="productCartId" value={line.id} />
-                    <label htmlFor={`funding-${line.id}`} className="text-sm font-semibold">
-                      {t("cart.funding")}
-                    </label>
-                    <select id={`funding-${line.id}`} name="fundingId" defaultValue={line.fundingId ? String(line.fundingId) : ""} className="rounded border border-slate-500 bg-white px-2 py-1.5">
-                      <option value="" disabled>
-                        {t("cart.choose")}
-                      </option>
-                      {choice.fundings.map((f) => (
-                        <option key={f.id} value={f.id}>
-                          {f.label}
-                        </option>
-                      ))}
-                    </select>
-                    <Button type="submit" size="small" variant="secondary" data-testid="cart-funding-submit">
-                      {t("cart.apply")}
-                    </Button>
-                  </ShopForm>
+                  <LineChoiceForm
+                    kind="funding"
+                    lineId={line.id}
+                    name="fundingId"
+                    label={t("cart.funding")}
+                    defaultValue={line.fundingId ? String(line.fundingId) : ""}
+                    options={choice.fundings.map((f) => ({ value: String(f.id), label: f.label }))}
+                  />
                 ) : null}
               </div>
               {line.needsSession || line.needsFunction ? (
@@ -240,5 +210,39 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </main>
+  );
+}
+
+/** One choice of a cart line (function, session or funding): a labelled select and its own form, without JavaScript too. */
+function LineChoiceForm(props: {
+  kind: "function" | "session" | "funding";
+  lineId: number;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string; disabled?: boolean }[];
+}) {
+  const { t } = useTranslation("shop");
+  const id = `${props.kind}-${props.lineId}`;
+  return (
+    <ShopForm intent={props.kind} className="flex flex-col gap-1" testId={`cart-${props.kind}-form`}>
+      <input type="hidden" name="productCartId" value={props.lineId} />
+      <label htmlFor={id} className="text-sm font-semibold">
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.defaultValue} className="rounded border border-slate-500 bg-white px-2 py-1.5">
+        <option value="" disabled>
+          {t("cart.choose")}
+        </option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="small" variant="secondary" data-testid={`cart-${props.kind}-submit`}>
+        {t("cart.apply")}
+      </Button>
+    </ShopForm>
   );
 }
