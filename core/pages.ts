@@ -265,6 +265,17 @@ export const PAGES: PageDef[] = [
     ns: ["shop"],
     noIndex: true,
   },
+  // Pharmacy management (pharmacy ns; area "pharmacy": holders and referents; tabs in app/components/pharmacy/pharmacy-tabs.tsx).
+  { id: "pharmacy", file: "routes/pharmacy/index.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie", es: "/administracion/mi-farmacia" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-team", file: "routes/pharmacy/team.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/equipe", es: "/administracion/mi-farmacia/equipo" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-attestations", file: "routes/pharmacy/attestations.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/attestations", es: "/administracion/mi-farmacia/attestations" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-collectif" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-contract", file: "routes/pharmacy/contract.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/contrat", es: "/administracion/mi-farmacia/contrat" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-dashboard", file: "routes/pharmacy/dashboard.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord", es: "/administracion/mi-farmacia/tableau-de-bord" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice-pdf", file: "routes/pharmacy/invoice-pdf.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId/pdf", es: "/administracion/mi-farmacia/factures/:invoiceId/pdf" }, noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
   { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },

@@ -36,6 +36,7 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
+import { TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -52,6 +53,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/invoice/:id": null,
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
+  "/referent/dpec/allApprenants": TeamSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

@@ -30,6 +30,7 @@ import { flowRoutes } from "./modules/flow/flow.routes.ts";
 import { recordsRoutes } from "./modules/records/records.routes.ts";
 import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
 import { shopRoutes } from "./modules/shop/shop.routes.ts";
+import { referentRoutes } from "./modules/referent/referent.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
@@ -113,6 +114,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", attestationsRoutes);
   api.route("/", feedbackTrainerRoutes);
   api.route("/", shopRoutes);
+  api.route("/", referentRoutes);
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 
