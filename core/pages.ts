@@ -265,6 +265,10 @@ export const PAGES: PageDef[] = [
     ns: ["shop"],
     noIndex: true,
   },
+  // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
+  // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
+  { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
+  { id: "admin-audit", file: "routes/admin/audit-log.tsx", layout: "default", area: "admin", paths: { "*": "/admin/audit" }, ns: ["admin"], noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
   { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },

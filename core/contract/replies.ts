@@ -36,6 +36,7 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
+import { AuditListSchema } from "./audit.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -45,6 +46,7 @@ import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
+  "/admin/audit": AuditListSchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
   "/shop/payByCheck": OrderSchema,
