@@ -37,6 +37,7 @@ import {
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
 import { TeamSchema } from "./referent.ts";
+import { AuditListSchema } from "./audit.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -46,6 +47,7 @@ import { TeamSchema } from "./referent.ts";
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
+  "/admin/audit": AuditListSchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
   "/shop/payByCheck": OrderSchema,

@@ -18,6 +18,8 @@ import { broadcastingRoutes } from "./modules/broadcasting/broadcasting.routes.t
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { requireAdmin } from "./http/guards.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
@@ -97,6 +99,12 @@ export function createBackApp(deps: BackDeps) {
   });
 
   const api = new Hono<BackEnv>();
+  // The admin-auth guard (spec section 6), once for the whole back office: every /back/api/admin/* call needs a
+  // logged-in administrator (401 for guests, 403 for others), before its route reads anything (ADR 0060).
+  api.use("/admin/*", async (c, next) => {
+    await requireAdmin(c);
+    await next();
+  });
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", userRoutes);
@@ -108,6 +116,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", contentRoutes);
   api.route("/", notificationsRoutes);
   api.route("/", adminRealtimeRoutes);
+  api.route("/", auditRoutes);
   api.route("/", enrolmentRoutes);
   api.route("/", flowRoutes);
   api.route("/", recordsRoutes);
