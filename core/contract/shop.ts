@@ -41,6 +41,39 @@ export const OrderIdParamsSchema = z.object({ id: IdParam });
 
 // ------------------------------------------------------------------ responses
 
+export const AvailableFunctionSchema = z.object({ name: z.string() });
+export const AvailableFunctionsReplySchema = z.array(AvailableFunctionSchema);
+
+export const AvailableFundingSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), label: z.string() });
+export const AvailableFundingsReplySchema = z.array(AvailableFundingSchema);
+
+/** A session a cart line can choose: setProductSession's sessionId and sessionCourseId (its group), and its seats. */
+export const CartSessionChoiceSchema = z.object({
+  sessionId: z.number(),
+  sessionCourseId: z.number(),
+  groupName: z.string(),
+  virtualClass: z.boolean(),
+  /** The marketing city, else the city; null for a virtual class without one. */
+  city: z.string().nullable(),
+  /** yyyy-mm-dd */
+  startDate: z.string(),
+  /** HH:mm */
+  startTime: z.string().nullable(),
+  seatsAvailable: z.number(),
+  isFull: z.boolean(),
+});
+export type CartSessionChoice = z.infer<typeof CartSessionChoiceSchema>;
+
+/**
+ * What a cart line can choose, computed with the cart (a few batched queries, whatever the number of lines): the
+ * same lists as getAvailableFunctions and getAvailableFundings, and the sessions not started yet with their seats.
+ */
+export const CartLineChoicesSchema = z.object({
+  functions: z.array(z.string()),
+  fundings: z.array(AvailableFundingSchema),
+  sessions: z.array(CartSessionChoiceSchema),
+});
+
 export const CartProductSchema = z.object({
   /** The cart line id (the spec's productCartId). */
   id: z.number(),
@@ -49,6 +82,8 @@ export const CartProductSchema = z.object({
   name: z.string(),
   slug: z.string(),
   trainingType: z.string(),
+  /** The type the training counts as (spec section 4: a virtual face-to-face is a virtual class...): its page path. */
+  effectiveType: z.string(),
   /** Price HT in cents, before discount. */
   price: z.number(),
   /** This line's share of the discount, in cents. */
@@ -64,6 +99,7 @@ export const CartProductSchema = z.object({
   needsSession: z.boolean(),
   /** Whether the line still needs a function before paying. */
   needsFunction: z.boolean(),
+  choices: CartLineChoicesSchema,
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
@@ -93,12 +129,6 @@ export type Cart = z.infer<typeof CartSchema>;
 
 /** GET /api/shop/cart: the cart, or null when there is none. Every mutation answers the whole cart. */
 export const CartReplySchema = CartSchema.nullable();
-
-export const AvailableFunctionSchema = z.object({ name: z.string() });
-export const AvailableFunctionsReplySchema = z.array(AvailableFunctionSchema);
-
-export const AvailableFundingSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), label: z.string() });
-export const AvailableFundingsReplySchema = z.array(AvailableFundingSchema);
 
 export const ORDER_STATUSES = ["cart", "pending", "paid", "failed", "cancelled"] as const;
 

@@ -7,6 +7,7 @@ import {
   carts,
   discountCodes,
   discountUses,
+  dpcProgrammes,
   enrolments,
   faceToFaceSessions,
   faceToFaces,
@@ -80,6 +81,8 @@ export type CartLineRow = {
   line: CartProductRow;
   training: ShopTrainingRow;
   fundingName: string | null;
+  /** Whether the training has DPC data (a dpc-type training without counts as formation). */
+  hasDpcData: boolean;
 };
 
 const shopTrainingColumns = {
@@ -99,7 +102,12 @@ const shopTrainingColumns = {
 
 export async function listCartLines(db: Q, cartId: number): Promise<CartLineRow[]> {
   return db
-    .select({ line: cartProducts, training: shopTrainingColumns, fundingName: fundings.name })
+    .select({
+      line: cartProducts,
+      training: shopTrainingColumns,
+      fundingName: fundings.name,
+      hasDpcData: sql<boolean>`exists (select 1 from ${dpcProgrammes} where ${dpcProgrammes.trainingId} = ${trainings.id})`.mapWith(Boolean),
+    })
     .from(cartProducts)
     .innerJoin(trainings, eq(trainings.id, cartProducts.trainingId))
     .leftJoin(fundings, eq(fundings.id, cartProducts.fundingId))
@@ -174,6 +182,43 @@ export async function findSessionOfGroup(db: Q, sessionId: number) {
     .where(eq(faceToFaceSessions.id, sessionId))
     .limit(1);
   return row;
+}
+
+/** The fundings offered for each of these trainings (one query for a whole cart or shop page). */
+export async function listFundingsOfTrainings(db: Q, trainingIds: number[]) {
+  if (trainingIds.length === 0) return [];
+  return db
+    .select({ trainingId: trainingFundings.trainingId, id: fundings.id, code: fundings.code, name: fundings.name })
+    .from(trainingFundings)
+    .innerJoin(fundings, eq(fundings.id, trainingFundings.fundingId))
+    .where(inArray(trainingFundings.trainingId, trainingIds))
+    .orderBy(asc(trainingFundings.trainingId), asc(fundings.id));
+}
+
+export type TrainingSessionRow = Awaited<ReturnType<typeof listSessionsOfTrainings>>[number];
+
+/** The sessions of these trainings with their group (the spec's sessionCourseId) and seats: one query for a whole cart or shop page. */
+export async function listSessionsOfTrainings(db: Q, trainingIds: number[]) {
+  if (trainingIds.length === 0) return [];
+  return db
+    .select({
+      id: faceToFaceSessions.id,
+      trainingId: faceToFaces.trainingId,
+      faceToFaceId: faceToFaces.id,
+      groupName: faceToFaces.name,
+      virtualClass: faceToFaces.virtualClass,
+      name: faceToFaceSessions.name,
+      city: faceToFaceSessions.city,
+      marketingCity: faceToFaceSessions.marketingCity,
+      startDate: faceToFaceSessions.startDate,
+      startTime: faceToFaceSessions.startTime,
+      maxParticipants: faceToFaceSessions.maxParticipants,
+      currentParticipants: faceToFaceSessions.currentParticipants,
+    })
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(inArray(faceToFaces.trainingId, trainingIds))
+    .orderBy(asc(faceToFaces.trainingId), asc(faceToFaces.id), asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.id));
 }
 
 /** The ids of trainings (among these) that have at least one session. */

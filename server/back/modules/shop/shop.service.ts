@@ -5,13 +5,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
-import type { Cart, CartProduct, Order, PaymentStart } from "#core/contract/shop.ts";
+import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart } from "#core/contract/shop.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
-import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
+import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
+import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
@@ -115,53 +116,107 @@ type PricedCart = {
   discount: repo.DiscountRow | null;
   totals: ReturnType<typeof computeCartTotals<{ id: number; trainingId: number; priceCents: number }>>;
   withSessions: Set<number>;
+  /** Every session of the lines' trainings, with its group and seats (one query). */
+  sessions: repo.TrainingSessionRow[];
 };
 
-/** The cart's lines priced with computeCartTotals; a code that no longer applies is left out of the totals. */
+/** The cart's code if it still applies to these lines (else null: it is left out of the totals). */
+async function applicableDiscount(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date, trainingIds: number[]): Promise<repo.DiscountRow | null> {
+  if (cart.discountCodeId === null) return null;
+  const [row, usage] = await Promise.all([repo.findDiscountById(db, cart.discountCodeId), repo.countDiscountUses(db, cart.discountCodeId, userId)]);
+  return row && checkDiscount(discountOf(row), now, usage, trainingIds).ok ? row : null;
+}
+
+/**
+ * The cart's lines priced with computeCartTotals, and the sessions of their trainings. A constant number of
+ * statements whatever the number of lines: the lines, then the code and the sessions side by side.
+ */
 async function priceCart(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date): Promise<PricedCart> {
   const lines = await repo.listCartLines(db, cart.id);
-  let discount: repo.DiscountRow | null = null;
-  if (cart.discountCodeId !== null) {
-    const row = await repo.findDiscountById(db, cart.discountCodeId);
-    if (row) {
-      const usage = await repo.countDiscountUses(db, row.id, userId);
-      if (checkDiscount(discountOf(row), now, usage, lines.map((l) => l.training.id)).ok) discount = row;
-    }
-  }
+  const trainingIds = lines.map((l) => l.training.id);
+  const [discount, sessions] = await Promise.all([applicableDiscount(db, cart, userId, now, trainingIds), repo.listSessionsOfTrainings(db, trainingIds)]);
   const totals = computeCartTotals(
     lines.map((l) => ({ id: l.line.id, trainingId: l.training.id, priceCents: l.training.free ? 0 : l.training.priceHtCents })),
     discount ? { kind: discount.kind as Discount["kind"], value: discount.value, trainingId: discount.trainingId } : null,
     vatRuleForBrand(cart.brand),
   );
-  const withSessions = await repo.trainingsWithSessions(db, lines.map((l) => l.training.id));
-  return { cart, lines, discount, totals, withSessions };
+  const withSessions = new Set(sessions.map((s) => s.trainingId));
+  return { cart, lines, discount, totals, withSessions, sessions };
 }
 
+/**
+ * The sessions a line can choose, in the course page's order: those not started yet (full ones flagged, shown
+ * disabled), and the line's own choice even if it has started since.
+ */
+function sessionChoices(sessions: repo.TrainingSessionRow[], line: repo.CartLineRow, effectiveType: string, today: string): CartSessionChoice[] {
+  const own = sessions.filter((s) => s.trainingId === line.training.id && (s.startDate >= today || s.id === line.line.sessionId));
+  const groups = [...new Set(own.map((s) => s.faceToFaceId))];
+  return groups.flatMap((groupId) => {
+    const inGroup = own.filter((s) => s.faceToFaceId === groupId);
+    const virtualClass = inGroup[0].virtualClass || effectiveType === "virtualClass";
+    const sortable = inGroup.map((s) => ({ ...s, city: s.city ?? "", startTime: s.startTime ?? "" }));
+    return sortSessions(sortable, { virtualClass }).map((s) => ({
+      sessionId: s.id,
+      sessionCourseId: s.faceToFaceId,
+      groupName: s.groupName,
+      virtualClass: s.virtualClass,
+      city: s.marketingCity || s.city || null,
+      startDate: s.startDate,
+      startTime: s.startTime ? s.startTime.slice(0, 5) : null,
+      seatsAvailable: seatsAvailable(s),
+      isFull: isSessionFull(s),
+    }));
+  });
+}
+
+/**
+ * The spec's Cart, with each line's choices (functions, fundings, sessions with seats left) so the cart page needs
+ * no other call. Statements: the lines, then the code, sessions, fundings and pending order side by side: the same
+ * number for one line or twenty (tests/integration/shop-sql-count.test.ts).
+ */
 async function cartPayload(ctx: Pick<ShopCtx, "deps" | "userId">, cart: repo.CartRow): Promise<Cart> {
   const { db } = ctx.deps;
-  const priced = await priceCart(db, cart, cart.userId ?? ctx.userId, ctx.deps.now());
+  const now = ctx.deps.now();
+  const pricing = priceCart(db, cart, cart.userId ?? ctx.userId, now);
+  // Fundings and the pending order do not depend on the prices: asked while the cart is priced.
+  const [priced, fundingRows, commandId] = await Promise.all([
+    pricing,
+    pricing.then((p) => repo.listFundingsOfTrainings(db, p.lines.map((l) => l.training.id))),
+    repo.findPendingOrderIdOfCart(db, cart.id),
+  ]);
   const rule = vatRuleForBrand(cart.brand);
-  const products: CartProduct[] = priced.lines.map((l, i) => ({
-    id: l.line.id,
-    productId: l.training.id,
-    name: l.training.name,
-    slug: l.training.slug,
-    trainingType: l.training.type,
-    price: priced.totals.lines[i].priceCents,
-    discount: priced.totals.lines[i].discountCents,
-    currency: rule.currency,
-    functionName: l.line.functionName,
-    sessionId: l.line.sessionId,
-    sessionCourseId: l.line.sessionCourseId,
-    fundingId: l.line.fundingId,
-    fundingLabel: l.fundingName ? fundingLabel(l.fundingName) : null,
-    needsSession: l.line.sessionId === null && needsSession(l.training, priced.withSessions),
-    needsFunction: l.line.functionName === null && l.training.availableFunctions.length > 0,
-  }));
+  const today = toParisDate(now);
+  const products: CartProduct[] = priced.lines.map((l, i) => {
+    const stored = isTrainingType(l.training.type) ? l.training.type : "formation";
+    const effectiveType = effectiveTrainingType({ type: stored, isVirtual: l.training.isVirtual, hasDpcData: l.hasDpcData });
+    return {
+      id: l.line.id,
+      productId: l.training.id,
+      name: l.training.name,
+      slug: l.training.slug,
+      trainingType: l.training.type,
+      effectiveType,
+      price: priced.totals.lines[i].priceCents,
+      discount: priced.totals.lines[i].discountCents,
+      currency: rule.currency,
+      functionName: l.line.functionName,
+      sessionId: l.line.sessionId,
+      sessionCourseId: l.line.sessionCourseId,
+      fundingId: l.line.fundingId,
+      fundingLabel: l.fundingName ? fundingLabel(l.fundingName) : null,
+      needsSession: l.line.sessionId === null && needsSession(l.training, priced.withSessions),
+      needsFunction: l.line.functionName === null && l.training.availableFunctions.length > 0,
+      choices: {
+        functions: [...l.training.availableFunctions],
+        fundings: fundingRows.filter((f) => f.trainingId === l.training.id).map((f) => ({ id: f.id, code: f.code, name: f.name, label: fundingLabel(f.name) })),
+        sessions: sessionChoices(priced.sessions, l, effectiveType, today),
+      },
+    };
+  });
   return {
     id: cart.id,
     products,
-    commandId: await repo.findPendingOrderIdOfCart(db, cart.id),
+    commandId,
     subtotal: priced.totals.subtotal,
     total: priced.totals.total,
     totalDiscount: priced.totals.totalDiscount,
