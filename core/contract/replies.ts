@@ -47,6 +47,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
+  "/shop/paymentForm/:id": PaymentStartSchema,
   "/shop/payByCheck": OrderSchema,
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,

@@ -25,6 +25,7 @@ import { AppError } from "../../http/app-error.ts";
 import { parseCookies, serializeCookie } from "../../http/cookies.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin, requireCsrfOnGet, requireSession } from "../../http/guards.ts";
+import { publicOriginFor } from "../../http/request-host.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import * as shop from "./shop.service.ts";
@@ -49,6 +50,9 @@ function ctxOf(c: C): shop.ShopCtx {
     setCartToken: (token) => c.header("Set-Cookie", cartCookie(c, token, shop.CART_COOKIE_DAYS * 24 * 3600), { append: true }),
   };
 }
+
+/** The public origin the provider sends the buyer back to and notifies (the brand's host, else the request's). */
+const paymentOrigin = (c: C) => publicOriginFor(c, c.var.brand.key) ?? new URL(c.req.url).origin;
 
 const cartReply = (c: C, cart: unknown, message: string) => success(c, CartSchema.parse(cart), message);
 
@@ -107,8 +111,17 @@ shopRoutes.get("/shop/addDiscount/:code", async (c) => {
 shopRoutes.get("/shop/getPaymentToken", async (c) => {
   requireCsrfOnGet(c);
   const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
-  const start = await shop.startCardPayment(ctxOf(c), { returnPath: query.returnPath, origin: new URL(c.req.url).origin });
+  const start = await shop.startCardPayment(ctxOf(c), { returnPath: query.returnPath, origin: paymentOrigin(c) });
   return success(c, PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
+});
+
+/** The signed form of the buyer's pending card order (a POST provider's order page renders it). Writes nothing. */
+shopRoutes.get("/shop/paymentForm/:id", async (c) => {
+  requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
+  const start = await shop.paymentForm(ctxOf(c), id, { returnPath: query.returnPath, origin: paymentOrigin(c) });
+  return success(c, PaymentStartSchema.parse(start));
 });
 
 shopRoutes.post("/shop/freePayment", async (c) => {

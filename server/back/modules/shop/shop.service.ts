@@ -407,28 +407,32 @@ export async function ownsCartChannel(deps: BackDeps, brand: string, userId: num
 
 // ------------------------------------------------------------------ orders and payments
 
-/** The SystemPay adapter when its credentials are configured, else null. */
+/**
+ * The SystemPay adapter when configured (SYSTEMPAY_SHOP_ID, and SYSTEMPAY_KEY for form payments and their IPN, or
+ * SYSTEMPAY_PASSWORD and SYSTEMPAY_HMAC_KEY for REST notifications), else null.
+ */
 function systemPayProvider(deps: BackDeps): PaymentProvider | null {
-  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY, SYSTEMPAY_ENDPOINT } = deps.env;
-  if (!SYSTEMPAY_SHOP_ID || !SYSTEMPAY_PASSWORD || !SYSTEMPAY_HMAC_KEY) return null;
-  return createSystemPayProvider({
-    shopId: SYSTEMPAY_SHOP_ID,
-    password: SYSTEMPAY_PASSWORD,
-    hmacKey: SYSTEMPAY_HMAC_KEY,
-    endpoint: SYSTEMPAY_ENDPOINT,
-    paymentPagePath: SYSTEMPAY_PAGE_PATH,
-  });
+  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_KEY, SYSTEMPAY_MODE, SYSTEMPAY_PAYMENT_URL, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY } = deps.env;
+  if (!SYSTEMPAY_SHOP_ID || !(SYSTEMPAY_KEY || (SYSTEMPAY_PASSWORD && SYSTEMPAY_HMAC_KEY))) return null;
+  return createSystemPayProvider(
+    {
+      shopId: SYSTEMPAY_SHOP_ID,
+      key: SYSTEMPAY_KEY ?? null,
+      mode: SYSTEMPAY_MODE,
+      paymentUrl: SYSTEMPAY_PAYMENT_URL,
+      password: SYSTEMPAY_PASSWORD ?? null,
+      hmacKey: SYSTEMPAY_HMAC_KEY ?? null,
+    },
+    deps.now,
+  );
 }
-
-/** The page of the web tier that will embed SystemPay's form with the form token (not built yet). */
-export const SYSTEMPAY_PAGE_PATH = "/boutique/paiement";
 
 /** The provider new card payments go through (PAYMENT_PROVIDER; the sandbox unless SystemPay is configured). */
 export function paymentProvider(deps: BackDeps): PaymentProvider {
   if (deps.env.PAYMENT_PROVIDER === "systempay") {
-    const systemPay = systemPayProvider(deps);
+    const systemPay = deps.env.SYSTEMPAY_KEY ? systemPayProvider(deps) : null;
     if (systemPay) return systemPay;
-    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID/PASSWORD/HMAC_KEY: using the sandbox");
+    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY: using the sandbox");
   }
   return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
 }
@@ -516,19 +520,41 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
   return { order, priced };
 }
 
-export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
-  const { order } = await orderFromCart(ctx, "card");
+/** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
+async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
   const buyer = await repo.findBuyer(ctx.deps.db, order.userId);
-  const start = await paymentProvider(ctx.deps).startPayment({
+  return provider.startPayment({
     orderId: order.id,
     amountCents: order.totalWithVatCents,
     currency: order.currency,
     buyerEmail: buyer?.email ?? "",
     returnPath: safeRedirectPath(input.returnPath, "/"),
     origin: input.origin,
+    language: order.locale.slice(0, 2),
   });
+}
+
+export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const { order } = await orderFromCart(ctx, "card");
+  const start = await providerStart(ctx, paymentProvider(ctx.deps), order, input);
   if (order.cartId !== null) await changed(ctx, order.cartId);
   return start;
+}
+
+/**
+ * The payment form of the buyer's pending card order, again (the order page of a POST provider renders it: the
+ * buyer's browser posts it to the provider). Nothing is written; another buyer's order, or one that is no longer
+ * pending, is a 404.
+ */
+export async function paymentForm(ctx: ShopCtx, orderId: number, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const userId = requireBuyer(ctx);
+  const order = await repo.findOrder(ctx.deps.db, orderId);
+  if (!order || order.userId !== userId || order.brand !== ctx.brand.key || order.status !== "pending" || order.paymentMethod !== "card") {
+    throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  }
+  const provider = notifyingProvider(ctx.deps, order.provider ?? "");
+  if (!provider) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  return providerStart(ctx, provider, order, input);
 }
 
 export async function payByCheck(ctx: ShopCtx): Promise<Order> {
