@@ -3,6 +3,7 @@
  * response schemas the web tier's back client checks replies with. Money is in integer cents.
  */
 import { z } from "zod";
+import { CatalogCourseSchema } from "./catalogue.ts";
 import { Id, IdParam } from "./ids.ts";
 
 // ------------------------------------------------------------------ requests
@@ -38,6 +39,23 @@ export const DiscountCodeParamsSchema = z.object({ code: z.string().regex(/^[A-Z
 export const PaymentTokenQuerySchema = z.object({ returnPath: z.string().max(300).optional() });
 
 export const OrderIdParamsSchema = z.object({ id: IdParam });
+
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const QueryInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[0-9]{1,9}$/, { message: "invalidType" })
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .default(fallback),
+  );
+
+export const SHOP_PAGE_SIZE = 24;
+
+/** GET /api/shop/products?page=&pageSize= : the store's listing, a page at a time (past the end: the last page). */
+export const ShopListingQuerySchema = z.object({ page: QueryInt(1, 100_000, 1), pageSize: QueryInt(1, 48, SHOP_PAGE_SIZE) });
 
 // ------------------------------------------------------------------ responses
 
@@ -126,6 +144,19 @@ export const CartSchema = z.object({
   channel: z.string(),
 });
 export type Cart = z.infer<typeof CartSchema>;
+
+/** A training of the store's listing: its catalogue card and its sessions not started yet, with their seats. */
+export const ShopItemSchema = z.object({ course: CatalogCourseSchema, sessions: z.array(CartSessionChoiceSchema) });
+
+/** GET /api/shop/products: the trainings the store sells (available on the store, with a price), newest first. */
+export const ShopListingSchema = z.object({
+  items: z.array(ShopItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  pageCount: z.number(),
+});
+export type ShopListing = z.infer<typeof ShopListingSchema>;
 
 /** GET /api/shop/cart: the cart, or null when there is none. Every mutation answers the whole cart. */
 export const CartReplySchema = CartSchema.nullable();

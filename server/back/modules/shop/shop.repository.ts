@@ -124,6 +124,39 @@ export async function findStoreTrainings(db: Q, brand: string, trainingIds: numb
     .where(and(inArray(trainings.id, trainingIds), eq(trainings.brand, brand), eq(trainings.isPublished, true), eq(trainings.availableOnStore, true)));
 }
 
+/**
+ * The store's listing (the shop page): published, visible trainings of the brand in its content language that are
+ * available on the store and have a price, newest first (as the catalogue's default order), and their count.
+ */
+function storeListed(brand: string, lang: string) {
+  return and(
+    eq(trainings.brand, brand),
+    eq(trainings.lang, lang),
+    eq(trainings.isPublished, true),
+    eq(trainings.isTest, false),
+    eq(trainings.obsolete, false),
+    eq(trainings.availableOnStore, true),
+    eq(trainings.free, false),
+    sql`${trainings.priceHtCents} > 0`,
+  );
+}
+
+export async function countStoreListing(db: Q, brand: string, lang: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(storeListed(brand, lang));
+  return Number(row?.n ?? 0);
+}
+
+export async function listStoreListingIds(db: Q, brand: string, lang: string, page: { limit: number; offset: number }): Promise<number[]> {
+  const rows = await db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(storeListed(brand, lang))
+    .orderBy(desc(trainings.createdAt), desc(trainings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => r.id);
+}
+
 /** Adds the lines in one transaction: all or nothing (a line already there is a unique violation). */
 export async function insertCartProducts(db: Db, cartId: number, trainingIds: number[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -219,17 +252,6 @@ export async function listSessionsOfTrainings(db: Q, trainingIds: number[]) {
     .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
     .where(inArray(faceToFaces.trainingId, trainingIds))
     .orderBy(asc(faceToFaces.trainingId), asc(faceToFaces.id), asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.id));
-}
-
-/** The ids of trainings (among these) that have at least one session. */
-export async function trainingsWithSessions(db: Q, trainingIds: number[]): Promise<Set<number>> {
-  if (trainingIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ trainingId: faceToFaces.trainingId })
-    .from(faceToFaces)
-    .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.faceToFaceId, faceToFaces.id))
-    .where(inArray(faceToFaces.trainingId, trainingIds));
-  return new Set(rows.map((r) => r.trainingId));
 }
 
 export async function activeEnrolmentTrainingIds(db: Q, userId: number, trainingIds: number[]): Promise<Set<number>> {

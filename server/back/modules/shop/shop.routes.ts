@@ -18,6 +18,8 @@ import {
   SetProductFundingSchema,
   SetProductFunctionSchema,
   SetProductSessionSchema,
+  ShopListingQuerySchema,
+  ShopListingSchema,
 } from "#core/contract/shop.ts";
 import { EmptyBody } from "#core/contract/ids.ts";
 import type { BackEnv } from "../../context.ts";
@@ -55,6 +57,12 @@ function ctxOf(c: C): shop.ShopCtx {
 const paymentOrigin = (c: C) => publicOriginFor(c, c.var.brand.key) ?? new URL(c.req.url).origin;
 
 const cartReply = (c: C, cart: unknown, message: string) => success(c, CartSchema.parse(cart), message);
+
+/** The store's listing (the shop page): public, like the catalogue. */
+shopRoutes.get("/shop/products", async (c) => {
+  const query = parseInput(ShopListingQuerySchema, c.req.query(), c.var.t);
+  return success(c, ShopListingSchema.parse(await shop.listStore(c.var.deps, c.var.brand, query)));
+});
 
 shopRoutes.get("/shop/cart", async (c) => success(c, CartReplySchema.parse(await shop.getCart(ctxOf(c)))));
 

@@ -5,11 +5,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
-import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart } from "#core/contract/shop.ts";
+import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart, ShopListing } from "#core/contract/shop.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
+import { paginate } from "#core/domain/pagination.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
@@ -24,6 +25,7 @@ import { cartChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { MessageKey, ServerLocale, Translate } from "../../i18n/messages.ts";
+import { listCoursesByIds } from "../catalogue/catalogue-listing.service.ts";
 import { listMemberships } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import * as repo from "./shop.repository.ts";
@@ -145,11 +147,11 @@ async function priceCart(db: BackDeps["db"], cart: repo.CartRow, userId: number 
 }
 
 /**
- * The sessions a line can choose, in the course page's order: those not started yet (full ones flagged, shown
- * disabled), and the line's own choice even if it has started since.
+ * The sessions of a training a buyer can choose, in the course page's order: those not started yet (full ones
+ * flagged, shown disabled), and `keepId` (a cart line's own choice) even if it has started since.
  */
-function sessionChoices(sessions: repo.TrainingSessionRow[], line: repo.CartLineRow, effectiveType: string, today: string): CartSessionChoice[] {
-  const own = sessions.filter((s) => s.trainingId === line.training.id && (s.startDate >= today || s.id === line.line.sessionId));
+function sessionChoices(sessions: repo.TrainingSessionRow[], trainingId: number, effectiveType: string, today: string, keepId: number | null = null): CartSessionChoice[] {
+  const own = sessions.filter((s) => s.trainingId === trainingId && (s.startDate >= today || s.id === keepId));
   const groups = [...new Set(own.map((s) => s.faceToFaceId))];
   return groups.flatMap((groupId) => {
     const inGroup = own.filter((s) => s.faceToFaceId === groupId);
@@ -209,7 +211,7 @@ async function cartPayload(ctx: Pick<ShopCtx, "deps" | "userId">, cart: repo.Car
       choices: {
         functions: [...l.training.availableFunctions],
         fundings: fundingRows.filter((f) => f.trainingId === l.training.id).map((f) => ({ id: f.id, code: f.code, name: f.name, label: fundingLabel(f.name) })),
-        sessions: sessionChoices(priced.sessions, l, effectiveType, today),
+        sessions: sessionChoices(priced.sessions, l.training.id, effectiveType, today, l.line.sessionId),
       },
     };
   });
@@ -245,6 +247,28 @@ async function changed(ctx: ShopCtx, cartId: number): Promise<Cart> {
   const payload = await cartPayload(ctx, cart!);
   await publishCart(ctx.deps, payload);
   return payload;
+}
+
+// ------------------------------------------------------------------ the store's listing
+
+/**
+ * The shop page's trainings (spec 2, /boutique /tienda): those available on the store with a price, newest first,
+ * each with its catalogue card and its sessions not started yet with their seats. Four statements a page.
+ */
+export async function listStore(deps: BackDeps, brand: Brand, query: { page: number; pageSize: number }): Promise<ShopListing> {
+  const { db } = deps;
+  const total = await repo.countStoreListing(db, brand.key, brand.contentLang);
+  const page = paginate({ total, page: query.page, pageSize: query.pageSize });
+  const ids = total > 0 ? await repo.listStoreListingIds(db, brand.key, brand.contentLang, { limit: page.pageSize, offset: page.offset }) : [];
+  const [courses, sessions] = await Promise.all([listCoursesByIds(db, brand, ids), repo.listSessionsOfTrainings(db, ids)]);
+  const today = toParisDate(deps.now());
+  return {
+    items: courses.map((course) => ({ course, sessions: sessionChoices(sessions, course.id, course.type, today) })),
+    total,
+    page: page.page,
+    pageSize: page.pageSize,
+    pageCount: page.pageCount,
+  };
 }
 
 // ------------------------------------------------------------------ cart use cases

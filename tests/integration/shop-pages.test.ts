@@ -1,8 +1,13 @@
-// The cart's cost in SQL statements (issue 14): the cart reply carries every line's choices (functions, fundings,
-// sessions with seats left) computed in a few batched queries, and the cart page makes one back call for it. The
-// number of statements of GET /back/api/shop/cart and of the cart page must not grow with the number of lines.
-// The statement counter is the benchmark's (BENCH_SQL_COUNT): attached here to a copy of the seeded template.
+// The shop's pages (issue 14), what they show and what they cost in SQL statements. The cart reply carries every
+// line's choices (functions, fundings, sessions with seats left) computed in a few batched queries, and the cart page
+// makes one back call for it: the statements of GET /back/api/shop/cart and of the cart page do not grow with the
+// number of lines. The shop page lists the trainings available on the store with a price (GET shop/products), not the
+// whole catalogue. The statement counter is the benchmark's (BENCH_SQL_COUNT), attached here to a copy of the seeded
+// template.
+import fs from "node:fs";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { trainings } from "../../server/db/schema/index.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { createStatementCounter, type StatementCounter } from "../../server/db/statement-counter.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -13,9 +18,8 @@ import { expectEnvelope, Agent } from "./support/http.ts";
 import { testEnv } from "./support/platform.ts";
 import type { Suite } from "./support/setup.ts";
 import { templatesFor } from "./support/templates.ts";
-import fs from "node:fs";
 
-describe("SQL statements of the cart (pglite, counted)", () => {
+describe("the shop's pages and their SQL statements (pglite, counted)", () => {
   let counter: StatementCounter;
   let database: Database;
   let platform: Platform;
@@ -107,5 +111,57 @@ describe("SQL statements of the cart (pglite, counted)", () => {
       sessionsSeen += expected.length;
     }
     expect(sessionsSeen).toBeGreaterThan(0);
+  });
+
+  test("the shop lists the trainings available on the store with a price, with their sessions and seats, in a constant number of statements", async () => {
+    const guest = suite.agent({ "accept-language": "fr-FR" });
+    const listing = async () => {
+      const reply = await guest.get("/back/api/shop/products?pageSize=48");
+      expectEnvelope(reply, 200);
+      return reply.body.data as { items: { course: { id: number; free: boolean; priceHT: number }; sessions: { seatsAvailable: number; isFull: boolean; startDate: string }[] }[]; total: number; pageCount: number };
+    };
+    const first = await listing();
+    const stored = await database.db
+      .select({ id: trainings.id, free: trainings.free, price: trainings.priceHtCents, onStore: trainings.availableOnStore, published: trainings.isPublished, test: trainings.isTest, obsolete: trainings.obsolete, lang: trainings.lang })
+      .from(trainings)
+      .where(eq(trainings.brand, "fr"));
+    const sellable = stored.filter((t) => t.onStore && !t.free && t.price > 0 && t.published && !t.test && !t.obsolete && t.lang === "fr");
+    expect(first.total).toBe(sellable.length);
+    expect(first.total).toBeLessThan(stored.filter((t) => t.published && !t.test && !t.obsolete).length);
+    for (const { course } of first.items) expect(course.free || course.priceHT === 0).toBe(false);
+    const withSessions = first.items.filter((item) => item.sessions.length > 0);
+    expect(withSessions.length).toBeGreaterThan(0);
+    const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+    for (const { sessions } of withSessions) for (const s of sessions) expect(s.startDate >= today && s.isFull === (s.seatsAvailable === 0)).toBe(true);
+
+    // Taken off the store: gone from the listing and the shop page, and it can no longer be added.
+    const [withdrawn] = first.items;
+    await database.db.update(trainings).set({ availableOnStore: false }).where(inArray(trainings.id, [withdrawn.course.id]));
+    try {
+      const after = await listing();
+      expect(after.total).toBe(first.total - 1);
+      expect(after.items.map((i) => i.course.id)).not.toContain(withdrawn.course.id);
+      const page = await fetch(`${suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
+      const html = await page.text();
+      expect(html).not.toContain(`data-product-id="${withdrawn.course.id}"`);
+      expect((html.match(/data-testid="shop-item"/g) ?? []).length).toBe(Math.min(after.total, 24));
+      const [buyer] = await createShopBuyers(database.db, 1, "listing-withdrawn");
+      const agent = await agentFor(suite, buyer, null);
+      expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [withdrawn.course.id] }), 404);
+    } finally {
+      await database.db.update(trainings).set({ availableOnStore: true }).where(and(eq(trainings.id, withdrawn.course.id)));
+    }
+
+    // Statements: the same for a page of 1 and a page of 24.
+    const api = [];
+    for (const size of [1, 24]) api.push(await cost(async () => expectEnvelope(await guest.get(`/back/api/shop/products?pageSize=${size}`), 200)));
+    const page = await cost(async () => {
+      const reply = await fetch(`${suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
+      expect(reply.status).toBe(200);
+      expect(await reply.text()).toContain('data-testid="shop-list"');
+    });
+    console.log(`SQL statements, GET /back/api/shop/products for 1, 24 items: ${api.join(", ")}; GET /boutique (guest): ${page}`);
+    expect(api[0]).toBe(api[1]);
+    expect(page).toBeLessThanOrEqual(api[1] + 4);
   });
 });
