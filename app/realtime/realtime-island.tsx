@@ -14,8 +14,8 @@ type Props = {
 
 /**
  * Loads the realtime client (laravel-echo + pusher-js) after hydration, for logged-in
- * users only, so it never weighs on the first load. It follows the user: on logout it
- * leaves the private channels and disconnects.
+ * users and for guests with a cart (their cart's channel only), so it never weighs on the first load. It follows the
+ * user: on logout it leaves the private channels and disconnects.
  */
 export function RealtimeIsland({ settings, locale, user, cartChannel = null }: Props) {
   const revalidator = useRevalidator();
@@ -23,10 +23,12 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
   revalidate.current = revalidator.revalidate;
   const island = useRef<Island | null>(null);
   const loggedIn = Boolean(user && settings);
+  // A guest's tabs follow their cart (the channel is authorised by the cart cookie).
+  const active = Boolean(settings && (user || cartChannel));
   const userKey = user ? `${user.id}:${user.accountId ?? ""}` : "";
 
   useEffect(() => {
-    if (!loggedIn || !settings) return;
+    if (!active || !settings) return;
     let cancelled = false;
     void import("./island.client").then(({ startIsland }) => {
       if (cancelled) return;
@@ -50,8 +52,8 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
       island.current = null;
       clearLiveNotifications();
     };
-    // The island restarts only when logging in or out; user changes go through setUser.
-  }, [loggedIn]);
+    // The island restarts only when logging in or out (or a guest's first cart); user changes go through setUser.
+  }, [loggedIn, active]);
 
   useEffect(() => {
     island.current?.setUser(user);
