@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { addLiveNotification, clearLiveNotifications, type LiveNotification } from "./notification-store";
 import { guardedReload } from "./reload-guard";
 import type { Island, RealtimeSettings } from "./island.client";
@@ -19,8 +19,18 @@ type Props = {
  */
 export function RealtimeIsland({ settings, locale, user, cartChannel = null }: Props) {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle";
+  const deferred = useRef(false);
+  const revalidateNow = useRef(revalidator.revalidate);
+  revalidateNow.current = revalidator.revalidate;
+  // A revalidation started while a form submission or navigation is under way would interrupt it, and its flash
+  // toast (read once by the loader) could be lost: the tab that made the change would not say so. Wait for idle.
+  const revalidate = useRef(() => {
+    if (busy.current) deferred.current = true;
+    else void revalidateNow.current();
+  });
   const island = useRef<Island | null>(null);
   const loggedIn = Boolean(user && settings);
   // A guest's tabs follow their cart (the channel is authorised by the cart cookie).
@@ -33,9 +43,9 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
     void import("./island.client").then(({ startIsland }) => {
       if (cancelled) return;
       island.current = startIsland(settings, locale, {
-        onContactUpdate: () => void revalidate.current(),
-        onTrainingPlanUpdate: () => void revalidate.current(),
-        onCartUpdate: () => void revalidate.current(),
+        onContactUpdate: () => revalidate.current(),
+        onTrainingPlanUpdate: () => revalidate.current(),
+        onCartUpdate: () => revalidate.current(),
         onReload: () => guardedReload(window.sessionStorage, () => window.location.reload()),
         onNotification: (payload) => {
           const notification = (payload as { notification?: LiveNotification }).notification;
@@ -62,6 +72,12 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
   useEffect(() => {
     island.current?.setCart(cartChannel);
   }, [cartChannel]);
+
+  useEffect(() => {
+    if (navigation.state !== "idle" || !deferred.current) return;
+    deferred.current = false;
+    void revalidateNow.current();
+  }, [navigation.state]);
 
   return null;
 }
