@@ -20,7 +20,7 @@ import { HealthSchema } from "./health.ts";
 import { FeaturedPayloadSchema } from "./home.ts";
 import { NotificationListSchema } from "./notifications.ts";
 import { ProfileSchema } from "./profile.ts";
-import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema } from "./shop.ts";
+import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
 import {
   AveragesSchema,
   BadgesSchema,
@@ -50,6 +50,8 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/admin/audit": AuditListSchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
+  "/shop/paymentForm/:id": PaymentStartSchema,
+  "/shop/products": ShopListingSchema,
   "/shop/payByCheck": OrderSchema,
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,

@@ -163,6 +163,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
+      if (route === "/shop/paymentForm/:id") return known.orders.map((id) => fill({ id }));
       return [];
     }
 
