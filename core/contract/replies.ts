@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { AttestationListSchema, DpcAttestationsSchema, FeedbackRequestSchema, TrainerVirtualClassSchema, VerificationSchema } from "./attestations.ts";
 import { EmailCheckSchema, InvitationSchema, ResetTokenCheckSchema } from "./auth.ts";
 import { BookmarksSchema, CataloguePageSchema, TrainingDetailSchema } from "./catalogue.ts";
+import { TrainingRefSchema } from "./catalogue.ts";
 import { NoDataSchema } from "./common.ts";
 import {
   ContentPagePayloadSchema,
@@ -73,6 +74,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/catalogue": CataloguePageSchema,
   "/catalogue/search": CataloguePageSchema,
   "/training/:slug": TrainingDetailSchema,
+  "/training/:slug/ref": TrainingRefSchema,
   "/user/bookmarks": BookmarksSchema,
   // content
   "/content/news": NewsListPayloadSchema,

@@ -10,7 +10,8 @@ import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure } from "./http/envelope.ts";
 import { trustedRequestHost } from "./http/request-host.ts";
-import { isSecureRequest, loadRequestSession } from "./http/session.ts";
+import { clearReadScope, readScopeFor, scopedSession, type ReadScope } from "./http/read-scope.ts";
+import { isSecureRequest, loadRequestSession, SESSION_COOKIE } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -94,8 +95,16 @@ export function createBackApp(deps: BackDeps) {
         return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
       }
     }
-    c.set("session", await loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key));
+    // One session lookup per web request for its in-process reads; a write empties the request's scope (ADR 0040).
+    const reads = readScopeFor(c);
+    const sid = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? "";
+    c.set(
+      "session",
+      await scopedSession(reads, `${sid}|${c.var.brand.key}`, () => loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key)),
+    );
     await next();
+    const scope = (c.env as { reads?: ReadScope } | undefined)?.reads;
+    if (scope && !reads) clearReadScope(scope);
   });
 
   const api = new Hono<BackEnv>();

@@ -153,6 +153,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       }
       if (route in TOKENS) return TOKENS[route].map((token) => fill({ token }));
       if (route === "/training/:slug") return known.trainings.slice(0, known.all ? undefined : 8).map(({ slug }) => fill({ slug }));
+      if (route === "/training/:slug/ref") return known.trainings.slice(0, known.all ? undefined : 8).map(({ slug }) => fill({ slug }));
       if (route === "/content/news/:slug") return known.news.map((slug) => fill({ slug }));
       if (route === "/content/pages/:slug") return known.pages.map((slug) => fill({ slug }));
       if (route === "/content/experts/:slug") return known.experts.map((slug) => fill({ slug }));
