@@ -26,6 +26,7 @@ const VISITORS: { brand: HostBrand; email: string | null }[] = [
   { brand: "be", email: "referent.be@demo.test" },
   { brand: "es", email: "learner.es@demo.test" },
   { brand: "es", email: null },
+  { brand: "fr", email: "admin@demo.test" },
 ];
 
 /** Known demo tokens (server/db/seed): invitations, feedback requests, trainer links. */
