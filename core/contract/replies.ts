@@ -37,6 +37,7 @@ import {
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
 import { AuditListSchema } from "./audit.ts";
+import { DashboardSchema } from "./admin-dashboard.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
 import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 
@@ -49,6 +50,7 @@ import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
   "/admin/audit": AuditListSchema,
+  "/admin/dashboard": DashboardSchema,
   "/admin/catalog/trainings": CatalogListSchema,
   "/admin/catalog/trainings/:id": AdminTrainingSchema,
   "/admin/sessions": SessionListSchema,

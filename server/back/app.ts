@@ -21,6 +21,7 @@ import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { adminCatalogRoutes } from "./modules/admin-catalog/admin-catalog.routes.ts";
 import { adminSessionsRoutes } from "./modules/admin-sessions/admin-sessions.routes.ts";
+import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
 import { requireAdmin } from "./http/guards.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -122,6 +123,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", auditRoutes);
   api.route("/", adminCatalogRoutes);
   api.route("/", adminSessionsRoutes);
+  api.route("/", adminDashboardRoutes);
   api.route("/", enrolmentRoutes);
   api.route("/", flowRoutes);
   api.route("/", recordsRoutes);
