@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { z } from "zod";
+import { z } from "zod";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+
+/** The schema of a form without fields of its own (a button, a file the server checks). */
+const NO_FIELDS = z.object({});
 
 export type FormViewOf = ReturnType<typeof formView>;
 
@@ -37,7 +40,7 @@ export function IntentForm({
 }) {
   const reply = useActionData<FormReply>();
   const mine = reply?.form === formKey ? reply : undefined;
-  const [form] = useSchemaForm(schema ?? ({ safeParse: () => ({ success: true, data: {} }) } as unknown as z.ZodType), mine, { id: `form-${formKey}`, omit });
+  const [form] = useSchemaForm(schema ?? NO_FIELDS, mine, { id: `form-${formKey}`, omit });
   const view = formView(form);
   const errors = mine?.error ?? {};
   const ref = useFocusFirstError(mine);
