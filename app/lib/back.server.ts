@@ -114,6 +114,14 @@ export class BackClient {
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
   }
 
+  /** A GET whose success reply is a file (a PDF): the raw Response; an error still throws BackError. */
+  async getFile(path: string): Promise<Response> {
+    const response = await this.send("GET", `/back/api${path.startsWith("/") ? path : `/${path}`}`);
+    if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
+    const envelope = await readEnvelope(response);
+    throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
+  }
+
   /** Whether the browser holds a cookie (as last set by the back API). */
   hasCookie(name: string): boolean {
     return this.jar.has(name);

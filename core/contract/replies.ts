@@ -39,6 +39,9 @@ import {
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
 import { TeamSchema } from "./referent.ts";
 import { AuditListSchema } from "./audit.ts";
+import { DashboardSchema } from "./admin-dashboard.ts";
+import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
+import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -49,6 +52,12 @@ import { AuditListSchema } from "./audit.ts";
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
   "/admin/audit": AuditListSchema,
+  "/admin/dashboard": DashboardSchema,
+  "/admin/catalog/trainings": CatalogListSchema,
+  "/admin/catalog/trainings/:id": AdminTrainingSchema,
+  "/admin/sessions": SessionListSchema,
+  "/admin/sessions/:id": AdminSessionSchema,
+  "/admin/sessions/:id/attendance/:day": null,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
   "/shop/paymentForm/:id": PaymentStartSchema,

@@ -27,6 +27,12 @@ export const VALIDATION_KEYS = [
   "invalidPage",
   "chooseAtLeastOne",
   "ratingRequired",
+  "invalidSlug",
+  "invalidPrice",
+  "audienceConflict",
+  "invalidActionNumber",
+  "invalidChoices",
+  "confirmRequired",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -20,6 +20,9 @@ import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { adminCatalogRoutes } from "./modules/admin-catalog/admin-catalog.routes.ts";
+import { adminSessionsRoutes } from "./modules/admin-sessions/admin-sessions.routes.ts";
+import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
 import { requireAdmin } from "./http/guards.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -39,7 +42,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
 const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate plus the multipart envelope
 const isUploadPath = (path: string) =>
-  path === "/back/api/user/updateProfilePic" || /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path);
+  path === "/back/api/user/updateProfilePic" ||
+  /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path) ||
+  /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/.test(path);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Posts that cannot carry the CSRF header and check something else instead: payment notifications (the provider's
@@ -126,6 +131,9 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", notificationsRoutes);
   api.route("/", adminRealtimeRoutes);
   api.route("/", auditRoutes);
+  api.route("/", adminCatalogRoutes);
+  api.route("/", adminSessionsRoutes);
+  api.route("/", adminDashboardRoutes);
   api.route("/", enrolmentRoutes);
   api.route("/", flowRoutes);
   api.route("/", recordsRoutes);
