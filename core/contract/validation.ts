@@ -27,6 +27,9 @@ export const VALIDATION_KEYS = [
   "invalidPage",
   "chooseAtLeastOne",
   "ratingRequired",
+  "periodInvalid",
+  "slugFormat",
+  "discountValueRange",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
