@@ -236,7 +236,7 @@ describe.each(backends())("back office part B (%s)", (backend) => {
 
   test("login image: wrong type, too large, SVG with script refused (nothing stored); PNG and a plain SVG accepted", async () => {
     const admin = await as("admin@demo.test");
-    const send = (bytes: Uint8Array | string, name: string, type: string) => {
+    const send = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string) => {
       const form = new FormData();
       form.append("image", new Blob([bytes], { type }), name);
       return admin.request("POST", "/back/api/admin/loginImage/fr", { body: form });
@@ -245,7 +245,7 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     const pdf = await send("%PDF-1.4 not an image", "a.png", "image/png");
     expectEnvelope(pdf, 422);
     expect(pdf.body.data.errors.image).toEqual(["Ce fichier n'est pas une image PNG, JPEG, WebP ou SVG."]);
-    const big = await send(new Uint8Array([...PNG, ...new Uint8Array(2 * 1024 * 1024)]), "big.png", "image/png");
+    const big = await send(new Uint8Array([...PNG, ...new Uint8Array(2 * 1024 * 1024)]) as Uint8Array<ArrayBuffer>, "big.png", "image/png");
     expectEnvelope(big, 413);
     for (const svg of [
       `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
@@ -260,7 +260,7 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(await tableCounts(suite.db)).toEqual(before);
     expect(fs.existsSync(path.join(dataDir, "uploads", "login")) ? fs.readdirSync(path.join(dataDir, "uploads", "login")) : []).toEqual([]);
 
-    const png = await send(PNG, "x.svg", "image/svg+xml");
+    const png = await send(new Uint8Array(PNG), "x.svg", "image/svg+xml");
     expectEnvelope(png, 200);
     expect(png.body.data.url).toMatch(/^\/uploads\/login\/[0-9a-f]+\.png$/);
     const svg = await send(SAFE_SVG, "logo.svg", "image/svg+xml");
