@@ -26,6 +26,7 @@ const VISITORS: { brand: HostBrand; email: string | null }[] = [
   { brand: "be", email: "referent.be@demo.test" },
   { brand: "es", email: "learner.es@demo.test" },
   { brand: "es", email: null },
+  { brand: "fr", email: "admin@demo.test" },
 ];
 
 /** Known demo tokens (server/db/seed): invitations, feedback requests, trainer links. */
@@ -162,6 +163,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
+      // Back office part B (admin only): the first demo rows (the seed's draft, page, FAQ section and question, user).
+      if (route === "/admin/content/:kind/:id") return [fill({ kind: "page", id: 1 }), fill({ kind: "news", id: 1 }), fill({ kind: "expert", id: 1 })];
+      if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id") return [fill({ id: 1 })];
       return [];
     }
 
