@@ -265,6 +265,21 @@ export const PAGES: PageDef[] = [
     ns: ["shop"],
     noIndex: true,
   },
+  // Pharmacy management (pharmacy ns; area "pharmacy": holders and referents; tabs in app/components/pharmacy/pharmacy-tabs.tsx).
+  { id: "pharmacy", file: "routes/pharmacy/index.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie", es: "/administracion/mi-farmacia" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-team", file: "routes/pharmacy/team.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/equipe", es: "/administracion/mi-farmacia/equipo" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-attestations", file: "routes/pharmacy/attestations.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/attestations", es: "/administracion/mi-farmacia/attestations" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-collectif" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-contract", file: "routes/pharmacy/contract.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/contrat", es: "/administracion/mi-farmacia/contrat" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-dashboard", file: "routes/pharmacy/dashboard.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord", es: "/administracion/mi-farmacia/tableau-de-bord" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice-pdf", file: "routes/pharmacy/invoice-pdf.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId/pdf", es: "/administracion/mi-farmacia/factures/:invoiceId/pdf" }, noIndex: true },
+  // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
+  // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
+  { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
+  { id: "admin-audit", file: "routes/admin/audit-log.tsx", layout: "default", area: "admin", paths: { "*": "/admin/audit" }, ns: ["admin"], noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
   { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },
@@ -288,16 +303,16 @@ export const PAGES: PageDef[] = [
     ns: ["content"],
   },
   // Back office, part B (issue 16): content editor, FAQ, login image, accounting and checks, discount codes, users.
-  { id: "admin-editor", file: "routes/admin/editor.tsx", layout: "default", area: "admin", paths: { "*": "/admin/editor" }, ns: ["admin-tools", "content"], noIndex: true },
-  { id: "admin-editor-create", file: "routes/admin/editor-create.tsx", layout: "default", area: "admin", paths: { "*": "/admin/editor/create-page" }, ns: ["admin-tools"], noIndex: true },
-  { id: "admin-faq", file: "routes/admin/faq.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq" }, ns: ["admin-tools"], noIndex: true },
-  { id: "admin-faq-section", file: "routes/admin/faq-section.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq/section/:id/:sectionType" }, ns: ["admin-tools"], noIndex: true },
-  { id: "admin-faq-question", file: "routes/admin/faq-question.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq/question/:id/:questionId" }, ns: ["admin-tools", "content"], noIndex: true },
-  { id: "admin-login-image", file: "routes/admin/login-image.tsx", layout: "default", area: "admin", paths: { "*": "/admin/loginImage" }, ns: ["admin-tools"], noIndex: true },
-  { id: "admin-facture-compta", file: "routes/admin/facture-compta.tsx", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta" }, ns: ["admin-tools"], noIndex: true },
+  { id: "admin-editor", file: "routes/admin/editor.tsx", layout: "default", area: "admin", paths: { "*": "/admin/editor" }, ns: ["admin", "admin-tools", "content"], noIndex: true },
+  { id: "admin-editor-create", file: "routes/admin/editor-create.tsx", layout: "default", area: "admin", paths: { "*": "/admin/editor/create-page" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-faq", file: "routes/admin/faq.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-faq-section", file: "routes/admin/faq-section.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq/section/:id/:sectionType" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-faq-question", file: "routes/admin/faq-question.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq/question/:id/:questionId" }, ns: ["admin", "admin-tools", "content"], noIndex: true },
+  { id: "admin-login-image", file: "routes/admin/login-image.tsx", layout: "default", area: "admin", paths: { "*": "/admin/loginImage" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-facture-compta", file: "routes/admin/facture-compta.tsx", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta" }, ns: ["admin", "admin-tools"], noIndex: true },
   { id: "admin-facture-compta-export", file: "routes/admin/facture-compta-export.ts", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta/export" }, noIndex: true },
-  { id: "admin-discount-codes", file: "routes/admin/discount-codes.tsx", layout: "default", area: "admin", paths: { "*": "/admin/discountCodes" }, ns: ["admin-tools"], noIndex: true },
-  { id: "admin-users", file: "routes/admin/users.tsx", layout: "default", area: "admin", paths: { "*": "/admin/users" }, ns: ["admin-tools"], noIndex: true },
+  { id: "admin-discount-codes", file: "routes/admin/discount-codes.tsx", layout: "default", area: "admin", paths: { "*": "/admin/discountCodes" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-users", file: "routes/admin/users.tsx", layout: "default", area: "admin", paths: { "*": "/admin/users" }, ns: ["admin", "admin-tools"], noIndex: true },
 ];
 
 export function findPage(id: string): PageDef | undefined {

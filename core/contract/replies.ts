@@ -36,6 +36,8 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
+import { TeamSchema } from "./referent.ts";
+import { AuditListSchema } from "./audit.ts";
 import { PendingChecksSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
@@ -48,6 +50,7 @@ import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } 
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
+  "/admin/audit": AuditListSchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
   "/shop/payByCheck": OrderSchema,
@@ -55,6 +58,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/invoice/:id": null,
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
+  "/referent/dpec/allApprenants": TeamSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

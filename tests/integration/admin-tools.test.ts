@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { authTokens, contentPages, discountCodes, enrolments, invoices, orders, users } from "../../server/db/schema/index.ts";
+import { auditLog, authTokens, contentPages, discountCodes, enrolments, invoices, orders, users } from "../../server/db/schema/index.ts";
 import { monthOf } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { readFirstSheet } from "../fixtures/read-xlsx.ts";
@@ -64,6 +64,9 @@ describe.each(backends())("back office part B (%s)", (backend) => {
   }
 
   const userId = async (email: string) => (await suite.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+  /** The audit entries of one thing (ADR 0060), oldest first. */
+  const auditOf = async (entityType: string, entityId: number | string) =>
+    (await suite.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))).sort((a, b) => a.id - b.id);
 
   test("guests (401), learners and referents (403) are refused on every endpoint, and nothing is written", async () => {
     const visitors: [string | null, number][] = [
@@ -111,6 +114,10 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(invoice.number).toBe(confirmed.body.data.invoiceNumber);
     const mails = fs.readdirSync(path.join(dataDir, "mail")).map((f) => fs.readFileSync(path.join(dataDir, "mail", f), "utf8"));
     expect(mails.some((m) => m.includes(`${invoice.number}.pdf`))).toBe(true);
+    const [audit] = await auditOf("order", item.orderId);
+    expect(audit).toMatchObject({ action: "order.checkConfirmed", actorId: await userId("admin@demo.test") });
+    expect(audit.before).toMatchObject({ status: "pending" });
+    expect(audit.after).toMatchObject({ status: "paid", invoiceNumber: invoice.number });
 
     // Twice: a conflict, and nothing more happens.
     const before = await tableCounts(suite.db);
@@ -182,6 +189,10 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(publicAfter.body.data.title).toBe("Qui sommes-nous ?");
     expect(publicAfter.body.data.body).toContain("Nouveau texte");
     expect(publicAfter.body.data.body).not.toContain("onclick");
+    const audits = await auditOf("page", page.id);
+    expect(audits.map((a) => a.action)).toEqual(["content.draftSaved", "content.published"]);
+    expect(audits[1].before).toMatchObject({ title: publicBefore.body.data.title });
+    expect(audits[1].after).toMatchObject({ title: "Qui sommes-nous ?" });
   });
 
   test("create-page: a new draft is not online until published; a taken address is refused on its field", async () => {
@@ -300,6 +311,8 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     const refused = await admin.post(`/back/api/admin/users/${self}/admin`, { isAdmin: "false" });
     expectEnvelope(refused, 409);
     expect((await suite.db.select({ a: users.isAdmin }).from(users).where(eq(users.id, self)))[0].a).toBe(true);
+    expect((await auditOf("user", learner.id)).map((a) => a.action)).toEqual(["user.invitationSent", "user.madeAdmin", "user.adminRemoved"]);
+    expect(await auditOf("user", self)).toEqual([]);
     expectEnvelope(await admin.post(`/back/api/admin/users/${self}/admin`, { isAdmin: "maybe" }), 422);
     expectEnvelope(await admin.get("/back/api/admin/users/999999"), 404);
   });
@@ -324,5 +337,6 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     const after = await admin.get("/back/api/admin/discountCodes?brand=fr");
     expect(after.body.data.items.find((c: { id: number }) => c.id === created.body.data.id).active).toBe(false);
     expectEnvelope(await admin.post("/back/api/admin/discountCodes/999999/disable", {}), 404);
+    expect((await auditOf("discountCode", created.body.data.id)).map((a) => a.action)).toEqual(["discountCode.created", "discountCode.disabled"]);
   });
 });

@@ -1,48 +1,21 @@
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/react";
-import { usePagePath } from "~/i18n/use-page-path";
+import { AdminPage } from "~/components/admin/admin-nav";
+import { Header, ListTable } from "~/components/admin/admin-list";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 
-/** The tools of the back office part B, in the order of their sub-navigation. */
-const TOOLS = [
-  { id: "admin-editor", key: "nav.editor" },
-  { id: "admin-faq", key: "nav.faq" },
-  { id: "admin-login-image", key: "nav.loginImage" },
-  { id: "admin-facture-compta", key: "nav.factureCompta" },
-  { id: "admin-discount-codes", key: "nav.discountCodes" },
-  { id: "admin-users", key: "nav.users" },
-] as const;
-
-/** A back-office page: the main landmark, the tools' navigation (current one marked), a title. */
-export function AdminToolsMain({ current, title, children, testId }: { current: (typeof TOOLS)[number]["id"]; title: ReactNode; children: ReactNode; testId?: string }) {
-  const { t } = useTranslation("admin-tools");
-  const path = usePagePath();
+/**
+ * A back-office page of part B: admin-a's frame (AdminPage: the heading; the area layout shows the menu). `current`
+ * names the tool (the menu marks it from the URL).
+ */
+export function AdminToolsMain({ title, children, testId }: { current?: string; title: string; children: ReactNode; testId?: string }) {
   return (
-    <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 outline-none" data-testid={testId}>
-      <nav aria-label={t("nav.label")}>
-        <ul className="flex flex-wrap gap-2">
-          {TOOLS.map((tool) => (
-            <li key={tool.id}>
-              <Link
-                to={path(tool.id)}
-                aria-current={tool.id === current ? "page" : undefined}
-                className={cx(
-                  "inline-block rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2",
-                  tool.id === current ? "border-slate-900 bg-slate-900 text-white" : "border-slate-400 text-slate-900 hover:bg-slate-100",
-                )}
-              >
-                {t(tool.key)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <h1 className="text-2xl font-extrabold sm:text-3xl">{title}</h1>
+    <AdminPage title={title} testId={testId}>
       {children}
-    </main>
+    </AdminPage>
   );
 }
 
@@ -87,24 +60,14 @@ export function StatusBadge({ tone, children }: { tone: "ok" | "warn" | "off"; c
   );
 }
 
-/** A table of the back office: a caption for screen readers, headers in scope. */
+/** A table of the back office: admin-a's list table (caption, column headers, an empty state). */
 export function AdminTable({ caption, headers, children, testId }: { caption: string; headers: ReactNode[]; children: ReactNode; testId?: string }) {
+  const { t } = useTranslation("admin-tools");
+  const count = Children.count(children);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-400">
-            {headers.map((header, i) => (
-              <th key={i} scope="col" className="px-2 py-2 font-bold">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <ListTable caption={caption} empty={t("list.empty")} count={count} testId={testId} head={headers.map((header, i) => <Header key={i}>{header}</Header>)}>
+      {children}
+    </ListTable>
   );
 }
 

@@ -1,18 +1,12 @@
 import type { DbOrTx } from "../../../db/client.ts";
+import { recordAdminChange, type AdminChange } from "../audit/audit.service.ts";
 
 /**
  * Every change of the back office part B goes through here, inside the transaction of the change, so the audit log
- * (admin-a's audit module, recordAdminChange) holds who, when, what, before and after, or nothing happened.
+ * (recordAdminChange, ADR 0060) holds who, when, what, before and after, or nothing happened.
  */
-export type AdminChange = {
-  actorId: number;
-  action: string;
-  entityType: string;
-  entityId: string | number | null;
-  before: unknown;
-  after: unknown;
-};
+export type { AdminChange };
 
-export async function auditChange(_tx: DbOrTx, _change: AdminChange): Promise<void> {
-  // Wired to recordAdminChange when the audit module lands (issue 16 part A).
+export async function auditChange(tx: DbOrTx, change: AdminChange): Promise<void> {
+  await recordAdminChange(tx, change);
 }

@@ -1,0 +1,21 @@
+import type { Route } from "./+types/training-plans";
+import { accountMeta } from "~/components/account/meta";
+import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
+import { useTranslation } from "~/i18n/react";
+import { serverT } from "~/lib/translate.server";
+
+/** Placeholder of the tab (issue 15 part B builds it): says the tab is coming. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: serverT(context, "pharmacy")("tabs.trainingPlans") };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export default function Placeholder() {
+  const { t } = useTranslation("pharmacy");
+  return (
+    <PharmacyPage title={t("tabs.trainingPlans")}>
+      <p data-testid="pharmacy-coming">{t("area.coming")}</p>
+    </PharmacyPage>
+  );
+}
