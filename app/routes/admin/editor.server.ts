@@ -78,7 +78,7 @@ export async function editorAction(request: Request, url: URL, context: Context)
     draftId = saved.draftId!;
     if (intent === "publish") {
       const published = await back.post(`/admin/content/drafts/${draftId}/publish`, {}, ContentItemSchema);
-      return redirectWithToast(editorUrl(context, { kind: published.kind, id: published.id! }), { type: "success", message: t("editor.published") });
+      return redirectWithToast(editorUrl(context, { kind: published.kind, id: published.id! }), { type: "success", message: t("editor.publishDone") });
     }
   } catch (error) {
     return backErrorReply(submission, error);
