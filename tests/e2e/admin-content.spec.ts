@@ -2,7 +2,7 @@
 // live; confirm a payment by check and see the buyer enrolled; export a month of invoices (CSV and .xlsx) and open
 // the files; every page of part B without serious accessibility findings.
 import fs from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { login, PASSWORD } from "./account-helpers.ts";
 import { at } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
@@ -18,7 +18,7 @@ const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
  * customer does not follow yet, paid by check. The order id.
  */
 async function pendingCheckOrder(request: APIRequestContext): Promise<{ orderId: number; training: string }> {
-  const origin = at("localhost");
+  const origin = at("localhost", "");
   await request.get(`${origin}/back/sanctum/csrf-cookie`);
   const xsrf = async () => decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
   const post = async (path: string, data: unknown) => request.post(`${origin}/back/api${path}`, { data, headers: { "x-xsrf-token": await xsrf() } });
@@ -83,9 +83,9 @@ test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page
 });
 
 test("confirm a payment by check: the order is paid and the buyer enrolled", NO_JS, async ({ page }) => {
-  const buyer = await page.context().browser()!.newContext();
-  const { orderId, training } = await pendingCheckOrder(buyer.request);
-  await buyer.close();
+  const buyer = await playwrightRequest.newContext();
+  const { orderId, training } = await pendingCheckOrder(buyer);
+  await buyer.dispose();
   await adminLogin(page);
   await page.goto(at("localhost", "/admin/factureCompta"));
   expect(await seriousViolationsWithJs(page)).toEqual([]);
