@@ -11,7 +11,7 @@ import { useSuite } from "./support/setup.ts";
 
 type Page = { status: number; text: string; cookies: string[]; location?: string; headers: http.IncomingHttpHeaders };
 
-function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string } = {}): Promise<Page> {
+function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string | Buffer; type?: string } = {}): Promise<Page> {
   const { port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -25,7 +25,7 @@ function request(origin: string, rawPath: string, options: { method?: string; co
           accept: "text/html",
           "accept-language": "fr-FR",
           ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...(options.body ? { "content-type": options.type ?? "application/x-www-form-urlencoded" } : {}),
         },
       },
       (res) => {
@@ -64,6 +64,15 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     return {
       get: async (path: string) => absorb(await request(suite.origin, path, { cookie: cookie() })),
       /** Opens the page, then posts the fields with the page's form token. */
+      /** Opens the page, then posts a multipart form with one file. */
+      upload: async (path: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) => {
+        const page = absorb(await request(suite.origin, path, { cookie: cookie() }));
+        const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
+        const boundary = "----admin-b-boundary";
+        const parts: Uint8Array[] = Object.entries({ csrf: token, ...fields }).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+        return absorb(await request(suite.origin, path, { method: "POST", cookie: cookie(), body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }));
+      },
       post: async (path: string, fields: Record<string, string>, from = path) => {
         const page = absorb(await request(suite.origin, from, { cookie: cookie() }));
         const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
@@ -175,5 +184,20 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     expect(decode((await admin.get(`/admin/discountCodes?confirm=${code.id}`)).text)).toContain("Désactiver le code");
     expect((await admin.post("/admin/discountCodes", { intent: "disable", targetId: String(code.id) })).status).toBe(302);
     expect((await suite.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0].validUntil).not.toBeNull();
+  });
+
+  test("login image: an SVG with script is refused on the form; a PNG is shown on the brand's login page", async () => {
+    const admin = await adminBrowser();
+    const refused = await admin.upload("/admin/loginImage", { brand: "be", intent: "upload" }, { name: "evil.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    expect(refused.status).toBe(422);
+    expect(decode(refused.text)).toContain("Ce SVG contient des scripts");
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082", "hex");
+    const saved = await admin.upload("/admin/loginImage", { brand: "fr", intent: "upload" }, { name: "login.png", type: "image/png", bytes: png });
+    expect(saved.status).toBe(302);
+    const login = decode((await request(suite.origin, "/connexion")).text);
+    const src = /data-testid="login-image"[^>]*|<img[^>]*data-testid="login-image"[^>]*/.exec(login)?.[0] ?? "";
+    expect(src).toMatch(/\/uploads\/login\/[0-9a-f]+\.png/);
+    const image = await request(suite.origin, /\/uploads\/login\/[0-9a-f]+\.png/.exec(src)![0]);
+    expect(image.status).toBe(200);
   });
 });
