@@ -37,6 +37,8 @@ export type NewDraft = z.infer<typeof NewDraftSchema>;
 export const ContentListQuerySchema = z.strictObject({
   brand: z.enum(BRAND_KEYS).optional(),
   kind: z.enum(CONTENT_KINDS).optional(),
+  /** Words of the title or the slug (case-insensitive). */
+  q: z.string().trim().max(100).optional(),
 });
 
 export const ContentKindParamsSchema = z.strictObject({ kind: z.enum(CONTENT_KINDS) });

@@ -170,6 +170,11 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expectEnvelope(list, 200);
     const page = list.body.data.items.find((i: { slug: string }) => i.slug === "qui-sommes-nous");
     expect(page).toBeDefined();
+    const searched = await admin.get("/back/api/admin/content?brand=fr&q=QUI%20SOMMES");
+    expect(searched.body.data.items.map((i: { slug: string }) => i.slug)).toEqual(["qui-sommes-nous"]);
+    // The demo's draft news item is listed, not online.
+    const drafts = (await admin.get("/back/api/admin/content?brand=fr&kind=news")).body.data.items.filter((i: { id: number | null }) => i.id === null);
+    expect(drafts).toEqual([expect.objectContaining({ slug: "nouvelles-sessions-presentielles", published: false })]);
     const publicBefore = await (await as(null)).get("/back/api/content/pages/qui-sommes-nous");
     expectEnvelope(publicBefore, 200);
 

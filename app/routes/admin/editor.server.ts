@@ -43,7 +43,7 @@ export async function loadEditor(url: URL, context: Context) {
   }
   // An id or a draft that is not one: no such item.
   if (url.searchParams.get("id") || url.searchParams.get("draft")) notFound(url.pathname);
-  const filters = { brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "", kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "" };
+  const filters = { brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "", kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "", q: (url.searchParams.get("q") ?? "").trim().slice(0, 100) };
   const list = await back.get("/admin/content", ContentListSchema, filters);
   return { mode: "list" as const, title, item: null, confirmDiscard: false, list: list.items, filters };
 }

@@ -5,6 +5,7 @@ import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentSummary
 import { formatInstant } from "#core/domain/format.ts";
 import type { Route } from "./+types/editor";
 import { AdminTable, AdminToolsMain, CELL, ConfirmPanel, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { FilterSelect, ListFilters } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";
 import { RichText } from "~/components/content/rich-text";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -35,7 +36,7 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ItemList({ items, filters }: { items: ContentSummary[]; filters: { brand: string; kind: string } }) {
+function ItemList({ items, filters }: { items: ContentSummary[]; filters: { brand: string; kind: string; q: string } }) {
   const { t } = useTranslation("admin-tools");
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
@@ -43,13 +44,10 @@ function ItemList({ items, filters }: { items: ContentSummary[]; filters: { bran
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="editor-filters">
-          <SelectField name="brand" label={t("fields.brand")} defaultValue={filters.brand} options={[{ value: "", label: t("editor.allBrands") }, ...BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))]} />
-          <SelectField name="kind" label={t("fields.kind")} defaultValue={filters.kind} options={[{ value: "", label: t("editor.allKinds") }, ...CONTENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
-          <Button type="submit" variant="secondary">
-            {t("editor.filter")}
-          </Button>
-        </Form>
+        <ListFilters q={filters.q} searchLabel={t("editor.search")}>
+          <FilterSelect name="brand" label={t("fields.brand")} value={filters.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
+          <FilterSelect name="kind" label={t("fields.kind")} value={filters.kind} options={CONTENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+        </ListFilters>
         <ButtonLink to={path("admin-editor-create")}>{t("editor.create")}</ButtonLink>
       </div>
       <AdminTable caption={t("editor.title")} headers={[t("fields.title"), t("fields.kind"), t("fields.brand"), t("fields.lang"), t("editor.status"), t("editor.updated")]} testId="editor-list">

@@ -34,7 +34,7 @@ const idOf = (c: Context<BackEnv>) => parseInput(IdParams, { id: c.req.param("id
 editorialRoutes.get("/admin/content", async (c) => {
   await requireAdmin(c);
   const query = parseInput(ContentListQuerySchema, c.req.query(), c.var.t);
-  return success(c, { items: await editorial.listContent(c.var.deps.db, query.brand, query.kind) });
+  return success(c, { items: await editorial.listContent(c.var.deps.db, query.brand, query.kind, query.q) });
 });
 
 editorialRoutes.get("/admin/content/drafts/:id", async (c) => {

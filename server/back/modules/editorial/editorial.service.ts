@@ -29,7 +29,13 @@ function cleanFields(fields: DraftFields) {
   return { slug: fields.slug, title: fields.title, summary: fields.summary ?? "", body: sanitizeContentHtml(fields.body ?? "") };
 }
 
-export async function listContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {
+export async function listContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined, q?: string): Promise<ContentSummary[]> {
+  const text = q?.trim().toLocaleLowerCase();
+  const all = await listAllContent(db, brand, kind);
+  return text ? all.filter((item) => `${item.title} ${item.slug}`.toLocaleLowerCase().includes(text)) : all;
+}
+
+async function listAllContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {
   const kinds: ContentKind[] = kind ? [kind] : ["page", "news", "expert"];
   const drafts = await repo.listDrafts(db, brand);
   const items: ContentSummary[] = [];
