@@ -308,6 +308,17 @@ export const PAGES: PageDef[] = [
     paths: { fr: "/formulaire/formulaire-sur-mesure", es: "/encuesta" },
     ns: ["content"],
   },
+  // Back office, part B (issue 16): content editor, FAQ, login image, accounting and checks, discount codes, users.
+  { id: "admin-editor", file: "routes/admin/editor.tsx", layout: "default", area: "admin", paths: { "*": "/admin/editor" }, ns: ["admin", "admin-tools", "content"], noIndex: true },
+  { id: "admin-editor-create", file: "routes/admin/editor-create.tsx", layout: "default", area: "admin", paths: { "*": "/admin/editor/create-page" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-faq", file: "routes/admin/faq.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-faq-section", file: "routes/admin/faq-section.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq/section/:id/:sectionType" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-faq-question", file: "routes/admin/faq-question.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faq/question/:id/:questionId" }, ns: ["admin", "admin-tools", "content"], noIndex: true },
+  { id: "admin-login-image", file: "routes/admin/login-image.tsx", layout: "default", area: "admin", paths: { "*": "/admin/loginImage" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-facture-compta", file: "routes/admin/facture-compta.tsx", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-facture-compta-export", file: "routes/admin/facture-compta-export.ts", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta/export" }, noIndex: true },
+  { id: "admin-discount-codes", file: "routes/admin/discount-codes.tsx", layout: "default", area: "admin", paths: { "*": "/admin/discountCodes" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-users", file: "routes/admin/users.tsx", layout: "default", area: "admin", paths: { "*": "/admin/users" }, ns: ["admin", "admin-tools"], noIndex: true },
 ];
 
 export function findPage(id: string): PageDef | undefined {

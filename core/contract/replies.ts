@@ -42,6 +42,9 @@ import { AuditListSchema } from "./audit.ts";
 import { DashboardSchema } from "./admin-dashboard.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
 import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
+import { PendingChecksSchema } from "./accounting.ts";
+import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
+import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -142,4 +145,18 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/attestation/verify/:code": VerificationSchema,
   "/feedback/:token": FeedbackRequestSchema,
   "/trainer/virtualClass/:token": TrainerVirtualClassSchema,
+  // back office, part B (accounting, content, FAQ, login image, users, discount codes)
+  "/admin/accounting/export": null,
+  "/admin/checks": PendingChecksSchema,
+  "/admin/content": ContentListSchema,
+  "/admin/content/drafts/:id": ContentItemSchema,
+  "/admin/content/:kind/:id": ContentItemSchema,
+  "/admin/faq": FaqAdminSchema,
+  "/admin/faq/sections/:id": FaqAdminSectionSchema,
+  "/admin/faq/questions/:id": FaqAdminQuestionSchema,
+  "/admin/loginImage": LoginImagesSchema,
+  "/content/loginImage": PublicLoginImageSchema,
+  "/admin/users": AdminUserListSchema,
+  "/admin/users/:id": AdminUserDetailSchema,
+  "/admin/discountCodes": AdminDiscountCodesSchema,
 };

@@ -33,6 +33,9 @@ export const VALIDATION_KEYS = [
   "invalidActionNumber",
   "invalidChoices",
   "confirmRequired",
+  "periodInvalid",
+  "slugFormat",
+  "discountValueRange",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

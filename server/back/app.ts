@@ -37,6 +37,9 @@ import { recordsRoutes } from "./modules/records/records.routes.ts";
 import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
 import { shopRoutes } from "./modules/shop/shop.routes.ts";
 import { referentRoutes } from "./modules/referent/referent.routes.ts";
+import { accountingRoutes } from "./modules/accounting/accounting.routes.ts";
+import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
+import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
@@ -44,7 +47,8 @@ const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate pl
 const isUploadPath = (path: string) =>
   path === "/back/api/user/updateProfilePic" ||
   /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path) ||
-  /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/.test(path);
+  /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/.test(path) ||
+  /^\/back\/api\/admin\/loginImage\/[^/]+$/.test(path);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Posts that cannot carry the CSRF header and check something else instead: payment notifications (the provider's
@@ -141,6 +145,9 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", feedbackTrainerRoutes);
   api.route("/", shopRoutes);
   api.route("/", referentRoutes);
+  api.route("/", accountingRoutes);
+  api.route("/", editorialRoutes);
+  api.route("/", adminUsersRoutes);
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 

@@ -319,4 +319,30 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       expect(parseSetCookie(ok.setCookies.find((c) => c.startsWith("sid="))!).attributes["max-age"]).toBe(String(30 * 24 * 3600));
     });
   });
+  describe("back office part B (content, FAQ, login image, accounting, checks, codes, users)", () => {
+    const MINE = /^\/back\/api\/admin\/(accounting|checks|content|faq|loginImage|users|discountCodes)(\/|$)/;
+    const sample = (path: string) => path.replace(/:kind/g, "page").replace(/:brand/g, "fr").replace(/:(\w+)/g, "1");
+
+    test("every endpoint, called anonymously, by a learner and by a referent: 401/403, and nothing changes", async () => {
+      const routes = [...new Map(suite.platform.back.routes.filter((r) => r.method !== "ALL" && MINE.test(r.path)).map((r) => [`${r.method} ${r.path}`, r])).values()];
+      expect(routes.length).toBeGreaterThan(25);
+      const visitors: [string | null, number][] = [
+        [null, 401],
+        [LEARNERS.fr, 403],
+        ["holder@demo.test", 403],
+        ["referent.be@demo.test", 403],
+      ];
+      for (const [email, status] of visitors) {
+        const brand: HostBrand = email === "referent.be@demo.test" ? "be" : "fr";
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        const before = await tableCounts(suite.db);
+        for (const route of routes) {
+          const reply = await agent.request(route.method, sample(route.path), route.method === "GET" ? {} : { json: {} });
+          expect(reply.status, `${email ?? "guest"} ${route.method} ${route.path}`).toBe(status);
+        }
+        expect(await tableCounts(suite.db)).toEqual(before);
+      }
+    });
+  });
 });

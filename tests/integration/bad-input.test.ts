@@ -235,6 +235,34 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 
+    test("back office part B: NUL bytes, out-of-range path ids, unknown fields and wrong types: 422, nothing written", async () => {
+      const admin = await learner("admin@demo.test");
+      const before = await tableCounts(suite.db);
+      const cases: [string, unknown, string[]][] = [
+        ["/back/api/admin/content/drafts", { kind: "page", brand: "fr", lang: "fr", slug: "ok-slug", title: "Titre\u0000" }, ["title"]],
+        ["/back/api/admin/content/drafts", { kind: "poem", brand: "xx", lang: "de", slug: 12, title: ["a"] }, ["brand", "kind", "lang", "slug", "title"]],
+        ["/back/api/admin/content/page/1/draft", { slug: "ok", title: "ok", role: "admin" }, ["role"]],
+        ["/back/api/admin/faq/sections", { brand: "fr", lang: "fr", type: "general", title: "\u0000" }, ["title"]],
+        ["/back/api/admin/faq/sections/1/questions", { question: "q", answer: "a".repeat(20_001) }, ["answer"]],
+        ["/back/api/admin/faq/sections/1/move", { direction: "left" }, ["direction"]],
+        ["/back/api/admin/discountCodes", { brand: "fr", code: "OK\u0000", kind: "fixed", value: "5" }, ["code"]],
+        ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: 5, maxUses: "1e9" }, ["maxUses", "value"]],
+        ["/back/api/admin/users/1/admin", { isAdmin: true }, ["isAdmin"]],
+        ["/back/api/admin/checks/2147483648/confirm", {}, ["id"]],
+        ["/back/api/admin/content/drafts/2147483648/publish", {}, ["id"]],
+        ["/back/api/admin/users/99999999999/invitation", {}, ["id"]],
+        ["/back/api/admin/discountCodes/0/disable", {}, ["id"]],
+      ];
+      for (const [path, body, fields] of cases) {
+        const reply = await admin.post(path, body);
+        expectEnvelope(reply, 422);
+        expect(Object.keys(reply.body.data.errors).sort(), path).toEqual(fields);
+      }
+      expectEnvelope(await admin.get("/back/api/admin/users?q=" + "x".repeat(121)), 422);
+      expectEnvelope(await admin.get("/back/api/admin/content?kind=poem"), 422);
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+
     const OUT_OF_RANGE = [2_147_483_648, 9_007_199_254_740_993, 1e308];
     test("ids above 2^31-1 in bodies and paths: 422 (setAccountId, notification/read, download, admin userId, path ids)", async () => {
       const agent = await learner();

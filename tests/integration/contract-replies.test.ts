@@ -165,6 +165,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
       if (route === "/shop/paymentForm/:id") return known.orders.map((id) => fill({ id }));
+      // Back office part B (admin only): the first demo rows (the seed's draft, page, FAQ section and question, user).
+      if (route === "/admin/content/:kind/:id") return [fill({ kind: "page", id: 1 }), fill({ kind: "news", id: 1 }), fill({ kind: "expert", id: 1 })];
+      if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id") return [fill({ id: 1 })];
       return [];
     }
 

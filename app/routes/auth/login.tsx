@@ -14,11 +14,14 @@ import { landingPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
+import { PublicLoginImageSchema } from "#core/contract/editorial.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const t = serverT(context, "auth");
   const raw = url.searchParams.get("redirect");
-  return { title: t("login.title"), redirectTo: raw ? safeRedirectPath(raw, "") : "" };
+  // The brand's login image (back office, /admin/loginImage); none when unset or unavailable.
+  const image = await context.get(requestStateContext).back.get("/content/loginImage", PublicLoginImageSchema).catch(() => ({ url: null }));
+  return { title: t("login.title"), redirectTo: raw ? safeRedirectPath(raw, "") : "", loginImage: image.url };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -46,7 +49,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function Login() {
   const { t } = useTranslation("auth");
   const path = usePagePath();
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, loginImage } = useLoaderData<typeof loader>();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(LoginSchema, result);
   const { message, errors, value } = formView(form);
@@ -55,6 +58,7 @@ export default function Login() {
   const messageId = "login-message";
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      {loginImage ? <img src={loginImage} alt="" className="mb-6 max-h-48 w-full rounded-md object-cover" data-testid="login-image" /> : null}
       <h1 className="mb-6 text-3xl font-bold">{t("login.title")}</h1>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" aria-describedby={message ? messageId : undefined} noValidate>
         <AuthenticityTokenInput name="csrf" />

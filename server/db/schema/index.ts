@@ -5,3 +5,4 @@ export * from "./content.ts";
 export * from "./journey.ts";
 export * from "./shop.ts";
 export * from "./audit.ts";
+export * from "./editorial.ts";

@@ -1,0 +1,151 @@
+import { Form, Link, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
+import { AdminDiscountCodesSchema, NewDiscountCodeSchema, type AdminDiscountCode } from "#core/contract/admin-users.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { formatInstant, formatMoney } from "#core/domain/format.ts";
+import type { Route } from "./+types/discount-codes";
+import { AdminTable, AdminToolsMain, CELL, ConfirmPanel, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { accountMeta } from "~/components/account/meta";
+import { Button } from "~/components/ui/button";
+import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { formView, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /admin/discountCodes: the shop's discount codes per brand, created and disabled here (ADR 0068). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const brand = (BRAND_KEYS as readonly string[]).includes(url.searchParams.get("brand") ?? "") ? url.searchParams.get("brand")! : "";
+  const codes = await context.get(requestStateContext).back.get("/admin/discountCodes", AdminDiscountCodesSchema, { brand });
+  const confirm = Number(url.searchParams.get("confirm")) || null;
+  return { title: serverT(context, "admin-tools")("codes.title"), codes: codes.items, brand, confirm: codes.items.some((c) => c.id === confirm && c.active) ? confirm : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  const t = serverT(context, "admin-tools");
+  const { back } = context.get(requestStateContext);
+  const list = pathOf(context, "admin-discount-codes");
+  if (intent === "disable") {
+    const submission = parseSubmission(formData, context, z.strictObject({ targetId: IdParam }));
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    try {
+      await back.post(`/admin/discountCodes/${submission.value.targetId}/disable`, {});
+    } catch (error) {
+      if (error instanceof BackError && error.status === 404) return errorReply({ message: error.message, form: intent, status: 404 });
+      throw error;
+    }
+    return redirectWithToast(list, { type: "success", message: t("codes.disabled") });
+  }
+  const submission = parseSubmission(formData, context, NewDiscountCodeSchema);
+  if (submission.status !== "success") return invalidReply(submission, { form: "create" });
+  try {
+    await back.post("/admin/discountCodes", submission.value);
+  } catch (error) {
+    return backErrorReply(submission, error, { form: "create" });
+  }
+  return redirectWithToast(list, { type: "success", message: t("codes.created") });
+}
+
+function valueText(code: AdminDiscountCode, locale: string): string {
+  return code.kind === "percentage" ? `${(code.value / 100).toLocaleString(locale)} %` : formatMoney(code.value, "EUR", locale);
+}
+
+export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin-tools");
+  const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const result = useActionData<FormReply>();
+  const createResult = result?.form === "create" ? result : undefined;
+  const [form] = useSchemaForm(NewDiscountCodeSchema, createResult);
+  const { message, errors, value } = formView(form);
+  const formRef = useFocusFirstError(createResult);
+  const first = firstErrorField(errors, ["brand", "code", "kind", "value", "validFrom", "validUntil", "maxUses", "maxUsesPerCustomer"]);
+  const { codes, brand, confirm } = loaderData;
+  const toDisable = codes.find((c) => c.id === confirm);
+  const day = (iso: string | null) => (iso ? formatInstant(iso, locale, { dateStyle: "short" }) : "—");
+  return (
+    <AdminToolsMain current="admin-discount-codes" title={t("codes.title")} testId="admin-discount-codes">
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <SelectField name="brand" label={t("fields.brand")} defaultValue={brand} options={[{ value: "", label: t("editor.allBrands") }, ...BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))]} />
+        <Button type="submit" variant="secondary">
+          {t("editor.filter")}
+        </Button>
+      </Form>
+      {result && result.form !== "create" ? <FormMessage message={replyMessage(result)} /> : null}
+      {toDisable ? (
+        <ConfirmPanel message={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} confirmLabel={t("codes.disableYes")} cancelTo={path("admin-discount-codes")} />
+      ) : null}
+      <AdminTable caption={t("codes.title")} headers={[t("fields.code"), t("fields.brand"), t("fields.value"), t("codes.validity"), t("codes.uses"), t("editor.status"), t("compta.actions")]} testId="codes-table">
+        {codes.map((code) => (
+          <tr key={code.id} data-testid="code-row" data-code={code.code}>
+            <td className={`${CELL} font-mono font-semibold`}>{code.code}</td>
+            <td className={CELL}>{t(`brands.${code.brand}`)}</td>
+            <td className={CELL}>
+              {valueText(code, locale)}
+              {code.trainingName ? <span className="block text-slate-700">{code.trainingName}</span> : null}
+            </td>
+            <td className={CELL}>
+              {day(code.validFrom)} → {day(code.validUntil)}
+            </td>
+            <td className={CELL}>
+              {code.uses}
+              {code.maxUses !== null ? ` / ${code.maxUses}` : ""}
+            </td>
+            <td className={CELL}>{code.active ? <StatusBadge tone="ok">{t("codes.active")}</StatusBadge> : <StatusBadge tone="off">{t("codes.inactive")}</StatusBadge>}</td>
+            <td className={CELL}>
+              {code.active ? (
+                <Link to={`${path("admin-discount-codes")}?confirm=${code.id}`} className="font-semibold text-red-800 underline" data-testid="disable-code">
+                  {t("codes.disable")}
+                  <span className="sr-only"> {code.code}</span>
+                </Link>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <section aria-labelledby="new-code-heading" className="flex flex-col gap-3">
+        <h2 id="new-code-heading" className="text-xl font-bold">
+          {t("codes.new")}
+        </h2>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-2" noValidate data-testid="code-form">
+          <AuthenticityTokenInput name="csrf" />
+          <div className="sm:col-span-2">
+            <FormMessage message={message} />
+          </div>
+          <SelectField name="brand" label={t("fields.brand")} defaultValue={value("brand") ?? (brand || "fr")} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} errors={errors.brand} autoFocus={first === "brand" || undefined} />
+          <TextField name="code" label={t("fields.code")} hint={t("codes.codeHint")} defaultValue={value("code")} errors={errors.code} required autoFocus={first === "code" || undefined} />
+          <SelectField
+            name="kind"
+            label={t("fields.discountKind")}
+            defaultValue={value("kind") ?? "percentage"}
+            options={[
+              { value: "percentage", label: t("codes.percentage") },
+              { value: "fixed", label: t("codes.fixed") },
+            ]}
+            errors={errors.kind}
+          />
+          <TextField name="value" label={t("fields.value")} hint={t("codes.valueHint")} inputMode="decimal" defaultValue={value("value")} errors={errors.value} required autoFocus={first === "value" || undefined} />
+          <TextField name="validFrom" type="date" label={t("fields.validFrom")} defaultValue={value("validFrom")} errors={errors.validFrom} autoFocus={first === "validFrom" || undefined} />
+          <TextField name="validUntil" type="date" label={t("fields.validUntil")} defaultValue={value("validUntil")} errors={errors.validUntil} autoFocus={first === "validUntil" || undefined} />
+          <TextField name="maxUses" label={t("fields.maxUses")} inputMode="numeric" defaultValue={value("maxUses")} errors={errors.maxUses} autoFocus={first === "maxUses" || undefined} />
+          <TextField name="maxUsesPerCustomer" label={t("fields.maxUsesPerCustomer")} inputMode="numeric" defaultValue={value("maxUsesPerCustomer")} errors={errors.maxUsesPerCustomer} autoFocus={first === "maxUsesPerCustomer" || undefined} />
+          <div className="sm:col-span-2">
+            <SubmitButton intent="create">{t("codes.create")}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </AdminToolsMain>
+  );
+}

@@ -1,0 +1,88 @@
+import type { RouterContextProvider } from "react-router";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
+import { CONTENT_KINDS, ContentItemSchema, ContentListSchema, DraftFieldsSchema, type ContentKind } from "#core/contract/editorial.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { notFound } from "~/lib/errors.server";
+import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+const pick = <T extends string>(list: readonly T[], value: string | null): T | undefined => (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
+
+/** Which item the editor shows: ?kind=page&id=12 (a live item), ?draft=5 (a new item's draft), or none (the list). */
+export function editorTarget(url: URL): { kind: ContentKind; id: number } | { draft: number } | null {
+  const kind = pick(CONTENT_KINDS, url.searchParams.get("kind"));
+  const id = IdParam.safeParse(url.searchParams.get("id") ?? "");
+  if (kind && id.success) return { kind, id: id.data };
+  const draft = IdParam.safeParse(url.searchParams.get("draft") ?? "");
+  if (draft.success) return { draft: draft.data };
+  return null;
+}
+
+export function editorUrl(context: Context, target: { kind: ContentKind; id: number } | { draft: number }): string {
+  const query = "draft" in target ? `draft=${target.draft}` : `kind=${target.kind}&id=${target.id}`;
+  return `${pathOf(context, "admin-editor")}?${query}`;
+}
+
+export async function loadEditor(url: URL, context: Context) {
+  const { back } = context.get(requestStateContext);
+  const title = serverT(context, "admin-tools")("editor.title");
+  const target = editorTarget(url);
+  if (target) {
+    const path = "draft" in target ? `/admin/content/drafts/${target.draft}` : `/admin/content/${target.kind}/${target.id}`;
+    const item = await back.get(path, ContentItemSchema).catch((error: unknown) => {
+      if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+      throw error;
+    });
+    return { mode: "edit" as const, title, item, confirmDiscard: url.searchParams.get("confirm") === "discard" && item.draftId !== null, list: null, filters: null };
+  }
+  // An id or a draft that is not one: no such item.
+  if (url.searchParams.get("id") || url.searchParams.get("draft")) notFound(url.pathname);
+  const filters = { brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "", kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "", q: (url.searchParams.get("q") ?? "").trim().slice(0, 100) };
+  const list = await back.get("/admin/content", ContentListSchema, filters);
+  return { mode: "list" as const, title, item: null, confirmDiscard: false, list: list.items, filters };
+}
+
+/** The editor's three intents: save the draft, save and publish it, discard it (after confirmation). */
+export async function editorAction(request: Request, url: URL, context: Context) {
+  const target = editorTarget(url);
+  if (!target) notFound(url.pathname);
+  const t = serverT(context, "admin-tools");
+  const { back } = context.get(requestStateContext);
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "discard") {
+    if (!("draft" in target) && !formData.get("draftId")) notFound(url.pathname);
+    const draftId = "draft" in target ? target.draft : Number(formData.get("draftId"));
+    try {
+      await back.delete(`/admin/content/drafts/${draftId}`, {});
+    } catch (error) {
+      if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+      throw error;
+    }
+    const next = "draft" in target ? pathOf(context, "admin-editor") : editorUrl(context, target);
+    return redirectWithToast(next, { type: "success", message: t("editor.discarded") });
+  }
+  const submission = parseSubmission(formData, context, DraftFieldsSchema, { omit: ["draftId"] });
+  if (submission.status !== "success") return invalidReply(submission);
+  let draftId: number;
+  try {
+    const saved = "draft" in target
+      ? await back.post(`/admin/content/drafts/${target.draft}`, submission.value, ContentItemSchema)
+      : await back.post(`/admin/content/${target.kind}/${target.id}/draft`, submission.value, ContentItemSchema);
+    draftId = saved.draftId!;
+    if (intent === "publish") {
+      const published = await back.post(`/admin/content/drafts/${draftId}/publish`, {}, ContentItemSchema);
+      return redirectWithToast(editorUrl(context, { kind: published.kind, id: published.id! }), { type: "success", message: t("editor.publishDone") });
+    }
+  } catch (error) {
+    return backErrorReply(submission, error);
+  }
+  return redirectWithToast(editorUrl(context, { draft: draftId }), { type: "success", message: t("editor.saved") });
+}
+

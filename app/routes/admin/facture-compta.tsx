@@ -1,0 +1,110 @@
+import { Link, useActionData } from "react-router";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
+import { formatInstant, formatMoney } from "#core/domain/format.ts";
+import type { Route } from "./+types/facture-compta";
+import { AdminTable, AdminToolsMain, CELL, ConfirmPanel } from "~/components/admin-tools/admin-tools";
+import { accountMeta } from "~/components/account/meta";
+import { Button } from "~/components/ui/button";
+import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { replyMessage, type FormReply } from "~/lib/forms";
+import { useRootData } from "~/lib/use-root-data";
+import { confirmCheckAction, loadFactureCompta } from "./facture-compta.server";
+
+/** /admin/factureCompta: the accounting export of a period and brand, and the payments by check to confirm. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadFactureCompta(url, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return confirmCheckAction(request, context);
+}
+
+export default function FactureCompta({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin-tools");
+  const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const result = useActionData<FormReply>();
+  const { checks, values, exportErrors, confirm } = loaderData;
+  const brandOptions = BRAND_KEYS.map((brand) => ({ value: brand, label: t(`brands.${brand}`) }));
+  const pending = checks.find((c) => c.orderId === confirm);
+  return (
+    <AdminToolsMain current="admin-facture-compta" title={t("compta.title")} testId="admin-facture-compta">
+      <section aria-labelledby="export-heading" className="flex flex-col gap-3">
+        <h2 id="export-heading" className="text-xl font-bold">
+          {t("compta.exportHeading")}
+        </h2>
+        <p className="text-slate-800">{t("compta.exportIntro")}</p>
+        {/* A native form: the browser downloads the file (with or without JavaScript). */}
+        <form method="get" action={path("admin-facture-compta-export")} className="grid max-w-3xl gap-4 sm:grid-cols-2" data-testid="export-form" noValidate>
+          {Object.keys(exportErrors).length ? <FormMessage message={t("compta.exportInvalid")} /> : null}
+          <SelectField name="brand" label={t("fields.brand")} options={brandOptions} defaultValue={values.brand} errors={exportErrors.brand} />
+          <SelectField
+            name="format"
+            label={t("fields.format")}
+            options={[
+              { value: "csv", label: t("compta.csv") },
+              { value: "xlsx", label: t("compta.xlsx") },
+            ]}
+            defaultValue={values.format}
+            errors={exportErrors.format}
+          />
+          <TextField name="from" type="date" label={t("fields.from")} defaultValue={values.from} errors={exportErrors.from} required />
+          <TextField name="to" type="date" label={t("fields.to")} defaultValue={values.to} errors={exportErrors.to} required />
+          <div className="sm:col-span-2">
+            <Button type="submit">{t("compta.download")}</Button>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="checks-heading" className="flex flex-col gap-3">
+        <h2 id="checks-heading" className="text-xl font-bold">
+          {t("compta.checksHeading")}
+        </h2>
+        <FormMessage message={replyMessage(result)} />
+        {pending ? (
+          <ConfirmPanel
+            message={t("compta.confirmQuestion", { id: pending.orderId, name: pending.buyerName, amount: formatMoney(pending.totalWithVat, pending.currency, locale) })}
+            intent="confirm-check"
+            fields={{ orderId: pending.orderId }}
+            confirmLabel={t("compta.confirmYes")}
+            cancelTo={path("admin-facture-compta")}
+          />
+        ) : null}
+        {checks.length === 0 ? (
+          <p data-testid="no-checks">{t("compta.noChecks")}</p>
+        ) : (
+          <AdminTable
+            caption={t("compta.checksHeading")}
+            headers={[t("compta.order"), t("fields.brand"), t("compta.buyer"), t("compta.trainings"), t("compta.amount"), t("compta.date"), t("compta.actions")]}
+            testId="checks-table"
+          >
+            {checks.map((check) => (
+              <tr key={check.orderId} data-testid="check-row" data-order-id={check.orderId}>
+                <td className={CELL}>#{check.orderId}</td>
+                <td className={CELL}>{t(`brands.${check.brand}`)}</td>
+                <td className={CELL}>
+                  {check.buyerName}
+                  <br />
+                  <span className="text-slate-700">{check.buyerEmail}</span>
+                </td>
+                <td className={CELL}>{check.trainings.join(", ")}</td>
+                <td className={CELL}>{formatMoney(check.totalWithVat, check.currency, locale)}</td>
+                <td className={CELL}>{formatInstant(check.createdAt, locale, { dateStyle: "medium" })}</td>
+                <td className={CELL}>
+                  <Link to={`${path("admin-facture-compta")}?confirm=${check.orderId}`} className="font-semibold text-blue-800 underline" data-testid="confirm-check">
+                    {t("compta.confirm")}
+                    <span className="sr-only"> #{check.orderId}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+    </AdminToolsMain>
+  );
+}

@@ -1,0 +1,153 @@
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
+import { FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, FaqQuestionFieldsSchema, FaqSectionFieldsSchema, MoveSchema, NewFaqSectionSchema } from "#core/contract/editorial.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { notFound } from "~/lib/errors.server";
+import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** FAQ back office: the sections list (/admin/faq), a section (/admin/faq/section/{id}/{type}), a question (/admin/faq/question/{sectionId}/{questionId|new}). */
+
+const TargetSchema = z.strictObject({ targetId: IdParam });
+const MoveFormSchema = MoveSchema.extend({ targetId: IdParam });
+
+function on404(path: string) {
+  return (error: unknown): never => {
+    if (error instanceof BackError && error.status === 404) notFound(path);
+    throw error;
+  };
+}
+
+export async function loadFaqList(url: URL, context: Context) {
+  const { back } = context.get(requestStateContext);
+  const brand = (BRAND_KEYS as readonly string[]).includes(url.searchParams.get("brand") ?? "") ? url.searchParams.get("brand")! : "";
+  const faq = await back.get("/admin/faq", FaqAdminSchema, { brand });
+  const confirm = Number(url.searchParams.get("confirm")) || null;
+  return { title: serverT(context, "admin-tools")("faq.title"), sections: faq.sections, brand, confirm: faq.sections.some((s) => s.id === confirm) ? confirm : null };
+}
+
+export async function loadFaqSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
+  const id = IdParam.safeParse(params.id ?? "");
+  if (!id.success) notFound(url.pathname);
+  const { back } = context.get(requestStateContext);
+  const section = await back.get(`/admin/faq/sections/${id.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const confirm = Number(url.searchParams.get("confirm")) || null;
+  return { title: section.title, section, confirm: section.questions.some((q) => q.id === confirm) ? confirm : null, confirmSection: url.searchParams.get("confirm") === "section" };
+}
+
+export async function loadFaqQuestion(params: { id?: string; questionId?: string }, url: URL, context: Context) {
+  const sectionId = IdParam.safeParse(params.id ?? "");
+  if (!sectionId.success) notFound(url.pathname);
+  const { back } = context.get(requestStateContext);
+  const section = await back.get(`/admin/faq/sections/${sectionId.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  if (params.questionId === "new") return { title: serverT(context, "admin-tools")("faq.newQuestion"), section, question: null };
+  const questionId = IdParam.safeParse(params.questionId ?? "");
+  if (!questionId.success) notFound(url.pathname);
+  const question = await back.get(`/admin/faq/questions/${questionId.data}`, FaqAdminQuestionSchema).catch(on404(url.pathname));
+  if (question.sectionId !== section.id) notFound(url.pathname);
+  return { title: question.question, section, question };
+}
+
+export function sectionPath(context: Context, section: { id: number; type: string }): string {
+  return pathOf(context, "admin-faq-section", { id: String(section.id), sectionType: section.type });
+}
+
+/** The list page's intents: create a section, move one, delete one (confirmed). */
+export async function faqListAction(request: Request, context: Context) {
+  const t = serverT(context, "admin-tools");
+  const { back } = context.get(requestStateContext);
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  const list = pathOf(context, "admin-faq");
+  if (intent === "create-section") {
+    const submission = parseSubmission(formData, context, NewFaqSectionSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    try {
+      const section = await back.post("/admin/faq/sections", submission.value, FaqAdminSectionSchema);
+      return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
+    } catch (error) {
+      return backErrorReply(submission, error, { form: intent });
+    }
+  }
+  if (intent === "move-section") {
+    const submission = parseSubmission(formData, context, MoveFormSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    await back.post(`/admin/faq/sections/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(list));
+    return redirectWithToast(list, { type: "success", message: t("faq.moved") });
+  }
+  if (intent === "delete-section") {
+    const submission = parseSubmission(formData, context, TargetSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    await back.delete(`/admin/faq/sections/${submission.value.targetId}`, {}).catch(on404(list));
+    return redirectWithToast(list, { type: "success", message: t("faq.deleted") });
+  }
+  return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 });
+}
+
+/** The section page's intents: edit it, move or delete a question (confirmed), delete the section (confirmed). */
+export async function faqSectionAction(request: Request, params: { id?: string }, url: URL, context: Context) {
+  const id = IdParam.safeParse(params.id ?? "");
+  if (!id.success) notFound(url.pathname);
+  const t = serverT(context, "admin-tools");
+  const { back } = context.get(requestStateContext);
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "update-section") {
+    const submission = parseSubmission(formData, context, FaqSectionFieldsSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    try {
+      const section = await back.post(`/admin/faq/sections/${id.data}`, submission.value, FaqAdminSectionSchema);
+      return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
+    } catch (error) {
+      return backErrorReply(submission, error, { form: intent });
+    }
+  }
+  if (intent === "delete-section") {
+    await back.delete(`/admin/faq/sections/${id.data}`, {}).catch(on404(url.pathname));
+    return redirectWithToast(pathOf(context, "admin-faq"), { type: "success", message: t("faq.deleted") });
+  }
+  const here = url.pathname;
+  if (intent === "move-question") {
+    const submission = parseSubmission(formData, context, MoveFormSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    await back.post(`/admin/faq/questions/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(here));
+    return redirectWithToast(here, { type: "success", message: t("faq.moved") });
+  }
+  if (intent === "delete-question") {
+    const submission = parseSubmission(formData, context, TargetSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    await back.delete(`/admin/faq/questions/${submission.value.targetId}`, {}).catch(on404(here));
+    return redirectWithToast(here, { type: "success", message: t("faq.deleted") });
+  }
+  return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 });
+}
+
+/** The question page: create (questionId "new") or update the question, back to its section. */
+export async function faqQuestionAction(request: Request, params: { id?: string; questionId?: string }, url: URL, context: Context) {
+  const sectionId = IdParam.safeParse(params.id ?? "");
+  if (!sectionId.success) notFound(url.pathname);
+  const { back } = context.get(requestStateContext);
+  const formData = await readFormData(request, context);
+  const submission = parseSubmission(formData, context, FaqQuestionFieldsSchema);
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    if (params.questionId === "new") await back.post(`/admin/faq/sections/${sectionId.data}/questions`, submission.value);
+    else {
+      const questionId = IdParam.safeParse(params.questionId ?? "");
+      if (!questionId.success) notFound(url.pathname);
+      await back.post(`/admin/faq/questions/${questionId.data}`, submission.value);
+    }
+  } catch (error) {
+    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+    return backErrorReply(submission, error);
+  }
+  const section = await back.get(`/admin/faq/sections/${sectionId.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  return redirectWithToast(sectionPath(context, section), { type: "success", message: serverT(context, "admin-tools")("faq.saved") });
+}

@@ -1,0 +1,122 @@
+import { Form, Link, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
+import { LOGIN_IMAGE_TYPES, LoginImagesSchema } from "#core/contract/editorial.ts";
+import { formatInstant, formatKilobytes } from "#core/domain/format.ts";
+import type { Route } from "./+types/login-image";
+import { AdminToolsMain, ConfirmPanel } from "~/components/admin-tools/admin-tools";
+import { accountMeta } from "~/components/account/meta";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /admin/loginImage: the login page's image of each brand, uploaded (PNG, JPEG, WebP or a plain SVG, 2 MB at most) or reset. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const images = await context.get(requestStateContext).back.get("/admin/loginImage", LoginImagesSchema);
+  const confirm = url.searchParams.get("confirm");
+  return { title: serverT(context, "admin-tools")("loginImage.title"), items: images.items, confirm: images.items.some((i) => i.brand === confirm && i.url) ? confirm : null };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request, context);
+  const t = serverT(context, "admin-tools");
+  const brand = String(formData.get("brand") ?? "");
+  const intent = String(formData.get("intent") ?? "");
+  if (!(BRAND_KEYS as readonly string[]).includes(brand)) return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 422 });
+  const { back } = context.get(requestStateContext);
+  if (intent === "reset") {
+    await back.delete(`/admin/loginImage/${brand}`, {});
+    return redirectWithToast(pathOf(context, "admin-login-image"), { type: "success", message: t("loginImage.resetDone") });
+  }
+  const image = formData.get("image");
+  if (!(image instanceof File) || image.size === 0) return errorReply({ fieldErrors: { image: [t("loginImage.required")] }, form: brand, status: 422 });
+  const upload = new FormData();
+  upload.set("image", image, image.name || "image");
+  try {
+    await back.postForm(`/admin/loginImage/${brand}`, upload);
+  } catch (error) {
+    return backErrorReply(null, error, { form: brand });
+  }
+  return redirectWithToast(pathOf(context, "admin-login-image"), { type: "success", message: t("loginImage.saved") });
+}
+
+export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin-tools");
+  const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const result = useActionData<FormReply>();
+  const { items, confirm } = loaderData;
+  return (
+    <AdminToolsMain current="admin-login-image" title={t("loginImage.title")} testId="admin-login-image">
+      <p className="text-slate-800">{t("loginImage.intro")}</p>
+      {result && !result.form ? <FormMessage message={replyMessage(result)} /> : null}
+      {confirm ? (
+        <ConfirmPanel message={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })} intent="reset" fields={{ brand: confirm }} confirmLabel={t("loginImage.resetYes")} cancelTo={path("admin-login-image")} />
+      ) : null}
+      <ul className="grid gap-6 md:grid-cols-2">
+        {items.map((item) => {
+          const mine = result?.form === item.brand ? result : undefined;
+          const errors = replyErrors(mine).image ?? (mine ? [replyMessage(mine) ?? ""] : undefined);
+          const inputId = `image-${item.brand}`;
+          return (
+            <li key={item.brand} className="flex flex-col gap-3 rounded-md border border-slate-300 p-4" data-testid="login-image-brand" data-brand={item.brand}>
+              <h2 className="text-lg font-bold">{t(`brands.${item.brand}`)}</h2>
+              {item.url ? (
+                <>
+                  <img src={item.url} alt={t("loginImage.current", { brand: t(`brands.${item.brand}`) })} className="max-h-40 w-auto self-start rounded border border-slate-200" />
+                  <p className="text-sm text-slate-700">
+                    {item.contentType} · {formatKilobytes(item.bytes ?? 0, locale)} · {item.updatedAt ? formatInstant(item.updatedAt, locale, { dateStyle: "medium" }) : ""}
+                  </p>
+                  <Link to={`${path("admin-login-image")}?confirm=${item.brand}`} className="self-start font-semibold text-red-800 underline">
+                    {t("loginImage.reset")}
+                  </Link>
+                </>
+              ) : (
+                <p className="text-slate-700">{t("loginImage.none")}</p>
+              )}
+              <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2" noValidate>
+                <AuthenticityTokenInput name="csrf" />
+                <input type="hidden" name="brand" value={item.brand} />
+                <label htmlFor={inputId} className="font-semibold">
+                  {t("loginImage.file")}
+                </label>
+                <input
+                  id={inputId}
+                  type="file"
+                  name="image"
+                  accept={LOGIN_IMAGE_TYPES.join(",")}
+                  aria-describedby={`${inputId}-hint${errors?.length ? ` ${inputId}-error` : ""}`}
+                  aria-invalid={errors?.length ? true : undefined}
+                  className="rounded border border-slate-500 p-2"
+                />
+                <p id={`${inputId}-hint`} className="text-sm text-slate-700">
+                  {t("loginImage.hint")}
+                </p>
+                {errors?.length ? (
+                  <p id={`${inputId}-error`} role="alert" className="text-sm font-semibold text-red-700" data-testid="image-error">
+                    {errors.join(" ")}
+                  </p>
+                ) : null}
+                <div>
+                  <Button type="submit" name="intent" value="upload">
+                    {t("loginImage.upload")}
+                  </Button>
+                </div>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </AdminToolsMain>
+  );
+}

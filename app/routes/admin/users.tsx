@@ -1,0 +1,194 @@
+import { Form, Link, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { formatInstant, formatMoney } from "#core/domain/format.ts";
+import type { Route } from "./+types/users";
+import { AdminTable, AdminToolsMain, CELL, ConfirmPanel, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { accountMeta } from "~/components/account/meta";
+import { Button } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { notFound } from "~/lib/errors.server";
+import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { replyMessage, type FormReply } from "~/lib/forms";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /admin/users: find a user (?q=), see one (?user=ID): enrolments and orders; resend an invitation; the admin role. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { back } = context.get(requestStateContext);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 120);
+  const userParam = url.searchParams.get("user");
+  let detail: AdminUserDetail | null = null;
+  if (userParam !== null) {
+    const id = IdParam.safeParse(userParam);
+    if (!id.success) notFound(url.pathname);
+    detail = await back.get(`/admin/users/${id.data}`, AdminUserDetailSchema).catch((error: unknown) => {
+      if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+      throw error;
+    });
+  }
+  const list = detail ? null : await back.get("/admin/users", AdminUserListSchema, { q });
+  return { title: serverT(context, "admin-tools")("users.title"), q, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const id = IdParam.safeParse(url.searchParams.get("user") ?? "");
+  if (!id.success) notFound(url.pathname);
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  const { back } = context.get(requestStateContext);
+  const here = `${pathOf(context, "admin-users")}?user=${id.data}`;
+  if (intent === "invite") {
+    try {
+      const reply = await back.post(`/admin/users/${id.data}/invitation`, {});
+      void reply;
+    } catch (error) {
+      return backErrorReply(null, error, { form: intent });
+    }
+    return redirectWithToast(here, { type: "success", message: serverT(context, "admin-tools")("users.invited") });
+  }
+  if (intent === "set-admin") {
+    const submission = parseSubmission(formData, context, SetAdminSchema);
+    if (submission.status !== "success") return invalidReply(submission, { form: intent });
+    try {
+      await back.post(`/admin/users/${id.data}/admin`, submission.value);
+    } catch (error) {
+      return backErrorReply(submission, error, { form: intent });
+    }
+    return redirectWithToast(here, { type: "success", message: serverT(context, "admin-tools")("users.roleChanged") });
+  }
+  return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 });
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin-tools");
+  const path = usePagePath();
+  const { q, list, detail, confirmRemove } = loaderData;
+  return (
+    <AdminToolsMain current="admin-users" title={t("users.title")} testId="admin-users">
+      {detail ? (
+        <UserDetail detail={detail} confirmRemove={confirmRemove} />
+      ) : (
+        <>
+          <Form method="get" role="search" className="flex flex-wrap items-end gap-3" data-testid="user-search">
+            <TextField name="q" type="search" label={t("users.search")} defaultValue={q} className="min-w-72" />
+            <Button type="submit">{t("users.find")}</Button>
+          </Form>
+          <p role="status">{t("users.count", { count: list?.total ?? 0 })}</p>
+          <AdminTable caption={t("users.title")} headers={[t("users.name"), t("fields.email"), t("fields.brand"), t("users.role")]} testId="users-table">
+            {(list?.items ?? []).map((user) => (
+              <tr key={user.id} data-testid="user-row">
+                <td className={CELL}>
+                  <Link to={`${path("admin-users")}?user=${user.id}`} className="font-semibold text-blue-800 underline">
+                    {user.lastName} {user.firstName}
+                  </Link>
+                </td>
+                <td className={CELL}>{user.email}</td>
+                <td className={CELL}>{user.brand}</td>
+                <td className={CELL}>{user.isAdmin ? <StatusBadge tone="warn">{t("users.admin")}</StatusBadge> : null}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        </>
+      )}
+    </AdminToolsMain>
+  );
+}
+
+function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confirmRemove: boolean }) {
+  const { t } = useTranslation("admin-tools");
+  const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const result = useActionData<FormReply>();
+  const { user } = detail;
+  const here = `${path("admin-users")}?user=${user.id}`;
+  const date = (iso: string) => formatInstant(iso, locale, { dateStyle: "medium" });
+  return (
+    <div className="flex flex-col gap-6" data-testid="user-detail">
+      <p>
+        <Link to={path("admin-users")} className="font-semibold text-blue-800 underline">
+          {t("users.backToSearch")}
+        </Link>
+      </p>
+      <section aria-labelledby="user-heading" className="flex flex-col gap-2">
+        <h2 id="user-heading" className="text-xl font-bold">
+          {user.firstName} {user.lastName} {user.isAdmin ? <StatusBadge tone="warn">{t("users.admin")}</StatusBadge> : null}
+        </h2>
+        <p>
+          {user.email} · {user.brand} · {user.locale} · {t("users.since", { date: date(user.createdAt) })}
+        </p>
+        <FormMessage message={replyMessage(result)} />
+        {confirmRemove ? <ConfirmPanel message={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} confirmLabel={t("users.removeAdminYes")} cancelTo={here} /> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Form method="post">
+            <AuthenticityTokenInput name="csrf" />
+            <Button type="submit" name="intent" value="invite" variant="secondary">
+              {t("users.invite")}
+            </Button>
+          </Form>
+          {user.isAdmin ? (
+            detail.isSelf ? (
+              <p className="text-sm text-slate-700">{t("users.selfNote")}</p>
+            ) : (
+              <Link to={`${here}&confirm=removeAdmin`} className="font-semibold text-red-800 underline">
+                {t("users.removeAdmin")}
+              </Link>
+            )
+          ) : (
+            <Form method="post">
+              <AuthenticityTokenInput name="csrf" />
+              <input type="hidden" name="isAdmin" value="true" />
+              <Button type="submit" name="intent" value="set-admin">
+                {t("users.makeAdmin")}
+              </Button>
+            </Form>
+          )}
+        </div>
+      </section>
+      <section aria-labelledby="memberships-heading">
+        <h2 id="memberships-heading" className="mb-2 text-lg font-bold">
+          {t("users.memberships")}
+        </h2>
+        {detail.memberships.length ? (
+          <ul className="list-disc pl-6">
+            {detail.memberships.map((m) => (
+              <li key={m.accountId}>
+                {m.accountName} · {t(`roles.${m.role}`)} {m.isActive ? "" : `(${t("users.inactive")})`}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("users.none")}</p>
+        )}
+      </section>
+      <AdminTable caption={t("users.enrolments")} headers={[t("users.training"), t("editor.status"), t("compta.date")]} testId="user-enrolments">
+        {detail.enrolments.map((e) => (
+          <tr key={e.id} data-testid="user-enrolment">
+            <td className={CELL}>{e.trainingName}</td>
+            <td className={CELL}>{t(`enrolmentStatus.${e.status}`)}</td>
+            <td className={CELL}>{date(e.createdAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminTable caption={t("users.orders")} headers={[t("compta.order"), t("editor.status"), t("compta.amount"), t("compta.date")]} testId="user-orders">
+        {detail.orders.map((o) => (
+          <tr key={o.id} data-testid="user-order" data-status={o.status}>
+            <td className={CELL}>#{o.id}</td>
+            <td className={CELL}>{t(`orderStatus.${o.status}`)}</td>
+            <td className={CELL}>{formatMoney(o.totalWithVat, o.currency, locale)}</td>
+            <td className={CELL}>{date(o.createdAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import type { AccountingExportQuery, PendingCheck } from "#core/contract/accounting.ts";
+import type { BrandKey } from "#core/branding/brands.ts";
+import type { BackDeps } from "../../context.ts";
+import type { Translate } from "../../i18n/messages.ts";
+import { AppError } from "../../http/app-error.ts";
+import { buildXlsx, XLSX_CONTENT_TYPE, type Cell } from "../../../spreadsheet/xlsx.ts";
+import { markCheckReceived } from "../shop/shop.service.ts";
+import { auditChange } from "../editorial/audit-trail.ts";
+import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPendingCheckOrders } from "./accounting.repository.ts";
+
+/** The instant a Paris calendar day starts: its UTC midnight minus the offset of that day (+1 h or +2 h). */
+export function parisDayStart(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const summer = new Date(midnightUtc - 2 * 3_600_000);
+  return toParisDate(summer) === day ? summer : new Date(midnightUtc - 3_600_000);
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The invoices (and, when the shop has refunds, credit notes) of a brand issued between two Paris days inclusive. */
+export async function listAccountingDocuments(db: BackDeps["db"], brand: BrandKey, from: string, to: string): Promise<AccountingDocument[]> {
+  const rows = await listInvoicesIssued(db, brand, parisDayStart(from), parisDayStart(nextDay(to)));
+  return rows.map((row) => ({
+    kind: "invoice" as const,
+    number: row.number,
+    date: toParisDate(row.issuedAt),
+    customerName: (row.buyer as { name?: string } | null)?.name ?? "",
+    totalCents: row.totalCents,
+    vatCents: row.vatCents,
+    totalWithVatCents: row.totalWithVatCents,
+  }));
+}
+
+export type AccountingFile = { bytes: Uint8Array; contentType: string; filename: string };
+
+/** The export file of a period: CSV (UTF-8 with BOM, ";") or .xlsx, headers in the administrator's language. */
+export async function exportAccounting(db: BackDeps["db"], t: Translate, query: AccountingExportQuery): Promise<AccountingFile> {
+  const documents = await listAccountingDocuments(db, query.brand, query.from, query.to);
+  const prefix = { invoice: t("accountingInvoice"), creditNote: t("accountingCreditNote") };
+  const lines = buildJournal(documents, accountPlanForBrand(query.brand), prefix);
+  const header: Record<JournalColumn, string> = {
+    journal: t("accountingJournal"),
+    date: t("accountingDate"),
+    account: t("accountingAccount"),
+    piece: t("accountingPiece"),
+    label: t("accountingLabel"),
+    debit: t("accountingDebit"),
+    credit: t("accountingCredit"),
+  };
+  const base = `journal-${query.brand}-${query.from}-${query.to}`;
+  if (query.format === "csv") {
+    return { bytes: new TextEncoder().encode(`\uFEFF${journalCsv(lines, header)}`), contentType: "text/csv; charset=utf-8", filename: `${base}.csv` };
+  }
+  const rows: Cell[][] = [
+    JOURNAL_COLUMNS.map((c) => header[c]),
+    ...lines.map((l) => [l.journal, { day: l.date }, l.account, l.piece, l.label, l.debitCents ? l.debitCents / 100 : null, l.creditCents ? l.creditCents / 100 : null]),
+  ];
+  return { bytes: buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
+}
+
+export async function listPendingChecks(db: BackDeps["db"], brand: BrandKey | undefined): Promise<PendingCheck[]> {
+  const rows = await listPendingCheckOrders(db, brand);
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    brand: row.brand as BrandKey,
+    buyerName: `${row.firstName} ${row.lastName}`.trim(),
+    buyerEmail: row.email,
+    trainings: row.trainings,
+    totalWithVat: row.totalWithVatCents,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * A check has arrived: the shop's own service marks the order paid (seats booked, buyer enrolled, invoice, mail;
+ * one transaction, idempotent per order). The audit entry is written right after that transaction commits (the
+ * shop service owns it and its signature stays as it is: ADR 0066).
+ */
+export async function confirmCheck(deps: BackDeps, actorId: number, orderId: number): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
+  const before = await findOrderState(deps.db, orderId);
+  if (!before) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  await markCheckReceived(deps, orderId);
+  const after = await findOrderState(deps.db, orderId);
+  const invoiceNumber = await findInvoiceNumberOfOrder(deps.db, orderId);
+  await deps.db.transaction(async (tx) => {
+    await auditChange(tx, { actorId, action: "order.checkConfirmed", entityType: "order", entityId: orderId, before, after: { ...after, invoiceNumber } });
+  });
+  return { orderId, status: after?.status ?? "paid", invoiceNumber };
+}

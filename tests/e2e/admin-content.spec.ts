@@ -1,0 +1,151 @@
+// The back office, part B (issue 16), as admin@demo.test with JavaScript on and off: edit a content page and see it
+// live; confirm a payment by check and see the buyer enrolled; export a month of invoices (CSV and .xlsx) and open
+// the files; every page of part B without serious accessibility findings.
+import fs from "node:fs";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { login, PASSWORD } from "./account-helpers.ts";
+import { at } from "./support/hosts.ts";
+import { seriousViolationsWithJs } from "./support/axe";
+import { readFirstSheet } from "../fixtures/read-xlsx.ts";
+
+const NO_JS = { tag: "@no-js" };
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+const SLOW = { timeout: 20_000 };
+const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
+
+/**
+ * A pending check order of shop@demo.test made through the shop's API (its own cookie jar): one store training the
+ * customer does not follow yet, paid by check. The order id.
+ */
+async function pendingCheckOrder(request: APIRequestContext): Promise<{ orderId: number; training: string }> {
+  const origin = at("localhost", "");
+  await request.get(`${origin}/back/sanctum/csrf-cookie`);
+  const xsrf = async () => decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
+  const post = async (path: string, data: unknown) => request.post(`${origin}/back/api${path}`, { data, headers: { "x-xsrf-token": await xsrf() } });
+  expect((await post("/login", { email: "shop@demo.test", password: PASSWORD })).status()).toBe(200);
+  const catalogue = await (await request.get(`${origin}/back/api/catalogue?pageSize=100&type=formation`)).json();
+  for (const item of catalogue.data.items as { id: number; name: string }[]) {
+    const added = await post("/shop/add/products", { products: [item.id] });
+    if (added.status() !== 200) continue;
+    const cart = (await added.json()).data;
+    const line = (cart.products as { id: number; productId: number }[]).find((p) => p.productId === item.id)!;
+    const functions = (await (await post("/shop/getAvailableFunctions/product", { productId: item.id })).json()).data as { name: string }[];
+    if (functions.length) await post("/shop/setProductFunction/product", { productCartId: line.id, functionName: functions[0].name });
+    const paid = await request.get(`${origin}/back/api/shop/payByCheck`, { headers: { "x-xsrf-token": await xsrf() } });
+    if (paid.status() === 200) return { orderId: (await paid.json()).data.id, training: item.name };
+    await post("/shop/remove/product", { productId: item.id });
+  }
+  throw new Error("no store training left to buy for shop@demo.test");
+}
+
+async function adminLogin(page: Page) {
+  await login(page, "admin@demo.test");
+}
+
+test("edit a content page, preview it, publish it and see it live", NO_JS, async ({ page }) => {
+  await adminLogin(page);
+  await page.goto(at("localhost", "/admin/editor?brand=fr&kind=page"));
+  await expect(page.getByTestId("admin-nav")).toBeVisible();
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+  await page.locator('[data-testid="editor-row"][data-slug="qui-sommes-nous"]').getByRole("link").click();
+  await expect(page.getByTestId("editor-form")).toBeVisible(SLOW);
+  const title = `Qui sommes-nous (${project()})`;
+  await page.getByLabel("Titre").fill(title);
+  await page.getByLabel("Contenu (HTML)").fill(`<p>Une équipe de pharmaciens <strong>${project()}</strong>.</p><script>alert(1)</script><p onclick="x()">Fin</p>`);
+  // First a draft and its preview (the script and the handler are gone), then publish.
+  await page.getByRole("button", { name: "Enregistrer le brouillon et prévisualiser" }).click();
+  await expect(page.getByTestId("editor-preview")).toContainText(title, SLOW);
+  await expect(page.getByTestId("preview-body").locator("strong")).toHaveText(project());
+  expect(await page.getByTestId("preview-body").innerHTML()).not.toMatch(/script|onclick/);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+  await page.getByRole("button", { name: "Publier" }).click();
+  await expect(page.getByText("Publié : la page est en ligne.").first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("see-live")).toHaveAttribute("href", "/pages/qui-sommes-nous");
+
+  // Live, for a guest too (a fresh browser context: no session, the guest page cache followed the publication).
+  const guest = await page.context().browser()!.newContext({ javaScriptEnabled: project() === "js" });
+  const visitor = await guest.newPage();
+  await visitor.goto(at("localhost", "/pages/qui-sommes-nous"));
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(visitor.getByTestId("content-body").locator("strong")).toHaveText(project());
+  await guest.close();
+});
+
+test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page }) => {
+  await adminLogin(page);
+  await page.goto(at("localhost", "/admin/editor/create-page"));
+  await page.getByLabel("Titre").fill("Une page");
+  await page.getByLabel("Adresse (slug)").fill("Pas Valide !");
+  await page.getByRole("button", { name: "Créer le brouillon" }).click();
+  await expect(page.getByText(/Lettres minuscules, chiffres et tirets seulement/).first()).toBeVisible(SLOW);
+  await expect(page.getByLabel("Adresse (slug)")).toHaveValue("Pas Valide !");
+  await expect(page.getByLabel("Titre")).toHaveValue("Une page");
+});
+
+test("confirm a payment by check: the order is paid and the buyer enrolled", NO_JS, async ({ page }) => {
+  const buyer = await playwrightRequest.newContext();
+  const { orderId, training } = await pendingCheckOrder(buyer);
+  await buyer.dispose();
+  await adminLogin(page);
+  await page.goto(at("localhost", "/admin/factureCompta"));
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+  const row = page.locator(`[data-testid="check-row"][data-order-id="${orderId}"]`);
+  await expect(row).toContainText("shop@demo.test");
+  await row.getByTestId("confirm-check").click();
+  // The confirmation step: nothing is done before it.
+  await expect(page.getByTestId("confirm-panel")).toContainText(`n° ${orderId}`, SLOW);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+  await page.getByRole("button", { name: "Oui, le chèque est reçu" }).click();
+  await expect(page.getByText(/Chèque confirmé/).first()).toBeVisible(SLOW);
+  await expect(page.locator(`[data-testid="check-row"][data-order-id="${orderId}"]`)).toHaveCount(0);
+
+  // The buyer is enrolled: their record in the back office shows the training and the paid order.
+  await page.goto(at("localhost", "/admin/users?q=shop%40demo.test"));
+  await page.getByTestId("user-row").first().getByRole("link").click();
+  await expect(page.getByTestId("user-detail")).toBeVisible(SLOW);
+  await expect(page.getByTestId("user-enrolment").filter({ hasText: training })).toHaveCount(1);
+  await expect(page.getByTestId("user-order").filter({ hasText: `#${orderId}` })).toHaveAttribute("data-status", "paid");
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+});
+
+test("export a month of invoices as CSV and as a spreadsheet, and open both files", NO_JS, async ({ page }) => {
+  await adminLogin(page);
+  await page.goto(at("localhost", "/admin/factureCompta"));
+  const form = page.getByTestId("export-form");
+  await form.getByLabel("Marque").selectOption("fr");
+
+  await form.getByLabel("Format").selectOption("csv");
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Télécharger l'export" }).click()]);
+  expect(csvDownload.suggestedFilename()).toMatch(/^journal-fr-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await csvDownload.path())!, "utf8").replace(/^\uFEFF/, "");
+  const rows = csv.trimEnd().split("\r\n").map((line) => line.split(";"));
+  expect(rows[0]).toEqual(["Journal", "Date", "Compte", "N° de pièce", "Libellé", "Débit", "Crédit"]);
+  expect(rows.length).toBeGreaterThan(1);
+  const cents = (v: string | undefined) => (v ? Math.round(Number(v.replace(",", ".")) * 100) : 0);
+  expect(rows.slice(1).reduce((sum, r) => sum + cents(r[5]) - cents(r[6]), 0)).toBe(0);
+  expect(rows.slice(1).every((r) => r[0] === "VT" && /^\d{2}\/\d{2}\/\d{4}$/.test(r[1]))).toBe(true);
+
+  await page.goto(at("localhost", "/admin/factureCompta"));
+  await page.getByTestId("export-form").getByLabel("Format").selectOption("xlsx");
+  const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-form").getByRole("button", { name: "Télécharger l'export" }).click()]);
+  expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
+  const sheet = readFirstSheet(new Uint8Array(fs.readFileSync((await xlsxDownload.path())!)));
+  expect(sheet[0]).toEqual(["Journal", "Date", "Compte", "N° de pièce", "Libellé", "Débit", "Crédit"]);
+  expect(sheet.length).toBe(rows.length);
+  const euros = (v: string | undefined) => (v ? Math.round(Number(v) * 100) : 0);
+  expect(sheet.slice(1).reduce((sum, r) => sum + euros(r[5]) - euros(r[6]), 0)).toBe(0);
+  expect(sheet.slice(1).map((r) => r[3])).toEqual(rows.slice(1).map((r) => r[3]));
+});
+
+test("the other tools of part B render without serious accessibility findings", async ({ page }) => {
+  await adminLogin(page);
+  for (const path of ["/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/discountCodes", "/admin/users"]) {
+    await page.goto(at("localhost", path));
+    await expect(page.getByTestId("admin-nav")).toBeVisible();
+    expect(await seriousViolationsWithJs(page), path).toEqual([]);
+  }
+  await page.goto(at("localhost", "/admin/faq"));
+  await page.getByTestId("faq-section-row").first().getByRole("link").first().click();
+  await expect(page.getByTestId("admin-faq-section")).toBeVisible(SLOW);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+});
