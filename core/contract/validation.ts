@@ -27,6 +27,8 @@ export const VALIDATION_KEYS = [
   "invalidPage",
   "chooseAtLeastOne",
   "ratingRequired",
+  "invalidDate",
+  "endBeforeStart",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

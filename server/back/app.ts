@@ -30,6 +30,8 @@ import { flowRoutes } from "./modules/flow/flow.routes.ts";
 import { recordsRoutes } from "./modules/records/records.routes.ts";
 import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
 import { shopRoutes } from "./modules/shop/shop.routes.ts";
+import { fundingRequestsRoutes } from "./modules/funding-requests/funding-requests.routes.ts";
+import { trainingPlansRoutes } from "./modules/training-plans/training-plans.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
@@ -113,6 +115,8 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", attestationsRoutes);
   api.route("/", feedbackTrainerRoutes);
   api.route("/", shopRoutes);
+  api.route("/", fundingRequestsRoutes);
+  api.route("/", trainingPlansRoutes);
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 
