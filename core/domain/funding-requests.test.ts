@@ -62,6 +62,7 @@ describe("schemes and payers (ADR 0056)", () => {
     ["OPCO EP", "opco"],
     ["FIF PL", "fifpl"],
     [" fundae ", "fundae"],
+    ["CP 313", "sector"],
     ["Autre", null],
   ])("%s -> %s", (organisation, scheme) => {
     expect(schemeOfOrganisation(organisation)).toBe(scheme);

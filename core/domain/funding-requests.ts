@@ -51,8 +51,11 @@ export function isFinalFundingState(state: FundingState): boolean {
 
 // ------------------------------------------------------------------------------------------- schemes and payers
 
-/** Who funds: ANDPC (DPC, owners), OPCO EP (employed staff), FIF PL (owners' non-DPC), FUNDAE (Spain). */
-export const FUNDING_SCHEMES = ["dpc", "opco", "fifpl", "fundae"] as const;
+/**
+ * Who funds: ANDPC (DPC, owners), OPCO EP (employed staff), FIF PL (owners' non-DPC), FUNDAE (Spain), and for
+ * Belgium the pharmacies' joint committee's sector training fund (CP 313; ADR 0056 lists what to verify).
+ */
+export const FUNDING_SCHEMES = ["dpc", "opco", "fifpl", "fundae", "sector"] as const;
 export type FundingScheme = (typeof FUNDING_SCHEMES)[number];
 
 /** The scheme of an agreement, from its organisation name (seeded: ANDPC, OPCO EP, FIF PL, FUNDAE). */
@@ -62,6 +65,7 @@ export function schemeOfOrganisation(organisation: string): FundingScheme | null
   if (name.startsWith("OPCO")) return "opco";
   if (name === "FIF PL" || name === "FIFPL") return "fifpl";
   if (name === "FUNDAE") return "fundae";
+  if (name === "CP 313") return "sector";
   return null;
 }
 
@@ -77,7 +81,7 @@ export type PayerShare = { payer: "funder" | "pharmacy"; amountCents: number };
 /**
  * One order, several payers (ADR 0056): the funder pays its share, the pharmacy the rest. Amounts in integer
  * cents; the shares always add up to the total, and a share of 0 is left out.
- * - dpc (ANDPC) and opco: the funder takes the whole pedagogical cost;
+ * - dpc (ANDPC), opco and sector: the funder takes the whole pedagogical cost;
  * - fifpl: up to the yearly ceiling;
  * - fundae: up to módulo x hours (one participant per request); the rest is the company's cofinanciación.
  */

@@ -51,7 +51,7 @@ CREATE TABLE "funding_requests" (
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "funding_requests_brand_check" CHECK ("funding_requests"."brand" in ('fr','be','es','es-campus')),
 	CONSTRAINT "funding_requests_state_check" CHECK ("funding_requests"."state" in ('creation','in_progress','financing','report','reimbursement')),
-	CONSTRAINT "funding_requests_scheme_check" CHECK ("funding_requests"."scheme" in ('dpc','opco','fifpl','fundae')),
+	CONSTRAINT "funding_requests_scheme_check" CHECK ("funding_requests"."scheme" in ('dpc','opco','fifpl','fundae','sector')),
 	CONSTRAINT "funding_requests_amounts_check" CHECK ("funding_requests"."total_cents" >= 0 and "funding_requests"."funded_cents" >= 0 and "funding_requests"."funded_cents" <= "funding_requests"."total_cents" and "funding_requests"."minutes" >= 0)
 );
 --> statement-breakpoint

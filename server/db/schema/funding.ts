@@ -31,7 +31,7 @@ export const fundingRequests = pgTable(
     sessionId: integer("session_id")
       .notNull()
       .references(() => faceToFaceSessions.id, { onDelete: "restrict" }),
-    /** dpc (ANDPC), opco, fifpl or fundae: from the agreement's organisation, kept as it was at creation. */
+    /** dpc (ANDPC), opco, fifpl, fundae or sector (Belgium): from the agreement's organisation, kept as it was at creation. */
     scheme: text("scheme").notNull(),
     state: text("state").notNull().default("creation"),
     /** Training hours of the session, in minutes (FUNDAE: hours x módulo). */
@@ -51,7 +51,7 @@ export const fundingRequests = pgTable(
     uniqueIndex("funding_requests_learner_session_unique").on(t.accountId, t.learnerId, t.sessionId),
     check("funding_requests_brand_check", brandCheck(t.brand)),
     check("funding_requests_state_check", sql`${t.state} in ('creation','in_progress','financing','report','reimbursement')`),
-    check("funding_requests_scheme_check", sql`${t.scheme} in ('dpc','opco','fifpl','fundae')`),
+    check("funding_requests_scheme_check", sql`${t.scheme} in ('dpc','opco','fifpl','fundae','sector')`),
     check("funding_requests_amounts_check", sql`${t.totalCents} >= 0 and ${t.fundedCents} >= 0 and ${t.fundedCents} <= ${t.totalCents} and ${t.minutes} >= 0`),
   ],
 );

@@ -209,7 +209,7 @@ export async function findInvoice(db: DbOrTx, requestId: number, payer: string):
  * The next number of the brand-year invoice sequence: the shop's counter row (invoice_counters), locked FOR UPDATE
  * in the caller's transaction exactly as the shop does, so shop and funding invoices share one gapless sequence.
  */
-export async function takeInvoiceSequence(tx: Tx, brand: string, year: number): Promise<number> {
+export async function takeInvoiceSequence(tx: DbOrTx, brand: string, year: number): Promise<number> {
   await tx.insert(invoiceCounters).values({ brand, year, lastNumber: 0 }).onConflictDoNothing();
   const [counter] = await tx
     .select({ lastNumber: invoiceCounters.lastNumber })
@@ -221,7 +221,7 @@ export async function takeInvoiceSequence(tx: Tx, brand: string, year: number): 
   return sequence;
 }
 
-export async function insertInvoice(tx: Tx, values: typeof fundingInvoices.$inferInsert) {
+export async function insertInvoice(tx: DbOrTx, values: typeof fundingInvoices.$inferInsert) {
   await tx.insert(fundingInvoices).values(values);
 }
 

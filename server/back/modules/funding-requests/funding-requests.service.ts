@@ -19,6 +19,7 @@ import {
 } from "#core/domain/funding-requests.ts";
 import { computeVat } from "#core/domain/money.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { Translate } from "../../i18n/messages.ts";
@@ -29,10 +30,11 @@ import * as repo from "./funding-requests.repository.ts";
 
 type Deps = Pick<BackDeps, "db" | "now" | "logger">;
 
-/** Which schemes a brand's pharmacies may ask (ADR 0056): France DPC/OPCO/FIF PL, Spain FUNDAE, Belgium none. */
+/** Which schemes a brand's pharmacies may ask (ADR 0056): France DPC/OPCO/FIF PL, Spain FUNDAE, Belgium CP 313. */
 export function schemesOfBrand(brand: string): FundingScheme[] {
   if (brand === "fr") return ["dpc", "opco", "fifpl"];
   if (brand === "es" || brand === "es-campus") return ["fundae"];
+  if (brand === "be") return ["sector"];
   return [];
 }
 
@@ -217,7 +219,7 @@ export async function actOnFundingRequest(deps: Deps, t: Translate, scope: Refer
 }
 
 /** One invoice per payer with a share (idempotent: a request re-entering financing keeps its invoices). */
-async function issuePayerInvoices(tx: Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0], row: repo.FundingRequestRow, now: Date) {
+export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow, now: Date) {
   const existing = await repo.listInvoicesOf(tx, [row.id]);
   const shares = payerShares(row.scheme as FundingScheme, row.totalCents, row.minutes).map((s) =>
     s.payer === "funder" ? { ...s, amountCents: row.fundedCents } : { ...s, amountCents: row.totalCents - row.fundedCents },
