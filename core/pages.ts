@@ -287,6 +287,20 @@ export const PAGES: PageDef[] = [
     paths: { fr: "/formulaire/formulaire-sur-mesure", es: "/encuesta" },
     ns: ["content"],
   },
+  // Pharmacy management part B (pharma-b, ADR 0059): funding requests and collective plans (pharmacy-funding ns).
+  // PHARMA-B-TEMP: the two tab pages below are pharma-a's ids; drop these two lines when their area lands.
+  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-collectif" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-create", file: "routes/pharmacy/funding-request-create.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/creer", es: "/administracion/mi-farmacia/prises-en-charge/creer" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-in-progress", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/en-cours", es: "/administracion/mi-farmacia/prises-en-charge/en-cours" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-financing", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/financement", es: "/administracion/mi-farmacia/prises-en-charge/financement" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-report", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/rapport", es: "/administracion/mi-farmacia/prises-en-charge/rapport" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-reimbursement", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/remboursement", es: "/administracion/mi-farmacia/prises-en-charge/remboursement" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-fundae-report", file: "routes/pharmacy/fundae-report.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/informe-fundae", es: "/administracion/mi-farmacia/prises-en-charge/informe-fundae" }, noIndex: true },
+  { id: "pharmacy-funding-request", file: "routes/pharmacy/funding-request.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id", es: "/administracion/mi-farmacia/prises-en-charge/:id" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-invoice", file: "routes/pharmacy/funding-invoice.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id/facture/:payer", es: "/administracion/mi-farmacia/prises-en-charge/:id/facture/:payer" }, noIndex: true },
+  { id: "pharmacy-funding-redirect", file: "routes/pharmacy/funding-redirect.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/dpec", es: "/administracion/mi-farmacia/dpec" }, noIndex: true },
+  { id: "pharmacy-training-plan", file: "routes/pharmacy/training-plan.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif/:planId", es: "/administracion/mi-farmacia/plan-collectif/:planId" }, ns: ["pharmacy-funding"], noIndex: true },
 ];
 
 export function findPage(id: string): PageDef | undefined {

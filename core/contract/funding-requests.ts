@@ -128,3 +128,14 @@ export const FundaeReportRowSchema = z.strictObject({
 });
 export type FundaeReportRow = z.infer<typeof FundaeReportRowSchema>;
 export const FundaeReportSchema = z.array(FundaeReportRowSchema);
+
+// ------------------------------------------------------------------ web forms (posted strings)
+
+/** The creation form (creer): the same three ids as dpec/add, posted as text. */
+export const FundingAddFormSchema = z.object({ apprenantId: IdParam, agrementId: IdParam, sessionId: IdParam });
+
+/** One action button of a request's page (`step`: a field named "action" would shadow the form's own action). */
+export const FundingActionFormSchema = z.object({ step: z.enum(FUNDING_ACTIONS) });
+
+/** The session change form of a request's page. */
+export const FundingSessionFormSchema = z.object({ session: IdParam });

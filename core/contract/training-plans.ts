@@ -93,3 +93,18 @@ export type TrainingPlanOptions = z.infer<typeof TrainingPlanOptionsSchema>;
 
 /** GET /user/collectivePlan: the learner's view of the pharmacy's current plan (their activities), or null. */
 export const LearnerCollectivePlanSchema = CollectivePlanSchema.nullable();
+
+// ------------------------------------------------------------------ web forms (posted strings)
+
+/** The plan creation form: dates from `<input type="date">` (Paris days). */
+export const TrainingPlanFormSchema = CreateTrainingPlanSchema;
+
+/** The activity form: one training, its dates and the members (checkboxes). */
+export const ActivityFormSchema = z
+  .object({
+    trainingId: IdParam,
+    startDate: ParisDaySchema,
+    finishDate: ParisDaySchema.optional(),
+    userIds: z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(50),
+  })
+  .refine((v) => !v.finishDate || v.finishDate >= v.startDate, { message: "endBeforeStart", path: ["finishDate"] });

@@ -114,7 +114,7 @@ export async function createActivity(
   const plan = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockPlan(tx, scope.accountId, input.planId);
     if (!locked) throw new AppError("NOT_FOUND", "planNotFound");
-    if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "invalidInput", { fields, values: { ids: strangers.join(", ") } });
+    if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "invalidInput", { fields });
     await repo.insertActivity(tx, { planId: locked.id, trainingId: input.trainingId, startDate: input.startDate, finishDate: input.finishDate ?? null, createdAt: now }, userIds);
     await repo.touchPlan(tx, locked.id, now);
     return locked;
