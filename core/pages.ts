@@ -265,6 +265,21 @@ export const PAGES: PageDef[] = [
     ns: ["shop"],
     noIndex: true,
   },
+  // Pharmacy management (pharmacy ns; area "pharmacy": holders and referents; tabs in app/components/pharmacy/pharmacy-tabs.tsx).
+  { id: "pharmacy", file: "routes/pharmacy/index.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie", es: "/administracion/mi-farmacia" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-team", file: "routes/pharmacy/team.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/equipe", es: "/administracion/mi-farmacia/equipo" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-attestations", file: "routes/pharmacy/attestations.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/attestations", es: "/administracion/mi-farmacia/attestations" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-collectif" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-contract", file: "routes/pharmacy/contract.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/contrat", es: "/administracion/mi-farmacia/contrat" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-dashboard", file: "routes/pharmacy/dashboard.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord", es: "/administracion/mi-farmacia/tableau-de-bord" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice-pdf", file: "routes/pharmacy/invoice-pdf.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId/pdf", es: "/administracion/mi-farmacia/factures/:invoiceId/pdf" }, noIndex: true },
+  // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
+  // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
+  { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
+  { id: "admin-audit", file: "routes/admin/audit-log.tsx", layout: "default", area: "admin", paths: { "*": "/admin/audit" }, ns: ["admin"], noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
   { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },
@@ -288,19 +303,16 @@ export const PAGES: PageDef[] = [
     ns: ["content"],
   },
   // Pharmacy management part B (pharma-b, ADR 0059): funding requests and collective plans (pharmacy-funding ns).
-  // PHARMA-B-TEMP: the two tab pages below are pharma-a's ids; drop these two lines when their area lands.
-  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-collectif" }, ns: ["pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-create", file: "routes/pharmacy/funding-request-create.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/creer", es: "/administracion/mi-farmacia/prises-en-charge/creer" }, ns: ["pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-in-progress", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/en-cours", es: "/administracion/mi-farmacia/prises-en-charge/en-cours" }, ns: ["pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-financing", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/financement", es: "/administracion/mi-farmacia/prises-en-charge/financement" }, ns: ["pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-report", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/rapport", es: "/administracion/mi-farmacia/prises-en-charge/rapport" }, ns: ["pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-reimbursement", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/remboursement", es: "/administracion/mi-farmacia/prises-en-charge/remboursement" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-create", file: "routes/pharmacy/funding-request-create.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/creer", es: "/administracion/mi-farmacia/prises-en-charge/creer" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-in-progress", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/en-cours", es: "/administracion/mi-farmacia/prises-en-charge/en-cours" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-financing", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/financement", es: "/administracion/mi-farmacia/prises-en-charge/financement" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-report", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/rapport", es: "/administracion/mi-farmacia/prises-en-charge/rapport" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-reimbursement", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/remboursement", es: "/administracion/mi-farmacia/prises-en-charge/remboursement" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
   { id: "pharmacy-fundae-report", file: "routes/pharmacy/fundae-report.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/informe-fundae", es: "/administracion/mi-farmacia/prises-en-charge/informe-fundae" }, noIndex: true },
-  { id: "pharmacy-funding-request", file: "routes/pharmacy/funding-request.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id", es: "/administracion/mi-farmacia/prises-en-charge/:id" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-request", file: "routes/pharmacy/funding-request.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id", es: "/administracion/mi-farmacia/prises-en-charge/:id" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
   { id: "pharmacy-funding-invoice", file: "routes/pharmacy/funding-invoice.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id/facture/:payer", es: "/administracion/mi-farmacia/prises-en-charge/:id/facture/:payer" }, noIndex: true },
   { id: "pharmacy-funding-redirect", file: "routes/pharmacy/funding-redirect.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/dpec", es: "/administracion/mi-farmacia/dpec" }, noIndex: true },
-  { id: "pharmacy-training-plan", file: "routes/pharmacy/training-plan.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif/:planId", es: "/administracion/mi-farmacia/plan-collectif/:planId" }, ns: ["pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-training-plan", file: "routes/pharmacy/training-plan.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif/:planId", es: "/administracion/mi-farmacia/plan-collectif/:planId" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
 ];
 
 export function findPage(id: string): PageDef | undefined {

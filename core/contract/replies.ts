@@ -36,6 +36,8 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
+import { TeamSchema } from "./referent.ts";
+import { AuditListSchema } from "./audit.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -45,6 +47,7 @@ import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
+  "/admin/audit": AuditListSchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
   "/shop/payByCheck": OrderSchema,
@@ -52,6 +55,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/invoice/:id": null,
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
+  "/referent/dpec/allApprenants": TeamSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

@@ -18,6 +18,8 @@ import { broadcastingRoutes } from "./modules/broadcasting/broadcasting.routes.t
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { requireAdmin } from "./http/guards.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
@@ -30,6 +32,7 @@ import { flowRoutes } from "./modules/flow/flow.routes.ts";
 import { recordsRoutes } from "./modules/records/records.routes.ts";
 import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
 import { shopRoutes } from "./modules/shop/shop.routes.ts";
+import { referentRoutes } from "./modules/referent/referent.routes.ts";
 import { fundingRequestsRoutes } from "./modules/funding-requests/funding-requests.routes.ts";
 import { trainingPlansRoutes } from "./modules/training-plans/training-plans.routes.ts";
 
@@ -98,6 +101,12 @@ export function createBackApp(deps: BackDeps) {
   });
 
   const api = new Hono<BackEnv>();
+  // The admin-auth guard (spec section 6), once for the whole back office: every /back/api/admin/* call needs a
+  // logged-in administrator (401 for guests, 403 for others), before its route reads anything (ADR 0060).
+  api.use("/admin/*", async (c, next) => {
+    await requireAdmin(c);
+    await next();
+  });
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", userRoutes);
@@ -109,12 +118,14 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", contentRoutes);
   api.route("/", notificationsRoutes);
   api.route("/", adminRealtimeRoutes);
+  api.route("/", auditRoutes);
   api.route("/", enrolmentRoutes);
   api.route("/", flowRoutes);
   api.route("/", recordsRoutes);
   api.route("/", attestationsRoutes);
   api.route("/", feedbackTrainerRoutes);
   api.route("/", shopRoutes);
+  api.route("/", referentRoutes);
   api.route("/", fundingRequestsRoutes);
   api.route("/", trainingPlansRoutes);
   app.route("/api", api);

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { cx } from "~/components/ui/cx";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 
-/** The frame of the funding-request and plan pages: the page title and, for funding requests, the states' nav. */
+/** The funding-request and plan pages inside the pharmacy tabs (PharmacyPage); funding requests add the states' nav. */
 export function FundingFrame({ title, children, states = false }: { title: string; children: ReactNode; states?: boolean }) {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
@@ -17,10 +18,9 @@ export function FundingFrame({ title, children, states = false }: { title: strin
     { to: path("pharmacy-funding-reimbursement"), label: t("states.reimbursement") },
   ];
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">{title}</h1>
+    <PharmacyPage title={title}>
       {states ? (
-        <nav aria-label={t("nav.label")} className="mb-8 border-b border-slate-300">
+        <nav aria-label={t("nav.label")} className="mb-6">
           <ul className="flex flex-wrap gap-2">
             {links.map((link) => (
               <li key={link.to}>
@@ -29,8 +29,8 @@ export function FundingFrame({ title, children, states = false }: { title: strin
                   end
                   className={({ isActive }) =>
                     cx(
-                      "-mb-px inline-block border-b-4 px-3 py-2 font-semibold",
-                      isActive ? "border-[var(--color-primary)] text-[var(--color-primary-dark)]" : "border-transparent text-slate-700 hover:text-slate-900",
+                      "inline-block rounded-full border-2 px-3 py-1 text-sm font-semibold",
+                      isActive ? "border-[var(--color-primary-dark)] bg-[var(--color-primary-dark)] text-white" : "border-slate-400 text-slate-800 hover:border-slate-700",
                     )
                   }
                 >
@@ -42,6 +42,6 @@ export function FundingFrame({ title, children, states = false }: { title: strin
         </nav>
       ) : null}
       {children}
-    </main>
+    </PharmacyPage>
   );
 }

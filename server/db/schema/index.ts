@@ -4,4 +4,5 @@ export * from "./learning.ts";
 export * from "./content.ts";
 export * from "./journey.ts";
 export * from "./shop.ts";
+export * from "./audit.ts";
 export * from "./funding.ts";

@@ -1,0 +1,74 @@
+import type { Route } from "./+types/audit-log";
+import { AuditListQuerySchema, AuditListSchema, type AuditEntry } from "#core/contract/audit.ts";
+import { formatInstant } from "#core/domain/format.ts";
+import { AdminPage } from "~/components/admin/admin-nav";
+import { FilterDate, FilterSelect, ListFilters, ListTable, Pager, SortHeader, Header } from "~/components/admin/admin-list";
+import { useTranslation } from "~/i18n/react";
+import { requestStateContext } from "~/lib/context";
+import { brandPageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/use-root-data";
+
+/** /admin/audit: who changed what and when, with the values before and after (ADR 0060), as an admin list (ADR 0061). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = AuditListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { back } = context.get(requestStateContext);
+  const list = await back.get("/admin/audit", AuditListSchema, query);
+  return { query, list };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:audit.title" });
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="text-slate-600">—</span>;
+  return <pre className="max-h-48 max-w-md overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const { query, list } = loaderData;
+  return (
+    <AdminPage title={t("audit.title")} lead={t("audit.lead")} testId="admin-audit">
+      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("audit.search")}>
+        <FilterSelect name="entityType" label={t("audit.entityType")} value={query.entityType} options={list.entityTypes.map((type) => ({ value: type, label: type }))} />
+        {query.entityId ? <input type="hidden" name="entityId" value={query.entityId} /> : null}
+        <FilterDate name="from" label={t("audit.from")} value={query.from} />
+        <FilterDate name="to" label={t("audit.to")} value={query.to} />
+      </ListFilters>
+      <ListTable
+        caption={t("list.count", { count: list.paging.total })}
+        empty={t("audit.empty")}
+        count={list.items.length}
+        testId="audit-table"
+        head={
+          <>
+            <SortHeader name="at" label={t("audit.at")} sort={query.sort} dir={query.dir} />
+            <SortHeader name="actor" label={t("audit.actor")} sort={query.sort} dir={query.dir} />
+            <SortHeader name="action" label={t("audit.action")} sort={query.sort} dir={query.dir} />
+            <Header>{t("audit.entity")}</Header>
+            <Header>{t("audit.before")}</Header>
+            <Header>{t("audit.after")}</Header>
+          </>
+        }
+      >
+        {list.items.map((entry: AuditEntry) => (
+          <tr key={entry.id} className="border-b border-slate-200 align-top" data-testid="audit-row">
+            <td className="px-2 py-2 whitespace-nowrap">{formatInstant(entry.at, locale, { dateStyle: "short", timeStyle: "medium" })}</td>
+            <td className="px-2 py-2">{entry.actorEmail}</td>
+            <td className="px-2 py-2 font-mono">{entry.action}</td>
+            <td className="px-2 py-2">
+              {entry.entityType} #{entry.entityId}
+            </td>
+            <td className="px-2 py-2">
+              <Json value={entry.before} />
+            </td>
+            <td className="px-2 py-2">
+              <Json value={entry.after} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      <Pager paging={list.paging} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/**
+ * The back office's list pattern (ADR 0061): search, filters, sorting and pagination travel in the query string,
+ * the same one on the page (`/admin/...?q=&sort=&dir=&page=`) and on the back API call the loader makes, so a list
+ * is a plain GET form that works without JavaScript and every state of it is a link. Unknown or malformed values
+ * fall back to the defaults instead of failing: a list reached by a stale bookmark still shows.
+ */
+export const ADMIN_PAGE_SIZE = 25;
+const MAX_PAGE = 100_000;
+
+/** A free-text search: trimmed, at most 100 characters, empty means none. */
+const Search = z
+  .string()
+  .transform((value) => value.trim().slice(0, 100))
+  .transform((value) => (value === "" || /[\u0000\p{Cs}]/u.test(value) ? undefined : value))
+  .optional()
+  .catch(undefined);
+
+/** The page number: 1 to MAX_PAGE, else 1. */
+const Page = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
+
+/** A list query with the list's own sort keys and filters (each filter falls back to "none" when malformed). */
+export function adminListQuery<Sort extends string, Filters extends z.ZodRawShape>(sorts: readonly [Sort, ...Sort[]], defaultSort: Sort, filters: Filters) {
+  return z.object({
+    q: Search,
+    sort: z.enum(sorts).catch(defaultSort).default(defaultSort),
+    dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
+    page: Page,
+    ...filters,
+  });
+}
+
+/** An optional filter among fixed values ("" or anything else: none). */
+export function optionFilter<T extends string>(values: readonly [T, ...T[]]) {
+  return z.enum(values).optional().catch(undefined);
+}
+
+/** An optional date filter (YYYY-MM-DD, else none). */
+export const DateFilter = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+  .optional()
+  .catch(undefined);
+
+/** An optional id filter (decimal, 1 to 2^31-1, else none). */
+export const IdFilter = z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined);
+
+/** The paging part of every list reply. */
+export const PagingSchema = z.strictObject({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export type Paging = z.infer<typeof PagingSchema>;
+
+export function paging(total: number, page: number, pageSize = ADMIN_PAGE_SIZE): Paging {
+  return { total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** The query string of a list state (defaults and empty values left out), for links and the back call. */
+export function listQueryString(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
