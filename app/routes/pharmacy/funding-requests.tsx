@@ -11,7 +11,8 @@ import { serverT } from "~/lib/translate.server";
 import { FundaeGroupsSchema } from "#core/contract/funding-requests.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { formatDate, formatDuration, formatMoney } from "#core/domain/format.ts";
-import { loadFundingList, STATE_PAGES } from "./funding.server";
+import { STATE_PAGES } from "~/components/pharmacy-funding/state-pages";
+import { loadFundingList } from "./funding.server";
 
 /** The funding requests' overview: a count per state (links to each state's page), the requests being created,
  * and for a Spanish pharmacy the FUNDAE groups with the report file. */

@@ -6,14 +6,6 @@ import { requestStateContext } from "~/lib/context";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The page id of each state's list (creation is on the overview). */
-export const STATE_PAGES: Record<Exclude<FundingState, "creation">, string> = {
-  in_progress: "pharmacy-funding-in-progress",
-  financing: "pharmacy-funding-financing",
-  report: "pharmacy-funding-report",
-  reimbursement: "pharmacy-funding-reimbursement",
-};
-
 /** Last path segment -> state (the four state pages share one route file). */
 export const STATE_OF_SEGMENT: Record<string, Exclude<FundingState, "creation">> = {
   "en-cours": "in_progress",
