@@ -26,6 +26,7 @@ const VISITORS: { brand: HostBrand; email: string | null }[] = [
   { brand: "be", email: "referent.be@demo.test" },
   { brand: "es", email: "learner.es@demo.test" },
   { brand: "es", email: null },
+  { brand: "es", email: "referent.es@demo.test" },
 ];
 
 /** Known demo tokens (server/db/seed): invitations, feedback requests, trainer links. */
@@ -67,7 +68,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -111,6 +112,11 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // The pharmacy's last order (a referent's or holder's), when there is one.
       const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
       const orders = lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : [];
+      // The pharmacy's funding requests and collective plans (a referent's or holder's).
+      const dpec = loggedIn ? await agent.get(`${API}/referent/dpec`) : null;
+      const fundingRequests = dpec?.status === 200 ? (dpec.body.data.requests as { id: number }[]).slice(0, 5).map((r) => r.id) : [];
+      const planList = loggedIn ? await agent.get(`${API}/referent/trainingPlans`) : null;
+      const plans = planList?.status === 200 ? (planList.body.data as { Id: number }[]).map((p) => p.Id) : [];
       return {
         all,
         trainings,
@@ -120,6 +126,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         experts: (sitemap.experts as { slug: string }[]).slice(0, 3).map((e) => e.slug),
         codes: (attestations ?? []).slice(0, 3).map((a) => a.code),
         orders,
+        fundingRequests,
+        plans,
       };
     }
 
@@ -162,6 +170,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
+      if (route === "/referent/dpec/:id") return known.fundingRequests.map((id) => fill({ id }));
+      if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
       return [];
     }
 

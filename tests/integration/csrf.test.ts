@@ -42,6 +42,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     const list = mutatingRoutes().map((r) => `${r.method} ${r.path}`);
     expect(list).toContain("POST /back/api/login");
     expect(list).toContain("POST /back/api/logout");
+    // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
+    expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */
