@@ -38,6 +38,8 @@ import {
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
 import { TeamSchema } from "./referent.ts";
+import { FundaeGroupsSchema, FundaeReportSchema, FundingOptionsSchema, FundingRequestDetailSchema, FundingRequestListSchema } from "./funding-requests.ts";
+import { CollectivePlanSchema, LearnerCollectivePlanSchema, TrainingPlanListSchema, TrainingPlanOptionsSchema } from "./training-plans.ts";
 import { AuditListSchema } from "./audit.ts";
 import { DashboardSchema } from "./admin-dashboard.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
@@ -71,6 +73,16 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
   "/referent/dpec/allApprenants": TeamSchema,
+  // funding requests and collective plans (pharma-b, ADR 0055-0058)
+  "/referent/dpec": FundingRequestListSchema,
+  "/referent/dpec/options": FundingOptionsSchema,
+  "/referent/dpec/fundae": FundaeGroupsSchema,
+  "/referent/dpec/informes": FundaeReportSchema,
+  "/referent/dpec/:id": FundingRequestDetailSchema,
+  "/referent/trainingPlans": TrainingPlanListSchema,
+  "/referent/trainingPlans/options": TrainingPlanOptionsSchema,
+  "/referent/getPlanCollectif/:id": CollectivePlanSchema,
+  "/user/collectivePlan": LearnerCollectivePlanSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

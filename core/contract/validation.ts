@@ -36,6 +36,8 @@ export const VALIDATION_KEYS = [
   "periodInvalid",
   "slugFormat",
   "discountValueRange",
+  "invalidDate",
+  "endBeforeStart",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

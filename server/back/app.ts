@@ -40,6 +40,8 @@ import { referentRoutes } from "./modules/referent/referent.routes.ts";
 import { accountingRoutes } from "./modules/accounting/accounting.routes.ts";
 import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
 import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
+import { fundingRequestsRoutes } from "./modules/funding-requests/funding-requests.routes.ts";
+import { trainingPlansRoutes } from "./modules/training-plans/training-plans.routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
@@ -148,6 +150,8 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", accountingRoutes);
   api.route("/", editorialRoutes);
   api.route("/", adminUsersRoutes);
+  api.route("/", fundingRequestsRoutes);
+  api.route("/", trainingPlansRoutes);
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 

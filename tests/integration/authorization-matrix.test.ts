@@ -345,4 +345,39 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       }
     });
   });
+
+  describe("funding requests and collective plans (pharma-b): another pharmacy's ids", () => {
+    test("a plain learner, a read-only user and another pharmacy's holder: refused, this pharmacy's rows unchanged", async () => {
+      const { fundingRequests, trainingPlans } = await import("../../server/db/schema/index.ts");
+      const marche = await accountIdOf("Pharmacie du Marché");
+      const [request] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche)).limit(1);
+      const [plan] = await suite.db.select().from(trainingPlans).where(eq(trainingPlans.accountId, marche)).limit(1);
+      const rows = async () => ({
+        requests: await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche)),
+        plans: await suite.db.select().from(trainingPlans).where(eq(trainingPlans.accountId, marche)),
+      });
+      const before = await rows();
+      const rowsOf: [string, number[]][] = [
+        ["learner@demo.test", [403]],
+        ["readonly@demo.test", [403]],
+        ["francois.marchand@demo.test", [404]],
+      ];
+      for (const [email, refused] of rowsOf) {
+        const agent = await loggedInOn("fr", email);
+        await agent.csrf();
+        for (const [method, path, json] of [
+          ["GET", `/back/api/referent/dpec/${request.id}`, undefined],
+          ["POST", "/back/api/referent/dpec/action", { id: request.id, action: "submit", isSpanish: false }],
+          ["PUT", "/back/api/referent/dpec/action", { dpecId: request.id, session: request.sessionId }],
+          ["POST", "/back/api/referent/dpec/invoice", { dpecId: request.id, payer: "funder" }],
+          ["GET", `/back/api/referent/getPlanCollectif/${plan.id}`, undefined],
+          ["POST", "/back/api/referent/createActivity", { planId: plan.id, trainingId: 1, startDate: "2026-01-01", userIds: [await userId(email)] }],
+        ] as const) {
+          const reply = await agent.request(method, path, json === undefined ? {} : { json });
+          expect(refused, `${email} ${method} ${path}: ${reply.status}`).toContain(reply.status);
+        }
+      }
+      expect(await rows()).toEqual(before);
+    });
+  });
 });

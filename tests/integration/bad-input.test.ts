@@ -263,6 +263,28 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 
+    test("funding requests and plans (pharma-b): NUL bytes, impossible dates and out-of-range ids are 422s that write nothing", async () => {
+      const holder = await learner("holder@demo.test", "fr-FR");
+      const before = await tableCounts(suite.db);
+      const name = await holder.post("/back/api/referent/createTrainingPlan", { name: "Plan\u0000", startDate: "2026-01-01", endDate: "2026-12-31" });
+      expectEnvelope(name, 422);
+      expect(name.body.data.errors).toEqual({ name: [INVALID_CHARACTERS["fr-FR"]] });
+      const dates = await holder.post("/back/api/referent/createTrainingPlan", { name: "Plan", startDate: "2026-02-30", endDate: "2026-13-01T00:00:00Z" });
+      expectEnvelope(dates, 422);
+      expect(Object.keys(dates.body.data.errors).sort()).toEqual(["endDate", "startDate"]);
+      for (const id of [0, -1, 2_147_483_648, 1.5, "7", true, null]) {
+        expectEnvelope(await holder.post("/back/api/referent/dpec/add", { apprenantId: id, agrementId: id, sessionId: id }), 422);
+        expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action: "submit", isSpanish: false }), 422);
+        expectEnvelope(await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: id, session: id } }), 422);
+        expectEnvelope(await holder.post("/back/api/referent/createActivity", { planId: id, trainingId: id, startDate: "2026-01-01", userIds: [id] }), 422);
+      }
+      expectEnvelope(await holder.get("/back/api/referent/dpec/2147483648"), 422);
+      expectEnvelope(await holder.get("/back/api/referent/getPlanCollectif/0"), 422);
+      expectEnvelope(await holder.get("/back/api/referent/dpec?state=%00"), 422);
+      expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: 1, action: "submit", isSpanish: false, extra: 1 }), 422);
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+
     const OUT_OF_RANGE = [2_147_483_648, 9_007_199_254_740_993, 1e308];
     test("ids above 2^31-1 in bodies and paths: 422 (setAccountId, notification/read, download, admin userId, path ids)", async () => {
       const agent = await learner();

@@ -27,6 +27,7 @@ const VISITORS: { brand: HostBrand; email: string | null }[] = [
   { brand: "es", email: "learner.es@demo.test" },
   { brand: "es", email: null },
   { brand: "fr", email: "admin@demo.test" },
+  { brand: "es", email: "referent.es@demo.test" },
 ];
 
 /** Known demo tokens (server/db/seed): invitations, feedback requests, trainer links. */
@@ -68,7 +69,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -112,6 +113,11 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // The pharmacy's last order (a referent's or holder's), when there is one.
       const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
       const orders = lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : [];
+      // The pharmacy's funding requests and collective plans (a referent's or holder's).
+      const dpec = loggedIn ? await agent.get(`${API}/referent/dpec`) : null;
+      const fundingRequests = dpec?.status === 200 ? (dpec.body.data.requests as { id: number }[]).slice(0, 5).map((r) => r.id) : [];
+      const planList = loggedIn ? await agent.get(`${API}/referent/trainingPlans`) : null;
+      const plans = planList?.status === 200 ? (planList.body.data as { Id: number }[]).map((p) => p.Id) : [];
       return {
         all,
         trainings,
@@ -121,6 +127,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         experts: (sitemap.experts as { slug: string }[]).slice(0, 3).map((e) => e.slug),
         codes: (attestations ?? []).slice(0, 3).map((a) => a.code),
         orders,
+        fundingRequests,
+        plans,
       };
     }
 
@@ -168,6 +176,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // Back office part B (admin only): the first demo rows (the seed's draft, page, FAQ section and question, user).
       if (route === "/admin/content/:kind/:id") return [fill({ kind: "page", id: 1 }), fill({ kind: "news", id: 1 }), fill({ kind: "expert", id: 1 })];
       if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id") return [fill({ id: 1 })];
+      if (route === "/referent/dpec/:id") return known.fundingRequests.map((id) => fill({ id }));
+      if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
       return [];
     }
 

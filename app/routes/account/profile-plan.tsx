@@ -9,12 +9,14 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { TrainingPlanSchema } from "#core/contract/records.ts";
+import { LearnerCollectivePlanSchema } from "#core/contract/training-plans.ts";
+import { formatDate } from "#core/domain/format.ts";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const plan = await back.get("/user/trainingPlan", TrainingPlanSchema);
-  return { title: serverT(context, "records")("plan.title"), locale, plan };
+  const [plan, collective] = await Promise.all([back.get("/user/trainingPlan", TrainingPlanSchema), back.get("/user/collectivePlan", LearnerCollectivePlanSchema)]);
+  return { title: serverT(context, "records")("plan.title"), locale, plan, collective };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -23,7 +25,7 @@ export default function ProfilePlan() {
   const { t } = useTranslation("records");
   const { t: tAccount } = useTranslation("account");
   const path = usePagePath();
-  const { locale, plan } = useLoaderData<typeof loader>();
+  const { locale, plan, collective } = useLoaderData<typeof loader>();
   return (
     <ProfileLayout title={tAccount("profile.title")}>
       <h2 className="mb-4 text-2xl font-bold">{t("plan.title")}</h2>
@@ -40,6 +42,28 @@ export default function ProfilePlan() {
           <PlanList plan={plan} locale={locale} />
         </>
       )}
+      {collective ? (
+        <section aria-labelledby="collective-plan-title" className="mt-8" data-testid="learner-collective-plan">
+          <h3 id="collective-plan-title" className="mb-2 text-xl font-bold">
+            {t("collectivePlan.title")}
+          </h3>
+          <p className="mb-3">{t("collectivePlan.intro", { name: collective.name })}</p>
+          {collective.activities.length === 0 ? (
+            <p>{t("collectivePlan.empty")}</p>
+          ) : (
+            <ul className="grid gap-2">
+              {collective.activities.map((a) => (
+                <li key={a.id} className="rounded-md border-l-4 border-sky-700 bg-slate-50 p-3" data-testid="learner-collective-activity">
+                  <span className="font-semibold">{a.name}</span> ·{" "}
+                  {a.finishDate && a.finishDate !== a.startDate
+                    ? t("plan.fromTo", { start: formatDate(a.startDate, locale), end: formatDate(a.finishDate, locale) })
+                    : t("plan.from", { start: formatDate(a.startDate, locale) })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
     </ProfileLayout>
   );
 }

@@ -6,3 +6,4 @@ export * from "./journey.ts";
 export * from "./shop.ts";
 export * from "./audit.ts";
 export * from "./editorial.ts";
+export * from "./funding.ts";

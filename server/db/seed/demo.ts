@@ -11,6 +11,7 @@ import { DEMO_USERS } from "./data/accounts.ts";
 import { seedAccounts, seedContent } from "./people-and-content.ts";
 import { seedShop } from "./shop.ts";
 import { seedEditorial } from "./editorial.ts";
+import { seedFundingAndPlans } from "./funding-and-plans.ts";
 import { makeClock, type SeedDb } from "./util.ts";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -62,6 +63,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedInvitations(tx, clock, accounts);
     await seedShop(tx, clock);
     await seedEditorial(tx, clock);
+    await seedFundingAndPlans(tx, clock);
     return true;
   });
   if (!seeded) return { seeded: false, ms: Math.round(performance.now() - started), counts: {} };

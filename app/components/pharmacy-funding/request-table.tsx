@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import type { FundingRequest } from "#core/contract/funding-requests.ts";
+import { formatDate, formatMoney } from "#core/domain/format.ts";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+
+/** Funding requests as a table: learner, training and session, funder, amount, state, link to the request. */
+export function FundingRequestTable({ requests, locale, caption }: { requests: FundingRequest[]; locale: string; caption: string }) {
+  const { t } = useTranslation("pharmacy-funding");
+  const path = usePagePath();
+  if (requests.length === 0) {
+    return (
+      <p className="rounded-md border border-slate-300 p-4" data-testid="funding-empty">
+        {t("list.empty")}
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full border-collapse text-left text-sm" data-testid="funding-table">
+        <caption className="p-2 text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr className="bg-slate-100">
+            <th scope="col" className="border border-slate-200 p-2">{t("list.learner")}</th>
+            <th scope="col" className="border border-slate-200 p-2">{t("list.training")}</th>
+            <th scope="col" className="border border-slate-200 p-2">{t("list.funder")}</th>
+            <th scope="col" className="border border-slate-200 p-2">{t("list.amount")}</th>
+            <th scope="col" className="border border-slate-200 p-2">{t("list.state")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((r) => (
+            <tr key={r.id} data-testid="funding-row">
+              <th scope="row" className="border border-slate-200 p-2 font-normal">
+                <Link to={path("pharmacy-funding-request", { id: r.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
+                  {r.learner.firstName} {r.learner.lastName}
+                </Link>
+              </th>
+              <td className="border border-slate-200 p-2">
+                {r.training.name}
+                <span className="block text-xs text-slate-700">
+                  {r.session.name} · {formatDate(r.session.startDate, locale)}
+                </span>
+              </td>
+              <td className="border border-slate-200 p-2">{r.agreement.name}</td>
+              <td className="border border-slate-200 p-2">{formatMoney(r.totalCents, r.currency, locale)}</td>
+              <td className="border border-slate-200 p-2">{t(`states.${r.state}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/training-plan";
+import { accountMeta } from "~/components/account/meta";
+import { CollectivePlanGrid, CollectivePlanList } from "~/components/pharmacy-funding/collective-plan-grid";
+import { FundingFrame } from "~/components/pharmacy-funding/frame";
+import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+import { IdParam } from "#core/contract/ids.ts";
+import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
+
+function planIdOf(request: Request, raw: string | undefined): number {
+  const parsed = IdParam.safeParse(raw ?? "");
+  if (!parsed.success) notFound(new URL(request.url).pathname);
+  return parsed.data;
+}
+
+/** One collective plan (getPlanCollectif/{id}) as a timeline, and the activity form (createActivity). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { back, locale } = context.get(requestStateContext);
+  const id = planIdOf(request, params.planId);
+  const [plan, options] = await Promise.all([
+    back.get(`/referent/getPlanCollectif/${id}`, CollectivePlanSchema).catch(notFoundOn404(new URL(request.url).pathname)),
+    back.get("/referent/trainingPlans/options", TrainingPlanOptionsSchema),
+  ]);
+  return { title: plan.name, locale, plan, options };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const planId = planIdOf(request, params.planId);
+  const formData = await readFormData(request, context);
+  const submission = parseSubmission(formData, context, ActivityFormSchema);
+  if (submission.status !== "success") return invalidReply(submission);
+  const { back } = context.get(requestStateContext);
+  try {
+    await back.post("/referent/createActivity", { planId, ...submission.value }, CollectivePlanSchema);
+    return redirectWithToast(pathOf(context, "pharmacy-training-plan", { planId: String(planId) }), {
+      type: "success",
+      message: serverT(context, "pharmacy-funding")("plan.activityAdded"),
+    });
+  } catch (error) {
+    return backErrorReply(submission, error);
+  }
+}
+
+export default function TrainingPlan() {
+  const { t } = useTranslation("pharmacy-funding");
+  const path = usePagePath();
+  const { locale, plan, options } = useLoaderData<typeof loader>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(ActivityFormSchema, result, { id: "activity-create" });
+  const view = formView(form);
+  const ref = useFocusFirstError(result);
+  const first = firstErrorField(view.errors, ["trainingId", "startDate", "finishDate", "userIds"]);
+  const chosen = new Set(view.list("userIds"));
+  return (
+    <FundingFrame title={plan.name}>
+      <p className="mb-4">
+        <Link to={path("pharmacy-training-plans")} className="font-semibold text-[var(--color-primary-dark)] underline">
+          {t("plan.back")}
+        </Link>
+      </p>
+      {plan.activities.length === 0 ? <p className="mb-4">{t("plan.empty")}</p> : <CollectivePlanGrid plan={plan} locale={locale} />}
+      {plan.activities.length > 0 ? <CollectivePlanList plan={plan} locale={locale} /> : null}
+      <section aria-labelledby="activity-create-title" className="mt-8 max-w-xl rounded-lg border border-slate-300 p-5">
+        <h2 id="activity-create-title" className="mb-4 text-xl font-bold">
+          {t("plan.addActivity")}
+        </h2>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4" data-testid="activity-form">
+          <AuthenticityTokenInput name="csrf" />
+          <FormMessage message={view.message} />
+          <SelectField
+            name="trainingId"
+            label={t("plan.training")}
+            required
+            defaultValue={view.value("trainingId") ?? ""}
+            errors={view.errors.trainingId}
+            autoFocus={first === "trainingId" || undefined}
+            options={[{ value: "", label: t("create.choose") }, ...options.trainings.map((tr) => ({ value: String(tr.id), label: tr.name }))]}
+          />
+          <TextField name="startDate" type="date" label={t("plan.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
+          <TextField name="finishDate" type="date" label={t("plan.finishDate")} defaultValue={view.value("finishDate") ?? ""} errors={view.errors.finishDate} autoFocus={first === "finishDate" || undefined} />
+          <fieldset aria-describedby={view.errors.userIds ? "userIds-error" : undefined}>
+            <legend className="font-semibold">{t("plan.members")}</legend>
+            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+              {options.members.map((m) => (
+                <li key={m.id}>
+                  <label className="inline-flex items-center gap-2">
+                    <input type="checkbox" name="userIds" value={m.id} defaultChecked={chosen.has(String(m.id))} className="h-5 w-5" />
+                    {m.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {view.errors.userIds ? (
+              <p id="userIds-error" className="text-sm font-semibold text-red-700">
+                {view.errors.userIds.join(" ")}
+              </p>
+            ) : null}
+          </fieldset>
+          <SubmitButton intent="activity">{t("plan.submit")}</SubmitButton>
+        </Form>
+      </section>
+    </FundingFrame>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The scope of the funding-request and plan calls: the referent module's holder-or-referent guard (requireReferent,
+ * spec 6; the account in use) plus the brand and locale these modules need. Every query takes the scope's accountId,
+ * so another pharmacy's ids are simply not found (404).
+ */
+import type { Context } from "hono";
+import type { BrandKey } from "#core/branding/brands.ts";
+import type { BackEnv } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { requireSession } from "../../http/guards.ts";
+import { requireReferent } from "../referent/referent-scope.ts";
+import { getUserPayload } from "../user/user.service.ts";
+
+export type ReferentScope = { userId: number; accountId: number; brand: BrandKey; locale: string };
+
+/** 401 for guests, 403 for a user who is not a holder or referent of the account in use (or read-only, to write). */
+export async function requireReferentScope(c: Context<BackEnv>, { write }: { write: boolean }): Promise<ReferentScope> {
+  const scope = await requireReferent(c, { write });
+  return { userId: scope.userId, accountId: scope.accountId, brand: c.var.brand.key, locale: c.var.locale };
+}
+
+/** Any logged-in member of an account (the learner's view of the collective plan): the account in use, or null. */
+export async function requireMemberScope(c: Context<BackEnv>): Promise<{ userId: number; accountId: number | null }> {
+  const session = requireSession(c);
+  const user = await getUserPayload(c.var.deps.db, session.userId, session.accountId);
+  if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  return { userId: user.id, accountId: user.currentAccountId };
+}

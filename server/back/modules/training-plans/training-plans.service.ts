@@ -1,0 +1,138 @@
+/**
+ * Collective training plans (spec 3, 4, 7; ADR 0057): one function per use case. Creating or changing a plan
+ * publishes TrainingPlanUpdate on the account channel (referents reload the list, others their current plan).
+ */
+import type { CollectivePlan, TrainingPlanOptions, TrainingPlanSummary } from "#core/contract/training-plans.ts";
+import { collectivePlanPeriod } from "#core/domain/collective-plan.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { activityMonthRange, placeActivitiesOnRows } from "#core/domain/training-plan.ts";
+import { accountChannelName } from "../../../realtime/app-channels.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import * as repo from "./training-plans.repository.ts";
+
+type Deps = Pick<BackDeps, "db" | "now" | "logger" | "broadcaster">;
+type Scope = { userId: number; accountId: number; brand: string };
+
+const day = (value: string | Date) => (typeof value === "string" ? value.slice(0, 10) : toParisDate(value));
+
+function summary(plan: repo.TrainingPlanRow, activityCount: number): TrainingPlanSummary {
+  return { Id: plan.id, name: plan.name, startDate: day(plan.startDate), endDate: day(plan.endDate), activityCount, updatedAt: plan.updatedAt.toISOString() };
+}
+
+/** Realtime: a broadcast failure never fails the request (the change is saved; pages refresh on next load). */
+async function publishPlanUpdate(deps: Deps, accountId: number, payload: { planId: number; action: "created" | "activityAdded" }) {
+  try {
+    await deps.broadcaster.broadcast(accountChannelName(accountId), "TrainingPlanUpdate", payload);
+  } catch (error) {
+    deps.logger.warn({ err: error }, "TrainingPlanUpdate broadcast failed");
+  }
+}
+
+export async function listTrainingPlans(deps: Deps, scope: Scope): Promise<TrainingPlanSummary[]> {
+  const rows = await repo.listPlans(deps.db, scope.accountId);
+  return rows.map((r) => summary(r.plan, r.activityCount));
+}
+
+/** The plan with its padded period, activities on rows and the users map; `onlyUserId` keeps that user's activities. */
+async function planPayload(deps: Deps, accountId: number, plan: repo.TrainingPlanRow, onlyUserId?: number): Promise<CollectivePlan> {
+  const [rows, others] = await Promise.all([repo.listActivities(deps.db, plan.id), repo.listPlans(deps.db, accountId)]);
+  const participants = await repo.listParticipants(deps.db, rows.map((r) => r.activity.id));
+  const usersOf = (activityId: number) => participants.filter((p) => p.activityId === activityId).map((p) => p.userId);
+  const activities = rows
+    .filter((r) => onlyUserId === undefined || usersOf(r.activity.id).includes(onlyUserId))
+    .map((r) => {
+      const startDate = day(r.activity.startDate);
+      const finishDate = r.activity.finishDate ? day(r.activity.finishDate) : null;
+      return {
+        id: r.activity.id,
+        trainingId: r.activity.trainingId,
+        name: r.training.name,
+        slug: r.training.slug,
+        type: r.training.type,
+        status: "planned",
+        startDate,
+        finishDate,
+        ...activityMonthRange(startDate, finishDate),
+        userIds: usersOf(r.activity.id),
+      };
+    });
+  const shownIds = new Set(activities.map((a) => a.id));
+  const users: CollectivePlan["users"] = {};
+  for (const p of participants) {
+    if (!shownIds.has(p.activityId) || (onlyUserId !== undefined && p.userId !== onlyUserId)) continue;
+    const entry = (users[String(p.userId)] ??= { name: `${p.firstName} ${p.lastName}`, activityIds: [] });
+    entry.activityIds.push(p.activityId);
+  }
+  const startDate = day(plan.startDate);
+  const endDate = day(plan.endDate);
+  return {
+    Id: plan.id,
+    name: plan.name,
+    startDate,
+    endDate,
+    period: collectivePlanPeriod({ startDate, endDate }, activities),
+    activities: placeActivitiesOnRows(activities),
+    users,
+    historyPlans: others.filter((o) => o.plan.id !== plan.id).map((o) => ({ Id: o.plan.id, name: o.plan.name })),
+  };
+}
+
+export async function getCollectivePlan(deps: Deps, scope: Scope, planId: number): Promise<CollectivePlan> {
+  const plan = await repo.findPlan(deps.db, scope.accountId, planId);
+  if (!plan) throw new AppError("NOT_FOUND", "planNotFound");
+  return planPayload(deps, scope.accountId, plan);
+}
+
+export async function getPlanOptions(deps: Deps, scope: Scope): Promise<TrainingPlanOptions> {
+  const [trainings, members] = await Promise.all([repo.listTrainingsOfBrand(deps.db, scope.brand), repo.listMembers(deps.db, scope.accountId)]);
+  return { trainings, members: members.map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` })) };
+}
+
+export async function createTrainingPlan(deps: Deps, scope: Scope, input: { name: string; startDate: string; endDate: string }): Promise<TrainingPlanSummary> {
+  const now = deps.now();
+  const plan = await deps.db.transaction((tx) =>
+    repo.insertPlan(tx, { accountId: scope.accountId, name: input.name, startDate: input.startDate, endDate: input.endDate, createdBy: scope.userId, createdAt: now, updatedAt: now }),
+  );
+  await publishPlanUpdate(deps, scope.accountId, { planId: plan.id, action: "created" });
+  return summary(plan, 0);
+}
+
+export async function createActivity(
+  deps: Deps,
+  scope: Scope,
+  input: { planId: number; trainingId: number; startDate: string; finishDate?: string; userIds: number[] },
+): Promise<CollectivePlan> {
+  const training = await repo.findTrainingOfBrand(deps.db, scope.brand, input.trainingId);
+  const members = new Set((await repo.listMembers(deps.db, scope.accountId)).map((m) => m.id));
+  const userIds = [...new Set(input.userIds)];
+  const strangers = userIds.filter((id) => !members.has(id));
+  const fields: Record<string, string[]> = {};
+  if (!training) fields.trainingId = ["planTrainingNotFound"];
+  if (strangers.length > 0) fields.userIds = ["planMemberNotFound"];
+  const now = deps.now();
+  const plan = await deps.db.transaction(async (tx) => {
+    const locked = await repo.lockPlan(tx, scope.accountId, input.planId);
+    if (!locked) throw new AppError("NOT_FOUND", "planNotFound");
+    if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "invalidInput", { fields });
+    await repo.insertActivity(tx, { planId: locked.id, trainingId: input.trainingId, startDate: input.startDate, finishDate: input.finishDate ?? null, createdAt: now }, userIds);
+    await repo.touchPlan(tx, locked.id, now);
+    return locked;
+  });
+  await publishPlanUpdate(deps, scope.accountId, { planId: plan.id, action: "activityAdded" });
+  return planPayload(deps, scope.accountId, plan);
+}
+
+/**
+ * The learner's view (GET /user/collectivePlan): the account's current plan (the one whose dates cover today, else
+ * the latest), with only the learner's own activities; null without an account or plan.
+ */
+export async function getLearnerCollectivePlan(deps: Deps, member: { userId: number; accountId: number | null }): Promise<CollectivePlan | null> {
+  if (member.accountId === null) return null;
+  const rows = await repo.listPlans(deps.db, member.accountId);
+  if (rows.length === 0) return null;
+  const today = toParisDate(deps.now());
+  const current = rows.find((r) => day(r.plan.startDate) <= today && today <= day(r.plan.endDate)) ?? rows[0];
+  const plan = await planPayload(deps, member.accountId, current.plan, member.userId);
+  return { ...plan, historyPlans: [] };
+}

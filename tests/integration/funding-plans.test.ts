@@ -1,0 +1,295 @@
+// Pharmacy management part B (issue 15, ADR 0055-0058): funding requests (dpec) and collective plans, through real
+// HTTP on a seeded database. Who may call (holder or referent of the account in use, writes not read-only), the
+// transition table (409 otherwise, nothing changed), one invoice per payer, FUNDAE groups and report file, plans
+// with rows and padding, and the learner's own view of the current plan.
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { accounts, fundingInvoices, fundingRequests, trainingPlans, users } from "../../server/db/schema/index.ts";
+import { backends, tableCounts } from "./support/database.ts";
+import { Agent, expectEnvelope } from "./support/http.ts";
+import { useSuite } from "./support/setup.ts";
+
+const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
+const LANG = { fr: "fr-FR", be: "fr-BE", es: "es-ES" } as const;
+type Host = keyof typeof HOSTS;
+
+describe.each(backends())("funding requests and collective plans (%s)", (backend) => {
+  const suite = useSuite(backend, { TRUST_PROXY: "true" });
+  const on = (brand: Host) => suite.agent({ "x-forwarded-host": HOSTS[brand], "accept-language": LANG[brand] });
+
+  async function as(email: string, brand: Host = "fr"): Promise<Agent> {
+    const agent = on(brand);
+    expectEnvelope(await agent.login(email), 200);
+    await agent.csrf();
+    return agent;
+  }
+
+  async function idOf(email: string) {
+    const [row] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row.id;
+  }
+  async function accountOf(name: string) {
+    const [row] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, name));
+    return row.id;
+  }
+  const snapshot = async () => ({
+    counts: await tableCounts(suite.db),
+    requests: await suite.db.select().from(fundingRequests).orderBy(fundingRequests.id),
+    plans: await suite.db.select().from(trainingPlans).orderBy(trainingPlans.id),
+  });
+
+  describe("funding requests", () => {
+    test("the list per state: every state seeded for the holder's pharmacy, counts, filter", async () => {
+      const holder = await as("holder@demo.test");
+      const all = await holder.get("/back/api/referent/dpec");
+      expectEnvelope(all, 200);
+      const counts = all.body.data.counts as Record<string, number>;
+      for (const state of ["creation", "in_progress", "financing", "report", "reimbursement"]) expect(counts[state], state).toBeGreaterThanOrEqual(1);
+      const marche = await accountOf("Pharmacie du Marché");
+      const own = await suite.db.select({ id: fundingRequests.id }).from(fundingRequests).where(eq(fundingRequests.accountId, marche));
+      expect(all.body.data.requests.map((r: { id: number }) => r.id).sort()).toEqual(own.map((r) => r.id).sort());
+      const financing = await holder.get("/back/api/referent/dpec?state=financing");
+      expect(financing.body.data.requests.every((r: { state: string }) => r.state === "financing")).toBe(true);
+      expectEnvelope(await holder.get("/back/api/referent/dpec?state=done"), 422);
+    });
+
+    test("walked from creation to reimbursement: history, invoices per payer, 409 for a forbidden step and nothing changed", async () => {
+      const holder = await as("holder@demo.test");
+      const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
+      expect(options.agreements.map((a: { scheme: string }) => a.scheme).sort()).toEqual(["dpc", "dpc", "fifpl", "opco"]);
+      const learner = options.learners.find((l: { email: string }) => l.email === "nonpharmacist@demo.test");
+      const agreement = options.agreements.find((a: { scheme: string }) => a.scheme === "fifpl");
+      const session = options.sessions.at(-1);
+      const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: learner.id, agrementId: agreement.id, sessionId: session.id });
+      expectEnvelope(created, 201);
+      const id = created.body.data.id as number;
+      expect(created.body.data).toMatchObject({ state: "creation", scheme: "fifpl", isSpanish: false, actions: ["submit"], canChangeSession: true });
+      // The same learner and session again: 409.
+      expectEnvelope(await holder.post("/back/api/referent/dpec/add", { apprenantId: learner.id, agrementId: agreement.id, sessionId: session.id }), 409);
+
+      // A forbidden step: 409, translated, nothing changed.
+      const before = await snapshot();
+      const refused = await holder.post("/back/api/referent/dpec/action", { id, action: "reimburse", isSpanish: false });
+      expectEnvelope(refused, 409);
+      expect(refused.body.message).toContain("création");
+      // The wrong kind of request (isSpanish true for a French one): 409 as well.
+      expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action: "submit", isSpanish: true }), 409);
+      expect(await snapshot()).toEqual(before);
+
+      for (const [action, state] of [["submit", "in_progress"], ["fund", "financing"], ["report", "report"], ["reimburse", "reimbursement"]] as const) {
+        const reply = await holder.post("/back/api/referent/dpec/action", { id, action, isSpanish: false });
+        expectEnvelope(reply, 200);
+        expect(reply.body.data.state).toBe(state);
+      }
+      const detail = await holder.get(`/back/api/referent/dpec/${id}`);
+      expectEnvelope(detail, 200);
+      expect(detail.body.data.history.map((e: { action: string }) => e.action)).toEqual(["create", "submit", "fund", "report", "reimburse"]);
+      expect(detail.body.data.history.every((e: { by: string }) => e.by === "Nicolas Fabre")).toBe(true);
+      expect(detail.body.data.request.actions).toEqual([]);
+      // Invoices: one per payer with a share, numbered in the brand's sequence; the PDF names the payer.
+      const payers = detail.body.data.request.payers as { payer: string; amountCents: number; invoiceNumber: string | null }[];
+      expect(payers.reduce((s, p) => s + p.amountCents, 0)).toBe(detail.body.data.request.totalCents);
+      for (const p of payers) expect(p.invoiceNumber).toMatch(/^FR-\d{4}-\d{6}$/);
+      const invoices = await suite.db.select().from(fundingInvoices).where(eq(fundingInvoices.requestId, id));
+      expect(invoices.map((i) => i.payer).sort()).toEqual(payers.map((p) => p.payer).sort());
+      const pdf = await holder.fetchRaw("POST", "/back/api/referent/dpec/invoice", {
+        "content-type": "application/json",
+        "x-xsrf-token": decodeURIComponent(holder.cookies.get("XSRF-TOKEN")!),
+      }, JSON.stringify({ dpecId: id, payer: payers[0].payer }));
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      // After reimbursement nothing more: every action 409.
+      for (const action of ["submit", "reopen", "fund", "report", "reimburse"]) {
+        expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action, isSpanish: false }), 409);
+      }
+    });
+
+    test("one order, two payers: a FUNDAE request is split between FUNDAE and the pharmacy", async () => {
+      const referent = await as("referent.es@demo.test", "es");
+      const options = (await referent.get("/back/api/referent/dpec/options")).body.data;
+      expect(options.agreements.map((a: { scheme: string }) => a.scheme)).toEqual(["fundae"]);
+      const list = (await referent.get("/back/api/referent/dpec?state=financing")).body.data.requests;
+      expect(list.length).toBeGreaterThanOrEqual(1);
+      const request = list[0];
+      expect(request.isSpanish).toBe(true);
+      expect(request.payers.reduce((s: number, p: { amountCents: number }) => s + p.amountCents, 0)).toBe(request.totalCents);
+      for (const p of request.payers) expect(p.invoiceNumber).toMatch(/^ES-\d{4}-\d{6}$/);
+    });
+
+    test("PUT dpec/action changes the session while allowed, 409 once funded", async () => {
+      const holder = await as("holder@demo.test");
+      const [inProgress] = (await holder.get("/back/api/referent/dpec?state=in_progress")).body.data.requests;
+      const detail = (await holder.get(`/back/api/referent/dpec/${inProgress.id}`)).body.data;
+      const other = detail.sessions.find((s: { id: number }) => s.id !== inProgress.session.id);
+      if (other) {
+        const changed = await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: inProgress.id, session: other.id } });
+        expectEnvelope(changed, 200);
+        expect(changed.body.data.session.id).toBe(other.id);
+        const history = (await holder.get(`/back/api/referent/dpec/${inProgress.id}`)).body.data.history;
+        expect(history.at(-1).action).toBe("session");
+      }
+      const [financing] = (await holder.get("/back/api/referent/dpec?state=financing")).body.data.requests;
+      const before = await snapshot();
+      expectEnvelope(await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: financing.id, session: financing.session.id } }), 409);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    test("FUNDAE groups and the report file: participants, hours, costs", async () => {
+      const referent = await as("referent.es@demo.test", "es");
+      const groups = await referent.get("/back/api/referent/dpec/fundae");
+      expectEnvelope(groups, 200);
+      expect(groups.body.data.length).toBeGreaterThanOrEqual(1);
+      for (const g of groups.body.data) expect(g.totalCents).toBe(g.fundedCents + g.cofinancingCents);
+      const rows = await referent.get("/back/api/referent/dpec/informes");
+      expectEnvelope(rows, 200);
+      expect(rows.body.data.length).toBe(groups.body.data.reduce((s: number, g: { participants: unknown[] }) => s + g.participants.length, 0));
+      const file = await referent.get("/back/api/referent/dpec/informes?format=csv");
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toContain("text/csv");
+      expect(file.headers.get("content-disposition")).toContain("attachment");
+      const lines = file.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+      expect(lines[0]).toContain("Acción formativa;Grupo;Inicio;Fin;Apellidos");
+      expect(lines).toHaveLength(rows.body.data.length + 1);
+      // A French pharmacy has no FUNDAE request: empty lists.
+      const holder = await as("holder@demo.test");
+      expect((await holder.get("/back/api/referent/dpec/fundae")).body.data).toEqual([]);
+    });
+
+    test("bad input: 422 per field, nothing written", async () => {
+      const holder = await as("holder@demo.test");
+      const before = await snapshot();
+      const marcheOther = await idOf("thomas.claes@demo.test"); // a member of another pharmacy
+      const bad = await holder.post("/back/api/referent/dpec/add", { apprenantId: marcheOther, agrementId: 999999, sessionId: 999999 });
+      expectEnvelope(bad, 422);
+      expect(Object.keys(bad.body.data.errors).sort()).toEqual(["agrementId", "apprenantId", "sessionId"]);
+      expectEnvelope(await holder.post("/back/api/referent/dpec/add", { apprenantId: "1", agrementId: 1.5 }), 422);
+      expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: 1, action: "approve", isSpanish: "no" }), 422);
+      expectEnvelope(await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: 0, session: -1 } }), 422);
+      expectEnvelope(await holder.get("/back/api/referent/dpec/abc"), 422);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe("collective plans", () => {
+    test("list, one plan with overlapping activities on two rows and a period of at least 12 months", async () => {
+      const holder = await as("holder@demo.test");
+      const list = await holder.get("/back/api/referent/trainingPlans");
+      expectEnvelope(list, 200);
+      expect(list.body.data).toHaveLength(2);
+      for (const summary of list.body.data) {
+        const plan = await holder.get(`/back/api/referent/getPlanCollectif/${summary.Id}`);
+        expectEnvelope(plan, 200);
+        expect(plan.body.data.period.monthCount).toBeGreaterThanOrEqual(12);
+        expect(plan.body.data.period.startDate).toMatch(/-01$/);
+        expect(plan.body.data.historyPlans).toHaveLength(1);
+      }
+      const current = (await holder.get(`/back/api/referent/getPlanCollectif/${list.body.data[1].Id}`)).body.data;
+      expect(new Set(current.activities.map((a: { row: number }) => a.row))).toEqual(new Set([1, 2]));
+    });
+
+    test("create a plan and an activity (Paris dates across the DST change); a learner sees only their own activities", async () => {
+      const holder = await as("holder@demo.test");
+      const learner = await as("learner@demo.test");
+      const learnerId = await idOf("learner@demo.test");
+      const created = await holder.post("/back/api/referent/createTrainingPlan", { name: "Plan printemps", startDate: "2026-03-01", endDate: "2026-05-31" });
+      expectEnvelope(created, 201);
+      const planId = created.body.data.Id;
+      const options = (await holder.get("/back/api/referent/trainingPlans/options")).body.data;
+      const activity = await holder.post("/back/api/referent/createActivity", {
+        planId,
+        trainingId: options.trainings[0].id,
+        // 23:30 UTC on 28 March is already 29 March in Paris (00:30 CET); 22:30 UTC on 29 March is 00:30 CEST on the 30th.
+        startDate: "2026-03-28T23:30:00Z",
+        finishDate: "2026-03-29T22:30:00Z",
+        userIds: [learnerId],
+      });
+      expectEnvelope(activity, 201);
+      const added = activity.body.data.activities[0];
+      expect(added).toMatchObject({ startDate: "2026-03-29", finishDate: "2026-03-30", fromDate: "2026-03-01", toDate: "2026-03-31", row: 1 });
+      expect(activity.body.data.period).toEqual({ startDate: "2026-03-01", endDate: "2027-02-28", monthCount: 12 });
+      expect(activity.body.data.users[String(learnerId)].activityIds).toEqual([added.id]);
+      // The learner's view: the current plan with only their activities.
+      const mine = await learner.get("/back/api/user/collectivePlan");
+      expectEnvelope(mine, 200);
+      expect(mine.body.data === null || mine.body.data.activities.every((a: { userIds: number[] }) => a.userIds.includes(learnerId))).toBe(true);
+      // Bad input: a finish before the start, an unknown member, a foreign plan.
+      const before = await snapshot();
+      const bad = await holder.post("/back/api/referent/createActivity", { planId, trainingId: options.trainings[0].id, startDate: "2026-04-10", finishDate: "2026-04-01", userIds: [learnerId] });
+      expectEnvelope(bad, 422);
+      expect(bad.body.data.errors.finishDate).toEqual(["La date de fin ne peut pas précéder la date de début."]);
+      const stranger = await idOf("carlos.ruiz@demo.test");
+      const foreign = await holder.post("/back/api/referent/createActivity", { planId, trainingId: options.trainings[0].id, startDate: "2026-04-10", userIds: [stranger] });
+      expectEnvelope(foreign, 422);
+      expect(Object.keys(foreign.body.data.errors)).toEqual(["userIds"]);
+      expectEnvelope(await holder.post("/back/api/referent/createTrainingPlan", { name: "", startDate: "2026-02-30", endDate: "x" }), 422);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe("authorization: anonymous, plain learner, read-only user, referent of another pharmacy", () => {
+    test("every referent endpoint refused, nothing changed", async () => {
+      const marche = await accountOf("Pharmacie du Marché");
+      const [request] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche)).limit(1);
+      const [plan] = await suite.db.select().from(trainingPlans).where(eq(trainingPlans.accountId, marche)).limit(1);
+      const learnerId = await idOf("learner@demo.test");
+      const calls: [string, string, unknown?][] = [
+        ["GET", "/back/api/referent/dpec"],
+        ["GET", "/back/api/referent/dpec/options"],
+        ["GET", "/back/api/referent/dpec/fundae"],
+        ["GET", "/back/api/referent/dpec/informes"],
+        ["GET", `/back/api/referent/dpec/${request.id}`],
+        ["POST", "/back/api/referent/dpec/add", { apprenantId: learnerId, agrementId: request.agreementId, sessionId: request.sessionId }],
+        ["POST", "/back/api/referent/dpec/action", { id: request.id, action: "submit", isSpanish: false }],
+        ["PUT", "/back/api/referent/dpec/action", { dpecId: request.id, session: request.sessionId }],
+        ["POST", "/back/api/referent/dpec/invoice", { dpecId: request.id, payer: "funder" }],
+        ["GET", "/back/api/referent/trainingPlans"],
+        ["GET", "/back/api/referent/trainingPlans/options"],
+        ["GET", `/back/api/referent/getPlanCollectif/${plan.id}`],
+        ["POST", "/back/api/referent/createTrainingPlan", { name: "Intrus", startDate: "2026-01-01", endDate: "2026-12-31" }],
+        ["POST", "/back/api/referent/createActivity", { planId: plan.id, trainingId: 1, startDate: "2026-01-01", userIds: [learnerId] }],
+      ];
+      const before = await snapshot();
+      const anonymous = on("fr");
+      await anonymous.csrf();
+      const callers: [string, Agent, number[]][] = [
+        ["anonymous", anonymous, [401]],
+        ["plain learner", await as("learner@demo.test"), [403]],
+        ["read-only user", await as("readonly@demo.test"), [403]],
+        // The holder of Pharmacie des Halles: this pharmacy's ids are not found in theirs (lists show only their own).
+        ["referent of another pharmacy", await as("francois.marchand@demo.test"), [200, 201, 404, 422]],
+      ];
+      for (const [who, agent, statuses] of callers) {
+        for (const [method, path, json] of calls) {
+          const reply = await agent.request(method, path, json === undefined ? {} : { json });
+          expect(statuses, `${who}: ${method} ${path} -> ${reply.status}`).toContain(reply.status);
+          if (who === "referent of another pharmacy" && reply.status < 300) {
+            // Their own (empty or seeded) data, never this pharmacy's.
+            expect(JSON.stringify(reply.body.data ?? null)).not.toContain(`"id":${request.id},"state"`);
+          }
+        }
+      }
+      // The other referent's creations are their own pharmacy's; this pharmacy's data did not change.
+      const after = await snapshot();
+      expect(after.requests.filter((r) => r.accountId === marche)).toEqual(before.requests.filter((r) => r.accountId === marche));
+      expect(after.plans.filter((p) => p.accountId === marche)).toEqual(before.plans.filter((p) => p.accountId === marche));
+      expect(after.counts.funding_request_events).toBe(before.counts.funding_request_events);
+      expect(after.counts.funding_invoices).toBe(before.counts.funding_invoices);
+    });
+
+    test("another pharmacy's ids answer 404 for the reads and writes that name them", async () => {
+      const marche = await accountOf("Pharmacie du Marché");
+      const [request] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche)).limit(1);
+      const [plan] = await suite.db.select().from(trainingPlans).where(eq(trainingPlans.accountId, marche)).limit(1);
+      const other = await as("francois.marchand@demo.test");
+      const before = await snapshot();
+      expectEnvelope(await other.get(`/back/api/referent/dpec/${request.id}`), 404);
+      expectEnvelope(await other.post("/back/api/referent/dpec/action", { id: request.id, action: "submit", isSpanish: false }), 404);
+      expectEnvelope(await other.get(`/back/api/referent/getPlanCollectif/${plan.id}`), 404);
+      const trainings = (await other.get("/back/api/referent/trainingPlans/options")).body.data.trainings;
+      const otherMe = await idOf("francois.marchand@demo.test");
+      expectEnvelope(await other.post("/back/api/referent/createActivity", { planId: plan.id, trainingId: trainings[0].id, startDate: "2026-01-01", userIds: [otherMe] }), 404);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+});
