@@ -275,7 +275,6 @@ export const PAGES: PageDef[] = [
   { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-invoice-pdf", file: "routes/pharmacy/invoice-pdf.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId/pdf", es: "/administracion/mi-farmacia/factures/:invoiceId/pdf" }, noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
   { id: "offer", file: "routes/content/offer.tsx", layout: "default", paths: { fr: "/offre", es: "/oferta" }, ns: ["content"] },

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { EmailSchema } from "./auth.ts";
-import { Id } from "./ids.ts";
+import { Id, IdParam } from "./ids.ts";
 
 // ------------------------------------------------------------------ requests
 
@@ -20,13 +20,32 @@ export const AddApprenantSchema = z.strictObject({
 /** POST /referent/sendEmailToApprenant: send the invitation (or a reminder) again. */
 export const SendEmailToApprenantSchema = z.strictObject({ id: Id });
 
+/** The resend form: the invitation id as a posted string. */
+export const SendEmailToApprenantFormSchema = z.strictObject({ id: IdParam });
+
 /** A checkbox or a JSON boolean ("true"/"false"/"on" from a form, true/false from JSON). */
 const BooleanInput = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")]);
 
 /** POST /referent/toggleApprenantActive: activate or deactivate a member of the team. */
-export const ToggleApprenantActiveSchema = z.strictObject({ contactId: Id, isActive: BooleanInput });
+export const ToggleApprenantActiveSchema = z.strictObject({ contactId: z.union([Id, IdParam]), isActive: BooleanInput });
+
+/** POST /referent/editAccountDatas: the pharmacy's name and address as they appear on invoices and attestations. */
+export const EditAccountDatasSchema = z.strictObject({
+  name: z.string().trim().min(2).max(120),
+  address: z.string().trim().min(1).max(200),
+  postalCode: z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/, { message: "invalidType" }),
+  city: z.string().trim().min(1).max(80),
+});
 
 // ------------------------------------------------------------------ responses
+
+export const AccountDataSchema = z.strictObject({
+  name: z.string(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string(),
+});
 
 export const TEAM_STATUSES = ["active", "inactive", "invited"] as const;
 
@@ -48,6 +67,8 @@ export const TeamMemberSchema = z.strictObject({
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
-/** GET /referent/dpec/allApprenants */
-export const TeamSchema = z.strictObject({ members: z.array(TeamMemberSchema) });
+export type AccountData = z.infer<typeof AccountDataSchema>;
+
+/** GET /referent/dpec/allApprenants: the members and open invitations, and the pharmacy's data (editAccountDatas). */
+export const TeamSchema = z.strictObject({ members: z.array(TeamMemberSchema), account: AccountDataSchema, readOnly: z.boolean() });
 export type Team = z.infer<typeof TeamSchema>;

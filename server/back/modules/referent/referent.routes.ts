@@ -2,16 +2,56 @@
  * The referent calls (spec section 7, Referent), mounted under /back/api/referent/: thin, each resolves the
  * referent's scope (referent-scope.ts: the holder-or-referent guard and the account in use) and hands it to a service.
  */
-import { Hono } from "hono";
-import { TeamSchema } from "#core/contract/referent.ts";
+import { Hono, type Context } from "hono";
+import {
+  AccountDataSchema,
+  AddApprenantSchema,
+  EditAccountDatasSchema,
+  SendEmailToApprenantSchema,
+  TeamSchema,
+  ToggleApprenantActiveSchema,
+} from "#core/contract/referent.ts";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
-import { requireReferent } from "./referent-scope.ts";
+import { publicOriginFor } from "../../http/request-host.ts";
+import { parseBody } from "../../http/validate.ts";
+import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
 
 export const referentRoutes = new Hono<BackEnv>();
 
+const originOf = (c: Context<BackEnv>, scope: ReferentScope) => publicOriginFor(c, scope.account.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+
+// ------------------------------------------------------------------ team
+
 referentRoutes.get("/referent/dpec/allApprenants", async (c) => {
   const scope = await requireReferent(c);
   return success(c, TeamSchema.parse(await team.listTeam(c.var.deps, scope)));
+});
+
+referentRoutes.post("/referent/addApprenant", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const input = await parseBody(c, AddApprenantSchema);
+  const result = await team.addApprenant(c.var.deps, scope, input, originOf(c, scope));
+  return success(c, result, c.var.t("teamInvitationSent", { email: result.email }), 201);
+});
+
+referentRoutes.post("/referent/sendEmailToApprenant", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const { id } = await parseBody(c, SendEmailToApprenantSchema);
+  const result = await team.resendInvitation(c.var.deps, scope, id, originOf(c, scope));
+  return success(c, result, c.var.t("teamInvitationSent", { email: result.email }));
+});
+
+referentRoutes.post("/referent/toggleApprenantActive", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const { contactId, isActive } = await parseBody(c, ToggleApprenantActiveSchema);
+  const result = await team.toggleApprenantActive(c.var.deps, scope, contactId, isActive);
+  return success(c, result, c.var.t(result.isActive ? "teamMemberActivated" : "teamMemberDeactivated", { name: result.name }));
+});
+
+referentRoutes.post("/referent/editAccountDatas", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const input = await parseBody(c, EditAccountDatasSchema);
+  return success(c, AccountDataSchema.parse(await team.editAccountDatas(c.var.deps, scope, input)), c.var.t("accountDataSaved"));
 });
