@@ -72,3 +72,38 @@ export type AccountData = z.infer<typeof AccountDataSchema>;
 /** GET /referent/dpec/allApprenants: the members and open invitations, and the pharmacy's data (editAccountDatas). */
 export const TeamSchema = z.strictObject({ members: z.array(TeamMemberSchema), account: AccountDataSchema, readOnly: z.boolean() });
 export type Team = z.infer<typeof TeamSchema>;
+
+// ------------------------------------------------------------------ contract
+
+/** The {id} of contract/sign/{id} and contract/signContractSystemPay/{id}: a pending offer of the account. */
+export const OfferIdParamsSchema = z.object({ id: IdParam });
+
+export const ContractOfferSchema = z.strictObject({
+  id: z.number(),
+  productName: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  status: z.enum(["pending", "signed", "cancelled"]),
+  createdAt: z.string(),
+});
+
+/** GET /referent/getContract: the contract in force, the brand's products, the next one, a pending offer. */
+export const ContractViewSchema = z.strictObject({
+  contract: z
+    .strictObject({
+      id: z.number(),
+      productName: z.string(),
+      type: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string().nullable(),
+      signedAt: z.string().nullable(),
+      valid: z.boolean(),
+    })
+    .nullable(),
+  readOnly: z.boolean(),
+  products: z.array(z.strictObject({ name: z.string(), yearlyPriceCents: z.number(), seats: z.number(), current: z.boolean() })),
+  nextProduct: z.strictObject({ name: z.string(), yearlyPriceCents: z.number(), seats: z.number() }).nullable(),
+  pendingOffer: ContractOfferSchema.nullable(),
+  currency: z.string(),
+});
+export type ContractView = z.infer<typeof ContractViewSchema>;

@@ -36,7 +36,7 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
-import { TeamSchema } from "./referent.ts";
+import { ContractOfferSchema, ContractViewSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -54,6 +54,9 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
   "/referent/dpec/allApprenants": TeamSchema,
+  "/referent/getContract": ContractViewSchema,
+  "/referent/updateToNextContractProduct": ContractOfferSchema,
+  "/referent/contract/sign/:id": ContractOfferSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

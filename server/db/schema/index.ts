@@ -4,3 +4,4 @@ export * from "./learning.ts";
 export * from "./content.ts";
 export * from "./journey.ts";
 export * from "./shop.ts";
+export * from "./pharmacy.ts";

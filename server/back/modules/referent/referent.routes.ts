@@ -6,6 +6,9 @@ import { Hono, type Context } from "hono";
 import {
   AccountDataSchema,
   AddApprenantSchema,
+  ContractOfferSchema,
+  ContractViewSchema,
+  OfferIdParamsSchema,
   EditAccountDatasSchema,
   SendEmailToApprenantSchema,
   TeamSchema,
@@ -14,7 +17,9 @@ import {
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
-import { parseBody } from "../../http/validate.ts";
+import { requireCsrfOnGet } from "../../http/guards.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
+import * as contract from "./contract.service.ts";
 import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
 
@@ -54,4 +59,27 @@ referentRoutes.post("/referent/editAccountDatas", async (c) => {
   const scope = await requireReferent(c, { write: true });
   const input = await parseBody(c, EditAccountDatasSchema);
   return success(c, AccountDataSchema.parse(await team.editAccountDatas(c.var.deps, scope, input)), c.var.t("accountDataSaved"));
+});
+
+// ------------------------------------------------------------------ contract
+
+referentRoutes.get("/referent/getContract", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, ContractViewSchema.parse(await contract.getContract(c.var.deps, scope)));
+});
+
+// The spec's GETs that change state: the CSRF header like a POST (419 otherwise), then the write scope.
+referentRoutes.get("/referent/updateToNextContractProduct", async (c) => {
+  requireCsrfOnGet(c);
+  const scope = await requireReferent(c, { write: true });
+  const offer = await contract.offerNextProduct(c.var.deps, scope);
+  return success(c, ContractOfferSchema.parse(offer), c.var.t("contractOfferCreated", { product: offer.productName }));
+});
+
+referentRoutes.get("/referent/contract/sign/:id", async (c) => {
+  requireCsrfOnGet(c);
+  const scope = await requireReferent(c, { write: true });
+  const { id } = parseInput(OfferIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const offer = await contract.signOffer(c.var.deps, scope, id);
+  return success(c, ContractOfferSchema.parse(offer), c.var.t("contractSigned", { product: offer.productName }));
 });
