@@ -107,3 +107,38 @@ export const ContractViewSchema = z.strictObject({
   currency: z.string(),
 });
 export type ContractView = z.infer<typeof ContractViewSchema>;
+
+// ------------------------------------------------------------------ invoices
+
+export const InvoiceIdParamsSchema = z.object({ id: IdParam });
+
+/** POST /referent/invoices and /referent/mFactures: several invoices as one ZIP of PDFs. */
+export const InvoicesZipSchema = z.strictObject({ factures: z.array(Id).min(1).max(100) });
+/** The same from a form (checkboxes post the ids as strings). */
+export const InvoicesZipFormSchema = z.strictObject({
+  factures: z.preprocess((v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v), z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(100)),
+});
+
+export const AccountInvoiceSchema = z.strictObject({
+  id: z.number(),
+  number: z.string(),
+  issuedAt: z.string(),
+  total: z.number(),
+  vat: z.number(),
+  totalWithVat: z.number(),
+  currency: z.string(),
+  orderId: z.number(),
+  paymentMethod: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  buyerName: z.string(),
+  downloadPath: z.string(),
+});
+
+/** GET /referent/invoices (and bonificacionesInvoices: the Spanish account's invoices of FUNDAE-funded lines). */
+export const AccountInvoicesSchema = z.strictObject({ invoices: z.array(AccountInvoiceSchema) });
+
+/** GET /referent/invoice/{id} */
+export const AccountInvoiceDetailSchema = z.strictObject({
+  invoice: AccountInvoiceSchema,
+  lines: z.array(z.strictObject({ name: z.string(), trainingType: z.string(), price: z.number(), discount: z.number(), net: z.number() })),
+});

@@ -36,7 +36,7 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
-import { ContractOfferSchema, ContractViewSchema, TeamSchema } from "./referent.ts";
+import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -57,6 +57,9 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/getContract": ContractViewSchema,
   "/referent/updateToNextContractProduct": ContractOfferSchema,
   "/referent/contract/sign/:id": ContractOfferSchema,
+  "/referent/invoices": AccountInvoicesSchema,
+  "/referent/invoice/:id": AccountInvoiceDetailSchema,
+  "/referent/invoice/:id/pdf": null,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

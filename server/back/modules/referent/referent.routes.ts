@@ -5,7 +5,11 @@
 import { Hono, type Context } from "hono";
 import {
   AccountDataSchema,
+  AccountInvoiceDetailSchema,
+  AccountInvoicesSchema,
   AddApprenantSchema,
+  InvoiceIdParamsSchema,
+  InvoicesZipSchema,
   ContractOfferSchema,
   ContractViewSchema,
   OfferIdParamsSchema,
@@ -20,6 +24,7 @@ import { publicOriginFor } from "../../http/request-host.ts";
 import { requireCsrfOnGet } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import * as contract from "./contract.service.ts";
+import * as invoices from "./invoices.service.ts";
 import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
 
@@ -83,3 +88,41 @@ referentRoutes.get("/referent/contract/sign/:id", async (c) => {
   const offer = await contract.signOffer(c.var.deps, scope, id);
   return success(c, ContractOfferSchema.parse(offer), c.var.t("contractSigned", { product: offer.productName }));
 });
+
+// ------------------------------------------------------------------ invoices
+
+type C = Context<BackEnv>;
+
+function fileReply(c: C, file: { bytes: Uint8Array; filename: string }, type: string) {
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": type,
+    "content-disposition": `attachment; filename="${file.filename}"`,
+    "content-length": String(file.bytes.byteLength),
+  });
+}
+
+referentRoutes.get("/referent/invoices", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, AccountInvoicesSchema.parse(await invoices.listInvoices(c.var.deps, scope)));
+});
+
+referentRoutes.get("/referent/invoice/:id", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(InvoiceIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return success(c, AccountInvoiceDetailSchema.parse(await invoices.getInvoice(c.var.deps, scope, id)));
+});
+
+referentRoutes.get("/referent/invoice/:id/pdf", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(InvoiceIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return fileReply(c, await invoices.invoicePdf(c.var.deps, scope, id), "application/pdf");
+});
+
+/** Several invoices as one ZIP (the spec names both paths). Reading only: no write scope, a read-only contract may. */
+async function zipReply(c: C) {
+  const scope = await requireReferent(c);
+  const { factures } = await parseBody(c, InvoicesZipSchema);
+  return fileReply(c, await invoices.invoicesZip(c.var.deps, scope, factures), "application/zip");
+}
+referentRoutes.post("/referent/invoices", zipReply);
+referentRoutes.post("/referent/mFactures", zipReply);
