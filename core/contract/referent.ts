@@ -142,3 +142,66 @@ export const AccountInvoiceDetailSchema = z.strictObject({
   invoice: AccountInvoiceSchema,
   lines: z.array(z.strictObject({ name: z.string(), trainingType: z.string(), price: z.number(), discount: z.number(), net: z.number() })),
 });
+
+// ------------------------------------------------------------------ dashboard and attestations
+
+export const KnowledgeGainSchema = z.strictObject({ trainings: z.number(), meanPre: z.number(), meanPost: z.number(), gain: z.number() }).nullable();
+
+export const DpcMeterSchema = z.strictObject({
+  year: z.number(),
+  eligibleMinutes: z.number(),
+  countedMinutes: z.number(),
+  capMinutes: z.number(),
+  remainingMinutes: z.number(),
+  shortActions: z.number(),
+  percent: z.number(),
+  status: z.enum(["none", "partial", "full"]),
+});
+
+export const DashboardMemberSchema = z.strictObject({
+  contactId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  trainings: z.number(),
+  finished: z.number(),
+  progress: z.number(),
+  /** Minutes of the finished trainings. */
+  minutes: z.number(),
+  attestations: z.number(),
+  knowledgeGain: KnowledgeGainSchema,
+  dpc: DpcMeterSchema,
+});
+
+/** GET /referent/dashboard */
+export const DashboardSchema = z.strictObject({
+  year: z.number(),
+  team: z.strictObject({
+    members: z.number(),
+    activeMembers: z.number(),
+    trainings: z.number(),
+    finished: z.number(),
+    progress: z.number(),
+    minutes: z.number(),
+    attestations: z.number(),
+    knowledgeGain: KnowledgeGainSchema,
+    dpcFull: z.number(),
+  }),
+  members: z.array(DashboardMemberSchema),
+  historyExport: z.boolean(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** GET /referent/attestations: the team's attestations. */
+export const TeamAttestationsSchema = z.strictObject({
+  attestations: z.array(
+    z.strictObject({
+      id: z.number(),
+      code: z.string(),
+      kind: z.enum(["training", "dpc"]),
+      learner: z.string(),
+      trainingName: z.string(),
+      issuedAt: z.string(),
+    }),
+  ),
+});

@@ -36,7 +36,7 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
-import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, TeamSchema } from "./referent.ts";
+import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, DashboardSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -60,6 +60,8 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/invoices": AccountInvoicesSchema,
   "/referent/invoice/:id": AccountInvoiceDetailSchema,
   "/referent/invoice/:id/pdf": null,
+  "/referent/dashboard": DashboardSchema,
+  "/referent/attestations": TeamAttestationsSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

@@ -8,6 +8,8 @@ import {
   AccountInvoiceDetailSchema,
   AccountInvoicesSchema,
   AddApprenantSchema,
+  DashboardSchema,
+  TeamAttestationsSchema,
   InvoiceIdParamsSchema,
   InvoicesZipSchema,
   ContractOfferSchema,
@@ -25,6 +27,8 @@ import { requireCsrfOnGet } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import * as contract from "./contract.service.ts";
 import * as invoices from "./invoices.service.ts";
+import * as dashboard from "./dashboard.service.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
 import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
 
@@ -126,3 +130,23 @@ async function zipReply(c: C) {
 }
 referentRoutes.post("/referent/invoices", zipReply);
 referentRoutes.post("/referent/mFactures", zipReply);
+
+// ------------------------------------------------------------------ dashboard, attestations, history export
+
+referentRoutes.get("/referent/dashboard", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, DashboardSchema.parse(await dashboard.getDashboard(c.var.deps, scope)));
+});
+
+referentRoutes.get("/referent/attestations", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, TeamAttestationsSchema.parse(await dashboard.listTeamAttestations(c.var.deps, scope)));
+});
+
+/** A read: a read-only contract may export too. */
+referentRoutes.post("/referent/history/export", async (c) => {
+  const scope = await requireReferent(c);
+  await parseBody(c, EmptyBody);
+  const file = await dashboard.exportHistory(c.var.deps, scope, c.var.t("historyColumns").split(";"));
+  return fileReply(c, file, "text/csv; charset=utf-8");
+});
