@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import type { FormReply } from "~/lib/forms";
 import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
@@ -33,9 +32,4 @@ export async function pharmacyAction<I extends string>(
   } catch (error) {
     return backErrorReply(submission, error, { form: intent });
   }
-}
-
-/** The reply of one form of a page with several (undefined for the others). */
-export function replyOf(reply: FormReply | undefined, form: string): FormReply | undefined {
-  return reply?.form === form ? reply : undefined;
 }

@@ -10,7 +10,8 @@ import { requestStateContext } from "~/lib/context";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
-import { pharmacyAction, replyOf } from "./pharmacy.server";
+import { replyOf } from "~/components/pharmacy/form-reply";
+import { pharmacyAction } from "./pharmacy.server";
 import {
   AddApprenantSchema,
   EditAccountDatasSchema,

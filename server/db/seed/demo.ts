@@ -10,6 +10,7 @@ import { seedContentExtra } from "./content-extra.ts";
 import { DEMO_USERS } from "./data/accounts.ts";
 import { seedAccounts, seedContent } from "./people-and-content.ts";
 import { seedShop } from "./shop.ts";
+import { seedPharmacy } from "./pharmacy.ts";
 import { makeClock, type SeedDb } from "./util.ts";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -60,6 +61,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedJourney(tx, clock, catalogue, accounts);
     await seedInvitations(tx, clock, accounts);
     await seedShop(tx, clock);
+    await seedPharmacy(tx, clock);
     return true;
   });
   if (!seeded) return { seeded: false, ms: Math.round(performance.now() - started), counts: {} };
