@@ -239,6 +239,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
     test("ids above 2^31-1 in bodies and paths: 422 (setAccountId, notification/read, download, admin userId, path ids)", async () => {
       const agent = await learner();
       const admin = await learner("admin@demo.test");
+      const holder = await learner("holder@demo.test");
       const before = await tableCounts(suite.db);
       for (const id of OUT_OF_RANGE) {
         const cases: [Agent, string, unknown, string][] = [
@@ -247,6 +248,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
           [agent, "/back/api/user/download", { data: { attestationId: id } }, "data.attestationId"],
           [admin, "/back/api/admin/notifications", { userId: id, title: "Hello" }, "userId"],
           [admin, "/back/api/admin/realtime/reload", { scope: "user", userId: id }, "userId"],
+          [holder, "/back/api/referent/sendEmailToApprenant", { id }, "id"],
+          [holder, "/back/api/referent/toggleApprenantActive", { contactId: id, isActive: false }, "contactId"],
+          [holder, "/back/api/referent/invoices", { factures: [id] }, "factures.0"],
         ];
         for (const [who, path, body, field] of cases) {
           const reply = await who.post(path, body);
@@ -257,6 +261,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       for (const path of ["/back/api/user/enrolment/2147483648", "/back/api/training/dpc/sessions/99999999999", "/back/api/user/checkFormation/1/2147483648"]) {
         expectEnvelope(await agent.get(path), 422);
       }
+      for (const path of ["/back/api/referent/invoice/2147483648", "/back/api/referent/invoice/0x10/pdf"]) expectEnvelope(await holder.get(path), 422);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 
