@@ -10,7 +10,7 @@ import { dataDir, PASSWORD } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
-test.describe.configure({ mode: "default", timeout: 150_000 });
+test.describe.configure({ mode: "default", timeout: 300_000 });
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
 
 type Case = {
@@ -152,11 +152,11 @@ for (const c of CASES) {
       await page.getByLabel(c.text.firstName as string, { exact: true }).fill("Zoé");
       await page.getByLabel(c.text.lastName as string, { exact: true }).fill("Essai");
       await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill("not-an-address");
-      await page.getByRole("button", { name: c.text.invite as string }).click();
+      await page.getByRole("button", { name: c.text.invite as string, exact: true }).click();
       await expect(page.getByLabel(c.text.firstName as string, { exact: true })).toHaveValue("Zoé");
       await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
       await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill(email);
-      await page.getByRole("button", { name: c.text.invite as string }).click();
+      await page.getByRole("button", { name: c.text.invite as string, exact: true }).click();
       const row = page.getByTestId("team-member").filter({ hasText: email });
       await expect(row).toContainText(c.text.invited as string);
 

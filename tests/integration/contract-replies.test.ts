@@ -52,6 +52,8 @@ const STATE_CHANGING = new Set([
   "/shop/addDiscount/:code",
   "/shop/getPaymentToken",
   "/shop/payByCheck",
+  "/referent/updateToNextContractProduct",
+  "/referent/contract/sign/:id",
 ]);
 
 /** The reply with its first field renamed (in the first element of a list); undefined when it has no field. */
@@ -67,7 +69,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; invoices?: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -111,6 +113,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // The pharmacy's last order (a referent's or holder's), when there is one.
       const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
       const orders = lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : [];
+      // The pharmacy's invoices (referents and holders).
+      const invoiceList = loggedIn ? await agent.get(`${API}/referent/invoices`) : null;
+      const invoices = invoiceList?.status === 200 ? (invoiceList.body.data.invoices as { id: number }[]).slice(0, 2).map((i) => i.id) : [];
       return {
         all,
         trainings,
@@ -120,6 +125,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         experts: (sitemap.experts as { slug: string }[]).slice(0, 3).map((e) => e.slug),
         codes: (attestations ?? []).slice(0, 3).map((a) => a.code),
         orders,
+        invoices,
       };
     }
 
@@ -162,6 +168,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
+      if (route === "/referent/invoice/:id") return (known.invoices ?? []).map((id) => fill({ id }));
       return [];
     }
 
