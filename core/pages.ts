@@ -275,7 +275,6 @@ export const PAGES: PageDef[] = [
   { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
   { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-invoice-pdf", file: "routes/pharmacy/invoice-pdf.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId/pdf", es: "/administracion/mi-farmacia/factures/:invoiceId/pdf" }, noIndex: true },
   // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
   // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
   { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },

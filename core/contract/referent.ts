@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { EmailSchema } from "./auth.ts";
-import { Id } from "./ids.ts";
+import { Id, IdParam } from "./ids.ts";
 
 // ------------------------------------------------------------------ requests
 
@@ -20,13 +20,32 @@ export const AddApprenantSchema = z.strictObject({
 /** POST /referent/sendEmailToApprenant: send the invitation (or a reminder) again. */
 export const SendEmailToApprenantSchema = z.strictObject({ id: Id });
 
+/** The resend form: the invitation id as a posted string. */
+export const SendEmailToApprenantFormSchema = z.strictObject({ id: IdParam });
+
 /** A checkbox or a JSON boolean ("true"/"false"/"on" from a form, true/false from JSON). */
 const BooleanInput = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((v) => v !== "false")]);
 
 /** POST /referent/toggleApprenantActive: activate or deactivate a member of the team. */
-export const ToggleApprenantActiveSchema = z.strictObject({ contactId: Id, isActive: BooleanInput });
+export const ToggleApprenantActiveSchema = z.strictObject({ contactId: z.union([Id, IdParam]), isActive: BooleanInput });
+
+/** POST /referent/editAccountDatas: the pharmacy's name and address as they appear on invoices and attestations. */
+export const EditAccountDatasSchema = z.strictObject({
+  name: z.string().trim().min(2).max(120),
+  address: z.string().trim().min(1).max(200),
+  postalCode: z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/, { message: "invalidType" }),
+  city: z.string().trim().min(1).max(80),
+});
 
 // ------------------------------------------------------------------ responses
+
+export const AccountDataSchema = z.strictObject({
+  name: z.string(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string(),
+});
 
 export const TEAM_STATUSES = ["active", "inactive", "invited"] as const;
 
@@ -48,6 +67,141 @@ export const TeamMemberSchema = z.strictObject({
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
-/** GET /referent/dpec/allApprenants */
-export const TeamSchema = z.strictObject({ members: z.array(TeamMemberSchema) });
+export type AccountData = z.infer<typeof AccountDataSchema>;
+
+/** GET /referent/dpec/allApprenants: the members and open invitations, and the pharmacy's data (editAccountDatas). */
+export const TeamSchema = z.strictObject({ members: z.array(TeamMemberSchema), account: AccountDataSchema, readOnly: z.boolean() });
 export type Team = z.infer<typeof TeamSchema>;
+
+// ------------------------------------------------------------------ contract
+
+/** The {id} of contract/sign/{id} and contract/signContractSystemPay/{id}: a pending offer of the account. */
+export const OfferIdParamsSchema = z.object({ id: IdParam });
+
+export const ContractOfferSchema = z.strictObject({
+  id: z.number(),
+  productName: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  status: z.enum(["pending", "signed", "cancelled"]),
+  createdAt: z.string(),
+});
+
+/** GET /referent/getContract: the contract in force, the brand's products, the next one, a pending offer. */
+export const ContractViewSchema = z.strictObject({
+  contract: z
+    .strictObject({
+      id: z.number(),
+      productName: z.string(),
+      type: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string().nullable(),
+      signedAt: z.string().nullable(),
+      valid: z.boolean(),
+    })
+    .nullable(),
+  readOnly: z.boolean(),
+  products: z.array(z.strictObject({ name: z.string(), yearlyPriceCents: z.number(), seats: z.number(), current: z.boolean() })),
+  nextProduct: z.strictObject({ name: z.string(), yearlyPriceCents: z.number(), seats: z.number() }).nullable(),
+  pendingOffer: ContractOfferSchema.nullable(),
+  currency: z.string(),
+});
+export type ContractView = z.infer<typeof ContractViewSchema>;
+
+// ------------------------------------------------------------------ invoices
+
+export const InvoiceIdParamsSchema = z.object({ id: IdParam });
+
+/** POST /referent/invoices and /referent/mFactures: several invoices as one ZIP of PDFs. */
+export const InvoicesZipSchema = z.strictObject({ factures: z.array(Id).min(1).max(100) });
+/** The same from a form (checkboxes post the ids as strings). */
+export const InvoicesZipFormSchema = z.strictObject({
+  factures: z.preprocess((v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v), z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(100)),
+});
+
+export const AccountInvoiceSchema = z.strictObject({
+  id: z.number(),
+  number: z.string(),
+  issuedAt: z.string(),
+  total: z.number(),
+  vat: z.number(),
+  totalWithVat: z.number(),
+  currency: z.string(),
+  orderId: z.number(),
+  paymentMethod: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  buyerName: z.string(),
+  downloadPath: z.string(),
+});
+
+/** GET /referent/invoices (and bonificacionesInvoices: the Spanish account's invoices of FUNDAE-funded lines). */
+export const AccountInvoicesSchema = z.strictObject({ invoices: z.array(AccountInvoiceSchema) });
+
+/** GET /referent/invoice/{id} */
+export const AccountInvoiceDetailSchema = z.strictObject({
+  invoice: AccountInvoiceSchema,
+  lines: z.array(z.strictObject({ name: z.string(), trainingType: z.string(), price: z.number(), discount: z.number(), net: z.number() })),
+});
+
+// ------------------------------------------------------------------ dashboard and attestations
+
+export const KnowledgeGainSchema = z.strictObject({ trainings: z.number(), meanPre: z.number(), meanPost: z.number(), gain: z.number() }).nullable();
+
+export const DpcMeterSchema = z.strictObject({
+  year: z.number(),
+  eligibleMinutes: z.number(),
+  countedMinutes: z.number(),
+  capMinutes: z.number(),
+  remainingMinutes: z.number(),
+  shortActions: z.number(),
+  percent: z.number(),
+  status: z.enum(["none", "partial", "full"]),
+});
+
+export const DashboardMemberSchema = z.strictObject({
+  contactId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  trainings: z.number(),
+  finished: z.number(),
+  progress: z.number(),
+  /** Minutes of the finished trainings. */
+  minutes: z.number(),
+  attestations: z.number(),
+  knowledgeGain: KnowledgeGainSchema,
+  dpc: DpcMeterSchema,
+});
+
+/** GET /referent/dashboard */
+export const DashboardSchema = z.strictObject({
+  year: z.number(),
+  team: z.strictObject({
+    members: z.number(),
+    activeMembers: z.number(),
+    trainings: z.number(),
+    finished: z.number(),
+    progress: z.number(),
+    minutes: z.number(),
+    attestations: z.number(),
+    knowledgeGain: KnowledgeGainSchema,
+    dpcFull: z.number(),
+  }),
+  members: z.array(DashboardMemberSchema),
+  historyExport: z.boolean(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** GET /referent/attestations: the team's attestations. */
+export const TeamAttestationsSchema = z.strictObject({
+  attestations: z.array(
+    z.strictObject({
+      id: z.number(),
+      code: z.string(),
+      kind: z.enum(["training", "dpc"]),
+      learner: z.string(),
+      trainingName: z.string(),
+      issuedAt: z.string(),
+    }),
+  ),
+});

@@ -37,7 +37,6 @@ import {
   TrainingsSchema,
 } from "./records.ts";
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
-import { TeamSchema } from "./referent.ts";
 import { FundaeGroupsSchema, FundaeReportSchema, FundingOptionsSchema, FundingRequestDetailSchema, FundingRequestListSchema } from "./funding-requests.ts";
 import { CollectivePlanSchema, LearnerCollectivePlanSchema, TrainingPlanListSchema, TrainingPlanOptionsSchema } from "./training-plans.ts";
 import { AuditListSchema } from "./audit.ts";
@@ -47,6 +46,7 @@ import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 import { PendingChecksSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
+import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -83,6 +83,14 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/trainingPlans/options": TrainingPlanOptionsSchema,
   "/referent/getPlanCollectif/:id": CollectivePlanSchema,
   "/user/collectivePlan": LearnerCollectivePlanSchema,
+  "/referent/getContract": ContractViewSchema,
+  "/referent/updateToNextContractProduct": ContractOfferSchema,
+  "/referent/contract/sign/:id": ContractOfferSchema,
+  "/referent/invoices": AccountInvoicesSchema,
+  "/referent/invoice/:id": AccountInvoiceDetailSchema,
+  "/referent/invoice/:id/pdf": null,
+  "/referent/dashboard": TeamDashboardSchema,
+  "/referent/attestations": TeamAttestationsSchema,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

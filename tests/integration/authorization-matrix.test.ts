@@ -380,4 +380,36 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       expect(await rows()).toEqual(before);
     });
   });
+
+  describe("referent calls (pharmacy management, /back/api/referent/)", () => {
+    const READS = ["/back/api/referent/dpec/allApprenants", "/back/api/referent/getContract", "/back/api/referent/invoices", "/back/api/referent/dashboard", "/back/api/referent/attestations"];
+
+    test("a referent's session on another brand's host is a guest there (401); learners and read-only learners get 403", async () => {
+      const spanish = await loggedInOn("es", "referent.es@demo.test");
+      for (const path of READS) expectEnvelope(await spanish.get(path), 200);
+      const crossing = sameCookiesOn(spanish, "fr");
+      for (const path of READS) expectEnvelope(await crossing.get(path), 401);
+      for (const email of ["learner@demo.test", "readonly@demo.test"]) {
+        const agent = await loggedInOn("fr", email);
+        for (const path of READS) expectEnvelope(await agent.get(path), 403);
+      }
+    });
+
+    test("a referent of two pharmacies acts on the one in use: the other's invoices and members are not found, nothing changes", async () => {
+      const holder = await loggedInOn("fr", "holder@demo.test");
+      const invoiceId = (await holder.get("/back/api/referent/invoices")).body.data.invoices[0].id as number;
+      const learnerId = await userId("learner@demo.test");
+      const multi = await loggedInOn("fr", "multi@demo.test");
+      expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie des Halles") }), 200);
+      const before = await tableCounts(suite.db);
+      expectEnvelope(await multi.get(`/back/api/referent/invoice/${invoiceId}`), 404);
+      expectEnvelope(await multi.post("/back/api/referent/toggleApprenantActive", { contactId: learnerId, isActive: false }), 404);
+      expectEnvelope(await multi.post("/back/api/referent/invoices", { factures: [invoiceId] }), 404);
+      // As a learner of Pharmacie du Vieux-Port, the same person is no referent there.
+      expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie du Vieux-Port") }), 200);
+      expectEnvelope(await multi.get("/back/api/referent/dpec/allApprenants"), 403);
+      const after = await tableCounts(suite.db);
+      expect({ ...after, sessions: 0 }).toEqual({ ...before, sessions: 0 });
+    });
+  });
 });

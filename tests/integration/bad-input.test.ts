@@ -289,6 +289,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
     test("ids above 2^31-1 in bodies and paths: 422 (setAccountId, notification/read, download, admin userId, path ids)", async () => {
       const agent = await learner();
       const admin = await learner("admin@demo.test");
+      const holder = await learner("holder@demo.test");
       const before = await tableCounts(suite.db);
       for (const id of OUT_OF_RANGE) {
         const cases: [Agent, string, unknown, string][] = [
@@ -299,6 +300,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
           [admin, "/back/api/admin/realtime/reload", { scope: "user", userId: id }, "userId"],
           [admin, "/back/api/admin/sessions", { faceToFaceId: id, name: "S", startDate: "2030-01-10", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, "faceToFaceId"],
           [admin, "/back/api/admin/sessions/1/move", { enrolmentId: id, toSessionId: 2 }, "enrolmentId"],
+          [holder, "/back/api/referent/sendEmailToApprenant", { id }, "id"],
+          [holder, "/back/api/referent/toggleApprenantActive", { contactId: id, isActive: false }, "contactId"],
+          [holder, "/back/api/referent/invoices", { factures: [id] }, "factures.0"],
         ];
         for (const [who, path, body, field] of cases) {
           const reply = await who.post(path, body);
@@ -312,6 +316,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       for (const path of ["/back/api/admin/catalog/trainings/2147483648", "/back/api/admin/sessions/99999999999"]) {
         expectEnvelope(await admin.get(path), 422);
       }
+      for (const path of ["/back/api/referent/invoice/2147483648", "/back/api/referent/invoice/0x10/pdf"]) expectEnvelope(await holder.get(path), 422);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

@@ -54,6 +54,8 @@ const STATE_CHANGING = new Set([
   "/shop/addDiscount/:code",
   "/shop/getPaymentToken",
   "/shop/payByCheck",
+  "/referent/updateToNextContractProduct",
+  "/referent/contract/sign/:id",
 ]);
 
 /** The reply with its first field renamed (in the first element of a list); undefined when it has no field. */
@@ -69,7 +71,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[]; invoices?: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -118,6 +120,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       const fundingRequests = dpec?.status === 200 ? (dpec.body.data.requests as { id: number }[]).slice(0, 5).map((r) => r.id) : [];
       const planList = loggedIn ? await agent.get(`${API}/referent/trainingPlans`) : null;
       const plans = planList?.status === 200 ? (planList.body.data as { Id: number }[]).map((p) => p.Id) : [];
+      // The pharmacy's invoices (referents and holders).
+      const invoiceList = loggedIn ? await agent.get(`${API}/referent/invoices`) : null;
+      const invoices = invoiceList?.status === 200 ? (invoiceList.body.data.invoices as { id: number }[]).slice(0, 2).map((i) => i.id) : [];
       return {
         all,
         trainings,
@@ -129,6 +134,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         orders,
         fundingRequests,
         plans,
+        invoices,
       };
     }
 
@@ -178,6 +184,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id") return [fill({ id: 1 })];
       if (route === "/referent/dpec/:id") return known.fundingRequests.map((id) => fill({ id }));
       if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
+      if (route === "/referent/invoice/:id") return (known.invoices ?? []).map((id) => fill({ id }));
       return [];
     }
 

@@ -138,4 +138,16 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     const reply = await suite.agent().get("/back/api/user");
     expectEnvelope(reply, 200);
   });
+  test("the referent's GETs that change state (contract offer and signature) need the token: 419 for every forgery, nothing written", async () => {
+    const victim = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await victim.login("holder@demo.test"), 200);
+    const before = await tableCounts(suite.db);
+    for (const path of ["/back/api/referent/updateToNextContractProduct", "/back/api/referent/contract/sign/1"]) {
+      for (const variant of variants) {
+        const reply = await victim.request("GET", path, { headers: variant.headers(victim), csrf: false });
+        expect(reply.status, `${variant.name} ${path}`).toBe(419);
+      }
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
+  });
 });

@@ -1,33 +1,254 @@
 // The referent calls (issue 15 part A, /back/api/referent/): the holder-or-referent guard scoped to the account in
-// use, the team, and the pharmacy area's index and legacy redirects.
+// use, the team (invitation mail -> account creation, resend, activation), the contract, invoices (PDF, ZIP),
+// the dashboard, attestations and the history export, and the pharmacy area's index and legacy redirects.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { backends } from "./support/database.ts";
-import { expectEnvelope } from "./support/http.ts";
+import { accounts, contractOffers, contracts, memberships, users } from "../../server/db/schema/index.ts";
+import { backends, tableCounts } from "./support/database.ts";
+import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 
-describe.each(backends())("referent calls (%s)", (backend) => {
-  const suite = useSuite(backend);
+function readMails(dir: string, to: string): string[] {
+  const outbox = path.join(dir, "mail");
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((name) => name.includes(to))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+}
 
-  async function as(email: string, host = "localhost", language = "fr-FR") {
+const tokenOf = (mail: string) => /creer-mon-compte\?token=([\w%-]+)/.exec(mail)?.[1];
+
+describe.each(backends())("referent calls (%s)", (backend) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "it-referent-"));
+  const suite = useSuite(backend, { DATA_DIR: dataDir });
+
+  async function as(email: string, host = "localhost", language = "fr-FR"): Promise<Agent> {
     const agent = suite.agent({ host, "accept-language": language });
     expectEnvelope(await agent.login(email), 200);
+    await agent.csrf();
     return agent;
   }
+  const withCsrf = (agent: Agent) => ({ headers: { "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) } });
 
-  test("the team of the holder's pharmacy, with status and progress", async () => {
+  async function userId(email: string): Promise<number> {
+    const [row] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row.id;
+  }
+
+  test("the team of the holder's pharmacy, with status and progress; an open invitation is listed as invited", async () => {
     const holder = await as("holder@demo.test");
     const reply = await holder.get("/back/api/referent/dpec/allApprenants");
     expectEnvelope(reply, 200);
-    const members = reply.body.data.members as { email: string; status: string; progress: number }[];
-    expect(members.map((m) => m.email)).toContain("learner@demo.test");
-    expect(members.map((m) => m.email)).toContain("holder@demo.test");
-    for (const m of members) expect(m.progress).toBeGreaterThanOrEqual(0);
+    const members = reply.body.data.members as { email: string; status: string; progress: number; invitationId: number | null }[];
+    expect(members.map((m) => m.email)).toEqual(expect.arrayContaining(["learner@demo.test", "holder@demo.test", "camille.nouvelle@demo.test"]));
+    expect(members.find((m) => m.email === "camille.nouvelle@demo.test")).toMatchObject({ status: "invited", contactId: null });
+    expect(members.find((m) => m.email === "lea.bernard@demo.test")!.progress).toBeGreaterThan(0);
+    expect(reply.body.data.account.name).toBe("Pharmacie du Marché");
   });
 
-  test("a guest gets 401, a learner 403", async () => {
-    expectEnvelope(await suite.agent().get("/back/api/referent/dpec/allApprenants"), 401);
+  test("addApprenant: a mail whose link creates the account in the pharmacy; twice is a 409; resend changes the link", async () => {
+    const holder = await as("holder@demo.test");
+    const email = "nina.invitee@demo.test";
+    const bad = await holder.post("/back/api/referent/addApprenant", { email: "not-an-address", firstName: "", lastName: "X" });
+    expectEnvelope(bad, 422);
+    expect(Object.keys(bad.body.data.errors)).toEqual(expect.arrayContaining(["email", "firstName"]));
+    const added = await holder.post("/back/api/referent/addApprenant", { email, firstName: "Nina", lastName: "Invitée" });
+    expectEnvelope(added, 201);
+    expect(added.body.message).toBe(`L'invitation a été envoyée à ${email}.`);
+    expectEnvelope(await holder.post("/back/api/referent/addApprenant", { email, firstName: "Nina", lastName: "Invitée" }), 409);
+    expectEnvelope(await holder.post("/back/api/referent/addApprenant", { email: "learner@demo.test", firstName: "J", lastName: "M" }), 409);
+    const [first] = readMails(dataDir, email);
+    const firstToken = tokenOf(first)!;
+    expect(first).toContain("Pharmacie du March");
+
+    expectEnvelope(await holder.post("/back/api/referent/sendEmailToApprenant", { id: added.body.data.invitationId }), 200);
+    const mails = readMails(dataDir, email);
+    expect(mails).toHaveLength(2);
+    const secondToken = tokenOf(mails[1])!;
+    expect(secondToken).not.toBe(firstToken);
+    const guest = suite.agent();
+    expectEnvelope(await guest.get(`/back/api/invitation/${decodeURIComponent(firstToken)}`), 404);
+    await guest.csrf();
+    const created = await guest.post("/back/api/createAccount", {
+      token: decodeURIComponent(secondToken),
+      email,
+      firstName: "Nina",
+      lastName: "Invitée",
+      profession: "preparer",
+      password: "bienvenue1",
+      passwordConfirmation: "bienvenue1",
+      acceptTerms: true,
+    });
+    expectEnvelope(created, 201);
+    expect(created.body.data.establishment.name).toBe("Pharmacie du Marché");
+    const team = await holder.get("/back/api/referent/dpec/allApprenants");
+    expect(team.body.data.members.find((m: { email: string }) => m.email === email)).toMatchObject({ status: "active", role: "learner" });
+  });
+
+  test("toggleApprenantActive: a member is deactivated and loses the pharmacy, then comes back; not oneself", async () => {
+    const holder = await as("holder@demo.test");
+    const lucas = await userId("lucas.bonnet@demo.test");
+    const off = await holder.post("/back/api/referent/toggleApprenantActive", { contactId: lucas, isActive: false });
+    expectEnvelope(off, 200);
+    const learner = await as("lucas.bonnet@demo.test");
+    expect((await learner.get("/back/api/user")).body.data.establishment).toBeNull();
+    expectEnvelope(await holder.post("/back/api/referent/toggleApprenantActive", { contactId: lucas, isActive: true }), 200);
+    expect((await learner.get("/back/api/user")).body.data.establishment.name).toBe("Pharmacie du Marché");
+    expectEnvelope(await holder.post("/back/api/referent/toggleApprenantActive", { contactId: await userId("holder@demo.test"), isActive: false }), 409);
+    expectEnvelope(await holder.post("/back/api/referent/toggleApprenantActive", { contactId: lucas, isActive: "maybe" }), 422);
+  });
+
+  test("editAccountDatas changes the pharmacy's name and address; bad input changes nothing", async () => {
+    const holder = await as("holder@demo.test");
+    expectEnvelope(await holder.post("/back/api/referent/editAccountDatas", { name: "", address: "x", postalCode: "!", city: "Lyon" }), 422);
+    const ok = await holder.post("/back/api/referent/editAccountDatas", { name: "Pharmacie du Marché", address: "14 place du Marché", postalCode: "69003", city: "Lyon" });
+    expectEnvelope(ok, 200);
+    const [row] = await suite.db.select().from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    expect(row.address).toBe("14 place du Marché");
+  });
+
+  test("contract: the offer for the next product (twice the same), its signature makes the new contract in force", async () => {
+    const referent = await as("referent.be@demo.test", "be.localhost", "fr-BE");
+    const view = await referent.get("/back/api/referent/getContract");
+    expectEnvelope(view, 200);
+    expect(view.body.data).toMatchObject({ contract: { productName: "Abonnement Officine", valid: true }, nextProduct: { name: "Abonnement Officine Plus" }, pendingOffer: null });
+    // A GET that changes state: the CSRF header first.
+    expectEnvelope(await referent.get("/back/api/referent/updateToNextContractProduct"), 419);
+    const offer = await referent.get("/back/api/referent/updateToNextContractProduct", withCsrf(referent));
+    expectEnvelope(offer, 200);
+    const again = await referent.get("/back/api/referent/updateToNextContractProduct", withCsrf(referent));
+    expect(again.body.data.id).toBe(offer.body.data.id);
+    const signed = await referent.get(`/back/api/referent/contract/sign/${offer.body.data.id}`, withCsrf(referent));
+    expectEnvelope(signed, 200);
+    expect(signed.body.data.status).toBe("signed");
+    const count = async () => (await suite.db.select().from(contracts)).length;
+    const before = await count();
+    expectEnvelope(await referent.get(`/back/api/referent/contract/sign/${offer.body.data.id}`, withCsrf(referent)), 200);
+    expect(await count()).toBe(before);
+    const after = await referent.get("/back/api/referent/getContract");
+    expect(after.body.data.contract.productName).toBe("Abonnement Officine Plus");
+    expect((await referent.get("/back/api/user")).body.data.contractValidDate).toBe(after.body.data.contract.validUntil);
+    expectEnvelope(await referent.get("/back/api/referent/updateToNextContractProduct", withCsrf(referent)), 409);
+  });
+
+  test("invoices: list, detail, PDF, several as one ZIP; Spanish account sees its own", async () => {
+    const holder = await as("holder@demo.test");
+    const list = await holder.get("/back/api/referent/invoices");
+    expectEnvelope(list, 200);
+    const invoices = list.body.data.invoices as { id: number; number: string }[];
+    expect(invoices.length).toBeGreaterThanOrEqual(3);
+    const detail = await holder.get(`/back/api/referent/invoice/${invoices[0].id}`);
+    expectEnvelope(detail, 200);
+    expect(detail.body.data.lines.length).toBeGreaterThan(0);
+    const pdf = await holder.fetchRaw("GET", `/back/api/referent/invoice/${invoices[0].id}/pdf`, {});
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const zip = await holder.fetchRaw("POST", "/back/api/referent/invoices", { "content-type": "application/json", ...withCsrf(holder).headers }, JSON.stringify({ factures: invoices.slice(0, 2).map((i) => i.id) }));
+    expect(zip.status).toBe(200);
+    const bytes = Buffer.from(await zip.arrayBuffer());
+    expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+    for (const invoice of invoices.slice(0, 2)) expect(bytes.includes(Buffer.from(`${invoice.number}.pdf`))).toBe(true);
+    expectEnvelope(await holder.post("/back/api/referent/invoices", { factures: [] }), 422);
+    const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
+    const es = await spanish.get("/back/api/referent/invoices");
+    expect(es.body.data.invoices.length).toBeGreaterThanOrEqual(2);
+    expect(es.body.data.invoices.every((i: { number: string }) => i.number.startsWith("ES"))).toBe(true);
+  });
+
+  test("dashboard: team figures, knowledge gain, DPC meter; attestations; history export where the brand offers it", async () => {
+    const holder = await as("holder@demo.test");
+    const reply = await holder.get("/back/api/referent/dashboard");
+    expectEnvelope(reply, 200);
+    const lea = reply.body.data.members.find((m: { firstName: string }) => m.firstName === "Léa");
+    expect(lea.knowledgeGain).toMatchObject({ gain: expect.any(Number) });
+    expect(lea.dpc.capMinutes).toBe(18 * 60);
+    expect(reply.body.data.team.knowledgeGain).not.toBeNull();
+    expect(reply.body.data.historyExport).toBe(true);
+    expectEnvelope(await holder.get("/back/api/referent/attestations"), 200);
+    const csv = await holder.fetchRaw("POST", "/back/api/referent/history/export", { "content-type": "application/json", ...withCsrf(holder).headers }, "{}");
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split("\r\n")[0]).toContain("Formation");
+    expect(text).toContain("Bernard");
+    const belgian = await as("referent.be@demo.test", "be.localhost", "fr-BE");
+    expectEnvelope(await belgian.post("/back/api/referent/history/export", {}), 403);
+  });
+
+  test("refused for everyone else, and another pharmacy's ids are not found: nothing changes", async () => {
+    const holder = await as("holder@demo.test");
+    const marcheInvoice = (await holder.get("/back/api/referent/invoices")).body.data.invoices[0].id as number;
+    const marcheLearner = await userId("learner@demo.test");
+    const invitation = (await holder.get("/back/api/referent/dpec/allApprenants")).body.data.members.find((m: { status: string }) => m.status === "invited").invitationId as number;
+    const offer = await holder.get("/back/api/referent/updateToNextContractProduct", withCsrf(holder));
+    expectEnvelope(offer, 200);
+    const offerId = offer.body.data.id as number;
+
+    const guest = suite.agent();
+    await guest.csrf();
     const learner = await as("learner@demo.test");
-    expectEnvelope(await learner.get("/back/api/referent/dpec/allApprenants"), 403);
+    const readOnlyLearner = await as("readonly@demo.test");
+    const readOnlyReferent = await as("referent.readonly@demo.test");
+    const otherReferent = await as("multi@demo.test");
+    const [halles] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie des Halles"));
+    expectEnvelope(await otherReferent.post("/back/api/user/setAccountId", { accountId: halles.id, platform: "fr" }), 200);
+
+    type Call = { method: "GET" | "POST"; path: string; body?: unknown; write: boolean; csrfGet?: boolean };
+    const calls: Call[] = [
+      { method: "GET", path: "/back/api/referent/dpec/allApprenants", write: false },
+      { method: "POST", path: "/back/api/referent/addApprenant", body: { email: "intrus@demo.test", firstName: "I", lastName: "N" }, write: true },
+      { method: "POST", path: "/back/api/referent/sendEmailToApprenant", body: { id: invitation }, write: true },
+      { method: "POST", path: "/back/api/referent/toggleApprenantActive", body: { contactId: marcheLearner, isActive: false }, write: true },
+      { method: "POST", path: "/back/api/referent/editAccountDatas", body: { name: "Pirate", address: "1 rue X", postalCode: "75001", city: "Paris" }, write: true },
+      { method: "GET", path: "/back/api/referent/getContract", write: false },
+      { method: "GET", path: "/back/api/referent/updateToNextContractProduct", write: true, csrfGet: true },
+      { method: "GET", path: `/back/api/referent/contract/sign/${offerId}`, write: true, csrfGet: true },
+      { method: "GET", path: "/back/api/referent/invoices", write: false },
+      { method: "GET", path: `/back/api/referent/invoice/${marcheInvoice}`, write: false },
+      { method: "GET", path: `/back/api/referent/invoice/${marcheInvoice}/pdf`, write: false },
+      { method: "POST", path: "/back/api/referent/invoices", body: { factures: [marcheInvoice] }, write: false },
+      { method: "POST", path: "/back/api/referent/mFactures", body: { factures: [marcheInvoice] }, write: false },
+      { method: "GET", path: "/back/api/referent/dashboard", write: false },
+      { method: "GET", path: "/back/api/referent/attestations", write: false },
+      { method: "POST", path: "/back/api/referent/history/export", body: {}, write: false },
+    ];
+    const send = (agent: Agent, call: Call) =>
+      call.method === "GET" ? agent.get(call.path, call.csrfGet ? withCsrf(agent) : undefined) : agent.post(call.path, call.body);
+
+    const before = await tableCounts(suite.db);
+    const [accountBefore] = await suite.db.select().from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    for (const call of calls) {
+      expect((await send(guest, call)).status, `guest ${call.path}`).toBe(401);
+      expect((await send(learner, call)).status, `learner ${call.path}`).toBe(403);
+      expect((await send(readOnlyLearner, call)).status, `read-only learner ${call.path}`).toBe(403);
+      // The read-only contract's referent reads its own pharmacy, never writes.
+      if (call.write) expect((await send(readOnlyReferent, call)).status, `read-only referent ${call.path}`).toBe(403);
+      // Another pharmacy's referent: this pharmacy's ids are not found there; its own reads are its own pharmacy's.
+      const other = await send(otherReferent, call);
+      if (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive)/.test(call.path) && call.path !== "/back/api/referent/invoices" || call.method === "POST" && /invoices|mFactures/.test(call.path)) {
+        expect(other.status, `other referent ${call.path}`).toBe(404);
+      }
+      if (call.path.endsWith("/allApprenants")) {
+        expect(other.body.data.members.map((m: { email: string }) => m.email)).not.toContain("learner@demo.test");
+      }
+    }
+    // The other referent's writes that passed acted on their own pharmacy only: the holder's pharmacy is untouched.
+    const [accountAfter] = await suite.db.select().from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    expect(accountAfter).toEqual(accountBefore);
+    const [membership] = await suite.db.select().from(memberships).where(and(eq(memberships.userId, marcheLearner), eq(memberships.accountId, accountBefore.id)));
+    expect(membership.isActive).toBe(true);
+    const [stillPending] = await suite.db.select().from(contractOffers).where(eq(contractOffers.id, offerId));
+    expect(stillPending.status).toBe("pending");
+    const after = await tableCounts(suite.db);
+    // Only the other referent's own pharmacy may have gained rows (its own invitation, its own offer).
+    for (const table of Object.keys(before)) {
+      if (table === "auth_tokens" || table === "contract_offers" || table === "sessions" || table === "rate_limits") continue;
+      expect(after[table], table).toBe(before[table]);
+    }
   });
 
   test("the area's index goes to the collective plan (training-plan access) or the contract; pharmaTab links land on their tab", async () => {
@@ -38,12 +259,18 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     for (const [index, tab] of tabs.entries()) {
       expect((await page(`/gestion/ma-pharmacie?pharmaTab=${index}`)).headers.get("location")).toBe(`/gestion/ma-pharmacie/${tab}`);
     }
+    for (const tab of [...tabs, "equipe"]) expect((await page(`/gestion/ma-pharmacie/${tab}`)).status, tab).toBe(200);
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
     const reply = await spanish.get("/administracion/mi-farmacia", { headers: { accept: "text/html" } });
-    // Farmacia Gran Vía has the training plan.
     expect(reply.headers.get("location")).toBe("/administracion/mi-farmacia/plan-collectif");
     const team = await spanish.get("/administracion/mi-farmacia/equipo", { headers: { accept: "text/html" } });
     expect(team.status).toBe(200);
     expect(team.text).toContain("María");
+    // Without the training plan (Pharmacie du Sablon has it; Grande Pharmacie de la Gare not): the contract.
+    const readOnly = await as("referent.readonly@demo.test");
+    expect((await readOnly.get("/gestion/ma-pharmacie?pharmaTab=0", { headers: { accept: "text/html" } })).headers.get("location")).toBe("/gestion/ma-pharmacie/contrat");
+    const contract = await readOnly.get("/gestion/ma-pharmacie/contrat", { headers: { accept: "text/html" } });
+    expect(contract.text).toContain("lecture seule");
+    expect(contract.text).not.toContain('value="next"');
   });
 });

@@ -1,20 +1,61 @@
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/attestations";
 import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
+import { TeamAttestationsSchema } from "#core/contract/referent.ts";
+import { formatInstant } from "#core/domain/format.ts";
 
+/** The team's attestations (GET referent/attestations), each with its public verification page. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: serverT(context, "pharmacy")("tabs.attestations") };
+  const { back, locale } = context.get(requestStateContext);
+  const list = await back.get("/referent/attestations", TeamAttestationsSchema);
+  return { title: serverT(context, "pharmacy")("tabs.attestations"), attestations: list.attestations, locale };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
-export default function Placeholder() {
+export default function TeamAttestations() {
   const { t } = useTranslation("pharmacy");
+  const path = usePagePath();
+  const { attestations, locale } = useLoaderData<typeof loader>();
   return (
     <PharmacyPage title={t("tabs.attestations")}>
-      <p data-testid="pharmacy-coming">{t("area.coming")}</p>
+      {attestations.length === 0 ? (
+        <p data-testid="attestations-empty">{t("attestations.empty")}</p>
+      ) : (
+        <table className="w-full border-collapse text-left" data-testid="team-attestations">
+          <caption className="sr-only">{t("attestations.caption")}</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-2 pr-4">{t("attestations.learner")}</th>
+              <th scope="col" className="py-2 pr-4">{t("attestations.training")}</th>
+              <th scope="col" className="py-2 pr-4">{t("attestations.kind")}</th>
+              <th scope="col" className="py-2 pr-4">{t("attestations.issuedAt")}</th>
+              <th scope="col" className="py-2 pr-4">{t("attestations.verify")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {attestations.map((a) => (
+              <tr key={a.id} className="border-b border-slate-200">
+                <td className="py-2 pr-4">{a.learner}</td>
+                <td className="py-2 pr-4">{a.trainingName}</td>
+                <td className="py-2 pr-4">{t(`attestations.kinds.${a.kind}`)}</td>
+                <td className="py-2 pr-4">{formatInstant(a.issuedAt, locale, { dateStyle: "long" })}</td>
+                <td className="py-2 pr-4">
+                  <Link to={path("attestation-verify", { code: a.code })} className="underline">
+                    {t("attestations.verifyLink")}
+                    <span className="sr-only"> {a.trainingName}, {a.learner}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </PharmacyPage>
   );
 }

@@ -1,20 +1,161 @@
+import { Form, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import type { Route } from "./+types/dashboard";
 import { accountMeta } from "~/components/account/meta";
+import { BarChart } from "~/components/pharmacy/bar-chart";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
+import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
+import { requestStateContext } from "~/lib/context";
+import { replyMessage, type FormReply } from "~/lib/forms";
+import { backErrorReply, readSubmission } from "~/lib/forms.server";
 import { serverT } from "~/lib/translate.server";
+import { DashboardSchema } from "#core/contract/referent.ts";
+import { formatDuration } from "#core/domain/duration.ts";
 
+/**
+ * The dashboard (GET referent/dashboard): the team's progress, hours, finished trainings, attestations, knowledge
+ * gain (pre/post tests), and each member's DPC hours meter for the year; charts drawn on the server with a table
+ * fallback. The team history export downloads a spreadsheet where the brand offers it.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: serverT(context, "pharmacy")("tabs.dashboard") };
+  const { back, locale } = context.get(requestStateContext);
+  const dashboard = await back.get("/referent/dashboard", DashboardSchema);
+  return { title: serverT(context, "pharmacy")("tabs.dashboard"), dashboard, locale };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
-export default function Placeholder() {
+/** The export: the file is the answer (a document submission, with or without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { submission } = await readSubmission(request, context, z.strictObject({}));
+  const { back } = context.get(requestStateContext);
+  try {
+    const file = await back.postForFile("/referent/history/export", {});
+    return new Response(file.body, {
+      headers: {
+        "content-type": file.headers.get("content-type") ?? "text/csv; charset=utf-8",
+        "content-disposition": file.headers.get("content-disposition") ?? 'attachment; filename="historique.csv"',
+      },
+    });
+  } catch (error) {
+    return backErrorReply(submission, error, { form: "export" });
+  }
+}
+
+const hours = (minutes: number) => formatDuration(minutes);
+
+export default function DashboardPage() {
   const { t } = useTranslation("pharmacy");
+  const { dashboard, locale } = useLoaderData<typeof loader>();
+  const result = useActionData<FormReply>();
+  const { team, members, year } = dashboard;
+  const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const name = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+  const gain = team.knowledgeGain;
   return (
     <PharmacyPage title={t("tabs.dashboard")}>
-      <p data-testid="pharmacy-coming">{t("area.coming")}</p>
+      <FormMessage message={replyMessage(result)} />
+      <section aria-labelledby="dash-team" className="mb-8">
+        <h3 id="dash-team" className="sr-only">
+          {t("dashboard.team")}
+        </h3>
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6" data-testid="dashboard-summary">
+          {[
+            [t("dashboard.members"), `${team.activeMembers} / ${team.members}`],
+            [t("dashboard.progress"), `${team.progress} %`],
+            [t("dashboard.finished"), `${team.finished} / ${team.trainings}`],
+            [t("dashboard.hours"), hours(team.minutes)],
+            [t("dashboard.attestations"), String(team.attestations)],
+            [t("dashboard.gain"), gain ? t("dashboard.gainValue", { gain: (gain.gain >= 0 ? "+" : "") + number(gain.gain) }) : t("dashboard.noScores")],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-slate-300 p-4">
+              <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+              <dd className="text-2xl font-bold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="dash-progress" className="mb-8">
+        <h3 id="dash-progress" className="mb-3 text-xl font-bold">
+          {t("dashboard.progressTitle")}
+        </h3>
+        <BarChart
+          title={t("dashboard.progressTitle")}
+          description={t("dashboard.progressDesc", { progress: team.progress })}
+          bars={members.map((m) => ({ label: name(m), value: m.progress }))}
+          max={100}
+          unit=" %"
+        />
+      </section>
+
+      <section aria-labelledby="dash-members" className="mb-8">
+        <h3 id="dash-members" className="mb-3 text-xl font-bold">
+          {t("dashboard.membersTitle", { year })}
+        </h3>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left" data-testid="dashboard-members">
+            <caption className="sr-only">{t("dashboard.membersCaption")}</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-4">{t("team.name")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.progress")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.finished")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.hours")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.attestations")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.gain")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.dpc", { year })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={m.contactId} className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    {name(m)}
+                    {m.isActive ? null : <span className="ml-1 text-sm text-slate-700">({t("team.statuses.inactive")})</span>}
+                  </th>
+                  <td className="py-2 pr-4">{m.progress} %</td>
+                  <td className="py-2 pr-4">{t("team.finishedOf", { finished: m.finished, total: m.trainings })}</td>
+                  <td className="py-2 pr-4">{hours(m.minutes)}</td>
+                  <td className="py-2 pr-4">{m.attestations}</td>
+                  <td className="py-2 pr-4">
+                    {m.knowledgeGain
+                      ? t("dashboard.gainDetail", { pre: number(m.knowledgeGain.meanPre), post: number(m.knowledgeGain.meanPost), gain: (m.knowledgeGain.gain >= 0 ? "+" : "") + number(m.knowledgeGain.gain) })
+                      : t("dashboard.noScores")}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <meter
+                      min={0}
+                      max={m.dpc.capMinutes}
+                      value={m.dpc.countedMinutes}
+                      aria-label={t("dashboard.dpcOf", { name: name(m) })}
+                      className="mr-2 align-middle"
+                    />
+                    {t("dashboard.dpcValue", { counted: hours(m.dpc.countedMinutes), cap: hours(m.dpc.capMinutes) })}
+                    {m.dpc.shortActions > 0 ? <span className="block text-sm text-slate-700">{t("dashboard.dpcShort", { count: m.dpc.shortActions })}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="mt-2 text-sm text-slate-700">{t("dashboard.dpcRule")}</p>
+      </section>
+
+      {dashboard.historyExport ? (
+        <section aria-labelledby="dash-export">
+          <h3 id="dash-export" className="mb-2 text-xl font-bold">
+            {t("dashboard.exportTitle")}
+          </h3>
+          <p className="mb-3">{t("dashboard.exportText")}</p>
+          <Form method="post" reloadDocument>
+            <AuthenticityTokenInput name="csrf" />
+            <SubmitButton intent="export">{t("dashboard.export")}</SubmitButton>
+          </Form>
+        </section>
+      ) : null}
     </PharmacyPage>
   );
 }

@@ -1,20 +1,82 @@
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/invoice";
 import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { notFound, notFoundOn404 } from "~/lib/errors.server";
 import { serverT } from "~/lib/translate.server";
+import { AccountInvoiceDetailSchema } from "#core/contract/referent.ts";
+import { formatInstant } from "#core/domain/format.ts";
+import { formatMoney } from "#core/domain/money.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { title: serverT(context, "pharmacy")("tabs.invoices") };
+/** One invoice of the pharmacy (GET referent/invoice/{id}): another pharmacy's, or an unknown one, is a 404. */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  if (!/^[1-9][0-9]{0,9}$/.test(params.invoiceId)) notFound(url.pathname);
+  const { back, locale } = context.get(requestStateContext);
+  const detail = await back.get(`/referent/invoice/${params.invoiceId}`, AccountInvoiceDetailSchema).catch(notFoundOn404(url.pathname, [404, 422]));
+  return { title: `${serverT(context, "pharmacy")("invoices.invoice")} ${detail.invoice.number}`, detail, locale };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
 export default function Invoice() {
   const { t } = useTranslation("pharmacy");
+  const path = usePagePath();
+  const { detail, locale } = useLoaderData<typeof loader>();
+  const { invoice, lines } = detail;
+  const money = (cents: number) => formatMoney(cents, invoice.currency, locale);
   return (
-    <PharmacyPage title={t("tabs.invoices")}>
-      <p data-testid="pharmacy-coming">{t("area.coming")}</p>
+    <PharmacyPage title={`${t("invoices.invoice")} ${invoice.number}`}>
+      <p className="mb-4">
+        <Link to={path("pharmacy-invoices")} className="underline">
+          {t("invoices.back")}
+        </Link>
+      </p>
+      <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="font-semibold">{t("invoices.date")}</dt>
+        <dd>{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</dd>
+        <dt className="font-semibold">{t("invoices.buyer")}</dt>
+        <dd>{invoice.buyerName}</dd>
+      </dl>
+      <table className="mb-6 w-full border-collapse text-left" data-testid="invoice-lines">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-2 pr-4">{t("invoices.line")}</th>
+            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.price")}</th>
+            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.discount")}</th>
+            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.net")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, i) => (
+            <tr key={i} className="border-b border-slate-200">
+              <td className="py-2 pr-4">{line.name}</td>
+              <td className="py-2 pr-4 text-right">{money(line.price)}</td>
+              <td className="py-2 pr-4 text-right">{money(line.discount)}</td>
+              <td className="py-2 pr-4 text-right">{money(line.net)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.totalHt")}</th>
+            <td className="py-1 pr-4 text-right">{money(invoice.total)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.vat")}</th>
+            <td className="py-1 pr-4 text-right">{money(invoice.vat)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.total")}</th>
+            <td className="py-1 pr-4 text-right font-bold">{money(invoice.totalWithVat)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <a href={invoice.downloadPath} download className="font-semibold text-[var(--color-primary-dark)] underline">
+        {t("invoices.downloadPdf")}
+      </a>
     </PharmacyPage>
   );
 }

@@ -1,47 +1,215 @@
-import { useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/team";
 import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
+import { FormMessage, SubmitButton, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
-import { TeamSchema } from "#core/contract/referent.ts";
+import { replyOf } from "~/components/pharmacy/form-reply";
+import { pharmacyAction } from "./pharmacy.server";
+import {
+  AddApprenantSchema,
+  EditAccountDatasSchema,
+  SendEmailToApprenantFormSchema,
+  TeamSchema,
+  ToggleApprenantActiveSchema,
+  type TeamMember,
+} from "#core/contract/referent.ts";
 
-/** The team: the account's learners with status and progress (GET referent/dpec/allApprenants). */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The team: the account's learners with status and progress (GET referent/dpec/allApprenants), inviting a learner
+ * (addApprenant), sending the invitation again, activating or deactivating a member after a confirmation step
+ * (`?confirm={contactId}`: a page of its own, so it works without JavaScript), and the pharmacy's data.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const team = await back.get("/referent/dpec/allApprenants", TeamSchema);
-  return { title: serverT(context, "pharmacy")("tabs.team"), team };
+  const confirmId = Number(url.searchParams.get("confirm"));
+  const confirm = team.members.find((m) => m.contactId !== null && m.contactId === confirmId) ?? null;
+  return { title: serverT(context, "pharmacy")("tabs.team"), team, confirm };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { back } = context.get(requestStateContext);
+  const t = serverT(context, "pharmacy");
+  return pharmacyAction(
+    request,
+    context,
+    {
+      add: {
+        schema: AddApprenantSchema,
+        run: async (value: { email: string; firstName: string; lastName: string }) => {
+          await back.post("/referent/addApprenant", value);
+          return { message: t("team.invited", { email: value.email }) };
+        },
+      },
+      resend: {
+        schema: SendEmailToApprenantFormSchema,
+        run: async (value: { id: number }) => {
+          await back.post("/referent/sendEmailToApprenant", value);
+          return { message: t("team.resent") };
+        },
+      },
+      toggle: {
+        schema: ToggleApprenantActiveSchema,
+        run: async (value: { contactId: number; isActive: boolean }) => {
+          await back.post("/referent/toggleApprenantActive", value);
+          return { message: t(value.isActive ? "team.activated" : "team.deactivated") };
+        },
+      },
+      account: {
+        schema: EditAccountDatasSchema,
+        run: async (value: Record<string, string>) => {
+          await back.post("/referent/editAccountDatas", value);
+          return { message: t("team.accountSaved") };
+        },
+      },
+    },
+    pathOf(context, "pharmacy-team"),
+  );
+}
+
 export default function Team() {
   const { t } = useTranslation("pharmacy");
-  const { team } = useLoaderData<typeof loader>();
+  const { team, confirm } = useLoaderData<typeof loader>();
+  const result = useActionData<FormReply>();
   return (
     <PharmacyPage title={t("tabs.team")}>
-      <table className="w-full border-collapse text-left" data-testid="team-table">
+      {confirm ? <ConfirmToggle member={confirm} /> : null}
+      <FormMessage message={replyOf(result, "resend")?.error?.[""]?.[0] ?? replyOf(result, "toggle")?.error?.[""]?.[0]} />
+      <table className="mb-10 w-full border-collapse text-left" data-testid="team-table">
         <caption className="sr-only">{t("team.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-2 pr-4">{t("team.name")}</th>
             <th scope="col" className="py-2 pr-4">{t("team.email")}</th>
             <th scope="col" className="py-2 pr-4">{t("team.status")}</th>
+            <th scope="col" className="py-2 pr-4">{t("team.trainings")}</th>
             <th scope="col" className="py-2 pr-4">{t("team.progress")}</th>
+            {team.readOnly ? null : <th scope="col" className="py-2 pr-4">{t("team.actions")}</th>}
           </tr>
         </thead>
         <tbody>
           {team.members.map((m) => (
-            <tr key={m.contactId ?? `i${m.invitationId}`} className="border-b border-slate-200">
-              <td className="py-2 pr-4">{`${m.firstName} ${m.lastName}`.trim()}</td>
-              <td className="py-2 pr-4">{m.email}</td>
-              <td className="py-2 pr-4">{t(`team.statuses.${m.status}`)}</td>
-              <td className="py-2 pr-4">{t("team.progressValue", { progress: m.progress })}</td>
-            </tr>
+            <MemberRow key={m.contactId ?? `i${m.invitationId}`} member={m} readOnly={team.readOnly} />
           ))}
         </tbody>
       </table>
+      {team.readOnly ? null : (
+        <div className="grid gap-10 md:grid-cols-2">
+          <AddForm reply={replyOf(result, "add")} />
+          <AccountForm reply={replyOf(result, "account")} account={team.account} />
+        </div>
+      )}
     </PharmacyPage>
+  );
+}
+
+function MemberRow({ member: m, readOnly }: { member: TeamMember; readOnly: boolean }) {
+  const { t } = useTranslation("pharmacy");
+  const name = `${m.firstName} ${m.lastName}`.trim() || (m.email ?? "");
+  return (
+    <tr className="border-b border-slate-200" data-testid="team-member">
+      <td className="py-2 pr-4">{name}</td>
+      <td className="py-2 pr-4">{m.email}</td>
+      <td className="py-2 pr-4">{t(`team.statuses.${m.status}`)}</td>
+      <td className="py-2 pr-4">{t("team.finishedOf", { finished: m.finished, total: m.trainings })}</td>
+      <td className="py-2 pr-4">
+        <progress max={100} value={m.progress} aria-label={t("team.progressOf", { name })} className="mr-2 align-middle" />
+        {t("team.progressValue", { progress: m.progress })}
+      </td>
+      {readOnly ? null : (
+        <td className="py-2 pr-4">
+          {m.status === "invited" && m.invitationId !== null ? (
+            <Form method="post">
+              <AuthenticityTokenInput name="csrf" />
+              <input type="hidden" name="id" value={m.invitationId} />
+              <SubmitButton intent="resend" variant="secondary">
+                {t("team.resend")}
+                <span className="sr-only"> {name}</span>
+              </SubmitButton>
+            </Form>
+          ) : m.contactId !== null ? (
+            <Link to={`?confirm=${m.contactId}`} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid={`toggle-${m.contactId}`}>
+              {m.isActive ? t("team.deactivate") : t("team.activate")}
+              <span className="sr-only"> {name}</span>
+            </Link>
+          ) : null}
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function ConfirmToggle({ member }: { member: TeamMember }) {
+  const { t } = useTranslation("pharmacy");
+  const path = usePagePath();
+  const name = `${member.firstName} ${member.lastName}`;
+  const next = !member.isActive;
+  return (
+    <section role="alertdialog" aria-labelledby="confirm-title" className="mb-6 rounded-lg border-2 border-amber-600 bg-amber-50 p-5" data-testid="confirm-toggle">
+      <h3 id="confirm-title" className="mb-2 text-lg font-bold">
+        {next ? t("team.confirmActivate", { name }) : t("team.confirmDeactivate", { name })}
+      </h3>
+      <p className="mb-4">{next ? t("team.confirmActivateText") : t("team.confirmDeactivateText")}</p>
+      <Form method="post" action={path("pharmacy-team")} className="flex flex-wrap items-center gap-4">
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="contactId" value={member.contactId ?? ""} />
+        <input type="hidden" name="isActive" value={String(next)} />
+        <SubmitButton intent="toggle" variant={next ? "primary" : "danger"}>
+          {next ? t("team.activate") : t("team.deactivate")}
+        </SubmitButton>
+        <Link to={path("pharmacy-team")} className="font-semibold underline">
+          {t("team.cancel")}
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+function AddForm({ reply }: { reply: FormReply | undefined }) {
+  const { t } = useTranslation("pharmacy");
+  const [form] = useSchemaForm(AddApprenantSchema, reply, { id: "add" });
+  const { message, errors, value } = formView(form);
+  return (
+    <section aria-labelledby="add-title">
+      <h3 id="add-title" className="mb-3 text-xl font-bold">{t("team.addTitle")}</h3>
+      <p className="mb-3 text-slate-700">{t("team.addText")}</p>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
+        <AuthenticityTokenInput name="csrf" />
+        <FormMessage message={message} />
+        <TextField name="firstName" label={t("team.firstName")} autoComplete="off" required defaultValue={value("firstName")} errors={errors.firstName} />
+        <TextField name="lastName" label={t("team.lastName")} autoComplete="off" required defaultValue={value("lastName")} errors={errors.lastName} />
+        <TextField name="email" type="email" label={t("team.email")} autoComplete="off" required defaultValue={value("email")} errors={errors.email} />
+        <SubmitButton intent="add">{t("team.invite")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function AccountForm({ reply, account }: { reply: FormReply | undefined; account: { name: string; address: string | null; postalCode: string | null; city: string | null } }) {
+  const { t } = useTranslation("pharmacy");
+  const [form] = useSchemaForm(EditAccountDatasSchema, reply, { id: "account" });
+  const { message, errors, value } = formView(form);
+  return (
+    <section aria-labelledby="account-title">
+      <h3 id="account-title" className="mb-3 text-xl font-bold">{t("team.accountTitle")}</h3>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
+        <AuthenticityTokenInput name="csrf" />
+        <FormMessage message={message} />
+        <TextField name="name" label={t("team.pharmacyName")} required defaultValue={value("name") ?? account.name} errors={errors.name} />
+        <TextField name="address" label={t("team.address")} autoComplete="street-address" required defaultValue={value("address") ?? account.address ?? ""} errors={errors.address} />
+        <TextField name="postalCode" label={t("team.postalCode")} autoComplete="postal-code" required defaultValue={value("postalCode") ?? account.postalCode ?? ""} errors={errors.postalCode} />
+        <TextField name="city" label={t("team.city")} autoComplete="address-level2" required defaultValue={value("city") ?? account.city ?? ""} errors={errors.city} />
+        <SubmitButton intent="account">{t("team.save")}</SubmitButton>
+      </Form>
+    </section>
   );
 }

@@ -7,3 +7,4 @@ export * from "./shop.ts";
 export * from "./audit.ts";
 export * from "./editorial.ts";
 export * from "./funding.ts";
+export * from "./pharmacy.ts";

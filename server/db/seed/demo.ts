@@ -12,6 +12,7 @@ import { seedAccounts, seedContent } from "./people-and-content.ts";
 import { seedShop } from "./shop.ts";
 import { seedEditorial } from "./editorial.ts";
 import { seedFundingAndPlans } from "./funding-and-plans.ts";
+import { seedPharmacy } from "./pharmacy.ts";
 import { makeClock, type SeedDb } from "./util.ts";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -64,6 +65,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedShop(tx, clock);
     await seedEditorial(tx, clock);
     await seedFundingAndPlans(tx, clock);
+    await seedPharmacy(tx, clock);
     return true;
   });
   if (!seeded) return { seeded: false, ms: Math.round(performance.now() - started), counts: {} };

@@ -2,16 +2,151 @@
  * The referent calls (spec section 7, Referent), mounted under /back/api/referent/: thin, each resolves the
  * referent's scope (referent-scope.ts: the holder-or-referent guard and the account in use) and hands it to a service.
  */
-import { Hono } from "hono";
-import { TeamSchema } from "#core/contract/referent.ts";
+import { Hono, type Context } from "hono";
+import {
+  AccountDataSchema,
+  AccountInvoiceDetailSchema,
+  AccountInvoicesSchema,
+  AddApprenantSchema,
+  DashboardSchema,
+  TeamAttestationsSchema,
+  InvoiceIdParamsSchema,
+  InvoicesZipSchema,
+  ContractOfferSchema,
+  ContractViewSchema,
+  OfferIdParamsSchema,
+  EditAccountDatasSchema,
+  SendEmailToApprenantSchema,
+  TeamSchema,
+  ToggleApprenantActiveSchema,
+} from "#core/contract/referent.ts";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
-import { requireReferent } from "./referent-scope.ts";
+import { publicOriginFor } from "../../http/request-host.ts";
+import { requireCsrfOnGet } from "../../http/guards.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
+import * as contract from "./contract.service.ts";
+import * as invoices from "./invoices.service.ts";
+import * as dashboard from "./dashboard.service.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
+import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
 
 export const referentRoutes = new Hono<BackEnv>();
 
+const originOf = (c: Context<BackEnv>, scope: ReferentScope) => publicOriginFor(c, scope.account.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+
+// ------------------------------------------------------------------ team
+
 referentRoutes.get("/referent/dpec/allApprenants", async (c) => {
   const scope = await requireReferent(c);
   return success(c, TeamSchema.parse(await team.listTeam(c.var.deps, scope)));
+});
+
+referentRoutes.post("/referent/addApprenant", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const input = await parseBody(c, AddApprenantSchema);
+  const result = await team.addApprenant(c.var.deps, scope, input, originOf(c, scope));
+  return success(c, result, c.var.t("teamInvitationSent", { email: result.email }), 201);
+});
+
+referentRoutes.post("/referent/sendEmailToApprenant", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const { id } = await parseBody(c, SendEmailToApprenantSchema);
+  const result = await team.resendInvitation(c.var.deps, scope, id, originOf(c, scope));
+  return success(c, result, c.var.t("teamInvitationSent", { email: result.email }));
+});
+
+referentRoutes.post("/referent/toggleApprenantActive", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const { contactId, isActive } = await parseBody(c, ToggleApprenantActiveSchema);
+  const result = await team.toggleApprenantActive(c.var.deps, scope, contactId, isActive);
+  return success(c, result, c.var.t(result.isActive ? "teamMemberActivated" : "teamMemberDeactivated", { name: result.name }));
+});
+
+referentRoutes.post("/referent/editAccountDatas", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const input = await parseBody(c, EditAccountDatasSchema);
+  return success(c, AccountDataSchema.parse(await team.editAccountDatas(c.var.deps, scope, input)), c.var.t("accountDataSaved"));
+});
+
+// ------------------------------------------------------------------ contract
+
+referentRoutes.get("/referent/getContract", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, ContractViewSchema.parse(await contract.getContract(c.var.deps, scope)));
+});
+
+// The spec's GETs that change state: the CSRF header like a POST (419 otherwise), then the write scope.
+referentRoutes.get("/referent/updateToNextContractProduct", async (c) => {
+  requireCsrfOnGet(c);
+  const scope = await requireReferent(c, { write: true });
+  const offer = await contract.offerNextProduct(c.var.deps, scope);
+  return success(c, ContractOfferSchema.parse(offer), c.var.t("contractOfferCreated", { product: offer.productName }));
+});
+
+referentRoutes.get("/referent/contract/sign/:id", async (c) => {
+  requireCsrfOnGet(c);
+  const scope = await requireReferent(c, { write: true });
+  const { id } = parseInput(OfferIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const offer = await contract.signOffer(c.var.deps, scope, id);
+  return success(c, ContractOfferSchema.parse(offer), c.var.t("contractSigned", { product: offer.productName }));
+});
+
+// ------------------------------------------------------------------ invoices
+
+type C = Context<BackEnv>;
+
+function fileReply(c: C, file: { bytes: Uint8Array; filename: string }, type: string) {
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": type,
+    "content-disposition": `attachment; filename="${file.filename}"`,
+    "content-length": String(file.bytes.byteLength),
+  });
+}
+
+referentRoutes.get("/referent/invoices", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, AccountInvoicesSchema.parse(await invoices.listInvoices(c.var.deps, scope)));
+});
+
+referentRoutes.get("/referent/invoice/:id", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(InvoiceIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return success(c, AccountInvoiceDetailSchema.parse(await invoices.getInvoice(c.var.deps, scope, id)));
+});
+
+referentRoutes.get("/referent/invoice/:id/pdf", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(InvoiceIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return fileReply(c, await invoices.invoicePdf(c.var.deps, scope, id), "application/pdf");
+});
+
+/** Several invoices as one ZIP (the spec names both paths). Reading only: no write scope, a read-only contract may. */
+async function zipReply(c: C) {
+  const scope = await requireReferent(c);
+  const { factures } = await parseBody(c, InvoicesZipSchema);
+  return fileReply(c, await invoices.invoicesZip(c.var.deps, scope, factures), "application/zip");
+}
+referentRoutes.post("/referent/invoices", zipReply);
+referentRoutes.post("/referent/mFactures", zipReply);
+
+// ------------------------------------------------------------------ dashboard, attestations, history export
+
+referentRoutes.get("/referent/dashboard", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, DashboardSchema.parse(await dashboard.getDashboard(c.var.deps, scope)));
+});
+
+referentRoutes.get("/referent/attestations", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, TeamAttestationsSchema.parse(await dashboard.listTeamAttestations(c.var.deps, scope)));
+});
+
+/** A read: a read-only contract may export too. */
+referentRoutes.post("/referent/history/export", async (c) => {
+  const scope = await requireReferent(c);
+  await parseBody(c, EmptyBody);
+  const file = await dashboard.exportHistory(c.var.deps, scope, c.var.t("historyColumns").split(";"));
+  return fileReply(c, file, "text/csv; charset=utf-8");
 });

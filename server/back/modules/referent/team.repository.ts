@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { authTokens, enrolments, memberships, users } from "../../../db/schema/index.ts";
+import { accounts, authTokens, enrolments, memberships, users } from "../../../db/schema/index.ts";
 
 /** The team of one account: every query here is scoped by accountId. */
 
@@ -76,4 +76,74 @@ export async function listOpenInvitations(db: Db, accountId: number, now: Date):
       ),
     )
     .orderBy(asc(authTokens.createdAt), asc(authTokens.id));
+}
+
+export async function findOpenInvitation(db: DbOrTx, accountId: number, invitationId: number, now: Date) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.id, invitationId),
+        eq(authTokens.kind, "invitation"),
+        eq(authTokens.accountId, accountId),
+        isNull(authTokens.usedAt),
+        isNotNull(authTokens.email),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findOpenInvitationByEmail(db: DbOrTx, accountId: number, email: string, now: Date) {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.kind, "invitation"),
+        eq(authTokens.accountId, accountId),
+        isNull(authTokens.usedAt),
+        sql`lower(${authTokens.email}) = ${email.toLowerCase()}`,
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findMemberByEmail(db: DbOrTx, accountId: number, email: string) {
+  const [row] = await db
+    .select({ userId: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, accountId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return row;
+}
+
+/** A new secret for an open invitation (the old link stops working), valid from now. */
+export async function renewInvitation(db: DbOrTx, invitationId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.update(authTokens).set({ tokenHash, expiresAt }).where(eq(authTokens.id, invitationId));
+}
+
+export async function insertInvitation(
+  db: DbOrTx,
+  values: { accountId: number; email: string; payload: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(authTokens)
+    .values({ kind: "invitation", ...values })
+    .returning({ id: authTokens.id });
+  return row.id;
+}
+
+export async function updateAccountData(db: DbOrTx, accountId: number, changes: Partial<typeof accounts.$inferInsert>): Promise<void> {
+  await db.update(accounts).set(changes).where(eq(accounts.id, accountId));
+}
+
+export async function findUserName(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
 }

@@ -1,5 +1,10 @@
+import { randomBytes } from "node:crypto";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
+import type { AccountData, Team, TeamMember } from "#core/contract/referent.ts";
+import { teamInvitationMail } from "../../../mail/referent-templates.ts";
 import type { BackDeps } from "../../context.ts";
-import type { Team, TeamMember } from "#core/contract/referent.ts";
+import { AppError } from "../../http/app-error.ts";
+import { hashToken, TOKEN_TTL_MS } from "../auth/tokens.ts";
 import { memberProgress } from "#core/domain/team-progress.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./team.repository.ts";
@@ -62,5 +67,127 @@ export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> 
       progress: 0,
     });
   }
-  return { members: list };
+  return { members: list, account: accountData(scope), readOnly: scope.readOnly };
+}
+
+// ------------------------------------------------------------------ changes (write scope)
+
+type MailDeps = Pick<BackDeps, "db" | "now" | "mailer" | "logger">;
+
+function newInvitationSecret(): { raw: string; hash: string } {
+  const raw = randomBytes(32).toString("base64url");
+  return { raw, hash: hashToken(raw) };
+}
+
+export function invitationLink(origin: string, token: string): string {
+  return `${origin}/abonnement/creer-mon-compte?token=${encodeURIComponent(token)}`;
+}
+
+async function sendInvitation(
+  deps: MailDeps,
+  scope: ReferentScope,
+  input: { email: string; firstName: string; locale: string; token: string; origin: string },
+): Promise<void> {
+  const referent = await repo.findUserName(deps.db, scope.userId);
+  const brand = isBrandKey(scope.account.brand) ? BRANDS[scope.account.brand] : BRANDS.fr;
+  await deps.mailer.send({
+    to: input.email,
+    ...teamInvitationMail({
+      brand,
+      locale: input.locale,
+      firstName: input.firstName,
+      referent: referent ? `${referent.firstName} ${referent.lastName}` : scope.account.name,
+      pharmacy: scope.account.name,
+      link: invitationLink(input.origin, input.token),
+    }),
+  });
+}
+
+/**
+ * POST addApprenant: an invitation (a single-use token valid 30 days, role learner, the pharmacy's brand and
+ * locale) and its mail, whose link opens the account creation. An address already in the team or already invited is
+ * a 409; nothing is written then.
+ */
+export async function addApprenant(
+  deps: MailDeps,
+  scope: ReferentScope,
+  input: { email: string; firstName: string; lastName: string },
+  origin: string,
+): Promise<{ invitationId: number; email: string }> {
+  const now = deps.now();
+  if (await repo.findMemberByEmail(deps.db, scope.accountId, input.email)) {
+    throw new AppError("CONFLICT", "teamAlreadyMember", { fields: { email: ["teamAlreadyMember"] } });
+  }
+  if (await repo.findOpenInvitationByEmail(deps.db, scope.accountId, input.email, now)) {
+    throw new AppError("CONFLICT", "teamAlreadyInvited", { fields: { email: ["teamAlreadyInvited"] } });
+  }
+  const locale = brandLocale(scope.account.brand);
+  const payload: InvitationPayload = {
+    accountId: scope.accountId,
+    role: "learner",
+    brand: scope.account.brand,
+    locale,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  };
+  const secret = newInvitationSecret();
+  const invitationId = await repo.insertInvitation(deps.db, {
+    accountId: scope.accountId,
+    email: input.email,
+    payload: JSON.stringify(payload),
+    tokenHash: secret.hash,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invitation),
+    createdAt: now,
+  });
+  await sendInvitation(deps, scope, { email: input.email, firstName: input.firstName, locale, token: secret.raw, origin });
+  return { invitationId, email: input.email };
+}
+
+/** POST sendEmailToApprenant: the invitation again, with a new link (the previous one stops working). */
+export async function resendInvitation(deps: MailDeps, scope: ReferentScope, invitationId: number, origin: string): Promise<{ email: string }> {
+  const now = deps.now();
+  const invitation = await repo.findOpenInvitation(deps.db, scope.accountId, invitationId, now);
+  if (!invitation?.email) throw new AppError("NOT_FOUND", "teamInvitationNotFound");
+  const payload = readInvitationPayload(invitation.payload);
+  const secret = newInvitationSecret();
+  await repo.renewInvitation(deps.db, invitation.id, secret.hash, new Date(now.getTime() + TOKEN_TTL_MS.invitation));
+  await sendInvitation(deps, scope, {
+    email: invitation.email,
+    firstName: payload.firstName ?? "",
+    locale: payload.locale ?? brandLocale(scope.account.brand),
+    token: secret.raw,
+    origin,
+  });
+  return { email: invitation.email };
+}
+
+/**
+ * POST toggleApprenantActive: a member of the team (of this account only: 404 otherwise) is activated or
+ * deactivated; a deactivated member no longer reaches the pharmacy. Nobody deactivates themself (409).
+ */
+export async function toggleApprenantActive(deps: Deps, scope: ReferentScope, contactId: number, isActive: boolean): Promise<{ name: string; isActive: boolean }> {
+  const member = await repo.findMember(deps.db, scope.accountId, contactId);
+  if (!member) throw new AppError("NOT_FOUND", "teamMemberNotFound");
+  if (member.userId === scope.userId && !isActive) throw new AppError("CONFLICT", "teamCannotDeactivateSelf");
+  await repo.setMemberActive(deps.db, scope.accountId, contactId, isActive);
+  return { name: `${member.firstName} ${member.lastName}`, isActive };
+}
+
+/** POST editAccountDatas: the pharmacy's name and address. */
+export async function editAccountDatas(
+  deps: Deps,
+  scope: ReferentScope,
+  input: { name: string; address: string; postalCode: string; city: string },
+): Promise<AccountData> {
+  await repo.updateAccountData(deps.db, scope.accountId, input);
+  return { ...input, country: scope.account.country };
+}
+
+export function accountData(scope: ReferentScope): AccountData {
+  const { name, address, postalCode, city, country } = scope.account;
+  return { name, address, postalCode, city, country };
+}
+
+function brandLocale(brand: string): string {
+  return isBrandKey(brand) ? BRANDS[brand].defaultLocale : "fr-FR";
 }

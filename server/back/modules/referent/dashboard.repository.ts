@@ -1,0 +1,59 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { attestations, enrolments, historyEntries, trainings, users } from "../../../db/schema/index.ts";
+
+/** What the dashboard reads of the account's enrolments: every query scoped by accountId. */
+
+export async function listAccountEnrolmentsWithTraining(db: Db, accountId: number) {
+  return db
+    .select({
+      userId: enrolments.userId,
+      trainingId: enrolments.trainingId,
+      trainingName: trainings.name,
+      trainingType: trainings.type,
+      durationMinutes: trainings.durationMinutes,
+      status: enrolments.status,
+      progressPercent: enrolments.progressPercent,
+      createdAt: enrolments.createdAt,
+      startedAt: enrolments.startedAt,
+      finishedAt: enrolments.finishedAt,
+    })
+    .from(enrolments)
+    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
+    .where(and(eq(enrolments.accountId, accountId), ne(enrolments.status, "cancelled")))
+    .orderBy(enrolments.userId, enrolments.createdAt);
+}
+
+/** The pre/post scores of the trainings followed for this account (a history entry of another pharmacy's training is left out). */
+export async function listAccountScores(db: Db, accountId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectDistinct({ id: historyEntries.id, userId: historyEntries.userId, initialScore: historyEntries.initialScore, finalScore: historyEntries.finalScore })
+    .from(historyEntries)
+    .innerJoin(
+      enrolments,
+      and(eq(enrolments.userId, historyEntries.userId), eq(enrolments.trainingId, historyEntries.trainingId), eq(enrolments.accountId, accountId)),
+    )
+    .where(inArray(historyEntries.userId, userIds));
+}
+
+/** The attestations of the account's enrolments, newest first. */
+export async function listAccountAttestations(db: Db, accountId: number) {
+  return db
+    .select({
+      id: attestations.id,
+      code: attestations.code,
+      kind: attestations.kind,
+      userId: attestations.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      trainingName: trainings.name,
+      issuedAt: attestations.issuedAt,
+    })
+    .from(attestations)
+    .innerJoin(enrolments, eq(enrolments.id, attestations.enrolmentId))
+    .innerJoin(users, eq(users.id, attestations.userId))
+    .innerJoin(trainings, eq(trainings.id, attestations.trainingId))
+    .where(eq(enrolments.accountId, accountId))
+    .orderBy(desc(attestations.issuedAt), desc(attestations.id));
+}

@@ -1,0 +1,130 @@
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
+import type { Dashboard } from "#core/contract/referent.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { dpcHoursMeter } from "#core/domain/dpc-hours.ts";
+import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
+import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import * as repo from "./dashboard.repository.ts";
+import type { ReferentScope } from "./referent-scope.ts";
+import { listMembers } from "./team.repository.ts";
+
+type Deps = Pick<BackDeps, "db" | "now">;
+
+function groupBy<T extends { userId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row]);
+  return map;
+}
+
+export function brandOffersHistoryExport(brand: string): boolean {
+  return isBrandKey(brand) && BRANDS[brand].teamHistoryExport;
+}
+
+/**
+ * GET dashboard: per member and for the team, the trainings, finished ones, progress, hours of finished trainings,
+ * attestations, knowledge gain (pre/post tests) and the DPC hours meter of the current year (Paris time).
+ */
+export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Dashboard> {
+  const year = Number(toParisDate(deps.now()).slice(0, 4));
+  const [list, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
+  const members = { list, enrolments };
+  const userIds = list.map((m) => m.userId);
+  const [scores, attestations] = await Promise.all([repo.listAccountScores(deps.db, scope.accountId, userIds), repo.listAccountAttestations(deps.db, scope.accountId)]);
+  const enrolmentsBy = groupBy(members.enrolments);
+  const scoresBy = groupBy(scores);
+  const attestationsBy = groupBy(attestations);
+  const rows = members.list.map((m) => {
+    const own = enrolmentsBy.get(m.userId) ?? [];
+    const finished = own.filter((e) => e.status === "finished");
+    const dpcActions = finished
+      .filter((e) => e.trainingType === "dpc" && e.finishedAt)
+      .map((e) => ({ minutes: e.durationMinutes, finishedOn: toParisDate(e.finishedAt!) }));
+    return {
+      contactId: m.userId,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      isActive: m.isActive,
+      trainings: own.length,
+      finished: finished.length,
+      progress: memberProgress(own),
+      minutes: finished.reduce((sum, e) => sum + e.durationMinutes, 0),
+      attestations: attestationsBy.get(m.userId)?.length ?? 0,
+      knowledgeGain: knowledgeGain(scoresBy.get(m.userId) ?? []),
+      dpc: dpcHoursMeter(dpcActions, year),
+    };
+  });
+  return {
+    year,
+    team: {
+      members: rows.length,
+      activeMembers: rows.filter((r) => r.isActive).length,
+      trainings: rows.reduce((s, r) => s + r.trainings, 0),
+      finished: rows.reduce((s, r) => s + r.finished, 0),
+      progress: teamProgress(rows),
+      minutes: rows.reduce((s, r) => s + r.minutes, 0),
+      attestations: rows.reduce((s, r) => s + r.attestations, 0),
+      knowledgeGain: knowledgeGain(scores),
+      dpcFull: rows.filter((r) => r.dpc.status === "full").length,
+    },
+    members: rows,
+    historyExport: brandOffersHistoryExport(scope.account.brand),
+  };
+}
+
+/** GET attestations: the attestations of the team's trainings for this pharmacy. */
+export async function listTeamAttestations(deps: Deps, scope: ReferentScope) {
+  const rows = await repo.listAccountAttestations(deps.db, scope.accountId);
+  return {
+    attestations: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      kind: r.kind as "training" | "dpc",
+      learner: `${r.firstName} ${r.lastName}`,
+      trainingName: r.trainingName,
+      issuedAt: r.issuedAt.toISOString(),
+    })),
+  };
+}
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? "" : String(value);
+  // A leading = + - @ would be read as a formula by a spreadsheet: quoted with a leading apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[";\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/**
+ * POST history/export: the team's history as a spreadsheet (CSV, semicolon-separated with a BOM, which Excel and
+ * LibreOffice open in the French and Spanish locales). Offered where the brand has teamHistoryExport (403 elsewhere).
+ */
+export async function exportHistory(deps: Deps, scope: ReferentScope, headers: readonly string[]): Promise<{ bytes: Uint8Array; filename: string }> {
+  if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
+  const [members, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
+  const byId = new Map(members.map((m) => [m.userId, m]));
+  const lines = [headers.map(csvCell).join(";")];
+  for (const e of enrolments) {
+    const m = byId.get(e.userId);
+    if (!m) continue;
+    lines.push(
+      [
+        m.lastName,
+        m.firstName,
+        m.email,
+        e.trainingName,
+        e.trainingType,
+        e.status,
+        e.status === "finished" ? 100 : e.progressPercent,
+        e.startedAt ? toParisDate(e.startedAt) : null,
+        e.finishedAt ? toParisDate(e.finishedAt) : null,
+        e.durationMinutes,
+      ]
+        .map(csvCell)
+        .join(";"),
+    );
+  }
+  const text = "\uFEFF" + lines.join("\r\n") + "\r\n";
+  const day = toParisDate(deps.now());
+  return { bytes: new TextEncoder().encode(text), filename: `historique-equipe-${day}.csv` };
+}

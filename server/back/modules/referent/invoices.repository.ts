@@ -1,0 +1,47 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { invoices, orderLines, orders } from "../../../db/schema/index.ts";
+
+/** The account's invoices (the invoices of the orders bought for it): every query scoped by accountId. */
+
+const columns = {
+  id: invoices.id,
+  number: invoices.number,
+  issuedAt: invoices.issuedAt,
+  totalCents: invoices.totalCents,
+  vatCents: invoices.vatCents,
+  totalWithVatCents: invoices.totalWithVatCents,
+  currency: invoices.currency,
+  orderId: invoices.orderId,
+  paymentMethod: orders.paymentMethod,
+  paidAt: orders.paidAt,
+  buyer: invoices.buyer,
+};
+
+export type AccountInvoiceRow = Awaited<ReturnType<typeof listAccountInvoices>>[number];
+
+export async function listAccountInvoices(db: Db, accountId: number, brand: string) {
+  return db
+    .select(columns)
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand)))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.id));
+}
+
+export async function findAccountInvoices(db: Db, accountId: number, brand: string, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select(columns)
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand), inArray(invoices.id, invoiceIds)));
+}
+
+export async function listLines(db: Db, orderId: number) {
+  return db
+    .select({ name: orderLines.name, trainingType: orderLines.trainingType, priceCents: orderLines.priceCents, discountCents: orderLines.discountCents, netCents: orderLines.netCents })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
+}

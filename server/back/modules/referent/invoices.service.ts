@@ -1,0 +1,71 @@
+import { AccountInvoiceDetailSchema, type AccountInvoiceSchema } from "#core/contract/referent.ts";
+import type { z } from "zod";
+import { buildZip } from "../../../export/zip.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { getInvoicePdf } from "../shop/shop.service.ts";
+import * as repo from "./invoices.repository.ts";
+import type { ReferentScope } from "./referent-scope.ts";
+
+type Deps = Pick<BackDeps, "db" | "now">;
+type AccountInvoice = z.infer<typeof AccountInvoiceSchema>;
+
+function payload(row: repo.AccountInvoiceRow): AccountInvoice {
+  const buyer = row.buyer as { name?: string } | null;
+  return {
+    id: row.id,
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    total: row.totalCents,
+    vat: row.vatCents,
+    totalWithVat: row.totalWithVatCents,
+    currency: row.currency,
+    orderId: row.orderId,
+    paymentMethod: row.paymentMethod,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    buyerName: buyer?.name ?? "",
+    downloadPath: `/back/api/referent/invoice/${row.id}/pdf`,
+  };
+}
+
+/** GET invoices: the invoices of the orders bought for the account, newest first. */
+export async function listInvoices(deps: Deps, scope: ReferentScope) {
+  const rows = await repo.listAccountInvoices(deps.db, scope.accountId, scope.account.brand);
+  return { invoices: rows.map(payload) };
+}
+
+async function requireInvoice(deps: Deps, scope: ReferentScope, invoiceId: number) {
+  const [row] = await repo.findAccountInvoices(deps.db, scope.accountId, scope.account.brand, [invoiceId]);
+  if (!row) throw new AppError("NOT_FOUND", "invoiceNotFound");
+  return row;
+}
+
+/** GET invoice/{id}: one invoice of the account with its lines (another account's invoice is a 404). */
+export async function getInvoice(deps: Deps, scope: ReferentScope, invoiceId: number): Promise<z.infer<typeof AccountInvoiceDetailSchema>> {
+  const row = await requireInvoice(deps, scope, invoiceId);
+  const lines = await repo.listLines(deps.db, row.orderId);
+  return {
+    invoice: payload(row),
+    lines: lines.map((l) => ({ name: l.name, trainingType: l.trainingType, price: l.priceCents, discount: l.discountCents, net: l.netCents })),
+  };
+}
+
+/** The PDF of one invoice of the account, drawn by the shop's invoice module (server/pdf/invoice.ts). */
+export async function invoicePdf(deps: Deps, scope: ReferentScope, invoiceId: number) {
+  const row = await requireInvoice(deps, scope, invoiceId);
+  return getInvoicePdf(deps.db, scope.account.brand, scope.userId, row.orderId);
+}
+
+/** POST invoices / mFactures: the chosen invoices of the account as one ZIP; any id not the account's is a 404. */
+export async function invoicesZip(deps: Deps, scope: ReferentScope, invoiceIds: number[]): Promise<{ bytes: Uint8Array; filename: string }> {
+  const unique = [...new Set(invoiceIds)];
+  const rows = await repo.findAccountInvoices(deps.db, scope.accountId, scope.account.brand, unique);
+  if (rows.length !== unique.length) throw new AppError("NOT_FOUND", "invoiceNotFound");
+  const files = [];
+  for (const row of rows.sort((a, b) => a.number.localeCompare(b.number))) {
+    const pdf = await getInvoicePdf(deps.db, scope.account.brand, scope.userId, row.orderId);
+    files.push({ name: pdf.filename, bytes: pdf.bytes });
+  }
+  const now = deps.now();
+  return { bytes: buildZip(files, now), filename: `factures-${now.toISOString().slice(0, 10)}.zip` };
+}

@@ -1,0 +1,240 @@
+// Pharmacy management, part A (issue 15): holder@demo.test (French) and referent.es@demo.test (Spanish) through
+// the tabs, with JavaScript on and off: the index goes to the collective plan, the team invites a learner whose
+// invitation mail creates the account, a member is deactivated after a confirmation page, the contract shows its
+// product, invoices download as a PDF and as a ZIP, the dashboard draws its chart and exports the team history.
+// Every page is checked with axe.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { dataDir, PASSWORD } from "./account-helpers.ts";
+import { at, type Host } from "./support/hosts.ts";
+import { seriousViolations } from "./support/axe";
+
+test.describe.configure({ mode: "default", timeout: 300_000 });
+const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
+
+type Case = {
+  lang: "fr" | "es";
+  host: Host;
+  email: string;
+  base: string;
+  team: string;
+  login: string;
+  text: Record<string, string | RegExp>;
+};
+
+const CASES: Case[] = [
+  {
+    lang: "fr",
+    host: "localhost",
+    email: "holder@demo.test",
+    base: "/gestion/ma-pharmacie",
+    team: "equipe",
+    login: "/connexion",
+    text: {
+      emailLabel: "Adresse e-mail",
+      passwordLabel: "Mot de passe",
+      loginButton: "Se connecter",
+      tabs: "Onglets de la gestion de la pharmacie",
+      team: "Équipe",
+      firstName: "Prénom",
+      lastName: "Nom",
+      invite: "Envoyer l'invitation",
+      invited: "Invité",
+      active: "Actif",
+      inactive: "Désactivé",
+      deactivate: "Désactiver",
+      confirm: /Désactiver .+ \?/,
+      contract: "Contrat",
+      invoices: "Factures",
+      zip: "Télécharger la sélection (ZIP)",
+      dashboard: "Tableau de bord",
+      chart: "Progression de chaque membre",
+      export: "Télécharger l'historique (tableur)",
+      attestations: "Attestations",
+      createEmail: "Adresse e-mail",
+      createFirst: "Prénom",
+      createLast: "Nom",
+      createPassword: "Mot de passe",
+      createConfirm: "Confirmation du mot de passe",
+      terms: "J'accepte les conditions générales",
+      createSubmit: "Créer mon compte",
+      csvHeader: "Formation",
+    },
+  },
+  {
+    lang: "es",
+    host: "es.localhost",
+    email: "referent.es@demo.test",
+    base: "/administracion/mi-farmacia",
+    team: "equipo",
+    login: "/conexion",
+    text: {
+      emailLabel: "Correo electrónico",
+      passwordLabel: "Contraseña",
+      loginButton: "Entrar",
+      tabs: "Pestañas de la administración de la farmacia",
+      team: "Equipo",
+      firstName: "Nombre",
+      lastName: "Apellidos",
+      invite: "Enviar la invitación",
+      invited: "Invitado",
+      active: "Activo",
+      inactive: "Desactivado",
+      deactivate: "Desactivar",
+      confirm: /¿Desactivar a .+\?/,
+      contract: "Contrato",
+      invoices: "Facturas",
+      zip: "Descargar la selección (ZIP)",
+      dashboard: "Panel",
+      chart: "Progreso de cada miembro",
+      export: "Descargar el historial (hoja de cálculo)",
+      attestations: "Certificados",
+      createEmail: "Correo electrónico",
+      createFirst: "Nombre",
+      createLast: "Apellidos",
+      createPassword: "Contraseña",
+      createConfirm: "Confirmación de la contraseña",
+      terms: "Acepto las condiciones generales",
+      createSubmit: "Crear mi cuenta",
+      csvHeader: "Formación",
+    },
+  },
+];
+
+function decodeQuotedPrintable(text: string): string {
+  return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+}
+
+/** The invitation link mailed to `email` (the outbox of .eml files), polling briefly. */
+async function invitationLink(email: string): Promise<string> {
+  const dir = dataDir();
+  if (!dir) throw new Error("The server's DATA_DIR is unknown");
+  const outbox = path.join(dir, "mail");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml") && name.includes(email)) : [];
+    for (const file of files) {
+      const match = /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), "utf8")));
+      if (match) return `/abonnement/creer-mon-compte?token=${match[1]}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No invitation mail for ${email}`);
+}
+
+async function loginAs(page: Page, c: Case, email: string) {
+  await page.goto(at(c.host, c.login));
+  await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill(email);
+  await page.getByLabel(c.text.passwordLabel as string, { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: c.text.loginButton as string }).click();
+  await expect(page).not.toHaveURL(new RegExp(`${c.login}(\\?|$)`));
+}
+
+async function noAxeFindings(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+for (const c of CASES) {
+  test.describe(`pharmacy management (${c.lang})`, () => {
+    test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser }) => {
+      await loginAs(page, c, c.email);
+      await page.goto(at(c.host, c.base));
+      await expect(page).toHaveURL(new RegExp(`${c.base}/plan-collectif$`));
+      const tabs = page.getByRole("navigation", { name: c.text.tabs as string });
+      await expect(tabs).toBeVisible();
+
+      // Team: invite a learner.
+      await tabs.getByRole("link", { name: c.text.team as string, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${c.base}/${c.team}$`));
+      await noAxeFindings(page);
+      const email = `e2e.${project()}.${c.lang}.${Date.now()}@demo.test`;
+      // Bad input first: the messages, what was typed kept, nothing sent.
+      await page.getByLabel(c.text.firstName as string, { exact: true }).fill("Zoé");
+      await page.getByLabel(c.text.lastName as string, { exact: true }).fill("Essai");
+      await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill("not-an-address");
+      await page.getByRole("button", { name: c.text.invite as string, exact: true }).click();
+      await expect(page.getByLabel(c.text.firstName as string, { exact: true })).toHaveValue("Zoé");
+      await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+      await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill(email);
+      await page.getByRole("button", { name: c.text.invite as string, exact: true }).click();
+      const row = page.getByTestId("team-member").filter({ hasText: email });
+      await expect(row).toContainText(c.text.invited as string);
+
+      // The invitation mail's link creates the account, in another browser.
+      const link = await invitationLink(email);
+      const guestContext = await browser.newContext({ javaScriptEnabled: test.info().project.name !== "no-js" });
+      const guest = await guestContext.newPage();
+      await guest.goto(at(c.host, link));
+      await expect(guest.getByLabel(c.text.createEmail as string, { exact: true })).toHaveValue(email);
+      await guest.getByLabel(c.text.createFirst as string, { exact: true }).fill("Zoé");
+      await guest.getByLabel(c.text.createLast as string, { exact: true }).fill("Essai");
+      await guest.getByLabel(c.text.createPassword as string, { exact: true }).fill("bienvenue1");
+      await guest.getByLabel(c.text.createConfirm as string, { exact: true }).fill("bienvenue1");
+      await guest.getByLabel(c.text.terms as string).check();
+      await guest.getByRole("button", { name: c.text.createSubmit as string }).click();
+      await expect(guest).not.toHaveURL(/creer-mon-compte/);
+      await guestContext.close();
+
+      await page.reload();
+      const member = page.getByTestId("team-member").filter({ hasText: email });
+      await expect(member).toContainText(c.text.active as string);
+
+      // Deactivate after the confirmation step.
+      await member.getByRole("link", { name: new RegExp(`^${c.text.deactivate}`) }).click();
+      const confirm = page.getByTestId("confirm-toggle");
+      await expect(confirm.getByRole("heading", { name: c.text.confirm as RegExp })).toBeVisible();
+      await noAxeFindings(page);
+      await confirm.getByRole("button", { name: c.text.deactivate as string }).click();
+      await expect(page.getByTestId("team-member").filter({ hasText: email })).toContainText(c.text.inactive as string);
+
+      // Contract.
+      await tabs.getByRole("link", { name: c.text.contract as string }).click();
+      await expect(page.getByTestId("contract-current")).toBeVisible();
+      await noAxeFindings(page);
+
+      // Invoices: a PDF, then two as one ZIP.
+      await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.invoices as string }).click();
+      await expect(page.getByTestId("invoice-row").first()).toBeVisible();
+      await noAxeFindings(page);
+      const checks = page.getByRole("checkbox");
+      await checks.nth(0).check();
+      await checks.nth(1).check();
+      const zipDownload = page.waitForEvent("download");
+      await page.getByRole("button", { name: c.text.zip as string }).click();
+      const zip = await zipDownload;
+      const zipBytes = fs.readFileSync((await zip.path())!);
+      expect(zipBytes.readUInt32LE(0)).toBe(0x04034b50);
+      await page.goto(at(c.host, `${c.base}/factures`));
+      await page.getByTestId("invoice-row").first().getByRole("link").first().click();
+      await expect(page.getByTestId("invoice-lines")).toBeVisible();
+      await noAxeFindings(page);
+
+      // Dashboard: the chart (server SVG), the table, the export.
+      await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.dashboard as string }).click();
+      await expect(page.getByRole("img", { name: c.text.chart as string })).toBeVisible();
+      await expect(page.getByTestId("dashboard-members")).toBeVisible();
+      await noAxeFindings(page);
+      const exportDownload = page.waitForEvent("download");
+      await page.getByRole("button", { name: c.text.export as string }).click();
+      const exported = await exportDownload;
+      const csv = fs.readFileSync((await exported.path())!, "utf8");
+      expect(csv.split("\r\n")[0]).toContain(c.text.csvHeader as string);
+      expect(csv.split("\r\n").length).toBeGreaterThan(2);
+
+      // Attestations.
+      await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.attestations as string }).click();
+      await expect(page).toHaveURL(new RegExp(`${c.base}/attestations$`));
+      await noAxeFindings(page);
+    });
+  });
+}
+
+test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their tab @no-js", async ({ page }) => {
+  await loginAs(page, CASES[0], "learner@demo.test");
+  const reply = await page.goto(at("localhost", "/gestion/ma-pharmacie/contrat"));
+  expect(reply?.status()).toBe(403);
+  await page.context().clearCookies();
+  await loginAs(page, CASES[0], "holder@demo.test");
+  await page.goto(at("localhost", "/gestion/ma-pharmacie?pharmaTab=2"));
+  await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/contrat$/);
+});
