@@ -4,6 +4,9 @@ import { addLiveNotification, clearLiveNotifications, type LiveNotification } fr
 import { guardedReload } from "./reload-guard";
 import type { Island, RealtimeSettings } from "./island.client";
 
+/** How long an idle tab waits before refreshing on a live update (the acting tab reads its flash toast first). */
+const LIVE_REFRESH_DELAY_MS = 800;
+
 type Props = {
   settings: RealtimeSettings | null;
   locale: string;
@@ -27,9 +30,19 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
   revalidateNow.current = revalidator.revalidate;
   // A revalidation started while a form submission or navigation is under way would interrupt it, and its flash
   // toast (read once by the loader) could be lost: the tab that made the change would not say so. Wait for idle.
+  // An idle tab waits a moment too: the tabs share the flash cookie, and the acting tab should read its own toast.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const revalidate = useRef(() => {
-    if (busy.current) deferred.current = true;
-    else void revalidateNow.current();
+    if (busy.current) {
+      deferred.current = true;
+      return;
+    }
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      if (busy.current) deferred.current = true;
+      else void revalidateNow.current();
+    }, LIVE_REFRESH_DELAY_MS);
   });
   const island = useRef<Island | null>(null);
   const loggedIn = Boolean(user && settings);
@@ -58,6 +71,8 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
     });
     return () => {
       cancelled = true;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
       island.current?.close();
       island.current = null;
       clearLiveNotifications();

@@ -262,7 +262,8 @@ test("live cart: a second tab of a shop customer follows the cart without a relo
   await tabA.goto(at("localhost", "/boutique"));
   const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
   await item.getByTestId("add-to-cart").click();
-  await expect(tabA.getByText(c.text.added).first()).toBeVisible(SLOW);
+  // (The flash toast may show in either tab: they share its cookie.)
+  await expect(tabA.getByTestId("cart-badge-count")).toHaveText("2", SLOW);
   await expect(tabB.getByTestId("cart-line")).toHaveCount(2, SLOW);
   expect(await tabB.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   expect(cartId).toBeTruthy();
@@ -287,7 +288,8 @@ test("live cart: a second tab of an anonymous visitor follows the cart without a
   await tabA.goto(at("localhost", "/boutique"));
   const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
   await item.getByTestId("add-to-cart").click();
-  await expect(tabA.getByText(c.text.added).first()).toBeVisible(SLOW);
+  // (The flash toast may show in either tab: they share its cookie.)
+  await expect(tabA.getByTestId("cart-badge-count")).toHaveText("2", SLOW);
   await expect(tabB.getByTestId("cart-line")).toHaveCount(2, SLOW);
   await expect(tabB.getByTestId("cart-badge-count")).toHaveText("2");
   expect(await tabB.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
