@@ -274,6 +274,8 @@ export const PAGES: PageDef[] = [
   { id: "pharmacy-dashboard", file: "routes/pharmacy/dashboard.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord", es: "/administracion/mi-farmacia/tableau-de-bord" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoices-zip", file: "routes/pharmacy/invoices-zip.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/zip", es: "/administracion/mi-farmacia/factures/zip" }, noIndex: true },
+  { id: "pharmacy-history-export", file: "routes/pharmacy/history-export.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export", es: "/administracion/mi-farmacia/tableau-de-bord/export" }, noIndex: true },
   { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },
