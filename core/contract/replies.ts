@@ -87,6 +87,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/updateToNextContractProduct": ContractOfferSchema,
   "/referent/contract/sign/:id": ContractOfferSchema,
   "/referent/invoices": AccountInvoicesSchema,
+  "/referent/bonificacionesInvoices": AccountInvoicesSchema,
   "/referent/invoice/:id": AccountInvoiceDetailSchema,
   "/referent/invoice/:id/pdf": null,
   "/referent/dashboard": TeamDashboardSchema,

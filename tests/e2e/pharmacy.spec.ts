@@ -4,6 +4,7 @@
 // product, invoices download as a PDF and as a ZIP, the dashboard draws its chart and exports the team history.
 // Every page is checked with axe.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { dataDir, PASSWORD } from "./account-helpers.ts";
@@ -106,16 +107,26 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
 }
 
-/** The invitation link mailed to `email` (the outbox of .eml files), polling briefly. */
+/**
+ * The invitation link mailed to `email` (the outbox of .eml files), polling briefly. The address is unique to this
+ * run, so every e2e server's outbox is searched (other runs on the machine may have a newer data directory).
+ */
 async function invitationLink(email: string): Promise<string> {
-  const dir = dataDir();
-  if (!dir) throw new Error("The server's DATA_DIR is unknown");
-  const outbox = path.join(dir, "mail");
+  const own = dataDir();
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml") && name.includes(email)) : [];
-    for (const file of files) {
-      const match = /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), "utf8")));
-      if (match) return `/abonnement/creer-mon-compte?token=${match[1]}`;
+    const dirs = [own, ...fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("e2e-platform-")).map((n) => path.join(os.tmpdir(), n))].filter(Boolean) as string[];
+    for (const dir of dirs) {
+      const outbox = path.join(dir, "mail");
+      let files: string[] = [];
+      try {
+        files = fs.readdirSync(outbox).filter((name) => name.endsWith(".eml") && name.includes(email));
+      } catch {
+        continue;
+      }
+      for (const file of files) {
+        const match = /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), "utf8")));
+        if (match) return `/abonnement/creer-mon-compte?token=${match[1]}`;
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -158,6 +158,10 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const es = await spanish.get("/back/api/referent/invoices");
     expect(es.body.data.invoices.length).toBeGreaterThanOrEqual(2);
     expect(es.body.data.invoices.every((i: { number: string }) => i.number.startsWith("ES"))).toBe(true);
+    const bonificaciones = await spanish.get("/back/api/referent/bonificacionesInvoices");
+    expectEnvelope(bonificaciones, 200);
+    expect(bonificaciones.body.data.invoices.length).toBeGreaterThanOrEqual(1);
+    expect((await holder.get("/back/api/referent/bonificacionesInvoices")).body.data.invoices).toEqual([]);
   });
 
   test("dashboard: team figures, knowledge gain, DPC meter; attestations; history export where the brand offers it", async () => {

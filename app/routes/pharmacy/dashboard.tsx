@@ -1,15 +1,13 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import type { Route } from "./+types/dashboard";
 import { accountMeta } from "~/components/account/meta";
 import { BarChart } from "~/components/pharmacy/bar-chart";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
-import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
+import { SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
-import { replyMessage, type FormReply } from "~/lib/forms";
-import { backErrorReply, readSubmission } from "~/lib/forms.server";
+import { usePagePath } from "~/i18n/use-page-path";
 import { serverT } from "~/lib/translate.server";
 import { DashboardSchema } from "#core/contract/referent.ts";
 import { formatDuration } from "#core/domain/duration.ts";
@@ -27,36 +25,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
-/** The export: the file is the answer (a document submission, with or without JavaScript). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { submission } = await readSubmission(request, context, z.strictObject({}));
-  const { back } = context.get(requestStateContext);
-  try {
-    const file = await back.postForFile("/referent/history/export", {});
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.headers.get("content-type") ?? "text/csv; charset=utf-8",
-        "content-disposition": file.headers.get("content-disposition") ?? 'attachment; filename="historique.csv"',
-      },
-    });
-  } catch (error) {
-    return backErrorReply(submission, error, { form: "export" });
-  }
-}
-
 const hours = (minutes: number) => formatDuration(minutes);
 
 export default function DashboardPage() {
   const { t } = useTranslation("pharmacy");
+  const path = usePagePath();
   const { dashboard, locale } = useLoaderData<typeof loader>();
-  const result = useActionData<FormReply>();
   const { team, members, year } = dashboard;
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   const name = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
   const gain = team.knowledgeGain;
   return (
     <PharmacyPage title={t("tabs.dashboard")}>
-      <FormMessage message={replyMessage(result)} />
       <section aria-labelledby="dash-team" className="mb-8">
         <h3 id="dash-team" className="sr-only">
           {t("dashboard.team")}
@@ -150,7 +130,7 @@ export default function DashboardPage() {
             {t("dashboard.exportTitle")}
           </h3>
           <p className="mb-3">{t("dashboard.exportText")}</p>
-          <Form method="post" reloadDocument>
+          <Form method="post" action={path("pharmacy-history-export")} reloadDocument>
             <AuthenticityTokenInput name="csrf" />
             <SubmitButton intent="export">{t("dashboard.export")}</SubmitButton>
           </Form>

@@ -1,60 +1,40 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/invoices";
 import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
-import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
+import { SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { replyMessage, type FormReply } from "~/lib/forms";
-import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { serverT } from "~/lib/translate.server";
-import { AccountInvoicesSchema, InvoicesZipFormSchema } from "#core/contract/referent.ts";
+import { AccountInvoicesSchema } from "#core/contract/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 
 /** The pharmacy's invoices: list, a PDF each, several at once as one ZIP (POST referent/invoices with factures). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const list = await back.get("/referent/invoices", AccountInvoicesSchema);
-  return { title: serverT(context, "pharmacy")("tabs.invoices"), invoices: list.invoices, locale };
+  const [list, bonificaciones] = await Promise.all([
+    back.get("/referent/invoices", AccountInvoicesSchema),
+    back.get("/referent/bonificacionesInvoices", AccountInvoicesSchema),
+  ]);
+  return { title: serverT(context, "pharmacy")("tabs.invoices"), invoices: list.invoices, bonificaciones: bonificaciones.invoices, locale };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
-/** The ZIP download: the file itself is the answer (the form is a document submission, with or without JavaScript). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { submission } = await readSubmission(request, context, InvoicesZipFormSchema);
-  if (submission.status !== "success") return invalidReply(submission, { form: "zip" });
-  const { back } = context.get(requestStateContext);
-  try {
-    const file = await back.postForFile("/referent/invoices", { factures: submission.value.factures });
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.headers.get("content-type") ?? "application/zip",
-        "content-disposition": file.headers.get("content-disposition") ?? 'attachment; filename="factures.zip"',
-      },
-    });
-  } catch (error) {
-    return backErrorReply(submission, error, { form: "zip" });
-  }
-}
-
 export default function Invoices() {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { invoices, locale } = useLoaderData<typeof loader>();
-  const result = useActionData<FormReply>();
-  const error = replyMessage(result) ?? Object.values(result?.error ?? {}).flat()[0];
+  const { invoices, bonificaciones, locale } = useLoaderData<typeof loader>();
   return (
     <PharmacyPage title={t("tabs.invoices")}>
       {invoices.length === 0 ? (
         <p data-testid="invoices-empty">{t("invoices.empty")}</p>
       ) : (
-        <Form method="post" reloadDocument className="flex flex-col gap-4">
+        <Form method="post" action={path("pharmacy-invoices-zip")} reloadDocument className="flex flex-col gap-4">
           <AuthenticityTokenInput name="csrf" />
-          <FormMessage message={error ?? undefined} />
           <table className="w-full border-collapse text-left" data-testid="invoices-table">
             <caption className="sr-only">{t("invoices.caption")}</caption>
             <thead>
@@ -101,6 +81,24 @@ export default function Invoices() {
           </div>
         </Form>
       )}
+      {bonificaciones.length > 0 ? (
+        <section aria-labelledby="bonificaciones" className="mt-10" data-testid="bonificaciones">
+          <h3 id="bonificaciones" className="mb-2 text-xl font-bold">
+            {t("invoices.bonificaciones")}
+          </h3>
+          <p className="mb-3">{t("invoices.bonificacionesText")}</p>
+          <ul className="list-disc pl-6">
+            {bonificaciones.map((invoice) => (
+              <li key={invoice.id}>
+                <Link to={path("pharmacy-invoice", { invoiceId: invoice.id })} className="underline">
+                  {invoice.number}
+                </Link>{" "}
+                — {formatMoney(invoice.totalWithVat, invoice.currency, locale)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </PharmacyPage>
   );
 }

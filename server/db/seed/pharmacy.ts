@@ -61,6 +61,8 @@ export async function seedPharmacy(db: SeedDb, clock: Clock): Promise<void> {
 }
 
 async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
+  // Spanish orders have a FUNDAE-funded line: their invoices are the bonificaciones invoices.
+  const [fundae] = await db.select({ id: t.fundings.id }).from(t.fundings).where(eq(t.fundings.code, "FUNDAE"));
   for (const [index, spec] of INVOICED.entries()) {
     const account = await accountByName(db, spec.pharmacy);
     const buyer = await userByEmail(db, spec.buyer);
@@ -112,6 +114,7 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
           name: tr.name,
           trainingType: tr.type,
           functionName: tr.availableFunctions[0] ?? null,
+          fundingId: spec.brand === "es" && i === 0 ? (fundae?.id ?? null) : null,
           priceCents: totals.lines[i].priceCents,
           discountCents: totals.lines[i].discountCents,
           netCents: totals.lines[i].netCents,

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, exists, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { invoices, orderLines, orders } from "../../../db/schema/index.ts";
+import { fundings, invoices, orderLines, orders } from "../../../db/schema/index.ts";
 
 /** The account's invoices (the invoices of the orders bought for it): every query scoped by accountId. */
 
@@ -44,4 +44,19 @@ export async function listLines(db: Db, orderId: number) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.id);
+}
+
+/** The account's invoices with at least one line funded by FUNDAE (bonificación): Spanish accounts. */
+export async function listBonificacionInvoices(db: Db, accountId: number, brand: string) {
+  const funded = db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .innerJoin(fundings, eq(fundings.id, orderLines.fundingId))
+    .where(and(eq(orderLines.orderId, orders.id), inArray(fundings.code, ["FUNDAE", "BONIFICABLE"])));
+  return db
+    .select(columns)
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand), exists(funded)))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.id));
 }

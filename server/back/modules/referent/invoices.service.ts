@@ -34,6 +34,16 @@ export async function listInvoices(deps: Deps, scope: ReferentScope) {
   return { invoices: rows.map(payload) };
 }
 
+/**
+ * GET bonificacionesInvoices: a Spanish account's invoices whose order has a FUNDAE-funded line (what the pharmacy
+ * declares to FUNDAE to recover the cost); other countries have none (an empty list).
+ */
+export async function listBonificacionInvoices(deps: Deps, scope: ReferentScope) {
+  if (scope.account.country !== "ES") return { invoices: [] };
+  const rows = await repo.listBonificacionInvoices(deps.db, scope.accountId, scope.account.brand);
+  return { invoices: rows.map(payload) };
+}
+
 async function requireInvoice(deps: Deps, scope: ReferentScope, invoiceId: number) {
   const [row] = await repo.findAccountInvoices(deps.db, scope.accountId, scope.account.brand, [invoiceId]);
   if (!row) throw new AppError("NOT_FOUND", "invoiceNotFound");

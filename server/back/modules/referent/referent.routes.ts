@@ -110,6 +110,11 @@ referentRoutes.get("/referent/invoices", async (c) => {
   return success(c, AccountInvoicesSchema.parse(await invoices.listInvoices(c.var.deps, scope)));
 });
 
+referentRoutes.get("/referent/bonificacionesInvoices", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, AccountInvoicesSchema.parse(await invoices.listBonificacionInvoices(c.var.deps, scope)));
+});
+
 referentRoutes.get("/referent/invoice/:id", async (c) => {
   const scope = await requireReferent(c);
   const { id } = parseInput(InvoiceIdParamsSchema, { id: c.req.param("id") }, c.var.t);
