@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 
@@ -25,9 +23,9 @@ export default function handleRequest(
   const nonce = loadContext.get(serverConfigContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots and no-JS visitors get the complete document at once.
-    const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // No page streams anything (no Suspense, no deferred data): the whole document is rendered into one buffer
+    // and handed on in one piece, so the host compresses it once instead of gzipping many small flushes (ADR 0040).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         {/* The page renders with i18next here; the browser hydrates it with the small translator (app/i18n/react.tsx). */}
@@ -36,22 +34,34 @@ export default function handleRequest(
         </ServerI18nContext.Provider>
       </NonceProvider>,
       {
-      nonce,
-      [readyEvent]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer | string, _encoding, callback) {
+              chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timer);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              callback();
+            },
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    setTimeout(abort, streamTimeout + 1000);
+    );
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -88,11 +88,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ConsentDialog />
             <Toaster flash={data?.toast ?? null} />
             {data ? <NewBuildNotice buildId={data.buildId} /> : null}
-            {data?.user.loggedIn ? (
+            {data && (data.user.loggedIn || data.cartChannel) ? (
               <RealtimeIsland
                 settings={data.realtime}
                 locale={locale}
-                user={{ id: data.user.id, accountId: data.user.currentAccountId }}
+                user={data.user.loggedIn ? { id: data.user.id, accountId: data.user.currentAccountId } : null}
                 cartChannel={data.cartChannel}
               />
             ) : null}

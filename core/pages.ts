@@ -279,6 +279,12 @@ export const PAGES: PageDef[] = [
   // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
   // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
   { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
+  { id: "admin-catalog", file: "routes/admin/catalog.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog" }, ns: ["admin"], noIndex: true },
+  { id: "admin-catalog-new", file: "routes/admin/catalog-new.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog/new" }, ns: ["admin"], noIndex: true },
+  { id: "admin-catalog-training", file: "routes/admin/catalog-training.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog/:trainingId" }, ns: ["admin"], noIndex: true },
+  { id: "admin-face-to-face", file: "routes/admin/face-to-face.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faceToFace" }, ns: ["admin"], noIndex: true },
+  { id: "admin-face-to-face-session", file: "routes/admin/face-to-face-session.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faceToFace/:sessionId" }, ns: ["admin"], noIndex: true },
+  { id: "admin-attendance-sheet", file: "routes/admin/attendance-sheet.ts", layout: "none", area: "admin", paths: { "*": "/admin/faceToFace/:sessionId/attendance/:date" }, ns: ["admin"], noIndex: true },
   { id: "admin-audit", file: "routes/admin/audit-log.tsx", layout: "default", area: "admin", paths: { "*": "/admin/audit" }, ns: ["admin"], noIndex: true },
   // Content pages and documents (app/routes/content; back API /back/api/content).
   { id: "trainings-overview", file: "routes/content/trainings.tsx", layout: "default", paths: { fr: "/formations", es: "/entrenamientos" }, ns: ["content"] },

@@ -35,14 +35,20 @@ const EnvSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Benchmarks only: counts SQL statements and serves the total at GET /__bench/sql-statements. */
   BENCH_SQL_COUNT: z.enum(["on", "off"]).default("off"),
-  /** Card payments (ADR 0031): the built-in sandbox, or SystemPay/Lyra (then the SYSTEMPAY_* values are needed). */
+  /** Card payments (ADR 0031, 0045): the built-in sandbox, or SystemPay/Lyra (then SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY). */
   PAYMENT_PROVIDER: z.enum(["sandbox", "systempay"]).default("sandbox"),
+  /** vads_site_id of the SystemPay shop. */
   SYSTEMPAY_SHOP_ID: z.string().optional(),
-  /** REST API password: Basic auth of the form-token request and the key of the IPN's kr-hash. */
+  /** The form API key of the mode (test or production key of the back office): signs the payment form and the IPN. */
+  SYSTEMPAY_KEY: z.string().optional(),
+  /** vads_ctx_mode: TEST until the shop goes live. */
+  SYSTEMPAY_MODE: z.enum(["TEST", "PRODUCTION"]).default("TEST"),
+  /** Where the payment form is posted. */
+  SYSTEMPAY_PAYMENT_URL: z.string().url().default("https://paiement.systempay.fr/vads-payment/"),
+  /** REST V4 notifications only: the REST password (key of the IPN's kr-hash). */
   SYSTEMPAY_PASSWORD: z.string().optional(),
-  /** HMAC-SHA-256 key: the key of the browser return's kr-hash. */
+  /** REST V4 notifications only: the HMAC-SHA-256 key (key of the browser return's kr-hash). */
   SYSTEMPAY_HMAC_KEY: z.string().optional(),
-  SYSTEMPAY_ENDPOINT: z.string().url().default("https://api.systempay.fr"),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, GeneratedSecretName> & Record<GeneratedSecretName, string>;

@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { parseBrandHosts } from "#core/branding/resolve-brand.ts";
 import { createBackApp } from "./back/app.ts";
+import { createReadScope, type ReadScope } from "./back/http/read-scope.ts";
 import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
@@ -99,7 +100,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const app = express();
   app.disable("x-powered-by");
-  if (statementCounter) app.get("/__bench/sql-statements", (_req, res) => void res.json({ statements: statementCounter.statements }));
+  if (statementCounter) {
+    app.get("/__bench/sql-statements", (req, res) =>
+      void res.json(req.query.recent ? { statements: statementCounter.statements, recent: statementCounter.recent } : { statements: statementCounter.statements }),
+    );
+  }
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);
   app.use(requestIdAndLog(logger));
   // First, so that every answer carries them, even a 400 for a malformed URL or a Pusher HTTP API reply.
@@ -147,9 +152,10 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
 
   const buildId = readBuildId(BUILD_DIR);
-  const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string) =>
+  const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string, reads: ReadScope) =>
     // inProcess: the web tier's own call, whose X-Forwarded-Host is the browser's Host (see request-host.ts).
-    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true }));
+    // reads: the reads shared by the back calls of this one web request (server/back/http/read-scope.ts).
+    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true, reads }));
 
   app.use(pageMethodGuard(getBuild));
   if (pageCache) app.use(pageCache.middleware);
@@ -163,9 +169,11 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
         const build = await getBuild();
         const entry = webEntry(build);
         const context = new RouterContextProvider();
+        // One per web request: its back calls share their reads, never another request's (read-scope.ts).
+        const reads = createReadScope();
         context.set(entry.serverConfigContext, {
           brandHosts: env.BRAND_HOSTS,
-          backFetch: inProcessBackFetch,
+          backFetch: (request, clientIp) => inProcessBackFetch(request, clientIp, reads),
           backUrl: env.BACK_URL,
           appSecret: env.APP_SECRET,
           secureCookies: env.PUBLIC_URL_SCHEME === "https",

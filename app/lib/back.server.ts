@@ -114,12 +114,9 @@ export class BackClient {
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
   }
 
-  /** A GET whose success reply is a file (exports): the raw Response; an error still throws BackError. */
-  async getForFile(path: string, query: Query = {}): Promise<Response> {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-    const qs = search.toString();
-    const response = await this.send("GET", `/back/api${path.startsWith("/") ? path : `/${path}`}${qs ? `?${qs}` : ""}`);
+  /** A GET whose success reply is a file (a PDF): the raw Response; an error still throws BackError. */
+  async getFile(path: string): Promise<Response> {
+    const response = await this.send("GET", `/back/api${path.startsWith("/") ? path : `/${path}`}`);
     if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
     const envelope = await readEnvelope(response);
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);

@@ -49,8 +49,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       user,
       notifications: user.loggedIn ? notifications : null,
       cartCount: cart?.count ?? null,
-      /** The live cart (private-cart.{id}): a logged-in shop customer's tabs follow it. */
-      cartChannel: user.loggedIn ? (cart?.channel ?? null) : null,
+      /** The live cart (private-cart.{id}): every tab of its owner follows it, a shop customer's or a guest's (cart cookie). */
+      cartChannel: cart?.channel ?? null,
       toast,
       csrfToken,
       cookieConsent: readCookieConsent(request),
@@ -60,7 +60,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       /** BRAND_HOSTS, for the hreflang alternates of every page (app/lib/seo.ts). */
       brandHosts: config.brandHosts,
       buildId: config.buildId,
-      realtime: user.loggedIn ? config.realtime : null,
+      // Guests get the websocket only to follow their cart: a guest without one costs nothing.
+      realtime: user.loggedIn || cart?.channel ? config.realtime : null,
       isDevelopment: config.isDevelopment,
     },
     { headers },

@@ -7,11 +7,24 @@ import { getUser } from "./current-user.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** One cart lookup per request: the root loader (header badge) and the page's loader share it. */
+const cartOfRequest = new WeakMap<Context, Promise<Cart | null>>();
+
 /**
  * The cart of a shop-context visitor (a guest with a cart cookie, or a shop customer); null elsewhere or when none.
- * `GET shop/cart` answers 403 to other logged-in users: it is never called for them.
+ * `GET shop/cart` answers 403 to other logged-in users: it is never called for them. Asked once per request
+ * (every loader of the request sees the same cart; a mutation redirects, so the next request asks again).
  */
-export async function loadCart(context: Context): Promise<Cart | null> {
+export function loadCart(context: Context): Promise<Cart | null> {
+  let pending = cartOfRequest.get(context);
+  if (!pending) {
+    pending = fetchCart(context);
+    cartOfRequest.set(context, pending);
+  }
+  return pending;
+}
+
+async function fetchCart(context: Context): Promise<Cart | null> {
   const { back } = context.get(requestStateContext);
   const user = await getUser(context);
   if (!canShop(user)) return null;

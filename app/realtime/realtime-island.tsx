@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { addLiveNotification, clearLiveNotifications, type LiveNotification } from "./notification-store";
 import { guardedReload } from "./reload-guard";
 import type { Island, RealtimeSettings } from "./island.client";
@@ -14,26 +14,38 @@ type Props = {
 
 /**
  * Loads the realtime client (laravel-echo + pusher-js) after hydration, for logged-in
- * users only, so it never weighs on the first load. It follows the user: on logout it
- * leaves the private channels and disconnects.
+ * users and for guests with a cart (their cart's channel only), so it never weighs on the first load. It follows the
+ * user: on logout it leaves the private channels and disconnects.
  */
 export function RealtimeIsland({ settings, locale, user, cartChannel = null }: Props) {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle";
+  const deferred = useRef(false);
+  const revalidateNow = useRef(revalidator.revalidate);
+  revalidateNow.current = revalidator.revalidate;
+  // A revalidation started while a form submission or navigation is under way would interrupt it, and its flash
+  // toast (read once by the loader) could be lost: the tab that made the change would not say so. Wait for idle.
+  const revalidate = useRef(() => {
+    if (busy.current) deferred.current = true;
+    else void revalidateNow.current();
+  });
   const island = useRef<Island | null>(null);
   const loggedIn = Boolean(user && settings);
+  // A guest's tabs follow their cart (the channel is authorised by the cart cookie).
+  const active = Boolean(settings && (user || cartChannel));
   const userKey = user ? `${user.id}:${user.accountId ?? ""}` : "";
 
   useEffect(() => {
-    if (!loggedIn || !settings) return;
+    if (!active || !settings) return;
     let cancelled = false;
     void import("./island.client").then(({ startIsland }) => {
       if (cancelled) return;
       island.current = startIsland(settings, locale, {
-        onContactUpdate: () => void revalidate.current(),
-        onTrainingPlanUpdate: () => void revalidate.current(),
-        onCartUpdate: () => void revalidate.current(),
+        onContactUpdate: () => revalidate.current(),
+        onTrainingPlanUpdate: () => revalidate.current(),
+        onCartUpdate: () => revalidate.current(),
         onReload: () => guardedReload(window.sessionStorage, () => window.location.reload()),
         onNotification: (payload) => {
           const notification = (payload as { notification?: LiveNotification }).notification;
@@ -50,8 +62,8 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
       island.current = null;
       clearLiveNotifications();
     };
-    // The island restarts only when logging in or out; user changes go through setUser.
-  }, [loggedIn]);
+    // The island restarts only when logging in or out (or a guest's first cart); user changes go through setUser.
+  }, [loggedIn, active]);
 
   useEffect(() => {
     island.current?.setUser(user);
@@ -60,6 +72,12 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
   useEffect(() => {
     island.current?.setCart(cartChannel);
   }, [cartChannel]);
+
+  useEffect(() => {
+    if (navigation.state !== "idle" || !deferred.current) return;
+    deferred.current = false;
+    void revalidateNow.current();
+  }, [navigation.state]);
 
   return null;
 }

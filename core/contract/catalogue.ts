@@ -303,6 +303,10 @@ export const TrainingDetailSchema = z.strictObject({
 });
 export type TrainingDetail = z.infer<typeof TrainingDetailSchema>;
 
+/** GET /training/:slug/ref: a training named by its slug (the learning view's header and links), same 404 rule as the detail. */
+export const TrainingRefSchema = z.strictObject({ id: z.number(), name: z.string(), slug: z.string(), effectiveType: TrainingTypeSchema });
+export type TrainingRef = z.infer<typeof TrainingRefSchema>;
+
 /** GET /user/bookmarks, and the reply of PUT/DELETE /user/bookmarks/:id: the bookmarked training ids. */
 export const BookmarksSchema = IdListSchema;
 /** The bookmark toggle (catalogue, search and course pages): the training and whether to add or remove it. */

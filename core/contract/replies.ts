@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { AttestationListSchema, DpcAttestationsSchema, FeedbackRequestSchema, TrainerVirtualClassSchema, VerificationSchema } from "./attestations.ts";
 import { EmailCheckSchema, InvitationSchema, ResetTokenCheckSchema } from "./auth.ts";
 import { BookmarksSchema, CataloguePageSchema, TrainingDetailSchema } from "./catalogue.ts";
+import { TrainingRefSchema } from "./catalogue.ts";
 import { NoDataSchema } from "./common.ts";
 import {
   ContentPagePayloadSchema,
@@ -20,7 +21,7 @@ import { HealthSchema } from "./health.ts";
 import { FeaturedPayloadSchema } from "./home.ts";
 import { NotificationListSchema } from "./notifications.ts";
 import { ProfileSchema } from "./profile.ts";
-import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema } from "./shop.ts";
+import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
 import {
   AveragesSchema,
   BadgesSchema,
@@ -38,6 +39,9 @@ import {
 import { CurrentUserSchema, IsLoggedSchema } from "./user.ts";
 import { TeamSchema } from "./referent.ts";
 import { AuditListSchema } from "./audit.ts";
+import { DashboardSchema } from "./admin-dashboard.ts";
+import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
+import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 import { PendingChecksSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
@@ -51,8 +55,16 @@ import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } 
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
   "/admin/audit": AuditListSchema,
+  "/admin/dashboard": DashboardSchema,
+  "/admin/catalog/trainings": CatalogListSchema,
+  "/admin/catalog/trainings/:id": AdminTrainingSchema,
+  "/admin/sessions": SessionListSchema,
+  "/admin/sessions/:id": AdminSessionSchema,
+  "/admin/sessions/:id/attendance/:day": null,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
+  "/shop/paymentForm/:id": PaymentStartSchema,
+  "/shop/products": ShopListingSchema,
   "/shop/payByCheck": OrderSchema,
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,
@@ -74,6 +86,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/catalogue": CataloguePageSchema,
   "/catalogue/search": CataloguePageSchema,
   "/training/:slug": TrainingDetailSchema,
+  "/training/:slug/ref": TrainingRefSchema,
   "/user/bookmarks": BookmarksSchema,
   // content
   "/content/news": NewsListPayloadSchema,

@@ -3,6 +3,7 @@
  * response schemas the web tier's back client checks replies with. Money is in integer cents.
  */
 import { z } from "zod";
+import { CatalogCourseSchema } from "./catalogue.ts";
 import { Id, IdParam } from "./ids.ts";
 
 // ------------------------------------------------------------------ requests
@@ -39,7 +40,57 @@ export const PaymentTokenQuerySchema = z.object({ returnPath: z.string().max(300
 
 export const OrderIdParamsSchema = z.object({ id: IdParam });
 
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const QueryInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[0-9]{1,9}$/, { message: "invalidType" })
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .default(fallback),
+  );
+
+export const SHOP_PAGE_SIZE = 24;
+
+/** GET /api/shop/products?page=&pageSize= : the store's listing, a page at a time (past the end: the last page). */
+export const ShopListingQuerySchema = z.object({ page: QueryInt(1, 100_000, 1), pageSize: QueryInt(1, 48, SHOP_PAGE_SIZE) });
+
 // ------------------------------------------------------------------ responses
+
+export const AvailableFunctionSchema = z.object({ name: z.string() });
+export const AvailableFunctionsReplySchema = z.array(AvailableFunctionSchema);
+
+export const AvailableFundingSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), label: z.string() });
+export const AvailableFundingsReplySchema = z.array(AvailableFundingSchema);
+
+/** A session a cart line can choose: setProductSession's sessionId and sessionCourseId (its group), and its seats. */
+export const CartSessionChoiceSchema = z.object({
+  sessionId: z.number(),
+  sessionCourseId: z.number(),
+  groupName: z.string(),
+  virtualClass: z.boolean(),
+  /** The marketing city, else the city; null for a virtual class without one. */
+  city: z.string().nullable(),
+  /** yyyy-mm-dd */
+  startDate: z.string(),
+  /** HH:mm */
+  startTime: z.string().nullable(),
+  seatsAvailable: z.number(),
+  isFull: z.boolean(),
+});
+export type CartSessionChoice = z.infer<typeof CartSessionChoiceSchema>;
+
+/**
+ * What a cart line can choose, computed with the cart (a few batched queries, whatever the number of lines): the
+ * same lists as getAvailableFunctions and getAvailableFundings, and the sessions not started yet with their seats.
+ */
+export const CartLineChoicesSchema = z.object({
+  functions: z.array(z.string()),
+  fundings: z.array(AvailableFundingSchema),
+  sessions: z.array(CartSessionChoiceSchema),
+});
 
 export const CartProductSchema = z.object({
   /** The cart line id (the spec's productCartId). */
@@ -49,6 +100,8 @@ export const CartProductSchema = z.object({
   name: z.string(),
   slug: z.string(),
   trainingType: z.string(),
+  /** The type the training counts as (spec section 4: a virtual face-to-face is a virtual class...): its page path. */
+  effectiveType: z.string(),
   /** Price HT in cents, before discount. */
   price: z.number(),
   /** This line's share of the discount, in cents. */
@@ -64,6 +117,7 @@ export const CartProductSchema = z.object({
   needsSession: z.boolean(),
   /** Whether the line still needs a function before paying. */
   needsFunction: z.boolean(),
+  choices: CartLineChoicesSchema,
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
@@ -91,14 +145,21 @@ export const CartSchema = z.object({
 });
 export type Cart = z.infer<typeof CartSchema>;
 
+/** A training of the store's listing: its catalogue card and its sessions not started yet, with their seats. */
+export const ShopItemSchema = z.object({ course: CatalogCourseSchema, sessions: z.array(CartSessionChoiceSchema) });
+
+/** GET /api/shop/products: the trainings the store sells (available on the store, with a price), newest first. */
+export const ShopListingSchema = z.object({
+  items: z.array(ShopItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  pageCount: z.number(),
+});
+export type ShopListing = z.infer<typeof ShopListingSchema>;
+
 /** GET /api/shop/cart: the cart, or null when there is none. Every mutation answers the whole cart. */
 export const CartReplySchema = CartSchema.nullable();
-
-export const AvailableFunctionSchema = z.object({ name: z.string() });
-export const AvailableFunctionsReplySchema = z.array(AvailableFunctionSchema);
-
-export const AvailableFundingSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), label: z.string() });
-export const AvailableFundingsReplySchema = z.array(AvailableFundingSchema);
 
 export const ORDER_STATUSES = ["cart", "pending", "paid", "failed", "cancelled"] as const;
 

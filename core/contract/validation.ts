@@ -27,8 +27,13 @@ export const VALIDATION_KEYS = [
   "invalidPage",
   "chooseAtLeastOne",
   "ratingRequired",
+  "invalidSlug",
+  "invalidPrice",
+  "audienceConflict",
+  "invalidActionNumber",
+  "invalidChoices",
+  "confirmRequired",
   "periodInvalid",
-  "slugFormat",
   "discountValueRange",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

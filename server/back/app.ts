@@ -10,7 +10,8 @@ import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure } from "./http/envelope.ts";
 import { trustedRequestHost } from "./http/request-host.ts";
-import { isSecureRequest, loadRequestSession } from "./http/session.ts";
+import { clearReadScope, readScopeFor, scopedSession, type ReadScope } from "./http/read-scope.ts";
+import { isSecureRequest, loadRequestSession, SESSION_COOKIE } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -19,6 +20,9 @@ import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.ts";
 import { contentRoutes } from "./modules/content/content.routes.ts";
 import { adminRealtimeRoutes } from "./modules/admin/admin-realtime.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { adminCatalogRoutes } from "./modules/admin-catalog/admin-catalog.routes.ts";
+import { adminSessionsRoutes } from "./modules/admin-sessions/admin-sessions.routes.ts";
+import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
 import { requireAdmin } from "./http/guards.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -41,7 +45,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
 const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate plus the multipart envelope
 const isUploadPath = (path: string) =>
-  path === "/back/api/user/updateProfilePic" || /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path) ||
+  path === "/back/api/user/updateProfilePic" ||
+  /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path) ||
+  /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/.test(path) ||
   /^\/back\/api\/admin\/loginImage\/[^/]+$/.test(path);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
@@ -98,8 +104,16 @@ export function createBackApp(deps: BackDeps) {
         return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
       }
     }
-    c.set("session", await loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key));
+    // One session lookup per web request for its in-process reads; a write empties the request's scope (ADR 0040).
+    const reads = readScopeFor(c);
+    const sid = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? "";
+    c.set(
+      "session",
+      await scopedSession(reads, `${sid}|${c.var.brand.key}`, () => loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key)),
+    );
     await next();
+    const scope = (c.env as { reads?: ReadScope } | undefined)?.reads;
+    if (scope && !reads) clearReadScope(scope);
   });
 
   const api = new Hono<BackEnv>();
@@ -121,6 +135,9 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", notificationsRoutes);
   api.route("/", adminRealtimeRoutes);
   api.route("/", auditRoutes);
+  api.route("/", adminCatalogRoutes);
+  api.route("/", adminSessionsRoutes);
+  api.route("/", adminDashboardRoutes);
   api.route("/", enrolmentRoutes);
   api.route("/", flowRoutes);
   api.route("/", recordsRoutes);

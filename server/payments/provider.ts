@@ -15,6 +15,8 @@ export type StartPaymentInput = {
   returnPath: string;
   /** The public origin of this app (for absolute URLs sent to a remote provider). */
   origin: string;
+  /** The buyer's language for the provider's page ("fr", "es"). */
+  language?: string;
 };
 
 export type PaymentStart = {

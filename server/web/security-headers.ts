@@ -28,6 +28,8 @@ export function securityHeaders(env: Env) {
     : [];
   const isDevelopment = env.NODE_ENV === "development";
   const brandOrigins = [...parseBrandHosts(env.BRAND_HOSTS).keys()].map((host) => `${env.PUBLIC_URL_SCHEME}://${host}:*`);
+  // The SystemPay order page posts its signed payment form to the provider (ADR 0045).
+  const paymentOrigins = env.PAYMENT_PROVIDER === "systempay" ? [new URL(env.SYSTEMPAY_PAYMENT_URL).origin] : [];
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -48,7 +50,7 @@ export function securityHeaders(env: Env) {
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           // Cross-platform login redirects a posted form to another brand's host.
-          formAction: ["'self'", ...brandOrigins],
+          formAction: ["'self'", ...brandOrigins, ...paymentOrigins],
           frameAncestors: ["'self'"],
           upgradeInsecureRequests: env.PUBLIC_URL_SCHEME === "https" ? [] : null,
         },

@@ -3,7 +3,9 @@
 // figure with its ratio to a static file of the home page's size served by the same process. Then the
 // first-load JavaScript of the home, catalogue and course pages.
 //   BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 32),
-//   BENCH_TRAININGS (default 5000), BENCH_REALTIME=1 then runs tests/bench/realtime.ts.
+//   BENCH_TRAININGS (default 5000), BENCH_REALTIME=1 then runs tests/bench/realtime.ts,
+//   BENCH_ONLY=<regular expression> keeps the rows whose name matches (the static row always runs), e.g.
+//   BENCH_ONLY='learner|uncached'. The page rows are one table (PAGE_ROWS): add a line for a new page.
 // Logged-in rows use a real session of learner@demo.test, opened through the login API with its CSRF token.
 // `--postgres` (or BENCH_DATABASE_URL, the server to use instead of postgres://postgres@127.0.0.1:5432) runs it all
 // on a fresh PostgreSQL database, created and seeded here and dropped at the end.
@@ -38,6 +40,7 @@ import {
 const UNCACHED = { cookie: "sid=bench-bypasses-the-page-cache" };
 
 const LEARNER = "learner@demo.test";
+const SHOP_CUSTOMER = "shop@demo.test";
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || (process.argv.includes("--postgres") ? LOCAL_SERVER_URL : null);
 
 /** The learning view of the learner's current training (one they have started), from the records API. */
@@ -48,40 +51,76 @@ async function startedTrainingPath(origin: string, cookie: string): Promise<stri
   return course ? `/${course.type}/${course.slug}/learn` : null;
 }
 
-/** The logged-in rows: the pages a learner sees, measured with their session cookie. */
-async function loggedInRows(origin: string): Promise<LoadFigures[]> {
-  const cookie = await logIn(origin, LEARNER, DEMO_PASSWORD);
-  const headers = { cookie };
-  const pages: [string, string | null][] = [
-    ["catalogue", "/catalogue"],
-    ["course page, e-learning", await newestCoursePath(origin, "formation")],
-    ["course page, face-to-face", await newestCoursePath(origin, "faceToFaceOnly")],
-    ["course page, DPC", await newestCoursePath(origin, "dpc")],
-    ["learning view, started", await startedTrainingPath(origin, cookie)],
-    ["profile", "/compte/profil"],
-    ["profile history", "/compte/profil/historique"],
-    ["profile plan", "/compte/profil/plan-de-formation"],
-  ];
+/** Who a row logs in as (a real session through the login API), or a guest. */
+type Visitor = "guest" | "uncached" | "learner" | "shop customer";
+/**
+ * One page row of the bench: a label, who asks, and the path (or how to find it once the server runs). To add a
+ * row for a new page (the referent's dashboard, the team list...), add a line here; a visitor that is not yet
+ * known gets its e-mail in VISITOR_EMAILS.
+ */
+type PageRow = { label: string; visitor: Visitor; path: string | ((origin: string, cookie: string) => Promise<string | null>) };
+
+const VISITOR_EMAILS: Record<Exclude<Visitor, "guest" | "uncached">, string> = {
+  learner: LEARNER,
+  "shop customer": SHOP_CUSTOMER,
+};
+
+const PAGE_ROWS: PageRow[] = [
+  { label: "home", visitor: "guest", path: "/" },
+  { label: "catalogue", visitor: "guest", path: "/catalogue" },
+  { label: "catalogue", visitor: "uncached", path: "/catalogue" },
+  { label: "course page", visitor: "guest", path: (origin) => newestCoursePath(origin) },
+  { label: "course page", visitor: "uncached", path: (origin) => newestCoursePath(origin) },
+  { label: "catalogue", visitor: "learner", path: "/catalogue" },
+  { label: "course page, e-learning", visitor: "learner", path: (origin) => newestCoursePath(origin, "formation") },
+  { label: "course page, face-to-face", visitor: "learner", path: (origin) => newestCoursePath(origin, "faceToFaceOnly") },
+  { label: "course page, DPC", visitor: "learner", path: (origin) => newestCoursePath(origin, "dpc") },
+  { label: "learning view, started", visitor: "learner", path: startedTrainingPath },
+  { label: "profile", visitor: "learner", path: "/compte/profil" },
+  { label: "profile history", visitor: "learner", path: "/compte/profil/historique" },
+  { label: "profile plan", visitor: "learner", path: "/compte/profil/plan-de-formation" },
+  { label: "cart of 2", visitor: "shop customer", path: "/boutique/panier" },
+];
+
+/** BENCH_ONLY (a case-insensitive regular expression) keeps the rows whose name matches; the static row always runs. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
+const selected = (name: string) => !ONLY || ONLY.test(name);
+
+/** The page rows, each visitor logged in once (the shop customer's cart filled first). */
+async function pageRows(origin: string): Promise<LoadFigures[]> {
+  const cookies = new Map<Visitor, string>([["guest", ""], ["uncached", UNCACHED.cookie]]);
   const rows: LoadFigures[] = [];
-  for (const [label, pagePath] of pages) {
-    if (!pagePath) throw new Error(`no page found for the logged-in row "${label}"`);
-    rows.push(await measure(`GET ${pagePath} (${label}, learner)`, `${origin}${pagePath}`, headers));
+  for (const row of PAGE_ROWS) {
+    if (!cookies.has(row.visitor)) {
+      const cookie = await logIn(origin, VISITOR_EMAILS[row.visitor as keyof typeof VISITOR_EMAILS], DEMO_PASSWORD);
+      if (row.visitor === "shop customer") await fillCart(origin, cookie);
+      cookies.set(row.visitor, cookie);
+    }
+    const cookie = cookies.get(row.visitor)!;
+    const pagePath = typeof row.path === "string" ? row.path : await row.path(origin, cookie);
+    if (!pagePath) throw new Error(`no page found for the row "${row.label}" (${row.visitor})`);
+    const name = `GET ${pagePath} (${row.label}, ${row.visitor})`;
+    if (!selected(name)) continue;
+    rows.push(await measure(name, `${origin}${pagePath}`, cookie ? { cookie } : {}));
   }
   return rows;
 }
 
-const SHOP_CUSTOMER = "shop@demo.test";
 
-/**
- * The shop rows (issue 14): a shop customer's cart page with two lines, and adding to the cart (add then remove,
- * one connection). The products are the first trainings of the catalogue that the store sells.
- */
-async function shopRows(origin: string): Promise<LoadFigures[]> {
-  const cookie = await logIn(origin, SHOP_CUSTOMER, DEMO_PASSWORD);
+async function shopSession(origin: string, cookie: string) {
   const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1];
   const headers = { cookie, "x-xsrf-token": decodeURIComponent(token), "accept-language": "fr-FR" };
   const post = (path: string, body: unknown) =>
     fetch(`${origin}/back/api${path}`, { method: "POST", headers: { ...headers, accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { headers, post };
+}
+
+/**
+ * The shop customer's cart gets two lines, and the third training the store sells is kept for the add/remove
+ * row. The products are the first trainings of the catalogue that the store sells.
+ */
+async function fillCart(origin: string, cookie: string): Promise<number> {
+  const { headers, post } = await shopSession(origin, cookie);
   const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=100`, { headers })).json()) as { data: { items: { id: number; free: boolean; priceHT: number }[] } };
   const sold: number[] = [];
   for (const item of catalogue.data.items.filter((training) => !training.free && training.priceHT > 0)) {
@@ -91,10 +130,19 @@ async function shopRows(origin: string): Promise<LoadFigures[]> {
   if (sold.length < 3) throw new Error(`the shop sells ${sold.length} of the catalogue's first trainings: 3 are needed`);
   const [extra] = sold.splice(2, 1);
   if (!(await post("/shop/remove/product", { productId: extra })).ok) throw new Error("could not empty the bench's third cart line");
+  return extra;
+}
+
+/** Adding to the cart (issue 14): add then remove on one connection, on a session of its own. */
+async function shopWriteRows(origin: string): Promise<LoadFigures[]> {
+  const name = "POST shop/add/products + remove/product (shop customer, 1 connection)";
+  if (!selected(name)) return [];
+  const cookie = await logIn(origin, SHOP_CUSTOMER, DEMO_PASSWORD);
+  const extra = await fillCart(origin, cookie);
+  const { headers } = await shopSession(origin, cookie);
   return [
-    await measure("GET /boutique/panier (cart of 2, shop customer)", `${origin}/boutique/panier`, { cookie }),
     await measurePair(
-      "POST shop/add/products + remove/product (shop customer, 1 connection)",
+      name,
       origin,
       [
         { method: "POST", path: "/back/api/shop/add/products", body: JSON.stringify({ products: [extra] }) },
@@ -132,18 +180,15 @@ async function main() {
 
     const rows: LoadFigures[] = [];
     rows.push(await measure("static HTML (home page size)", `${origin}/${staticName}`));
-    rows.push(await measure("GET / (SSR, guest)", `${origin}/`));
-    rows.push(await measure("GET /catalogue (SSR, guest)", `${origin}/catalogue`));
-    rows.push(await measure("GET /catalogue (SSR, uncached)", `${origin}/catalogue`, UNCACHED));
-    if (coursePath) {
-      rows.push(await measure(`GET ${coursePath} (SSR, guest)`, `${origin}${coursePath}`));
-      rows.push(await measure("course page (SSR, uncached)", `${origin}${coursePath}`, UNCACHED));
+    rows.push(...(await pageRows(origin)));
+    for (const [name, apiPath] of [
+      ["GET /back/api/catalogue", "/back/api/catalogue"],
+      ["GET /back/api/catalogue/search?q=douleur", "/back/api/catalogue/search?q=douleur"],
+      ["GET /back/api/user (guest)", "/back/api/user"],
+    ]) {
+      if (selected(name)) rows.push(await measure(name, `${origin}${apiPath}`));
     }
-    rows.push(await measure("GET /back/api/catalogue", `${origin}/back/api/catalogue`));
-    rows.push(await measure("GET /back/api/catalogue/search?q=douleur", `${origin}/back/api/catalogue/search?q=douleur`));
-    rows.push(await measure("GET /back/api/user (guest)", `${origin}/back/api/user`));
-    rows.push(...(await loggedInRows(origin)));
-    rows.push(...(await shopRows(origin)));
+    rows.push(...(await shopWriteRows(origin)));
 
     console.log(
       `\nHTTP on ${databaseLabel} (${SETTINGS.connections} connections, ${SETTINGS.duration} s after ${SETTINGS.warmup} s warm-up, gzip accepted; ` +

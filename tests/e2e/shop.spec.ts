@@ -268,3 +268,34 @@ test("live cart: a second tab of a shop customer follows the cart without a relo
   expect(cartId).toBeTruthy();
   await context.close();
 });
+
+test("live cart: a second tab of an anonymous visitor follows the cart without a reload (the cart cookie's channel)", async ({ browser }) => {
+  const context = await browser.newContext();
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  const c = CASES[0];
+  // No login: the cart lives behind the cart cookie both tabs share.
+  const first = await addTraining(tabA, c, false);
+  await tabB.goto(at("localhost", "/boutique/panier"));
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
+  // Tab B (a guest) has started the realtime client for its cart's private channel, authorised by the cart cookie.
+  await expect
+    .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
+    .toBe(true);
+  await tabB.waitForTimeout(1500);
+  await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  // Tab A adds a second training: tab B shows it in the same document (no reload), and its badge follows.
+  await tabA.goto(at("localhost", "/boutique"));
+  const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
+  await item.getByTestId("add-to-cart").click();
+  await expect(tabA.getByText(c.text.added).first()).toBeVisible(SLOW);
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(2, SLOW);
+  await expect(tabB.getByTestId("cart-badge-count")).toHaveText("2");
+  expect(await tabB.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  // Removing in tab B shows in tab A, which sits on the shop page: its badge goes back to 1.
+  const line = tabB.getByTestId("cart-line").filter({ hasText: first });
+  await line.getByTestId("cart-remove").locator("summary").click();
+  await line.getByTestId("cart-remove-confirm").click();
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(1, SLOW);
+  await expect(tabA.getByTestId("cart-badge-count")).toHaveText("1", SLOW);
+  await context.close();
+});

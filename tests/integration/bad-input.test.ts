@@ -275,6 +275,8 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
           [agent, "/back/api/user/download", { data: { attestationId: id } }, "data.attestationId"],
           [admin, "/back/api/admin/notifications", { userId: id, title: "Hello" }, "userId"],
           [admin, "/back/api/admin/realtime/reload", { scope: "user", userId: id }, "userId"],
+          [admin, "/back/api/admin/sessions", { faceToFaceId: id, name: "S", startDate: "2030-01-10", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, "faceToFaceId"],
+          [admin, "/back/api/admin/sessions/1/move", { enrolmentId: id, toSessionId: 2 }, "enrolmentId"],
         ];
         for (const [who, path, body, field] of cases) {
           const reply = await who.post(path, body);
@@ -284,6 +286,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       }
       for (const path of ["/back/api/user/enrolment/2147483648", "/back/api/training/dpc/sessions/99999999999", "/back/api/user/checkFormation/1/2147483648"]) {
         expectEnvelope(await agent.get(path), 422);
+      }
+      for (const path of ["/back/api/admin/catalog/trainings/2147483648", "/back/api/admin/sessions/99999999999"]) {
+        expectEnvelope(await admin.get(path), 422);
       }
       expect(await tableCounts(suite.db)).toEqual(before);
     });

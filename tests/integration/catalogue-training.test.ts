@@ -111,6 +111,26 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
     expectEnvelope(await training("premiers-secours-officine", undefined, "be.localhost"), 200);
   });
 
+
+  test("the training reference (learning view): the detail's id, name, slug and effective type for every training, the same 404s", async () => {
+    const guest = suite.agent({ "accept-language": "fr-FR" });
+    const catalogue = await guest.get("/back/api/catalogue?pageSize=100");
+    const slugs = (catalogue.body.data.items as { slug: string }[]).map((item) => item.slug);
+    expect(slugs.length).toBeGreaterThan(10);
+    for (const slug of slugs) {
+      const [detail, ref] = await Promise.all([training(slug, guest), guest.get(`/back/api/training/${slug}/ref`)]);
+      expectEnvelope(ref, 200);
+      const { id, name, effectiveType } = detail.body.data;
+      expect(ref.body.data).toEqual({ id, name, slug, effectiveType });
+    }
+    for (const slug of ["does-not-exist", "pediatrie-officinale", "formation-test-technique", "substitution-generiques-2019"]) {
+      expectEnvelope(await guest.get(`/back/api/training/${slug}/ref`), 404);
+    }
+    const admin = await loggedIn("admin@demo.test");
+    const unpublished = await admin.get("/back/api/training/pediatrie-officinale/ref");
+    expectEnvelope(unpublished, 200);
+    expect(unpublished.body.data.effectiveType).toBe((await training("pediatrie-officinale", admin)).body.data.effectiveType);
+  });
   test("the course page: bad type, unknown training, redirect to the effective type, admin view", async () => {
     const agent = suite.agent({ "accept-language": "fr-FR" });
     const badType = await agent.get("/cours/trod-angine-cystite");

@@ -153,6 +153,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       }
       if (route in TOKENS) return TOKENS[route].map((token) => fill({ token }));
       if (route === "/training/:slug") return known.trainings.slice(0, known.all ? undefined : 8).map(({ slug }) => fill({ slug }));
+      if (route === "/training/:slug/ref") return known.trainings.slice(0, known.all ? undefined : 8).map(({ slug }) => fill({ slug }));
       if (route === "/content/news/:slug") return known.news.map((slug) => fill({ slug }));
       if (route === "/content/pages/:slug") return known.pages.map((slug) => fill({ slug }));
       if (route === "/content/experts/:slug") return known.experts.map((slug) => fill({ slug }));
@@ -163,6 +164,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
+      if (route === "/shop/paymentForm/:id") return known.orders.map((id) => fill({ id }));
       // Back office part B (admin only): the first demo rows (the seed's draft, page, FAQ section and question, user).
       if (route === "/admin/content/:kind/:id") return [fill({ kind: "page", id: 1 }), fill({ kind: "news", id: 1 }), fill({ kind: "expert", id: 1 })];
       if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id") return [fill({ id: 1 })];

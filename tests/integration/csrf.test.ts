@@ -42,6 +42,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     const list = mutatingRoutes().map((r) => `${r.method} ${r.path}`);
     expect(list).toContain("POST /back/api/login");
     expect(list).toContain("POST /back/api/logout");
+    expect(list).toContain("POST /back/api/admin/catalog/trainings");
+    expect(list).toContain("POST /back/api/admin/sessions/1/cancel");
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */

@@ -213,6 +213,46 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect((await other.agent.get("/back/api/shop/cart")).body.data.products.map((p: { productId: number }) => p.productId)).toEqual([b.id]);
   });
 
+  test("another buyer's order, invoice and payment form, and another visitor's cart lines, are refused and nothing changes", async () => {
+    const holder = await userByEmail(suite.db, "holder@demo.test");
+    const shopUser = await userByEmail(suite.db, "shop@demo.test");
+    const [paidOrder] = await suite.db.select().from(orders).where(and(eq(orders.userId, holder.id), eq(orders.status, "paid")));
+    const [cardOrder] = await suite.db.select().from(orders).where(and(eq(orders.userId, shopUser.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "card")));
+    const [checkOrder] = await suite.db.select().from(orders).where(and(eq(orders.userId, shopUser.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "check")));
+    expect([paidOrder, cardOrder, checkOrder].every(Boolean)).toBe(true);
+    const [{ agent: intruder }] = await buyers(1, "intruder");
+    const [a, b] = await storeTrainings(suite.db, "fr", "formation");
+    const guestA = await anonymous();
+    const guestB = await anonymous();
+    const cartA = (await guestA.post("/back/api/shop/add/products", { products: [a.id] })).body.data;
+    expectEnvelope(await guestB.post("/back/api/shop/add/products", { products: [b.id] }), 200);
+    const before = await tableCounts(suite.db);
+
+    // Real ids of other buyers' orders: the same 404 as an id that does not exist.
+    for (const path of [`/back/api/shop/command/${paidOrder.id}`, `/back/api/referent/getCommand/${paidOrder.id}`, `/back/api/shop/paymentForm/${cardOrder.id}`, `/back/api/shop/paymentForm/${checkOrder.id}`]) {
+      const reply = await intruder.get(path);
+      expectEnvelope(reply, 404);
+      expect(reply.body.message, path).toMatch(/Cette commande n'existe pas/);
+    }
+    expect((await intruder.fetchRaw("GET", `/back/api/shop/invoice/${paidOrder.id}`, {})).status).toBe(404);
+    expectEnvelope(await intruder.post(`/back/api/admin/shop/orders/${checkOrder.id}/markPaid`, {}), 403);
+    // Another anonymous visitor's line (the ids are guessable, the cart cookie is not).
+    const lineA = cartA.products[0].id;
+    expectEnvelope(await guestB.post("/back/api/shop/setProductFunction/product", { productCartId: lineA, functionName: "pharmacist" }), 404);
+    expectEnvelope(await guestB.post("/back/api/shop/remove/product", { productId: a.id }), 404);
+    expectEnvelope(await intruder.post("/back/api/shop/setProductFunding/product", { productCartId: lineA, fundingId: 1 }), 404);
+    expect(await tableCounts(suite.db)).toEqual(before);
+    expect((await guestA.get("/back/api/shop/cart")).body.data.products.map((p: { productId: number }) => p.productId)).toEqual([a.id]);
+
+    // Its buyer gets the payment form of the pending card order again (the sandbox's page here), writing nothing.
+    const owner = await anonymous();
+    expectEnvelope(await owner.login("shop@demo.test"), 200);
+    const form = await owner.get(`/back/api/shop/paymentForm/${cardOrder.id}?returnPath=%2Fboutique%2Fcommande`);
+    expectEnvelope(form, 200);
+    expect(form.body.data).toMatchObject({ orderId: cardOrder.id, provider: "sandbox", method: "GET" });
+    expectEnvelope(await owner.get(`/back/api/shop/paymentForm/${checkOrder.id}`), 404);
+  });
+
   test("discount codes: expired, used up, not yet valid, for another product; per-product code on its line only", async () => {
     const [a, b] = await storeTrainings(suite.db, "fr", "formation");
     const day = 86_400_000;

@@ -1,22 +1,88 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-index";
+import { DashboardSchema } from "#core/contract/admin-dashboard.ts";
+import { formatCalendarDay, formatMonth } from "#core/domain/format.ts";
+import { formatMoney } from "#core/domain/money.ts";
 import { AdminPage, availableAdminTools } from "~/components/admin/admin-nav";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
 import { brandPageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/use-root-data";
 
-/** /admin: the back office's home, a link to each tool (the area layout checks the administrator). */
-export async function loader() {
-  return null;
+/** /admin: the back office's home: key figures (ADR 0064) and a link to each tool. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { back } = context.get(requestStateContext);
+  return { dashboard: await back.get("/admin/dashboard", DashboardSchema) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:index.title" });
 
-export default function AdminIndex() {
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-md border border-slate-300 bg-white p-3">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="text-2xl font-extrabold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const { dashboard } = loaderData;
   return (
     <AdminPage title={t("index.title")} lead={t("index.lead")} testId="admin-index">
+      <section aria-labelledby="admin-figures" className="flex flex-col gap-3">
+        <h2 id="admin-figures" className="text-xl font-bold">
+          {t("index.figures", { month: formatMonth(dashboard.month, locale) })}
+        </h2>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <Figure label={t("index.enrolments")} value={String(dashboard.enrolmentsThisMonth)} testId="figure-enrolments" />
+          <Figure label={t("index.pendingChecks")} value={String(dashboard.pendingChecks)} testId="figure-pending-checks" />
+          <Figure label={t("index.fundingRequests")} value={dashboard.fundingRequestsWaiting === null ? t("index.notAvailable") : String(dashboard.fundingRequestsWaiting)} testId="figure-funding-requests" />
+        </dl>
+        <table className="w-full border-collapse text-sm" data-testid="figure-orders">
+          <caption className="py-2 text-left font-semibold">{t("index.ordersByBrand")}</caption>
+          <thead className="border-b-2 border-slate-400">
+            <tr>
+              <th scope="col" className="px-2 py-1 text-left">{t("catalog.fields.brand")}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("index.paidOrders")}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("index.revenueHt")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dashboard.ordersByBrand.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="px-2 py-2">{t("index.noOrders")}</td>
+              </tr>
+            ) : (
+              dashboard.ordersByBrand.map((row) => (
+                <tr key={`${row.brand}-${row.currency}`} className="border-b border-slate-200">
+                  <td className="px-2 py-1">{t(`brands.${row.brand}`)}</td>
+                  <td className="px-2 py-1">{row.paidOrders}</td>
+                  <td className="px-2 py-1">{formatMoney(row.revenueHtCents, row.currency, locale)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+        <h3 className="font-bold">{t("index.fillingUp")}</h3>
+        {dashboard.sessionsFillingUp.length === 0 ? <p>{t("index.noFillingUp")}</p> : null}
+        <ul className="flex flex-col gap-1" data-testid="figure-filling">
+          {dashboard.sessionsFillingUp.map((s) => (
+            <li key={s.id}>
+              <Link to={path("admin-face-to-face-session", { sessionId: s.id })} className="underline">
+                {s.trainingName} · {s.name} · {formatCalendarDay(s.startDate, locale, "medium")}
+              </Link>{" "}
+              <span className="text-sm text-slate-700">{t("sessions.filling", { current: s.currentParticipants, max: s.maxParticipants })}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
       <section aria-labelledby="admin-tools" className="flex flex-col gap-3">
         <h2 id="admin-tools" className="text-xl font-bold">
           {t("index.tools")}

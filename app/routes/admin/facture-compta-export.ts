@@ -17,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
   if (!AccountingExportQuerySchema.safeParse(query).success) return back();
   try {
-    const file = await context.get(requestStateContext).back.getForFile("/admin/accounting/export", query);
+    const file = await context.get(requestStateContext).back.getFile(`/admin/accounting/export?${new URLSearchParams(query).toString()}`);
     const headers = new Headers();
     for (const name of ["content-type", "content-disposition", "content-length"]) {
       const value = file.headers.get(name);

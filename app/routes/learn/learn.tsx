@@ -14,7 +14,7 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { brandPageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
+import { TrainingRefSchema } from "#core/contract/catalogue.ts";
 import { VirtualClassJoinSchema } from "#core/contract/enrolment.ts";
 import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema, type FlowView } from "#core/contract/flow.ts";
 
@@ -24,7 +24,8 @@ async function trainingOf(args: { params: { trainingType?: string; slug?: string
   const { params, url, context } = args;
   if (!isTrainingType(params.trainingType)) notFound(url.pathname, "training-type");
   const { back } = context.get(requestStateContext);
-  const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch((error: unknown) => {
+  // Only the training's id, name, slug and type are used here: its reference, not the course page's full detail.
+  const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}/ref`, TrainingRefSchema).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });

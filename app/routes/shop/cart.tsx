@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatCalendarDay } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import { displayTypeTitle } from "#core/domain/training-types.ts";
 import type { Route } from "./+types/cart";
@@ -10,16 +11,17 @@ import { getUser } from "~/lib/current-user.server";
 import { brandPageMeta } from "~/lib/meta";
 import { pathOf, withRedirect } from "~/lib/paths.server";
 import { useRootData } from "~/lib/use-root-data";
-import { loadCart, loadCartChoices, shopAction } from "./shop.server";
+import { loadCart, shopAction } from "./shop.server";
 
-/** /boutique/panier | /tienda/carrito: the lines with their choices, the discount code, the totals and the payment. */
+/**
+ * /boutique/panier | /tienda/carrito: the lines with their choices, the discount code, the totals and the payment.
+ * One back call: the cart carries each line's choices (functions, fundings, sessions with seats left).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const [cart, user] = await Promise.all([loadCart(context), getUser(context)]);
-  const choices = cart ? await loadCartChoices(context, cart) : [];
   const cartPath = pathOf(context, "cart");
   return {
     cart,
-    choices,
     loggedIn: user.loggedIn,
     loginPath: withRedirect(pathOf(context, "login"), cartPath),
   };
@@ -32,13 +34,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:cart.title" });
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("shop");
+  const { t } = useTranslation("shop");
   const root = useRootData();
   const path = usePagePath();
   if (!root) return null;
-  const { cart, choices } = loaderData;
+  const { cart } = loaderData;
   const locale = root.locale;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "Europe/Paris" });
   const contentLang = root.brand.contentLang;
 
   if (!cart || cart.products.length === 0) {
@@ -60,14 +61,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t("cart.title")}</h1>
       <ul className="flex flex-col gap-4" aria-label={t("cart.lines")}>
         {cart.products.map((line) => {
-          const choice = choices.find((c) => c.lineId === line.id);
-          const typeTitle = displayTypeTitle(choice?.effectiveType ?? line.trainingType, contentLang);
+          const choice = line.choices;
+          const typeTitle = displayTypeTitle(line.effectiveType, contentLang);
           const selectedSession = line.sessionId && line.sessionCourseId ? `${line.sessionId}:${line.sessionCourseId}` : "";
           return (
             <li key={line.id} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm" data-testid="cart-line" data-product-id={line.productId}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-bold">
-                  <Link to={path("training", { trainingType: choice?.effectiveType ?? line.trainingType, slug: line.slug })} className="underline">
+                  <Link to={path("training", { trainingType: line.effectiveType, slug: line.slug })} className="underline">
                     {line.name}
                   </Link>
                 </h2>
@@ -79,7 +80,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 {typeTitle}
               </p>
               <div className="mt-3 grid gap-3 sm:grid-cols-3">
-                {choice && choice.functions.length ? (
+                {choice.functions.length ? (
                   <LineChoiceForm
                     kind="function"
                     lineId={line.id}
@@ -89,7 +90,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     options={choice.functions.map((name) => ({ value: name, label: t(`functions.${name}`, { defaultValue: name }) }))}
                   />
                 ) : null}
-                {choice && choice.sessions.length ? (
+                {choice.sessions.length ? (
                   <LineChoiceForm
                     kind="session"
                     lineId={line.id}
@@ -97,13 +98,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     label={t("cart.session")}
                     defaultValue={selectedSession}
                     options={choice.sessions.map((s) => ({
-                      value: s.value,
+                      value: `${s.sessionId}:${s.sessionCourseId}`,
                       disabled: s.isFull,
-                      label: `${dateFormat.format(new Date(`${s.startDate}T12:00:00Z`))} · ${s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`,
+                      label: `${formatCalendarDay(s.startDate, locale, "medium")} · ${s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`,
                     }))}
                   />
                 ) : null}
-                {choice && choice.fundings.length ? (
+                {choice.fundings.length ? (
                   <LineChoiceForm
                     kind="funding"
                     lineId={line.id}

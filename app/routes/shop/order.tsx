@@ -1,9 +1,11 @@
+import { useEffect, useRef } from "react";
 import { Link, redirect } from "react-router";
-import { OrderSchema } from "#core/contract/shop.ts";
+import { OrderSchema, PaymentStartSchema, type PaymentStart } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import type { Route } from "./+types/order";
 import { Money } from "~/components/shop/shop-forms";
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
@@ -31,7 +33,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw error;
   });
   const outcome = url.searchParams.get("payment");
-  return { order, payment: (PAYMENT_OUTCOMES as readonly string[]).includes(outcome ?? "") ? outcome : null };
+  // A POST provider (SystemPay): the buyer's browser posts the signed form to the provider's payment page.
+  const paymentForm =
+    outcome === "post" && order.status === "pending" && order.paymentMethod === "card"
+      ? await back.get(`/shop/paymentForm/${order.id}?${new URLSearchParams({ returnPath: url.pathname })}`, PaymentStartSchema).catch((error: unknown) => {
+          if (error instanceof BackError) return null;
+          throw error;
+        })
+      : null;
+  return {
+    order,
+    payment: (PAYMENT_OUTCOMES as readonly string[]).includes(outcome ?? "") ? outcome : null,
+    paymentForm: paymentForm?.method === "POST" ? paymentForm : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:order.title" });
@@ -47,7 +61,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-8 outline-none" data-testid="order-page" data-status={order.status}>
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t("order.heading", { id: order.id })}</h1>
-      {state === "paid" ? (
+      {loaderData.paymentForm ? (
+        <ProviderPaymentForm start={loaderData.paymentForm} />
+      ) : state === "paid" ? (
         <p role="status" className="rounded-md border-2 border-green-700 bg-green-50 p-3 font-semibold text-green-900" data-testid="order-paid">
           {t("order.paid")}
         </p>
@@ -104,5 +120,35 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
     </main>
+  );
+}
+
+/**
+ * The provider's signed payment form (SystemPay: vads_* fields and signature), posted by the browser to the
+ * provider's page: submitted at once with JavaScript, by its visible button without.
+ */
+function ProviderPaymentForm({ start }: { start: PaymentStart }) {
+  const { t } = useTranslation("shop");
+  const form = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (submitted.current) return;
+    submitted.current = true;
+    form.current?.submit();
+  }, []);
+  return (
+    <form ref={form} method="post" action={start.url} className="flex flex-col gap-3 rounded-md border-2 border-blue-800 bg-blue-50 p-4" data-testid="payment-form">
+      {Object.entries(start.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <p role="status" className="font-semibold text-blue-950">
+        {t("order.toPayment")}
+      </p>
+      <p>
+        <Button type="submit" data-testid="payment-form-submit">
+          {t("order.toPaymentButton")}
+        </Button>
+      </p>
+    </form>
   );
 }

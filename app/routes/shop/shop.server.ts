@@ -1,8 +1,6 @@
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import {
-  AvailableFunctionsReplySchema,
-  AvailableFundingsReplySchema,
   CartSchema,
   OrderSchema,
   PaymentStartSchema,
@@ -13,9 +11,7 @@ import {
   ShopFundingFormSchema,
   ShopRemoveFormSchema,
   ShopSessionFormSchema,
-  type Cart,
 } from "#core/contract/shop.ts";
-import { TrainingDetailSchema } from "#core/contract/catalogue.ts";
 import { BackError } from "~/lib/back.server";
 export { loadCart } from "~/lib/shop-cart.server";
 import { requestStateContext } from "~/lib/context";
@@ -43,40 +39,6 @@ type Intent = keyof typeof INTENTS;
 export const SHOP_INTENTS = Object.keys(INTENTS) as Intent[];
 
 const isIntent = (value: unknown): value is Intent => typeof value === "string" && value in INTENTS;
-
-/** What the cart page offers on each line: the functions, the sessions (with seats left) and the fundings. */
-export async function loadCartChoices(context: Context, cart: Cart) {
-  const { back } = context.get(requestStateContext);
-  const quiet = <T,>(fallback: T) => (error: unknown) => {
-    if (error instanceof BackError) return fallback;
-    throw error;
-  };
-  return Promise.all(
-    cart.products.map(async (line) => {
-      const [functions, fundings, detail] = await Promise.all([
-        back.post("/shop/getAvailableFunctions/product", { productId: line.productId }, AvailableFunctionsReplySchema).catch(quiet([])),
-        back
-          .post("/shop/getAvailableFundings/product", { productId: line.productId, ...(line.functionName ? { function: line.functionName } : {}) }, AvailableFundingsReplySchema)
-          .catch(quiet([])),
-        back.get(`/training/${encodeURIComponent(line.slug)}`, TrainingDetailSchema).catch(quiet(null)),
-      ]);
-      const sessions = (detail?.faceToFaces ?? []).flatMap((group) =>
-        group.sessions.map((session) => ({
-          value: `${session.id}:${group.id}`,
-          sessionId: session.id,
-          groupName: group.name,
-          virtualClass: group.virtualClass,
-          city: session.marketingCity ?? session.city,
-          startDate: session.startDate,
-          seatsAvailable: session.seatsAvailable,
-          isFull: session.isFull,
-        })),
-      );
-      return { lineId: line.id, functions: functions.map((f) => f.name), fundings, sessions, effectiveType: detail?.effectiveType ?? line.trainingType };
-    }),
-  );
-}
-export type CartChoices = Awaited<ReturnType<typeof loadCartChoices>>;
 
 /** The first field message of a 422, else the envelope message: what the buyer can act on. */
 function backMessage(error: BackError): string {

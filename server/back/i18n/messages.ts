@@ -10,7 +10,7 @@ export const SERVER_LOCALES = SUPPORTED_LOCALES;
 export type ServerLocale = (typeof SERVER_LOCALES)[number];
 
 /** The namespaces of the API messages, searched in this order. */
-export const API_NAMESPACES = ["api", "api-enrolment", "api-flow", "api-records", "api-attestations", "api-sign-in", "api-mail-limits", "api-shop", "api-referent", "api-admin-tools"] as const;
+export const API_NAMESPACES = ["api", "api-enrolment", "api-flow", "api-records", "api-attestations", "api-sign-in", "api-mail-limits", "api-shop", "api-referent", "api-admin", "api-admin-tools"] as const;
 
 type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-enrolment.json") &
@@ -21,6 +21,7 @@ type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-mail-limits.json") &
   typeof import("../../../locales/en-US/api-shop.json") &
   typeof import("../../../locales/en-US/api-referent.json") &
+  typeof import("../../../locales/en-US/api-admin.json") &
   typeof import("../../../locales/en-US/api-admin-tools.json");
 
 export type MessageKey = Exclude<keyof EnglishMessages, "default">;

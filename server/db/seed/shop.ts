@@ -1,7 +1,7 @@
 /**
  * Shop demo data (issue 14): discount codes in every brand (valid, expired, used up), a paid order with its
- * invoice for holder@demo.test (bought for Pharmacie du Marché, with the used-up code), a pending check order for
- * shop@demo.test, and a cart in every brand. Amounts come from computeCartTotals like the shop's own.
+ * invoice for holder@demo.test (bought for Pharmacie du Marché, with the used-up code), a pending check order and a
+ * pending (abandoned) card order for shop@demo.test, and a cart in every brand. Amounts come from computeCartTotals like the shop's own.
  */
 import { and, asc, eq, ne } from "drizzle-orm";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
@@ -120,6 +120,8 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
   // The pending check order of shop@demo.test (an administrator marks it paid when the cheque arrives).
   if (shopId !== undefined && fr.length >= 3) {
     await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [fr[2]], code: null, status: "pending", method: "check", at: clock.at(-2, 15), paidAt: null });
+    // And a card payment started and left on the provider's page: still pending, its payment form can be asked again.
+    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [fr[2]], code: null, status: "pending", method: "card", at: clock.at(-1, 10), paidAt: null });
   }
 
   for (const cart of CARTS) {
@@ -163,7 +165,7 @@ async function insertOrder(
       accountId: input.accountId,
       status: input.status,
       paymentMethod: input.method,
-      provider: input.status === "paid" ? "sandbox" : null,
+      provider: input.status === "paid" || input.method === "card" ? "sandbox" : null,
       discountCodeId: input.code?.id ?? null,
       discountCode: input.code?.code ?? null,
       subtotalCents: totals.subtotal,

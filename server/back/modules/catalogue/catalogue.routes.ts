@@ -9,6 +9,7 @@ import { BookmarkParamsSchema, CatalogueQuerySchema, SearchQuerySchema, SlugSche
 import {
   bookmarkTraining,
   getTrainingDetail,
+  getTrainingRef,
   listBookmarks,
   listCatalogue,
   loadViewer,
@@ -42,6 +43,13 @@ catalogueRoutes.get("/training/:slug", async (c) => {
   const slug = SlugSchema.safeParse(c.req.param("slug"));
   if (!slug.success) throw new AppError("NOT_FOUND", "trainingNotFound");
   return success(c, await getTrainingDetail(c.var.deps.db, c.var.brand, slug.data, await viewerOf(c)));
+});
+
+/** GET /back/api/training/:slug/ref: the training's id, name, slug and effective type (one catalogue query; ADR 0040). */
+catalogueRoutes.get("/training/:slug/ref", async (c) => {
+  const slug = SlugSchema.safeParse(c.req.param("slug"));
+  if (!slug.success) throw new AppError("NOT_FOUND", "trainingNotFound");
+  return success(c, await getTrainingRef(c.var.deps.db, c.var.brand, slug.data, await viewerOf(c)));
 });
 
 catalogueRoutes.get("/user/bookmarks", async (c) => {

@@ -27,7 +27,7 @@ import {
 import { deriveTypes, listCoursesByIds, toIso } from "./catalogue-listing.service.ts";
 import { cleanHtml } from "./description-html.ts";
 import type { Viewer } from "./viewer.ts";
-import type { CatalogCourse, PersonPayload, SessionPayload, TrainingDetail } from "#core/contract/catalogue.ts";
+import type { CatalogCourse, PersonPayload, SessionPayload, TrainingDetail, TrainingRef } from "#core/contract/catalogue.ts";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const validVideoId = (id: string | null): string | null => (id && VIDEO_ID.test(id) ? id : null);
@@ -35,6 +35,22 @@ const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : 
 
 /** How many reviews the course page shows (the newest). */
 export const REVIEWS_SHOWN = 10;
+
+/**
+ * A training named by its slug, with the course page's 404 rule: what a page that only names or links the
+ * training needs (the learning view), from one catalogue query instead of the dozen of the full detail. An
+ * administrator's unpublished training is not in the catalogue query: its reference comes from the full detail.
+ */
+export async function getTrainingRef(db: Db, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingRef> {
+  const training = await findTrainingBySlug(db, brand.key, slug);
+  const visible = training && training.isPublished && !training.isTest && !training.obsolete;
+  if (!training || training.lang !== brand.contentLang || (!visible && !viewer?.isAdmin)) {
+    throw new AppError("NOT_FOUND", "trainingNotFound");
+  }
+  const [card] = visible ? await listCoursesByIds(db, brand, [training.id]) : [];
+  const effectiveType = card ? card.type : (await getTrainingDetail(db, brand, slug, viewer)).effectiveType;
+  return { id: training.id, name: training.name, slug: training.slug, effectiveType };
+}
 
 /**
  * The course page's training, by slug, in the host brand and its content language. Unpublished, test

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client.ts";
-import { getUserPayload } from "../user/user.service.ts";
+import type { SessionState } from "../../context.ts";
+import { sessionUserPayload } from "../user/user.service.ts";
 
 /** What the catalogue needs to know about the visitor (null for a guest). */
 export type Viewer = {
@@ -10,9 +11,9 @@ export type Viewer = {
   isPartnerCareClient: boolean;
 };
 
-export async function loadViewer(db: Db, session: { userId: number; accountId: number | null } | null): Promise<Viewer | null> {
+export async function loadViewer(db: Db, session: SessionState | null): Promise<Viewer | null> {
   if (!session) return null;
-  const user = await getUserPayload(db, session.userId, session.accountId);
+  const user = await sessionUserPayload(db, session);
   if (!user.loggedIn) return null;
   return {
     userId: user.id,

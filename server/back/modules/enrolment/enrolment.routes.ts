@@ -8,7 +8,7 @@ import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../
 import { EmptyBody } from "#core/contract/ids.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import type { MessageKey } from "../../i18n/messages.ts";
-import { getUserPayload } from "../user/user.service.ts";
+import { sessionUserPayload } from "../user/user.service.ts";
 import {
   CourseSubscribeSchema,
   DpcSubscribeSchema,
@@ -99,7 +99,7 @@ enrolmentRoutes.get("/user/enrolment/:id", async (c) => {
   const session = requireSession(c);
   const { db, now } = c.var.deps;
   const training = await requireTraining(db, c.var.brand.key, idParam(c));
-  const [row, user] = await Promise.all([findActiveEnrolment(db, session.userId, training.id), getUserPayload(db, session.userId, session.accountId)]);
+  const [row, user] = await Promise.all([findActiveEnrolment(db, session.userId, training.id), sessionUserPayload(db, session)]);
   const eligibility = user.loggedIn ? subscriptionEligibility(user, training, now()) : null;
   return success(c, { enrolment: row ? toEnrolmentPayload(row) : null, eligibility });
 });

@@ -71,21 +71,30 @@ export function badgeText(t: Translate, code: BadgeCode): { label: string; descr
 export async function awardBadges(
   deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
   userId: number,
-  { notify = true }: { notify?: boolean } = {},
+  options: { notify?: boolean } = {},
 ): Promise<BadgeCode[]> {
+  return (await awardAndRead(deps, userId, options)).added;
+}
+
+/** awardBadges, and the badges stored before it ran (listBadges reads them again only when one was added). */
+async function awardAndRead(
+  deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
+  userId: number,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<{ added: BadgeCode[]; awarded: { code: string; awardedAt: Date }[] }> {
   const { db } = deps;
   const user = await findUserById(db, userId);
-  if (!user) return [];
+  if (!user) return { added: [], awarded: [] };
   const [facts, awarded] = await Promise.all([
     userPointsAccess(db, userId, user.currentAccountId).then((access) => gatherBadgeFacts(db, userId, access)),
     listAwardedBadges(db, userId),
   ]);
   const candidates = newBadges(facts, awarded.map((b) => b.code));
-  if (candidates.length === 0) return [];
+  if (candidates.length === 0) return { added: [], awarded };
   const now = deps.now();
   const inserted = new Set(await insertBadges(db, userId, candidates, now));
   const added = BADGE_CODES.filter((code) => inserted.has(code));
-  if (!notify) return added;
+  if (!notify) return { added, awarded };
   const t = translator(localeOf(user.locale));
   for (const code of added) {
     const { label, description } = badgeText(t, code);
@@ -101,9 +110,8 @@ export async function awardBadges(
       deps.logger.warn({ err: error, userId, code }, "badge notification failed");
     }
   }
-  return added;
+  return { added, awarded };
 }
-
 
 /**
  * Every badge, earned or not, with its translated label and description. Badges the records already earn but
@@ -112,8 +120,9 @@ export async function awardBadges(
  */
 export async function listBadges(deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">, userId: number, t: Translate): Promise<BadgePayload[]> {
   const { db } = deps;
-  await awardBadges(deps, userId, { notify: false });
-  const awarded = new Map((await listAwardedBadges(db, userId)).map((b) => [b.code, b.awardedAt]));
+  const caughtUp = await awardAndRead(deps, userId, { notify: false });
+  // One read of the stored badges when the catch-up added none (the usual case), two otherwise.
+  const awarded = new Map((caughtUp.added.length ? await listAwardedBadges(db, userId) : caughtUp.awarded).map((b) => [b.code, b.awardedAt]));
   return BADGE_CODES.map((code) => {
     const awardedAt = awarded.get(code) ?? null;
     return { code, ...badgeText(t, code), earned: awardedAt !== null, awardedAt: awardedAt?.toISOString() ?? null };

@@ -6,9 +6,9 @@ import { IdParam } from "#core/contract/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseInput } from "../../http/validate.ts";
-import { getUserPayload } from "../user/user.service.ts";
+import { sessionUserPayload } from "../user/user.service.ts";
 import { listBadges } from "./badges.ts";
-import { userPointsAccess } from "./points-access.ts";
+import { sessionPointsAccess } from "./points-access.ts";
 import {
   checkFormation,
   getCurrentAverages,
@@ -33,7 +33,7 @@ export const recordsRoutes = new Hono<BackEnv>();
 async function viewerOf(c: Context<BackEnv>): Promise<Viewer> {
   const session = requireSession(c);
   const { db, now } = c.var.deps;
-  return { userId: session.userId, pointsAccess: await userPointsAccess(db, session.userId, session.accountId), now: now() };
+  return { userId: session.userId, pointsAccess: await sessionPointsAccess(db, session), now: now() };
 }
 
 recordsRoutes.get("/user/trainings", async (c) => success(c, await getTrainings(c.var.deps.db, await viewerOf(c))));
@@ -71,7 +71,7 @@ recordsRoutes.get("/user/getBadges", async (c) => {
 recordsRoutes.get("/user/getPersonalizedSuggestions", async (c) => {
   const viewer = await viewerOf(c);
   const session = requireSession(c);
-  const user = await getUserPayload(c.var.deps.db, session.userId, session.accountId);
+  const user = await sessionUserPayload(c.var.deps.db, session);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const profile = { brand: user.brand, isPharmacist: user.isPharmacist, isHolder: user.isHolder };
   return success(c, await getSuggestions(c.var.deps.db, viewer, profile));

@@ -7,6 +7,7 @@ import {
   carts,
   discountCodes,
   discountUses,
+  dpcProgrammes,
   enrolments,
   faceToFaceSessions,
   faceToFaces,
@@ -80,6 +81,8 @@ export type CartLineRow = {
   line: CartProductRow;
   training: ShopTrainingRow;
   fundingName: string | null;
+  /** Whether the training has DPC data (a dpc-type training without counts as formation). */
+  hasDpcData: boolean;
 };
 
 const shopTrainingColumns = {
@@ -99,7 +102,12 @@ const shopTrainingColumns = {
 
 export async function listCartLines(db: Q, cartId: number): Promise<CartLineRow[]> {
   return db
-    .select({ line: cartProducts, training: shopTrainingColumns, fundingName: fundings.name })
+    .select({
+      line: cartProducts,
+      training: shopTrainingColumns,
+      fundingName: fundings.name,
+      hasDpcData: sql<boolean>`exists (select 1 from ${dpcProgrammes} where ${dpcProgrammes.trainingId} = ${trainings.id})`.mapWith(Boolean),
+    })
     .from(cartProducts)
     .innerJoin(trainings, eq(trainings.id, cartProducts.trainingId))
     .leftJoin(fundings, eq(fundings.id, cartProducts.fundingId))
@@ -114,6 +122,39 @@ export async function findStoreTrainings(db: Q, brand: string, trainingIds: numb
     .select(shopTrainingColumns)
     .from(trainings)
     .where(and(inArray(trainings.id, trainingIds), eq(trainings.brand, brand), eq(trainings.isPublished, true), eq(trainings.availableOnStore, true)));
+}
+
+/**
+ * The store's listing (the shop page): published, visible trainings of the brand in its content language that are
+ * available on the store and have a price, newest first (as the catalogue's default order), and their count.
+ */
+function storeListed(brand: string, lang: string) {
+  return and(
+    eq(trainings.brand, brand),
+    eq(trainings.lang, lang),
+    eq(trainings.isPublished, true),
+    eq(trainings.isTest, false),
+    eq(trainings.obsolete, false),
+    eq(trainings.availableOnStore, true),
+    eq(trainings.free, false),
+    sql`${trainings.priceHtCents} > 0`,
+  );
+}
+
+export async function countStoreListing(db: Q, brand: string, lang: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(storeListed(brand, lang));
+  return Number(row?.n ?? 0);
+}
+
+export async function listStoreListingIds(db: Q, brand: string, lang: string, page: { limit: number; offset: number }): Promise<number[]> {
+  const rows = await db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(storeListed(brand, lang))
+    .orderBy(desc(trainings.createdAt), desc(trainings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => r.id);
 }
 
 /** Adds the lines in one transaction: all or nothing (a line already there is a unique violation). */
@@ -176,15 +217,41 @@ export async function findSessionOfGroup(db: Q, sessionId: number) {
   return row;
 }
 
-/** The ids of trainings (among these) that have at least one session. */
-export async function trainingsWithSessions(db: Q, trainingIds: number[]): Promise<Set<number>> {
-  if (trainingIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ trainingId: faceToFaces.trainingId })
-    .from(faceToFaces)
-    .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.faceToFaceId, faceToFaces.id))
-    .where(inArray(faceToFaces.trainingId, trainingIds));
-  return new Set(rows.map((r) => r.trainingId));
+/** The fundings offered for each of these trainings (one query for a whole cart or shop page). */
+export async function listFundingsOfTrainings(db: Q, trainingIds: number[]) {
+  if (trainingIds.length === 0) return [];
+  return db
+    .select({ trainingId: trainingFundings.trainingId, id: fundings.id, code: fundings.code, name: fundings.name })
+    .from(trainingFundings)
+    .innerJoin(fundings, eq(fundings.id, trainingFundings.fundingId))
+    .where(inArray(trainingFundings.trainingId, trainingIds))
+    .orderBy(asc(trainingFundings.trainingId), asc(fundings.id));
+}
+
+export type TrainingSessionRow = Awaited<ReturnType<typeof listSessionsOfTrainings>>[number];
+
+/** The sessions of these trainings with their group (the spec's sessionCourseId) and seats: one query for a whole cart or shop page. */
+export async function listSessionsOfTrainings(db: Q, trainingIds: number[]) {
+  if (trainingIds.length === 0) return [];
+  return db
+    .select({
+      id: faceToFaceSessions.id,
+      trainingId: faceToFaces.trainingId,
+      faceToFaceId: faceToFaces.id,
+      groupName: faceToFaces.name,
+      virtualClass: faceToFaces.virtualClass,
+      name: faceToFaceSessions.name,
+      city: faceToFaceSessions.city,
+      marketingCity: faceToFaceSessions.marketingCity,
+      startDate: faceToFaceSessions.startDate,
+      startTime: faceToFaceSessions.startTime,
+      maxParticipants: faceToFaceSessions.maxParticipants,
+      currentParticipants: faceToFaceSessions.currentParticipants,
+    })
+    .from(faceToFaceSessions)
+    .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .where(inArray(faceToFaces.trainingId, trainingIds))
+    .orderBy(asc(faceToFaces.trainingId), asc(faceToFaces.id), asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.id));
 }
 
 export async function activeEnrolmentTrainingIds(db: Q, userId: number, trainingIds: number[]): Promise<Set<number>> {

@@ -18,6 +18,8 @@ import {
   SetProductFundingSchema,
   SetProductFunctionSchema,
   SetProductSessionSchema,
+  ShopListingQuerySchema,
+  ShopListingSchema,
 } from "#core/contract/shop.ts";
 import { EmptyBody } from "#core/contract/ids.ts";
 import type { BackEnv } from "../../context.ts";
@@ -25,6 +27,7 @@ import { AppError } from "../../http/app-error.ts";
 import { parseCookies, serializeCookie } from "../../http/cookies.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin, requireCsrfOnGet, requireSession } from "../../http/guards.ts";
+import { publicOriginFor } from "../../http/request-host.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import * as shop from "./shop.service.ts";
@@ -50,7 +53,16 @@ function ctxOf(c: C): shop.ShopCtx {
   };
 }
 
+/** The public origin the provider sends the buyer back to and notifies (the brand's host, else the request's). */
+const paymentOrigin = (c: C) => publicOriginFor(c, c.var.brand.key) ?? new URL(c.req.url).origin;
+
 const cartReply = (c: C, cart: unknown, message: string) => success(c, CartSchema.parse(cart), message);
+
+/** The store's listing (the shop page): public, like the catalogue. */
+shopRoutes.get("/shop/products", async (c) => {
+  const query = parseInput(ShopListingQuerySchema, c.req.query(), c.var.t);
+  return success(c, ShopListingSchema.parse(await shop.listStore(c.var.deps, c.var.brand, query)));
+});
 
 shopRoutes.get("/shop/cart", async (c) => success(c, CartReplySchema.parse(await shop.getCart(ctxOf(c)))));
 
@@ -107,8 +119,17 @@ shopRoutes.get("/shop/addDiscount/:code", async (c) => {
 shopRoutes.get("/shop/getPaymentToken", async (c) => {
   requireCsrfOnGet(c);
   const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
-  const start = await shop.startCardPayment(ctxOf(c), { returnPath: query.returnPath, origin: new URL(c.req.url).origin });
+  const start = await shop.startCardPayment(ctxOf(c), { returnPath: query.returnPath, origin: paymentOrigin(c) });
   return success(c, PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
+});
+
+/** The signed form of the buyer's pending card order (a POST provider's order page renders it). Writes nothing. */
+shopRoutes.get("/shop/paymentForm/:id", async (c) => {
+  requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
+  const start = await shop.paymentForm(ctxOf(c), id, { returnPath: query.returnPath, origin: paymentOrigin(c) });
+  return success(c, PaymentStartSchema.parse(start));
 });
 
 shopRoutes.post("/shop/freePayment", async (c) => {

@@ -5,13 +5,15 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
-import type { Cart, CartProduct, Order, PaymentStart } from "#core/contract/shop.ts";
+import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart, ShopListing } from "#core/contract/shop.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
+import { paginate } from "#core/domain/pagination.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
-import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
+import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
+import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
@@ -23,6 +25,7 @@ import { cartChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { MessageKey, ServerLocale, Translate } from "../../i18n/messages.ts";
+import { listCoursesByIds } from "../catalogue/catalogue-listing.service.ts";
 import { listMemberships } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import * as repo from "./shop.repository.ts";
@@ -115,53 +118,107 @@ type PricedCart = {
   discount: repo.DiscountRow | null;
   totals: ReturnType<typeof computeCartTotals<{ id: number; trainingId: number; priceCents: number }>>;
   withSessions: Set<number>;
+  /** Every session of the lines' trainings, with its group and seats (one query). */
+  sessions: repo.TrainingSessionRow[];
 };
 
-/** The cart's lines priced with computeCartTotals; a code that no longer applies is left out of the totals. */
+/** The cart's code if it still applies to these lines (else null: it is left out of the totals). */
+async function applicableDiscount(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date, trainingIds: number[]): Promise<repo.DiscountRow | null> {
+  if (cart.discountCodeId === null) return null;
+  const [row, usage] = await Promise.all([repo.findDiscountById(db, cart.discountCodeId), repo.countDiscountUses(db, cart.discountCodeId, userId)]);
+  return row && checkDiscount(discountOf(row), now, usage, trainingIds).ok ? row : null;
+}
+
+/**
+ * The cart's lines priced with computeCartTotals, and the sessions of their trainings. A constant number of
+ * statements whatever the number of lines: the lines, then the code and the sessions side by side.
+ */
 async function priceCart(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date): Promise<PricedCart> {
   const lines = await repo.listCartLines(db, cart.id);
-  let discount: repo.DiscountRow | null = null;
-  if (cart.discountCodeId !== null) {
-    const row = await repo.findDiscountById(db, cart.discountCodeId);
-    if (row) {
-      const usage = await repo.countDiscountUses(db, row.id, userId);
-      if (checkDiscount(discountOf(row), now, usage, lines.map((l) => l.training.id)).ok) discount = row;
-    }
-  }
+  const trainingIds = lines.map((l) => l.training.id);
+  const [discount, sessions] = await Promise.all([applicableDiscount(db, cart, userId, now, trainingIds), repo.listSessionsOfTrainings(db, trainingIds)]);
   const totals = computeCartTotals(
     lines.map((l) => ({ id: l.line.id, trainingId: l.training.id, priceCents: l.training.free ? 0 : l.training.priceHtCents })),
     discount ? { kind: discount.kind as Discount["kind"], value: discount.value, trainingId: discount.trainingId } : null,
     vatRuleForBrand(cart.brand),
   );
-  const withSessions = await repo.trainingsWithSessions(db, lines.map((l) => l.training.id));
-  return { cart, lines, discount, totals, withSessions };
+  const withSessions = new Set(sessions.map((s) => s.trainingId));
+  return { cart, lines, discount, totals, withSessions, sessions };
 }
 
+/**
+ * The sessions of a training a buyer can choose, in the course page's order: those not started yet (full ones
+ * flagged, shown disabled), and `keepId` (a cart line's own choice) even if it has started since.
+ */
+function sessionChoices(sessions: repo.TrainingSessionRow[], trainingId: number, effectiveType: string, today: string, keepId: number | null = null): CartSessionChoice[] {
+  const own = sessions.filter((s) => s.trainingId === trainingId && (s.startDate >= today || s.id === keepId));
+  const groups = [...new Set(own.map((s) => s.faceToFaceId))];
+  return groups.flatMap((groupId) => {
+    const inGroup = own.filter((s) => s.faceToFaceId === groupId);
+    const virtualClass = inGroup[0].virtualClass || effectiveType === "virtualClass";
+    const sortable = inGroup.map((s) => ({ ...s, city: s.city ?? "", startTime: s.startTime ?? "" }));
+    return sortSessions(sortable, { virtualClass }).map((s) => ({
+      sessionId: s.id,
+      sessionCourseId: s.faceToFaceId,
+      groupName: s.groupName,
+      virtualClass: s.virtualClass,
+      city: s.marketingCity || s.city || null,
+      startDate: s.startDate,
+      startTime: s.startTime ? s.startTime.slice(0, 5) : null,
+      seatsAvailable: seatsAvailable(s),
+      isFull: isSessionFull(s),
+    }));
+  });
+}
+
+/**
+ * The spec's Cart, with each line's choices (functions, fundings, sessions with seats left) so the cart page needs
+ * no other call. Statements: the lines, then the code, sessions, fundings and pending order side by side: the same
+ * number for one line or twenty (tests/integration/shop-sql-count.test.ts).
+ */
 async function cartPayload(ctx: Pick<ShopCtx, "deps" | "userId">, cart: repo.CartRow): Promise<Cart> {
   const { db } = ctx.deps;
-  const priced = await priceCart(db, cart, cart.userId ?? ctx.userId, ctx.deps.now());
+  const now = ctx.deps.now();
+  const pricing = priceCart(db, cart, cart.userId ?? ctx.userId, now);
+  // Fundings and the pending order do not depend on the prices: asked while the cart is priced.
+  const [priced, fundingRows, commandId] = await Promise.all([
+    pricing,
+    pricing.then((p) => repo.listFundingsOfTrainings(db, p.lines.map((l) => l.training.id))),
+    repo.findPendingOrderIdOfCart(db, cart.id),
+  ]);
   const rule = vatRuleForBrand(cart.brand);
-  const products: CartProduct[] = priced.lines.map((l, i) => ({
-    id: l.line.id,
-    productId: l.training.id,
-    name: l.training.name,
-    slug: l.training.slug,
-    trainingType: l.training.type,
-    price: priced.totals.lines[i].priceCents,
-    discount: priced.totals.lines[i].discountCents,
-    currency: rule.currency,
-    functionName: l.line.functionName,
-    sessionId: l.line.sessionId,
-    sessionCourseId: l.line.sessionCourseId,
-    fundingId: l.line.fundingId,
-    fundingLabel: l.fundingName ? fundingLabel(l.fundingName) : null,
-    needsSession: l.line.sessionId === null && needsSession(l.training, priced.withSessions),
-    needsFunction: l.line.functionName === null && l.training.availableFunctions.length > 0,
-  }));
+  const today = toParisDate(now);
+  const products: CartProduct[] = priced.lines.map((l, i) => {
+    const stored = isTrainingType(l.training.type) ? l.training.type : "formation";
+    const effectiveType = effectiveTrainingType({ type: stored, isVirtual: l.training.isVirtual, hasDpcData: l.hasDpcData });
+    return {
+      id: l.line.id,
+      productId: l.training.id,
+      name: l.training.name,
+      slug: l.training.slug,
+      trainingType: l.training.type,
+      effectiveType,
+      price: priced.totals.lines[i].priceCents,
+      discount: priced.totals.lines[i].discountCents,
+      currency: rule.currency,
+      functionName: l.line.functionName,
+      sessionId: l.line.sessionId,
+      sessionCourseId: l.line.sessionCourseId,
+      fundingId: l.line.fundingId,
+      fundingLabel: l.fundingName ? fundingLabel(l.fundingName) : null,
+      needsSession: l.line.sessionId === null && needsSession(l.training, priced.withSessions),
+      needsFunction: l.line.functionName === null && l.training.availableFunctions.length > 0,
+      choices: {
+        functions: [...l.training.availableFunctions],
+        fundings: fundingRows.filter((f) => f.trainingId === l.training.id).map((f) => ({ id: f.id, code: f.code, name: f.name, label: fundingLabel(f.name) })),
+        sessions: sessionChoices(priced.sessions, l.training.id, effectiveType, today, l.line.sessionId),
+      },
+    };
+  });
   return {
     id: cart.id,
     products,
-    commandId: await repo.findPendingOrderIdOfCart(db, cart.id),
+    commandId,
     subtotal: priced.totals.subtotal,
     total: priced.totals.total,
     totalDiscount: priced.totals.totalDiscount,
@@ -190,6 +247,28 @@ async function changed(ctx: ShopCtx, cartId: number): Promise<Cart> {
   const payload = await cartPayload(ctx, cart!);
   await publishCart(ctx.deps, payload);
   return payload;
+}
+
+// ------------------------------------------------------------------ the store's listing
+
+/**
+ * The shop page's trainings (spec 2, /boutique /tienda): those available on the store with a price, newest first,
+ * each with its catalogue card and its sessions not started yet with their seats. Four statements a page.
+ */
+export async function listStore(deps: BackDeps, brand: Brand, query: { page: number; pageSize: number }): Promise<ShopListing> {
+  const { db } = deps;
+  const total = await repo.countStoreListing(db, brand.key, brand.contentLang);
+  const page = paginate({ total, page: query.page, pageSize: query.pageSize });
+  const ids = total > 0 ? await repo.listStoreListingIds(db, brand.key, brand.contentLang, { limit: page.pageSize, offset: page.offset }) : [];
+  const [courses, sessions] = await Promise.all([listCoursesByIds(db, brand, ids), repo.listSessionsOfTrainings(db, ids)]);
+  const today = toParisDate(deps.now());
+  return {
+    items: courses.map((course) => ({ course, sessions: sessionChoices(sessions, course.id, course.type, today) })),
+    total,
+    page: page.page,
+    pageSize: page.pageSize,
+    pageCount: page.pageCount,
+  };
 }
 
 // ------------------------------------------------------------------ cart use cases
@@ -352,28 +431,32 @@ export async function ownsCartChannel(deps: BackDeps, brand: string, userId: num
 
 // ------------------------------------------------------------------ orders and payments
 
-/** The SystemPay adapter when its credentials are configured, else null. */
+/**
+ * The SystemPay adapter when configured (SYSTEMPAY_SHOP_ID, and SYSTEMPAY_KEY for form payments and their IPN, or
+ * SYSTEMPAY_PASSWORD and SYSTEMPAY_HMAC_KEY for REST notifications), else null.
+ */
 function systemPayProvider(deps: BackDeps): PaymentProvider | null {
-  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY, SYSTEMPAY_ENDPOINT } = deps.env;
-  if (!SYSTEMPAY_SHOP_ID || !SYSTEMPAY_PASSWORD || !SYSTEMPAY_HMAC_KEY) return null;
-  return createSystemPayProvider({
-    shopId: SYSTEMPAY_SHOP_ID,
-    password: SYSTEMPAY_PASSWORD,
-    hmacKey: SYSTEMPAY_HMAC_KEY,
-    endpoint: SYSTEMPAY_ENDPOINT,
-    paymentPagePath: SYSTEMPAY_PAGE_PATH,
-  });
+  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_KEY, SYSTEMPAY_MODE, SYSTEMPAY_PAYMENT_URL, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY } = deps.env;
+  if (!SYSTEMPAY_SHOP_ID || !(SYSTEMPAY_KEY || (SYSTEMPAY_PASSWORD && SYSTEMPAY_HMAC_KEY))) return null;
+  return createSystemPayProvider(
+    {
+      shopId: SYSTEMPAY_SHOP_ID,
+      key: SYSTEMPAY_KEY ?? null,
+      mode: SYSTEMPAY_MODE,
+      paymentUrl: SYSTEMPAY_PAYMENT_URL,
+      password: SYSTEMPAY_PASSWORD ?? null,
+      hmacKey: SYSTEMPAY_HMAC_KEY ?? null,
+    },
+    deps.now,
+  );
 }
-
-/** The page of the web tier that will embed SystemPay's form with the form token (not built yet). */
-export const SYSTEMPAY_PAGE_PATH = "/boutique/paiement";
 
 /** The provider new card payments go through (PAYMENT_PROVIDER; the sandbox unless SystemPay is configured). */
 export function paymentProvider(deps: BackDeps): PaymentProvider {
   if (deps.env.PAYMENT_PROVIDER === "systempay") {
-    const systemPay = systemPayProvider(deps);
+    const systemPay = deps.env.SYSTEMPAY_KEY ? systemPayProvider(deps) : null;
     if (systemPay) return systemPay;
-    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID/PASSWORD/HMAC_KEY: using the sandbox");
+    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY: using the sandbox");
   }
   return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
 }
@@ -461,19 +544,41 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
   return { order, priced };
 }
 
-export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
-  const { order } = await orderFromCart(ctx, "card");
+/** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
+async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
   const buyer = await repo.findBuyer(ctx.deps.db, order.userId);
-  const start = await paymentProvider(ctx.deps).startPayment({
+  return provider.startPayment({
     orderId: order.id,
     amountCents: order.totalWithVatCents,
     currency: order.currency,
     buyerEmail: buyer?.email ?? "",
     returnPath: safeRedirectPath(input.returnPath, "/"),
     origin: input.origin,
+    language: order.locale.slice(0, 2),
   });
+}
+
+export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const { order } = await orderFromCart(ctx, "card");
+  const start = await providerStart(ctx, paymentProvider(ctx.deps), order, input);
   if (order.cartId !== null) await changed(ctx, order.cartId);
   return start;
+}
+
+/**
+ * The payment form of the buyer's pending card order, again (the order page of a POST provider renders it: the
+ * buyer's browser posts it to the provider). Nothing is written; another buyer's order, or one that is no longer
+ * pending, is a 404.
+ */
+export async function paymentForm(ctx: ShopCtx, orderId: number, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const userId = requireBuyer(ctx);
+  const order = await repo.findOrder(ctx.deps.db, orderId);
+  if (!order || order.userId !== userId || order.brand !== ctx.brand.key || order.status !== "pending" || order.paymentMethod !== "card") {
+    throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  }
+  const provider = notifyingProvider(ctx.deps, order.provider ?? "");
+  if (!provider) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  return providerStart(ctx, provider, order, input);
 }
 
 export async function payByCheck(ctx: ShopCtx): Promise<Order> {

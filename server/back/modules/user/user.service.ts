@@ -7,6 +7,8 @@ import {
   type MembershipWithAccount,
 } from "./user.repository.ts";
 import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
+import type { SessionState } from "../../context.ts";
+import { sessionRead } from "../../http/read-scope.ts";
 
 
 
@@ -17,6 +19,14 @@ import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
 export function pickCurrentAccount(list: MembershipWithAccount[], sessionAccountId: number | null) {
   const active = list.filter((m) => m.isActive);
   return active.find((m) => m.account.id === sessionAccountId) ?? (active.length === 1 ? active[0] : undefined);
+}
+
+/**
+ * The user payload of a request's session: loaded once per web request when the session came through its read
+ * scope (server/back/http/read-scope.ts), every time otherwise.
+ */
+export function sessionUserPayload(db: Db, session: SessionState): Promise<UserPayload | GuestPayload> {
+  return sessionRead(session, "userPayload", () => getUserPayload(db, session.userId, session.accountId));
 }
 
 export async function getUserPayload(db: Db, userId: number, sessionAccountId: number | null): Promise<UserPayload | GuestPayload> {

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { Form, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+
+/** The schema of a form without fields of its own (a button, a file the server checks). */
+const NO_FIELDS = z.object({});
+
+export type FormViewOf = ReturnType<typeof formView>;
+
+/**
+ * One of several forms of a page (ADR 0022 intents): posts its `intent` (and hidden fields), validates with its
+ * schema in the browser when JavaScript runs, and shows the server's reply only when the reply is this form's
+ * (`formKey`: the intent, or intent-target for a form repeated per course or quiz). Works without JavaScript.
+ */
+export function IntentForm({
+  intent,
+  formKey = intent,
+  schema,
+  hidden = {},
+  submitLabel,
+  children,
+  className,
+  omit = [],
+  encType,
+  testId,
+}: {
+  intent: string;
+  formKey?: string;
+  schema: z.ZodType | null;
+  hidden?: Record<string, string | number>;
+  submitLabel: string;
+  children: (view: FormViewOf) => ReactNode;
+  className?: string;
+  omit?: string[];
+  encType?: "multipart/form-data";
+  testId?: string;
+}) {
+  const reply = useActionData<FormReply>();
+  const mine = reply?.form === formKey ? reply : undefined;
+  const [form] = useSchemaForm(schema ?? NO_FIELDS, mine, { id: `form-${formKey}`, omit });
+  const view = formView(form);
+  const errors = mine?.error ?? {};
+  const ref = useFocusFirstError(mine);
+  const fieldErrors = schema ? view.errors : Object.fromEntries(Object.entries(errors).filter(([k, v]) => k && v?.length)) as Record<string, string[]>;
+  const message = schema ? view.message : (errors[""]?.[0] ?? undefined);
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={schema ? form.onSubmit : undefined}
+      ref={ref}
+      noValidate
+      encType={encType}
+      className={className ?? "flex flex-col gap-3"}
+      data-testid={testId ?? `form-${formKey}`}
+    >
+      <AuthenticityTokenInput name="csrf" />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      <FormMessage message={message} />
+      {children({ ...view, errors: fieldErrors })}
+      <div>
+        <SubmitButton intent={intent}>{submitLabel}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import {
+  ConfirmInputSchema,
+  CourseInputSchema,
+  DpcProgrammeInputSchema,
+  FaceToFaceInputSchema,
+  ModuleInputSchema,
+  QuestionInputSchema,
+  QuizInputSchema,
+  TrainingInputSchema,
+} from "#core/contract/admin-catalog.ts";
+import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { requestStateContext } from "~/lib/context";
+import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+import { notFound } from "~/lib/errors.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The training page's forms, told apart by `intent` (ADR 0062). Each names the back API call, its schema, and the
+ * extra field that says which course or quiz it is for (then part of the form's key, so only that form shows the
+ * errors). Destructive intents need `confirm` (ADR 0061).
+ */
+type IntentDef = { schema: z.ZodType<Record<string, unknown>>; target?: "courseId" | "moduleId" | "quizId"; path(trainingId: number, target: number): string };
+
+const INTENTS: Record<string, IntentDef> = {
+  save: { schema: TrainingInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}` },
+  addCourse: { schema: CourseInputSchema, path: (id) => `/admin/catalog/trainings/${id}/courses` },
+  deleteCourse: { schema: ConfirmInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/delete` },
+  addModule: { schema: ModuleInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/modules` },
+  deleteModule: { schema: ConfirmInputSchema, target: "moduleId", path: (_id, target) => `/admin/catalog/modules/${target}/delete` },
+  addFaceToFace: { schema: FaceToFaceInputSchema, path: (id) => `/admin/catalog/trainings/${id}/faceToFaces` },
+  addSession: { schema: NewSessionInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: () => `/admin/sessions` },
+  addProgramme: { schema: DpcProgrammeInputSchema, path: (id) => `/admin/catalog/trainings/${id}/programmes` },
+  addQuiz: { schema: QuizInputSchema, path: (id) => `/admin/catalog/trainings/${id}/quizzes` },
+  addQuestion: { schema: QuestionInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}/questions` },
+};
+
+export function trainingIdOf(params: { trainingId?: string }, url: URL): number {
+  const parsed = IdParam.safeParse(params.trainingId ?? "");
+  if (!parsed.success) notFound(url.pathname);
+  return parsed.data;
+}
+
+export async function trainingAction(request: Request, context: Context, trainingId: number) {
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  const { back } = context.get(requestStateContext);
+  const t = serverT(context, "admin");
+  const here = pathOf(context, "admin-catalog-training", { trainingId: String(trainingId) });
+  const done = (message: string) => redirectWithToast(here, { type: "success", message });
+
+  if (intent === "publish" || intent === "unpublish") {
+    try {
+      await back.post(`/admin/catalog/trainings/${trainingId}/publish`, { published: intent === "publish" });
+    } catch (error) {
+      return backErrorReply(null, error, { form: intent });
+    }
+    return done(t(intent === "publish" ? "catalog.publishedNow" : "catalog.unpublishedNow"));
+  }
+  if (intent === "illustration") {
+    const file = formData.get("illustration");
+    if (!(file instanceof File) || file.size === 0) return errorReply({ fieldErrors: { illustration: [t("catalog.illustrationRequired")] }, form: intent, status: 422 });
+    const upload = new FormData();
+    upload.set("illustration", file, file.name || "illustration");
+    try {
+      await back.postForm(`/admin/catalog/trainings/${trainingId}/illustration`, upload);
+    } catch (error) {
+      return backErrorReply(null, error, { form: intent });
+    }
+    return done(t("catalog.illustrationSaved"));
+  }
+
+  const def = INTENTS[intent];
+  if (!def) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
+  let target = 0;
+  let formKey = intent;
+  if (def.target) {
+    const parsed = IdParam.safeParse(String(formData.get(def.target) ?? ""));
+    if (!parsed.success) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
+    target = parsed.data;
+    formKey = `${intent}-${target}`;
+  }
+  if (intent === "addSession") formKey = `${intent}-${String(formData.get("faceToFaceId") ?? "")}`;
+  const submission = parseSubmission(formData, context, def.schema, { omit: def.target ? [def.target] : [] });
+  if (submission.status !== "success") return invalidReply(submission, { form: formKey });
+  try {
+    await back.post(def.path(trainingId, target), submission.value);
+  } catch (error) {
+    return backErrorReply(submission, error, { form: formKey });
+  }
+  return done(t("catalog.saved"));
+}
+
+

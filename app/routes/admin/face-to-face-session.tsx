@@ -1,0 +1,202 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/face-to-face-session";
+import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
+import { AdminSessionSchema, MoveLearnerInputSchema, SessionDateInputSchema, SessionInputSchema, type AdminSession } from "#core/contract/admin-sessions.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import { formatCalendarDay } from "#core/domain/format.ts";
+import { AdminPage } from "~/components/admin/admin-nav";
+import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
+import { IntentForm } from "~/components/admin/intent-form";
+import { SessionFields } from "~/components/admin/session-fields";
+import { SelectField, TextField } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { notFound } from "~/lib/errors.server";
+import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { brandPageMeta } from "~/lib/meta";
+import { pathOf } from "~/lib/paths.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+import { useRootData } from "~/lib/use-root-data";
+
+function sessionIdOf(params: { sessionId?: string }, url: URL): number {
+  const parsed = IdParam.safeParse(params.sessionId ?? "");
+  if (!parsed.success) notFound(url.pathname);
+  return parsed.data;
+}
+
+/** /admin/faceToFace/{id}: one session, its days, participants and waiting list (ADR 0063). */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const id = sessionIdOf(params, url);
+  const { back } = context.get(requestStateContext);
+  const session = await back.get(`/admin/sessions/${id}`, AdminSessionSchema).catch((error: unknown) => {
+    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+    throw error;
+  });
+  return { session };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.session.name });
+
+const INTENTS = {
+  save: { schema: SessionInputSchema, path: (id: number) => `/admin/sessions/${id}` },
+  addDate: { schema: SessionDateInputSchema, path: (id: number) => `/admin/sessions/${id}/dates` },
+  move: { schema: MoveLearnerInputSchema, path: (id: number) => `/admin/sessions/${id}/move` },
+  cancel: { schema: ConfirmInputSchema, path: (id: number) => `/admin/sessions/${id}/cancel` },
+} as const;
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const id = sessionIdOf(params, url);
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "") as keyof typeof INTENTS;
+  const def = INTENTS[intent];
+  if (!def) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
+  const formKey = intent === "move" ? `move-${String(formData.get("enrolmentId") ?? "")}` : intent;
+  const submission = parseSubmission(formData, context, def.schema);
+  if (submission.status !== "success") return invalidReply(submission, { form: formKey });
+  const { back } = context.get(requestStateContext);
+  const t = serverT(context, "admin");
+  try {
+    await back.post(def.path(id), submission.value);
+  } catch (error) {
+    return backErrorReply(submission, error, { form: formKey });
+  }
+  if (intent === "cancel") return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message: t("sessions.cancelled") });
+  return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), { type: "success", message: t(intent === "move" ? "sessions.moved" : "catalog.saved") });
+}
+
+export default function SessionPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const path = usePagePath();
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const { session } = loaderData;
+  const days = session.dates.length ? session.dates : [{ id: 0, date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
+  const confirming = useConfirming("cancel");
+  return (
+    <AdminPage
+      title={session.name}
+      lead={`${session.training.name} · ${session.virtualClass ? t("sessions.virtualClass") : t("sessions.faceToFace")} · ${t("sessions.filling", { current: session.currentParticipants, max: session.maxParticipants })}`}
+      testId="admin-session"
+      actions={
+        <>
+          <Link to={path("admin-catalog-training", { trainingId: session.training.id })} className="self-center font-semibold underline">
+            {t("sessions.backToTraining")}
+          </Link>
+          <Link to={`${path("admin-audit")}?entityType=session&entityId=${session.id}`} className="self-center font-semibold underline">
+            {t("catalog.history")}
+          </Link>
+        </>
+      }
+    >
+      <section aria-labelledby="session-days" className="flex flex-col gap-2 rounded-md border border-slate-300 bg-white p-4">
+        <h2 id="session-days" className="text-xl font-bold">
+          {t("sessions.days")}
+        </h2>
+        <ul className="flex flex-col gap-1">
+          {days.map((day) => (
+            <li key={`${day.date}-${day.startTime}`} className="flex flex-wrap items-center gap-3">
+              <span>
+                {formatCalendarDay(day.date, locale)} · {day.startTime}–{day.endTime}
+              </span>
+              <a href={path("admin-attendance-sheet", { sessionId: session.id, date: day.date })} className="font-semibold underline" data-testid="attendance-link" download>
+                {t("sessions.attendanceSheet")}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <details>
+          <summary className="cursor-pointer font-semibold">{t("sessions.addDate")}</summary>
+          <IntentForm intent="addDate" schema={SessionDateInputSchema} submitLabel={t("sessions.addDate")} className="grid gap-3 md:grid-cols-3">
+            {(view) => (
+              <>
+                <TextField name="date" type="date" label={t("sessions.fields.date")} defaultValue={view.value("date")} errors={view.errors.date} required />
+                <TextField name="startTime" type="time" label={t("sessions.fields.startTime")} defaultValue={view.value("startTime")} errors={view.errors.startTime} required />
+                <TextField name="endTime" type="time" label={t("sessions.fields.endTime")} defaultValue={view.value("endTime")} errors={view.errors.endTime} required />
+              </>
+            )}
+          </IntentForm>
+        </details>
+      </section>
+
+      <People session={session} />
+
+      <section aria-labelledby="session-edit" className="flex flex-col gap-2 rounded-md border border-slate-300 bg-white p-4">
+        <h2 id="session-edit" className="text-xl font-bold">
+          {t("sessions.edit")}
+        </h2>
+        <IntentForm intent="save" schema={SessionInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-3">
+          {(view) => (
+            <SessionFields
+              view={view}
+              virtual={session.virtualClass}
+              values={{ name: session.name, startDate: session.startDate, startTime: session.startTime, endTime: session.endTime, maxParticipants: session.maxParticipants, city: session.city, postalCode: session.postalCode, address: session.address, virtualClassUrl: session.virtualClassUrl }}
+            />
+          )}
+        </IntentForm>
+      </section>
+
+      <section aria-labelledby="session-cancel" className="flex flex-col gap-2 rounded-md border border-red-300 bg-white p-4">
+        <h2 id="session-cancel" className="text-xl font-bold">
+          {t("sessions.cancel")}
+        </h2>
+        {session.hasAttendance ? (
+          <p>{t("sessions.cannotCancel")}</p>
+        ) : confirming ? (
+          <ConfirmPanel confirmKey="cancel" title={t("sessions.cancelTitle", { name: session.name })} intent="cancel" submitLabel={t("sessions.cancelConfirm")}>
+            <p>{t("sessions.cancelBody", { count: session.participants.length + session.waitingList.length })}</p>
+          </ConfirmPanel>
+        ) : (
+          <div>
+            <ConfirmLink confirmKey="cancel" testId="cancel-session">
+              {t("sessions.cancel")}
+            </ConfirmLink>
+          </div>
+        )}
+      </section>
+    </AdminPage>
+  );
+}
+
+function People({ session }: { session: AdminSession }) {
+  const { t } = useTranslation("admin");
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const targets = session.otherSessions.map((o) => ({ value: String(o.id), label: `${o.name} · ${formatCalendarDay(o.startDate, locale, "medium")} · ${t("sessions.seatsLeft", { count: o.seatsLeft })}` }));
+  return (
+    <section aria-labelledby="session-people" className="flex flex-col gap-2 rounded-md border border-slate-300 bg-white p-4">
+      <h2 id="session-people" className="text-xl font-bold">
+        {t("sessions.participants")} ({session.participants.length})
+      </h2>
+      {session.participants.length === 0 ? <p>{t("sessions.noParticipants")}</p> : null}
+      <ul className="flex flex-col gap-3">
+        {session.participants.map((p) => (
+          <li key={p.enrolmentId} className="flex flex-col gap-1 border-b border-slate-200 pb-2" data-testid="participant">
+            <span>
+              <strong>
+                {p.lastName} {p.firstName}
+              </strong>{" "}
+              · {p.email}
+            </span>
+            {targets.length ? (
+              <IntentForm intent="move" formKey={`move-${p.enrolmentId}`} schema={MoveLearnerInputSchema} hidden={{ enrolmentId: p.enrolmentId }} submitLabel={t("sessions.move")} className="flex flex-wrap items-end gap-2">
+                {(view) => <SelectField name="toSessionId" label={t("sessions.moveTo", { name: `${p.firstName} ${p.lastName}` })} defaultValue={view.value("toSessionId")} errors={view.errors.toSessionId ?? view.errors.enrolmentId} options={targets} />}
+              </IntentForm>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <h3 className="font-bold">
+        {t("sessions.waitingList")} ({session.waitingList.length})
+      </h3>
+      {session.waitingList.length === 0 ? <p>{t("sessions.noWaiting")}</p> : null}
+      <ol className="ml-5 list-decimal">
+        {session.waitingList.map((p) => (
+          <li key={p.enrolmentId} data-testid="waiting">
+            {p.lastName} {p.firstName} · {p.email}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+import { z } from "zod";
+import { TRAINING_TYPES } from "#core/domain/training-types.ts";
+import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
+
+/**
+ * The back office's catalogue tool (issue 16, ADR 0062): trainings with their courses and modules, fundings,
+ * session groups, DPC programmes and quizzes. Request schemas double as the forms' schemas (Conform coerces the
+ * form's strings): one validation on both tiers.
+ */
+export const ADMIN_BRANDS = ["fr", "be", "es", "es-campus"] as const;
+export type AdminBrand = (typeof ADMIN_BRANDS)[number];
+/** The language of a brand's texts and paths. */
+export const BRAND_LANGS: Record<AdminBrand, "fr" | "es"> = { fr: "fr", be: "fr", es: "es", "es-campus": "es" };
+export const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
+export const FUNDING_CODES = ["DPC", "FUNDAE", "BONIFICABLE", "FIFPL", "OPCO", "free"] as const;
+/** Module types 1 to 9 (8 is not used): 1 e-learning, 2 face-to-face, 3 virtual class, 4 video, 5 podcast, 6 webinar, 7 quiz, 9 PDF. */
+export const ADMIN_MODULE_TYPES = [1, 2, 3, 4, 5, 6, 7, 9] as const;
+export const AUDIENCE_FLAGS = ["pharmacistsOnly", "nonPharmacistsOnly", "holdersOnly", "nonHoldersOnly", "displayForAll"] as const;
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const OptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+/**
+ * Fields the forms post as text and the API gets as JSON: a checkbox ("on", "true" or absent) or a boolean; a
+ * whole number typed or sent as a number; a list of checkboxes (absent, one value, or several).
+ */
+const Flag = z
+  .union([z.boolean(), z.enum(["on", "true", "false"])])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+export function FormInt(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : /^-?\d{1,12}$/.test(value.trim()) ? Number(value.trim()) : value) : value),
+    z.int().min(min).max(max),
+  );
+}
+function FormList<T extends string>(values: readonly [T, ...T[]]) {
+  return z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).max(values.length));
+}
+/** A slug: lower-case letters, digits and single dashes. */
+export const SlugSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "invalidSlug" });
+/** A price HT in the currency's units, as typed: "120", "120.5", "120,50". */
+export const PriceSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(?:[.,]\d{1,2})?$/, { message: "invalidPrice" });
+
+export function priceToCents(price: string): number {
+  const [units, decimals = ""] = price.replace(",", ".").split(".");
+  return Number(units) * 100 + Number(decimals.padEnd(2, "0"));
+}
+export function centsToPrice(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** A training's fields (create and update). */
+export const TrainingInputSchema = z
+  .strictObject({
+    brand: z.enum(ADMIN_BRANDS),
+    slug: SlugSchema,
+    type: z.enum(TRAINING_TYPES),
+    name: Text(200),
+    shortName: OptionalText(100),
+    description: z.string().trim().max(20_000).default(""),
+    durationMinutes: FormInt(0, 100_000),
+    priceHt: PriceSchema,
+    points: FormInt(0, 10_000).default(0),
+    free: Flag,
+    pharmacistsOnly: Flag,
+    nonPharmacistsOnly: Flag,
+    holdersOnly: Flag,
+    nonHoldersOnly: Flag,
+    displayForAll: Flag,
+    availableOnSpace: Flag,
+    availableOnStore: Flag,
+    availableFunctions: FormList(PROFESSIONS),
+    fundings: FormList(FUNDING_CODES),
+    seoTitle: OptionalText(200),
+    seoDescription: OptionalText(500),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pharmacistsOnly && value.nonPharmacistsOnly) ctx.addIssue({ code: "custom", path: ["nonPharmacistsOnly"], message: "audienceConflict" });
+    if (value.holdersOnly && value.nonHoldersOnly) ctx.addIssue({ code: "custom", path: ["nonHoldersOnly"], message: "audienceConflict" });
+    if (value.availableOnStore && value.availableFunctions.length === 0) ctx.addIssue({ code: "custom", path: ["availableFunctions"], message: "chooseAtLeastOne" });
+  });
+export type TrainingInput = z.infer<typeof TrainingInputSchema>;
+
+export const PublishInputSchema = z.strictObject({ published: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]) });
+
+/** A module type code: 1 to 7 or 9. */
+const ModuleTypeSchema = FormInt(1, 9).refine((n) => (ADMIN_MODULE_TYPES as readonly number[]).includes(n), { message: "invalidType" });
+
+export const CourseInputSchema = z.strictObject({
+  name: Text(200),
+  moduleType: ModuleTypeSchema,
+  durationMinutes: FormInt(0, 100_000),
+});
+export const ModuleInputSchema = z.strictObject({
+  title: Text(200),
+  type: ModuleTypeSchema,
+  durationMinutes: FormInt(0, 100_000),
+});
+export const FaceToFaceInputSchema = z.strictObject({ name: Text(200), virtualClass: Flag });
+export const DpcProgrammeInputSchema = z.strictObject({
+  actionNumber: z.string().trim().regex(/^\d{11}$/, { message: "invalidActionNumber" }),
+  name: Text(200),
+  priceHt: PriceSchema,
+  durationMinutes: FormInt(0, 100_000),
+});
+export const QUIZ_KINDS = ["pre_test", "post_test", "evaluation", "standalone"] as const;
+export const QuizInputSchema = z.strictObject({
+  title: Text(200),
+  kind: z.enum(QUIZ_KINDS),
+  passScore: FormInt(0, 100).optional(),
+});
+/** A question with its choices (one per line; the correct ones start with "*"). */
+export const QuestionInputSchema = z
+  .strictObject({
+    text: Text(1000),
+    kind: z.enum(["single", "multiple"]),
+    choices: z.string().trim().min(1).max(5000),
+    explanation: OptionalText(2000),
+  })
+  .superRefine((value, ctx) => {
+    const lines = choiceLines(value.choices);
+    const correct = lines.filter((l) => l.correct).length;
+    if (lines.length < 2 || correct === 0 || (value.kind === "single" && correct !== 1)) ctx.addIssue({ code: "custom", path: ["choices"], message: "invalidChoices" });
+  });
+export function choiceLines(text: string): { text: string; correct: boolean }[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => (line.startsWith("*") ? { text: line.slice(1).trim(), correct: true } : { text: line, correct: false }))
+    .filter((line) => line.text.length > 0);
+}
+/** A destructive action's body: the explicit confirmation (ADR 0061). */
+export const ConfirmInputSchema = z.strictObject({ confirm: Flag.refine((value) => value, { message: "confirmRequired" }) });
+
+// ------------------------------------------------------------------ replies
+
+export const CATALOG_SORTS = ["updated", "name", "brand", "type", "price"] as const;
+export const CatalogListQuerySchema = adminListQuery(CATALOG_SORTS, "updated", {
+  brand: optionFilter(ADMIN_BRANDS),
+  type: optionFilter(TRAINING_TYPES),
+  published: optionFilter(["yes", "no"]),
+});
+export type CatalogListQuery = z.infer<typeof CatalogListQuerySchema>;
+
+export const CatalogListItemSchema = z.strictObject({
+  id: z.number().int(),
+  brand: z.string(),
+  lang: z.string(),
+  slug: z.string(),
+  type: z.string(),
+  name: z.string(),
+  priceHtCents: z.number().int(),
+  currency: z.string(),
+  isPublished: z.boolean(),
+  availableOnStore: z.boolean(),
+  availableOnSpace: z.boolean(),
+  updatedAt: z.string(),
+});
+export const CatalogListSchema = z.strictObject({ items: z.array(CatalogListItemSchema), paging: PagingSchema });
+export type CatalogList = z.infer<typeof CatalogListSchema>;
+
+const ModuleSchema = z.strictObject({ id: z.number().int(), position: z.number().int(), type: z.number().int(), title: z.string(), durationMinutes: z.number().int() });
+const CourseSchema = z.strictObject({
+  id: z.number().int(),
+  position: z.number().int(),
+  moduleType: z.number().int(),
+  name: z.string(),
+  durationMinutes: z.number().int(),
+  modules: z.array(ModuleSchema),
+});
+const SessionSummarySchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  startDate: z.string(),
+  city: z.string().nullable(),
+  maxParticipants: z.number().int(),
+  currentParticipants: z.number().int(),
+});
+const FaceToFaceSchema = z.strictObject({ id: z.number().int(), name: z.string(), virtualClass: z.boolean(), sessions: z.array(SessionSummarySchema) });
+const ProgrammeSchema = z.strictObject({ id: z.number().int(), actionNumber: z.string(), name: z.string(), priceHtCents: z.number().int(), durationMinutes: z.number().int() });
+const QuestionSchema = z.strictObject({
+  id: z.number().int(),
+  position: z.number().int(),
+  kind: z.string(),
+  text: z.string(),
+  choices: z.array(z.strictObject({ text: z.string(), correct: z.boolean() })),
+});
+const QuizSchema = z.strictObject({ id: z.number().int(), title: z.string(), kind: z.string(), passScore: z.number().int().nullable(), questions: z.array(QuestionSchema) });
+
+export const AdminTrainingSchema = z.strictObject({
+  id: z.number().int(),
+  brand: z.enum(ADMIN_BRANDS),
+  lang: z.string(),
+  slug: z.string(),
+  type: z.enum(TRAINING_TYPES),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  description: z.string(),
+  durationMinutes: z.number().int(),
+  priceHt: z.string(),
+  currency: z.string(),
+  points: z.number().int(),
+  free: z.boolean(),
+  pharmacistsOnly: z.boolean(),
+  nonPharmacistsOnly: z.boolean(),
+  holdersOnly: z.boolean(),
+  nonHoldersOnly: z.boolean(),
+  displayForAll: z.boolean(),
+  availableOnSpace: z.boolean(),
+  availableOnStore: z.boolean(),
+  availableFunctions: z.array(z.string()),
+  fundings: z.array(z.string()),
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  isPublished: z.boolean(),
+  mainIllustration: z.string().nullable(),
+  updatedAt: z.string(),
+  courses: z.array(CourseSchema),
+  faceToFaces: z.array(FaceToFaceSchema),
+  programmes: z.array(ProgrammeSchema),
+  quizzes: z.array(QuizSchema),
+});
+export type AdminTraining = z.infer<typeof AdminTrainingSchema>;
+export const CreatedSchema = z.strictObject({ id: z.number().int() });

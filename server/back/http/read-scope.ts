@@ -1,0 +1,71 @@
+import type { Context } from "hono";
+import type { BackEnv, SessionState } from "../context.ts";
+import { CSRF_HEADER } from "./csrf.ts";
+
+/**
+ * Reads shared by the in-process back calls of ONE web request (ADR 0040). A page render makes several back calls
+ * with the same browser cookies (the user, notifications, the page's data...): each used to load the session, the
+ * user, their memberships, contract and advisor again. The host makes one scope per web request and hands it to
+ * every in-process call of that request (`c.env.reads`); nothing is shared between web requests, so one visitor
+ * never sees another's data, and nothing outlives the request.
+ *
+ * Only plain reads use it: a mutating call (POST, PUT, PATCH, DELETE, or a state-changing GET, which carries the
+ * CSRF header) empties the scope before and after it runs, so the reads after a write (the loaders after an
+ * action) load everything again. Seats and other booking data are never in it.
+ */
+export type ReadScope = { sessions: Map<string, Promise<SessionState | null>> };
+
+export function createReadScope(): ReadScope {
+  return { sessions: new Map() };
+}
+
+/** Per-session memos of the reads below: only for sessions loaded through a scope (so only within a web request). */
+const memos = new WeakMap<SessionState, Map<string, Promise<unknown>>>();
+
+/** The scope a back request may read through, or null (outside calls, writes). A write empties the scope. */
+export function readScopeFor(c: Context<BackEnv>): ReadScope | null {
+  const scope = (c.env as { reads?: ReadScope } | undefined)?.reads ?? null;
+  if (!scope) return null;
+  if (isPlainRead(c)) return scope;
+  clearReadScope(scope);
+  return null;
+}
+
+export function isPlainRead(c: Context<BackEnv>): boolean {
+  return (c.req.method === "GET" || c.req.method === "HEAD") && !c.req.header(CSRF_HEADER);
+}
+
+export function clearReadScope(scope: ReadScope) {
+  scope.sessions.clear();
+}
+
+/** The session of `key` loaded once per scope; the session object it gives carries the memo of `sessionRead`. */
+export function scopedSession(scope: ReadScope | null, key: string, load: () => Promise<SessionState | null>): Promise<SessionState | null> {
+  if (!scope) return load();
+  let pending = scope.sessions.get(key);
+  if (!pending) {
+    pending = load().then((session) => {
+      if (session) memos.set(session, new Map());
+      return session;
+    });
+    scope.sessions.set(key, pending);
+    pending.catch(() => scope.sessions.delete(key));
+  }
+  return pending;
+}
+
+/**
+ * `load()` once per web request for a session loaded through a read scope (the user payload of the session, say);
+ * called every time otherwise. `key` names the read and its arguments.
+ */
+export function sessionRead<T>(session: SessionState, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = memos.get(session);
+  if (!memo) return load();
+  let pending = memo.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = load();
+    memo.set(key, pending);
+    pending.catch(() => memo.delete(key));
+  }
+  return pending;
+}

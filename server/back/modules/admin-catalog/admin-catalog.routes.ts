@@ -1,0 +1,143 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { BackEnv } from "../../context.ts";
+import { IdParam } from "#core/contract/ids.ts";
+import {
+  CatalogListQuerySchema,
+  CourseInputSchema,
+  DpcProgrammeInputSchema,
+  FaceToFaceInputSchema,
+  ModuleInputSchema,
+  PublishInputSchema,
+  QuestionInputSchema,
+  QuizInputSchema,
+  TrainingInputSchema,
+} from "#core/contract/admin-catalog.ts";
+import { EmptyBody } from "#core/contract/ids.ts";
+import { AppError } from "../../http/app-error.ts";
+import { success } from "../../http/envelope.ts";
+import { requireAdmin } from "../../http/guards.ts";
+import { parseBody, parseInput } from "../../http/validate.ts";
+import { removeUpload, storeUpload } from "../../../storage/uploads.ts";
+import { checkIllustration } from "./illustration.ts";
+import * as catalog from "./admin-catalog.service.ts";
+
+/** The catalogue tool's API (ADR 0062); the admin guard of app.ts has already run for every path here. */
+export const adminCatalogRoutes = new Hono<BackEnv>();
+
+const idOf = (c: Context<BackEnv>, name = "id") => parseInput(z.object({ id: IdParam }), { id: c.req.param(name) }, c.var.t).id;
+const ctxOf = (c: Context<BackEnv>) => ({ db: c.var.deps.db, now: c.var.deps.now });
+
+adminCatalogRoutes.get("/admin/catalog/trainings", async (c) => {
+  return success(c, await catalog.listCatalog(c.var.deps.db, CatalogListQuerySchema.parse(c.req.query())));
+});
+
+adminCatalogRoutes.get("/admin/catalog/trainings/:id", async (c) => {
+  return success(c, await catalog.getTraining(c.var.deps.db, idOf(c)));
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings", async (c) => {
+  const session = await requireAdmin(c);
+  const input = await parseBody(c, TrainingInputSchema);
+  return success(c, await catalog.createTraining(ctxOf(c), session.userId, input), c.var.t("adminSaved"), 201);
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings/:id", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, TrainingInputSchema);
+  await catalog.updateTraining(ctxOf(c), session.userId, id, input);
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/publish", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const { published } = await parseBody(c, PublishInputSchema);
+  await catalog.setPublished(ctxOf(c), session.userId, id, published);
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+/** The training's main illustration: PNG, JPEG, WebP or a script-free SVG of at most 2 MB, checked by its bytes. */
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/illustration", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const type = c.req.header("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+  const form = await c.req.formData().catch(() => {
+    throw new AppError("VALIDATION", "adminIllustrationInvalid", { fields: { illustration: ["adminIllustrationInvalid"] } });
+  });
+  const file = form.get("illustration");
+  if (!(file instanceof File)) throw new AppError("VALIDATION", "adminIllustrationInvalid", { fields: { illustration: ["adminIllustrationInvalid"] } });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = checkIllustration(bytes);
+  const { env } = c.var.deps;
+  await catalog.getTraining(c.var.deps.db, id);
+  const stored = await storeUpload(env.DATA_DIR, "illustrations", kind, bytes);
+  try {
+    const previous = await catalog.setIllustration(ctxOf(c), session.userId, id, stored);
+    await removeUpload(env.DATA_DIR, previous);
+  } catch (error) {
+    await removeUpload(env.DATA_DIR, stored);
+    throw error;
+  }
+  return success(c, { illustration: stored }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/courses", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, CourseInputSchema);
+  return success(c, await catalog.addCourse(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});
+
+adminCatalogRoutes.post("/admin/catalog/courses/:id/delete", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await parseBody(c, EmptyBody);
+  await catalog.removeCourse(ctxOf(c), session.userId, id);
+  return success(c, null, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/courses/:id/modules", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, ModuleInputSchema);
+  return success(c, await catalog.addModule(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});
+
+adminCatalogRoutes.post("/admin/catalog/modules/:id/delete", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await parseBody(c, EmptyBody);
+  await catalog.removeModule(ctxOf(c), session.userId, id);
+  return success(c, null, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/faceToFaces", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, FaceToFaceInputSchema);
+  return success(c, await catalog.addFaceToFace(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/programmes", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, DpcProgrammeInputSchema);
+  return success(c, await catalog.addProgramme(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});
+
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/quizzes", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, QuizInputSchema);
+  return success(c, await catalog.addQuiz(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});
+
+adminCatalogRoutes.post("/admin/catalog/quizzes/:id/questions", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, QuestionInputSchema);
+  return success(c, await catalog.addQuestion(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});

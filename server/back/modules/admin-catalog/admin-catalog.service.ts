@@ -1,0 +1,234 @@
+import type { Db } from "../../../db/client.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
+import {
+  BRAND_LANGS,
+  centsToPrice,
+  choiceLines,
+  priceToCents,
+  type AdminTraining,
+  type CatalogList,
+  type CatalogListQuery,
+  type TrainingInput,
+} from "#core/contract/admin-catalog.ts";
+import { cleanHtml } from "../catalogue/description-html.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
+import * as repo from "./admin-catalog.repository.ts";
+
+/**
+ * The catalogue tool's use cases (ADR 0062). Each change runs in one transaction with its audit row. A write to
+ * the catalogue tables bumps the catalogue version (trigger of migration 0002), so the catalogue API's cache
+ * follows at once; the web tier empties its guest page cache on any successful POST (ADR 0015).
+ */
+type Ctx = Pick<BackDeps, "db" | "now">;
+
+export async function listCatalog(db: Db, query: CatalogListQuery): Promise<CatalogList> {
+  const [total, rows] = await Promise.all([repo.countTrainings(db, query), repo.listTrainings(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE })]);
+  return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), paging: paging(total, query.page) };
+}
+
+async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], id: number, lock = false) {
+  const training = await repo.findTraining(db, id, lock);
+  if (!training) throw new AppError("NOT_FOUND", "adminTrainingNotFound");
+  return training;
+}
+
+export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
+  const training = await requireTraining(db, id);
+  const [courses, faceToFaces, programmes, quizzes, fundings] = await Promise.all([
+    repo.listCourses(db, id),
+    repo.listFaceToFaces(db, id),
+    repo.listProgrammes(db, id),
+    repo.listQuizzes(db, id),
+    repo.listTrainingFundingCodes(db, id),
+  ]);
+  return {
+    id: training.id,
+    brand: training.brand as AdminTraining["brand"],
+    lang: training.lang,
+    slug: training.slug,
+    type: training.type as AdminTraining["type"],
+    name: training.name,
+    shortName: training.shortName,
+    description: training.description,
+    durationMinutes: training.durationMinutes,
+    priceHt: centsToPrice(training.priceHtCents),
+    currency: training.currency,
+    points: training.points,
+    free: training.free,
+    pharmacistsOnly: training.pharmacistsOnly,
+    nonPharmacistsOnly: training.nonPharmacistsOnly,
+    holdersOnly: training.holdersOnly,
+    nonHoldersOnly: training.nonHoldersOnly,
+    displayForAll: training.displayForAll,
+    availableOnSpace: training.availableOnSpace,
+    availableOnStore: training.availableOnStore,
+    availableFunctions: training.availableFunctions,
+    fundings,
+    seoTitle: training.seoTitle,
+    seoDescription: training.seoDescription,
+    isPublished: training.isPublished,
+    mainIllustration: training.mainIllustration,
+    updatedAt: training.updatedAt.toISOString(),
+    courses,
+    faceToFaces: faceToFaces.map((group) => ({ ...group, sessions: group.sessions.map((s) => ({ ...s, startDate: String(s.startDate) })) })),
+    programmes,
+    quizzes,
+  };
+}
+
+/** The training's own columns from the form (the language follows the brand; HTML cleaned on write). */
+function columnsOf(input: TrainingInput) {
+  return {
+    brand: input.brand,
+    lang: BRAND_LANGS[input.brand],
+    slug: input.slug,
+    type: input.type,
+    name: input.name,
+    shortName: input.shortName ?? null,
+    description: cleanHtml(input.description),
+    durationMinutes: input.durationMinutes,
+    priceHtCents: priceToCents(input.priceHt),
+    currency: "EUR",
+    points: input.points,
+    free: input.free,
+    pharmacistsOnly: input.pharmacistsOnly,
+    nonPharmacistsOnly: input.nonPharmacistsOnly,
+    holdersOnly: input.holdersOnly,
+    nonHoldersOnly: input.nonHoldersOnly,
+    displayForAll: input.displayForAll,
+    availableOnSpace: input.availableOnSpace,
+    availableOnStore: input.availableOnStore,
+    availableFunctions: input.availableFunctions,
+    seoTitle: input.seoTitle ?? null,
+    seoDescription: input.seoDescription ?? null,
+  };
+}
+
+const slugTakenError = () => new AppError("CONFLICT", "adminSlugTaken", { fields: { slug: ["adminSlugTaken"] } });
+
+/** A new training, unpublished until an administrator publishes it. */
+export async function createTraining(ctx: Ctx, actorId: number, input: TrainingInput): Promise<{ id: number }> {
+  return ctx.db.transaction(async (tx) => {
+    if (await repo.slugTaken(tx, input.brand, input.slug, null)) throw slugTakenError();
+    const now = ctx.now();
+    const row = await repo.insertTraining(tx, { ...columnsOf(input), isPublished: false, createdAt: now, updatedAt: now, lastUpdate: now });
+    await repo.replaceTrainingFundings(tx, row.id, input.fundings);
+    await recordAdminChange(tx, { actorId, action: "training.create", entityType: "training", entityId: row.id, before: null, after: { ...row, fundings: input.fundings } }, now);
+    return { id: row.id };
+  });
+}
+
+export async function updateTraining(ctx: Ctx, actorId: number, id: number, input: TrainingInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireTraining(tx, id, true);
+    if (await repo.slugTaken(tx, input.brand, input.slug, id)) throw slugTakenError();
+    const fundingsBefore = await repo.listTrainingFundingCodes(tx, id);
+    const now = ctx.now();
+    const after = await repo.updateTraining(tx, id, { ...columnsOf(input), updatedAt: now, lastUpdate: now });
+    await repo.replaceTrainingFundings(tx, id, input.fundings);
+    await recordAdminChange(tx, { actorId, action: "training.update", entityType: "training", entityId: id, before: { ...before, fundings: fundingsBefore }, after: { ...after, fundings: input.fundings } }, now);
+  });
+}
+
+/** Publishing shows the training in the catalogue at once (catalogue version trigger, guest page cache purge). */
+export async function setPublished(ctx: Ctx, actorId: number, id: number, published: boolean): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireTraining(tx, id, true);
+    const now = ctx.now();
+    await repo.updateTraining(tx, id, { isPublished: published, updatedAt: now });
+    await recordAdminChange(tx, { actorId, action: published ? "training.publish" : "training.unpublish", entityType: "training", entityId: id, before: { isPublished: before.isPublished }, after: { isPublished: published } }, now);
+  });
+}
+
+export async function setIllustration(ctx: Ctx, actorId: number, id: number, storedPath: string): Promise<string | null> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await requireTraining(tx, id, true);
+    const now = ctx.now();
+    await repo.updateTraining(tx, id, { mainIllustration: storedPath, updatedAt: now });
+    await recordAdminChange(tx, { actorId, action: "training.illustration", entityType: "training", entityId: id, before: { mainIllustration: before.mainIllustration }, after: { mainIllustration: storedPath } }, now);
+    return before.mainIllustration;
+  });
+}
+
+export async function addCourse(ctx: Ctx, actorId: number, trainingId: number, input: { name: string; moduleType: number; durationMinutes: number }) {
+  return ctx.db.transaction(async (tx) => {
+    await requireTraining(tx, trainingId, true);
+    const row = await repo.insertCourse(tx, trainingId, input);
+    await recordAdminChange(tx, { actorId, action: "course.create", entityType: "course", entityId: row.id, before: null, after: row }, ctx.now());
+    return { id: row.id };
+  });
+}
+
+export async function removeCourse(ctx: Ctx, actorId: number, courseId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const course = await repo.findCourse(tx, courseId);
+    if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
+    await requireTraining(tx, course.trainingId, true);
+    const modules = (await repo.listCourses(tx, course.trainingId)).find((c) => c.id === courseId)?.modules ?? [];
+    await repo.deleteCourse(tx, courseId);
+    await recordAdminChange(tx, { actorId, action: "course.delete", entityType: "course", entityId: courseId, before: { ...course, modules }, after: null }, ctx.now());
+  });
+}
+
+export async function addModule(ctx: Ctx, actorId: number, courseId: number, input: { title: string; type: number; durationMinutes: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const course = await repo.findCourse(tx, courseId);
+    if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
+    await requireTraining(tx, course.trainingId, true);
+    const row = await repo.insertModule(tx, courseId, input);
+    await recordAdminChange(tx, { actorId, action: "module.create", entityType: "module", entityId: row.id, before: null, after: row }, ctx.now());
+    return { id: row.id };
+  });
+}
+
+export async function removeModule(ctx: Ctx, actorId: number, moduleId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const module = await repo.findModule(tx, moduleId);
+    if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
+    await requireTraining(tx, module.trainingId, true);
+    await repo.deleteModule(tx, moduleId);
+    await recordAdminChange(tx, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null }, ctx.now());
+  });
+}
+
+export async function addFaceToFace(ctx: Ctx, actorId: number, trainingId: number, input: { name: string; virtualClass: boolean }) {
+  return ctx.db.transaction(async (tx) => {
+    await requireTraining(tx, trainingId, true);
+    const row = await repo.insertFaceToFace(tx, trainingId, input);
+    await recordAdminChange(tx, { actorId, action: "faceToFace.create", entityType: "faceToFace", entityId: row.id, before: null, after: row }, ctx.now());
+    return { id: row.id };
+  });
+}
+
+export async function addProgramme(ctx: Ctx, actorId: number, trainingId: number, input: { actionNumber: string; name: string; priceHt: string; durationMinutes: number }) {
+  return ctx.db.transaction(async (tx) => {
+    const training = await requireTraining(tx, trainingId, true);
+    if (await repo.actionNumberTaken(tx, input.actionNumber)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
+    const row = await repo.insertProgramme(tx, trainingId, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), currency: training.currency, durationMinutes: input.durationMinutes });
+    await recordAdminChange(tx, { actorId, action: "programme.create", entityType: "dpcProgramme", entityId: row.id, before: null, after: row }, ctx.now());
+    return { id: row.id };
+  });
+}
+
+export async function addQuiz(ctx: Ctx, actorId: number, trainingId: number, input: { title: string; kind: string; passScore?: number }) {
+  return ctx.db.transaction(async (tx) => {
+    await requireTraining(tx, trainingId, true);
+    const row = await repo.insertQuiz(tx, trainingId, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
+    await recordAdminChange(tx, { actorId, action: "quiz.create", entityType: "quiz", entityId: row.id, before: null, after: row }, ctx.now());
+    return { id: row.id };
+  });
+}
+
+export async function addQuestion(ctx: Ctx, actorId: number, quizId: number, input: { text: string; kind: string; choices: string; explanation?: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const quiz = await repo.findQuiz(tx, quizId);
+    if (!quiz?.trainingId) throw new AppError("NOT_FOUND", "adminQuizNotFound");
+    await requireTraining(tx, quiz.trainingId, true);
+    const choices = choiceLines(input.choices);
+    const row = await repo.insertQuestion(tx, quizId, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices);
+    await recordAdminChange(tx, { actorId, action: "question.create", entityType: "quizQuestion", entityId: row.id, before: null, after: { ...row, choices } }, ctx.now());
+    return { id: row.id };
+  });
+}

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import type { BackEnv } from "../../context.ts";
+import type { Dashboard } from "#core/contract/admin-dashboard.ts";
+import { toParisDate } from "#core/domain/dates.ts";
+import { success } from "../../http/envelope.ts";
+import * as repo from "./admin-dashboard.repository.ts";
+
+export const adminDashboardRoutes = new Hono<BackEnv>();
+
+/** The index's key figures (ADR 0064): this month (Paris) and now. */
+adminDashboardRoutes.get("/admin/dashboard", async (c) => {
+  const { db, now } = c.var.deps;
+  const today = toParisDate(now());
+  const month = today.slice(0, 7);
+  // The first instant of the month in Paris: midnight at UTC+1 (winter) or UTC+2 (summer), whichever is midnight there.
+  const since = ["+02:00", "+01:00"].map((offset) => new Date(`${month}-01T00:00:00${offset}`)).find((at) => toParisDate(new Date(at.getTime() - 1)).slice(0, 7) !== month)!;
+  const [enrolmentsThisMonth, ordersByBrand, sessionsFillingUp, pendingChecks, fundingRequestsWaiting] = await Promise.all([
+    repo.countEnrolmentsSince(db, since),
+    repo.paidOrdersByBrandSince(db, since),
+    repo.sessionsFillingUp(db, today, 0.8, 10),
+    repo.countPendingChecks(db),
+    repo.countWaitingFundingRequests(db),
+  ]);
+  const data: Dashboard = {
+    month,
+    enrolmentsThisMonth,
+    ordersByBrand: ordersByBrand.map((r) => ({ ...r, revenueHtCents: Number(r.revenueHtCents) })),
+    sessionsFillingUp: sessionsFillingUp.map((s) => ({ ...s, startDate: String(s.startDate) })),
+    pendingChecks,
+    fundingRequestsWaiting,
+  };
+  return success(c, data);
+});

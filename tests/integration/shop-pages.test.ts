@@ -1,0 +1,167 @@
+// The shop's pages (issue 14), what they show and what they cost in SQL statements. The cart reply carries every
+// line's choices (functions, fundings, sessions with seats left) computed in a few batched queries, and the cart page
+// makes one back call for it: the statements of GET /back/api/shop/cart and of the cart page do not grow with the
+// number of lines. The shop page lists the trainings available on the store with a price (GET shop/products), not the
+// whole catalogue. The statement counter is the benchmark's (BENCH_SQL_COUNT), attached here to a copy of the seeded
+// template.
+import fs from "node:fs";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { trainings } from "../../server/db/schema/index.ts";
+import { openDatabase, type Database } from "../../server/db/client.ts";
+import { createStatementCounter, type StatementCounter } from "../../server/db/statement-counter.ts";
+import { createLogger } from "../../server/logger.ts";
+import { startPlatform, type Platform } from "../../server/platform.ts";
+import { agentFor } from "./enrolment-helpers.ts";
+import { createShopBuyers, storeTrainings } from "./shop-helpers.ts";
+import { expectEnvelope, Agent } from "./support/http.ts";
+import { testEnv } from "./support/platform.ts";
+import type { Suite } from "./support/setup.ts";
+import { templatesFor } from "./support/templates.ts";
+
+describe("the shop's pages and their SQL statements (pglite, counted)", () => {
+  let counter: StatementCounter;
+  let database: Database;
+  let platform: Platform;
+  let suite: Suite;
+
+  beforeAll(async () => {
+    const templates = await templatesFor("pglite");
+    counter = createStatementCounter();
+    database = await openDatabase({ pgliteDir: "memory://", pgliteDataDir: templates ? new Blob([fs.readFileSync(templates.seeded)]) : undefined, statementCounter: counter });
+    if (!templates) {
+      const { seedDemo } = await import("../../server/db/seed/demo.ts");
+      await database.migrate();
+      await seedDemo(database.db);
+    }
+    const env = testEnv();
+    platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL), database });
+    const address = platform.server.address();
+    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    suite = { backend: "pglite", db: database.db, origin, agent: (headers = {}) => new Agent(origin, headers) } as Suite;
+  }, 240_000);
+  afterAll(async () => {
+    await platform?.close();
+    await database?.close();
+  });
+
+  /** Statements the request costs (requests made one at a time: nothing else runs meanwhile). */
+  async function cost(run: () => Promise<unknown>): Promise<number> {
+    const before = counter.statements;
+    await run();
+    return counter.statements - before;
+  }
+
+  /** A shop buyer whose cart holds `n` store trainings, the face-to-face and virtual ones first (they have sessions). */
+  async function buyerWithLines(n: number, tag: string): Promise<Agent> {
+    const products = [
+      ...(await storeTrainings(database.db, "fr", "faceToFaceOnly")),
+      ...(await storeTrainings(database.db, "fr", "virtualClass")),
+      ...(await storeTrainings(database.db, "fr", "mixt")),
+      ...(await storeTrainings(database.db, "fr", "formation")),
+    ].slice(0, n);
+    expect(products).toHaveLength(n);
+    const [id] = await createShopBuyers(database.db, 1, tag);
+    const agent = await agentFor(suite, id, null);
+    expectEnvelope(await agent.post("/back/api/shop/add/products", { products: products.map((p) => p.id) }), 200);
+    return agent;
+  }
+
+  test("GET shop/cart and the cart page cost the same number of statements for 1, 2 and 5 lines", async () => {
+    const api: number[] = [];
+    const page: number[] = [];
+    for (const n of [1, 2, 5]) {
+      const agent = await buyerWithLines(n, `sqlcount-${n}`);
+      // Warm: the first request of a session may refresh it.
+      await agent.get("/back/api/shop/cart");
+      api.push(await cost(async () => expectEnvelope(await agent.get("/back/api/shop/cart"), 200)));
+      page.push(
+        await cost(async () => {
+          const reply = await fetch(`${suite.origin}/boutique/panier`, { headers: { cookie: agent.cookieHeader(), "accept-language": "fr-FR" } });
+          expect(reply.status).toBe(200);
+          expect((await reply.text()).match(/data-testid="cart-line"/g)).toHaveLength(n);
+        }),
+      );
+    }
+    console.log(`SQL statements, GET /back/api/shop/cart for 1, 2, 5 lines: ${api.join(", ")}; GET /boutique/panier: ${page.join(", ")}`);
+    expect(new Set(api).size).toBe(1);
+    expect(new Set(page).size).toBe(1);
+    expect(api[0]).toBeLessThanOrEqual(12);
+    expect(page[0]).toBeLessThanOrEqual(20);
+  });
+
+  test("each line's choices are what the spec's per-product calls and the course page answer (those calls still work)", async () => {
+    const agent = await buyerWithLines(5, "sqlcount-choices");
+    const cart = (await agent.get("/back/api/shop/cart")).body.data;
+    const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+    let sessionsSeen = 0;
+    for (const line of cart.products) {
+      const functions = await agent.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId });
+      expectEnvelope(functions, 200);
+      expect(line.choices.functions).toEqual(functions.body.data.map((f: { name: string }) => f.name));
+      const fundings = await agent.post("/back/api/shop/getAvailableFundings/product", { productId: line.productId });
+      expectEnvelope(fundings, 200);
+      expect(line.choices.fundings).toEqual(fundings.body.data);
+      const detail = (await agent.get(`/back/api/training/${line.slug}`)).body.data;
+      expect(line.effectiveType).toBe(detail.effectiveType);
+      const expected = detail.faceToFaces.flatMap((group: { id: number; sessions: { id: number; startDate: string; seatsAvailable: number; isFull: boolean }[] }) =>
+        group.sessions.filter((s) => s.startDate >= today).map((s) => ({ sessionId: s.id, sessionCourseId: group.id, seatsAvailable: s.seatsAvailable, isFull: s.isFull })),
+      );
+      expect(line.choices.sessions.map((s: Record<string, unknown>) => ({ sessionId: s.sessionId, sessionCourseId: s.sessionCourseId, seatsAvailable: s.seatsAvailable, isFull: s.isFull }))).toEqual(expected);
+      sessionsSeen += expected.length;
+    }
+    expect(sessionsSeen).toBeGreaterThan(0);
+  });
+
+  test("the shop lists the trainings available on the store with a price, with their sessions and seats, in a constant number of statements", async () => {
+    const guest = suite.agent({ "accept-language": "fr-FR" });
+    const listing = async () => {
+      const reply = await guest.get("/back/api/shop/products?pageSize=48");
+      expectEnvelope(reply, 200);
+      return reply.body.data as { items: { course: { id: number; free: boolean; priceHT: number }; sessions: { seatsAvailable: number; isFull: boolean; startDate: string }[] }[]; total: number; pageCount: number };
+    };
+    const first = await listing();
+    const stored = await database.db
+      .select({ id: trainings.id, free: trainings.free, price: trainings.priceHtCents, onStore: trainings.availableOnStore, published: trainings.isPublished, test: trainings.isTest, obsolete: trainings.obsolete, lang: trainings.lang })
+      .from(trainings)
+      .where(eq(trainings.brand, "fr"));
+    const sellable = stored.filter((t) => t.onStore && !t.free && t.price > 0 && t.published && !t.test && !t.obsolete && t.lang === "fr");
+    expect(first.total).toBe(sellable.length);
+    expect(first.total).toBeLessThan(stored.filter((t) => t.published && !t.test && !t.obsolete).length);
+    for (const { course } of first.items) expect(course.free || course.priceHT === 0).toBe(false);
+    const withSessions = first.items.filter((item) => item.sessions.length > 0);
+    expect(withSessions.length).toBeGreaterThan(0);
+    const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+    for (const { sessions } of withSessions) for (const s of sessions) expect(s.startDate >= today && s.isFull === (s.seatsAvailable === 0)).toBe(true);
+
+    // Taken off the store: gone from the listing and the shop page, and it can no longer be added.
+    const [withdrawn] = first.items;
+    await database.db.update(trainings).set({ availableOnStore: false }).where(inArray(trainings.id, [withdrawn.course.id]));
+    try {
+      const after = await listing();
+      expect(after.total).toBe(first.total - 1);
+      expect(after.items.map((i) => i.course.id)).not.toContain(withdrawn.course.id);
+      const page = await fetch(`${suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
+      const html = await page.text();
+      expect(html).not.toContain(`data-product-id="${withdrawn.course.id}"`);
+      expect((html.match(/data-testid="shop-item"/g) ?? []).length).toBe(Math.min(after.total, 24));
+      const [buyer] = await createShopBuyers(database.db, 1, "listing-withdrawn");
+      const agent = await agentFor(suite, buyer, null);
+      expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [withdrawn.course.id] }), 404);
+    } finally {
+      await database.db.update(trainings).set({ availableOnStore: true }).where(and(eq(trainings.id, withdrawn.course.id)));
+    }
+
+    // Statements: the same for a page of 1 and a page of 24.
+    const api = [];
+    for (const size of [1, 24]) api.push(await cost(async () => expectEnvelope(await guest.get(`/back/api/shop/products?pageSize=${size}`), 200)));
+    const page = await cost(async () => {
+      const reply = await fetch(`${suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
+      expect(reply.status).toBe(200);
+      expect(await reply.text()).toContain('data-testid="shop-list"');
+    });
+    console.log(`SQL statements, GET /back/api/shop/products for 1, 24 items: ${api.join(", ")}; GET /boutique (guest): ${page}`);
+    expect(api[0]).toBe(api[1]);
+    expect(page).toBeLessThanOrEqual(api[1] + 4);
+  });
+});
