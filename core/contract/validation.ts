@@ -34,7 +34,6 @@ export const VALIDATION_KEYS = [
   "invalidChoices",
   "confirmRequired",
   "periodInvalid",
-  "slugFormat",
   "discountValueRange",
   "invalidDate",
   "endBeforeStart",

@@ -77,7 +77,7 @@ test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page
   await page.getByLabel("Titre").fill("Une page");
   await page.getByLabel("Adresse (slug)").fill("Pas Valide !");
   await page.getByRole("button", { name: "Créer le brouillon" }).click();
-  await expect(page.getByText(/Lettres minuscules, chiffres et tirets seulement/).first()).toBeVisible(SLOW);
+  await expect(page.getByText(/Seulement des lettres minuscules, des chiffres et des tirets/).first()).toBeVisible(SLOW);
   await expect(page.getByLabel("Adresse (slug)")).toHaveValue("Pas Valide !");
   await expect(page.getByLabel("Titre")).toHaveValue("Une page");
 });

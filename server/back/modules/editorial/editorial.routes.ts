@@ -100,7 +100,7 @@ editorialRoutes.get("/admin/faq/sections/:id", async (c) => {
 editorialRoutes.post("/admin/faq/sections", async (c) => {
   const session = await requireAdmin(c);
   const input = await parseBody(c, NewFaqSectionSchema);
-  return success(c, await faq.createFaqSection(c.var.deps.db, session.userId, input), c.var.t("adminSaved"), 201);
+  return success(c, await faq.createFaqSection(c.var.deps.db, session.userId, input), c.var.t("contentSaved"), 201);
 });
 
 editorialRoutes.post("/admin/faq/sections/:id", async (c) => {
@@ -108,7 +108,7 @@ editorialRoutes.post("/admin/faq/sections/:id", async (c) => {
   const id = idOf(c);
   const input = await parseBody(c, FaqSectionFieldsSchema);
   await faq.updateFaqSection(c.var.deps.db, session.userId, id, input);
-  return success(c, await faq.getFaqSection(c.var.deps.db, id), c.var.t("adminSaved"));
+  return success(c, await faq.getFaqSection(c.var.deps.db, id), c.var.t("contentSaved"));
 });
 
 editorialRoutes.delete("/admin/faq/sections/:id", async (c) => {
@@ -124,14 +124,14 @@ editorialRoutes.post("/admin/faq/sections/:id/move", async (c) => {
   const id = idOf(c);
   const input = await parseBody(c, MoveSchema);
   await faq.moveFaqSection(c.var.deps.db, session.userId, id, input.direction);
-  return success(c, null, c.var.t("adminSaved"));
+  return success(c, null, c.var.t("contentSaved"));
 });
 
 editorialRoutes.post("/admin/faq/sections/:id/questions", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, FaqQuestionFieldsSchema);
-  return success(c, await faq.createFaqQuestion(c.var.deps.db, session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await faq.createFaqQuestion(c.var.deps.db, session.userId, id, input), c.var.t("contentSaved"), 201);
 });
 
 editorialRoutes.get("/admin/faq/questions/:id", async (c) => {
@@ -144,7 +144,7 @@ editorialRoutes.post("/admin/faq/questions/:id", async (c) => {
   const id = idOf(c);
   const input = await parseBody(c, FaqQuestionFieldsSchema);
   await faq.updateFaqQuestion(c.var.deps.db, session.userId, id, input);
-  return success(c, await faq.getFaqQuestion(c.var.deps.db, id), c.var.t("adminSaved"));
+  return success(c, await faq.getFaqQuestion(c.var.deps.db, id), c.var.t("contentSaved"));
 });
 
 editorialRoutes.delete("/admin/faq/questions/:id", async (c) => {
@@ -160,7 +160,7 @@ editorialRoutes.post("/admin/faq/questions/:id/move", async (c) => {
   const id = idOf(c);
   const input = await parseBody(c, MoveSchema);
   await faq.moveFaqQuestion(c.var.deps.db, session.userId, id, input.direction);
-  return success(c, null, c.var.t("adminSaved"));
+  return success(c, null, c.var.t("contentSaved"));
 });
 
 // Login image --------------------------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ editorialRoutes.post("/admin/loginImage/:brand", async (c) => {
   }
   const { db, env, now } = c.var.deps;
   const url = await replaceLoginImage({ db, dataDir: env.DATA_DIR, now: now() }, session.userId, brand, new Uint8Array(await file.arrayBuffer()));
-  return success(c, { brand, url }, c.var.t("adminSaved"));
+  return success(c, { brand, url }, c.var.t("contentSaved"));
 });
 
 editorialRoutes.delete("/admin/loginImage/:brand", async (c) => {

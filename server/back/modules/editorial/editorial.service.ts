@@ -90,7 +90,7 @@ export async function getDraftItem(db: Db, draftId: number): Promise<ContentItem
 }
 
 async function requireFreeSlug(db: Parameters<typeof repo.slugTaken>[0], kind: string, brand: string, slug: string, exceptId: number | null) {
-  if (await repo.slugTaken(db, kind, brand, slug, exceptId)) throw new AppError("CONFLICT", "adminSlugTaken", { fields: { slug: ["adminSlugTaken"] } });
+  if (await repo.slugTaken(db, kind, brand, slug, exceptId)) throw new AppError("CONFLICT", "contentSlugTaken", { fields: { slug: ["contentSlugTaken"] } });
 }
 
 /** editor/create-page: a new draft, published later. */

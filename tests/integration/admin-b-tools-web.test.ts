@@ -121,7 +121,7 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     const admin = await adminBrowser();
     const bad = await admin.post("/admin/editor/create-page", { kind: "page", brand: "fr", lang: "fr", slug: "Pas Bon", title: "Ma page" });
     expect(bad.status).toBe(422);
-    expect(decode(bad.text)).toContain("Lettres minuscules, chiffres et tirets seulement");
+    expect(decode(bad.text)).toContain("Seulement des lettres minuscules, des chiffres et des tirets");
     expect(decode(bad.text)).toContain('value="Pas Bon"');
     const taken = await admin.post("/admin/editor/create-page", { kind: "page", brand: "fr", lang: "fr", slug: "mentions-legales", title: "Ma page" });
     expect(taken.status).toBe(409);
