@@ -68,7 +68,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; sessions: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -112,6 +112,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // The pharmacy's last order (a referent's or holder's), when there is one.
       const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
       const orders = lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : [];
+      // The back office's sessions (administrators only).
+      const adminSessions = loggedIn ? await agent.get(`${API}/admin/sessions`) : null;
+      const sessions = adminSessions?.status === 200 ? (adminSessions.body.data.items as { id: number }[]).slice(0, 3).map((s) => s.id) : [];
       return {
         all,
         trainings,
@@ -121,6 +124,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         experts: (sitemap.experts as { slug: string }[]).slice(0, 3).map((e) => e.slug),
         codes: (attestations ?? []).slice(0, 3).map((a) => a.code),
         orders,
+        sessions,
       };
     }
 
@@ -163,6 +167,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/user/checkFormation/:a/:b") return known.enrolled.length >= 2 ? [fill({ a: known.enrolled[0], b: known.enrolled[1] })] : [];
       if (route.endsWith("/currentFlow/:id")) return known.enrolled.map((id) => fill({ id }));
       if (route === "/shop/command/:id" || route === "/referent/getCommand/:id") return known.orders.map((id) => fill({ id }));
+      if (route === "/admin/catalog/trainings/:id") return known.trainings.slice(0, 3).map(({ id }) => fill({ id }));
+      if (route === "/admin/sessions/:id") return known.sessions.map((id) => fill({ id }));
       return [];
     }
 
