@@ -18,9 +18,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:audit.title" });
 
-function Json({ value }: { value: unknown }) {
+function Json({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) return <span className="text-slate-600">—</span>;
-  return <pre className="max-h-48 max-w-md overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>;
+  return <pre tabIndex={0} aria-label={label} className="max-h-48 max-w-md overflow-auto focus-visible:outline-3 focus-visible:outline-primary-dark whitespace-pre-wrap break-words rounded bg-slate-100 p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>;
 }
 
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
@@ -60,10 +60,10 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
               {entry.entityType} #{entry.entityId}
             </td>
             <td className="px-2 py-2">
-              <Json value={entry.before} />
+              <Json value={entry.before} label={`${t("audit.before")} #${entry.id}`} />
             </td>
             <td className="px-2 py-2">
-              <Json value={entry.after} />
+              <Json value={entry.after} label={`${t("audit.after")} #${entry.id}`} />
             </td>
           </tr>
         ))}

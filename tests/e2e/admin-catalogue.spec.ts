@@ -1,0 +1,124 @@
+// The back office's catalogue journey (issue 16 part A), as admin@demo.test, JavaScript on and off: create a
+// face-to-face training (a wrong form first: messages per field, what was typed kept), add a session group and a
+// session, publish it, find it in the public catalogue, and buy it in the shop as a new shop customer with a session
+// seat; the session page then lists the buyer. Each back-office page passes axe (JavaScript project).
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { login, PASSWORD } from "./account-helpers.ts";
+import { seriousViolationsWithJs } from "./support/axe";
+
+const NO_JS = { tag: "@no-js" };
+test.describe.configure({ mode: "default", timeout: 180_000 });
+const SLOW = { timeout: 20_000 };
+const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
+
+async function guestPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: project() === "js", baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+test("create, publish and sell a face-to-face training from the back office", NO_JS, async ({ page, browser }) => {
+  const stamp = `${project()}${Date.now().toString(36)}`;
+  const name = `Atelier Zephyrin ${stamp}`;
+  const slug = `atelier-zephyrin-${stamp}`;
+  await login(page, "admin@demo.test");
+
+  await page.goto("/admin");
+  await expect(page.getByTestId("admin-index")).toBeVisible();
+  await expect(page.getByTestId("admin-nav")).toBeVisible();
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+
+  // A wrong form first: a message per field, and what was typed is still there.
+  await page.goto("/admin/catalog/new");
+  const form = page.getByTestId("training-form");
+  await form.getByLabel("Nom", { exact: true }).fill(name);
+  await form.getByLabel("Slug (adresse)").fill("Pas Un Slug");
+  await form.getByLabel("Durée (minutes)").fill("420");
+  await form.getByLabel("Prix HT").fill("dix euros");
+  await form.getByRole("button", { name: "Créer la formation" }).click();
+  await expect(page.getByText("Seulement des lettres minuscules").first()).toBeVisible(SLOW);
+  await expect(page.getByText("Un montant comme 120 ou 120,50.").first()).toBeVisible();
+  await expect(form.getByLabel("Nom", { exact: true })).toHaveValue(name);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+
+  await form.getByLabel("Slug (adresse)").fill(slug);
+  await form.getByLabel("Prix HT").fill("250");
+  await form.getByLabel("Type").selectOption("faceToFaceOnly");
+  await form.getByRole("button", { name: "Créer la formation" }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/\d+$/, SLOW);
+  await expect(page.getByTestId("publication")).toHaveAttribute("data-published", "false");
+
+  // A session group, then a session with 8 seats.
+  const groupForm = page.getByTestId("form-addFaceToFace");
+  await groupForm.getByLabel("Nom du groupe de sessions").fill("Ateliers 2031");
+  await groupForm.getByRole("button", { name: "Ajouter un groupe de sessions" }).click();
+  await expect(page.getByTestId("session-group")).toHaveCount(1, SLOW);
+  const group = page.getByTestId("session-group");
+  await group.getByText("Ajouter une session").first().click();
+  const sessionForm = group.locator("form");
+  await sessionForm.getByLabel("Nom de la session").fill("Lyon juin");
+  await sessionForm.getByLabel("Date").fill("2031-06-10");
+  await sessionForm.getByLabel("Places").fill("8");
+  await sessionForm.getByLabel("Début").fill("09:00");
+  await sessionForm.getByLabel("Fin").fill("17:00");
+  await sessionForm.getByLabel("Ville").fill("Lyon");
+  await sessionForm.getByRole("button", { name: "Ajouter une session" }).click();
+  await expect(group.getByRole("link", { name: /Lyon juin/ })).toBeVisible(SLOW);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+
+  // Publish: the training is in the public catalogue at once.
+  await page.getByRole("button", { name: "Publier" }).click();
+  await expect(page.getByTestId("publication")).toHaveAttribute("data-published", "true", SLOW);
+  const trainingUrl = page.url();
+
+  const guest = await guestPage(browser);
+  await guest.goto(`/recherche/Zephyrin%20${stamp}`);
+  await expect(guest.getByText(name).first()).toBeVisible(SLOW);
+  await guest.goto(`/faceToFaceOnly/${slug}`);
+  await expect(guest.getByRole("heading", { level: 1, name })).toBeVisible(SLOW);
+
+  // The shop: add it, choose a function and the session, log in as a new shop customer, pay by card.
+  await guest.goto("/boutique");
+  let item = guest.getByTestId("shop-item").filter({ hasText: name });
+  for (let n = 2; (await item.count()) === 0 && n <= 20; n++) {
+    await guest.goto(`/boutique?page=${n}`);
+    item = guest.getByTestId("shop-item").filter({ hasText: name });
+  }
+  await item.getByTestId("add-to-cart").click();
+  await expect(guest.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
+  await guest.goto("/boutique/panier");
+  for (const kind of ["function", "session", "funding"] as const) {
+    const count = await guest.getByTestId(`cart-${kind}-form`).count();
+    for (let i = 0; i < count; i++) {
+      const cartForm = guest.getByTestId(`cart-${kind}-form`).nth(i);
+      const value = await cartForm.locator("select option:not([disabled])").first().getAttribute("value");
+      await cartForm.locator("select").selectOption(value!);
+      await cartForm.getByRole("button").click();
+      await expect(guest.getByText(/Votre panier a été mis à jour/).first()).toBeVisible(SLOW);
+    }
+  }
+  await guest.getByRole("link", { name: /Se connecter pour payer/ }).click();
+  await guest.getByLabel(/adresse e-mail/i).fill(`shop.admin.${project()}.fr@demo.test`);
+  await guest.getByLabel(/^mot de passe$/i).fill(PASSWORD);
+  await guest.getByRole("button", { name: /se connecter/i }).click();
+  await expect(guest).toHaveURL(/\/boutique\/panier$/, SLOW);
+  await guest.getByTestId("cart-pay-card").click();
+  await expect(guest).toHaveURL(/\/back\/payments\/sandbox\//, SLOW);
+  await guest.locator("#card").fill("4242 4242 4242 4242");
+  await guest.locator("button[type=submit]").click();
+  await expect(guest.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
+  await guest.context().close();
+
+  // Back office: the session has its buyer; its attendance sheet is a PDF link.
+  await page.goto(trainingUrl);
+  await page.getByRole("link", { name: /Lyon juin/ }).click();
+  await expect(page.getByTestId("admin-session")).toBeVisible(SLOW);
+  await expect(page.getByTestId("participant")).toHaveCount(1);
+  await expect(page.getByTestId("participant")).toContainText(`shop.admin.${project()}.fr@demo.test`);
+  await expect(page.getByTestId("attendance-link").first()).toHaveAttribute("href", /\/attendance\/2031-06-10$/);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+
+  // The audit log shows the creation and the publication.
+  await page.goto("/admin/audit?entityType=training");
+  await expect(page.getByTestId("audit-row").filter({ hasText: "training.publish" }).first()).toBeVisible();
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+});
