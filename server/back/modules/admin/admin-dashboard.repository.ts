@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { enrolments, faceToFaces, faceToFaceSessions, orders, trainings } from "../../../db/schema/index.ts";
+import { enrolments, faceToFaces, faceToFaceSessions, fundingRequests, orders, trainings } from "../../../db/schema/index.ts";
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -46,15 +46,8 @@ export async function sessionsFillingUp(db: Db, today: string, ratio: number, li
     .limit(limit);
 }
 
-/** Funding requests waiting for a decision, when the table exists (issue 15 part B); null otherwise. */
-export async function countWaitingFundingRequests(db: Db): Promise<number | null> {
-  const [table] = await rows<{ name: string | null }>(db, sql`select to_regclass('public.funding_requests')::text as name`);
-  if (!table?.name) return null;
-  try {
-    const [row] = await rows<{ total: number }>(db, sql`select count(*)::int as total from funding_requests where status in ('submitted', 'pending', 'in_review', 'to_validate')`);
-    return Number(row?.total ?? 0);
-  } catch {
-    // Another shape than expected: the figure is left out rather than failing the page.
-    return null;
-  }
+/** Funding requests waiting for the funder's decision: submitted (state in_progress), not yet financed (ADR 0055). */
+export async function countWaitingFundingRequests(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(fundingRequests).where(eq(fundingRequests.state, "in_progress"));
+  return Number(row?.total ?? 0);
 }
