@@ -10,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { cartChannelName } from "../../server/realtime/app-channels.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
-import { cartProducts, carts, enrolments, invoices, orders, payments } from "../../server/db/schema/index.ts";
+import { cartProducts, carts, discountCodes, enrolments, fundingInvoices, invoices, orders, payments } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -397,9 +397,11 @@ describe.each(backends())("shop (%s)", (backend) => {
     for (const reply of replies) expect(reply.headers.get("location")).toMatch(/payment=paid$/);
     const rows = await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
     expect(rows).toHaveLength(before.length + 20);
-    const sequences = rows.map((r) => r.sequence).sort((a, b) => a - b);
+    // The brand's numbering is shared with the invoices of funding requests' payers (ADR 0056): no gap across both.
+    const payerRows = await suite.db.select().from(fundingInvoices).where(and(eq(fundingInvoices.brand, "fr"), eq(fundingInvoices.year, year)));
+    const sequences = [...rows, ...payerRows].map((r) => r.sequence).sort((a, b) => a - b);
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => sequences[0] + i));
-    expect(new Set(rows.map((r) => r.number)).size).toBe(rows.length);
+    expect(new Set([...rows, ...payerRows].map((r) => r.number)).size).toBe(rows.length + payerRows.length);
   });
 
   test("pay by check leaves the order pending until an administrator marks it paid; a free order is paid at once", async () => {
@@ -437,11 +439,16 @@ describe.each(backends())("shop (%s)", (backend) => {
   test("demo data: codes in every state, holder@demo.test's paid order and invoice, a pending check order, a cart per brand", async () => {
     const holder = await anonymous();
     expectEnvelope(await holder.login("holder@demo.test"), 200);
-    const last = await holder.get("/back/api/referent/getLastCommand");
+    // The pharmacy's newest order (its invoices come from the pharmacy demo data too, ADR 0050); the shop's own demo
+    // order, paid by card with EPUISE, carries the brand's first invoice number.
+    expect((await holder.get("/back/api/referent/getLastCommand")).body.data).toMatchObject({ status: "paid" });
+    const holderUser = await userByEmail(suite.db, "holder@demo.test");
+    const [code] = await suite.db.select().from(discountCodes).where(and(eq(discountCodes.code, "EPUISE"), eq(discountCodes.brand, "fr")));
+    const [epuise] = await suite.db.select().from(orders).where(and(eq(orders.userId, holderUser.id), eq(orders.discountCodeId, code.id)));
+    const last = await holder.get(`/back/api/referent/getCommand/${epuise.id}`);
     expectEnvelope(last, 200);
     expect(last.body.data).toMatchObject({ status: "paid", paymentMethod: "card", discountCode: "EPUISE" });
     expect(last.body.data.invoice.number).toMatch(/^FR-\d{4}-000001$/);
-    expectEnvelope(await holder.get(`/back/api/referent/getCommand/${last.body.data.id}`), 200);
     // A plain learner of the same pharmacy is not a referent: the order does not exist for them.
     const colleague = await anonymous();
     expectEnvelope(await colleague.login("learner@demo.test"), 200);
