@@ -9,7 +9,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { dataDir, PASSWORD } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
-import { seriousViolations } from "./support/axe";
+import { seriousViolationsWithJs } from "./support/axe";
 
 test.describe.configure({ mode: "default", timeout: 300_000 });
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
@@ -142,7 +142,7 @@ async function loginAs(page: Page, c: Case, email: string) {
 }
 
 async function noAxeFindings(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
 }
 
 for (const c of CASES) {
