@@ -9,6 +9,7 @@ import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { SELLERS } from "../../back/modules/shop/sellers.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";
+import { seedEnrolmentSteps } from "./progress.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
 
@@ -171,17 +172,22 @@ async function seedDpcProgress(db: SeedDb, clock: Clock): Promise<void> {
     // Finished early this year, so it counts in this year's meter whatever the seed date.
     const finishedAt = new Date(Date.UTC(clock.now.getUTCFullYear(), 0, 15, 10));
     const startedAt = new Date(finishedAt.getTime() - 7 * 86_400_000);
-    await db.insert(t.enrolments).values({
-      userId: learner.id,
-      trainingId: training.id,
-      accountId: account.id,
-      status: "finished",
-      progressPercent: 100,
-      createdAt: startedAt,
-      startedAt,
-      finishedAt,
-    });
+    const [enrolment] = await db
+      .insert(t.enrolments)
+      .values({
+        userId: learner.id,
+        trainingId: training.id,
+        accountId: account.id,
+        status: "finished",
+        progressPercent: 100,
+        createdAt: startedAt,
+        startedAt,
+        finishedAt,
+      })
+      .returning();
     await db.insert(t.historyEntries).values({ userId: learner.id, trainingId: training.id, startDate: startedAt, endDate: finishedAt, initialScore: spec.scores[0], finalScore: spec.scores[1] });
+    // Progress lives in the steps (ADR 0019): the finished training's steps are done, its quizzes answered with these scores.
+    await seedEnrolmentSteps(db, clock, enrolment);
   }
 }
 

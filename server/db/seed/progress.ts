@@ -22,7 +22,8 @@ export async function seedStepRecords(db: SeedDb, clock: Clock): Promise<void> {
   for (const enrolment of rows) await seedEnrolmentSteps(db, clock, enrolment);
 }
 
-async function seedEnrolmentSteps(db: Db, clock: Clock, enrolment: typeof t.enrolments.$inferSelect): Promise<void> {
+/** One enrolment's step records (for seeds that add an enrolment after seedStepRecords ran). */
+export async function seedEnrolmentSteps(db: Db, clock: Clock, enrolment: typeof t.enrolments.$inferSelect): Promise<void> {
   const training = await findFlowTraining(db, enrolment.trainingId);
   if (!training) return;
   const type = effectiveTrainingType({ type: training.type as TrainingType, isVirtual: training.isVirtual, hasDpcData: training.hasDpcData });
