@@ -7,6 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
+import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 
 const NO_JS = { tag: "@no-js" };
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -153,6 +154,10 @@ for (const c of CASES) {
       const file = await download.path();
       expect(fs.readFileSync(file).subarray(0, 5).toString("latin1")).toBe("%PDF-");
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      // Its text: the brand's sequential number and the VAT line of the country.
+      const invoiceText = extractPdfText(fs.readFileSync(file));
+      expect(invoiceText).toMatch(c.lang === "fr" ? /FR-\d{4}-\d{6}/ : /ESC?-\d{4}-\d{6}/);
+      expect(invoiceText).toMatch(c.lang === "fr" ? /TVA/ : /IVA/);
 
       // The trainings are the learner's now: the cart is empty and the learner area lists them.
       await page.goto(at(c.host, c.cart));
