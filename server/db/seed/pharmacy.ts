@@ -12,6 +12,7 @@ import { hashToken } from "../../back/modules/auth/tokens.ts";
 import { seedEnrolmentSteps } from "./progress.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
+import { invoiceNumber } from "#core/domain/invoice-number.ts";
 
 /** Known invitation tokens of the demo (the team tab lists them as invited; the links create the accounts). */
 export const PHARMACY_DEMO_INVITATIONS = [
@@ -135,7 +136,7 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
         brand: spec.brand,
         year,
         sequence,
-        number: `${seller.invoicePrefix}-${year}-${String(sequence).padStart(6, "0")}`,
+        number: invoiceNumber(seller.invoicePrefix, year, sequence),
         issuedAt: paidAt,
         seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
         buyer: {

@@ -9,6 +9,7 @@ import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { SELLERS } from "../../back/modules/shop/sellers.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
+import { invoiceNumber } from "#core/domain/invoice-number.ts";
 
 const CODES: { brand: string; code: string; kind: "percentage" | "fixed"; value: number; state: "valid" | "expired" | "usedUp" }[] = [
   { brand: "fr", code: "BIENVENUE10", kind: "percentage", value: 1000, state: "valid" },
@@ -104,7 +105,7 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       brand: "fr",
       year,
       sequence: 1,
-      number: `${seller.invoicePrefix}-${year}-000001`,
+      number: invoiceNumber(seller.invoicePrefix, year, 1),
       issuedAt: paidAt,
       seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
       buyer: {

@@ -27,6 +27,7 @@ import { buildInvoicePdf } from "../../../pdf/invoice.ts";
 import { sellerOf } from "../shop/sellers.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./funding-requests.repository.ts";
+import { invoiceNumber } from "#core/domain/invoice-number.ts";
 
 type Deps = Pick<BackDeps, "db" | "now" | "logger">;
 
@@ -243,7 +244,7 @@ export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow
       brand: row.brand,
       year,
       sequence,
-      number: `${seller.invoicePrefix}-${year}-${String(sequence).padStart(6, "0")}`,
+      number: invoiceNumber(seller.invoicePrefix, year, sequence),
       issuedAt: now,
       seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
       buyer,

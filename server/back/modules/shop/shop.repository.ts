@@ -21,6 +21,7 @@ import {
   trainings,
   users,
 } from "../../../db/schema/index.ts";
+import { invoiceNumber } from "#core/domain/invoice-number.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
@@ -542,7 +543,7 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
           brand: order.brand,
           year: input.year,
           sequence,
-          number: `${input.invoicePrefix}-${input.year}-${String(sequence).padStart(6, "0")}`,
+          number: invoiceNumber(input.invoicePrefix, input.year, sequence),
           issuedAt: input.now,
           seller: input.seller,
           buyer: input.buyer,
