@@ -114,7 +114,11 @@ test.describe("bookmarks (Mes favoris)", () => {
     await login(page, testInfo.project.name === "no-js" ? "camille.andre@demo.test" : "francois.marchand@demo.test");
     await page.goto("/formation/routine-dermocosmetique");
     const name = (await page.getByTestId("course-title").innerText()).trim();
-    await page.getByTestId("course-actions").getByTestId("bookmark-toggle").click();
+    // Wait for the form's answer: with JavaScript the button shows the asked state while the post is still running.
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/formation/routine-dermocosmetique")),
+      page.getByTestId("course-actions").getByTestId("bookmark-toggle").click(),
+    ]);
     await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", "true");
     await page.goto("/compte/profil/favoris");
     const item = page.getByTestId("bookmark-item").filter({ hasText: name });
