@@ -166,6 +166,18 @@ async function postgresForTests() {
   return { url, drop: () => dropDatabase(url) };
 }
 
+/**
+ * Integration files that never use the engine under test: they start the platform as its own process on a fresh
+ * embedded database (crash, secrets), open their own embedded one (bench-sql-count) or test Redis only. The
+ * PostgreSQL run skips them: run twice, they would test the same thing twice.
+ */
+const ENGINE_INDEPENDENT_FILES = [
+  "tests/integration/crash.test.ts",
+  "tests/integration/secrets.test.ts",
+  "tests/integration/bench-sql-count.test.ts",
+  "tests/integration/rate-limit-redis.test.ts",
+];
+
 const totalStarted = Date.now();
 
 await simpleStage("lint", async () => (await runCommand("npm", ["run", "--silent", "lint"])) === 0);
@@ -186,7 +198,7 @@ if (wanted("integration (postgres)")) {
     results.push({ name: "integration (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
   if (postgres) {
-    postgresStage = await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration"], {
+    postgresStage = await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration", ...ENGINE_INDEPENDENT_FILES.flatMap((file) => ["--exclude", file])], {
       IT_BACKEND: "postgres",
       DATABASE_URL_TEST: postgres.url,
       IT_DB_PREFIX: `it_${process.pid}`,

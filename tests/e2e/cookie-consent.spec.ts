@@ -134,6 +134,11 @@ test.describe("with JavaScript", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await page.goto("/");
+    // Before hydration the link is a plain in-page anchor: wait until React has attached its click handler.
+    await page.waitForFunction(() => {
+      const link = document.querySelector('[data-testid="cookie-settings-link"]');
+      return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+    });
     await page.evaluate(() => document.getElementById("cookie-preferences")?.remove());
     await page.getByTestId("cookie-settings-link").click();
     await expect.poll(() => errors).toContain("Error while opening cookies panel, please contact support");
