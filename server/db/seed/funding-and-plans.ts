@@ -57,7 +57,9 @@ export async function seedFundingAndPlans(db: SeedDb, clock: Clock): Promise<voi
     const [account] = await db.select().from(t.accounts).where(eq(t.accounts.name, pharmacy.account));
     if (!account) throw new Error(`seed: no pharmacy ${pharmacy.account}`);
     const referentId = await idOfUser(db, pharmacy.referent);
-    const learnerIds = await Promise.all(pharmacy.learners.map((email) => idOfUser(db, email)));
+    // One at a time: the seed runs in one transaction, and a transaction's connection takes one query at a time.
+    const learnerIds: number[] = [];
+    for (const email of pharmacy.learners) learnerIds.push(await idOfUser(db, email));
     const agreements = agreementRows.filter((a) => pharmacy.organisations.includes(a.organisation));
     const sessions = await db
       .select({ id: t.faceToFaceSessions.id, startDate: t.faceToFaceSessions.startDate, trainingId: t.trainings.id, price: t.trainings.priceHtCents, currency: t.trainings.currency, minutes: t.trainings.durationMinutes, f2fMinutes: t.trainings.faceToFaceDurationMinutes })
