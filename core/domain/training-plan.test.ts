@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthsBetween, placeActivitiesOnRows, planPeriod, type PlanActivity, type PlanPeriod, activityMonthRange, coversMonth, periodMonths } from "./training-plan.ts";
+import { monthsBetween, placeActivitiesOnRows, planPeriod, type PlanActivity, type PlanPeriod, activityMonthRange, coversMonth, periodMonths, timelineRows } from "./training-plan.ts";
 
 describe("monthsBetween", () => {
   it.each([
@@ -138,5 +138,27 @@ describe("periodMonths and coversMonth", () => {
   it("tells whether an activity covers a month", () => {
     const range = { fromDate: "2025-03-01", toDate: "2025-05-31" };
     expect(["2025-02", "2025-03", "2025-04", "2025-05", "2025-06"].map((m) => coversMonth(range, m))).toEqual([false, true, true, true, false]);
+  });
+});
+
+describe("timelineRows", () => {
+  const months = ["2026-01", "2026-02", "2026-03", "2026-04"];
+  const activity = (id: number, row: number, fromDate: string, toDate: string) => ({ id, row, fromDate, toDate });
+
+  it("gives each row its cells: an activity spans its months, other months are empty cells", () => {
+    const rows = timelineRows(months, [activity(1, 1, "2026-02-01", "2026-03-31"), activity(2, 2, "2026-01-01", "2026-01-31")]);
+    expect(rows.map((r) => r.row)).toEqual([1, 2]);
+    expect(rows[0].cells.map((c) => [c.key, c.activity?.id ?? null, c.span])).toEqual([
+      ["2026-01", null, 1],
+      ["2026-02-1", 1, 2],
+      ["2026-04", null, 1],
+    ]);
+    expect(rows[1].cells.map((c) => c.span)).toEqual([1, 1, 1, 1]);
+  });
+
+  it("clips an activity that ends after the last month, and has no rows without activities", () => {
+    const rows = timelineRows(months, [activity(7, 1, "2026-03-01", "2026-09-30")]);
+    expect(rows[0].cells.map((c) => [c.activity?.id ?? null, c.span])).toEqual([[null, 1], [null, 1], [7, 2]]);
+    expect(timelineRows(months, [])).toEqual([]);
   });
 });

@@ -102,3 +102,37 @@ export function periodMonths(startDate: string, endDate: string): string[] {
 export function coversMonth(activity: { fromDate: string; toDate: string }, month: string): boolean {
   return activity.fromDate.slice(0, 7) <= month && month <= activity.toDate.slice(0, 7);
 }
+
+/** One cell of a plan timeline row: an empty month, or an activity spanning `span` months. */
+export type TimelineCell<T> = { key: string; activity: T | null; span: number };
+
+export type TimelineActivity = { id: number; row: number; fromDate: string; toDate: string };
+
+/**
+ * The rows of a plan timeline (rows 1 to the highest activity row), each a run of cells over `months`
+ * ('yyyy-mm'): an activity takes one cell spanning its months (clipped to the last month), any other month an
+ * empty cell. Rows come from placeActivitiesOnRows, so activities of one row never share a month.
+ */
+export function timelineRows<T extends TimelineActivity>(months: readonly string[], activities: readonly T[]): { row: number; cells: TimelineCell<T>[] }[] {
+  const monthOf = (day: string) => day.slice(0, 7);
+  const rowCount = Math.max(0, ...activities.map((a) => a.row));
+  return Array.from({ length: rowCount }, (_, i) => {
+    const row = i + 1;
+    const inRow = activities.filter((a) => a.row === row);
+    const cells: TimelineCell<T>[] = [];
+    for (let index = 0; index < months.length; ) {
+      const month = months[index];
+      const activity = inRow.find((a) => monthOf(a.fromDate) <= month && month <= monthOf(a.toDate));
+      if (!activity) {
+        cells.push({ key: month, activity: null, span: 1 });
+        index += 1;
+        continue;
+      }
+      const last = months.indexOf(monthOf(activity.toDate));
+      const span = (last === -1 ? months.length - 1 : last) - index + 1;
+      cells.push({ key: `${month}-${activity.id}`, activity, span });
+      index += span;
+    }
+    return { row, cells };
+  });
+}
