@@ -13,7 +13,7 @@ import {
   trainings,
 } from "../../../db/schema/index.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
-import { fundingCodesColumn } from "../home/home.repository.ts";
+import { trainingCardColumns } from "../home/home.repository.ts";
 
 type Lang = "fr" | "es";
 
@@ -166,24 +166,7 @@ export async function findExpert(db: Db, brand: BrandKey, slug: string) {
 /** The visible trainings an expert takes part in, with the same columns as the home's cards. */
 export async function listExpertTrainings(db: Db, brand: BrandKey, lang: Lang, personId: number) {
   return db
-    .selectDistinctOn([trainings.id], {
-      id: trainings.id,
-      slug: trainings.slug,
-      type: trainings.type,
-      name: trainings.name,
-      shortName: trainings.shortName,
-      durationMinutes: trainings.durationMinutes,
-      priceHtCents: trainings.priceHtCents,
-      currency: trainings.currency,
-      free: trainings.free,
-      isNew: trainings.isNew,
-      isVirtual: trainings.isVirtual,
-      ratingAverage: trainings.ratingAverage,
-      ratingCount: trainings.ratingCount,
-      mainIllustration: trainings.mainIllustration,
-      credits: trainings.credits,
-      fundingCodes: fundingCodesColumn,
-    })
+    .selectDistinctOn([trainings.id], trainingCardColumns)
     .from(trainings)
     .innerJoin(trainingPeople, eq(trainingPeople.trainingId, trainings.id))
     .where(and(visibleTrainings(brand, lang), eq(trainings.obsolete, false), eq(trainingPeople.personId, personId)))

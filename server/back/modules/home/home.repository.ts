@@ -26,6 +26,26 @@ export type FeaturedCandidateRow = {
 /** The funding codes of a training, as one column (the card shows them and applies the funded price rule). */
 export const fundingCodesColumn = sql<string[]>`array(select f.code from training_fundings tf join fundings f on f.id = tf.funding_id where tf.training_id = ${trainings.id} order by f.code)`;
 
+/** The columns of a training card (the home's featured trainings, an expert's trainings). */
+export const trainingCardColumns = {
+  id: trainings.id,
+  slug: trainings.slug,
+  type: trainings.type,
+  name: trainings.name,
+  shortName: trainings.shortName,
+  durationMinutes: trainings.durationMinutes,
+  priceHtCents: trainings.priceHtCents,
+  currency: trainings.currency,
+  free: trainings.free,
+  isNew: trainings.isNew,
+  isVirtual: trainings.isVirtual,
+  ratingAverage: trainings.ratingAverage,
+  ratingCount: trainings.ratingCount,
+  mainIllustration: trainings.mainIllustration,
+  credits: trainings.credits,
+  fundingCodes: fundingCodesColumn,
+};
+
 /**
  * Published trainings of one brand in its content language, best candidates first
  * (new, then most reviewed and best rated, then newest). Test, obsolete and store-hidden
@@ -33,24 +53,7 @@ export const fundingCodesColumn = sql<string[]>`array(select f.code from trainin
  */
 export async function listFeaturedCandidates(db: Db, brand: BrandKey, lang: "fr" | "es", limit: number): Promise<FeaturedCandidateRow[]> {
   return db
-    .select({
-      id: trainings.id,
-      slug: trainings.slug,
-      type: trainings.type,
-      name: trainings.name,
-      shortName: trainings.shortName,
-      durationMinutes: trainings.durationMinutes,
-      priceHtCents: trainings.priceHtCents,
-      currency: trainings.currency,
-      free: trainings.free,
-      isNew: trainings.isNew,
-      isVirtual: trainings.isVirtual,
-      ratingAverage: trainings.ratingAverage,
-      ratingCount: trainings.ratingCount,
-      mainIllustration: trainings.mainIllustration,
-      credits: trainings.credits,
-      fundingCodes: fundingCodesColumn,
-    })
+    .select(trainingCardColumns)
     .from(trainings)
     .where(
       and(
