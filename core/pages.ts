@@ -390,12 +390,14 @@ export function langOfPath(pathname: string, brand: BrandKey): PathLang | null {
   return null;
 }
 
+/** Every page path, static paths before parameterised ones (as in the router); made once, on first use. */
+let matchOrder: { page: PageDef; lang: PathLang | "*"; pattern: string }[] | null = null;
+
 export function matchPage(pathname: string): { page: PageDef; lang: PathLang | null; params: Record<string, string> } | null {
-  // Static paths win over parameterised ones, as in the router.
-  const candidates = PAGES.flatMap((page) =>
+  matchOrder ??= PAGES.flatMap((page) =>
     (Object.entries(page.paths) as [PathLang | "*", string][]).map(([lang, pattern]) => ({ page, lang, pattern })),
   ).sort((a, b) => dynamicSegments(a.pattern) - dynamicSegments(b.pattern));
-  for (const { page, lang, pattern } of candidates) {
+  for (const { page, lang, pattern } of matchOrder) {
     const params = matchPattern(pattern, pathname);
     if (params) return { page, lang: lang === "*" ? null : lang, params };
   }
