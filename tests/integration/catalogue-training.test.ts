@@ -1,6 +1,8 @@
 // GET /back/api/training/:slug (derived types, sessions, 404s, administrators), the bookmarks
 // endpoints, and the course page's routing (404 messages and the 301 to the effective type).
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { faceToFaceSessions, objectives } from "../../server/db/schema/index.ts";
 import { seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
@@ -196,5 +198,42 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
       const be = (await training("premiers-secours-officine", undefined, "be.localhost")).body.data.id;
       expectEnvelope(await agent.request("PUT", `/back/api/user/bookmarks/${be}`), 404);
     });
+  });
+
+  // Last: it changes the seed's rows (and puts them back).
+  test("the detail kept per catalogue version follows the data at once: seats, a session's city, a new objective; no viewer's field is shared", async () => {
+    const slug = "trod-angine-cystite";
+    const first = (await training(slug)).body.data;
+    const session = first.faceToFaces[0].sessions.find((s: Training) => s.seatsAvailable > 1);
+    const sessionOf = (detail: Training) => detail.faceToFaces[0].sessions.find((s: Training) => s.id === session.id);
+    const cityBefore = session.marketingCity;
+    try {
+      // A booking changes the count only (no catalogue version bump): the seats are still right.
+      await suite.db.update(faceToFaceSessions).set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + 1` }).where(eq(faceToFaceSessions.id, session.id));
+      const booked = sessionOf((await training(slug)).body.data);
+      expect(booked.seatsAvailable).toBe(session.seatsAvailable - 1);
+      expect(booked.currentParticipants).toBe(session.currentParticipants + 1);
+
+      await suite.db.update(faceToFaceSessions).set({ marketingCity: "Ville modifiée" }).where(eq(faceToFaceSessions.id, session.id));
+      expect(sessionOf((await training(slug)).body.data).marketingCity).toBe("Ville modifiée");
+
+      const [added] = await suite.db.insert(objectives).values({ trainingId: first.id, type: 1, position: 99, text: "Objectif ajouté à l'instant" }).returning();
+      expect((await training(slug)).body.data.objectiveSkills).toContain("Objectif ajouté à l'instant");
+      await suite.db.delete(objectives).where(eq(objectives.id, added.id));
+      expect((await training(slug)).body.data.objectiveSkills).not.toContain("Objectif ajouté à l'instant");
+    } finally {
+      await suite.db
+        .update(faceToFaceSessions)
+        .set({ marketingCity: cityBefore, currentParticipants: session.currentParticipants })
+        .where(eq(faceToFaceSessions.id, session.id));
+    }
+
+    // The partner client asks first, then a guest and a non-client: the link stays the client's.
+    expect((await training("anticancereux-oraux", await loggedIn("learner@demo.test"))).body.data.naocareLink).toMatch(/^https?:\/\//);
+    expect((await training("anticancereux-oraux")).body.data.naocareLink).toBeNull();
+    expect((await training("anticancereux-oraux", await loggedIn("lea.bernard@demo.test"))).body.data.naocareLink).toBeNull();
+    // The audience fit is each viewer's own, whoever asked first.
+    expect((await training("vaccination-officine", await loggedIn("nonpharmacist@demo.test"))).body.data.audienceFit.ok).toBe(false);
+    expect((await training("vaccination-officine")).body.data.audienceFit.ok).toBe(true);
   });
 });

@@ -332,6 +332,14 @@ export async function listFaceToFaces(db: Db, trainingId: number) {
   return { f2fRows, sessionRows, dateRows };
 }
 
+/** Seats of some sessions as they are now (the course page's cached detail takes its seats from here). */
+export async function listSessionSeats(db: Db, sessionIds: number[]) {
+  return db
+    .select({ id: faceToFaceSessions.id, maxParticipants: faceToFaceSessions.maxParticipants, currentParticipants: faceToFaceSessions.currentParticipants })
+    .from(faceToFaceSessions)
+    .where(inArray(faceToFaceSessions.id, sessionIds));
+}
+
 export async function listDpcProgrammes(db: Db, trainingId: number) {
   const programmes = await db.select().from(dpcProgrammes).where(eq(dpcProgrammes.trainingId, trainingId)).orderBy(asc(dpcProgrammes.id));
   const agreementRows = programmes.length

@@ -15,6 +15,9 @@ import { AppError } from "../../http/app-error.ts";
 import {
   findTrainingBySlug,
   listAssociatedIds,
+  listSessionSeats,
+  readCatalogueVersion,
+  type TrainingRow,
   listCoursesWithModules,
   listDpcProgrammes,
   listFaceToFaces,
@@ -24,6 +27,7 @@ import {
   listTrainingFundings,
   listTrainingPeople,
 } from "./catalogue.repository.ts";
+import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { deriveTypes, listCoursesByIds, toIso } from "./catalogue-listing.service.ts";
 import { cleanHtml } from "./description-html.ts";
 import type { Viewer } from "./viewer.ts";
@@ -57,11 +61,61 @@ export async function getTrainingRef(db: Db, brand: Brand, slug: string, viewer:
  * and obsolete trainings are a 404 except for administrators.
  */
 export async function getTrainingDetail(db: Db, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingDetail> {
-  const training = await findTrainingBySlug(db, brand.key, slug);
-  const visible = training && training.isPublished && !training.isTest && !training.obsolete;
-  if (!training || training.lang !== brand.contentLang || (!visible && !viewer?.isAdmin)) {
-    throw new AppError("NOT_FOUND", "trainingNotFound");
+  // The visible training's detail is the same for every visitor: kept per catalogue data version (ADR 0090), with
+  // the seats read fresh on every call and the viewer's fields added after. An administrator's unpublished training
+  // is read each time.
+  const cached = isCatalogueCacheEnabled()
+    ? await cachedByVersion(db, await readCatalogueVersion(db), `detail:${brand.key}:${slug}`, async () => {
+        const training = await findTrainingBySlug(db, brand.key, slug);
+        return training && isVisibleTraining(training, brand) ? buildSharedDetail(db, brand, training) : null;
+      })
+    : null;
+  let shared = cached;
+  if (!shared) {
+    const training = await findTrainingBySlug(db, brand.key, slug);
+    if (!training || training.lang !== brand.contentLang || (!isVisibleTraining(training, brand) && !viewer?.isAdmin)) {
+      throw new AppError("NOT_FOUND", "trainingNotFound");
+    }
+    shared = await buildSharedDetail(db, brand, training);
   }
+  const detail = cached ? await withFreshSeats(db, shared.detail) : shared.detail;
+  return {
+    ...detail,
+    naocareLink: viewer?.isPartnerCareClient ? shared.naocareLink : null,
+    audienceFit: fitsAudience(shared.audience, viewer ? { isPharmacist: viewer.isPharmacist, isHolder: viewer.isHolder } : null),
+  };
+}
+
+function isVisibleTraining(training: TrainingRow, brand: Brand): boolean {
+  return training.lang === brand.contentLang && training.isPublished && !training.isTest && !training.obsolete;
+}
+
+/** The cached detail's sessions with their seats as they are now (bookings do not change the catalogue version). */
+async function withFreshSeats(db: Db, detail: TrainingDetail): Promise<TrainingDetail> {
+  const ids = detail.faceToFaces.flatMap((group) => group.sessions.map((session) => session.id));
+  if (ids.length === 0) return detail;
+  const seats = new Map((await listSessionSeats(db, ids)).map((row) => [row.id, row]));
+  return {
+    ...detail,
+    faceToFaces: detail.faceToFaces.map((group) => ({
+      ...group,
+      sessions: group.sessions.map((session) => {
+        const now = seats.get(session.id);
+        if (!now) return session;
+        return { ...session, maxParticipants: now.maxParticipants, currentParticipants: now.currentParticipants, seatsAvailable: seatsAvailable(now), isFull: isSessionFull(now) };
+      }),
+    })),
+  };
+}
+
+type SharedDetail = {
+  /** The detail as a guest sees it (no partner link, the guest's audience fit). */
+  detail: TrainingDetail;
+  naocareLink: string | null;
+  audience: Parameters<typeof fitsAudience>[0];
+};
+
+async function buildSharedDetail(db: Db, brand: Brand, training: TrainingRow): Promise<SharedDetail> {
   const id = training.id;
   const [structure, objectiveRows, f2f, dpc, fundingRows, peopleRows, tags, reviewRows, associatedIds] = await Promise.all([
     listCoursesWithModules(db, id),
@@ -138,7 +192,7 @@ export async function getTrainingDetail(db: Db, brand: Brand, slug: string, view
     nonHoldersOnly: training.nonHoldersOnly,
   };
 
-  return {
+  const detail: TrainingDetail = {
     id,
     name: training.name,
     shortName: training.shortName,
@@ -194,7 +248,7 @@ export async function getTrainingDetail(db: Db, brand: Brand, slug: string, view
     lastUpdate: toIso(training.lastUpdate),
     mainIllustration: training.mainIllustration,
     videoId: validVideoId(training.videoId),
-    naocareLink: viewer?.isPartnerCareClient ? training.naocareLink : null,
+    naocareLink: null,
     partnerLink: training.partnerLink,
     groupement: training.groupement,
     providerName: training.providerName,
@@ -207,7 +261,7 @@ export async function getTrainingDetail(db: Db, brand: Brand, slug: string, view
     points: training.points,
     tags,
     ...flags,
-    audienceFit: fitsAudience(flags, viewer ? { isPharmacist: viewer.isPharmacist, isHolder: viewer.isHolder } : null),
+    audienceFit: fitsAudience(flags, null),
     directAccess: training.directAccess,
     displayForAll: training.displayForAll,
     availableOnSpace: training.availableOnSpace,
@@ -235,4 +289,5 @@ export async function getTrainingDetail(db: Db, brand: Brand, slug: string, view
     seoDescription: training.seoDescription,
     associatedTrainings,
   };
+  return { detail, naocareLink: training.naocareLink, audience: flags };
 }
