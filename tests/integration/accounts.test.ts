@@ -258,10 +258,18 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     expect(row.readedDate).toBeNull();
     const own = (await learner.get("/back/api/user/notification")).body.data;
     const unreadIds = own.notifications.filter((n: { readedDate: string | null }) => !n.readedDate).map((n: { id: number }) => n.id);
+    expect(own.unread).toBe(unreadIds.length);
     const read = await learner.post("/back/api/user/notification/read", { ids: unreadIds });
     expect(read.body.data.marked).toBe(unreadIds.length);
     expect((await learner.get("/back/api/user/notification")).body.data.unread).toBe(0);
     expectEnvelope(await admin.post("/back/api/admin/notifications", { userId: 999999, title: "x" }), 404);
+
+    // More unread than the list shows: the list keeps its 20 newest, the count covers them all.
+    const learnerId = await userIdOf(suite, "learner@demo.test");
+    await suite.db.insert(notifications).values(Array.from({ length: 23 }, (_, i) => ({ userId: learnerId, title: `Avis ${i}` })));
+    const many = (await learner.get("/back/api/user/notification")).body.data;
+    expect(many.notifications).toHaveLength(20);
+    expect(many.unread).toBe(23);
   });
 
   test("tokens are stored hashed", async () => {

@@ -1,25 +1,21 @@
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { notifications, users } from "../../../db/schema/index.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** The user's newest notifications. */
-export async function listUserNotifications(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
-  return db
-    .select()
+/**
+ * The user's newest notifications and how many of all theirs are unread, in one statement: the window count runs
+ * over every row the WHERE keeps, before the LIMIT.
+ */
+export async function listUserNotificationsWithUnread(db: Db, userId: number, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
+  const rows = await db
+    .select({ notification: notifications, unread: sql<number>`(count(*) filter (where ${notifications.readedDate} is null) over ())::int` })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
-}
-
-export async function countUnreadNotifications(db: Db, userId: number): Promise<number> {
-  const [{ unread }] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readedDate)));
-  return unread;
+    .limit(Math.max(1, limit));
+  return { rows: rows.slice(0, limit).map((row) => row.notification), unread: Number(rows[0]?.unread ?? 0) };
 }
 
 /** Marks the user's own unread notifications among the ids; returns the ids changed. */

@@ -3,9 +3,8 @@ import { userChannelName } from "../../../realtime/app-channels.ts";
 import type { Broadcaster } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import {
-  countUnreadNotifications,
   insertUserNotification,
-  listUserNotifications,
+  listUserNotificationsWithUnread,
   markUserNotificationsRead,
   userExists,
   type NotificationRow,
@@ -25,7 +24,7 @@ function toPayload(row: NotificationRow): NotificationPayload {
 }
 
 export async function listNotifications(db: Db, userId: number, limit = 20) {
-  const [rows, unread] = await Promise.all([listUserNotifications(db, userId, limit), countUnreadNotifications(db, userId)]);
+  const { rows, unread } = await listUserNotificationsWithUnread(db, userId, limit);
   return { notifications: rows.map(toPayload), unread };
 }
 
