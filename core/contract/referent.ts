@@ -121,13 +121,16 @@ export const InvoicesZipFormSchema = z.strictObject({
 
 export const AccountInvoiceSchema = z.strictObject({
   id: z.number(),
+  /** `order`: a shop invoice; `funding`: the pharmacy's share of a funding request (ADR 0075). */
+  kind: z.enum(["order", "funding"]),
   number: z.string(),
   issuedAt: z.string(),
   total: z.number(),
   vat: z.number(),
   totalWithVat: z.number(),
   currency: z.string(),
-  orderId: z.number(),
+  orderId: z.number().nullable(),
+  fundingRequestId: z.number().nullable(),
   paymentMethod: z.string().nullable(),
   paidAt: z.string().nullable(),
   buyerName: z.string(),
