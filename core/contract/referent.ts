@@ -146,6 +146,23 @@ export const AccountInvoiceDetailSchema = z.strictObject({
   lines: z.array(z.strictObject({ name: z.string(), trainingType: z.string(), price: z.number(), discount: z.number(), net: z.number() })),
 });
 
+// ------------------------------------------------------------------ team history export job (ADR 0076)
+
+/** POST /referent/history/exports, GET /referent/history/exports/{id}: an export being written, then its file. */
+export const HistoryExportJobSchema = z.strictObject({
+  id: z.number(),
+  state: z.enum(["running", "done", "failed"]),
+  done: z.number(),
+  total: z.number(),
+  percent: z.number(),
+  /** The file (GET, same origin) once done; null before. */
+  downloadPath: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type HistoryExportJob = z.infer<typeof HistoryExportJobSchema>;
+
+export const HistoryExportIdParamsSchema = z.object({ id: IdParam });
+
 // ------------------------------------------------------------------ dashboard and attestations
 
 export const KnowledgeGainSchema = z.strictObject({ trainings: z.number(), meanPre: z.number(), meanPost: z.number(), gain: z.number() }).nullable();
