@@ -53,6 +53,17 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     const bonificaciones = (await spanish.get("/back/api/referent/bonificacionesInvoices")).body.data.invoices as { kind: string }[];
     expect(bonificaciones.every((i) => i.kind === "order")).toBe(true);
 
+    // The invoices page marks the funding share; its detail page prints the one funded line.
+    const page = await spanish.get("/administracion/mi-farmacia/factures", { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(own[0].number);
+    expect(page.text).toContain("Financiación: parte a cargo de la farmacia");
+    expect(page.text).not.toContain(funder[0].number);
+    const detailPage = await spanish.get(`/administracion/mi-farmacia/factures/${own[0].id}`, { headers: { accept: "text/html" } });
+    expect(detailPage.status).toBe(200);
+    expect(detailPage.text).toContain("Financiación: parte a cargo de la farmacia");
+    expect((await spanish.get(`/administracion/mi-farmacia/factures/${funder[0].id}`, { headers: { accept: "text/html" } })).status).toBe(404);
+
     const detail = await spanish.get(`/back/api/referent/invoice/${own[0].id}`);
     expectEnvelope(detail, 200);
     expect(detail.body.data.lines).toHaveLength(1);
