@@ -121,13 +121,16 @@ export const InvoicesZipFormSchema = z.strictObject({
 
 export const AccountInvoiceSchema = z.strictObject({
   id: z.number(),
+  /** `order`: a shop invoice; `funding`: the pharmacy's share of a funding request (ADR 0075). */
+  kind: z.enum(["order", "funding"]),
   number: z.string(),
   issuedAt: z.string(),
   total: z.number(),
   vat: z.number(),
   totalWithVat: z.number(),
   currency: z.string(),
-  orderId: z.number(),
+  orderId: z.number().nullable(),
+  fundingRequestId: z.number().nullable(),
   paymentMethod: z.string().nullable(),
   paidAt: z.string().nullable(),
   buyerName: z.string(),
@@ -142,6 +145,23 @@ export const AccountInvoiceDetailSchema = z.strictObject({
   invoice: AccountInvoiceSchema,
   lines: z.array(z.strictObject({ name: z.string(), trainingType: z.string(), price: z.number(), discount: z.number(), net: z.number() })),
 });
+
+// ------------------------------------------------------------------ team history export job (ADR 0076)
+
+/** POST /referent/history/exports, GET /referent/history/exports/{id}: an export being written, then its file. */
+export const HistoryExportJobSchema = z.strictObject({
+  id: z.number(),
+  state: z.enum(["running", "done", "failed"]),
+  done: z.number(),
+  total: z.number(),
+  percent: z.number(),
+  /** The file (GET, same origin) once done; null before. */
+  downloadPath: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type HistoryExportJob = z.infer<typeof HistoryExportJobSchema>;
+
+export const HistoryExportIdParamsSchema = z.object({ id: IdParam });
 
 // ------------------------------------------------------------------ dashboard and attestations
 

@@ -46,7 +46,7 @@ import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 import { PendingChecksSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
-import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
+import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, HistoryExportJobSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -92,6 +92,8 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/invoice/:id/pdf": null,
   "/referent/dashboard": TeamDashboardSchema,
   "/referent/attestations": TeamAttestationsSchema,
+  "/referent/history/exports/:id": HistoryExportJobSchema,
+  "/referent/history/exports/:id/file": null,
   "/health": HealthSchema,
   "/user": CurrentUserSchema,
   "/user/isLogged": IsLoggedSchema,

@@ -6,7 +6,8 @@
 //   BENCH_TRAININGS (default 5000), BENCH_REALTIME=1 then runs tests/bench/realtime.ts,
 //   BENCH_ONLY=<regular expression> keeps the rows whose name matches (the static row always runs), e.g.
 //   BENCH_ONLY='learner|uncached'. The page rows are one table (PAGE_ROWS): add a line for a new page.
-// Logged-in rows use a real session of learner@demo.test, opened through the login API with its CSRF token.
+// Logged-in rows use a real session (learner@demo.test, shop@demo.test, or the referent holder@demo.test for the
+// pharmacy pages), opened through the login API with its CSRF token.
 // `--postgres` (or BENCH_DATABASE_URL, the server to use instead of postgres://postgres@127.0.0.1:5432) runs it all
 // on a fresh PostgreSQL database, created and seeded here and dropped at the end.
 import { spawn } from "node:child_process";
@@ -41,6 +42,8 @@ const UNCACHED = { cookie: "sid=bench-bypasses-the-page-cache" };
 
 const LEARNER = "learner@demo.test";
 const SHOP_CUSTOMER = "shop@demo.test";
+/** The holder of Pharmacie du Marché: the pharmacy area's pages (one pharmacy, so no account choice). */
+const REFERENT = "holder@demo.test";
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || (process.argv.includes("--postgres") ? LOCAL_SERVER_URL : null);
 
 /** The learning view of the learner's current training (one they have started), from the records API. */
@@ -52,7 +55,7 @@ async function startedTrainingPath(origin: string, cookie: string): Promise<stri
 }
 
 /** Who a row logs in as (a real session through the login API), or a guest. */
-type Visitor = "guest" | "uncached" | "learner" | "shop customer";
+type Visitor = "guest" | "uncached" | "learner" | "shop customer" | "referent";
 /**
  * One page row of the bench: a label, who asks, and the path (or how to find it once the server runs). To add a
  * row for a new page (the referent's dashboard, the team list...), add a line here; a visitor that is not yet
@@ -63,6 +66,7 @@ type PageRow = { label: string; visitor: Visitor; path: string | ((origin: strin
 const VISITOR_EMAILS: Record<Exclude<Visitor, "guest" | "uncached">, string> = {
   learner: LEARNER,
   "shop customer": SHOP_CUSTOMER,
+  referent: REFERENT,
 };
 
 const PAGE_ROWS: PageRow[] = [
@@ -80,6 +84,8 @@ const PAGE_ROWS: PageRow[] = [
   { label: "profile history", visitor: "learner", path: "/compte/profil/historique" },
   { label: "profile plan", visitor: "learner", path: "/compte/profil/plan-de-formation" },
   { label: "cart of 2", visitor: "shop customer", path: "/boutique/panier" },
+  { label: "pharmacy dashboard", visitor: "referent", path: "/gestion/ma-pharmacie/tableau-de-bord" },
+  { label: "pharmacy team list", visitor: "referent", path: "/gestion/ma-pharmacie/equipe" },
 ];
 
 /** BENCH_ONLY (a case-insensitive regular expression) keeps the rows whose name matches; the static row always runs. */

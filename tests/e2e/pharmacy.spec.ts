@@ -52,6 +52,7 @@ const CASES: Case[] = [
       dashboard: "Tableau de bord",
       chart: "Progression de chaque membre",
       export: "Télécharger l'historique (tableur)",
+      exportFile: "Télécharger le fichier",
       attestations: "Attestations",
       createEmail: "Adresse e-mail",
       createFirst: "Prénom",
@@ -90,6 +91,7 @@ const CASES: Case[] = [
       dashboard: "Panel",
       chart: "Progreso de cada miembro",
       export: "Descargar el historial (hoja de cálculo)",
+      exportFile: "Descargar el archivo",
       attestations: "Certificados",
       createEmail: "Correo electrónico",
       createFirst: "Nombre",
@@ -225,8 +227,13 @@ for (const c of CASES) {
       await expect(page.getByRole("img", { name: c.text.chart as string })).toBeVisible();
       await expect(page.getByTestId("dashboard-members")).toBeVisible();
       await noAxeFindings(page);
-      const exportDownload = page.waitForEvent("download");
+      // The export runs as a job (ADR 0076): its page shows the progress, then the file's link.
       await page.getByRole("button", { name: c.text.export as string }).click();
+      await expect(page).toHaveURL(new RegExp(`${c.base}/tableau-de-bord/export/\\d+$`));
+      await expect(page.getByTestId("history-export-job")).toHaveAttribute("data-state", "done", { timeout: 15_000 });
+      await noAxeFindings(page);
+      const exportDownload = page.waitForEvent("download");
+      await page.getByRole("link", { name: c.text.exportFile as string }).click();
       const exported = await exportDownload;
       const csv = fs.readFileSync((await exported.path())!, "utf8");
       expect(csv.split("\r\n")[0]).toContain(c.text.csvHeader as string);

@@ -411,5 +411,31 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       const after = await tableCounts(suite.db);
       expect({ ...after, sessions: 0 }).toEqual({ ...before, sessions: 0 });
     });
+
+    test("the team history export job (ADR 0076): only its own referent reads it; others 401/403/404, and nothing is written", async () => {
+      const holder = await loggedInOn("fr", "holder@demo.test");
+      const started = await holder.post("/back/api/referent/history/exports", {});
+      expect([200, 202]).toContain(started.status);
+      const id = started.body.data.id as number;
+      const paths = [`/back/api/referent/history/exports/${id}`, `/back/api/referent/history/exports/${id}/file`];
+      const before = await tableCounts(suite.db);
+      const guest = on("fr");
+      expectEnvelope(await guest.post("/back/api/referent/history/exports", {}), 419);
+      await guest.csrf();
+      expectEnvelope(await guest.post("/back/api/referent/history/exports", {}), 401);
+      for (const path of paths) expectEnvelope(await guest.get(path), 401);
+      for (const path of paths) expectEnvelope(await sameCookiesOn(holder, "es").get(path), 401);
+      for (const email of ["learner@demo.test", "readonly@demo.test"]) {
+        const agent = await loggedInOn("fr", email);
+        expectEnvelope(await agent.post("/back/api/referent/history/exports", {}), 403);
+        for (const path of paths) expectEnvelope(await agent.get(path), 403);
+      }
+      // Another pharmacy's referent (the same person's other pharmacy too): the job is not found.
+      const multi = await loggedInOn("fr", "multi@demo.test");
+      expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie des Halles") }), 200);
+      for (const path of paths) expectEnvelope(await multi.get(path), 404);
+      const after = await tableCounts(suite.db);
+      expect({ ...after, sessions: 0 }).toEqual({ ...before, sessions: 0 });
+    });
   });
 });

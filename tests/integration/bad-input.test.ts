@@ -317,6 +317,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         expectEnvelope(await admin.get(path), 422);
       }
       for (const path of ["/back/api/referent/invoice/2147483648", "/back/api/referent/invoice/0x10/pdf"]) expectEnvelope(await holder.get(path), 422);
+      // The history export job (ADR 0076): ids out of range or not numbers, an unknown field in the start body.
+      for (const path of ["/back/api/referent/history/exports/2147483648", "/back/api/referent/history/exports/0x10/file", "/back/api/referent/history/exports/-1"]) expectEnvelope(await holder.get(path), 422);
+      expectEnvelope(await holder.post("/back/api/referent/history/exports", { all: true }), 422);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

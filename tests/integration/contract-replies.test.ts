@@ -71,7 +71,7 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[]; invoices?: number[]; sessions: number[] };
+type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[]; invoices?: number[]; exportJobs?: number[]; sessions: number[] };
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -123,6 +123,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // The pharmacy's invoices (referents and holders).
       const invoiceList = loggedIn ? await agent.get(`${API}/referent/invoices`) : null;
       const invoices = invoiceList?.status === 200 ? (invoiceList.body.data.invoices as { id: number }[]).slice(0, 2).map((i) => i.id) : [];
+      // A team history export job of the referent's own (ADR 0076; a POST, the only way to have one).
+      const exportJob = loggedIn ? await agent.post(`${API}/referent/history/exports`, {}) : null;
+      const exportJobs = exportJob && [200, 202].includes(exportJob.status) ? [(exportJob.body.data as { id: number }).id] : [];
       // The back office's sessions (administrators only).
       const adminSessions = loggedIn ? await agent.get(`${API}/admin/sessions`) : null;
       const sessions = adminSessions?.status === 200 ? (adminSessions.body.data.items as { id: number }[]).slice(0, 3).map((s) => s.id) : [];
@@ -138,6 +141,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         fundingRequests,
         plans,
         invoices,
+        exportJobs,
         sessions,
       };
     }
@@ -189,6 +193,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/referent/dpec/:id") return known.fundingRequests.map((id) => fill({ id }));
       if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
       if (route === "/referent/invoice/:id") return (known.invoices ?? []).map((id) => fill({ id }));
+      if (route === "/referent/history/exports/:id") return (known.exportJobs ?? []).map((id) => fill({ id }));
       if (route === "/admin/catalog/trainings/:id") return known.trainings.slice(0, 3).map(({ id }) => fill({ id }));
       if (route === "/admin/sessions/:id") return known.sessions.map((id) => fill({ id }));
       return [];

@@ -45,6 +45,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toContain("POST /back/api/admin/catalog/trainings");
     expect(list).toContain("POST /back/api/admin/sessions/1/cancel");
     // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
+    // The team history export job (ADR 0076).
+    expect(list).toContain("POST /back/api/referent/history/exports");
     expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
   });
 

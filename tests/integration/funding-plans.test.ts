@@ -4,7 +4,7 @@
 // with rows and padding, and the learner's own view of the current plan.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, fundingInvoices, fundingRequests, trainingPlans, users } from "../../server/db/schema/index.ts";
+import { accounts, fundingRequests, invoices as invoiceStore, trainingPlans, users } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -90,7 +90,8 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       const payers = detail.body.data.request.payers as { payer: string; amountCents: number; invoiceNumber: string | null }[];
       expect(payers.reduce((s, p) => s + p.amountCents, 0)).toBe(detail.body.data.request.totalCents);
       for (const p of payers) expect(p.invoiceNumber).toMatch(/^FR-\d{4}-\d{6}$/);
-      const invoices = await suite.db.select().from(fundingInvoices).where(eq(fundingInvoices.requestId, id));
+      const invoices = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, id));
+      expect(invoices.every((i) => i.kind === "funding" && i.orderId === null)).toBe(true);
       expect(invoices.map((i) => i.payer).sort()).toEqual(payers.map((p) => p.payer).sort());
       const pdf = await holder.fetchRaw("POST", "/back/api/referent/dpec/invoice", {
         "content-type": "application/json",
@@ -274,7 +275,7 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expect(after.requests.filter((r) => r.accountId === marche)).toEqual(before.requests.filter((r) => r.accountId === marche));
       expect(after.plans.filter((p) => p.accountId === marche)).toEqual(before.plans.filter((p) => p.accountId === marche));
       expect(after.counts.funding_request_events).toBe(before.counts.funding_request_events);
-      expect(after.counts.funding_invoices).toBe(before.counts.funding_invoices);
+      expect(after.counts.invoices).toBe(before.counts.invoices);
     });
 
     test("another pharmacy's ids answer 404 for the reads and writes that name them", async () => {

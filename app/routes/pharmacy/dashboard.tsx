@@ -15,7 +15,7 @@ import { formatDuration } from "#core/domain/duration.ts";
 /**
  * The dashboard (GET referent/dashboard): the team's progress, hours, finished trainings, attestations, knowledge
  * gain (pre/post tests), and each member's DPC hours meter for the year; charts drawn on the server with a table
- * fallback. The team history export downloads a spreadsheet where the brand offers it.
+ * fallback. The team history export (where the brand offers it) starts a job whose page shows its progress (ADR 0076).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);

@@ -39,6 +39,7 @@ export default function Invoice() {
         <dd>{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</dd>
         <dt className="font-semibold">{t("invoices.buyer")}</dt>
         <dd>{invoice.buyerName}</dd>
+        {invoice.kind === "funding" ? <dd className="col-span-full text-slate-600">{t("invoices.fundingShare")}</dd> : null}
       </dl>
       <table className="mb-6 w-full border-collapse text-left" data-testid="invoice-lines">
         <thead>

@@ -63,6 +63,7 @@ export default function Invoices() {
                     <Link to={path("pharmacy-invoice", { invoiceId: invoice.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
                       {invoice.number}
                     </Link>
+                    {invoice.kind === "funding" ? <span className="block text-sm text-slate-600">{t("invoices.fundingShare")}</span> : null}
                   </td>
                   <td className="py-2 pr-4">{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</td>
                   <td className="py-2 pr-4">{formatMoney(invoice.totalWithVat, invoice.currency, locale)}</td>

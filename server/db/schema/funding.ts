@@ -80,41 +80,6 @@ export const fundingRequestEvents = pgTable(
   ],
 );
 
-/**
- * One invoice per payer of a funded request (ADR 0056), numbered in the brand-year sequence of the shop's invoices
- * (the same invoice_counters row, locked in the same way): the funder's share and the pharmacy's rest.
- */
-export const fundingInvoices = pgTable(
-  "funding_invoices",
-  {
-    id: serial("id").primaryKey(),
-    requestId: integer("request_id")
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: "restrict" }),
-    payer: text("payer").notNull(),
-    brand: text("brand").notNull(),
-    year: integer("year").notNull(),
-    sequence: integer("sequence").notNull(),
-    number: text("number").notNull(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
-    seller: jsonb("seller").notNull(),
-    buyer: jsonb("buyer").notNull(),
-    totalCents: integer("total_cents").notNull(),
-    vatCents: integer("vat_cents").notNull(),
-    totalWithVatCents: integer("total_with_vat_cents").notNull(),
-    vatRateBasisPoints: integer("vat_rate_basis_points").notNull(),
-    vatExemptionMention: text("vat_exemption_mention"),
-    currency: text("currency").notNull().default("EUR"),
-  },
-  (t) => [
-    uniqueIndex("funding_invoices_request_payer_unique").on(t.requestId, t.payer),
-    uniqueIndex("funding_invoices_number_unique").on(t.number),
-    check("funding_invoices_payer_check", sql`${t.payer} in ('funder','pharmacy')`),
-    check("funding_invoices_brand_check", brandCheck(t.brand)),
-    check("funding_invoices_amounts_check", sql`${t.totalCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalWithVatCents} = ${t.totalCents} + ${t.vatCents}`),
-  ],
-);
-
 /** A collective training plan of a pharmacy (ADR 0057); dates are Europe/Paris calendar days. */
 export const trainingPlans = pgTable(
   "training_plans",

@@ -34,3 +34,35 @@ export const contractOffers = pgTable(
     check("contract_offers_signed_check", sql`(${t.status} = 'signed') = (${t.signedAt} is not null)`),
   ],
 );
+
+export const HISTORY_EXPORT_STATES = ["running", "done", "failed"] as const;
+
+/**
+ * A team history export being written (ADR 0076): asked by one referent for the account in use, written in steps
+ * (done of total rows) in the background, the file kept here once done. Old jobs are removed when a new one starts.
+ */
+export const historyExportJobs = pgTable(
+  "history_export_jobs",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").notNull().default("running"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    filename: text("filename").notNull(),
+    /** The CSV (UTF-8 with its byte-order mark) once done. */
+    content: text("content"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("history_export_jobs_account_user_idx").on(t.accountId, t.userId, t.createdAt),
+    check("history_export_jobs_state_check", sql`${t.state} in ('running','done','failed')`),
+    check("history_export_jobs_progress_check", sql`${t.done} >= 0 and ${t.total} >= 0 and ${t.done} <= ${t.total}`),
+  ],
+);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, users } from "./accounts.ts";
 import { faceToFaceSessions, faceToFaces, fundings, trainings } from "./catalogue.ts";
+import { fundingRequests } from "./funding.ts";
 
 /** Shop (issue 14, ADR 0030/0031): money in integer cents with a currency. */
 export const ORDER_STATUSES = ["cart", "pending", "paid", "failed", "cancelled"] as const;
@@ -188,14 +189,23 @@ export const invoiceCounters = pgTable(
   (t) => [primaryKey({ columns: [t.brand, t.year] }), check("invoice_counters_brand_check", brandCheck(t.brand)), check("invoice_counters_last_check", sql`${t.lastNumber} >= 0`)],
 );
 
-/** One invoice per paid order, numbered per brand and year without gap; seller and buyer as they were. */
+export const INVOICE_KINDS = ["order", "funding"] as const;
+export const INVOICE_PAYERS = ["funder", "pharmacy"] as const;
+
+/**
+ * The one invoice store (ADR 0075): a shop invoice (kind `order`, one per paid order) or the invoice of one payer of
+ * a funded request (kind `funding`, ADR 0056: the funder's share or the pharmacy's rest). Numbered per brand and year
+ * without gap across both kinds; seller, buyer and VAT rule as they were at issue.
+ */
 export const invoices = pgTable(
   "invoices",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    kind: text("kind").notNull().default("order"),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    fundingRequestId: integer("funding_request_id").references(() => fundingRequests.id, { onDelete: "restrict" }),
+    /** Kind `funding` only: who the invoice is addressed to. */
+    payer: text("payer"),
     brand: text("brand").notNull(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
@@ -206,14 +216,22 @@ export const invoices = pgTable(
     totalCents: integer("total_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),
     totalWithVatCents: integer("total_with_vat_cents").notNull(),
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull(),
+    vatExemptionMention: text("vat_exemption_mention"),
     currency: text("currency").notNull().default("EUR"),
   },
   (t) => [
     uniqueIndex("invoices_order_unique").on(t.orderId),
+    uniqueIndex("invoices_funding_payer_unique").on(t.fundingRequestId, t.payer),
     uniqueIndex("invoices_brand_year_sequence_unique").on(t.brand, t.year, t.sequence),
     uniqueIndex("invoices_number_unique").on(t.number),
     check("invoices_brand_check", brandCheck(t.brand)),
     check("invoices_sequence_check", sql`${t.sequence} >= 1`),
+    check(
+      "invoices_kind_check",
+      sql`(${t.kind} = 'order' and ${t.orderId} is not null and ${t.fundingRequestId} is null and ${t.payer} is null) or (${t.kind} = 'funding' and ${t.orderId} is null and ${t.fundingRequestId} is not null and ${t.payer} in ('funder','pharmacy'))`,
+    ),
+    check("invoices_amounts_check", sql`${t.totalCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalWithVatCents} = ${t.totalCents} + ${t.vatCents}`),
   ],
 );
 

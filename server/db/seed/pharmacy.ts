@@ -132,6 +132,7 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
         .returning();
       const sequence = counter.lastNumber;
       await db.insert(t.invoices).values({
+        kind: "order",
         orderId: order.id,
         brand: spec.brand,
         year,
@@ -146,6 +147,8 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
         totalCents: order.totalCents,
         vatCents: order.vatCents,
         totalWithVatCents: order.totalWithVatCents,
+        vatRateBasisPoints: order.vatRateBasisPoints,
+        vatExemptionMention: order.vatExemptionMention,
         currency: rule.currency,
       });
     }

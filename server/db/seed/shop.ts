@@ -101,6 +101,7 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
     await db.insert(t.invoiceCounters).values({ brand: "fr", year, lastNumber: 1 });
     const seller = SELLERS.fr;
     await db.insert(t.invoices).values({
+      kind: "order",
       orderId: order.id,
       brand: "fr",
       year,
@@ -115,6 +116,8 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       totalCents: order.totalCents,
       vatCents: order.vatCents,
       totalWithVatCents: order.totalWithVatCents,
+      vatRateBasisPoints: order.vatRateBasisPoints,
+      vatExemptionMention: order.vatExemptionMention,
       currency: "EUR",
     });
   }

@@ -6,10 +6,8 @@ import {
   agreements,
   faceToFaceSessions,
   faceToFaces,
-  fundingInvoices,
   fundingRequestEvents,
   fundingRequests,
-  invoiceCounters,
   memberships,
   sessionDates,
   trainings,
@@ -17,7 +15,6 @@ import {
 } from "../../../db/schema/index.ts";
 
 export type FundingRequestRow = typeof fundingRequests.$inferSelect;
-export type FundingInvoiceRow = typeof fundingInvoices.$inferSelect;
 
 export async function listActiveMembers(db: DbOrTx, accountId: number) {
   return db
@@ -189,40 +186,6 @@ export async function listEvents(db: DbOrTx, requestId: number) {
     .innerJoin(users, eq(users.id, fundingRequestEvents.userId))
     .where(eq(fundingRequestEvents.requestId, requestId))
     .orderBy(asc(fundingRequestEvents.at), asc(fundingRequestEvents.id));
-}
-
-export async function listInvoicesOf(db: DbOrTx, requestIds: number[]): Promise<FundingInvoiceRow[]> {
-  if (requestIds.length === 0) return [];
-  return db.select().from(fundingInvoices).where(inArray(fundingInvoices.requestId, requestIds));
-}
-
-export async function findInvoice(db: DbOrTx, requestId: number, payer: string): Promise<FundingInvoiceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(fundingInvoices)
-    .where(and(eq(fundingInvoices.requestId, requestId), eq(fundingInvoices.payer, payer)))
-    .limit(1);
-  return row;
-}
-
-/**
- * The next number of the brand-year invoice sequence: the shop's counter row (invoice_counters), locked FOR UPDATE
- * in the caller's transaction exactly as the shop does, so shop and funding invoices share one gapless sequence.
- */
-export async function takeInvoiceSequence(tx: DbOrTx, brand: string, year: number): Promise<number> {
-  await tx.insert(invoiceCounters).values({ brand, year, lastNumber: 0 }).onConflictDoNothing();
-  const [counter] = await tx
-    .select({ lastNumber: invoiceCounters.lastNumber })
-    .from(invoiceCounters)
-    .where(and(eq(invoiceCounters.brand, brand), eq(invoiceCounters.year, year)))
-    .for("update");
-  const sequence = counter.lastNumber + 1;
-  await tx.update(invoiceCounters).set({ lastNumber: sequence }).where(and(eq(invoiceCounters.brand, brand), eq(invoiceCounters.year, year)));
-  return sequence;
-}
-
-export async function insertInvoice(tx: DbOrTx, values: typeof fundingInvoices.$inferInsert) {
-  await tx.insert(fundingInvoices).values(values);
 }
 
 export async function findAccountIdentity(db: DbOrTx, accountId: number) {

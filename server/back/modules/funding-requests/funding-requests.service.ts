@@ -23,7 +23,8 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { Translate } from "../../i18n/messages.ts";
-import { buildInvoicePdf } from "../../../pdf/invoice.ts";
+import * as invoiceStore from "../invoices/invoices.repository.ts";
+import { invoicePdf, type InvoiceRow } from "../invoices/invoices.service.ts";
 import { sellerOf } from "../shop/sellers.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./funding-requests.repository.ts";
@@ -53,7 +54,7 @@ function sessionMinutes(session: NonNullable<repo.SessionRow>, days: { minutes: 
   return session.faceToFaceDurationMinutes ?? session.durationMinutes;
 }
 
-function toPayload(row: repo.FundingRequestWithParts, invoices: repo.FundingInvoiceRow[]): FundingRequest {
+function toPayload(row: repo.FundingRequestWithParts, invoices: InvoiceRow[]): FundingRequest {
   const { request } = row;
   const state = request.state as FundingState;
   const scheme = request.scheme as FundingScheme;
@@ -76,7 +77,7 @@ function toPayload(row: repo.FundingRequestWithParts, invoices: repo.FundingInvo
     currency: request.currency,
     payers: shares.map((s) => ({
       ...s,
-      invoiceNumber: invoices.find((i) => i.requestId === request.id && i.payer === s.payer)?.number ?? null,
+      invoiceNumber: invoices.find((i) => i.fundingRequestId === request.id && i.payer === s.payer)?.number ?? null,
     })),
     actions: allowedFundingActions(state),
     canChangeSession: canChangeFundingSession(state),
@@ -87,7 +88,7 @@ function toPayload(row: repo.FundingRequestWithParts, invoices: repo.FundingInvo
 
 export async function listFundingRequests(deps: Deps, scope: ReferentScope, state?: FundingState) {
   const [rows, counts] = await Promise.all([repo.listRequests(deps.db, scope.accountId, { state }), repo.countByState(deps.db, scope.accountId)]);
-  const invoices = await repo.listInvoicesOf(deps.db, rows.map((r) => r.request.id));
+  const invoices = await invoiceStore.listInvoicesOfRequests(deps.db, rows.map((r) => r.request.id));
   const byState = Object.fromEntries(FUNDING_STATES.map((s) => [s, 0])) as Record<FundingState, number>;
   for (const c of counts) if (isFundingState(c.state)) byState[c.state] = c.count;
   return { requests: rows.map((r) => toPayload(r, invoices)), counts: byState };
@@ -101,13 +102,13 @@ async function requireRequest(deps: Deps, scope: ReferentScope, id: number) {
 
 async function requestPayload(deps: Deps, scope: ReferentScope, id: number): Promise<FundingRequest> {
   const row = await requireRequest(deps, scope, id);
-  return toPayload(row, await repo.listInvoicesOf(deps.db, [id]));
+  return toPayload(row, await invoiceStore.listInvoicesOfRequests(deps.db, [id]));
 }
 
 export async function getFundingRequest(deps: Deps, scope: ReferentScope, id: number): Promise<FundingRequestDetail> {
   const row = await requireRequest(deps, scope, id);
   const [invoices, events, sessions] = await Promise.all([
-    repo.listInvoicesOf(deps.db, [id]),
+    invoiceStore.listInvoicesOfRequests(deps.db, [id]),
     repo.listEvents(deps.db, id),
     repo.listSessions(deps.db, { brand: scope.brand, fromDate: toParisDate(deps.now()), trainingId: row.training.id }),
   ]);
@@ -221,7 +222,7 @@ export async function actOnFundingRequest(deps: Deps, t: Translate, scope: Refer
 
 /** One invoice per payer with a share (idempotent: a request re-entering financing keeps its invoices). */
 export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow, now: Date) {
-  const existing = await repo.listInvoicesOf(tx, [row.id]);
+  const existing = await invoiceStore.listInvoicesOfRequests(tx, [row.id]);
   const shares = payerShares(row.scheme as FundingScheme, row.totalCents, row.minutes).map((s) =>
     s.payer === "funder" ? { ...s, amountCents: row.fundedCents } : { ...s, amountCents: row.totalCents - row.fundedCents },
   );
@@ -232,14 +233,15 @@ export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow
   const year = Number(toParisDate(now).slice(0, 4));
   for (const share of shares) {
     if (share.amountCents <= 0 || existing.some((i) => i.payer === share.payer)) continue;
-    const sequence = await repo.takeInvoiceSequence(tx, row.brand, year);
+    const sequence = await invoiceStore.takeInvoiceSequence(tx, row.brand, year);
     const vatCents = computeVat(share.amountCents, vat.rateBasisPoints);
     const buyer =
       share.payer === "funder"
         ? { name: agreement?.organisation ?? "", lines: [agreement?.name ?? "", agreement?.number ?? ""].filter(Boolean) }
         : { name: account?.name ?? "", lines: [account?.address ?? "", [account?.postalCode, account?.city].filter(Boolean).join(" ")].filter(Boolean) };
-    await repo.insertInvoice(tx, {
-      requestId: row.id,
+    await invoiceStore.insertInvoice(tx, {
+      kind: "funding",
+      fundingRequestId: row.id,
       payer: share.payer,
       brand: row.brand,
       year,
@@ -357,38 +359,7 @@ export async function fundaeReport(deps: Deps, scope: ReferentScope): Promise<Fu
 /** POST dpec/invoice: the PDF of one payer's invoice of the account's request (404 before financing). */
 export async function fundingInvoicePdf(deps: Deps, scope: ReferentScope, input: { dpecId: number; payer: "funder" | "pharmacy" }) {
   const row = await requireRequest(deps, scope, input.dpecId);
-  const invoice = await repo.findInvoice(deps.db, row.request.id, input.payer);
+  const invoice = await invoiceStore.findInvoiceOfRequest(deps.db, row.request.id, input.payer);
   if (!invoice) throw new AppError("NOT_FOUND", "fundingInvoiceNotFound");
-  const seller = invoice.seller as { name: string; lines: string[]; legal: string[]; country: "FR" | "BE" | "ES" };
-  const lang = seller.country === "ES" ? "es" : "fr";
-  const bytes = await buildInvoicePdf({
-    country: seller.country,
-    lang,
-    locale: lang === "es" ? "es-ES" : seller.country === "BE" ? "fr-BE" : "fr-FR",
-    number: invoice.number,
-    issuedAt: invoice.issuedAt,
-    paidAt: null,
-    paymentMethod: null,
-    seller,
-    buyer: invoice.buyer as { name: string; lines: string[] },
-    lines: [
-      {
-        name: row.training.name,
-        detail: `${row.learner.firstName} ${row.learner.lastName} · ${row.session.name} · ${row.agreement.name}`,
-        priceCents: invoice.totalCents,
-        discountCents: 0,
-        netCents: invoice.totalCents,
-      },
-    ],
-    subtotalCents: invoice.totalCents,
-    discountCents: 0,
-    discountCode: null,
-    totalCents: invoice.totalCents,
-    vatCents: invoice.vatCents,
-    totalWithVatCents: invoice.totalWithVatCents,
-    vatRateBasisPoints: invoice.vatRateBasisPoints,
-    vatExemptionMention: invoice.vatExemptionMention,
-    currency: invoice.currency,
-  });
-  return { bytes, filename: `${invoice.number}.pdf` };
+  return invoicePdf(deps.db, invoice);
 }

@@ -101,30 +101,46 @@ const csvCell = (value: string | number | null) => {
  */
 export async function exportHistory(deps: Deps, scope: ReferentScope, headers: readonly string[]): Promise<{ bytes: Uint8Array; filename: string }> {
   if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
+  const rows = await historyRows(deps, scope);
+  return { bytes: new TextEncoder().encode(historyCsv(headers, rows)), filename: historyFilename(deps.now()) };
+}
+
+export type HistoryCell = string | number | null;
+
+/** The rows of the team history (one per enrolment of a member), in the column order of `historyColumns`. */
+export async function historyRows(deps: Deps, scope: ReferentScope): Promise<HistoryCell[][]> {
   const [members, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
   const byId = new Map(members.map((m) => [m.userId, m]));
-  const lines = [headers.map(csvCell).join(";")];
+  const rows: HistoryCell[][] = [];
   for (const e of enrolments) {
     const m = byId.get(e.userId);
     if (!m) continue;
-    lines.push(
-      [
-        m.lastName,
-        m.firstName,
-        m.email,
-        e.trainingName,
-        e.trainingType,
-        e.status,
-        e.status === "finished" ? 100 : e.progressPercent,
-        e.startedAt ? toParisDate(e.startedAt) : null,
-        e.finishedAt ? toParisDate(e.finishedAt) : null,
-        e.durationMinutes,
-      ]
-        .map(csvCell)
-        .join(";"),
-    );
+    rows.push([
+      m.lastName,
+      m.firstName,
+      m.email,
+      e.trainingName,
+      e.trainingType,
+      e.status,
+      e.status === "finished" ? 100 : e.progressPercent,
+      e.startedAt ? toParisDate(e.startedAt) : null,
+      e.finishedAt ? toParisDate(e.finishedAt) : null,
+      e.durationMinutes,
+    ]);
   }
-  const text = "\uFEFF" + lines.join("\r\n") + "\r\n";
-  const day = toParisDate(deps.now());
-  return { bytes: new TextEncoder().encode(text), filename: `historique-equipe-${day}.csv` };
+  return rows;
+}
+
+/** One CSV line per row (semicolons, CRLF). */
+export function historyCsvLines(rows: readonly HistoryCell[][]): string[] {
+  return rows.map((row) => row.map(csvCell).join(";"));
+}
+
+/** The whole file: byte-order mark, header line, rows, a final CRLF. */
+export function historyCsv(headers: readonly string[], rows: readonly HistoryCell[][], lines = historyCsvLines(rows)): string {
+  return "\uFEFF" + [headers.map(csvCell).join(";"), ...lines].join("\r\n") + "\r\n";
+}
+
+export function historyFilename(now: Date): string {
+  return `historique-equipe-${toParisDate(now)}.csv`;
 }

@@ -1,62 +1,56 @@
-import { and, desc, eq, exists, inArray } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { fundings, invoices, orderLines, orders } from "../../../db/schema/index.ts";
+import { fundingRequests, fundings, invoices, orderLines, orders } from "../../../db/schema/index.ts";
 
-/** The account's invoices (the invoices of the orders bought for it): every query scoped by accountId. */
+/**
+ * The account's invoices (ADR 0075): the shop invoices of the orders bought for it, and the invoices addressed to
+ * the pharmacy of its funding requests (payer `pharmacy`, its rest to pay). The funder's invoice is not the
+ * pharmacy's document: it stays on the request's page. Every query scoped by accountId and brand.
+ */
 
 const columns = {
-  id: invoices.id,
-  number: invoices.number,
-  issuedAt: invoices.issuedAt,
-  totalCents: invoices.totalCents,
-  vatCents: invoices.vatCents,
-  totalWithVatCents: invoices.totalWithVatCents,
-  currency: invoices.currency,
-  orderId: invoices.orderId,
+  invoice: invoices,
   paymentMethod: orders.paymentMethod,
   paidAt: orders.paidAt,
-  buyer: invoices.buyer,
 };
 
 export type AccountInvoiceRow = Awaited<ReturnType<typeof listAccountInvoices>>[number];
 
-export async function listAccountInvoices(db: Db, accountId: number, brand: string) {
+function fromInvoices(db: Db) {
   return db
     .select(columns)
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand)))
-    .orderBy(desc(invoices.issuedAt), desc(invoices.id));
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(fundingRequests, eq(fundingRequests.id, invoices.fundingRequestId));
+}
+
+function ofAccount(accountId: number, brand: string): SQL | undefined {
+  return and(
+    eq(invoices.brand, brand),
+    or(
+      and(eq(invoices.kind, "order"), eq(orders.accountId, accountId)),
+      and(eq(invoices.kind, "funding"), eq(invoices.payer, "pharmacy"), eq(fundingRequests.accountId, accountId)),
+    ),
+  );
+}
+
+export async function listAccountInvoices(db: Db, accountId: number, brand: string) {
+  return fromInvoices(db).where(ofAccount(accountId, brand)).orderBy(desc(invoices.issuedAt), desc(invoices.id));
 }
 
 export async function findAccountInvoices(db: Db, accountId: number, brand: string, invoiceIds: number[]) {
   if (invoiceIds.length === 0) return [];
-  return db
-    .select(columns)
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand), inArray(invoices.id, invoiceIds)));
+  return fromInvoices(db).where(and(ofAccount(accountId, brand), inArray(invoices.id, invoiceIds)));
 }
 
-export async function listLines(db: Db, orderId: number) {
-  return db
-    .select({ name: orderLines.name, trainingType: orderLines.trainingType, priceCents: orderLines.priceCents, discountCents: orderLines.discountCents, netCents: orderLines.netCents })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.id);
-}
-
-/** The account's invoices with at least one line funded by FUNDAE (bonificación): Spanish accounts. */
+/** The account's shop invoices with at least one line funded by FUNDAE (bonificación): Spanish accounts. */
 export async function listBonificacionInvoices(db: Db, accountId: number, brand: string) {
   const funded = db
     .select({ id: orderLines.id })
     .from(orderLines)
     .innerJoin(fundings, eq(fundings.id, orderLines.fundingId))
     .where(and(eq(orderLines.orderId, orders.id), inArray(fundings.code, ["FUNDAE", "BONIFICABLE"])));
-  return db
-    .select(columns)
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand), exists(funded)))
+  return fromInvoices(db)
+    .where(and(eq(invoices.brand, brand), eq(invoices.kind, "order"), eq(orders.accountId, accountId), exists(funded)))
     .orderBy(desc(invoices.issuedAt), desc(invoices.id));
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { buildZip } from "../../../export/zip.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { getInvoicePdf } from "../shop/shop.service.ts";
+import { invoiceLines, invoicePdf as printInvoice } from "../invoices/invoices.service.ts";
 import * as repo from "./invoices.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 
@@ -11,24 +11,27 @@ type Deps = Pick<BackDeps, "db" | "now">;
 type AccountInvoice = z.infer<typeof AccountInvoiceSchema>;
 
 function payload(row: repo.AccountInvoiceRow): AccountInvoice {
-  const buyer = row.buyer as { name?: string } | null;
+  const { invoice } = row;
+  const buyer = invoice.buyer as { name?: string } | null;
   return {
-    id: row.id,
-    number: row.number,
-    issuedAt: row.issuedAt.toISOString(),
-    total: row.totalCents,
-    vat: row.vatCents,
-    totalWithVat: row.totalWithVatCents,
-    currency: row.currency,
-    orderId: row.orderId,
+    id: invoice.id,
+    kind: invoice.kind === "funding" ? "funding" : "order",
+    number: invoice.number,
+    issuedAt: invoice.issuedAt.toISOString(),
+    total: invoice.totalCents,
+    vat: invoice.vatCents,
+    totalWithVat: invoice.totalWithVatCents,
+    currency: invoice.currency,
+    orderId: invoice.orderId,
+    fundingRequestId: invoice.fundingRequestId,
     paymentMethod: row.paymentMethod,
     paidAt: row.paidAt?.toISOString() ?? null,
     buyerName: buyer?.name ?? "",
-    downloadPath: `/back/api/referent/invoice/${row.id}/pdf`,
+    downloadPath: `/back/api/referent/invoice/${invoice.id}/pdf`,
   };
 }
 
-/** GET invoices: the invoices of the orders bought for the account, newest first. */
+/** GET invoices: the account's shop invoices and the pharmacy's funding invoices (ADR 0075), newest first. */
 export async function listInvoices(deps: Deps, scope: ReferentScope) {
   const rows = await repo.listAccountInvoices(deps.db, scope.accountId, scope.account.brand);
   return { invoices: rows.map(payload) };
@@ -53,17 +56,17 @@ async function requireInvoice(deps: Deps, scope: ReferentScope, invoiceId: numbe
 /** GET invoice/{id}: one invoice of the account with its lines (another account's invoice is a 404). */
 export async function getInvoice(deps: Deps, scope: ReferentScope, invoiceId: number): Promise<z.infer<typeof AccountInvoiceDetailSchema>> {
   const row = await requireInvoice(deps, scope, invoiceId);
-  const lines = await repo.listLines(deps.db, row.orderId);
+  const lines = await invoiceLines(deps.db, row.invoice);
   return {
     invoice: payload(row),
     lines: lines.map((l) => ({ name: l.name, trainingType: l.trainingType, price: l.priceCents, discount: l.discountCents, net: l.netCents })),
   };
 }
 
-/** The PDF of one invoice of the account, drawn by the shop's invoice module (server/pdf/invoice.ts). */
+/** The PDF of one invoice of the account, printed by the one invoice module (the shop's PDF layout). */
 export async function invoicePdf(deps: Deps, scope: ReferentScope, invoiceId: number) {
   const row = await requireInvoice(deps, scope, invoiceId);
-  return getInvoicePdf(deps.db, scope.account.brand, scope.userId, row.orderId);
+  return printInvoice(deps.db, row.invoice);
 }
 
 /** POST invoices / mFactures: the chosen invoices of the account as one ZIP; any id not the account's is a 404. */
@@ -72,8 +75,8 @@ export async function invoicesZip(deps: Deps, scope: ReferentScope, invoiceIds: 
   const rows = await repo.findAccountInvoices(deps.db, scope.accountId, scope.account.brand, unique);
   if (rows.length !== unique.length) throw new AppError("NOT_FOUND", "invoiceNotFound");
   const files = [];
-  for (const row of rows.sort((a, b) => a.number.localeCompare(b.number))) {
-    const pdf = await getInvoicePdf(deps.db, scope.account.brand, scope.userId, row.orderId);
+  for (const row of rows.sort((a, b) => a.invoice.number.localeCompare(b.invoice.number))) {
+    const pdf = await printInvoice(deps.db, row.invoice);
     files.push({ name: pdf.filename, bytes: pdf.bytes });
   }
   const now = deps.now();

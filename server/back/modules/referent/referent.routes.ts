@@ -9,6 +9,8 @@ import {
   AccountInvoicesSchema,
   AddApprenantSchema,
   DashboardSchema,
+  HistoryExportIdParamsSchema,
+  HistoryExportJobSchema,
   TeamAttestationsSchema,
   InvoiceIdParamsSchema,
   InvoicesZipSchema,
@@ -28,6 +30,7 @@ import { parseBody, parseInput } from "../../http/validate.ts";
 import * as contract from "./contract.service.ts";
 import * as invoices from "./invoices.service.ts";
 import * as dashboard from "./dashboard.service.ts";
+import * as historyExport from "./history-export.service.ts";
 import { EmptyBody } from "#core/contract/ids.ts";
 import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
@@ -154,4 +157,24 @@ referentRoutes.post("/referent/history/export", async (c) => {
   await parseBody(c, EmptyBody);
   const file = await dashboard.exportHistory(c.var.deps, scope, c.var.t("historyColumns").split(";"));
   return fileReply(c, file, "text/csv; charset=utf-8");
+});
+
+/** The export as a job with its progress (ADR 0076): a read, so a read-only contract may too. 202: being written. */
+referentRoutes.post("/referent/history/exports", async (c) => {
+  const scope = await requireReferent(c);
+  await parseBody(c, EmptyBody);
+  const job = await historyExport.startHistoryExport(c.var.deps, scope, c.var.t("historyColumns").split(";"));
+  return success(c, HistoryExportJobSchema.parse(job), "OK", job.state === "done" ? 200 : 202);
+});
+
+referentRoutes.get("/referent/history/exports/:id", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(HistoryExportIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return success(c, HistoryExportJobSchema.parse(await historyExport.getHistoryExport(c.var.deps, scope, id)));
+});
+
+referentRoutes.get("/referent/history/exports/:id/file", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(HistoryExportIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return fileReply(c, await historyExport.historyExportFile(c.var.deps, scope, id), "text/csv; charset=utf-8");
 });

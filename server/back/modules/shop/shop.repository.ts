@@ -12,7 +12,6 @@ import {
   faceToFaceSessions,
   faceToFaces,
   fundings,
-  invoiceCounters,
   invoices,
   orderLines,
   orders,
@@ -22,6 +21,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
+import { insertInvoice, takeInvoiceSequence, type InvoiceRow } from "../invoices/invoices.repository.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
@@ -30,7 +30,7 @@ export type CartProductRow = typeof cartProducts.$inferSelect;
 export type DiscountRow = typeof discountCodes.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type { InvoiceRow } from "../invoices/invoices.repository.ts";
 export type ShopTrainingRow = Pick<
   typeof trainings.$inferSelect,
   "id" | "brand" | "name" | "slug" | "type" | "priceHtCents" | "currency" | "free" | "availableFunctions" | "sessionsOnDemand" | "isVirtual" | "trainingOrganization"
@@ -381,10 +381,7 @@ export async function listOrderLines(db: Q, orderId: number): Promise<OrderLineR
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
-export async function findInvoiceOfOrder(db: Q, orderId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
-  return row;
-}
+export { findInvoiceOfOrder } from "../invoices/invoices.repository.ts";
 
 export async function findBuyer(db: Q, userId: number) {
   const [row] = await db
@@ -525,34 +522,24 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
         await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)).for("update");
         await tx.insert(discountUses).values({ discountCodeId: order.discountCodeId, orderId: order.id, userId: order.userId, usedAt: input.now });
       }
-      await tx.insert(invoiceCounters).values({ brand: order.brand, year: input.year, lastNumber: 0 }).onConflictDoNothing();
-      const [counter] = await tx
-        .select({ lastNumber: invoiceCounters.lastNumber })
-        .from(invoiceCounters)
-        .where(and(eq(invoiceCounters.brand, order.brand), eq(invoiceCounters.year, input.year)))
-        .for("update");
-      const sequence = counter.lastNumber + 1;
-      await tx
-        .update(invoiceCounters)
-        .set({ lastNumber: sequence })
-        .where(and(eq(invoiceCounters.brand, order.brand), eq(invoiceCounters.year, input.year)));
-      const [invoice] = await tx
-        .insert(invoices)
-        .values({
-          orderId: order.id,
-          brand: order.brand,
-          year: input.year,
-          sequence,
-          number: invoiceNumber(input.invoicePrefix, input.year, sequence),
-          issuedAt: input.now,
-          seller: input.seller,
-          buyer: input.buyer,
-          totalCents: order.totalCents,
-          vatCents: order.vatCents,
-          totalWithVatCents: order.totalWithVatCents,
-          currency: order.currency,
-        })
-        .returning();
+      const sequence = await takeInvoiceSequence(tx, order.brand, input.year);
+      const invoice = await insertInvoice(tx, {
+        kind: "order",
+        orderId: order.id,
+        brand: order.brand,
+        year: input.year,
+        sequence,
+        number: invoiceNumber(input.invoicePrefix, input.year, sequence),
+        issuedAt: input.now,
+        seller: input.seller,
+        buyer: input.buyer,
+        totalCents: order.totalCents,
+        vatCents: order.vatCents,
+        totalWithVatCents: order.totalWithVatCents,
+        vatRateBasisPoints: order.vatRateBasisPoints,
+        vatExemptionMention: order.vatExemptionMention,
+        currency: order.currency,
+      });
       const [paid] = await tx
         .update(orders)
         .set({ status: "paid", paidAt: input.now, provider: input.provider, failureReason: null, updatedAt: input.now })

@@ -17,7 +17,7 @@ import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/doma
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
-import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
+import { invoicePdf } from "../invoices/invoices.service.ts";
 import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
@@ -638,7 +638,7 @@ export async function settleOrder(
 async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: repo.InvoiceRow): Promise<void> {
   const buyer = await repo.findBuyer(deps.db, order.userId);
   if (!buyer) return;
-  const pdf = await invoicePdfBytes(deps.db, order, invoice, buyer.locale);
+  const { bytes: pdf } = await invoicePdf(deps.db, invoice);
   const lines = await repo.listOrderLines(deps.db, order.id);
   const mail = orderConfirmationMail({
     brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
@@ -763,41 +763,11 @@ export async function getLastOrder(db: BackDeps["db"], t: Translate, brand: stri
   return order ? orderPayload(db, t, order) : null;
 }
 
-async function invoicePdfBytes(db: BackDeps["db"], order: repo.OrderRow, invoice: repo.InvoiceRow, locale: string): Promise<Uint8Array> {
-  const lines = await repo.listOrderLines(db, order.id);
-  const seller = invoice.seller as { name: string; lines: string[]; legal: string[]; country: InvoicePdfInput["country"] };
-  const buyer = invoice.buyer as { name: string; lines: string[] };
-  const lang = locale.startsWith("es") || seller.country === "ES" ? "es" : "fr";
-  const printLocale = lang === "es" ? "es-ES" : seller.country === "BE" ? "fr-BE" : "fr-FR";
-  return buildInvoicePdf({
-    country: seller.country,
-    lang,
-    locale: printLocale,
-    number: invoice.number,
-    issuedAt: invoice.issuedAt,
-    paidAt: order.paidAt,
-    paymentMethod: order.paymentMethod,
-    seller,
-    buyer,
-    lines: lines.map((l) => ({ name: l.name, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    totalCents: order.totalCents,
-    vatCents: order.vatCents,
-    totalWithVatCents: order.totalWithVatCents,
-    vatRateBasisPoints: order.vatRateBasisPoints,
-    vatExemptionMention: order.vatExemptionMention,
-    currency: order.currency,
-  });
-}
-
 export async function getInvoicePdf(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
   const order = await requireReadableOrder(db, brand, userId, orderId);
   const invoice = await repo.findInvoiceOfOrder(db, order.id);
   if (!invoice) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
-  const buyer = await repo.findBuyer(db, order.userId);
-  return { bytes: await invoicePdfBytes(db, order, invoice, buyer?.locale ?? "fr-FR"), filename: `${invoice.number}.pdf` };
+  return invoicePdf(db, invoice);
 }
 
 /** For the sandbox page: the order it pays, if still pending. */

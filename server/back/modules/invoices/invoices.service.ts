@@ -1,0 +1,66 @@
+/**
+ * One way to read and print an invoice of either kind (ADR 0075): its lines (the order's lines, or the funded
+ * training of a payer's invoice) and its PDF through the shop's `buildInvoicePdf`. Callers check who may read it.
+ */
+import type { DbOrTx } from "../../../db/client.ts";
+import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
+import * as repo from "./invoices.repository.ts";
+
+export type { InvoiceRow } from "./invoices.repository.ts";
+
+export type InvoiceLine = { name: string; trainingType: string; detail: string | null; priceCents: number; discountCents: number; netCents: number };
+
+type Seller = InvoicePdfInput["seller"] & { country: InvoicePdfInput["country"] };
+
+/** The lines an invoice prints: a shop invoice's order lines, a payer's invoice's one funded training. */
+export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promise<InvoiceLine[]> {
+  if (invoice.orderId !== null) {
+    const lines = await repo.listOrderLinesForInvoice(db, invoice.orderId);
+    return lines.map((l) => ({ name: l.name, trainingType: l.trainingType, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents }));
+  }
+  const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(db, invoice.fundingRequestId);
+  if (!request) return [];
+  return [
+    {
+      name: request.trainingName,
+      trainingType: request.trainingType,
+      detail: `${request.learnerFirstName} ${request.learnerLastName} · ${request.sessionName} · ${request.agreementName}`,
+      priceCents: invoice.totalCents,
+      discountCents: 0,
+      netCents: invoice.totalCents,
+    },
+  ];
+}
+
+/**
+ * The PDF of an invoice: in Spanish for a Spanish seller or a buyer whose language is Spanish, else in French
+ * (Belgian formats for the Belgian seller). A shop invoice prints its order's payment and discount.
+ */
+export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<{ bytes: Uint8Array; filename: string }> {
+  const seller = invoice.seller as Seller;
+  const order = invoice.orderId === null ? undefined : await repo.findOrderForInvoice(db, invoice.orderId);
+  const lines = await invoiceLines(db, invoice);
+  const lang = (order?.buyerLocale ?? "").startsWith("es") || seller.country === "ES" ? "es" : "fr";
+  const bytes = await buildInvoicePdf({
+    country: seller.country,
+    lang,
+    locale: lang === "es" ? "es-ES" : seller.country === "BE" ? "fr-BE" : "fr-FR",
+    number: invoice.number,
+    issuedAt: invoice.issuedAt,
+    paidAt: order?.paidAt ?? null,
+    paymentMethod: order?.paymentMethod ?? null,
+    seller,
+    buyer: invoice.buyer as InvoicePdfInput["buyer"],
+    lines: lines.map((l) => ({ name: l.name, detail: l.detail, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
+    subtotalCents: order?.subtotalCents ?? invoice.totalCents,
+    discountCents: order?.discountCents ?? 0,
+    discountCode: order?.discountCode ?? null,
+    totalCents: invoice.totalCents,
+    vatCents: invoice.vatCents,
+    totalWithVatCents: invoice.totalWithVatCents,
+    vatRateBasisPoints: invoice.vatRateBasisPoints,
+    vatExemptionMention: invoice.vatExemptionMention,
+    currency: invoice.currency,
+  });
+  return { bytes, filename: `${invoice.number}.pdf` };
+}

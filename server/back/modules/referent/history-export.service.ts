@@ -1,0 +1,96 @@
+/**
+ * The team history export as a job (ADR 0076): POST history/exports records a job (state, done of total rows) and
+ * answers at once; the rows are written in steps in the background, each step recording its progress; the page
+ * reads the job (GET history/exports/{id}) until it is done, then downloads the file (GET .../file).
+ */
+import type { HistoryExportJob } from "#core/contract/referent.ts";
+import { exportPercent, exportSteps, isStaleExport } from "#core/domain/export-progress.ts";
+import type { BackDeps } from "../../context.ts";
+import { AppError } from "../../http/app-error.ts";
+import { brandOffersHistoryExport, historyCsv, historyCsvLines, historyFilename, historyRows, type HistoryCell } from "./dashboard.service.ts";
+import * as repo from "./history-export.repository.ts";
+import type { ReferentScope } from "./referent-scope.ts";
+
+type Deps = Pick<BackDeps, "db" | "now" | "logger">;
+
+/** A job's file is kept a day; older jobs of the account are removed when a new one starts. */
+const KEEP_MS = 24 * 3_600_000;
+
+function payload(row: repo.HistoryExportJobRow): HistoryExportJob {
+  const state = row.state === "done" || row.state === "failed" ? row.state : "running";
+  return {
+    id: row.id,
+    state,
+    done: row.done,
+    total: row.total,
+    percent: exportPercent(row.done, row.total, state === "done"),
+    downloadPath: state === "done" ? `/back/api/referent/history/exports/${row.id}/file` : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Writes the rows step by step, recording done after each step; the file is stored with the last step. */
+async function writeJob(deps: Deps, jobId: number, headers: readonly string[], rows: HistoryCell[][]): Promise<void> {
+  try {
+    const lines: string[] = [];
+    for (const [start, end] of exportSteps(rows.length)) {
+      await nextTick();
+      lines.push(...historyCsvLines(rows.slice(start, end)));
+      if (end < rows.length) await repo.updateJob(deps.db, jobId, { done: end, updatedAt: deps.now() });
+    }
+    await repo.updateJob(deps.db, jobId, { state: "done", done: rows.length, content: historyCsv(headers, rows, lines), updatedAt: deps.now() });
+  } catch (error) {
+    deps.logger.error({ err: error, jobId }, "history export failed");
+    await repo.failJob(deps.db, jobId, deps.now()).catch(() => undefined);
+  }
+}
+
+/**
+ * POST history/exports: starts an export of the team history (403 where the brand does not offer it). A running,
+ * still moving export of the same person and account is answered again instead of starting a second one.
+ */
+export async function startHistoryExport(deps: Deps, scope: ReferentScope, headers: readonly string[]): Promise<HistoryExportJob> {
+  if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
+  const now = deps.now();
+  const running = await repo.findLatestRunningJob(deps.db, scope.accountId, scope.userId);
+  if (running && !isStaleExport(running.updatedAt, now)) return payload(running);
+  await repo.deleteJobsBefore(deps.db, scope.accountId, new Date(now.getTime() - KEEP_MS));
+  const rows = await historyRows(deps, scope);
+  const job = await repo.insertJob(deps.db, {
+    accountId: scope.accountId,
+    userId: scope.userId,
+    state: "running",
+    done: 0,
+    total: rows.length,
+    filename: historyFilename(now),
+    createdAt: now,
+    updatedAt: now,
+  });
+  void writeJob(deps, job.id, headers, rows);
+  return payload(job);
+}
+
+async function requireJob(deps: Deps, scope: ReferentScope, id: number): Promise<repo.HistoryExportJobRow> {
+  const row = await repo.findJob(deps.db, scope.accountId, scope.userId, id);
+  if (!row) throw new AppError("NOT_FOUND", "historyExportNotFound");
+  // A running job that stopped moving (the server restarted while writing it) is reported as failed.
+  if (row.state === "running" && isStaleExport(row.updatedAt, deps.now())) {
+    await repo.failJob(deps.db, row.id, deps.now());
+    return { ...row, state: "failed" };
+  }
+  return row;
+}
+
+/** GET history/exports/{id}: the job's state and progress (another person's or account's job is a 404). */
+export async function getHistoryExport(deps: Deps, scope: ReferentScope, id: number): Promise<HistoryExportJob> {
+  return payload(await requireJob(deps, scope, id));
+}
+
+/** GET history/exports/{id}/file: the CSV once done (409 while it is written or after a failure). */
+export async function historyExportFile(deps: Deps, scope: ReferentScope, id: number): Promise<{ bytes: Uint8Array; filename: string }> {
+  const row = await requireJob(deps, scope, id);
+  if (row.state !== "done" || row.content === null) throw new AppError("CONFLICT", "historyExportNotReady");
+  return { bytes: new TextEncoder().encode(row.content), filename: row.filename };
+}
