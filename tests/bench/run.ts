@@ -44,6 +44,7 @@ const LEARNER = "learner@demo.test";
 const SHOP_CUSTOMER = "shop@demo.test";
 /** The holder of Pharmacie du Marché: the pharmacy area's pages (one pharmacy, so no account choice). */
 const REFERENT = "holder@demo.test";
+const ADMINISTRATOR = "admin@demo.test";
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || (process.argv.includes("--postgres") ? LOCAL_SERVER_URL : null);
 
 /** The learning view of the learner's current training (one they have started), from the records API. */
@@ -55,7 +56,7 @@ async function startedTrainingPath(origin: string, cookie: string): Promise<stri
 }
 
 /** Who a row logs in as (a real session through the login API), or a guest. */
-type Visitor = "guest" | "uncached" | "learner" | "shop customer" | "referent";
+type Visitor = "guest" | "uncached" | "learner" | "shop customer" | "referent" | "administrator";
 /**
  * One page row of the bench: a label, who asks, and the path (or how to find it once the server runs). To add a
  * row for a new page (the referent's dashboard, the team list...), add a line here; a visitor that is not yet
@@ -67,6 +68,7 @@ const VISITOR_EMAILS: Record<Exclude<Visitor, "guest" | "uncached">, string> = {
   learner: LEARNER,
   "shop customer": SHOP_CUSTOMER,
   referent: REFERENT,
+  administrator: ADMINISTRATOR,
 };
 
 const PAGE_ROWS: PageRow[] = [
@@ -86,6 +88,11 @@ const PAGE_ROWS: PageRow[] = [
   { label: "cart of 2", visitor: "shop customer", path: "/boutique/panier" },
   { label: "pharmacy dashboard", visitor: "referent", path: "/gestion/ma-pharmacie/tableau-de-bord" },
   { label: "pharmacy team list", visitor: "referent", path: "/gestion/ma-pharmacie/equipe" },
+  { label: "pharmacy collective plans", visitor: "referent", path: "/gestion/ma-pharmacie/plan-collectif" },
+  { label: "pharmacy funding requests", visitor: "referent", path: "/gestion/ma-pharmacie/prises-en-charge" },
+  { label: "back-office index", visitor: "administrator", path: "/admin" },
+  { label: "back-office catalogue", visitor: "administrator", path: "/admin/catalog" },
+  { label: "back-office sessions", visitor: "administrator", path: "/admin/faceToFace" },
 ];
 
 /** BENCH_ONLY (a case-insensitive regular expression) keeps the rows whose name matches; the static row always runs. */
