@@ -207,18 +207,19 @@ export async function insertFaceToFace(db: DbOrTx, trainingId: number, values: {
 }
 
 export async function listProgrammes(db: DbOrTx, trainingId: number) {
-  return db
-    .select({
-      id: dpcProgrammes.id,
-      actionNumber: dpcProgrammes.actionNumber,
-      name: dpcProgrammes.name,
-      priceHtCents: dpcProgrammes.priceHtCents,
-      durationMinutes: dpcProgrammes.durationMinutes,
-      enrolments: sql<number>`(select count(*) from ${enrolments} where ${enrolments.dpcProgrammeId} = ${dpcProgrammes.id})`.mapWith(Number),
-    })
+  const rows = await db
+    .select({ id: dpcProgrammes.id, actionNumber: dpcProgrammes.actionNumber, name: dpcProgrammes.name, priceHtCents: dpcProgrammes.priceHtCents, durationMinutes: dpcProgrammes.durationMinutes })
     .from(dpcProgrammes)
     .where(eq(dpcProgrammes.trainingId, trainingId))
     .orderBy(asc(dpcProgrammes.id));
+  const used = rows.length
+    ? await db
+        .select({ id: enrolments.dpcProgrammeId, total: count() })
+        .from(enrolments)
+        .where(inArray(enrolments.dpcProgrammeId, rows.map((r) => r.id)))
+        .groupBy(enrolments.dpcProgrammeId)
+    : [];
+  return rows.map((row) => ({ ...row, enrolments: used.find((u) => u.id === row.id)?.total ?? 0 }));
 }
 
 export async function actionNumberTaken(db: DbOrTx, actionNumber: string, exceptId: number | null = null): Promise<boolean> {
@@ -236,17 +237,19 @@ export async function insertProgramme(db: DbOrTx, trainingId: number, values: { 
 }
 
 export async function listQuizzes(db: DbOrTx, trainingId: number) {
-  const quizRows = await db
-    .select({
-      id: quizzes.id,
-      title: quizzes.title,
-      kind: quizzes.kind,
-      passScore: quizzes.passScore,
-      attempts: sql<number>`(select count(*) from ${quizTrackings} where ${quizTrackings.quizId} = ${quizzes.id})`.mapWith(Number),
-    })
+  const quizList = await db
+    .select({ id: quizzes.id, title: quizzes.title, kind: quizzes.kind, passScore: quizzes.passScore })
     .from(quizzes)
     .where(eq(quizzes.trainingId, trainingId))
     .orderBy(asc(quizzes.position), asc(quizzes.id));
+  const attempts = quizList.length
+    ? await db
+        .select({ id: quizTrackings.quizId, total: count() })
+        .from(quizTrackings)
+        .where(inArray(quizTrackings.quizId, quizList.map((q) => q.id)))
+        .groupBy(quizTrackings.quizId)
+    : [];
+  const quizRows = quizList.map((quiz) => ({ ...quiz, attempts: attempts.find((a) => a.id === quiz.id)?.total ?? 0 }));
   const questionRows = quizRows.length
     ? await db.select().from(quizQuestions).where(inArray(quizQuestions.quizId, quizRows.map((q) => q.id))).orderBy(asc(quizQuestions.position))
     : [];
