@@ -146,6 +146,28 @@ export function choiceLines(text: string): { text: string; correct: boolean }[] 
 }
 /** A destructive action's body: the explicit confirmation (ADR 0061). */
 export const ConfirmInputSchema = z.strictObject({ confirm: Flag.refine((value) => value, { message: "confirmRequired" }) });
+/**
+ * A training's objectives (skills, knowledge: one per line), tags (comma-separated) and trainers (people of the
+ * training's brand), ADR 0082. Each list replaces the stored one.
+ */
+export const TrainingDetailsInputSchema = z.strictObject({
+  skills: z.string().trim().max(5000).default(""),
+  knowledge: z.string().trim().max(5000).default(""),
+  tags: z.string().trim().max(500).default(""),
+  trainers: z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(FormInt(1, 2_147_483_647)).max(20)),
+});
+export type TrainingDetailsInput = z.infer<typeof TrainingDetailsInputSchema>;
+/** The non-empty trimmed lines of a text. */
+export function textLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+/** Tags as typed: comma-separated, trimmed, without repeats. */
+export function tagList(text: string): string[] {
+  return [...new Set(text.split(",").map((tag) => tag.trim()).filter(Boolean))];
+}
 /** Moving a course, a module or a question one place up or down in its list (ADR 0080). */
 export const MOVE_DIRECTIONS = ["up", "down"] as const;
 export const MoveInputSchema = z.strictObject({ direction: z.enum(MOVE_DIRECTIONS) });
@@ -243,6 +265,12 @@ export const AdminTrainingSchema = z.strictObject({
   isPublished: z.boolean(),
   mainIllustration: z.string().nullable(),
   updatedAt: z.string(),
+  skills: z.array(z.string()),
+  knowledge: z.array(z.string()),
+  tags: z.array(z.string()),
+  trainers: z.array(z.number().int()),
+  /** The people of the training's brand who may be named its trainers. */
+  people: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   courses: z.array(CourseSchema),
   faceToFaces: z.array(FaceToFaceSchema),
   programmes: z.array(ProgrammeSchema),

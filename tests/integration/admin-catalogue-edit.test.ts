@@ -5,7 +5,7 @@
 // them; the training page without JavaScript: an edit sent back with the typed values, a move, a confirmation step.
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { auditLog, courses, dpcProgrammes, enrolments, modules, quizChoices, quizQuestions, quizTrackings, quizzes } from "../../server/db/schema/index.ts";
+import { auditLog, courses, dpcProgrammes, enrolments, modules, objectives, people, quizChoices, quizQuestions, quizTrackings, quizzes, trainingPeople, trainingTags } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -240,6 +240,42 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const [usedProgramme] = await suite.db.select({ trainingId: dpcProgrammes.trainingId }).from(dpcProgrammes).where(eq(dpcProgrammes.id, used.id!));
     const detail = (await agent.get(`${API}/trainings/${usedProgramme.trainingId}`)).body.data;
     expect(detail.programmes.find((p: { id: number }) => p.id === used.id).enrolments).toBeGreaterThan(0);
+  });
+
+  test("objectives, tags and trainers: each list replaced, trainers only among the brand's people, audited", async () => {
+    const agent = await admin();
+    const t = await filledTraining(agent, "objectifs-et-formateurs");
+    const french = await suite.db.select({ id: people.id }).from(people).where(eq(people.brand, "fr")).orderBy(asc(people.id)).limit(2);
+    const [spanish] = await suite.db.select({ id: people.id }).from(people).where(eq(people.brand, "es")).limit(1);
+    expect(french.length).toBe(2);
+    const body = { skills: "Conseiller le patient\n\n  Repérer les interactions  ", knowledge: "Les AVK", tags: "anticoagulants, AVK, anticoagulants", trainers: french.map((p) => String(p.id)) };
+    expectEnvelope(await agent.post(`${API}/trainings/${t.id}/details`, body), 200);
+    let detail = (await agent.get(`${API}/trainings/${t.id}`)).body.data;
+    expect(detail).toMatchObject({ skills: ["Conseiller le patient", "Repérer les interactions"], knowledge: ["Les AVK"], tags: ["AVK", "anticoagulants"], trainers: french.map((p) => p.id) });
+    expect(detail.people.length).toBeGreaterThanOrEqual(2);
+    expect(await lastAudit("training.details")).toMatchObject({ entityId: String(t.id), before: { skills: [], tags: [], trainers: [] }, after: { tags: ["anticoagulants", "AVK"], trainers: french.map((p) => p.id) } });
+
+    // Another brand's person, a bad id, a too long text: refused on the field, nothing written.
+    const before = await tableCounts(suite.db);
+    const stored = async () => ({
+      objectives: await suite.db.select().from(objectives).where(eq(objectives.trainingId, t.id)).orderBy(asc(objectives.id)),
+      tags: await suite.db.select().from(trainingTags).where(eq(trainingTags.trainingId, t.id)),
+      people: await suite.db.select().from(trainingPeople).where(eq(trainingPeople.trainingId, t.id)),
+    });
+    const rows = await stored();
+    const foreign = await agent.post(`${API}/trainings/${t.id}/details`, { ...body, trainers: [String(spanish.id)], skills: "" });
+    expectEnvelope(foreign, 422);
+    expect(foreign.body.data.errors).toEqual({ trainers: ["Choisissez les formateurs parmi les intervenants de la marque de la formation."] });
+    const bad = await agent.post(`${API}/trainings/${t.id}/details`, { skills: "x".repeat(5001), knowledge: "", tags: "", trainers: ["abc"] });
+    expectEnvelope(bad, 422);
+    expect(Object.keys(bad.body.data.errors).sort()).toEqual(["skills", "trainers.0"]);
+    expect(await tableCounts(suite.db)).toEqual(before);
+    expect(await stored()).toEqual(rows);
+
+    // Emptied: every list goes.
+    expectEnvelope(await agent.post(`${API}/trainings/${t.id}/details`, { skills: "", knowledge: "", tags: "", trainers: [] }), 200);
+    detail = (await agent.get(`${API}/trainings/${t.id}`)).body.data;
+    expect(detail).toMatchObject({ skills: [], knowledge: [], tags: [], trainers: [] });
   });
 
   test("the training page without JavaScript: an edit comes back with what was typed, a move and a deletion go through their forms", async () => {

@@ -346,7 +346,7 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
-  describe("back office catalogue tool: edits, moves and deletions (ADR 0080)", () => {
+  describe("back office catalogue tool: edits, moves, deletions, objectives/tags/trainers (ADRs 0080, 0082)", () => {
     /** Every endpoint of ADR 0080, with a body an administrator could send. */
     const CATALOGUE_CHANGES: [string, unknown][] = [
       ["/back/api/admin/catalog/courses/1", { name: "Parcours", moduleType: 1, durationMinutes: 10 }],
@@ -362,6 +362,7 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       ["/back/api/admin/catalog/questions/1", { text: "Q", kind: "single", choices: "*Oui\nNon" }],
       ["/back/api/admin/catalog/questions/1/move", { direction: "down" }],
       ["/back/api/admin/catalog/questions/1/delete", { confirm: true }],
+      ["/back/api/admin/catalog/trainings/1/details", { skills: "", knowledge: "", tags: "", trainers: [] }],
     ];
 
     test("a guest (401), a learner, a holder, a referent of another brand and a read-only user (403): nothing changes", async () => {

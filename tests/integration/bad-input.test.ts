@@ -349,6 +349,14 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         }
         expectEnvelope(await admin.post(`/back/api/admin/catalog/${kind}/2147483648/move`, { direction: "up" }), 422);
       }
+      // Objectives, tags and trainers (ADR 0082): trainer ids out of range or not numbers, an unknown field.
+      for (const trainers of [[2_147_483_648], ["0x10"], [1.5], "abc", [{ id: 1 }]]) {
+        const reply = await admin.post("/back/api/admin/catalog/trainings/1/details", { trainers });
+        expectEnvelope(reply, 422);
+        expect(Object.keys(reply.body.data.errors)[0]).toMatch(/^trainers/);
+      }
+      expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/1/details", { tags: "a", trainingId: 2 }), 422);
+      expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/2147483648/details", {}), 422);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

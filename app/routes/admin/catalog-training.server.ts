@@ -10,6 +10,7 @@ import {
   MovedSchema,
   QuestionInputSchema,
   QuizInputSchema,
+  TrainingDetailsInputSchema,
   TrainingInputSchema,
 } from "#core/contract/admin-catalog.ts";
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
@@ -38,6 +39,7 @@ type IntentDef = {
 
 const INTENTS: Record<string, IntentDef> = {
   save: { schema: TrainingInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}` },
+  details: { schema: TrainingDetailsInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}/details` },
   addCourse: { schema: CourseInputSchema, path: (id) => `/admin/catalog/trainings/${id}/courses` },
   deleteCourse: { schema: ConfirmInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/delete`, done: "deleted" },
   editCourse: { schema: CourseInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}` },

@@ -12,6 +12,7 @@ import {
   QUIZ_KINDS,
   QuestionInputSchema,
   QuizInputSchema,
+  TrainingDetailsInputSchema,
   TrainingInputSchema,
   type AdminTraining,
 } from "#core/contract/admin-catalog.ts";
@@ -103,6 +104,8 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         </IntentForm>
       </Section>
 
+      <DetailsSection training={training} />
+
       <Section id="training-illustration" title={t("catalog.illustration")}>
         {training.mainIllustration ? <img src={training.mainIllustration} alt="" className="max-h-40 w-auto self-start rounded border" /> : <p>{t("catalog.noIllustration")}</p>}
         <IntentForm intent="illustration" schema={null} encType="multipart/form-data" submitLabel={t("catalog.upload")}>
@@ -117,6 +120,41 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       <ProgrammesSection training={training} locale={locale} />
       <QuizzesSection training={training} />
     </AdminPage>
+  );
+}
+
+/** Objectives, tags and trainers (ADR 0082): each list replaces the stored one. */
+function DetailsSection({ training }: { training: AdminTraining }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Section id="training-details" title={t("catalog.details")}>
+      <IntentForm intent="details" schema={TrainingDetailsInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-2">
+        {(view) => {
+          const trainers = view.submitted ? view.list("trainers") : training.trainers.map(String);
+          return (
+            <>
+              <TextAreaField name="skills" label={t("catalog.skills")} defaultValue={shown(view, "skills", training.skills.join("\n"))} errors={view.errors.skills} rows={4} />
+              <TextAreaField name="knowledge" label={t("catalog.knowledge")} defaultValue={shown(view, "knowledge", training.knowledge.join("\n"))} errors={view.errors.knowledge} rows={4} />
+              <TextField name="tags" label={t("catalog.tags")} defaultValue={shown(view, "tags", training.tags.join(", "))} errors={view.errors.tags} className="md:col-span-2" />
+              <fieldset className="flex flex-col gap-1 md:col-span-2" aria-describedby={view.errors.trainers ? "trainers-error" : undefined}>
+                <legend className="font-semibold">{t("catalog.trainers")}</legend>
+                {training.people.length === 0 ? <p>{t("catalog.noPeople")}</p> : null}
+                <div className="flex flex-wrap gap-4">
+                  {training.people.map((person) => (
+                    <Checkbox key={person.id} name="trainers" value={String(person.id)} label={person.name} defaultChecked={trainers.includes(String(person.id))} />
+                  ))}
+                </div>
+                {view.errors.trainers ? (
+                  <p id="trainers-error" className="font-semibold text-red-800">
+                    {view.errors.trainers[0]}
+                  </p>
+                ) : null}
+              </fieldset>
+            </>
+          );
+        }}
+      </IntentForm>
+    </Section>
   );
 }
 

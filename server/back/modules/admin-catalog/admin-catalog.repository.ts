@@ -8,11 +8,15 @@ import {
   faceToFaceSessions,
   fundings,
   modules,
+  objectives,
+  people,
   quizChoices,
   quizQuestions,
   quizTrackings,
   quizzes,
   trainingFundings,
+  trainingPeople,
+  trainingTags,
   trainings,
 } from "../../../db/schema/index.ts";
 import type { CatalogListQuery } from "#core/contract/admin-catalog.ts";
@@ -400,4 +404,39 @@ export async function writeOrder(db: DbOrTx, kind: OrderedKind, parentId: number
     .set({ position: sql`-1 - ${list.position}` })
     .where(eq(list.parent, parentId));
   for (const [index, id] of ids.entries()) await db.update(list.table).set({ position: index + 1 }).where(eq(list.id, id));
+}
+
+// ------------------------------------------------------------------ objectives, tags, trainers (ADR 0082)
+
+export async function readDetails(db: DbOrTx, trainingId: number, brand: string) {
+  const [objectiveRows, tagRows, trainerRows, peopleRows] = await Promise.all([
+    db.select({ type: objectives.type, text: objectives.text }).from(objectives).where(eq(objectives.trainingId, trainingId)).orderBy(asc(objectives.type), asc(objectives.position), asc(objectives.id)),
+    db.select({ tag: trainingTags.tag }).from(trainingTags).where(eq(trainingTags.trainingId, trainingId)).orderBy(asc(trainingTags.tag)),
+    db
+      .select({ id: trainingPeople.personId })
+      .from(trainingPeople)
+      .where(and(eq(trainingPeople.trainingId, trainingId), eq(trainingPeople.role, "trainer")))
+      .orderBy(asc(trainingPeople.position), asc(trainingPeople.personId)),
+    db.select({ id: people.id, name: people.name }).from(people).where(eq(people.brand, brand)).orderBy(asc(people.name), asc(people.id)),
+  ]);
+  return {
+    skills: objectiveRows.filter((o) => o.type === 1).map((o) => o.text),
+    knowledge: objectiveRows.filter((o) => o.type === 2).map((o) => o.text),
+    tags: tagRows.map((t) => t.tag),
+    trainers: trainerRows.map((t) => t.id),
+    people: peopleRows,
+  };
+}
+
+export async function writeDetails(db: DbOrTx, trainingId: number, values: { skills: string[]; knowledge: string[]; tags: string[]; trainers: number[] }) {
+  await db.delete(objectives).where(eq(objectives.trainingId, trainingId));
+  const objectiveRows = [
+    ...values.skills.map((text, index) => ({ trainingId, type: 1, position: index + 1, text })),
+    ...values.knowledge.map((text, index) => ({ trainingId, type: 2, position: index + 1, text })),
+  ];
+  if (objectiveRows.length) await db.insert(objectives).values(objectiveRows);
+  await db.delete(trainingTags).where(eq(trainingTags.trainingId, trainingId));
+  if (values.tags.length) await db.insert(trainingTags).values(values.tags.map((tag) => ({ trainingId, tag })));
+  await db.delete(trainingPeople).where(and(eq(trainingPeople.trainingId, trainingId), eq(trainingPeople.role, "trainer")));
+  if (values.trainers.length) await db.insert(trainingPeople).values(values.trainers.map((personId, index) => ({ trainingId, personId, role: "trainer", position: index + 1 })));
 }

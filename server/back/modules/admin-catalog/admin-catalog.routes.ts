@@ -13,6 +13,7 @@ import {
   PublishInputSchema,
   QuestionInputSchema,
   QuizInputSchema,
+  TrainingDetailsInputSchema,
   TrainingInputSchema,
 } from "#core/contract/admin-catalog.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -221,4 +222,12 @@ adminCatalogRoutes.post("/admin/catalog/questions/:id/delete", async (c) => {
   await parseBody(c, ConfirmInputSchema);
   await catalog.removeQuestion(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
+});
+
+/** Objectives, tags and trainers (ADR 0082). */
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/details", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateDetails(ctxOf(c), session.userId, id, await parseBody(c, TrainingDetailsInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
 });

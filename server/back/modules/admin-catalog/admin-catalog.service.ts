@@ -11,6 +11,9 @@ import {
   type CatalogList,
   type CatalogListQuery,
   type MoveInput,
+  tagList,
+  textLines,
+  type TrainingDetailsInput,
   type TrainingInput,
 } from "#core/contract/admin-catalog.ts";
 import { cleanHtml } from "../catalogue/description-html.ts";
@@ -37,12 +40,13 @@ async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>
 
 export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
   const training = await requireTraining(db, id);
-  const [courses, faceToFaces, programmes, quizzes, fundings] = await Promise.all([
+  const [courses, faceToFaces, programmes, quizzes, fundings, details] = await Promise.all([
     repo.listCourses(db, id),
     repo.listFaceToFaces(db, id),
     repo.listProgrammes(db, id),
     repo.listQuizzes(db, id),
     repo.listTrainingFundingCodes(db, id),
+    repo.readDetails(db, id, training.brand),
   ]);
   return {
     id: training.id,
@@ -72,6 +76,7 @@ export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
     isPublished: training.isPublished,
     mainIllustration: training.mainIllustration,
     updatedAt: training.updatedAt.toISOString(),
+    ...details,
     courses,
     faceToFaces: faceToFaces.map((group) => ({ ...group, sessions: group.sessions.map((s) => ({ ...s, startDate: String(s.startDate) })) })),
     programmes,
@@ -397,4 +402,22 @@ export function moveModule(ctx: Ctx, actorId: number, id: number, input: MoveInp
 
 export function moveQuestion(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
   return move(ctx, actorId, "question", id, input.direction, async (tx) => ({ parentId: (await requireQuestion(tx, id)).quizId }));
+}
+
+/**
+ * The training's objectives, tags and trainers (ADR 0082), each list replacing the stored one. A trainer must be a
+ * person of the training's brand (422 on `trainers` otherwise).
+ */
+export async function updateDetails(ctx: Ctx, actorId: number, id: number, input: TrainingDetailsInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const training = await requireTraining(tx, id, true);
+    const { people, ...before } = await repo.readDetails(tx, id, training.brand);
+    const trainers = [...new Set(input.trainers)];
+    if (trainers.some((personId) => !people.some((p) => p.id === personId))) throw new AppError("VALIDATION", "adminTrainerUnknown", { fields: { trainers: ["adminTrainerUnknown"] } });
+    const after = { skills: textLines(input.skills), knowledge: textLines(input.knowledge), tags: tagList(input.tags), trainers };
+    await repo.writeDetails(tx, id, after);
+    const now = ctx.now();
+    await repo.updateTraining(tx, id, { updatedAt: now, lastUpdate: now });
+    await recordAdminChange(tx, { actorId, action: "training.details", entityType: "training", entityId: id, before, after }, now);
+  });
 }
