@@ -299,6 +299,14 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     expect(bad.text).toMatch(new RegExp(`<details[^>]*open=""[^>]*data-testid="edit-editCourse-${t.courses[0].id}"`));
     expect(await tableCounts(suite.db)).toEqual(before);
 
+    // Objectives, tags and trainers: another brand's person is refused on its field, the typed tags are kept.
+    const [spanish] = await suite.db.select({ id: people.id }).from(people).where(eq(people.brand, "es")).limit(1);
+    const foreign = await post({ intent: "details", skills: "Conseiller", knowledge: "", tags: "tag gardé", trainers: String(spanish.id) });
+    expect(foreign.status).toBe(422);
+    expect(foreign.text).toContain('value="tag gardé"');
+    expect(foreign.text).toContain("Choisissez les formateurs parmi les intervenants de la marque de la formation.");
+    expect(await tableCounts(suite.db)).toEqual(before);
+
     const good = await post({ intent: "editCourse", courseId: String(t.courses[0].id), name: "Parcours édité", moduleType: "2", durationMinutes: "50" });
     expect(good.status).toBe(302);
     const move = await post({ intent: "moveCourse", targetId: String(t.courses[2].id), direction: "up" });
