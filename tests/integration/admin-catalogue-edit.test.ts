@@ -309,8 +309,10 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
 
     const good = await post({ intent: "editCourse", courseId: String(t.courses[0].id), name: "Parcours édité", moduleType: "2", durationMinutes: "50" });
     expect(good.status).toBe(302);
+    expect(good.headers.get("location")).toBe(`${pagePath}#course-${t.courses[0].id}`);
     const move = await post({ intent: "moveCourse", targetId: String(t.courses[2].id), direction: "up" });
     expect(move.status).toBe(302);
+    expect(move.headers.get("location")).toBe(`${pagePath}#course-${t.courses[2].id}`);
     const after = await agent.get(pagePath, { headers: { accept: "text/html" } });
     expect(after.text).toContain("Parcours édité");
     const names = [...after.text.matchAll(/data-testid="course-title">(.*?)<\/p>/g)].map((m) => m[1].replace(/<!-- -->/g, "").split(" · ")[0]);

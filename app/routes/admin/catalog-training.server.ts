@@ -74,7 +74,7 @@ export async function trainingAction(request: Request, context: Context, trainin
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "admin");
   const here = pathOf(context, "admin-catalog-training", { trainingId: String(trainingId) });
-  const done = (message: string) => redirectWithToast(here, { type: "success", message });
+  const done = (message: string, anchor = "") => redirectWithToast(`${here}${anchor}`, { type: "success", message });
 
   if (intent === "publish" || intent === "unpublish") {
     try {
@@ -110,16 +110,19 @@ export async function trainingAction(request: Request, context: Context, trainin
   if (intent === "addSession") formKey = `${intent}-${String(formData.get("faceToFaceId") ?? "")}`;
   const submission = parseSubmission(formData, context, def.schema, { omit: def.target ? [def.target] : [] });
   if (submission.status !== "success") return invalidReply(submission, { form: formKey });
+  // After a move or an edit, the page opens at the item (`#course-3`), so a long list is not scrolled again.
+  const anchor = /^(move|edit)(Course|Module|Programme|Quiz|Question)$/.exec(intent);
+  const at = anchor ? `#${anchor[2].toLowerCase()}-${target}` : "";
   try {
     if (def.schema === MoveInputSchema) {
       const moved = await back.post(def.path(trainingId, target), submission.value, MovedSchema);
-      return done(t(moved.moved ? "catalog.moved" : "catalog.notMoved"));
+      return done(t(moved.moved ? "catalog.moved" : "catalog.notMoved"), at);
     }
     await back.post(def.path(trainingId, target), submission.value);
   } catch (error) {
     return backErrorReply(submission, error, { form: formKey });
   }
-  return done(t(def.done === "deleted" ? "catalog.deleted" : "catalog.saved"));
+  return done(t(def.done === "deleted" ? "catalog.deleted" : "catalog.saved"), at);
 }
 
 

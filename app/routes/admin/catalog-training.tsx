@@ -185,7 +185,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
       {training.courses.length === 0 ? <p>{t("catalog.noCourses")}</p> : null}
       <ol className="flex flex-col gap-3">
         {training.courses.map((course, index) => (
-          <li key={course.id} className="rounded border border-slate-300 p-3" data-testid="course" data-course-id={course.id}>
+          <li key={course.id} id={`course-${course.id}`} className="rounded border border-slate-300 p-3" data-testid="course" data-course-id={course.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold" data-testid="course-title">
                 {course.position}. {course.name} · {t(`moduleTypes.${course.moduleType}`)} · {t("catalog.minutes", { count: course.durationMinutes })}
@@ -209,7 +209,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
             </EditDetails>
             <ol className="ml-4 flex flex-col gap-1">
               {course.modules.map((module, moduleIndex) => (
-                <li key={module.id} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="module" data-module-id={module.id}>
+                <li key={module.id} id={`module-${module.id}`} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="module" data-module-id={module.id}>
                   <span className="flex flex-wrap items-center gap-2">
                     <span data-testid="module-title">
                       {module.position}. {module.title} · {t(`moduleTypes.${module.type}`)} · {t("catalog.minutes", { count: module.durationMinutes })}
@@ -335,7 +335,7 @@ function ProgrammesSection({ training, locale }: { training: AdminTraining; loca
       {training.programmes.length === 0 ? <p>{t("catalog.noProgrammes")}</p> : null}
       <ul className="flex flex-col gap-2">
         {training.programmes.map((p) => (
-          <li key={p.id} className="rounded border border-slate-300 p-3" data-testid="programme" data-programme-id={p.id}>
+          <li key={p.id} id={`programme-${p.id}`} className="rounded border border-slate-300 p-3" data-testid="programme" data-programme-id={p.id}>
             <span className="flex flex-wrap items-center justify-between gap-2">
               <span data-testid="programme-title">
                 {p.actionNumber} · {p.name} · {formatMoney(p.priceHtCents, training.currency, locale)} · {t("catalog.minutes", { count: p.durationMinutes })}
@@ -399,7 +399,7 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
   return (
     <Section id="training-quizzes" title={t("catalog.quizzes")}>
       {training.quizzes.map((quiz) => (
-        <div key={quiz.id} className="rounded border border-slate-300 p-3" data-testid="quiz" data-quiz-id={quiz.id}>
+        <div key={quiz.id} id={`quiz-${quiz.id}`} className="rounded border border-slate-300 p-3" data-testid="quiz" data-quiz-id={quiz.id}>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-bold" data-testid="quiz-title">
               {quiz.title} · {t(`quizKinds.${quiz.kind}`)}
@@ -421,7 +421,7 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
           </EditDetails>
           <ol className="mt-2 flex flex-col gap-2">
             {quiz.questions.map((q, index) => (
-              <li key={q.id} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="question" data-question-id={q.id}>
+              <li key={q.id} id={`question-${q.id}`} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="question" data-question-id={q.id}>
                 <span className="flex flex-wrap items-center gap-2">
                   <span data-testid="question-title">
                     {q.position}. {q.text} <span className="text-sm text-slate-700">({q.choices.map((c) => (c.correct ? `✓ ${c.text}` : c.text)).join(" / ")})</span>
