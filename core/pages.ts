@@ -283,7 +283,7 @@ export const PAGES: PageDef[] = [
   { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
   { id: "admin-catalog", file: "routes/admin/catalog.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog" }, ns: ["admin"], noIndex: true },
   { id: "admin-catalog-new", file: "routes/admin/catalog-new.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog/new" }, ns: ["admin"], noIndex: true },
-  { id: "admin-catalog-training", file: "routes/admin/catalog-training.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog/:trainingId" }, ns: ["admin"], noIndex: true },
+  { id: "admin-catalog-training", file: "routes/admin/catalog-training.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog/:trainingId" }, ns: ["admin", "admin-tools"], noIndex: true },
   { id: "admin-face-to-face", file: "routes/admin/face-to-face.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faceToFace" }, ns: ["admin"], noIndex: true },
   { id: "admin-face-to-face-session", file: "routes/admin/face-to-face-session.tsx", layout: "default", area: "admin", paths: { "*": "/admin/faceToFace/:sessionId" }, ns: ["admin"], noIndex: true },
   { id: "admin-attendance-sheet", file: "routes/admin/attendance-sheet.ts", layout: "none", area: "admin", paths: { "*": "/admin/faceToFace/:sessionId/attendance/:date" }, ns: ["admin"], noIndex: true },

@@ -146,6 +146,38 @@ export function choiceLines(text: string): { text: string; correct: boolean }[] 
 }
 /** A destructive action's body: the explicit confirmation (ADR 0061). */
 export const ConfirmInputSchema = z.strictObject({ confirm: Flag.refine((value) => value, { message: "confirmRequired" }) });
+/**
+ * A training's objectives (skills, knowledge: one per line), tags (comma-separated) and trainers (people of the
+ * training's brand), ADR 0082. Each list replaces the stored one.
+ */
+export const TrainingDetailsInputSchema = z.strictObject({
+  skills: z.string().trim().max(5000).default(""),
+  knowledge: z.string().trim().max(5000).default(""),
+  tags: z.string().trim().max(500).default(""),
+  trainers: z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(FormInt(1, 2_147_483_647)).max(20)),
+});
+export type TrainingDetailsInput = z.infer<typeof TrainingDetailsInputSchema>;
+/** The non-empty trimmed lines of a text. */
+export function textLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+/** Tags as typed: comma-separated, trimmed, without repeats. */
+export function tagList(text: string): string[] {
+  return [...new Set(text.split(",").map((tag) => tag.trim()).filter(Boolean))];
+}
+/** Moving a course, a module or a question one place up or down in its list (ADR 0080). */
+export const MOVE_DIRECTIONS = ["up", "down"] as const;
+export const MoveInputSchema = z.strictObject({ direction: z.enum(MOVE_DIRECTIONS) });
+export type MoveInput = z.infer<typeof MoveInputSchema>;
+/** A move's answer: `moved` is false when the item was already first (up) or last (down); nothing is written then. */
+export const MovedSchema = z.strictObject({ id: z.number().int(), moved: z.boolean(), position: z.number().int() });
+/** The choices of a stored question as the form types them (one per line, the correct ones starting with "*"). */
+export function choicesText(choices: { text: string; correct: boolean }[]): string {
+  return choices.map((c) => (c.correct ? `* ${c.text}` : c.text)).join("\n");
+}
 
 // ------------------------------------------------------------------ replies
 
@@ -192,15 +224,18 @@ const SessionSummarySchema = z.strictObject({
   currentParticipants: z.number().int(),
 });
 const FaceToFaceSchema = z.strictObject({ id: z.number().int(), name: z.string(), virtualClass: z.boolean(), sessions: z.array(SessionSummarySchema) });
-const ProgrammeSchema = z.strictObject({ id: z.number().int(), actionNumber: z.string(), name: z.string(), priceHtCents: z.number().int(), durationMinutes: z.number().int() });
+/** `enrolments`: learners enrolled through the programme (then it cannot be deleted). */
+const ProgrammeSchema = z.strictObject({ id: z.number().int(), actionNumber: z.string(), name: z.string(), priceHtCents: z.number().int(), durationMinutes: z.number().int(), enrolments: z.number().int() });
 const QuestionSchema = z.strictObject({
   id: z.number().int(),
   position: z.number().int(),
   kind: z.string(),
   text: z.string(),
+  explanation: z.string().nullable(),
   choices: z.array(z.strictObject({ text: z.string(), correct: z.boolean() })),
 });
-const QuizSchema = z.strictObject({ id: z.number().int(), title: z.string(), kind: z.string(), passScore: z.number().int().nullable(), questions: z.array(QuestionSchema) });
+/** `attempts`: learners' attempts at the quiz (then neither it nor its questions can be deleted). */
+const QuizSchema = z.strictObject({ id: z.number().int(), title: z.string(), kind: z.string(), passScore: z.number().int().nullable(), attempts: z.number().int(), questions: z.array(QuestionSchema) });
 
 export const AdminTrainingSchema = z.strictObject({
   id: z.number().int(),
@@ -230,6 +265,12 @@ export const AdminTrainingSchema = z.strictObject({
   isPublished: z.boolean(),
   mainIllustration: z.string().nullable(),
   updatedAt: z.string(),
+  skills: z.array(z.string()),
+  knowledge: z.array(z.string()),
+  tags: z.array(z.string()),
+  trainers: z.array(z.number().int()),
+  /** The people of the training's brand who may be named its trainers. */
+  people: z.array(z.strictObject({ id: z.number().int(), name: z.string() })),
   courses: z.array(CourseSchema),
   faceToFaces: z.array(FaceToFaceSchema),
   programmes: z.array(ProgrammeSchema),

@@ -122,3 +122,53 @@ test("create, publish and sell a face-to-face training from the back office", NO
   await expect(page.getByTestId("audit-row").filter({ hasText: "training.publish" }).first()).toBeVisible();
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 });
+
+// Editing and reordering what a training is made of (ADR 0080), JavaScript on and off: a wrong edit keeps what was
+// typed with its message, a right one is shown at once; a course moved down changes places; the audit log has both.
+test("edit a course and reorder the courses of a training", NO_JS, async ({ page }) => {
+  const stamp = `${project()}${Date.now().toString(36)}`;
+  await login(page, "admin@demo.test");
+  await page.goto("/admin/catalog/new");
+  const form = page.getByTestId("training-form");
+  await form.getByLabel("Nom", { exact: true }).fill(`Ordre Quintilien ${stamp}`);
+  await form.getByLabel("Slug (adresse)").fill(`ordre-quintilien-${stamp}`);
+  await form.getByLabel("Durée (minutes)").fill("60");
+  await form.getByLabel("Prix HT").fill("90");
+  await form.getByRole("button", { name: "Créer la formation" }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/\d+$/, SLOW);
+
+  for (const name of ["Premier", "Second"]) {
+    const add = page.getByTestId("form-addCourse");
+    await add.getByLabel("Nom du parcours").fill(name);
+    await add.getByLabel("Durée (minutes)").fill("30");
+    await add.getByRole("button", { name: "Ajouter un parcours" }).click();
+    await expect(page.getByTestId("course-title").filter({ hasText: name })).toBeVisible(SLOW);
+  }
+  const titles = page.getByTestId("course-title");
+  await expect(titles).toHaveText([/^1\. Premier ·/, /^2\. Second ·/]);
+
+  // A wrong edit: its message, and the typed name is kept (the disclosure comes back open).
+  const first = page.getByTestId("course").first();
+  await first.getByText("Modifier « Premier »").click();
+  const edit = first.locator("form[data-testid^='form-editCourse-']");
+  await edit.getByLabel("Nom du parcours").fill("Premier revu");
+  await edit.getByLabel("Durée (minutes)").fill("beaucoup");
+  await edit.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(edit.getByText("Valeur invalide.").first()).toBeVisible(SLOW);
+  await expect(edit.getByLabel("Nom du parcours")).toHaveValue("Premier revu");
+  await expect(titles.first()).toHaveText(/^1\. Premier ·/);
+
+  await edit.getByLabel("Durée (minutes)").fill("45");
+  await edit.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(titles.first()).toHaveText(/^1\. Premier revu · .* · 45 min$/, SLOW);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+
+  // Move the first course down: the order changes, the positions stay 1 and 2.
+  await page.getByRole("button", { name: "Descendre « Premier revu »" }).click();
+  await expect(titles).toHaveText([/^1\. Second ·/, /^2\. Premier revu ·/], SLOW);
+  await expect(page.getByRole("button", { name: "Monter « Second »" })).toBeDisabled();
+
+  await page.goto("/admin/audit?entityType=course");
+  await expect(page.getByTestId("audit-row").filter({ hasText: "course.move" }).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "course.update" }).first()).toBeVisible();
+});

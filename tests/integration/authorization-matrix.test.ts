@@ -346,6 +346,61 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
+  describe("back office catalogue tool: edits, moves, deletions, objectives/tags/trainers (ADRs 0080, 0082)", () => {
+    /** Every endpoint of ADR 0080, with a body an administrator could send. */
+    const CATALOGUE_CHANGES: [string, unknown][] = [
+      ["/back/api/admin/catalog/courses/1", { name: "Parcours", moduleType: 1, durationMinutes: 10 }],
+      ["/back/api/admin/catalog/courses/1/move", { direction: "down" }],
+      ["/back/api/admin/catalog/courses/1/delete", { confirm: true }],
+      ["/back/api/admin/catalog/modules/1", { title: "Module", type: 1, durationMinutes: 10 }],
+      ["/back/api/admin/catalog/modules/1/move", { direction: "down" }],
+      ["/back/api/admin/catalog/modules/1/delete", { confirm: true }],
+      ["/back/api/admin/catalog/programmes/1", { actionNumber: "12345678901", name: "P", priceHt: "1", durationMinutes: 1 }],
+      ["/back/api/admin/catalog/programmes/1/delete", { confirm: true }],
+      ["/back/api/admin/catalog/quizzes/1", { title: "Quiz", kind: "evaluation" }],
+      ["/back/api/admin/catalog/quizzes/1/delete", { confirm: true }],
+      ["/back/api/admin/catalog/questions/1", { text: "Q", kind: "single", choices: "*Oui\nNon" }],
+      ["/back/api/admin/catalog/questions/1/move", { direction: "down" }],
+      ["/back/api/admin/catalog/questions/1/delete", { confirm: true }],
+      ["/back/api/admin/catalog/trainings/1/details", { skills: "", knowledge: "", tags: "", trainers: [] }],
+    ];
+
+    test("a guest (401), a learner, a holder, a referent of another brand and a read-only user (403): nothing changes", async () => {
+      const listed = new Set(suite.platform.back.routes.filter((r) => r.method === "POST").map((r) => r.path.replace(/:id/g, "1")));
+      for (const [path] of CATALOGUE_CHANGES) expect(listed.has(path), path).toBe(true);
+      const visitors: [HostBrand, string | null, number][] = [
+        ["fr", null, 401],
+        ["fr", LEARNERS.fr, 403],
+        ["fr", "holder@demo.test", 403],
+        ["be", "referent.be@demo.test", 403],
+        ["fr", "readonly@demo.test", 403],
+      ];
+      const agents: [Agent, string | null, number][] = [];
+      for (const [brand, email, status] of visitors) {
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        agents.push([agent, email, status]);
+      }
+      const before = await tableCounts(suite.db);
+      for (const [agent, email, status] of agents) {
+        for (const [path, json] of CATALOGUE_CHANGES) {
+          const reply = await agent.post(path, json);
+          expect(reply.status, `${email ?? "guest"} POST ${path}`).toBe(status);
+        }
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+
+    test("an administrator's admin session on another brand's host is no session there: 401", async () => {
+      const admin = await loggedInOn("fr", "admin@demo.test");
+      const elsewhere = sameCookiesOn(admin, "es");
+      await elsewhere.csrf();
+      const before = await tableCounts(suite.db);
+      for (const [path, json] of CATALOGUE_CHANGES) expect((await elsewhere.post(path, json)).status, path).toBe(401);
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+  });
+
   describe("funding requests and collective plans (pharma-b): another pharmacy's ids", () => {
     test("a plain learner, a read-only user and another pharmacy's holder: refused, this pharmacy's rows unchanged", async () => {
       const { fundingRequests, trainingPlans } = await import("../../server/db/schema/index.ts");

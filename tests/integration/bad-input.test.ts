@@ -323,6 +323,46 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 
+    test("the catalogue tool's edits, moves and deletions (ADR 0080): path ids out of range, unknown fields, wrong types: 422, nothing written", async () => {
+      const admin = await learner("admin@demo.test");
+      const before = await tableCounts(suite.db);
+      const bodies: Record<string, unknown> = {
+        courses: { name: "Parcours", moduleType: 1, durationMinutes: 10 },
+        modules: { title: "Module", type: 1, durationMinutes: 10 },
+        programmes: { actionNumber: "12345678901", name: "P", priceHt: "1", durationMinutes: 1 },
+        quizzes: { title: "Quiz", kind: "evaluation" },
+        questions: { text: "Q", kind: "single", choices: "*Oui\nNon" },
+      };
+      for (const [kind, body] of Object.entries(bodies)) {
+        for (const id of ["2147483648", "0", "0x10", "1.5", "-1"]) {
+          expectEnvelope(await admin.post(`/back/api/admin/catalog/${kind}/${id}`, body), 422);
+          expectEnvelope(await admin.post(`/back/api/admin/catalog/${kind}/${id}/delete`, { confirm: true }), 422);
+        }
+        // An unknown field, and the confirmation or direction of the wrong type: refused on that field.
+        const extra = await admin.post(`/back/api/admin/catalog/${kind}/1`, { ...(body as object), trainingId: 2 });
+        expectEnvelope(extra, 422);
+        expect(Object.keys(extra.body.data.errors), kind).toEqual(["trainingId"]);
+        const deletion = await admin.post(`/back/api/admin/catalog/${kind}/1/delete`, { confirm: "yes" });
+        expectEnvelope(deletion, 422);
+        expect(Object.keys(deletion.body.data.errors), `${kind} delete`).toEqual(["confirm"]);
+      }
+      for (const kind of ["courses", "modules", "questions"]) {
+        for (const body of [{}, { direction: "UP" }, { direction: 1 }, { direction: ["up"] }, { direction: "up", position: 1 }]) {
+          expectEnvelope(await admin.post(`/back/api/admin/catalog/${kind}/1/move`, body), 422);
+        }
+        expectEnvelope(await admin.post(`/back/api/admin/catalog/${kind}/2147483648/move`, { direction: "up" }), 422);
+      }
+      // Objectives, tags and trainers (ADR 0082): trainer ids out of range or not numbers, an unknown field.
+      for (const trainers of [[2_147_483_648], ["0x10"], [1.5], "abc", [{ id: 1 }]]) {
+        const reply = await admin.post("/back/api/admin/catalog/trainings/1/details", { trainers });
+        expectEnvelope(reply, 422);
+        expect(Object.keys(reply.body.data.errors)[0]).toMatch(/^trainers/);
+      }
+      expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/1/details", { tags: "a", trainingId: 2 }), 422);
+      expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/2147483648/details", {}), 422);
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+
     test("connectAs with an id out of range is refused before its single-use token is spent", async () => {
       const contactId = await userIdOf("learner@demo.test");
       const token = await issueConnectToken(suite.db, contactId, null, new Date());

@@ -194,7 +194,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
       if (route === "/referent/invoice/:id") return (known.invoices ?? []).map((id) => fill({ id }));
       if (route === "/referent/history/exports/:id") return (known.exportJobs ?? []).map((id) => fill({ id }));
-      if (route === "/admin/catalog/trainings/:id") return known.trainings.slice(0, 3).map(({ id }) => fill({ id }));
+      // The first trainings, and a DPC one (its programmes with their enrolment counts, quizzes with attempts: ADR 0080).
+      if (route === "/admin/catalog/trainings/:id") return [...new Set([...known.trainings.slice(0, 3), ...known.trainings.filter((t) => t.type === "dpc").slice(0, 1)].map(({ id }) => id))].map((id) => fill({ id }));
       if (route === "/admin/sessions/:id") return known.sessions.map((id) => fill({ id }));
       return [];
     }

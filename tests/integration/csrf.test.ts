@@ -44,6 +44,14 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toContain("POST /back/api/logout");
     expect(list).toContain("POST /back/api/admin/catalog/trainings");
     expect(list).toContain("POST /back/api/admin/sessions/1/cancel");
+    // The catalogue tool's edits, moves and deletions (ADR 0080).
+    expect(list).toEqual(
+      expect.arrayContaining(
+        ["courses/1", "courses/1/move", "courses/1/delete", "modules/1", "modules/1/move", "modules/1/delete", "programmes/1", "programmes/1/delete", "quizzes/1", "quizzes/1/delete", "questions/1", "questions/1/move", "questions/1/delete", "trainings/1/details"].map(
+          (path) => `POST /back/api/admin/catalog/${path}`,
+        ),
+      ),
+    );
     // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
     // The team history export job (ADR 0076).
     expect(list).toContain("POST /back/api/referent/history/exports");

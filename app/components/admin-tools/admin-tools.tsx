@@ -1,10 +1,7 @@
 import { Children, type ReactNode } from "react";
-import { Form, Link } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/react";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { Header, ListTable } from "~/components/admin/admin-list";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 
 /**
@@ -16,33 +13,6 @@ export function AdminToolsMain({ title, children, testId }: { current?: string; 
     <AdminPage title={title} testId={testId}>
       {children}
     </AdminPage>
-  );
-}
-
-/**
- * The confirmation of a destructive action, without JavaScript: the action's link opens this panel (a `confirm`
- * query), whose form posts the action itself; "Cancel" goes back without changing anything.
- */
-export function ConfirmPanel({ message, intent, fields, confirmLabel, cancelTo }: { message: string; intent: string; fields: Record<string, string | number>; confirmLabel: string; cancelTo: string }) {
-  const { t } = useTranslation("admin-tools");
-  return (
-    <section role="alertdialog" aria-labelledby="confirm-message" className="rounded-md border-2 border-red-700 bg-red-50 p-4" data-testid="confirm-panel">
-      <p id="confirm-message" className="font-semibold text-red-900">
-        {message}
-      </p>
-      <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-        <AuthenticityTokenInput name="csrf" />
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <Button type="submit" name="intent" value={intent} variant="danger" autoFocus>
-          {confirmLabel}
-        </Button>
-        <Link to={cancelTo} className={buttonClasses({ variant: "secondary" })}>
-          {t("confirm.cancel")}
-        </Link>
-      </Form>
-    </section>
   );
 }
 

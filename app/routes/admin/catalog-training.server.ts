@@ -6,8 +6,11 @@ import {
   DpcProgrammeInputSchema,
   FaceToFaceInputSchema,
   ModuleInputSchema,
+  MoveInputSchema,
+  MovedSchema,
   QuestionInputSchema,
   QuizInputSchema,
+  TrainingDetailsInputSchema,
   TrainingInputSchema,
 } from "#core/contract/admin-catalog.ts";
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
@@ -26,19 +29,37 @@ type Context = Readonly<RouterContextProvider>;
  * extra field that says which course or quiz it is for (then part of the form's key, so only that form shows the
  * errors). Destructive intents need `confirm` (ADR 0061).
  */
-type IntentDef = { schema: z.ZodType<Record<string, unknown>>; target?: "courseId" | "moduleId" | "quizId"; path(trainingId: number, target: number): string };
+type IntentDef = {
+  schema: z.ZodType<Record<string, unknown>>;
+  target?: "courseId" | "moduleId" | "quizId" | "programmeId" | "questionId" | "targetId";
+  path(trainingId: number, target: number): string;
+  /** The toast after success (default: saved). */
+  done?: "deleted";
+};
 
 const INTENTS: Record<string, IntentDef> = {
   save: { schema: TrainingInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}` },
+  details: { schema: TrainingDetailsInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}/details` },
   addCourse: { schema: CourseInputSchema, path: (id) => `/admin/catalog/trainings/${id}/courses` },
-  deleteCourse: { schema: ConfirmInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/delete` },
+  deleteCourse: { schema: ConfirmInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/delete`, done: "deleted" },
+  editCourse: { schema: CourseInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}` },
+  moveCourse: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/courses/${target}/move` },
   addModule: { schema: ModuleInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/modules` },
-  deleteModule: { schema: ConfirmInputSchema, target: "moduleId", path: (_id, target) => `/admin/catalog/modules/${target}/delete` },
+  deleteModule: { schema: ConfirmInputSchema, target: "moduleId", path: (_id, target) => `/admin/catalog/modules/${target}/delete`, done: "deleted" },
+  editModule: { schema: ModuleInputSchema, target: "moduleId", path: (_id, target) => `/admin/catalog/modules/${target}` },
+  moveModule: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/modules/${target}/move` },
   addFaceToFace: { schema: FaceToFaceInputSchema, path: (id) => `/admin/catalog/trainings/${id}/faceToFaces` },
   addSession: { schema: NewSessionInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: () => `/admin/sessions` },
   addProgramme: { schema: DpcProgrammeInputSchema, path: (id) => `/admin/catalog/trainings/${id}/programmes` },
+  editProgramme: { schema: DpcProgrammeInputSchema, target: "programmeId", path: (_id, target) => `/admin/catalog/programmes/${target}` },
+  deleteProgramme: { schema: ConfirmInputSchema, target: "programmeId", path: (_id, target) => `/admin/catalog/programmes/${target}/delete`, done: "deleted" },
   addQuiz: { schema: QuizInputSchema, path: (id) => `/admin/catalog/trainings/${id}/quizzes` },
+  editQuiz: { schema: QuizInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}` },
+  deleteQuiz: { schema: ConfirmInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}/delete`, done: "deleted" },
   addQuestion: { schema: QuestionInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}/questions` },
+  editQuestion: { schema: QuestionInputSchema, target: "questionId", path: (_id, target) => `/admin/catalog/questions/${target}` },
+  moveQuestion: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/questions/${target}/move` },
+  deleteQuestion: { schema: ConfirmInputSchema, target: "questionId", path: (_id, target) => `/admin/catalog/questions/${target}/delete`, done: "deleted" },
 };
 
 export function trainingIdOf(params: { trainingId?: string }, url: URL): number {
@@ -53,7 +74,7 @@ export async function trainingAction(request: Request, context: Context, trainin
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "admin");
   const here = pathOf(context, "admin-catalog-training", { trainingId: String(trainingId) });
-  const done = (message: string) => redirectWithToast(here, { type: "success", message });
+  const done = (message: string, anchor = "") => redirectWithToast(`${here}${anchor}`, { type: "success", message });
 
   if (intent === "publish" || intent === "unpublish") {
     try {
@@ -89,12 +110,19 @@ export async function trainingAction(request: Request, context: Context, trainin
   if (intent === "addSession") formKey = `${intent}-${String(formData.get("faceToFaceId") ?? "")}`;
   const submission = parseSubmission(formData, context, def.schema, { omit: def.target ? [def.target] : [] });
   if (submission.status !== "success") return invalidReply(submission, { form: formKey });
+  // After a move or an edit, the page opens at the item (`#course-3`), so a long list is not scrolled again.
+  const anchor = /^(move|edit)(Course|Module|Programme|Quiz|Question)$/.exec(intent);
+  const at = anchor ? `#${anchor[2].toLowerCase()}-${target}` : "";
   try {
+    if (def.schema === MoveInputSchema) {
+      const moved = await back.post(def.path(trainingId, target), submission.value, MovedSchema);
+      return done(t(moved.moved ? "catalog.moved" : "catalog.notMoved"), at);
+    }
     await back.post(def.path(trainingId, target), submission.value);
   } catch (error) {
     return backErrorReply(submission, error, { form: formKey });
   }
-  return done(t("catalog.saved"));
+  return done(t(def.done === "deleted" ? "catalog.deleted" : "catalog.saved"), at);
 }
 
 

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/catalog-training";
 import {
   ADMIN_MODULE_TYPES,
   AdminTrainingSchema,
-
+  centsToPrice,
+  choicesText,
   CourseInputSchema,
   DpcProgrammeInputSchema,
   FaceToFaceInputSchema,
@@ -11,6 +12,7 @@ import {
   QUIZ_KINDS,
   QuestionInputSchema,
   QuizInputSchema,
+  TrainingDetailsInputSchema,
   TrainingInputSchema,
   type AdminTraining,
 } from "#core/contract/admin-catalog.ts";
@@ -19,7 +21,8 @@ import { formatCalendarDay } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
-import { IntentForm } from "~/components/admin/intent-form";
+import { IntentForm, type FormViewOf } from "~/components/admin/intent-form";
+import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { TrainingFields } from "~/components/admin/training-form";
 import { SessionFields } from "~/components/admin/session-fields";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -31,6 +34,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { brandPageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
+import type { FormReply } from "~/lib/forms";
 import { trainingAction, trainingIdOf } from "./catalog-training.server";
 
 /** /admin/catalog/{id}: one training, everything that makes it (ADR 0062). */
@@ -100,6 +104,8 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         </IntentForm>
       </Section>
 
+      <DetailsSection training={training} />
+
       <Section id="training-illustration" title={t("catalog.illustration")}>
         {training.mainIllustration ? <img src={training.mainIllustration} alt="" className="max-h-40 w-auto self-start rounded border" /> : <p>{t("catalog.noIllustration")}</p>}
         <IntentForm intent="illustration" schema={null} encType="multipart/form-data" submitLabel={t("catalog.upload")}>
@@ -117,32 +123,115 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Objectives, tags and trainers (ADR 0082): each list replaces the stored one. */
+function DetailsSection({ training }: { training: AdminTraining }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Section id="training-details" title={t("catalog.details")}>
+      <IntentForm intent="details" schema={TrainingDetailsInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-2">
+        {(view) => {
+          const trainers = view.submitted ? view.list("trainers") : training.trainers.map(String);
+          return (
+            <>
+              <TextAreaField name="skills" label={t("catalog.skills")} defaultValue={shown(view, "skills", training.skills.join("\n"))} errors={view.errors.skills} rows={4} />
+              <TextAreaField name="knowledge" label={t("catalog.knowledge")} defaultValue={shown(view, "knowledge", training.knowledge.join("\n"))} errors={view.errors.knowledge} rows={4} />
+              <TextField name="tags" label={t("catalog.tags")} defaultValue={shown(view, "tags", training.tags.join(", "))} errors={view.errors.tags} className="md:col-span-2" />
+              <fieldset className="flex flex-col gap-1 md:col-span-2" aria-describedby={view.errors.trainers ? "trainers-error" : undefined}>
+                <legend className="font-semibold">{t("catalog.trainers")}</legend>
+                {training.people.length === 0 ? <p>{t("catalog.noPeople")}</p> : null}
+                <div className="flex flex-wrap gap-4">
+                  {training.people.map((person) => (
+                    <Checkbox key={person.id} name="trainers" value={String(person.id)} label={person.name} defaultChecked={trainers.includes(String(person.id))} />
+                  ))}
+                </div>
+                {view.errors.trainers ? (
+                  <p id="trainers-error" className="font-semibold text-red-800">
+                    {view.errors.trainers[0]}
+                  </p>
+                ) : null}
+              </fieldset>
+            </>
+          );
+        }}
+      </IntentForm>
+    </Section>
+  );
+}
+
+/** What a field of an edit form shows: what was typed when the server sent the form back, else the stored value. */
+function shown(view: FormViewOf, name: string, stored: string | number | null | undefined): string {
+  return view.submitted ? (view.value(name) ?? "") : stored === null || stored === undefined ? "" : String(stored);
+}
+
+/**
+ * An edit form behind a disclosure (works without JavaScript); open again when the server sent this form back
+ * with errors, so they show next to what was typed.
+ */
+function EditDetails({ formKey, name, children }: { formKey: string; name: string; children: React.ReactNode }) {
+  const { t } = useTranslation("admin");
+  const reply = useActionData<FormReply>();
+  return (
+    <details className="mt-1" open={reply?.form === formKey || undefined} data-testid={`edit-${formKey}`}>
+      <summary className="cursor-pointer text-sm font-semibold underline">{t("catalog.edit", { name })}</summary>
+      <div className="mt-2">{children}</div>
+    </details>
+  );
+}
+
 function CoursesSection({ training }: { training: AdminTraining }) {
   const { t } = useTranslation("admin");
   return (
     <Section id="training-courses" title={t("catalog.courses")}>
       {training.courses.length === 0 ? <p>{t("catalog.noCourses")}</p> : null}
       <ol className="flex flex-col gap-3">
-        {training.courses.map((course) => (
-          <li key={course.id} className="rounded border border-slate-300 p-3" data-testid="course">
+        {training.courses.map((course, index) => (
+          <li key={course.id} id={`course-${course.id}`} className="rounded border border-slate-300 p-3" data-testid="course" data-course-id={course.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-semibold">
+              <p className="font-semibold" data-testid="course-title">
                 {course.position}. {course.name} · {t(`moduleTypes.${course.moduleType}`)} · {t("catalog.minutes", { count: course.durationMinutes })}
               </p>
-              <ConfirmLink confirmKey={`course-${course.id}`}>{t("catalog.deleteCourse")}</ConfirmLink>
+              <span className="flex flex-wrap items-center gap-2">
+                <MoveButtons intent="moveCourse" targetId={course.id} label={course.name} first={index === 0} last={index === training.courses.length - 1} />
+                <ConfirmLink confirmKey={`course-${course.id}`}>{t("catalog.deleteCourse")}</ConfirmLink>
+              </span>
             </div>
             <DeleteConfirm confirmKey={`course-${course.id}`} intent="deleteCourse" fields={{ courseId: course.id }} title={t("catalog.deleteCourseTitle", { name: course.name })} body={t("catalog.deleteCourseBody", { count: course.modules.length })} />
-            <ul className="ml-4 list-disc">
-              {course.modules.map((module) => (
-                <li key={module.id} className="py-1">
-                  <span>
-                    {module.title} · {t(`moduleTypes.${module.type}`)} · {t("catalog.minutes", { count: module.durationMinutes })}
-                  </span>{" "}
-                  <ConfirmLink confirmKey={`module-${module.id}`}>{t("catalog.deleteModule")}</ConfirmLink>
+            <EditDetails formKey={`editCourse-${course.id}`} name={course.name}>
+              <IntentForm intent="editCourse" formKey={`editCourse-${course.id}`} schema={CourseInputSchema} hidden={{ courseId: course.id }} omit={["courseId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-3">
+                {(view) => (
+                  <>
+                    <TextField name="name" label={t("catalog.fields.courseName")} defaultValue={shown(view, "name", course.name)} errors={view.errors.name} required />
+                    <SelectField name="moduleType" label={t("catalog.fields.moduleType")} defaultValue={shown(view, "moduleType", course.moduleType)} errors={view.errors.moduleType} options={MODULE_OPTIONS(t)} />
+                    <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={shown(view, "durationMinutes", course.durationMinutes)} errors={view.errors.durationMinutes} required />
+                  </>
+                )}
+              </IntentForm>
+            </EditDetails>
+            <ol className="ml-4 flex flex-col gap-1">
+              {course.modules.map((module, moduleIndex) => (
+                <li key={module.id} id={`module-${module.id}`} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="module" data-module-id={module.id}>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span data-testid="module-title">
+                      {module.position}. {module.title} · {t(`moduleTypes.${module.type}`)} · {t("catalog.minutes", { count: module.durationMinutes })}
+                    </span>
+                    <MoveButtons intent="moveModule" targetId={module.id} label={module.title} first={moduleIndex === 0} last={moduleIndex === course.modules.length - 1} />
+                    <ConfirmLink confirmKey={`module-${module.id}`}>{t("catalog.deleteModule")}</ConfirmLink>
+                  </span>
                   <DeleteConfirm confirmKey={`module-${module.id}`} intent="deleteModule" fields={{ moduleId: module.id }} title={t("catalog.deleteModuleTitle", { name: module.title })} body={t("catalog.deleteModuleBody")} />
+                  <EditDetails formKey={`editModule-${module.id}`} name={module.title}>
+                    <IntentForm intent="editModule" formKey={`editModule-${module.id}`} schema={ModuleInputSchema} hidden={{ moduleId: module.id }} omit={["moduleId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-3">
+                      {(view) => (
+                        <>
+                          <TextField name="title" label={t("catalog.fields.moduleTitle")} defaultValue={shown(view, "title", module.title)} errors={view.errors.title} required />
+                          <SelectField name="type" label={t("catalog.fields.moduleType")} defaultValue={shown(view, "type", module.type)} errors={view.errors.type} options={MODULE_OPTIONS(t)} />
+                          <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={shown(view, "durationMinutes", module.durationMinutes)} errors={view.errors.durationMinutes} required />
+                        </>
+                      )}
+                    </IntentForm>
+                  </EditDetails>
                 </li>
               ))}
-            </ul>
+            </ol>
             <details className="mt-2">
               <summary className="cursor-pointer font-semibold">{t("catalog.addModule")}</summary>
               <IntentForm intent="addModule" formKey={`addModule-${course.id}`} schema={ModuleInputSchema} hidden={{ courseId: course.id }} omit={["courseId"]} submitLabel={t("catalog.addModule")} className="grid gap-3 md:grid-cols-3">
@@ -172,11 +261,13 @@ function CoursesSection({ training }: { training: AdminTraining }) {
   );
 }
 
+/** The confirmation of a deletion (ADR 0061); a refusal of the API (409: learners used it) shows in the panel. */
 function DeleteConfirm({ confirmKey, intent, fields, title, body }: { confirmKey: string; intent: string; fields: Record<string, number>; title: string; body: string }) {
   const { t } = useTranslation("admin");
   if (!useConfirming(confirmKey)) return null;
+  const [target] = Object.values(fields);
   return (
-    <ConfirmPanel confirmKey={confirmKey} title={title} intent={intent} fields={fields} submitLabel={t("catalog.confirmDelete")}>
+    <ConfirmPanel confirmKey={confirmKey} title={title} intent={intent} fields={fields} formKey={`${intent}-${target}`} submitLabel={t("catalog.confirmDelete")}>
       <p>{body}</p>
     </ConfirmPanel>
   );
@@ -224,29 +315,82 @@ function SessionsSection({ training, locale }: { training: AdminTraining; locale
   );
 }
 
+function ProgrammeFields({ view, programme }: { view: FormViewOf; programme?: AdminTraining["programmes"][number] }) {
+  const { t } = useTranslation("admin");
+  const value = (name: string, stored: string | number | undefined) => (programme ? shown(view, name, stored) : view.value(name));
+  return (
+    <>
+      <TextField name="actionNumber" inputMode="numeric" label={t("catalog.fields.actionNumber")} defaultValue={value("actionNumber", programme?.actionNumber)} errors={view.errors.actionNumber} required />
+      <TextField name="name" label={t("catalog.fields.programmeName")} defaultValue={value("name", programme?.name)} errors={view.errors.name} required />
+      <TextField name="priceHt" inputMode="decimal" label={t("catalog.fields.priceHt")} defaultValue={value("priceHt", programme ? centsToPrice(programme.priceHtCents) : undefined)} errors={view.errors.priceHt} required />
+      <TextField name="durationMinutes" inputMode="numeric" label={t("catalog.fields.durationMinutes")} defaultValue={value("durationMinutes", programme?.durationMinutes)} errors={view.errors.durationMinutes} required />
+    </>
+  );
+}
+
 function ProgrammesSection({ training, locale }: { training: AdminTraining; locale: string }) {
   const { t } = useTranslation("admin");
   return (
     <Section id="training-programmes" title={t("catalog.programmes")}>
       {training.programmes.length === 0 ? <p>{t("catalog.noProgrammes")}</p> : null}
-      <ul>
+      <ul className="flex flex-col gap-2">
         {training.programmes.map((p) => (
-          <li key={p.id}>
-            {p.actionNumber} · {p.name} · {formatMoney(p.priceHtCents, training.currency, locale)}
+          <li key={p.id} id={`programme-${p.id}`} className="rounded border border-slate-300 p-3" data-testid="programme" data-programme-id={p.id}>
+            <span className="flex flex-wrap items-center justify-between gap-2">
+              <span data-testid="programme-title">
+                {p.actionNumber} · {p.name} · {formatMoney(p.priceHtCents, training.currency, locale)} · {t("catalog.minutes", { count: p.durationMinutes })}
+              </span>
+              {p.enrolments > 0 ? (
+                <span className="text-sm text-slate-700" data-testid="programme-in-use">
+                  {t("catalog.programmeInUse", { count: p.enrolments })}
+                </span>
+              ) : (
+                <ConfirmLink confirmKey={`programme-${p.id}`}>{t("catalog.deleteProgramme")}</ConfirmLink>
+              )}
+            </span>
+            <DeleteConfirm confirmKey={`programme-${p.id}`} intent="deleteProgramme" fields={{ programmeId: p.id }} title={t("catalog.deleteProgrammeTitle", { name: p.name })} body={t("catalog.deleteProgrammeBody", { number: p.actionNumber })} />
+            <EditDetails formKey={`editProgramme-${p.id}`} name={p.name}>
+              <IntentForm intent="editProgramme" formKey={`editProgramme-${p.id}`} schema={DpcProgrammeInputSchema} hidden={{ programmeId: p.id }} omit={["programmeId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-4">
+                {(view) => <ProgrammeFields view={view} programme={p} />}
+              </IntentForm>
+            </EditDetails>
           </li>
         ))}
       </ul>
       <IntentForm intent="addProgramme" schema={DpcProgrammeInputSchema} submitLabel={t("catalog.addProgramme")} className="grid gap-3 md:grid-cols-4">
-        {(view) => (
-          <>
-            <TextField name="actionNumber" inputMode="numeric" label={t("catalog.fields.actionNumber")} defaultValue={view.value("actionNumber")} errors={view.errors.actionNumber} required />
-            <TextField name="name" label={t("catalog.fields.programmeName")} defaultValue={view.value("name")} errors={view.errors.name} required />
-            <TextField name="priceHt" inputMode="decimal" label={t("catalog.fields.priceHt")} defaultValue={view.value("priceHt")} errors={view.errors.priceHt} required />
-            <TextField name="durationMinutes" inputMode="numeric" label={t("catalog.fields.durationMinutes")} defaultValue={view.value("durationMinutes")} errors={view.errors.durationMinutes} required />
-          </>
-        )}
+        {(view) => <ProgrammeFields view={view} />}
       </IntentForm>
     </Section>
+  );
+}
+
+type Quiz = AdminTraining["quizzes"][number];
+
+function QuestionFields({ view, idPrefix, question }: { view: FormViewOf; idPrefix: string; question?: Quiz["questions"][number] }) {
+  const { t } = useTranslation("admin");
+  const value = (name: string, stored: string | null | undefined) => (question ? shown(view, name, stored) : view.value(name));
+  return (
+    <>
+      <TextField name="text" label={t("catalog.fields.questionText")} defaultValue={value("text", question?.text)} errors={view.errors.text} required />
+      <SelectField name="kind" label={t("catalog.fields.questionKind")} defaultValue={value("kind", question?.kind) ?? "single"} errors={view.errors.kind} options={[{ value: "single", label: t("catalog.single") }, { value: "multiple", label: t("catalog.multiple") }]} />
+      <TextAreaField name="choices" label={t("catalog.fields.choices")} defaultValue={value("choices", question ? choicesText(question.choices) : undefined)} errors={view.errors.choices} rows={4} aria-describedby={`choices-hint-${idPrefix}`} />
+      <p id={`choices-hint-${idPrefix}`} className="text-sm text-slate-700">
+        {t("catalog.choicesHint")}
+      </p>
+      <TextField name="explanation" label={t("catalog.fields.explanation")} defaultValue={value("explanation", question?.explanation)} errors={view.errors.explanation} />
+    </>
+  );
+}
+
+function QuizFields({ view, quiz }: { view: FormViewOf; quiz?: Quiz }) {
+  const { t } = useTranslation("admin");
+  const value = (name: string, stored: string | number | null | undefined) => (quiz ? shown(view, name, stored) : view.value(name));
+  return (
+    <>
+      <TextField name="title" label={t("catalog.fields.quizTitle")} defaultValue={value("title", quiz?.title)} errors={view.errors.title} required />
+      <SelectField name="kind" label={t("catalog.fields.quizKind")} defaultValue={value("kind", quiz?.kind) ?? "evaluation"} errors={view.errors.kind} options={QUIZ_KINDS.map((k) => ({ value: k, label: t(`quizKinds.${k}`) }))} />
+      <TextField name="passScore" inputMode="numeric" label={t("catalog.fields.passScore")} defaultValue={value("passScore", quiz?.passScore)} errors={view.errors.passScore} />
+    </>
   );
 }
 
@@ -255,49 +399,57 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
   return (
     <Section id="training-quizzes" title={t("catalog.quizzes")}>
       {training.quizzes.map((quiz) => (
-        <div key={quiz.id} className="rounded border border-slate-300 p-3" data-testid="quiz">
-          <h3 className="font-bold">
-            {quiz.title} · {t(`quizKinds.${quiz.kind}`)}
-            {quiz.passScore !== null ? ` · ${quiz.passScore} %` : ""}
-          </h3>
-          <ol className="ml-5 list-decimal">
-            {quiz.questions.map((q) => (
-              <li key={q.id}>
-                {q.text}{" "}
-                <span className="text-sm text-slate-700">({q.choices.map((c) => (c.correct ? `✓ ${c.text}` : c.text)).join(" / ")})</span>
+        <div key={quiz.id} id={`quiz-${quiz.id}`} className="rounded border border-slate-300 p-3" data-testid="quiz" data-quiz-id={quiz.id}>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="font-bold" data-testid="quiz-title">
+              {quiz.title} · {t(`quizKinds.${quiz.kind}`)}
+              {quiz.passScore !== null ? ` · ${quiz.passScore} %` : ""}
+            </h3>
+            {quiz.attempts > 0 ? (
+              <span className="text-sm text-slate-700" data-testid="quiz-in-use">
+                {t("catalog.quizInUse", { count: quiz.attempts })}
+              </span>
+            ) : (
+              <ConfirmLink confirmKey={`quiz-${quiz.id}`}>{t("catalog.deleteQuiz")}</ConfirmLink>
+            )}
+          </div>
+          <DeleteConfirm confirmKey={`quiz-${quiz.id}`} intent="deleteQuiz" fields={{ quizId: quiz.id }} title={t("catalog.deleteQuizTitle", { name: quiz.title })} body={t("catalog.deleteQuizBody", { count: quiz.questions.length })} />
+          <EditDetails formKey={`editQuiz-${quiz.id}`} name={quiz.title}>
+            <IntentForm intent="editQuiz" formKey={`editQuiz-${quiz.id}`} schema={QuizInputSchema} hidden={{ quizId: quiz.id }} omit={["quizId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-3">
+              {(view) => <QuizFields view={view} quiz={quiz} />}
+            </IntentForm>
+          </EditDetails>
+          <ol className="mt-2 flex flex-col gap-2">
+            {quiz.questions.map((q, index) => (
+              <li key={q.id} id={`question-${q.id}`} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="question" data-question-id={q.id}>
+                <span className="flex flex-wrap items-center gap-2">
+                  <span data-testid="question-title">
+                    {q.position}. {q.text} <span className="text-sm text-slate-700">({q.choices.map((c) => (c.correct ? `✓ ${c.text}` : c.text)).join(" / ")})</span>
+                  </span>
+                  <MoveButtons intent="moveQuestion" targetId={q.id} label={q.text} first={index === 0} last={index === quiz.questions.length - 1} />
+                  {quiz.attempts === 0 ? <ConfirmLink confirmKey={`question-${q.id}`}>{t("catalog.deleteQuestion")}</ConfirmLink> : null}
+                </span>
+                <DeleteConfirm confirmKey={`question-${q.id}`} intent="deleteQuestion" fields={{ questionId: q.id }} title={t("catalog.deleteQuestionTitle", { name: q.text })} body={t("catalog.deleteQuestionBody")} />
+                <EditDetails formKey={`editQuestion-${q.id}`} name={q.text}>
+                  <IntentForm intent="editQuestion" formKey={`editQuestion-${q.id}`} schema={QuestionInputSchema} hidden={{ questionId: q.id }} omit={["questionId"]} submitLabel={t("catalog.saveChanges")}>
+                    {(view) => <QuestionFields view={view} idPrefix={`q${q.id}`} question={q} />}
+                  </IntentForm>
+                </EditDetails>
               </li>
             ))}
           </ol>
           <details className="mt-2">
             <summary className="cursor-pointer font-semibold">{t("catalog.addQuestion")}</summary>
             <IntentForm intent="addQuestion" formKey={`addQuestion-${quiz.id}`} schema={QuestionInputSchema} hidden={{ quizId: quiz.id }} omit={["quizId"]} submitLabel={t("catalog.addQuestion")}>
-              {(view) => (
-                <>
-                  <TextField name="text" label={t("catalog.fields.questionText")} defaultValue={view.value("text")} errors={view.errors.text} required />
-                  <SelectField name="kind" label={t("catalog.fields.questionKind")} defaultValue={view.value("kind") ?? "single"} errors={view.errors.kind} options={[{ value: "single", label: t("catalog.single") }, { value: "multiple", label: t("catalog.multiple") }]} />
-                  <TextAreaField name="choices" label={t("catalog.fields.choices")} defaultValue={view.value("choices")} errors={view.errors.choices} rows={4} aria-describedby={`choices-hint-${quiz.id}`} />
-                  <p id={`choices-hint-${quiz.id}`} className="text-sm text-slate-700">
-                    {t("catalog.choicesHint")}
-                  </p>
-                  <TextField name="explanation" label={t("catalog.fields.explanation")} defaultValue={view.value("explanation")} errors={view.errors.explanation} />
-                </>
-              )}
+              {(view) => <QuestionFields view={view} idPrefix={`quiz${quiz.id}`} />}
             </IntentForm>
           </details>
         </div>
       ))}
       <h3 className="font-bold">{t("catalog.addQuiz")}</h3>
       <IntentForm intent="addQuiz" schema={QuizInputSchema} submitLabel={t("catalog.addQuiz")} className="grid gap-3 md:grid-cols-3">
-        {(view) => (
-          <>
-            <TextField name="title" label={t("catalog.fields.quizTitle")} defaultValue={view.value("title")} errors={view.errors.title} required />
-            <SelectField name="kind" label={t("catalog.fields.quizKind")} defaultValue={view.value("kind") ?? "evaluation"} errors={view.errors.kind} options={QUIZ_KINDS.map((k) => ({ value: k, label: t(`quizKinds.${k}`) }))} />
-            <TextField name="passScore" inputMode="numeric" label={t("catalog.fields.passScore")} defaultValue={view.value("passScore")} errors={view.errors.passScore} />
-          </>
-        )}
+        {(view) => <QuizFields view={view} />}
       </IntentForm>
     </Section>
   );
 }
-
-

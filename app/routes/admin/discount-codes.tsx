@@ -6,7 +6,8 @@ import { AdminDiscountCodesSchema, NewDiscountCodeSchema, type AdminDiscountCode
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/discount-codes";
-import { AdminTable, AdminToolsMain, CELL, ConfirmPanel, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -85,7 +86,7 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
       </Form>
       {result && result.form !== "create" ? <FormMessage message={replyMessage(result)} /> : null}
       {toDisable ? (
-        <ConfirmPanel message={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} confirmLabel={t("codes.disableYes")} cancelTo={path("admin-discount-codes")} />
+        <ConfirmPanel title={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} submitLabel={t("codes.disableYes")} cancelTo={path("admin-discount-codes")} sendsConfirm={false} />
       ) : null}
       <AdminTable caption={t("codes.title")} headers={[t("fields.code"), t("fields.brand"), t("fields.value"), t("codes.validity"), t("codes.uses"), t("editor.status"), t("compta.actions")]} testId="codes-table">
         {codes.map((code) => (

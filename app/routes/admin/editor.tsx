@@ -4,7 +4,8 @@ import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentSummary } from "#core/contract/editorial.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import type { Route } from "./+types/editor";
-import { AdminTable, AdminToolsMain, CELL, ConfirmPanel, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, ListFilters } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";
 import { RichText } from "~/components/content/rich-text";
@@ -107,7 +108,7 @@ function EditItem({ item, confirmDiscard }: { item: ContentItem; confirmDiscard:
           </a>
         ) : null}
       </p>
-      {confirmDiscard ? <ConfirmPanel message={t("editor.discardQuestion")} intent="discard" fields={{ draftId: item.draftId! }} confirmLabel={t("editor.discardYes")} cancelTo={self} /> : null}
+      {confirmDiscard ? <ConfirmPanel title={t("editor.discardQuestion")} intent="discard" fields={{ draftId: item.draftId! }} submitLabel={t("editor.discardYes")} cancelTo={self} sendsConfirm={false} /> : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate data-testid="editor-form">
         <AuthenticityTokenInput name="csrf" />
         {item.draftId !== null ? <input type="hidden" name="draftId" value={item.draftId} /> : null}

@@ -2,7 +2,8 @@ import { Link, useActionData } from "react-router";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/facture-compta";
-import { AdminTable, AdminToolsMain, CELL, ConfirmPanel } from "~/components/admin-tools/admin-tools";
+import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
@@ -67,11 +68,12 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
         <FormMessage message={replyMessage(result)} />
         {pending ? (
           <ConfirmPanel
-            message={t("compta.confirmQuestion", { id: pending.orderId, name: pending.buyerName, amount: formatMoney(pending.totalWithVat, pending.currency, locale) })}
+            title={t("compta.confirmQuestion", { id: pending.orderId, name: pending.buyerName, amount: formatMoney(pending.totalWithVat, pending.currency, locale) })}
             intent="confirm-check"
             fields={{ orderId: pending.orderId }}
-            confirmLabel={t("compta.confirmYes")}
+            submitLabel={t("compta.confirmYes")}
             cancelTo={path("admin-facture-compta")}
+            sendsConfirm={false}
           />
         ) : null}
         {checks.length === 0 ? (

@@ -2,7 +2,8 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FAQ_TYPES, FaqSectionFieldsSchema } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq-section";
-import { AdminTable, AdminToolsMain, CELL, ConfirmPanel } from "~/components/admin-tools/admin-tools";
+import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { accountMeta } from "~/components/account/meta";
 import { ButtonLink } from "~/components/ui/button";
@@ -47,7 +48,7 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
       </p>
       {result && result.form !== "update-section" ? <FormMessage message={replyMessage(result)} /> : null}
       {confirmSection ? (
-        <ConfirmPanel message={t("faq.deleteSectionQuestion", { title: section.title, count: section.questions.length })} intent="delete-section" fields={{}} confirmLabel={t("faq.deleteYes")} cancelTo={here} />
+        <ConfirmPanel title={t("faq.deleteSectionQuestion", { title: section.title, count: section.questions.length })} intent="delete-section" submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
       ) : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-3" noValidate data-testid="section-form">
         <AuthenticityTokenInput name="csrf" />
@@ -71,7 +72,7 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={path("admin-faq-question", { id: String(section.id), questionId: "new" })}>{t("faq.newQuestion")}</ButtonLink>
         </div>
         {toDelete ? (
-          <ConfirmPanel message={t("faq.deleteQuestionQuestion", { question: toDelete.question })} intent="delete-question" fields={{ targetId: toDelete.id }} confirmLabel={t("faq.deleteYes")} cancelTo={here} />
+          <ConfirmPanel title={t("faq.deleteQuestionQuestion", { question: toDelete.question })} intent="delete-question" fields={{ targetId: toDelete.id }} submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
         ) : null}
         <AdminTable caption={t("faq.questions")} headers={[t("fields.question"), t("faq.order"), t("compta.actions")]} testId="faq-questions">
           {section.questions.map((question, i) => (

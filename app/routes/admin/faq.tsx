@@ -3,7 +3,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { CONTENT_LANGS, FAQ_TYPES, NewFaqSectionSchema } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq";
-import { AdminTable, AdminToolsMain, CELL, ConfirmPanel } from "~/components/admin-tools/admin-tools";
+import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
@@ -47,11 +48,12 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
       {result && result.form !== "create-section" ? <FormMessage message={replyMessage(result)} /> : null}
       {toDelete ? (
         <ConfirmPanel
-          message={t("faq.deleteSectionQuestion", { title: toDelete.title, count: toDelete.questions.length })}
+          title={t("faq.deleteSectionQuestion", { title: toDelete.title, count: toDelete.questions.length })}
           intent="delete-section"
           fields={{ targetId: toDelete.id }}
-          confirmLabel={t("faq.deleteYes")}
+          submitLabel={t("faq.deleteYes")}
           cancelTo={path("admin-faq")}
+          sendsConfirm={false}
         />
       ) : null}
       <AdminTable caption={t("faq.title")} headers={[t("fields.title"), t("fields.brand"), t("fields.lang"), t("fields.type"), t("faq.questions"), t("faq.order"), t("compta.actions")]} testId="faq-sections">

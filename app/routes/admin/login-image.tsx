@@ -4,7 +4,8 @@ import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { LOGIN_IMAGE_TYPES, LoginImagesSchema } from "#core/contract/editorial.ts";
 import { formatInstant, formatKilobytes } from "#core/domain/format.ts";
 import type { Route } from "./+types/login-image";
-import { AdminToolsMain, ConfirmPanel } from "~/components/admin-tools/admin-tools";
+import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
@@ -61,7 +62,7 @@ export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {
       <p className="text-slate-800">{t("loginImage.intro")}</p>
       {result && !result.form ? <FormMessage message={replyMessage(result)} /> : null}
       {confirm ? (
-        <ConfirmPanel message={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })} intent="reset" fields={{ brand: confirm }} confirmLabel={t("loginImage.resetYes")} cancelTo={path("admin-login-image")} />
+        <ConfirmPanel title={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })} intent="reset" fields={{ brand: confirm }} submitLabel={t("loginImage.resetYes")} cancelTo={path("admin-login-image")} sendsConfirm={false} />
       ) : null}
       <ul className="grid gap-6 md:grid-cols-2">
         {items.map((item) => {

@@ -4,7 +4,8 @@ import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, type AdminU
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
-import { AdminTable, AdminToolsMain, CELL, ConfirmPanel, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { ConfirmPanel } from "~/components/admin/confirm";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/form-fields";
@@ -127,7 +128,7 @@ function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confir
           {user.email} · {user.brand} · {user.locale} · {t("users.since", { date: date(user.createdAt) })}
         </p>
         <FormMessage message={replyMessage(result)} />
-        {confirmRemove ? <ConfirmPanel message={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} confirmLabel={t("users.removeAdminYes")} cancelTo={here} /> : null}
+        {confirmRemove ? <ConfirmPanel title={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} submitLabel={t("users.removeAdminYes")} cancelTo={here} sendsConfirm={false} /> : null}
         <div className="flex flex-wrap items-center gap-3">
           <Form method="post">
             <AuthenticityTokenInput name="csrf" />

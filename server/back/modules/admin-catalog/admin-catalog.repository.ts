@@ -1,16 +1,22 @@
-import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
   courses,
   dpcProgrammes,
+  enrolments,
   faceToFaces,
   faceToFaceSessions,
   fundings,
   modules,
+  objectives,
+  people,
   quizChoices,
   quizQuestions,
+  quizTrackings,
   quizzes,
   trainingFundings,
+  trainingPeople,
+  trainingTags,
   trainings,
 } from "../../../db/schema/index.ts";
 import type { CatalogListQuery } from "#core/contract/admin-catalog.ts";
@@ -205,15 +211,27 @@ export async function insertFaceToFace(db: DbOrTx, trainingId: number, values: {
 }
 
 export async function listProgrammes(db: DbOrTx, trainingId: number) {
-  return db
+  const rows = await db
     .select({ id: dpcProgrammes.id, actionNumber: dpcProgrammes.actionNumber, name: dpcProgrammes.name, priceHtCents: dpcProgrammes.priceHtCents, durationMinutes: dpcProgrammes.durationMinutes })
     .from(dpcProgrammes)
     .where(eq(dpcProgrammes.trainingId, trainingId))
     .orderBy(asc(dpcProgrammes.id));
+  const used = rows.length
+    ? await db
+        .select({ id: enrolments.dpcProgrammeId, total: count() })
+        .from(enrolments)
+        .where(inArray(enrolments.dpcProgrammeId, rows.map((r) => r.id)))
+        .groupBy(enrolments.dpcProgrammeId)
+    : [];
+  return rows.map((row) => ({ ...row, enrolments: used.find((u) => u.id === row.id)?.total ?? 0 }));
 }
 
-export async function actionNumberTaken(db: DbOrTx, actionNumber: string): Promise<boolean> {
-  const [row] = await db.select({ id: dpcProgrammes.id }).from(dpcProgrammes).where(eq(dpcProgrammes.actionNumber, actionNumber)).limit(1);
+export async function actionNumberTaken(db: DbOrTx, actionNumber: string, exceptId: number | null = null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: dpcProgrammes.id })
+    .from(dpcProgrammes)
+    .where(and(eq(dpcProgrammes.actionNumber, actionNumber), exceptId ? ne(dpcProgrammes.id, exceptId) : undefined))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -223,11 +241,19 @@ export async function insertProgramme(db: DbOrTx, trainingId: number, values: { 
 }
 
 export async function listQuizzes(db: DbOrTx, trainingId: number) {
-  const quizRows = await db
+  const quizList = await db
     .select({ id: quizzes.id, title: quizzes.title, kind: quizzes.kind, passScore: quizzes.passScore })
     .from(quizzes)
     .where(eq(quizzes.trainingId, trainingId))
     .orderBy(asc(quizzes.position), asc(quizzes.id));
+  const attempts = quizList.length
+    ? await db
+        .select({ id: quizTrackings.quizId, total: count() })
+        .from(quizTrackings)
+        .where(inArray(quizTrackings.quizId, quizList.map((q) => q.id)))
+        .groupBy(quizTrackings.quizId)
+    : [];
+  const quizRows = quizList.map((quiz) => ({ ...quiz, attempts: attempts.find((a) => a.id === quiz.id)?.total ?? 0 }));
   const questionRows = quizRows.length
     ? await db.select().from(quizQuestions).where(inArray(quizQuestions.quizId, quizRows.map((q) => q.id))).orderBy(asc(quizQuestions.position))
     : [];
@@ -238,7 +264,7 @@ export async function listQuizzes(db: DbOrTx, trainingId: number) {
     ...quiz,
     questions: questionRows
       .filter((q) => q.quizId === quiz.id)
-      .map((q) => ({ id: q.id, position: q.position, kind: q.kind, text: q.text, choices: choiceRows.filter((c) => c.questionId === q.id).map((c) => ({ text: c.text, correct: c.correct })) })),
+      .map((q) => ({ id: q.id, position: q.position, kind: q.kind, text: q.text, explanation: q.explanation, choices: choiceRows.filter((c) => c.questionId === q.id).map((c) => ({ text: c.text, correct: c.correct })) })),
   }));
 }
 
@@ -258,4 +284,159 @@ export async function insertQuestion(db: DbOrTx, quizId: number, values: { text:
   const [question] = await db.insert(quizQuestions).values({ quizId, position: (last?.position ?? 0) + 1, ...values }).returning();
   await db.insert(quizChoices).values(choices.map((choice, index) => ({ questionId: question.id, position: index + 1, ...choice })));
   return question;
+}
+
+// ------------------------------------------------------------------ edits, deletions and order (ADR 0080)
+
+export async function updateCourse(db: DbOrTx, id: number, values: { name: string; moduleType: number; durationMinutes: number }) {
+  const [row] = await db
+    .update(courses)
+    .set({ ...values, isVirtual: values.moduleType === 3 })
+    .where(eq(courses.id, id))
+    .returning();
+  return row;
+}
+
+export async function updateModule(db: DbOrTx, id: number, values: { title: string; type: number; durationMinutes: number }) {
+  const [row] = await db
+    .update(modules)
+    .set(values)
+    .where(eq(modules.id, id))
+    .returning({ id: modules.id, courseId: modules.courseId, position: modules.position, type: modules.type, title: modules.title, durationMinutes: modules.durationMinutes });
+  return row;
+}
+
+export async function findProgramme(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(dpcProgrammes).where(eq(dpcProgrammes.id, id)).limit(1);
+  return row;
+}
+
+export async function updateProgramme(db: DbOrTx, id: number, values: { actionNumber: string; name: string; priceHtCents: number; durationMinutes: number }) {
+  const [row] = await db.update(dpcProgrammes).set(values).where(eq(dpcProgrammes.id, id)).returning();
+  return row;
+}
+
+/** Enrolments made through the programme (a learner used it: it cannot be deleted). */
+export async function countProgrammeEnrolments(db: DbOrTx, id: number): Promise<number> {
+  return db.$count(enrolments, eq(enrolments.dpcProgrammeId, id));
+}
+
+export async function deleteProgramme(db: DbOrTx, id: number) {
+  await db.delete(dpcProgrammes).where(eq(dpcProgrammes.id, id));
+}
+
+export async function updateQuiz(db: DbOrTx, id: number, values: { title: string; kind: string; passScore: number | null }) {
+  const [row] = await db.update(quizzes).set(values).where(eq(quizzes.id, id)).returning();
+  return row;
+}
+
+/** Learners' attempts at the quiz (answers are keyed by question and choice ids: it cannot be deleted then). */
+export async function countQuizAttempts(db: DbOrTx, quizId: number): Promise<number> {
+  return db.$count(quizTrackings, eq(quizTrackings.quizId, quizId));
+}
+
+export async function deleteQuiz(db: DbOrTx, id: number) {
+  await db.delete(quizzes).where(eq(quizzes.id, id));
+}
+
+/** A question with its quiz's training and its choices in order. */
+export async function findQuestion(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: quizQuestions.id, quizId: quizQuestions.quizId, position: quizQuestions.position, kind: quizQuestions.kind, text: quizQuestions.text, explanation: quizQuestions.explanation, trainingId: quizzes.trainingId })
+    .from(quizQuestions)
+    .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+    .where(eq(quizQuestions.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const choices = await db.select({ id: quizChoices.id, text: quizChoices.text, correct: quizChoices.correct }).from(quizChoices).where(eq(quizChoices.questionId, id)).orderBy(asc(quizChoices.position));
+  return { ...row, choices };
+}
+
+/**
+ * The question's text and choices. Choices keep their row (and id, which learners' answers name) by position:
+ * the first typed line updates the first choice, and so on; extra lines are added, missing ones removed.
+ */
+export async function updateQuestion(
+  db: DbOrTx,
+  id: number,
+  values: { text: string; kind: string; explanation: string | null },
+  choices: { text: string; correct: boolean }[],
+  existing: { id: number }[],
+) {
+  const [question] = await db.update(quizQuestions).set(values).where(eq(quizQuestions.id, id)).returning();
+  for (const [index, choice] of choices.entries()) {
+    const current = existing[index];
+    if (current) await db.update(quizChoices).set(choice).where(eq(quizChoices.id, current.id));
+    else await db.insert(quizChoices).values({ questionId: id, position: index + 1, ...choice });
+  }
+  const surplus = existing.slice(choices.length).map((c) => c.id);
+  if (surplus.length) await db.delete(quizChoices).where(inArray(quizChoices.id, surplus));
+  return question;
+}
+
+export async function deleteQuestion(db: DbOrTx, id: number) {
+  await db.delete(quizQuestions).where(eq(quizQuestions.id, id));
+}
+
+/** The ordered lists the back office reorders: each has a parent and a unique (parent, position) index. */
+const ORDERED = {
+  course: { table: courses, id: courses.id, parent: courses.trainingId, position: courses.position },
+  module: { table: modules, id: modules.id, parent: modules.courseId, position: modules.position },
+  question: { table: quizQuestions, id: quizQuestions.id, parent: quizQuestions.quizId, position: quizQuestions.position },
+} as const;
+export type OrderedKind = keyof typeof ORDERED;
+
+/** The ids of a list in their order (position, then id for rows left with equal or broken positions). */
+export async function orderedIds(db: DbOrTx, kind: OrderedKind, parentId: number): Promise<number[]> {
+  const list = ORDERED[kind];
+  const rows = await db.select({ id: list.id }).from(list.table).where(eq(list.parent, parentId)).orderBy(asc(list.position), asc(list.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Writes positions 1..n in the given order. The (parent, position) unique indexes are checked row by row, so every
+ * position is first made negative (all distinct), then set: no step ever holds two rows on one position.
+ */
+export async function writeOrder(db: DbOrTx, kind: OrderedKind, parentId: number, ids: number[]): Promise<void> {
+  const list = ORDERED[kind];
+  await db
+    .update(list.table)
+    .set({ position: sql`-1 - ${list.position}` })
+    .where(eq(list.parent, parentId));
+  for (const [index, id] of ids.entries()) await db.update(list.table).set({ position: index + 1 }).where(eq(list.id, id));
+}
+
+// ------------------------------------------------------------------ objectives, tags, trainers (ADR 0082)
+
+export async function readDetails(db: DbOrTx, trainingId: number, brand: string) {
+  const [objectiveRows, tagRows, trainerRows, peopleRows] = await Promise.all([
+    db.select({ type: objectives.type, text: objectives.text }).from(objectives).where(eq(objectives.trainingId, trainingId)).orderBy(asc(objectives.type), asc(objectives.position), asc(objectives.id)),
+    db.select({ tag: trainingTags.tag }).from(trainingTags).where(eq(trainingTags.trainingId, trainingId)).orderBy(asc(trainingTags.tag)),
+    db
+      .select({ id: trainingPeople.personId })
+      .from(trainingPeople)
+      .where(and(eq(trainingPeople.trainingId, trainingId), eq(trainingPeople.role, "trainer")))
+      .orderBy(asc(trainingPeople.position), asc(trainingPeople.personId)),
+    db.select({ id: people.id, name: people.name }).from(people).where(eq(people.brand, brand)).orderBy(asc(people.name), asc(people.id)),
+  ]);
+  return {
+    skills: objectiveRows.filter((o) => o.type === 1).map((o) => o.text),
+    knowledge: objectiveRows.filter((o) => o.type === 2).map((o) => o.text),
+    tags: tagRows.map((t) => t.tag),
+    trainers: trainerRows.map((t) => t.id),
+    people: peopleRows,
+  };
+}
+
+export async function writeDetails(db: DbOrTx, trainingId: number, values: { skills: string[]; knowledge: string[]; tags: string[]; trainers: number[] }) {
+  await db.delete(objectives).where(eq(objectives.trainingId, trainingId));
+  const objectiveRows = [
+    ...values.skills.map((text, index) => ({ trainingId, type: 1, position: index + 1, text })),
+    ...values.knowledge.map((text, index) => ({ trainingId, type: 2, position: index + 1, text })),
+  ];
+  if (objectiveRows.length) await db.insert(objectives).values(objectiveRows);
+  await db.delete(trainingTags).where(eq(trainingTags.trainingId, trainingId));
+  if (values.tags.length) await db.insert(trainingTags).values(values.tags.map((tag) => ({ trainingId, tag })));
+  await db.delete(trainingPeople).where(and(eq(trainingPeople.trainingId, trainingId), eq(trainingPeople.role, "trainer")));
+  if (values.trainers.length) await db.insert(trainingPeople).values(values.trainers.map((personId, index) => ({ trainingId, personId, role: "trainer", position: index + 1 })));
 }

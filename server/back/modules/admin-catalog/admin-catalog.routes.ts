@@ -4,16 +4,18 @@ import type { BackEnv } from "../../context.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import {
   CatalogListQuerySchema,
+  ConfirmInputSchema,
   CourseInputSchema,
   DpcProgrammeInputSchema,
   FaceToFaceInputSchema,
   ModuleInputSchema,
+  MoveInputSchema,
   PublishInputSchema,
   QuestionInputSchema,
   QuizInputSchema,
+  TrainingDetailsInputSchema,
   TrainingInputSchema,
 } from "#core/contract/admin-catalog.ts";
-import { EmptyBody } from "#core/contract/ids.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin } from "../../http/guards.ts";
@@ -94,7 +96,7 @@ adminCatalogRoutes.post("/admin/catalog/trainings/:id/courses", async (c) => {
 adminCatalogRoutes.post("/admin/catalog/courses/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await parseBody(c, EmptyBody);
+  await parseBody(c, ConfirmInputSchema);
   await catalog.removeCourse(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
@@ -109,7 +111,7 @@ adminCatalogRoutes.post("/admin/catalog/courses/:id/modules", async (c) => {
 adminCatalogRoutes.post("/admin/catalog/modules/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await parseBody(c, EmptyBody);
+  await parseBody(c, ConfirmInputSchema);
   await catalog.removeModule(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
@@ -140,4 +142,92 @@ adminCatalogRoutes.post("/admin/catalog/quizzes/:id/questions", async (c) => {
   const id = idOf(c);
   const input = await parseBody(c, QuestionInputSchema);
   return success(c, await catalog.addQuestion(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+});
+
+// ------------------------------------------------------------------ edits, order and deletions (ADR 0080)
+// Edits take the add form's schema; moves `{ direction: "up" | "down" }`; deletions `{ confirm: true }` (ADR 0061).
+
+adminCatalogRoutes.post("/admin/catalog/courses/:id", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateCourse(ctxOf(c), session.userId, id, await parseBody(c, CourseInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/courses/:id/move", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  return success(c, await catalog.moveCourse(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/modules/:id", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateModule(ctxOf(c), session.userId, id, await parseBody(c, ModuleInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/modules/:id/move", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  return success(c, await catalog.moveModule(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/programmes/:id", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateProgramme(ctxOf(c), session.userId, id, await parseBody(c, DpcProgrammeInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/programmes/:id/delete", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await parseBody(c, ConfirmInputSchema);
+  await catalog.removeProgramme(ctxOf(c), session.userId, id);
+  return success(c, null, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/quizzes/:id", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateQuiz(ctxOf(c), session.userId, id, await parseBody(c, QuizInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/quizzes/:id/delete", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await parseBody(c, ConfirmInputSchema);
+  await catalog.removeQuiz(ctxOf(c), session.userId, id);
+  return success(c, null, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/questions/:id", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateQuestion(ctxOf(c), session.userId, id, await parseBody(c, QuestionInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/questions/:id/move", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  return success(c, await catalog.moveQuestion(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
+});
+
+adminCatalogRoutes.post("/admin/catalog/questions/:id/delete", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await parseBody(c, ConfirmInputSchema);
+  await catalog.removeQuestion(ctxOf(c), session.userId, id);
+  return success(c, null, c.var.t("adminSaved"));
+});
+
+/** Objectives, tags and trainers (ADR 0082). */
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/details", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updateDetails(ctxOf(c), session.userId, id, await parseBody(c, TrainingDetailsInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
 });

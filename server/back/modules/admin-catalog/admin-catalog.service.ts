@@ -10,6 +10,10 @@ import {
   type AdminTraining,
   type CatalogList,
   type CatalogListQuery,
+  type MoveInput,
+  tagList,
+  textLines,
+  type TrainingDetailsInput,
   type TrainingInput,
 } from "#core/contract/admin-catalog.ts";
 import { cleanHtml } from "../catalogue/description-html.ts";
@@ -36,12 +40,13 @@ async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>
 
 export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
   const training = await requireTraining(db, id);
-  const [courses, faceToFaces, programmes, quizzes, fundings] = await Promise.all([
+  const [courses, faceToFaces, programmes, quizzes, fundings, details] = await Promise.all([
     repo.listCourses(db, id),
     repo.listFaceToFaces(db, id),
     repo.listProgrammes(db, id),
     repo.listQuizzes(db, id),
     repo.listTrainingFundingCodes(db, id),
+    repo.readDetails(db, id, training.brand),
   ]);
   return {
     id: training.id,
@@ -71,6 +76,7 @@ export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
     isPublished: training.isPublished,
     mainIllustration: training.mainIllustration,
     updatedAt: training.updatedAt.toISOString(),
+    ...details,
     courses,
     faceToFaces: faceToFaces.map((group) => ({ ...group, sessions: group.sessions.map((s) => ({ ...s, startDate: String(s.startDate) })) })),
     programmes,
@@ -168,6 +174,7 @@ export async function removeCourse(ctx: Ctx, actorId: number, courseId: number) 
     await requireTraining(tx, course.trainingId, true);
     const modules = (await repo.listCourses(tx, course.trainingId)).find((c) => c.id === courseId)?.modules ?? [];
     await repo.deleteCourse(tx, courseId);
+    await repo.writeOrder(tx, "course", course.trainingId, await repo.orderedIds(tx, "course", course.trainingId));
     await recordAdminChange(tx, { actorId, action: "course.delete", entityType: "course", entityId: courseId, before: { ...course, modules }, after: null }, ctx.now());
   });
 }
@@ -189,6 +196,7 @@ export async function removeModule(ctx: Ctx, actorId: number, moduleId: number) 
     if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
     await requireTraining(tx, module.trainingId, true);
     await repo.deleteModule(tx, moduleId);
+    await repo.writeOrder(tx, "module", module.courseId, await repo.orderedIds(tx, "module", module.courseId));
     await recordAdminChange(tx, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null }, ctx.now());
   });
 }
@@ -230,5 +238,186 @@ export async function addQuestion(ctx: Ctx, actorId: number, quizId: number, inp
     const row = await repo.insertQuestion(tx, quizId, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices);
     await recordAdminChange(tx, { actorId, action: "question.create", entityType: "quizQuestion", entityId: row.id, before: null, after: { ...row, choices } }, ctx.now());
     return { id: row.id };
+  });
+}
+
+// ------------------------------------------------------------------ edits, order and deletions (ADR 0080)
+
+type CourseInput = { name: string; moduleType: number; durationMinutes: number };
+type ModuleInput = { title: string; type: number; durationMinutes: number };
+type ProgrammeInput = { actionNumber: string; name: string; priceHt: string; durationMinutes: number };
+type QuizInput = { title: string; kind: string; passScore?: number };
+type QuestionInput = { text: string; kind: string; choices: string; explanation?: string };
+
+async function requireCourse(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
+  const course = await repo.findCourse(tx, id);
+  if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
+  await requireTraining(tx, course.trainingId, true);
+  return course;
+}
+
+async function requireModule(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
+  const module = await repo.findModule(tx, id);
+  if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
+  await requireTraining(tx, module.trainingId, true);
+  return module;
+}
+
+async function requireProgramme(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
+  const programme = await repo.findProgramme(tx, id);
+  if (!programme) throw new AppError("NOT_FOUND", "adminProgrammeNotFound");
+  await requireTraining(tx, programme.trainingId, true);
+  return programme;
+}
+
+/** A quiz of a training (the catalogue tool does not handle quizzes attached to a module only). */
+async function requireQuiz(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
+  const quiz = await repo.findQuiz(tx, id);
+  if (!quiz?.trainingId) throw new AppError("NOT_FOUND", "adminQuizNotFound");
+  await requireTraining(tx, quiz.trainingId, true);
+  return { ...quiz, trainingId: quiz.trainingId };
+}
+
+async function requireQuestion(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
+  const question = await repo.findQuestion(tx, id);
+  if (!question?.trainingId) throw new AppError("NOT_FOUND", "adminQuestionNotFound");
+  await requireTraining(tx, question.trainingId, true);
+  return question;
+}
+
+export async function updateCourse(ctx: Ctx, actorId: number, id: number, input: CourseInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireCourse(tx, id);
+    const after = await repo.updateCourse(tx, id, input);
+    await recordAdminChange(tx, { actorId, action: "course.update", entityType: "course", entityId: id, before, after }, ctx.now());
+  });
+}
+
+export async function updateModule(ctx: Ctx, actorId: number, id: number, input: ModuleInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { trainingId: _trainingId, ...before } = await requireModule(tx, id);
+    const after = await repo.updateModule(tx, id, input);
+    await recordAdminChange(tx, { actorId, action: "module.update", entityType: "module", entityId: id, before, after }, ctx.now());
+  });
+}
+
+export async function updateProgramme(ctx: Ctx, actorId: number, id: number, input: ProgrammeInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireProgramme(tx, id);
+    if (await repo.actionNumberTaken(tx, input.actionNumber, id)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
+    const after = await repo.updateProgramme(tx, id, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), durationMinutes: input.durationMinutes });
+    await recordAdminChange(tx, { actorId, action: "programme.update", entityType: "dpcProgramme", entityId: id, before, after }, ctx.now());
+  });
+}
+
+/** A programme learners enrolled through stays (their enrolment and attestation name it): 409. */
+export async function removeProgramme(ctx: Ctx, actorId: number, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireProgramme(tx, id);
+    const used = await repo.countProgrammeEnrolments(tx, id);
+    if (used > 0) throw new AppError("CONFLICT", "adminProgrammeInUse", { values: { count: used } });
+    await repo.deleteProgramme(tx, id);
+    await recordAdminChange(tx, { actorId, action: "programme.delete", entityType: "dpcProgramme", entityId: id, before, after: null }, ctx.now());
+  });
+}
+
+export async function updateQuiz(ctx: Ctx, actorId: number, id: number, input: QuizInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await requireQuiz(tx, id);
+    const after = await repo.updateQuiz(tx, id, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
+    await recordAdminChange(tx, { actorId, action: "quiz.update", entityType: "quiz", entityId: id, before, after }, ctx.now());
+  });
+}
+
+/** A quiz learners answered stays (their attempts and scores name it): 409. Its questions go with it. */
+export async function removeQuiz(ctx: Ctx, actorId: number, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const quiz = await requireQuiz(tx, id);
+    const used = await repo.countQuizAttempts(tx, id);
+    if (used > 0) throw new AppError("CONFLICT", "adminQuizInUse", { values: { count: used } });
+    const questions = (await repo.listQuizzes(tx, quiz.trainingId)).find((q) => q.id === id)?.questions ?? [];
+    await repo.deleteQuiz(tx, id);
+    await recordAdminChange(tx, { actorId, action: "quiz.delete", entityType: "quiz", entityId: id, before: { ...quiz, questions }, after: null }, ctx.now());
+  });
+}
+
+export async function updateQuestion(ctx: Ctx, actorId: number, id: number, input: QuestionInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { trainingId: _trainingId, ...before } = await requireQuestion(tx, id);
+    const choices = choiceLines(input.choices);
+    const row = await repo.updateQuestion(tx, id, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices, before.choices);
+    await recordAdminChange(
+      tx,
+      { actorId, action: "question.update", entityType: "quizQuestion", entityId: id, before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) }, after: { ...row, choices } },
+      ctx.now(),
+    );
+  });
+}
+
+/** A question of a quiz learners answered stays (their answers name it): 409. The others close the gap. */
+export async function removeQuestion(ctx: Ctx, actorId: number, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { trainingId: _trainingId, ...before } = await requireQuestion(tx, id);
+    const used = await repo.countQuizAttempts(tx, before.quizId);
+    if (used > 0) throw new AppError("CONFLICT", "adminQuestionInUse", { values: { count: used } });
+    await repo.deleteQuestion(tx, id);
+    await repo.writeOrder(tx, "question", before.quizId, await repo.orderedIds(tx, "question", before.quizId));
+    await recordAdminChange(tx, { actorId, action: "question.delete", entityType: "quizQuestion", entityId: id, before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) }, after: null }, ctx.now());
+  });
+}
+
+/**
+ * Moves a course, module or question one place up or down, under the training's lock: the list is renumbered
+ * 1..n in its new order (so old gaps close too). Already first (up) or last (down): nothing written, `moved` false.
+ */
+async function move(
+  ctx: Ctx,
+  actorId: number,
+  kind: repo.OrderedKind,
+  id: number,
+  direction: MoveInput["direction"],
+  find: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<{ parentId: number }>,
+): Promise<{ id: number; moved: boolean; position: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const { parentId } = await find(tx);
+    const ids = await repo.orderedIds(tx, kind, parentId);
+    const from = ids.indexOf(id);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= ids.length) return { id, moved: false, position: from + 1 };
+    const order = [...ids];
+    [order[from], order[to]] = [order[to], order[from]];
+    await repo.writeOrder(tx, kind, parentId, order);
+    await recordAdminChange(tx, { actorId, action: `${kind}.move`, entityType: kind === "question" ? "quizQuestion" : kind, entityId: id, before: { position: from + 1, order: ids }, after: { position: to + 1, order } }, ctx.now());
+    return { id, moved: true, position: to + 1 };
+  });
+}
+
+export function moveCourse(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
+  return move(ctx, actorId, "course", id, input.direction, async (tx) => ({ parentId: (await requireCourse(tx, id)).trainingId }));
+}
+
+export function moveModule(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
+  return move(ctx, actorId, "module", id, input.direction, async (tx) => ({ parentId: (await requireModule(tx, id)).courseId }));
+}
+
+export function moveQuestion(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
+  return move(ctx, actorId, "question", id, input.direction, async (tx) => ({ parentId: (await requireQuestion(tx, id)).quizId }));
+}
+
+/**
+ * The training's objectives, tags and trainers (ADR 0082), each list replacing the stored one. A trainer must be a
+ * person of the training's brand (422 on `trainers` otherwise).
+ */
+export async function updateDetails(ctx: Ctx, actorId: number, id: number, input: TrainingDetailsInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const training = await requireTraining(tx, id, true);
+    const { people, ...before } = await repo.readDetails(tx, id, training.brand);
+    const trainers = [...new Set(input.trainers)];
+    if (trainers.some((personId) => !people.some((p) => p.id === personId))) throw new AppError("VALIDATION", "adminTrainerUnknown", { fields: { trainers: ["adminTrainerUnknown"] } });
+    const after = { skills: textLines(input.skills), knowledge: textLines(input.knowledge), tags: tagList(input.tags), trainers };
+    await repo.writeDetails(tx, id, after);
+    const now = ctx.now();
+    await repo.updateTraining(tx, id, { updatedAt: now, lastUpdate: now });
+    await recordAdminChange(tx, { actorId, action: "training.details", entityType: "training", entityId: id, before, after }, now);
   });
 }
