@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
+  contractOffers,
   accounts,
   cartProducts,
   carts,
@@ -22,6 +23,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
+import { lockOfferById, signLockedOffer } from "../referent/contract.repository.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
@@ -381,6 +383,12 @@ export async function listOrderLines(db: Q, orderId: number): Promise<OrderLineR
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
+/** The product name of a contract order's offer (its one invoice line). */
+export async function findContractOfferName(db: Q, offerId: number): Promise<string | undefined> {
+  const [row] = await db.select({ productName: contractOffers.productName }).from(contractOffers).where(eq(contractOffers.id, offerId)).limit(1);
+  return row?.productName;
+}
+
 export async function findInvoiceOfOrder(db: Q, orderId: number): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
   return row;
@@ -450,6 +458,7 @@ export type PayOutcome =
   | { kind: "replayed" }
   | { kind: "notPending"; status: string }
   | { kind: "seatGone"; sessionName: string }
+  | { kind: "offerClosed" }
   | { kind: "amountMismatch" };
 
 /**
@@ -486,7 +495,17 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
         await tx.update(orders).set({ status: "failed", failureReason: "shopNotificationInvalid", updatedAt: input.now }).where(eq(orders.id, order.id));
         return { kind: "amountMismatch" };
       }
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
+      const enrolled: number[] = [];
+      if (order.kind === "contract") {
+        // A contract order (ADR 0071): its offer, locked, is signed by this payment; no seat, no enrolment.
+        const offer = order.contractOfferId === null ? undefined : await lockOfferById(tx, order.contractOfferId);
+        if (!offer || offer.accountId !== order.accountId || offer.status !== "pending") {
+          await tx.update(orders).set({ status: "failed", failureReason: "contractPaymentOfferClosed", updatedAt: input.now }).where(eq(orders.id, order.id));
+          return { kind: "offerClosed" };
+        }
+        await signLockedOffer(tx, offer, order.userId, input.now);
+      }
+      const lines = order.kind === "contract" ? [] : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
       const already = await activeEnrolmentTrainingIds(tx, order.userId, lines.map((l) => l.trainingId));
       const sessionIds = [...new Set(lines.filter((l) => l.sessionId !== null && !already.has(l.trainingId)).map((l) => l.sessionId!))].sort((a, b) => a - b);
       for (const sessionId of sessionIds) {
@@ -500,7 +519,6 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
           return { kind: "seatGone", sessionName: seat?.name ?? "" };
         }
       }
-      const enrolled: number[] = [];
       for (const line of lines) {
         if (already.has(line.trainingId)) continue;
         if (line.sessionId !== null) {

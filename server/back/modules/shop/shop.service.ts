@@ -546,6 +546,15 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
 
 /** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
 async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  return startOrderPayment(ctx.deps, provider, order, input);
+}
+
+/**
+ * The payment start of any pending card order, shop or contract (ADR 0071): the provider's page or form for the
+ * order's amount; its notification comes back to the shop's endpoint and settles the order by its kind.
+ */
+export async function startOrderPayment(deps: BackDeps, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const ctx = { deps };
   const buyer = await repo.findBuyer(ctx.deps.db, order.userId);
   return provider.startPayment({
     orderId: order.id,
@@ -635,11 +644,21 @@ export async function settleOrder(
   return outcome;
 }
 
+/** The lines an invoice and its mail print: the order's lines, or a contract order's product (ADR 0071). */
+async function documentLines(db: BackDeps["db"], order: repo.OrderRow): Promise<{ name: string; detail: string | null; priceCents: number; discountCents: number; netCents: number }[]> {
+  if (order.kind === "contract") {
+    const name = order.contractOfferId === null ? undefined : await repo.findContractOfferName(db, order.contractOfferId);
+    return [{ name: name ?? "", detail: null, priceCents: order.subtotalCents, discountCents: order.discountCents, netCents: order.totalCents }];
+  }
+  const lines = await repo.listOrderLines(db, order.id);
+  return lines.map((l) => ({ name: l.name, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents }));
+}
+
 async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: repo.InvoiceRow): Promise<void> {
   const buyer = await repo.findBuyer(deps.db, order.userId);
   if (!buyer) return;
   const pdf = await invoicePdfBytes(deps.db, order, invoice, buyer.locale);
-  const lines = await repo.listOrderLines(deps.db, order.id);
+  const lines = await documentLines(deps.db, order);
   const mail = orderConfirmationMail({
     brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
     locale: buyer.locale,
@@ -693,7 +712,8 @@ export async function receiveNotification(deps: BackDeps, providerName: string, 
   });
   if (outcome.kind === "amountMismatch") logger.warn({ orderId: order.id }, "payment notification amount differs from the order: order failed");
   if (outcome.kind === "notPending") logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending");
-  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : "ignored";
+  if (outcome.kind === "offerClosed") logger.warn({ orderId: order.id }, "contract payment for an offer no longer pending: order failed");
+  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : outcome.kind === "offerClosed" ? "failed" : "ignored";
 }
 
 /** An administrator records a cheque as received: the order is paid like any other (idempotent per order). */
@@ -764,7 +784,7 @@ export async function getLastOrder(db: BackDeps["db"], t: Translate, brand: stri
 }
 
 async function invoicePdfBytes(db: BackDeps["db"], order: repo.OrderRow, invoice: repo.InvoiceRow, locale: string): Promise<Uint8Array> {
-  const lines = await repo.listOrderLines(db, order.id);
+  const lines = await documentLines(db, order);
   const seller = invoice.seller as { name: string; lines: string[]; legal: string[]; country: InvoicePdfInput["country"] };
   const buyer = invoice.buyer as { name: string; lines: string[] };
   const lang = locale.startsWith("es") || seller.country === "ES" ? "es" : "fr";
@@ -779,7 +799,7 @@ async function invoicePdfBytes(db: BackDeps["db"], order: repo.OrderRow, invoice
     paymentMethod: order.paymentMethod,
     seller,
     buyer,
-    lines: lines.map((l) => ({ name: l.name, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
+    lines,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     discountCode: order.discountCode,
