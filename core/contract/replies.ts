@@ -46,7 +46,7 @@ import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 import { PendingChecksSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
-import { AccountInvoiceDetailSchema, AccountInvoicesSchema, AttributionOptionsSchema, AttributionResultSchema, ContractOfferSchema, ContractPaymentSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
+import { AccountInvoiceDetailSchema, AccountInvoicesSchema, AttributionOptionsSchema, ContractOfferSchema, ContractPaymentSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -88,7 +88,6 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/contract/sign/:id": ContractOfferSchema,
   "/referent/contract/signContractSystemPay/:id": ContractPaymentSchema,
   "/referent/attributeApprenants/options": AttributionOptionsSchema,
-  "/referent/attributeApprenants": AttributionResultSchema,
   "/referent/invoices": AccountInvoicesSchema,
   "/referent/bonificacionesInvoices": AccountInvoicesSchema,
   "/referent/invoice/:id": AccountInvoiceDetailSchema,
