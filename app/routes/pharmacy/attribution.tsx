@@ -88,6 +88,7 @@ export default function Attribution() {
                 <th scope="col" className="py-2 pr-4">{t("attribution.bought")}</th>
                 <th scope="col" className="py-2 pr-4">{t("attribution.used")}</th>
                 <th scope="col" className="py-2 pr-4">{t("attribution.left")}</th>
+                <th scope="col" className="py-2 pr-4">{t("attribution.enrolled")}</th>
               </tr>
             </thead>
             <tbody>
@@ -100,6 +101,12 @@ export default function Attribution() {
                   <td className="py-2 pr-4">{p.quantity}</td>
                   <td className="py-2 pr-4">{p.used}</td>
                   <td className="py-2 pr-4" data-testid="attribution-remaining">{p.remaining}</td>
+                  <td className="py-2 pr-4" data-testid="attribution-enrolled">
+                    {options.members
+                      .filter((m) => p.enrolledContactIds.includes(m.contactId))
+                      .map((m) => `${m.firstName} ${m.lastName}`.trim() || m.email)
+                      .join(", ") || "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
