@@ -1,14 +1,52 @@
 // The referent's attribution of bought trainings (POST /referent/attributeApprenants, ADR 0070) and signing the
 // contract with a card payment (GET /referent/contract/signContractSystemPay/{id}, ADR 0071): one transaction,
 // idempotent, refusals that change nothing, and the shop's verified notification signing the contract once.
+import http from "node:http";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { accounts, contractOffers, contracts, enrolments, faceToFaceSessions, invoices, orderLines, orders, users } from "../../server/db/schema/index.ts";
 import { createLearners, createSession, firstTrainingOfType, sessionRow } from "./enrolment-helpers.ts";
 import { csrfHeader, sandboxNotification, submitCard } from "./shop-helpers.ts";
 import { backends, tableCounts } from "./support/database.ts";
-import { expectEnvelope, type Agent } from "./support/http.ts";
+import { expectEnvelope, parseSetCookie, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+
+type Page = { status: number; text: string; cookies: string[]; location?: string };
+
+/** A browser without JavaScript: a plain HTTP request to the web tier. */
+function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string; host?: string; language?: string } = {}): Promise<Page> {
+  const { port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: Number(port),
+        path: rawPath,
+        method: options.method ?? "GET",
+        headers: {
+          host: `${options.host ?? "localhost"}:${port}`,
+          accept: "text/html",
+          "accept-language": options.language ?? "fr-FR",
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(options.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const setCookie = res.headers["set-cookie"] ?? [];
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: Array.isArray(setCookie) ? setCookie : [setCookie], location: res.headers.location });
+        });
+      },
+    );
+    req.on("error", reject);
+    if (options.body) req.write(options.body);
+    req.end();
+  });
+}
+
+const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 describe.each(backends())("referent attribution and contract payment (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -225,5 +263,81 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expectEnvelope(await notify(holder, late.body, late.headers as Record<string, string>), 200);
     expect((await suite.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: "failed", failureReason: "contractPaymentOfferClosed" });
     expect((await suite.db.select().from(contracts)).length).toBe(contractsBefore);
+  });
+
+  /** A referent's browser without JavaScript: its cookies, and posts carrying the form token of the page opened. */
+  async function browserOf(email: string, host = "localhost", language = "fr-FR") {
+    const agent = await as(email, host, language);
+    const jar = new Map(agent.cookies);
+    const cookie = () => [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
+    const absorb = (page: Page) => {
+      for (const header of page.cookies) {
+        const c = parseSetCookie(header);
+        if (c.value) jar.set(c.name, c.value);
+      }
+      return page;
+    };
+    return {
+      agent,
+      get: async (path: string) => absorb(await request(suite.origin, path, { cookie: cookie(), host, language })),
+      post: async (path: string, fields: [string, string][]) => {
+        const page = absorb(await request(suite.origin, path, { cookie: cookie(), host, language }));
+        const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
+        expect(token, `form token on ${path}`).toBeTruthy();
+        return absorb(await request(suite.origin, path, { method: "POST", cookie: cookie(), host, language, body: new URLSearchParams([["csrf", token], ...fields]).toString() }));
+      },
+    };
+  }
+
+  test("the pages without JavaScript: attribution (errors kept, then enrolled) and sign and pay (to the provider's page)", async () => {
+    const holder = await browserOf("holder@demo.test");
+    const path = "/gestion/ma-pharmacie/equipe/attribuer";
+    const page = await holder.get(path);
+    expect(page.status).toBe(200);
+    expect(decode(page.text)).toContain("Attribuer les formations achetées");
+    expect(decode((await holder.get("/gestion/ma-pharmacie/equipe")).text)).toContain(`href="${path}"`);
+    const options = (await holder.agent.get("/back/api/referent/attributeApprenants/options")).body.data as { products: { key: string; name: string; remaining: number; trainingId: number }[]; members: { contactId: number; firstName: string }[] };
+    const single = options.products.find((p) => p.remaining === 1)!;
+    const double = options.products.find((p) => p.remaining === 2)!;
+    expect(single && double, "the demo's bought products").toBeTruthy();
+    const [a, b] = options.members.filter((m) => m.firstName === "Lucas" || m.firstName === "Maxime").map((m) => String(m.contactId));
+    const before = await tableCounts(suite.db);
+
+    const empty = await holder.post(path, [["intent", "attribute"], ["product", ""]]);
+    expect(empty.status).toBe(422);
+    expect(decode(empty.text)).toContain("Ce champ est obligatoire.");
+    expect(decode(empty.text)).toContain("Choisissez au moins une option.");
+    const tooMany = await holder.post(path, [["intent", "attribute"], ["product", single.key], ["apprenants", a], ["apprenants", b]]);
+    expect(tooMany.status).toBe(409);
+    const tooManyText = decode(tooMany.text);
+    expect(tooManyText).toContain("Il ne reste que 1 place(s) achetée(s) pour cette formation : vous en avez demandé 2. Personne n'a été inscrit.");
+    // The choices are kept: both boxes still ticked.
+    expect(tooManyText.match(/name="apprenants" checked=""/g)).toHaveLength(2);
+    expect(tooManyText).toMatch(new RegExp(`<option value="${single.key}" selected=""`));
+    expect(await tableCounts(suite.db)).toEqual({ ...before, sessions: (await tableCounts(suite.db)).sessions });
+
+    const done = await holder.post(path, [["intent", "attribute"], ["product", double.key], ["apprenants", a]]);
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(path);
+    expect(await activeEnrolments(double.trainingId, [Number(a)])).toHaveLength(1);
+
+    // Spanish: the page in Spanish.
+    const spanish = await browserOf("referent.es@demo.test", "es.localhost", "es-ES");
+    const es = await spanish.get("/administracion/mi-farmacia/equipo/asignar");
+    expect(es.status).toBe(200);
+    expect(decode(es.text)).toContain("Asignar las formaciones compradas");
+
+    // Sign and pay: the contract page's form leads to the sandbox's payment page.
+    const offer = (await holder.agent.get("/back/api/referent/updateToNextContractProduct", { headers: csrfHeader(holder.agent) })).body.data;
+    const contract = decode((await holder.get("/gestion/ma-pharmacie/contrat")).text);
+    expect(contract).toContain("Signer et payer par carte");
+    const pay = await holder.post("/gestion/ma-pharmacie/contrat", [["intent", "pay"], ["offerId", String(offer.id)]]);
+    expect(pay.status).toBe(302);
+    expect(pay.location).toMatch(/\/back\/payments\/sandbox\//);
+    const [pending] = await suite.db.select().from(orders).where(and(eq(orders.contractOfferId, offer.id), eq(orders.status, "pending")));
+    expect(pending).toMatchObject({ kind: "contract" });
+    // Back from the provider: the stored status is shown.
+    const back = decode((await holder.get(`/gestion/ma-pharmacie/contrat?order=${pending.id}&payment=paid`)).text);
+    expect(back).toContain("en attente de confirmation");
   });
 });
