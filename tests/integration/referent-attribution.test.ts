@@ -219,6 +219,8 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     // The contract's invoice is the pharmacy's, with the product as its line.
     const listed = (await referent.get("/back/api/referent/invoices")).body.data.invoices.find((i: { orderId: number }) => i.orderId === order.id);
     expect(listed).toBeDefined();
+    const detail = (await referent.get(`/back/api/referent/invoice/${listed.id}`)).body.data;
+    expect(detail.lines).toEqual([{ name: offer.productName, trainingType: "contract", price: offer.priceCents, discount: 0, net: offer.priceCents }]);
     const pdf = await referent.get(`/back/api/referent/invoice/${listed.id}/pdf`);
     expect(pdf.status).toBe(200);
     // Paying again a signed offer: refused.

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { fundings, invoices, orderLines, orders } from "../../../db/schema/index.ts";
+import { contractOffers, fundings, invoices, orderLines, orders } from "../../../db/schema/index.ts";
 
 /** The account's invoices (the invoices of the orders bought for it): every query scoped by accountId. */
 
@@ -38,12 +38,20 @@ export async function findAccountInvoices(db: Db, accountId: number, brand: stri
     .where(and(eq(orders.accountId, accountId), eq(invoices.brand, brand), inArray(invoices.id, invoiceIds)));
 }
 
+/** The invoice's lines: the order's trainings, or a contract order's product (ADR 0071). */
 export async function listLines(db: Db, orderId: number) {
-  return db
+  const lines = await db
     .select({ name: orderLines.name, trainingType: orderLines.trainingType, priceCents: orderLines.priceCents, discountCents: orderLines.discountCents, netCents: orderLines.netCents })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.id);
+  if (lines.length > 0) return lines;
+  const contract = await db
+    .select({ name: contractOffers.productName, priceCents: orders.subtotalCents, discountCents: orders.discountCents, netCents: orders.totalCents })
+    .from(orders)
+    .innerJoin(contractOffers, eq(contractOffers.id, orders.contractOfferId))
+    .where(and(eq(orders.id, orderId), eq(orders.kind, "contract")));
+  return contract.map((c) => ({ ...c, trainingType: "contract" }));
 }
 
 /** The account's invoices with at least one line funded by FUNDAE (bonificación): Spanish accounts. */

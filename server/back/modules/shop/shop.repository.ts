@@ -363,7 +363,7 @@ export async function findLastOrderOfUser(db: Q, userId: number, brand: string):
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.brand, brand)))
+    .where(and(eq(orders.userId, userId), eq(orders.brand, brand), eq(orders.kind, "shop")))
     .orderBy(desc(orders.id))
     .limit(1);
   return row;
@@ -373,7 +373,7 @@ export async function findLastOrderOfAccount(db: Q, accountId: number, brand: st
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand)))
+    .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand), eq(orders.kind, "shop")))
     .orderBy(desc(orders.id))
     .limit(1);
   return row;
