@@ -137,7 +137,7 @@ export const AttributeApprenantsFormSchema = z.strictObject({
     .string({ message: "required" })
     .trim()
     .min(1, { message: "required" })
-    .regex(/^[1-9][0-9]{0,9}(-[1-9][0-9]{0,9})?$/, { message: "invalidChoices" })
+    .pipe(z.string().regex(/^[1-9][0-9]{0,9}(-[1-9][0-9]{0,9})?$/, { message: "invalidType" }))
     .transform((v) => {
       const [trainingId, sessionId] = v.split("-").map(Number);
       return { trainingId, sessionId: sessionId ?? null };

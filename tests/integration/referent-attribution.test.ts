@@ -308,7 +308,8 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     const empty = await holder.post(path, [["intent", "attribute"], ["product", ""]]);
     expect(empty.status).toBe(422);
     expect(decode(empty.text)).toContain("Ce champ est obligatoire.");
-    expect(decode(empty.text)).toContain("Choisissez au moins une option.");
+    expect(decode(empty.text)).toMatch(/id="apprenants-error"[^>]*>Choisissez au moins une option\.</);
+    expect(decode(empty.text)).not.toContain("Au moins deux réponses");
     const tooMany = await holder.post(path, [["intent", "attribute"], ["product", single.key], ["apprenants", a], ["apprenants", b]]);
     expect(tooMany.status).toBe(409);
     const tooManyText = decode(tooMany.text);
