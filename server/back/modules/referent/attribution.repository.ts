@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../../db/client.ts";
 import { accounts, enrolments, faceToFaceSessions, memberships, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
 
@@ -75,14 +75,17 @@ export async function enrolledUserIds(db: DbOrTx, trainingId: number, userIds: n
   return new Set(rows.map((r) => r.userId));
 }
 
-/** Active enrolments of the account in these trainings, for the options page (who already has what). */
+/**
+ * Active enrolments in these trainings made for the account (the seats used, as `usedQuantity` counts them) or held
+ * by its members (who already has what), for the options page.
+ */
 export async function listEnrolmentsOfTrainings(db: Db, accountId: number, trainingIds: number[]) {
   if (trainingIds.length === 0) return [];
   return db
     .select({ userId: enrolments.userId, trainingId: enrolments.trainingId, sessionId: enrolments.sessionId, accountId: enrolments.accountId })
     .from(enrolments)
-    .innerJoin(memberships, and(eq(memberships.userId, enrolments.userId), eq(memberships.accountId, accountId)))
-    .where(and(inArray(enrolments.trainingId, trainingIds), ne(enrolments.status, "cancelled")));
+    .leftJoin(memberships, and(eq(memberships.userId, enrolments.userId), eq(memberships.accountId, accountId)))
+    .where(and(inArray(enrolments.trainingId, trainingIds), ne(enrolments.status, "cancelled"), or(eq(enrolments.accountId, accountId), isNotNull(memberships.userId))));
 }
 
 export async function listSessions(db: Db, sessionIds: number[]) {
