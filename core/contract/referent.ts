@@ -104,9 +104,97 @@ export const ContractViewSchema = z.strictObject({
   products: z.array(z.strictObject({ name: z.string(), yearlyPriceCents: z.number(), seats: z.number(), current: z.boolean() })),
   nextProduct: z.strictObject({ name: z.string(), yearlyPriceCents: z.number(), seats: z.number() }).nullable(),
   pendingOffer: ContractOfferSchema.nullable(),
+  /** The latest payment of an offer by card (signContractSystemPay), where it stands. */
+  lastPayment: z
+    .strictObject({
+      orderId: z.number(),
+      offerId: z.number(),
+      status: z.enum(["pending", "paid", "failed", "cancelled"]),
+      amountCents: z.number(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable(),
   currency: z.string(),
 });
 export type ContractView = z.infer<typeof ContractViewSchema>;
+
+// ------------------------------------------------------------------ attribution of bought trainings (ADR 0070)
+
+/**
+ * POST /referent/attributeApprenants: give a product the pharmacy bought (a training, with the session it was bought
+ * for) to members of the team: each is enrolled, a seat booked on the session. `apprenants` are user ids (contactId).
+ */
+export const AttributeApprenantsSchema = z.strictObject({
+  trainingId: Id,
+  sessionId: Id.nullable().optional(),
+  apprenants: z.array(Id).min(1, { message: "chooseAtLeastOne" }).max(50),
+});
+export type AttributeApprenantsInput = z.infer<typeof AttributeApprenantsSchema>;
+
+/** The same from the attribution form: the product as "{trainingId}" or "{trainingId}-{sessionId}", checkboxes. */
+export const AttributeApprenantsFormSchema = z.strictObject({
+  product: z
+    .string({ message: "required" })
+    .trim()
+    .min(1, { message: "required" })
+    .pipe(z.string().regex(/^[1-9][0-9]{0,9}(-[1-9][0-9]{0,9})?$/, { message: "invalidType" }))
+    .transform((v) => {
+      const [trainingId, sessionId] = v.split("-").map(Number);
+      return { trainingId, sessionId: sessionId ?? null };
+    }),
+  apprenants: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(50)),
+});
+
+export const BoughtProductSchema = z.strictObject({
+  /** The form's value: "{trainingId}" or "{trainingId}-{sessionId}". */
+  key: z.string(),
+  trainingId: z.number(),
+  name: z.string(),
+  trainingType: z.string(),
+  session: z.strictObject({ id: z.number(), name: z.string(), startDate: z.string(), seatsAvailable: z.number() }).nullable(),
+  /** Seats bought (paid order lines of the pharmacy), used (members enrolled), left. */
+  quantity: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  /** Members already enrolled in the training (they are skipped). */
+  enrolledContactIds: z.array(z.number()),
+});
+export type BoughtProduct = z.infer<typeof BoughtProductSchema>;
+
+/** GET /referent/attributeApprenants/options: the pharmacy's bought products and the team members who may get one. */
+export const AttributionOptionsSchema = z.strictObject({
+  products: z.array(BoughtProductSchema),
+  members: z.array(z.strictObject({ contactId: z.number(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.enum(["holder", "referent", "learner"]) })),
+  readOnly: z.boolean(),
+});
+export type AttributionOptions = z.infer<typeof AttributionOptionsSchema>;
+
+export const AttributionResultSchema = z.strictObject({
+  trainingId: z.number(),
+  sessionId: z.number().nullable(),
+  /** Enrolled now. */
+  attributed: z.array(z.number()),
+  /** Already enrolled in the training: left as they were. */
+  alreadyEnrolled: z.array(z.number()),
+  remaining: z.number(),
+});
+
+// ------------------------------------------------------------------ contract payment (ADR 0071)
+
+/** GET /referent/contract/signContractSystemPay/{id}: the pending contract order and how to pay it. */
+export const ContractPaymentSchema = z.strictObject({
+  orderId: z.number(),
+  offerId: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+  payment: z.strictObject({
+    provider: z.string(),
+    method: z.enum(["GET", "POST"]),
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
+});
+export type ContractPayment = z.infer<typeof ContractPaymentSchema>;
 
 // ------------------------------------------------------------------ invoices
 

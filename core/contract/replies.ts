@@ -46,7 +46,7 @@ import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
 import { PendingChecksSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
-import { AccountInvoiceDetailSchema, AccountInvoicesSchema, ContractOfferSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, HistoryExportJobSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
+import { AccountInvoiceDetailSchema, AccountInvoicesSchema, AttributionOptionsSchema, ContractOfferSchema, ContractPaymentSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, HistoryExportJobSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
 
 /**
  * The `data` of every GET of the back API, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -86,6 +86,8 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/referent/getContract": ContractViewSchema,
   "/referent/updateToNextContractProduct": ContractOfferSchema,
   "/referent/contract/sign/:id": ContractOfferSchema,
+  "/referent/contract/signContractSystemPay/:id": ContractPaymentSchema,
+  "/referent/attributeApprenants/options": AttributionOptionsSchema,
   "/referent/invoices": AccountInvoicesSchema,
   "/referent/bonificacionesInvoices": AccountInvoicesSchema,
   "/referent/invoice/:id": AccountInvoiceDetailSchema,

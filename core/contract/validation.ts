@@ -58,6 +58,8 @@ export function issueMessage(issue: z.core.$ZodIssue): { key: ValidationKey; val
       return { key: issue.format === "email" ? "invalidEmail" : "invalidType" };
     case "too_small":
       if (issue.origin === "string") return Number(issue.minimum) <= 1 ? { key: "required" } : { key: "tooShort", values: { min: Number(issue.minimum) } };
+      // A list may name its own message (`.min(1, { message: "chooseAtLeastOne" })`).
+      if (issue.origin === "array" && isValidationKey(issue.message)) return { key: issue.message };
       return { key: "tooSmall", values: { min: Number(issue.minimum) } };
     case "too_big":
       if (issue.origin === "string") return { key: "tooLong", values: { max: Number(issue.maximum) } };

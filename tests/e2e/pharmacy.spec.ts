@@ -256,3 +256,60 @@ test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their t
   await page.goto(at("localhost", "/gestion/ma-pharmacie?pharmaTab=2"));
   await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/contrat$/);
 });
+
+/**
+ * The attribution of bought trainings (ADR 0070), Pharmacie du Marché: the demo's paid orders bought two seats of
+ * "Micronutrition" and one of "Phytothérapie" that nobody holds yet. Bad input and a request for more seats than
+ * are left change nothing; one member gets a seat (a different one with and without JavaScript); again changes
+ * nothing. The table says who holds the training.
+ */
+test("the referent attributes a bought training to a member of the team; refusals are explained @no-js", async ({ page }) => {
+  const c = CASES[0];
+  const member = project() === "js" ? "Lucas Bonnet" : "Maxime Durand";
+  await loginAs(page, c, c.email);
+  await page.goto(at(c.host, `${c.base}/${c.team}`));
+  await page.getByTestId("team-attribution-link").click();
+  await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/equipe\/attribuer$/);
+  await expect(page.getByRole("heading", { name: "Attribuer les formations achetées" })).toBeVisible();
+  await noAxeFindings(page);
+  const rowOf = (name: string) => page.getByTestId("attribution-product").filter({ hasText: name });
+  const form = page.getByTestId("attribution-form");
+  const productSelect = form.getByLabel("Formation", { exact: true });
+  const valueOf = async (name: string) => (await productSelect.locator("option", { hasText: name }).getAttribute("value"))!;
+
+  // Nothing chosen: both fields say so, nothing sent.
+  await form.getByRole("button", { name: "Attribuer et inscrire" }).click();
+  await expect(productSelect).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Choisissez au moins une option.")).toBeVisible();
+
+  // More members than seats left (one of Phytothérapie): refused as a whole, the form keeps the choices.
+  await productSelect.selectOption(await valueOf("Phytothérapie"));
+  await form.getByRole("checkbox", { name: "Lucas Bonnet" }).check();
+  await form.getByRole("checkbox", { name: "Maxime Durand" }).check();
+  await form.getByRole("button", { name: "Attribuer et inscrire" }).click();
+  await expect(page.getByTestId("attribution-form").getByText(/Il ne reste que 1 place\(s\) achetée\(s\) pour cette formation : vous en avez demandé 2\. Personne n'a été inscrit\./)).toBeVisible();
+  await expect(page.getByTestId("attribution-form").getByRole("checkbox", { name: "Maxime Durand" })).toBeChecked();
+  await expect(rowOf("Phytothérapie").getByTestId("attribution-remaining")).toHaveText("1");
+  await expect(rowOf("Phytothérapie").getByTestId("attribution-enrolled")).toHaveText("—");
+
+  // One seat of Micronutrition to one member.
+  await page.goto(at(c.host, `${c.base}/${c.team}/attribuer`));
+  const before = Number(await rowOf("Micronutrition").getByTestId("attribution-remaining").textContent());
+  await page.getByTestId("attribution-form").getByLabel("Formation", { exact: true }).selectOption(await valueOf("Micronutrition"));
+  await page.getByTestId("attribution-form").getByRole("checkbox", { name: member }).check();
+  // (A retry of this test finds the member already enrolled: then nothing changes.)
+  const already = ((await rowOf("Micronutrition").getByTestId("attribution-enrolled").textContent()) ?? "").includes(member);
+  await page.getByTestId("attribution-form").getByRole("button", { name: "Attribuer et inscrire" }).click();
+  await expect(page.getByText(already ? "Ces membres étaient déjà inscrits : rien n'a changé." : "1 membre inscrit.")).toBeVisible();
+  await expect(rowOf("Micronutrition").getByTestId("attribution-enrolled")).toContainText(member);
+  const after = already ? before : before - 1;
+  await expect(rowOf("Micronutrition").getByTestId("attribution-remaining")).toHaveText(String(after));
+
+  // The same again (a double submit): nothing changes.
+  await page.getByTestId("attribution-form").getByLabel("Formation", { exact: true }).selectOption(await valueOf("Micronutrition"));
+  await page.getByTestId("attribution-form").getByRole("checkbox", { name: member }).check();
+  await page.getByTestId("attribution-form").getByRole("button", { name: "Attribuer et inscrire" }).click();
+  await expect(page.getByText("Ces membres étaient déjà inscrits : rien n'a changé.")).toBeVisible();
+  await expect(rowOf("Micronutrition").getByTestId("attribution-remaining")).toHaveText(String(after));
+  await noAxeFindings(page);
+});

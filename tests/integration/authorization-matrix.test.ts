@@ -437,7 +437,14 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
   });
 
   describe("referent calls (pharmacy management, /back/api/referent/)", () => {
-    const READS = ["/back/api/referent/dpec/allApprenants", "/back/api/referent/getContract", "/back/api/referent/invoices", "/back/api/referent/dashboard", "/back/api/referent/attestations"];
+    const READS = [
+      "/back/api/referent/dpec/allApprenants",
+      "/back/api/referent/getContract",
+      "/back/api/referent/invoices",
+      "/back/api/referent/dashboard",
+      "/back/api/referent/attestations",
+      "/back/api/referent/attributeApprenants/options",
+    ];
 
     test("a referent's session on another brand's host is a guest there (401); learners and read-only learners get 403", async () => {
       const spanish = await loggedInOn("es", "referent.es@demo.test");
@@ -454,15 +461,25 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       const holder = await loggedInOn("fr", "holder@demo.test");
       const invoiceId = (await holder.get("/back/api/referent/invoices")).body.data.invoices[0].id as number;
       const learnerId = await userId("learner@demo.test");
+      // A training the holder's pharmacy bought, and a contract offer of it (ADR 0070, 0071).
+      const bought = (await holder.get("/back/api/referent/attributeApprenants/options")).body.data.products[0].trainingId as number;
+      await holder.csrf();
+      const csrfOf = (agent: Agent) => ({ headers: { "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN") ?? "") } });
+      const offerId = (await holder.get("/back/api/referent/updateToNextContractProduct", csrfOf(holder))).body.data.id as number;
       const multi = await loggedInOn("fr", "multi@demo.test");
+      await multi.csrf();
       expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie des Halles") }), 200);
       const before = await tableCounts(suite.db);
       expectEnvelope(await multi.get(`/back/api/referent/invoice/${invoiceId}`), 404);
       expectEnvelope(await multi.post("/back/api/referent/toggleApprenantActive", { contactId: learnerId, isActive: false }), 404);
       expectEnvelope(await multi.post("/back/api/referent/invoices", { factures: [invoiceId] }), 404);
+      expectEnvelope(await multi.post("/back/api/referent/attributeApprenants", { trainingId: bought, apprenants: [learnerId] }), 404);
+      expectEnvelope(await multi.get(`/back/api/referent/contract/signContractSystemPay/${offerId}`, csrfOf(multi)), 404);
       // As a learner of Pharmacie du Vieux-Port, the same person is no referent there.
       expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie du Vieux-Port") }), 200);
       expectEnvelope(await multi.get("/back/api/referent/dpec/allApprenants"), 403);
+      expectEnvelope(await multi.post("/back/api/referent/attributeApprenants", { trainingId: bought, apprenants: [learnerId] }), 403);
+      expectEnvelope(await multi.get(`/back/api/referent/contract/signContractSystemPay/${offerId}`, csrfOf(multi)), 403);
       const after = await tableCounts(suite.db);
       expect({ ...after, sessions: 0 }).toEqual({ ...before, sessions: 0 });
     });

@@ -303,6 +303,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
           [holder, "/back/api/referent/sendEmailToApprenant", { id }, "id"],
           [holder, "/back/api/referent/toggleApprenantActive", { contactId: id, isActive: false }, "contactId"],
           [holder, "/back/api/referent/invoices", { factures: [id] }, "factures.0"],
+          [holder, "/back/api/referent/attributeApprenants", { trainingId: id, apprenants: [1] }, "trainingId"],
+          [holder, "/back/api/referent/attributeApprenants", { trainingId: 1, sessionId: id, apprenants: [1] }, "sessionId"],
+          [holder, "/back/api/referent/attributeApprenants", { trainingId: 1, apprenants: [id] }, "apprenants.0"],
         ];
         for (const [who, path, body, field] of cases) {
           const reply = await who.post(path, body);
@@ -317,6 +320,8 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         expectEnvelope(await admin.get(path), 422);
       }
       for (const path of ["/back/api/referent/invoice/2147483648", "/back/api/referent/invoice/0x10/pdf"]) expectEnvelope(await holder.get(path), 422);
+      const csrf = { headers: { "x-xsrf-token": decodeURIComponent(holder.cookies.get("XSRF-TOKEN") ?? "") } };
+      for (const path of ["/back/api/referent/contract/signContractSystemPay/2147483648", "/back/api/referent/contract/signContractSystemPay/0x10"]) expectEnvelope(await holder.get(path, csrf), 422);
       // The history export job (ADR 0076): ids out of range or not numbers, an unknown field in the start body.
       for (const path of ["/back/api/referent/history/exports/2147483648", "/back/api/referent/history/exports/0x10/file", "/back/api/referent/history/exports/-1"]) expectEnvelope(await holder.get(path), 422);
       expectEnvelope(await holder.post("/back/api/referent/history/exports", { all: true }), 422);

@@ -56,6 +56,7 @@ const STATE_CHANGING = new Set([
   "/shop/payByCheck",
   "/referent/updateToNextContractProduct",
   "/referent/contract/sign/:id",
+  "/referent/contract/signContractSystemPay/:id",
 ]);
 
 /** The reply with its first field renamed (in the first element of a list); undefined when it has no field. */

@@ -56,6 +56,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     // The team history export job (ADR 0076).
     expect(list).toContain("POST /back/api/referent/history/exports");
     expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
+    // The attribution of bought trainings (ADR 0070).
+    expect(list).toContain("POST /back/api/referent/attributeApprenants");
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */
@@ -148,11 +150,11 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     const reply = await suite.agent().get("/back/api/user");
     expectEnvelope(reply, 200);
   });
-  test("the referent's GETs that change state (contract offer and signature) need the token: 419 for every forgery, nothing written", async () => {
+  test("the referent's GETs that change state (contract offer, signature, signature with payment) need the token: 419 for every forgery, nothing written", async () => {
     const victim = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await victim.login("holder@demo.test"), 200);
     const before = await tableCounts(suite.db);
-    for (const path of ["/back/api/referent/updateToNextContractProduct", "/back/api/referent/contract/sign/1"]) {
+    for (const path of ["/back/api/referent/updateToNextContractProduct", "/back/api/referent/contract/sign/1", "/back/api/referent/contract/signContractSystemPay/1"]) {
       for (const variant of variants) {
         const reply = await victim.request("GET", path, { headers: variant.headers(victim), csrf: false });
         expect(reply.status, `${variant.name} ${path}`).toBe(419);

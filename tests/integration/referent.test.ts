@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, contractOffers, contracts, memberships, users } from "../../server/db/schema/index.ts";
+import { accounts, contractOffers, contracts, enrolments, memberships, users } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -191,6 +191,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const offer = await holder.get("/back/api/referent/updateToNextContractProduct", withCsrf(holder));
     expectEnvelope(offer, 200);
     const offerId = offer.body.data.id as number;
+    // A training Pharmacie du Marché bought (the demo's paid orders): its attribution (ADR 0070).
+    const bought = (await holder.get("/back/api/referent/attributeApprenants/options")).body.data.products[0] as { trainingId: number };
+    expect(bought).toBeDefined();
 
     const guest = suite.agent();
     await guest.csrf();
@@ -211,6 +214,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       { method: "GET", path: "/back/api/referent/getContract", write: false },
       { method: "GET", path: "/back/api/referent/updateToNextContractProduct", write: true, csrfGet: true },
       { method: "GET", path: `/back/api/referent/contract/sign/${offerId}`, write: true, csrfGet: true },
+      { method: "GET", path: `/back/api/referent/contract/signContractSystemPay/${offerId}`, write: true, csrfGet: true },
+      { method: "GET", path: "/back/api/referent/attributeApprenants/options", write: false },
+      { method: "POST", path: "/back/api/referent/attributeApprenants", body: { trainingId: bought.trainingId, apprenants: [marcheLearner] }, write: true },
       { method: "GET", path: "/back/api/referent/invoices", write: false },
       { method: "GET", path: `/back/api/referent/invoice/${marcheInvoice}`, write: false },
       { method: "GET", path: `/back/api/referent/invoice/${marcheInvoice}/pdf`, write: false },
@@ -224,6 +230,7 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       call.method === "GET" ? agent.get(call.path, call.csrfGet ? withCsrf(agent) : undefined) : agent.post(call.path, call.body);
 
     const before = await tableCounts(suite.db);
+    const enrolledBefore = await suite.db.select().from(enrolments).where(eq(enrolments.trainingId, bought.trainingId));
     const [accountBefore] = await suite.db.select().from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     for (const call of calls) {
       expect((await send(guest, call)).status, `guest ${call.path}`).toBe(401);
@@ -233,8 +240,11 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       if (call.write) expect((await send(readOnlyReferent, call)).status, `read-only referent ${call.path}`).toBe(403);
       // Another pharmacy's referent: this pharmacy's ids are not found there; its own reads are its own pharmacy's.
       const other = await send(otherReferent, call);
-      if (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive)/.test(call.path) && call.path !== "/back/api/referent/invoices" || call.method === "POST" && /invoices|mFactures/.test(call.path)) {
+      if (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive|attributeApprenants$)/.test(call.path) && call.path !== "/back/api/referent/invoices" || call.method === "POST" && /invoices|mFactures/.test(call.path)) {
         expect(other.status, `other referent ${call.path}`).toBe(404);
+      }
+      if (call.path.endsWith("/attributeApprenants/options")) {
+        expect(other.body.data.members.map((m: { email: string }) => m.email)).not.toContain("learner@demo.test");
       }
       if (call.path.endsWith("/allApprenants")) {
         expect(other.body.data.members.map((m: { email: string }) => m.email)).not.toContain("learner@demo.test");
@@ -247,6 +257,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect(membership.isActive).toBe(true);
     const [stillPending] = await suite.db.select().from(contractOffers).where(eq(contractOffers.id, offerId));
     expect(stillPending.status).toBe("pending");
+    // Nobody was enrolled in the bought training, no seat booked, no contract order started.
+    const enrolledNow = await suite.db.select().from(enrolments).where(eq(enrolments.trainingId, bought.trainingId));
+    expect(enrolledNow).toEqual(enrolledBefore);
     const after = await tableCounts(suite.db);
     // Only the other referent's own pharmacy may have gained rows (its own invitation, its own offer).
     for (const table of Object.keys(before)) {

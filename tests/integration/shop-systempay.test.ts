@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { hmacSha256Hex } from "../../server/payments/provider.ts";
 import { systemPaySignature } from "../../server/payments/systempay.ts";
-import { invoices, orders } from "../../server/db/schema/index.ts";
+import { contractOffers, contracts, invoices, orders } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, parseSetCookie, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -224,5 +224,37 @@ describe.each(backends())("SystemPay (%s)", (backend) => {
     const unpaid = await notify(second, restIpn(unpaidOrder.id, unpaidOrder.totalWithVatCents, "UNPAID", `uuid-${backend}-2`));
     expect(unpaid.body.data.result).toBe("failed");
     expect((await suite.db.select().from(orders).where(eq(orders.id, unpaidOrder.id)))[0].status).toBe("failed");
+  });
+
+  test("a pharmacy signs its contract with SystemPay (ADR 0071): the contract page renders the signed form; the IPN signs it once", async () => {
+    const holder = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await holder.login("holder@demo.test"), 200);
+    await holder.csrf();
+    const offer = (await holder.get("/back/api/referent/updateToNextContractProduct", { headers: csrfHeader(holder) })).body.data;
+    const started = await holder.get(`/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=${encodeURIComponent("/gestion/ma-pharmacie/contrat")}`, { headers: csrfHeader(holder) });
+    expectEnvelope(started, 200);
+    const [order] = await suite.db.select().from(orders).where(eq(orders.id, started.body.data.orderId));
+    expect(order).toMatchObject({ kind: "contract", status: "pending", provider: "systempay" });
+    expect(started.body.data.payment).toMatchObject({ provider: "systempay", method: "POST", url: PAYMENT_URL });
+    expect(started.body.data.payment.fields).toMatchObject({ vads_amount: String(order.totalWithVatCents), vads_order_id: String(order.id) });
+
+    // Without JavaScript: the contract page's form for the browser to post, signed over the fields as rendered.
+    const rendered = renderedForm((await page(holder, `/gestion/ma-pharmacie/contrat?order=${order.id}&payment=post`)).text);
+    expect(rendered).not.toBeNull();
+    expect(rendered!).toMatchObject({ action: PAYMENT_URL, method: "post", hasButton: true });
+    expect(rendered!.fields.vads_url_return).toMatch(/\/gestion\/ma-pharmacie\/contrat\?order=\d+$/);
+    expect(rendered!.fields.signature).toBe(systemPaySignature(rendered!.fields, KEY));
+
+    // SystemPay's IPN: the contract is signed once; the same IPN again changes nothing.
+    const contractsBefore = (await suite.db.select().from(contracts)).length;
+    const ipn = formIpn(rendered!.fields, "AUTHORISED", `uuid-contract-${backend}`);
+    expectEnvelope(await notify(holder, ipn), 200);
+    expect((await suite.db.select().from(contractOffers).where(eq(contractOffers.id, offer.id)))[0].status).toBe("signed");
+    expect((await suite.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("paid");
+    expect((await suite.db.select().from(contracts)).length).toBe(contractsBefore + 1);
+    const before = await tableCounts(suite.db);
+    expectEnvelope(await notify(holder, ipn), 200);
+    expect(await tableCounts(suite.db)).toEqual(before);
+    expect(decode((await page(holder, `/gestion/ma-pharmacie/contrat?order=${order.id}`)).text)).toContain("accepté : le contrat est signé");
   });
 });

@@ -1,29 +1,45 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/contract";
 import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
+import { ProviderPaymentForm } from "~/components/shop/provider-payment-form";
 import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
+import { BackError } from "~/lib/back.server";
+import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pharmacyAction } from "./pharmacy.server";
-import { ContractOfferSchema, ContractViewSchema } from "#core/contract/referent.ts";
+import { ContractOfferSchema, ContractPaymentSchema, ContractViewSchema } from "#core/contract/referent.ts";
+import { PaymentStartSchema } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 
 /**
  * The contract: the product in force and its validity, the brand's products, moving to the next product
- * (updateToNextContractProduct) and signing the offer (contract/sign/{id}). A read-only contract sees, without forms.
+ * (updateToNextContractProduct), signing the offer (contract/sign/{id}) or signing it with a card payment
+ * (contract/signContractSystemPay/{id}, ADR 0071). A read-only contract sees, without forms.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const view = await back.get("/referent/getContract", ContractViewSchema);
-  return { title: serverT(context, "pharmacy")("tabs.contract"), view, locale };
+  // Back from the provider (?order=&payment=): the stored status of the payment is the truth, not the query.
+  const returned = IdParam.safeParse(url.searchParams.get("order") ?? "");
+  const payment = returned.success && view.lastPayment?.orderId === returned.data ? view.lastPayment : null;
+  // A POST provider (SystemPay): the browser posts the signed form (the shop's paymentForm, which writes nothing).
+  const paymentForm =
+    payment?.status === "pending" && url.searchParams.get("payment") === "post"
+      ? await back.get(`/shop/paymentForm/${payment.orderId}?${new URLSearchParams({ returnPath: url.pathname })}`, PaymentStartSchema).catch((error: unknown) => {
+          if (error instanceof BackError) return null;
+          throw error;
+        })
+      : null;
+  return { title: serverT(context, "pharmacy")("tabs.contract"), view, locale, payment, paymentForm: paymentForm?.method === "POST" ? paymentForm : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -31,9 +47,32 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 const EmptyForm = z.strictObject({});
 const SignForm = z.strictObject({ offerId: IdParam });
 
+/**
+ * "Sign and pay" (contract/signContractSystemPay/{id}, ADR 0071): a pending contract order, then the provider: the
+ * sandbox's page (a redirect), or SystemPay's hosted form, which this page renders for the browser to post.
+ */
+async function payAction(request: Request, context: Route.ActionArgs["context"]) {
+  const { back } = context.get(requestStateContext);
+  const formData = await readFormData(request, context);
+  const submission = parseSubmission(formData, context, SignForm);
+  if (submission.status !== "success") return invalidReply(submission, { form: "pay" });
+  const contractPath = pathOf(context, "pharmacy-contract");
+  try {
+    const started = await back.getWithCsrf(
+      `/referent/contract/signContractSystemPay/${submission.value.offerId}?${new URLSearchParams({ returnPath: contractPath })}`,
+      ContractPaymentSchema,
+    );
+    if (started.payment.method === "GET") return redirect(started.payment.url);
+    return redirect(`${contractPath}?${new URLSearchParams({ order: String(started.orderId), payment: "post" })}`);
+  } catch (error) {
+    return backErrorReply(submission, error, { form: "pay" });
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "pharmacy");
+  if ((await request.clone().formData()).get("intent") === "pay") return payAction(request, context);
   return pharmacyAction(
     request,
     context,
@@ -59,11 +98,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contract() {
   const { t } = useTranslation("pharmacy");
-  const { view, locale } = useLoaderData<typeof loader>();
+  const { view, locale, payment, paymentForm } = useLoaderData<typeof loader>();
   const result = useActionData<FormReply>();
   const { contract } = view;
   return (
     <PharmacyPage title={t("tabs.contract")}>
+      {paymentForm ? <ProviderPaymentForm start={paymentForm} text={t("contract.toPayment")} button={t("contract.toPaymentButton")} /> : null}
+      {payment && !paymentForm ? (
+        <p
+          role="status"
+          data-testid="contract-payment"
+          data-status={payment.status}
+          className={`mb-6 rounded-md border-2 p-3 font-semibold ${payment.status === "paid" ? "border-green-700 bg-green-50 text-green-900" : payment.status === "pending" ? "border-amber-700 bg-amber-50 text-amber-900" : "border-red-700 bg-red-50 text-red-900"}`}
+        >
+          {t(`contract.payment.${payment.status}`, { amount: formatMoney(payment.amountCents, view.currency, locale) })}
+        </p>
+      ) : null}
       <FormMessage message={replyMessage(result)} />
       {contract ? (
         <section aria-labelledby="contract-current" className="mb-8 rounded-lg border border-slate-300 p-5" data-testid="contract-current">
@@ -119,11 +169,23 @@ export default function Contract() {
           </h3>
           <p className="mb-4">{t("contract.offerText", { price: formatMoney(view.pendingOffer.priceCents, view.pendingOffer.currency, locale) })}</p>
           {view.readOnly ? null : (
-            <Form method="post">
-              <AuthenticityTokenInput name="csrf" />
-              <input type="hidden" name="offerId" value={view.pendingOffer.id} />
-              <SubmitButton intent="sign">{t("contract.sign")}</SubmitButton>
-            </Form>
+            <div className="flex flex-wrap items-start gap-6">
+              {view.pendingOffer.priceCents > 0 ? (
+                <Form method="post" reloadDocument className="flex flex-col gap-2" data-testid="contract-pay-form">
+                  <AuthenticityTokenInput name="csrf" />
+                  <input type="hidden" name="offerId" value={view.pendingOffer.id} />
+                  <SubmitButton intent="pay">{t("contract.signAndPay")}</SubmitButton>
+                  <span className="text-sm text-slate-700">{t("contract.signAndPayText")}</span>
+                </Form>
+              ) : null}
+              <Form method="post">
+                <AuthenticityTokenInput name="csrf" />
+                <input type="hidden" name="offerId" value={view.pendingOffer.id} />
+                <SubmitButton intent="sign" variant={view.pendingOffer.priceCents > 0 ? "secondary" : "primary"}>
+                  {t("contract.sign")}
+                </SubmitButton>
+              </Form>
+            </div>
           )}
         </section>
       ) : view.nextProduct && !view.readOnly ? (

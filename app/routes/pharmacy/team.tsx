@@ -80,10 +80,16 @@ export default function Team() {
   const { t } = useTranslation("pharmacy");
   const { team, confirm } = useLoaderData<typeof loader>();
   const result = useActionData<FormReply>();
+  const path = usePagePath();
   return (
     <PharmacyPage title={t("tabs.team")}>
       {confirm ? <ConfirmToggle member={confirm} /> : null}
       <FormMessage message={replyOf(result, "resend")?.error?.[""]?.[0] ?? replyOf(result, "toggle")?.error?.[""]?.[0]} />
+      <p className="mb-6">
+        <Link to={path("pharmacy-attribution")} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="team-attribution-link">
+          {t("team.attributeLink")}
+        </Link>
+      </p>
       <table className="mb-10 w-full border-collapse text-left" data-testid="team-table">
         <caption className="sr-only">{t("team.caption")}</caption>
         <thead>

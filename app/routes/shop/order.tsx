@@ -1,11 +1,10 @@
-import { useEffect, useRef } from "react";
 import { Link, redirect } from "react-router";
-import { OrderSchema, PaymentStartSchema, type PaymentStart } from "#core/contract/shop.ts";
+import { OrderSchema, PaymentStartSchema } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import type { Route } from "./+types/order";
+import { ProviderPaymentForm } from "~/components/shop/provider-payment-form";
 import { Money } from "~/components/shop/shop-forms";
-import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
@@ -62,7 +61,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     <main id="main" tabIndex={-1} className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-8 outline-none" data-testid="order-page" data-status={order.status}>
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t("order.heading", { id: order.id })}</h1>
       {loaderData.paymentForm ? (
-        <ProviderPaymentForm start={loaderData.paymentForm} />
+        <ProviderPaymentForm start={loaderData.paymentForm} text={t("order.toPayment")} button={t("order.toPaymentButton")} />
       ) : state === "paid" ? (
         <p role="status" className="rounded-md border-2 border-green-700 bg-green-50 p-3 font-semibold text-green-900" data-testid="order-paid">
           {t("order.paid")}
@@ -120,35 +119,5 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
     </main>
-  );
-}
-
-/**
- * The provider's signed payment form (SystemPay: vads_* fields and signature), posted by the browser to the
- * provider's page: submitted at once with JavaScript, by its visible button without.
- */
-function ProviderPaymentForm({ start }: { start: PaymentStart }) {
-  const { t } = useTranslation("shop");
-  const form = useRef<HTMLFormElement>(null);
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (submitted.current) return;
-    submitted.current = true;
-    form.current?.submit();
-  }, []);
-  return (
-    <form ref={form} method="post" action={start.url} className="flex flex-col gap-3 rounded-md border-2 border-blue-800 bg-blue-50 p-4" data-testid="payment-form">
-      {Object.entries(start.fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <p role="status" className="font-semibold text-blue-950">
-        {t("order.toPayment")}
-      </p>
-      <p>
-        <Button type="submit" data-testid="payment-form-submit">
-          {t("order.toPaymentButton")}
-        </Button>
-      </p>
-    </form>
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts, users } from "./accounts.ts";
+import { contractOffers } from "./pharmacy.ts";
 import { faceToFaceSessions, faceToFaces, fundings, trainings } from "./catalogue.ts";
 import { fundingRequests } from "./funding.ts";
 
@@ -8,6 +9,8 @@ import { fundingRequests } from "./funding.ts";
 export const ORDER_STATUSES = ["cart", "pending", "paid", "failed", "cancelled"] as const;
 export const PAYMENT_METHODS = ["card", "check", "free"] as const;
 export const DISCOUNT_KINDS = ["percentage", "fixed"] as const;
+/** What an order pays for (ADR 0070): the shop's trainings (its lines), or a pharmacy's contract offer. */
+export const ORDER_KINDS = ["shop", "contract"] as const;
 
 const brandCheck = (column: unknown) => sql`${column} in ('fr','be','es','es-campus')`;
 
@@ -93,6 +96,9 @@ export const orders = pgTable(
     /** The pharmacy the order is made for (its referents read it); null for a personal purchase. */
     accountId: integer("account_id").references(() => accounts.id, { onDelete: "set null" }),
     cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    /** `shop`: trainings (order lines); `contract`: the contract offer below, signed when the order is paid. */
+    kind: text("kind").notNull().default("shop"),
+    contractOfferId: integer("contract_offer_id").references(() => contractOffers.id, { onDelete: "restrict" }),
     status: text("status").notNull().default("pending"),
     paymentMethod: text("payment_method"),
     provider: text("provider"),
@@ -125,6 +131,9 @@ export const orders = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.totalCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalWithVatCents} = ${t.totalCents} + ${t.vatCents}`,
     ),
     check("orders_paid_check", sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check("orders_kind_check", sql`${t.kind} in ('shop','contract')`),
+    check("orders_contract_offer_check", sql`(${t.kind} = 'contract') = (${t.contractOfferId} is not null)`),
+    index("orders_contract_offer_idx").on(t.contractOfferId),
   ],
 );
 

@@ -5,7 +5,7 @@ import { toParisDate } from "#core/domain/dates.ts";
 import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-window.ts";
 import { seatsAvailable } from "#core/domain/sessions.ts";
 import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { accountChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -121,7 +121,35 @@ export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Pr
   const eligibility = subscriptionEligibility(user, training, now);
   if (!eligibility.allowed) throw new AppError("FORBIDDEN", REFUSAL_MESSAGES[eligibility.reason]);
   if (await findActiveEnrolment(db, input.userId, training.id)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
+  const target = await resolveEnrolmentTarget(db, training, input, now);
 
+  const accountId = user.currentAccountId;
+  let result: EnrolInTxResult;
+  try {
+    result = await db.transaction((tx) => enrolInTransaction(tx, { userId: input.userId, trainingId: training.id, accountId, ...target, now }));
+  } catch (error) {
+    // Two simultaneous requests of the same learner: the unique index lets one through.
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
+    throw error;
+  }
+  await afterEnrolment(deps, accountId, { userId: input.userId, trainingId: training.id });
+  return { outcome: result.outcome, enrolment: toEnrolmentPayload(result.row) };
+}
+
+/** Where an enrolment goes: its DPC programme and its session (checked against the training), read before any write. */
+export type EnrolmentTarget = { dpcProgrammeId: number | null; session: SessionWithGroup | null };
+
+/**
+ * Checks and resolves the DPC programme and the session of an enrolment in `training` (422 for a session or programme
+ * of another training or a missing session, 409 for a session already started). Reads only: shared by the learner's
+ * own subscription and the referent's attribution (ADR 0070).
+ */
+export async function resolveEnrolmentTarget(
+  db: Db,
+  training: TrainingRow,
+  input: { sessionId?: number | null; dpcProgrammeId?: number | null; requireDpc?: boolean },
+  now: Date,
+): Promise<EnrolmentTarget> {
   let dpcProgrammeId: number | null = null;
   const programmeIds = await listDpcProgrammeIds(db, training.id);
   if (input.dpcProgrammeId != null) {
@@ -136,9 +164,9 @@ export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Pr
     dpcProgrammeId = programmeIds[0] ?? null;
   }
 
-  let session: SessionWithGroup | undefined;
+  let session: SessionWithGroup | null = null;
   if (input.sessionId != null) {
-    session = await findSession(db, input.sessionId);
+    session = (await findSession(db, input.sessionId)) ?? null;
     if (!session || session.trainingId !== training.id) {
       throw new AppError("VALIDATION", "enrolmentSessionNotOfTraining", { fields: { sessionId: ["enrolmentSessionNotOfTraining"] } });
     }
@@ -146,37 +174,52 @@ export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Pr
   } else if (await needsSession(db, training)) {
     throw new AppError("VALIDATION", "enrolmentSessionRequired", { fields: { sessionId: ["enrolmentSessionRequired"] } });
   }
-
-  const accountId = user.currentAccountId;
-  let outcome: SubscribeOutcome;
-  let row: EnrolmentRow;
-  try {
-    ({ outcome, row } = await db.transaction(async (tx) => {
-      const base = { userId: input.userId, trainingId: training.id, accountId, dpcProgrammeId, createdAt: now };
-      if (!session) {
-        // No seat to book: the learner can start at once.
-        const created = await insertEnrolment(tx, { ...base, status: "in_progress", startedAt: now });
-        return { outcome: "subscribed" as const, row: created };
-      }
-      const locked = await lockSession(tx, session.id);
-      if (locked && locked.currentParticipants < locked.maxParticipants) {
-        await addParticipants(tx, session.id, 1);
-        const created = await insertEnrolment(tx, { ...base, status: "pending", sessionId: session.id });
-        return { outcome: "booked" as const, row: created };
-      }
-      if (session.noWaitingList) throw new AppError("CONFLICT", "enrolmentSessionFull");
-      const position = (await lastWaitingPosition(tx, session.id)) + 1;
-      const created = await insertEnrolment(tx, { ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position });
-      return { outcome: "waiting_list" as const, row: created };
-    }));
-  } catch (error) {
-    // Two simultaneous requests of the same learner: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
-    throw error;
-  }
-  await publishPlanUpdate(deps, accountId, { userId: input.userId, trainingId: training.id });
-  return { outcome, enrolment: toEnrolmentPayload(row) };
+  return { dpcProgrammeId, session };
 }
+
+export type EnrolInTxInput = EnrolmentTarget & {
+  userId: number;
+  trainingId: number;
+  accountId: number | null;
+  fundingId?: number | null;
+  now: Date;
+  /** When the session is full: the waiting list (the learner's own subscription) or a 409 (`false`: attribution). */
+  waitingList?: boolean;
+};
+export type EnrolInTxResult = { outcome: SubscribeOutcome; row: EnrolmentRow };
+
+/**
+ * The enrolment's writes, inside the caller's transaction: without a session the learner can start at once; with
+ * one, the session row is locked (concurrent bookings queue up here) and a seat booked while one is left, else the
+ * learner goes on the waiting list, or 409 (`enrolmentSessionFull`) when the session has none or `waitingList` is
+ * false. The unique index on active enrolments makes a second enrolment of the learner fail (23505): the caller maps
+ * it. Whoever calls this runs `afterEnrolment` once the transaction has committed.
+ */
+export async function enrolInTransaction(tx: Tx, input: EnrolInTxInput): Promise<EnrolInTxResult> {
+  const base = { userId: input.userId, trainingId: input.trainingId, accountId: input.accountId, dpcProgrammeId: input.dpcProgrammeId, fundingId: input.fundingId ?? null, createdAt: input.now };
+  const session = input.session;
+  if (!session) {
+    // No seat to book: the learner can start at once.
+    return { outcome: "subscribed", row: await insertEnrolment(tx, { ...base, status: "in_progress", startedAt: input.now }) };
+  }
+  const locked = await lockSession(tx, session.id);
+  if (locked && locked.currentParticipants < locked.maxParticipants) {
+    await addParticipants(tx, session.id, 1);
+    return { outcome: "booked", row: await insertEnrolment(tx, { ...base, status: "pending", sessionId: session.id }) };
+  }
+  if (session.noWaitingList || input.waitingList === false) {
+    throw new AppError("CONFLICT", "enrolmentSessionFull", { values: { session: session.name } });
+  }
+  const position = (await lastWaitingPosition(tx, session.id)) + 1;
+  return { outcome: "waiting_list", row: await insertEnrolment(tx, { ...base, status: "waiting_list", sessionId: session.id, waitingListPosition: position }) };
+}
+
+/** After an enrolment's transaction has committed: the account's open pages refetch the training plan. */
+export async function afterEnrolment(deps: Deps, accountId: number | null, payload: { userId: number; trainingId: number }): Promise<void> {
+  await publishPlanUpdate(deps, accountId, payload);
+}
+
+export { isUniqueViolation };
 
 /** Face-to-face, mixed and virtual-class trainings (and DPC ones with sessions) are booked on a session. */
 async function needsSession(db: Db, training: TrainingRow): Promise<boolean> {

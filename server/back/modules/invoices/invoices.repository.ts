@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { agreements, faceToFaceSessions, fundingRequests, invoiceCounters, invoices, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
+import { agreements, contractOffers, faceToFaceSessions, fundingRequests, invoiceCounters, invoices, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -73,6 +73,17 @@ export async function listOrderLinesForInvoice(db: DbOrTx, orderId: number) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+}
+
+/** A contract order's one line (ADR 0071): the signed offer's product at the order's amounts. */
+export async function findContractLineForInvoice(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({ name: contractOffers.productName, priceCents: orders.subtotalCents, discountCents: orders.discountCents, netCents: orders.totalCents })
+    .from(orders)
+    .innerJoin(contractOffers, eq(contractOffers.id, orders.contractOfferId))
+    .where(and(eq(orders.id, orderId), eq(orders.kind, "contract")))
+    .limit(1);
+  return row;
 }
 
 /** What a funding payer's invoice prints: the training, the learner, the session and the agreement of its request. */

@@ -16,6 +16,11 @@ type Seller = InvoicePdfInput["seller"] & { country: InvoicePdfInput["country"] 
 export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promise<InvoiceLine[]> {
   if (invoice.orderId !== null) {
     const lines = await repo.listOrderLinesForInvoice(db, invoice.orderId);
+    if (lines.length === 0) {
+      // A contract order has no order lines: its one line is the offer's product (ADR 0071).
+      const contract = await repo.findContractLineForInvoice(db, invoice.orderId);
+      return contract ? [{ ...contract, trainingType: "contract", detail: null }] : [];
+    }
     return lines.map((l) => ({ name: l.name, trainingType: l.trainingType, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents }));
   }
   const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(db, invoice.fundingRequestId);

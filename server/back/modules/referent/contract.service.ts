@@ -1,10 +1,12 @@
-import type { ContractView } from "#core/contract/referent.ts";
-import { contractProducts, contractYearEnd, nextContractProduct } from "#core/domain/contract-products.ts";
-import { toParisDate } from "#core/domain/dates.ts";
+import type { ContractPayment, ContractView } from "#core/contract/referent.ts";
+import { computeCartTotals } from "#core/domain/cart-totals.ts";
+import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
+import { contractProducts, nextContractProduct } from "#core/domain/contract-products.ts";
 import { isContractValid } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
+import { paymentProvider, startOrderPayment } from "../shop/shop.service.ts";
 import * as repo from "./contract.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 
@@ -24,7 +26,11 @@ function offerPayload(row: repo.OfferRow) {
 /** GET getContract: the contract in force with its validity, the brand's products, the next one and a pending offer. */
 export async function getContract(deps: Deps, scope: ReferentScope): Promise<ContractView> {
   const brand = scope.account.brand;
-  const [contract, pending] = await Promise.all([repo.findAccountContract(deps.db, scope.accountId), repo.findPendingOffer(deps.db, scope.accountId)]);
+  const [contract, pending, order] = await Promise.all([
+    repo.findAccountContract(deps.db, scope.accountId),
+    repo.findPendingOffer(deps.db, scope.accountId),
+    repo.findLastContractOrder(deps.db, scope.accountId),
+  ]);
   const next = nextContractProduct(brand, contract?.productName);
   return {
     contract: contract
@@ -42,6 +48,9 @@ export async function getContract(deps: Deps, scope: ReferentScope): Promise<Con
     products: contractProducts(brand).map((p) => ({ ...p, current: p.name === contract?.productName })),
     nextProduct: next,
     pendingOffer: pending ? offerPayload(pending) : null,
+    lastPayment: order
+      ? { orderId: order.id, offerId: order.contractOfferId ?? 0, status: order.status as "pending" | "paid" | "failed" | "cancelled", amountCents: order.totalWithVatCents, paidAt: order.paidAt?.toISOString() ?? null }
+      : null,
     currency: vatRuleForBrand(brand).currency,
   };
 }
@@ -82,17 +91,64 @@ export async function signOffer(deps: Deps, scope: ReferentScope, offerId: numbe
     if (!offer) throw new AppError("NOT_FOUND", "contractOfferNotFound");
     if (offer.status === "signed") return offerPayload(offer);
     if (offer.status !== "pending") throw new AppError("CONFLICT", "contractOfferClosed");
-    const today = toParisDate(now);
-    const contract = await repo.insertContract(tx, {
-      accountId: scope.accountId,
-      type: "standard",
-      productName: offer.productName,
-      validFrom: today,
-      validUntil: contractYearEnd(today),
-      signedAt: now,
-      createdAt: now,
-    });
-    await repo.markOfferSigned(tx, offer.id, { signedBy: scope.userId, signedAt: now, contractId: contract.id });
-    return offerPayload({ ...offer, status: "signed", signedAt: now, signedBy: scope.userId, contractId: contract.id });
+    return offerPayload(await repo.signLockedOffer(tx, offer, scope.userId, now));
   });
+}
+
+/**
+ * GET contract/signContractSystemPay/{id} (ADR 0071): signing with payment. In one transaction with the offer
+ * locked (it must be pending, else 404/409): the earlier pending payment of this offer is cancelled (a new attempt is
+ * a new order, as in the shop) and a pending card order of kind `contract` is created for the offer's price with the
+ * brand's VAT. Then the payment provider's start (the sandbox page, or SystemPay's signed hosted form). The contract
+ * is signed only when the provider's verified notification marks the order paid (shop payOrder).
+ */
+export async function startContractPayment(
+  deps: BackDeps,
+  scope: ReferentScope,
+  offerId: number,
+  input: { origin: string; returnPath?: string; locale?: string },
+): Promise<{ reply: ContractPayment; productName: string }> {
+  const now = deps.now();
+  const provider = paymentProvider(deps);
+  const rule = vatRuleForBrand(scope.account.brand);
+  const order = await deps.db.transaction(async (tx) => {
+    const offer = await repo.lockOffer(tx, scope.accountId, offerId);
+    if (!offer) throw new AppError("NOT_FOUND", "contractOfferNotFound");
+    if (offer.status !== "pending") throw new AppError("CONFLICT", "contractOfferClosed");
+    if (offer.priceCents <= 0) throw new AppError("CONFLICT", "contractOfferNotPayable");
+    const totals = computeCartTotals([{ id: offer.id, trainingId: 0, priceCents: offer.priceCents }], null, rule);
+    await repo.cancelPendingContractOrders(tx, scope.accountId, offer.id, now);
+    const created = await repo.insertContractOrder(tx, {
+      brand: scope.account.brand,
+      userId: scope.userId,
+      accountId: scope.accountId,
+      contractOfferId: offer.id,
+      status: "pending",
+      paymentMethod: "card",
+      provider: provider.name,
+      subtotalCents: totals.subtotal,
+      discountCents: totals.totalDiscount,
+      totalCents: totals.total,
+      vatCents: totals.vat,
+      totalWithVatCents: totals.totalWithVat,
+      vatRateBasisPoints: rule.rateBasisPoints,
+      vatExemptionMention: rule.exemptionMention,
+      currency: rule.currency,
+      locale: input.locale ?? "fr-FR",
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { created, productName: offer.productName };
+  });
+  const start = await startOrderPayment(deps, provider, order.created, { origin: input.origin, returnPath: safeRedirectPath(input.returnPath, "/") });
+  return {
+    productName: order.productName,
+    reply: {
+      orderId: order.created.id,
+      offerId,
+      amountCents: order.created.totalWithVatCents,
+      currency: order.created.currency,
+      payment: { provider: start.provider, method: start.method, url: start.url, fields: start.fields },
+    },
+  };
 }

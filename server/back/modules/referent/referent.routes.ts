@@ -8,6 +8,10 @@ import {
   AccountInvoiceDetailSchema,
   AccountInvoicesSchema,
   AddApprenantSchema,
+  AttributeApprenantsSchema,
+  AttributionOptionsSchema,
+  AttributionResultSchema,
+  ContractPaymentSchema,
   DashboardSchema,
   HistoryExportIdParamsSchema,
   HistoryExportJobSchema,
@@ -27,6 +31,7 @@ import { success } from "../../http/envelope.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { requireCsrfOnGet } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
+import * as attribution from "./attribution.service.ts";
 import * as contract from "./contract.service.ts";
 import * as invoices from "./invoices.service.ts";
 import * as dashboard from "./dashboard.service.ts";
@@ -73,6 +78,22 @@ referentRoutes.post("/referent/editAccountDatas", async (c) => {
   return success(c, AccountDataSchema.parse(await team.editAccountDatas(c.var.deps, scope, input)), c.var.t("accountDataSaved"));
 });
 
+// ------------------------------------------------------------------ attribution of bought trainings (ADR 0070)
+
+/** The products the pharmacy bought and the members who may get one (the attribution form's data). */
+referentRoutes.get("/referent/attributeApprenants/options", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, AttributionOptionsSchema.parse(await attribution.attributionOptions(c.var.deps, scope)));
+});
+
+referentRoutes.post("/referent/attributeApprenants", async (c) => {
+  const scope = await requireReferent(c, { write: true });
+  const input = await parseBody(c, AttributeApprenantsSchema);
+  const { trainingName: training, ...result } = await attribution.attributeApprenants(c.var.deps, scope, input);
+  const message = result.attributed.length > 0 ? c.var.t("attributionDone", { count: result.attributed.length, training }) : c.var.t("attributionNothingToDo", { training });
+  return success(c, AttributionResultSchema.parse(result), message);
+});
+
 // ------------------------------------------------------------------ contract
 
 referentRoutes.get("/referent/getContract", async (c) => {
@@ -94,6 +115,18 @@ referentRoutes.get("/referent/contract/sign/:id", async (c) => {
   const { id } = parseInput(OfferIdParamsSchema, { id: c.req.param("id") }, c.var.t);
   const offer = await contract.signOffer(c.var.deps, scope, id);
   return success(c, ContractOfferSchema.parse(offer), c.var.t("contractSigned", { product: offer.productName }));
+});
+
+/**
+ * Signing with payment (ADR 0071): a pending contract order for the offer's amount and the provider's payment start
+ * (the sandbox page, or SystemPay's hosted form to post). The provider's notification signs the contract.
+ */
+referentRoutes.get("/referent/contract/signContractSystemPay/:id", async (c) => {
+  requireCsrfOnGet(c);
+  const scope = await requireReferent(c, { write: true });
+  const { id } = parseInput(OfferIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const payment = await contract.startContractPayment(c.var.deps, scope, id, { origin: originOf(c, scope), returnPath: c.req.query("returnPath"), locale: c.var.locale });
+  return success(c, ContractPaymentSchema.parse(payment.reply), c.var.t("contractPaymentReady", { product: payment.productName }));
 });
 
 // ------------------------------------------------------------------ invoices

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
+  contractOffers,
   accounts,
   cartProducts,
   carts,
@@ -22,6 +23,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
 import { insertInvoice, takeInvoiceSequence, type InvoiceRow } from "../invoices/invoices.repository.ts";
+import { lockOfferById, signLockedOffer } from "../referent/contract.repository.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Q = Db | Tx;
@@ -361,7 +363,7 @@ export async function findLastOrderOfUser(db: Q, userId: number, brand: string):
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.brand, brand)))
+    .where(and(eq(orders.userId, userId), eq(orders.brand, brand), eq(orders.kind, "shop")))
     .orderBy(desc(orders.id))
     .limit(1);
   return row;
@@ -371,7 +373,7 @@ export async function findLastOrderOfAccount(db: Q, accountId: number, brand: st
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand)))
+    .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand), eq(orders.kind, "shop")))
     .orderBy(desc(orders.id))
     .limit(1);
   return row;
@@ -447,6 +449,7 @@ export type PayOutcome =
   | { kind: "replayed" }
   | { kind: "notPending"; status: string }
   | { kind: "seatGone"; sessionName: string }
+  | { kind: "offerClosed" }
   | { kind: "amountMismatch" };
 
 /**
@@ -483,7 +486,17 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
         await tx.update(orders).set({ status: "failed", failureReason: "shopNotificationInvalid", updatedAt: input.now }).where(eq(orders.id, order.id));
         return { kind: "amountMismatch" };
       }
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
+      const enrolled: number[] = [];
+      if (order.kind === "contract") {
+        // A contract order (ADR 0071): its offer, locked, is signed by this payment; no seat, no enrolment.
+        const offer = order.contractOfferId === null ? undefined : await lockOfferById(tx, order.contractOfferId);
+        if (!offer || offer.accountId !== order.accountId || offer.status !== "pending") {
+          await tx.update(orders).set({ status: "failed", failureReason: "contractPaymentOfferClosed", updatedAt: input.now }).where(eq(orders.id, order.id));
+          return { kind: "offerClosed" };
+        }
+        await signLockedOffer(tx, offer, order.userId, input.now);
+      }
+      const lines = order.kind === "contract" ? [] : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
       const already = await activeEnrolmentTrainingIds(tx, order.userId, lines.map((l) => l.trainingId));
       const sessionIds = [...new Set(lines.filter((l) => l.sessionId !== null && !already.has(l.trainingId)).map((l) => l.sessionId!))].sort((a, b) => a - b);
       for (const sessionId of sessionIds) {
@@ -497,7 +510,6 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
           return { kind: "seatGone", sessionName: seat?.name ?? "" };
         }
       }
-      const enrolled: number[] = [];
       for (const line of lines) {
         if (already.has(line.trainingId)) continue;
         if (line.sessionId !== null) {

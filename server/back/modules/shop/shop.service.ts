@@ -17,7 +17,7 @@ import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/doma
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
-import { invoicePdf } from "../invoices/invoices.service.ts";
+import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
@@ -546,6 +546,15 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
 
 /** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
 async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  return startOrderPayment(ctx.deps, provider, order, input);
+}
+
+/**
+ * The payment start of any pending card order, shop or contract (ADR 0071): the provider's page or form for the
+ * order's amount; its notification comes back to the shop's endpoint and settles the order by its kind.
+ */
+export async function startOrderPayment(deps: BackDeps, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+  const ctx = { deps };
   const buyer = await repo.findBuyer(ctx.deps.db, order.userId);
   return provider.startPayment({
     orderId: order.id,
@@ -639,7 +648,7 @@ async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: r
   const buyer = await repo.findBuyer(deps.db, order.userId);
   if (!buyer) return;
   const { bytes: pdf } = await invoicePdf(deps.db, invoice);
-  const lines = await repo.listOrderLines(deps.db, order.id);
+  const lines = await invoiceLines(deps.db, invoice);
   const mail = orderConfirmationMail({
     brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
     locale: buyer.locale,
@@ -693,7 +702,8 @@ export async function receiveNotification(deps: BackDeps, providerName: string, 
   });
   if (outcome.kind === "amountMismatch") logger.warn({ orderId: order.id }, "payment notification amount differs from the order: order failed");
   if (outcome.kind === "notPending") logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending");
-  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : "ignored";
+  if (outcome.kind === "offerClosed") logger.warn({ orderId: order.id }, "contract payment for an offer no longer pending: order failed");
+  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : outcome.kind === "offerClosed" ? "failed" : "ignored";
 }
 
 /** An administrator records a cheque as received: the order is paid like any other (idempotent per order). */

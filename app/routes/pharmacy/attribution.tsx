@@ -1,0 +1,157 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Route } from "./+types/attribution";
+import { accountMeta } from "~/components/account/meta";
+import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
+import { FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { useTranslation } from "~/i18n/react";
+import { usePagePath } from "~/i18n/use-page-path";
+import { requestStateContext } from "~/lib/context";
+import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { pathOf } from "~/lib/paths.server";
+import { serverT } from "~/lib/translate.server";
+import { pharmacyAction } from "./pharmacy.server";
+import { AttributeApprenantsFormSchema, AttributionOptionsSchema, AttributionResultSchema, type BoughtProduct } from "#core/contract/referent.ts";
+import { formatCalendarDay } from "#core/domain/format.ts";
+
+/**
+ * Attributing the trainings the pharmacy bought (ADR 0070): pick a product (training and session) and members of
+ * the team; POST referent/attributeApprenants enrols them and books their seats in one go. A plain form: it works
+ * without JavaScript; members already enrolled are left as they are.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { back, locale } = context.get(requestStateContext);
+  const options = await back.get("/referent/attributeApprenants/options", AttributionOptionsSchema);
+  return { title: serverT(context, "pharmacy")("attribution.title"), options, locale };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { back } = context.get(requestStateContext);
+  const t = serverT(context, "pharmacy");
+  return pharmacyAction(
+    request,
+    context,
+    {
+      attribute: {
+        schema: AttributeApprenantsFormSchema,
+        run: async (value: { product: { trainingId: number; sessionId: number | null }; apprenants: number[] }) => {
+          const result = await back.post(
+            "/referent/attributeApprenants",
+            { trainingId: value.product.trainingId, sessionId: value.product.sessionId, apprenants: value.apprenants },
+            AttributionResultSchema,
+          );
+          return {
+            message:
+              result.attributed.length > 0
+                ? t("attribution.done", { count: result.attributed.length, skipped: result.alreadyEnrolled.length })
+                : t("attribution.nothingToDo"),
+          };
+        },
+      },
+    },
+    pathOf(context, "pharmacy-attribution"),
+  );
+}
+
+const sessionLabel = (p: BoughtProduct, locale: string) => (p.session ? ` · ${p.session.name} (${formatCalendarDay(p.session.startDate, locale)})` : "");
+
+export default function Attribution() {
+  const { t } = useTranslation("pharmacy");
+  const path = usePagePath();
+  const { options, locale } = useLoaderData<typeof loader>();
+  const result = useActionData<FormReply>();
+  const [form] = useSchemaForm(AttributeApprenantsFormSchema, result, { id: "attribute" });
+  const view = formView(form);
+  const ref = useFocusFirstError(result);
+  const first = firstErrorField(view.errors, ["product", "apprenants"]);
+  const chosen = new Set(view.list("apprenants"));
+  return (
+    <PharmacyPage title={t("attribution.title")}>
+      <p className="mb-4">
+        <Link to={path("pharmacy-team")} className="font-semibold text-[var(--color-primary-dark)] underline">
+          {t("attribution.back")}
+        </Link>
+      </p>
+      <p className="mb-6 max-w-3xl text-slate-700">{t("attribution.intro")}</p>
+      {options.products.length === 0 ? (
+        <p data-testid="attribution-empty">{t("attribution.none")}</p>
+      ) : (
+        <>
+          <table className="mb-8 w-full border-collapse text-left" data-testid="attribution-products">
+            <caption className="sr-only">{t("attribution.caption")}</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-4">{t("attribution.product")}</th>
+                <th scope="col" className="py-2 pr-4">{t("attribution.session")}</th>
+                <th scope="col" className="py-2 pr-4">{t("attribution.bought")}</th>
+                <th scope="col" className="py-2 pr-4">{t("attribution.used")}</th>
+                <th scope="col" className="py-2 pr-4">{t("attribution.left")}</th>
+                <th scope="col" className="py-2 pr-4">{t("attribution.enrolled")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {options.products.map((p) => (
+                <tr key={p.key} className="border-b border-slate-200" data-testid="attribution-product">
+                  <td className="py-2 pr-4">{p.name}</td>
+                  <td className="py-2 pr-4">
+                    {p.session ? `${p.session.name}, ${formatCalendarDay(p.session.startDate, locale)} · ${t("attribution.seats", { count: p.session.seatsAvailable })}` : t("attribution.noSession")}
+                  </td>
+                  <td className="py-2 pr-4">{p.quantity}</td>
+                  <td className="py-2 pr-4">{p.used}</td>
+                  <td className="py-2 pr-4" data-testid="attribution-remaining">{p.remaining}</td>
+                  <td className="py-2 pr-4" data-testid="attribution-enrolled">
+                    {options.members
+                      .filter((m) => p.enrolledContactIds.includes(m.contactId))
+                      .map((m) => `${m.firstName} ${m.lastName}`.trim() || m.email)
+                      .join(", ") || "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {options.readOnly ? null : (
+            <section aria-labelledby="attribute-title" className="max-w-xl rounded-lg border border-slate-300 p-5">
+              <h3 id="attribute-title" className="mb-4 text-xl font-bold">
+                {t("attribution.formTitle")}
+              </h3>
+              <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4" data-testid="attribution-form">
+                <AuthenticityTokenInput name="csrf" />
+                <FormMessage message={view.message} />
+                <SelectField
+                  name="product"
+                  label={t("attribution.product")}
+                  required
+                  defaultValue={view.value("product") ?? ""}
+                  errors={view.errors.product}
+                  autoFocus={first === "product" || undefined}
+                  options={[{ value: "", label: t("attribution.choose") }, ...options.products.map((p) => ({ value: p.key, label: `${p.name}${sessionLabel(p, locale)} · ${t("attribution.remaining", { count: p.remaining, quantity: p.quantity })}` }))]}
+                />
+                <fieldset aria-describedby={view.errors.apprenants ? "apprenants-error" : undefined}>
+                  <legend className="font-semibold">{t("attribution.members")}</legend>
+                  <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                    {options.members.map((m) => (
+                      <li key={m.contactId}>
+                        <label className="inline-flex items-center gap-2">
+                          <input type="checkbox" name="apprenants" value={m.contactId} defaultChecked={chosen.has(String(m.contactId))} className="h-5 w-5" />
+                          {`${m.firstName} ${m.lastName}`.trim() || m.email}
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                  {view.errors.apprenants ? (
+                    <p id="apprenants-error" className="text-sm font-semibold text-red-700">
+                      {view.errors.apprenants.join(" ")}
+                    </p>
+                  ) : null}
+                </fieldset>
+                <SubmitButton intent="attribute">{t("attribution.submit")}</SubmitButton>
+              </Form>
+            </section>
+          )}
+        </>
+      )}
+    </PharmacyPage>
+  );
+}
