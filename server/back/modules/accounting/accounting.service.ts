@@ -76,19 +76,28 @@ export async function listPendingChecks(db: BackDeps["db"], brand: BrandKey | un
   }));
 }
 
+/** The audit entry of a confirmed check, before: pending, after: paid with its invoice number. */
+const orderState = (row: { id: number; brand: string; status: string; paymentMethod: string | null; paidAt: Date | null; totalWithVatCents: number }) => ({
+  id: row.id,
+  brand: row.brand,
+  status: row.status,
+  paymentMethod: row.paymentMethod,
+  paidAt: row.paidAt,
+  totalWithVatCents: row.totalWithVatCents,
+});
+
 /**
  * A check has arrived: the shop's own service marks the order paid (seats booked, buyer enrolled, invoice, mail;
- * one transaction, idempotent per order). The audit entry is written right after that transaction commits (the
- * shop service owns it and its signature stays as it is: ADR 0066).
+ * one transaction, idempotent per order), and writes our audit entry inside that same transaction through its
+ * `inTransaction` hook (ADR 0089): the payment and its record commit or roll back together.
  */
 export async function confirmCheck(deps: BackDeps, actorId: number, orderId: number): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
-  const before = await findOrderState(deps.db, orderId);
-  if (!before) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  await markCheckReceived(deps, orderId);
-  const after = await findOrderState(deps.db, orderId);
-  const invoiceNumber = await findInvoiceNumberOfOrder(deps.db, orderId);
-  await deps.db.transaction(async (tx) => {
-    await auditChange(tx, { actorId, action: "order.checkConfirmed", entityType: "order", entityId: orderId, before, after: { ...after, invoiceNumber } });
+  if (!(await findOrderState(deps.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  const outcome = await markCheckReceived(deps, orderId, {
+    inTransaction: (tx, paid) =>
+      auditChange(tx, { actorId, action: "order.checkConfirmed", entityType: "order", entityId: orderId, before: orderState(paid.before), after: { ...orderState(paid.after), invoiceNumber: paid.invoice.number } }),
   });
-  return { orderId, status: after?.status ?? "paid", invoiceNumber };
+  if (outcome.kind === "paid") return { orderId, status: outcome.order.status, invoiceNumber: outcome.invoice.number };
+  const after = await findOrderState(deps.db, orderId);
+  return { orderId, status: after?.status ?? "paid", invoiceNumber: await findInvoiceNumberOfOrder(deps.db, orderId) };
 }
