@@ -11,6 +11,7 @@ import { auditLog, enrolments, notifications, users } from "../../server/db/sche
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { WaitingChangeReplySchema } from "#core/contract/admin-sessions.ts";
 import { accountOf, agentFor, createLearners, createSession, enrolmentsOfSession, sessionRow, trainingBySlug, userByEmail } from "./enrolment-helpers.ts";
 
 /** The .eml files written to that address, oldest first, as written. */
@@ -136,7 +137,7 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     // With "add a seat": the session gets a second seat and number 2 has it; number 1 keeps their place.
     const promoted = await agent.post(promotePath, { enrolmentId: second.id, addSeat: true });
     expectEnvelope(promoted, 200);
-    expect(promoted.body.data).toEqual({ id: session.id, changed: true });
+    expect(WaitingChangeReplySchema.parse(promoted.body.data)).toEqual({ id: session.id, changed: true });
     expect(await sessionRow(suite.db, session.id)).toMatchObject({ maxParticipants: 2, currentParticipants: 2 });
     expect(await statusOf(second.id)).toMatchObject({ status: "pending", waitingListPosition: null });
     expect((await statusOf(byUser(ids[1]).id)).waitingListPosition).toBe(1);
@@ -195,6 +196,47 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     // Each promoted learner has exactly one notification of it.
     const notes = await suite.db.select().from(notifications).where(inArray(notifications.userId, [ids[2], ids[3], ids[4]]));
     expect(notes).toHaveLength(3);
+  });
+
+  test("the session page without JavaScript: give a seat (full: the page asks to add one, keeps the choice), take someone off after the confirmation step", async () => {
+    const { session, ids, byUser } = await filledSession("page", 1, 3);
+    const agent = await admin();
+    const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const page = `/admin/faceToFace/${session.id}`;
+    const open = async (path: string) => {
+      const reply = await agent.get(path, { headers: { accept: "text/html" } });
+      expect(reply.status, path).toBe(200);
+      return decode(reply.text);
+    };
+    const post = async (fields: Record<string, string>, from = page) => {
+      const token = /name="csrf" value="([^"]+)"/.exec(await open(from))?.[1] ?? "";
+      expect(token).toBeTruthy();
+      return agent.request("POST", page, { headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf: token, ...fields }).toString(), csrf: false });
+    };
+    const html = await open(page);
+    expect(html).toContain(`data-testid="promote-${byUser(ids[1]).id}"`);
+    expect(html).toContain("Session complète : ajouter une place pour cette personne");
+
+    // Full and not ticked: the page answers with the message on the box, nothing written.
+    const before = await tableCounts(suite.db);
+    const refused = await post({ intent: "promote", enrolmentId: String(byUser(ids[2]).id) });
+    expect(refused.status).toBe(409);
+    expect(decode(refused.text)).toContain("La session est complète");
+    expect(await tableCounts(suite.db)).toEqual(before);
+    const given = await post({ intent: "promote", enrolmentId: String(byUser(ids[2]).id), addSeat: "on" });
+    expect(given.status).toBe(302);
+    expect(await statusOf(byUser(ids[2]).id)).toMatchObject({ status: "pending" });
+
+    // Taking number 1 off: the link opens the confirmation panel, whose form does it.
+    const removeKey = `remove-${byUser(ids[1]).id}`;
+    expect(html).toContain(`?confirm=${removeKey}`);
+    const confirmPage = await open(`${page}?confirm=${removeKey}`);
+    expect(confirmPage).toContain('data-testid="confirm-panel"');
+    expect(confirmPage).toContain(`Retirer L1 page-${backend} de la liste d'attente ?`);
+    const removed = await post({ intent: "removeWaiting", enrolmentId: String(byUser(ids[1]).id), confirm: "on" }, `${page}?confirm=${removeKey}`);
+    expect(removed.status).toBe(302);
+    expect((await statusOf(byUser(ids[1]).id)).status).toBe("cancelled");
+    expect(await open(page)).not.toContain(`data-testid="promote-${byUser(ids[1]).id}"`);
   });
 
   test("a cancelled session mails every learner, booked or waiting, in their language", async () => {

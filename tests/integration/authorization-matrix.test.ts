@@ -346,6 +346,35 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
+  describe("waiting lists of the sessions tool (ADR 0085)", () => {
+    test("promote and remove a waiting learner: 401 anonymous, 403 for the waiting learner themselves, a holder and a referent; nothing changes", async () => {
+      const { enrolments } = await import("../../server/db/schema/index.ts");
+      const learner = await userId(LEARNERS.fr);
+      const [waiting] = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, learner), eq(enrolments.status, "waiting_list"))).limit(1);
+      expect(waiting, "the demo learner waits for a full session").toBeDefined();
+      const paths: [string, object][] = [
+        [`/back/api/admin/sessions/${waiting.sessionId}/waiting-list/promote`, { enrolmentId: waiting.id, addSeat: true }],
+        [`/back/api/admin/sessions/${waiting.sessionId}/waiting-list/remove`, { enrolmentId: waiting.id, confirm: true }],
+      ];
+      const visitors: [string | null, number][] = [
+        [null, 401],
+        [LEARNERS.fr, 403],
+        ["holder@demo.test", 403],
+        ["referent.be@demo.test", 403],
+      ];
+      const before = await tableCounts(suite.db);
+      for (const [email, status] of visitors) {
+        const brand: HostBrand = email === "referent.be@demo.test" ? "be" : "fr";
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        for (const [path, json] of paths) expect((await agent.post(path, json)).status, `${email ?? "guest"} ${path}`).toBe(status);
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+      const [after] = await suite.db.select().from(enrolments).where(eq(enrolments.id, waiting.id));
+      expect(after).toMatchObject({ status: "waiting_list", waitingListPosition: waiting.waitingListPosition });
+    });
+  });
+
   describe("funding requests and collective plans (pharma-b): another pharmacy's ids", () => {
     test("a plain learner, a read-only user and another pharmacy's holder: refused, this pharmacy's rows unchanged", async () => {
       const { fundingRequests, trainingPlans } = await import("../../server/db/schema/index.ts");

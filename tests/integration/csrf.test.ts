@@ -44,6 +44,7 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toContain("POST /back/api/logout");
     expect(list).toContain("POST /back/api/admin/catalog/trainings");
     expect(list).toContain("POST /back/api/admin/sessions/1/cancel");
+    expect(list).toEqual(expect.arrayContaining(["POST /back/api/admin/sessions/1/waiting-list/promote", "POST /back/api/admin/sessions/1/waiting-list/remove"]));
     // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
     expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
   });

@@ -1,6 +1,7 @@
 import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
-import type { AccountingExportQuery, PendingCheck } from "#core/contract/accounting.ts";
+import type { AccountingExportQuery, PendingCheck, PendingChecksQuery } from "#core/contract/accounting.ts";
+import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
 import type { BackDeps } from "../../context.ts";
 import type { Translate } from "../../i18n/messages.ts";
@@ -62,9 +63,9 @@ export async function exportAccounting(db: BackDeps["db"], t: Translate, query: 
   return { bytes: buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
 }
 
-export async function listPendingChecks(db: BackDeps["db"], brand: BrandKey | undefined): Promise<PendingCheck[]> {
-  const rows = await listPendingCheckOrders(db, brand);
-  return rows.map((row) => ({
+export async function listPendingChecks(db: BackDeps["db"], query: PendingChecksQuery): Promise<{ items: PendingCheck[]; paging: Paging }> {
+  const { rows, total } = await listPendingCheckOrders(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+  const items = rows.map((row) => ({
     orderId: row.orderId,
     brand: row.brand as BrandKey,
     buyerName: `${row.firstName} ${row.lastName}`.trim(),
@@ -74,6 +75,7 @@ export async function listPendingChecks(db: BackDeps["db"], brand: BrandKey | un
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   }));
+  return { items, paging: paging(total, query.page) };
 }
 
 /** The audit entry of a confirmed check, before: pending, after: paid with its invoice number. */
