@@ -2,8 +2,11 @@
 // every match reachable page by page), discount codes, pending checks and the editor's contents are searched,
 // filtered, sorted and paged in the query string, by the API and by the pages without JavaScript; malformed values
 // fall back to the defaults.
+import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { discountCodes, users } from "../../server/db/schema/index.ts";
+import type { BackDeps } from "../../server/back/context.ts";
+import { markCheckReceived } from "../../server/back/modules/shop/shop.service.ts";
+import { auditLog, discountCodes, invoices, orders, payments, users } from "../../server/db/schema/index.ts";
 import { ADMIN_PAGE_SIZE } from "#core/contract/admin-list.ts";
 import { AdminDiscountCodesSchema, AdminUserListSchema } from "#core/contract/admin-users.ts";
 import { PendingChecksSchema } from "#core/contract/accounting.ts";
@@ -106,5 +109,31 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
     expect(editorPage).toMatch(/href="\/admin\/editor\?sort=title&dir=asc&page=2"/);
     const comptaPage = await html("/admin/factureCompta?sort=created&dir=desc");
     expect(comptaPage).toMatch(/aria-sort="descending"/);
+  });
+
+  test("ADR 0089: the check confirmation's audit row is written in the payment's transaction; when it fails, nothing is paid", async () => {
+    const [shop] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, "shop@demo.test"));
+    const [order] = await suite.db.select().from(orders).where(and(eq(orders.userId, shop.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "check"))).limit(1);
+    expect(order, "the demo's pending check order").toBeDefined();
+    // Only the database and the clock are reached before the hook fails (the mail and the cart update come after commit).
+    const deps = { db: suite.db, now: () => new Date() } as unknown as BackDeps;
+    await expect(markCheckReceived(deps, order.id, { inTransaction: async () => { throw new Error("audit store down"); } })).rejects.toThrow("audit store down");
+    const [still] = await suite.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still).toMatchObject({ status: "pending", paidAt: null });
+    expect(await suite.db.$count(invoices, eq(invoices.orderId, order.id))).toBe(0);
+    expect(await suite.db.$count(payments, eq(payments.orderId, order.id))).toBe(0);
+    expect(await suite.db.$count(auditLog, and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, String(order.id))))).toBe(0);
+
+    // Through the back office: paid, and exactly one audit row naming the invoice.
+    const agent = await admin();
+    const confirmed = await agent.post(`/back/api/admin/checks/${order.id}/confirm`, {});
+    expectEnvelope(confirmed, 200);
+    const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const rows = await suite.db.select().from(auditLog).where(and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, String(order.id))));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "order.checkConfirmed" });
+    expect(rows[0].before).toMatchObject({ status: "pending", paidAt: null });
+    expect(rows[0].after).toMatchObject({ status: "paid", invoiceNumber: invoice.number });
+    expect(confirmed.body.data).toEqual({ orderId: order.id, status: "paid", invoiceNumber: invoice.number });
   });
 });
