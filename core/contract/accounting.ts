@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { isValidPeriod } from "#core/domain/accounting.ts";
 import { isIsoDate } from "#core/domain/dates.ts";
+import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
 
 /** Back office, accounting (factureCompta, ADR 0065): the export of a period's documents and the pending checks. */
 
@@ -22,7 +23,10 @@ export const AccountingExportQuerySchema = z
 export type AccountingExportQuery = z.infer<typeof AccountingExportQuerySchema>;
 
 /** ?brand=fr (every brand when absent). */
-export const PendingChecksQuerySchema = z.strictObject({ brand: z.enum(BRAND_KEYS).optional() });
+export const CHECK_SORTS = ["created", "amount", "buyer", "brand"] as const;
+/** The pending checks: search (buyer), brand, sort and page (ADR 0061, 0086); oldest first by default (ADR 0069). */
+export const PendingChecksQuerySchema = adminListQuery(CHECK_SORTS, "created", { brand: optionFilter(BRAND_KEYS) }, "asc");
+export type PendingChecksQuery = z.infer<typeof PendingChecksQuerySchema>;
 
 export const PendingCheckSchema = z.strictObject({
   orderId: z.number(),
@@ -36,7 +40,7 @@ export const PendingCheckSchema = z.strictObject({
 });
 export type PendingCheck = z.infer<typeof PendingCheckSchema>;
 
-export const PendingChecksSchema = z.strictObject({ items: z.array(PendingCheckSchema) });
+export const PendingChecksSchema = z.strictObject({ items: z.array(PendingCheckSchema), paging: PagingSchema });
 
 /** The web form that confirms a check: the order's id as posted text. */
 export const ConfirmCheckFormSchema = z.strictObject({ orderId: z.string().regex(/^[1-9][0-9]{0,9}$/, { message: "invalidType" }) });

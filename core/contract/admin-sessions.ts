@@ -49,6 +49,17 @@ export const SessionDateInputSchema = z
   });
 export const MoveLearnerInputSchema = z.strictObject({ enrolmentId: FormId, toSessionId: FormId });
 
+/** A checkbox of a form ("on", absent) or a JSON boolean. */
+const Checkbox = z
+  .union([z.boolean(), z.enum(["on", "true", "false"])])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+/** Gives a seat to one learner of the waiting list (ADR 0085); `addSeat` raises the seats of a full session by one. */
+export const PromoteWaitingInputSchema = z.strictObject({ enrolmentId: FormId, addSeat: Checkbox });
+/** Takes a learner off the waiting list: a destructive action, confirmed (ADR 0061). */
+export const RemoveWaitingInputSchema = z.strictObject({ enrolmentId: FormId, confirm: Checkbox.refine((value) => value, { message: "confirmRequired" }) });
+export const WaitingChangeReplySchema = z.strictObject({ id: z.number().int(), changed: z.boolean() });
+
 export const SESSION_SORTS = ["date", "name", "training", "filling"] as const;
 export const SessionListQuerySchema = adminListQuery(SESSION_SORTS, "date", {
   brand: optionFilter(ADMIN_BRANDS),

@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { DaySchema } from "./accounting.ts";
+import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
 
-/** Back office, users and discount codes (ADR 0068). */
+/** Back office, users and discount codes (ADR 0068); their lists follow the list pattern (ADR 0061, ADR 0086). */
 
-export const UserSearchQuerySchema = z.strictObject({
+/** The search text of the user list: too long is a 422 (the list's other keys are checked by UserListQuerySchema). */
+export const UserSearchQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
 });
+export const USER_SORTS = ["name", "email", "brand", "created"] as const;
+/** Search, brand, sort and page of the user list; no cap on the matches, 25 a page. */
+export const UserListQuerySchema = adminListQuery(USER_SORTS, "name", { brand: optionFilter(BRAND_KEYS) }, "asc");
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 export const AdminUserSummarySchema = z.strictObject({
   id: z.number(),
@@ -17,7 +23,7 @@ export const AdminUserSummarySchema = z.strictObject({
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });
-export const AdminUserListSchema = z.strictObject({ items: z.array(AdminUserSummarySchema), total: z.number() });
+export const AdminUserListSchema = z.strictObject({ items: z.array(AdminUserSummarySchema), paging: PagingSchema });
 
 export const AdminUserDetailSchema = z.strictObject({
   user: AdminUserSummarySchema.extend({ locale: z.string(), profession: z.string() }),
@@ -34,7 +40,10 @@ export const SetAdminSchema = z.strictObject({ isAdmin: z.enum(["true", "false"]
 
 // Discount codes -----------------------------------------------------------------------------------------------
 
-export const DiscountListQuerySchema = z.strictObject({ brand: z.enum(BRAND_KEYS).optional() });
+export const DISCOUNT_SORTS = ["created", "code", "brand", "validUntil", "uses"] as const;
+/** Search (code), brand, sort and page of the code list; newest first by default. */
+export const DiscountListQuerySchema = adminListQuery(DISCOUNT_SORTS, "created", { brand: optionFilter(BRAND_KEYS) });
+export type DiscountListQuery = z.infer<typeof DiscountListQuerySchema>;
 
 const Blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const Count = z.preprocess(Blank, z.string().trim().regex(/^[0-9]{1,6}$/, { message: "invalidType" }).transform(Number).optional());
@@ -84,4 +93,4 @@ export const AdminDiscountCodeSchema = z.strictObject({
   active: z.boolean(),
 });
 export type AdminDiscountCode = z.infer<typeof AdminDiscountCodeSchema>;
-export const AdminDiscountCodesSchema = z.strictObject({ items: z.array(AdminDiscountCodeSchema) });
+export const AdminDiscountCodesSchema = z.strictObject({ items: z.array(AdminDiscountCodeSchema), paging: PagingSchema });

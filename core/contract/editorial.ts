@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminListQuery, PagingSchema } from "./admin-list.ts";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { FAQ_TYPES } from "./content.ts";
 
@@ -34,12 +35,17 @@ export const NewDraftSchema = DraftFieldsSchema.extend({
 });
 export type NewDraft = z.infer<typeof NewDraftSchema>;
 
-export const ContentListQuerySchema = z.strictObject({
+/** The editor list's filters: a wrong brand or kind is a 422 (ADR 0066); its sort and page keys are ContentListPageSchema's. */
+export const ContentListQuerySchema = z.object({
   brand: z.enum(BRAND_KEYS).optional(),
   kind: z.enum(CONTENT_KINDS).optional(),
   /** Words of the title or the slug (case-insensitive). */
   q: z.string().trim().max(100).optional(),
 });
+export const CONTENT_SORTS = ["updated", "title", "kind", "brand"] as const;
+/** Sort and page of the editor list (ADR 0061, 0086): last changed first by default; bad values fall back. */
+export const ContentListPageSchema = adminListQuery(CONTENT_SORTS, "updated", {});
+export type ContentListPage = z.infer<typeof ContentListPageSchema>;
 
 export const ContentKindParamsSchema = z.strictObject({ kind: z.enum(CONTENT_KINDS) });
 
@@ -59,7 +65,7 @@ export const ContentSummarySchema = z.strictObject({
 });
 export type ContentSummary = z.infer<typeof ContentSummarySchema>;
 
-export const ContentListSchema = z.strictObject({ items: z.array(ContentSummarySchema) });
+export const ContentListSchema = z.strictObject({ items: z.array(ContentSummarySchema), paging: PagingSchema });
 
 export const ContentItemSchema = z.strictObject({
   kind: z.enum(CONTENT_KINDS),

@@ -25,6 +25,9 @@ describe("the server's translations (locales/, i18next)", () => {
     expect(translator("es-ES")("tooShort", { min: 8 })).toBe("Demasiado corto (al menos 8 caracteres).");
     expect(translator("en-US")("tooShort", { min: 8 })).toBe("Too short (at least 8 characters).");
     expect(fixedT("fr-BE", "pdf")("title.training")).toBe("Attestation de formation");
+    // The back office's API texts: the Belgian term where it differs, the French text otherwise (ADR 0089).
+    expect(translator("fr-BE")("adminSheetTitle")).toBe("Liste de présences");
+    expect(translator("fr-BE")("adminSessionNotFound")).toBe(translator("fr-FR")("adminSessionNotFound"));
     // No pdf namespace in English: the last link of the chain gives the key back.
     expect(fixedT("en-US", "pdf")("title.training")).toBe("title.training");
   });

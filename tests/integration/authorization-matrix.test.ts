@@ -346,6 +346,40 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
+  describe("waiting lists of the sessions tool (ADR 0085)", () => {
+    test("promote and remove a waiting learner: 401 anonymous, 403 for the waiting learner themselves, a holder and a referent; nothing changes", async () => {
+      const { enrolments } = await import("../../server/db/schema/index.ts");
+      const learner = await userId(LEARNERS.fr);
+      const [waiting] = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, learner), eq(enrolments.status, "waiting_list"))).limit(1);
+      expect(waiting, "the demo learner waits for a full session").toBeDefined();
+      const paths: [string, object][] = [
+        [`/back/api/admin/sessions/${waiting.sessionId}/waiting-list/promote`, { enrolmentId: waiting.id, addSeat: true }],
+        [`/back/api/admin/sessions/${waiting.sessionId}/waiting-list/remove`, { enrolmentId: waiting.id, confirm: true }],
+      ];
+      const visitors: [string | null, number][] = [
+        [null, 401],
+        [LEARNERS.fr, 403],
+        ["holder@demo.test", 403],
+        ["referent.be@demo.test", 403],
+      ];
+      // Everyone logged in first: a login writes its session row.
+      const agents: [Agent, string | null, number][] = [];
+      for (const [email, status] of visitors) {
+        const brand: HostBrand = email === "referent.be@demo.test" ? "be" : "fr";
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        agents.push([agent, email, status]);
+      }
+      const before = await tableCounts(suite.db);
+      for (const [agent, email, status] of agents) {
+        for (const [path, json] of paths) expect((await agent.post(path, json)).status, `${email ?? "guest"} ${path}`).toBe(status);
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+      const [after] = await suite.db.select().from(enrolments).where(eq(enrolments.id, waiting.id));
+      expect(after).toMatchObject({ status: "waiting_list", waitingListPosition: waiting.waitingListPosition });
+    });
+  });
+
   describe("back office catalogue tool: edits, moves, deletions, objectives/tags/trainers (ADRs 0080, 0082)", () => {
     /** Every endpoint of ADR 0080, with a body an administrator could send. */
     const CATALOGUE_CHANGES: [string, unknown][] = [

@@ -300,6 +300,8 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
           [admin, "/back/api/admin/realtime/reload", { scope: "user", userId: id }, "userId"],
           [admin, "/back/api/admin/sessions", { faceToFaceId: id, name: "S", startDate: "2030-01-10", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, "faceToFaceId"],
           [admin, "/back/api/admin/sessions/1/move", { enrolmentId: id, toSessionId: 2 }, "enrolmentId"],
+          [admin, "/back/api/admin/sessions/1/waiting-list/promote", { enrolmentId: id }, "enrolmentId"],
+          [admin, "/back/api/admin/sessions/1/waiting-list/remove", { enrolmentId: id, confirm: true }, "enrolmentId"],
           [holder, "/back/api/referent/sendEmailToApprenant", { id }, "id"],
           [holder, "/back/api/referent/toggleApprenantActive", { contactId: id, isActive: false }, "contactId"],
           [holder, "/back/api/referent/invoices", { factures: [id] }, "factures.0"],
@@ -365,6 +367,27 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       }
       expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/1/details", { tags: "a", trainingId: 2 }), 422);
       expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/2147483648/details", {}), 422);
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+
+    test("waiting-list changes (ADR 0085): a wrong type, a missing confirmation or an unknown field is answered on its field, nothing written", async () => {
+      const admin = await learner("admin@demo.test");
+      const before = await tableCounts(suite.db);
+      const cases: [string, unknown, string][] = [
+        ["/back/api/admin/sessions/1/waiting-list/promote", { enrolmentId: 1, addSeat: "maybe" }, "addSeat"],
+        ["/back/api/admin/sessions/1/waiting-list/promote", { enrolmentId: "abc" }, "enrolmentId"],
+        ["/back/api/admin/sessions/1/waiting-list/promote", { enrolmentId: 1, seats: 3 }, "seats"],
+        ["/back/api/admin/sessions/1/waiting-list/remove", { enrolmentId: 1 }, "confirm"],
+        ["/back/api/admin/sessions/1/waiting-list/remove", { enrolmentId: 1, confirm: false }, "confirm"],
+        ["/back/api/admin/sessions/1/waiting-list/remove", { confirm: true }, "enrolmentId"],
+      ];
+      for (const [path, body, field] of cases) {
+        const reply = await admin.post(path, body);
+        expectEnvelope(reply, 422);
+        const errors = reply.body.data.errors as Record<string, string[]>;
+        expect(Object.keys(errors), `${path} ${JSON.stringify(body)}`).toContain(field);
+        expect(errors[field]?.[0], `${path} ${JSON.stringify(body)}`).toMatch(/\S/);
+      }
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

@@ -1,11 +1,15 @@
 // Seats are booked in one transaction that locks the session row: 50 learners booking 5 seats at once give exactly
 // 5 participants, and the 45 others a waiting-list position each (or a 409 when the session has no waiting list).
-// A freed seat goes to the first in line, who gets a notification.
+// A freed seat goes to the first in line, who gets a notification and a mail (ADR 0085).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { subscribeToTraining, unsubscribeFromTraining } from "../../server/back/modules/enrolment/enrolment.service.ts";
 import { enrolments, notifications } from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
+import { createMailer } from "../../server/mail/mailer.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -114,10 +118,12 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
     // The platform's real broadcaster, observed on the way.
     const events: { channel: string; event: string; payload: any }[] = [];
     const real = suite.platform.realtime.broadcaster;
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "seats-mail-"));
     const deps = {
       db: suite.db,
       now: () => new Date(),
       logger: createLogger("silent"),
+      mailer: createMailer({ from: "test@formapharm.test", outboxDir }),
       broadcaster: {
         broadcast: async (channel: string, event: string, payload: unknown) => {
           events.push({ channel, event, payload });
@@ -140,5 +146,11 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
       [`private-account.${accountId}`, "TrainingPlanUpdate"],
     ]);
     expect(events[1].payload.notification.title).toBe("Une place s'est libérée pour vous");
+    // The promoted learner also gets a mail, in French; the one who left gets none.
+    const mails = fs.readdirSync(outboxDir).map((name) => fs.readFileSync(path.join(outboxDir, name), "utf8").replace(/=\r?\n/g, ""));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(new RegExp(`^To: rt-${backend}-1@seats\\.test$`, "m"));
+    expect(mails[0]).toContain("liste d'attente");
+    fs.rmSync(outboxDir, { recursive: true, force: true });
   });
 });

@@ -2,17 +2,16 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { AdminDiscountCodesSchema, NewDiscountCodeSchema, type AdminDiscountCode } from "#core/contract/admin-users.ts";
+import { AdminDiscountCodesSchema, DiscountListQuerySchema, NewDiscountCodeSchema, type AdminDiscountCode } from "#core/contract/admin-users.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/discount-codes";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
+import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";
-import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
-import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
@@ -22,12 +21,15 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 
-/** /admin/discountCodes: the shop's discount codes per brand, created and disabled here (ADR 0068). */
+/**
+ * /admin/discountCodes: the shop's discount codes per brand, created and disabled here (ADR 0068); the list is
+ * searched, filtered, sorted and paged in the query string (ADR 0061, 0086).
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const brand = (BRAND_KEYS as readonly string[]).includes(url.searchParams.get("brand") ?? "") ? url.searchParams.get("brand")! : "";
-  const codes = await context.get(requestStateContext).back.get("/admin/discountCodes", AdminDiscountCodesSchema, { brand });
+  const query = DiscountListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const list = await context.get(requestStateContext).back.get("/admin/discountCodes", AdminDiscountCodesSchema, query);
   const confirm = Number(url.searchParams.get("confirm")) || null;
-  return { title: serverT(context, "admin-tools")("codes.title"), codes: codes.items, brand, confirm: codes.items.some((c) => c.id === confirm && c.active) ? confirm : null };
+  return { title: serverT(context, "admin-tools")("codes.title"), codes: list.items, paging: list.paging, query, brand: query.brand ?? "", confirm: list.items.some((c) => c.id === confirm && c.active) ? confirm : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -65,7 +67,6 @@ function valueText(code: AdminDiscountCode, locale: string): string {
 
 export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-tools");
-  const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
   const result = useActionData<FormReply>();
   const createResult = result?.form === "create" ? result : undefined;
@@ -73,22 +74,37 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(createResult);
   const first = firstErrorField(errors, ["brand", "code", "kind", "value", "validFrom", "validUntil", "maxUses", "maxUsesPerCustomer"]);
-  const { codes, brand, confirm } = loaderData;
+  const { codes, paging, query, brand, confirm } = loaderData;
+  const { t: tList } = useTranslation("admin");
+  const href = useListHref();
   const toDisable = codes.find((c) => c.id === confirm);
   const day = (iso: string | null) => (iso ? formatInstant(iso, locale, { dateStyle: "short" }) : "—");
   return (
     <AdminToolsMain current="admin-discount-codes" title={t("codes.title")} testId="admin-discount-codes">
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <SelectField name="brand" label={t("fields.brand")} defaultValue={brand} options={[{ value: "", label: t("editor.allBrands") }, ...BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))]} />
-        <Button type="submit" variant="secondary">
-          {t("editor.filter")}
-        </Button>
-      </Form>
+      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("fields.code")}>
+        <FilterSelect name="brand" label={t("fields.brand")} value={query.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
+      </ListFilters>
       {result && result.form !== "create" ? <FormMessage message={replyMessage(result)} /> : null}
       {toDisable ? (
-        <ConfirmPanel title={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} submitLabel={t("codes.disableYes")} cancelTo={path("admin-discount-codes")} sendsConfirm={false} />
+        <ConfirmPanel title={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} submitLabel={t("codes.disableYes")} cancelTo={href({ confirm: undefined })} sendsConfirm={false} />
       ) : null}
-      <AdminTable caption={t("codes.title")} headers={[t("fields.code"), t("fields.brand"), t("fields.value"), t("codes.validity"), t("codes.uses"), t("editor.status"), t("compta.actions")]} testId="codes-table">
+      <ListTable
+        caption={tList("list.count", { count: paging.total })}
+        empty={t("list.empty")}
+        count={codes.length}
+        testId="codes-table"
+        head={
+          <>
+            <SortHeader name="code" label={t("fields.code")} sort={query.sort} dir={query.dir} />
+            <SortHeader name="brand" label={t("fields.brand")} sort={query.sort} dir={query.dir} />
+            <Header>{t("fields.value")}</Header>
+            <SortHeader name="validUntil" label={t("codes.validity")} sort={query.sort} dir={query.dir} />
+            <SortHeader name="uses" label={t("codes.uses")} sort={query.sort} dir={query.dir} />
+            <Header>{t("editor.status")}</Header>
+            <Header>{t("compta.actions")}</Header>
+          </>
+        }
+      >
         {codes.map((code) => (
           <tr key={code.id} data-testid="code-row" data-code={code.code}>
             <td className={`${CELL} font-mono font-semibold`}>{code.code}</td>
@@ -107,7 +123,7 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
             <td className={CELL}>{code.active ? <StatusBadge tone="ok">{t("codes.active")}</StatusBadge> : <StatusBadge tone="off">{t("codes.inactive")}</StatusBadge>}</td>
             <td className={CELL}>
               {code.active ? (
-                <Link to={`${path("admin-discount-codes")}?confirm=${code.id}`} className="font-semibold text-red-800 underline" data-testid="disable-code">
+                <Link to={href({ confirm: code.id })} className="font-semibold text-red-800 underline" data-testid="disable-code">
                   {t("codes.disable")}
                   <span className="sr-only"> {code.code}</span>
                 </Link>
@@ -115,7 +131,8 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
             </td>
           </tr>
         ))}
-      </AdminTable>
+      </ListTable>
+      <Pager paging={paging} />
       <section aria-labelledby="new-code-heading" className="flex flex-col gap-3">
         <h2 id="new-code-heading" className="text-xl font-bold">
           {t("codes.new")}

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { CONTENT_KINDS, ContentItemSchema, ContentListSchema, DraftFieldsSchema, type ContentKind } from "#core/contract/editorial.ts";
+import { CONTENT_KINDS, ContentItemSchema, ContentListPageSchema, ContentListSchema, DraftFieldsSchema, type ContentKind } from "#core/contract/editorial.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
@@ -39,13 +39,14 @@ export async function loadEditor(url: URL, context: Context) {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
     });
-    return { mode: "edit" as const, title, item, confirmDiscard: url.searchParams.get("confirm") === "discard" && item.draftId !== null, list: null, filters: null };
+    return { mode: "edit" as const, title, item, confirmDiscard: url.searchParams.get("confirm") === "discard" && item.draftId !== null, list: null, paging: null, filters: null };
   }
   // An id or a draft that is not one: no such item.
   if (url.searchParams.get("id") || url.searchParams.get("draft")) notFound(url.pathname);
   const filters = { brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "", kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "", q: (url.searchParams.get("q") ?? "").trim().slice(0, 100) };
-  const list = await back.get("/admin/content", ContentListSchema, filters);
-  return { mode: "list" as const, title, item: null, confirmDiscard: false, list: list.items, filters };
+  const { sort, dir, page } = ContentListPageSchema.parse(Object.fromEntries(url.searchParams));
+  const list = await back.get("/admin/content", ContentListSchema, { ...filters, sort, dir, page });
+  return { mode: "list" as const, title, item: null, confirmDiscard: false, list: list.items, paging: list.paging, filters: { ...filters, sort, dir } };
 }
 
 /** The editor's three intents: save the draft, save and publish it, discard it (after confirmation). */

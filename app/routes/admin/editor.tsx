@@ -1,12 +1,13 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentSummary } from "#core/contract/editorial.ts";
+import type { Paging } from "#core/contract/admin-list.ts";
+import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentListPage, type ContentSummary } from "#core/contract/editorial.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import type { Route } from "./+types/editor";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
-import { FilterSelect, ListFilters } from "~/components/admin/admin-list";
+import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";
 import { RichText } from "~/components/content/rich-text";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -32,26 +33,42 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-tools");
   return (
     <AdminToolsMain current="admin-editor" title={t("editor.title")} testId="admin-editor">
-      {loaderData.mode === "edit" ? <EditItem item={loaderData.item} confirmDiscard={loaderData.confirmDiscard} /> : <ItemList items={loaderData.list} filters={loaderData.filters} />}
+      {loaderData.mode === "edit" ? <EditItem item={loaderData.item} confirmDiscard={loaderData.confirmDiscard} /> : <ItemList items={loaderData.list} paging={loaderData.paging} filters={loaderData.filters} />}
     </AdminToolsMain>
   );
 }
 
-function ItemList({ items, filters }: { items: ContentSummary[]; filters: { brand: string; kind: string; q: string } }) {
+function ItemList({ items, paging, filters }: { items: ContentSummary[]; paging: Paging; filters: { brand: string; kind: string; q: string; sort: ContentListPage["sort"]; dir: ContentListPage["dir"] } }) {
   const { t } = useTranslation("admin-tools");
+  const { t: tList } = useTranslation("admin");
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
   const editLink = (item: ContentSummary) => `${path("admin-editor")}?${item.id !== null ? `kind=${item.kind}&id=${item.id}` : `draft=${item.draftId}`}`;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <ListFilters q={filters.q} searchLabel={t("editor.search")}>
+        <ListFilters q={filters.q} sort={filters.sort} dir={filters.dir} searchLabel={t("editor.search")}>
           <FilterSelect name="brand" label={t("fields.brand")} value={filters.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
           <FilterSelect name="kind" label={t("fields.kind")} value={filters.kind} options={CONTENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
         </ListFilters>
         <ButtonLink to={path("admin-editor-create")}>{t("editor.create")}</ButtonLink>
       </div>
-      <AdminTable caption={t("editor.title")} headers={[t("fields.title"), t("fields.kind"), t("fields.brand"), t("fields.lang"), t("editor.status"), t("editor.updated")]} testId="editor-list">
+      <ListTable
+        caption={tList("list.count", { count: paging.total })}
+        empty={t("list.empty")}
+        count={items.length}
+        testId="editor-list"
+        head={
+          <>
+            <SortHeader name="title" label={t("fields.title")} sort={filters.sort} dir={filters.dir} />
+            <SortHeader name="kind" label={t("fields.kind")} sort={filters.sort} dir={filters.dir} />
+            <SortHeader name="brand" label={t("fields.brand")} sort={filters.sort} dir={filters.dir} />
+            <Header>{t("fields.lang")}</Header>
+            <Header>{t("editor.status")}</Header>
+            <SortHeader name="updated" label={t("editor.updated")} sort={filters.sort} dir={filters.dir} />
+          </>
+        }
+      >
         {items.map((item) => (
           <tr key={`${item.kind}-${item.id ?? "d"}-${item.draftId ?? ""}`} data-testid="editor-row" data-slug={item.slug}>
             <td className={CELL}>
@@ -73,7 +90,8 @@ function ItemList({ items, filters }: { items: ContentSummary[]; filters: { bran
             <td className={CELL}>{item.updatedAt ? formatInstant(item.updatedAt, locale, { dateStyle: "medium" }) : ""}</td>
           </tr>
         ))}
-      </AdminTable>
+      </ListTable>
+      <Pager paging={paging} />
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
-import { AdminSessionSchema, MoveLearnerInputSchema, SessionDateInputSchema, SessionInputSchema, type AdminSession } from "#core/contract/admin-sessions.ts";
+import { AdminSessionSchema, MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionDateInputSchema, SessionInputSchema, type AdminSession } from "#core/contract/admin-sessions.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
 import { IntentForm } from "~/components/admin/intent-form";
 import { SessionFields } from "~/components/admin/session-fields";
+import { Checkbox } from "~/components/ui/checkbox";
 import { SelectField, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -45,7 +46,13 @@ const INTENTS = {
   addDate: { schema: SessionDateInputSchema, path: (id: number) => `/admin/sessions/${id}/dates` },
   move: { schema: MoveLearnerInputSchema, path: (id: number) => `/admin/sessions/${id}/move` },
   cancel: { schema: ConfirmInputSchema, path: (id: number) => `/admin/sessions/${id}/cancel` },
+  promote: { schema: PromoteWaitingInputSchema, path: (id: number) => `/admin/sessions/${id}/waiting-list/promote` },
+  removeWaiting: { schema: RemoveWaitingInputSchema, path: (id: number) => `/admin/sessions/${id}/waiting-list/remove` },
 } as const;
+
+/** Forms repeated per learner answer under intent-enrolmentId. */
+const PER_LEARNER = new Set(["move", "promote", "removeWaiting"]);
+const TOASTS: Partial<Record<keyof typeof INTENTS, string>> = { move: "sessions.moved", promote: "sessions.promoted", removeWaiting: "sessions.removed" };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const id = sessionIdOf(params, url);
@@ -53,7 +60,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const intent = String(formData.get("intent") ?? "") as keyof typeof INTENTS;
   const def = INTENTS[intent];
   if (!def) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
-  const formKey = intent === "move" ? `move-${String(formData.get("enrolmentId") ?? "")}` : intent;
+  const formKey = PER_LEARNER.has(intent) ? `${intent}-${String(formData.get("enrolmentId") ?? "")}` : intent;
   const submission = parseSubmission(formData, context, def.schema);
   if (submission.status !== "success") return invalidReply(submission, { form: formKey });
   const { back } = context.get(requestStateContext);
@@ -64,7 +71,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     return backErrorReply(submission, error, { form: formKey });
   }
   if (intent === "cancel") return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message: t("sessions.cancelled") });
-  return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), { type: "success", message: t(intent === "move" ? "sessions.moved" : "catalog.saved") });
+  return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), { type: "success", message: t(TOASTS[intent] ?? "catalog.saved") });
 }
 
 export default function SessionPage({ loaderData }: Route.ComponentProps) {
@@ -190,13 +197,46 @@ function People({ session }: { session: AdminSession }) {
         {t("sessions.waitingList")} ({session.waitingList.length})
       </h3>
       {session.waitingList.length === 0 ? <p>{t("sessions.noWaiting")}</p> : null}
-      <ol className="ml-5 list-decimal">
+      <ol className="ml-5 flex list-decimal flex-col gap-3">
         {session.waitingList.map((p) => (
-          <li key={p.enrolmentId} data-testid="waiting">
-            {p.lastName} {p.firstName} · {p.email}
-          </li>
+          <WaitingLearner key={p.enrolmentId} person={p} full={session.currentParticipants >= session.maxParticipants} />
         ))}
       </ol>
     </section>
+  );
+}
+
+/** One learner of the waiting list: give them a seat (adding one to a full session when ticked) or take them off (confirmed). */
+function WaitingLearner({ person: p, full }: { person: AdminSession["waitingList"][number]; full: boolean }) {
+  const { t } = useTranslation("admin");
+  const removeKey = `remove-${p.enrolmentId}`;
+  const confirming = useConfirming(removeKey);
+  const name = `${p.firstName} ${p.lastName}`;
+  return (
+    <li className="border-b border-slate-200 pb-2" data-testid="waiting">
+      <span>
+        <strong>
+          {p.lastName} {p.firstName}
+        </strong>{" "}
+        · {p.email}
+      </span>
+      <div className="flex flex-wrap items-end gap-3">
+        <IntentForm intent="promote" formKey={`promote-${p.enrolmentId}`} schema={PromoteWaitingInputSchema} hidden={{ enrolmentId: p.enrolmentId }} submitLabel={t("sessions.promote", { name })} className="flex flex-wrap items-end gap-2" testId={`promote-${p.enrolmentId}`}>
+          {(view) =>
+            full ? <Checkbox name="addSeat" label={t("sessions.addSeat")} defaultChecked={view.value("addSeat") === "on"} errorMessage={view.errors.addSeat?.[0] ?? view.errors.enrolmentId?.[0]} invalid={Boolean(view.errors.addSeat ?? view.errors.enrolmentId)} /> : null
+          }
+        </IntentForm>
+        {confirming ? null : (
+          <ConfirmLink confirmKey={removeKey} testId={`remove-${p.enrolmentId}`}>
+            {t("sessions.remove")}
+          </ConfirmLink>
+        )}
+      </div>
+      {confirming ? (
+        <ConfirmPanel confirmKey={removeKey} title={t("sessions.removeTitle", { name })} intent="removeWaiting" fields={{ enrolmentId: p.enrolmentId }} submitLabel={t("sessions.removeConfirm")}>
+          <p>{t("sessions.removeBody")}</p>
+        </ConfirmPanel>
+      ) : null}
+    </li>
   );
 }

@@ -4,6 +4,7 @@ import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/facture-compta";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
+import { Header, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
@@ -29,7 +30,8 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
   const result = useActionData<FormReply>();
-  const { checks, values, exportErrors, confirm } = loaderData;
+  const { checks, paging, list, values, exportErrors, confirm } = loaderData;
+  const href = useListHref();
   const brandOptions = BRAND_KEYS.map((brand) => ({ value: brand, label: t(`brands.${brand}`) }));
   const pending = checks.find((c) => c.orderId === confirm);
   return (
@@ -72,17 +74,29 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
             intent="confirm-check"
             fields={{ orderId: pending.orderId }}
             submitLabel={t("compta.confirmYes")}
-            cancelTo={path("admin-facture-compta")}
+            cancelTo={href({ confirm: undefined })}
             sendsConfirm={false}
           />
         ) : null}
         {checks.length === 0 ? (
           <p data-testid="no-checks">{t("compta.noChecks")}</p>
         ) : (
-          <AdminTable
+          <ListTable
             caption={t("compta.checksHeading")}
-            headers={[t("compta.order"), t("fields.brand"), t("compta.buyer"), t("compta.trainings"), t("compta.amount"), t("compta.date"), t("compta.actions")]}
+            empty={t("compta.noChecks")}
+            count={checks.length}
             testId="checks-table"
+            head={
+              <>
+                <Header>{t("compta.order")}</Header>
+                <SortHeader name="brand" label={t("fields.brand")} sort={list.sort} dir={list.dir} />
+                <SortHeader name="buyer" label={t("compta.buyer")} sort={list.sort} dir={list.dir} />
+                <Header>{t("compta.trainings")}</Header>
+                <SortHeader name="amount" label={t("compta.amount")} sort={list.sort} dir={list.dir} />
+                <SortHeader name="created" label={t("compta.date")} sort={list.sort} dir={list.dir} />
+                <Header>{t("compta.actions")}</Header>
+              </>
+            }
           >
             {checks.map((check) => (
               <tr key={check.orderId} data-testid="check-row" data-order-id={check.orderId}>
@@ -97,15 +111,16 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
                 <td className={CELL}>{formatMoney(check.totalWithVat, check.currency, locale)}</td>
                 <td className={CELL}>{formatInstant(check.createdAt, locale, { dateStyle: "medium" })}</td>
                 <td className={CELL}>
-                  <Link to={`${path("admin-facture-compta")}?confirm=${check.orderId}`} className="font-semibold text-blue-800 underline" data-testid="confirm-check">
+                  <Link to={href({ confirm: check.orderId })} className="font-semibold text-blue-800 underline" data-testid="confirm-check">
                     {t("compta.confirm")}
                     <span className="sr-only"> #{check.orderId}</span>
                   </Link>
                 </td>
               </tr>
             ))}
-          </AdminTable>
+          </ListTable>
         )}
+        <Pager paging={paging} />
       </section>
     </AdminToolsMain>
   );

@@ -1,14 +1,16 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
+import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
+import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
@@ -21,10 +23,13 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 
-/** /admin/users: find a user (?q=), see one (?user=ID): enrolments and orders; resend an invitation; the admin role. */
+/**
+ * /admin/users: find a user (?q=, brand, sort, page: the list pattern of ADR 0061, every match reachable), see one
+ * (?user=ID): enrolments and orders; resend an invitation; the admin role.
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 120);
+  const query = UserListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const userParam = url.searchParams.get("user");
   let detail: AdminUserDetail | null = null;
   if (userParam !== null) {
@@ -35,8 +40,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       throw error;
     });
   }
-  const list = detail ? null : await back.get("/admin/users", AdminUserListSchema, { q });
-  return { title: serverT(context, "admin-tools")("users.title"), q, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
+  const list = detail ? null : await back.get("/admin/users", AdminUserListSchema, query);
+  return { title: serverT(context, "admin-tools")("users.title"), query, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -73,19 +78,33 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-tools");
   const path = usePagePath();
-  const { q, list, detail, confirmRemove } = loaderData;
+  const locale = useRootData()?.locale ?? "fr-FR";
+  const { query, list, detail, confirmRemove } = loaderData;
   return (
     <AdminToolsMain current="admin-users" title={t("users.title")} testId="admin-users">
       {detail ? (
         <UserDetail detail={detail} confirmRemove={confirmRemove} />
       ) : (
         <>
-          <Form method="get" role="search" className="flex flex-wrap items-end gap-3" data-testid="user-search">
-            <TextField name="q" type="search" label={t("users.search")} defaultValue={q} className="min-w-72" />
-            <Button type="submit">{t("users.find")}</Button>
-          </Form>
-          <p role="status">{t("users.count", { count: list?.total ?? 0 })}</p>
-          <AdminTable caption={t("users.title")} headers={[t("users.name"), t("fields.email"), t("fields.brand"), t("users.role")]} testId="users-table">
+          <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("users.search")}>
+            <FilterSelect name="brand" label={t("fields.brand")} value={query.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
+          </ListFilters>
+          <p role="status">{t("users.count", { count: list?.paging.total ?? 0 })}</p>
+          <ListTable
+            caption={t("users.title")}
+            empty={t("list.empty")}
+            count={list?.items.length ?? 0}
+            testId="users-table"
+            head={
+              <>
+                <SortHeader name="name" label={t("users.name")} sort={query.sort} dir={query.dir} />
+                <SortHeader name="email" label={t("fields.email")} sort={query.sort} dir={query.dir} />
+                <SortHeader name="brand" label={t("fields.brand")} sort={query.sort} dir={query.dir} />
+                <Header>{t("users.role")}</Header>
+                <SortHeader name="created" label={t("users.created")} sort={query.sort} dir={query.dir} />
+              </>
+            }
+          >
             {(list?.items ?? []).map((user) => (
               <tr key={user.id} data-testid="user-row">
                 <td className={CELL}>
@@ -96,9 +115,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 <td className={CELL}>{user.email}</td>
                 <td className={CELL}>{user.brand}</td>
                 <td className={CELL}>{user.isAdmin ? <StatusBadge tone="warn">{t("users.admin")}</StatusBadge> : null}</td>
+                <td className={CELL}>{formatInstant(user.createdAt, locale, { dateStyle: "short" })}</td>
               </tr>
             ))}
-          </AdminTable>
+          </ListTable>
+          {list ? <Pager paging={list.paging} /> : null}
         </>
       )}
     </AdminToolsMain>

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { PendingChecksQuery } from "#core/contract/accounting.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { invoices, orderLines, orders, users } from "../../../db/schema/index.ts";
 
@@ -19,26 +20,39 @@ export async function listInvoicesIssued(db: DbOrTx, brand: string, start: Date,
 }
 
 /** Orders waiting for a check, oldest first (one brand, or all). */
-export async function listPendingCheckOrders(db: DbOrTx, brand: string | undefined) {
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      brand: orders.brand,
-      totalWithVatCents: orders.totalWithVatCents,
-      currency: orders.currency,
-      createdAt: orders.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.status, "pending"), eq(orders.paymentMethod, "check"), brand ? eq(orders.brand, brand) : sql`true`))
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(200);
+export async function listPendingCheckOrders(db: DbOrTx, query: PendingChecksQuery, page: { limit: number; offset: number }) {
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(orders.status, "pending"),
+    eq(orders.paymentMethod, "check"),
+    query.brand ? eq(orders.brand, query.brand) : undefined,
+    pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+  );
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = { created: [orders.createdAt], amount: [orders.totalWithVatCents], buyer: [users.lastName, users.firstName], brand: [orders.brand, orders.createdAt] }[query.sort];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        orderId: orders.id,
+        brand: orders.brand,
+        totalWithVatCents: orders.totalWithVatCents,
+        currency: orders.currency,
+        createdAt: orders.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(...order.map((column) => direction(column)), direction(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
   const ids = rows.map((r) => r.orderId);
   const lines = ids.length ? await db.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)) : [];
-  return rows.map((row) => ({ ...row, trainings: lines.filter((l) => l.orderId === row.orderId).map((l) => l.name) }));
+  return { rows: rows.map((row) => ({ ...row, trainings: lines.filter((l) => l.orderId === row.orderId).map((l) => l.name) })), total: total?.n ?? 0 };
 }
 
 /** An order's state as the audit log shows it (before and after a confirmation). */

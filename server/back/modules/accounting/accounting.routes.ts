@@ -26,8 +26,7 @@ accountingRoutes.get("/admin/accounting/export", async (c) => {
 
 accountingRoutes.get("/admin/checks", async (c) => {
   await requireAdmin(c);
-  const query = parseInput(PendingChecksQuerySchema, c.req.query(), c.var.t);
-  return success(c, { items: await listPendingChecks(c.var.deps.db, query.brand) });
+  return success(c, await listPendingChecks(c.var.deps.db, PendingChecksQuerySchema.parse(c.req.query())));
 });
 
 accountingRoutes.post("/admin/checks/:id/confirm", async (c) => {

@@ -1,6 +1,7 @@
 import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
-import type { AccountingExportQuery, PendingCheck } from "#core/contract/accounting.ts";
+import type { AccountingExportQuery, PendingCheck, PendingChecksQuery } from "#core/contract/accounting.ts";
+import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
 import type { BackDeps } from "../../context.ts";
 import type { Translate } from "../../i18n/messages.ts";
@@ -62,9 +63,9 @@ export async function exportAccounting(db: BackDeps["db"], t: Translate, query: 
   return { bytes: buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
 }
 
-export async function listPendingChecks(db: BackDeps["db"], brand: BrandKey | undefined): Promise<PendingCheck[]> {
-  const rows = await listPendingCheckOrders(db, brand);
-  return rows.map((row) => ({
+export async function listPendingChecks(db: BackDeps["db"], query: PendingChecksQuery): Promise<{ items: PendingCheck[]; paging: Paging }> {
+  const { rows, total } = await listPendingCheckOrders(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+  const items = rows.map((row) => ({
     orderId: row.orderId,
     brand: row.brand as BrandKey,
     buyerName: `${row.firstName} ${row.lastName}`.trim(),
@@ -74,21 +75,31 @@ export async function listPendingChecks(db: BackDeps["db"], brand: BrandKey | un
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   }));
+  return { items, paging: paging(total, query.page) };
 }
+
+/** The audit entry of a confirmed check, before: pending, after: paid with its invoice number. */
+const orderState = (row: { id: number; brand: string; status: string; paymentMethod: string | null; paidAt: Date | null; totalWithVatCents: number }) => ({
+  id: row.id,
+  brand: row.brand,
+  status: row.status,
+  paymentMethod: row.paymentMethod,
+  paidAt: row.paidAt,
+  totalWithVatCents: row.totalWithVatCents,
+});
 
 /**
  * A check has arrived: the shop's own service marks the order paid (seats booked, buyer enrolled, invoice, mail;
- * one transaction, idempotent per order). The audit entry is written right after that transaction commits (the
- * shop service owns it and its signature stays as it is: ADR 0066).
+ * one transaction, idempotent per order), and writes our audit entry inside that same transaction through its
+ * `inTransaction` hook (ADR 0089): the payment and its record commit or roll back together.
  */
 export async function confirmCheck(deps: BackDeps, actorId: number, orderId: number): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
-  const before = await findOrderState(deps.db, orderId);
-  if (!before) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  await markCheckReceived(deps, orderId);
-  const after = await findOrderState(deps.db, orderId);
-  const invoiceNumber = await findInvoiceNumberOfOrder(deps.db, orderId);
-  await deps.db.transaction(async (tx) => {
-    await auditChange(tx, { actorId, action: "order.checkConfirmed", entityType: "order", entityId: orderId, before, after: { ...after, invoiceNumber } });
+  if (!(await findOrderState(deps.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  const outcome = await markCheckReceived(deps, orderId, {
+    inTransaction: (tx, paid) =>
+      auditChange(tx, { actorId, action: "order.checkConfirmed", entityType: "order", entityId: orderId, before: orderState(paid.before), after: { ...orderState(paid.after), invoiceNumber: paid.invoice.number } }),
   });
-  return { orderId, status: after?.status ?? "paid", invoiceNumber };
+  if (outcome.kind === "paid") return { orderId, status: outcome.order.status, invoiceNumber: outcome.invoice.number };
+  const after = await findOrderState(deps.db, orderId);
+  return { orderId, status: after?.status ?? "paid", invoiceNumber: await findInvoiceNumberOfOrder(deps.db, orderId) };
 }

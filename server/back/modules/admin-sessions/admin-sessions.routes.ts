@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
-import { MoveLearnerInputSchema, NewSessionInputSchema, SessionDateInputSchema, SessionInputSchema, SessionListQuerySchema } from "#core/contract/admin-sessions.ts";
+import { MoveLearnerInputSchema, NewSessionInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionDateInputSchema, SessionInputSchema, SessionListQuerySchema } from "#core/contract/admin-sessions.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { success } from "../../http/envelope.ts";
@@ -15,7 +15,7 @@ import * as sessions from "./admin-sessions.service.ts";
 export const adminSessionsRoutes = new Hono<BackEnv>();
 
 const idOf = (c: Context<BackEnv>) => parseInput(z.object({ id: IdParam }), { id: c.req.param("id") }, c.var.t).id;
-const ctxOf = (c: Context<BackEnv>) => ({ db: c.var.deps.db, now: c.var.deps.now, broadcaster: c.var.deps.broadcaster });
+const ctxOf = (c: Context<BackEnv>) => ({ db: c.var.deps.db, now: c.var.deps.now, broadcaster: c.var.deps.broadcaster, mailer: c.var.deps.mailer, logger: c.var.logger });
 
 adminSessionsRoutes.get("/admin/sessions", async (c) => {
   return success(c, await sessions.listSessions(c.var.deps.db, SessionListQuerySchema.parse(c.req.query()), c.var.deps.now()));
@@ -53,6 +53,22 @@ adminSessionsRoutes.post("/admin/sessions/:id/move", async (c) => {
   const input = await parseBody(c, MoveLearnerInputSchema);
   await sessions.moveLearner(ctxOf(c), session.userId, id, input);
   return success(c, { id }, c.var.t("adminLearnerMoved"));
+});
+
+/** Gives a seat to one learner of the waiting list (ADR 0085); a full session needs `addSeat`. */
+adminSessionsRoutes.post("/admin/sessions/:id/waiting-list/promote", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, PromoteWaitingInputSchema);
+  return success(c, await sessions.promoteWaitingLearner(ctxOf(c), session.userId, id, input), c.var.t("adminWaitingPromoted"));
+});
+
+/** Takes a learner off the waiting list (an explicit `confirm: true` is required). */
+adminSessionsRoutes.post("/admin/sessions/:id/waiting-list/remove", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  const input = await parseBody(c, RemoveWaitingInputSchema);
+  return success(c, await sessions.removeWaitingLearner(ctxOf(c), session.userId, id, input), c.var.t("adminWaitingRemoved"));
 });
 
 /** Cancels the session (an explicit `confirm: true` is required): bookings cancelled, learners notified. */

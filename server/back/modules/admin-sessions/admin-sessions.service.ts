@@ -1,4 +1,4 @@
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { serverLocale } from "../../../i18n/i18n.ts";
@@ -7,16 +7,20 @@ import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import type { AdminSession, SessionInput, SessionList, SessionListQuery } from "#core/contract/admin-sessions.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
+import { sessionCancelledMail } from "../../../mail/session-templates.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
+import { fillFreedSeats, promoteWaiting, releaseSeat, removeWaiting, tellSeatChanges, type SeatChange } from "../enrolment/seats.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import * as repo from "./admin-sessions.repository.ts";
 
 /**
  * The sessions tool's use cases (ADR 0063): each change and its audit row in one transaction, seats counted in
- * the session row locked for the change. Learners are told (the notifications module: a notification delivered
- * live) after the change is committed.
+ * the session row locked for the change. A seat that frees up (a learner moved out, seats raised) goes to the
+ * waiting list in the same transaction (ADR 0085). Learners are told (a notification delivered live, and a mail for
+ * seats and cancellations) after the change is committed.
  */
-type Ctx = Pick<BackDeps, "db" | "now" | "broadcaster">;
+type Ctx = Pick<BackDeps, "db" | "now" | "broadcaster" | "mailer" | "logger">;
 
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
@@ -89,14 +93,19 @@ export async function createSession(ctx: Ctx, actorId: number, input: SessionInp
 
 /** Changes a session; the seats never go below the learners already booked. */
 export async function updateSession(ctx: Ctx, actorId: number, id: number, input: SessionInput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const promoted = await ctx.db.transaction(async (tx) => {
     const { session: before } = await requireSession(tx, id, true);
     if (input.maxParticipants < before.currentParticipants) {
       throw new AppError("CONFLICT", "adminSessionSeatsBelowParticipants", { values: { count: before.currentParticipants }, fields: { maxParticipants: ["adminSessionSeatsBelowParticipants"] } });
     }
-    const after = await repo.updateSession(tx, id, columnsOf(input));
-    await recordAdminChange(tx, { actorId, action: "session.update", entityType: "session", entityId: id, before, after }, ctx.now());
+    await repo.updateSession(tx, id, columnsOf(input));
+    // Seats raised: the waiting list moves up at once.
+    const changes = await fillFreedSeats(tx, id);
+    const after = (await requireSession(tx, id)).session;
+    await recordAdminChange(tx, { actorId, action: "session.update", entityType: "session", entityId: id, before, after: changes.length ? { ...after, promotedEnrolments: changes.map((c) => c.enrolmentId) } : after }, ctx.now());
+    return changes;
   });
+  await tellSeatChanges(ctx, promoted);
 }
 
 export async function addSessionDate(ctx: Ctx, actorId: number, id: number, input: { date: string; startTime: string; endTime: string }): Promise<void> {
@@ -131,10 +140,18 @@ export async function moveLearner(ctx: Ctx, actorId: number, fromId: number, inp
     }
     if (to.session.currentParticipants >= to.session.maxParticipants) throw new AppError("CONFLICT", "adminSessionFull", { values: { name: to.session.name }, fields: { toSessionId: ["adminSessionFull"] } });
     await repo.moveEnrolment(tx, enrolment.id, to.session.id);
-    await repo.changeSeats(tx, from.session.id, -1);
     await repo.changeSeats(tx, to.session.id, 1);
-    await recordAdminChange(tx, { actorId, action: "session.moveLearner", entityType: "enrolment", entityId: enrolment.id, before: { sessionId: fromId, userId: enrolment.userId }, after: { sessionId: to.session.id, userId: enrolment.userId } }, ctx.now());
-    return { userId: enrolment.userId, to };
+    // The seat left behind goes to the first of the waiting list (ADR 0085).
+    const promoted = await releaseSeat(tx, from.session.id);
+    await recordAdminChange(tx, {
+      actorId,
+      action: "session.moveLearner",
+      entityType: "enrolment",
+      entityId: enrolment.id,
+      before: { sessionId: fromId, userId: enrolment.userId },
+      after: { sessionId: to.session.id, userId: enrolment.userId, promotedEnrolments: promoted.map((c) => c.enrolmentId) },
+    }, ctx.now());
+    return { userId: enrolment.userId, to, promoted };
   });
   const people = await repo.listSessionPeople(ctx.db, moved.to.session.id);
   const { t, locale } = tFor(people.find((p) => p.userId === moved.userId)?.locale ?? "fr-FR");
@@ -143,6 +160,34 @@ export async function moveLearner(ctx: Ctx, actorId: number, fromId: number, inp
     title: t("adminLearnerMovedTitle"),
     body: t("adminLearnerMovedBody", { name: moved.to.session.name, date: formatCalendarDay(String(moved.to.session.startDate), locale), training: moved.to.trainingName }),
   }, ctx.now());
+  await tellSeatChanges(ctx, moved.promoted);
+}
+
+/** Who was changed and whether anything changed (a repeated call changes nothing). */
+export type WaitingChange = { id: number; changed: boolean };
+
+async function changeWaiting(ctx: Ctx, actorId: number, id: number, action: "session.promoteWaiting" | "session.removeWaiting", change: (tx: Tx) => ReturnType<typeof promoteWaiting>): Promise<WaitingChange> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    await requireSession(tx, id, true);
+    const result = await change(tx);
+    if (result.changed && result.change) {
+      await recordAdminChange(tx, { actorId, action, entityType: "enrolment", entityId: result.change.enrolmentId, before: { sessionId: id, userId: result.change.userId, ...result.before }, after: { sessionId: id, userId: result.change.userId, ...result.after } }, ctx.now());
+    }
+    return result;
+  });
+  const changes: SeatChange[] = outcome.change ? [outcome.change] : [];
+  await tellSeatChanges(ctx, changes);
+  return { id, changed: outcome.changed };
+}
+
+/** An administrator gives a seat to one learner of the waiting list (ADR 0085). */
+export function promoteWaitingLearner(ctx: Ctx, actorId: number, id: number, input: { enrolmentId: number; addSeat: boolean }): Promise<WaitingChange> {
+  return changeWaiting(ctx, actorId, id, "session.promoteWaiting", (tx) => promoteWaiting(tx, id, input.enrolmentId, { addSeat: input.addSeat }));
+}
+
+/** An administrator takes a learner off the waiting list (confirmed by the route). */
+export function removeWaitingLearner(ctx: Ctx, actorId: number, id: number, input: { enrolmentId: number }): Promise<WaitingChange> {
+  return changeWaiting(ctx, actorId, id, "session.removeWaiting", (tx) => removeWaiting(tx, id, input.enrolmentId));
 }
 
 /**
@@ -167,13 +212,21 @@ export async function cancelSession(ctx: Ctx, actorId: number, id: number): Prom
     }, ctx.now());
     return { row, people };
   });
+  const brand = isBrandKey(result.row.brand) ? BRANDS[result.row.brand] : BRANDS.fr;
   for (const person of result.people) {
     const { t, locale } = tFor(person.locale);
+    const date = formatCalendarDay(String(result.row.session.startDate), locale);
     await notifyUser(ctx.db, ctx.broadcaster, {
       userId: person.userId,
       title: t("adminSessionCancelledTitle", { name: result.row.session.name }),
-      body: t("adminSessionCancelledBody", { date: formatCalendarDay(String(result.row.session.startDate), locale), training: result.row.trainingName }),
+      body: t("adminSessionCancelledBody", { date, training: result.row.trainingName }),
     }, ctx.now());
+    try {
+      await ctx.mailer.send({ to: person.email, ...sessionCancelledMail({ brand, locale, firstName: person.firstName, session: result.row.session.name, training: result.row.trainingName, date }) });
+    } catch (error) {
+      // The session is cancelled either way; the notification above already told the learner.
+      ctx.logger.error({ err: error, userId: person.userId }, "session cancellation mail failed");
+    }
   }
   return { notified: result.people.length };
 }

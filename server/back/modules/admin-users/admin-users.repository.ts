@@ -1,15 +1,39 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
+import type { DiscountListQuery, UserListQuery } from "#core/contract/admin-users.ts";
 import { accounts, discountCodes, discountUses, enrolments, memberships, orders, trainings, users } from "../../../db/schema/index.ts";
 
 const summary = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, brand: users.brand, isAdmin: users.isAdmin, createdAt: users.createdAt };
 
-/** Users whose e-mail or name contains the text (case and accents as typed), 50 at most, by name. */
-export async function searchUsers(db: DbOrTx, text: string | undefined) {
-  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern)) : undefined;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The order of each user-list sort key (ties: name, then id). */
+const USER_ORDER = {
+  name: [users.lastName, users.firstName],
+  email: [users.email],
+  brand: [users.brand, users.lastName, users.firstName],
+  created: [users.createdAt],
+} as const;
+
+/**
+ * Users whose e-mail or name contains the text (case and accents as typed), of a brand, sorted, one page of them
+ * (ADR 0061: no cap on the matches, the pager reaches them all), with the total count.
+ */
+export async function searchUsers(db: DbOrTx, query: UserListQuery, page: { limit: number; offset: number }) {
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
+  const where = and(
+    pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern)) : undefined,
+    query.brand ? eq(users.brand, query.brand) : undefined,
+  );
+  const direction = query.dir === "asc" ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db.select(summary).from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(50),
+    db
+      .select(summary)
+      .from(users)
+      .where(where)
+      .orderBy(...USER_ORDER[query.sort].map((column) => direction(column)), direction(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -57,15 +81,26 @@ export async function setUserAdmin(db: DbOrTx, id: number, isAdmin: boolean, now
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
-export async function listDiscountCodes(db: DbOrTx, brand: string | undefined) {
+/** One page of the codes (search on the code, brand filter, sorted; ties by id), with the total count. */
+export async function listDiscountCodes(db: DbOrTx, query: DiscountListQuery, page: { limit: number; offset: number }) {
   const uses = db.select({ codeId: discountUses.discountCodeId, n: count().as("n") }).from(discountUses).groupBy(discountUses.discountCodeId).as("uses");
-  return db
-    .select({ code: discountCodes, trainingName: trainings.name, uses: sql<number>`coalesce(${uses.n}, 0)::int` })
-    .from(discountCodes)
-    .leftJoin(trainings, eq(trainings.id, discountCodes.trainingId))
-    .leftJoin(uses, eq(uses.codeId, discountCodes.id))
-    .where(brand ? eq(discountCodes.brand, brand) : undefined)
-    .orderBy(asc(discountCodes.brand), asc(discountCodes.code));
+  const useCount = sql<number>`coalesce(${uses.n}, 0)::int`;
+  const where = and(query.brand ? eq(discountCodes.brand, query.brand) : undefined, query.q ? ilike(discountCodes.code, `%${escapeLike(query.q)}%`) : undefined);
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = { created: discountCodes.createdAt, code: discountCodes.code, brand: discountCodes.brand, validUntil: discountCodes.validUntil, uses: useCount }[query.sort];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ code: discountCodes, trainingName: trainings.name, uses: useCount })
+      .from(discountCodes)
+      .leftJoin(trainings, eq(trainings.id, discountCodes.trainingId))
+      .leftJoin(uses, eq(uses.codeId, discountCodes.id))
+      .where(where)
+      .orderBy(query.sort === "validUntil" ? sql`${discountCodes.validUntil} ${sql.raw(query.dir === "asc" ? "asc" : "desc")} nulls last` : direction(order), direction(discountCodes.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(discountCodes).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findDiscountCode(db: DbOrTx, id: number, lock = false): Promise<DiscountCodeRow | undefined> {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { DiscountListQuerySchema, NewDiscountCodeSchema, SetAdminSchema, UserSearchQuerySchema } from "#core/contract/admin-users.ts";
+import { DiscountListQuerySchema, NewDiscountCodeSchema, SetAdminSchema, UserListQuerySchema, UserSearchQuerySchema } from "#core/contract/admin-users.ts";
 import { EmptyBody, IdParam } from "#core/contract/ids.ts";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
@@ -17,8 +17,9 @@ const idOf = (c: Context<BackEnv>) => parseInput(z.strictObject({ id: IdParam })
 
 adminUsersRoutes.get("/admin/users", async (c) => {
   await requireAdmin(c);
-  const query = parseInput(UserSearchQuerySchema, c.req.query(), c.var.t);
-  return success(c, await findUsers(c.var.deps.db, query.q));
+  // A search text over 120 characters is a 422 (ADR 0068); sort, brand and page fall back to defaults (ADR 0061).
+  parseInput(UserSearchQuerySchema, c.req.query(), c.var.t);
+  return success(c, await findUsers(c.var.deps.db, UserListQuerySchema.parse(c.req.query())));
 });
 
 adminUsersRoutes.get("/admin/users/:id", async (c) => {
@@ -46,8 +47,7 @@ adminUsersRoutes.post("/admin/users/:id/admin", async (c) => {
 
 adminUsersRoutes.get("/admin/discountCodes", async (c) => {
   await requireAdmin(c);
-  const query = parseInput(DiscountListQuerySchema, c.req.query(), c.var.t);
-  return success(c, { items: await listCodes(c.var.deps.db, query.brand, c.var.deps.now()) });
+  return success(c, await listCodes(c.var.deps.db, DiscountListQuerySchema.parse(c.req.query()), c.var.deps.now()));
 });
 
 adminUsersRoutes.post("/admin/discountCodes", async (c) => {

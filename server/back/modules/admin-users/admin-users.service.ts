@@ -1,5 +1,6 @@
 import { BRANDS, isBrandKey, type BrandKey } from "#core/branding/brands.ts";
-import { discountValueUnits, type AdminDiscountCode, type AdminUserDetail, type NewDiscountCode } from "#core/contract/admin-users.ts";
+import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
+import { discountValueUnits, type AdminDiscountCode, type AdminUserDetail, type DiscountListQuery, type NewDiscountCode, type UserListQuery } from "#core/contract/admin-users.ts";
 import { normalizeDiscountCode } from "#core/domain/discounts.ts";
 import type { Db } from "../../../db/client.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
@@ -22,9 +23,9 @@ const summaryOf = (row: { id: number; email: string; firstName: string; lastName
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function findUsers(db: Db, text: string | undefined) {
-  const { rows, total } = await repo.searchUsers(db, text?.trim() || undefined);
-  return { items: rows.map(summaryOf), total };
+export async function findUsers(db: Db, query: UserListQuery) {
+  const { rows, total } = await repo.searchUsers(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+  return { items: rows.map(summaryOf), paging: paging(total, query.page) };
 }
 
 export async function getUserDetail(db: Db, actorId: number, id: number): Promise<AdminUserDetail> {
@@ -93,8 +94,9 @@ function codeOf(row: { code: repo.DiscountCodeRow; trainingName: string | null; 
   };
 }
 
-export async function listCodes(db: Db, brand: BrandKey | undefined, now: Date): Promise<AdminDiscountCode[]> {
-  return (await repo.listDiscountCodes(db, brand)).map((row) => codeOf(row, now));
+export async function listCodes(db: Db, query: DiscountListQuery, now: Date): Promise<{ items: AdminDiscountCode[]; paging: Paging }> {
+  const { rows, total } = await repo.listDiscountCodes(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+  return { items: rows.map((row) => codeOf(row, now)), paging: paging(total, query.page) };
 }
 
 function nextDayStart(day: string): Date {

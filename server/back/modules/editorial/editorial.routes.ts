@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   BrandParamsSchema,
   ContentKindParamsSchema,
+  ContentListPageSchema,
   ContentListQuerySchema,
   DraftFieldsSchema,
   FaqAdminQuerySchema,
@@ -34,7 +35,7 @@ const idOf = (c: Context<BackEnv>) => parseInput(IdParams, { id: c.req.param("id
 editorialRoutes.get("/admin/content", async (c) => {
   await requireAdmin(c);
   const query = parseInput(ContentListQuerySchema, c.req.query(), c.var.t);
-  return success(c, { items: await editorial.listContent(c.var.deps.db, query.brand, query.kind, query.q) });
+  return success(c, await editorial.listContent(c.var.deps.db, query.brand, query.kind, query.q, ContentListPageSchema.parse(c.req.query())));
 });
 
 editorialRoutes.get("/admin/content/drafts/:id", async (c) => {

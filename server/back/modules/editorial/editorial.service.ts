@@ -1,5 +1,6 @@
 import type { BrandKey } from "#core/branding/brands.ts";
-import type { ContentItem, ContentKind, ContentSummary, DraftFields, NewDraft } from "#core/contract/editorial.ts";
+import type { ContentItem, ContentKind, ContentListPage, ContentSummary, DraftFields, NewDraft } from "#core/contract/editorial.ts";
+import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
@@ -29,10 +30,19 @@ function cleanFields(fields: DraftFields) {
   return { slug: fields.slug, title: fields.title, summary: fields.summary ?? "", body: sanitizeContentHtml(fields.body ?? "") };
 }
 
-export async function listContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined, q?: string): Promise<ContentSummary[]> {
+/**
+ * The editor list: live rows and new drafts of the three kinds, filtered, sorted and one page of them (ADR 0061).
+ * The three tables are small (a few hundred rows a brand), so the list is put together and sorted in memory.
+ */
+export async function listContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined, q: string | undefined, page: ContentListPage): Promise<{ items: ContentSummary[]; paging: Paging }> {
   const text = q?.trim().toLocaleLowerCase();
   const all = await listAllContent(db, brand, kind);
-  return text ? all.filter((item) => `${item.title} ${item.slug}`.toLocaleLowerCase().includes(text)) : all;
+  const found = text ? all.filter((item) => `${item.title} ${item.slug}`.toLocaleLowerCase().includes(text)) : all;
+  const key = (item: ContentSummary): string => (page.sort === "updated" ? (item.updatedAt ?? "") : page.sort === "title" ? item.title.toLocaleLowerCase() : item[page.sort]);
+  const sign = page.dir === "asc" ? 1 : -1;
+  const sorted = [...found].sort((a, b) => sign * (key(a).localeCompare(key(b)) || (a.id ?? 0) - (b.id ?? 0) || (a.draftId ?? 0) - (b.draftId ?? 0)));
+  const start = (page.page - 1) * ADMIN_PAGE_SIZE;
+  return { items: sorted.slice(start, start + ADMIN_PAGE_SIZE), paging: paging(sorted.length, page.page) };
 }
 
 async function listAllContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {

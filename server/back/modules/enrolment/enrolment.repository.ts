@@ -203,3 +203,46 @@ export async function findUserLocale(db: Db, userId: number): Promise<{ locale: 
   const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
   return user;
 }
+
+/** The waiting-list entry of the session (locked for the transaction), or undefined. */
+export async function findSessionEnrolmentForUpdate(tx: Tx, sessionId: number, enrolmentId: number): Promise<EnrolmentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.sessionId, sessionId)))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/** Raises the session's seats by one (an administrator's promotion into a full session). */
+export async function addSeat(tx: Tx, sessionId: number): Promise<void> {
+  await tx
+    .update(faceToFaceSessions)
+    .set({ maxParticipants: sql`${faceToFaceSessions.maxParticipants} + 1` })
+    .where(eq(faceToFaceSessions.id, sessionId));
+}
+
+/** What the mail and the notification of a seat change say: the learner, the session and its training. */
+export async function findSeatNoticeData(db: Db | Tx, enrolmentId: number) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      locale: users.locale,
+      accountId: enrolments.accountId,
+      trainingId: trainings.id,
+      trainingName: trainings.name,
+      brand: trainings.brand,
+      sessionName: faceToFaceSessions.name,
+      startDate: faceToFaceSessions.startDate,
+    })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
+    .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.id, enrolments.sessionId))
+    .where(eq(enrolments.id, enrolmentId))
+    .limit(1);
+  return row;
+}

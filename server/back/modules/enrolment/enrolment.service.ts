@@ -6,11 +6,10 @@ import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-
 import { seatsAvailable } from "#core/domain/sessions.ts";
 import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db, Tx } from "../../../db/client.ts";
-import { accountChannelName } from "../../../realtime/app-channels.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { negotiateLocale, translator, type MessageKey, type ServerLocale } from "../../i18n/messages.ts";
-import { notifyUser } from "../notifications/notifications.service.ts";
+import { type MessageKey, type ServerLocale } from "../../i18n/messages.ts";
+import { publishPlanUpdate, releaseSeat, tellSeatChanges } from "./seats.service.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import {
   addParticipants,
@@ -18,16 +17,13 @@ import {
   findActiveEnrolment,
   findEnrolmentById,
   findTrainingKind,
-  findUserLocale,
   insertEnrolment,
   listUserEnrolmentsWithTraining,
-  promoteEnrolment,
   setEnrolmentDossierId,
   setEnrolmentLmsActive,
   findPublishedTraining,
   findSession,
   findSessionDate,
-  firstInLine,
   lastWaitingPosition,
   listDpcProgrammeIds,
   listSessionDates,
@@ -43,7 +39,7 @@ import type { EnrolmentPayload, SessionSeatsPayload } from "#core/contract/enrol
 
 export { findActiveEnrolment, type EnrolmentRow } from "./enrolment.repository.ts";
 
-type Deps = Pick<BackDeps, "db" | "broadcaster" | "logger" | "now">;
+type Deps = Pick<BackDeps, "db" | "broadcaster" | "logger" | "mailer" | "now">;
 
 
 export function toEnrolmentPayload(row: EnrolmentRow): EnrolmentPayload {
@@ -81,16 +77,6 @@ export async function requireTraining(db: Db, brand: BrandKey, trainingId: numbe
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-/** Realtime: the account's open pages refetch the training plan. A broadcast failure never fails the request. */
-async function publishPlanUpdate(deps: Deps, accountId: number | null, payload: { userId: number; trainingId: number }) {
-  if (accountId === null) return;
-  try {
-    await deps.broadcaster.broadcast(accountChannelName(accountId), "TrainingPlanUpdate", payload);
-  } catch (error) {
-    deps.logger.warn({ err: error }, "TrainingPlanUpdate broadcast failed");
-  }
 }
 
 export type SubscribeInput = {
@@ -234,7 +220,7 @@ export type UnsubscribeInput = { userId: number; accountId: number | null; brand
 
 /**
  * Cancels the learner's enrolment. A freed seat goes, in the same transaction, to the first learner on the waiting
- * list (who is notified after commit); otherwise the session counts one participant less.
+ * list (told by notification and mail after commit, ADR 0085); otherwise the session counts one participant less.
  */
 export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInput): Promise<{ promotedUserId: number | null }> {
   const { db } = deps;
@@ -244,55 +230,24 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
   if (!current) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
   if (current.status === "finished") throw new AppError("CONFLICT", "enrolmentFinishedCannotLeave");
 
-  const result = await db.transaction(async (tx) => {
+  const promoted = await db.transaction(async (tx) => {
     if (current.sessionId !== null) await lockSession(tx, current.sessionId);
     // Re-read under the lock: a concurrent cancel or promotion may have changed the row.
     const mine = await findActiveEnrolment(tx, input.userId, training.id);
     if (!mine || mine.id !== current.id) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
     await cancelEnrolment(tx, mine.id);
-    if (mine.sessionId === null) return { promoted: null };
+    if (mine.sessionId === null) return [];
     if (mine.status === "waiting_list") {
       await shiftWaitingList(tx, mine.sessionId, mine.waitingListPosition ?? 0);
-      return { promoted: null };
+      return [];
     }
-    const next = await firstInLine(tx, mine.sessionId);
-    if (!next) {
-      await addParticipants(tx, mine.sessionId, -1);
-      return { promoted: null };
-    }
-    // The freed seat goes to the first in line: the participant count stays the same.
-    await promoteEnrolment(tx, next.id);
-    await shiftWaitingList(tx, mine.sessionId, next.waitingListPosition ?? 0);
-    return { promoted: { userId: next.userId, accountId: next.accountId, sessionId: mine.sessionId } };
+    // The freed seat goes to the first in line (ADR 0085).
+    return releaseSeat(tx, mine.sessionId);
   });
 
   await publishPlanUpdate(deps, current.accountId, { userId: input.userId, trainingId: training.id });
-  if (result.promoted) {
-    await notifyPromoted(deps, result.promoted, training, now);
-    await publishPlanUpdate(deps, result.promoted.accountId, { userId: result.promoted.userId, trainingId: training.id });
-  }
-  return { promotedUserId: result.promoted?.userId ?? null };
-}
-
-async function notifyPromoted(deps: Deps, promoted: { userId: number; sessionId: number }, training: TrainingRow, now: Date) {
-  try {
-    const user = await findUserLocale(deps.db, promoted.userId);
-    const session = await findSession(deps.db, promoted.sessionId);
-    const t = translator(negotiateLocale(user?.locale));
-    await notifyUser(
-      deps.db,
-      deps.broadcaster,
-      {
-        userId: promoted.userId,
-        title: t("enrolmentPromotedTitle"),
-        body: t("enrolmentPromotedBody", { session: session?.name ?? "", training: training.name }),
-      },
-      now,
-    );
-  } catch (error) {
-    // The seat is the learner's either way; a lost notification must not undo the cancellation.
-    deps.logger.error({ err: error, userId: promoted.userId }, "waiting-list promotion notification failed");
-  }
+  await tellSeatChanges(deps, promoted);
+  return { promotedUserId: promoted[0]?.userId ?? null };
 }
 
 /** The user's own active enrolment, or 404. */

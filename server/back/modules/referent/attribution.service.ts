@@ -9,7 +9,7 @@ import { afterEnrolment, enrolInTransaction, isUniqueViolation, requireTraining,
 import * as repo from "./attribution.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 
-type Deps = Pick<BackDeps, "db" | "now" | "broadcaster" | "logger">;
+type Deps = Pick<BackDeps, "db" | "now" | "broadcaster" | "logger" | "mailer">;
 
 const productKey = (trainingId: number, sessionId: number | null) => (sessionId === null ? String(trainingId) : `${trainingId}-${sessionId}`);
 

@@ -442,6 +442,11 @@ export type PayInput = {
   buyer: object;
   invoicePrefix: string;
   year: number;
+  /**
+   * Run inside the payment's transaction once the order is paid, before it commits (ADR 0089: the back office's
+   * audit row of a check confirmation). If it throws, nothing of the payment is written.
+   */
+  onPaid?: (tx: Tx, paid: { before: OrderRow; after: OrderRow; invoice: InvoiceRow }) => Promise<void>;
 };
 
 export type PayOutcome =
@@ -561,6 +566,7 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
         await tx.delete(cartProducts).where(eq(cartProducts.cartId, order.cartId));
         await tx.update(carts).set({ discountCodeId: null, updatedAt: input.now }).where(eq(carts.id, order.cartId));
       }
+      if (input.onPaid) await input.onPaid(tx, { before: order, after: paid, invoice });
       return { kind: "paid", order: paid, invoice, enrolledTrainingIds: enrolled };
     });
   // PostgreSQL: two first payments of a brand-year race on the counter row's creation; retry once (the row exists).

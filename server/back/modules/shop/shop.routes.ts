@@ -31,6 +31,7 @@ import { publicOriginFor } from "../../http/request-host.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import * as shop from "./shop.service.ts";
+import { confirmCheck } from "../accounting/accounting.service.ts";
 
 export const shopRoutes = new Hono<BackEnv>();
 type C = Context<BackEnv>;
@@ -175,12 +176,15 @@ shopRoutes.get("/referent/getCommand/:id", async (c) => {
   return success(c, OrderSchema.parse(await shop.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, id)));
 });
 
-/** Back office: a cheque has been received, the pending check order becomes paid (seats, enrolment, invoice). */
+/**
+ * Back office: a cheque has been received, the pending check order becomes paid (seats, enrolment, invoice), with
+ * its audit row in the payment's transaction (the accounting tool's confirmation, ADR 0089).
+ */
 shopRoutes.post("/admin/shop/orders/:id/markPaid", async (c) => {
-  await requireAdmin(c);
+  const session = await requireAdmin(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
   await parseBody(c, EmptyBody);
-  await shop.markCheckReceived(c.var.deps, id);
+  await confirmCheck(c.var.deps, session.userId, id);
   const order = await shop.getOrderForAdmin(c.var.deps.db, c.var.t, id);
   return success(c, OrderSchema.parse(order), c.var.t("shopOrderPaid"));
 });

@@ -612,6 +612,7 @@ export async function settleOrder(
   deps: BackDeps,
   orderId: number,
   payment: { provider: string; transactionId: string | null; amountCents: number; currency: string; payload: unknown },
+  onPaid?: repo.PayInput["onPaid"],
 ): Promise<repo.PayOutcome> {
   const order = await repo.findOrder(deps.db, orderId);
   if (!order) return { kind: "notPending", status: "missing" };
@@ -622,6 +623,7 @@ export async function settleOrder(
   const outcome = await repo.payOrder(deps.db, {
     orderId,
     ...payment,
+    onPaid,
     now,
     year: Number(toParisDate(now).slice(0, 4)),
     invoicePrefix: seller.invoicePrefix,
@@ -707,11 +709,16 @@ export async function receiveNotification(deps: BackDeps, providerName: string, 
 }
 
 /** An administrator records a cheque as received: the order is paid like any other (idempotent per order). */
-export async function markCheckReceived(deps: BackDeps, orderId: number): Promise<repo.PayOutcome> {
+/**
+ * A cheque has been received: the pending check order is paid (settleOrder). `options.inTransaction` runs inside
+ * the payment's transaction once the order is paid, so the back office's audit row commits or rolls back with the
+ * payment (ADR 0089).
+ */
+export async function markCheckReceived(deps: BackDeps, orderId: number, options: { inTransaction?: repo.PayInput["onPaid"] } = {}): Promise<repo.PayOutcome> {
   const order = await repo.findOrder(deps.db, orderId);
   if (!order || order.paymentMethod !== "check") throw new AppError("NOT_FOUND", "shopOrderNotFound");
   if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
-  const outcome = await settleOrder(deps, orderId, { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null });
+  const outcome = await settleOrder(deps, orderId, { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null }, options.inTransaction);
   if (outcome.kind === "seatGone") throw new AppError("CONFLICT", "shopSeatGone");
   return outcome;
 }
