@@ -11,7 +11,7 @@ import { dataDir, PASSWORD } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
-test.describe.configure({ mode: "default", timeout: 300_000 });
+test.describe.configure({ mode: "default", timeout: 120_000 });
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
 
 type Case = {
