@@ -2,7 +2,8 @@
 // trainingsList, badges, suggestions and the personal training plan, on the demo seed.
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { enrolments, historyEntries, notifications, quizTrackings, trainings, userBadges, users } from "../../server/db/schema/index.ts";
+import { enrolments, historyEntries, notifications, quizTrackings, trainingTags, trainings, userBadges, users } from "../../server/db/schema/index.ts";
+import { fitsAudience } from "#core/domain/user-state.ts";
 import { createLogger } from "../../server/logger.ts";
 import { awardBadges } from "../../server/back/modules/records/badges.ts";
 import { historyEntryPoints } from "#core/domain/points.ts";
@@ -225,6 +226,20 @@ describe.each(backends())("learner records (%s)", (backend) => {
     }
     const shared = suggestions.map((s: any) => s.sharedTags.length);
     expect([...shared].sort((a: number, b: number) => b - a)).toEqual(shared);
+
+    // The same six as ranking every candidate of the brand here: shared tags, then new, then newest, then id.
+    const me = (await agent.get("/back/api/user")).body.data;
+    const tagRows = await suite.db.select().from(trainingTags);
+    const tagsOf = (id: number) => tagRows.filter((r) => r.trainingId === id).map((r) => r.tag);
+    const myTags = new Set([...mine].flatMap((id) => tagsOf(id as number)));
+    const all = await suite.db.select().from(trainings).where(and(eq(trainings.brand, "fr"), eq(trainings.isPublished, true), eq(trainings.isTest, false), eq(trainings.obsolete, false)));
+    const expected = all
+      .filter((t) => !mine.has(t.id) && fitsAudience(t, { isPharmacist: me.isPharmacist, isHolder: me.isHolder }).ok)
+      .map((t) => ({ t, shared: tagsOf(t.id).filter((tag) => myTags.has(tag)).length }))
+      .sort((a, b) => b.shared - a.shared || Number(b.t.isNew) - Number(a.t.isNew) || b.t.createdAt.getTime() - a.t.createdAt.getTime() || a.t.id - b.t.id)
+      .slice(0, 6)
+      .map(({ t }) => t.id);
+    expect(suggestions.map((s: any) => s.id)).toEqual(expected);
   });
 
   test("training plan: padded period, month ranges and rows", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, max, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   courses,
@@ -233,7 +233,7 @@ export async function tagsOf(db: Db, trainingIds: number[]): Promise<Map<number,
   return tags;
 }
 
-export type SuggestionCandidate = {
+export type SuggestionRow = {
   id: number;
   name: string;
   slug: string;
@@ -241,16 +241,25 @@ export type SuggestionCandidate = {
   mainIllustration: string | null;
   durationMinutes: number;
   isNew: boolean;
-  createdAt: Date;
-  pharmacistsOnly: boolean;
-  nonPharmacistsOnly: boolean;
-  holdersOnly: boolean;
-  nonHoldersOnly: boolean;
 };
 
-/** Published, visible trainings of a brand, except the given ids. */
-export async function listSuggestionCandidates(db: Db, brand: string, excludeIds: number[]): Promise<SuggestionCandidate[]> {
-  const rows = await db
+/**
+ * The best suggestions, ranked by the database (it used to read the whole catalogue of the brand): published,
+ * visible trainings of a brand the user is not on and whose audience includes the user, by tags shared with
+ * `myTags`, then new ones, then newest.
+ */
+export async function listSuggestions(
+  db: Db,
+  brand: string,
+  excludeIds: number[],
+  audience: { isPharmacist: boolean; isHolder: boolean },
+  myTags: string[],
+  limit: number,
+): Promise<SuggestionRow[]> {
+  const shared = myTags.length
+    ? sql<number>`(select count(*) from ${trainingTags} where ${trainingTags.trainingId} = ${trainings.id} and ${inArray(trainingTags.tag, myTags)})`
+    : sql<number>`0`;
+  return db
     .select({
       id: trainings.id,
       name: trainings.name,
@@ -259,11 +268,6 @@ export async function listSuggestionCandidates(db: Db, brand: string, excludeIds
       mainIllustration: trainings.mainIllustration,
       durationMinutes: trainings.durationMinutes,
       isNew: trainings.isNew,
-      createdAt: trainings.createdAt,
-      pharmacistsOnly: trainings.pharmacistsOnly,
-      nonPharmacistsOnly: trainings.nonPharmacistsOnly,
-      holdersOnly: trainings.holdersOnly,
-      nonHoldersOnly: trainings.nonHoldersOnly,
     })
     .from(trainings)
     .where(
@@ -272,9 +276,12 @@ export async function listSuggestionCandidates(db: Db, brand: string, excludeIds
         eq(trainings.isPublished, true),
         eq(trainings.isTest, false),
         eq(trainings.obsolete, false),
+        excludeIds.length ? notInArray(trainings.id, excludeIds) : undefined,
+        // The audience rule of fitsAudience (core/domain/user-state.ts): each flag set excludes one kind of user.
+        audience.isPharmacist ? eq(trainings.nonPharmacistsOnly, false) : eq(trainings.pharmacistsOnly, false),
+        audience.isHolder ? eq(trainings.nonHoldersOnly, false) : eq(trainings.holdersOnly, false),
       ),
     )
-    .orderBy(desc(trainings.createdAt), asc(trainings.id));
-  const excluded = new Set(excludeIds);
-  return rows.filter((row) => !excluded.has(row.id));
+    .orderBy(desc(shared), desc(trainings.isNew), desc(trainings.createdAt), asc(trainings.id))
+    .limit(limit);
 }

@@ -2,7 +2,6 @@ import { pickCurrentTraining } from "#core/domain/current-training.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { historyEntryPoints } from "#core/domain/points.ts";
 import { activityMonthRange, placeActivitiesOnRows, planPeriod, type PlacedActivity } from "#core/domain/training-plan.ts";
-import { fitsAudience } from "#core/domain/user-state.ts";
 import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { loadQuestionsOfQuizzes } from "../flow/flow.repository.ts";
@@ -11,7 +10,7 @@ import {
   listEnrolments,
   listHistory,
   listSessionDays,
-  listSuggestionCandidates,
+  listSuggestions,
   moduleCounts,
   tagsOf,
   trainingNames,
@@ -295,18 +294,14 @@ export async function getSuggestions(
 ) {
   const [rows, history] = await Promise.all([listEnrolments(db, viewer.userId), listHistory(db, viewer.userId)]);
   const mine = [...new Set([...rows.map((r) => r.trainingId), ...history.map((h) => h.trainingId)])];
-  const myTags = new Set([...(await tagsOf(db, mine)).values()].flat());
-  const candidates = (await listSuggestionCandidates(db, profile.brand, mine)).filter(
-    (c) => fitsAudience(c, { isPharmacist: profile.isPharmacist, isHolder: profile.isHolder }).ok,
-  );
+  const myTags = [...new Set([...(await tagsOf(db, mine)).values()].flat())];
+  const best = await listSuggestions(db, profile.brand, mine, { isPharmacist: profile.isPharmacist, isHolder: profile.isHolder }, myTags, SUGGESTIONS_LIMIT);
   const tags = await tagsOf(
     db,
-    candidates.map((c) => c.id),
+    best.map((c) => c.id),
   );
-  const ranked = candidates
-    .map((c, order) => ({ c, order, shared: (tags.get(c.id) ?? []).filter((tag) => myTags.has(tag)) }))
-    .sort((x, y) => y.shared.length - x.shared.length || Number(y.c.isNew) - Number(x.c.isNew) || x.order - y.order)
-    .slice(0, SUGGESTIONS_LIMIT);
+  const mineTags = new Set(myTags);
+  const ranked = best.map((c) => ({ c, shared: (tags.get(c.id) ?? []).filter((tag) => mineTags.has(tag)) }));
   return ranked.map(({ c, shared }) => ({
     id: c.id,
     name: c.name,
