@@ -256,9 +256,13 @@ export async function listSuggestions(
   myTags: string[],
   limit: number,
 ): Promise<SuggestionRow[]> {
-  const shared = myTags.length
-    ? sql<number>`(select count(*) from ${trainingTags} where ${trainingTags.trainingId} = ${trainings.id} and ${inArray(trainingTags.tag, myTags)})`
-    : sql<number>`0`;
+  // How many of myTags each training has: one grouped read of the tag index, joined to the candidates.
+  const sharedTags = db
+    .select({ trainingId: trainingTags.trainingId, shared: sql<number>`count(*)`.as("shared") })
+    .from(trainingTags)
+    .where(myTags.length ? inArray(trainingTags.tag, myTags) : sql`false`)
+    .groupBy(trainingTags.trainingId)
+    .as("shared_tags");
   return db
     .select({
       id: trainings.id,
@@ -270,6 +274,7 @@ export async function listSuggestions(
       isNew: trainings.isNew,
     })
     .from(trainings)
+    .leftJoin(sharedTags, eq(sharedTags.trainingId, trainings.id))
     .where(
       and(
         eq(trainings.brand, brand),
@@ -282,6 +287,6 @@ export async function listSuggestions(
         audience.isHolder ? eq(trainings.nonHoldersOnly, false) : eq(trainings.holdersOnly, false),
       ),
     )
-    .orderBy(desc(shared), desc(trainings.isNew), desc(trainings.createdAt), asc(trainings.id))
+    .orderBy(sql`coalesce(${sharedTags.shared}, 0) desc`, desc(trainings.isNew), desc(trainings.createdAt), asc(trainings.id))
     .limit(limit);
 }
