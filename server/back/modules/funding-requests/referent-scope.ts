@@ -9,7 +9,7 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { requireSession } from "../../http/guards.ts";
 import { requireReferent } from "../referent/referent-scope.ts";
-import { getUserPayload } from "../user/user.service.ts";
+import { sessionUserPayload } from "../user/user.service.ts";
 
 export type ReferentScope = { userId: number; accountId: number; brand: BrandKey; locale: string };
 
@@ -22,7 +22,7 @@ export async function requireReferentScope(c: Context<BackEnv>, { write }: { wri
 /** Any logged-in member of an account (the learner's view of the collective plan): the account in use, or null. */
 export async function requireMemberScope(c: Context<BackEnv>): Promise<{ userId: number; accountId: number | null }> {
   const session = requireSession(c);
-  const user = await getUserPayload(c.var.deps.db, session.userId, session.accountId);
+  const user = await sessionUserPayload(c.var.deps.db, session);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   return { userId: user.id, accountId: user.currentAccountId };
 }
