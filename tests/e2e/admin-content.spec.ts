@@ -44,7 +44,9 @@ async function adminLogin(page: Page) {
 
 test("edit a content page, preview it, publish it and see it live", NO_JS, async ({ page }) => {
   await adminLogin(page);
-  await page.goto(at("localhost", "/admin/editor?brand=fr&kind=page"));
+  // Each project edits its own brand's page: the two projects' runs may overlap, and one page would mix their drafts.
+  const brand = project() === "js" ? "fr" : "be";
+  await page.goto(at("localhost", `/admin/editor?brand=${brand}&kind=page`));
   await expect(page.getByTestId("admin-nav")).toBeVisible();
   expect(await seriousViolationsWithJs(page)).toEqual([]);
   await page.locator('[data-testid="editor-row"][data-slug="qui-sommes-nous"]').getByRole("link").click();
@@ -65,7 +67,7 @@ test("edit a content page, preview it, publish it and see it live", NO_JS, async
   // Live, for a guest too (a fresh browser context: no session, the guest page cache followed the publication).
   const guest = await page.context().browser()!.newContext({ javaScriptEnabled: project() === "js" });
   const visitor = await guest.newPage();
-  await visitor.goto(at("localhost", "/pages/qui-sommes-nous"));
+  await visitor.goto(at(brand === "fr" ? "localhost" : "be.localhost", "/pages/qui-sommes-nous"));
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(visitor.getByTestId("content-body").locator("strong")).toHaveText(project());
   await guest.close();
