@@ -122,16 +122,6 @@ export async function findMembers(db: DbOrTx, accountId: number, userIds: number
     .where(and(eq(memberships.accountId, accountId), inArray(memberships.userId, userIds)));
 }
 
-/** The account's active members, for the attribution form. */
-export async function listActiveMembers(db: Db, accountId: number) {
-  return db
-    .select({ contactId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: memberships.role })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.isActive, true)))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-}
-
 /** Locks the account row: the attributions of one pharmacy run one after the other (quantity checked under it). */
 export async function lockAccount(tx: Tx, accountId: number): Promise<void> {
   await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");

@@ -7,6 +7,7 @@ import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { afterEnrolment, enrolInTransaction, isUniqueViolation, requireTraining, resolveEnrolmentTarget } from "../enrolment/enrolment.service.ts";
 import * as repo from "./attribution.repository.ts";
+import { listMembers } from "./team.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 
 type Deps = Pick<BackDeps, "db" | "now" | "broadcaster" | "logger" | "mailer">;
@@ -40,7 +41,9 @@ export async function attributionOptions(deps: Pick<BackDeps, "db" | "now">, sco
       enrolledContactIds: [...new Set(enrolled.filter((e) => e.trainingId === b.trainingId).map((e) => e.userId))].sort((x, y) => x - y),
     });
   }
-  const members = (await repo.listActiveMembers(db, scope.accountId)).map((m) => ({ ...m, role: m.role as "holder" | "referent" | "learner" }));
+  const members = (await listMembers(db, scope.accountId))
+    .filter((m) => m.isActive)
+    .map((m) => ({ contactId: m.userId, firstName: m.firstName, lastName: m.lastName, email: m.email, role: m.role as "holder" | "referent" | "learner" }));
   return { products, members, readOnly: scope.readOnly };
 }
 
