@@ -28,6 +28,8 @@ const PLAYWRIGHT = bin("@playwright/test", "cli.js");
 
 /** @type {{name: string, passed: number, failed: number, skipped: number, ms: number, note?: string}[]} */
 const results = [];
+/** "stage: test title" of every failed test, repeated under the summary so the tail of a long log names them. */
+const failures = [];
 
 function runCommand(command, args, env = {}, logFile = null) {
   return new Promise((resolve) => {
@@ -88,6 +90,17 @@ function readJson(file) {
   }
 }
 
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    const where = path.relative(ROOT, file.name ?? "");
+    if (file.status === "failed" && failedTests.length === 0) names.push(`${where} (the file failed to run)`);
+    for (const test of failedTests) names.push(`${where} › ${test.fullName ?? test.title}`);
+  }
+  return names;
+}
+
 function countVitest(report) {
   let failed = report.numFailedTests ?? 0;
   // A file that failed to load (syntax error, failing beforeAll) has no failed test of its own.
@@ -117,6 +130,7 @@ async function vitestStage(name, args, env = {}, { background = false } = {}) {
   ], env, logFile).then((code) => {
     const report = readJson(output);
     const counts = report ? countVitest(report) : { passed: 0, failed: 0, skipped: 0 };
+    if (report) failures.push(...vitestFailures(report).map((test) => `${name}: ${test}`));
     if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed, or failed outside any test
     return { name, ...counts, ms: Date.now() - started };
   });
@@ -130,6 +144,24 @@ async function vitestStage(name, args, env = {}, { background = false } = {}) {
   };
   if (!background) await finish();
   return { finish };
+}
+
+/** Titles of the tests that failed for good (a test that passed on retry is flaky, not failed). */
+function playwrightFailures(report) {
+  const names = [];
+  // The outer suites are the files: their title is the file name, given once with the line.
+  const visit = (suite, titles, isFile = false) => {
+    const here = suite.title && !isFile ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") names.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")} (${spec.file}:${spec.line})`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [], true);
+  for (const error of report.errors ?? []) names.push(`error outside any test: ${String(error.message ?? "").split("\n")[0]}`);
+  return names;
 }
 
 function countPlaywright(report) {
@@ -154,6 +186,7 @@ async function playwrightStage(name, env = {}, extraArgs = []) {
   });
   const report = readJson(output);
   const counts = report ? countPlaywright(report) : { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+  if (report) failures.push(...playwrightFailures(report).map((test) => `${name}: ${test}`));
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   results.push({ name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, ms: Date.now() - started, note: counts.flaky ? `${counts.flaky} flaky` : undefined });
 }
@@ -252,6 +285,10 @@ for (const r of results) {
   const status = r.failed > 0 ? "FAIL" : "ok  ";
   const counts = r.note === "check" ? (r.failed ? "failed" : "passed") : `${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped`;
   console.log(`${status} ${r.name.padEnd(24)} ${counts.padEnd(40)} ${(r.ms / 1000).toFixed(1).padStart(7)} s${r.note && r.note !== "check" ? `  (${r.note})` : ""}`);
+}
+if (failures.length > 0) {
+  console.log("failed tests:");
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 console.log(`total time ${((Date.now() - totalStarted) / 1000).toFixed(0)} s`);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
