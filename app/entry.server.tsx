@@ -8,7 +8,7 @@ import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
 
 export { serverConfigContext };
-/** The host's guest page cache hands each guest a form token with the same guard (server/web/guest-page-cache.ts). */
+/** The host's guest page cache hands each guest a form token with the same guard (server/web/page-cache.ts). */
 export { webCsrf } from "./lib/csrf.server";
 
 export const streamTimeout = 5_000;

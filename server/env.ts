@@ -30,9 +30,15 @@ const EnvSchema = z.object({
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
-  /** Guest page micro-cache (server/web/guest-page-cache.ts): "off" disables it; TTL in milliseconds. */
+  /** The page cache (server/web/page-cache.ts, ADR 0015 and 0091): "off" disables it; guest page TTL in milliseconds. */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * Logged-in pages (ADR 0091): kept while the page data version is unchanged, at most this long (what only the
+   * clock changes); 0 turns them off. Entries: pages kept at most, about 100 KB each.
+   */
+  SESSION_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  SESSION_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Benchmarks only: counts SQL statements and serves the total at GET /__bench/sql-statements. */
   BENCH_SQL_COUNT: z.enum(["on", "off"]).default("off"),
   /** Card payments (ADR 0031, 0045): the built-in sandbox, or SystemPay/Lyra (then SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY). */

@@ -20,7 +20,8 @@ import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rat
 import { Redis } from "ioredis";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
-import { createGuestPageCache } from "./web/guest-page-cache.ts";
+import { createPageCache } from "./web/page-cache.ts";
+import { pageDataVersionFor } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
 import { readBuildId } from "./web/build-id.ts";
 import { clientErrorOf } from "./web/client-errors.ts";
@@ -115,12 +116,18 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.use(compression());
 
   const isDevelopment = env.NODE_ENV === "development";
+  // Logged-in pages are cached only when this process's back renders them (no BACK_URL): the version is read from
+  // the database that back reads.
+  const cacheSessionPages = env.SESSION_PAGE_CACHE_TTL_MS > 0 && !env.BACK_URL;
   const pageCache =
     env.PAGE_CACHE === "on" && env.PAGE_CACHE_TTL_MS > 0 && !isDevelopment
-      ? createGuestPageCache({
+      ? createPageCache({
           ttlMs: env.PAGE_CACHE_TTL_MS,
           maxEntries: 300,
           csrf: async () => webEntry(await getBuild()).webCsrf(env.APP_SECRET, env.PUBLIC_URL_SCHEME === "https"),
+          sessionPageVersion: cacheSessionPages ? (sessionId) => pageDataVersionFor(database.db, sessionId, deps.now()) : undefined,
+          sessionTtlMs: env.SESSION_PAGE_CACHE_TTL_MS,
+          maxSessionEntries: env.SESSION_PAGE_CACHE_ENTRIES,
         })
       : null;
   if (pageCache) app.use(pageCache.clearOnWrite);
@@ -158,8 +165,9 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true, reads }));
 
   app.use(pageMethodGuard(getBuild));
-  if (pageCache) app.use(pageCache.middleware);
+  // Before the cache, so that a logged-in page served from it is marked private too.
   app.use(privatePagesForSessions);
+  if (pageCache) app.use(pageCache.middleware);
   app.all(
     "/{*splat}",
     createRequestHandler({

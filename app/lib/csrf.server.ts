@@ -6,7 +6,7 @@ import { data } from "react-router";
 /**
  * remix-utils draws tokens from a charset with "&", "#", "<"... which HTML and JSON escape differently. A
  * Base64URL token reads the same everywhere in a page, so the guest page cache can swap it for the
- * visitor's own (server/web/guest-page-cache.ts). The signature is remix-utils' own.
+ * visitor's own (server/web/page-cache.ts). The signature is remix-utils' own.
  */
 class UrlSafeCsrf extends CSRF {
   override generate(bytes = 32): string {

@@ -30,6 +30,8 @@ export type Database = {
 };
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "migrations");
+/** After the migrations: a table they added gets the page data version's triggers (migration 0016, ADR 0091). */
+const WATCH_NEW_TABLES = "select watch_page_data()";
 
 export type DatabaseOptions = {
   databaseUrl?: string;
@@ -55,7 +57,10 @@ async function openPostgres(url: string, statementCounter?: StatementCounter): P
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+      await pool.query(WATCH_NEW_TABLES);
+    },
     ping: async () => {
       try {
         await pool.query("select 1");
@@ -82,7 +87,10 @@ async function openPglite(dir: string, loadDataDir?: Blob, statementCounter?: St
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await client.query(WATCH_NEW_TABLES);
+    },
     ping: async () => {
       try {
         await client.query("select 1");

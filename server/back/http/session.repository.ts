@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { accounts, sessions, users } from "../../db/schema/index.ts";
 
@@ -45,4 +45,15 @@ export async function updateSessionAccount(db: Db, idHash: string, accountId: nu
 export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHash?: string): Promise<void> {
   if (exceptIdHash === undefined) await db.delete(sessions).where(eq(sessions.userId, userId));
   else await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)));
+}
+
+/** For the session page cache (ADR 0091), in one statement: the page data version (migration 0016) and whether the session is live. */
+export async function readPageDataVersion(db: Db, idHash: string, now: Date): Promise<{ version: string; live: boolean }> {
+  const result = (await db.execute(
+    sql`select version::text as version,
+               exists(select 1 from sessions where id_hash = ${idHash} and expires_at > ${now.toISOString()}) as live
+          from page_data_state where id = 1`,
+  )) as unknown as { rows: { version: string; live: boolean }[] };
+  const [row] = result.rows;
+  return { version: row?.version ?? "0", live: row?.live === true };
 }

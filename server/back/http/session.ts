@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import { parseCookies, serializeCookie } from "./cookies.ts";
-import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession, updateSessionAccount } from "./session.repository.ts";
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, readPageDataVersion, touchSession, updateSessionAccount } from "./session.repository.ts";
 import { mergeCartAtLogin } from "../modules/shop/cart-merge.ts";
 
 export const SESSION_COOKIE = "sid";
@@ -100,4 +100,14 @@ function sessionCookie(c: Context<BackEnv>, value: string, maxAge: number | unde
 export function isSecureRequest(c: Context<BackEnv>): boolean {
   if (c.var.deps.env.PUBLIC_URL_SCHEME === "https") return true;
   return c.var.deps.env.TRUST_PROXY === "true" && c.req.header("x-forwarded-proto") === "https";
+}
+
+/**
+ * The session page cache's question (ADR 0091): the data version a page rendered now for this session cookie would
+ * be stored under, or null when the cookie is no live session (nothing is cached for it).
+ */
+export async function pageDataVersionFor(db: Db, sessionId: string, now: Date): Promise<string | null> {
+  if (!sessionId || sessionId.length > 200) return null;
+  const { version, live } = await readPageDataVersion(db, hashSessionId(sessionId), now);
+  return live ? version : null;
 }

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { describe, expect, test } from "vitest";
-import { cacheKey, cutHoles } from "./guest-page-cache.ts";
+import { cacheKey, cutHoles } from "./page-cache.ts";
 
 function request(overrides: { method?: string; path?: string; url?: string; cookie?: string; lang?: string; host?: string } = {}): Request {
   const url = overrides.url ?? "/catalogue?type=video";
@@ -14,7 +14,8 @@ function request(overrides: { method?: string; path?: string; url?: string; cook
 
 describe("cacheKey", () => {
   test("a guest GET of a page has a key made of host, URL, language and preference cookies", () => {
-    const key = cacheKey(request({ cookie: "lang=es-ES; cookie_consent=abc" }));
+    const { key, sessionId } = cacheKey(request({ cookie: "lang=es-ES; cookie_consent=abc" }))!;
+    expect(sessionId).toBeNull();
     expect(key).toContain("localhost:3000");
     expect(key).toContain("/catalogue?type=video");
     expect(key).toContain("fr-FR");
@@ -22,17 +23,28 @@ describe("cacheKey", () => {
   });
 
   test("the CSRF cookie does not split the cache; other cookies and hosts do", () => {
-    const bare = cacheKey(request());
-    expect(cacheKey(request({ cookie: "csrf=one" }))).toBe(bare);
-    expect(cacheKey(request({ cookie: "csrf=two" }))).toBe(bare);
-    expect(cacheKey(request({ cookie: "campus=1" }))).not.toBe(bare);
-    expect(cacheKey(request({ host: "es.localhost:3000" }))).not.toBe(bare);
-    expect(cacheKey(request({ lang: "es-ES" }))).not.toBe(bare);
+    const keyOf = (overrides: Parameters<typeof request>[0]) => cacheKey(request(overrides))!.key;
+    const bare = keyOf({});
+    expect(keyOf({ cookie: "csrf=one" })).toBe(bare);
+    expect(keyOf({ cookie: "csrf=two" })).toBe(bare);
+    expect(keyOf({ cookie: "campus=1" })).not.toBe(bare);
+    expect(keyOf({ host: "es.localhost:3000" })).not.toBe(bare);
+    expect(keyOf({ lang: "es-ES" })).not.toBe(bare);
+  });
+
+  test("a logged-in request is keyed by its session cookie: two sessions never share an entry", () => {
+    const one = cacheKey(request({ cookie: "sid=one; csrf=a" }))!;
+    const two = cacheKey(request({ cookie: "sid=two; csrf=a" }))!;
+    expect(one.sessionId).toBe("one");
+    expect(two.sessionId).toBe("two");
+    expect(one.key).not.toBe(two.key);
+    expect(cacheKey(request({ cookie: "sid=one; csrf=b" }))!.key).toBe(one.key);
+    expect(cacheKey(request({}))!.key).not.toBe(one.key);
   });
 
   test.each([
-    ["a logged-in visitor", { cookie: "sid=abc" }],
     ["a pending toast", { cookie: "toast=xyz" }],
+    ["a logged-in pending toast", { cookie: "sid=abc; toast=xyz" }],
     ["a POST", { method: "POST" }],
     ["a HEAD", { method: "HEAD" }],
     ["a data request", { url: "/catalogue.data" }],

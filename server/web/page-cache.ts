@@ -2,25 +2,36 @@ import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
 
 /**
- * A micro-cache of the HTML pages served to guests (no session cookie). A guest page depends only on the
- * host, the URL, the language header and a few preference cookies, so the same render can serve every
- * guest for a few seconds. The two per-request values a page carries, the CSP script nonce and the form
- * CSRF token, are cut out of the stored HTML and filled in again for each visitor.
+ * A cache of rendered HTML pages, for guests (ADR 0015) and for logged-in sessions (ADR 0091). The two per-request
+ * values a page carries, the CSP script nonce and the form CSRF token, are cut out of the stored HTML and filled in
+ * again for each request.
  *
- * Only plain 200 HTML answers whose only cookie is the CSRF one are stored. Any state-changing request
- * this instance serves empties the cache, and entries expire after `ttlMs`, which bounds how stale another
- * instance can be (seats left, a price changed by an administrator).
+ * - A guest page depends only on the host, the URL, the language header and a few preference cookies, so one render
+ *   serves every guest for `ttlMs`. Any state-changing request this instance serves empties the cache; the TTL bounds
+ *   how stale another instance can be (seats left, a price changed by an administrator).
+ * - A session's page is that session's alone: its key holds the session cookie. It is stored under the page data
+ *   version read before rendering (`sessionPageVersion`: every committed write moves it, migration 0016) and served
+ *   again only while the version is unchanged and the session live, so it is never older than the last write, on any
+ *   instance. `sessionTtlMs` bounds what only the clock changes ("starts in 2 days").
+ *
+ * Only plain 200 HTML answers whose only cookie is the CSRF one are stored.
  */
-export type GuestPageCacheOptions = {
+export type PageCacheOptions = {
   ttlMs: number;
   maxEntries: number;
-  /** The web tier's form CSRF guard (exported by its server entry), to give each guest their own token. */
+  /** The web tier's form CSRF guard (exported by its server entry), to give each visitor their own token. */
   csrf: () => Promise<WebCsrf>;
+  /** Logged-in pages: the data version for this session cookie's value, or null when it is no live session. */
+  sessionPageVersion?: (sessionId: string) => Promise<string | null>;
+  sessionTtlMs?: number;
+  maxSessionEntries?: number;
   now?: () => number;
 };
 
 type Entry = {
   expiresAt: number;
+  /** The page data version it was rendered at: null for a guest page. */
+  version: string | null;
   status: number;
   headers: [string, string][];
   /** The HTML cut at each nonce and CSRF token: parts[0] hole parts[1] hole ... */
@@ -45,8 +56,8 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export type GuestPageCache = {
-  /** Serves and stores guest pages: mount right before the page handler. */
+export type PageCache = {
+  /** Serves and stores pages: mount right before the page handler. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   /** Empties the cache after any successful write: mount before the back API and the page handler. */
   clearOnWrite: (req: Request, res: Response, next: NextFunction) => void;
@@ -54,19 +65,38 @@ export type GuestPageCache = {
   readonly size: number;
 };
 
-export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageCache {
+/** A bounded map that forgets its least recently stored entry first. */
+class Entries {
+  private readonly map = new Map<string, Entry>();
+  constructor(private readonly maxEntries: number) {}
+  get(key: string) {
+    return this.map.get(key);
+  }
+  set(key: string, entry: Entry) {
+    this.map.delete(key);
+    this.map.set(key, entry);
+    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
+  }
+  delete(key: string) {
+    this.map.delete(key);
+  }
+  clear() {
+    this.map.clear();
+  }
+  get size() {
+    return this.map.size;
+  }
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const guestEntries = new Entries(options.maxEntries);
+  const sessionEntries = new Entries(options.maxSessionEntries ?? 200);
   const csrf = options.csrf;
 
   function clear() {
-    entries.clear();
-  }
-
-  function remember(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+    guestEntries.clear();
+    sessionEntries.clear();
   }
 
   async function replay(entry: Entry, req: Request, res: Response) {
@@ -81,7 +111,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
     res.end(html);
   }
 
-  function capture(key: string, req: Request, res: Response) {
+  function capture(entries: Entries, key: string, version: string | null, ttlMs: number, req: Request, res: Response) {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -92,13 +122,20 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
       const result = end(chunk, ...rest);
-      void store(key, req, res, Buffer.concat(chunks).toString("utf8"));
+      void store(entries, key, { version, expiresAt: now() + ttlMs }, req, res, Buffer.concat(chunks).toString("utf8"));
       return result;
     }) as Response["end"];
     res.setHeader("x-page-cache", "miss");
   }
 
-  async function store(key: string, req: Request, res: Response, html: string) {
+  async function store(
+    entries: Entries,
+    key: string,
+    validity: { version: string | null; expiresAt: number },
+    req: Request,
+    res: Response,
+    html: string,
+  ) {
     if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
     const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
     if (setCookies.some((cookie) => !cookie.startsWith(`${CSRF_COOKIE}=`))) return;
@@ -111,7 +148,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
     const headers = Object.entries(res.getHeaders())
       .filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== "x-page-cache")
       .map(([name, value]) => [name, String(value)] as [string, string]);
-    remember(key, { expiresAt: now() + options.ttlMs, status: 200, headers, parts, holes });
+    entries.set(key, { ...validity, status: 200, headers, parts, holes });
   }
 
   function clearOnWrite(req: Request, res: Response, next: NextFunction) {
@@ -123,17 +160,31 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
     next();
   }
 
-  function middleware(req: Request, res: Response, next: NextFunction) {
-    const key = cacheKey(req);
-    if (!key) return next();
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt > now()) {
-      replay(entry, req, res).catch(next);
-      return;
-    }
-    if (entry) entries.delete(key);
-    capture(key, req, res);
+  function serveGuest(key: string, req: Request, res: Response, next: NextFunction) {
+    const entry = guestEntries.get(key);
+    if (entry && entry.expiresAt > now()) return void replay(entry, req, res).catch(next);
+    if (entry) guestEntries.delete(key);
+    capture(guestEntries, key, null, options.ttlMs, req, res);
     next();
+  }
+
+  async function serveSession(key: string, sessionId: string, req: Request, res: Response, next: NextFunction) {
+    const version = await options.sessionPageVersion!(sessionId);
+    // Not a live session: the page handler decides what such a cookie gets, and nothing is stored.
+    if (version === null) return next();
+    const entry = sessionEntries.get(key);
+    if (entry && entry.version === version && entry.expiresAt > now()) return replay(entry, req, res);
+    if (entry) sessionEntries.delete(key);
+    capture(sessionEntries, key, version, options.sessionTtlMs ?? options.ttlMs, req, res);
+    next();
+  }
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    const cacheable = cacheKey(req);
+    if (!cacheable) return next();
+    if (cacheable.sessionId === null) return serveGuest(cacheable.key, req, res, next);
+    if (!options.sessionPageVersion) return next();
+    serveSession(cacheable.key, cacheable.sessionId, req, res, next).catch(next);
   }
 
   return {
@@ -141,20 +192,25 @@ export function createGuestPageCache(options: GuestPageCacheOptions): GuestPageC
     clearOnWrite,
     clear,
     get size() {
-      return entries.size;
+      return guestEntries.size + sessionEntries.size;
     },
   };
 }
 
-/** The cache key of a guest page request, or null when the request must not use the cache. */
-export function cacheKey(req: Request): string | null {
+/**
+ * The cache key of a page request and its session cookie (null for a guest), or null when the request must not use
+ * the cache. Every cookie but the CSRF one is part of the key, the session cookie included: two sessions never share
+ * an entry.
+ */
+export function cacheKey(req: Request): { key: string; sessionId: string | null } | null {
   if (req.method !== "GET") return null;
   if (req.path.endsWith(".data") || req.path.startsWith("/back/")) return null;
   const cookies = parseCookieHeader(req.headers.cookie);
-  if (cookies.has(SESSION_COOKIE) || cookies.has("toast")) return null;
+  if (cookies.has("toast")) return null;
   cookies.delete(CSRF_COOKIE);
   const preferences = [...cookies].sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => `${name}=${value}`);
-  return [req.headers.host ?? "", req.originalUrl, req.headers["accept-language"] ?? "", preferences.join("; ")].join("\n");
+  const key = [req.headers.host ?? "", req.originalUrl, req.headers["accept-language"] ?? "", preferences.join("; ")].join("\n");
+  return { key, sessionId: cookies.get(SESSION_COOKIE) ?? null };
 }
 
 /** Splits the HTML at every occurrence of the nonce and the token (both random, so never ambiguous). */
