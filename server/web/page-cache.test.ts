@@ -1,14 +1,16 @@
 import type { Request } from "express";
 import { describe, expect, test } from "vitest";
-import { cacheKey, cutHoles } from "./page-cache.ts";
+import { cacheKey, cutHoles, wantsFreshRender } from "./page-cache.ts";
 
-function request(overrides: { method?: string; path?: string; url?: string; cookie?: string; lang?: string; host?: string } = {}): Request {
+type RequestOverrides = { method?: string; path?: string; url?: string; cookie?: string; lang?: string; host?: string; headers?: Record<string, string> };
+
+function request(overrides: RequestOverrides = {}): Request {
   const url = overrides.url ?? "/catalogue?type=video";
   return {
     method: overrides.method ?? "GET",
     path: overrides.path ?? url.split("?")[0],
     originalUrl: url,
-    headers: { host: overrides.host ?? "localhost:3000", cookie: overrides.cookie, "accept-language": overrides.lang ?? "fr-FR" },
+    headers: { host: overrides.host ?? "localhost:3000", cookie: overrides.cookie, "accept-language": overrides.lang ?? "fr-FR", ...overrides.headers },
   } as unknown as Request;
 }
 
@@ -51,6 +53,15 @@ describe("cacheKey", () => {
     ["the back API", { url: "/back/api/catalogue" }],
   ])("%s is never cached", (_, overrides) => {
     expect(cacheKey(request(overrides))).toBeNull();
+  });
+});
+
+describe("wantsFreshRender", () => {
+  test("a forced reload asks for a fresh render; a plain one or a max-age=0 one does not", () => {
+    expect(wantsFreshRender(request({ headers: { "cache-control": "no-cache" } }))).toBe(true);
+    expect(wantsFreshRender(request({ headers: { pragma: "no-cache" } }))).toBe(true);
+    expect(wantsFreshRender(request({ headers: { "cache-control": "max-age=0" } }))).toBe(false);
+    expect(wantsFreshRender(request())).toBe(false);
   });
 });
 

@@ -161,7 +161,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   function serveGuest(key: string, req: Request, res: Response, next: NextFunction) {
-    const entry = guestEntries.get(key);
+    const entry = wantsFreshRender(req) ? undefined : guestEntries.get(key);
     if (entry && entry.expiresAt > now()) return void replay(entry, req, res).catch(next);
     if (entry) guestEntries.delete(key);
     capture(guestEntries, key, null, options.ttlMs, req, res);
@@ -172,7 +172,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const version = await options.sessionPageVersion!(sessionId);
     // Not a live session: the page handler decides what such a cookie gets, and nothing is stored.
     if (version === null) return next();
-    const entry = sessionEntries.get(key);
+    const entry = wantsFreshRender(req) ? undefined : sessionEntries.get(key);
     if (entry && entry.version === version && entry.expiresAt > now()) return replay(entry, req, res);
     if (entry) sessionEntries.delete(key);
     capture(sessionEntries, key, version, options.sessionTtlMs ?? options.ttlMs, req, res);
@@ -211,6 +211,14 @@ export function cacheKey(req: Request): { key: string; sessionId: string | null 
   const preferences = [...cookies].sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => `${name}=${value}`);
   const key = [req.headers.host ?? "", req.originalUrl, req.headers["accept-language"] ?? "", preferences.join("; ")].join("\n");
   return { key, sessionId: cookies.get(SESSION_COOKIE) ?? null };
+}
+
+/**
+ * A forced reload (the browser sends `Cache-Control: no-cache`, or `Pragma: no-cache`) is rendered afresh, and its
+ * render replaces the kept page. The bench measures renders this way too.
+ */
+export function wantsFreshRender(req: Request): boolean {
+  return /\bno-cache\b/i.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/i.test(String(req.headers.pragma ?? ""));
 }
 
 /** Splits the HTML at every occurrence of the nonce and the token (both random, so never ambiguous). */

@@ -6,6 +6,8 @@
 //   BENCH_TRAININGS (default 5000), BENCH_REALTIME=1 then runs tests/bench/realtime.ts,
 //   BENCH_ONLY=<regular expression> keeps the rows whose name matches (the static row always runs), e.g.
 //   BENCH_ONLY='learner|uncached'. The page rows are one table (PAGE_ROWS): add a line for a new page.
+//   Each logged-in row has a "re-rendered" twin (a forced reload: the session page cache is bypassed, ADR 0091);
+//   BENCH_RERENDER=0 skips them.
 // Logged-in rows use a real session (learner@demo.test, shop@demo.test, or the referent holder@demo.test for the
 // pharmacy pages), opened through the login API with its CSRF token.
 // `--postgres` (or BENCH_DATABASE_URL, the server to use instead of postgres://postgres@127.0.0.1:5432) runs it all
@@ -95,6 +97,10 @@ const PAGE_ROWS: PageRow[] = [
   { label: "back-office sessions", visitor: "administrator", path: "/admin/faceToFace" },
 ];
 
+const LOGGED_IN = new Set<Visitor>(["learner", "shop customer", "referent", "administrator"]);
+/** BENCH_RERENDER=0 skips the re-rendered twins of the logged-in rows. */
+const RERENDER = process.env.BENCH_RERENDER !== "0";
+
 /** BENCH_ONLY (a case-insensitive regular expression) keeps the rows whose name matches; the static row always runs. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 const selected = (name: string) => !ONLY || ONLY.test(name);
@@ -115,6 +121,12 @@ async function pageRows(origin: string): Promise<LoadFigures[]> {
     const name = `GET ${pagePath} (${row.label}, ${row.visitor})`;
     if (!selected(name)) continue;
     rows.push(await measure(name, `${origin}${pagePath}`, cookie ? { cookie } : {}));
+    // Logged-in pages are kept per session (ADR 0091): the row above is a page seen again with no write since. Its
+    // twin forces a render as a hard reload does (Cache-Control: no-cache), the cost of the first view after a write.
+    const renderedName = `GET ${pagePath} (${row.label}, ${row.visitor}, re-rendered)`;
+    if (LOGGED_IN.has(row.visitor) && RERENDER && selected(renderedName)) {
+      rows.push(await measure(renderedName, `${origin}${pagePath}`, { cookie, "cache-control": "no-cache" }));
+    }
   }
   return rows;
 }

@@ -46,6 +46,14 @@ describe.each(backends())("session page cache (%s)", (backend) => {
     expect(formToken(second.text)).toBeTruthy();
   });
 
+  test("a forced reload is rendered afresh and replaces the kept page", async () => {
+    const learner = await loggedIn("learner@demo.test");
+    await keep(learner, "/catalogue");
+    const forced = await learner.get("/catalogue", { headers: { accept: "text/html", "accept-language": "fr-FR", "cache-control": "no-cache" } });
+    expect(forced.headers.get("x-page-cache")).toBe("miss");
+    expect((await page(learner)).headers.get("x-page-cache")).toBe("hit");
+  });
+
   test("another session, even of the same user, never gets it", async () => {
     const learner = await loggedIn("learner@demo.test");
     await page(learner);
