@@ -44,8 +44,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
-
 /** The default title ("{default} | {brand}") for pages without their own, and the titles of error pages. */
 export const meta: Route.MetaFunction = ({ matches, error }) => {
   if (error) {
@@ -72,6 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The one render-blocking file. With a precedence, React writes it at the top of <head>, before the
+            thirty-odd module preloads: as a route link it came after them, and a browser with six connections per
+            host asked for it last. */}
+        <link rel="stylesheet" href={stylesHref} precedence="default" />
         <meta name="theme-color" content={brand.styles.primary} />
         <link rel="icon" href={brand.favicon} type="image/svg+xml" />
         <Meta />
