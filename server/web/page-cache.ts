@@ -122,7 +122,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
       const result = end(chunk, ...rest);
-      void store(entries, key, { version, expiresAt: now() + ttlMs }, req, res, Buffer.concat(chunks).toString("utf8"));
+      // A page that cannot be stored is simply not kept: the answer has gone out already.
+      store(entries, key, { version, expiresAt: now() + ttlMs }, req, res, Buffer.concat(chunks).toString("utf8")).catch(() => undefined);
       return result;
     }) as Response["end"];
     res.setHeader("x-page-cache", "miss");
