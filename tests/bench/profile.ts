@@ -3,6 +3,8 @@
 // (default /catalogue) with autocannon. The .cpuprofile (open it in Chrome DevTools) lands in PROFILE_DIR
 // (default ./profiles) when the server stops; the profile includes start-up and the warm-up.
 //   npm run bench:profile    (BENCH_DURATION s of load, default 15; BENCH_CONNECTIONS, default 16)
+// Every request is a forced reload (Cache-Control: no-cache), so the profile shows a render, not the session page
+// cache (ADR 0091); PROFILE_CACHED=1 profiles the page seen again instead.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,7 +26,9 @@ async function main() {
     // No statement counter here: the profile shows the server as it runs in production.
     server = await startServer(dataDir, { BENCH_SQL_COUNT: "off" }, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
     const cookie = await logIn(server.url, "learner@demo.test", DEMO_PASSWORD);
-    const options = { url: `${server.url}${pagePath}`, connections, headers: { cookie, "accept-encoding": "gzip", "accept-language": "fr-FR,fr;q=0.9" } };
+    const cached = process.env.PROFILE_CACHED === "1";
+    const headers = { cookie, "accept-encoding": "gzip", "accept-language": "fr-FR,fr;q=0.9", ...(cached ? {} : { "cache-control": "no-cache" }) };
+    const options = { url: `${server.url}${pagePath}`, connections, headers };
     await autocannon({ ...options, duration: 2 });
     const result = await autocannon({ ...options, duration });
     console.log(
