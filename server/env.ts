@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().optional(),
   PGLITE_DIR: z.string().default("data/pglite"),
+  /** Where the embedded database runs: "child", its own process behind the PostgreSQL protocol (ADR 0093), or "inline". */
+  PGLITE_PROCESS: z.enum(["child", "inline"]).default("child"),
   DATA_DIR: z.string().default("data"),
   BACK_URL: z.string().url().optional(),
   /** Unset: generated at first start and kept in DATA_DIR/secrets.json (server/secrets.ts). */

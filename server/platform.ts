@@ -60,7 +60,12 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   const statementCounter = env.BENCH_SQL_COUNT === "on" && !overrides.database ? createStatementCounter() : null;
   const database =
     overrides.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, statementCounter: statementCounter ?? undefined }));
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: env.PGLITE_DIR,
+      pgliteProcess: env.PGLITE_PROCESS === "child",
+      statementCounter: statementCounter ?? undefined,
+    }));
   if (!overrides.database) {
     await database.migrate();
     if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db)))) {

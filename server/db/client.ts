@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import { fork } from "node:child_process";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -11,6 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 import type { StatementCounter } from "./statement-counter.ts";
+import type { PgliteProcessMessage } from "./pglite-process.ts";
+import { takeDirectoryLock } from "./pglite-lock.ts";
+
+export { takeDirectoryLock };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,16 +44,24 @@ export type DatabaseOptions = {
   pgliteDataDir?: Blob;
   /** Benchmarks only: sees every statement Drizzle sends. */
   statementCounter?: StatementCounter;
+  /**
+   * PGlite in its own process behind the PostgreSQL wire protocol (ADR 0093), as the platform runs it; otherwise in
+   * this process (tests, command-line tools, a tarball to start from).
+   */
+  pgliteProcess?: boolean;
 };
 
 /** PostgreSQL when a URL is given, else embedded PGlite in a directory ("memory://" for tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementCounter);
-  return openPglite(options.pgliteDir ?? "data/pglite", options.pgliteDataDir, options.statementCounter);
+  if (options.databaseUrl) {
+    return openPostgres(new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) }), options.statementCounter);
+  }
+  const dir = options.pgliteDir ?? "data/pglite";
+  if (options.pgliteProcess && !options.pgliteDataDir) return openPgliteProcess(dir, options.statementCounter);
+  return openPglite(dir, options.pgliteDataDir, options.statementCounter);
 }
 
-async function openPostgres(url: string, statementCounter?: StatementCounter): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+function openPostgres(pool: pg.Pool, statementCounter?: StatementCounter): Database {
   // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
   // process with an unhandled 'error' event: the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`, "DatabaseWarning"));
@@ -70,6 +82,48 @@ async function openPostgres(url: string, statementCounter?: StatementCounter): P
       }
     },
     close: () => pool.end(),
+  };
+}
+
+const PGLITE_PROCESS_SCRIPT = path.resolve(import.meta.dirname, "pglite-process.ts");
+
+/**
+ * PGlite in a child process that serves it on a Unix socket (server/db/pglite-process.ts), reached through `pg` with
+ * a pool of ONE connection: PGlite is a single session, so two connections would interleave their transactions.
+ * The web process then runs the PostgreSQL code path, and the database's CPU is on the machine's other core.
+ */
+async function openPgliteProcess(dir: string, statementCounter?: StatementCounter): Promise<Database> {
+  const child = fork(PGLITE_PROCESS_SCRIPT, [dir], {
+    // The child is TypeScript like this process; a CPU profile of this process (the bench) profiles it too.
+    execArgv: ["--import", "tsx", ...process.execArgv.filter((arg) => arg.startsWith("--cpu-prof"))],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const socketDir = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message: PgliteProcessMessage) => {
+      if (message.type === "ready") resolve(message.socketDir);
+      else reject(new Error(message.message));
+    });
+    child.once("exit", (code) => reject(new Error(`The embedded database process stopped (exit code ${code}) before it was ready.`)));
+  });
+  let closing = false;
+  child.once("exit", (code, signal) => {
+    if (closing) return;
+    // Nothing can be served without the database: stop rather than answer every request with an error.
+    console.error(`The embedded database process stopped unexpectedly (exit code ${code}, signal ${signal}): stopping.`);
+    process.exit(1);
+  });
+  const pool = new pg.Pool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
+  const database = openPostgres(pool, statementCounter);
+  return {
+    ...database,
+    kind: "pglite",
+    close: async () => {
+      closing = true;
+      await pool.end();
+      const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+      if (child.connected) child.disconnect();
+      await exited;
+    },
   };
 }
 
@@ -105,51 +159,4 @@ async function openPglite(dir: string, loadDataDir?: Blob, statementCounter?: St
     },
     dumpDataDir: () => client.dumpDataDir("none"),
   };
-}
-
-/**
- * PGlite keeps one process per data directory: a second one would corrupt it.
- * An exclusive lock file holds the owner's pid; a stale lock (dead pid) is taken over.
- */
-export function takeDirectoryLock(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(path.resolve(dir), "..", `${path.basename(dir)}.lock`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-      process.once("exit", release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockPath, "utf8"));
-      if (owner && owner !== process.pid && isProcessAlive(owner)) {
-        throw new Error(
-          `The embedded database in ${dir} is already used by process ${owner}. ` +
-            `Only one process may open it (two would destroy it): stop the other one, ` +
-            `or set PGLITE_DIR to another directory, or use PostgreSQL with DATABASE_URL.`,
-        );
-      }
-      fs.unlinkSync(lockPath);
-    }
-  }
-  throw new Error(`Could not lock the embedded database directory ${dir}.`);
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
