@@ -279,6 +279,7 @@ export const PAGES: PageDef[] = [
   { id: "pharmacy-history-export", file: "routes/pharmacy/history-export.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export", es: "/administracion/mi-farmacia/tableau-de-bord/export" }, noIndex: true },
   { id: "pharmacy-history-export-job", file: "routes/pharmacy/history-export-job.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export/:jobId", es: "/administracion/mi-farmacia/tableau-de-bord/export/:jobId" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-order", file: "routes/pharmacy/order.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/commande/:orderId", es: "/administracion/mi-farmacia/factures/commande/:orderId" }, ns: ["pharmacy"], noIndex: true },
   // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
   // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
   { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
