@@ -4,6 +4,8 @@
 // with rows and padding, and the learner's own view of the current plan.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import WebSocket from "ws";
+import { accountChannelName } from "../../server/realtime/app-channels.ts";
 import { accounts, fundingRequests, invoices as invoiceStore, trainingPlans, users } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
@@ -245,6 +247,70 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expect(Object.keys(foreign.body.data.errors)).toEqual(["userIds"]);
       expectEnvelope(await holder.post("/back/api/referent/createTrainingPlan", { name: "", startDate: "2026-02-30", endDate: "x" }), 422);
       expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe("realtime: TrainingPlanUpdate on the account channel (ADR 0057)", () => {
+    type Frame = { event: string; channel?: string; data?: string };
+
+    /** A real websocket client of the embedded realtime server (the Pusher protocol the browser's island speaks). */
+    function openSocket() {
+      const socket = new WebSocket(`${suite.origin.replace(/^http/, "ws")}/app/app-key?protocol=7&client=js&version=8.4.0`);
+      const frames: Frame[] = [];
+      socket.on("message", (data) => frames.push(JSON.parse(String(data)) as Frame));
+      const waitFor = (what: string, predicate: (f: Frame) => boolean) =>
+        new Promise<Frame>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no ${what}; got ${JSON.stringify(frames.map((f) => f.event))}`)), 10_000);
+          const check = () => {
+            const found = frames.find(predicate);
+            if (found) {
+              clearTimeout(timer);
+              resolve(found);
+            } else setTimeout(check, 20);
+          };
+          check();
+        });
+      return { socket, frames, waitFor };
+    }
+
+    test("creating a plan and adding an activity reach a learner of the pharmacy subscribed to its account channel", async () => {
+      const marche = await accountOf("Pharmacie du Marché");
+      const channel = accountChannelName(marche);
+      const holder = await as("holder@demo.test");
+      const learner = await as("learner@demo.test");
+      const learnerId = await idOf("learner@demo.test");
+      const { socket, frames, waitFor } = openSocket();
+      try {
+        const established = await waitFor("connection", (f) => f.event === "pusher:connection_established");
+        const socketId = JSON.parse(established.data!).socket_id as string;
+        // Another pharmacy's holder may not listen to this pharmacy's channel.
+        expectEnvelope(await (await as("francois.marchand@demo.test")).post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel }), 403);
+        const auth = await learner.post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel });
+        expectEnvelope(auth, 200);
+        socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: auth.body.data.auth } }));
+        await waitFor("subscription", (f) => f.event === "pusher_internal:subscription_succeeded" && f.channel === channel);
+
+        const created = await holder.post("/back/api/referent/createTrainingPlan", { name: "Plan en direct", startDate: "2026-09-01", endDate: "2026-12-31" });
+        expectEnvelope(created, 201);
+        const planId = created.body.data.Id as number;
+        const onCreate = await waitFor("TrainingPlanUpdate (created)", (f) => f.event === "TrainingPlanUpdate" && f.channel === channel);
+        expect(JSON.parse(onCreate.data!)).toEqual({ planId, action: "created" });
+
+        const trainings = (await holder.get("/back/api/referent/trainingPlans/options")).body.data.trainings as { id: number }[];
+        const activity = await holder.post("/back/api/referent/createActivity", { planId, trainingId: trainings[0].id, startDate: "2026-10-05", userIds: [learnerId] });
+        expectEnvelope(activity, 201);
+        const onActivity = await waitFor("TrainingPlanUpdate (activityAdded)", (f) => f.event === "TrainingPlanUpdate" && f.channel === channel && JSON.parse(f.data!).action === "activityAdded");
+        expect(JSON.parse(onActivity.data!)).toEqual({ planId, action: "activityAdded" });
+        // One event per change, nothing else on the channel.
+        expect(frames.filter((f) => f.channel === channel && f.event === "TrainingPlanUpdate")).toHaveLength(2);
+
+        // A refused write publishes nothing.
+        expectEnvelope(await holder.post("/back/api/referent/createActivity", { planId, trainingId: trainings[0].id, startDate: "2026-10-05", finishDate: "2026-10-01", userIds: [learnerId] }), 422);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(frames.filter((f) => f.channel === channel && f.event === "TrainingPlanUpdate")).toHaveLength(2);
+      } finally {
+        socket.close();
+      }
     });
   });
 
