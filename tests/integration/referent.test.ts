@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, contractOffers, contracts, enrolments, memberships, orders, users } from "../../server/db/schema/index.ts";
+import { accounts, contractOffers, contracts, enrolments, fundingRequests, memberships, orders, users } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -240,6 +240,61 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect(text).toContain("Bernard");
     const belgian = await as("referent.be@demo.test", "be.localhost", "fr-BE");
     expectEnvelope(await belgian.post("/back/api/referent/history/export", {}), 403);
+  });
+
+  test("dashboard: each member's latest funding request (state and scheme) or none, in the API and the per-member table", async () => {
+    const holder = await as("holder@demo.test");
+    const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    const expected = async () => {
+      const rows = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche.id)).orderBy(desc(fundingRequests.createdAt), desc(fundingRequests.id));
+      const latest = new Map<number, (typeof rows)[number]>();
+      for (const row of rows) if (!latest.has(row.learnerId)) latest.set(row.learnerId, row);
+      return latest;
+    };
+    type Member = { contactId: number; firstName: string; lastName: string; funding: { id: number; state: string; scheme: string } | null };
+    const members = async () => (await holder.get("/back/api/referent/dashboard")).body.data.members as Member[];
+    const latest = await expected();
+    let list = await members();
+    for (const m of list) {
+      const row = latest.get(m.contactId);
+      expect(m.funding, `${m.firstName} ${m.lastName}`).toEqual(row ? { id: row.id, state: row.state, scheme: row.scheme, updatedAt: row.updatedAt.toISOString() } : null);
+    }
+    // The demo data has members with a request and members without one.
+    expect(list.some((m) => m.funding !== null)).toBe(true);
+    const without = list.find((m) => m.funding === null);
+    expect(without, "a member without a funding request").toBeDefined();
+
+    // A new request for that member becomes their latest, in creation; sent, it is in progress.
+    const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
+    const agreement = (options.agreements as { id: number; scheme: string }[]).find((a) => a.scheme === "opco")!;
+    const session = (options.sessions as { id: number }[])[0];
+    const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: without!.contactId, agrementId: agreement.id, sessionId: session.id });
+    expectEnvelope(created, 201);
+    list = await members();
+    expect(list.find((m) => m.contactId === without!.contactId)!.funding).toMatchObject({ id: created.body.data.id, state: "creation", scheme: "opco" });
+    expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: created.body.data.id, action: "submit", isSpanish: false }), 200);
+    list = await members();
+    expect(list.find((m) => m.contactId === without!.contactId)!.funding).toMatchObject({ id: created.body.data.id, state: "in_progress" });
+
+    // The page: a column per member, the state linked to the request, "Aucune demande" for the others (no JavaScript needed).
+    const html = { headers: { accept: "text/html" } };
+    const page = await holder.get("/gestion/ma-pharmacie/tableau-de-bord", html);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(">Prise en charge</th>");
+    expect(page.text).toContain(`href="/gestion/ma-pharmacie/prises-en-charge/${created.body.data.id}"`);
+    expect(page.text).toContain("OPCO : En cours");
+    const cells = page.text.match(/data-testid="dashboard-funding"/g) ?? [];
+    expect(cells).toHaveLength(list.length);
+    if (list.some((m) => m.funding === null)) expect(page.text).toContain("Aucune demande");
+    // Spanish: the FUNDAE state in Spanish.
+    const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
+    const esMembers = (await spanish.get("/back/api/referent/dashboard")).body.data.members as Member[];
+    const esPage = await spanish.get("/administracion/mi-farmacia/tableau-de-bord", html);
+    expect(esPage.text).toContain(">Bonificación</th>");
+    const withRequest = esMembers.find((m) => m.funding !== null);
+    expect(withRequest, "a Spanish member with a FUNDAE request").toBeDefined();
+    expect(withRequest!.funding!.scheme).toBe("fundae");
+    expect(esPage.text).toContain("FUNDAE: ");
   });
 
   test("refused for everyone else, and another pharmacy's ids are not found: nothing changes", async () => {
