@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EmailSchema } from "./auth.ts";
 import { Id, IdParam } from "./ids.ts";
+import { FUNDING_SCHEMES, FUNDING_STATES } from "#core/domain/funding-requests.ts";
 
 // ------------------------------------------------------------------ requests
 
@@ -279,6 +280,10 @@ export const DashboardMemberSchema = z.strictObject({
   attestations: z.number(),
   knowledgeGain: KnowledgeGainSchema,
   dpc: DpcMeterSchema,
+  /** The member's latest funding request (newest created) for this pharmacy: its state and scheme; null when none. */
+  funding: z
+    .strictObject({ id: z.number(), state: z.enum(FUNDING_STATES), scheme: z.enum(FUNDING_SCHEMES), updatedAt: z.string() })
+    .nullable(),
 });
 
 /** GET /referent/dashboard */

@@ -221,6 +221,14 @@ for (const c of CASES) {
       await page.getByTestId("invoice-row").first().getByRole("link").first().click();
       await expect(page.getByTestId("invoice-lines")).toBeVisible();
       await noAxeFindings(page);
+      // The pharmacy's last order (getLastCommand, ADR 0053) is named on the tab; its page (getCommand/{id}) shows
+      // its status and lines (other specs may have bought since: a pending order has no invoice yet).
+      await page.goto(at(c.host, `${c.base}/factures`));
+      await page.getByTestId("last-order").getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`${c.base}/factures/commande/\\d+$`));
+      await expect(page.getByTestId("order-lines")).toBeVisible();
+      await expect(page.getByTestId("order-status")).not.toBeEmpty();
+      await noAxeFindings(page);
 
       // Dashboard: the chart (server SVG), the table, the export.
       await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.dashboard as string }).click();

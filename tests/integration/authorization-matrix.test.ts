@@ -470,6 +470,48 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
+  describe("part B writes by a referent on a read-only contract (referent.readonly@demo.test)", () => {
+    test("dpec/add, POST and PUT dpec/action, createTrainingPlan, createActivity: 403 with its message, nothing changed", async () => {
+      const { fundingRequests, trainingPlans, trainingPlanActivities } = await import("../../server/db/schema/index.ts");
+      const referent = await loggedInOn("fr", "referent.readonly@demo.test");
+      await referent.csrf();
+      // The referent reads their own pharmacy (reads are allowed): the bodies name its own learners and sessions, so
+      // only the read-only contract can refuse them.
+      const options = await referent.get("/back/api/referent/dpec/options");
+      expectEnvelope(options, 200);
+      const learner = options.body.data.learners[0] as { id: number };
+      const agreement = options.body.data.agreements[0] as { id: number };
+      const session = options.body.data.sessions[0] as { id: number };
+      expect([learner, agreement, session].every(Boolean), "the read-only pharmacy has learners, an agreement and a session to name").toBe(true);
+      const planOptions = await referent.get("/back/api/referent/trainingPlans/options");
+      expectEnvelope(planOptions, 200);
+      const training = planOptions.body.data.trainings[0] as { id: number };
+      // A request and a plan of a pharmacy (ids that exist), so that the guard, not a 404, answers.
+      const [request] = await suite.db.select().from(fundingRequests).limit(1);
+      const [plan] = await suite.db.select().from(trainingPlans).limit(1);
+      const writes: [string, string, unknown][] = [
+        ["POST", "/back/api/referent/dpec/add", { apprenantId: learner.id, agrementId: agreement.id, sessionId: session.id }],
+        ["POST", "/back/api/referent/dpec/action", { id: request.id, action: "submit", isSpanish: false }],
+        ["PUT", "/back/api/referent/dpec/action", { dpecId: request.id, session: request.sessionId }],
+        ["POST", "/back/api/referent/createTrainingPlan", { name: "Plan en lecture seule", startDate: "2026-01-01", endDate: "2026-12-31" }],
+        ["POST", "/back/api/referent/createActivity", { planId: plan.id, trainingId: training.id, startDate: "2026-01-01", userIds: [learner.id] }],
+      ];
+      const rows = async () => ({
+        counts: await tableCounts(suite.db),
+        requests: await suite.db.select().from(fundingRequests).orderBy(fundingRequests.id),
+        plans: await suite.db.select().from(trainingPlans).orderBy(trainingPlans.id),
+        activities: await suite.db.select().from(trainingPlanActivities).orderBy(trainingPlanActivities.id),
+      });
+      const before = await rows();
+      for (const [method, path, json] of writes) {
+        const reply = await referent.request(method, path, { json });
+        expectEnvelope(reply, 403);
+        expect(reply.body.message, `${method} ${path}`).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
+      }
+      expect(await rows()).toEqual(before);
+    });
+  });
+
   describe("referent calls (pharmacy management, /back/api/referent/)", () => {
     const READS = [
       "/back/api/referent/dpec/allApprenants",
@@ -478,6 +520,8 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       "/back/api/referent/dashboard",
       "/back/api/referent/attestations",
       "/back/api/referent/attributeApprenants/options",
+      "/back/api/referent/bonificacionesInvoices",
+      "/back/api/referent/getLastCommand",
     ];
 
     test("a referent's session on another brand's host is a guest there (401); learners and read-only learners get 403", async () => {
@@ -494,6 +538,7 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     test("a referent of two pharmacies acts on the one in use: the other's invoices and members are not found, nothing changes", async () => {
       const holder = await loggedInOn("fr", "holder@demo.test");
       const invoiceId = (await holder.get("/back/api/referent/invoices")).body.data.invoices[0].id as number;
+      const orderId = (await holder.get("/back/api/referent/getLastCommand")).body.data.id as number;
       const learnerId = await userId("learner@demo.test");
       // A training the holder's pharmacy bought, and a contract offer of it (ADR 0070, 0071).
       const bought = (await holder.get("/back/api/referent/attributeApprenants/options")).body.data.products[0].trainingId as number;
@@ -505,6 +550,8 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie des Halles") }), 200);
       const before = await tableCounts(suite.db);
       expectEnvelope(await multi.get(`/back/api/referent/invoice/${invoiceId}`), 404);
+      expectEnvelope(await multi.get(`/back/api/referent/getCommand/${orderId}`), 404);
+      expect((await multi.get("/back/api/referent/getLastCommand")).body.data?.id ?? null).not.toBe(orderId);
       expectEnvelope(await multi.post("/back/api/referent/toggleApprenantActive", { contactId: learnerId, isActive: false }), 404);
       expectEnvelope(await multi.post("/back/api/referent/invoices", { factures: [invoiceId] }), 404);
       expectEnvelope(await multi.post("/back/api/referent/attributeApprenants", { trainingId: bought, apprenants: [learnerId] }), 404);
@@ -512,6 +559,8 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       // As a learner of Pharmacie du Vieux-Port, the same person is no referent there.
       expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountIdOf("Pharmacie du Vieux-Port") }), 200);
       expectEnvelope(await multi.get("/back/api/referent/dpec/allApprenants"), 403);
+      expectEnvelope(await multi.get("/back/api/referent/getLastCommand"), 403);
+      expectEnvelope(await multi.get(`/back/api/referent/getCommand/${orderId}`), 403);
       expectEnvelope(await multi.post("/back/api/referent/attributeApprenants", { trainingId: bought, apprenants: [learnerId] }), 403);
       expectEnvelope(await multi.get(`/back/api/referent/contract/signContractSystemPay/${offerId}`, csrfOf(multi)), 403);
       const after = await tableCounts(suite.db);

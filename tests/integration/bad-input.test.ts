@@ -322,6 +322,12 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         expectEnvelope(await admin.get(path), 422);
       }
       for (const path of ["/back/api/referent/invoice/2147483648", "/back/api/referent/invoice/0x10/pdf"]) expectEnvelope(await holder.get(path), 422);
+      // The pharmacy's order by id (ADR 0053): out of range, not a number, negative, zero, a NUL byte.
+      for (const path of ["/back/api/referent/getCommand/2147483648", "/back/api/referent/getCommand/0x10", "/back/api/referent/getCommand/-1", "/back/api/referent/getCommand/0", "/back/api/referent/getCommand/1%00"]) {
+        const reply = await holder.get(path);
+        expectEnvelope(reply, 422);
+        expect(reply.body.message, path).toBeTruthy();
+      }
       const csrf = { headers: { "x-xsrf-token": decodeURIComponent(holder.cookies.get("XSRF-TOKEN") ?? "") } };
       for (const path of ["/back/api/referent/contract/signContractSystemPay/2147483648", "/back/api/referent/contract/signContractSystemPay/0x10"]) expectEnvelope(await holder.get(path, csrf), 422);
       // The history export job (ADR 0076): ids out of range or not numbers, an unknown field in the start body.

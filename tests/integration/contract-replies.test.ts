@@ -1,9 +1,11 @@
 // The back API keeps its contract (ADR 0028): every GET of the route table has a reply schema in
 // core/contract/replies.ts, and what each one answers to the demo users, on each brand's host, parses with it. The
 // schemas are strict objects: a field renamed, dropped or added on the server side fails here by name.
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { GET_REPLIES } from "#core/contract/replies.ts";
+import { orders as ordersTable } from "../../server/db/schema/index.ts";
 import { readEnv } from "../../server/env.ts";
 import { backends } from "./support/database.ts";
 import type { Agent, Reply } from "./support/http.ts";
@@ -107,15 +109,18 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
     }
 
     /** `all`: every training of the catalogue (a guest and the main learner of each brand); others get the first few. */
-    async function discover(agent: Agent, loggedIn: boolean, all: boolean): Promise<Known> {
+    async function discover(agent: Agent, brand: HostBrand, loggedIn: boolean, all: boolean): Promise<Known> {
       const catalogue = (await agent.get(`${API}/catalogue?pageSize=100`)).body.data;
       const trainings = (catalogue.items as { id: number; slug: string; type: string }[]).map(({ id, slug, type }) => ({ id, slug, type }));
       const sitemap = (await agent.get(`${API}/content/sitemap`)).body.data;
       const list = loggedIn ? ((await agent.get(`${API}/user/trainingsList`)).body.data as { id: number }[]) : [];
       const attestations = loggedIn ? ((await agent.get(`${API}/user/attestations`)).body.data as { code: string }[]) : [];
-      // The pharmacy's last order (a referent's or holder's), when there is one.
+      // The pharmacy's last order (a referent's or holder's, ADR 0053), when there is one; and the buyer's own orders
+      // of this brand, whose ids the shop's order page gets from the payment's return (read from the demo data here).
       const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
-      const orders = lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : [];
+      const me = loggedIn ? ((await agent.get(`${API}/user`)).body.data as { id: number }) : null;
+      const own = me ? await suite.db.select({ id: ordersTable.id }).from(ordersTable).where(and(eq(ordersTable.userId, me.id), eq(ordersTable.brand, brand))).orderBy(desc(ordersTable.id)).limit(3) : [];
+      const orders = [...new Set([...(lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : []), ...own.map((o) => o.id)])];
       // The pharmacy's funding requests and collective plans (a referent's or holder's).
       const dpec = loggedIn ? await agent.get(`${API}/referent/dpec`) : null;
       const fundingRequests = dpec?.status === 200 ? (dpec.body.data.requests as { id: number }[]).slice(0, 5).map((r) => r.id) : [];
@@ -206,7 +211,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       const who = `${email ?? "guest"}@${brand}`;
       if (email) expect((await agent.login(email)).status, who).toBe(200);
       if (email === "learner@demo.test") await enrolInEveryFamily(agent);
-      const known = await discover(agent, email !== null, email === null || email.startsWith("learner"));
+      const known = await discover(agent, brand, email !== null, email === null || email.startsWith("learner"));
       for (const route of gets) {
         if (STATE_CHANGING.has(route)) continue;
         for (const url of urlsFor(route, known)) await check(agent, route, url, who);

@@ -151,6 +151,20 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     const reply = await suite.agent().get("/back/api/user");
     expectEnvelope(reply, 200);
   });
+  test("the pharmacy's reads (last order, an order, bonificaciones invoices) are plain GETs: no token, nothing written, none in the mutating list", async () => {
+    const holder = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await holder.login("holder@demo.test"), 200);
+    const last = await holder.request("GET", "/back/api/referent/getLastCommand", { csrf: false });
+    expectEnvelope(last, 200);
+    const before = await tableCounts(suite.db);
+    for (const path of [`/back/api/referent/getCommand/${last.body.data.id}`, "/back/api/referent/getLastCommand", "/back/api/referent/bonificacionesInvoices"]) {
+      for (const variant of variants) expectEnvelope(await holder.request("GET", path, { headers: variant.headers(holder), csrf: false }), 200);
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
+    const mutating = mutatingRoutes().map((r) => r.path);
+    for (const path of ["/back/api/referent/getLastCommand", "/back/api/referent/getCommand/1", "/back/api/referent/bonificacionesInvoices"]) expect(mutating).not.toContain(path);
+  });
+
   test("the referent's GETs that change state (contract offer, signature, signature with payment) need the token: 419 for every forgery, nothing written", async () => {
     const victim = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await victim.login("holder@demo.test"), 200);

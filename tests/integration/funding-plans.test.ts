@@ -4,6 +4,8 @@
 // with rows and padding, and the learner's own view of the current plan.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import WebSocket from "ws";
+import { accountChannelName } from "../../server/realtime/app-channels.ts";
 import { accounts, fundingRequests, invoices as invoiceStore, trainingPlans, users } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
@@ -120,16 +122,36 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
 
     test("PUT dpec/action changes the session while allowed, 409 once funded", async () => {
       const holder = await as("holder@demo.test");
-      const [inProgress] = (await holder.get("/back/api/referent/dpec?state=in_progress")).body.data.requests;
-      const detail = (await holder.get(`/back/api/referent/dpec/${inProgress.id}`)).body.data;
-      const other = detail.sessions.find((s: { id: number }) => s.id !== inProgress.session.id);
-      if (other) {
-        const changed = await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: inProgress.id, session: other.id } });
-        expectEnvelope(changed, 200);
-        expect(changed.body.data.session.id).toBe(other.id);
-        const history = (await holder.get(`/back/api/referent/dpec/${inProgress.id}`)).body.data.history;
-        expect(history.at(-1).action).toBe("session");
-      }
+      // Arranged so that the change always happens: a training with two sessions ahead, a learner without a request
+      // for either, a request created for the first and sent (in progress), then moved to the second.
+      const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
+      const byTraining = new Map<string, { id: number }[]>();
+      for (const s of options.sessions as { id: number; trainingName: string }[]) byTraining.set(s.trainingName, [...(byTraining.get(s.trainingName) ?? []), s]);
+      const pair = [...byTraining.values()].find((list) => list.length >= 2);
+      expect(pair, "a training of the demo data with two sessions ahead").toBeDefined();
+      const [first, second] = pair!;
+      const marche = await accountOf("Pharmacie du Marché");
+      const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche));
+      const learner = (options.learners as { id: number }[]).find((l) => !existing.some((r) => r.learnerId === l.id && (r.sessionId === first.id || r.sessionId === second.id)));
+      expect(learner, "a learner free for both sessions").toBeDefined();
+      const agreement = (options.agreements as { id: number; scheme: string }[]).find((a) => a.scheme === "opco")!;
+      const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: learner!.id, agrementId: agreement.id, sessionId: first.id });
+      expectEnvelope(created, 201);
+      const id = created.body.data.id as number;
+      expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action: "submit", isSpanish: false }), 200);
+      const detail = (await holder.get(`/back/api/referent/dpec/${id}`)).body.data;
+      expect(detail.request).toMatchObject({ state: "in_progress", canChangeSession: true });
+      const other = detail.sessions.find((s: { id: number }) => s.id !== first.id);
+      expect(other.id).toBe(second.id);
+      const changed = await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: id, session: other.id } });
+      expectEnvelope(changed, 200);
+      expect(changed.body.data.session.id).toBe(other.id);
+      expect(changed.body.message).toBe("La session de la demande est modifiée.");
+      const history = (await holder.get(`/back/api/referent/dpec/${id}`)).body.data.history;
+      expect(history.map((e: { action: string }) => e.action)).toEqual(["create", "submit", "session"]);
+      const [row] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.id, id));
+      expect(row).toMatchObject({ sessionId: other.id, state: "in_progress" });
+
       const [financing] = (await holder.get("/back/api/referent/dpec?state=financing")).body.data.requests;
       const before = await snapshot();
       expectEnvelope(await holder.request("PUT", "/back/api/referent/dpec/action", { json: { dpecId: financing.id, session: financing.session.id } }), 409);
@@ -228,43 +250,112 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
     });
   });
 
+  describe("realtime: TrainingPlanUpdate on the account channel (ADR 0057)", () => {
+    type Frame = { event: string; channel?: string; data?: string };
+
+    /** A real websocket client of the embedded realtime server (the Pusher protocol the browser's island speaks). */
+    function openSocket() {
+      const socket = new WebSocket(`${suite.origin.replace(/^http/, "ws")}/app/app-key?protocol=7&client=js&version=8.4.0`);
+      const frames: Frame[] = [];
+      socket.on("message", (data) => frames.push(JSON.parse(String(data)) as Frame));
+      const waitFor = (what: string, predicate: (f: Frame) => boolean) =>
+        new Promise<Frame>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no ${what}; got ${JSON.stringify(frames.map((f) => f.event))}`)), 10_000);
+          const check = () => {
+            const found = frames.find(predicate);
+            if (found) {
+              clearTimeout(timer);
+              resolve(found);
+            } else setTimeout(check, 20);
+          };
+          check();
+        });
+      return { socket, frames, waitFor };
+    }
+
+    test("creating a plan and adding an activity reach a learner of the pharmacy subscribed to its account channel", async () => {
+      const marche = await accountOf("Pharmacie du Marché");
+      const channel = accountChannelName(marche);
+      const holder = await as("holder@demo.test");
+      const learner = await as("learner@demo.test");
+      const learnerId = await idOf("learner@demo.test");
+      const { socket, frames, waitFor } = openSocket();
+      try {
+        const established = await waitFor("connection", (f) => f.event === "pusher:connection_established");
+        const socketId = JSON.parse(established.data!).socket_id as string;
+        // Another pharmacy's holder may not listen to this pharmacy's channel.
+        expectEnvelope(await (await as("francois.marchand@demo.test")).post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel }), 403);
+        const auth = await learner.post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel });
+        expectEnvelope(auth, 200);
+        socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: auth.body.data.auth } }));
+        await waitFor("subscription", (f) => f.event === "pusher_internal:subscription_succeeded" && f.channel === channel);
+
+        const created = await holder.post("/back/api/referent/createTrainingPlan", { name: "Plan en direct", startDate: "2026-09-01", endDate: "2026-12-31" });
+        expectEnvelope(created, 201);
+        const planId = created.body.data.Id as number;
+        const onCreate = await waitFor("TrainingPlanUpdate (created)", (f) => f.event === "TrainingPlanUpdate" && f.channel === channel);
+        expect(JSON.parse(onCreate.data!)).toEqual({ planId, action: "created" });
+
+        const trainings = (await holder.get("/back/api/referent/trainingPlans/options")).body.data.trainings as { id: number }[];
+        const activity = await holder.post("/back/api/referent/createActivity", { planId, trainingId: trainings[0].id, startDate: "2026-10-05", userIds: [learnerId] });
+        expectEnvelope(activity, 201);
+        const onActivity = await waitFor("TrainingPlanUpdate (activityAdded)", (f) => f.event === "TrainingPlanUpdate" && f.channel === channel && JSON.parse(f.data!).action === "activityAdded");
+        expect(JSON.parse(onActivity.data!)).toEqual({ planId, action: "activityAdded" });
+        // One event per change, nothing else on the channel.
+        expect(frames.filter((f) => f.channel === channel && f.event === "TrainingPlanUpdate")).toHaveLength(2);
+
+        // A refused write publishes nothing.
+        expectEnvelope(await holder.post("/back/api/referent/createActivity", { planId, trainingId: trainings[0].id, startDate: "2026-10-05", finishDate: "2026-10-01", userIds: [learnerId] }), 422);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(frames.filter((f) => f.channel === channel && f.event === "TrainingPlanUpdate")).toHaveLength(2);
+      } finally {
+        socket.close();
+      }
+    });
+  });
+
   describe("authorization: anonymous, plain learner, read-only user, referent of another pharmacy", () => {
     test("every referent endpoint refused, nothing changed", async () => {
       const marche = await accountOf("Pharmacie du Marché");
       const [request] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche)).limit(1);
       const [plan] = await suite.db.select().from(trainingPlans).where(eq(trainingPlans.accountId, marche)).limit(1);
       const learnerId = await idOf("learner@demo.test");
-      const calls: [string, string, unknown?][] = [
-        ["GET", "/back/api/referent/dpec"],
-        ["GET", "/back/api/referent/dpec/options"],
-        ["GET", "/back/api/referent/dpec/fundae"],
-        ["GET", "/back/api/referent/dpec/informes"],
-        ["GET", `/back/api/referent/dpec/${request.id}`],
-        ["POST", "/back/api/referent/dpec/add", { apprenantId: learnerId, agrementId: request.agreementId, sessionId: request.sessionId }],
-        ["POST", "/back/api/referent/dpec/action", { id: request.id, action: "submit", isSpanish: false }],
-        ["PUT", "/back/api/referent/dpec/action", { dpecId: request.id, session: request.sessionId }],
-        ["POST", "/back/api/referent/dpec/invoice", { dpecId: request.id, payer: "funder" }],
-        ["GET", "/back/api/referent/trainingPlans"],
-        ["GET", "/back/api/referent/trainingPlans/options"],
-        ["GET", `/back/api/referent/getPlanCollectif/${plan.id}`],
-        ["POST", "/back/api/referent/createTrainingPlan", { name: "Intrus", startDate: "2026-01-01", endDate: "2026-12-31" }],
-        ["POST", "/back/api/referent/createActivity", { planId: plan.id, trainingId: 1, startDate: "2026-01-01", userIds: [learnerId] }],
+      // Each call with the exact status of the holder of Pharmacie des Halles (another pharmacy: its own lists, this
+      // pharmacy's ids not found, a learner of this pharmacy not one of its members) and of a referent whose contract
+      // is read-only (its own lists, this pharmacy's ids not found, every write refused).
+      type Call = { method: string; path: string; json?: unknown; other: number; readOnlyReferent: number };
+      const calls: Call[] = [
+        { method: "GET", path: "/back/api/referent/dpec", other: 200, readOnlyReferent: 200 },
+        { method: "GET", path: "/back/api/referent/dpec/options", other: 200, readOnlyReferent: 200 },
+        { method: "GET", path: "/back/api/referent/dpec/fundae", other: 200, readOnlyReferent: 200 },
+        { method: "GET", path: "/back/api/referent/dpec/informes", other: 200, readOnlyReferent: 200 },
+        { method: "GET", path: `/back/api/referent/dpec/${request.id}`, other: 404, readOnlyReferent: 404 },
+        { method: "POST", path: "/back/api/referent/dpec/add", json: { apprenantId: learnerId, agrementId: request.agreementId, sessionId: request.sessionId }, other: 422, readOnlyReferent: 403 },
+        { method: "POST", path: "/back/api/referent/dpec/action", json: { id: request.id, action: "submit", isSpanish: false }, other: 404, readOnlyReferent: 403 },
+        { method: "PUT", path: "/back/api/referent/dpec/action", json: { dpecId: request.id, session: request.sessionId }, other: 404, readOnlyReferent: 403 },
+        { method: "POST", path: "/back/api/referent/dpec/invoice", json: { dpecId: request.id, payer: "funder" }, other: 404, readOnlyReferent: 404 },
+        { method: "GET", path: "/back/api/referent/trainingPlans", other: 200, readOnlyReferent: 200 },
+        { method: "GET", path: "/back/api/referent/trainingPlans/options", other: 200, readOnlyReferent: 200 },
+        { method: "GET", path: `/back/api/referent/getPlanCollectif/${plan.id}`, other: 404, readOnlyReferent: 404 },
+        { method: "POST", path: "/back/api/referent/createTrainingPlan", json: { name: "Intrus", startDate: "2026-01-01", endDate: "2026-12-31" }, other: 201, readOnlyReferent: 403 },
+        { method: "POST", path: "/back/api/referent/createActivity", json: { planId: plan.id, trainingId: 1, startDate: "2026-01-01", userIds: [learnerId] }, other: 404, readOnlyReferent: 403 },
       ];
       const before = await snapshot();
       const anonymous = on("fr");
       await anonymous.csrf();
-      const callers: [string, Agent, number[]][] = [
-        ["anonymous", anonymous, [401]],
-        ["plain learner", await as("learner@demo.test"), [403]],
-        ["read-only user", await as("readonly@demo.test"), [403]],
+      const callers: [string, Agent, (call: Call) => number][] = [
+        ["anonymous", anonymous, () => 401],
+        ["plain learner", await as("learner@demo.test"), () => 403],
+        ["read-only user", await as("readonly@demo.test"), () => 403],
+        ["read-only referent", await as("referent.readonly@demo.test"), (call) => call.readOnlyReferent],
         // The holder of Pharmacie des Halles: this pharmacy's ids are not found in theirs (lists show only their own).
-        ["referent of another pharmacy", await as("francois.marchand@demo.test"), [200, 201, 404, 422]],
+        ["referent of another pharmacy", await as("francois.marchand@demo.test"), (call) => call.other],
       ];
-      for (const [who, agent, statuses] of callers) {
-        for (const [method, path, json] of calls) {
-          const reply = await agent.request(method, path, json === undefined ? {} : { json });
-          expect(statuses, `${who}: ${method} ${path} -> ${reply.status}`).toContain(reply.status);
-          if (who === "referent of another pharmacy" && reply.status < 300) {
+      for (const [who, agent, expected] of callers) {
+        for (const call of calls) {
+          const reply = await agent.request(call.method, call.path, call.json === undefined ? {} : { json: call.json });
+          expect(reply.status, `${who}: ${call.method} ${call.path}`).toBe(expected(call));
+          if (reply.status < 300) {
             // Their own (empty or seeded) data, never this pharmacy's.
             expect(JSON.stringify(reply.body.data ?? null)).not.toContain(`"id":${request.id},"state"`);
           }

@@ -4,9 +4,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, contractOffers, contracts, enrolments, memberships, users } from "../../server/db/schema/index.ts";
+import { accounts, contractOffers, contracts, enrolments, fundingRequests, memberships, orders, users } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -164,6 +164,65 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect((await holder.get("/back/api/referent/bonificacionesInvoices")).body.data.invoices).toEqual([]);
   });
 
+  test("the pharmacy's orders (ADR 0053): the last one and one by id, for the account in use only; shown on the invoices tab", async () => {
+    const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    const [newest] = await suite.db.select().from(orders).where(and(eq(orders.accountId, marche.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.id)).limit(1);
+    expect(newest, "the demo pharmacy has shop orders").toBeDefined();
+    const [personal] = await suite.db.select().from(orders).where(isNull(orders.accountId)).limit(1);
+    expect(personal, "a personal order (no pharmacy) in the demo data").toBeDefined();
+    const holder = await as("holder@demo.test");
+    const last = await holder.get("/back/api/referent/getLastCommand");
+    expectEnvelope(last, 200);
+    expect(last.body.data).toMatchObject({ id: newest.id, status: newest.status, totalWithVat: newest.totalWithVatCents });
+    const one = await holder.get(`/back/api/referent/getCommand/${newest.id}`);
+    expectEnvelope(one, 200);
+    expect(one.body.data.id).toBe(newest.id);
+    expect(one.body.data.lines.length).toBeGreaterThan(0);
+    // Someone else's personal order, an unknown id: the same 404; a malformed id: 422.
+    for (const id of [personal.id, 999_999]) {
+      const reply = await holder.get(`/back/api/referent/getCommand/${id}`);
+      expectEnvelope(reply, 404);
+      expect(reply.body.message).toBe("Cette commande n'existe pas.");
+    }
+    expectEnvelope(await holder.get("/back/api/referent/getCommand/abc"), 422);
+
+    // The same person acting for another of their pharmacies: this pharmacy's order is not found, the last is theirs.
+    const multi = await as("multi@demo.test");
+    const [halles] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie des Halles"));
+    expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: halles.id, platform: "fr" }), 200);
+    expectEnvelope(await multi.get(`/back/api/referent/getCommand/${newest.id}`), 404);
+    const theirs = await multi.get("/back/api/referent/getLastCommand");
+    expectEnvelope(theirs, 200);
+    const [hallesNewest] = await suite.db.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, halles.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.id)).limit(1);
+    expect(theirs.body.data?.id ?? null).toBe(hallesNewest?.id ?? null);
+
+    // Pages: the invoices tab names the last order and links to its page; the page shows its lines and invoice.
+    const html = { headers: { accept: "text/html" } };
+    const tab = await holder.get("/gestion/ma-pharmacie/factures", html);
+    expect(tab.status).toBe(200);
+    expect(tab.text).toContain("Dernière commande");
+    expect(tab.text).toContain(`href="/gestion/ma-pharmacie/factures/commande/${newest.id}"`);
+    const page = await holder.get(`/gestion/ma-pharmacie/factures/commande/${newest.id}`, html);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Commande n° ${newest.id}`);
+    expect(page.text).toContain('data-testid="order-lines"');
+    if (one.body.data.invoice) expect(page.text).toContain(one.body.data.invoice.number);
+    expect((await multi.get(`/gestion/ma-pharmacie/factures/commande/${newest.id}`, html)).status).toBe(404);
+    expect((await holder.get(`/gestion/ma-pharmacie/factures/commande/${personal.id}`, html)).status).toBe(404);
+    // Spanish, with its own last order.
+    const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
+    const esTab = await spanish.get("/administracion/mi-farmacia/factures", html);
+    expect(esTab.status).toBe(200);
+    expect(esTab.text).toContain("Último pedido");
+    const esLast = (await spanish.get("/back/api/referent/getLastCommand")).body.data;
+    if (esLast) {
+      expect(esTab.text).toContain(`Ver el pedido n.º ${esLast.id}`);
+      expect((await spanish.get(`/administracion/mi-farmacia/factures/commande/${esLast.id}`, html)).text).toContain(`Pedido n.º ${esLast.id}`);
+    } else {
+      expect(esTab.text).toContain("La farmacia todavía no tiene pedidos.");
+    }
+  });
+
   test("dashboard: team figures, knowledge gain, DPC meter; attestations; history export where the brand offers it", async () => {
     const holder = await as("holder@demo.test");
     const reply = await holder.get("/back/api/referent/dashboard");
@@ -183,10 +242,66 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expectEnvelope(await belgian.post("/back/api/referent/history/export", {}), 403);
   });
 
+  test("dashboard: each member's latest funding request (state and scheme) or none, in the API and the per-member table", async () => {
+    const holder = await as("holder@demo.test");
+    const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    const expected = async () => {
+      const rows = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche.id)).orderBy(desc(fundingRequests.createdAt), desc(fundingRequests.id));
+      const latest = new Map<number, (typeof rows)[number]>();
+      for (const row of rows) if (!latest.has(row.learnerId)) latest.set(row.learnerId, row);
+      return latest;
+    };
+    type Member = { contactId: number; firstName: string; lastName: string; funding: { id: number; state: string; scheme: string } | null };
+    const members = async () => (await holder.get("/back/api/referent/dashboard")).body.data.members as Member[];
+    const latest = await expected();
+    let list = await members();
+    for (const m of list) {
+      const row = latest.get(m.contactId);
+      expect(m.funding, `${m.firstName} ${m.lastName}`).toEqual(row ? { id: row.id, state: row.state, scheme: row.scheme, updatedAt: row.updatedAt.toISOString() } : null);
+    }
+    // The demo data has members with a request and members without one.
+    expect(list.some((m) => m.funding !== null)).toBe(true);
+    const without = list.find((m) => m.funding === null);
+    expect(without, "a member without a funding request").toBeDefined();
+
+    // A new request for that member becomes their latest, in creation; sent, it is in progress.
+    const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
+    const agreement = (options.agreements as { id: number; scheme: string }[]).find((a) => a.scheme === "opco")!;
+    const session = (options.sessions as { id: number }[])[0];
+    const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: without!.contactId, agrementId: agreement.id, sessionId: session.id });
+    expectEnvelope(created, 201);
+    list = await members();
+    expect(list.find((m) => m.contactId === without!.contactId)!.funding).toMatchObject({ id: created.body.data.id, state: "creation", scheme: "opco" });
+    expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: created.body.data.id, action: "submit", isSpanish: false }), 200);
+    list = await members();
+    expect(list.find((m) => m.contactId === without!.contactId)!.funding).toMatchObject({ id: created.body.data.id, state: "in_progress" });
+
+    // The page: a column per member, the state linked to the request, "Aucune demande" for the others (no JavaScript needed).
+    const html = { headers: { accept: "text/html" } };
+    const page = await holder.get("/gestion/ma-pharmacie/tableau-de-bord", html);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(">Prise en charge</th>");
+    expect(page.text).toContain(`href="/gestion/ma-pharmacie/prises-en-charge/${created.body.data.id}"`);
+    expect(page.text).toContain("OPCO : En cours");
+    const cells = page.text.match(/data-testid="dashboard-funding"/g) ?? [];
+    expect(cells).toHaveLength(list.length);
+    if (list.some((m) => m.funding === null)) expect(page.text).toContain("Aucune demande");
+    // Spanish: the FUNDAE state in Spanish.
+    const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
+    const esMembers = (await spanish.get("/back/api/referent/dashboard")).body.data.members as Member[];
+    const esPage = await spanish.get("/administracion/mi-farmacia/tableau-de-bord", html);
+    expect(esPage.text).toContain(">Bonificación</th>");
+    const withRequest = esMembers.find((m) => m.funding !== null);
+    expect(withRequest, "a Spanish member with a FUNDAE request").toBeDefined();
+    expect(withRequest!.funding!.scheme).toBe("fundae");
+    expect(esPage.text).toContain("FUNDAE: ");
+  });
+
   test("refused for everyone else, and another pharmacy's ids are not found: nothing changes", async () => {
     const holder = await as("holder@demo.test");
     const marcheInvoice = (await holder.get("/back/api/referent/invoices")).body.data.invoices[0].id as number;
     const marcheLearner = await userId("learner@demo.test");
+    const marcheOrder = (await holder.get("/back/api/referent/getLastCommand")).body.data.id as number;
     const invitation = (await holder.get("/back/api/referent/dpec/allApprenants")).body.data.members.find((m: { status: string }) => m.status === "invited").invitationId as number;
     const offer = await holder.get("/back/api/referent/updateToNextContractProduct", withCsrf(holder));
     expectEnvelope(offer, 200);
@@ -222,6 +337,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       { method: "GET", path: `/back/api/referent/invoice/${marcheInvoice}/pdf`, write: false },
       { method: "POST", path: "/back/api/referent/invoices", body: { factures: [marcheInvoice] }, write: false },
       { method: "POST", path: "/back/api/referent/mFactures", body: { factures: [marcheInvoice] }, write: false },
+      { method: "GET", path: "/back/api/referent/bonificacionesInvoices", write: false },
+      { method: "GET", path: "/back/api/referent/getLastCommand", write: false },
+      { method: "GET", path: `/back/api/referent/getCommand/${marcheOrder}`, write: false },
       { method: "GET", path: "/back/api/referent/dashboard", write: false },
       { method: "GET", path: "/back/api/referent/attestations", write: false },
       { method: "POST", path: "/back/api/referent/history/export", body: {}, write: false },
@@ -240,11 +358,19 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       if (call.write) expect((await send(readOnlyReferent, call)).status, `read-only referent ${call.path}`).toBe(403);
       // Another pharmacy's referent: this pharmacy's ids are not found there; its own reads are its own pharmacy's.
       const other = await send(otherReferent, call);
-      if (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive|attributeApprenants$)/.test(call.path) && call.path !== "/back/api/referent/invoices" || call.method === "POST" && /invoices|mFactures/.test(call.path)) {
+      if (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive|attributeApprenants$|getCommand)/.test(call.path) && call.path !== "/back/api/referent/invoices" || call.method === "POST" && /invoices|mFactures/.test(call.path)) {
         expect(other.status, `other referent ${call.path}`).toBe(404);
       }
       if (call.path.endsWith("/attributeApprenants/options")) {
         expect(other.body.data.members.map((m: { email: string }) => m.email)).not.toContain("learner@demo.test");
+      }
+      if (call.path.endsWith("/getLastCommand")) {
+        expect(other.status, "other referent getLastCommand").toBe(200);
+        expect(other.body.data?.id ?? null, "another pharmacy's last order").not.toBe(marcheOrder);
+      }
+      if (call.path.endsWith("/bonificacionesInvoices")) {
+        expect(other.status, "other referent bonificacionesInvoices").toBe(200);
+        expect(other.body.data.invoices.map((i: { id: number }) => i.id)).not.toContain(marcheInvoice);
       }
       if (call.path.endsWith("/allApprenants")) {
         expect(other.body.data.members.map((m: { email: string }) => m.email)).not.toContain("learner@demo.test");

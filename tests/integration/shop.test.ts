@@ -229,11 +229,13 @@ describe.each(backends())("shop (%s)", (backend) => {
     const before = await tableCounts(suite.db);
 
     // Real ids of other buyers' orders: the same 404 as an id that does not exist.
-    for (const path of [`/back/api/shop/command/${paidOrder.id}`, `/back/api/referent/getCommand/${paidOrder.id}`, `/back/api/shop/paymentForm/${cardOrder.id}`, `/back/api/shop/paymentForm/${checkOrder.id}`]) {
+    for (const path of [`/back/api/shop/command/${paidOrder.id}`, `/back/api/shop/paymentForm/${cardOrder.id}`, `/back/api/shop/paymentForm/${checkOrder.id}`]) {
       const reply = await intruder.get(path);
       expectEnvelope(reply, 404);
       expect(reply.body.message, path).toMatch(/Cette commande n'existe pas/);
     }
+    // The pharmacy's order calls are referent calls (ADR 0053): a buyer who is no referent is refused before any id.
+    for (const path of [`/back/api/referent/getCommand/${paidOrder.id}`, "/back/api/referent/getLastCommand"]) expectEnvelope(await intruder.get(path), 403);
     expect((await intruder.fetchRaw("GET", `/back/api/shop/invoice/${paidOrder.id}`, {})).status).toBe(404);
     expectEnvelope(await intruder.post(`/back/api/admin/shop/orders/${checkOrder.id}/markPaid`, {}), 403);
     // Another anonymous visitor's line (the ids are guessable, the cart cookie is not).
@@ -449,10 +451,13 @@ describe.each(backends())("shop (%s)", (backend) => {
     expectEnvelope(last, 200);
     expect(last.body.data).toMatchObject({ status: "paid", paymentMethod: "card", discountCode: "EPUISE" });
     expect(last.body.data.invoice.number).toMatch(/^FR-\d{4}-000001$/);
-    // A plain learner of the same pharmacy is not a referent: the order does not exist for them.
+    // A plain learner of the same pharmacy is not a referent: the referent calls refuse them (ADR 0053), and the
+    // shop's order and invoice do not exist for them.
     const colleague = await anonymous();
     expectEnvelope(await colleague.login("learner@demo.test"), 200);
-    expectEnvelope(await colleague.get(`/back/api/referent/getCommand/${last.body.data.id}`), 404);
+    expectEnvelope(await colleague.get(`/back/api/referent/getCommand/${last.body.data.id}`), 403);
+    expectEnvelope(await colleague.get("/back/api/referent/getLastCommand"), 403);
+    expectEnvelope(await colleague.get(`/back/api/shop/command/${last.body.data.id}`), 404);
     expect((await colleague.fetchRaw("GET", last.body.data.invoice.downloadPath, {})).status).toBe(404);
     const text = extractPdfText(new Uint8Array(await (await holder.fetchRaw("GET", last.body.data.invoice.downloadPath, {})).arrayBuffer()));
     expect(text).toContain(last.body.data.invoice.number);

@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/dashboard";
 import { accountMeta } from "~/components/account/meta";
@@ -14,7 +14,8 @@ import { formatDuration } from "#core/domain/duration.ts";
 
 /**
  * The dashboard (GET referent/dashboard): the team's progress, hours, finished trainings, attestations, knowledge
- * gain (pre/post tests), and each member's DPC hours meter for the year; charts drawn on the server with a table
+ * gain (pre/post tests), each member's DPC hours meter for the year and the state of their latest funding request
+ * (DPC status per learner); charts drawn on the server with a table
  * fallback. The team history export (where the brand offers it) starts a job whose page shows its progress (ADR 0076).
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,6 +30,7 @@ const hours = (minutes: number) => formatDuration(minutes);
 
 export default function DashboardPage() {
   const { t } = useTranslation("pharmacy");
+  const { t: tf } = useTranslation("pharmacy-funding");
   const path = usePagePath();
   const { dashboard, locale } = useLoaderData<typeof loader>();
   const { team, members, year } = dashboard;
@@ -87,6 +89,7 @@ export default function DashboardPage() {
                 <th scope="col" className="py-2 pr-4">{t("dashboard.attestations")}</th>
                 <th scope="col" className="py-2 pr-4">{t("dashboard.gain")}</th>
                 <th scope="col" className="py-2 pr-4">{t("dashboard.dpc", { year })}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.funding")}</th>
               </tr>
             </thead>
             <tbody>
@@ -116,12 +119,23 @@ export default function DashboardPage() {
                     {t("dashboard.dpcValue", { counted: hours(m.dpc.countedMinutes), cap: hours(m.dpc.capMinutes) })}
                     {m.dpc.shortActions > 0 ? <span className="block text-sm text-slate-700">{t("dashboard.dpcShort", { count: m.dpc.shortActions })}</span> : null}
                   </td>
+                  <td className="py-2 pr-4" data-testid="dashboard-funding" data-state={m.funding?.state ?? "none"}>
+                    {m.funding ? (
+                      <Link to={path("pharmacy-funding-request", { id: m.funding.id })} className="underline">
+                        <span className="sr-only">{t("dashboard.fundingOf", { name: name(m) })} — </span>
+                        {t("dashboard.fundingValue", { scheme: tf(`schemes.${m.funding.scheme}`), state: tf(`states.${m.funding.state}`) })}
+                      </Link>
+                    ) : (
+                      t("dashboard.fundingNone")
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
         <p className="mt-2 text-sm text-slate-700">{t("dashboard.dpcRule")}</p>
+        <p className="mt-1 text-sm text-slate-700">{t("dashboard.fundingNote")}</p>
       </section>
 
       {dashboard.historyExport ? (

@@ -9,17 +9,22 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { AccountInvoicesSchema } from "#core/contract/referent.ts";
+import { OrderSchema } from "#core/contract/shop.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 
-/** The pharmacy's invoices: list, a PDF each, several at once as one ZIP (POST referent/invoices with factures). */
+/**
+ * The pharmacy's invoices: list, a PDF each, several at once as one ZIP (POST referent/invoices with factures), and
+ * the pharmacy's last order with a link to its page (GET referent/getLastCommand, ADR 0053).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const [list, bonificaciones] = await Promise.all([
+  const [list, bonificaciones, lastOrder] = await Promise.all([
     back.get("/referent/invoices", AccountInvoicesSchema),
     back.get("/referent/bonificacionesInvoices", AccountInvoicesSchema),
+    back.get("/referent/getLastCommand", OrderSchema.nullable()),
   ]);
-  return { title: serverT(context, "pharmacy")("tabs.invoices"), invoices: list.invoices, bonificaciones: bonificaciones.invoices, locale };
+  return { title: serverT(context, "pharmacy")("tabs.invoices"), invoices: list.invoices, bonificaciones: bonificaciones.invoices, lastOrder, locale };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -27,9 +32,29 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta
 export default function Invoices() {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { invoices, bonificaciones, locale } = useLoaderData<typeof loader>();
+  const { invoices, bonificaciones, lastOrder, locale } = useLoaderData<typeof loader>();
   return (
     <PharmacyPage title={t("tabs.invoices")}>
+      <section aria-labelledby="last-order" className="mb-8" data-testid="last-order">
+        <h3 id="last-order" className="mb-2 text-xl font-bold">
+          {t("orders.lastTitle")}
+        </h3>
+        {lastOrder ? (
+          <p>
+            {t("orders.summary", {
+              id: lastOrder.id,
+              date: formatInstant(lastOrder.createdAt, locale, { dateStyle: "long" }),
+              total: formatMoney(lastOrder.totalWithVat, lastOrder.currency, locale),
+            })}{" "}
+            {t(`orders.statuses.${lastOrder.status}`)}.{" "}
+            <Link to={path("pharmacy-order", { orderId: lastOrder.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
+              {t("orders.see", { id: lastOrder.id })}
+            </Link>
+          </p>
+        ) : (
+          <p>{t("orders.none")}</p>
+        )}
+      </section>
       {invoices.length === 0 ? (
         <p data-testid="invoices-empty">{t("invoices.empty")}</p>
       ) : (

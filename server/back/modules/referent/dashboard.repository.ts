@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { attestations, enrolments, historyEntries, trainings, users } from "../../../db/schema/index.ts";
+import { attestations, enrolments, fundingRequests, historyEntries, trainings, users } from "../../../db/schema/index.ts";
 
 /** What the dashboard reads of the account's enrolments: every query scoped by accountId. */
 
@@ -56,4 +56,13 @@ export async function listAccountAttestations(db: Db, accountId: number) {
     .innerJoin(trainings, eq(trainings.id, attestations.trainingId))
     .where(eq(enrolments.accountId, accountId))
     .orderBy(desc(attestations.issuedAt), desc(attestations.id));
+}
+
+/** The account's funding requests, newest first per learner (the dashboard keeps each learner's latest). */
+export async function listAccountFundingRequests(db: Db, accountId: number) {
+  return db
+    .select({ id: fundingRequests.id, userId: fundingRequests.learnerId, state: fundingRequests.state, scheme: fundingRequests.scheme, updatedAt: fundingRequests.updatedAt })
+    .from(fundingRequests)
+    .where(eq(fundingRequests.accountId, accountId))
+    .orderBy(fundingRequests.learnerId, desc(fundingRequests.createdAt), desc(fundingRequests.id));
 }

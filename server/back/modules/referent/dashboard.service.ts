@@ -2,6 +2,7 @@ import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import type { Dashboard } from "#core/contract/referent.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { dpcHoursMeter } from "#core/domain/dpc-hours.ts";
+import { FUNDING_SCHEMES, isFundingState, type FundingScheme, type FundingState } from "#core/domain/funding-requests.ts";
 import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
 import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
 import type { BackDeps } from "../../context.ts";
@@ -18,23 +19,37 @@ function groupBy<T extends { userId: number }>(rows: readonly T[]): Map<number, 
   return map;
 }
 
+/** A learner's latest funding request as the dashboard shows it (its state and scheme), or null without one. */
+function fundingOf(row: { id: number; state: string; scheme: string; updatedAt: Date } | undefined): Dashboard["members"][number]["funding"] {
+  if (!row || !isFundingState(row.state) || !(FUNDING_SCHEMES as readonly string[]).includes(row.scheme)) return null;
+  return { id: row.id, state: row.state as FundingState, scheme: row.scheme as FundingScheme, updatedAt: row.updatedAt.toISOString() };
+}
+
 export function brandOffersHistoryExport(brand: string): boolean {
   return isBrandKey(brand) && BRANDS[brand].teamHistoryExport;
 }
 
 /**
  * GET dashboard: per member and for the team, the trainings, finished ones, progress, hours of finished trainings,
- * attestations, knowledge gain (pre/post tests) and the DPC hours meter of the current year (Paris time).
+ * attestations, knowledge gain (pre/post tests), the DPC hours meter of the current year (Paris time) and the state
+ * of the member's latest funding request (DPC status per learner, spec 2; null when none).
  */
 export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Dashboard> {
   const year = Number(toParisDate(deps.now()).slice(0, 4));
   const [list, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
   const members = { list, enrolments };
   const userIds = list.map((m) => m.userId);
-  const [scores, attestations] = await Promise.all([repo.listAccountScores(deps.db, scope.accountId, userIds), repo.listAccountAttestations(deps.db, scope.accountId)]);
+  const [scores, attestations, funding] = await Promise.all([
+    repo.listAccountScores(deps.db, scope.accountId, userIds),
+    repo.listAccountAttestations(deps.db, scope.accountId),
+    repo.listAccountFundingRequests(deps.db, scope.accountId),
+  ]);
   const enrolmentsBy = groupBy(members.enrolments);
   const scoresBy = groupBy(scores);
   const attestationsBy = groupBy(attestations);
+  // Each learner's latest funding request (the rows come newest first per learner).
+  const latestFunding = new Map<number, (typeof funding)[number]>();
+  for (const row of funding) if (!latestFunding.has(row.userId) && isFundingState(row.state)) latestFunding.set(row.userId, row);
   const rows = members.list.map((m) => {
     const own = enrolmentsBy.get(m.userId) ?? [];
     const finished = own.filter((e) => e.status === "finished");
@@ -53,6 +68,7 @@ export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Da
       attestations: attestationsBy.get(m.userId)?.length ?? 0,
       knowledgeGain: knowledgeGain(scoresBy.get(m.userId) ?? []),
       dpc: dpcHoursMeter(dpcActions, year),
+      funding: fundingOf(latestFunding.get(m.userId)),
     };
   });
   return {

@@ -26,6 +26,7 @@ import {
   TeamSchema,
   ToggleApprenantActiveSchema,
 } from "#core/contract/referent.ts";
+import { OrderIdParamsSchema, OrderSchema } from "#core/contract/shop.ts";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
@@ -39,6 +40,7 @@ import * as historyExport from "./history-export.service.ts";
 import { EmptyBody } from "#core/contract/ids.ts";
 import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
+import { getAccountOrder, getLastAccountOrder } from "../shop/shop.service.ts";
 
 export const referentRoutes = new Hono<BackEnv>();
 
@@ -149,6 +151,22 @@ referentRoutes.get("/referent/invoices", async (c) => {
 referentRoutes.get("/referent/bonificacionesInvoices", async (c) => {
   const scope = await requireReferent(c);
   return success(c, AccountInvoicesSchema.parse(await invoices.listBonificacionInvoices(c.var.deps, scope)));
+});
+
+/**
+ * The pharmacy's orders (spec getLastCommand, getCommand/{id}; ADR 0053): the holder-or-referent guard, scoped to the
+ * account in use. Another pharmacy's order, or a personal one, is not found (404). The buyer's own order is the shop's
+ * `/shop/command/{id}`.
+ */
+referentRoutes.get("/referent/getLastCommand", async (c) => {
+  const scope = await requireReferent(c);
+  return success(c, OrderSchema.nullable().parse(await getLastAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, scope.accountId)));
+});
+
+referentRoutes.get("/referent/getCommand/:id", async (c) => {
+  const scope = await requireReferent(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  return success(c, OrderSchema.parse(await getAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, scope.accountId, id)));
 });
 
 referentRoutes.get("/referent/invoice/:id", async (c) => {

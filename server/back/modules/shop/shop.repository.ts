@@ -359,16 +359,6 @@ export async function findOrder(db: Q, orderId: number): Promise<OrderRow | unde
   return row;
 }
 
-export async function findLastOrderOfUser(db: Q, userId: number, brand: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.brand, brand), eq(orders.kind, "shop")))
-    .orderBy(desc(orders.id))
-    .limit(1);
-  return row;
-}
-
 export async function findLastOrderOfAccount(db: Q, accountId: number, brand: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()

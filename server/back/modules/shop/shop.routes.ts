@@ -163,19 +163,6 @@ shopRoutes.get("/shop/invoice/:id", async (c) => {
   });
 });
 
-/** Referent calls (spec 7, Referent): the last order and one order, readable by the buyer or the pharmacy's referents. */
-shopRoutes.get("/referent/getLastCommand", async (c) => {
-  const session = requireSession(c);
-  const order = await shop.getLastOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, session.accountId);
-  return success(c, OrderSchema.nullable().parse(order));
-});
-
-shopRoutes.get("/referent/getCommand/:id", async (c) => {
-  const session = requireSession(c);
-  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  return success(c, OrderSchema.parse(await shop.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, id)));
-});
-
 /**
  * Back office: a cheque has been received, the pending check order becomes paid (seats, enrolment, invoice), with
  * its audit row in the payment's transaction (the accounting tool's confirmation, ADR 0089).

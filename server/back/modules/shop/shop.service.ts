@@ -772,12 +772,20 @@ export async function getOrder(db: BackDeps["db"], t: Translate, brand: string, 
   return orderPayload(db, t, await requireReadableOrder(db, brand, userId, orderId));
 }
 
-/** A referent's last order of the pharmacy in use (spec getLastCommand); anyone else's own last order. */
-export async function getLastOrder(db: BackDeps["db"], t: Translate, brand: string, userId: number, accountId: number | null): Promise<Order | null> {
-  const memberships = accountId === null ? [] : await listMemberships(db, userId);
-  const referent = memberships.some((m) => m.account.id === accountId && m.isActive && (m.role === "holder" || m.role === "referent"));
-  const order = referent && accountId !== null ? await repo.findLastOrderOfAccount(db, accountId, brand) : await repo.findLastOrderOfUser(db, userId, brand);
+/**
+ * The pharmacy's last shop order (spec getLastCommand, ADR 0053): the newest order bought for the account, by anyone of
+ * it, on this brand; null when there is none. The caller has checked the holder-or-referent guard for `accountId`.
+ */
+export async function getLastAccountOrder(db: BackDeps["db"], t: Translate, brand: string, accountId: number): Promise<Order | null> {
+  const order = await repo.findLastOrderOfAccount(db, accountId, brand);
   return order ? orderPayload(db, t, order) : null;
+}
+
+/** One order of the pharmacy (spec getCommand/{id}, ADR 0053): another account's, a personal one or an unknown id is a 404. */
+export async function getAccountOrder(db: BackDeps["db"], t: Translate, brand: string, accountId: number, orderId: number): Promise<Order> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order || order.brand !== brand || order.accountId !== accountId) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  return orderPayload(db, t, order);
 }
 
 export async function getInvoicePdf(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
