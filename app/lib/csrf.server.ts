@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { data } from "react-router";
+import { csrfCookie } from "./csrf-cookie.server";
 
 /**
  * remix-utils draws tokens from a charset with "&", "#", "<"... which HTML and JSON escape differently. A
@@ -22,8 +22,7 @@ let instance: { csrf: CSRF; key: string } | null = null;
 export function webCsrf(secret: string, secure: boolean): CSRF {
   const key = `${secret}:${secure}`;
   if (instance?.key !== key) {
-    const cookie = createCookie("csrf", { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [secret] });
-    instance = { csrf: new UrlSafeCsrf({ cookie, secret, formDataKey: "csrf" }), key };
+    instance = { csrf: new UrlSafeCsrf({ cookie: csrfCookie("csrf", secret, secure), secret, formDataKey: "csrf" }), key };
   }
   return instance.csrf;
 }

@@ -4,7 +4,8 @@
 // (default ./profiles) when the server stops; the profile includes start-up and the warm-up.
 //   npm run bench:profile    (BENCH_DURATION s of load, default 15; BENCH_CONNECTIONS, default 16)
 // Every request is a forced reload (Cache-Control: no-cache), so the profile shows a render, not the session page
-// cache (ADR 0091); PROFILE_CACHED=1 profiles the page seen again instead.
+// cache (ADR 0091); PROFILE_CACHED=1 profiles the page seen again instead. PROFILE_GUEST=1 profiles a guest (no
+// cookie): the guest page cache's answers (ADR 0015).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,14 +26,20 @@ async function main() {
     await seedDatabase({ pgliteDir: path.join(dataDir, "pglite") }, Number(process.env.BENCH_TRAININGS ?? 500));
     // No statement counter here: the profile shows the server as it runs in production.
     server = await startServer(dataDir, { BENCH_SQL_COUNT: "off" }, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
-    const cookie = await logIn(server.url, "learner@demo.test", DEMO_PASSWORD);
-    const cached = process.env.PROFILE_CACHED === "1";
-    const headers = { cookie, "accept-encoding": "gzip", "accept-language": "fr-FR,fr;q=0.9", ...(cached ? {} : { "cache-control": "no-cache" }) };
+    const guest = process.env.PROFILE_GUEST === "1";
+    const cookie = guest ? null : await logIn(server.url, "learner@demo.test", DEMO_PASSWORD);
+    const cached = guest || process.env.PROFILE_CACHED === "1";
+    const headers = {
+      "accept-encoding": "gzip",
+      "accept-language": "fr-FR,fr;q=0.9",
+      ...(cookie ? { cookie } : {}),
+      ...(cached ? {} : { "cache-control": "no-cache" }),
+    };
     const options = { url: `${server.url}${pagePath}`, connections, headers };
     await autocannon({ ...options, duration: 2 });
     const result = await autocannon({ ...options, duration });
     console.log(
-      `${pagePath} as learner: ${fmt(result["2xx"])} answers in ${duration} s, ${fmt(result.requests.average, 1)} req/s, ` +
+      `${pagePath} as ${guest ? "guest" : "learner"}: ${fmt(result["2xx"])} answers in ${duration} s, ${fmt(result.requests.average, 1)} req/s, ` +
         `p50 ${fmt(result.latency.p50)} ms, p99 ${fmt(result.latency.p99)} ms, errors ${result.non2xx + result.errors + result.timeouts}`,
     );
   } finally {
