@@ -221,7 +221,7 @@ async function main() {
         `SQL/req = statements per request, mean of 5 requests made one at a time)`,
     );
     console.log(ratioTable(rows));
-    console.log("\nfirst-load JavaScript (gzip -9; budget 150 KB):");
+    console.log("\nfirst-load JavaScript (gzip -9; issue #12 budget: 120 KB):");
     const pages: [string, string | null][] = [["home", "/"], ["catalogue", "/catalogue"], ["course page", coursePath]];
     for (const [label, pagePath] of pages) {
       if (!pagePath) continue;

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: the production server on a fresh embedded database, autocannon runs,
 // first-load JavaScript weight and the ratio table.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -8,7 +9,11 @@ import autocannon from "autocannon";
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 export type LoadSettings = { duration: number; warmup: number; connections: number };
-/** `errors` counts connection errors, timeouts and every answer outside 2xx; `sqlPerRequest` is null when not sampled. */
+/**
+ * `errors` counts connection errors, timeouts and every answer outside 2xx; `sqlPerRequest` is null when not sampled;
+ * `cpuMsPerRequest` is the CPU time the server spent per answer during the measured run (its web process and the
+ * embedded database's process, from /proc), null when unknown (another machine's server, no /proc).
+ */
 export type LoadFigures = {
   name: string;
   requests: number;
@@ -17,6 +22,7 @@ export type LoadFigures = {
   p99: number;
   errors: number;
   sqlPerRequest: number | null;
+  cpuMsPerRequest: number | null;
 };
 export type JavaScriptWeight = { files: number; rawBytes: number; gzippedBytes: number; inlineGzippedBytes: number };
 
@@ -60,6 +66,27 @@ export async function seedDatabase(target: { pgliteDir: string } | { databaseUrl
  * The production server (build/ must exist) on a random loopback port, using an already seeded database.
  * `nodeArgs` go to its Node process (`--cpu-prof`, say).
  */
+/** The server whose CPU `measure` reads (startServer sets it). */
+let measuredServerPid: number | null = null;
+
+/** CPU time (user + system) of the measured server's process and its children (the embedded database), in ms. */
+function serverCpuMs(): number | null {
+  if (measuredServerPid === null || !fs.existsSync(`/proc/${measuredServerPid}/stat`)) return null;
+  // /proc/<pid>/stat: the fields after the command's closing parenthesis; ppid is the 2nd, utime and stime the 12th and 13th.
+  const fields = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  let ticks = 0;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const f = fields(pid);
+      if (pid === String(measuredServerPid) || f[1] === String(measuredServerPid)) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return ticks / ticksPerMs;
+}
+
 export async function startServer(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "server", "index.ts")], {
     cwd: ROOT,
@@ -96,6 +123,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   });
   child.stdout!.resume();
   child.stderr!.resume();
+  measuredServerPid = child.pid ?? null;
   return { child, url };
 }
 
@@ -164,8 +192,12 @@ export async function measure(name: string, url: string, extraHeaders: Record<st
   process.stdout.write(`measuring ${name} (${settings.warmup} s warm-up + ${settings.duration} s, ${settings.connections} connections)...\n`);
   const headers = { ...HEADERS, ...extraHeaders };
   if (settings.warmup > 0) await autocannon({ url, connections: settings.connections, duration: settings.warmup, headers });
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({ url, connections: settings.connections, duration: settings.duration, headers });
+  const cpuAfter = serverCpuMs();
+  const answers = result["2xx"] + result.non2xx;
   return {
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && answers > 0 ? (cpuAfter - cpuBefore) / answers : null,
     name,
     requests: result["2xx"],
     requestsPerSecond: result.requests.average,
@@ -201,6 +233,7 @@ export async function measurePair(
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
     sqlPerRequest: null,
+    cpuMsPerRequest: null,
   };
 }
 
@@ -255,8 +288,9 @@ export function ratioTable(rows: LoadFigures[]): string {
     (row.p99 / Math.max(base.p99, 0.001)).toFixed(1),
     String(row.errors),
     row.sqlPerRequest === null ? "-" : fmt(row.sqlPerRequest, 1),
+    row.cpuMsPerRequest === null ? "-" : fmt(row.cpuMsPerRequest, 1),
   ]);
-  const header = ["target", "2xx", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors", "SQL/req"];
+  const header = ["target", "2xx", "req/s", "p50 ms", "p99 ms", "req/s ÷ static", "p50 × static", "p99 × static", "errors", "SQL/req", "CPU ms/req"];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
