@@ -252,6 +252,12 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         ["/back/api/admin/content/drafts/2147483648/publish", {}, ["id"]],
         ["/back/api/admin/users/99999999999/invitation", {}, ["id"]],
         ["/back/api/admin/discountCodes/0/disable", {}, ["id"]],
+        // Credit notes (ADR 0092): the confirmation is required, nothing else is taken, the id is an id.
+        ["/back/api/admin/invoices/1/creditNote", {}, ["confirm"]],
+        ["/back/api/admin/invoices/1/creditNote", { confirm: "yes" }, ["confirm"]],
+        ["/back/api/admin/invoices/1/creditNote", { confirm: true, amount: 100 }, ["amount"]],
+        ["/back/api/admin/invoices/2147483648/creditNote", { confirm: true }, ["id"]],
+        ["/back/api/admin/invoices/0x10/creditNote", { confirm: true }, ["id"]],
       ];
       for (const [path, body, fields] of cases) {
         const reply = await admin.post(path, body);
@@ -260,6 +266,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       }
       expectEnvelope(await admin.get("/back/api/admin/users?q=" + "x".repeat(121)), 422);
       expectEnvelope(await admin.get("/back/api/admin/content?kind=poem"), 422);
+      expectEnvelope(await admin.get("/back/api/admin/invoices/2147483648/pdf"), 422);
+      // A malformed list query falls back to the defaults (ADR 0061).
+      expectEnvelope(await admin.get("/back/api/admin/invoices?kind=poem&sort=x&page=-1&brand=%00"), 200);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

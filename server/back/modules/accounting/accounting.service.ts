@@ -22,11 +22,14 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The invoices (and, when the shop has refunds, credit notes) of a brand issued between two Paris days inclusive. */
+/**
+ * The invoices and credit notes (ADR 0092) of a brand issued between two Paris days inclusive: a credit note is
+ * booked on its own issue day as the mirror entry of its invoice (the journal builder reverses debit and credit).
+ */
 export async function listAccountingDocuments(db: BackDeps["db"], brand: BrandKey, from: string, to: string): Promise<AccountingDocument[]> {
   const rows = await listInvoicesIssued(db, brand, parisDayStart(from), parisDayStart(nextDay(to)));
   return rows.map((row) => ({
-    kind: "invoice" as const,
+    kind: row.kind === "creditNote" ? ("creditNote" as const) : ("invoice" as const),
     number: row.number,
     date: toParisDate(row.issuedAt),
     customerName: (row.buyer as { name?: string } | null)?.name ?? "",

@@ -163,6 +163,18 @@ shopRoutes.get("/shop/invoice/:id", async (c) => {
   });
 });
 
+/** The credit note of the order's invoice (ADR 0092), for the buyer or the pharmacy's referents. */
+shopRoutes.get("/shop/creditNote/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const { bytes, filename } = await shop.getCreditNotePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": "application/pdf",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "content-length": String(bytes.byteLength),
+  });
+});
+
 /** Referent calls (spec 7, Referent): the last order and one order, readable by the buyer or the pharmacy's referents. */
 shopRoutes.get("/referent/getLastCommand", async (c) => {
   const session = requireSession(c);
