@@ -252,6 +252,9 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         ["/back/api/admin/content/drafts/2147483648/publish", {}, ["id"]],
         ["/back/api/admin/users/99999999999/invitation", {}, ["id"]],
         ["/back/api/admin/discountCodes/0/disable", {}, ["id"]],
+        // Days that do not exist (Date.parse would roll them over to the next month).
+        ["/back/api/admin/sessions", { faceToFaceId: 1, name: "S", startDate: "2030-02-30", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, ["startDate"]],
+        ["/back/api/admin/sessions/1/dates", { date: "2031-04-31", startTime: "09:00", endTime: "17:00" }, ["date"]],
         // Credit notes (ADR 0092): the confirmation is required, nothing else is taken, the id is an id.
         ["/back/api/admin/invoices/1/creditNote", {}, ["confirm"]],
         ["/back/api/admin/invoices/1/creditNote", { confirm: "yes" }, ["confirm"]],
