@@ -255,6 +255,15 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     const detail = await holder.get(`/back/api/referent/invoice/${notes[0].id}`);
     expectEnvelope(detail, 200);
     expect(detail.body.data.lines.length).toBeGreaterThan(0);
+    // The tab's pages, without JavaScript: the list marks both documents, the credit note's page reads as one.
+    const holderCookie = [...holder.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
+    const tabPage = decode((await request(suite.origin, "/gestion/ma-pharmacie/factures", { cookie: holderCookie })).text);
+    expect(tabPage).toContain(`Avoir annulant la facture ${holderInvoice.invoice.number}`);
+    expect(tabPage).toContain(`Annulée par l'avoir ${notes[0].number}`);
+    const notePage = decode((await request(suite.origin, `/gestion/ma-pharmacie/factures/${notes[0].id}`, { cookie: holderCookie })).text);
+    expect(notePage).toContain(`Avoir ${notes[0].number}`);
+    expect(notePage).toContain('data-testid="invoice-reverses"');
+    expect(notePage.replace(/\u202f|\u00a0/g, " ")).toMatch(/-\d+,\d{2} €/);
     // Another pharmacy's referent does not see it.
     const multi = await as("francois.marchand@demo.test");
     expect(((await multi.get("/back/api/referent/invoices")).body.data?.invoices ?? []).some((i: { id: number }) => i.id === notes[0].id)).toBe(false);
