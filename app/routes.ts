@@ -17,7 +17,8 @@ function registerPage(page: PageDef) {
 
 /**
  * A layout's pages: the public ones directly, the others under their area's layout, whose middleware enforces the
- * area's rule (app/lib/area-guards.server.ts). Areas without a page yet (pharmacy, admin, shop) have their layout ready.
+ * area's rule (app/lib/area-guards.server.ts). An area gets its layout route in a page layout only when it has a page
+ * in that layout.
  */
 function layoutChildren(name: Layout) {
   const pages = PAGES.filter((p) => p.layout === name);

@@ -280,8 +280,9 @@ export const PAGES: PageDef[] = [
   { id: "pharmacy-history-export-job", file: "routes/pharmacy/history-export-job.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export/:jobId", es: "/administracion/mi-farmacia/tableau-de-bord/export/:jobId" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-order", file: "routes/pharmacy/order.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/commande/:orderId", es: "/administracion/mi-farmacia/factures/commande/:orderId" }, ns: ["pharmacy"], noIndex: true },
-  // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060). admin-a's pages; the other
-  // tools (editor, faq, loginImage, factureCompta, codes, users) add theirs with the ids app/components/admin/admin-nav.tsx lists.
+  // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060): index, catalogue, sessions and
+  // audit log here; content, FAQ, login image, accounting, codes and users below. The menu lists the tools by the ids
+  // of app/components/admin/admin-nav.tsx.
   { id: "admin", file: "routes/admin/admin-index.tsx", layout: "default", area: "admin", paths: { "*": "/admin" }, ns: ["admin"], noIndex: true },
   { id: "admin-catalog", file: "routes/admin/catalog.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog" }, ns: ["admin"], noIndex: true },
   { id: "admin-catalog-new", file: "routes/admin/catalog-new.tsx", layout: "default", area: "admin", paths: { "*": "/admin/catalog/new" }, ns: ["admin"], noIndex: true },
@@ -321,6 +322,8 @@ export const PAGES: PageDef[] = [
   { id: "admin-login-image", file: "routes/admin/login-image.tsx", layout: "default", area: "admin", paths: { "*": "/admin/loginImage" }, ns: ["admin", "admin-tools"], noIndex: true },
   { id: "admin-facture-compta", file: "routes/admin/facture-compta.tsx", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta" }, ns: ["admin", "admin-tools"], noIndex: true },
   { id: "admin-facture-compta-export", file: "routes/admin/facture-compta-export.ts", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta/export" }, noIndex: true },
+  { id: "admin-invoices", file: "routes/admin/invoices.tsx", layout: "default", area: "admin", paths: { "*": "/admin/factureCompta/invoices" }, ns: ["admin", "admin-tools"], noIndex: true },
+  { id: "admin-invoice-pdf", file: "routes/admin/invoice-pdf.ts", layout: "none", area: "admin", paths: { "*": "/admin/factureCompta/invoices/:invoiceId/pdf" }, noIndex: true },
   { id: "admin-discount-codes", file: "routes/admin/discount-codes.tsx", layout: "default", area: "admin", paths: { "*": "/admin/discountCodes" }, ns: ["admin", "admin-tools"], noIndex: true },
   { id: "admin-users", file: "routes/admin/users.tsx", layout: "default", area: "admin", paths: { "*": "/admin/users" }, ns: ["admin", "admin-tools"], noIndex: true },
   // Pharmacy management part B (pharma-b, ADR 0059): funding requests and collective plans (pharmacy-funding ns).

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { isValidPeriod } from "#core/domain/accounting.ts";
 import { isIsoDate } from "#core/domain/dates.ts";
+import { ConfirmInputSchema } from "./admin-catalog.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
 
 /** Back office, accounting (factureCompta, ADR 0065): the export of a period's documents and the pending checks. */
@@ -46,3 +47,46 @@ export const PendingChecksSchema = z.strictObject({ items: z.array(PendingCheckS
 export const ConfirmCheckFormSchema = z.strictObject({ orderId: z.string().regex(/^[1-9][0-9]{0,9}$/, { message: "invalidType" }) });
 
 export const ConfirmedCheckSchema = z.strictObject({ orderId: z.number(), status: z.string(), invoiceNumber: z.string().nullable() });
+
+// ------------------------------------------------------------------ invoices and credit notes (ADR 0094)
+
+export const INVOICE_LIST_KINDS = ["order", "funding", "creditNote"] as const;
+export const INVOICE_SORTS = ["issued", "number", "amount", "buyer"] as const;
+/** The invoice store in the back office: search (number, buyer), brand and kind filters, sorted and paged (ADR 0061). */
+export const AdminInvoicesQuerySchema = adminListQuery(INVOICE_SORTS, "issued", { brand: optionFilter(BRAND_KEYS), kind: optionFilter(INVOICE_LIST_KINDS) });
+export type AdminInvoicesQuery = z.infer<typeof AdminInvoicesQuerySchema>;
+
+export const AdminInvoiceSchema = z.strictObject({
+  id: z.number(),
+  kind: z.enum(INVOICE_LIST_KINDS),
+  number: z.string(),
+  brand: z.enum(BRAND_KEYS),
+  issuedAt: z.string(),
+  buyerName: z.string(),
+  totalWithVat: z.number(),
+  currency: z.string(),
+  orderId: z.number().nullable(),
+  /** An invoice: its credit note, once issued; a credit note: the invoice it reverses. */
+  creditNote: z.strictObject({ id: z.number(), number: z.string() }).nullable(),
+  creditedInvoice: z.strictObject({ id: z.number(), number: z.string() }).nullable(),
+  /** A paid shop invoice without a credit note: the back office may issue one. */
+  creditable: z.boolean(),
+  downloadPath: z.string(),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoiceSchema>;
+
+export const AdminInvoicesSchema = z.strictObject({ items: z.array(AdminInvoiceSchema), paging: PagingSchema });
+
+/** POST /admin/invoices/{id}/creditNote: a destructive step, so `confirm: true` (ADR 0061), nothing else. */
+export const IssueCreditNoteSchema = ConfirmInputSchema;
+
+/** The web form of the confirmation step: the invoice's id as posted text, and `confirm=on`. */
+export const IssueCreditNoteFormSchema = ConfirmInputSchema.extend({ invoiceId: z.string().regex(/^[1-9][0-9]{0,9}$/, { message: "invalidType" }) });
+
+/** The credit note issued (or the one already issued: `created: false`, nothing changed). */
+export const IssuedCreditNoteSchema = z.strictObject({
+  created: z.boolean(),
+  invoiceId: z.number(),
+  creditNote: z.strictObject({ id: z.number(), number: z.string(), issuedAt: z.string(), totalWithVat: z.number(), currency: z.string() }),
+  cancelledEnrolments: z.number(),
+});

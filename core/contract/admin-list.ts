@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "#core/domain/dates.ts";
 
 /**
  * The back office's list pattern (ADR 0061): search, filters, sorting and pagination travel in the query string,
@@ -43,7 +44,7 @@ export function optionFilter<T extends string>(values: readonly [T, ...T[]]) {
 export const DateFilter = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+  .refine(isIsoDate)
   .optional()
   .catch(undefined);
 

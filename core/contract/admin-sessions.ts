@@ -2,9 +2,11 @@ import { z } from "zod";
 import { adminListQuery, DateFilter, IdFilter, optionFilter, PagingSchema } from "./admin-list.ts";
 import { ADMIN_BRANDS, FormInt } from "./admin-catalog.ts";
 import { Id } from "./ids.ts";
+import { isIsoDate } from "#core/domain/dates.ts";
 
 /** The sessions tool (issue 16, ADR 0063): face-to-face and virtual-class sessions. */
-const Day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalidType" }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: "invalidType" });
+/** A calendar day as YYYY-MM-DD that exists (no 2030-02-30: Date.parse rolls it over to March). */
+const Day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalidType" }).refine(isIsoDate, { message: "invalidType" });
 const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "invalidType" });
 const OptionalText = (max: number) =>
   z

@@ -210,8 +210,8 @@ export const InvoicesZipFormSchema = z.strictObject({
 
 export const AccountInvoiceSchema = z.strictObject({
   id: z.number(),
-  /** `order`: a shop invoice; `funding`: the pharmacy's share of a funding request (ADR 0075). */
-  kind: z.enum(["order", "funding"]),
+  /** `order`: a shop invoice; `funding`: the pharmacy's share of a funding request (ADR 0075); `creditNote`: the credit note of a shop invoice (ADR 0094). */
+  kind: z.enum(["order", "funding", "creditNote"]),
   number: z.string(),
   issuedAt: z.string(),
   total: z.number(),
@@ -223,6 +223,9 @@ export const AccountInvoiceSchema = z.strictObject({
   paymentMethod: z.string().nullable(),
   paidAt: z.string().nullable(),
   buyerName: z.string(),
+  /** An invoice: its credit note, once issued; a credit note: the invoice it reverses. */
+  creditNote: z.strictObject({ id: z.number(), number: z.string() }).nullable(),
+  creditedInvoice: z.strictObject({ id: z.number(), number: z.string() }).nullable(),
   downloadPath: z.string(),
 });
 

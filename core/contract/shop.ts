@@ -192,6 +192,8 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   invoice: z.object({ id: z.number(), number: z.string(), downloadPath: z.string() }).nullable(),
+  /** The credit note that reversed the invoice (ADR 0094), once the back office issued one. */
+  creditNote: z.object({ id: z.number(), number: z.string(), issuedAt: z.string(), downloadPath: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCertificateDate, isIsoDate, toParisDate, toZonedDate } from "./dates.ts";
+import { formatCertificateDate, isIsoDate, parisDayStart, toParisDate, toZonedDate } from "./dates.ts";
 
 describe("isIsoDate", () => {
   it.each([
@@ -87,5 +87,21 @@ describe("under a far host time zone", () => {
     expect(new Date(instant).getDate()).not.toBe(new Date(instant).getUTCDate());
     expect(formatCertificateDate(new Date(instant))).toBe(certificate);
     expect(toParisDate(new Date(instant))).toBe(paris);
+  });
+});
+
+describe("parisDayStart", () => {
+  it.each([
+    ["2026-11-01", "2026-10-31T23:00:00.000Z"],
+    ["2026-07-01", "2026-06-30T22:00:00.000Z"],
+    ["2026-03-29", "2026-03-28T23:00:00.000Z"],
+    ["2026-03-30", "2026-03-29T22:00:00.000Z"],
+    ["2026-10-25", "2026-10-24T22:00:00.000Z"],
+    ["2026-10-26", "2026-10-25T23:00:00.000Z"],
+  ])("%s starts at %s", (day, instant) => {
+    const start = parisDayStart(day);
+    expect(start.toISOString()).toBe(instant);
+    expect(toParisDate(start)).toBe(day);
+    expect(toParisDate(new Date(start.getTime() - 1))).not.toBe(day);
   });
 });

@@ -48,3 +48,13 @@ export function toZonedDate(date: Date | string, timeZone: string): string {
 export function toParisDate(date: Date | string): string {
   return toZonedDate(date, PARIS_TIME_ZONE);
 }
+
+/**
+ * The instant a Paris calendar day (YYYY-MM-DD) starts: its UTC midnight minus that day's offset (+2 h in summer,
+ * +1 h in winter; on the day the clocks change, the offset in force at midnight).
+ */
+export function parisDayStart(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const summer = new Date(midnightUtc - 2 * 3_600_000);
+  return toParisDate(summer) === day ? summer : new Date(midnightUtc - 3_600_000);
+}

@@ -49,4 +49,18 @@ describe("invoice PDF", () => {
     expect(text).toContain("TVA 21 %");
     expect(text).toContain("loi du 2 août 2002");
   });
+
+  it("a credit note: each country's term, the invoice it reverses, every amount negative and no paid mention", async () => {
+    const creditNote = { invoiceNumber: "ES-2026-000042", invoiceIssuedAt: new Date("2026-03-10T10:00:00Z") };
+    const spain = extractPdfText(await buildInvoicePdf({ ...base, number: "ES-R-2026-000001", issuedAt: new Date("2026-04-02T10:00:00Z"), creditNote, paidAt: null })).replace(/\n/g, " ");
+    for (const expected of ["Factura rectificativa", "ES-R-2026-000001", "Rectifica en su totalidad la factura n.º ES-2026-000042 de fecha 10/03/2026", "-217,80 €", "-37,80 €", "-180,00 €", "BIENVENIDA10"]) {
+      expect(spain, expected).toContain(expected);
+    }
+    expect(spain).not.toContain("Factura pagada");
+    const france = extractPdfText(await buildInvoicePdf({ ...base, country: "FR", lang: "fr", locale: "fr-FR", number: "FR-AV-2026-000001", creditNote: { ...creditNote, invoiceNumber: "FR-2026-000042" }, paidAt: null })).replace(/\n/g, " ");
+    for (const expected of ["Avoir n° FR-AV-2026-000001", "Avoir annulant en totalité la facture n° FR-2026-000042 du 10/03/2026", "-217,80 €"]) expect(france, expected).toContain(expected);
+    const belgium = extractPdfText(await buildInvoicePdf({ ...base, country: "BE", lang: "fr", locale: "fr-BE", number: "BE-NC-2026-000001", creditNote: { ...creditNote, invoiceNumber: "BE-2026-000042" }, paidAt: null })).replace(/\n/g, " ");
+    expect(belgium).toContain("Note de crédit n° BE-NC-2026-000001");
+    expect(belgium).toContain("Note de crédit annulant en totalité la facture n° BE-2026-000042");
+  });
 });

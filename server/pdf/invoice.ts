@@ -17,6 +17,11 @@ export type InvoicePdfInput = {
   locale: string;
   number: string;
   issuedAt: Date;
+  /**
+   * Set for a credit note (ADR 0094): the invoice it reverses in full. The title and number say "credit note" in
+   * the seller's country's term, every amount is printed negative, and the reversed invoice is named.
+   */
+  creditNote?: { invoiceNumber: string; invoiceIssuedAt: Date } | null;
   paidAt: Date | null;
   paymentMethod: string | null;
   seller: InvoiceParty & { legal: string[] };
@@ -72,6 +77,22 @@ export const INVOICE_TEXTS = {
   },
 } as const;
 
+/**
+ * A credit note's title, number label and the sentence naming the invoice it reverses, in each country's term:
+ * "avoir" (France), "note de crédit" (Belgium), "factura rectificativa" (Spain, with its legal reason).
+ */
+export const CREDIT_NOTE_TEXTS: Record<VatCountry | "esAbroad", { title: string; number: string; reverses: string }> = {
+  FR: { title: "Avoir", number: "Avoir n°", reverses: "Avoir annulant en totalité la facture n° {number} du {date}." },
+  BE: { title: "Note de crédit", number: "Note de crédit n°", reverses: "Note de crédit annulant en totalité la facture n° {number} du {date}." },
+  ES: {
+    title: "Factura rectificativa",
+    number: "Factura rectificativa n.º",
+    reverses: "Rectifica en su totalidad la factura n.º {number} de fecha {date} (anulación de la operación, art. 15 del Real Decreto 1619/2012).",
+  },
+  /** In Spanish for a Spanish-speaking buyer of a French or Belgian seller (no Spanish law to quote). */
+  esAbroad: { title: "Factura rectificativa", number: "Factura rectificativa n.º", reverses: "Anula en su totalidad la factura n.º {number} de fecha {date}." },
+};
+
 /** Each country's mentions printed under the totals (besides the VAT exemption, when there is one). */
 export const LEGAL_MENTIONS: Record<VatCountry, string[]> = {
   FR: [
@@ -101,7 +122,8 @@ function formatDate(date: Date, locale: string): string {
 }
 
 export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
-  const t = INVOICE_TEXTS[input.lang];
+  const credit = input.creditNote ? CREDIT_NOTE_TEXTS[input.lang === "es" && input.country !== "ES" ? "esAbroad" : input.country] : null;
+  const t = credit ? { ...INVOICE_TEXTS[input.lang], title: credit.title, number: credit.number } : INVOICE_TEXTS[input.lang];
   const doc = await PDFDocument.create();
   doc.setTitle(`${t.title} ${input.number}`);
   doc.setCreationDate(input.issuedAt);
@@ -110,7 +132,9 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = doc.addPage([WIDTH, HEIGHT]);
   let y = HEIGHT - MARGIN;
-  const money = (cents: number) => formatMoney(cents, input.currency, input.locale);
+  // A credit note gives back every amount of its invoice: printed negative (a zero stays 0).
+  const money = (cents: number) => formatMoney(credit && cents !== 0 ? -cents : cents, input.currency, input.locale);
+  const minus = (cents: number) => (credit ? money(-cents) : `-${money(cents)}`);
 
   const ensure = (needed: number) => {
     if (y - needed < MARGIN) {
@@ -140,6 +164,10 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   y -= 16;
   text(`${t.date} : ${formatDate(input.issuedAt, input.locale)}`, WIDTH - MARGIN, { right: true });
   y -= 30;
+  if (credit && input.creditNote) {
+    paragraph(credit.reverses.replace("{number}", input.creditNote.invoiceNumber).replace("{date}", formatDate(input.creditNote.invoiceIssuedAt, input.locale)), { font: bold });
+    y -= 10;
+  }
 
   const top = y;
   const column = (label: string, party: InvoiceParty, x: number) => {
@@ -174,7 +202,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
     ensure(14 * nameLines.length + 14);
     text(nameLines[0] ?? "", cols.item);
     text(money(line.priceCents), cols.price, { right: true });
-    text(line.discountCents > 0 ? `-${money(line.discountCents)}` : "", cols.discount, { right: true });
+    text(line.discountCents > 0 ? minus(line.discountCents) : "", cols.discount, { right: true });
     text(money(line.netCents), cols.net, { right: true });
     y -= 13;
     for (const more of nameLines.slice(1)) {
@@ -199,7 +227,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   };
   if (input.discountCents > 0) {
     total(t.subtotal, money(input.subtotalCents));
-    total(`${t.discountTotal}${input.discountCode ? ` (${input.discountCode})` : ""}`, `-${money(input.discountCents)}`);
+    total(`${t.discountTotal}${input.discountCode ? ` (${input.discountCode})` : ""}`, minus(input.discountCents));
   }
   total(t.total, money(input.totalCents));
   total(`${t.vat} ${formatRate(input.vatRateBasisPoints)}`, money(input.vatCents));

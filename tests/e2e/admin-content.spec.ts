@@ -1,6 +1,7 @@
 // The back office, part B (issue 16), as admin@demo.test with JavaScript on and off: edit a content page and see it
 // live; confirm a payment by check and see the buyer enrolled; export a month of invoices (CSV and .xlsx) and open
-// the files; every page of part B without serious accessibility findings.
+// the files; issue a credit note after its confirmation step (ADR 0094); every page of part B without serious
+// accessibility findings.
 import fs from "node:fs";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { login, PASSWORD } from "./account-helpers.ts";
@@ -139,9 +140,47 @@ test("export a month of invoices as CSV and as a spreadsheet, and open both file
   expect(sheet.slice(1).map((r) => r[3])).toEqual(rows.slice(1).map((r) => r[3]));
 });
 
+test("issue a credit note for a paid invoice after its confirmation step; the buyer's order shows it", NO_JS, async ({ page }) => {
+  const buyer = await playwrightRequest.newContext();
+  const { orderId } = await pendingCheckOrder(buyer);
+  await adminLogin(page);
+  await page.goto(at("localhost", `/admin/factureCompta?confirm=${orderId}`));
+  await page.getByRole("button", { name: "Oui, le chèque est reçu" }).click();
+  await expect(page.getByText(/Chèque confirmé/).first()).toBeVisible(SLOW);
+  const order = async () => (await (await buyer.get(at("localhost", `/back/api/shop/command/${orderId}`))).json()).data as { invoice: { number: string }; creditNote: { number: string; downloadPath: string } | null };
+  const { invoice } = await order();
+
+  await page.goto(at("localhost", "/admin/factureCompta"));
+  await page.getByTestId("invoices-link").click();
+  await expect(page.getByTestId("admin-invoices")).toBeVisible(SLOW);
+  await page.getByTestId("list-filters").getByLabel("N° ou client").fill(invoice.number);
+  await page.getByTestId("list-filters").getByRole("button", { name: "Filtrer" }).click();
+  const row = page.locator(`[data-testid="invoice-row"][data-number="${invoice.number}"]`);
+  await expect(row).toHaveCount(1, SLOW);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+  await row.getByTestId("credit-invoice").click();
+  // The confirmation step says what will happen; nothing is done before it.
+  const panel = page.getByTestId("confirm-panel");
+  await expect(panel).toContainText(`Émettre un avoir pour la facture ${invoice.number}`, SLOW);
+  expect((await order()).creditNote).toBeNull();
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
+  await panel.getByRole("button", { name: "Oui, émettre l'avoir" }).click();
+  await expect(page.getByText(/Avoir FR-AV-\d{4}-\d{6} émis/).first()).toBeVisible(SLOW);
+  const { creditNote } = await order();
+  expect(creditNote?.number).toMatch(/^FR-AV-\d{4}-\d{6}$/);
+  await expect(page.locator(`[data-testid="invoice-row"][data-number="${invoice.number}"]`)).toContainText(`Annulée par l'avoir ${creditNote!.number}`);
+  await expect(page.locator(`[data-testid="invoice-row"][data-number="${invoice.number}"] [data-testid="credit-invoice"]`)).toHaveCount(0);
+
+  // The buyer's order page names it and gives its PDF.
+  const pdf = await buyer.get(at("localhost", creditNote!.downloadPath));
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await buyer.dispose();
+});
+
 test("the other tools of part B render without serious accessibility findings", async ({ page }) => {
   await adminLogin(page);
-  for (const path of ["/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/discountCodes", "/admin/users"]) {
+  for (const path of ["/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/discountCodes", "/admin/users", "/admin/factureCompta/invoices"]) {
     await page.goto(at("localhost", path));
     await expect(page.getByTestId("admin-nav")).toBeVisible();
     expect(await seriousViolationsWithJs(page), path).toEqual([]);

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, authTokens, notifications, users } from "../../server/db/schema/index.ts";
+import { accounts, auditLog, authTokens, notifications, users } from "../../server/db/schema/index.ts";
 import { issueToken } from "../../server/back/modules/auth/tokens.ts";
 import { backends, countRows } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
@@ -249,8 +249,14 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     expectEnvelope(await learner.post("/back/api/admin/notifications", { userId: holderId, title: "x" }), 403);
     expectEnvelope(await learner.post("/back/api/admin/realtime/reload", { scope: "platform" }), 403);
     const admin = await loggedIn(suite.agent(), "admin@demo.test");
+    const auditBefore = await countRows(suite.db, "audit_log");
     const created = await admin.post("/back/api/admin/notifications", { userId: holderId, title: "Pour le titulaire" });
     expectEnvelope(created, 201);
+    // The administrator's message is audited with it (ADR 0060): who, what, to whom.
+    const [audit] = await suite.db.select().from(auditLog).where(eq(auditLog.entityId, String(created.body.data.id)));
+    expect(audit).toMatchObject({ action: "notification.sent", entityType: "notification", actorId: await userIdOf(suite, "admin@demo.test"), before: null });
+    expect(audit.after).toEqual({ userId: holderId, title: "Pour le titulaire", body: "", link: null });
+    expect(await countRows(suite.db, "audit_log")).toBe(auditBefore + 1);
     const marked = await learner.post("/back/api/user/notification/read", { ids: [created.body.data.id] });
     expectEnvelope(marked, 200);
     expect(marked.body.data.marked).toBe(0);
@@ -262,7 +268,9 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const read = await learner.post("/back/api/user/notification/read", { ids: unreadIds });
     expect(read.body.data.marked).toBe(unreadIds.length);
     expect((await learner.get("/back/api/user/notification")).body.data.unread).toBe(0);
+    const refusedBefore = { notifications: await countRows(suite.db, "notifications"), audit: await countRows(suite.db, "audit_log") };
     expectEnvelope(await admin.post("/back/api/admin/notifications", { userId: 999999, title: "x" }), 404);
+    expect({ notifications: await countRows(suite.db, "notifications"), audit: await countRows(suite.db, "audit_log") }).toEqual(refusedBefore);
 
     // More unread than the list shows: the list keeps its 20 newest, the count covers them all.
     const learnerId = await userIdOf(suite, "learner@demo.test");

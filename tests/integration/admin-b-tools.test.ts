@@ -6,13 +6,15 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { auditLog, authTokens, contentPages, discountCodes, enrolments, invoices, orders, users } from "../../server/db/schema/index.ts";
+import { auditLog, authTokens, contentPages, discountCodes, enrolments, invoices, orderLines, orders, users } from "../../server/db/schema/index.ts";
 import { monthOf } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { readFirstSheet } from "../fixtures/read-xlsx.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { type Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { agentFor, createSession, sessionRow } from "./enrolment-helpers.ts";
+import { createShopBuyers, storeTrainings } from "./shop-helpers.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082", "hex");
 const SAFE_SVG = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0a7"/></svg>`;
@@ -22,6 +24,9 @@ const ENDPOINTS: { method: "GET" | "POST" | "DELETE"; path: string; json?: unkno
   { method: "GET", path: "/back/api/admin/accounting/export?brand=fr&from=2026-01-01&to=2026-01-31&format=csv" },
   { method: "GET", path: "/back/api/admin/checks" },
   { method: "POST", path: "/back/api/admin/checks/1/confirm", json: {} },
+  { method: "GET", path: "/back/api/admin/invoices" },
+  { method: "GET", path: "/back/api/admin/invoices/1/pdf" },
+  { method: "POST", path: "/back/api/admin/invoices/1/creditNote", json: { confirm: true } },
   { method: "GET", path: "/back/api/admin/content" },
   { method: "GET", path: "/back/api/admin/content/page/1" },
   { method: "POST", path: "/back/api/admin/content/page/1/draft", json: { slug: "x", title: "x", body: "x" } },
@@ -102,14 +107,21 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(item, "the demo's pending check order").toBeDefined();
     const [order] = await suite.db.select().from(orders).where(eq(orders.id, item.orderId));
     expect(order.status).toBe("pending");
+    const lines = await suite.db.select().from(orderLines).where(eq(orderLines.orderId, item.orderId));
+    const activeTrainings = async () => new Set((await suite.db.select().from(enrolments).where(eq(enrolments.userId, shopId))).filter((e) => e.status !== "cancelled").map((e) => e.trainingId));
+    const enrolledBefore = await activeTrainings();
+    // (The demo buyer may already follow what the order buys: the payment then enrols them in the others only.)
+    const toEnrol = lines.map((l) => l.trainingId).filter((id) => !enrolledBefore.has(id));
 
     const confirmed = await admin.post(`/back/api/admin/checks/${item.orderId}/confirm`, {});
     expectEnvelope(confirmed, 200);
     expect(confirmed.body.data).toMatchObject({ orderId: item.orderId, status: "paid" });
     const [paid] = await suite.db.select().from(orders).where(eq(orders.id, item.orderId));
     expect(paid.status).toBe("paid");
-    const enrolled = await suite.db.select().from(enrolments).where(eq(enrolments.userId, shopId));
-    expect(enrolled.length).toBeGreaterThan(0);
+    // Enrolled in every training of the order, and in nothing else new.
+    const enrolledAfter = await activeTrainings();
+    for (const l of lines) expect(enrolledAfter.has(l.trainingId), l.name).toBe(true);
+    expect([...enrolledAfter].filter((id) => !enrolledBefore.has(id)).sort()).toEqual([...toEnrol].sort());
     const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.orderId, item.orderId));
     expect(invoice.number).toBe(confirmed.body.data.invoiceNumber);
     const mails = fs.readdirSync(path.join(dataDir, "mail")).map((f) => fs.readFileSync(path.join(dataDir, "mail", f), "utf8"));
@@ -151,6 +163,39 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(sheetMine.length).toBe(mine.length);
     const euros = (v: string | undefined) => (v ? Math.round(Number(v) * 100) : 0);
     expect(sheet.slice(1).reduce((n, r) => n + euros(r[5]) - euros(r[6]), 0)).toBe(0);
+  });
+
+  test("a check order for a session seat: the seat is booked and the buyer enrolled, compared before and after; a second confirmation changes nothing", async () => {
+    const admin = await as("admin@demo.test");
+    const [f2f] = await storeTrainings(suite.db, "fr", "faceToFaceOnly");
+    const { group, session } = await createSession(suite.db, f2f.id, { seats: 3, booked: 1 });
+    const [buyerId] = await createShopBuyers(suite.db, 1, `check-seat-${backend}`);
+    const buyer = await agentFor(suite, buyerId, null);
+    const cart = (await buyer.post("/back/api/shop/add/products", { products: [f2f.id] })).body.data;
+    const line = cart.products[0];
+    const functions = (await buyer.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId })).body.data;
+    if (functions.length > 0) expectEnvelope(await buyer.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions[0].name }), 200);
+    expectEnvelope(await buyer.post("/back/api/shop/setProductSession/product", { productCartId: line.id, sessionId: session.id, sessionCourseId: group.id }), 200);
+    const check = await buyer.get("/back/api/shop/payByCheck", { headers: { "x-xsrf-token": decodeURIComponent(buyer.cookies.get("XSRF-TOKEN") ?? "") } });
+    expectEnvelope(check, 200);
+
+    // Before: a pending order, no seat taken, no enrolment.
+    const seats = async () => (await sessionRow(suite.db, session.id)).currentParticipants;
+    const buyerEnrolments = async () => suite.db.select().from(enrolments).where(eq(enrolments.userId, buyerId));
+    expect(await seats()).toBe(1);
+    expect(await buyerEnrolments()).toEqual([]);
+    expectEnvelope(await admin.post(`/back/api/admin/checks/${check.body.data.id}/confirm`, {}), 200);
+    // After: one seat more, one pending booking in that session, the order paid.
+    expect(await seats()).toBe(2);
+    expect((await buyerEnrolments()).map((e) => ({ trainingId: e.trainingId, sessionId: e.sessionId, status: e.status }))).toEqual([{ trainingId: f2f.id, sessionId: session.id, status: "pending" }]);
+    expect((await suite.db.select().from(orders).where(eq(orders.id, check.body.data.id)))[0].status).toBe("paid");
+    // The buyer is told: the order page shows it paid with its invoice.
+    expect((await buyer.get(`/back/api/shop/command/${check.body.data.id}`)).body.data).toMatchObject({ status: "paid", invoice: { number: expect.stringMatching(/^FR-/) } });
+
+    const before = await tableCounts(suite.db);
+    expectEnvelope(await admin.post(`/back/api/admin/checks/${check.body.data.id}/confirm`, {}), 409);
+    expect(await seats()).toBe(2);
+    expect(await tableCounts(suite.db)).toEqual(before);
   });
 
   test("export bad input: 422 per field, and a period upside down", async () => {
@@ -336,7 +381,28 @@ describe.each(backends())("back office part B (%s)", (backend) => {
 
     const listed = await admin.get("/back/api/admin/discountCodes?brand=fr");
     expect(listed.body.data.items.some((c: { code: string; active: boolean }) => c.code === `NOEL${backend.toUpperCase()}` && c.active)).toBe(true);
+
+    // A shop customer's cart takes the code while it is active.
+    const code = `NOEL${backend.toUpperCase()}`;
+    const [buyerId] = await createShopBuyers(suite.db, 1, `codes-${backend}`);
+    const buyer = await agentFor(suite, buyerId, null);
+    const [training] = await storeTrainings(suite.db, "fr", "formation");
+    expectEnvelope(await buyer.post("/back/api/shop/add/products", { products: [training.id] }), 200);
+    const applied = await buyer.post(`/back/api/shop/addDiscount/${code}`, {});
+    expectEnvelope(applied, 200);
+    expect(applied.body.data).toMatchObject({ discountCode: code });
+    expect(applied.body.data.totalDiscount).toBe(Math.round(training.priceHtCents * 0.125));
+
     expectEnvelope(await admin.post(`/back/api/admin/discountCodes/${created.body.data.id}/disable`, {}), 200);
+    // Disabled: the cart that held it no longer applies it, and applying it again is refused as expired.
+    const cart = (await buyer.get("/back/api/shop/cart")).body.data;
+    expect(cart).toMatchObject({ discountCode: null, totalDiscount: 0, total: training.priceHtCents });
+    const cartsBefore = await tableCounts(suite.db);
+    const refused = await buyer.post(`/back/api/shop/addDiscount/${code}`, {});
+    expectEnvelope(refused, 409);
+    expect(refused.body.message).toBe(`Le code ${code} a expiré.`);
+    expect((await buyer.get("/back/api/shop/cart")).body.data).toMatchObject({ discountCode: null, totalDiscount: 0 });
+    expect(await tableCounts(suite.db)).toEqual(cartsBefore);
     const [row] = await suite.db.select().from(discountCodes).where(eq(discountCodes.id, created.body.data.id));
     expect(row.validUntil!.getTime()).toBeLessThanOrEqual(Date.now());
     const after = await admin.get("/back/api/admin/discountCodes?brand=fr");

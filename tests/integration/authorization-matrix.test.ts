@@ -319,18 +319,21 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       expect(parseSetCookie(ok.setCookies.find((c) => c.startsWith("sid="))!).attributes["max-age"]).toBe(String(30 * 24 * 3600));
     });
   });
-  describe("back office part B (content, FAQ, login image, accounting, checks, codes, users)", () => {
-    const MINE = /^\/back\/api\/admin\/(accounting|checks|content|faq|loginImage|users|discountCodes)(\/|$)/;
+  describe("back office part B (content, FAQ, login image, accounting, checks, invoices and credit notes, codes, users)", () => {
+    const MINE = /^\/back\/api\/admin\/(accounting|checks|invoices|content|faq|loginImage|users|discountCodes)(\/|$)/;
     const sample = (path: string) => path.replace(/:kind/g, "page").replace(/:brand/g, "fr").replace(/:(\w+)/g, "1");
 
     test("every endpoint, called anonymously, by a learner and by a referent: 401/403, and nothing changes", async () => {
       const routes = [...new Map(suite.platform.back.routes.filter((r) => r.method !== "ALL" && MINE.test(r.path)).map((r) => [`${r.method} ${r.path}`, r])).values()];
       expect(routes.length).toBeGreaterThan(25);
+      // The credit notes (ADR 0094) are among them.
+      expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["GET /back/api/admin/invoices", "GET /back/api/admin/invoices/:id/pdf", "POST /back/api/admin/invoices/:id/creditNote"]));
       const visitors: [string | null, number][] = [
         [null, 401],
         [LEARNERS.fr, 403],
         ["holder@demo.test", 403],
         ["referent.be@demo.test", 403],
+        ["shop@demo.test", 403],
       ];
       for (const [email, status] of visitors) {
         const brand: HostBrand = email === "referent.be@demo.test" ? "be" : "fr";
@@ -343,6 +346,35 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
         }
         expect(await tableCounts(suite.db)).toEqual(before);
       }
+    });
+  });
+
+  describe("credit notes (ADR 0094)", () => {
+    test("a real paid invoice, confirmed: 401 anonymous, 403 for a learner, a holder, a referent and a shop customer; no credit note, nothing written", async () => {
+      const { invoices } = await import("../../server/db/schema/index.ts");
+      const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.kind, "order")).limit(1);
+      expect(invoice, "a demo shop invoice").toBeDefined();
+      const visitors: [HostBrand, string | null, number][] = [
+        ["fr", null, 401],
+        ["fr", LEARNERS.fr, 403],
+        ["fr", "holder@demo.test", 403],
+        ["be", "referent.be@demo.test", 403],
+        ["fr", "shop@demo.test", 403],
+      ];
+      const agents: [Agent, string | null, number][] = [];
+      for (const [brand, email, status] of visitors) {
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        agents.push([agent, email, status]);
+      }
+      const before = await tableCounts(suite.db);
+      for (const [agent, email, status] of agents) {
+        expect((await agent.post(`/back/api/admin/invoices/${invoice.id}/creditNote`, { confirm: true })).status, `${email ?? "guest"} credit note`).toBe(status);
+        expect((await agent.get(`/back/api/admin/invoices/${invoice.id}/pdf`)).status, `${email ?? "guest"} pdf`).toBe(status);
+        expect((await agent.get("/back/api/admin/invoices")).status, `${email ?? "guest"} list`).toBe(status);
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.db.select().from(invoices).where(eq(invoices.creditedInvoiceId, invoice.id))).toEqual([]);
     });
   });
 

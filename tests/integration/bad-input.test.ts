@@ -252,6 +252,15 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         ["/back/api/admin/content/drafts/2147483648/publish", {}, ["id"]],
         ["/back/api/admin/users/99999999999/invitation", {}, ["id"]],
         ["/back/api/admin/discountCodes/0/disable", {}, ["id"]],
+        // Days that do not exist (Date.parse would roll them over to the next month).
+        ["/back/api/admin/sessions", { faceToFaceId: 1, name: "S", startDate: "2030-02-30", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, ["startDate"]],
+        ["/back/api/admin/sessions/1/dates", { date: "2031-04-31", startTime: "09:00", endTime: "17:00" }, ["date"]],
+        // Credit notes (ADR 0094): the confirmation is required, nothing else is taken, the id is an id.
+        ["/back/api/admin/invoices/1/creditNote", {}, ["confirm"]],
+        ["/back/api/admin/invoices/1/creditNote", { confirm: "yes" }, ["confirm"]],
+        ["/back/api/admin/invoices/1/creditNote", { confirm: true, amount: 100 }, ["amount"]],
+        ["/back/api/admin/invoices/2147483648/creditNote", { confirm: true }, ["id"]],
+        ["/back/api/admin/invoices/0x10/creditNote", { confirm: true }, ["id"]],
       ];
       for (const [path, body, fields] of cases) {
         const reply = await admin.post(path, body);
@@ -260,6 +269,22 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       }
       expectEnvelope(await admin.get("/back/api/admin/users?q=" + "x".repeat(121)), 422);
       expectEnvelope(await admin.get("/back/api/admin/content?kind=poem"), 422);
+      expectEnvelope(await admin.get("/back/api/admin/invoices/2147483648/pdf"), 422);
+      // The credit note, fuzzed as an administrator: hostile bodies and path ids are 4xx with the envelope, never a 500.
+      const hostileBodies: unknown[] = [{ confirm: "on\u0000" }, { confirm: 1 }, { confirm: [true] }, { confirm: {} }, { confirm: null }, { confirm: "x".repeat(100_000) }, [], null, { ["__proto__"]: { confirm: true } }, { constructor: true, confirm: true }];
+      for (const body of hostileBodies) {
+        const reply = await admin.post("/back/api/admin/invoices/1/creditNote", body);
+        expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+        expectEnvelope(reply, 422);
+      }
+      for (const id of ["%00", "-1", "0", "1.5", "0x10", "constructor", "__proto__", "%ED%A0%80", "9".repeat(4000)]) {
+        const reply = await admin.post(`/back/api/admin/invoices/${id}/creditNote`, { confirm: true });
+        // 400 for a path that is not UTF-8 (the platform's answer to any such path), else 404 or 422.
+        expect([400, 404, 422], id.slice(0, 20)).toContain(reply.status);
+        expect(reply.body?.status, id.slice(0, 20)).toBe("Error");
+      }
+      // A malformed list query falls back to the defaults (ADR 0061).
+      expectEnvelope(await admin.get("/back/api/admin/invoices?kind=poem&sort=x&page=-1&brand=%00"), 200);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

@@ -53,6 +53,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
       ),
     );
     expect(list).toEqual(expect.arrayContaining(["POST /back/api/admin/sessions/1/waiting-list/promote", "POST /back/api/admin/sessions/1/waiting-list/remove"]));
+    // The credit note of an invoice (ADR 0094).
+    expect(list).toContain("POST /back/api/admin/invoices/1/creditNote");
     // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
     // The team history export job (ADR 0076).
     expect(list).toContain("POST /back/api/referent/history/exports");

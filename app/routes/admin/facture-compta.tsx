@@ -41,6 +41,11 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
           {t("compta.exportHeading")}
         </h2>
         <p className="text-slate-800">{t("compta.exportIntro")}</p>
+        <p>
+          <Link to={path("admin-invoices")} className="font-semibold text-blue-800 underline" data-testid="invoices-link">
+            {t("compta.invoicesLink")}
+          </Link>
+        </p>
         {/* A native form: the browser downloads the file (with or without JavaScript). */}
         <form method="get" action={path("admin-facture-compta-export")} className="grid max-w-3xl gap-4 sm:grid-cols-2" data-testid="export-form" noValidate>
           {Object.keys(exportErrors).length ? <FormMessage message={t("compta.exportInvalid")} /> : null}

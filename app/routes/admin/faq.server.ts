@@ -33,11 +33,21 @@ export async function loadFaqList(url: URL, context: Context) {
   return { title: serverT(context, "admin-tools")("faq.title"), sections: faq.sections, brand, confirm: faq.sections.some((s) => s.id === confirm) ? confirm : null };
 }
 
-export async function loadFaqSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
+/**
+ * The section of /admin/faq/section/{id}/{sectionType}: the path names it by id and type (ADR 0066), so a type that
+ * is not the section's (an old link after a type change, a typed address) is a 404, as an unknown id is.
+ */
+async function requireSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
   const id = IdParam.safeParse(params.id ?? "");
   if (!id.success) notFound(url.pathname);
   const { back } = context.get(requestStateContext);
   const section = await back.get(`/admin/faq/sections/${id.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  if (section.type !== params.sectionType) notFound(url.pathname);
+  return section;
+}
+
+export async function loadFaqSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
+  const section = await requireSection(params, url, context);
   const confirm = Number(url.searchParams.get("confirm")) || null;
   return { title: section.title, section, confirm: section.questions.some((q) => q.id === confirm) ? confirm : null, confirmSection: url.searchParams.get("confirm") === "section" };
 }
@@ -92,9 +102,8 @@ export async function faqListAction(request: Request, context: Context) {
 }
 
 /** The section page's intents: edit it, move or delete a question (confirmed), delete the section (confirmed). */
-export async function faqSectionAction(request: Request, params: { id?: string }, url: URL, context: Context) {
-  const id = IdParam.safeParse(params.id ?? "");
-  if (!id.success) notFound(url.pathname);
+export async function faqSectionAction(request: Request, params: { id?: string; sectionType?: string }, url: URL, context: Context) {
+  const id = { data: (await requireSection(params, url, context)).id };
   const t = serverT(context, "admin-tools");
   const { back } = context.get(requestStateContext);
   const formData = await readFormData(request, context);

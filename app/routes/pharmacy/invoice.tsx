@@ -16,7 +16,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^[1-9][0-9]{0,9}$/.test(params.invoiceId)) notFound(url.pathname);
   const { back, locale } = context.get(requestStateContext);
   const detail = await back.get(`/referent/invoice/${params.invoiceId}`, AccountInvoiceDetailSchema).catch(notFoundOn404(url.pathname, [404, 422]));
-  return { title: `${serverT(context, "pharmacy")("invoices.invoice")} ${detail.invoice.number}`, detail, locale };
+  const t = serverT(context, "pharmacy");
+  return { title: `${t(detail.invoice.kind === "creditNote" ? "invoices.creditNote" : "invoices.invoice")} ${detail.invoice.number}`, detail, locale };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -26,9 +27,11 @@ export default function Invoice() {
   const path = usePagePath();
   const { detail, locale } = useLoaderData<typeof loader>();
   const { invoice, lines } = detail;
-  const money = (cents: number) => formatMoney(cents, invoice.currency, locale);
+  // A credit note gives back its invoice's amounts: shown negative (ADR 0094).
+  const sign = invoice.kind === "creditNote" ? -1 : 1;
+  const money = (cents: number) => formatMoney(cents === 0 ? 0 : sign * cents, invoice.currency, locale);
   return (
-    <PharmacyPage title={`${t("invoices.invoice")} ${invoice.number}`}>
+    <PharmacyPage title={`${t(invoice.kind === "creditNote" ? "invoices.creditNote" : "invoices.invoice")} ${invoice.number}`}>
       <p className="mb-4">
         <Link to={path("pharmacy-invoices")} className="underline">
           {t("invoices.back")}
@@ -40,6 +43,20 @@ export default function Invoice() {
         <dt className="font-semibold">{t("invoices.buyer")}</dt>
         <dd>{invoice.buyerName}</dd>
         {invoice.kind === "funding" ? <dd className="col-span-full text-slate-600">{t("invoices.fundingShare")}</dd> : null}
+        {invoice.creditedInvoice ? (
+          <dd className="col-span-full text-slate-600" data-testid="invoice-reverses">
+            <Link to={path("pharmacy-invoice", { invoiceId: invoice.creditedInvoice.id })} className="underline">
+              {t("invoices.reverses", { number: invoice.creditedInvoice.number })}
+            </Link>
+          </dd>
+        ) : null}
+        {invoice.creditNote ? (
+          <dd className="col-span-full text-slate-600" data-testid="invoice-credited-by">
+            <Link to={path("pharmacy-invoice", { invoiceId: invoice.creditNote.id })} className="underline">
+              {t("invoices.creditedBy", { number: invoice.creditNote.number })}
+            </Link>
+          </dd>
+        ) : null}
       </dl>
       <table className="mb-6 w-full border-collapse text-left" data-testid="invoice-lines">
         <thead>

@@ -89,9 +89,11 @@ export default function Invoices() {
                       {invoice.number}
                     </Link>
                     {invoice.kind === "funding" ? <span className="block text-sm text-slate-600">{t("invoices.fundingShare")}</span> : null}
+                    {invoice.creditedInvoice ? <span className="block text-sm text-slate-600">{t("invoices.reverses", { number: invoice.creditedInvoice.number })}</span> : null}
+                    {invoice.creditNote ? <span className="block text-sm text-slate-600">{t("invoices.creditedBy", { number: invoice.creditNote.number })}</span> : null}
                   </td>
                   <td className="py-2 pr-4">{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</td>
-                  <td className="py-2 pr-4">{formatMoney(invoice.totalWithVat, invoice.currency, locale)}</td>
+                  <td className="py-2 pr-4">{formatMoney(invoice.kind === "creditNote" ? -invoice.totalWithVat : invoice.totalWithVat, invoice.currency, locale)}</td>
                   <td className="py-2 pr-4">
                     <a href={invoice.downloadPath} className="underline" download>
                       {t("invoices.download")}

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { OrderSchema, PaymentStartSchema } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
+import { formatInstant } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import type { Route } from "./+types/order";
 import { ProviderPaymentForm } from "~/components/shop/provider-payment-form";
@@ -102,6 +103,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {t("order.invoice", { number: order.invoice.number })}
           </a>
         </p>
+      ) : null}
+      {order.creditNote ? (
+        <div className="flex flex-col gap-1" data-testid="order-credit-note">
+          <p>{t("order.credited", { number: order.creditNote.number, date: formatInstant(order.creditNote.issuedAt, locale, { dateStyle: "long" }) })}</p>
+          <p>
+            <a href={order.creditNote.downloadPath} className="font-semibold text-blue-800 underline" download>
+              {t("order.creditNote", { number: order.creditNote.number })}
+            </a>
+          </p>
+        </div>
       ) : null}
       <p className="flex flex-wrap gap-4">
         {state === "paid" ? (

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { accounts, users } from "./accounts.ts";
 import { contractOffers } from "./pharmacy.ts";
 import { faceToFaceSessions, faceToFaces, fundings, trainings } from "./catalogue.ts";
@@ -187,24 +187,39 @@ export const payments = pgTable(
   ],
 );
 
-/** The last invoice number of a brand and year; locked (FOR UPDATE) in the paying transaction. */
+/**
+ * The numbering series of the invoice store: `invoice` (shop and funding payers' invoices, one sequence) and
+ * `creditNote` (the brand's own credit-note sequence, ADR 0094).
+ */
+export const INVOICE_SERIES = ["invoice", "creditNote"] as const;
+
+/** The last number of a brand, series and year; locked (FOR UPDATE) in the transaction that issues the document. */
 export const invoiceCounters = pgTable(
   "invoice_counters",
   {
     brand: text("brand").notNull(),
+    series: text("series").notNull().default("invoice"),
     year: integer("year").notNull(),
     lastNumber: integer("last_number").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.brand, t.year] }), check("invoice_counters_brand_check", brandCheck(t.brand)), check("invoice_counters_last_check", sql`${t.lastNumber} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.brand, t.series, t.year] }),
+    check("invoice_counters_brand_check", brandCheck(t.brand)),
+    check("invoice_counters_series_check", sql`${t.series} in ('invoice','creditNote')`),
+    check("invoice_counters_last_check", sql`${t.lastNumber} >= 0`),
+  ],
 );
 
-export const INVOICE_KINDS = ["order", "funding"] as const;
+/** `creditNote` (ADR 0094): the full reversal of one paid shop invoice, numbered in its own series. */
+export const INVOICE_KINDS = ["order", "funding", "creditNote"] as const;
 export const INVOICE_PAYERS = ["funder", "pharmacy"] as const;
 
 /**
- * The one invoice store (ADR 0075): a shop invoice (kind `order`, one per paid order) or the invoice of one payer of
- * a funded request (kind `funding`, ADR 0056: the funder's share or the pharmacy's rest). Numbered per brand and year
- * without gap across both kinds; seller, buyer and VAT rule as they were at issue.
+ * The one invoice store (ADR 0075): a shop invoice (kind `order`, one per paid order), the invoice of one payer of
+ * a funded request (kind `funding`, ADR 0056: the funder's share or the pharmacy's rest), or the credit note of a
+ * shop invoice (kind `creditNote`, ADR 0094: at most one per invoice, its full amount, amounts stored positive).
+ * Invoices are numbered per brand and year without gap across both invoice kinds, credit notes in their own series;
+ * seller, buyer and VAT rule as they were at issue.
  */
 export const invoices = pgTable(
   "invoices",
@@ -213,6 +228,8 @@ export const invoices = pgTable(
     kind: text("kind").notNull().default("order"),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
     fundingRequestId: integer("funding_request_id").references(() => fundingRequests.id, { onDelete: "restrict" }),
+    /** Kind `creditNote` only: the invoice it reverses (one credit note per invoice). */
+    creditedInvoiceId: integer("credited_invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
     /** Kind `funding` only: who the invoice is addressed to. */
     payer: text("payer"),
     brand: text("brand").notNull(),
@@ -232,13 +249,15 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_order_unique").on(t.orderId),
     uniqueIndex("invoices_funding_payer_unique").on(t.fundingRequestId, t.payer),
-    uniqueIndex("invoices_brand_year_sequence_unique").on(t.brand, t.year, t.sequence),
+    uniqueIndex("invoices_credited_unique").on(t.creditedInvoiceId),
+    uniqueIndex("invoices_brand_year_sequence_unique").on(t.brand, t.year, t.sequence).where(sql`kind <> 'creditNote'`),
+    uniqueIndex("invoices_credit_note_sequence_unique").on(t.brand, t.year, t.sequence).where(sql`kind = 'creditNote'`),
     uniqueIndex("invoices_number_unique").on(t.number),
     check("invoices_brand_check", brandCheck(t.brand)),
     check("invoices_sequence_check", sql`${t.sequence} >= 1`),
     check(
       "invoices_kind_check",
-      sql`(${t.kind} = 'order' and ${t.orderId} is not null and ${t.fundingRequestId} is null and ${t.payer} is null) or (${t.kind} = 'funding' and ${t.orderId} is null and ${t.fundingRequestId} is not null and ${t.payer} in ('funder','pharmacy'))`,
+      sql`(${t.kind} = 'order' and ${t.orderId} is not null and ${t.fundingRequestId} is null and ${t.payer} is null and ${t.creditedInvoiceId} is null) or (${t.kind} = 'funding' and ${t.orderId} is null and ${t.fundingRequestId} is not null and ${t.payer} in ('funder','pharmacy') and ${t.creditedInvoiceId} is null) or (${t.kind} = 'creditNote' and ${t.orderId} is null and ${t.fundingRequestId} is null and ${t.payer} is null and ${t.creditedInvoiceId} is not null)`,
     ),
     check("invoices_amounts_check", sql`${t.totalCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalWithVatCents} = ${t.totalCents} + ${t.vatCents}`),
   ],

@@ -128,7 +128,7 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
       const [counter] = await db
         .insert(t.invoiceCounters)
         .values({ brand: spec.brand, year, lastNumber: 1 })
-        .onConflictDoUpdate({ target: [t.invoiceCounters.brand, t.invoiceCounters.year], set: { lastNumber: sql`${t.invoiceCounters.lastNumber} + 1` } })
+        .onConflictDoUpdate({ target: [t.invoiceCounters.brand, t.invoiceCounters.series, t.invoiceCounters.year], set: { lastNumber: sql`${t.invoiceCounters.lastNumber} + 1` } })
         .returning();
       const sequence = counter.lastNumber;
       await db.insert(t.invoices).values({

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
-import type { PendingChecksQuery } from "#core/contract/accounting.ts";
+import { alias } from "drizzle-orm/pg-core";
+import type { AdminInvoicesQuery, PendingChecksQuery } from "#core/contract/accounting.ts";
 import type { DbOrTx } from "../../../db/client.ts";
-import { invoices, orderLines, orders, users } from "../../../db/schema/index.ts";
+import { enrolments, invoices, orderLines, orders, users } from "../../../db/schema/index.ts";
 
-/** Invoices of a brand issued in [start, end) (instants), in number order. */
+/** Invoices and credit notes of a brand issued in [start, end) (instants), in number order. */
 export async function listInvoicesIssued(db: DbOrTx, brand: string, start: Date, end: Date) {
   return db
     .select({
+      kind: invoices.kind,
       number: invoices.number,
       issuedAt: invoices.issuedAt,
       buyer: invoices.buyer,
@@ -68,4 +70,82 @@ export async function findOrderState(db: DbOrTx, orderId: number) {
 export async function findInvoiceNumberOfOrder(db: DbOrTx, orderId: number): Promise<string | null> {
   const [row] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId)).orderBy(desc(invoices.id)).limit(1);
   return row?.number ?? null;
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The invoice store for the back office (ADR 0094): every document with its credit note (an invoice) or the invoice
+ * it reverses (a credit note), and whether its order is paid; searched on the number and the buyer's name.
+ */
+export async function listAdminInvoices(db: DbOrTx, query: AdminInvoicesQuery, page: { limit: number; offset: number }) {
+  const creditNote = alias(invoices, "credit_note");
+  const credited = alias(invoices, "credited");
+  const buyerName = sql<string>`coalesce(${invoices.buyer}->>'name', '')`;
+  const pattern = query.q ? escapeLike(query.q) : null;
+  const where = and(
+    query.brand ? eq(invoices.brand, query.brand) : undefined,
+    query.kind ? eq(invoices.kind, query.kind) : undefined,
+    pattern ? or(ilike(invoices.number, pattern), ilike(buyerName, pattern)) : undefined,
+  );
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = { issued: [invoices.issuedAt], number: [invoices.number], amount: [invoices.totalWithVatCents], buyer: [buyerName] }[query.sort];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        invoice: invoices,
+        orderStatus: orders.status,
+        creditNoteId: creditNote.id,
+        creditNoteNumber: creditNote.number,
+        creditedId: credited.id,
+        creditedNumber: credited.number,
+      })
+      .from(invoices)
+      .leftJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(creditNote, eq(creditNote.creditedInvoiceId, invoices.id))
+      .leftJoin(credited, eq(credited.id, invoices.creditedInvoiceId))
+      .where(where)
+      .orderBy(...order.map((column) => direction(column)), direction(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The order an invoice was issued for, locked (FOR UPDATE) while its credit note is issued. */
+export async function lockOrderForCredit(tx: DbOrTx, orderId: number) {
+  const [row] = await tx
+    .select({ id: orders.id, userId: orders.userId, accountId: orders.accountId, status: orders.status, paidAt: orders.paidAt, kind: orders.kind })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return row;
+}
+
+/**
+ * The enrolments a payment made (ADR 0094): the buyer's, in the order's trainings, created at the payment's instant
+ * (payOrder writes both with the same clock reading), not cancelled; locked FOR UPDATE, in id order.
+ */
+export async function lockEnrolmentsOfPayment(tx: DbOrTx, orderId: number, userId: number, paidAt: Date) {
+  const trainings = tx.select({ id: orderLines.trainingId }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  return tx
+    .select({
+      id: enrolments.id,
+      userId: enrolments.userId,
+      accountId: enrolments.accountId,
+      trainingId: enrolments.trainingId,
+      sessionId: enrolments.sessionId,
+      status: enrolments.status,
+      waitingListPosition: enrolments.waitingListPosition,
+    })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), inArray(enrolments.trainingId, trainings), eq(enrolments.createdAt, paidAt), sql`${enrolments.status} <> 'cancelled'`))
+    .orderBy(asc(enrolments.id))
+    .for("update");
+}
+
+export async function findBuyerLocale(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.locale ?? null;
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { AccountingExportQuerySchema, PendingChecksQuerySchema } from "#core/contract/accounting.ts";
+import { AccountingExportQuerySchema, AdminInvoicesQuerySchema, AdminInvoicesSchema, IssueCreditNoteSchema, IssuedCreditNoteSchema, PendingChecksQuerySchema } from "#core/contract/accounting.ts";
 import { EmptyBody, IdParam } from "#core/contract/ids.ts";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
@@ -7,6 +7,7 @@ import { success } from "../../http/envelope.ts";
 import { requireAdmin } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
 import { confirmCheck, exportAccounting, listPendingChecks } from "./accounting.service.ts";
+import { adminInvoicePdf, issueCreditNote, listInvoices } from "./credit-notes.service.ts";
 
 /** Back office, factureCompta: the accounting export and the checks waiting to be confirmed (admin only). */
 export const accountingRoutes = new Hono<BackEnv>();
@@ -34,4 +35,35 @@ accountingRoutes.post("/admin/checks/:id/confirm", async (c) => {
   const { id } = parseInput(z.strictObject({ id: IdParam }), { id: c.req.param("id") }, c.var.t);
   await parseBody(c, EmptyBody);
   return success(c, await confirmCheck(c.var.deps, session.userId, id), c.var.t("adminCheckConfirmed"));
+});
+
+/** The invoice store (invoices and credit notes, ADR 0094): searched, filtered, sorted and paged (ADR 0061). */
+accountingRoutes.get("/admin/invoices", async (c) => {
+  await requireAdmin(c);
+  return success(c, AdminInvoicesSchema.parse(await listInvoices(c.var.deps.db, AdminInvoicesQuerySchema.parse(c.req.query()))));
+});
+
+/** Any invoice or credit note as a PDF (the invoice's layout). */
+accountingRoutes.get("/admin/invoices/:id/pdf", async (c) => {
+  await requireAdmin(c);
+  const { id } = parseInput(z.strictObject({ id: IdParam }), { id: c.req.param("id") }, c.var.t);
+  const file = await adminInvoicePdf(c.var.deps.db, id);
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": "application/pdf",
+    "content-disposition": `attachment; filename="${file.filename}"`,
+    "content-length": String(file.bytes.byteLength),
+    "cache-control": "no-store",
+  });
+});
+
+/**
+ * POST /back/api/admin/invoices/{id}/creditNote `{ confirm: true }`: the credit note of a paid shop invoice (ADR
+ * 0094), 201 when issued; 200 with the same credit note and `created: false` when it already was (nothing changes).
+ */
+accountingRoutes.post("/admin/invoices/:id/creditNote", async (c) => {
+  const session = await requireAdmin(c);
+  const { id } = parseInput(z.strictObject({ id: IdParam }), { id: c.req.param("id") }, c.var.t);
+  await parseBody(c, IssueCreditNoteSchema);
+  const issued = IssuedCreditNoteSchema.parse(await issueCreditNote(c.var.deps, session.userId, id));
+  return success(c, issued, c.var.t(issued.created ? "creditNoteIssued" : "creditNoteAlreadyIssued", { number: issued.creditNote.number }), issued.created ? 201 : 200);
 });

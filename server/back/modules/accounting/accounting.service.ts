@@ -1,5 +1,5 @@
 import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
-import { toParisDate } from "#core/domain/dates.ts";
+import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
 import type { AccountingExportQuery, PendingCheck, PendingChecksQuery } from "#core/contract/accounting.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
@@ -11,22 +11,21 @@ import { markCheckReceived } from "../shop/shop.service.ts";
 import { auditChange } from "../editorial/audit-trail.ts";
 import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPendingCheckOrders } from "./accounting.repository.ts";
 
-/** The instant a Paris calendar day starts: its UTC midnight minus the offset of that day (+1 h or +2 h). */
-export function parisDayStart(day: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  const summer = new Date(midnightUtc - 2 * 3_600_000);
-  return toParisDate(summer) === day ? summer : new Date(midnightUtc - 3_600_000);
-}
+/** The instant a Paris calendar day starts (core/domain/dates.ts), kept here for the callers of this module. */
+export { parisDayStart };
 
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The invoices (and, when the shop has refunds, credit notes) of a brand issued between two Paris days inclusive. */
+/**
+ * The invoices and credit notes (ADR 0094) of a brand issued between two Paris days inclusive: a credit note is
+ * booked on its own issue day as the mirror entry of its invoice (the journal builder reverses debit and credit).
+ */
 export async function listAccountingDocuments(db: BackDeps["db"], brand: BrandKey, from: string, to: string): Promise<AccountingDocument[]> {
   const rows = await listInvoicesIssued(db, brand, parisDayStart(from), parisDayStart(nextDay(to)));
   return rows.map((row) => ({
-    kind: "invoice" as const,
+    kind: row.kind === "creditNote" ? ("creditNote" as const) : ("invoice" as const),
     number: row.number,
     date: toParisDate(row.issuedAt),
     customerName: (row.buyer as { name?: string } | null)?.name ?? "",

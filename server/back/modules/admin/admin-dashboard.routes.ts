@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { BackEnv } from "../../context.ts";
 import type { Dashboard } from "#core/contract/admin-dashboard.ts";
-import { toParisDate } from "#core/domain/dates.ts";
+import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
 import { success } from "../../http/envelope.ts";
 import * as repo from "./admin-dashboard.repository.ts";
 
@@ -12,8 +12,9 @@ adminDashboardRoutes.get("/admin/dashboard", async (c) => {
   const { db, now } = c.var.deps;
   const today = toParisDate(now());
   const month = today.slice(0, 7);
-  // The first instant of the month in Paris: midnight at UTC+1 (winter) or UTC+2 (summer), whichever is midnight there.
-  const since = ["+02:00", "+01:00"].map((offset) => new Date(`${month}-01T00:00:00${offset}`)).find((at) => toParisDate(new Date(at.getTime() - 1)).slice(0, 7) !== month)!;
+  // The first instant of the month in Paris: midnight there, at UTC+1 (winter) or UTC+2 (summer). (The search over both
+  // offsets it replaces took UTC+2 in winter too, and counted the previous month's last hour.)
+  const since = parisDayStart(`${month}-01`);
   const [enrolmentsThisMonth, ordersByBrand, sessionsFillingUp, pendingChecks, fundingRequestsWaiting] = await Promise.all([
     repo.countEnrolmentsSince(db, since),
     repo.paidOrdersByBrandSince(db, since),

@@ -6,6 +6,7 @@ import { Id } from "#core/contract/ids.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 
 export const adminRealtimeRoutes = new Hono<BackEnv>();
@@ -31,10 +32,18 @@ const NotifySchema = z.strictObject({
   link: z.string().trim().max(500).startsWith("/").optional(),
 });
 
-/** An administrator's message to one user, delivered live to their open pages. */
+/**
+ * An administrator's message to one user, delivered live to their open pages. The notification and its audit row
+ * (`notification.sent`, ADR 0060) are written in one transaction.
+ */
 adminRealtimeRoutes.post("/admin/notifications", async (c) => {
-  await requireAdmin(c);
+  const session = await requireAdmin(c);
   const input = await parseBody(c, NotifySchema);
   const { db, broadcaster, now } = c.var.deps;
-  return success(c, await notifyUser(db, broadcaster, input, now()), "OK", 201);
+  const at = now();
+  const sent = await notifyUser(db, broadcaster, input, at, {
+    inTransaction: (tx, stored) =>
+      recordAdminChange(tx, { actorId: session.userId, action: "notification.sent", entityType: "notification", entityId: stored.id, before: null, after: { userId: input.userId, title: stored.title, body: stored.body, link: stored.link } }, at),
+  });
+  return success(c, sent, "OK", 201);
 });

@@ -2,27 +2,65 @@
  * The one invoice store (ADR 0075): shop invoices (kind `order`) and funding payers' invoices (kind `funding`) in the
  * `invoices` table, numbered from one brand-year counter. Drizzle only here; callers scope by account or order.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
 import { agreements, contractOffers, faceToFaceSessions, fundingRequests, invoiceCounters, invoices, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 
+export type InvoiceSeries = "invoice" | "creditNote";
+
 /**
- * The next number of the brand-year sequence: the counter row (invoice_counters), created if missing and locked FOR
- * UPDATE in the caller's transaction, so shop and funding invoices form one gapless sequence (a rollback gives it back).
+ * The next number of the brand-year sequence of a series: the counter row (invoice_counters), created if missing and
+ * locked FOR UPDATE in the caller's transaction, so shop and funding invoices form one gapless sequence, and credit
+ * notes another (ADR 0094); a rollback gives the number back.
  */
-export async function takeInvoiceSequence(tx: DbOrTx, brand: string, year: number): Promise<number> {
-  await tx.insert(invoiceCounters).values({ brand, year, lastNumber: 0 }).onConflictDoNothing();
-  const [counter] = await tx
-    .select({ lastNumber: invoiceCounters.lastNumber })
-    .from(invoiceCounters)
-    .where(and(eq(invoiceCounters.brand, brand), eq(invoiceCounters.year, year)))
-    .for("update");
+export async function takeInvoiceSequence(tx: DbOrTx, brand: string, year: number, series: InvoiceSeries = "invoice"): Promise<number> {
+  const counterOf = and(eq(invoiceCounters.brand, brand), eq(invoiceCounters.series, series), eq(invoiceCounters.year, year));
+  await tx.insert(invoiceCounters).values({ brand, series, year, lastNumber: 0 }).onConflictDoNothing();
+  const [counter] = await tx.select({ lastNumber: invoiceCounters.lastNumber }).from(invoiceCounters).where(counterOf).for("update");
   const sequence = counter.lastNumber + 1;
-  await tx.update(invoiceCounters).set({ lastNumber: sequence }).where(and(eq(invoiceCounters.brand, brand), eq(invoiceCounters.year, year)));
+  await tx.update(invoiceCounters).set({ lastNumber: sequence }).where(counterOf);
   return sequence;
+}
+
+export async function findInvoice(db: DbOrTx, invoiceId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  return row;
+}
+
+/** The invoice row locked FOR UPDATE: two credit notes of one invoice queue on it (ADR 0094). */
+export async function lockInvoice(tx: DbOrTx, invoiceId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  return row;
+}
+
+/** The credit note of an invoice, if one was issued. */
+export async function findCreditNoteOf(db: DbOrTx, invoiceId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.kind, "creditNote"), eq(invoices.creditedInvoiceId, invoiceId))).limit(1);
+  return row;
+}
+
+/** The credit note of an order's invoice, if one was issued. */
+export async function findCreditNoteOfOrder(db: DbOrTx, orderId: number): Promise<InvoiceRow | undefined> {
+  const credited = alias(invoices, "credited");
+  const [row] = await db
+    .select({ creditNote: invoices })
+    .from(invoices)
+    .innerJoin(credited, eq(credited.id, invoices.creditedInvoiceId))
+    .where(and(eq(invoices.kind, "creditNote"), eq(credited.orderId, orderId)))
+    .limit(1);
+  return row?.creditNote;
+}
+
+/**
+ * "This order's invoice has no credit note": a credited order is still `paid` (it was), but it no longer counts as
+ * bought (the pharmacy's seats to hand out, ADR 0070 and 0094).
+ */
+export function orderNotCredited(orderId: AnyPgColumn): SQL {
+  return sql`not exists (select 1 from ${invoices} as credited_invoice join ${invoices} as credit_note on credit_note.credited_invoice_id = credited_invoice.id where credited_invoice.order_id = ${orderId})`;
 }
 
 export async function insertInvoice(tx: DbOrTx, values: NewInvoice): Promise<InvoiceRow> {
@@ -31,7 +69,7 @@ export async function insertInvoice(tx: DbOrTx, values: NewInvoice): Promise<Inv
 }
 
 export async function findInvoiceOfOrder(db: DbOrTx, orderId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+  const [row] = await db.select().from(invoices).where(and(eq(invoices.kind, "order"), eq(invoices.orderId, orderId))).limit(1);
   return row;
 }
 

@@ -12,8 +12,16 @@ export type InvoiceLine = { name: string; trainingType: string; detail: string |
 
 type Seller = InvoicePdfInput["seller"] & { country: InvoicePdfInput["country"] };
 
-/** The lines an invoice prints: a shop invoice's order lines, a payer's invoice's one funded training. */
+/**
+ * The lines an invoice prints: a shop invoice's order lines, a payer's invoice's one funded training; a credit note
+ * reverses its whole invoice, so it prints that invoice's lines (ADR 0094; amounts positive, the PDF shows them
+ * negative).
+ */
 export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promise<InvoiceLine[]> {
+  if (invoice.kind === "creditNote") {
+    const credited = invoice.creditedInvoiceId === null ? undefined : await repo.findInvoice(db, invoice.creditedInvoiceId);
+    return credited && credited.kind !== "creditNote" ? invoiceLines(db, credited) : [];
+  }
   if (invoice.orderId !== null) {
     const lines = await repo.listOrderLinesForInvoice(db, invoice.orderId);
     if (lines.length === 0) {
@@ -38,12 +46,16 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
 }
 
 /**
- * The PDF of an invoice: in Spanish for a Spanish seller or a buyer whose language is Spanish, else in French
- * (Belgian formats for the Belgian seller). A shop invoice prints its order's payment and discount.
+ * The PDF of an invoice or a credit note: in Spanish for a Spanish seller or a buyer whose language is Spanish, else
+ * in French (Belgian formats and terms for the Belgian seller). A shop invoice prints its order's payment and
+ * discount; a credit note its invoice's lines and discount, as negative amounts, and the invoice it reverses.
  */
 export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<{ bytes: Uint8Array; filename: string }> {
   const seller = invoice.seller as Seller;
-  const order = invoice.orderId === null ? undefined : await repo.findOrderForInvoice(db, invoice.orderId);
+  // A credit note prints the order of the invoice it reverses (its discount), and names that invoice.
+  const credited = invoice.kind === "creditNote" && invoice.creditedInvoiceId !== null ? await repo.findInvoice(db, invoice.creditedInvoiceId) : undefined;
+  const orderId = credited ? credited.orderId : invoice.orderId;
+  const order = orderId === null ? undefined : await repo.findOrderForInvoice(db, orderId);
   const lines = await invoiceLines(db, invoice);
   const lang = (order?.buyerLocale ?? "").startsWith("es") || seller.country === "ES" ? "es" : "fr";
   const bytes = await buildInvoicePdf({
@@ -52,7 +64,8 @@ export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<
     locale: lang === "es" ? "es-ES" : seller.country === "BE" ? "fr-BE" : "fr-FR",
     number: invoice.number,
     issuedAt: invoice.issuedAt,
-    paidAt: order?.paidAt ?? null,
+    creditNote: credited ? { invoiceNumber: credited.number, invoiceIssuedAt: credited.issuedAt } : null,
+    paidAt: credited ? null : (order?.paidAt ?? null),
     paymentMethod: order?.paymentMethod ?? null,
     seller,
     buyer: invoice.buyer as InvoicePdfInput["buyer"],

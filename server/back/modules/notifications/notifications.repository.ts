@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import { notifications, users } from "../../../db/schema/index.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -27,13 +27,13 @@ export async function markUserNotificationsRead(db: Db, userId: number, ids: num
     .returning({ id: notifications.id });
 }
 
-export async function userExists(db: Db, userId: number): Promise<boolean> {
+export async function userExists(db: DbOrTx, userId: number): Promise<boolean> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(user);
 }
 
 export async function insertUserNotification(
-  db: Db,
+  db: DbOrTx,
   userId: number,
   values: { title: string; body: string; link: string | null; createdAt: Date },
 ): Promise<NotificationRow> {

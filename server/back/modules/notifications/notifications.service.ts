@@ -1,4 +1,4 @@
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import type { Broadcaster } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -35,16 +35,25 @@ export async function markNotificationsRead(db: Db, userId: number, ids: number[
   return updated.length;
 }
 
-/** Stores a notification and pushes it live to the user's open pages (NotificationUpdate). */
+/**
+ * Stores a notification and pushes it live to the user's open pages (NotificationUpdate). `inTransaction` runs in
+ * the transaction that stores it (an administrator's message writes its audit row there, ADR 0060); the push comes
+ * after the commit.
+ */
 export async function notifyUser(
   db: Db,
   broadcaster: Broadcaster,
   input: { userId: number; title: string; body?: string; link?: string | null },
   now: Date,
+  options: { inTransaction?: (tx: Tx, stored: NotificationPayload) => Promise<void> } = {},
 ): Promise<NotificationPayload> {
-  if (!(await userExists(db, input.userId))) throw new AppError("NOT_FOUND", "notFound");
-  const row = await insertUserNotification(db, input.userId, { title: input.title, body: input.body ?? "", link: input.link ?? null, createdAt: now });
-  const payload = toPayload(row);
+  const payload = await db.transaction(async (tx) => {
+    if (!(await userExists(tx, input.userId))) throw new AppError("NOT_FOUND", "notFound");
+    const row = await insertUserNotification(tx, input.userId, { title: input.title, body: input.body ?? "", link: input.link ?? null, createdAt: now });
+    const stored = toPayload(row);
+    if (options.inTransaction) await options.inTransaction(tx, stored);
+    return stored;
+  });
   await broadcaster.broadcast(userChannelName(input.userId), "NotificationUpdate", { notification: payload });
   return payload;
 }

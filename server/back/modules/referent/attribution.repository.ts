@@ -1,12 +1,13 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../../db/client.ts";
+import { orderNotCredited } from "../invoices/invoices.repository.ts";
 import { accounts, enrolments, faceToFaceSessions, memberships, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
 
 /**
  * The trainings a pharmacy bought and their attribution (ADR 0070). Every query is scoped by accountId.
  * A bought product is a training with the session it was bought for (or none); its quantity is the number of paid
- * shop order lines made for the account (one seat per line, ADR 0031), its use the number of the account's active
- * enrolments in that training and session.
+ * shop order lines made for the account (one seat per line, ADR 0031) whose invoice has no credit note (ADR 0094),
+ * its use the number of the account's active enrolments in that training and session.
  */
 
 export type BoughtRow = {
@@ -32,7 +33,7 @@ export async function listBoughtProducts(db: DbOrTx, accountId: number): Promise
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(trainings, eq(trainings.id, orderLines.trainingId))
-    .where(and(eq(orders.accountId, accountId), eq(orders.status, "paid"), eq(orders.kind, "shop")))
+    .where(and(eq(orders.accountId, accountId), eq(orders.status, "paid"), eq(orders.kind, "shop"), orderNotCredited(orders.id)))
     .groupBy(orderLines.trainingId, orderLines.sessionId, trainings.name, trainings.type)
     .orderBy(asc(trainings.name), asc(orderLines.trainingId), asc(orderLines.sessionId));
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
@@ -49,6 +50,7 @@ export async function boughtQuantity(db: DbOrTx, accountId: number, trainingId: 
         eq(orders.accountId, accountId),
         eq(orders.status, "paid"),
         eq(orders.kind, "shop"),
+        orderNotCredited(orders.id),
         eq(orderLines.trainingId, trainingId),
         sessionId === null ? sql`${orderLines.sessionId} is null` : eq(orderLines.sessionId, sessionId),
       ),

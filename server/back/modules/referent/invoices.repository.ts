@@ -1,17 +1,29 @@
 import { and, desc, eq, exists, inArray, or, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { fundingRequests, fundings, invoices, orderLines, orders } from "../../../db/schema/index.ts";
 
 /**
  * The account's invoices (ADR 0075): the shop invoices of the orders bought for it, and the invoices addressed to
- * the pharmacy of its funding requests (payer `pharmacy`, its rest to pay). The funder's invoice is not the
- * pharmacy's document: it stays on the request's page. Every query scoped by accountId and brand.
+ * the pharmacy of its funding requests (payer `pharmacy`, its rest to pay), and the credit notes of its shop invoices
+ * (ADR 0094). The funder's invoice is not the pharmacy's document: it stays on the request's page. Every query
+ * scoped by accountId and brand.
  */
+
+/** The shop invoice a credit note reverses, and that invoice's order (whose account the credit note belongs to). */
+const credited = alias(invoices, "credited");
+const creditedOrder = alias(orders, "credited_order");
+/** An invoice's credit note. */
+const creditNote = alias(invoices, "credit_note");
 
 const columns = {
   invoice: invoices,
   paymentMethod: orders.paymentMethod,
   paidAt: orders.paidAt,
+  creditNoteId: creditNote.id,
+  creditNoteNumber: creditNote.number,
+  creditedId: credited.id,
+  creditedNumber: credited.number,
 };
 
 export type AccountInvoiceRow = Awaited<ReturnType<typeof listAccountInvoices>>[number];
@@ -21,7 +33,10 @@ function fromInvoices(db: Db) {
     .select(columns)
     .from(invoices)
     .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .leftJoin(fundingRequests, eq(fundingRequests.id, invoices.fundingRequestId));
+    .leftJoin(fundingRequests, eq(fundingRequests.id, invoices.fundingRequestId))
+    .leftJoin(credited, eq(credited.id, invoices.creditedInvoiceId))
+    .leftJoin(creditedOrder, eq(creditedOrder.id, credited.orderId))
+    .leftJoin(creditNote, eq(creditNote.creditedInvoiceId, invoices.id));
 }
 
 function ofAccount(accountId: number, brand: string): SQL | undefined {
@@ -30,6 +45,7 @@ function ofAccount(accountId: number, brand: string): SQL | undefined {
     or(
       and(eq(invoices.kind, "order"), eq(orders.accountId, accountId)),
       and(eq(invoices.kind, "funding"), eq(invoices.payer, "pharmacy"), eq(fundingRequests.accountId, accountId)),
+      and(eq(invoices.kind, "creditNote"), eq(credited.kind, "order"), eq(creditedOrder.accountId, accountId)),
     ),
   );
 }

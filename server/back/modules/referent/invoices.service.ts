@@ -15,7 +15,7 @@ function payload(row: repo.AccountInvoiceRow): AccountInvoice {
   const buyer = invoice.buyer as { name?: string } | null;
   return {
     id: invoice.id,
-    kind: invoice.kind === "funding" ? "funding" : "order",
+    kind: invoice.kind === "funding" ? "funding" : invoice.kind === "creditNote" ? "creditNote" : "order",
     number: invoice.number,
     issuedAt: invoice.issuedAt.toISOString(),
     total: invoice.totalCents,
@@ -27,6 +27,8 @@ function payload(row: repo.AccountInvoiceRow): AccountInvoice {
     paymentMethod: row.paymentMethod,
     paidAt: row.paidAt?.toISOString() ?? null,
     buyerName: buyer?.name ?? "",
+    creditNote: row.creditNoteId !== null && row.creditNoteNumber !== null ? { id: row.creditNoteId, number: row.creditNoteNumber } : null,
+    creditedInvoice: row.creditedId !== null && row.creditedNumber !== null ? { id: row.creditedId, number: row.creditedNumber } : null,
     downloadPath: `/back/api/referent/invoice/${invoice.id}/pdf`,
   };
 }

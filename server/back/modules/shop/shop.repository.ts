@@ -568,7 +568,12 @@ export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
   }
 }
 
+/** The invoice series' sequences of a brand and year (credit notes have their own series, ADR 0094). */
 export async function listInvoiceNumbers(db: Q, brand: string, year: number): Promise<number[]> {
-  const rows = await db.select({ sequence: invoices.sequence }).from(invoices).where(and(eq(invoices.brand, brand), eq(invoices.year, year))).orderBy(asc(invoices.sequence));
+  const rows = await db
+    .select({ sequence: invoices.sequence })
+    .from(invoices)
+    .where(and(eq(invoices.brand, brand), eq(invoices.year, year), ne(invoices.kind, "creditNote")))
+    .orderBy(asc(invoices.sequence));
   return rows.map((r) => r.sequence);
 }

@@ -163,6 +163,18 @@ shopRoutes.get("/shop/invoice/:id", async (c) => {
   });
 });
 
+/** The credit note of the order's invoice (ADR 0094), for the buyer or the pharmacy's referents. */
+shopRoutes.get("/shop/creditNote/:id", async (c) => {
+  const session = requireSession(c);
+  const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
+  const { bytes, filename } = await shop.getCreditNotePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": "application/pdf",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "content-length": String(bytes.byteLength),
+  });
+});
+
 /**
  * Back office: a cheque has been received, the pending check order becomes paid (seats, enrolment, invoice), with
  * its audit row in the payment's transaction (the accounting tool's confirmation, ADR 0089).

@@ -18,6 +18,7 @@ import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
+import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
 import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
@@ -726,7 +727,7 @@ export async function markCheckReceived(deps: BackDeps, orderId: number, options
 // ------------------------------------------------------------------ reading orders and invoices
 
 export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo.OrderRow): Promise<Order> {
-  const [lines, invoice] = await Promise.all([repo.listOrderLines(db, order.id), repo.findInvoiceOfOrder(db, order.id)]);
+  const [lines, invoice, creditNote] = await Promise.all([repo.listOrderLines(db, order.id), repo.findInvoiceOfOrder(db, order.id), findCreditNoteOfOrder(db, order.id)]);
   return {
     id: order.id,
     status: order.status as Order["status"],
@@ -753,6 +754,7 @@ export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     invoice: invoice ? { id: invoice.id, number: invoice.number, downloadPath: `/back/api/shop/invoice/${order.id}` } : null,
+    creditNote: creditNote ? { id: creditNote.id, number: creditNote.number, issuedAt: creditNote.issuedAt.toISOString(), downloadPath: `/back/api/shop/creditNote/${order.id}` } : null,
   };
 }
 
@@ -793,6 +795,14 @@ export async function getInvoicePdf(db: BackDeps["db"], brand: string, userId: n
   const invoice = await repo.findInvoiceOfOrder(db, order.id);
   if (!invoice) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
   return invoicePdf(db, invoice);
+}
+
+/** The credit note of the order's invoice (ADR 0094), for whoever may read the order. */
+export async function getCreditNotePdf(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
+  const order = await requireReadableOrder(db, brand, userId, orderId);
+  const creditNote = await findCreditNoteOfOrder(db, order.id);
+  if (!creditNote) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
+  return invoicePdf(db, creditNote);
 }
 
 /** For the sandbox page: the order it pays, if still pending. */
