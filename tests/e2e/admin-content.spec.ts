@@ -15,15 +15,16 @@ const SLOW = { timeout: 20_000 };
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
 
 /**
- * A pending check order of shop@demo.test made through the shop's API (its own cookie jar): one store training the
- * customer does not follow yet, paid by check. The order id.
+ * A pending check order made through the shop's API (its own cookie jar) by this test's own shop customer (one per
+ * scenario and project, so parallel runs never share a cart or an enrolment): one store training the customer does
+ * not follow yet, paid by check. The order id and the training.
  */
-async function pendingCheckOrder(request: APIRequestContext): Promise<{ orderId: number; training: string }> {
+async function pendingCheckOrder(request: APIRequestContext, email: string): Promise<{ orderId: number; training: string }> {
   const origin = at("localhost", "");
   await request.get(`${origin}/back/sanctum/csrf-cookie`);
   const xsrf = async () => decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")!.value);
   const post = async (path: string, data: unknown) => request.post(`${origin}/back/api${path}`, { data, headers: { "x-xsrf-token": await xsrf() } });
-  expect((await post("/login", { email: "shop@demo.test", password: PASSWORD })).status()).toBe(200);
+  expect((await post("/login", { email, password: PASSWORD })).status()).toBe(200);
   const catalogue = await (await request.get(`${origin}/back/api/catalogue?pageSize=100&type=formation`)).json();
   for (const item of catalogue.data.items as { id: number; name: string }[]) {
     const added = await post("/shop/add/products", { products: [item.id] });
@@ -36,7 +37,7 @@ async function pendingCheckOrder(request: APIRequestContext): Promise<{ orderId:
     if (paid.status() === 200) return { orderId: (await paid.json()).data.id, training: item.name };
     await post("/shop/remove/product", { productId: item.id });
   }
-  throw new Error("no store training left to buy for shop@demo.test");
+  throw new Error(`no store training left to buy for ${email}`);
 }
 
 async function adminLogin(page: Page) {
@@ -86,14 +87,15 @@ test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page
 });
 
 test("confirm a payment by check: the order is paid and the buyer enrolled", NO_JS, async ({ page }) => {
+  const email = `shop.admincheck.${project()}.fr@demo.test`;
   const buyer = await playwrightRequest.newContext();
-  const { orderId, training } = await pendingCheckOrder(buyer);
+  const { orderId, training } = await pendingCheckOrder(buyer, email);
   await buyer.dispose();
   await adminLogin(page);
   await page.goto(at("localhost", "/admin/factureCompta"));
   expect(await seriousViolationsWithJs(page)).toEqual([]);
   const row = page.locator(`[data-testid="check-row"][data-order-id="${orderId}"]`);
-  await expect(row).toContainText("shop@demo.test");
+  await expect(row).toContainText(email);
   await row.getByTestId("confirm-check").click();
   // The confirmation step: nothing is done before it.
   await expect(page.getByTestId("confirm-panel")).toContainText(`n° ${orderId}`, SLOW);
@@ -103,7 +105,7 @@ test("confirm a payment by check: the order is paid and the buyer enrolled", NO_
   await expect(page.locator(`[data-testid="check-row"][data-order-id="${orderId}"]`)).toHaveCount(0);
 
   // The buyer is enrolled: their record in the back office shows the training and the paid order.
-  await page.goto(at("localhost", "/admin/users?q=shop%40demo.test"));
+  await page.goto(at("localhost", `/admin/users?q=${encodeURIComponent(email)}`));
   await page.getByTestId("user-row").first().getByRole("link").click();
   await expect(page.getByTestId("user-detail")).toBeVisible(SLOW);
   await expect(page.getByTestId("user-enrolment").filter({ hasText: training })).toHaveCount(1);
@@ -142,7 +144,7 @@ test("export a month of invoices as CSV and as a spreadsheet, and open both file
 
 test("issue a credit note for a paid invoice after its confirmation step; the buyer's order shows it", NO_JS, async ({ page }) => {
   const buyer = await playwrightRequest.newContext();
-  const { orderId } = await pendingCheckOrder(buyer);
+  const { orderId } = await pendingCheckOrder(buyer, `shop.credit.${project()}.fr@demo.test`);
   await adminLogin(page);
   await page.goto(at("localhost", `/admin/factureCompta?confirm=${orderId}`));
   await page.getByRole("button", { name: "Oui, le chèque est reçu" }).click();

@@ -474,7 +474,7 @@ function journeyUsers(): UserDef[] {
       });
     }
     // The shop journeys (ADR 0036): shop customers (personal contract of type shop, no pharmacy), one per scenario.
-    for (const scenario of ["buy", "refused", "cheque", "free", "live", "admin"]) {
+    for (const scenario of ["buy", "refused", "cheque", "free", "live", "admin", "admincheck", "credit"]) {
       users.push({
         email: `shop.${scenario}.${project}.fr@demo.test`,
         firstName: "Inès",
