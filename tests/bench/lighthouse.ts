@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse (default mobile settings: slow 4G and a 4x slower CPU, simulated) with
 // Debian Chromium on the home, catalogue and a course page of a production server started on a freshly seeded
 // embedded database. Loopback only: Chromium resolves no other host name, so nothing can reach the network.
-//   BENCH_TRAININGS (default 0: the demo data only), CHROMIUM (default /usr/bin/chromium).
+//   BENCH_TRAININGS (default 0: the demo data only), CHROMIUM (default /usr/bin/chromium), LIGHTHOUSE_DETAILS=1 also
+//   prints each page's paint metrics and its network requests (size, priority, end time), to see what delays a paint.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,7 @@ async function audit(port: number, page: string, url: string): Promise<Scores> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
+  if (process.env.LIGHTHOUSE_DETAILS === "1") printDetails(page, audits);
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => (categories[id]?.score == null ? null : Math.round(categories[id].score! * 100));
   return {
@@ -89,3 +91,16 @@ main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+type Audits = Record<string, { score: number | null; numericValue?: number; details?: unknown } | undefined>;
+
+function printDetails(page: string, audits: Audits) {
+  for (const id of ["first-contentful-paint", "largest-contentful-paint", "speed-index", "total-blocking-time", "cumulative-layout-shift"]) {
+    console.log(`  ${page}: ${id} ${fmt(audits[id]?.numericValue ?? NaN)} (score ${audits[id]?.score})`);
+  }
+  const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  for (const item of requests) {
+    const url = String(item.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 80);
+    console.log(`    ${url.padEnd(80)} ${fmt(Number(item.transferSize)).padStart(8)} B  ${String(item.priority).padEnd(8)} ends ${fmt(Number(item.networkEndTime))} ms`);
+  }
+}
