@@ -1,6 +1,6 @@
 // The back office's key figures (ADR 0064) against data this test arranges: enrolments created this month (Paris
 // time; last month's not counted), paid orders and revenue before VAT per brand (a pending order and last month's
-// paid order not counted), upcoming sessions at least 80 % full (79 % and past sessions not), pending checks (a
+// paid order not counted; net of the credit notes issued this month, not of last month's), upcoming sessions at least 80 % full (79 % and past sessions not), pending checks (a
 // pending card order not), funding requests waiting for the funder (another state not). The API's numbers move by
 // exactly what was arranged, and the /admin page shows them.
 import http from "node:http";
@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
 import { formatMoney } from "#core/domain/money.ts";
-import { enrolments, fundingRequests, orders } from "../../server/db/schema/index.ts";
+import { enrolments, fundingRequests, invoices, orders } from "../../server/db/schema/index.ts";
 import { backends } from "./support/database.ts";
 import { type Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -91,6 +91,37 @@ describe.each(backends())("admin index figures (%s)", (backend) => {
       order("fr", 7_000, "pending", "card", null),
     ]);
 
+    // Credit notes (ADR 0094) of two Belgian orders paid last month: the one issued this month comes off this month's
+    // revenue (2,000), the one issued last month does not.
+    const creditedOrders = await suite.db
+      .insert(orders)
+      .values([order("be", 2_000, "paid", "card", lastMonth), order("be", 4_000, "paid", "card", lastMonth)])
+      .returning({ id: orders.id, totalCents: orders.totalCents });
+    const tag = `${backend}-${Date.now()}`;
+    const document = (kind: "order" | "creditNote", i: number, issuedAt: Date) => ({
+      kind,
+      brand: "be",
+      year: 2099,
+      sequence: 900_000 + i,
+      number: `FIG-${kind}-${tag}-${i}`,
+      issuedAt,
+      seller: {},
+      buyer: {},
+      totalCents: creditedOrders[i].totalCents,
+      vatCents: 0,
+      totalWithVatCents: creditedOrders[i].totalCents,
+      vatRateBasisPoints: 0,
+      currency: "EUR",
+    });
+    const creditedInvoices = await suite.db
+      .insert(invoices)
+      .values(creditedOrders.map((o, i) => ({ ...document("order", i, lastMonth), orderId: o.id })))
+      .returning({ id: invoices.id });
+    await suite.db.insert(invoices).values([
+      { ...document("creditNote", 0, now), creditedInvoiceId: creditedInvoices[0].id },
+      { ...document("creditNote", 1, lastMonth), creditedInvoiceId: creditedInvoices[1].id },
+    ]);
+
     // Sessions: upcoming full (1/1) and at 80 % (4/5) count; upcoming at 79 % (79/100) and a past full one do not.
     const [f2f] = await storeTrainings(suite.db, "fr", "faceToFaceOnly");
     const full = (await createSession(suite.db, f2f.id, { seats: 1, booked: 1, inDays: 1 })).session;
@@ -111,7 +142,7 @@ describe.each(backends())("admin index figures (%s)", (backend) => {
     expect(after.enrolmentsThisMonth).toBe(before.enrolmentsThisMonth + 2);
     const brandRow = (d: Dashboard, brand: string) => d.ordersByBrand.find((r) => r.brand === brand) ?? { paidOrders: 0, revenueHtCents: 0 };
     expect(brandRow(after, "be").paidOrders).toBe(brandRow(before, "be").paidOrders + 2);
-    expect(brandRow(after, "be").revenueHtCents).toBe(brandRow(before, "be").revenueHtCents + 15_050);
+    expect(brandRow(after, "be").revenueHtCents).toBe(brandRow(before, "be").revenueHtCents + 15_050 - 2_000);
     expect(brandRow(after, "es-campus").paidOrders).toBe(brandRow(before, "es-campus").paidOrders + 1);
     expect(brandRow(after, "es-campus").revenueHtCents).toBe(brandRow(before, "es-campus").revenueHtCents + 9_900);
     expect(brandRow(after, "fr")).toEqual(brandRow(before, "fr"));

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { enrolments, faceToFaces, faceToFaceSessions, fundingRequests, orders, trainings } from "../../../db/schema/index.ts";
+import { enrolments, faceToFaces, faceToFaceSessions, fundingRequests, invoices, orders, trainings } from "../../../db/schema/index.ts";
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -19,6 +19,15 @@ export async function paidOrdersByBrandSince(db: Db, since: Date) {
     .where(and(eq(orders.status, "paid"), gte(orders.paidAt, since)))
     .groupBy(orders.brand, orders.currency)
     .orderBy(asc(orders.brand));
+}
+
+/** The credit notes issued since `since` per brand and currency (ADR 0094): their amount before VAT. */
+export async function creditNotesByBrandSince(db: Db, since: Date) {
+  return db
+    .select({ brand: invoices.brand, currency: invoices.currency, creditedHtCents: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })
+    .from(invoices)
+    .where(and(eq(invoices.kind, "creditNote"), gte(invoices.issuedAt, since)))
+    .groupBy(invoices.brand, invoices.currency);
 }
 
 export async function countPendingChecks(db: Db): Promise<number> {

@@ -15,9 +15,10 @@ adminDashboardRoutes.get("/admin/dashboard", async (c) => {
   // The first instant of the month in Paris: midnight there, at UTC+1 (winter) or UTC+2 (summer). (The search over both
   // offsets it replaces took UTC+2 in winter too, and counted the previous month's last hour.)
   const since = parisDayStart(`${month}-01`);
-  const [enrolmentsThisMonth, ordersByBrand, sessionsFillingUp, pendingChecks, fundingRequestsWaiting] = await Promise.all([
+  const [enrolmentsThisMonth, ordersByBrand, creditNotes, sessionsFillingUp, pendingChecks, fundingRequestsWaiting] = await Promise.all([
     repo.countEnrolmentsSince(db, since),
     repo.paidOrdersByBrandSince(db, since),
+    repo.creditNotesByBrandSince(db, since),
     repo.sessionsFillingUp(db, today, 0.8, 10),
     repo.countPendingChecks(db),
     repo.countWaitingFundingRequests(db),
@@ -25,10 +26,27 @@ adminDashboardRoutes.get("/admin/dashboard", async (c) => {
   const data: Dashboard = {
     month,
     enrolmentsThisMonth,
-    ordersByBrand: ordersByBrand.map((r) => ({ ...r, revenueHtCents: Number(r.revenueHtCents) })),
+    ordersByBrand: netOfCreditNotes(ordersByBrand, creditNotes),
     sessionsFillingUp: sessionsFillingUp.map((s) => ({ ...s, startDate: String(s.startDate) })),
     pendingChecks,
     fundingRequestsWaiting,
   };
   return success(c, data);
 });
+
+/**
+ * Revenue is net of the credit notes issued this month (ADR 0094), as the accounting export books them; a brand whose
+ * only document of the month is a credit note (an order paid earlier) shows no paid order and a negative revenue.
+ */
+function netOfCreditNotes(
+  paid: { brand: string; currency: string; paidOrders: number; revenueHtCents: number }[],
+  credited: { brand: string; currency: string; creditedHtCents: number }[],
+): Dashboard["ordersByBrand"] {
+  const rows = new Map(paid.map((r) => [`${r.brand} ${r.currency}`, { ...r, revenueHtCents: Number(r.revenueHtCents) }]));
+  for (const note of credited) {
+    const key = `${note.brand} ${note.currency}`;
+    const row = rows.get(key) ?? { brand: note.brand, currency: note.currency, paidOrders: 0, revenueHtCents: 0 };
+    rows.set(key, { ...row, revenueHtCents: row.revenueHtCents - Number(note.creditedHtCents) });
+  }
+  return [...rows.values()].sort((a, b) => a.brand.localeCompare(b.brand));
+}
