@@ -14,7 +14,7 @@ describe("pickResources", () => {
   it("gives a Belgian administrator the Belgian terms of the back office and the French texts for the rest (ADR 0089)", () => {
     const picked = pickResources("fr-BE", ["admin", "admin-tools"])["fr-BE"] as Record<string, Record<string, Record<string, unknown>>>;
     const fr = RESOURCES["fr-FR"] as Record<string, Record<string, Record<string, unknown>>>;
-    expect(picked.admin.index.revenueHt).toBe("Chiffre d'affaires HTVA");
+    expect(picked.admin.index.revenueHt).toBe("Chiffre d'affaires HTVA (net des notes de crédit)");
     expect(picked.admin.professions.preparer).toBe("Assistant pharmaceutico-technique");
     expect(picked.admin.sessions.attendanceSheet).toBe("Liste de présences (PDF)");
     expect(picked["admin-tools"].compta.amount).toBe("Montant TVAC");
