@@ -5,8 +5,21 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BUILD_MARKER = path.join(ROOT, "build", "server", "index.js");
-/** What `react-router build` reads: the app, public files and the build configuration. */
-const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
+/**
+ * What `react-router build` reads: the app, the code and texts it imports from core/ and locales/, public files and
+ * the build configuration (with the shell chunk's grouping, ADR 0092).
+ */
+const SOURCES = [
+  "app",
+  "core",
+  "locales",
+  "public",
+  "vite.config.ts",
+  "scripts/lib/shell-chunk.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newestMtime(entry) {
   let stat;
