@@ -71,6 +71,9 @@ test("create, publish and sell a face-to-face training from the back office", NO
   const trainingUrl = page.url();
 
   const guest = await guestPage(browser);
+  // In the catalogue itself (face-to-face, newest first) and in its search.
+  await guest.goto("/catalogue?type=faceToFaceOnly&sort=newest");
+  await expect(guest.getByText(name).first()).toBeVisible(SLOW);
   await guest.goto(`/recherche/Zephyrin%20${stamp}`);
   await expect(guest.getByText(name).first()).toBeVisible(SLOW);
   await guest.goto(`/faceToFaceOnly/${slug}`);
