@@ -1,6 +1,7 @@
 import type { Route } from "./+types/funding-invoice";
 import { requestStateContext } from "~/lib/context";
 import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { pdfDownload } from "~/lib/pdf-download.server";
 import { IdParam } from "#core/contract/ids.ts";
 
 /** One payer's invoice of a funding request, as a PDF download (POST dpec/invoice). */
@@ -9,12 +10,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = IdParam.safeParse(params.id ?? "");
   if (!id.success || (params.payer !== "funder" && params.payer !== "pharmacy")) notFound(path);
   const { back } = context.get(requestStateContext);
-  const response = await back.postForFile("/referent/dpec/invoice", { dpecId: id.data, payer: params.payer }).catch(notFoundOn404(path));
-  return new Response(response.body, {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": response.headers.get("content-disposition") ?? "attachment",
-      "cache-control": "no-store",
-    },
-  });
+  return pdfDownload(await back.postForFile("/referent/dpec/invoice", { dpecId: id.data, payer: params.payer }).catch(notFoundOn404(path)));
 }

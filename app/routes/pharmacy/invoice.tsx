@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/invoice";
 import { accountMeta } from "~/components/account/meta";
+import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -58,40 +59,7 @@ export default function Invoice() {
           </dd>
         ) : null}
       </dl>
-      <table className="mb-6 w-full border-collapse text-left" data-testid="invoice-lines">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">{t("invoices.line")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.price")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.discount")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.net")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, i) => (
-            <tr key={i} className="border-b border-slate-200">
-              <td className="py-2 pr-4">{line.name}</td>
-              <td className="py-2 pr-4 text-right">{money(line.price)}</td>
-              <td className="py-2 pr-4 text-right">{money(line.discount)}</td>
-              <td className="py-2 pr-4 text-right">{money(line.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.totalHt")}</th>
-            <td className="py-1 pr-4 text-right">{money(invoice.total)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.vat")}</th>
-            <td className="py-1 pr-4 text-right">{money(invoice.vat)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.total")}</th>
-            <td className="py-1 pr-4 text-right font-bold">{money(invoice.totalWithVat)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <DocumentLines testId="invoice-lines" lineLabel={t("invoices.line")} netLabel={t("invoices.net")} lines={lines} totals={invoice} money={money} />
       <a href={invoice.downloadPath} download className="font-semibold text-[var(--color-primary-dark)] underline">
         {t("invoices.downloadPdf")}
       </a>

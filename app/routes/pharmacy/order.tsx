@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/order";
 import { accountMeta } from "~/components/account/meta";
+import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -41,41 +42,15 @@ export default function PharmacyOrder() {
         <dt className="font-semibold">{t("orders.method")}</dt>
         <dd>{t(`orders.methods.${order.paymentMethod ?? "none"}`)}</dd>
       </dl>
-      <table className="mb-6 w-full border-collapse text-left" data-testid="order-lines">
-        <caption className="sr-only">{t("orders.lines")}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">{t("orders.line")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.price")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("invoices.discount")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("orders.net")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, i) => (
-            <tr key={i} className="border-b border-slate-200">
-              <td className="py-2 pr-4">{line.name}</td>
-              <td className="py-2 pr-4 text-right">{money(line.price)}</td>
-              <td className="py-2 pr-4 text-right">{money(line.discount)}</td>
-              <td className="py-2 pr-4 text-right">{money(line.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.totalHt")}</th>
-            <td className="py-1 pr-4 text-right">{money(order.total)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.vat")}</th>
-            <td className="py-1 pr-4 text-right">{money(order.vat)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{t("invoices.total")}</th>
-            <td className="py-1 pr-4 text-right font-bold">{money(order.totalWithVat)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <DocumentLines
+        testId="order-lines"
+        caption={t("orders.lines")}
+        lineLabel={t("orders.line")}
+        netLabel={t("orders.net")}
+        lines={order.lines}
+        totals={order}
+        money={money}
+      />
       {order.invoice ? (
         <Link to={path("pharmacy-invoice", { invoiceId: order.invoice.id })} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="order-invoice">
           {t("orders.invoice", { number: order.invoice.number })}
