@@ -4,45 +4,16 @@
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { contentPages, discountCodes, orders } from "../../server/db/schema/index.ts";
+import { contentPages, discountCodes, invoices, orders, sessionDates } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
-import { expectEnvelope, parseSetCookie } from "./support/http.ts";
+import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { cookieBrowser, decodeHtml, pageRequest, type Page } from "./support/page-request.ts";
 
-type Page = { status: number; text: string; cookies: string[]; location?: string; headers: http.IncomingHttpHeaders };
 
-function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string | Buffer; type?: string } = {}): Promise<Page> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: Number(port),
-        path: rawPath,
-        method: options.method ?? "GET",
-        headers: {
-          host: `localhost:${port}`,
-          accept: "text/html",
-          "accept-language": "fr-FR",
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body ? { "content-type": options.type ?? "application/x-www-form-urlencoded" } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: res.headers["set-cookie"] ?? [], location: res.headers.location, headers: res.headers }),
-        );
-      },
-    );
-    req.on("error", reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
+const request = pageRequest;
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = decodeHtml;
 
 describe.each(backends())("back office part B pages (%s)", (backend) => {
   // The guest page cache stays on: a publication must show to guests at once.
@@ -52,32 +23,18 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
   async function adminBrowser() {
     const agent = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await agent.login("admin@demo.test"), 200);
-    const jar = new Map(agent.cookies);
-    const cookie = () => [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    const absorb = (page: Page) => {
-      for (const header of page.cookies) {
-        const c = parseSetCookie(header);
-        if (c.value) jar.set(c.name, c.value);
-      }
-      return page;
-    };
+    const browser = cookieBrowser(suite.origin, agent.cookies);
     return {
-      get: async (path: string) => absorb(await request(suite.origin, path, { cookie: cookie() })),
-      /** Opens the page, then posts the fields with the page's form token. */
+      get: browser.get,
+      post: browser.post,
       /** Opens the page, then posts a multipart form with one file. */
       upload: async (path: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) => {
-        const page = absorb(await request(suite.origin, path, { cookie: cookie() }));
+        const page = await browser.get(path);
         const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
         const boundary = "----admin-b-boundary";
         const parts: Uint8Array[] = Object.entries({ csrf: token, ...fields }).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
         parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-        return absorb(await request(suite.origin, path, { method: "POST", cookie: cookie(), body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }));
-      },
-      post: async (path: string, fields: Record<string, string>, from = path) => {
-        const page = absorb(await request(suite.origin, from, { cookie: cookie() }));
-        const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
-        expect(token, `form token on ${from}`).toBeTruthy();
-        return absorb(await request(suite.origin, path, { method: "POST", cookie: cookie(), body: new URLSearchParams({ csrf: token, ...fields }).toString() }));
+        return browser.send(path, { method: "POST", body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` });
       },
     };
   }
@@ -88,6 +45,25 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
       const page = await admin.get(path);
       expect(page.status, path).toBe(200);
       expect(page.text).toContain('id="main"');
+    }
+  });
+
+  test("PDF downloads through the web tier: a day's attendance sheet and a stored invoice, never cached; malformed or unknown ids are a 404", async () => {
+    const admin = await adminBrowser();
+    const [day] = await suite.db.select().from(sessionDates).limit(1);
+    expect(day, "a demo session day").toBeDefined();
+    const [invoice] = await suite.db.select().from(invoices).limit(1);
+    expect(invoice, "a demo invoice").toBeDefined();
+    for (const path of [`/admin/faceToFace/${day.sessionId}/attendance/${day.date}`, `/admin/factureCompta/invoices/${invoice.id}/pdf`]) {
+      const file = await admin.get(path);
+      expect(file.status, path).toBe(200);
+      expect(file.headers["content-type"], path).toBe("application/pdf");
+      expect(file.headers["cache-control"], path).toBe("private, no-store");
+      expect(file.headers["content-disposition"], path).toMatch(/^attachment/);
+      expect(file.text.startsWith("%PDF-"), path).toBe(true);
+    }
+    for (const path of [`/admin/faceToFace/${day.sessionId}/attendance/2031-02-30x`, "/admin/factureCompta/invoices/abc/pdf", "/admin/factureCompta/invoices/999999999/pdf"]) {
+      expect((await admin.get(path)).status, path).toBe(404);
     }
   });
 

@@ -15,43 +15,16 @@ import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { auditLog, enrolments, invoiceCounters, invoices, notifications, orderLines, orders, users } from "../../server/db/schema/index.ts";
 import { readFirstSheet } from "../fixtures/read-xlsx.ts";
 import { backends, tableCounts } from "./support/database.ts";
-import { type Agent, expectEnvelope, parseSetCookie } from "./support/http.ts";
+import { type Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { agentFor, createSession, sessionRow } from "./enrolment-helpers.ts";
 import { createShopBuyers, csrfHeader, storeTrainings } from "./shop-helpers.ts";
+import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 
-type Page = { status: number; text: string; cookies: string[]; location?: string };
 
-function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string } = {}): Promise<Page> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: Number(port),
-        path: rawPath,
-        method: options.method ?? "GET",
-        headers: {
-          host: `localhost:${port}`,
-          accept: "text/html",
-          "accept-language": "fr-FR",
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: res.headers["set-cookie"] ?? [], location: res.headers.location }));
-      },
-    );
-    req.on("error", reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
+const request = pageRequest;
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = decodeHtml;
 const cents = (v: string | undefined) => (v ? Math.round(Number(v.replace(",", ".")) * 100) : 0);
 
 describe.each(backends())("credit notes (%s)", (backend) => {
@@ -273,22 +246,7 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     const { orderId, invoice, buyer } = await paidOrder("web");
     const agent = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await agent.login("admin@demo.test"), 200);
-    const jar = new Map(agent.cookies);
-    const cookie = () => [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    const absorb = (page: Page) => {
-      for (const header of page.cookies) {
-        const c = parseSetCookie(header);
-        if (c.value) jar.set(c.name, c.value);
-      }
-      return page;
-    };
-    const get = async (p: string) => absorb(await request(suite.origin, p, { cookie: cookie() }));
-    const post = async (p: string, fields: Record<string, string>, from = p) => {
-      const page = await get(from);
-      const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
-      expect(token).toBeTruthy();
-      return absorb(await request(suite.origin, p, { method: "POST", cookie: cookie(), body: new URLSearchParams({ csrf: token, ...fields }).toString() }));
-    };
+    const { get, post } = cookieBrowser(suite.origin, agent.cookies);
 
     const listPath = `/admin/factureCompta/invoices?q=${encodeURIComponent(invoice.number)}`;
     const list = decode((await get(listPath)).text);

@@ -8,41 +8,14 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { auditLog, faceToFaceSessions, faceToFaces, faqQuestions, faqSections, news, people, trainings } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
-import { expectEnvelope, parseSetCookie } from "./support/http.ts";
+import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 
-type Page = { status: number; text: string; cookies: string[]; location?: string };
 
-function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string } = {}): Promise<Page> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: Number(port),
-        path: rawPath,
-        method: options.method ?? "GET",
-        headers: {
-          host: `localhost:${port}`,
-          accept: "text/html",
-          "accept-language": "fr-FR",
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: res.headers["set-cookie"] ?? [], location: res.headers.location }));
-      },
-    );
-    req.on("error", reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
+const request = pageRequest;
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = decodeHtml;
 const attr = (tag: string, name: string) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decode(match[1]) : undefined;
@@ -99,16 +72,8 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
   async function adminBrowser() {
     const agent = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await agent.login("admin@demo.test"), 200);
-    const jar = new Map(agent.cookies);
-    const cookie = () => [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    const absorb = (page: Page) => {
-      for (const header of page.cookies) {
-        const c = parseSetCookie(header);
-        if (c.value) jar.set(c.name, c.value);
-      }
-      return page;
-    };
-    const get = async (path: string) => absorb(await request(suite.origin, path, { cookie: cookie() }));
+    const browser = cookieBrowser(suite.origin, agent.cookies);
+    const { get } = browser;
     return {
       get,
       /** Reads the form of `testId` on `from` as the browser would send it, changes some fields, posts it to `to`. */
@@ -117,7 +82,7 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
         const fields = formFields(form).filter(([name]) => !(name in changes));
         for (const [name, value] of Object.entries(changes)) for (const v of Array.isArray(value) ? value : [value]) fields.push([name, v]);
         if (intent) fields.push(["intent", intent]);
-        return absorb(await request(suite.origin, to, { method: "POST", cookie: cookie(), body: new URLSearchParams(fields).toString() }));
+        return browser.send(to, { method: "POST", body: new URLSearchParams(fields).toString() });
       },
     };
   }

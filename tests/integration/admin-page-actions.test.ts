@@ -14,41 +14,14 @@ import { contentDrafts, contentPages, courses, discountCodes, faceToFaceSessions
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { decodeHtml, pageRequest, type PageRequestOptions } from "./support/page-request.ts";
 
-type Page = { status: number; text: string; cookies: string[]; location?: string };
 
 const HOSTS = { fr: "localhost", be: "be.localhost" } as const;
 
-function request(origin: string, host: string, rawPath: string, options: { method?: string; cookie?: string; body?: string } = {}): Promise<Page> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: Number(port),
-        path: rawPath,
-        method: options.method ?? "GET",
-        headers: {
-          host: `${host}:${port}`,
-          accept: "text/html",
-          "accept-language": "fr-FR",
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: res.headers["set-cookie"] ?? [], location: res.headers.location }));
-      },
-    );
-    req.on("error", reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
+const request = (origin: string, host: string, rawPath: string, options: PageRequestOptions = {}) => pageRequest(origin, rawPath, { ...options, host });
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = decodeHtml;
 
 /** The admin pages whose module has an action (their forms post to it). */
 function adminPagesWithActions(): string[] {

@@ -9,6 +9,7 @@ import { accounts, fundingRequests, invoices } from "../../server/db/schema/inde
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { cookieBrowser } from "./support/page-request.ts";
 
 describe.each(backends())("one invoice store (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -88,6 +89,14 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     const funderPdf = await spanish.fetchRaw("POST", "/back/api/referent/dpec/invoice", csrf(spanish), JSON.stringify({ dpecId: funder[0].fundingRequestId, payer: "funder" }));
     expect(funderPdf.status).toBe(200);
     expect(funderPdf.headers.get("content-disposition")).toContain(`${funder[0].number}.pdf`);
+    // And through the request page's link, as a browser without JavaScript follows it: a private PDF.
+    const browser = cookieBrowser(suite.origin, spanish.cookies, { host: "es.localhost", language: "es-ES" });
+    const linked = await browser.get(`/administracion/mi-farmacia/prises-en-charge/${funder[0].fundingRequestId}/facture/funder`);
+    expect(linked.status).toBe(200);
+    expect(linked.headers["content-type"]).toBe("application/pdf");
+    expect(linked.headers["cache-control"]).toBe("private, no-store");
+    expect(linked.headers["content-disposition"]).toContain(`${funder[0].number}.pdf`);
+    expect((await browser.get(`/administracion/mi-farmacia/prises-en-charge/${funder[0].fundingRequestId}/facture/nadie`)).status).toBe(404);
   });
 
   test("another pharmacy's funding invoice is a 404 in the invoices tab", async () => {

@@ -8,45 +8,14 @@ import { accounts, contractOffers, contracts, enrolments, faceToFaceSessions, in
 import { createLearners, createSession, firstTrainingOfType, sessionRow } from "./enrolment-helpers.ts";
 import { csrfHeader, sandboxNotification, submitCard } from "./shop-helpers.ts";
 import { backends, tableCounts } from "./support/database.ts";
-import { expectEnvelope, parseSetCookie, type Agent } from "./support/http.ts";
+import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 
-type Page = { status: number; text: string; cookies: string[]; location?: string };
 
-/** A browser without JavaScript: a plain HTTP request to the web tier. */
-function request(origin: string, rawPath: string, options: { method?: string; cookie?: string; body?: string; host?: string; language?: string } = {}): Promise<Page> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: Number(port),
-        path: rawPath,
-        method: options.method ?? "GET",
-        headers: {
-          host: `${options.host ?? "localhost"}:${port}`,
-          accept: "text/html",
-          "accept-language": options.language ?? "fr-FR",
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const setCookie = res.headers["set-cookie"] ?? [];
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: Array.isArray(setCookie) ? setCookie : [setCookie], location: res.headers.location });
-        });
-      },
-    );
-    req.on("error", reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
+const request = pageRequest;
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = decodeHtml;
 
 describe.each(backends())("referent attribution and contract payment (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -270,24 +239,11 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
   /** A referent's browser without JavaScript: its cookies, and posts carrying the form token of the page opened. */
   async function browserOf(email: string, host = "localhost", language = "fr-FR") {
     const agent = await as(email, host, language);
-    const jar = new Map(agent.cookies);
-    const cookie = () => [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
-    const absorb = (page: Page) => {
-      for (const header of page.cookies) {
-        const c = parseSetCookie(header);
-        if (c.value) jar.set(c.name, c.value);
-      }
-      return page;
-    };
+    const browser = cookieBrowser(suite.origin, agent.cookies, { host, language });
     return {
       agent,
-      get: async (path: string) => absorb(await request(suite.origin, path, { cookie: cookie(), host, language })),
-      post: async (path: string, fields: [string, string][]) => {
-        const page = absorb(await request(suite.origin, path, { cookie: cookie(), host, language }));
-        const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
-        expect(token, `form token on ${path}`).toBeTruthy();
-        return absorb(await request(suite.origin, path, { method: "POST", cookie: cookie(), host, language, body: new URLSearchParams([["csrf", token], ...fields]).toString() }));
-      },
+      get: browser.get,
+      post: (path: string, fields: [string, string][]) => browser.post(path, fields),
     };
   }
 
