@@ -57,6 +57,13 @@ async function startedTrainingPath(origin: string, cookie: string): Promise<stri
   return course ? `/${course.type}/${course.slug}/learn` : null;
 }
 
+/** The pharmacy's last order page (ADR 0053), from the referent calls. */
+async function lastOrderPath(origin: string, cookie: string): Promise<string | null> {
+  const response = await fetch(`${origin}/back/api/referent/getLastCommand`, { headers: { cookie, "accept-language": "fr-FR" } });
+  const body = (await response.json()) as { data?: { id: number } | null };
+  return body.data ? `/gestion/ma-pharmacie/factures/commande/${body.data.id}` : null;
+}
+
 /** Who a row logs in as (a real session through the login API), or a guest. */
 type Visitor = "guest" | "uncached" | "learner" | "shop customer" | "referent" | "administrator";
 /**
@@ -92,9 +99,12 @@ const PAGE_ROWS: PageRow[] = [
   { label: "pharmacy team list", visitor: "referent", path: "/gestion/ma-pharmacie/equipe" },
   { label: "pharmacy collective plans", visitor: "referent", path: "/gestion/ma-pharmacie/plan-collectif" },
   { label: "pharmacy funding requests", visitor: "referent", path: "/gestion/ma-pharmacie/prises-en-charge" },
+  { label: "pharmacy invoices", visitor: "referent", path: "/gestion/ma-pharmacie/factures" },
+  { label: "pharmacy last order", visitor: "referent", path: lastOrderPath },
   { label: "back-office index", visitor: "administrator", path: "/admin" },
   { label: "back-office catalogue", visitor: "administrator", path: "/admin/catalog" },
   { label: "back-office sessions", visitor: "administrator", path: "/admin/faceToFace" },
+  { label: "back-office invoices and credit notes", visitor: "administrator", path: "/admin/factureCompta/invoices" },
 ];
 
 const LOGGED_IN = new Set<Visitor>(["learner", "shop customer", "referent", "administrator"]);
