@@ -92,16 +92,18 @@ test("a plan whose overlapping activities are drawn on two rows (Spanish)", NO_J
   await page.getByRole("button", { name: "Crear el plan" }).click();
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
 
-  const addActivity = async (from: string, to: string, member: RegExp) => {
+  // Each addition is proven by the plan's list growing by one; its toast says so (the previous one may still show).
+  const addActivity = async (from: string, to: string, member: RegExp, activities: number) => {
     await page.getByLabel("Formación", { exact: true }).selectOption({ index: 1 });
     await page.getByLabel("Inicio", { exact: true }).fill(from);
     await page.getByLabel("Fin (opcional)").fill(to);
     await page.getByRole("checkbox", { name: member }).check();
     await page.getByRole("button", { name: "Añadir la actividad" }).click();
-    await expect(page.getByText("Se ha añadido la actividad al plan.")).toBeVisible();
+    await expect(page.getByTestId("collective-plan-list").locator("li")).toHaveCount(activities);
+    await expect(page.getByText("Se ha añadido la actividad al plan.").last()).toBeVisible();
   };
-  await addActivity("2028-03-10", "2028-04-20", /María López/);
-  await addActivity("2028-04-02", "2028-05-15", /Carlos Ruiz/); // shares April with the first
+  await addActivity("2028-03-10", "2028-04-20", /María López/, 1);
+  await addActivity("2028-04-02", "2028-05-15", /Carlos Ruiz/, 2); // shares April with the first
   const grid = page.getByTestId("collective-plan-grid");
   await expect(grid.getByTestId("collective-plan-row")).toHaveCount(2);
   await expect(grid.locator('[data-row="1"] [data-testid="collective-plan-activity"]')).toHaveCount(1);
