@@ -54,7 +54,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       toast,
       csrfToken,
       cookieConsent: readCookieConsent(request),
-      resources: pickResources(locale, ["common", "auth", ...(match?.page.ns ?? [])]),
+      resources: pickResources(locale, ["common", ...(match?.page.ns ?? [])]),
       pageId: match?.page.id ?? null,
       origin: url.origin,
       /** BRAND_HOSTS, for the hreflang alternates of every page (app/lib/seo.ts). */

@@ -210,14 +210,14 @@ test.describe("account choice and consent", () => {
   test("the consent dialog cannot be closed and goes away once answered @no-js-only", async ({ page }) => {
     await login(page, "consent@demo.test");
     await page.goto("/compte/profil");
-    const dialog = page.getByRole("dialog");
+    const dialog = page.getByRole("dialog", { name: "Votre consentement" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute("aria-modal", "true");
     await expect(dialog.getByRole("button")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("checkbox").check();
-    await dialog.getByRole("button").click();
+    await dialog.getByRole("checkbox", { name: /J'accepte que mes données soient utilisées/ }).check();
+    await dialog.getByRole("button", { name: "Valider" }).click();
     await expect(page).toHaveURL(/\/compte\/profil$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });

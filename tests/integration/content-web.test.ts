@@ -11,7 +11,8 @@ import * as t from "../../server/db/schema/index.ts";
 import { seedContentExtra } from "../../server/db/seed/content-extra.ts";
 import { makeClock } from "../../server/db/seed/util.ts";
 import { backends, countRows, tableCounts } from "./support/database.ts";
-import { parseSetCookie } from "./support/http.ts";
+import { expectEnvelope, parseSetCookie } from "./support/http.ts";
+import { cookieBrowser } from "./support/page-request.ts";
 import { ROOT } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 
@@ -109,6 +110,27 @@ describe.each(backends())("content pages (%s)", (backend) => {
     const es = await get("/faq", "es.localhost");
     expect(decode(es.text)).not.toContain("¿Qué es la formación bonificada?");
     expect(es.text).toContain('href="/bonificacion"');
+  });
+
+  test("a page carries its own namespaces' strings: the login page's are not sent with every page", async () => {
+    // In the login page's route data (the auth namespace), not rendered on it.
+    const forgotIntro = "Indiquez votre adresse e-mail : si un compte y correspond";
+    expect((await get("/connexion")).text).toContain(forgotIntro);
+    for (const pagePath of ["/", "/catalogue", "/faq"]) {
+      const page = await get(pagePath);
+      expect(page.status).toBe(200);
+      expect(page.text, pagePath).not.toContain(forgotIntro);
+      expect(decode(page.text), pagePath).toContain(">Se connecter</a>");
+    }
+    // A logged-in visitor's header links and buttons come from the common namespace.
+    const agent = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await agent.login("learner@demo.test"), 200);
+    const answer = await cookieBrowser(suite.origin, agent.cookies).get("/catalogue");
+    expect(answer.status).toBe(200);
+    const home = decode(answer.text);
+    expect(home).toContain(">Se déconnecter</button>");
+    expect(home).toMatch(/<span class="sr-only">Mon profil(<!-- -->)?: <\/span>/);
+    expect(home).not.toContain(forgotIntro);
   });
 
   test("news pages link to each other with plain links", async () => {

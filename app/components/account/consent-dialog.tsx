@@ -25,7 +25,7 @@ export function ConsentDialog() {
 }
 
 function ConsentDialogView() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const id = useId();
@@ -76,18 +76,18 @@ function ConsentDialogView() {
         className="w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-6 text-slate-900 shadow-xl"
       >
         <h2 id={`${id}-title`} className="mb-3 text-xl font-bold">
-          {t("consent.title")}
+          {t("accountConsent.title")}
         </h2>
         <p id={`${id}-text`} className="mb-4 text-slate-700">
-          {t("consent.text")}
+          {t("accountConsent.text")}
         </p>
         <Form method="post" action={CONSENT_ACTION} className="flex flex-col gap-4" preventScrollReset>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <input type="hidden" name="hasGivenConsent" value="false" />
-          <Checkbox name="hasGivenConsent" value="true" label={t("consent.checkbox")} />
+          <Checkbox name="hasGivenConsent" value="true" label={t("accountConsent.checkbox")} />
           <Button type="submit" busy={submitting}>
-            {t("consent.submit")}
+            {t("accountConsent.submit")}
           </Button>
         </Form>
       </div>

@@ -9,7 +9,7 @@ import { useRootData } from "~/lib/use-root-data";
  * profile link and a logout button (a small POST form, works without JavaScript) for users.
  */
 export function UserMenu() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation();
   const data = useRootData();
   const path = usePagePath();
   const location = useLocation();
@@ -21,14 +21,14 @@ export function UserMenu() {
     const to = here === "/" || location.pathname === loginPath ? loginPath : `${loginPath}?${new URLSearchParams({ redirect: here })}`;
     return (
       <Link to={to} className="rounded-md border-2 border-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-[var(--color-primary-dark)] hover:bg-slate-100">
-        {t(["userMenu.login", "common:nav.login"])}
+        {t("nav.login")}
       </Link>
     );
   }
   return (
     <div className="flex items-center gap-3">
       <Link to={path("profile")} className="text-sm font-semibold text-slate-800 hover:underline">
-        <span className="sr-only">{t(["userMenu.profile", "common:nav.profile"])}: </span>
+        <span className="sr-only">{t("nav.profile")}: </span>
         {user.firstName} {user.lastName}
       </Link>
       <Form method="post" action={path("logout")}>
@@ -37,7 +37,7 @@ export function UserMenu() {
           type="submit"
           className="rounded-md border-2 border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
         >
-          {t(["userMenu.logout", "common:nav.logout"])}
+          {t("nav.logout")}
         </button>
       </Form>
     </div>

@@ -39,7 +39,7 @@ export default function Logout() {
       <p className="mb-6">{t("logout.confirm")}</p>
       <Form method="post">
         <AuthenticityTokenInput name="csrf" />
-        <SubmitButton>{t("userMenu.logout")}</SubmitButton>
+        <SubmitButton>{t("common:nav.logout")}</SubmitButton>
       </Form>
     </main>
   );
