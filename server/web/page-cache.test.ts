@@ -34,6 +34,13 @@ describe("cacheKey", () => {
     expect(keyOf({ lang: "es-ES" })).not.toBe(bare);
   });
 
+  test("a client navigation's route data is kept apart from its page and from other routes' data", () => {
+    const page = cacheKey(request({ url: "/catalogue" }))!.key;
+    const data = cacheKey(request({ url: "/catalogue.data" }))!.key;
+    const partial = cacheKey(request({ url: "/catalogue.data?_routes=routes%2Fcatalogue" }))!.key;
+    expect(new Set([page, data, partial]).size).toBe(3);
+  });
+
   test("a logged-in request is keyed by its session cookie: two sessions never share an entry", () => {
     const one = cacheKey(request({ cookie: "sid=one; csrf=a" }))!;
     const two = cacheKey(request({ cookie: "sid=two; csrf=a" }))!;
@@ -49,7 +56,6 @@ describe("cacheKey", () => {
     ["a logged-in pending toast", { cookie: "sid=abc; toast=xyz" }],
     ["a POST", { method: "POST" }],
     ["a HEAD", { method: "HEAD" }],
-    ["a data request", { url: "/catalogue.data" }],
     ["the back API", { url: "/back/api/catalogue" }],
   ])("%s is never cached", (_, overrides) => {
     expect(cacheKey(request(overrides))).toBeNull();
@@ -73,6 +79,10 @@ describe("cutHoles", () => {
     expect(parts).toEqual(['<script nonce="', '">a</script><input value="', '"><script nonce="', '">b</script>"', '"']);
     const filled = parts.reduce((html, part, i) => html + (i > 0 ? (holes[i - 1] === "nonce" ? "N2" : "T2") : "") + part, "");
     expect(filled).toBe(html.replaceAll("N1", "N2").replaceAll("T1", "T2"));
+  });
+
+  test("an empty value is not cut (route data has no nonce)", () => {
+    expect(cutHoles('["csrfToken","T1"]', { nonce: "", csrf: "T1" })).toEqual({ parts: ['["csrfToken","', '"]'], holes: ["csrf"] });
   });
 
   test("a page without them is one part", () => {

@@ -14,7 +14,8 @@ import type { WebCsrf } from "#core/contract/web-host.ts";
  *   again only while the version is unchanged and the session live, so it is never older than the last write, on any
  *   instance. `sessionTtlMs` bounds what only the clock changes ("starts in 2 days").
  *
- * Only plain 200 HTML answers whose only cookie is the CSRF one are stored.
+ * Only plain 200 answers whose only cookie is the CSRF one are stored: HTML pages, and the route data (`.data`) a
+ * client navigation asks for instead of the page.
  */
 export type PageCacheOptions = {
   ttlMs: number;
@@ -137,14 +138,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res: Response,
     html: string,
   ) {
-    if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+    // A client navigation's route data (`.data`, React Router's turbo-stream) is kept like its page.
+    const isData = req.path.endsWith(".data");
+    if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith(isData ? "text/x-script" : "text/html")) return;
     const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
     if (setCookies.some((cookie) => !cookie.startsWith(`${CSRF_COOKIE}=`))) return;
     // The token this page was rendered with: the visitor's own, or the one just handed out.
     const cookieHeader = setCookies.length > 0 ? setCookies[0].split(";")[0] : (req.headers.cookie ?? "");
     const token = await (await csrf()).getToken(new Headers({ cookie: cookieHeader }));
     const nonce = String(res.locals.cspNonce ?? "");
-    if (!nonce || !token || !html.includes(token)) return;
+    if (!token) return;
+    // A page always carries both. Route data carries no script, and the token only when the root's data is in it.
+    if (!isData && (!nonce || !html.includes(token))) return;
     const { parts, holes } = cutHoles(html, { nonce, csrf: token });
     const headers = Object.entries(res.getHeaders())
       .filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== "x-page-cache")
@@ -205,7 +210,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
  */
 export function cacheKey(req: Request): { key: string; sessionId: string | null } | null {
   if (req.method !== "GET") return null;
-  if (req.path.endsWith(".data") || req.path.startsWith("/back/")) return null;
+  if (req.path.startsWith("/back/")) return null;
   const cookies = parseCookieHeader(req.headers.cookie);
   if (cookies.has("toast")) return null;
   cookies.delete(CSRF_COOKIE);
@@ -222,14 +227,14 @@ export function wantsFreshRender(req: Request): boolean {
   return /\bno-cache\b/i.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/i.test(String(req.headers.pragma ?? ""));
 }
 
-/** Splits the HTML at every occurrence of the nonce and the token (both random, so never ambiguous). */
+/** Splits the HTML at every occurrence of the nonce and the token (both random, so never ambiguous; an empty one is not cut). */
 export function cutHoles(html: string, values: { nonce: string; csrf: string }): { parts: string[]; holes: ("nonce" | "csrf")[] } {
   const parts: string[] = [];
   const holes: ("nonce" | "csrf")[] = [];
   let rest = html;
   for (;;) {
-    const atNonce = rest.indexOf(values.nonce);
-    const atToken = rest.indexOf(values.csrf);
+    const atNonce = values.nonce ? rest.indexOf(values.nonce) : -1;
+    const atToken = values.csrf ? rest.indexOf(values.csrf) : -1;
     if (atNonce < 0 && atToken < 0) break;
     const hole: "nonce" | "csrf" = atToken < 0 || (atNonce >= 0 && atNonce < atToken) ? "nonce" : "csrf";
     const at = hole === "nonce" ? atNonce : atToken;

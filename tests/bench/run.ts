@@ -94,6 +94,9 @@ const PAGE_ROWS: PageRow[] = [
   { label: "profile", visitor: "learner", path: "/compte/profil" },
   { label: "profile history", visitor: "learner", path: "/compte/profil/historique" },
   { label: "profile plan", visitor: "learner", path: "/compte/profil/plan-de-formation" },
+  // A click on a link once the page is loaded: React Router asks for the next page's route data, not its HTML.
+  { label: "catalogue, client navigation", visitor: "learner", path: "/catalogue.data" },
+  { label: "profile, client navigation", visitor: "learner", path: "/compte/profil.data" },
   { label: "cart of 2", visitor: "shop customer", path: "/boutique/panier" },
   { label: "pharmacy dashboard", visitor: "referent", path: "/gestion/ma-pharmacie/tableau-de-bord" },
   { label: "pharmacy team list", visitor: "referent", path: "/gestion/ma-pharmacie/equipe" },

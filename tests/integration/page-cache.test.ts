@@ -54,6 +54,21 @@ describe("guest page cache", () => {
     expect(stranger.status).toBe(419);
   });
 
+  test("a client navigation's route data is kept too, with each visitor's own form token", async () => {
+    const data = (agent: Agent) => agent.get("/faq.data", { headers: { "accept-language": "fr-FR" } });
+    const tokenIn = (payload: string) => /"csrfToken","([^"]+)"/.exec(payload)?.[1];
+    const first = await data(new Agent(suite.origin));
+    const second = await data(new Agent(suite.origin));
+    expect(second.status).toBe(200);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-type")).toMatch(/^text\/x-script/);
+    expect(tokenIn(first.text)).toBeTruthy();
+    expect(tokenIn(second.text)).not.toBe(tokenIn(first.text));
+    expect(second.text.replace(tokenIn(second.text)!, "T")).toBe(first.text.replace(tokenIn(first.text)!, "T"));
+    // The page and its data are two entries: the page is still rendered on its first request.
+    expect((await page(new Agent(suite.origin), "/faq")).headers.get("x-page-cache")).toBe("miss");
+  });
+
   test("a successful write empties the cache", async () => {
     await page(new Agent(suite.origin), "/faq");
     expect((await page(new Agent(suite.origin), "/faq")).headers.get("x-page-cache")).toBe("hit");

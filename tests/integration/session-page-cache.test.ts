@@ -86,6 +86,31 @@ describe.each(backends())("session page cache (%s)", (backend) => {
     expect((await page(learner)).text).not.toContain("Juliette");
   });
 
+  test("a client navigation's route data is kept for its session like its page, and a write is seen at once", async () => {
+    const learner = await loggedIn("learner@demo.test");
+    const data = (agent: Agent) => agent.get("/catalogue.data", { headers: { "accept-language": "fr-FR" } });
+    await data(learner);
+    const kept = await data(learner);
+    expect(kept.headers.get("x-page-cache")).toBe("hit");
+    expect(kept.headers.get("cache-control")).toBe("private, no-store");
+    expect(kept.text).toContain('"Julie"');
+    expect(kept.text).toMatch(/"csrfToken","[^"]+"/);
+
+    const sameUserElsewhere = await loggedIn("learner@demo.test");
+    expect((await data(sameUserElsewhere)).headers.get("x-page-cache")).toBe("miss");
+    const guest = await data(suite.agent());
+    expect(guest.text).not.toContain('"Julie"');
+
+    await data(learner);
+    expect((await data(learner)).headers.get("x-page-cache")).toBe("hit");
+    await suite.db.execute(sql`update users set first_name = 'Juliette' where email = 'learner@demo.test'`);
+    const after = await data(learner);
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(after.text).toContain('"Juliette"');
+    await suite.db.execute(sql`update users set first_name = 'Julie' where email = 'learner@demo.test'`);
+    expect((await data(learner)).text).not.toContain('"Juliette"');
+  });
+
   test("a write through the platform by someone else is seen at once too", async () => {
     const learner = await loggedIn("learner@demo.test");
     await keep(learner, "/compte/profil");
