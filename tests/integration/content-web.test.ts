@@ -127,10 +127,10 @@ describe.each(backends())("content pages (%s)", (backend) => {
     expectEnvelope(await agent.login("learner@demo.test"), 200);
     const answer = await cookieBrowser(suite.origin, agent.cookies).get("/catalogue");
     expect(answer.status).toBe(200);
-    const home = decode(answer.text);
-    expect(home).toContain(">Se déconnecter</button>");
-    expect(home).toMatch(/<span class="sr-only">Mon profil(<!-- -->)?: <\/span>/);
-    expect(home).not.toContain(forgotIntro);
+    const catalogue = decode(answer.text);
+    expect(catalogue).toContain(">Se déconnecter</button>");
+    expect(catalogue).toMatch(/<span class="sr-only">Mon profil(<!-- -->)?: <\/span>/);
+    expect(catalogue).not.toContain(forgotIntro);
   });
 
   test("news pages link to each other with plain links", async () => {
