@@ -2,7 +2,6 @@
 // hreflang links, the documents folder and its path checks, the sitemap and robots.txt per host, and
 // the contact form posted without JavaScript.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -12,43 +11,14 @@ import { seedContentExtra } from "../../server/db/seed/content-extra.ts";
 import { makeClock } from "../../server/db/seed/util.ts";
 import { backends, countRows, tableCounts } from "./support/database.ts";
 import { expectEnvelope, parseSetCookie } from "./support/http.ts";
-import { cookieBrowser } from "./support/page-request.ts";
+import { cookieBrowser, decodeHtml, pageRequest, type PageRequestOptions } from "./support/page-request.ts";
 import { ROOT } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 
-type Page = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string; cookies: string[] };
-
 /** A raw HTTP request with any Host header and any (even unnormalised) path, as a crawler or an attacker sends it. */
-function request(origin: string, rawPath: string, options: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Page> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: Number(port),
-        path: rawPath,
-        method: options.method ?? "GET",
-        headers: { host: `${options.host ?? "localhost"}:${port}`, accept: "text/html", ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks);
-          const setCookie = res.headers["set-cookie"] ?? [];
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString("utf8"), cookies: setCookie });
-        });
-      },
-    );
-    req.on("error", reject);
-    if (options.body) req.write(options.body);
-    req.end();
-  });
-}
+const request = (origin: string, rawPath: string, options: PageRequestOptions = {}) => pageRequest(origin, rawPath, { language: null, ...options });
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&") ?? "";
-const decode = (html: string) =>
-  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 describe.each(backends())("content pages (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -98,7 +68,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
     expect(page.status, page.text.slice(0, 500)).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(titleOf(page.text)).toMatch(title);
-    expect(decode(page.text)).toContain(text);
+    expect(decodeHtml(page.text)).toContain(text);
     expect(page.text).toMatch(/<main id="main"/);
   });
 
@@ -106,9 +76,9 @@ describe.each(backends())("content pages (%s)", (backend) => {
     const fr = await get("/faq");
     expect((fr.text.match(/<details/g) ?? []).length).toBeGreaterThanOrEqual(8);
     expect(fr.text).toContain("<summary");
-    expect(decode(fr.text)).toContain("Qui finance la formation des titulaires ?");
+    expect(decodeHtml(fr.text)).toContain("Qui finance la formation des titulaires ?");
     const es = await get("/faq", "es.localhost");
-    expect(decode(es.text)).not.toContain("¿Qué es la formación bonificada?");
+    expect(decodeHtml(es.text)).not.toContain("¿Qué es la formación bonificada?");
     expect(es.text).toContain('href="/bonificacion"');
   });
 
@@ -120,14 +90,14 @@ describe.each(backends())("content pages (%s)", (backend) => {
       const page = await get(pagePath);
       expect(page.status).toBe(200);
       expect(page.text, pagePath).not.toContain(forgotIntro);
-      expect(decode(page.text), pagePath).toContain(">Se connecter</a>");
+      expect(decodeHtml(page.text), pagePath).toContain(">Se connecter</a>");
     }
     // A logged-in visitor's header links and buttons come from the common namespace.
     const agent = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await agent.login("learner@demo.test"), 200);
     const answer = await cookieBrowser(suite.origin, agent.cookies).get("/catalogue");
     expect(answer.status).toBe(200);
-    const catalogue = decode(answer.text);
+    const catalogue = decodeHtml(answer.text);
     expect(catalogue).toContain(">Se déconnecter</button>");
     expect(catalogue).toMatch(/<span class="sr-only">Mon profil(<!-- -->)?: <\/span>/);
     expect(catalogue).not.toContain(forgotIntro);
@@ -157,7 +127,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
   test.each(NOT_FOUND)("$host $path is the 404 page", async ({ host, path: pagePath }) => {
     const page = await get(pagePath, host);
     expect(page.status).toBe(404);
-    expect(decode(page.text)).toContain(`Page not found: ${pagePath}`);
+    expect(decodeHtml(page.text)).toContain(`Page not found: ${pagePath}`);
     expect(page.text).not.toContain('rel="canonical"');
   });
 
@@ -333,7 +303,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
       const page = await get(formPath, host);
       expect(page.status).toBe(200);
       // The token is HTML-escaped in the attribute (it may contain "&", "<"...).
-      const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
+      const token = decodeHtml(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
       expect(token).toBeTruthy();
       const cookie = page.cookies.map((c) => parseSetCookie(c)).map((c) => `${c.name}=${c.value}`).join("; ");
       return { token, cookie };
@@ -371,7 +341,7 @@ describe.each(backends())("content pages (%s)", (backend) => {
       const before = await tableCounts(suite.db);
       const fr = await post("/contact", "localhost", { name: "", email: "nope", subject: "", message: "", website: "" });
       expect(fr.status, fr.text.slice(0, 300) + JSON.stringify(fr.headers)).toBe(422);
-      const text = decode(fr.text);
+      const text = decodeHtml(fr.text);
       expect(text).toContain("Certains champs sont invalides.");
       expect(text).toContain("Saisissez une adresse e-mail valide.");
       expect(text).toContain("Veuillez donner votre accord pour que nous puissions traiter votre demande.");
@@ -379,8 +349,8 @@ describe.each(backends())("content pages (%s)", (backend) => {
       expect(fr.text).toMatch(/aria-invalid="true"/);
       const es = await post("/contacto", "es.localhost", { name: "Ana", email: "ana@example.test", subject: "Hola", message: "corto", consent: "on" });
       expect(es.status).toBe(422);
-      expect(decode(es.text)).toContain("Algunos campos no son válidos.");
-      expect(decode(es.text)).toContain("Demasiado corto (al menos 10 caracteres).");
+      expect(decodeHtml(es.text)).toContain("Algunos campos no son válidos.");
+      expect(decodeHtml(es.text)).toContain("Demasiado corto (al menos 10 caracteres).");
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

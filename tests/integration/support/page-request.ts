@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { parseSetCookie } from "./http.ts";
 
 /** A web tier answer as a browser without JavaScript gets it. */
-export type Page = { status: number; text: string; cookies: string[]; location?: string; headers: http.IncomingHttpHeaders };
+export type Page = { status: number; body: Buffer; text: string; cookies: string[]; location?: string; headers: http.IncomingHttpHeaders };
 
 export type PageRequestOptions = {
   method?: string;
@@ -13,7 +13,10 @@ export type PageRequestOptions = {
   type?: string;
   /** The Host header's name (the brand): localhost unless given. */
   host?: string;
-  language?: string;
+  /** The Accept-Language header: fr-FR unless given; null sends none. */
+  language?: string | null;
+  /** Any other request headers (they win over the ones above). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -32,23 +35,26 @@ export function pageRequest(origin: string, rawPath: string, options: PageReques
         headers: {
           host: `${options.host ?? "localhost"}:${port}`,
           accept: "text/html",
-          "accept-language": options.language ?? "fr-FR",
+          ...(options.language === null ? {} : { "accept-language": options.language ?? "fr-FR" }),
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(options.body ? { "content-type": options.type ?? "application/x-www-form-urlencoded" } : {}),
+          ...options.headers,
         },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString("utf8"),
+            body,
+            text: body.toString("utf8"),
             cookies: res.headers["set-cookie"] ?? [],
             location: res.headers.location,
             headers: res.headers,
-          }),
-        );
+          });
+        });
       },
     );
     req.on("error", reject);
