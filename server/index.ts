@@ -20,7 +20,9 @@ try {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // platform.close() cuts requests still running after 10 s, then closes the database (a checkpoint of the
+    // embedded one can take seconds on a busy disk); this only guards against a hang.
+    const force = setTimeout(() => process.exit(1), 60_000).unref();
     await platform.close();
     clearTimeout(force);
     process.exit(0);

@@ -34,6 +34,8 @@ import { upgradeClientAddress } from "./realtime/upgrade-client-address.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = path.join(ROOT, "build");
+/** How long a stopping server lets in-flight requests finish before it cuts their connections. */
+const DRAIN_MS = 10_000;
 
 export type Platform = {
   server: http.Server;
@@ -256,8 +258,14 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       closing ??= (async () => {
         await realtime.close();
         redis?.disconnect();
+        // In-flight requests get DRAIN_MS to finish, then their connections are cut; the database is closed after
+        // that whatever happened, and is never itself cut short: stopping it half-way is what a restart must not find.
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
+          const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+          server.close(() => {
+            clearTimeout(cut);
+            resolve();
+          });
           server.closeIdleConnections();
         });
         if (!overrides.database) await database.close();

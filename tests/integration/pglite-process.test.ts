@@ -2,6 +2,7 @@
 // reached over the PostgreSQL wire protocol on a Unix socket; the wire server keeps PGlite's one session whole.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -64,16 +65,30 @@ describe.runIf(backends().includes("pglite"))("the platform's embedded database 
     expect(server.output()).toMatch(/demo data loaded/);
 
     server.child.kill("SIGTERM");
-    expect((await server.exited).code).toBe(0);
+    const stopped = await server.exited;
+    expect(stopped.code, stopped.output).toBe(0);
     expect(fs.existsSync(`/proc/${owner}`)).toBe(false);
     expect(fs.existsSync(`${dir}.lock`)).toBe(false);
 
     const again = startServer(dir);
     const originAgain = await again.origin;
-    expect(again.output()).not.toMatch(/demo data loaded/);
+    expect(again.output(), again.output()).not.toMatch(/demo data loaded/);
     expect((await fetch(`${originAgain}/back/api/catalogue`)).status).toBe(200);
+
+    // A request whose headers never end keeps its connection busy: it is cut after the 10 s drain, then the
+    // database is closed as usual and the exit is clean.
+    const { port } = new URL(originAgain);
+    const slow = net.connect(Number(port), "127.0.0.1");
+    slow.on("error", () => {});
+    await new Promise((resolve) => slow.once("connect", resolve));
+    slow.write("GET /back/api/health HTTP/1.1\r\nHost: localhost\r\n");
+    const stopAsked = Date.now();
     again.child.kill("SIGINT");
-    expect((await again.exited).code).toBe(0);
+    const stoppedAgain = await again.exited;
+    expect(stoppedAgain.code, stoppedAgain.output).toBe(0);
+    expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(9_000);
+    expect(slow.destroyed || slow.readableEnded).toBe(true);
+    expect(fs.existsSync(`${dir}.lock`)).toBe(false);
   }, 120_000);
 
   test("when the database process dies, the web process stops instead of failing every request", async () => {
