@@ -128,6 +128,20 @@ test.describe("with JavaScript", () => {
     expect(decodeURIComponent(cookie!.value)).toBe("mandatory|marketing");
   });
 
+  test("opened from a link to #cookie-preferences, the panel still closes when saved", async ({ page, context }) => {
+    await page.goto("/#cookie-preferences");
+    const panel = page.getByRole("dialog", { name: "Paramètres des cookies" });
+    // Hydrated: the panel is reopened as a modal dialog.
+    await expect.poll(() => panel.evaluate((el) => el.matches(":modal"))).toBe(true);
+    await panel.getByRole("checkbox", { name: "Marketing" }).check();
+    await panel.getByRole("button", { name: "Enregistrer mes choix" }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "Vos préférences de cookies ont été enregistrées." })).toBeVisible();
+    await expect(page).toHaveURL(at("localhost", "/"));
+    const cookie = await cookieNamed(context, at("localhost"), CONSENT);
+    expect(decodeURIComponent(cookie!.value)).toBe("mandatory|marketing");
+  });
+
   test("a failure to open the panel logs the support message", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {

@@ -141,11 +141,15 @@ function CookiePreferences() {
   const data = useRootData();
   const redirectTo = useRedirectTo();
   const [open, setOpen] = useState(false);
+  // Until hydration, CSS shows the panel as the :target of the in-page link; from then on only `open` does, since
+  // closing it cannot always clear the :target (history.replaceState leaves it in place).
+  const [hydrated, setHydrated] = useState(false);
   const consent = data?.cookieConsent;
   const chosen = consent?.state === "chosen" ? consent : null;
 
   useEffect(() => {
     panelOpener = () => setOpen(true);
+    setHydrated(true);
     // Arriving on a page with #cookie-preferences (e.g. a bookmarked link): open it as a modal.
     if (window.location.hash === `#${COOKIE_PANEL_ID}`) openCookiePanel();
     return () => {
@@ -163,7 +167,7 @@ function CookiePreferences() {
   return (
     <Dialog
       id={COOKIE_PANEL_ID}
-      className="cookie-preferences"
+      className={hydrated ? undefined : "cookie-preferences-by-target"}
       open={open}
       onClose={close}
       closeHref="#"
@@ -176,7 +180,7 @@ function CookiePreferences() {
         method="post"
         action={CONSENT_ACTION}
         className="flex flex-col gap-5"
-        onSubmit={() => setOpen(false)}
+        onSubmit={close}
         data-testid="cookie-preferences-form"
       >
         <AuthenticityTokenInput name="csrf" />
