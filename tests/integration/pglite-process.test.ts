@@ -87,7 +87,6 @@ describe.runIf(backends().includes("pglite"))("the platform's embedded database 
     const stoppedAgain = await again.exited;
     expect(stoppedAgain.code, stoppedAgain.output).toBe(0);
     expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(9_000);
-    expect(slow.destroyed || slow.readableEnded).toBe(true);
     expect(fs.existsSync(`${dir}.lock`)).toBe(false);
   }, 120_000);
 

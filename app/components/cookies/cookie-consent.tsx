@@ -3,6 +3,7 @@ import { SYSTEM_PATHS } from "#core/pages.ts";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { cookiePolicyPath } from "~/components/layout/nav-links";
 import { Button, ButtonAnchor } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -143,13 +144,12 @@ function CookiePreferences() {
   const [open, setOpen] = useState(false);
   // Until hydration, CSS shows the panel as the :target of the in-page link; from then on only `open` does, since
   // closing it cannot always clear the :target (history.replaceState leaves it in place).
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const consent = data?.cookieConsent;
   const chosen = consent?.state === "chosen" ? consent : null;
 
   useEffect(() => {
     panelOpener = () => setOpen(true);
-    setHydrated(true);
     // Arriving on a page with #cookie-preferences (e.g. a bookmarked link): open it as a modal.
     if (window.location.hash === `#${COOKIE_PANEL_ID}`) openCookiePanel();
     return () => {
