@@ -4,65 +4,33 @@
 // number of lines. The shop page lists the trainings available on the store with a price (GET shop/products), not the
 // whole catalogue. The statement counter is the benchmark's (BENCH_SQL_COUNT), attached here to a copy of the seeded
 // template.
-import fs from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { trainings } from "../../server/db/schema/index.ts";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import { createStatementCounter, type StatementCounter } from "../../server/db/statement-counter.ts";
-import { createLogger } from "../../server/logger.ts";
-import { startPlatform, type Platform } from "../../server/platform.ts";
 import { agentFor } from "./enrolment-helpers.ts";
 import { createShopBuyers, storeTrainings } from "./shop-helpers.ts";
+import { useCountedSuite } from "./support/counted-suite.ts";
 import { expectEnvelope, Agent } from "./support/http.ts";
-import { testEnv } from "./support/platform.ts";
-import type { Suite } from "./support/setup.ts";
-import { templatesFor } from "./support/templates.ts";
 
 describe("the shop's pages and their SQL statements (pglite, counted)", () => {
-  let counter: StatementCounter;
-  let database: Database;
-  let platform: Platform;
-  let suite: Suite;
-
-  beforeAll(async () => {
-    const templates = await templatesFor("pglite");
-    counter = createStatementCounter();
-    database = await openDatabase({ pgliteDir: "memory://", pgliteDataDir: templates ? new Blob([fs.readFileSync(templates.seeded)]) : undefined, statementCounter: counter });
-    if (!templates) {
-      const { seedDemo } = await import("../../server/db/seed/demo.ts");
-      await database.migrate();
-      await seedDemo(database.db);
-    }
-    const env = testEnv();
-    platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL), database });
-    const address = platform.server.address();
-    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    suite = { backend: "pglite", db: database.db, origin, agent: (headers = {}) => new Agent(origin, headers) } as Suite;
-  }, 240_000);
-  afterAll(async () => {
-    await platform?.close();
-    await database?.close();
-  });
+  const counted = useCountedSuite();
 
   /** Statements the request costs (requests made one at a time: nothing else runs meanwhile). */
   async function cost(run: () => Promise<unknown>): Promise<number> {
-    const before = counter.statements;
-    await run();
-    return counter.statements - before;
+    return (await counted.cost(run)).count;
   }
 
   /** A shop buyer whose cart holds `n` store trainings, the face-to-face and virtual ones first (they have sessions). */
   async function buyerWithLines(n: number, tag: string): Promise<Agent> {
     const products = [
-      ...(await storeTrainings(database.db, "fr", "faceToFaceOnly")),
-      ...(await storeTrainings(database.db, "fr", "virtualClass")),
-      ...(await storeTrainings(database.db, "fr", "mixt")),
-      ...(await storeTrainings(database.db, "fr", "formation")),
+      ...(await storeTrainings(counted.database.db, "fr", "faceToFaceOnly")),
+      ...(await storeTrainings(counted.database.db, "fr", "virtualClass")),
+      ...(await storeTrainings(counted.database.db, "fr", "mixt")),
+      ...(await storeTrainings(counted.database.db, "fr", "formation")),
     ].slice(0, n);
     expect(products).toHaveLength(n);
-    const [id] = await createShopBuyers(database.db, 1, tag);
-    const agent = await agentFor(suite, id, null);
+    const [id] = await createShopBuyers(counted.database.db, 1, tag);
+    const agent = await agentFor(counted.suite, id, null);
     expectEnvelope(await agent.post("/back/api/shop/add/products", { products: products.map((p) => p.id) }), 200);
     return agent;
   }
@@ -77,7 +45,7 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
       api.push(await cost(async () => expectEnvelope(await agent.get("/back/api/shop/cart"), 200)));
       page.push(
         await cost(async () => {
-          const reply = await fetch(`${suite.origin}/boutique/panier`, { headers: { cookie: agent.cookieHeader(), "accept-language": "fr-FR" } });
+          const reply = await fetch(`${counted.suite.origin}/boutique/panier`, { headers: { cookie: agent.cookieHeader(), "accept-language": "fr-FR" } });
           expect(reply.status).toBe(200);
           expect((await reply.text()).match(/data-testid="cart-line"/g)).toHaveLength(n);
         }),
@@ -114,14 +82,14 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
   });
 
   test("the shop lists the trainings available on the store with a price, with their sessions and seats, in a constant number of statements", async () => {
-    const guest = suite.agent({ "accept-language": "fr-FR" });
+    const guest = counted.suite.agent({ "accept-language": "fr-FR" });
     const listing = async () => {
       const reply = await guest.get("/back/api/shop/products?pageSize=48");
       expectEnvelope(reply, 200);
       return reply.body.data as { items: { course: { id: number; free: boolean; priceHT: number }; sessions: { seatsAvailable: number; isFull: boolean; startDate: string }[] }[]; total: number; pageCount: number };
     };
     const first = await listing();
-    const stored = await database.db
+    const stored = await counted.database.db
       .select({ id: trainings.id, free: trainings.free, price: trainings.priceHtCents, onStore: trainings.availableOnStore, published: trainings.isPublished, test: trainings.isTest, obsolete: trainings.obsolete, lang: trainings.lang })
       .from(trainings)
       .where(eq(trainings.brand, "fr"));
@@ -136,27 +104,27 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
 
     // Taken off the store: gone from the listing and the shop page, and it can no longer be added.
     const [withdrawn] = first.items;
-    await database.db.update(trainings).set({ availableOnStore: false }).where(inArray(trainings.id, [withdrawn.course.id]));
+    await counted.database.db.update(trainings).set({ availableOnStore: false }).where(inArray(trainings.id, [withdrawn.course.id]));
     try {
       const after = await listing();
       expect(after.total).toBe(first.total - 1);
       expect(after.items.map((i) => i.course.id)).not.toContain(withdrawn.course.id);
-      const page = await fetch(`${suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
+      const page = await fetch(`${counted.suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
       const html = await page.text();
       expect(html).not.toContain(`data-product-id="${withdrawn.course.id}"`);
       expect((html.match(/data-testid="shop-item"/g) ?? []).length).toBe(Math.min(after.total, 24));
-      const [buyer] = await createShopBuyers(database.db, 1, "listing-withdrawn");
-      const agent = await agentFor(suite, buyer, null);
+      const [buyer] = await createShopBuyers(counted.database.db, 1, "listing-withdrawn");
+      const agent = await agentFor(counted.suite, buyer, null);
       expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [withdrawn.course.id] }), 404);
     } finally {
-      await database.db.update(trainings).set({ availableOnStore: true }).where(and(eq(trainings.id, withdrawn.course.id)));
+      await counted.database.db.update(trainings).set({ availableOnStore: true }).where(and(eq(trainings.id, withdrawn.course.id)));
     }
 
     // Statements: the same for a page of 1 and a page of 24.
     const api = [];
     for (const size of [1, 24]) api.push(await cost(async () => expectEnvelope(await guest.get(`/back/api/shop/products?pageSize=${size}`), 200)));
     const page = await cost(async () => {
-      const reply = await fetch(`${suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
+      const reply = await fetch(`${counted.suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
       expect(reply.status).toBe(200);
       expect(await reply.text()).toContain('data-testid="shop-list"');
     });

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
-import { findContract, findUserById, listMemberships } from "../modules/user/user.repository.ts";
-import { pickCurrentAccount } from "../modules/user/user.service.ts";
+import { pickCurrentAccount, sessionContract, sessionMemberships, sessionUser } from "../modules/user/user.service.ts";
 import { AppError } from "./app-error.ts";
 import { parseCookies } from "./cookies.ts";
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./csrf.ts";
@@ -20,8 +19,8 @@ export function requireSession(c: Context<BackEnv>): SessionState {
 export async function requireWritableSession(c: Context<BackEnv>): Promise<SessionState> {
   const session = requireSession(c);
   const { db } = c.var.deps;
-  const current = pickCurrentAccount(await listMemberships(db, session.userId), session.accountId);
-  const contract = await findContract(db, session.userId, current?.account.id ?? null);
+  const current = pickCurrentAccount(await sessionMemberships(db, session), session.accountId);
+  const contract = await sessionContract(db, session, current?.account.id ?? null);
   if (contract?.type === "readonly") throw new AppError("FORBIDDEN", "readOnly");
   return session;
 }
@@ -29,7 +28,7 @@ export async function requireWritableSession(c: Context<BackEnv>): Promise<Sessi
 /** An administrator (admin-auth guard): 401 for guests, 403 for others. */
 export async function requireAdmin(c: Context<BackEnv>): Promise<SessionState> {
   const session = requireSession(c);
-  const user = await findUserById(c.var.deps.db, session.userId);
+  const user = await sessionUser(c.var.deps.db, session);
   if (!user?.isAdmin) throw new AppError("FORBIDDEN", "forbidden");
   return session;
 }

@@ -10,7 +10,7 @@ import { success } from "../../http/envelope.ts";
 import { requireSession, requireWritableSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { findAdvisor, findUserById, updateUser, type UserChanges } from "../user/user.repository.ts";
-import { getUserPayload, sessionUserPayload } from "../user/user.service.ts";
+import { getUserPayload, sessionUser, sessionUserPayload } from "../user/user.service.ts";
 import { takeMailAllowance } from "../auth/mail-allowance.ts";
 import {
   AdvisorMessageSchema,
@@ -30,7 +30,7 @@ async function publishContactUpdate(c: Context<BackEnv>, userId: number) {
 profileRoutes.get("/user/profile", async (c) => {
   const session = requireSession(c);
   const { db } = c.var.deps;
-  const [user, payload] = await Promise.all([findUserById(db, session.userId), sessionUserPayload(db, session)]);
+  const [user, payload] = await Promise.all([sessionUser(db, session), sessionUserPayload(db, session)]);
   if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   return success(c, {
     ...payload,

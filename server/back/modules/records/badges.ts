@@ -5,7 +5,8 @@ import type { BackDeps } from "../../context.ts";
 import { translator, type MessageKey, type ServerLocale, type Translate, SERVER_LOCALES } from "../../i18n/messages.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { findUserById } from "../user/user.repository.ts";
-import { bestPostTestScore, insertBadges, listAwardedBadges, listEnrolments, listHistory } from "./records.repository.ts";
+import { bestPostTestScore, insertBadges, listAwardedBadges } from "./records.repository.ts";
+import { enrolmentsOf, historyOf, type RecordsReader } from "./records-reads.ts";
 import { userPointsAccess } from "./points-access.ts";
 import type { Badge as BadgePayload } from "#core/contract/records.ts";
 
@@ -22,11 +23,11 @@ const LABEL_KEYS: Record<BadgeCode, { label: MessageKey; description: MessageKey
  * What the award rules look at. A training counts as finished when its enrolment is finished or its history
  * entry has an end date (older history predates enrolments); points count only with points access.
  */
-export async function gatherBadgeFacts(db: Db, userId: number, pointsAccess: boolean): Promise<BadgeFacts> {
+export async function gatherBadgeFacts(db: Db, reader: RecordsReader, pointsAccess: boolean): Promise<BadgeFacts> {
   const [enrolmentRows, history, bestPostTest] = await Promise.all([
-    listEnrolments(db, userId),
-    listHistory(db, userId),
-    bestPostTestScore(db, userId),
+    enrolmentsOf(db, reader),
+    historyOf(db, reader),
+    bestPostTestScore(db, reader.userId),
   ]);
   const finished = new Map<number, Date>();
   let dpcFinished = 0;
@@ -73,29 +74,30 @@ export async function awardBadges(
   userId: number,
   options: { notify?: boolean } = {},
 ): Promise<BadgeCode[]> {
-  return (await awardAndRead(deps, userId, options)).added;
+  const user = await findUserById(deps.db, userId);
+  if (!user) return [];
+  const pointsAccess = await userPointsAccess(deps.db, userId, user.currentAccountId);
+  const notifyIn = options.notify === false ? null : localeOf(user.locale);
+  return (await awardAndRead(deps, { userId, session: null }, pointsAccess, notifyIn)).added;
 }
 
-/** awardBadges, and the badges stored before it ran (listBadges reads them again only when one was added). */
+/** awardBadges for a known points access, and the badges stored before it ran (listBadges reads them again only when one was added). */
 async function awardAndRead(
   deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
-  userId: number,
-  { notify = true }: { notify?: boolean } = {},
+  reader: RecordsReader,
+  pointsAccess: boolean,
+  notifyIn: ServerLocale | null,
 ): Promise<{ added: BadgeCode[]; awarded: { code: string; awardedAt: Date }[] }> {
   const { db } = deps;
-  const user = await findUserById(db, userId);
-  if (!user) return { added: [], awarded: [] };
-  const [facts, awarded] = await Promise.all([
-    userPointsAccess(db, userId, user.currentAccountId).then((access) => gatherBadgeFacts(db, userId, access)),
-    listAwardedBadges(db, userId),
-  ]);
+  const { userId } = reader;
+  const [facts, awarded] = await Promise.all([gatherBadgeFacts(db, reader, pointsAccess), listAwardedBadges(db, userId)]);
   const candidates = newBadges(facts, awarded.map((b) => b.code));
   if (candidates.length === 0) return { added: [], awarded };
   const now = deps.now();
   const inserted = new Set(await insertBadges(db, userId, candidates, now));
   const added = BADGE_CODES.filter((code) => inserted.has(code));
-  if (!notify) return { added, awarded };
-  const t = translator(localeOf(user.locale));
+  if (notifyIn === null) return { added, awarded };
+  const t = translator(notifyIn);
   for (const code of added) {
     const { label, description } = badgeText(t, code);
     try {
@@ -116,11 +118,18 @@ async function awardAndRead(
 /**
  * Every badge, earned or not, with its translated label and description. Badges the records already earn but
  * that were never awarded (records older than the rules, imported or seeded) are stored first, silently: the
- * learner was not notified of a badge for a training finished long ago.
+ * learner was not notified of a badge for a training finished long ago. `pointsAccess` is the viewer's, as the
+ * page shows their points.
  */
-export async function listBadges(deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">, userId: number, t: Translate): Promise<BadgePayload[]> {
+export async function listBadges(
+  deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
+  reader: RecordsReader,
+  pointsAccess: boolean,
+  t: Translate,
+): Promise<BadgePayload[]> {
   const { db } = deps;
-  const caughtUp = await awardAndRead(deps, userId, { notify: false });
+  const { userId } = reader;
+  const caughtUp = await awardAndRead(deps, reader, pointsAccess, null);
   // One read of the stored badges when the catch-up added none (the usual case), two otherwise.
   const awarded = new Map((caughtUp.added.length ? await listAwardedBadges(db, userId) : caughtUp.awarded).map((b) => [b.code, b.awardedAt]));
   return BADGE_CODES.map((code) => {

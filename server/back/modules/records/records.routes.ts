@@ -33,7 +33,7 @@ export const recordsRoutes = new Hono<BackEnv>();
 async function viewerOf(c: Context<BackEnv>): Promise<Viewer> {
   const session = requireSession(c);
   const { db, now } = c.var.deps;
-  return { userId: session.userId, pointsAccess: await sessionPointsAccess(db, session), now: now() };
+  return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(db, session), now: now() };
 }
 
 recordsRoutes.get("/user/trainings", async (c) => success(c, await getTrainings(c.var.deps.db, await viewerOf(c))));
@@ -64,8 +64,8 @@ recordsRoutes.get("/user/tracking", async (c) => success(c, await getTracking(c.
 recordsRoutes.get("/user/trainingsList", async (c) => success(c, await getTrainingsList(c.var.deps.db, await viewerOf(c))));
 
 recordsRoutes.get("/user/getBadges", async (c) => {
-  const session = requireSession(c);
-  return success(c, await listBadges(c.var.deps, session.userId, c.var.t));
+  const viewer = await viewerOf(c);
+  return success(c, await listBadges(c.var.deps, viewer, viewer.pointsAccess, c.var.t));
 });
 
 recordsRoutes.get("/user/getPersonalizedSuggestions", async (c) => {

@@ -7,8 +7,6 @@ import { AppError } from "../../http/app-error.ts";
 import { loadQuestionsOfQuizzes } from "../flow/flow.repository.ts";
 import {
   listAnsweredTrackings,
-  listEnrolments,
-  listHistory,
   listSessionDays,
   listSuggestions,
   moduleCounts,
@@ -17,6 +15,7 @@ import {
   type EnrolmentRow,
   type HistoryRow,
 } from "./records.repository.ts";
+import { enrolmentsOf, historyOf, type RecordsReader } from "./records-reads.ts";
 import type {
   HistoryEntry as HistoryEntryPayload,
   HistoryPayload,
@@ -27,7 +26,7 @@ import type {
 } from "#core/contract/records.ts";
 
 /** What the records endpoints need to know about the caller. */
-export type Viewer = { userId: number; pointsAccess: boolean; now: Date };
+export type Viewer = RecordsReader & { pointsAccess: boolean; now: Date };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Trainings (current and upcoming)
@@ -63,7 +62,7 @@ async function userTrainings(db: Db, viewer: Viewer, rows: EnrolmentRow[]): Prom
  * after today (Paris); current = everything else not finished. Most recently active first.
  */
 export async function getTrainings(db: Db, viewer: Viewer): Promise<TrainingsPayload> {
-  const rows = (await listEnrolments(db, viewer.userId)).filter((r) => r.status !== "finished");
+  const rows = (await enrolmentsOf(db, viewer)).filter((r) => r.status !== "finished");
   const trainings = await userTrainings(db, viewer, rows);
   const today = toParisDate(viewer.now);
   const upcoming: UserTrainingPayload[] = [];
@@ -93,7 +92,7 @@ function entryPoints(row: HistoryRow): number {
 }
 
 export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload> {
-  const rows = await listHistory(db, viewer.userId);
+  const rows = await historyOf(db, viewer);
   const entries = rows.map((row) => ({
     id: row.id,
     startDate: row.startDate.toISOString(),
@@ -116,7 +115,7 @@ export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload
 
 /** Ids, dates and points only. */
 export async function getHistoryLight(db: Db, viewer: Viewer) {
-  const rows = await listHistory(db, viewer.userId);
+  const rows = await historyOf(db, viewer);
   return rows.map((row) => ({
     id: row.id,
     courseId: row.trainingId,
@@ -134,7 +133,7 @@ const mean = (values: number[]) => (values.length ? oneDecimal(values.reduce((a,
  * a post-test score, progress = mean of (final - initial) over entries having both. Percents, one decimal.
  */
 export async function getCurrentAverages(db: Db, viewer: Viewer) {
-  const rows = await listHistory(db, viewer.userId);
+  const rows = await historyOf(db, viewer);
   const initial = rows.flatMap((r) => (r.initialScore === null ? [] : [r.initialScore]));
   const final = rows.flatMap((r) => (r.finalScore === null ? [] : [r.finalScore]));
   const both = rows.flatMap((r) => (r.initialScore !== null && r.finalScore !== null ? [r.finalScore - r.initialScore] : []));
@@ -151,7 +150,7 @@ export async function getCurrentAverages(db: Db, viewer: Viewer) {
 
 /** The user's answered quizzes, newest first: each question with the user's choices and the correct ones. */
 export async function getQuestionsAnswers(db: Db, viewer: Viewer) {
-  const [trackings, enrolmentRows] = await Promise.all([listAnsweredTrackings(db, viewer.userId), listEnrolments(db, viewer.userId)]);
+  const [trackings, enrolmentRows] = await Promise.all([listAnsweredTrackings(db, viewer.userId), enrolmentsOf(db, viewer)]);
   const questions = await loadQuestionsOfQuizzes(db, [...new Set(trackings.map((t) => t.quizId))]);
   const trainingOfEnrolment = new Map(enrolmentRows.map((e) => [e.id, e.trainingId]));
   const trainingIdOf = (t: (typeof trackings)[number]) =>
@@ -217,7 +216,7 @@ function stateOf(trainingId: number, enrolmentRows: EnrolmentRow[], history: His
 export async function checkFormation(db: Db, viewer: Viewer, a: number, b: number) {
   const names = await trainingNames(db, [a, b]);
   if (!names.has(a) || !names.has(b)) throw new AppError("NOT_FOUND", "notFound");
-  const [enrolmentRows, history] = await Promise.all([listEnrolments(db, viewer.userId), listHistory(db, viewer.userId)]);
+  const [enrolmentRows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
   const stateA = stateOf(a, enrolmentRows, history);
   const stateB = stateOf(b, enrolmentRows, history);
   const inOrder =
@@ -227,7 +226,7 @@ export async function checkFormation(db: Db, viewer: Viewer, a: number, b: numbe
 
 /** Progress of each enrolment: completed / total modules and the latest score of each quiz attempted. */
 export async function getTracking(db: Db, viewer: Viewer) {
-  const [rows, trackings] = await Promise.all([listEnrolments(db, viewer.userId), listAnsweredTrackings(db, viewer.userId)]);
+  const [rows, trackings] = await Promise.all([enrolmentsOf(db, viewer), listAnsweredTrackings(db, viewer.userId)]);
   const counts = await moduleCounts(
     db,
     [...new Set(rows.map((r) => r.trainingId))],
@@ -261,7 +260,7 @@ export async function getTracking(db: Db, viewer: Viewer) {
 
 /** Every training the user is or was on (enrolments, then history-only ones as finished), by name. */
 export async function getTrainingsList(db: Db, viewer: Viewer) {
-  const [rows, history] = await Promise.all([listEnrolments(db, viewer.userId), listHistory(db, viewer.userId)]);
+  const [rows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
   const list = new Map<number, { id: number; enrolmentId: number | null; name: string; slug: string; type: string; status: string }>();
   for (const row of rows) {
     if (!list.has(row.trainingId)) {
@@ -292,7 +291,7 @@ export async function getSuggestions(
   viewer: Viewer,
   profile: { brand: string; isPharmacist: boolean; isHolder: boolean },
 ) {
-  const [rows, history] = await Promise.all([listEnrolments(db, viewer.userId), listHistory(db, viewer.userId)]);
+  const [rows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
   const mine = [...new Set([...rows.map((r) => r.trainingId), ...history.map((h) => h.trainingId)])];
   const myTags = [...new Set([...(await tagsOf(db, mine)).values()].flat())];
   const best = await listSuggestions(db, profile.brand, mine, { isPharmacist: profile.isPharmacist, isHolder: profile.isHolder }, myTags, SUGGESTIONS_LIMIT);
@@ -327,7 +326,7 @@ export async function getSuggestions(
  * without activities it starts this month. A personal plan has no Id, users or historyPlans.
  */
 export async function getTrainingPlan(db: Db, viewer: Viewer): Promise<TrainingPlanPayload> {
-  const rows = await listEnrolments(db, viewer.userId);
+  const rows = await enrolmentsOf(db, viewer);
   const days = await listSessionDays(
     db,
     rows.flatMap((r) => (r.sessionId === null ? [] : [r.sessionId])),

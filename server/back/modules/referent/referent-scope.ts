@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { requireSession } from "../../http/guards.ts";
-import { findContract, listMemberships, type AccountRow } from "../user/user.repository.ts";
-import { pickCurrentAccount } from "../user/user.service.ts";
+import type { AccountRow } from "../user/user.repository.ts";
+import { pickCurrentAccount, sessionContract, sessionMemberships } from "../user/user.service.ts";
 
 /**
  * Who a referent call acts for: the referent and the account in use (the session's, while the user is an active
@@ -25,9 +25,9 @@ export type ReferentScope = {
 export async function requireReferent(c: Context<BackEnv>, options: { write?: boolean } = {}): Promise<ReferentScope> {
   const session = requireSession(c);
   const { db } = c.var.deps;
-  const current = pickCurrentAccount(await listMemberships(db, session.userId), session.accountId);
+  const current = pickCurrentAccount(await sessionMemberships(db, session), session.accountId);
   if (!current || (current.role !== "holder" && current.role !== "referent")) throw new AppError("FORBIDDEN", "referentOnly");
-  const contract = await findContract(db, session.userId, current.account.id);
+  const contract = await sessionContract(db, session, current.account.id);
   const readOnly = contract?.type === "readonly";
   if (options.write && readOnly) throw new AppError("FORBIDDEN", "readOnly");
   return { userId: session.userId, accountId: current.account.id, account: current.account, role: current.role, readOnly };

@@ -47,6 +47,7 @@ function ctxOf(c: C): shop.ShopCtx {
     brand: c.var.brand,
     locale: c.var.locale,
     t: c.var.t,
+    session,
     userId: session?.userId ?? null,
     accountId: session?.accountId ?? null,
     cartToken: parseCookies(c.req.header("cookie"))[shop.CART_COOKIE] ?? null,

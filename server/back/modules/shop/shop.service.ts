@@ -23,12 +23,12 @@ import type { IncomingNotification, PaymentProvider } from "../../../payments/pr
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
 import { cartChannelName } from "../../../realtime/app-channels.ts";
-import type { BackDeps } from "../../context.ts";
+import type { BackDeps, SessionState } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { MessageKey, ServerLocale, Translate } from "../../i18n/messages.ts";
 import { listCoursesByIds } from "../catalogue/catalogue-listing.service.ts";
 import { listMemberships } from "../user/user.repository.ts";
-import { getUserPayload } from "../user/user.service.ts";
+import { sessionUserPayload } from "../user/user.service.ts";
 import * as repo from "./shop.repository.ts";
 import { sellerOf } from "./sellers.ts";
 
@@ -40,6 +40,8 @@ export type ShopCtx = {
   brand: Brand;
   locale: ServerLocale;
   t: Translate;
+  /** The request's session, null for a visitor; userId and accountId are its. */
+  session: SessionState | null;
   userId: number | null;
   accountId: number | null;
   /** The cart cookie's value (anonymous visitors). */
@@ -58,8 +60,8 @@ const isPlausibleToken = (token: string | null): token is string => typeof token
 
 /** The shopping guard (spec 6): the shop is for visitors (logged out) and users whose contract type is shop. */
 export async function requireShopContext(ctx: ShopCtx): Promise<void> {
-  if (ctx.userId === null) return;
-  const user = await getUserPayload(ctx.deps.db, ctx.userId, ctx.accountId);
+  if (ctx.session === null) return;
+  const user = await sessionUserPayload(ctx.deps.db, ctx.session);
   if (user.loggedIn && user.contractType !== SHOP_CONTRACT_TYPE) throw new AppError("FORBIDDEN", "shopNotAvailable");
 }
 

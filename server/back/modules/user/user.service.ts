@@ -4,13 +4,13 @@ import {
   findContract,
   findUserById,
   listMemberships,
+  type ContractRow,
   type MembershipWithAccount,
+  type UserRow,
 } from "./user.repository.ts";
 import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
 import type { SessionState } from "../../context.ts";
 import { sessionRead } from "../../http/read-scope.ts";
-
-
 
 /**
  * The account in use: the session's if the user is still a member, else the only
@@ -22,20 +22,54 @@ export function pickCurrentAccount(list: MembershipWithAccount[], sessionAccount
 }
 
 /**
- * The user payload of a request's session: loaded once per web request when the session came through its read
- * scope (server/back/http/read-scope.ts), every time otherwise.
+ * The reads of the session's own user, account memberships and contract: each made once per web request when the
+ * session came through its read scope (server/back/http/read-scope.ts), every time otherwise. The guards, the user
+ * payload and the pages' calls all ask for these; through these functions one page render reads them once.
  */
-export function sessionUserPayload(db: Db, session: SessionState): Promise<UserPayload | GuestPayload> {
-  return sessionRead(session, "userPayload", () => getUserPayload(db, session.userId, session.accountId));
+export function sessionUser(db: Db, session: SessionState): Promise<UserRow | undefined> {
+  return sessionRead(session, "user", () => findUserById(db, session.userId));
 }
 
-export async function getUserPayload(db: Db, userId: number, sessionAccountId: number | null): Promise<UserPayload | GuestPayload> {
-  const user = await findUserById(db, userId);
+export function sessionMemberships(db: Db, session: SessionState): Promise<MembershipWithAccount[]> {
+  return sessionRead(session, "memberships", () => listMemberships(db, session.userId));
+}
+
+export function sessionContract(db: Db, session: SessionState, accountId: number | null): Promise<ContractRow | undefined> {
+  return sessionRead(session, `contract:${accountId}`, () => findContract(db, session.userId, accountId));
+}
+
+/** The user payload of a request's session, loaded once per web request (see sessionUser). */
+export function sessionUserPayload(db: Db, session: SessionState): Promise<UserPayload | GuestPayload> {
+  return sessionRead(session, "userPayload", () =>
+    buildUserPayload(db, session.accountId, {
+      user: () => sessionUser(db, session),
+      memberships: () => sessionMemberships(db, session),
+      contract: (accountId) => sessionContract(db, session, accountId),
+    }),
+  );
+}
+
+export function getUserPayload(db: Db, userId: number, sessionAccountId: number | null): Promise<UserPayload | GuestPayload> {
+  return buildUserPayload(db, sessionAccountId, {
+    user: () => findUserById(db, userId),
+    memberships: () => listMemberships(db, userId),
+    contract: (accountId) => findContract(db, userId, accountId),
+  });
+}
+
+type UserReads = {
+  user(): Promise<UserRow | undefined>;
+  memberships(): Promise<MembershipWithAccount[]>;
+  contract(accountId: number | null): Promise<ContractRow | undefined>;
+};
+
+async function buildUserPayload(db: Db, sessionAccountId: number | null, reads: UserReads): Promise<UserPayload | GuestPayload> {
+  const user = await reads.user();
   if (!user) return { loggedIn: false };
-  const memberships = await listMemberships(db, userId);
+  const memberships = await reads.memberships();
   const current = pickCurrentAccount(memberships, sessionAccountId);
   const [contract, advisor] = await Promise.all([
-    findContract(db, userId, current?.account.id ?? null),
+    reads.contract(current?.account.id ?? null),
     findAdvisor(db, current?.account.advisorId ?? user.advisorId),
   ]);
   return {

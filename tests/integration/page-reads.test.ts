@@ -1,0 +1,48 @@
+// One page render reads the visitor's own rows once (ADR 0040, read scope): the user, their memberships and contract,
+// and a learner's enrolments and history, however many of the page's back calls need them (the root's user payload,
+// the guards, the profile, badges, suggestions...). Counted with the benchmark's statement counter; each page is a
+// forced reload, which renders (the session page cache of ADR 0091 would otherwise answer a page seen again).
+import { describe, expect, test } from "vitest";
+import { DEMO_PASSWORD } from "../../server/db/seed/demo.ts";
+import { useCountedSuite } from "./support/counted-suite.ts";
+
+const READS = {
+  user: /from "users" where "users"\."id" = /,
+  memberships: /from "memberships" inner join "accounts" .* where "memberships"\."user_id" = /,
+  contract: /from "contracts"/,
+  enrolments: /^select "enrolments"\."id", "enrolments"\."training_id", "enrolments"\."status"/,
+  history: /^select "history_entries"\."id"/,
+};
+type Read = keyof typeof READS;
+
+describe("a page render reads the visitor's own rows once (pglite, counted)", () => {
+  const counted = useCountedSuite();
+
+  async function render(email: string, path: string) {
+    const agent = counted.suite.agent({ "accept-language": "fr-FR" });
+    expect((await agent.login(email, DEMO_PASSWORD)).status).toBe(200);
+    let page = { status: 0, text: "" };
+    const { statements } = await counted.cost(async () => {
+      const reply = await fetch(`${counted.suite.origin}${path}`, {
+        headers: { cookie: agent.cookieHeader(), "accept-language": "fr-FR", accept: "text/html", "cache-control": "no-cache" },
+      });
+      page = { status: reply.status, text: await reply.text() };
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(email);
+    const times = (read: Read) => statements.filter((sql) => READS[read].test(sql)).length;
+    return { statements, times };
+  }
+
+  test.each([
+    { who: "learner@demo.test", path: "/compte/profil", reads: ["user", "memberships", "contract", "enrolments", "history"] as Read[] },
+    { who: "holder@demo.test", path: "/gestion/ma-pharmacie/factures", reads: ["user", "memberships", "contract"] as Read[] },
+    { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord", reads: ["user", "memberships", "contract"] as Read[] },
+    { who: "shop@demo.test", path: "/boutique/panier", reads: ["user", "memberships", "contract"] as Read[] },
+    { who: "admin@demo.test", path: "/admin", reads: ["user"] as Read[] },
+  ])("$path for $who", async ({ who, path, reads }) => {
+    const { statements, times } = await render(who, path);
+    const counts = Object.fromEntries(reads.map((read) => [read, times(read)]));
+    expect(counts, statements.join("\n")).toEqual(Object.fromEntries(reads.map((read) => [read, 1])));
+  });
+});
