@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { prepareStatementsOnConnect } from "./prepared-statements.ts";
 import * as schema from "./schema/index.ts";
 import type { StatementCounter } from "./statement-counter.ts";
 import type { PgliteProcessMessage } from "./pglite-process.ts";
@@ -65,6 +66,7 @@ function openPostgres(pool: pg.Pool, statementCounter?: StatementCounter): Datab
   // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
   // process with an unhandled 'error' event: the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`, "DatabaseWarning"));
+  if (process.env.DATABASE_PREPARED_STATEMENTS !== "off") prepareStatementsOnConnect(pool);
   const db = drizzlePg(pool, { schema, logger: statementCounter }) as unknown as Db;
   return {
     db,

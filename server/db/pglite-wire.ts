@@ -9,7 +9,8 @@ import type { PGlite } from "@electric-sql/pglite";
  * `execProtocolRawStream`, and this server only cuts the byte stream into messages and hands them over in order.
  * One client connection at a time holds the session; a connection that arrives meanwhile waits for it to close
  * (the web process's pool has one connection, so none ever waits in practice). A connection that closes inside a
- * transaction has it rolled back, so the next one never inherits it.
+ * transaction has it rolled back, and every closed connection's prepared statements and settings are discarded, so the
+ * next one never inherits them.
  */
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -36,7 +37,13 @@ export async function serveOverWire(db: PGlite, socketPath: string): Promise<Wir
     let queue = Promise.resolve();
     const release = () => {
       queue = queue.then(async () => {
-        if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => undefined);
+        // Nothing to clean when the database has closed meanwhile (the platform stopping).
+        if (!db.closed) {
+          if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => undefined);
+          // The next connection starts as a new PostgreSQL session would: no prepared statement of this one (the web
+          // process names its statements, ADR 0095, and would otherwise be told that a name it prepares exists).
+          await db.exec("DISCARD ALL").catch(() => undefined);
+        }
         if (current === socket) current = null;
         admitNext();
       });

@@ -1,7 +1,8 @@
 // One page render reads the visitor's own rows once (ADR 0040, read scope): the user, their memberships and contract,
-// and a learner's enrolments and history, however many of the page's back calls need them (the root's user payload,
-// the guards, the profile, badges, suggestions...). Counted with the benchmark's statement counter; each page is a
-// forced reload, which renders (the session page cache of ADR 0091 would otherwise answer a page seen again).
+// a learner's enrolments and history, the pharmacy's plans, however many of the page's back calls need them (the
+// root's user payload, the guards, the profile, badges, suggestions...). Counted with the benchmark's statement
+// counter; each page is a forced reload, which renders (the session page cache of ADR 0091 would otherwise answer a
+// page seen again).
 import { describe, expect, test } from "vitest";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo.ts";
 import { useCountedSuite } from "./support/counted-suite.ts";
@@ -12,6 +13,7 @@ const READS = {
   contract: /from "contracts"/,
   enrolments: /^select "enrolments"\."id", "enrolments"\."training_id", "enrolments"\."status"/,
   history: /^select "history_entries"\."id"/,
+  collectivePlans: /from "training_plans" where "training_plans"\."account_id" = /,
 };
 type Read = keyof typeof READS;
 
@@ -36,6 +38,7 @@ describe("a page render reads the visitor's own rows once (pglite, counted)", ()
 
   test.each([
     { who: "learner@demo.test", path: "/compte/profil", reads: ["user", "memberships", "contract", "enrolments", "history"] as Read[] },
+    { who: "learner@demo.test", path: "/compte/profil/plan-de-formation", reads: ["user", "memberships", "contract", "enrolments", "collectivePlans"] as Read[] },
     { who: "holder@demo.test", path: "/gestion/ma-pharmacie/factures", reads: ["user", "memberships", "contract"] as Read[] },
     { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord", reads: ["user", "memberships", "contract"] as Read[] },
     { who: "shop@demo.test", path: "/boutique/panier", reads: ["user", "memberships", "contract"] as Read[] },

@@ -104,7 +104,7 @@ describe.runIf(backends().includes("pglite"))("the platform's embedded database 
 });
 
 describe("the wire server in front of one PGlite session", () => {
-  test("a second connection waits for the first; a connection closed inside a transaction has it rolled back", async () => {
+  test("a second connection waits for the first; a connection closed inside a transaction has it rolled back, its prepared statements discarded", async () => {
     const db = await PGlite.create();
     await db.exec("create table t (n int)");
     const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "it-wire-"));
@@ -145,7 +145,13 @@ describe("the wire server in front of one PGlite session", () => {
       const third = client();
       await third.connect();
       expect((await third.query("select count(*)::int as n from t")).rows[0].n).toBe(0);
+      // A named (prepared) statement belongs to its connection: the next connection prepares the same name afresh.
+      expect((await third.query({ name: "count_t", text: "select count(*)::int as n from t" })).rows[0].n).toBe(0);
       await third.end();
+      const fourth = client();
+      await fourth.connect();
+      expect((await fourth.query({ name: "count_t", text: "select 1 + count(*)::int as n from t" })).rows[0].n).toBe(1);
+      await fourth.end();
     } finally {
       await wire.close();
       await db.close();

@@ -35,8 +35,15 @@ export async function listTrainingPlans(deps: Deps, scope: Scope): Promise<Train
 }
 
 /** The plan with its padded period, activities on rows and the users map; `onlyUserId` keeps that user's activities. */
+/**
+ * A plan with its activities and participants; `onlyUserId` keeps one learner's activities and lists no other plan
+ * (the learner's view), else the account's other plans are listed in `historyPlans`.
+ */
 async function planPayload(deps: Deps, accountId: number, plan: repo.TrainingPlanRow, onlyUserId?: number): Promise<CollectivePlan> {
-  const [rows, others] = await Promise.all([repo.listActivities(deps.db, plan.id), repo.listPlans(deps.db, accountId)]);
+  const [rows, others] = await Promise.all([
+    repo.listActivities(deps.db, plan.id),
+    onlyUserId === undefined ? repo.listPlans(deps.db, accountId) : Promise.resolve([]),
+  ]);
   const participants = await repo.listParticipants(deps.db, rows.map((r) => r.activity.id));
   const usersOf = (activityId: number) => participants.filter((p) => p.activityId === activityId).map((p) => p.userId);
   const activities = rows
@@ -133,6 +140,5 @@ export async function getLearnerCollectivePlan(deps: Deps, member: { userId: num
   if (rows.length === 0) return null;
   const today = toParisDate(deps.now());
   const current = rows.find((r) => day(r.plan.startDate) <= today && today <= day(r.plan.endDate)) ?? rows[0];
-  const plan = await planPayload(deps, member.accountId, current.plan, member.userId);
-  return { ...plan, historyPlans: [] };
+  return planPayload(deps, member.accountId, current.plan, member.userId);
 }
