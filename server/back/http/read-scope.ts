@@ -39,14 +39,24 @@ export function clearReadScope(scope: ReadScope) {
   scope.sessions.clear();
 }
 
-/** The session of `key` loaded once per scope; the session object it gives carries the memo of `sessionRead`. */
-export function scopedSession(scope: ReadScope | null, key: string, load: () => Promise<SessionState | null>): Promise<SessionState | null> {
-  if (!scope) return load();
+/** A session as loaded from its cookie, with its user's row read in the same statement. */
+export type LoadedSession = { session: SessionState; user: unknown };
+
+/** The key of the session user's read: the row loaded with the session is its first value (see sessionUser). */
+export const SESSION_USER_READ = "user";
+
+/**
+ * The session of `key` loaded once per scope; the session object it gives carries the memo of `sessionRead`, which
+ * starts with the user's row loaded with the session.
+ */
+export function scopedSession(scope: ReadScope | null, key: string, load: () => Promise<LoadedSession | null>): Promise<SessionState | null> {
+  if (!scope) return load().then((loaded) => loaded?.session ?? null);
   let pending = scope.sessions.get(key);
   if (!pending) {
-    pending = load().then((session) => {
-      if (session) memos.set(session, new Map());
-      return session;
+    pending = load().then((loaded) => {
+      if (!loaded) return null;
+      memos.set(loaded.session, new Map([[SESSION_USER_READ, Promise.resolve(loaded.user)]]));
+      return loaded.session;
     });
     scope.sessions.set(key, pending);
     pending.catch(() => scope.sessions.delete(key));

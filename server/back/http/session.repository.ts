@@ -4,14 +4,17 @@ import { accounts, sessions, users } from "../../db/schema/index.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** An unexpired session by its id's hash, with the brands that decide its platform (its account's, else its user's). */
+/**
+ * An unexpired session by its id's hash, with its user's row and its account's brand (the brands decide its platform:
+ * its account's, else its user's).
+ */
 export async function findLiveSession(
   db: Db,
   idHash: string,
   now: Date,
-): Promise<{ session: SessionRow; userBrand: string; accountBrand: string | null } | undefined> {
+): Promise<{ session: SessionRow; user: typeof users.$inferSelect; accountBrand: string | null } | undefined> {
   const [row] = await db
-    .select({ session: sessions, userBrand: users.brand, accountBrand: accounts.brand })
+    .select({ session: sessions, user: users, accountBrand: accounts.brand })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(accounts, eq(accounts.id, sessions.accountId))

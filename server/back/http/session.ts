@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { Db } from "../../db/client.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
+import type { LoadedSession } from "./read-scope.ts";
 import { parseCookies, serializeCookie } from "./cookies.ts";
 import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, readPageDataVersion, touchSession, updateSessionAccount } from "./session.repository.ts";
 import { mergeCartAtLogin } from "../modules/shop/cart-merge.ts";
@@ -21,19 +22,20 @@ export function hashSessionId(id: string): string {
 /**
  * The session of the cookie, if it is valid and belongs to this host's platform: a session is used on the
  * platform of its account (or of its user when it has none); on another brand's host it is not a session at
- * all, so that brands stay apart whatever the request carries (ADR 0017).
+ * all, so that brands stay apart whatever the request carries (ADR 0017). The user's row comes with it, read in the
+ * same statement: the request's read scope keeps it as the session user's read (server/back/http/read-scope.ts).
  */
-export async function loadRequestSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<SessionState | null> {
+export async function loadRequestSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<LoadedSession | null> {
   const id = parseCookies(cookieHeader)[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
   const idHash = hashSessionId(id);
   const row = await findLiveSession(db, idHash, now);
-  if (!row || !isSamePlatform(row.accountBrand ?? row.userBrand, hostBrand)) return null;
+  if (!row || !isSamePlatform(row.accountBrand ?? row.user.brand, hostBrand)) return null;
   const { session } = row;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, idHash, now, expiryFrom(now, session.persistent));
   }
-  return { idHash, userId: session.userId, accountId: session.accountId };
+  return { session: { idHash, userId: session.userId, accountId: session.accountId }, user: row.user };
 }
 
 /** Creates a fresh session (a new id at every login: no fixation) and sets its cookie. */

@@ -10,7 +10,7 @@ import {
 } from "./user.repository.ts";
 import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
 import type { SessionState } from "../../context.ts";
-import { sessionRead } from "../../http/read-scope.ts";
+import { SESSION_USER_READ, sessionRead } from "../../http/read-scope.ts";
 
 /**
  * The account in use: the session's if the user is still a member, else the only
@@ -24,10 +24,11 @@ export function pickCurrentAccount(list: MembershipWithAccount[], sessionAccount
 /**
  * The reads of the session's own user, account memberships and contract: each made once per web request when the
  * session came through its read scope (server/back/http/read-scope.ts), every time otherwise. The guards, the user
- * payload and the pages' calls all ask for these; through these functions one page render reads them once.
+ * payload and the pages' calls all ask for these; through these functions one page render reads them once. The user's
+ * row is the one read with the session (loadRequestSession), so a page render does not read it on its own.
  */
 export function sessionUser(db: Db, session: SessionState): Promise<UserRow | undefined> {
-  return sessionRead(session, "user", () => findUserById(db, session.userId));
+  return sessionRead(session, SESSION_USER_READ, () => findUserById(db, session.userId));
 }
 
 export function sessionMemberships(db: Db, session: SessionState): Promise<MembershipWithAccount[]> {
