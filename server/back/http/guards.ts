@@ -20,7 +20,7 @@ export async function requireWritableSession(c: Context<BackEnv>): Promise<Sessi
   const session = requireSession(c);
   const { db } = c.var.deps;
   const current = pickCurrentAccount(await sessionMemberships(db, session), session.accountId);
-  const contract = await sessionContract(db, session, current?.account.id ?? null);
+  const contract = await sessionContract(db, session, current);
   if (contract?.type === "readonly") throw new AppError("FORBIDDEN", "readOnly");
   return session;
 }

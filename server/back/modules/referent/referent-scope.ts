@@ -27,7 +27,7 @@ export async function requireReferent(c: Context<BackEnv>, options: { write?: bo
   const { db } = c.var.deps;
   const current = pickCurrentAccount(await sessionMemberships(db, session), session.accountId);
   if (!current || (current.role !== "holder" && current.role !== "referent")) throw new AppError("FORBIDDEN", "referentOnly");
-  const contract = await sessionContract(db, session, current.account.id);
+  const contract = await sessionContract(db, session, current);
   const readOnly = contract?.type === "readonly";
   if (options.write && readOnly) throw new AppError("FORBIDDEN", "readOnly");
   return { userId: session.userId, accountId: current.account.id, account: current.account, role: current.role, readOnly };

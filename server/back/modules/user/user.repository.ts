@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { accounts, advisors, contracts, memberships, users } from "../../../db/schema/index.ts";
 
@@ -6,7 +6,11 @@ export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type AdvisorRow = typeof advisors.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
-export type MembershipWithAccount = { role: string; isActive: boolean; account: AccountRow };
+/**
+ * A membership of the user, with its account, the account's contract in force (its newest) and its advisor, read in
+ * one statement: the user payload and the guards need all three for the account in use.
+ */
+export type MembershipWithAccount = { role: string; isActive: boolean; account: AccountRow; accountContract: ContractRow | null; accountAdvisor: AdvisorRow | null };
 
 export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -19,10 +23,35 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 export async function listMemberships(db: Db, userId: number): Promise<MembershipWithAccount[]> {
+  const newestContract = db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.accountId, accounts.id))
+    .orderBy(desc(contracts.validFrom))
+    .limit(1)
+    .as("account_contract");
   const rows = await db
-    .select({ role: memberships.role, isActive: memberships.isActive, account: accounts })
+    .select({
+      role: memberships.role,
+      isActive: memberships.isActive,
+      account: accounts,
+      accountContract: {
+        id: newestContract.id,
+        accountId: newestContract.accountId,
+        userId: newestContract.userId,
+        type: newestContract.type,
+        productName: newestContract.productName,
+        validFrom: newestContract.validFrom,
+        validUntil: newestContract.validUntil,
+        signedAt: newestContract.signedAt,
+        createdAt: newestContract.createdAt,
+      },
+      accountAdvisor: advisors,
+    })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .leftJoinLateral(newestContract, sql`true`)
+    .leftJoin(advisors, eq(advisors.id, accounts.advisorId))
     .where(eq(memberships.userId, userId))
     .orderBy(accounts.name);
   return rows;
@@ -34,17 +63,11 @@ export async function findAdvisor(db: Db, advisorId: number | null): Promise<Adv
   return row;
 }
 
-/** The contract in force: the account's newest, else the user's personal one. */
-export async function findContract(db: Db, userId: number, accountId: number | null): Promise<ContractRow | undefined> {
-  if (accountId !== null) {
-    const [row] = await db
-      .select()
-      .from(contracts)
-      .where(eq(contracts.accountId, accountId))
-      .orderBy(desc(contracts.validFrom))
-      .limit(1);
-    if (row) return row;
-  }
+/**
+ * The user's personal contract (shop customers, users without account), newest first. The contract in force is the
+ * account's newest (read with the memberships, listMemberships), else this one.
+ */
+export async function findPersonalContract(db: Db, userId: number): Promise<ContractRow | undefined> {
   const [personal] = await db
     .select()
     .from(contracts)

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import {
   findAdvisor,
-  findContract,
+  findPersonalContract,
   findUserById,
   listMemberships,
   type ContractRow,
@@ -35,8 +35,14 @@ export function sessionMemberships(db: Db, session: SessionState): Promise<Membe
   return sessionRead(session, "memberships", () => listMemberships(db, session.userId));
 }
 
-export function sessionContract(db: Db, session: SessionState, accountId: number | null): Promise<ContractRow | undefined> {
-  return sessionRead(session, `contract:${accountId}`, () => findContract(db, session.userId, accountId));
+/** The contract in force in the account in use (`current`, from sessionMemberships): the account's, else the personal one. */
+export function sessionContract(db: Db, session: SessionState, current: MembershipWithAccount | undefined): Promise<ContractRow | undefined> {
+  if (current?.accountContract) return Promise.resolve(current.accountContract);
+  return sessionPersonalContract(db, session);
+}
+
+function sessionPersonalContract(db: Db, session: SessionState): Promise<ContractRow | undefined> {
+  return sessionRead(session, "personalContract", () => findPersonalContract(db, session.userId));
 }
 
 /** The user payload of a request's session, loaded once per web request (see sessionUser). */
@@ -45,7 +51,7 @@ export function sessionUserPayload(db: Db, session: SessionState): Promise<UserP
     buildUserPayload(db, session.accountId, {
       user: () => sessionUser(db, session),
       memberships: () => sessionMemberships(db, session),
-      contract: (accountId) => sessionContract(db, session, accountId),
+      personalContract: () => sessionPersonalContract(db, session),
     }),
   );
 }
@@ -54,14 +60,14 @@ export function getUserPayload(db: Db, userId: number, sessionAccountId: number 
   return buildUserPayload(db, sessionAccountId, {
     user: () => findUserById(db, userId),
     memberships: () => listMemberships(db, userId),
-    contract: (accountId) => findContract(db, userId, accountId),
+    personalContract: () => findPersonalContract(db, userId),
   });
 }
 
 type UserReads = {
   user(): Promise<UserRow | undefined>;
   memberships(): Promise<MembershipWithAccount[]>;
-  contract(accountId: number | null): Promise<ContractRow | undefined>;
+  personalContract(): Promise<ContractRow | undefined>;
 };
 
 async function buildUserPayload(db: Db, sessionAccountId: number | null, reads: UserReads): Promise<UserPayload | GuestPayload> {
@@ -69,10 +75,9 @@ async function buildUserPayload(db: Db, sessionAccountId: number | null, reads: 
   if (!user) return { loggedIn: false };
   const memberships = await reads.memberships();
   const current = pickCurrentAccount(memberships, sessionAccountId);
-  const [contract, advisor] = await Promise.all([
-    reads.contract(current?.account.id ?? null),
-    findAdvisor(db, current?.account.advisorId ?? user.advisorId),
-  ]);
+  // The account's contract and advisor come with the memberships; the user's own only when the account has none.
+  const contract = current?.accountContract ?? (await reads.personalContract());
+  const advisor = current?.accountAdvisor ?? (await findAdvisor(db, user.advisorId));
   return {
     loggedIn: true,
     id: user.id,
