@@ -11,7 +11,9 @@ import { CSRF_HEADER } from "./csrf.ts";
  *
  * Only plain reads use it: a mutating call (POST, PUT, PATCH, DELETE, or a state-changing GET, which carries the
  * CSRF header) empties the scope before and after it runs, so the reads after a write (the loaders after an
- * action) load everything again. Seats and other booking data are never in it.
+ * action) load everything again. What it keeps: the session's user, memberships (with each account's contract and
+ * advisor), personal contract and user payload, and the learner's enrolments and history for the records views.
+ * Seats are never in it: a booking reads them in its own write.
  */
 export type ReadScope = { sessions: Map<string, Promise<SessionState | null>> };
 
