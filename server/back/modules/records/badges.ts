@@ -78,19 +78,24 @@ export async function awardBadges(
   if (!user) return [];
   const pointsAccess = await userPointsAccess(deps.db, userId, user.currentAccountId);
   const notifyIn = options.notify === false ? null : localeOf(user.locale);
-  return (await awardAndRead(deps, { userId, session: null }, pointsAccess, notifyIn)).added;
+  return (await awardAndRead(deps, { userId, session: null, pointsAccess }, notifyIn)).added;
 }
 
-/** awardBadges for a known points access, and the badges stored before it ran (listBadges reads them again only when one was added). */
+/** Whose badges, with their points access (points count toward a badge only with it). */
+type BadgeReader = RecordsReader & { pointsAccess: boolean };
+
+/**
+ * awardBadges for a known points access, and the badges stored before it ran (listBadges reads them again only when
+ * one was added).
+ */
 async function awardAndRead(
   deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
-  reader: RecordsReader,
-  pointsAccess: boolean,
+  reader: BadgeReader,
   notifyIn: ServerLocale | null,
 ): Promise<{ added: BadgeCode[]; awarded: { code: string; awardedAt: Date }[] }> {
   const { db } = deps;
   const { userId } = reader;
-  const [facts, awarded] = await Promise.all([gatherBadgeFacts(db, reader, pointsAccess), listAwardedBadges(db, userId)]);
+  const [facts, awarded] = await Promise.all([gatherBadgeFacts(db, reader, reader.pointsAccess), listAwardedBadges(db, userId)]);
   const candidates = newBadges(facts, awarded.map((b) => b.code));
   if (candidates.length === 0) return { added: [], awarded };
   const now = deps.now();
@@ -118,18 +123,13 @@ async function awardAndRead(
 /**
  * Every badge, earned or not, with its translated label and description. Badges the records already earn but
  * that were never awarded (records older than the rules, imported or seeded) are stored first, silently: the
- * learner was not notified of a badge for a training finished long ago. `pointsAccess` is the viewer's, as the
- * page shows their points.
+ * learner was not notified of a badge for a training finished long ago. The points access is the viewer's session's,
+ * as the page shows their points.
  */
-export async function listBadges(
-  deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
-  reader: RecordsReader,
-  pointsAccess: boolean,
-  t: Translate,
-): Promise<BadgePayload[]> {
+export async function listBadges(deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">, reader: BadgeReader, t: Translate): Promise<BadgePayload[]> {
   const { db } = deps;
   const { userId } = reader;
-  const caughtUp = await awardAndRead(deps, reader, pointsAccess, null);
+  const caughtUp = await awardAndRead(deps, reader, null);
   // One read of the stored badges when the catch-up added none (the usual case), two otherwise.
   const awarded = new Map((caughtUp.added.length ? await listAwardedBadges(db, userId) : caughtUp.awarded).map((b) => [b.code, b.awardedAt]));
   return BADGE_CODES.map((code) => {

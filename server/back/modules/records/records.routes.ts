@@ -63,10 +63,7 @@ recordsRoutes.get("/user/tracking", async (c) => success(c, await getTracking(c.
 
 recordsRoutes.get("/user/trainingsList", async (c) => success(c, await getTrainingsList(c.var.deps.db, await viewerOf(c))));
 
-recordsRoutes.get("/user/getBadges", async (c) => {
-  const viewer = await viewerOf(c);
-  return success(c, await listBadges(c.var.deps, viewer, viewer.pointsAccess, c.var.t));
-});
+recordsRoutes.get("/user/getBadges", async (c) => success(c, await listBadges(c.var.deps, await viewerOf(c), c.var.t)));
 
 recordsRoutes.get("/user/getPersonalizedSuggestions", async (c) => {
   const viewer = await viewerOf(c);

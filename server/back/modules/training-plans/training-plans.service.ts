@@ -34,10 +34,9 @@ export async function listTrainingPlans(deps: Deps, scope: Scope): Promise<Train
   return rows.map((r) => summary(r.plan, r.activityCount));
 }
 
-/** The plan with its padded period, activities on rows and the users map; `onlyUserId` keeps that user's activities. */
 /**
- * A plan with its activities and participants; `onlyUserId` keeps one learner's activities and lists no other plan
- * (the learner's view), else the account's other plans are listed in `historyPlans`.
+ * The plan with its padded period, activities on rows and the users map. `onlyUserId` keeps that user's activities
+ * and lists no other plan (the learner's view); otherwise the account's other plans are in `historyPlans`.
  */
 async function planPayload(deps: Deps, accountId: number, plan: repo.TrainingPlanRow, onlyUserId?: number): Promise<CollectivePlan> {
   const [rows, others] = await Promise.all([
