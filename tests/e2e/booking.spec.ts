@@ -64,6 +64,15 @@ async function unsubscribeWithConfirmation(page: Page, cancelled: RegExp) {
   await expect(page).not.toHaveURL(/unsubscribe=confirm/);
 }
 
+/**
+ * A retry starts where a failed attempt stopped: the project's learner may still hold the enrolment that attempt made.
+ * Leave it first, through the same confirmation step, so the retry tests the journey from the start.
+ */
+async function leaveWhatAFailedAttemptLeft(page: Page, cancelled: RegExp) {
+  if (test.info().retry === 0 || (await page.getByTestId("enrolment").count()) === 0) return;
+  await unsubscribeWithConfirmation(page, cancelled);
+}
+
 for (const c of CASES) {
   test.describe(`booking (${c.lang})`, () => {
     test(`a guest is sent to the login page and back (${c.lang})`, NO_JS, async ({ page }) => {
@@ -76,6 +85,7 @@ for (const c of CASES) {
     test(`book a face-to-face session: one seat less, then unsubscribe with confirmation (${c.lang})`, NO_JS, async ({ page }) => {
       await login(page, c.host, c.loginPath, learnerOf(c.lang));
       await page.goto(at(c.host, c.f2f));
+      await leaveWhatAFailedAttemptLeft(page, c.text.cancelled);
       await expect(page.getByTestId("enrolment-choose-session")).toBeVisible();
       // The js and no-js projects run at once on the same server: each books its own session.
       const bookable = page.getByTestId("session").filter({ has: page.getByTestId("session-book") });
@@ -104,6 +114,7 @@ for (const c of CASES) {
     test(`subscribe to an e-learning and see the access link (${c.lang})`, NO_JS, async ({ page }) => {
       await login(page, c.host, c.loginPath, learnerOf(c.lang));
       await page.goto(at(c.host, c.elearning));
+      await leaveWhatAFailedAttemptLeft(page, c.text.cancelled);
       await page.getByTestId("subscribe-button").click();
       await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "in_progress", SLOW);
       await expect(page.getByTestId("enrolment-status")).toHaveText(c.text.enrolled);
