@@ -15,6 +15,12 @@ const HREFLANG_BRANDS: { hreflang: Exclude<Locale, "en-US">; brand: BrandKey }[]
 
 export type SeoLink = { rel: "canonical" | "alternate"; href: string; hrefLang?: string };
 
+/**
+ * The `handle` of a route whose meta gives the page's canonical itself (the catalogue keeps its page number, a course
+ * page names its effective type's path): the root's links then carry only the alternates, so a page never has two.
+ */
+export type SeoHandle = { ownCanonical: true };
+
 export type SeoInput = {
   /** The request's origin (scheme, host, port). */
   origin: string;

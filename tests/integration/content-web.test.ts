@@ -166,6 +166,15 @@ describe.each(backends())("content pages (%s)", (backend) => {
       const second = await get("/noticias?page=2", "es.localhost");
       expect(links(second.text)[0].href).toBe(`http://es.localhost:${port}/noticias?page=2`);
     });
+
+    test("the catalogue and a course page, which give their own canonical, have one each", async () => {
+      const canonicals = (html: string) => links(html).filter((link) => link.rel === "canonical").map((link) => link.href);
+      expect(canonicals((await get("/catalogue")).text)).toEqual([`http://localhost:${port}/catalogue`]);
+      expect(canonicals((await get("/catalogar", "es.localhost")).text)).toEqual([`http://es.localhost:${port}/catalogar`]);
+      expect(canonicals((await get("/dpc/trod-angine-cystite")).text)).toEqual([`http://localhost:${port}/dpc/trod-angine-cystite`]);
+      // Their alternates are still there.
+      expect(links((await get("/catalogue")).text).filter((link) => link.rel === "alternate").length).toBeGreaterThan(1);
+    });
   });
 
   describe("documents", () => {

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { formBody } from "~/lib/form-body.server";
 import { serverT } from "~/lib/translate.server";
 import { shopAction } from "~/routes/shop/shop.server";
+import type { SeoHandle } from "~/lib/seo";
 import type { Route } from "./+types/catalogue";
 import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
 import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
@@ -22,6 +23,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (intent === "add") return shopAction({ request, context, returnTo: url.pathname + url.search });
   return bookmarkAction({ request, url, context });
 }
+
+export const handle: SeoHandle = { ownCanonical: true };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const root = rootMetaData(matches);

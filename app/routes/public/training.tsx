@@ -1,6 +1,7 @@
 import { CoursePage } from "~/components/training/course-page";
 import { notFound, notFoundOn404, on404 } from "~/lib/errors.server";
 import { redirect } from "react-router";
+import type { SeoHandle } from "~/lib/seo";
 import type { Route } from "./+types/training";
 import { bookmarkAction } from "~/routes/catalogue/catalogue.server";
 import { canonicalPath, courseJsonLd, metaDescription } from "~/routes/public/training-seo.server";
@@ -85,6 +86,8 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   if (intent === "add") return shopAction({ request, context, returnTo: url.pathname });
   return bookmarkAction({ request, url, context });
 }
+
+export const handle: SeoHandle = { ownCanonical: true };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return brandPageMeta(matches);
