@@ -98,6 +98,9 @@ function printDetails(page: string, audits: Audits) {
   for (const id of ["first-contentful-paint", "largest-contentful-paint", "speed-index", "total-blocking-time", "cumulative-layout-shift"]) {
     console.log(`  ${page}: ${id} ${fmt(audits[id]?.numericValue ?? NaN)} (score ${audits[id]?.score})`);
   }
+  const observed = ((audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items ?? [])[0] ?? {};
+  console.log(`  ${page}: observed (unthrottled) first paint ${fmt(observed.observedFirstContentfulPaint)} ms, largest ${fmt(observed.observedLargestContentfulPaint)} ms`);
+  console.log(`  ${page}: largest paint element ${JSON.stringify(audits["largest-contentful-paint-element"]?.details ?? null).slice(0, 400)}`);
   const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   for (const item of requests) {
     const url = String(item.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 80);

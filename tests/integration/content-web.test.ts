@@ -177,6 +177,14 @@ describe.each(backends())("content pages (%s)", (backend) => {
     });
   });
 
+  test("the scripts a page preloads come after what paints it: every module preload is low priority", async () => {
+    for (const [pagePath, host] of [["/", "localhost"], ["/catalogue", "localhost"], ["/dpc/trod-angine-cystite", "localhost"], ["/catalogar", "es.localhost"]] as const) {
+      const preloads = [...(await get(pagePath, host)).text.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+      expect(preloads.length, pagePath).toBeGreaterThan(3);
+      for (const link of preloads) expect(link, pagePath).toContain('fetchpriority="low"');
+    }
+  });
+
   describe("documents", () => {
     test("files of the folder are served with their type", async () => {
       const pdf = await get("/docs/fr/brochure-formations.pdf");
