@@ -73,7 +73,7 @@ const MODULE_PRELOAD = '<link rel="modulepreload"';
  * paints them (the HTML, the stylesheet, the logo) goes first on a slow line; the scripts follow in the same
  * connections instead of sharing the bandwidth with the stylesheet. React Router writes the links without a priority.
  */
-function lowPriorityModulePreloads(html: Buffer): Buffer {
+function lowPriorityModulePreloads(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const text = html.toString("utf8");
   if (!text.includes(MODULE_PRELOAD)) return html;
   return Buffer.from(text.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`), "utf8");
