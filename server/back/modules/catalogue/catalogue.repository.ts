@@ -268,6 +268,27 @@ export async function findTrainingBySlug(db: Db, brand: BrandKey, slug: string):
   return row;
 }
 
+/** What a page that only names or links a training needs: its visibility and the facts of its effective type. */
+export async function findTrainingRefBySlug(db: Db, brand: BrandKey, slug: string) {
+  const [row] = await db
+    .select({
+      id: trainings.id,
+      name: trainings.name,
+      slug: trainings.slug,
+      type: trainings.type,
+      lang: trainings.lang,
+      isVirtual: trainings.isVirtual,
+      isPublished: trainings.isPublished,
+      isTest: trainings.isTest,
+      obsolete: trainings.obsolete,
+      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
+    })
+    .from(trainings)
+    .where(and(eq(trainings.brand, brand), eq(trainings.slug, slug)))
+    .limit(1);
+  return row ? { ...row, hasDpcData: Boolean(row.hasDpcData) } : undefined;
+}
+
 export async function listCoursesWithModules(db: Db, trainingId: number) {
   const courseRows = await db
     .select()

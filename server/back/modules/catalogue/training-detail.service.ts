@@ -14,6 +14,7 @@ import { fitsAudience, type AudienceFit } from "#core/domain/user-state.ts";
 import { AppError } from "../../http/app-error.ts";
 import {
   findTrainingBySlug,
+  findTrainingRefBySlug,
   listAssociatedIds,
   listSessionSeats,
   readCatalogueVersion,
@@ -42,17 +43,16 @@ export const REVIEWS_SHOWN = 10;
 
 /**
  * A training named by its slug, with the course page's 404 rule: what a page that only names or links the
- * training needs (the learning view), from one catalogue query instead of the dozen of the full detail. An
- * administrator's unpublished training is not in the catalogue query: its reference comes from the full detail.
+ * training needs (the learning view), from one statement instead of the dozen of the full detail. Its effective type
+ * follows the same rule as the catalogue card's and the detail's (`deriveTypes`).
  */
 export async function getTrainingRef(db: Db, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingRef> {
-  const training = await findTrainingBySlug(db, brand.key, slug);
+  const training = await findTrainingRefBySlug(db, brand.key, slug);
   const visible = training && training.isPublished && !training.isTest && !training.obsolete;
   if (!training || training.lang !== brand.contentLang || (!visible && !viewer?.isAdmin)) {
     throw new AppError("NOT_FOUND", "trainingNotFound");
   }
-  const [card] = visible ? await listCoursesByIds(db, brand, [training.id]) : [];
-  const effectiveType = card ? card.type : (await getTrainingDetail(db, brand, slug, viewer)).effectiveType;
+  const { effectiveType } = deriveTypes({ type: training.type, isVirtual: training.isVirtual, hasDpcData: training.hasDpcData, kinds: [] });
   return { id: training.id, name: training.name, slug: training.slug, effectiveType };
 }
 

@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import {
   courses,
-  dpcProgrammes,
   enrolments,
   faceToFaces,
   faceToFaceSessions,
@@ -37,7 +36,7 @@ export async function findFlowTraining(db: Db, id: number): Promise<FlowTraining
       slug: trainings.slug,
       name: trainings.name,
       points: trainings.points,
-      hasDpcData: sql<boolean>`exists (select 1 from ${dpcProgrammes} where ${dpcProgrammes.trainingId} = ${trainings.id})`,
+      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
     })
     .from(trainings)
     .where(eq(trainings.id, id))
@@ -49,32 +48,22 @@ export type FlowModuleRow = typeof modules.$inferSelect & { trainingId: number }
 
 /** The training's courses, modules and quizzes, in the shape the step model reads, plus the raw modules. */
 export async function loadFlowStructure(db: Db, trainingId: number, trainingType: string) {
-  const courseRows = await db.select().from(courses).where(eq(courses.trainingId, trainingId)).orderBy(asc(courses.position));
-  const moduleRows = courseRows.length
-    ? await db
-        .select()
-        .from(modules)
-        .where(
-          inArray(
-            modules.courseId,
-            courseRows.map((c) => c.id),
-          ),
-        )
-        .orderBy(asc(modules.position))
-    : [];
-  const quizRows = await db.select().from(quizzes).where(eq(quizzes.trainingId, trainingId)).orderBy(asc(quizzes.position), asc(quizzes.id));
-  const moduleQuizzes = moduleRows.length
-    ? await db
-        .select()
-        .from(quizzes)
-        .where(
-          inArray(
-            quizzes.moduleId,
-            moduleRows.map((m) => m.id),
-          ),
-        )
-    : [];
-  const allQuizzes = new Map([...quizRows, ...moduleQuizzes].map((q) => [q.id, q]));
+  // One statement for the courses and their modules, one for the quizzes of the training and of its modules.
+  const rows = await db
+    .select({ course: courses, module: modules })
+    .from(courses)
+    .leftJoin(modules, eq(modules.courseId, courses.id))
+    .where(eq(courses.trainingId, trainingId))
+    .orderBy(asc(courses.position), asc(courses.id), asc(modules.position));
+  const courseRows = [...new Map(rows.map((row) => [row.course.id, row.course])).values()];
+  const moduleRows = rows.flatMap((row) => (row.module ? [row.module] : []));
+  const moduleIds = moduleRows.map((m) => m.id);
+  const quizRows = await db
+    .select()
+    .from(quizzes)
+    .where(or(eq(quizzes.trainingId, trainingId), moduleIds.length ? inArray(quizzes.moduleId, moduleIds) : undefined))
+    .orderBy(asc(quizzes.position), asc(quizzes.id));
+  const allQuizzes = new Map(quizRows.map((q) => [q.id, q]));
   const quizOfModule = new Map([...allQuizzes.values()].filter((q) => q.moduleId !== null).map((q) => [q.moduleId!, q]));
   const flowCourses: FlowCourseInput[] = courseRows.map((course) => ({
     id: course.id,
