@@ -18,9 +18,6 @@ import {
   users,
 } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
-import { findTrainingRefBySlug } from "../../server/back/modules/catalogue/catalogue.repository.ts";
-import { findFlowTraining } from "../../server/back/modules/flow/flow.repository.ts";
-import type { BrandKey } from "#core/branding/brands.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 
@@ -494,18 +491,5 @@ describe.each(backends())("step flow on %s", (backend) => {
     expect(steps[0]).toMatchObject({ kind: "preTest", status: "done" });
     expect(flow.body.data.currentStepId).toBe(steps[1]!.id);
     expect(flow.body.data.progressPercent).toBeGreaterThan(0);
-  });
-
-  test("a training's DPC facts are its own: the flow and the reference see a programme exactly where the training has one", async () => {
-    const { db } = suite;
-    const rows = (await db.execute(
-      sql`select t.id, t.brand, t.slug, exists (select 1 from dpc_programmes d where d.training_id = t.id) as has from trainings t order by t.id`,
-    )) as unknown as { rows: { id: number; brand: BrandKey; slug: string; has: boolean }[] };
-    expect(rows.rows.some((row) => row.has)).toBe(true);
-    expect(rows.rows.some((row) => !row.has)).toBe(true);
-    for (const row of rows.rows) {
-      expect((await findFlowTraining(db, row.id))?.hasDpcData, row.slug).toBe(row.has);
-      expect((await findTrainingRefBySlug(db, row.brand, row.slug))?.hasDpcData, row.slug).toBe(row.has);
-    }
   });
 });

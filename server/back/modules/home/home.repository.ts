@@ -23,8 +23,12 @@ export type FeaturedCandidateRow = {
   fundingCodes: string[];
 };
 
-/** The funding codes of a training, as one column (the card shows them and applies the funded price rule). */
-export const fundingCodesColumn = sql<string[]>`array(select f.code from training_fundings tf join fundings f on f.id = tf.funding_id where tf.training_id = ${trainings.id} order by f.code)`;
+/**
+ * The funding codes of a training, as one column (the card shows them and applies the funded price rule). The outer
+ * row is named in full: in a query on trainings alone Drizzle writes its columns unqualified ("id"), which the subquery
+ * would read as a column of its own tables.
+ */
+export const fundingCodesColumn = sql<string[]>`array(select f.code from training_fundings tf join fundings f on f.id = tf.funding_id where tf.training_id = "trainings"."id" order by f.code)`;
 
 /** The columns of a training card (the home's featured trainings, an expert's trainings). */
 export const trainingCardColumns = {

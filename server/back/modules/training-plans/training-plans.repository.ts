@@ -7,7 +7,7 @@ export type TrainingPlanRow = typeof trainingPlans.$inferSelect;
 
 export async function listPlans(db: DbOrTx, accountId: number) {
   return db
-    .select({ plan: trainingPlans, activityCount: sql<number>`(select count(*)::int from ${trainingPlanActivities} where ${trainingPlanActivities.planId} = ${trainingPlans.id})` })
+    .select({ plan: trainingPlans, activityCount: sql<number>`(select count(*)::int from training_plan_activities a where a.plan_id = "training_plans"."id")` })
     .from(trainingPlans)
     .where(eq(trainingPlans.accountId, accountId))
     .orderBy(desc(trainingPlans.startDate), desc(trainingPlans.id));
