@@ -142,6 +142,13 @@ describe.each(backends())("learner records (%s)", (backend) => {
     }
     const today = new Date().toISOString().slice(0, 10);
     for (const t of reply.upcoming) expect(t.status === "waiting_list" || t.sessions[0].startDate >= today).toBe(true);
+    // A booked session's days: its start and its extra dates, in order, each once.
+    const booked = await suite.db.execute(sql`select e.id as enrolment_id, (select string_agg(d::text, ',' order by d) from (select s.start_date as d union select sd.date from session_dates sd where sd.session_id = s.id) days) as days
+      from enrolments e join face_to_face_sessions s on s.id = e.session_id join users u on u.id = e.user_id where u.email = 'learner@demo.test'`);
+    const daysOf = new Map((booked as unknown as { rows: { enrolment_id: number; days: string }[] }).rows.map((row) => [Number(row.enrolment_id), row.days.split(",")]));
+    const withSessions = [...reply.current, ...reply.upcoming].filter((t) => t.sessions.length > 0);
+    expect(withSessions.length).toBeGreaterThan(0);
+    for (const t of withSessions) expect(t.sessions.map((s: { startDate: string }) => s.startDate), t.course.slug).toEqual(daysOf.get(t.enrolmentId));
 
     const formations = await data(agent, "/back/api/user/currentFormations");
     expect(formations.current).toEqual(reply.current);
@@ -226,6 +233,13 @@ describe.each(backends())("learner records (%s)", (backend) => {
     }
     const shared = suggestions.map((s: any) => s.sharedTags.length);
     expect([...shared].sort((a: number, b: number) => b - a)).toEqual(shared);
+    const allTags = await suite.db.select().from(trainingTags);
+    const myOwnTags = new Set(allTags.filter((r) => mine.has(r.trainingId)).map((r) => r.tag));
+    for (const s of suggestions) {
+      const expectedTags = allTags.filter((r) => r.trainingId === s.id).map((r) => r.tag).sort();
+      expect([...s.tags].sort(), s.slug).toEqual(expectedTags);
+      expect([...s.sharedTags].sort(), s.slug).toEqual(expectedTags.filter((tag) => myOwnTags.has(tag)));
+    }
 
     // The same six as ranking every candidate of the brand here: shared tags, then new, then newest, then id.
     const me = (await agent.get("/back/api/user")).body.data;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, ne, notInArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
   courses,
@@ -75,18 +76,11 @@ export async function listEnrolments(db: Db, userId: number): Promise<EnrolmentR
 export async function listSessionDays(db: Db, sessionIds: number[]): Promise<Map<number, string[]>> {
   const days = new Map<number, string[]>();
   if (sessionIds.length === 0) return days;
-  const [starts, extra] = await Promise.all([
-    db
-      .select({ id: faceToFaceSessions.id, date: faceToFaceSessions.startDate })
-      .from(faceToFaceSessions)
-      .where(inArray(faceToFaceSessions.id, sessionIds)),
-    db
-      .select({ id: sessionDates.sessionId, date: sessionDates.date })
-      .from(sessionDates)
-      .where(inArray(sessionDates.sessionId, sessionIds))
-      .orderBy(asc(sessionDates.date)),
-  ]);
-  for (const row of [...starts, ...extra]) {
+  const rows = await unionAll(
+    db.select({ id: faceToFaceSessions.id, date: faceToFaceSessions.startDate }).from(faceToFaceSessions).where(inArray(faceToFaceSessions.id, sessionIds)),
+    db.select({ id: sessionDates.sessionId, date: sessionDates.date }).from(sessionDates).where(inArray(sessionDates.sessionId, sessionIds)),
+  );
+  for (const row of rows) {
     const list = days.get(row.id) ?? [];
     if (!list.includes(row.date)) list.push(row.date);
     days.set(row.id, list);
@@ -241,6 +235,8 @@ export type SuggestionRow = {
   mainIllustration: string | null;
   durationMinutes: number;
   isNew: boolean;
+  /** Its tags, in tag order. */
+  tags: string[];
 };
 
 /**
@@ -272,6 +268,7 @@ export async function listSuggestions(
       mainIllustration: trainings.mainIllustration,
       durationMinutes: trainings.durationMinutes,
       isNew: trainings.isNew,
+      tags: sql<string[]>`array(select tt.tag from training_tags tt where tt.training_id = "trainings"."id" order by tt.tag)`,
     })
     .from(trainings)
     .leftJoin(sharedTags, eq(sharedTags.trainingId, trainings.id))

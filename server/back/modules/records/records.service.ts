@@ -295,12 +295,8 @@ export async function getSuggestions(
   const mine = [...new Set([...rows.map((r) => r.trainingId), ...history.map((h) => h.trainingId)])];
   const myTags = [...new Set([...(await tagsOf(db, mine)).values()].flat())];
   const best = await listSuggestions(db, profile.brand, mine, { isPharmacist: profile.isPharmacist, isHolder: profile.isHolder }, myTags, SUGGESTIONS_LIMIT);
-  const tags = await tagsOf(
-    db,
-    best.map((c) => c.id),
-  );
   const mineTags = new Set(myTags);
-  const ranked = best.map((c) => ({ c, shared: (tags.get(c.id) ?? []).filter((tag) => mineTags.has(tag)) }));
+  const ranked = best.map((c) => ({ c, shared: c.tags.filter((tag) => mineTags.has(tag)) }));
   return ranked.map(({ c, shared }) => ({
     id: c.id,
     name: c.name,
@@ -309,7 +305,7 @@ export async function getSuggestions(
     illustration: c.mainIllustration,
     durationMinutes: c.durationMinutes,
     isNew: c.isNew,
-    tags: tags.get(c.id) ?? [],
+    tags: c.tags,
     sharedTags: shared,
   }));
 }
