@@ -268,6 +268,12 @@ export async function findTrainingBySlug(db: Db, brand: BrandKey, slug: string):
   return row;
 }
 
+/**
+ * Whether a training has DPC data (a DPC programme), as one column of a query that reads trainings. The outer row is
+ * named in full (ADR 0097).
+ */
+export const hasDpcDataColumn = sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`.mapWith(Boolean);
+
 /** What a page that only names or links a training needs: its visibility and the facts of its effective type. */
 export async function findTrainingRefBySlug(db: Db, brand: BrandKey, slug: string) {
   const [row] = await db
@@ -281,12 +287,12 @@ export async function findTrainingRefBySlug(db: Db, brand: BrandKey, slug: strin
       isPublished: trainings.isPublished,
       isTest: trainings.isTest,
       obsolete: trainings.obsolete,
-      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
+      hasDpcData: hasDpcDataColumn,
     })
     .from(trainings)
     .where(and(eq(trainings.brand, brand), eq(trainings.slug, slug)))
     .limit(1);
-  return row ? { ...row, hasDpcData: Boolean(row.hasDpcData) } : undefined;
+  return row;
 }
 
 export async function listCoursesWithModules(db: Db, trainingId: number) {

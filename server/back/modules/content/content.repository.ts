@@ -13,6 +13,7 @@ import {
   trainings,
 } from "../../../db/schema/index.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
+import { hasDpcDataColumn } from "../catalogue/catalogue.repository.ts";
 import { trainingCardColumns } from "../home/home.repository.ts";
 
 type Lang = "fr" | "es";
@@ -190,7 +191,7 @@ export async function listTrainingDates(db: Db, brand: BrandKey, lang: Lang) {
       type: trainings.type,
       slug: trainings.slug,
       isVirtual: trainings.isVirtual,
-      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
+      hasDpcData: hasDpcDataColumn,
       lastUpdate: trainings.lastUpdate,
       updatedAt: trainings.updatedAt,
     })

@@ -212,7 +212,7 @@ export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<Sitem
     .filter((row) => isTrainingType(row.type))
     // The course page's own address (a DPC without programme is a "formation"...), not one that redirects to it.
     .map((row) => ({
-      type: effectiveTrainingType({ type: row.type as TrainingType, isVirtual: row.isVirtual, hasDpcData: Boolean(row.hasDpcData) }),
+      type: effectiveTrainingType({ type: row.type as TrainingType, isVirtual: row.isVirtual, hasDpcData: row.hasDpcData }),
       slug: row.slug,
       lastmod: iso(row.lastUpdate ?? row.updatedAt),
     }));

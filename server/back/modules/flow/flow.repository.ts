@@ -15,6 +15,7 @@ import {
   sessionDates,
   trainings,
 } from "../../../db/schema/index.ts";
+import { hasDpcDataColumn } from "../catalogue/catalogue.repository.ts";
 import type { FlowCourseInput, FlowInput, QuizKind } from "#core/domain/flow-steps.ts";
 
 export type FlowTraining = {
@@ -36,12 +37,12 @@ export async function findFlowTraining(db: Db, id: number): Promise<FlowTraining
       slug: trainings.slug,
       name: trainings.name,
       points: trainings.points,
-      hasDpcData: sql<boolean>`exists (select 1 from dpc_programmes d where d.training_id = "trainings"."id")`,
+      hasDpcData: hasDpcDataColumn,
     })
     .from(trainings)
     .where(eq(trainings.id, id))
     .limit(1);
-  return row ? { ...row, hasDpcData: Boolean(row.hasDpcData) } : undefined;
+  return row;
 }
 
 export type FlowModuleRow = typeof modules.$inferSelect & { trainingId: number };

@@ -8,7 +8,6 @@ import {
   carts,
   discountCodes,
   discountUses,
-  dpcProgrammes,
   enrolments,
   faceToFaceSessions,
   faceToFaces,
@@ -22,6 +21,7 @@ import {
   users,
 } from "../../../db/schema/index.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
+import { hasDpcDataColumn } from "../catalogue/catalogue.repository.ts";
 import { insertInvoice, takeInvoiceSequence, type InvoiceRow } from "../invoices/invoices.repository.ts";
 import { lockOfferById, signLockedOffer } from "../referent/contract.repository.ts";
 
@@ -109,7 +109,7 @@ export async function listCartLines(db: Q, cartId: number): Promise<CartLineRow[
       line: cartProducts,
       training: shopTrainingColumns,
       fundingName: fundings.name,
-      hasDpcData: sql<boolean>`exists (select 1 from ${dpcProgrammes} where ${dpcProgrammes.trainingId} = ${trainings.id})`.mapWith(Boolean),
+      hasDpcData: hasDpcDataColumn,
     })
     .from(cartProducts)
     .innerJoin(trainings, eq(trainings.id, cartProducts.trainingId))
