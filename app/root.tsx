@@ -16,6 +16,7 @@ import { SeoLinks } from "./components/content/seo-links";
 import { CookieConsent } from "./components/cookies/cookie-consent";
 import { ConsentDialog } from "./components/account/consent-dialog";
 import { describeRouteError, ErrorPage } from "./components/layout/error-page";
+import { IntlWarmUp } from "./components/layout/intl-warm-up";
 import { PageChrome } from "./components/layout/page-chrome";
 import { SkipLink } from "./components/layout/site-header";
 import { LoadingBar } from "./components/ui/loading-bar";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <IntlWarmUp nonce={nonce} />
         {/* The one render-blocking file. With a precedence, React writes it at the top of <head>, before the
             thirty-odd module preloads: as a route link it came after them, and a browser with six connections per
             host asked for it last. */}

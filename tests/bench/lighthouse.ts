@@ -105,4 +105,12 @@ function printDetails(page: string, audits: Audits) {
     const url = String(item.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 80);
     console.log(`    ${url.padEnd(80)} ${fmt(Number(item.transferSize)).padStart(8)} B  ${String(item.priority).padEnd(8)} ends ${fmt(Number(item.networkEndTime))} ms`);
   }
+  // What blocks the main thread (simulated at the model's CPU slowdown): each long task and what it ran.
+  const tasks = (audits["long-tasks"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  for (const task of tasks) {
+    const url = String(task.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 60);
+    console.log(`    long task ${fmt(Number(task.duration)).padStart(5)} ms at ${fmt(Number(task.startTime)).padStart(6)} ms  ${url}`);
+  }
+  const work = (audits["mainthread-work-breakdown"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  console.log(`    main thread: ${work.map((item) => `${String(item.groupLabel ?? item.group)} ${fmt(Number(item.duration))} ms`).join(", ")}`);
 }

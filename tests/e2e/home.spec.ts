@@ -105,6 +105,21 @@ test("public pages hydrate without errors in the console", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test("every page starts the Intl warm-up worker, which the page's policy lets run", async ({ page }) => {
+  const workers: string[] = [];
+  const errors: string[] = [];
+  page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  for (const url of [at("localhost", "/catalogue"), at("es.localhost", "/catalogar")]) {
+    await page.goto(url);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(workers).toEqual(["/intl-warm-up.js", "/intl-warm-up.js"]);
+  expect(errors).toEqual([]);
+});
+
 test("client-side navigation brings the next page's strings", async ({ page }) => {
   await page.goto("/");
   await page.waitForLoadState("networkidle");

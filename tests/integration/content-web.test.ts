@@ -185,6 +185,22 @@ describe.each(backends())("content pages (%s)", (backend) => {
     }
   });
 
+  test("the Intl warm-up worker starts from the head, with the page's nonce, in an async module script (ADR 0098)", async () => {
+    for (const [pagePath, host] of [["/", "localhost"], ["/catalogar", "es.localhost"]] as const) {
+      const page = await get(pagePath, host);
+      const nonce = /'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"] ?? ""))?.[1];
+      expect(nonce, pagePath).toBeTruthy();
+      const head = page.text.slice(0, page.text.indexOf("</head>"));
+      const starter = /<script type="module" async="" nonce="([^"]+)">([^<]*)<\/script>/.exec(head);
+      expect(starter?.[1], pagePath).toBe(nonce);
+      expect(decodeHtml(starter?.[2] ?? ""), pagePath).toContain('new Worker("/intl-warm-up.js",{name:document.documentElement.lang})');
+    }
+    const worker = await get("/intl-warm-up.js");
+    expect(worker.status).toBe(200);
+    expect(String(worker.headers["content-type"])).toMatch(/^(text|application)\/javascript/);
+    expect(worker.text).toContain("new Intl.NumberFormat(locale");
+  });
+
   describe("documents", () => {
     test("files of the folder are served with their type", async () => {
       const pdf = await get("/docs/fr/brochure-formations.pdf");
