@@ -61,3 +61,18 @@ describe("server rendering (i18next) and hydration (small translator) give the s
     expect(server.t("nav.home")).not.toBe("nav.home");
   });
 });
+
+describe("server texts kept once per process", () => {
+  it("give the same text the second time, per locale, and keep missing keys missing", () => {
+    const fr = createServerI18n("fr-FR", ["common"]).getFixedT("fr-FR", "common");
+    const es = createServerI18n("es-ES", ["common"]).getFixedT("es-ES", "common");
+    const first = fr("nav.home");
+    expect(fr("nav.home")).toBe(first);
+    expect(es("nav.home")).not.toBe(first);
+    expect(es("nav.home")).toBe(createI18n("es-ES", pickResources("es-ES", ["common"])).t("nav.home"));
+    expect(fr("missing.kept")).toBe("missing.kept");
+    expect(fr("missing.kept")).toBe("missing.kept");
+    // A namespace the page did not receive is not read, even when another page's render kept its text.
+    expect(createServerI18n("fr-FR", ["auth"]).getFixedT("fr-FR", "auth")("common:nav.home")).toBe("common:nav.home");
+  });
+});

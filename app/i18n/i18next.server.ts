@@ -1,12 +1,37 @@
 import { createInstance, type TOptions } from "i18next";
 import type { Locale } from "#core/branding/brands.ts";
 import { DEFAULT_NAMESPACE, i18nextOptions } from "#core/i18n.ts";
-import type { I18n, TFunction } from "./instance";
+import type { I18n, TFunction, TranslateValues } from "./instance";
 import { RESOURCES } from "./resources.server";
 
 /** The web tier's i18next: the pages' namespaces of locales/, with the options both tiers share (core/i18n.ts). */
 export const i18next = createInstance(i18nextOptions(RESOURCES));
 void i18next.init();
+
+function translate(locale: Locale, ns: string, key: string, values: TranslateValues | undefined): string | null {
+  const options: TOptions = { lng: locale, ns, count: values?.count, replace: values ?? {}, returnObjects: true };
+  if (!i18next.exists(key, options)) return null;
+  const text: unknown = i18next.t(key, options);
+  return typeof text === "string" ? text : null;
+}
+
+/**
+ * Most keys a page renders take no values, and the same ones come back on every render: their text is looked up
+ * once per process (the resources are bundled and never change while it runs). Keys only, never values; capped, in
+ * case a key were ever built from a request.
+ */
+const textWithoutValues = new Map<string, string | null>();
+const MAX_KEPT_TEXTS = 50_000;
+
+function translateWithoutValues(locale: Locale, ns: string, key: string): string | null {
+  const cacheKey = `${locale}\u0000${ns}\u0000${key}`;
+  let text = textWithoutValues.get(cacheKey);
+  if (text === undefined) {
+    text = translate(locale, ns, key, undefined);
+    if (textWithoutValues.size < MAX_KEPT_TEXTS) textWithoutValues.set(cacheKey, text);
+  }
+  return text;
+}
 
 /**
  * The page's translator while the server renders it: i18next, limited to the namespaces the page sends to the
@@ -25,10 +50,8 @@ export function createServerI18n(locale: Locale, namespaces: readonly string[]):
         const ns = index > 0 ? fullKey.slice(0, index) : defaultNs;
         const key = index > 0 ? fullKey.slice(index + 1) : fullKey;
         if (!sent.has(ns)) continue;
-        const options: TOptions = { lng: locale, ns, count: values?.count, replace: values ?? {}, returnObjects: true };
-        if (!i18next.exists(key, options)) continue;
-        const text: unknown = i18next.t(key, options);
-        if (typeof text === "string") return text;
+        const text = values ? translate(locale, ns, key, values) : translateWithoutValues(locale, ns, key);
+        if (text !== null) return text;
       }
       return list[list.length - 1];
     };
