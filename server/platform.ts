@@ -23,6 +23,7 @@ import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./real
 import { createPageCache } from "./web/page-cache.ts";
 import { pageDataVersionFor } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
+import { precompressedAssets } from "./web/precompressed-assets.ts";
 import { readBuildId } from "./web/build-id.ts";
 import { clientErrorOf } from "./web/client-errors.ts";
 import { rejectMalformedPaths } from "./web/malformed-paths.ts";
@@ -159,6 +160,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     const loaded = (await import(buildPath)) as ServerBuild;
     getBuild = async () => loaded;
     build = loaded;
+    app.use("/assets", precompressedAssets(path.join(BUILD_DIR, "client", "assets")));
     app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(filesOnly(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false })));
   }

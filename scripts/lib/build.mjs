@@ -16,6 +16,7 @@ const SOURCES = [
   "public",
   "vite.config.ts",
   "scripts/lib/shell-chunk.ts",
+  "scripts/lib/precompress-assets.ts",
   "react-router.config.ts",
   "package-lock.json",
   "tsconfig.json",

@@ -24,7 +24,8 @@ export type LoadFigures = {
   sqlPerRequest: number | null;
   cpuMsPerRequest: number | null;
 };
-export type JavaScriptWeight = { files: number; rawBytes: number; gzippedBytes: number; inlineGzippedBytes: number };
+/** servedBytes: what the server sends a browser that accepts Brotli (the copies compressed at build time, ADR 0099). */
+export type JavaScriptWeight = { files: number; rawBytes: number; gzippedBytes: number; servedBytes: number; inlineGzippedBytes: number };
 
 export const SETTINGS: LoadSettings = {
   duration: Number(process.env.BENCH_DURATION ?? 10),
@@ -258,6 +259,7 @@ export async function javascriptWeight(url: string): Promise<JavaScriptWeight> {
   const html = await response.text();
   let rawBytes = 0;
   let gzippedBytes = 0;
+  let servedBytes = 0;
   const scripts = firstLoadScripts(html);
   for (const src of scripts) {
     const script = await fetch(origin + src);
@@ -265,9 +267,12 @@ export async function javascriptWeight(url: string): Promise<JavaScriptWeight> {
     const bytes = Buffer.from(await script.arrayBuffer());
     rawBytes += bytes.length;
     gzippedBytes += gzipSync(bytes, { level: 9 }).length;
+    const served = await fetch(origin + src, { headers: { "accept-encoding": "br, gzip" } });
+    await served.arrayBuffer();
+    servedBytes += Number(served.headers.get("content-length") ?? bytes.length);
   }
   const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).join("\n");
-  return { files: scripts.length, rawBytes, gzippedBytes, inlineGzippedBytes: inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0 };
+  return { files: scripts.length, rawBytes, gzippedBytes, servedBytes, inlineGzippedBytes: inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0 };
 }
 
 export function fmt(n: number, digits = 0) {

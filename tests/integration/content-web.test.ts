@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as t from "../../server/db/schema/index.ts";
@@ -183,6 +184,43 @@ describe.each(backends())("content pages (%s)", (backend) => {
       expect(preloads.length, pagePath).toBeGreaterThan(3);
       for (const link of preloads) expect(link, pagePath).toContain('fetchpriority="low"');
     }
+  });
+
+  test("the page's scripts and stylesheet are sent as compressed at build time: Brotli, else gzip, else as they are (ADR 0099)", async () => {
+    const html = (await get("/catalogue")).text;
+    const files = [...new Set([...html.matchAll(/(?:href|import)\s*(?:=\s*)?"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+    expect(files.some((file) => file.includes("entry.client")), files.join()).toBe(true);
+    expect(files.some((file) => file.endsWith(".css")), files.join()).toBe(true);
+    for (const file of files) {
+      const onDisk = fs.readFileSync(path.join(ROOT, "build", "client", file));
+      for (const [accept, encoding, suffix, decompress] of [
+        ["gzip, deflate, br", "br", ".br", zlib.brotliDecompressSync],
+        ["gzip", "gzip", ".gz", zlib.gunzipSync],
+      ] as const) {
+        const answer = await get(file, "localhost", { "accept-encoding": accept });
+        expect(answer.status, file).toBe(200);
+        expect(answer.headers.vary, file).toContain("Accept-Encoding");
+        // A file of a few bytes has no compressed copy (it would be larger): it goes as it is.
+        const copy = path.join(ROOT, "build", "client", file + suffix);
+        if (!fs.existsSync(copy)) {
+          expect(onDisk.length, file).toBeLessThan(1024);
+          expect(answer.headers["content-encoding"], file).toBeUndefined();
+          expect(answer.body.equals(onDisk), file).toBe(true);
+          continue;
+        }
+        expect(answer.headers["content-encoding"], file).toBe(encoding);
+        expect(answer.body.equals(fs.readFileSync(copy)), file).toBe(true);
+        expect(decompress(answer.body).equals(onDisk), file).toBe(true);
+      }
+    }
+    // The shell at Brotli's highest quality: well under what the same file is in gzip at level 9.
+    const shell = files.find((file) => file.includes("entry.client"))!;
+    const shellBrotli = (await get(shell, "localhost", { "accept-encoding": "br" })).body.length;
+    const shellGzip = zlib.gzipSync(fs.readFileSync(path.join(ROOT, "build", "client", shell)), { level: 9 }).length;
+    expect(shellBrotli).toBeLessThan(shellGzip * 0.9);
+    const plain = await get(shell, "localhost", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(fs.readFileSync(path.join(ROOT, "build", "client", shell)))).toBe(true);
   });
 
   test("the Intl warm-up worker starts from the head, with the page's nonce, in an async module script (ADR 0098)", async () => {
