@@ -43,6 +43,7 @@ describe("precompressedAssets", () => {
     fs.writeFileSync(path.join(dir, "app-abc123.js"), script);
     fs.writeFileSync(path.join(dir, "plain-def456.js"), "export {};\n");
     await compressFile(path.join(dir, "app-abc123.js"));
+    await compressFile(path.join(dir, "plain-def456.js"));
     const app = express();
     app.use("/assets", precompressedAssets(dir));
     app.use("/assets", express.static(dir, { immutable: true, maxAge: "1y" }));
@@ -72,6 +73,7 @@ describe("precompressedAssets", () => {
     expect(size("app-abc123.js.br")).toBeLessThan(size("app-abc123.js.gz"));
     expect(size("app-abc123.js.gz")).toBeLessThan(size("app-abc123.js"));
     expect(fs.existsSync(path.join(dir, "plain-def456.js.br"))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "plain-def456.js.gz"))).toBe(false);
   });
 
   test("a browser that accepts Brotli gets the Brotli copy, cacheable for a year, varying on Accept-Encoding", async () => {
