@@ -134,8 +134,6 @@ function printDetails(page: string, audits: Audits) {
   }
   const observed = ((audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items ?? [])[0] ?? {};
   console.log(`  ${page}: observed (unthrottled) first paint ${fmt(observed.observedFirstContentfulPaint)} ms, largest ${fmt(observed.observedLargestContentfulPaint)} ms`);
-  const lcpElement = JSON.stringify(audits["largest-contentful-paint-element"]?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
-  console.log(`  ${page}: largest contentful paint element ${lcpElement ?? "-"}`);
   const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   for (const item of requests) {
     const url = String(item.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 80);
