@@ -60,6 +60,19 @@ async function audit(port: number, page: string, url: string): Promise<Scores> {
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a load's trace (NO_NAVSTART), a fault of the recording rather than of the page:
+ * such a run is tried once more, and said so. A page that fails twice stops the bench.
+ */
+async function auditWithOneRetry(port: number, page: string, url: string): Promise<Scores> {
+  try {
+    return await audit(port, page, url);
+  } catch (error) {
+    process.stdout.write(`  run failed (${error instanceof Error ? error.message : String(error)}), trying it once more\n`);
+    return audit(port, page, url);
+  }
+}
+
 /** The page's median run by performance score, with the range of all its runs' scores. */
 function medianRun(runs: Scores[]): Scores {
   const sorted = [...runs].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
@@ -105,7 +118,7 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       for (const [page, pagePath] of pages) {
         process.stdout.write(`lighthouse ${page} (${pagePath}), run ${run} of ${runs}...\n`);
-        const result = await audit(chrome.port, page, `${origin}${pagePath}`);
+        const result = await auditWithOneRetry(chrome.port, page, `${origin}${pagePath}`);
         runsByPage.set(page, [...(runsByPage.get(page) ?? []), result]);
       }
     }
