@@ -61,8 +61,8 @@ async function audit(port: number, page: string, url: string): Promise<Scores> {
 }
 
 /**
- * Lighthouse sometimes fails to record a load's trace (NO_NAVSTART), a fault of the recording rather than of the page:
- * such a run is tried once more, and said so. A page that fails twice stops the bench.
+ * A failed run is tried once more, and said so: Lighthouse sometimes fails to record a load's trace (NO_NAVSTART), a
+ * fault of the recording rather than of the page. A page that fails twice stops the bench.
  */
 async function auditWithOneRetry(port: number, page: string, url: string): Promise<Scores> {
   try {

@@ -228,7 +228,8 @@ export async function measurePair(
     await autocannon({ ...options, duration: settings.warmup });
     // The warm-up can stop between the two requests of a pair (an add without its remove), and the measured run would
     // then start with an add the server must refuse. Sending the pair's last request once more puts it back at the
-    // start; its refusal, when the pair was complete, is expected.
+    // start; its refusal, when the pair was complete, is expected. The pause lets the server finish a request the
+    // warm-up left in flight before that.
     const last = requests[requests.length - 1];
     await new Promise((resolve) => setTimeout(resolve, 100));
     await (await fetch(origin + last.path, { method: last.method, headers: options.headers, body: last.body })).arrayBuffer();
