@@ -10,11 +10,15 @@ if (!(await ensureBuild())) {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
-  cwd: ROOT,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
+// Production must name who takes card payments (server/env.ts, ADR 0100). The demo on a fresh machine names the
+// built-in sandbox, and says so.
+const env = { ...process.env, NODE_ENV: "production" };
+if (!env.PAYMENT_PROVIDER) {
+  env.PAYMENT_PROVIDER = "sandbox";
+  console.log("PAYMENT_PROVIDER is not set: the demo takes card payments on the built-in sandbox (test cards, no money taken). Set PAYMENT_PROVIDER=systempay with SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY for real payments.");
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], { cwd: ROOT, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => child.kill(signal));
 }

@@ -43,10 +43,13 @@ const EnvSchema = z.object({
   SESSION_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Benchmarks only: counts SQL statements and serves the total at GET /__bench/sql-statements. */
   BENCH_SQL_COUNT: z.enum(["on", "off"]).default("off"),
-  /** Card payments (ADR 0031, 0045): the built-in sandbox, or SystemPay/Lyra (then SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY). */
-  PAYMENT_PROVIDER: z.enum(["sandbox", "systempay"]).default("sandbox"),
-  /** vads_site_id of the SystemPay shop. */
-  SYSTEMPAY_SHOP_ID: z.string().optional(),
+  /**
+   * Card payments (ADR 0031, 0045, 0100): the built-in sandbox (test cards, no money taken), or SystemPay/Lyra (then
+   * SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY). Unset: the sandbox, except in production, which must name it.
+   */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "systempay"]).optional(),
+  /** vads_site_id of the SystemPay shop (8 digits). */
+  SYSTEMPAY_SHOP_ID: z.string().regex(/^\d{8}$/, "8 digits").optional(),
   /** The form API key of the mode (test or production key of the back office): signs the payment form and the IPN. */
   SYSTEMPAY_KEY: z.string().optional(),
   /** vads_ctx_mode: TEST until the shop goes live. */
@@ -60,6 +63,7 @@ const EnvSchema = z.object({
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, GeneratedSecretName> & Record<GeneratedSecretName, string>;
+export type PaymentProviderName = NonNullable<Env["PAYMENT_PROVIDER"]>;
 
 export type ReadEnvOptions = {
   /** Told which secrets were just generated (first start), and where they are kept. */
@@ -79,4 +83,22 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const secrets = loadOrCreateSecrets(result.data.DATA_DIR, missing);
   if (secrets.generated.length > 0) options.onGenerated?.(secrets.generated, secrets.file);
   return { ...result.data, ...secrets.values } as Env;
+}
+
+/**
+ * Who takes card payments (issue 28 item 5, ADR 0100); the platform refuses to start when this throws. Production
+ * names the provider: the sandbox accepts a public test card, so it is never chosen there by default. SystemPay
+ * without its shop id and key is refused rather than replaced by the sandbox. Elsewhere (development, tests) unset
+ * means the sandbox.
+ */
+export function cardPaymentProvider(env: Pick<Env, "NODE_ENV" | "PAYMENT_PROVIDER" | "SYSTEMPAY_SHOP_ID" | "SYSTEMPAY_KEY">): PaymentProviderName {
+  if (env.PAYMENT_PROVIDER === "systempay" && (!env.SYSTEMPAY_SHOP_ID || !env.SYSTEMPAY_KEY)) {
+    throw new Error("PAYMENT_PROVIDER=systempay needs SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY (the back office's shop id and test or production key)");
+  }
+  if (env.PAYMENT_PROVIDER === undefined && env.NODE_ENV === "production") {
+    throw new Error(
+      "PAYMENT_PROVIDER is not set: in production, name who takes card payments: PAYMENT_PROVIDER=systempay (with SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY), or PAYMENT_PROVIDER=sandbox (test cards, no money taken: a demo only)",
+    );
+  }
+  return env.PAYMENT_PROVIDER ?? "sandbox";
 }

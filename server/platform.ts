@@ -13,7 +13,7 @@ import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
-import type { Env } from "./env.ts";
+import { cardPaymentProvider, type Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
@@ -60,6 +60,7 @@ export type PlatformOptions = {
  * /back (Hono), static files, and (with the realtime module) websockets.
  */
 export async function startPlatform({ env, logger, ...overrides }: PlatformOptions): Promise<Platform> {
+  logCardPayments(env, logger);
   const statementCounter = env.BENCH_SQL_COUNT === "on" && !overrides.database ? createStatementCounter() : null;
   const database =
     overrides.database ??
@@ -275,6 +276,21 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       return closing;
     },
   };
+}
+
+/**
+ * Who takes card payments, said at every start; the start fails first when production does not name them or
+ * SystemPay lacks its keys (cardPaymentProvider). The sandbox is named plainly: it accepts a public test card.
+ */
+function logCardPayments(env: Env, logger: Logger): void {
+  if (cardPaymentProvider(env) === "systempay") {
+    logger.info({ shopId: env.SYSTEMPAY_SHOP_ID, mode: env.SYSTEMPAY_MODE }, "card payments: SystemPay");
+    return;
+  }
+  logger.warn(
+    { paymentProvider: "sandbox" },
+    "card payments: the built-in SANDBOX (PAYMENT_PROVIDER=sandbox). It accepts the public test card 4242 4242 4242 4242 and takes no money: a demo, not a shop",
+  );
 }
 
 async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> {

@@ -103,6 +103,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       SEED_DEMO: "never",
       LOG_LEVEL: "warn",
       BENCH_SQL_COUNT: "on",
+      // Production names who takes card payments (server/env.ts): the bench pays on the sandbox.
+      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "sandbox",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -26,6 +26,8 @@ const server = spawn("npx", ["tsx", "server/index.ts"], {
     DATA_DIR: dataDir,
     // tests/e2e/realtime.spec.ts publishes through the Pusher HTTP API with this secret.
     PUSHER_APP_SECRET: "e2e-pusher-secret-not-for-production",
+    // Production names who takes card payments (server/env.ts): the journeys pay on the sandbox.
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "sandbox",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

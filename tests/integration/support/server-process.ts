@@ -21,7 +21,7 @@ export type ServerProcess = {
  * that it survives hostile input, what it writes at start-up.
  */
 export async function startServerProcess(
-  options: { env?: Record<string, string>; dataDir?: string; keepDataDir?: boolean } = {},
+  options: { env?: Record<string, string>; dataDir?: string; keepDataDir?: boolean; /** node's arguments: server/index.ts unless told (scripts/start.mjs). */ args?: string[] } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "it-server-"));
   const env: Record<string, string> = {};
@@ -37,9 +37,11 @@ export async function startServerProcess(
     PGLITE_DIR: path.join(dataDir, "pglite"),
     SEED_DEMO: "never",
     LOG_LEVEL: "info",
+    // As `npm start` does (scripts/start.mjs) when PAYMENT_PROVIDER is unset; "" unsets it.
+    PAYMENT_PROVIDER: "sandbox",
     ...options.env,
   });
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, options.args ?? ["--import", "tsx", "server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += String(chunk)));
   child.stderr?.on("data", (chunk) => (output += String(chunk)));

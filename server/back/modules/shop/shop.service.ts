@@ -16,6 +16,7 @@ import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessio
 import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
+import { cardPaymentProvider } from "../../../env.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
@@ -454,14 +455,15 @@ function systemPayProvider(deps: BackDeps): PaymentProvider | null {
   );
 }
 
-/** The provider new card payments go through (PAYMENT_PROVIDER; the sandbox unless SystemPay is configured). */
+/**
+ * The provider new card payments go through (cardPaymentProvider: the one PAYMENT_PROVIDER names, checked at
+ * start-up; never a silent fallback from SystemPay to the sandbox).
+ */
 export function paymentProvider(deps: BackDeps): PaymentProvider {
-  if (deps.env.PAYMENT_PROVIDER === "systempay") {
-    const systemPay = deps.env.SYSTEMPAY_KEY ? systemPayProvider(deps) : null;
-    if (systemPay) return systemPay;
-    deps.logger.warn("PAYMENT_PROVIDER=systempay without SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY: using the sandbox");
-  }
-  return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
+  if (cardPaymentProvider(deps.env) === "sandbox") return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
+  const systemPay = systemPayProvider(deps);
+  if (!systemPay) throw new Error("SystemPay is not configured");
+  return systemPay;
 }
 
 /** The provider a notification names, if it is configured: payments started before a switch still settle. */
