@@ -58,8 +58,6 @@ const EnvSchema = z.object({
   SYSTEMPAY_PAYMENT_URL: z.string().url().default("https://paiement.systempay.fr/vads-payment/"),
   /** REST V4 notifications only: the REST password (key of the IPN's kr-hash). */
   SYSTEMPAY_PASSWORD: z.string().optional(),
-  /** REST V4 notifications only: the HMAC-SHA-256 key (key of the browser return's kr-hash). */
-  SYSTEMPAY_HMAC_KEY: z.string().optional(),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, GeneratedSecretName> & Record<GeneratedSecretName, string>;

@@ -35,9 +35,6 @@ export const SetProductSessionSchema = z.strictObject({ productCartId: Id, sessi
 /** The {code} of /api/shop/addDiscount/{code}. */
 export const DiscountCodeParamsSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }) });
 
-/** GET /api/shop/getPaymentToken?returnPath=/boutique/... : where the provider sends the buyer back (a local path). */
-export const PaymentTokenQuerySchema = z.object({ returnPath: z.string().max(300).optional() });
-
 export const OrderIdParamsSchema = z.object({ id: IdParam });
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);

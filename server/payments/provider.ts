@@ -10,8 +10,10 @@ export type StartPaymentInput = {
   orderId: number;
   amountCents: number;
   currency: string;
-  buyerEmail: string;
-  /** The local path the buyer comes back to after paying. */
+  /**
+   * The local path the buyer comes back to after paying: the order's fixed page, chosen by the service from the
+   * order's kind, never text from the request (it ends up in signed values, ADR 0100).
+   */
   returnPath: string;
   /** The public origin of this app (for absolute URLs sent to a remote provider). */
   origin: string;
@@ -30,7 +32,7 @@ export type PaymentStart = {
 
 export type IncomingNotification = { body: string; contentType: string; headers: Record<string, string | undefined> };
 
-/** A notification whose signature checked out, mapped to an order state. */
+/** A notification whose signature and fields checked out, mapped to an order state. */
 export type VerifiedNotification = {
   orderId: number;
   transactionId: string;
@@ -40,11 +42,17 @@ export type VerifiedNotification = {
   payload: unknown;
 };
 
+/** A verified notification, or why it was refused (for the log: nothing may change then). */
+export type NotificationCheck = { ok: true; notification: VerifiedNotification } | { ok: false; reason: string };
+
 export interface PaymentProvider {
   readonly name: string;
   startPayment(input: StartPaymentInput): Promise<PaymentStart>;
-  /** Null when the signature is missing or wrong, or the body cannot be read: nothing may change then. */
-  verifyNotification(notification: IncomingNotification): VerifiedNotification | null;
+  /**
+   * Refused when the signature is missing or wrong, the body cannot be read, or its fields are not exactly what the
+   * provider documents and this shop expects. The service then checks it against the order (ADR 0100).
+   */
+  verifyNotification(notification: IncomingNotification): NotificationCheck;
 }
 
 export function hmacSha256Hex(key: string | Buffer, message: string): string {

@@ -34,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A POST provider (SystemPay): the browser posts the signed form (the shop's paymentForm, which writes nothing).
   const paymentForm =
     payment?.status === "pending" && url.searchParams.get("payment") === "post"
-      ? await back.get(`/shop/paymentForm/${payment.orderId}?${new URLSearchParams({ returnPath: url.pathname })}`, PaymentStartSchema).catch((error: unknown) => {
+      ? await back.get(`/shop/paymentForm/${payment.orderId}`, PaymentStartSchema).catch((error: unknown) => {
           if (error instanceof BackError) return null;
           throw error;
         })
@@ -58,10 +58,7 @@ async function payAction(request: Request, context: Route.ActionArgs["context"])
   if (submission.status !== "success") return invalidReply(submission, { form: "pay" });
   const contractPath = pathOf(context, "pharmacy-contract");
   try {
-    const started = await back.getWithCsrf(
-      `/referent/contract/signContractSystemPay/${submission.value.offerId}?${new URLSearchParams({ returnPath: contractPath })}`,
-      ContractPaymentSchema,
-    );
+    const started = await back.getWithCsrf(`/referent/contract/signContractSystemPay/${submission.value.offerId}`, ContractPaymentSchema);
     if (started.payment.method === "GET") return redirect(started.payment.url);
     return redirect(`${contractPath}?${new URLSearchParams({ order: String(started.orderId), payment: "post" })}`);
   } catch (error) {

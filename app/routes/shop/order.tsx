@@ -36,7 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A POST provider (SystemPay): the buyer's browser posts the signed form to the provider's payment page.
   const paymentForm =
     outcome === "post" && order.status === "pending" && order.paymentMethod === "card"
-      ? await back.get(`/shop/paymentForm/${order.id}?${new URLSearchParams({ returnPath: url.pathname })}`, PaymentStartSchema).catch((error: unknown) => {
+      ? await back.get(`/shop/paymentForm/${order.id}`, PaymentStartSchema).catch((error: unknown) => {
           if (error instanceof BackError) return null;
           throw error;
         })

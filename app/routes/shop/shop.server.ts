@@ -104,7 +104,8 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
         if (!user.loggedIn) throw redirect(loginPath(context, cartPath));
         const orderPath = pathOf(context, "order");
         if (intent === "payCard") {
-          const start = await back.getWithCsrf(`/shop/getPaymentToken?${new URLSearchParams({ returnPath: orderPath })}`, PaymentStartSchema);
+          // The provider sends the buyer back to the order page (the back API's fixed return, ADR 0100).
+          const start = await back.getWithCsrf("/shop/getPaymentToken", PaymentStartSchema);
           // The sandbox answers GET; a POST provider (SystemPay) gets its auto-submitted form page.
           if (start.method === "GET") throw redirectDocument(start.url);
           throw redirect(`${orderPath}?${new URLSearchParams({ order: String(start.orderId), payment: "post" })}`);

@@ -1,6 +1,5 @@
 import type { ContractPayment, ContractView } from "#core/contract/referent.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
-import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { contractProducts, nextContractProduct } from "#core/domain/contract-products.ts";
 import { isContractValid } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
@@ -106,7 +105,7 @@ export async function startContractPayment(
   deps: BackDeps,
   scope: ReferentScope,
   offerId: number,
-  input: { origin: string; returnPath?: string; locale?: string },
+  input: { origin: string; locale?: string },
 ): Promise<{ reply: ContractPayment; productName: string }> {
   const now = deps.now();
   const provider = paymentProvider(deps);
@@ -140,7 +139,7 @@ export async function startContractPayment(
     });
     return { created, productName: offer.productName };
   });
-  const start = await startOrderPayment(deps, provider, order.created, { origin: input.origin, returnPath: safeRedirectPath(input.returnPath, "/") });
+  const start = await startOrderPayment(deps, provider, order.created, { origin: input.origin });
   return {
     productName: order.productName,
     reply: {

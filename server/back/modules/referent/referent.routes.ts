@@ -127,7 +127,7 @@ referentRoutes.get("/referent/contract/signContractSystemPay/:id", async (c) => 
   requireCsrfOnGet(c);
   const scope = await requireReferent(c, { write: true });
   const { id } = parseInput(OfferIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  const payment = await contract.startContractPayment(c.var.deps, scope, id, { origin: originOf(c, scope), returnPath: c.req.query("returnPath"), locale: c.var.locale });
+  const payment = await contract.startContractPayment(c.var.deps, scope, id, { origin: originOf(c, scope), locale: c.var.locale });
   return success(c, ContractPaymentSchema.parse(payment.reply), c.var.t("contractPaymentReady", { product: payment.productName }));
 });
 

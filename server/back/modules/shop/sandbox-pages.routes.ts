@@ -1,7 +1,7 @@
 /**
  * The sandbox provider's hosted payment page (ADR 0031), served by this app under /back/payments/sandbox/{token}:
  * a plain server-rendered form (works without JavaScript, labelled field) that takes a test card, then sends the
- * signed server-to-server notification and sends the buyer back to the return path with ?order=&payment=.
+ * signed server-to-server notification and sends the buyer back to the order's page with ?order=&payment=.
  * Its POST is a browser form: the CSRF token comes as the `_csrf` field (double submit against the XSRF-TOKEN
  * cookie) or the usual header.
  */
@@ -14,7 +14,7 @@ import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "../
 import { failure } from "../../http/envelope.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { buildSandboxNotification, readSandboxToken, sandboxCardResult, type SandboxToken } from "../../../payments/sandbox.ts";
-import { appSecret, findPendingOrder, receiveNotification } from "./shop.service.ts";
+import { appSecret, findPendingOrder, paymentReturnPath, receiveNotification } from "./shop.service.ts";
 
 export const sandboxPagesRoutes = new Hono<BackEnv>();
 type C = Context<BackEnv>;
@@ -55,7 +55,7 @@ function withQuery(path: string, query: Record<string, string>): string {
   return `${base}?${params.toString()}`;
 }
 
-function renderPage(c: C, token: SandboxToken, csrf: string, error: string | null) {
+function renderPage(c: C, token: SandboxToken, returnPath: string, csrf: string, error: string | null) {
   const lang = c.var.locale.startsWith("es") ? "es" : "fr";
   const t = TEXTS[lang];
   const amount = formatMoney(token.amountCents, token.currency, c.var.locale === "en-US" ? "fr-FR" : c.var.locale);
@@ -74,7 +74,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
 <p id="card-hint">${escapeHtml(t.hint)}</p>
 <p><button type="submit">${escapeHtml(t.pay.replace("{amount}", amount))}</button></p>
 </form>
-<p><a href="${escapeHtml(withQuery(token.returnPath, { order: String(token.orderId), payment: "cancelled" }))}">${escapeHtml(t.cancel)}</a></p>
+<p><a href="${escapeHtml(withQuery(returnPath, { order: String(token.orderId), payment: "cancelled" }))}">${escapeHtml(t.cancel)}</a></p>
 </main>
 </body>
 </html>`;
@@ -93,8 +93,9 @@ function csrfFor(c: C): string {
 
 sandboxPagesRoutes.get("/sandbox/:token", async (c) => {
   const token = readToken(c);
-  if (!(await findPendingOrder(c.var.deps.db, token.orderId))) throw new AppError("CONFLICT", "shopOrderNotPending");
-  return renderPage(c, token, csrfFor(c), null);
+  const order = await findPendingOrder(c.var.deps.db, token.orderId);
+  if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
+  return renderPage(c, token, paymentReturnPath(order), csrfFor(c), null);
 });
 
 sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
@@ -109,7 +110,7 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
   const result = sandboxCardResult(form.get("card") ?? "");
   if (result === "unknown") {
     const lang = c.var.locale.startsWith("es") ? "es" : "fr";
-    return renderPage(c, token, cookie!, TEXTS[lang].unknownCard);
+    return renderPage(c, token, paymentReturnPath(order), cookie!, TEXTS[lang].unknownCard);
   }
   // The provider's server-to-server call, made in process: the same signed body and the same verification.
   const notification = buildSandboxNotification(appSecret(c.var.deps), {
@@ -119,5 +120,5 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
     currency: token.currency,
   });
   const outcome = await receiveNotification(c.var.deps, "sandbox", notification, c.var.logger);
-  return c.redirect(withQuery(token.returnPath, { order: String(order.id), payment: outcome }), 303);
+  return c.redirect(withQuery(paymentReturnPath(order), { order: String(order.id), payment: outcome }), 303);
 });

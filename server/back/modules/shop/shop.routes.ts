@@ -13,7 +13,6 @@ import {
   OrderIdParamsSchema,
   OrderSchema,
   PaymentStartSchema,
-  PaymentTokenQuerySchema,
   RemoveProductSchema,
   SetProductFundingSchema,
   SetProductFunctionSchema,
@@ -118,10 +117,10 @@ shopRoutes.get("/shop/addDiscount/:code", async (c) => {
   return addDiscount(c);
 });
 
+/** The provider sends the buyer back to the order page: a fixed page, never a path from the query (ADR 0100). */
 shopRoutes.get("/shop/getPaymentToken", async (c) => {
   requireCsrfOnGet(c);
-  const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
-  const start = await shop.startCardPayment(ctxOf(c), { returnPath: query.returnPath, origin: paymentOrigin(c) });
+  const start = await shop.startCardPayment(ctxOf(c), { origin: paymentOrigin(c) });
   return success(c, PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
 });
 
@@ -129,8 +128,7 @@ shopRoutes.get("/shop/getPaymentToken", async (c) => {
 shopRoutes.get("/shop/paymentForm/:id", async (c) => {
   requireSession(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  const query = parseInput(PaymentTokenQuerySchema, c.req.query(), c.var.t);
-  const start = await shop.paymentForm(ctxOf(c), id, { returnPath: query.returnPath, origin: paymentOrigin(c) });
+  const start = await shop.paymentForm(ctxOf(c), id, { origin: paymentOrigin(c) });
   return success(c, PaymentStartSchema.parse(start));
 });
 

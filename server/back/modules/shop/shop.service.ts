@@ -11,16 +11,17 @@ import { toParisDate } from "#core/domain/dates.ts";
 import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
 import { paginate } from "#core/domain/pagination.ts";
-import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
+import { isLocale, pathLangOf } from "#core/locales.ts";
+import { pagePath } from "#core/pages.ts";
 import { cardPaymentProvider } from "../../../env.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
-import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
+import type { IncomingNotification, PaymentProvider, VerifiedNotification } from "../../../payments/provider.ts";
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
 import { cartChannelName } from "../../../realtime/app-channels.ts";
@@ -437,20 +438,13 @@ export async function ownsCartChannel(deps: BackDeps, brand: string, userId: num
 
 /**
  * The SystemPay adapter when configured (SYSTEMPAY_SHOP_ID, and SYSTEMPAY_KEY for form payments and their IPN, or
- * SYSTEMPAY_PASSWORD and SYSTEMPAY_HMAC_KEY for REST notifications), else null.
+ * SYSTEMPAY_PASSWORD for REST notifications), else null.
  */
 function systemPayProvider(deps: BackDeps): PaymentProvider | null {
-  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_KEY, SYSTEMPAY_MODE, SYSTEMPAY_PAYMENT_URL, SYSTEMPAY_PASSWORD, SYSTEMPAY_HMAC_KEY } = deps.env;
-  if (!SYSTEMPAY_SHOP_ID || !(SYSTEMPAY_KEY || (SYSTEMPAY_PASSWORD && SYSTEMPAY_HMAC_KEY))) return null;
+  const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_KEY, SYSTEMPAY_MODE, SYSTEMPAY_PAYMENT_URL, SYSTEMPAY_PASSWORD } = deps.env;
+  if (!SYSTEMPAY_SHOP_ID || !(SYSTEMPAY_KEY || SYSTEMPAY_PASSWORD)) return null;
   return createSystemPayProvider(
-    {
-      shopId: SYSTEMPAY_SHOP_ID,
-      key: SYSTEMPAY_KEY ?? null,
-      mode: SYSTEMPAY_MODE,
-      paymentUrl: SYSTEMPAY_PAYMENT_URL,
-      password: SYSTEMPAY_PASSWORD ?? null,
-      hmacKey: SYSTEMPAY_HMAC_KEY ?? null,
-    },
+    { shopId: SYSTEMPAY_SHOP_ID, key: SYSTEMPAY_KEY ?? null, mode: SYSTEMPAY_MODE, paymentUrl: SYSTEMPAY_PAYMENT_URL, password: SYSTEMPAY_PASSWORD ?? null },
     deps.now,
   );
 }
@@ -550,29 +544,35 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
 }
 
 /** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
-async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { origin: string }): Promise<PaymentStart> {
   return startOrderPayment(ctx.deps, provider, order, input);
+}
+
+/**
+ * Where the provider sends the buyer back: the order's own page in the order's language, by kind (a shop order's
+ * page, the pharmacy's contract page). Never a path from the request: it is signed into the payment (ADR 0100).
+ */
+export function paymentReturnPath(order: Pick<repo.OrderRow, "kind" | "locale">): string {
+  const lang = pathLangOf(isLocale(order.locale) ? order.locale : "fr-FR");
+  return pagePath(order.kind === "contract" ? "pharmacy-contract" : "order", lang) ?? "/";
 }
 
 /**
  * The payment start of any pending card order, shop or contract (ADR 0071): the provider's page or form for the
  * order's amount; its notification comes back to the shop's endpoint and settles the order by its kind.
  */
-export async function startOrderPayment(deps: BackDeps, provider: PaymentProvider, order: repo.OrderRow, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
-  const ctx = { deps };
-  const buyer = await repo.findBuyer(ctx.deps.db, order.userId);
+export async function startOrderPayment(deps: BackDeps, provider: PaymentProvider, order: repo.OrderRow, input: { origin: string }): Promise<PaymentStart> {
   return provider.startPayment({
     orderId: order.id,
     amountCents: order.totalWithVatCents,
     currency: order.currency,
-    buyerEmail: buyer?.email ?? "",
-    returnPath: safeRedirectPath(input.returnPath, "/"),
+    returnPath: paymentReturnPath(order),
     origin: input.origin,
     language: order.locale.slice(0, 2),
   });
 }
 
-export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+export async function startCardPayment(ctx: ShopCtx, input: { origin: string }): Promise<PaymentStart> {
   const { order } = await orderFromCart(ctx, "card");
   const start = await providerStart(ctx, paymentProvider(ctx.deps), order, input);
   if (order.cartId !== null) await changed(ctx, order.cartId);
@@ -584,7 +584,7 @@ export async function startCardPayment(ctx: ShopCtx, input: { returnPath?: strin
  * buyer's browser posts it to the provider). Nothing is written; another buyer's order, or one that is no longer
  * pending, is a 404.
  */
-export async function paymentForm(ctx: ShopCtx, orderId: number, input: { returnPath?: string; origin: string }): Promise<PaymentStart> {
+export async function paymentForm(ctx: ShopCtx, orderId: number, input: { origin: string }): Promise<PaymentStart> {
   const userId = requireBuyer(ctx);
   const order = await repo.findOrder(ctx.deps.db, orderId);
   if (!order || order.userId !== userId || order.brand !== ctx.brand.key || order.status !== "pending" || order.paymentMethod !== "card") {
@@ -671,19 +671,38 @@ async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: r
 export type NotificationResult = "paid" | "failed" | "cancelled" | "pending" | "replayed" | "ignored" | "seatGone";
 
 /**
- * A provider's server-to-server notification: verified first (a forged one is refused with 403 and logged, and
- * nothing changes), then applied idempotently (a replayed transaction id changes nothing).
+ * Why a verified notification does not belong to the order it names, or null when it does: the order exists, is a
+ * card order started with this provider, and (unless the notification pays nothing) its amount and currency are
+ * the notification's. A mismatch is refused and changes nothing (ADR 0100).
+ */
+function orderMismatch(order: repo.OrderRow | undefined, providerName: string, verified: VerifiedNotification): string | null {
+  if (!order) return "unknown order";
+  if (order.paymentMethod !== "card" || order.provider !== providerName) return `order started with ${order.paymentMethod === "card" ? order.provider : order.paymentMethod}`;
+  if (verified.status === "pending") return null;
+  if (verified.amountCents !== order.totalWithVatCents) return `amount ${verified.amountCents} instead of ${order.totalWithVatCents}`;
+  if (verified.currency !== order.currency) return `currency ${verified.currency} instead of ${order.currency}`;
+  return null;
+}
+
+/**
+ * A provider's server-to-server notification: verified first (a forged one, or one that does not match its order,
+ * is refused with 403 and logged, and nothing changes), then applied idempotently (a replayed transaction id changes
+ * nothing).
  */
 export async function receiveNotification(deps: BackDeps, providerName: string, notification: IncomingNotification, logger = deps.logger): Promise<NotificationResult> {
-  const verified = notifyingProvider(deps, providerName)?.verifyNotification(notification) ?? null;
-  if (!verified) {
-    logger.warn({ provider: providerName, bytes: notification.body.length }, "payment notification refused: bad or missing signature");
+  const provider = notifyingProvider(deps, providerName);
+  const check = provider ? provider.verifyNotification(notification) : { ok: false as const, reason: "provider not configured" };
+  if (!check.ok) {
+    logger.warn({ provider: providerName, reason: check.reason, bytes: notification.body.length }, "payment notification refused");
     throw new AppError("FORBIDDEN", "shopNotificationInvalid");
   }
+  const verified = check.notification;
   const order = await repo.findOrder(deps.db, verified.orderId);
-  if (!order) {
-    logger.warn({ provider: providerName, orderId: verified.orderId }, "payment notification for an unknown order");
-    throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  const mismatch = orderMismatch(order, providerName, verified);
+  if (!order || mismatch !== null) {
+    // Signed, so either the provider's mistake or a leaked key: the log is the record, a refund the back office's.
+    logger.error({ provider: providerName, orderId: verified.orderId, transactionId: verified.transactionId, reason: mismatch }, "payment notification refused: it does not match its order");
+    throw new AppError("FORBIDDEN", "shopNotificationInvalid");
   }
   if (verified.status === "pending") return "pending";
   if (verified.status === "failed" || verified.status === "cancelled") {
