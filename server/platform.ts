@@ -289,7 +289,7 @@ function logCardPayments(env: Env, logger: Logger): void {
   }
   logger.warn(
     { paymentProvider: "sandbox" },
-    "card payments: the built-in SANDBOX (PAYMENT_PROVIDER=sandbox). It accepts the public test card 4242 4242 4242 4242 and takes no money: a demo, not a shop",
+    "card payments: the built-in SANDBOX. It accepts the public test card 4242 4242 4242 4242 and takes no money: a demo, not a shop",
   );
 }
 

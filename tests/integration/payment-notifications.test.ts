@@ -140,7 +140,8 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
 
     const notify = (agent: Agent) => (body: string, headers: Record<string, string> = {}) =>
       agent.request("POST", "/back/api/shop/payments/notify/systempay", { body, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, csrf: false });
-    const post = (agent: Agent, values: Record<string, string>, key = KEY): [string, Record<string, string>] => [new URLSearchParams({ ...values, signature: systemPaySignature(values, key) }).toString(), {}];
+    /** A form IPN signed with a key (the shop's, unless told): only its fields can be wrong. */
+    const signedIpn = (values: Record<string, string>, key = KEY): [string, Record<string, string>] => [new URLSearchParams({ ...values, signature: systemPaySignature(values, key) }).toString(), {}];
 
     /** The IPN SystemPay posts for a payment of the form: the form's vads_* fields it echoes, and the result. */
     function ipnOf(form: Record<string, string>, status: string, uuid: string): Record<string, string> {
@@ -204,7 +205,7 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
     test("genuine: paid once (ten at once too); replayed: no change; REST V4 alike", async () => {
       const agent = await buyerWithCart(suite, "sp-genuine");
       const { start, order } = await startPayment(suite, agent);
-      const [body] = post(agent, ipnOf(start.fields, "AUTHORISED", uuidOf(`${backend}-genuine`)));
+      const [body] = signedIpn(ipnOf(start.fields, "AUTHORISED", uuidOf(`${backend}-genuine`)));
       await expectPaidOnce(suite, () => notify(agent)(body), order.id);
 
       const rest = await buyerWithCart(suite, "sp-genuine-rest", 1);
@@ -243,7 +244,7 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
       expect((await suite.db.select().from(contractOffers).where(eq(contractOffers.id, offer.id)))[0].status).toBe("pending");
       expect(form.vads_url_return).toMatch(new RegExp(`^http://[^/]+/gestion/ma-pharmacie/contrat\\?order=${started.body.data.orderId}$`));
       // Its genuine IPN signs it.
-      const [body] = post(holder, ipnOf(form, "AUTHORISED", uuidOf(`${backend}-contract`)));
+      const [body] = signedIpn(ipnOf(form, "AUTHORISED", uuidOf(`${backend}-contract`)));
       expectEnvelope(await notify(holder)(body), 200);
       expect((await suite.db.select().from(contractOffers).where(eq(contractOffers.id, offer.id)))[0].status).toBe("signed");
     });
@@ -255,7 +256,7 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
       expect(other.order.totalWithVatCents).not.toBe(order.totalWithVatCents);
       const uuid = uuidOf(`${backend}-forged`);
       const good = ipnOf(start.fields, "AUTHORISED", uuid);
-      const [goodBody] = post(agent, good);
+      const [goodBody] = signedIpn(good);
       const restGood = { orderId: order.id, amount: order.totalWithVatCents, uuid: uuidOf(`${backend}-forged-rest`) };
       // A sandbox notification, signed with this platform's sandbox key, cannot pay an order started with SystemPay.
       const sandbox = buildSandboxNotification(TEST_SECRET, { orderId: order.id, status: "paid", amountCents: order.totalWithVatCents, currency: "EUR", transactionId: `sp-${backend}-sbx` });
@@ -264,17 +265,17 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
       await expectRefused(suite, notifySandbox, order.id, [["the sandbox's notification of a SystemPay order", sandbox.body, sandbox.headers as Record<string, string>]]);
       await expectRefused(suite, notify(agent), order.id, [
         // Signed with the key, so only the fields are wrong.
-        ["an undocumented field", ...post(agent, { ...good, vads_trans_p: "x" })],
+        ["an undocumented field", ...signedIpn({ ...good, vads_trans_p: "x" })],
         ["a field repeated", `${goodBody}&vads_trans_status=AUTHORISED`, {}],
-        ["no vads_site_id", ...post(agent, without(good, "vads_site_id"))],
-        ["no vads_trans_status", ...post(agent, without(good, "vads_trans_status"))],
-        ["a wrong amount", ...post(agent, { ...good, vads_amount: "1", vads_effective_amount: "1" })],
-        ["a wrong currency", ...post(agent, { ...good, vads_currency: "840" })],
-        ["another order's amount and trans id", ...post(agent, { ...good, vads_amount: other.start.fields.vads_amount, vads_trans_id: other.start.fields.vads_trans_id })],
-        ["another order's trans id", ...post(agent, { ...good, vads_trans_id: other.start.fields.vads_trans_id })],
-        ["another shop's id", ...post(agent, { ...good, vads_site_id: "87654321" })],
-        ["another mode", ...post(agent, { ...good, vads_ctx_mode: "PRODUCTION" })],
-        ["another shop's key", ...post(agent, good, "0000111122223333")],
+        ["no vads_site_id", ...signedIpn(without(good, "vads_site_id"))],
+        ["no vads_trans_status", ...signedIpn(without(good, "vads_trans_status"))],
+        ["a wrong amount", ...signedIpn({ ...good, vads_amount: "1", vads_effective_amount: "1" })],
+        ["a wrong currency", ...signedIpn({ ...good, vads_currency: "840" })],
+        ["another order's amount and trans id", ...signedIpn({ ...good, vads_amount: other.start.fields.vads_amount, vads_trans_id: other.start.fields.vads_trans_id })],
+        ["another order's trans id", ...signedIpn({ ...good, vads_trans_id: other.start.fields.vads_trans_id })],
+        ["another shop's id", ...signedIpn({ ...good, vads_site_id: "87654321" })],
+        ["another mode", ...signedIpn({ ...good, vads_ctx_mode: "PRODUCTION" })],
+        ["another shop's key", ...signedIpn(good, "0000111122223333")],
         ["REST: a wrong amount", ...restIpn({ ...restGood, amount: 1 })],
         ["REST: a wrong currency", ...restIpn({ ...restGood, currency: "USD" })],
         ["REST: another order's amount", ...restIpn({ ...restGood, amount: other.order.totalWithVatCents })],
