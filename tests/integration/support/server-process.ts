@@ -58,6 +58,9 @@ export async function startServerProcess(
     child.stdout?.on("data", check);
     void exited.then((code) => {
       clearTimeout(timer);
+      if (/Platform ready on/.test(output)) return;
+      // A start that failed leaves no temporary data directory behind.
+      if (!options.keepDataDir && !options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
     });
   });
