@@ -135,6 +135,8 @@ async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<str
   return [first, second];
 }
 
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+
 /** Pays on the sandbox's page, which must be in the host's language with the brand's logo, favicon and colours. */
 async function paySandbox(page: Page, c: Case, card: string) {
   await page.getByTestId("cart-pay-card").click();
@@ -196,6 +198,8 @@ for (const c of CASES) {
       await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "failed", SLOW);
       await expect(page.getByTestId("order-failure-message")).toHaveText(c.text.refused);
       await expect(page.getByTestId("order-invoice")).toHaveCount(0);
+      // The page's links are in the brand's colour.
+      await expect(page.getByTestId("order-cart-link")).toHaveCSS("color", rgbOf(BRANDS[c.brand].styles.primaryDark));
       // Nothing booked: the cart still holds both trainings, ready to pay again.
       await page.getByTestId("order-cart-link").click();
       await expect(page.getByTestId("cart-line")).toHaveCount(2);
