@@ -10,15 +10,12 @@ import type { Brand } from "#core/branding/brands.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import type { BackEnv } from "../context.ts";
+import { escapeHtml } from "../../mail/templates.ts";
 import { translator, type MessageKey } from "../i18n/messages.ts";
 import { pageLocale, type PageLocale } from "../i18n/page-locale.ts";
 import { AppError } from "./app-error.ts";
 
 type C = Context<BackEnv>;
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-}
 
 function styleOf(brand: Brand): string {
   return `:root{--primary:${brand.styles.primary};--primary-dark:${brand.styles.primaryDark}}

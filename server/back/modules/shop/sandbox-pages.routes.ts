@@ -10,12 +10,13 @@ import { Hono, type Context } from "hono";
 import { formatMoney } from "#core/domain/money.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { brandPage, escapeHtml } from "../../http/brand-page.ts";
+import { brandPage } from "../../http/brand-page.ts";
 import { parseCookies, serializeCookie } from "../../http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "../../http/csrf.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { translator, type MessageKey } from "../../i18n/messages.ts";
 import { pageLocale } from "../../i18n/page-locale.ts";
+import { escapeHtml } from "../../../mail/templates.ts";
 import { buildSandboxNotification, readSandboxToken, sandboxCardResult, type SandboxToken } from "../../../payments/sandbox.ts";
 import { appSecret, findPendingOrder, receiveNotification } from "./shop.service.ts";
 
