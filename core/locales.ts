@@ -56,3 +56,18 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   }
   return undefined;
 }
+
+/**
+ * A path that exists in one language only (/catalogar) fixes the language family: a Spanish path is es-ES; on a
+ * French path the preferred locale is kept when it is French, else fr-BE on the Belgian host, else fr-FR. Paths
+ * shared by both languages keep the preferred locale.
+ */
+export function localeForPath(pathLang: PathLang | null, preferred: Locale, hostLocale: Locale | undefined): Locale {
+  if (pathLang === "es") return "es-ES";
+  if (pathLang === "fr") {
+    if (preferred === "fr-FR" || preferred === "fr-BE") return preferred;
+    if (hostLocale === "fr-BE") return "fr-BE";
+    return "fr-FR";
+  }
+  return preferred;
+}

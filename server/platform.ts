@@ -25,6 +25,7 @@ import { pageDataVersionFor } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
 import { precompressedAssets } from "./web/precompressed-assets.ts";
 import { readBuildId } from "./web/build-id.ts";
+import { brandFavicon } from "./web/brand-favicon.ts";
 import { clientErrorOf } from "./web/client-errors.ts";
 import { rejectMalformedPaths } from "./web/malformed-paths.ts";
 import { privatePagesForSessions } from "./web/private-pages.ts";
@@ -165,6 +166,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(filesOnly(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false })));
   }
+  app.use(brandFavicon(env.BRAND_HOSTS, path.join(ROOT, "public")));
   app.use(filesOnly(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false })));
   app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locale } from "#core/branding/brands.ts";
-import { createLocaleDetector, localeForPath } from "./detect-locale.server";
+import { localeForPath } from "#core/locales.ts";
+import { createLocaleDetector } from "./detect-locale.server";
 
 const HOSTS: Record<string, Locale> = { localhost: "fr-FR", "be.localhost": "fr-BE", "es.localhost": "es-ES" };
 const detector = createLocaleDetector((request) => HOSTS[new URL(request.url).hostname]);

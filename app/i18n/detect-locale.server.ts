@@ -1,7 +1,7 @@
 import type { Cookie } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
 import type { Locale } from "#core/branding/brands.ts";
-import { FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, SUPPORTED_LOCALES, type PathLang } from "#core/locales.ts";
+import { FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, SUPPORTED_LOCALES } from "#core/locales.ts";
 
 /**
  * Locale detection with remix-i18next's detector (decision 0034), in our order (decision 0003):
@@ -10,7 +10,7 @@ import { FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, SUP
  *   3. Accept-Language, every tag by quality (core/locales.ts),
  *   4. en-US.
  * remix-i18next's own Accept-Language step only tries the header's first tag, so "de-DE,fr;q=0.8" would end in
- * en-US: steps 2 and 3 are its `custom` step. Then the path decides the language family (localeForPath).
+ * en-US: steps 2 and 3 are its `custom` step. Then the path decides the language family (localeForPath, core/locales.ts).
  */
 export function createLocaleDetector(hostLocale: (request: Request) => Locale | undefined): RemixI18Next {
   return new RemixI18Next({
@@ -43,18 +43,3 @@ const localeCookie: Cookie = {
     throw new Error(`The ${LOCALE_COOKIE} cookie is written by the language switcher, not by the detector.`);
   },
 };
-
-/**
- * A path that exists in one language only (/catalogar) fixes the language family: a Spanish path is es-ES; on a
- * French path the preferred locale is kept when it is French, else fr-BE on the Belgian host, else fr-FR. Paths
- * shared by both languages keep the preferred locale.
- */
-export function localeForPath(pathLang: PathLang | null, preferred: Locale, hostLocale: Locale | undefined): Locale {
-  if (pathLang === "es") return "es-ES";
-  if (pathLang === "fr") {
-    if (preferred === "fr-FR" || preferred === "fr-BE") return preferred;
-    if (hostLocale === "fr-BE") return "fr-BE";
-    return "fr-FR";
-  }
-  return preferred;
-}

@@ -6,6 +6,7 @@ import { BRANDS } from "#core/branding/brands.ts";
 import { CAMPUS_COOKIE, resolveBrand } from "#core/branding/resolve-brand.ts";
 import type { BackDeps, BackEnv } from "./context.ts";
 import { AppError } from "./http/app-error.ts";
+import { browserErrorPage, isBrowserDocument } from "./http/brand-page.ts";
 import { parseCookies, serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure } from "./http/envelope.ts";
@@ -159,6 +160,9 @@ export function createBackApp(deps: BackDeps) {
 
   app.onError((error, c) => {
     const ctx = c as Context<BackEnv>;
+    if (!(error instanceof AppError)) (ctx.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, "unhandled error in back API");
+    // A link the browser opens itself (the sandbox page, an invoice): the error is a page in the buyer's language.
+    if (ctx.var.brand && isBrowserDocument(ctx)) return browserErrorPage(ctx, error);
     const t = ctx.var.t ?? translator("en-US");
     if (error instanceof AppError) {
       const fields = error.options.fields
@@ -167,9 +171,7 @@ export function createBackApp(deps: BackDeps) {
       const data = fields ? { errors: fields, ...((error.options.data as object | undefined) ?? {}) } : (error.options.data ?? null);
       return failure(c, error.status as ContentfulStatusCode, t(error.messageKey, error.options.values), data);
     }
-    const requestId = ctx.var.requestId ?? "unknown";
-    (ctx.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, "unhandled error in back API");
-    return failure(c, 500, t("internalError", { requestId }));
+    return failure(c, 500, t("internalError", { requestId: ctx.var.requestId ?? "unknown" }));
   });
 
   return app;

@@ -56,6 +56,16 @@ test("brand logos and favicons are served as SVG", async ({ request }) => {
   }
 });
 
+test("/favicon.ico answers each brand's icon on its host (pages without an icon link ask for it)", async ({ page }) => {
+  // Through the browser: Chromium resolves *.localhost, Node's resolver may not.
+  for (const brand of BRAND_CASES) {
+    const response = await page.goto(at(brand.host, "/favicon.ico"));
+    expect(response!.status(), brand.host).toBe(200);
+    expect(response!.headers()["content-type"], brand.host).toContain("image/svg+xml");
+    expect(await response!.text(), brand.host).toContain(`fill="${brand.primary}"`);
+  }
+});
+
 test("the featured trainings API answers in the envelope, scoped by the host's brand", async ({ page }) => {
   // Through the browser: Chromium resolves *.localhost, Node's resolver may not.
   for (const [host, brand, lang] of [

@@ -1,10 +1,14 @@
 // The shop journeys (issue 14, ADR 0036), in French and Spanish, with JavaScript on and off: an anonymous visitor
 // adds two trainings from /boutique, chooses function, session and funding in the cart, applies a demo code, logs in
 // as a shop customer (the cart follows), pays with the sandbox card, sees the paid order with its invoice (a PDF)
-// and finds the training in the learner area. A refused card books nothing; a cheque leaves the order pending.
+// and finds the training in the learner area. A refused card books nothing; a cheque leaves the order pending and
+// the order page says whom to pay, where and what to write. The sandbox payment page speaks the host's language
+// with the brand's look whatever the browser's language (fr-FR here, on es.localhost too).
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD } from "./account-helpers.ts";
+import { BRANDS } from "#core/branding/brands.ts";
+import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
@@ -14,10 +18,12 @@ test.describe.configure({ mode: "default", timeout: 120_000 });
 const SLOW = { timeout: 20_000 };
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
 
-type Case = { lang: "fr" | "es"; host: Host; shop: string; cart: string; code: string; freeCode: string; text: Record<string, RegExp> };
+type Case = { lang: "fr" | "es"; brand: "fr" | "es"; locale: string; host: Host; shop: string; cart: string; code: string; freeCode: string; text: Record<string, RegExp> };
 const CASES: Case[] = [
   {
     lang: "fr",
+    brand: "fr",
+    locale: "fr-FR",
     host: "localhost",
     shop: "/boutique",
     cart: "/boutique/panier",
@@ -31,6 +37,10 @@ const CASES: Case[] = [
       paid: /Votre commande est payée/,
       refused: /Votre carte a été refusée/,
       cheque: /attend votre chèque/,
+      chequeHeading: /^Comment payer par chèque$/,
+      chequeReference: /^le numéro de commande \d+$/,
+      sandboxTitle: /^Paiement sécurisé \(bac à sable\)$/,
+      cardLabel: /^Numéro de carte$/,
       loginLink: /Se connecter pour payer/,
       payCard: /Payer par carte/,
       payCheck: /Payer par chèque/,
@@ -41,6 +51,8 @@ const CASES: Case[] = [
   },
   {
     lang: "es",
+    brand: "es",
+    locale: "es-ES",
     host: "es.localhost",
     shop: "/tienda",
     cart: "/tienda/carrito",
@@ -54,6 +66,10 @@ const CASES: Case[] = [
       paid: /Su pedido está pagado/,
       refused: /Su tarjeta ha sido rechazada/,
       cheque: /espera su cheque/,
+      chequeHeading: /^Cómo pagar con cheque$/,
+      chequeReference: /^el número de pedido \d+$/,
+      sandboxTitle: /^Pago seguro \(entorno de pruebas\)$/,
+      cardLabel: /^Número de tarjeta$/,
       loginLink: /Iniciar sesión para pagar/,
       payCard: /Pagar con tarjeta/,
       payCheck: /Pagar con cheque/,
@@ -119,11 +135,20 @@ async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<str
   return [first, second];
 }
 
-async function paySandbox(page: Page, card: string) {
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+
+/** Pays on the sandbox's page, which must be in the host's language with the brand's logo, favicon and colours. */
+async function paySandbox(page: Page, c: Case, card: string) {
   await page.getByTestId("cart-pay-card").click();
   await expect(page).toHaveURL(/\/back\/payments\/sandbox\//, SLOW);
-  await page.locator("#card").fill(card);
-  await page.locator("button[type=submit]").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", c.locale);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.text.sandboxTitle);
+  await expect(page).toHaveTitle(new RegExp(`\\| ${BRANDS[c.brand].title}$`));
+  await expect(page.locator(`header img[src="${BRANDS[c.brand].logo}"]`)).toBeVisible();
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", BRANDS[c.brand].favicon);
+  if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel(c.text.cardLabel).fill(card);
+  await page.getByRole("button", { name: /€/ }).click();
 }
 
 for (const c of CASES) {
@@ -143,7 +168,7 @@ for (const c of CASES) {
       await expect(page.getByTestId("cart-discount")).toBeVisible();
       await expect(page.getByTestId("cart-total-ttc")).toHaveText(/€/);
 
-      await paySandbox(page, "4242 4242 4242 4242");
+      await paySandbox(page, c, "4242 4242 4242 4242");
       await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
       await expect(page.getByTestId("order-paid")).toHaveText(c.text.paid);
       await expect(page.getByTestId("order-line")).toHaveCount(2);
@@ -169,10 +194,12 @@ for (const c of CASES) {
     test(`a refused card books nothing and says why (${c.lang})`, NO_JS, async ({ page }) => {
       const email = `shop.refused.${project()}.${c.lang}@demo.test`;
       await fillCartAndLogin(page, c, email);
-      await paySandbox(page, "4000 0000 0000 0002");
+      await paySandbox(page, c, "4000 0000 0000 0002");
       await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "failed", SLOW);
       await expect(page.getByTestId("order-failure-message")).toHaveText(c.text.refused);
       await expect(page.getByTestId("order-invoice")).toHaveCount(0);
+      // The page's links are in the brand's colour.
+      await expect(page.getByTestId("order-cart-link")).toHaveCSS("color", rgbOf(BRANDS[c.brand].styles.primaryDark));
       // Nothing booked: the cart still holds both trainings, ready to pay again.
       await page.getByTestId("order-cart-link").click();
       await expect(page.getByTestId("cart-line")).toHaveCount(2);
@@ -196,13 +223,24 @@ for (const c of CASES) {
       await expect(page.getByText(name).first()).toBeVisible(SLOW);
     });
 
-    test(`pay by cheque leaves the order pending (${c.lang})`, NO_JS, async ({ page }) => {
+    test(`pay by cheque leaves the order pending and says how to pay: payee, address, amount, reference (${c.lang})`, NO_JS, async ({ page }) => {
       const email = `shop.cheque.${project()}.${c.lang}@demo.test`;
       await fillCartAndLogin(page, c, email);
       await page.getByTestId("cart-pay-check").click();
       await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "pending", SLOW);
       await expect(page.getByTestId("order-pending-check")).toHaveText(c.text.cheque);
       await expect(page.getByTestId("order-invoice")).toHaveCount(0);
+      const { payee, address } = LEGAL_IDENTITIES[c.brand].cheques;
+      const orderId = new URL(page.url()).searchParams.get("order");
+      const instructions = page.getByRole("region", { name: c.text.chequeHeading });
+      await expect(instructions).toBeVisible();
+      await expect(instructions.getByTestId("cheque-payee")).toHaveText(payee);
+      await expect(instructions.getByTestId("cheque-amount")).toHaveText((await page.getByTestId("order-total-ttc").innerText()).trim());
+      await expect(instructions.getByTestId("cheque-reference")).toHaveText(c.text.chequeReference);
+      await expect(instructions.getByTestId("cheque-reference")).toContainText(orderId!);
+      await expect(instructions.getByTestId("cheque-address")).toContainText(address.street);
+      await expect(instructions.getByTestId("cheque-address")).toContainText(`${address.postalCode} ${address.city}`);
+      if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
     });
   });
 }

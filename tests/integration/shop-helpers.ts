@@ -1,16 +1,17 @@
 // Shared set-up for the shop integration tests: shop-context buyers made in the database, store trainings, codes.
 import { and, eq, inArray } from "drizzle-orm";
+import { BRANDS, type BrandKey } from "#core/branding/brands.ts";
 import type { Db } from "../../server/db/client.ts";
 import { contracts, discountCodes, trainings, users } from "../../server/db/schema/index.ts";
 import { buildSandboxNotification } from "../../server/payments/sandbox.ts";
 import { TEST_SECRET } from "./support/platform.ts";
 import type { Agent } from "./support/http.ts";
 
-/** n users with a personal shop contract (shop context), brand fr unless told. */
+/** n users with a personal shop contract (shop context), brand fr unless told, speaking the brand's language. */
 export async function createShopBuyers(db: Db, n: number, tag: string, brand = "fr"): Promise<number[]> {
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}@shop.test`, passwordHash: "not-used", firstName: `Buyer${i}`, lastName: tag, brand, locale: brand === "es" ? "es-ES" : "fr-FR" })))
+    .values(Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}@shop.test`, passwordHash: "not-used", firstName: `Buyer${i}`, lastName: tag, brand, locale: BRANDS[brand as BrandKey].defaultLocale })))
     .returning({ id: users.id });
   await db.insert(contracts).values(rows.map((r) => ({ userId: r.id, type: "shop", productName: "Boutique", validFrom: "2020-01-01" })));
   return rows.map((r) => r.id);

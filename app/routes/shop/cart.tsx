@@ -48,7 +48,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-extrabold sm:text-3xl">{t("cart.title")}</h1>
         <p data-testid="cart-empty">{t("cart.empty")}</p>
         <p>
-          <Link to={path("shop")} className="font-semibold text-blue-800 underline" data-testid="cart-shop-link">
+          <Link to={path("shop")} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="cart-shop-link">
             {t("cart.toShop")}
           </Link>
         </p>
@@ -184,7 +184,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-col gap-2" data-testid="cart-login">
             <p>{t("cart.loginFirst")}</p>
             <p>
-              <Link to={loaderData.loginPath} className="font-semibold text-blue-800 underline" data-testid="cart-login-link">
+              <Link to={loaderData.loginPath} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="cart-login-link">
                 {t("cart.loginLink")}
               </Link>
             </p>

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { OrderSchema, PaymentStartSchema } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
+import { chequeInstructions, type ChequeInstructions } from "#core/domain/cheque-instructions.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import type { Route } from "./+types/order";
@@ -27,7 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!user.loggedIn) throw redirect(loginPath(context, currentPath(url)));
   const parsed = IdParam.safeParse(url.searchParams.get("order") ?? "");
   if (!parsed.success) notFound(url.pathname);
-  const { back } = context.get(requestStateContext);
+  const { back, brand } = context.get(requestStateContext);
   const order = await back.get(`/shop/command/${parsed.data}`, OrderSchema).catch((error: unknown) => {
     if (error instanceof BackError && (error.status === 404 || error.status === 403)) notFound(url.pathname);
     throw error;
@@ -45,10 +46,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     order,
     payment: (PAYMENT_OUTCOMES as readonly string[]).includes(outcome ?? "") ? outcome : null,
     paymentForm: paymentForm?.method === "POST" ? paymentForm : null,
+    // The order is the brand's (the API answers the host's brand's orders only): its legal identity says whom to pay.
+    cheque: order.status === "pending" && order.paymentMethod === "check" ? chequeInstructions(brand.key, order) : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:order.title" });
+
+/**
+ * What the page says. The stored status decides; the provider's `payment=cancelled` only words a card order still
+ * pending (the buyer left the payment page: nothing was booked and the cart is still there).
+ */
+function orderState(order: { status: string; paymentMethod: string | null }, payment: string | null) {
+  if (order.status === "paid") return "paid";
+  if (order.status !== "pending") return "failed";
+  if (order.paymentMethod === "check") return "pendingCheck";
+  return payment === "cancelled" ? "cancelled" : "pending";
+}
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");
@@ -57,7 +71,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   if (!root) return null;
   const { order } = loaderData;
   const locale = root.locale;
-  const state = order.status === "paid" ? "paid" : order.status === "pending" && order.paymentMethod === "check" ? "pendingCheck" : order.status === "pending" ? "pending" : "failed";
+  const state = orderState(order, loaderData.payment);
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-8 outline-none" data-testid="order-page" data-status={order.status}>
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t("order.heading", { id: order.id })}</h1>
@@ -68,8 +82,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {t("order.paid")}
         </p>
       ) : state === "pendingCheck" ? (
-        <p role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="order-pending-check">
-          {t("order.pendingCheck")}
+        <>
+          <p role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="order-pending-check">
+            {t("order.pendingCheck")}
+          </p>
+          {loaderData.cheque ? <ChequeInstructionsBlock cheque={loaderData.cheque} locale={locale} /> : null}
+        </>
+      ) : state === "cancelled" ? (
+        <p role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="order-payment-cancelled">
+          {t("order.paymentCancelled")}
         </p>
       ) : state === "pending" ? (
         <p role="status" className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="order-pending">
@@ -99,7 +120,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </dl>
       {order.invoice ? (
         <p>
-          <a href={order.invoice.downloadPath} className="font-semibold text-blue-800 underline" data-testid="order-invoice" download>
+          {/* No download attribute: the reply's Content-Disposition makes the PDF a download, and an error (logged out,
+              no such order) is a page the browser shows instead of a failed download. */}
+          <a href={order.invoice.downloadPath} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="order-invoice">
             {t("order.invoice", { number: order.invoice.number })}
           </a>
         </p>
@@ -108,7 +131,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-1" data-testid="order-credit-note">
           <p>{t("order.credited", { number: order.creditNote.number, date: formatInstant(order.creditNote.issuedAt, locale, { dateStyle: "long" }) })}</p>
           <p>
-            <a href={order.creditNote.downloadPath} className="font-semibold text-blue-800 underline" download>
+            <a href={order.creditNote.downloadPath} className="font-semibold text-[var(--color-primary-dark)] underline">
               {t("order.creditNote", { number: order.creditNote.number })}
             </a>
           </p>
@@ -116,19 +139,52 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p className="flex flex-wrap gap-4">
         {state === "paid" ? (
-          <Link to={path("profile")} className="font-semibold text-blue-800 underline" data-testid="order-learner-link">
+          <Link to={path("profile")} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="order-learner-link">
             {t("order.toLearnerArea")}
           </Link>
         ) : null}
-        {state === "failed" ? (
-          <Link to={path("cart")} className="font-semibold text-blue-800 underline" data-testid="order-cart-link">
+        {state === "failed" || state === "cancelled" ? (
+          <Link to={path("cart")} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="order-cart-link">
             {t("order.backToCart")}
           </Link>
         ) : null}
-        <Link to={path("shop")} className="font-semibold text-blue-800 underline">
+        <Link to={path("shop")} className="font-semibold text-[var(--color-primary-dark)] underline">
           {t("cart.toShop")}
         </Link>
       </p>
     </main>
+  );
+}
+
+/** How to pay a cheque order: whom to pay, how much, what to write on the back, where to send it. */
+function ChequeInstructionsBlock({ cheque, locale }: { cheque: ChequeInstructions; locale: string }) {
+  const { t } = useTranslation("shop");
+  return (
+    <section aria-labelledby="cheque-heading" className="flex flex-col gap-3 rounded-md border border-slate-300 p-4" data-testid="order-cheque-instructions">
+      <h2 id="cheque-heading" className="text-xl font-bold">
+        {t("order.cheque.heading")}
+      </h2>
+      <p>{t("order.cheque.intro")}</p>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">{t("order.cheque.payee")}</dt>
+        <dd data-testid="cheque-payee">{cheque.payee}</dd>
+        <dt className="font-semibold">{t("order.cheque.amount")}</dt>
+        <dd>
+          <Money cents={cheque.amountCents} currency={cheque.currency} locale={locale} testId="cheque-amount" />
+        </dd>
+        <dt className="font-semibold">{t("order.cheque.reference")}</dt>
+        <dd data-testid="cheque-reference">{t("order.cheque.referenceValue", { reference: cheque.reference })}</dd>
+        <dt className="font-semibold">{t("order.cheque.address")}</dt>
+        <dd>
+          <address className="not-italic" data-testid="cheque-address">
+            {cheque.payee}
+            <br />
+            {cheque.address.street}
+            <br />
+            {cheque.address.postalCode} {cheque.address.city}
+          </address>
+        </dd>
+      </dl>
+    </section>
   );
 }

@@ -48,7 +48,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-extrabold sm:text-3xl">{t("heading")}</h1>
           <p className="mt-2 max-w-3xl text-slate-800">{t("intro")}</p>
         </div>
-        <Link to={path("cart")} className="font-semibold text-blue-800 underline" data-testid="shop-cart-link">
+        <Link to={path("cart")} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="shop-cart-link">
           {t("cart.link", { count: loaderData.inCart.length })}
         </Link>
       </div>

@@ -118,6 +118,8 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When the buyer of a cheque order was mailed the instructions: set once, so the mail goes once (ADR 0106). */
+    chequeInstructionsMailedAt: timestamp("cheque_instructions_mailed_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),

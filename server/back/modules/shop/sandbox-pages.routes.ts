@@ -3,44 +3,25 @@
  * a plain server-rendered form (works without JavaScript, labelled field) that takes a test card, then sends the
  * signed server-to-server notification and sends the buyer back to the order's page with ?order=&payment=.
  * Its POST is a browser form: the CSRF token comes as the `_csrf` field (double submit against the XSRF-TOKEN
- * cookie) or the usual header.
+ * cookie) or the usual header. Its texts are in locales/<locale>/api-shop.json; its errors (a bad or expired link, a
+ * stale form, an order no longer pending) are pages for a browser (app.ts, brand-page.ts) and envelopes for others.
  */
 import { Hono, type Context } from "hono";
 import { formatMoney } from "#core/domain/money.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
+import { brandPage } from "../../http/brand-page.ts";
 import { parseCookies, serializeCookie } from "../../http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "../../http/csrf.ts";
-import { failure } from "../../http/envelope.ts";
 import { isSecureRequest } from "../../http/session.ts";
+import { translator, type MessageKey } from "../../i18n/messages.ts";
+import { pageLocale } from "../../i18n/page-locale.ts";
+import { escapeHtml } from "../../../mail/templates.ts";
 import { buildSandboxNotification, readSandboxToken, sandboxCardResult, type SandboxToken } from "../../../payments/sandbox.ts";
 import { appSecret, findPendingOrder, paymentReturnPath, receiveNotification } from "./shop.service.ts";
 
 export const sandboxPagesRoutes = new Hono<BackEnv>();
 type C = Context<BackEnv>;
-
-const TEXTS = {
-  fr: {
-    title: "Paiement sécurisé (bac à sable)",
-    intro: "Commande n° {order} – montant à payer : {amount}.",
-    card: "Numéro de carte",
-    hint: "Carte de test acceptée : 4242 4242 4242 4242. Carte refusée : 4000 0000 0000 0002.",
-    pay: "Payer {amount}",
-    cancel: "Annuler et revenir à la boutique",
-    unknownCard: "Carte de test inconnue : utilisez 4242 4242 4242 4242 (acceptée) ou 4000 0000 0000 0002 (refusée).",
-  },
-  es: {
-    title: "Pago seguro (entorno de pruebas)",
-    intro: "Pedido n.º {order}: importe a pagar {amount}.",
-    card: "Número de tarjeta",
-    hint: "Tarjeta de prueba aceptada: 4242 4242 4242 4242. Tarjeta rechazada: 4000 0000 0000 0002.",
-    pay: "Pagar {amount}",
-    cancel: "Cancelar y volver a la tienda",
-    unknownCard: "Tarjeta de prueba desconocida: utilice 4242 4242 4242 4242 (aceptada) o 4000 0000 0000 0002 (rechazada).",
-  },
-} as const;
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 function readToken(c: C): SandboxToken {
   const token = readSandboxToken(appSecret(c.var.deps), c.req.param("token") ?? "", c.var.deps.now());
@@ -55,31 +36,27 @@ function withQuery(path: string, query: Record<string, string>): string {
   return `${base}?${params.toString()}`;
 }
 
-function renderPage(c: C, token: SandboxToken, returnPath: string, csrf: string, error: string | null) {
-  const lang = c.var.locale.startsWith("es") ? "es" : "fr";
-  const t = TEXTS[lang];
-  const amount = formatMoney(token.amountCents, token.currency, c.var.locale === "en-US" ? "fr-FR" : c.var.locale);
-  const html = `<!doctype html>
-<html lang="${lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>
-<body>
-<main>
-<h1>${escapeHtml(t.title)}</h1>
-<p>${escapeHtml(t.intro.replace("{order}", String(token.orderId)).replace("{amount}", amount))}</p>
-${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
+/**
+ * The payment form, in the language of the order page the buyer comes back to (pageLocale: the same rules as the
+ * web tier's pages) and with the brand's look. An unknown card shows it again with the message (422).
+ */
+function renderPage(c: C, token: SandboxToken, returnPath: string, csrf: string, error: MessageKey | null) {
+  const locale = pageLocale(c, returnPath);
+  const t = translator(locale);
+  const amount = formatMoney(token.amountCents, token.currency, locale);
+  const describedBy = error ? "card-error card-hint" : "card-hint";
+  const main = `<h1>${escapeHtml(t("shopSandboxTitle"))}</h1>
+<p>${escapeHtml(t("shopSandboxIntro", { order: token.orderId, amount }))}</p>
+${error ? `<p id="card-error" role="alert">${escapeHtml(t(error))}</p>` : ""}
 <form method="post" action="${escapeHtml(c.req.path)}">
 <input type="hidden" name="_csrf" value="${escapeHtml(csrf)}">
-<p><label for="card">${escapeHtml(t.card)}</label><br>
-<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required aria-describedby="card-hint"${error ? ' aria-invalid="true"' : ""}></p>
-<p id="card-hint">${escapeHtml(t.hint)}</p>
-<p><button type="submit">${escapeHtml(t.pay.replace("{amount}", amount))}</button></p>
+<p><label for="card">${escapeHtml(t("shopSandboxCard"))}</label><br>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required aria-describedby="${describedBy}"${error ? ' aria-invalid="true"' : ""}></p>
+<p id="card-hint">${escapeHtml(t("shopSandboxHint"))}</p>
+<p><button type="submit">${escapeHtml(t("shopSandboxPay", { amount }))}</button></p>
 </form>
-<p><a href="${escapeHtml(withQuery(returnPath, { order: String(token.orderId), payment: "cancelled" }))}">${escapeHtml(t.cancel)}</a></p>
-</main>
-</body>
-</html>`;
-  c.header("content-type", "text/html; charset=utf-8");
-  return c.body(html, 200);
+<p><a href="${escapeHtml(withQuery(returnPath, { order: String(token.orderId), payment: "cancelled" }))}">${escapeHtml(t("shopSandboxCancel"))}</a></p>`;
+  return brandPage(c, { locale, title: t("shopSandboxTitle"), main, status: error ? 422 : 200 });
 }
 
 /** The visitor's CSRF token, or a new one (cookie set) so the form can carry it. */
@@ -103,15 +80,12 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
   const form = new URLSearchParams((c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded") ? raw : "");
   const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
   const sent = c.req.header(CSRF_HEADER) ?? form.get("_csrf") ?? undefined;
-  if (!isCsrfTokenValid(cookie, sent, c.var.deps.env.APP_SECRET)) return failure(c, 419 as never, c.var.t("csrfMismatch"));
+  if (!isCsrfTokenValid(cookie, sent, c.var.deps.env.APP_SECRET)) throw new AppError("CSRF_MISMATCH", "csrfMismatch");
   const token = readToken(c);
   const order = await findPendingOrder(c.var.deps.db, token.orderId);
   if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
   const result = sandboxCardResult(form.get("card") ?? "");
-  if (result === "unknown") {
-    const lang = c.var.locale.startsWith("es") ? "es" : "fr";
-    return renderPage(c, token, paymentReturnPath(order), cookie!, TEXTS[lang].unknownCard);
-  }
+  if (result === "unknown") return renderPage(c, token, paymentReturnPath(order), cookie!, "shopSandboxUnknownCard");
   // The provider's server-to-server call, made in process: the same signed body and the same verification.
   const notification = buildSandboxNotification(appSecret(c.var.deps), {
     orderId: order.id,

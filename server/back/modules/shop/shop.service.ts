@@ -31,6 +31,7 @@ import type { MessageKey, ServerLocale, Translate } from "../../i18n/messages.ts
 import { listCoursesByIds } from "../catalogue/catalogue-listing.service.ts";
 import { listMemberships } from "../user/user.repository.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
+import { mailChequeInstructions } from "./cheque-instructions.service.ts";
 import * as repo from "./shop.repository.ts";
 import { sellerOf } from "./sellers.ts";
 
@@ -598,7 +599,9 @@ export async function paymentForm(ctx: ShopCtx, orderId: number, input: { origin
 export async function payByCheck(ctx: ShopCtx): Promise<Order> {
   const { order } = await orderFromCart(ctx, "check");
   if (order.cartId !== null) await changed(ctx, order.cartId);
-  return orderPayload(ctx.deps.db, ctx.t, order);
+  const payload = await orderPayload(ctx.deps.db, ctx.t, order);
+  await mailChequeInstructions(ctx.deps, order, payload);
+  return payload;
 }
 
 export async function freePayment(ctx: ShopCtx): Promise<Order> {
