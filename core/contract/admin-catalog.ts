@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
+import { FormInt, OptionalFormInt } from "./form-fields.ts";
 
 /**
  * The back office's catalogue tool (issue 16, ADR 0062): trainings with their courses and modules, fundings,
@@ -26,19 +27,13 @@ const OptionalText = (max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 /**
- * Fields the forms post as text and the API gets as JSON: a checkbox ("on", "true" or absent) or a boolean; a
- * whole number typed or sent as a number; a list of checkboxes (absent, one value, or several).
+ * Fields the forms post as text and the API gets as JSON: a checkbox ("on", "true" or absent) or a boolean; a list
+ * of checkboxes (absent, one value, or several). Whole numbers: FormInt and OptionalFormInt (./form-fields.ts).
  */
 const Flag = z
   .union([z.boolean(), z.enum(["on", "true", "false"])])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
-export function FormInt(min: number, max: number) {
-  return z.preprocess(
-    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : /^-?\d{1,12}$/.test(value.trim()) ? Number(value.trim()) : value) : value),
-    z.int().min(min).max(max),
-  );
-}
 function FormList<T extends string>(values: readonly [T, ...T[]]) {
   return z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).max(values.length));
 }
@@ -74,7 +69,8 @@ export const TrainingInputSchema = z
     description: z.string().trim().max(20_000).default(""),
     durationMinutes: FormInt(0, 100_000),
     priceHt: PriceSchema,
-    points: FormInt(0, 10_000).default(0),
+    // A blank field is no points (the form shows 0).
+    points: OptionalFormInt(0, 10_000).transform((points) => points ?? 0),
     free: Flag,
     pharmacistsOnly: Flag,
     nonPharmacistsOnly: Flag,
@@ -121,7 +117,7 @@ export const QUIZ_KINDS = ["pre_test", "post_test", "evaluation", "standalone"] 
 export const QuizInputSchema = z.strictObject({
   title: Text(200),
   kind: z.enum(QUIZ_KINDS),
-  passScore: FormInt(0, 100).optional(),
+  passScore: OptionalFormInt(0, 100),
 });
 /** A question with its choices (one per line; the correct ones start with "*"). */
 export const QuestionInputSchema = z

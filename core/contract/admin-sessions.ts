@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminListQuery, DateFilter, IdFilter, optionFilter, PagingSchema } from "./admin-list.ts";
-import { ADMIN_BRANDS, FormInt } from "./admin-catalog.ts";
+import { ADMIN_BRANDS } from "./admin-catalog.ts";
+import { FormInt } from "./form-fields.ts";
 import { Id } from "./ids.ts";
 import { isIsoDate } from "#core/domain/dates.ts";
 

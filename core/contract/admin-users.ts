@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { DaySchema } from "./accounting.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
+import { OptionalFormInt } from "./form-fields.ts";
 
 /** Back office, users and discount codes (ADR 0068); their lists follow the list pattern (ADR 0061, ADR 0086). */
 
@@ -46,7 +47,8 @@ export const DiscountListQuerySchema = adminListQuery(DISCOUNT_SORTS, "created",
 export type DiscountListQuery = z.infer<typeof DiscountListQuerySchema>;
 
 const Blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const Count = z.preprocess(Blank, z.string().trim().regex(/^[0-9]{1,6}$/, { message: "invalidType" }).transform(Number).optional());
+/** A usage limit: at least one use (a code nobody may use is a disabled code), or blank for no limit. */
+const Limit = OptionalFormInt(1, 999_999);
 const OptionalDay = z.preprocess(Blank, DaySchema.optional());
 
 /**
@@ -61,8 +63,8 @@ export const NewDiscountCodeSchema = z
     value: z.string().trim().min(1).max(12).regex(/^[0-9]{1,7}([.,][0-9]{1,2})?$/, { message: "invalidType" }),
     validFrom: OptionalDay,
     validUntil: OptionalDay,
-    maxUses: Count,
-    maxUsesPerCustomer: Count,
+    maxUses: Limit,
+    maxUsesPerCustomer: Limit,
   })
   .refine((v) => v.kind !== "percentage" || (Number(v.value.replace(",", ".")) > 0 && Number(v.value.replace(",", ".")) <= 100), {
     message: "discountValueRange",

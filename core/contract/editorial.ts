@@ -121,7 +121,7 @@ export const FaqAdminQuestionSchema = FaqQuestionSchema.extend({ sectionId: z.nu
 // Login image --------------------------------------------------------------------------------------------------
 
 export const LOGIN_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGIN_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"] as const;
+export const LOGIN_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const BrandParamsSchema = z.strictObject({ brand: z.enum(BRAND_KEYS) });
 

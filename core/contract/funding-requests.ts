@@ -54,7 +54,10 @@ export const FundingRequestSchema = z.strictObject({
   session: SessionSummarySchema,
   minutes: z.number(),
   totalCents: z.number(),
+  /** The funder's share: what it pays, or for FUNDAE the bonificación the company deducts from its contributions (ADR 0103). */
+  fundedCents: z.number(),
   currency: z.string(),
+  /** Who is invoiced, and for how much (ADR 0103). */
   payers: z.array(FundingPayerSchema),
   actions: z.array(z.enum(FUNDING_ACTIONS)),
   canChangeSession: z.boolean(),

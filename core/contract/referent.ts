@@ -61,6 +61,8 @@ export const TeamMemberSchema = z.strictObject({
   role: z.enum(["holder", "referent", "learner"]),
   status: z.enum(TEAM_STATUSES),
   isActive: z.boolean(),
+  /** Whether the referent looking at the team may activate or deactivate this member (core/domain/permissions.ts). */
+  canChangeAccess: z.boolean(),
   trainings: z.number(),
   finished: z.number(),
   /** Mean progress of the member's trainings for this pharmacy, 0-100. */

@@ -143,6 +143,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/user/faceToFaceOnly/currentFlow/:id": FlowViewSchema,
   "/user/mixt/currentFlow/:id": FlowViewSchema,
   "/user/video/currentFlow/:id": FlowViewSchema,
+  "/user/quiz/currentFlow/:id": FlowViewSchema,
   // Any other training type: always an error (501 for a type without a flow, 404 otherwise).
   "/user/:type/currentFlow/:id": null,
   "/user/video/module/complete/:id": FlowViewSchema,

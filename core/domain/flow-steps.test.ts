@@ -147,11 +147,13 @@ describe("flowFamilyServes", () => {
     ["mixt", "formation", false],
     ["video", "video", true],
     ["video", "pdf", false],
+    ["quiz", "quiz", true],
+    ["quiz", "formation", false],
   ])("%s serves %s: %s", (family, type, expected) => {
     expect(flowFamilyServes(family, type)).toBe(expected);
   });
 
-  it.each(["podcast", "webinar", "pdf", "quiz", "virtualClass", "foo", "constructor", "toString"])("the %s family is not implemented", (family) => {
+  it.each(["podcast", "webinar", "pdf", "virtualClass", "foo", "constructor", "toString"])("the %s family is not implemented", (family) => {
     expect(() => flowFamilyServes(family, "formation")).toThrow(UnsupportedFlowTypeError);
   });
 });

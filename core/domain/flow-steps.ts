@@ -59,6 +59,7 @@ export const FLOW_FAMILIES: Readonly<Record<string, readonly TrainingType[]>> = 
   faceToFaceOnly: ["faceToFaceOnly", "virtualClass"],
   mixt: ["mixt"],
   video: ["video"],
+  quiz: ["quiz"],
 };
 
 /** Whether a currentFlow family exists (else not implemented) and serves a training of that effective type. */

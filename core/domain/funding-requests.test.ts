@@ -4,6 +4,8 @@ import {
   canChangeFundingSession,
   FUNDING_ACTIONS,
   FUNDING_STATES,
+  fundingRequestRefusal,
+  invoicedPayers,
   isFinalFundingState,
   nextFundingState,
   payerShares,
@@ -105,5 +107,45 @@ describe("schemes and payers (ADR 0056)", () => {
   it("refuses a negative or fractional total", () => {
     expect(() => payerShares("dpc", -1, 0)).toThrow(RangeError);
     expect(() => payerShares("dpc", 1.5, 0)).toThrow(RangeError);
+  });
+});
+
+describe("who is invoiced (ADR 0103)", () => {
+  it("DPC and OPCO: the funder for its share, the pharmacy for any rest", () => {
+    expect(invoicedPayers("dpc", 45_000, 45_000)).toEqual([{ payer: "funder", amountCents: 45_000 }]);
+    expect(invoicedPayers("opco", 12_345, 10_000)).toEqual([
+      { payer: "funder", amountCents: 10_000 },
+      { payer: "pharmacy", amountCents: 2_345 },
+    ]);
+    expect(invoicedPayers("fifpl", 150_000, 100_000)).toEqual([
+      { payer: "funder", amountCents: 100_000 },
+      { payer: "pharmacy", amountCents: 50_000 },
+    ]);
+  });
+
+  it("FUNDAE pays no training body: the pharmacy is invoiced the whole cost, whatever its bonificación", () => {
+    expect(invoicedPayers("fundae", 25_000, 9_100)).toEqual([{ payer: "pharmacy", amountCents: 25_000 }]);
+    expect(invoicedPayers("fundae", 20_000, 20_000)).toEqual([{ payer: "pharmacy", amountCents: 20_000 }]);
+  });
+
+  it("nothing to invoice for a total of 0", () => {
+    for (const scheme of ["dpc", "opco", "fifpl", "fundae", "sector"] as const) expect(invoicedPayers(scheme, 0, 0)).toEqual([]);
+  });
+});
+
+describe("a request needs something to fund and a funder that pays (issue 28)", () => {
+  it.each([
+    [0, 0, "fundingFreeSession"],
+    [10_000, 0, "fundingNothingFunded"],
+    [10_000, 1, null],
+    [10_000, 10_000, null],
+  ] as const)("total %i, funded %i: %s", (total, funded, refusal) => {
+    expect(fundingRequestRefusal(total, funded)).toBe(refusal);
+  });
+
+  it("the probe's case: ANDPC on a free webinar, and FUNDAE on a session without hours", () => {
+    const funded = (scheme: "dpc" | "fundae", total: number, minutes: number) => payerShares(scheme, total, minutes).find((s) => s.payer === "funder")?.amountCents ?? 0;
+    expect(fundingRequestRefusal(0, funded("dpc", 0, 60))).toBe("fundingFreeSession");
+    expect(fundingRequestRefusal(5_000, funded("fundae", 5_000, 0))).toBe("fundingNothingFunded");
   });
 });

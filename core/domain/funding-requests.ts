@@ -100,3 +100,34 @@ export function payerShares(scheme: FundingScheme, totalCents: number, minutes: 
   ];
   return shares.filter((s) => s.amountCents > 0);
 }
+
+/**
+ * Who receives an invoice for a request, and for how much (ADR 0103), from its total and the funder's share
+ * (`fundedCents`, from payerShares):
+ * - dpc: ANDPC pays the training body directly: the funder is invoiced (the pharmacy for a rest, if any);
+ * - opco: under subrogation, the OPCO pays the training body for the employer: the funder for its share, the
+ *   pharmacy for the rest; fifpl and sector the same (ADR 0056, to verify);
+ * - fundae: FUNDAE pays no training body. The company (the pharmacy) pays the whole cost and then deducts the
+ *   bonificación (the funder's share) from its social security contributions: one invoice, to the pharmacy.
+ * A share of 0 is left out.
+ */
+export function invoicedPayers(scheme: FundingScheme, totalCents: number, fundedCents: number): PayerShare[] {
+  const shares: PayerShare[] =
+    scheme === "fundae"
+      ? [{ payer: "pharmacy", amountCents: totalCents }]
+      : [
+          { payer: "funder", amountCents: fundedCents },
+          { payer: "pharmacy", amountCents: totalCents - fundedCents },
+        ];
+  return shares.filter((s) => s.amountCents > 0);
+}
+
+/**
+ * Why a request cannot be made for a session, or null (issue 28): a free session has nothing to fund, and a request
+ * whose funder would pay nothing (no hours for FUNDAE, for instance) has no funding to ask for.
+ */
+export function fundingRequestRefusal(totalCents: number, fundedCents: number): "fundingFreeSession" | "fundingNothingFunded" | null {
+  if (totalCents <= 0) return "fundingFreeSession";
+  if (fundedCents <= 0) return "fundingNothingFunded";
+  return null;
+}

@@ -64,6 +64,31 @@ export function canWrite(user: PermissionUser): boolean {
   return user.loggedIn && !isReadOnlyUser(user.contractType);
 }
 
+// ------------------------------------------------------------------------------------------- the pharmacy's team
+
+export type TeamRole = "holder" | "referent" | "learner";
+
+/** Why a change of a team member's access is refused (the API's message key), or null when it is allowed. */
+export type TeamAccessRefusal = "teamHolderStaysActive" | "teamOnlyHolderManagesReferents" | "teamCannotDeactivateSelf";
+
+/**
+ * Who may activate or deactivate a member of the pharmacy's team (issue 28): the holder is never deactivated (they
+ * own the pharmacy, and a deactivated holder could not undo it); only the holder manages referents; the holder and
+ * the referents manage learners; nobody deactivates themself. Activating the holder stays possible: it is the way
+ * back for a holder deactivated before this rule.
+ */
+export function teamAccessRefusal(actor: { userId: number; role: "holder" | "referent" }, member: { userId: number; role: TeamRole }, isActive: boolean): TeamAccessRefusal | null {
+  if (member.role === "holder") return isActive ? null : "teamHolderStaysActive";
+  if (member.userId === actor.userId) return isActive ? null : "teamCannotDeactivateSelf";
+  if (member.role === "referent" && actor.role !== "holder") return "teamOnlyHolderManagesReferents";
+  return null;
+}
+
+/** Whether the team page offers to change a member's access (to the other state than the current one). */
+export function canChangeTeamAccess(actor: { userId: number; role: "holder" | "referent" }, member: { userId: number; role: TeamRole; isActive: boolean }): boolean {
+  return teamAccessRefusal(actor, member, !member.isActive) === null;
+}
+
 /** The named rules, for tables and matrices (tests, docs). */
 export const PERMISSIONS = {
   isLoggedIn,

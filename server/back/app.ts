@@ -13,7 +13,11 @@ import { failure } from "./http/envelope.ts";
 import { trustedRequestHost } from "./http/request-host.ts";
 import { clearReadScope, readScopeFor, scopedSession, type ReadScope } from "./http/read-scope.ts";
 import { isSecureRequest, loadRequestSession, SESSION_COOKIE } from "./http/session.ts";
-import { isMessageKey, negotiateLocale, translator, type ServerLocale } from "./i18n/messages.ts";
+import { isMessageKey, negotiateLocale, translator, type ServerLocale, type Translate } from "./i18n/messages.ts";
+import { LOGIN_IMAGE_MAX_BYTES } from "#core/contract/editorial.ts";
+import { MAX_IMAGE_BYTES } from "../storage/uploads.ts";
+import { MAX_ILLUSTRATION_BYTES } from "./modules/admin-catalog/illustration.ts";
+import { MAX_CERTIFICATE_BYTES } from "./modules/attestations/practice-certificates.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { broadcastingRoutes } from "./modules/broadcasting/broadcasting.routes.ts";
@@ -47,11 +51,15 @@ import { trainingPlansRoutes } from "./modules/training-plans/training-plans.rou
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
 const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate plus the multipart envelope
-const isUploadPath = (path: string) =>
-  path === "/back/api/user/updateProfilePic" ||
-  /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/.test(path) ||
-  /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/.test(path) ||
-  /^\/back\/api\/admin\/loginImage\/[^/]+$/.test(path);
+/** The upload paths and the largest file each takes: what a body over the upload limit is told (in MB). */
+const UPLOAD_PATHS: { path: RegExp; maxFileBytes: number }[] = [
+  { path: /^\/back\/api\/user\/updateProfilePic$/, maxFileBytes: MAX_IMAGE_BYTES },
+  { path: /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/, maxFileBytes: MAX_CERTIFICATE_BYTES },
+  { path: /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/, maxFileBytes: MAX_ILLUSTRATION_BYTES },
+  { path: /^\/back\/api\/admin\/loginImage\/[^/]+$/, maxFileBytes: LOGIN_IMAGE_MAX_BYTES },
+];
+const uploadPathOf = (path: string) => UPLOAD_PATHS.find((upload) => upload.path.test(path));
+const megabytes = (bytes: number) => bytes / 1024 / 1024;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Posts that cannot carry the CSRF header and check something else instead: payment notifications (the provider's
@@ -79,18 +87,22 @@ export function createBackApp(deps: BackDeps) {
     await next();
   });
 
-  const limitFor = (maxSize: number) =>
+  /** A body over `maxSize` is a 413 whose message states the limit the sender can act on. */
+  const limitFor = (maxSize: number, message: (t: Translate) => string) =>
     bodyLimit({
       maxSize,
       onError: (c) => {
         // The rest of the body is never read: close the connection so no client reuses it mid-upload.
         c.header("Connection", "close");
-        return failure(c, 413, (c as Context<BackEnv>).var.t("bodyTooLarge"));
+        return failure(c, 413, message((c as Context<BackEnv>).var.t));
       },
     });
-  const defaultLimit = limitFor(MAX_BODY_BYTES);
-  const uploadLimit = limitFor(MAX_UPLOAD_BODY_BYTES);
-  app.use((c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
+  const defaultLimit = limitFor(MAX_BODY_BYTES, (t) => t("bodyTooLarge", { max: megabytes(MAX_BODY_BYTES) }));
+  const uploadLimits = new Map(UPLOAD_PATHS.map((upload) => [upload, limitFor(MAX_UPLOAD_BODY_BYTES, (t) => t("uploadTooLarge", { max: megabytes(upload.maxFileBytes) }))]));
+  app.use((c, next) => {
+    const upload = uploadPathOf(c.req.path);
+    return (upload ? uploadLimits.get(upload)! : defaultLimit)(c, next);
+  });
 
   app.get("/sanctum/csrf-cookie", (c) => {
     const token = createCsrfToken(deps.env.APP_SECRET);

@@ -18,6 +18,15 @@ export function sniffImageType(bytes: Uint8Array): "png" | "jpg" | "webp" | null
 }
 
 /**
+ * Whether a file that is no raster image is an SVG (or other XML) document, only to tell the uploader that SVG is not
+ * accepted (ADR 0105): nothing is decided from it, every file that sniffImageType does not recognise is refused.
+ */
+export function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = new TextDecoder("utf-8").decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "").trimStart();
+  return /^<(\?xml|svg\b|!--|!doctype\s+svg)/i.test(head) && /<svg\b/i.test(head);
+}
+
+/**
  * Where stored files live under DATA_DIR: `uploads/` is served as static files at /uploads (profile pictures);
  * `private/` never is (personal documents such as practice certificates).
  */

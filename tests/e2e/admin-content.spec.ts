@@ -180,6 +180,22 @@ test("issue a credit note for a paid invoice after its confirmation step; the bu
   await buyer.dispose();
 });
 
+// Issue 28, item 12: any value in a usage limit got "Valeur invalide.", with JavaScript on and off.
+test("create a discount code with usage limits; the list shows its limit", NO_JS, async ({ page }) => {
+  await adminLogin(page);
+  await page.goto(at("localhost", "/admin/discountCodes"));
+  const code = `LIMITE${project().toUpperCase()}${Date.now()}`;
+  const form = page.getByTestId("code-form");
+  await form.getByLabel("Code", { exact: true }).fill(code);
+  await form.getByLabel("Valeur", { exact: true }).fill("10");
+  await form.getByLabel("Utilisations au plus (toutes)").fill("5");
+  await form.getByLabel("Utilisations au plus par client").fill("1");
+  await form.getByRole("button", { name: "Créer le code" }).click();
+  await expect(page.getByText("Code créé.").first()).toBeVisible(SLOW);
+  await page.goto(at("localhost", `/admin/discountCodes?q=${code}`));
+  await expect(page.locator(`[data-testid="code-row"][data-code="${code}"]`)).toContainText("0 / 5", SLOW);
+});
+
 test("the other tools of part B render without serious accessibility findings", async ({ page }) => {
   await adminLogin(page);
   for (const path of ["/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/discountCodes", "/admin/users", "/admin/factureCompta/invoices"]) {

@@ -73,9 +73,12 @@ test("a FUNDAE request walked from creation to reimbursement, seen on each state
   }
   await expect(page.getByText("Solicitud terminada: ya no hay acciones.")).toBeVisible();
   await expect(page.getByTestId("funding-history").locator("li")).toHaveCount(5);
-  // One order, two payers: FUNDAE's share and the pharmacy's, each with its Spanish invoice.
-  await expect(page.getByTestId("funding-payers").getByRole("link")).toHaveCount(2);
-  await expect(page.getByTestId("funding-payers").getByRole("link").first()).toContainText(/Factura ES-\d{4}-\d{6}/);
+  // FUNDAE pays no training body (ADR 0103): one invoice, the pharmacy's, for the whole cost; the page says what the
+  // pharmacy deducts from its contributions.
+  await expect(page.getByTestId("funding-payers").getByRole("link")).toHaveCount(1);
+  await expect(page.getByTestId("funding-payers")).toContainText("Farmacia");
+  await expect(page.getByTestId("funding-payers").getByRole("link")).toContainText(/Factura ES-\d{4}-\d{6}/);
+  await expect(page.getByTestId("fundae-bonification")).toContainText("FUNDAE no paga al centro de formación");
   await noSeriousViolations(page);
 });
 

@@ -10,6 +10,7 @@ import { issueToken } from "../../server/back/modules/auth/tokens.ts";
 import { backends, countRows } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
+import { cookieBrowser } from "./support/page-request.ts";
 
 function readMails(dir: string, to: string): string[] {
   const outbox = path.join(dir, "mail");
@@ -217,6 +218,45 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     expectEnvelope(await agent.post("/back/api/user/sendAdvisorMessage", {}), 200);
     const mails = readMails(dataDir, advisor.email);
     expect(mails.at(-1)).toMatch(/pouvez-vous me rappeler/);
+  });
+
+  // ADR 0104: a read-only contract reads. Marking one's own notifications read is part of reading, and writing to
+  // one's advisor is how one asks for a change or a renewal: both stay open, through the API and the web forms
+  // without JavaScript. Any other change of one's own data is refused.
+  test("a read-only contract marks its notifications read and messages its advisor; its other changes are refused", async () => {
+    const readOnly = await loggedIn(suite.agent({ "accept-language": "fr-FR" }), "readonly@demo.test");
+    const me = (await readOnly.get("/back/api/user")).body.data;
+    expect(me.contractType).toBe("readonly");
+    const admin = await loggedIn(suite.agent(), "admin@demo.test");
+    const first = await admin.post("/back/api/admin/notifications", { userId: me.id, title: "Votre contrat" });
+    const second = await admin.post("/back/api/admin/notifications", { userId: me.id, title: "Renouvellement" });
+    expectEnvelope(second, 201);
+    const marked = await readOnly.post("/back/api/user/notification/read", { ids: [first.body.data.id] });
+    expectEnvelope(marked, 200);
+    expect(marked.body.data.marked).toBe(1);
+    const [row] = await suite.db.select().from(notifications).where(eq(notifications.id, first.body.data.id));
+    expect(row.readedDate).not.toBeNull();
+
+    const mailsBefore = readMails(dataDir, me.advisor.email).length;
+    expectEnvelope(await readOnly.post("/back/api/user/sendAdvisorMessage", { message: "Je souhaite renouveler notre contrat." }), 200);
+    expect(readMails(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 1);
+    expect(readMails(dataDir, me.advisor.email).at(-1)).toContain("renouveler notre contrat");
+
+    // The same through the web tier, as a browser without JavaScript posts the forms.
+    const browser = cookieBrowser(suite.origin, readOnly.cookies);
+    const contact = await browser.post("/compte/contact", { message: "Pouvez-vous me rappeler ?" });
+    expect(contact.status).toBe(302);
+    expect(readMails(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 2);
+    const read = await browser.post("/notifications/read", [["ids", String(second.body.data.id)], ["redirectTo", "/compte"]], "/compte/contact");
+    expect(read.status).toBe(302);
+    expect((await suite.db.select().from(notifications).where(eq(notifications.id, second.body.data.id)))[0].readedDate).not.toBeNull();
+
+    // Its other changes: refused with the read-only message, nothing changed.
+    const before = await suite.db.select().from(users).where(eq(users.id, me.id));
+    const refused = await readOnly.post("/back/api/user/updateUserData", { firstName: "Autre", lastName: "Nom", profession: "pharmacist" });
+    expectEnvelope(refused, 403);
+    expect(refused.body.message).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
+    expect(await suite.db.select().from(users).where(eq(users.id, me.id))).toEqual(before);
   });
 
   test("channel authorisation: own channels only", async () => {

@@ -44,6 +44,25 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
     expect(await countRows(suite.db, "audit_log")).toBe(before);
   });
 
+  test("reloading every open page, or one user's, is audited: who, when, which channel (issue 28)", async () => {
+    const admin = await as("admin@demo.test");
+    const [learner] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, "learner@demo.test"));
+    const everyone = await admin.post("/back/api/admin/realtime/reload", { scope: "platform" });
+    expectEnvelope(everyone, 200);
+    const one = await admin.post("/back/api/admin/realtime/reload", { scope: "user", userId: learner.id });
+    expectEnvelope(one, 200);
+    const rows = await suite.db.select().from(auditLog).where(eq(auditLog.action, "pages.reload")).orderBy(auditLog.id);
+    expect(rows.map((r) => ({ actorId: r.actorId, actorEmail: r.actorEmail, entityType: r.entityType, entityId: r.entityId, before: r.before, after: r.after }))).toEqual([
+      { actorId: await adminId(), actorEmail: "admin@demo.test", entityType: "channel", entityId: everyone.body.data.channel, before: null, after: { scope: "platform", userId: null } },
+      { actorId: await adminId(), actorEmail: "admin@demo.test", entityType: "channel", entityId: one.body.data.channel, before: null, after: { scope: "user", userId: learner.id } },
+    ]);
+    expect(one.body.data.channel).not.toBe(everyone.body.data.channel);
+    // The audit list shows them to the back office.
+    const listed = await admin.get("/back/api/admin/audit?q=pages.reload");
+    expectEnvelope(listed, 200);
+    expect(listed.body.data.items).toHaveLength(2);
+  });
+
   test("recordAdminChange writes in the caller's transaction: a rollback loses the change and its record", async () => {
     const actorId = await adminId();
     const before = await countRows(suite.db, "audit_log");

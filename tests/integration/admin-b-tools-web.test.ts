@@ -162,11 +162,11 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     expect((await suite.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0].validUntil).not.toBeNull();
   });
 
-  test("login image: an SVG with script is refused on the form; a PNG is shown on the brand's login page", async () => {
+  test("login image: an SVG is refused on the form (ADR 0105); a PNG is shown on the brand's login page", async () => {
     const admin = await adminBrowser();
     const refused = await admin.upload("/admin/loginImage", { brand: "be", intent: "upload" }, { name: "evil.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
     expect(refused.status).toBe(422);
-    expect(decode(refused.text)).toContain("Ce SVG contient des scripts");
+    expect(decode(refused.text)).toContain("Les images SVG ne sont pas acceptées : enregistrez l'image en PNG, JPEG ou WebP.");
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082", "hex");
     const saved = await admin.upload("/admin/loginImage", { brand: "fr", intent: "upload" }, { name: "login.png", type: "image/png", bytes: png });
     expect(saved.status).toBe(302);

@@ -11,59 +11,13 @@ import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
+import { formField, formFields, formMarkup } from "./support/html-forms.ts";
 
 
 const request = pageRequest;
 
 const decode = decodeHtml;
-const attr = (tag: string, name: string) => {
-  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return match ? decode(match[1]) : undefined;
-};
-
-/** The markup of the form that holds the element `data-testid="{testId}"` (or is it). */
-function formMarkup(html: string, testId: string): string {
-  const at = html.indexOf(`data-testid="${testId}"`);
-  expect(at, `form ${testId}`).toBeGreaterThan(-1);
-  const start = html.lastIndexOf("<form", at);
-  return html.slice(start, html.indexOf("</form>", at) + 7);
-}
-
-/** What the browser sends for a form: its inputs (checked boxes only), the selected option of each select, textareas. */
-function formFields(form: string): [string, string][] {
-  const fields: [string, string][] = [];
-  for (const match of form.matchAll(/<input\b[^>]*>/g)) {
-    const tag = match[0];
-    const name = attr(tag, "name");
-    const type = attr(tag, "type") ?? "text";
-    if (!name || type === "submit" || type === "button" || type === "file") continue;
-    if ((type === "checkbox" || type === "radio") && !/\schecked=""/.test(tag)) continue;
-    fields.push([name, attr(tag, "value") ?? (type === "checkbox" ? "on" : "")]);
-  }
-  for (const match of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
-    const name = attr(match[1], "name");
-    if (!name) continue;
-    const options = [...match[2].matchAll(/<option\b([^>]*)>/g)].map((o) => o[1]);
-    const chosen = options.find((o) => /\sselected=""/.test(o)) ?? options[0];
-    fields.push([name, attr(chosen ?? "", "value") ?? ""]);
-  }
-  for (const match of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-    const name = attr(match[1], "name");
-    if (name) fields.push([name, decode(match[2])]);
-  }
-  return fields;
-}
-
-/** A field of a rendered form: its value, whether it is marked invalid, and its message. */
-function field(form: string, name: string): { value: string | undefined; invalid: boolean; message: string | undefined } {
-  const input = new RegExp(`<(input|textarea)\\b[^>]*\\sname="${name}"[^>]*>`).exec(form);
-  expect(input, `field ${name}`).not.toBeNull();
-  const tag = input![0];
-  const id = attr(tag, "id");
-  const message = id ? new RegExp(`<p id="${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-error"[^>]*>([^<]*)</p>`).exec(form)?.[1] : undefined;
-  const value = input![1] === "textarea" ? decode(new RegExp(`${tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([\\s\\S]*?)</textarea>`).exec(form)?.[1] ?? "") : attr(tag, "value");
-  return { value, invalid: /\saria-invalid="true"/.test(tag), message: message ? decode(message) : undefined };
-}
+const field = formField;
 
 describe.each(backends())("back office forms without JavaScript (%s)", (backend) => {
   // The guest page cache stays on: a change must show to guests at once, even on a page they already loaded.

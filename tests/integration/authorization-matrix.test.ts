@@ -7,7 +7,7 @@
 // The platform trusts X-Forwarded-Host here (TRUST_PROXY=true) so that one server plays every brand's host.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, authTokens, memberships, sessions, users } from "../../server/db/schema/index.ts";
+import { accounts, authTokens, enrolments, memberships, notifications, sessions, trainings, users } from "../../server/db/schema/index.ts";
 import { CAMPUS_COOKIE } from "#core/branding/resolve-brand.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope, parseSetCookie } from "./support/http.ts";
@@ -623,6 +623,80 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       for (const path of paths) expectEnvelope(await multi.get(path), 404);
       const after = await tableCounts(suite.db);
       expect({ ...after, sessions: 0 }).toEqual({ ...before, sessions: 0 });
+    });
+  });
+
+  describe("issue 28: the quiz flow, who changes a team member's access, what a read-only contract may still do", () => {
+    async function quizTrainingId(): Promise<number> {
+      const [row] = await suite.db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.slug, "quiz-interactions"), eq(trainings.brand, "fr")));
+      return row.id;
+    }
+
+    test("GET and POST user/quiz/currentFlow/{id}: 401 for a guest and on another brand's host, 403 unless enrolled, 403 to a read-only POST; nothing written", async () => {
+      const id = await quizTrainingId();
+      const path = `/back/api/user/quiz/currentFlow/${id}`;
+      const spanish = await loggedInOn("es", LEARNERS.es);
+      const readOnly = await loggedInOn("fr", "readonly@demo.test");
+      await readOnly.csrf();
+      const stranger = await loggedInOn("fr", "nonpharmacist@demo.test");
+      const before = await tableCounts(suite.db);
+      const guest = on("fr");
+      expectEnvelope(await guest.get(path), 401);
+      await guest.csrf();
+      expectEnvelope(await guest.post(path, { stepId: "m1" }), 401);
+      expectEnvelope(await sameCookiesOn(spanish, "fr").get(path), 401);
+      const refused = await readOnly.post(path, { stepId: "m1" });
+      expectEnvelope(refused, 403);
+      expect(refused.body.message).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
+      const enrolled = await suite.db.select().from(enrolments).where(and(eq(enrolments.trainingId, id), eq(enrolments.userId, await userId("nonpharmacist@demo.test"))));
+      expect(enrolled, "a learner not enrolled in the quiz").toEqual([]);
+      expectEnvelope(await stranger.get(path), 403);
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+
+    test("toggleApprenantActive: a referent changing the holder (409) or another referent (403), another pharmacy's member (404), a learner (403): nothing changes", async () => {
+      const marche = await accountIdOf("Pharmacie du Marché");
+      const [lea, maxime, holderId, learnerId] = await Promise.all(["lea.bernard@demo.test", "maxime.durand@demo.test", "holder@demo.test", "learner@demo.test"].map(userId));
+      const setRole = (id: number, role: string) => suite.db.update(memberships).set({ role }).where(and(eq(memberships.accountId, marche), eq(memberships.userId, id)));
+      await setRole(lea, "referent");
+      await setRole(maxime, "referent");
+      try {
+        const referent = await loggedInOn("fr", "lea.bernard@demo.test");
+        await referent.csrf();
+        const learner = await loggedInOn("fr", "learner@demo.test");
+        await learner.csrf();
+        const otherHolder = await loggedInOn("es", "referent.es@demo.test");
+        await otherHolder.csrf();
+        const before = await tableCounts(suite.db);
+        const members = () => suite.db.select({ userId: memberships.userId, isActive: memberships.isActive }).from(memberships).where(eq(memberships.accountId, marche)).orderBy(memberships.userId);
+        const rows = await members();
+        expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false }), 409);
+        expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: maxime, isActive: false }), 403);
+        expectEnvelope(await otherHolder.post("/back/api/referent/toggleApprenantActive", { contactId: learnerId, isActive: false }), 404);
+        expectEnvelope(await learner.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false }), 403);
+        expect(await members()).toEqual(rows);
+        expect(await tableCounts(suite.db)).toEqual(before);
+      } finally {
+        await setRole(lea, "learner");
+        await setRole(maxime, "learner");
+      }
+    });
+
+    test("a read-only contract marks its own notifications read and messages its advisor (ADR 0104); another user's notification stays unread", async () => {
+      const admin = await loggedInOn("fr", "admin@demo.test");
+      await admin.csrf();
+      const [readOnlyId, learnerId] = await Promise.all(["readonly@demo.test", "learner@demo.test"].map(userId));
+      const own = (await admin.post("/back/api/admin/notifications", { userId: readOnlyId, title: "À lire" })).body.data.id as number;
+      const other = (await admin.post("/back/api/admin/notifications", { userId: learnerId, title: "Pas pour vous" })).body.data.id as number;
+      const readOnly = await loggedInOn("fr", "readonly@demo.test");
+      await readOnly.csrf();
+      const marked = await readOnly.post("/back/api/user/notification/read", { ids: [own, other] });
+      expectEnvelope(marked, 200);
+      expect(marked.body.data.marked).toBe(1);
+      const [ownRow, otherRow] = await Promise.all([own, other].map(async (id) => (await suite.db.select().from(notifications).where(eq(notifications.id, id)))[0]));
+      expect(ownRow.readedDate).not.toBeNull();
+      expect(otherRow.readedDate).toBeNull();
+      expectEnvelope(await readOnly.post("/back/api/user/sendAdvisorMessage", { message: "Je souhaite renouveler." }), 200);
     });
   });
 });

@@ -247,6 +247,11 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         ["/back/api/admin/faq/sections/1/move", { direction: "left" }, ["direction"]],
         ["/back/api/admin/discountCodes", { brand: "fr", code: "OK\u0000", kind: "fixed", value: "5" }, ["code"]],
         ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: 5, maxUses: "1e9" }, ["maxUses", "value"]],
+        // Usage limits (issue 28): a whole number of at least 1, typed ("10") or sent as a number (10); nothing else.
+        ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: "5", maxUses: 0, maxUsesPerCustomer: "2.5" }, ["maxUses", "maxUsesPerCustomer"]],
+        ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: "5", maxUses: true, maxUsesPerCustomer: [1] }, ["maxUses", "maxUsesPerCustomer"]],
+        // The quiz's pass score: 0 to 100 or nothing.
+        ["/back/api/admin/catalog/quizzes/1", { title: "Quiz", kind: "evaluation", passScore: 101 }, ["passScore"]],
         ["/back/api/admin/users/1/admin", { isAdmin: true }, ["isAdmin"]],
         ["/back/api/admin/checks/2147483648/confirm", {}, ["id"]],
         ["/back/api/admin/content/drafts/2147483648/publish", {}, ["id"]],

@@ -61,6 +61,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
     // The attribution of bought trainings (ADR 0070).
     expect(list).toContain("POST /back/api/referent/attributeApprenants");
+    // A quiz training's flow (issue 28).
+    expect(list).toContain("POST /back/api/user/quiz/currentFlow/1");
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */

@@ -105,5 +105,23 @@ describe.each(backends())("envelope on every reply (%s)", (backend) => {
     await agent.csrf();
     const reply = await agent.post("/back/api/login", { email: "learner@demo.test", password: "x".repeat(1024 * 1024 + 10) });
     expectEnvelope(reply, 413);
+    expect(reply.body.message).toBe("The request body is too large (1 MB at most).");
+  });
+
+  // Issue 28: an upload path's 413 said "1 MB"; it states the largest file the path takes, in the sender's language.
+  test.each([
+    ["/back/api/user/updateProfilePic", "fr-FR", "Le fichier est trop volumineux (2 Mo au plus)."],
+    ["/back/api/user/dpc/practiceCertificate/1", "es-ES", "El archivo es demasiado grande (5 MB como máximo)."],
+    ["/back/api/admin/catalog/trainings/1/illustration", "fr-FR", "Le fichier est trop volumineux (2 Mo au plus)."],
+    ["/back/api/admin/loginImage/fr", "fr-BE", "Le fichier est trop volumineux (2 Mo au plus)."],
+    ["/back/api/admin/loginImage/es", "es-ES", "El archivo es demasiado grande (2 MB como máximo)."],
+  ])("413 on the upload path %s (%s): the message states the path's limit", async (path, language, message) => {
+    const agent = suite.agent({ "accept-language": language });
+    await agent.csrf();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(6 * 1024 * 1024 + 10)], { type: "image/png" }), "big.png");
+    const reply = await agent.request("POST", path, { body: form });
+    expectEnvelope(reply, 413);
+    expect(reply.body.message).toBe(message);
   });
 });

@@ -197,6 +197,32 @@ describe.each(backends())("step flow on %s", (backend) => {
     expectEnvelope(await other.post(`/back/api/course/currentFlow/${id}`, { stepId: steps[1]!.id }), 403);
   });
 
+  test("a quiz training's own flow: GET and POST user/quiz/currentFlow/{id}; 404 for an unknown id or another type (issue 28)", async () => {
+    const { db } = suite;
+    const quiz = await trainingId(db, "quiz-interactions");
+    const formation = await trainingId(db, "micronutrition-conseil");
+    const agent = await loggedIn(suite, "learning.nojs.fr@demo.test");
+    expectEnvelope(await suite.agent().get(`/back/api/user/quiz/currentFlow/${quiz}`), 401);
+    expectEnvelope(await agent.get(`/back/api/user/quiz/currentFlow/${quiz}`), 403);
+    await enrol(db, "learning.nojs.fr@demo.test", quiz);
+
+    const first = await agent.get(`/back/api/user/quiz/currentFlow/${quiz}`);
+    expectEnvelope(first, 200);
+    const steps = first.body.data.steps as { id: string; quizId: number | null }[];
+    expect(steps.length).toBeGreaterThan(1);
+    expect(first.body.data).toEqual((await agent.get(`/back/api/course/currentFlow/${quiz}`)).body.data);
+    const step = steps.find((s) => s.quizId !== null)!;
+    const answered = await agent.post(`/back/api/user/quiz/currentFlow/${quiz}`, { stepId: step.id, answers: await rightAnswers(db, step.quizId!) });
+    expectEnvelope(answered, 200);
+    expect(answered.body.data.result.score).toBe(100);
+
+    expectEnvelope(await agent.get(`/back/api/user/quiz/currentFlow/999999`), 404);
+    const wrong = await agent.get(`/back/api/user/quiz/currentFlow/${formation}`);
+    expectEnvelope(wrong, 404);
+    expect(wrong.body.message).toMatch(/quiz/);
+    expectEnvelope(await agent.request("DELETE", `/back/api/user/quiz/currentFlow/${quiz}`, { json: {} }), 404);
+  });
+
   test("families, not-implemented types and the DPC reset", async () => {
     const { db } = suite;
     const agent = await loggedIn(suite, "learning.nojs.fr@demo.test");

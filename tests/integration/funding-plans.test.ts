@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { accountChannelName } from "../../server/realtime/app-channels.ts";
-import { accounts, fundingRequests, invoices as invoiceStore, trainingPlans, users } from "../../server/db/schema/index.ts";
+import { accounts, faceToFaceSessions, faceToFaces, fundingRequests, invoices as invoiceStore, trainingPlans, trainings, users } from "../../server/db/schema/index.ts";
+import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -108,16 +109,111 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       }
     });
 
-    test("one order, two payers: a FUNDAE request is split between FUNDAE and the pharmacy", async () => {
+    // ADR 0103, who pays whom: FUNDAE pays no training body; the company (the pharmacy) pays the whole cost and then
+    // deducts the bonificación from its social security contributions. Its one invoice is addressed to the pharmacy,
+    // says that the training is bonificable, and never names FUNDAE as the client (issue 28).
+    test("a FUNDAE request: one invoice, to the pharmacy for the whole cost, with the bonificable mention", async () => {
       const referent = await as("referent.es@demo.test", "es");
       const options = (await referent.get("/back/api/referent/dpec/options")).body.data;
       expect(options.agreements.map((a: { scheme: string }) => a.scheme)).toEqual(["fundae"]);
-      const list = (await referent.get("/back/api/referent/dpec?state=financing")).body.data.requests;
-      expect(list.length).toBeGreaterThanOrEqual(1);
-      const request = list[0];
-      expect(request.isSpanish).toBe(true);
-      expect(request.payers.reduce((s: number, p: { amountCents: number }) => s + p.amountCents, 0)).toBe(request.totalCents);
-      for (const p of request.payers) expect(p.invoiceNumber).toMatch(/^ES-\d{4}-\d{6}$/);
+      // The seeded request in financing, and one walked here from creation.
+      const [seeded] = (await referent.get("/back/api/referent/dpec?state=financing")).body.data.requests;
+      const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, await accountOf("Farmacia Gran Vía")));
+      const pair = (options.sessions as { id: number }[]).flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner }))).find(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id))!;
+      const created = await referent.post("/back/api/referent/dpec/add", { apprenantId: pair.learner.id, agrementId: options.agreements[0].id, sessionId: pair.session.id });
+      expectEnvelope(created, 201);
+      for (const action of ["submit", "fund"]) expectEnvelope(await referent.post("/back/api/referent/dpec/action", { id: created.body.data.id, action, isSpanish: true }), 200);
+      const walked = (await referent.get(`/back/api/referent/dpec/${created.body.data.id}`)).body.data.request;
+
+      for (const request of [seeded, walked]) {
+        expect(request.isSpanish).toBe(true);
+        expect(request.fundedCents).toBeGreaterThan(0);
+        expect(request.payers).toEqual([{ payer: "pharmacy", amountCents: request.totalCents, invoiceNumber: expect.stringMatching(/^ES-\d{4}-\d{6}$/) }]);
+        const rows = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, request.id));
+        expect(rows.map((r) => [r.payer, r.totalCents])).toEqual([["pharmacy", request.totalCents]]);
+        expect(rows[0].buyer).toEqual({
+          name: "Farmacia Gran Vía",
+          lines: expect.arrayContaining(["Formación bonificable a través de FUNDAE: la empresa aplica la bonificación en sus cotizaciones a la Seguridad Social."]),
+        });
+        const pdf = await referent.fetchRaw("POST", "/back/api/referent/dpec/invoice", { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(referent.cookies.get("XSRF-TOKEN")!) }, JSON.stringify({ dpecId: request.id, payer: "pharmacy" }));
+        expect(pdf.status).toBe(200);
+        const text = extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
+        expect(text).toContain("Farmacia Gran Vía");
+        expect(text).toContain("Formación bonificable a través de FUNDAE");
+        expect(text).not.toMatch(/Cliente\s*FUNDAE/);
+        // No invoice to FUNDAE: asking for it is a 404.
+        expectEnvelope(await referent.post("/back/api/referent/dpec/invoice", { dpecId: request.id, payer: "funder" }), 404);
+      }
+      // The page says what the pharmacy deducts and that FUNDAE pays no training body.
+      const page = await referent.fetchRaw("GET", `/administracion/mi-farmacia/prises-en-charge/${walked.id}`, { accept: "text/html", host: HOSTS.es });
+      expect((await page.text()).replace(/&#x27;|&#39;/g, "'")).toContain("FUNDAE no paga al centro de formación");
+    });
+
+    test("DPC and OPCO: the funder's invoice says ANDPC pays directly, or that the OPCO pays under subrogation for the employer", async () => {
+      const holder = await as("holder@demo.test");
+      const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
+      const marche = await accountOf("Pharmacie du Marché");
+      const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche));
+      const free = (options.sessions as { id: number }[]).flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner }))).filter(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id));
+      const expected = { dpc: "Prise en charge DPC : règlement direct de l'ANDPC à l'organisme de formation.", opco: "Subrogation de paiement pour le compte de l'employeur : Pharmacie du Marché." };
+      for (const [index, scheme] of (["dpc", "opco"] as const).entries()) {
+        const agreement = (options.agreements as { id: number; scheme: string; organisation: string }[]).find((a) => a.scheme === scheme)!;
+        const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: free[index].learner.id, agrementId: agreement.id, sessionId: free[index].session.id });
+        expectEnvelope(created, 201);
+        for (const action of ["submit", "fund"]) expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: created.body.data.id, action, isSpanish: false }), 200);
+        const rows = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, created.body.data.id));
+        // These funders take the whole pedagogical cost: one invoice, to the funder.
+        expect(rows.map((r) => [r.payer, r.totalCents])).toEqual([["funder", created.body.data.totalCents]]);
+        expect(rows[0].buyer).toEqual({ name: agreement.organisation, lines: expect.arrayContaining([expected[scheme]]) });
+      }
+    });
+
+    test("a request with nothing to fund (a free session) is refused with a clear message, in French and Spanish; nothing written", async () => {
+      const holder = await as("holder@demo.test");
+      const referent = await as("referent.es@demo.test", "es");
+      for (const [agent, expected] of [
+        [holder, "Cette session est gratuite : il n'y a rien à faire prendre en charge."],
+        [referent, "Esta sesión es gratuita: no hay ningún importe que financiar."],
+      ] as const) {
+        const options = (await agent.get("/back/api/referent/dpec/options")).body.data;
+        const session = options.sessions.at(-1) as { id: number };
+        const [{ trainingId }] = await suite.db.select({ trainingId: faceToFaces.trainingId }).from(faceToFaceSessions).innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId)).where(eq(faceToFaceSessions.id, session.id));
+        const [{ price }] = await suite.db.select({ price: trainings.priceHtCents }).from(trainings).where(eq(trainings.id, trainingId));
+        // The ANDPC (or FUNDAE) on a free webinar: the probe's case.
+        await suite.db.update(trainings).set({ priceHtCents: 0 }).where(eq(trainings.id, trainingId));
+        const before = await snapshot();
+        for (const agreement of options.agreements as { id: number }[]) {
+          const refused = await agent.post("/back/api/referent/dpec/add", { apprenantId: options.learners[0].id, agrementId: agreement.id, sessionId: session.id });
+          expectEnvelope(refused, 422);
+          expect(refused.body.message).toBe(expected);
+          expect(refused.body.data.errors).toEqual({ sessionId: [expected] });
+        }
+        expect(await snapshot()).toEqual(before);
+        await suite.db.update(trainings).set({ priceHtCents: price }).where(eq(trainings.id, trainingId));
+      }
+    });
+
+    test("ten identical creations at once make one request; ten funding clicks at once make one transition and one invoice set", async () => {
+      const holder = await as("holder@demo.test");
+      const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
+      const marche = await accountOf("Pharmacie du Marché");
+      const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche));
+      const pair = (options.sessions as { id: number }[]).flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner }))).reverse().find(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id))!;
+      const agreement = (options.agreements as { id: number; scheme: string }[]).find((a) => a.scheme === "fifpl")!;
+      const body = { apprenantId: pair.learner.id, agrementId: agreement.id, sessionId: pair.session.id };
+      const adds = await Promise.all(Array.from({ length: 10 }, () => holder.post("/back/api/referent/dpec/add", body)));
+      expect(adds.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+      const id = adds.find((r) => r.status === 201)!.body.data.id as number;
+      expect(await suite.db.$count(fundingRequests, eq(fundingRequests.sessionId, pair.session.id))).toBe(existing.filter((r) => r.sessionId === pair.session.id).length + 1);
+      expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action: "submit", isSpanish: false }), 200);
+      const funds = await Promise.all(Array.from({ length: 10 }, () => holder.post("/back/api/referent/dpec/action", { id, action: "fund", isSpanish: false })));
+      expect(funds.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+      const rows = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, id));
+      const [request] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.id, id));
+      expect(rows.reduce((sum, r) => sum + r.totalCents, 0)).toBe(request.totalCents);
+      expect(new Set(rows.map((r) => r.payer)).size).toBe(rows.length);
+      const history = (await holder.get(`/back/api/referent/dpec/${id}`)).body.data.history as { action: string }[];
+      expect(history.map((e) => e.action)).toEqual(["create", "submit", "fund"]);
     });
 
     test("PUT dpec/action changes the session while allowed, 409 once funded", async () => {

@@ -103,6 +103,56 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expectEnvelope(await holder.post("/back/api/referent/toggleApprenantActive", { contactId: lucas, isActive: "maybe" }), 422);
   });
 
+  test("the holder stays active and only the holder manages referents; referents still manage learners (issue 28)", async () => {
+    const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    const [lea, maxime, emma, holderId] = await Promise.all(["lea.bernard@demo.test", "maxime.durand@demo.test", "emma.leroy@demo.test", "holder@demo.test"].map(userId));
+    // Two referents of the pharmacy (the demo data has only its holder).
+    for (const id of [lea, maxime]) await suite.db.update(memberships).set({ role: "referent" }).where(and(eq(memberships.accountId, marche.id), eq(memberships.userId, id)));
+    const referent = await as("lea.bernard@demo.test");
+    const holder = await as("holder@demo.test");
+    const spanishHolder = await as("holder@demo.test", "localhost", "es-ES");
+    const activeOf = async (id: number) => (await suite.db.select({ isActive: memberships.isActive }).from(memberships).where(and(eq(memberships.accountId, marche.id), eq(memberships.userId, id))))[0].isActive;
+
+    const before = await tableCounts(suite.db);
+    const holderOff = await referent.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false });
+    expectEnvelope(holderOff, 409);
+    expect(holderOff.body.message).toBe("Le titulaire de la pharmacie ne peut pas être désactivé.");
+    const selfOff = await holder.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false });
+    expectEnvelope(selfOff, 409);
+    expect(selfOff.body.message).toBe("Le titulaire de la pharmacie ne peut pas être désactivé.");
+    expect((await spanishHolder.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false })).body.message).toBe("El titular de la farmacia no puede desactivarse.");
+    for (const isActive of [false, true]) {
+      const other = await referent.post("/back/api/referent/toggleApprenantActive", { contactId: maxime, isActive });
+      expectEnvelope(other, 403);
+      expect(other.body.message).toBe("Seul le titulaire de la pharmacie peut activer ou désactiver un référent.");
+    }
+    expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: lea, isActive: false }), 409);
+    expect(await tableCounts(suite.db)).toEqual(before);
+    expect([await activeOf(holderId), await activeOf(maxime), await activeOf(lea)]).toEqual([true, true, true]);
+
+    // What is allowed: a referent manages learners; the holder manages referents.
+    expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: emma, isActive: false }), 200);
+    expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: emma, isActive: true }), 200);
+    expectEnvelope(await holder.post("/back/api/referent/toggleApprenantActive", { contactId: maxime, isActive: false }), 200);
+    expect(await activeOf(maxime)).toBe(false);
+    expectEnvelope(await holder.post("/back/api/referent/toggleApprenantActive", { contactId: maxime, isActive: true }), 200);
+
+    // The team says what each viewer may change; the page offers exactly that (no link, no confirmation step).
+    const offered = async (agent: Agent) =>
+      Object.fromEntries(((await agent.get("/back/api/referent/dpec/allApprenants")).body.data.members as { contactId: number | null; canChangeAccess: boolean }[]).filter((m) => m.contactId !== null).map((m) => [m.contactId, m.canChangeAccess]));
+    expect(await offered(referent)).toMatchObject({ [holderId]: false, [lea]: false, [maxime]: false, [emma]: true });
+    expect(await offered(holder)).toMatchObject({ [holderId]: false, [lea]: true, [maxime]: true, [emma]: true });
+    const page = async (agent: Agent, query = "") => (await agent.fetchRaw("GET", `/gestion/ma-pharmacie/equipe${query}`, { accept: "text/html" })).text();
+    const asReferent = await page(referent);
+    expect(asReferent).not.toContain(`data-testid="toggle-${holderId}"`);
+    expect(asReferent).not.toContain(`data-testid="toggle-${maxime}"`);
+    expect(asReferent).toContain(`data-testid="toggle-${emma}"`);
+    expect(await page(referent, `?confirm=${holderId}`)).not.toContain('data-testid="confirm-toggle"');
+    const asHolder = await page(holder);
+    expect(asHolder).not.toContain(`data-testid="toggle-${holderId}"`);
+    expect(asHolder).toContain(`data-testid="toggle-${maxime}"`);
+  });
+
   test("editAccountDatas changes the pharmacy's name and address; bad input changes nothing", async () => {
     const holder = await as("holder@demo.test");
     expectEnvelope(await holder.post("/back/api/referent/editAccountDatas", { name: "", address: "x", postalCode: "!", city: "Lyon" }), 422);

@@ -3,6 +3,7 @@ import { dpcHoursMeter, DPC_YEARLY_CAP_MINUTES } from "#core/domain/dpc-hours.ts
 import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
 import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
 import { contractYearEnd, nextContractProduct } from "#core/domain/contract-products.ts";
+import { canChangeTeamAccess, teamAccessRefusal } from "#core/domain/permissions.ts";
 
 describe("DPC hours meter (18 h a year, actions of 3 h or more)", () => {
   test.each([
@@ -85,5 +86,37 @@ describe("contract products", () => {
     expect(contractYearEnd("2026-11-25")).toBe("2027-11-24");
     expect(contractYearEnd("2024-02-29")).toBe("2025-02-28");
     expect(contractYearEnd("2026-01-01")).toBe("2026-12-31");
+  });
+});
+
+describe("team access: who activates or deactivates a member (issue 28)", () => {
+  const holder = { userId: 1, role: "holder" as const };
+  const referent = { userId: 2, role: "referent" as const };
+  const otherReferent = { userId: 3, role: "referent" as const };
+  const learner = { userId: 4, role: "learner" as const };
+  test.each([
+    ["the holder deactivates a learner", holder, learner, false, null],
+    ["the holder deactivates a referent", holder, referent, false, null],
+    ["the holder activates a referent", holder, referent, true, null],
+    ["a referent deactivates a learner", referent, learner, false, null],
+    ["a referent activates a learner", referent, learner, true, null],
+    ["a referent deactivates the holder", referent, holder, false, "teamHolderStaysActive"],
+    ["the holder deactivates himself", holder, holder, false, "teamHolderStaysActive"],
+    ["a referent activates a deactivated holder (the way back)", referent, holder, true, null],
+    ["a referent deactivates another referent", referent, otherReferent, false, "teamOnlyHolderManagesReferents"],
+    ["a referent activates another referent", referent, otherReferent, true, "teamOnlyHolderManagesReferents"],
+    ["a referent deactivates himself", referent, referent, false, "teamCannotDeactivateSelf"],
+  ] as const)("%s: %s", (_name, actor, member, isActive, refusal) => {
+    expect(teamAccessRefusal(actor, member, isActive)).toBe(refusal);
+  });
+
+  test("the page offers the change only where the rule allows the other state", () => {
+    expect(canChangeTeamAccess(referent, { ...holder, isActive: true })).toBe(false);
+    expect(canChangeTeamAccess(holder, { ...holder, isActive: true })).toBe(false);
+    expect(canChangeTeamAccess(referent, { ...otherReferent, isActive: true })).toBe(false);
+    expect(canChangeTeamAccess(referent, { ...referent, isActive: true })).toBe(false);
+    expect(canChangeTeamAccess(referent, { ...learner, isActive: true })).toBe(true);
+    expect(canChangeTeamAccess(holder, { ...referent, isActive: false })).toBe(true);
+    expect(canChangeTeamAccess(referent, { ...holder, isActive: false })).toBe(true);
   });
 });

@@ -110,7 +110,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         {training.mainIllustration ? <img src={training.mainIllustration} alt="" className="max-h-40 w-auto self-start rounded border" /> : <p>{t("catalog.noIllustration")}</p>}
         <IntentForm intent="illustration" schema={null} encType="multipart/form-data" submitLabel={t("catalog.upload")}>
           {(view) => (
-            <TextField name="illustration" type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" label={t("catalog.illustrationFile")} hint={t("catalog.illustrationHint")} errors={view.errors.illustration} />
+            <TextField name="illustration" type="file" accept="image/png,image/jpeg,image/webp" label={t("catalog.illustrationFile")} hint={t("catalog.illustrationHint")} errors={view.errors.illustration} />
           )}
         </IntentForm>
       </Section>

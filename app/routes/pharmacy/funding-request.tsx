@@ -146,6 +146,11 @@ export default function FundingRequestPage() {
               </li>
             ))}
           </ul>
+          {request.scheme === "fundae" ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="fundae-bonification">
+              {t("detail.fundaeBonification", { amount: formatMoney(request.fundedCents, request.currency, locale) })}
+            </p>
+          ) : null}
         </section>
       </div>
       <section aria-labelledby="request-actions" className="mt-6 rounded-lg border border-slate-300 p-4">

@@ -30,7 +30,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const team = await back.get("/referent/dpec/allApprenants", TeamSchema);
   const confirmId = Number(url.searchParams.get("confirm"));
-  const confirm = team.members.find((m) => m.contactId !== null && m.contactId === confirmId) ?? null;
+  const confirm = team.members.find((m) => m.contactId !== null && m.contactId === confirmId && m.canChangeAccess) ?? null;
   return { title: serverT(context, "pharmacy")("tabs.team"), team, confirm };
 }
 
@@ -142,7 +142,7 @@ function MemberRow({ member: m, readOnly }: { member: TeamMember; readOnly: bool
                 <span className="sr-only"> {name}</span>
               </SubmitButton>
             </Form>
-          ) : m.contactId !== null ? (
+          ) : m.contactId !== null && m.canChangeAccess ? (
             <Link to={`?confirm=${m.contactId}`} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid={`toggle-${m.contactId}`}>
               {m.isActive ? t("team.deactivate") : t("team.activate")}
               <span className="sr-only"> {name}</span>

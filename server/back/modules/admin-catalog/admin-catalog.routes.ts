@@ -60,7 +60,7 @@ adminCatalogRoutes.post("/admin/catalog/trainings/:id/publish", async (c) => {
   return success(c, { id }, c.var.t("adminSaved"));
 });
 
-/** The training's main illustration: PNG, JPEG, WebP or a script-free SVG of at most 2 MB, checked by its bytes. */
+/** The training's main illustration: PNG, JPEG or WebP of at most 2 MB, checked by its bytes (no SVG, ADR 0105). */
 adminCatalogRoutes.post("/admin/catalog/trainings/:id/illustration", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);

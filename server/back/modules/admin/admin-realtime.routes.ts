@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PLATFORM_CHANNEL, userChannelName } from "../../../realtime/app-channels.ts";
 import type { BackEnv } from "../../context.ts";
 import { Id } from "#core/contract/ids.ts";
 import { success } from "../../http/envelope.ts";
@@ -8,6 +7,7 @@ import { requireAdmin } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
+import { reloadOpenPages } from "./admin-realtime.service.ts";
 
 export const adminRealtimeRoutes = new Hono<BackEnv>();
 
@@ -16,13 +16,11 @@ const ReloadSchema = z.strictObject({
   userId: Id.optional(),
 });
 
-/** Asks open pages to reload (after a deployment or a content fix): everyone, or one user. */
+/** Asks open pages to reload (after a deployment or a content fix): everyone, or one user; audited. */
 adminRealtimeRoutes.post("/admin/realtime/reload", async (c) => {
-  await requireAdmin(c);
+  const session = await requireAdmin(c);
   const input = await parseBody(c, ReloadSchema);
-  const channel = input.scope === "user" && input.userId ? userChannelName(input.userId) : PLATFORM_CHANNEL;
-  await c.var.deps.broadcaster.broadcast(channel, "ReloadEvent", { at: c.var.deps.now().toISOString() });
-  return success(c, { channel });
+  return success(c, await reloadOpenPages(c.var.deps, session.userId, input));
 });
 
 const NotifySchema = z.strictObject({

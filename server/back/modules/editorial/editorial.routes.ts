@@ -171,7 +171,7 @@ editorialRoutes.get("/admin/loginImage", async (c) => {
   return success(c, { items: await listLoginImages(c.var.deps.db) });
 });
 
-/** Multipart upload (field "image"): type checked by content, size capped, an SVG with script refused; nothing stored on refusal. */
+/** Multipart upload (field "image"): PNG, JPEG or WebP checked by content, size capped (no SVG, ADR 0105); nothing stored on refusal. */
 editorialRoutes.post("/admin/loginImage/:brand", async (c) => {
   const session = await requireAdmin(c);
   const { brand } = parseInput(BrandParamsSchema, { brand: c.req.param("brand") }, c.var.t);

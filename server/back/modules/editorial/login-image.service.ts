@@ -1,55 +1,27 @@
 import { BRAND_KEYS, type BrandKey } from "#core/branding/brands.ts";
 import { LOGIN_IMAGE_MAX_BYTES } from "#core/contract/editorial.ts";
 import type { Db } from "../../../db/client.ts";
-import { removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
+import { looksLikeSvg, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
 import { AppError } from "../../http/app-error.ts";
 import { auditChange } from "./audit-trail.ts";
 import * as repo from "./editorial.repository.ts";
 
 /**
- * The login page's image per brand (ADR 0067): PNG, JPEG, WebP recognised by their first bytes, or an SVG that is
- * plain drawing (no script, event handler, javascript: or external reference, foreign object or entity); at most
- * 2 MB. Stored under /uploads/login/ with a random name; the previous file is removed after the change commits.
+ * The login page's image per brand (ADR 0067): PNG, JPEG or WebP, recognised by their first bytes, at most 2 MB; an
+ * SVG is refused with its own message (ADR 0105). Stored under /uploads/login/ with a random name; the previous file
+ * is removed after the change commits.
  */
 
-const CONTENT_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp", svg: "image/svg+xml" } as const;
+const CONTENT_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 type ImageKind = keyof typeof CONTENT_TYPES;
 
-/** An SVG document (after an optional BOM, XML declaration, comments and doctype) whose root is <svg>. */
-function looksLikeSvg(text: string): boolean {
-  const head = text.replace(/^\uFEFF/, "").replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*/i, "");
-  return /^<svg[\s>]/i.test(head);
-}
-
-/** What an SVG must not hold to be shown as an image of our pages (and opened on its own at its URL). */
-export function unsafeSvg(text: string): boolean {
-  return (
-    /<\s*script\b/i.test(text) ||
-    /\son[a-z]+\s*=/i.test(text) ||
-    /javascript\s*:/i.test(text) ||
-    /<\s*foreignObject\b/i.test(text) ||
-    /<!ENTITY/i.test(text) ||
-    /<\s*(iframe|embed|object|use)\b[^>]*\bhref\s*=\s*["']\s*(https?:|\/\/|data:)/i.test(text) ||
-    /\b(xlink:)?href\s*=\s*["']\s*(https?:|\/\/)/i.test(text) ||
-    /@import|url\(\s*["']?\s*(https?:|\/\/|javascript:)/i.test(text)
-  );
-}
-
 /** The kind of an uploaded image, or the message key of the refusal. */
-export function checkLoginImage(bytes: Uint8Array): { kind: ImageKind } | { refused: "adminImageType" | "adminImageTooLarge" | "adminImageSvgUnsafe" | "adminImageMissing" } {
+export function checkLoginImage(bytes: Uint8Array): { kind: ImageKind } | { refused: "adminImageType" | "adminImageTooLarge" | "adminImageSvgRefused" | "adminImageMissing" } {
   if (bytes.length === 0) return { refused: "adminImageMissing" };
   if (bytes.length > LOGIN_IMAGE_MAX_BYTES) return { refused: "adminImageTooLarge" };
-  const raster = sniffImageType(bytes);
-  if (raster) return { kind: raster };
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return { refused: "adminImageType" };
-  }
-  if (!looksLikeSvg(text)) return { refused: "adminImageType" };
-  if (unsafeSvg(text)) return { refused: "adminImageSvgUnsafe" };
-  return { kind: "svg" };
+  const kind = sniffImageType(bytes);
+  if (kind) return { kind };
+  return { refused: looksLikeSvg(bytes) ? "adminImageSvgRefused" : "adminImageType" };
 }
 
 export async function listLoginImages(db: Db) {

@@ -91,11 +91,15 @@ for (const [family, url] of [
   ["faceToFaceOnly", "/user/faceToFaceOnly/currentFlow/:id"],
   ["mixt", "/user/mixt/currentFlow/:id"],
   ["video", "/user/video/currentFlow/:id"],
+  ["quiz", "/user/quiz/currentFlow/:id"],
 ] as const) {
   flowRoutes.get(url, (c) => getFlow(c, family));
 }
 
 flowRoutes.post("/course/currentFlow/:id", async (c) => postFlow(c, "course", await parseBody(c, AdvanceSchema)));
+
+// A quiz training's flow (the spec's "quiz get/post"): its questions are answered as the course flow's are.
+flowRoutes.post("/user/quiz/currentFlow/:id", async (c) => postFlow(c, "quiz", await parseBody(c, AdvanceSchema)));
 
 flowRoutes.post("/user/dpc/currentFlow/:id", async (c) => postFlow(c, "dpc", (await parseBody(c, DpcAdvanceSchema)).data));
 
@@ -122,7 +126,7 @@ flowRoutes.on(["GET", "POST", "DELETE"], "/user/:type/currentFlow/:id", (c) => {
   requireSession(c);
   const type = c.req.param("type");
   if (!isTrainingType(type)) throw new AppError("NOT_FOUND", "enrolmentUnknownType", { values: { type: type.slice(0, 40) } });
-  if (["formation", "dpc", "faceToFaceOnly", "mixt", "video"].includes(type)) return c.notFound();
+  if (["formation", "dpc", "faceToFaceOnly", "mixt", "video", "quiz"].includes(type)) return c.notFound();
   throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type } });
 });
 

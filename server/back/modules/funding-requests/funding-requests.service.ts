@@ -7,6 +7,8 @@ import { toParisDate } from "#core/domain/dates.ts";
 import {
   allowedFundingActions,
   canChangeFundingSession,
+  fundingRequestRefusal,
+  invoicedPayers,
   isFundingState,
   isSpanishScheme,
   nextFundingState,
@@ -17,6 +19,8 @@ import {
   type FundingScheme,
   type FundingState,
 } from "#core/domain/funding-requests.ts";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
+import { fixedT } from "../../../i18n/i18n.ts";
 import { computeVat } from "#core/domain/money.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -58,11 +62,7 @@ function toPayload(row: repo.FundingRequestWithParts, invoices: InvoiceRow[]): F
   const { request } = row;
   const state = request.state as FundingState;
   const scheme = request.scheme as FundingScheme;
-  const funded = request.fundedCents;
-  const shares = [
-    { payer: "funder" as const, amountCents: funded },
-    { payer: "pharmacy" as const, amountCents: request.totalCents - funded },
-  ].filter((s) => s.amountCents > 0);
+  const shares = invoicedPayers(scheme, request.totalCents, request.fundedCents);
   return {
     id: request.id,
     state,
@@ -74,6 +74,7 @@ function toPayload(row: repo.FundingRequestWithParts, invoices: InvoiceRow[]): F
     session: { id: row.session.id, name: row.session.name, city: row.session.city, startDate: day(row.session.startDate) },
     minutes: request.minutes,
     totalCents: request.totalCents,
+    fundedCents: request.fundedCents,
     currency: request.currency,
     payers: shares.map((s) => ({
       ...s,
@@ -165,6 +166,8 @@ export async function addFundingRequest(deps: Deps, scope: ReferentScope, input:
   const days = await repo.listSessionDays(deps.db, [session.id]);
   const minutes = sessionMinutes(session, days);
   const funder = payerShares(scheme, session.priceHtCents, minutes).find((s) => s.payer === "funder")?.amountCents ?? 0;
+  const refusal = fundingRequestRefusal(session.priceHtCents, funder);
+  if (refusal) throw new AppError("VALIDATION", refusal, { fields: { sessionId: [refusal] } });
   const now = deps.now();
   try {
     const id = await deps.db.transaction(async (tx) => {
@@ -220,12 +223,31 @@ export async function actOnFundingRequest(deps: Deps, t: Translate, scope: Refer
   return { request: await requestPayload(deps, scope, input.id), message: t("fundingActionDone", { state: t(`fundingState_${outcome.to}`) }) };
 }
 
+/**
+ * Who a payer's invoice is addressed to and what it says about the funding (ADR 0103): the funder (ANDPC paying
+ * directly, an OPCO under subrogation for the employer), or the pharmacy, which for FUNDAE pays the whole cost and
+ * is told that the training is bonificable. In the invoice's language, the brand's.
+ */
+function payerInvoiceBuyer(
+  payer: "funder" | "pharmacy",
+  scheme: FundingScheme,
+  brand: string,
+  agreement: { name: string; number: string; organisation: string } | undefined,
+  account: { name: string; address: string | null; postalCode: string | null; city: string | null } | undefined,
+) {
+  const t = fixedT(isBrandKey(brand) ? BRANDS[brand].defaultLocale : "fr-FR", "pdf", "fundingInvoice");
+  if (payer === "funder") {
+    const mention = scheme === "dpc" ? t("dpcDirect") : scheme === "opco" ? t("opcoSubrogation", { employer: account?.name ?? "" }) : "";
+    return { name: agreement?.organisation ?? "", lines: [agreement?.name ?? "", agreement?.number ?? "", mention].filter(Boolean) };
+  }
+  const address = [account?.address ?? "", [account?.postalCode, account?.city].filter(Boolean).join(" ")];
+  return { name: account?.name ?? "", lines: [...address, scheme === "fundae" ? t("fundaeBonificable") : ""].filter(Boolean) };
+}
+
 /** One invoice per payer with a share (idempotent: a request re-entering financing keeps its invoices). */
 export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow, now: Date) {
   const existing = await invoiceStore.listInvoicesOfRequests(tx, [row.id]);
-  const shares = payerShares(row.scheme as FundingScheme, row.totalCents, row.minutes).map((s) =>
-    s.payer === "funder" ? { ...s, amountCents: row.fundedCents } : { ...s, amountCents: row.totalCents - row.fundedCents },
-  );
+  const shares = invoicedPayers(row.scheme as FundingScheme, row.totalCents, row.fundedCents);
   const seller = sellerOf(row.brand);
   const vat = vatRuleForBrand(row.brand);
   const account = await repo.findAccountIdentity(tx, row.accountId);
@@ -235,10 +257,7 @@ export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow
     if (share.amountCents <= 0 || existing.some((i) => i.payer === share.payer)) continue;
     const sequence = await invoiceStore.takeInvoiceSequence(tx, row.brand, year);
     const vatCents = computeVat(share.amountCents, vat.rateBasisPoints);
-    const buyer =
-      share.payer === "funder"
-        ? { name: agreement?.organisation ?? "", lines: [agreement?.name ?? "", agreement?.number ?? ""].filter(Boolean) }
-        : { name: account?.name ?? "", lines: [account?.address ?? "", [account?.postalCode, account?.city].filter(Boolean).join(" ")].filter(Boolean) };
+    const buyer = payerInvoiceBuyer(share.payer, row.scheme as FundingScheme, row.brand, agreement, account);
     await invoiceStore.insertInvoice(tx, {
       kind: "funding",
       fundingRequestId: row.id,
@@ -274,6 +293,7 @@ export async function changeFundingSession(deps: Deps, scope: ReferentScope, inp
       if (session.id === row.sessionId) return "done" as const;
       const minutes = sessionMinutes(session, days);
       const funded = payerShares(row.scheme as FundingScheme, row.totalCents, minutes).find((s) => s.payer === "funder")?.amountCents ?? 0;
+      if (fundingRequestRefusal(row.totalCents, funded)) return "nothingFunded" as const;
       await repo.updateRequest(tx, row.id, { sessionId: session.id, minutes, fundedCents: funded, updatedAt: now });
       await repo.insertEvent(tx, {
         requestId: row.id,
@@ -289,6 +309,7 @@ export async function changeFundingSession(deps: Deps, scope: ReferentScope, inp
     if (outcome === "notFound") throw new AppError("NOT_FOUND", "fundingRequestNotFound");
     if (outcome === "locked") throw new AppError("CONFLICT", "fundingSessionLocked");
     if (outcome === "otherTraining") throw new AppError("VALIDATION", "invalidInput", { fields: { session: ["fundingSessionOtherTraining"] } });
+    if (outcome === "nothingFunded") throw new AppError("VALIDATION", "fundingNothingFunded", { fields: { session: ["fundingNothingFunded"] } });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "fundingDuplicate");
     throw error;

@@ -16,6 +16,7 @@ notificationsRoutes.get("/user/notification", async (c) => {
 
 const ReadSchema = z.strictObject({ ids: z.array(Id).max(500) });
 
+// A read-only contract may mark its own notifications read: it records what was read (ADR 0104).
 notificationsRoutes.post("/user/notification/read", async (c) => {
   const session = requireSession(c);
   const { ids } = await parseBody(c, ReadSchema);

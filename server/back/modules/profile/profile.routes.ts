@@ -99,7 +99,10 @@ profileRoutes.post("/user/updateProfilePic", async (c) => {
   return success(c, { avatar: avatarPath }, c.var.t("profileUpdated"));
 });
 
-/** A message (by default a call-back request) mailed to the user's advisor. */
+/**
+ * A message (by default a call-back request) mailed to the user's advisor. A read-only contract may send it: it is
+ * how a read-only user asks for a change or a renewal (ADR 0104).
+ */
 profileRoutes.post("/user/sendAdvisorMessage", async (c) => {
   const session = requireSession(c);
   const input = await parseBody(c, AdvisorMessageSchema);

@@ -6,6 +6,7 @@ import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken, TOKEN_TTL_MS } from "../auth/tokens.ts";
 import { memberProgress } from "#core/domain/team-progress.ts";
+import { canChangeTeamAccess, teamAccessRefusal, type TeamRole } from "#core/domain/permissions.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./team.repository.ts";
 
@@ -45,6 +46,7 @@ export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> 
       role: m.role as TeamMember["role"],
       status: m.isActive ? "active" : "inactive",
       isActive: m.isActive,
+      canChangeAccess: canChangeTeamAccess(scope, { userId: m.userId, role: m.role as TeamRole, isActive: m.isActive }),
       trainings: own.length,
       finished: own.filter((e) => e.status === "finished").length,
       progress: memberProgress(own),
@@ -62,6 +64,7 @@ export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> 
       role: "learner",
       status: "invited",
       isActive: false,
+      canChangeAccess: false,
       trainings: 0,
       finished: 0,
       progress: 0,
@@ -163,12 +166,14 @@ export async function resendInvitation(deps: MailDeps, scope: ReferentScope, inv
 
 /**
  * POST toggleApprenantActive: a member of the team (of this account only: 404 otherwise) is activated or
- * deactivated; a deactivated member no longer reaches the pharmacy. Nobody deactivates themself (409).
+ * deactivated; a deactivated member no longer reaches the pharmacy. The team rule decides (core/domain/permissions.ts):
+ * only the holder manages referents (403); the holder is never deactivated, nobody deactivates themself (409).
  */
 export async function toggleApprenantActive(deps: Deps, scope: ReferentScope, contactId: number, isActive: boolean): Promise<{ name: string; isActive: boolean }> {
   const member = await repo.findMember(deps.db, scope.accountId, contactId);
   if (!member) throw new AppError("NOT_FOUND", "teamMemberNotFound");
-  if (member.userId === scope.userId && !isActive) throw new AppError("CONFLICT", "teamCannotDeactivateSelf");
+  const refusal = teamAccessRefusal(scope, { userId: member.userId, role: member.role as TeamRole }, isActive);
+  if (refusal) throw new AppError(refusal === "teamOnlyHolderManagesReferents" ? "FORBIDDEN" : "CONFLICT", refusal);
   await repo.setMemberActive(deps.db, scope.accountId, contactId, isActive);
   return { name: `${member.firstName} ${member.lastName}`, isActive };
 }
