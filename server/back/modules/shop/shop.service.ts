@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart, ShopListing } from "#core/contract/shop.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { toParisDate } from "#core/domain/dates.ts";
@@ -17,6 +18,7 @@ import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/doma
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
+import { invoiceSeller } from "../invoices/invoice-parties.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
 import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
@@ -30,7 +32,6 @@ import { listCoursesByIds } from "../catalogue/catalogue-listing.service.ts";
 import { listMemberships } from "../user/user.repository.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 import * as repo from "./shop.repository.ts";
-import { sellerOf } from "./sellers.ts";
 
 export const CART_COOKIE = "cart";
 export const CART_COOKIE_DAYS = 30;
@@ -621,7 +622,6 @@ export async function settleOrder(
   if (!order) return { kind: "notPending", status: "missing" };
   const buyer = await repo.findBuyer(deps.db, order.userId);
   const account = order.accountId !== null ? await repo.findAccount(deps.db, order.accountId) : undefined;
-  const seller = sellerOf(order.brand);
   const now = deps.now();
   const outcome = await repo.payOrder(deps.db, {
     orderId,
@@ -629,8 +629,8 @@ export async function settleOrder(
     onPaid,
     now,
     year: Number(toParisDate(now).slice(0, 4)),
-    invoicePrefix: seller.invoicePrefix,
-    seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
+    invoicePrefix: legalIdentityOf(order.brand).invoicePrefix,
+    seller: invoiceSeller(order.brand),
     buyer: {
       name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
       lines: [
