@@ -58,23 +58,26 @@ describe("what each country requires", () => {
   const complete: BillingDetails = { companyName: null, address: "12 place du Marché", postalCode: "69003", city: "Lyon", country: "FR", taxId: null };
 
   it("France: the postal address, no tax number", () => {
-    expect(missingBillingFields(complete, "person")).toEqual([]);
-    expect(missingBillingFields(complete, "pharmacy")).toEqual([]);
-    expect(missingBillingFields({ ...complete, address: " ", city: null }, "person")).toEqual(["address", "city"]);
-    expect(missingBillingFields(null, "person")).toEqual(["address", "postalCode", "city"]);
+    expect(missingBillingFields(complete, "person", "FR")).toEqual([]);
+    expect(missingBillingFields(complete, "pharmacy", "FR")).toEqual([]);
+    expect(missingBillingFields({ ...complete, address: " ", city: null }, "person", "FR")).toEqual(["address", "city"]);
+    expect(missingBillingFields(null, "person", "FR")).toEqual(["address", "postalCode", "city"]);
   });
 
   it("Spain: the NIF of every buyer (factura completa)", () => {
     const spanish = { ...complete, country: "ES" as const, postalCode: "28004", city: "Madrid" };
-    expect(missingBillingFields(spanish, "person")).toEqual(["taxId"]);
-    expect(missingBillingFields({ ...spanish, taxId: "12345678Z" }, "person")).toEqual([]);
+    expect(missingBillingFields(spanish, "person", "ES")).toEqual(["taxId"]);
+    expect(missingBillingFields({ ...spanish, taxId: "12345678Z" }, "person", "ES")).toEqual([]);
+    expect(missingBillingFields(null, "pharmacy", "ES")).toEqual(["address", "postalCode", "city", "taxId"]);
+    // The seller's country decides: a French buyer of a Spanish seller gives a tax number too.
+    expect(missingBillingFields(complete, "person", "ES")).toEqual(["taxId"]);
   });
 
   it("Belgium: the VAT number of a company buyer only", () => {
     const belgian = { ...complete, country: "BE" as const, postalCode: "1000", city: "Bruxelles" };
-    expect(missingBillingFields(belgian, "person")).toEqual([]);
-    expect(missingBillingFields({ ...belgian, companyName: "SRL Dupont" }, "person")).toEqual(["taxId"]);
-    expect(missingBillingFields(belgian, "pharmacy")).toEqual(["taxId"]);
+    expect(missingBillingFields(belgian, "person", "BE")).toEqual([]);
+    expect(missingBillingFields({ ...belgian, companyName: "SRL Dupont" }, "person", "BE")).toEqual(["taxId"]);
+    expect(missingBillingFields(belgian, "pharmacy", "BE")).toEqual(["taxId"]);
     expect(taxIdRequired("BE", "person", "  ")).toBe(false);
   });
 });

@@ -84,20 +84,22 @@ export function isValidPostalCode(country: BillingCountry, value: string): boole
   return POSTAL_CODES[country].test(value.trim());
 }
 
-/** Whether the buyer's tax number must be on the invoice: always in Spain, for a company in Belgium, never in France. */
-export function taxIdRequired(country: BillingCountry, buyer: BillingBuyer, companyName: string | null): boolean {
-  if (country === "ES") return true;
-  if (country === "BE") return buyer === "pharmacy" || Boolean(companyName?.trim());
+/**
+ * Whether the buyer's tax number must be on an invoice of a seller of `sellerCountry`: always in Spain, for a company
+ * in Belgium, never in France.
+ */
+export function taxIdRequired(sellerCountry: BillingCountry, buyer: BillingBuyer, companyName: string | null): boolean {
+  if (sellerCountry === "ES") return true;
+  if (sellerCountry === "BE") return buyer === "pharmacy" || Boolean(companyName?.trim());
   return false;
 }
 
-/** The fields still missing before an invoice can be issued to this buyer (none: checkout may go on). */
-export function missingBillingFields(details: BillingDetails | null, buyer: BillingBuyer): BillingField[] {
-  if (!details) return ["address", "postalCode", "city"];
+/** The fields still missing before a seller of `sellerCountry` can invoice this buyer (none: checkout may go on). */
+export function missingBillingFields(details: BillingDetails | null, buyer: BillingBuyer, sellerCountry: BillingCountry): BillingField[] {
   const missing: BillingField[] = [];
-  if (!details.address?.trim()) missing.push("address");
-  if (!details.postalCode?.trim()) missing.push("postalCode");
-  if (!details.city?.trim()) missing.push("city");
-  if (taxIdRequired(details.country, buyer, details.companyName) && !details.taxId?.trim()) missing.push("taxId");
+  if (!details?.address?.trim()) missing.push("address");
+  if (!details?.postalCode?.trim()) missing.push("postalCode");
+  if (!details?.city?.trim()) missing.push("city");
+  if (taxIdRequired(sellerCountry, buyer, details?.companyName ?? null) && !details?.taxId?.trim()) missing.push("taxId");
   return missing;
 }

@@ -8,7 +8,8 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
-import { invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
+import { accountBillingDetails } from "../../back/modules/billing/billing.service.ts";
+import { invoiceBuyer, invoiceLocale, invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";
 import { seedEnrolmentSteps } from "./progress.ts";
 import * as t from "../schema/index.ts";
@@ -140,10 +141,13 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
         number: invoiceNumber(legalIdentityOf(spec.brand).invoicePrefix, year, sequence),
         issuedAt: paidAt,
         seller: invoiceSeller(spec.brand),
-        buyer: {
-          name: `${buyer.firstName} ${buyer.lastName}`,
-          lines: [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "), buyer.email],
-        },
+        buyer: invoiceBuyer({
+          personName: `${buyer.firstName} ${buyer.lastName}`,
+          email: buyer.email,
+          details: accountBillingDetails(account, spec.brand),
+          sellerCountry: legalIdentityOf(spec.brand).address.country,
+          locale: invoiceLocale(legalIdentityOf(spec.brand).address.country, buyer.locale),
+        }),
         totalCents: order.totalCents,
         vatCents: order.vatCents,
         totalWithVatCents: order.totalWithVatCents,

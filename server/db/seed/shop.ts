@@ -7,7 +7,8 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
-import { invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
+import { accountBillingDetails } from "../../back/modules/billing/billing.service.ts";
+import { invoiceBuyer, invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
@@ -70,7 +71,7 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
   }
 
   // The paid order of holder@demo.test: a training the holder is already enrolled in (the enrolment is what the
-  // order bought), with the used-up code, and its invoice FR-{year}-000001.
+  // order bought), with the used-up code, and its invoice (numbered with the others by issue date: invoice-numbers.ts).
   const holderId = await userId(db, "holder@demo.test");
   const shopId = await userId(db, "shop@demo.test");
   const fr = await storeTrainings(db, "fr");
@@ -109,10 +110,13 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       number: invoiceNumber(legalIdentityOf("fr").invoicePrefix, year, 1),
       issuedAt: paidAt,
       seller: invoiceSeller("fr"),
-      buyer: {
-        name: `${holder.firstName} ${holder.lastName}`,
-        lines: account ? [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "), holder.email] : [holder.email],
-      },
+      buyer: invoiceBuyer({
+        personName: `${holder.firstName} ${holder.lastName}`,
+        email: holder.email,
+        details: account ? accountBillingDetails(account, "fr") : { companyName: null, address: null, postalCode: null, city: null, country: "FR", taxId: null },
+        sellerCountry: "FR",
+        locale: "fr-FR",
+      }),
       totalCents: order.totalCents,
       vatCents: order.vatCents,
       totalWithVatCents: order.totalWithVatCents,

@@ -18,7 +18,8 @@ import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/doma
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
-import { invoiceSeller } from "../invoices/invoice-parties.ts";
+import { invoiceLocale, invoiceSeller } from "../invoices/invoice-parties.ts";
+import { invoiceBuyerOf, requireCompleteBilling } from "../billing/billing.service.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
 import type { IncomingNotification, PaymentProvider } from "../../../payments/provider.ts";
@@ -487,6 +488,8 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
   const userId = requireBuyer(ctx);
   const cart = await requireCart(ctx);
   const { db } = ctx.deps;
+  // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
+  await requireCompleteBilling(db, { userId, accountId: ctx.accountId, brand: cart.brand });
   const now = ctx.deps.now();
   const priced = await priceCart(db, cart, userId, now);
   if (priced.lines.length === 0) throw new AppError("CONFLICT", "shopCartEmpty");
@@ -621,7 +624,6 @@ export async function settleOrder(
   const order = await repo.findOrder(deps.db, orderId);
   if (!order) return { kind: "notPending", status: "missing" };
   const buyer = await repo.findBuyer(deps.db, order.userId);
-  const account = order.accountId !== null ? await repo.findAccount(deps.db, order.accountId) : undefined;
   const now = deps.now();
   const outcome = await repo.payOrder(deps.db, {
     orderId,
@@ -631,13 +633,12 @@ export async function settleOrder(
     year: Number(toParisDate(now).slice(0, 4)),
     invoicePrefix: legalIdentityOf(order.brand).invoicePrefix,
     seller: invoiceSeller(order.brand),
-    buyer: {
-      name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
-      lines: [
-        ...(account ? [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean) : []),
-        buyer?.email ?? "",
-      ],
-    },
+    // The buyer's legal data as it is now (ADR 0102): the pharmacy's for an order bought for one, else the buyer's own.
+    buyer: await invoiceBuyerOf(
+      deps.db,
+      { userId: order.userId, accountId: order.accountId, brand: order.brand },
+      { name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "", email: buyer?.email ?? null, locale: invoiceLocale(legalIdentityOf(order.brand).address.country, buyer?.locale) },
+    ),
   });
   if (outcome.kind === "paid") {
     if (order.cartId !== null) {
