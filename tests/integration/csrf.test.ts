@@ -61,6 +61,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
     // The attribution of bought trainings (ADR 0070).
     expect(list).toContain("POST /back/api/referent/attributeApprenants");
+    // The buyer's billing details asked at checkout (ADR 0102).
+    expect(list).toContain("POST /back/api/shop/billingDetails");
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */

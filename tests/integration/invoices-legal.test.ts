@@ -194,17 +194,19 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     for (const expected of ["Luis Tienda", account.name, "Calle Mayor 1", "28013 Madrid", "NIF A28004323"]) expect(text, expected).toContain(expected);
   });
 
-  test("billing details: 401 for a guest, 403 outside the shop, and nothing is written", async () => {
+  test("billing details: 401 for a guest, 403 outside the shop, 419 without the CSRF header, and nothing is written", async () => {
     const guest = suite.agent(on("fr"));
     await guest.csrf();
     const member = suite.agent(on("fr"));
     expectEnvelope(await member.login("learner@demo.test"), 200);
+    const customer = await buyer("fr", "csrf-billing", { billing: false });
     const before = await tableCounts(suite.db);
     const body = { address: "1 rue X", postalCode: "69001", city: "Lyon" };
     expectEnvelope(await guest.get("/back/api/shop/billingDetails"), 401);
     expectEnvelope(await guest.post("/back/api/shop/billingDetails", body), 401);
     expectEnvelope(await member.get("/back/api/shop/billingDetails"), 403);
     expectEnvelope(await member.post("/back/api/shop/billingDetails", body), 403);
+    expectEnvelope(await customer.agent.post("/back/api/shop/billingDetails", body, { csrf: false }), 419);
     expect(await tableCounts(suite.db)).toEqual(before);
   });
 
