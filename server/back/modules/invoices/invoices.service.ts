@@ -50,8 +50,9 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
 
 /**
  * The PDF of an invoice or a credit note, in the language of invoiceLocale (Spanish for a Spanish seller or a buyer
- * whose language is Spanish, else French; Belgian formats and terms for the Belgian seller). A shop invoice prints its order's payment and
- * discount; a credit note its invoice's lines and discount, as negative amounts, and the invoice it reverses.
+ * whose language is Spanish, else French; Belgian formats and terms for the Belgian seller). A shop invoice prints
+ * its order's payment and discount; a credit note its invoice's lines and discount, as negative amounts, and the
+ * invoice it reverses.
  */
 export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<{ bytes: Uint8Array; filename: string }> {
   const seller = invoice.seller as Seller;
