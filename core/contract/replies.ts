@@ -22,6 +22,7 @@ import { FeaturedPayloadSchema } from "./home.ts";
 import { NotificationListSchema } from "./notifications.ts";
 import { ProfileSchema } from "./profile.ts";
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
+import { BillingDetailsReplySchema } from "./billing.ts";
 import {
   AveragesSchema,
   BadgesSchema,
@@ -71,6 +72,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,
   "/shop/creditNote/:id": null,
+  "/shop/billingDetails": BillingDetailsReplySchema,
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
   "/referent/dpec/allApprenants": TeamSchema,

@@ -37,6 +37,9 @@ export const VALIDATION_KEYS = [
   "discountValueRange",
   "invalidDate",
   "endBeforeStart",
+  "invalidPostalCode",
+  "invalidTaxId",
+  "taxIdRequired",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

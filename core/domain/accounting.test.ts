@@ -34,7 +34,9 @@ describe("accounting journal", () => {
     ["an invoice with VAT", doc(), 3],
     ["an exempt invoice (no VAT line)", doc({ vatCents: 0, totalWithVatCents: 10_000 }), 2],
     ["a credit note with VAT", doc({ kind: "creditNote", number: "AV-1" }), 3],
-    ["a free order (nothing to book)", doc({ totalCents: 0, vatCents: 0, totalWithVatCents: 0 }), 0],
+    // Its number must be in the journal (no gap, issue 28 item 11): the customer line, at 0.
+    ["a free order's invoice", doc({ totalCents: 0, vatCents: 0, totalWithVatCents: 0 }), 1],
+    ["a free order's credit note", doc({ kind: "creditNote", totalCents: 0, vatCents: 0, totalWithVatCents: 0 }), 1],
   ])("%s balances: debits equal credits", (_, document, count) => {
     const lines = documentLines(document, ACCOUNT_PLANS.BE, PREFIX);
     expect(lines).toHaveLength(count);
@@ -89,10 +91,11 @@ describe("accounting journal", () => {
 });
 
 describe("accounting formats", () => {
-  test("amounts with a decimal comma, empty for zero; dates as DD/MM/YYYY", () => {
+  test("amounts with a decimal comma, empty for none; dates as DD/MM/YYYY", () => {
     expect(accountingAmount(123_450)).toBe("1234,50");
     expect(accountingAmount(5)).toBe("0,05");
-    expect(accountingAmount(0)).toBe("");
+    expect(accountingAmount(0)).toBe("0,00");
+    expect(accountingAmount(null)).toBe("");
     expect(accountingDate("2026-02-09")).toBe("09/02/2026");
   });
 
@@ -110,6 +113,13 @@ describe("accounting formats", () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toBe("VT;03/11/2026;411000;FR-2026-000001;Facture FR-2026-000001 Evil =cmd;121,00;");
     for (const row of rows) expect(row.split(";")).toHaveLength(7);
+  });
+
+  test("a free order's invoice is a CSV row at 0, between its neighbours: no number is missing", () => {
+    const documents = [doc({ number: "FR-2026-000006" }), doc({ number: "FR-2026-000007", totalCents: 0, vatCents: 0, totalWithVatCents: 0 }), doc({ number: "FR-2026-000008" })];
+    const rows = journalCsv(buildJournal(documents, ACCOUNT_PLANS.FR, PREFIX), HEADER).trimEnd().split("\r\n");
+    expect([...new Set(rows.slice(1).map((row) => row.split(";")[3]))]).toEqual(["FR-2026-000006", "FR-2026-000007", "FR-2026-000008"]);
+    expect(rows.find((row) => row.includes("FR-2026-000007"))).toBe("VT;03/11/2026;411000;FR-2026-000007;Facture FR-2026-000007 Claire Martin;0,00;");
   });
 
   test("periods: ordered, at most a year; months", () => {

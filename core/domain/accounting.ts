@@ -63,8 +63,10 @@ export function journalLabel(kind: AccountingDocument["kind"], number: string, c
 
 /**
  * The lines of one document: an invoice debits the customer with the total with VAT and credits sales (net) and VAT;
- * a credit note does the opposite. Zero amounts make no line (an exempt invoice has no VAT line). The document must
- * balance (total with VAT = total + VAT), else UnbalancedDocumentError: nothing half-right reaches the accountant.
+ * a credit note does the opposite. Zero amounts make no line (an exempt invoice has no VAT line), except that a
+ * document at 0 (a free order's invoice) keeps its customer line at 0: every issued number is in the journal, without
+ * gap (issue 28 item 11). The document must balance (total with VAT = total + VAT), else UnbalancedDocumentError:
+ * nothing half-right reaches the accountant.
  */
 export function documentLines(document: AccountingDocument, plan: AccountPlan, prefix: { invoice: string; creditNote: string }): JournalLine[] {
   const { totalCents, vatCents, totalWithVatCents } = document;
@@ -78,9 +80,17 @@ export function documentLines(document: AccountingDocument, plan: AccountPlan, p
     const debit = invoice === customerSide;
     return { ...base, account, debitCents: debit ? cents : 0, creditCents: debit ? 0 : cents };
   };
-  return [line(plan.customers, totalWithVatCents, true), line(plan.sales, totalCents, false), line(plan.vat, vatCents, false)].filter(
-    (l) => l.debitCents + l.creditCents > 0,
-  );
+  const customer = line(plan.customers, totalWithVatCents, true);
+  return [customer, line(plan.sales, totalCents, false), line(plan.vat, vatCents, false)].filter((l) => l === customer || l.debitCents + l.creditCents > 0);
+}
+
+/**
+ * The two amount columns of a line: the side with no amount is empty, and a line at 0 (a free order's customer line)
+ * shows 0 as its debit, so no line of the journal is without an amount.
+ */
+export function lineAmounts(line: JournalLine): { debitCents: number | null; creditCents: number | null } {
+  if (line.debitCents === 0 && line.creditCents === 0) return { debitCents: 0, creditCents: null };
+  return { debitCents: line.debitCents || null, creditCents: line.creditCents || null };
 }
 
 /** Every document's lines, by date then piece number (credit notes after invoices of the same day). */
@@ -93,9 +103,9 @@ export function journalTotals(lines: JournalLine[]): { debitCents: number; credi
   return lines.reduce((sum, l) => ({ debitCents: sum.debitCents + l.debitCents, creditCents: sum.creditCents + l.creditCents }), { debitCents: 0, creditCents: 0 });
 }
 
-/** Cents as an accounting amount with a decimal comma and no thousands separator ("1234,50"); 0 is empty. */
-export function accountingAmount(cents: number): string {
-  if (cents === 0) return "";
+/** Cents as an accounting amount with a decimal comma and no thousands separator ("1234,50"); null is empty. */
+export function accountingAmount(cents: number | null): string {
+  if (cents === null) return "";
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
@@ -117,7 +127,10 @@ export function csvField(value: string, separator = ";"): string {
 export function journalCsv(lines: JournalLine[], header: Record<JournalColumn, string>): string {
   const rows = [
     JOURNAL_COLUMNS.map((c) => header[c]),
-    ...lines.map((l) => [l.journal, accountingDate(l.date), l.account, l.piece, l.label, accountingAmount(l.debitCents), accountingAmount(l.creditCents)]),
+    ...lines.map((l) => {
+      const amounts = lineAmounts(l);
+      return [l.journal, accountingDate(l.date), l.account, l.piece, l.label, accountingAmount(amounts.debitCents), accountingAmount(amounts.creditCents)];
+    }),
   ];
   return rows.map((row) => row.map((v) => csvField(v)).join(";")).join("\r\n") + "\r\n";
 }

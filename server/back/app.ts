@@ -41,6 +41,7 @@ import { flowRoutes } from "./modules/flow/flow.routes.ts";
 import { recordsRoutes } from "./modules/records/records.routes.ts";
 import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
 import { shopRoutes } from "./modules/shop/shop.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { referentRoutes } from "./modules/referent/referent.routes.ts";
 import { accountingRoutes } from "./modules/accounting/accounting.routes.ts";
 import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
@@ -159,6 +160,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", attestationsRoutes);
   api.route("/", feedbackTrainerRoutes);
   api.route("/", shopRoutes);
+  api.route("/", billingRoutes);
   api.route("/", referentRoutes);
   api.route("/", accountingRoutes);
   api.route("/", editorialRoutes);

@@ -46,4 +46,13 @@ describe("attestation PDF", () => {
     expect(text).toContain("E-learning");
     expect(text).not.toContain("96822500101");
   });
+
+  test("the organisation's number carries the label of its kind; facts issued before the kind keep the former label", async () => {
+    const read = async (lang: "fr" | "es", facts: Record<string, string | number | null>) =>
+      extractPdfText(await buildAttestationPdf({ lang, kind: "training", code: "7KQM-X2PD-9HTC", verificationUrl: "http://x/y", facts })).replace(/\n/g, " ");
+    expect(await read("fr", { ...FACTS, organisationNumber: "BE 0123.456.749", organisationNumberKind: "vatNumber" })).toContain("N° TVA : BE 0123.456.749");
+    expect(await read("es", { ...FACTS, organisationNumber: "B12345674", organisationNumberKind: "vatNumber" })).toContain("NIF: B12345674");
+    expect(await read("fr", { ...FACTS, organisationNumberKind: "trainingDeclaration" })).toContain("N° de déclaration d'activité : 84 69 18273 69");
+    expect(await read("es", FACTS)).toContain("CIF: 84 69 18273 69");
+  });
 });

@@ -44,8 +44,8 @@ export async function buildAttestationPdf(input: AttestationPdfInput): Promise<U
   const title = t(`title.${input.kind}`);
   doc.setTitle(`${title} ${input.code}`);
   doc.setSubject(`${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""} - ${f.trainingName ?? ""}`);
-  doc.setProducer("Formapharm");
-  doc.setCreator("Formapharm");
+  doc.setProducer(String(f.organisationName ?? ""));
+  doc.setCreator(String(f.organisationName ?? ""));
   doc.setLanguage(input.lang === "es" ? "es-ES" : "fr-FR");
   const page = doc.addPage(A4);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -96,7 +96,8 @@ export async function buildAttestationPdf(input: AttestationPdfInput): Promise<U
   }
   y -= 8;
   row(t("organisation"), f.organisationName);
-  row(t("organisationNumber"), f.organisationNumber);
+  // Facts issued before ADR 0102 have no kind: they keep the language's former label.
+  row(f.organisationNumberKind ? t(`organisationNumberOf.${String(f.organisationNumberKind)}`) : t("organisationNumber"), f.organisationNumber);
   row(t("issuedOn"), printDate(f.issuedOn));
   row(t("signatory"), [f.signatoryName, f.signatoryTitle].filter(Boolean).join(", "));
 

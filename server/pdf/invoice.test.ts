@@ -13,8 +13,8 @@ const base: InvoicePdfInput = {
   seller: { name: "AulaFarma S.L.", lines: ["Calle de la Farmacia 5, 28004 Madrid", "NIF B12345678"], legal: [] },
   buyer: { name: "Lucía Pérez", lines: ["Farmacia Gran Vía", "lucia@demo.test"] },
   lines: [
-    { name: "Atención farmacéutica al paciente con diabetes", detail: "pharmacist", priceCents: 12000, discountCents: 1200, netCents: 10800 },
-    { name: "Vacunación en la farmacia", detail: null, priceCents: 8000, discountCents: 800, netCents: 7200 },
+    { name: "Atención farmacéutica al paciente con diabetes", functionName: "pharmacist", detail: null, priceCents: 12000, discountCents: 1200, netCents: 10800 },
+    { name: "Vacunación en la farmacia", functionName: null, detail: null, priceCents: 8000, discountCents: 800, netCents: 7200 },
   ],
   subtotalCents: 20000,
   discountCents: 2000,
@@ -30,24 +30,27 @@ const base: InvoicePdfInput = {
 describe("invoice PDF", () => {
   it("Spain: lines, 21 % VAT, totals, paid mention and the invoicing regulation", async () => {
     const text = extractPdfText(await buildInvoicePdf(base)).replace(/\n/g, " ");
-    for (const expected of ["Factura", "ES-2026-000042", "AulaFarma S.L.", "NIF B12345678", "Lucía Pérez", "Vacunación en la farmacia", "IVA 21 %", "37,80 €", "217,80 €", "BIENVENIDA10", "Factura pagada el 10/03/2026 (tarjeta bancaria)", "Real Decreto 1619/2012"]) {
+    for (const expected of ["Factura", "ES-2026-000042", "AulaFarma S.L.", "NIF B12345678", "Lucía Pérez", "Vacunación en la farmacia", "IVA 21 %", "37,80 €", "217,80 €", "BIENVENIDA10", "Factura pagada el 10/03/2026 (tarjeta bancaria)", "Real Decreto 1619/2012", "Función: Farmacéutico"]) {
       expect(text, expected).toContain(expected);
     }
+    expect(text).not.toContain("pharmacist");
   });
 
   it("France exempt: the article 261-4-4° mention and the late-payment mentions", async () => {
     const text = extractPdfText(
       await buildInvoicePdf({ ...base, country: "FR", lang: "fr", locale: "fr-FR", vatRateBasisPoints: 0, vatCents: 0, totalWithVatCents: 18000, vatExemptionMention: "TVA non applicable – article 261-4-4°-a du CGI (formation professionnelle continue)" }),
     ).replace(/\n/g, " ");
-    for (const expected of ["Facture", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", "indemnité forfaitaire pour frais de recouvrement de 40 €", "Facture acquittée le 10/03/2026 (carte bancaire)"]) {
+    for (const expected of ["Facture", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", "indemnité forfaitaire pour frais de recouvrement de 40 €", "Facture acquittée le 10/03/2026 (carte bancaire)", "Fonction : Pharmacien"]) {
       expect(text, expected).toContain(expected);
     }
+    expect(text).not.toContain("pharmacist");
   });
 
   it("Belgium: 21 % and the law of 2 August 2002", async () => {
     const text = extractPdfText(await buildInvoicePdf({ ...base, country: "BE", lang: "fr", locale: "fr-BE" })).replace(/\n/g, " ");
     expect(text).toContain("TVA 21 %");
     expect(text).toContain("loi du 2 août 2002");
+    expect(text).toContain("Fonction : Pharmacien");
   });
 
   it("a credit note: each country's term, the invoice it reverses, every amount negative and no paid mention", async () => {
@@ -62,5 +65,12 @@ describe("invoice PDF", () => {
     const belgium = extractPdfText(await buildInvoicePdf({ ...base, country: "BE", lang: "fr", locale: "fr-BE", number: "BE-NC-2026-000001", creditNote: { ...creditNote, invoiceNumber: "BE-2026-000042" }, paidAt: null })).replace(/\n/g, " ");
     expect(belgium).toContain("Note de crédit n° BE-NC-2026-000001");
     expect(belgium).toContain("Note de crédit annulant en totalité la facture n° BE-2026-000042");
+    // A credit note is not paid by anyone: no payment terms, no late-payment penalty; the learner's function is translated.
+    for (const text of [france, belgium]) {
+      for (const absent of ["escompte", "retard de paiement", "pharmacist"]) expect(text, absent).not.toContain(absent);
+      expect(text).toContain("Fonction : Pharmacien");
+    }
+    expect(spain).toContain("Real Decreto 1619/2012, por el que se aprueba el Reglamento de facturación");
+    expect(spain).toContain("Función: Farmacéutico");
   });
 });

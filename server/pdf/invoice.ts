@@ -1,11 +1,14 @@
 /**
  * The invoice PDF (A4, pdf-lib standard Helvetica like ./attestation.ts; text is real text so tests read it back
  * with ./pdf-text.ts). Seller and buyer identity, lines, VAT line, totals, number and date, and each country's
- * legal mentions (ADR 0030/0031).
+ * legal mentions (ADR 0030/0031). The texts are in locales/<locale>/pdf.json under `invoice` (ADR 0102), in the
+ * invoice's language: the payment terms and the regulation quoted are the seller's country's.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import type { TFunction } from "i18next";
 import { formatMoney } from "#core/domain/money.ts";
 import { formatRate, type VatCountry } from "#core/domain/vat.ts";
+import { fixedT } from "../i18n/i18n.ts";
 import { encodable as encodableText, wrap } from "./layout.ts";
 
 export type InvoiceParty = { name: string; lines: string[] };
@@ -26,7 +29,8 @@ export type InvoicePdfInput = {
   paymentMethod: string | null;
   seller: InvoiceParty & { legal: string[] };
   buyer: InvoiceParty;
-  lines: { name: string; detail: string | null; priceCents: number; discountCents: number; netCents: number }[];
+  /** `functionName`: the learner's function chosen in the cart ("pharmacist"...), printed translated. */
+  lines: { name: string; functionName: string | null; detail: string | null; priceCents: number; discountCents: number; netCents: number }[];
   subtotalCents: number;
   discountCents: number;
   discountCode: string | null;
@@ -36,73 +40,6 @@ export type InvoicePdfInput = {
   vatRateBasisPoints: number;
   vatExemptionMention: string | null;
   currency: string;
-};
-
-export const INVOICE_TEXTS = {
-  fr: {
-    title: "Facture",
-    number: "Facture n°",
-    date: "Date",
-    seller: "Vendeur",
-    buyer: "Client",
-    item: "Désignation",
-    price: "Prix HT",
-    discount: "Remise",
-    net: "Montant HT",
-    subtotal: "Total HT avant remise",
-    discountTotal: "Remise",
-    total: "Total HT",
-    vat: "TVA",
-    totalWithVat: "Total TTC",
-    paid: "Facture acquittée le {date}",
-    method: { card: "carte bancaire", check: "chèque", free: "commande gratuite" } as Record<string, string>,
-  },
-  es: {
-    title: "Factura",
-    number: "Factura n.º",
-    date: "Fecha",
-    seller: "Vendedor",
-    buyer: "Cliente",
-    item: "Concepto",
-    price: "Precio sin IVA",
-    discount: "Descuento",
-    net: "Base imponible",
-    subtotal: "Total sin IVA antes del descuento",
-    discountTotal: "Descuento",
-    total: "Base imponible total",
-    vat: "IVA",
-    totalWithVat: "Total con IVA",
-    paid: "Factura pagada el {date}",
-    method: { card: "tarjeta bancaria", check: "cheque", free: "pedido gratuito" } as Record<string, string>,
-  },
-} as const;
-
-/**
- * A credit note's title, number label and the sentence naming the invoice it reverses, in each country's term:
- * "avoir" (France), "note de crédit" (Belgium), "factura rectificativa" (Spain, with its legal reason).
- */
-export const CREDIT_NOTE_TEXTS: Record<VatCountry | "esAbroad", { title: string; number: string; reverses: string }> = {
-  FR: { title: "Avoir", number: "Avoir n°", reverses: "Avoir annulant en totalité la facture n° {number} du {date}." },
-  BE: { title: "Note de crédit", number: "Note de crédit n°", reverses: "Note de crédit annulant en totalité la facture n° {number} du {date}." },
-  ES: {
-    title: "Factura rectificativa",
-    number: "Factura rectificativa n.º",
-    reverses: "Rectifica en su totalidad la factura n.º {number} de fecha {date} (anulación de la operación, art. 15 del Real Decreto 1619/2012).",
-  },
-  /** In Spanish for a Spanish-speaking buyer of a French or Belgian seller (no Spanish law to quote). */
-  esAbroad: { title: "Factura rectificativa", number: "Factura rectificativa n.º", reverses: "Anula en su totalidad la factura n.º {number} de fecha {date}." },
-};
-
-/** Each country's mentions printed under the totals (besides the VAT exemption, when there is one). */
-export const LEGAL_MENTIONS: Record<VatCountry, string[]> = {
-  FR: [
-    "Pas d'escompte pour paiement anticipé.",
-    "En cas de retard de paiement : pénalités au taux de trois fois le taux d'intérêt légal et indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce).",
-  ],
-  BE: [
-    "Tout retard de paiement entraîne de plein droit des intérêts de retard au taux de la loi du 2 août 2002 concernant la lutte contre le retard de paiement dans les transactions commerciales.",
-  ],
-  ES: ["Factura emitida conforme al Real Decreto 1619/2012, por el que se aprueba el Reglamento de facturación."],
 };
 
 const INK = rgb(0.1, 0.1, 0.12);
@@ -121,11 +58,22 @@ function formatDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" }).format(date);
 }
 
+/** A text of the invoice's language that a country may not have (no payment terms in Spain...): "" when absent. */
+const optional = (t: TFunction, key: string) => t(key, { defaultValue: "" });
+
+/** What a line prints under its name: the learner's function, translated, or the line's own detail. */
+function lineDetail(t: TFunction, line: InvoicePdfInput["lines"][number]): string | null {
+  if (line.functionName) return t("invoice.function", { function: t(`invoice.functions.${line.functionName}`, { defaultValue: line.functionName }) });
+  return line.detail;
+}
+
 export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
-  const credit = input.creditNote ? CREDIT_NOTE_TEXTS[input.lang === "es" && input.country !== "ES" ? "esAbroad" : input.country] : null;
-  const t = credit ? { ...INVOICE_TEXTS[input.lang], title: credit.title, number: credit.number } : INVOICE_TEXTS[input.lang];
+  const t = fixedT(input.lang === "es" ? "es-ES" : input.country === "BE" ? "fr-BE" : "fr-FR", "pdf");
+  const credit = input.creditNote ? `invoice.creditNote.${input.country}` : null;
+  const title = t(credit ? `${credit}.title` : "invoice.title");
+
   const doc = await PDFDocument.create();
-  doc.setTitle(`${t.title} ${input.number}`);
+  doc.setTitle(`${title} ${input.number}`);
   doc.setCreationDate(input.issuedAt);
   doc.setModificationDate(input.issuedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -159,13 +107,13 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
     }
   };
 
-  text(t.title, MARGIN, { size: 22, font: bold });
-  text(`${t.number} ${input.number}`, WIDTH - MARGIN, { size: 11, font: bold, right: true });
+  text(title, MARGIN, { size: 22, font: bold });
+  text(`${t(credit ? `${credit}.number` : "invoice.number")} ${input.number}`, WIDTH - MARGIN, { size: 11, font: bold, right: true });
   y -= 16;
-  text(`${t.date} : ${formatDate(input.issuedAt, input.locale)}`, WIDTH - MARGIN, { right: true });
+  text(`${t("invoice.date")} : ${formatDate(input.issuedAt, input.locale)}`, WIDTH - MARGIN, { right: true });
   y -= 30;
   if (credit && input.creditNote) {
-    paragraph(credit.reverses.replace("{number}", input.creditNote.invoiceNumber).replace("{date}", formatDate(input.creditNote.invoiceIssuedAt, input.locale)), { font: bold });
+    paragraph(t(`${credit}.reverses`, { number: input.creditNote.invoiceNumber, date: formatDate(input.creditNote.invoiceIssuedAt, input.locale) }), { font: bold });
     y -= 10;
   }
 
@@ -184,16 +132,16 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
     }
     return y;
   };
-  const afterSeller = column(t.seller, input.seller, MARGIN);
-  const afterBuyer = column(t.buyer, input.buyer, WIDTH / 2 + 10);
+  const afterSeller = column(t("invoice.seller"), input.seller, MARGIN);
+  const afterBuyer = column(t("invoice.buyer"), input.buyer, WIDTH / 2 + 10);
   y = Math.min(afterSeller, afterBuyer) - 20;
 
   // Lines
   const cols = { item: MARGIN, price: 360, discount: 440, net: WIDTH - MARGIN };
-  text(t.item, cols.item, { font: bold, size: 9 });
-  text(t.price, cols.price, { font: bold, size: 9, right: true });
-  text(t.discount, cols.discount, { font: bold, size: 9, right: true });
-  text(t.net, cols.net, { font: bold, size: 9, right: true });
+  text(t("invoice.item"), cols.item, { font: bold, size: 9 });
+  text(t("invoice.price"), cols.price, { font: bold, size: 9, right: true });
+  text(t("invoice.discount"), cols.discount, { font: bold, size: 9, right: true });
+  text(t("invoice.net"), cols.net, { font: bold, size: 9, right: true });
   y -= 6;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: WIDTH - MARGIN, y }, thickness: 0.5, color: GREY });
   y -= 14;
@@ -209,8 +157,9 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
       text(more, cols.item);
       y -= 13;
     }
-    if (line.detail) {
-      text(line.detail, cols.item, { size: 8, color: GREY });
+    const detail = lineDetail(t, line);
+    if (detail) {
+      text(detail, cols.item, { size: 8, color: GREY });
       y -= 12;
     }
     y -= 3;
@@ -226,22 +175,23 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
     y -= 15;
   };
   if (input.discountCents > 0) {
-    total(t.subtotal, money(input.subtotalCents));
-    total(`${t.discountTotal}${input.discountCode ? ` (${input.discountCode})` : ""}`, minus(input.discountCents));
+    total(t("invoice.subtotal"), money(input.subtotalCents));
+    total(`${t("invoice.discountTotal")}${input.discountCode ? ` (${input.discountCode})` : ""}`, minus(input.discountCents));
   }
-  total(t.total, money(input.totalCents));
-  total(`${t.vat} ${formatRate(input.vatRateBasisPoints)}`, money(input.vatCents));
-  total(t.totalWithVat, money(input.totalWithVatCents), true);
+  total(t("invoice.total"), money(input.totalCents));
+  total(`${t("invoice.vat")} ${formatRate(input.vatRateBasisPoints)}`, money(input.vatCents));
+  total(t("invoice.totalWithVat"), money(input.totalWithVatCents), true);
   y -= 10;
 
   if (input.paidAt) {
-    const method = input.paymentMethod ? ` (${t.method[input.paymentMethod] ?? input.paymentMethod})` : "";
-    paragraph(`${t.paid.replace("{date}", formatDate(input.paidAt, input.locale))}${method}`, { font: bold });
+    const method = input.paymentMethod ? ` (${t(`invoice.method.${input.paymentMethod}`, { defaultValue: input.paymentMethod })})` : "";
+    paragraph(`${t("invoice.paid", { date: formatDate(input.paidAt, input.locale) })}${method}`, { font: bold });
     y -= 4;
   }
   if (input.vatExemptionMention) paragraph(input.vatExemptionMention, { size: 9 });
-  for (const mention of LEGAL_MENTIONS[input.country]) paragraph(mention, { size: 8, color: GREY });
-  for (const mention of input.seller.legal) paragraph(mention, { size: 8, color: GREY });
+  // Payment terms (escompte, late-payment penalties) belong to an invoice to be paid, never to a credit note.
+  const mentions = [credit ? "" : optional(t, `invoice.paymentTerms.${input.country}`), optional(t, `invoice.regulation.${input.country}`)];
+  for (const mention of [...mentions, ...input.seller.legal]) if (mention) paragraph(mention, { size: 8, color: GREY });
 
   return doc.save({ useObjectStreams: false });
 }

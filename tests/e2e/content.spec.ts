@@ -132,6 +132,23 @@ test.describe("experts", () => {
   });
 });
 
+test.describe("legal notice", () => {
+  test("each host's legal notice names its one legal identity; no serious accessibility violation", async ({ page }) => {
+    for (const [host, path, name, number] of [
+      ["localhost", "/pages/mentions-legales", "Officine Académie SAS", "84 69 12345 69"],
+      ["es.localhost", "/pages/aviso-legal", "AulaFarma S.L.", "B12345674"],
+    ] as const) {
+      await page.goto(at(host, path));
+      const block = page.getByTestId("legal-identity");
+      await expect(block.getByRole("heading", { level: 2 })).toBeVisible();
+      await expect(block).toContainText(name);
+      await expect(block).toContainText(number);
+      await expect(page.getByTestId("content-page")).not.toContainText("Formapharm");
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});
+
 test.describe("contact form", () => {
   async function fillContact(page: Page, values: { name: string; email: string; subject: string; message: string; consent: boolean }, labels = FR) {
     await page.getByLabel(labels.name).fill(values.name);

@@ -18,7 +18,19 @@ test.describe.configure({ mode: "default", timeout: 120_000 });
 const SLOW = { timeout: 20_000 };
 const project = () => (test.info().project.name === "no-js" ? "nojs" : "js");
 
-type Case = { lang: "fr" | "es"; brand: "fr" | "es"; locale: string; host: Host; shop: string; cart: string; code: string; freeCode: string; text: Record<string, RegExp> };
+type Case = {
+  lang: "fr" | "es";
+  brand: "fr" | "es";
+  locale: string;
+  host: Host;
+  shop: string;
+  cart: string;
+  code: string;
+  freeCode: string;
+  text: Record<string, RegExp>;
+  /** The billing form's labels, a refused and an accepted entry, and what the invoice prints of it (ADR 0102). */
+  billing: { labels: Record<"address" | "postalCode" | "city" | "taxId", string>; bad: Record<string, string>; good: Record<string, string>; printed: string[] };
+};
 const CASES: Case[] = [
   {
     lang: "fr",
@@ -47,6 +59,15 @@ const CASES: Case[] = [
       login: /se connecter/i,
       email: /adresse e-mail/i,
       password: /^mot de passe$/i,
+      billingFirst: /Complétez vos coordonnées de facturation ci-dessus pour payer/,
+      billingError: /Code postal invalide \(5 chiffres\)/,
+      billingSaved: /Vos coordonnées de facturation sont enregistrées/,
+    },
+    billing: {
+      labels: { address: "Adresse", postalCode: "Code postal", city: "Ville", taxId: "N° TVA intracommunautaire (facultatif)" },
+      bad: { address: "8 rue des Acheteurs", postalCode: "6900", city: "Lyon", taxId: "" },
+      good: { address: "8 rue des Acheteurs", postalCode: "69006", city: "Lyon", taxId: "" },
+      printed: ["8 rue des Acheteurs", "69006 Lyon"],
     },
   },
   {
@@ -76,6 +97,15 @@ const CASES: Case[] = [
       login: /entrar/i,
       email: /correo electrónico/i,
       password: /^contraseña$/i,
+      billingFirst: /Complete sus datos de facturación más arriba para pagar/,
+      billingError: /NIF no válido/,
+      billingSaved: /Sus datos de facturación se han guardado/,
+    },
+    billing: {
+      labels: { address: "Dirección", postalCode: "Código postal", city: "Localidad", taxId: "NIF o NIE" },
+      bad: { address: "Calle del Comprador 8", postalCode: "28004", city: "Madrid", taxId: "12345678A" },
+      good: { address: "Calle del Comprador 8", postalCode: "28004", city: "Madrid", taxId: "12345678Z" },
+      printed: ["Calle del Comprador 8", "28004 Madrid", "NIF 12345678Z"],
     },
   },
 ];
@@ -135,6 +165,25 @@ async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<str
   return [first, second];
 }
 
+/** The cart's billing form (ADR 0102): a refused entry keeps the page with the field's message, an accepted one lets pay. */
+async function giveBillingDetails(page: Page, c: Case) {
+  await expect(page.getByTestId("cart-billing-first")).toHaveText(c.text.billingFirst);
+  await expect(page.getByTestId("cart-pay-card")).toHaveCount(0);
+  const form = page.getByTestId("billing-form");
+  const fill = async (values: Record<string, string>) => {
+    for (const [field, value] of Object.entries(values)) await form.getByLabel(c.billing.labels[field as keyof Case["billing"]["labels"]], { exact: true }).fill(value);
+    await form.getByRole("button").click();
+  };
+  await fill(c.billing.bad);
+  await expect(form.getByText(c.text.billingError)).toBeVisible(SLOW);
+  await expect(page.getByTestId("cart-pay-card")).toHaveCount(0);
+  // The form with its error: labelled fields, the error tied to its field, no serious accessibility violation.
+  if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
+  await fill(c.billing.good);
+  await expect(page.getByText(c.text.billingSaved).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("billing-summary")).toContainText(c.billing.good.address);
+}
+
 const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
 
 /** Pays on the sandbox's page, which must be in the host's language with the brand's logo, favicon and colours. */
@@ -168,6 +217,8 @@ for (const c of CASES) {
       await expect(page.getByTestId("cart-discount")).toBeVisible();
       await expect(page.getByTestId("cart-total-ttc")).toHaveText(/€/);
 
+      // This customer has no billing details yet: the cart asks for them before any payment.
+      await giveBillingDetails(page, c);
       await paySandbox(page, c, "4242 4242 4242 4242");
       await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
       await expect(page.getByTestId("order-paid")).toHaveText(c.text.paid);
@@ -183,6 +234,8 @@ for (const c of CASES) {
       const invoiceText = extractPdfText(fs.readFileSync(file));
       expect(invoiceText).toMatch(c.lang === "fr" ? /FR-\d{4}-\d{6}/ : /ESC?-\d{4}-\d{6}/);
       expect(invoiceText).toMatch(c.lang === "fr" ? /TVA/ : /IVA/);
+      // The buyer's legal data given in the cart.
+      for (const printed of c.billing.printed) expect(invoiceText.replace(/\n/g, " ")).toContain(printed);
 
       // The trainings are the learner's now: the cart is empty and the learner area lists them.
       await page.goto(at(c.host, c.cart));

@@ -29,7 +29,7 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     for (const name of ["Un", "Deux", "Trois"]) expectEnvelope(await agent.post(`${API}/trainings/${id}/courses`, { name, moduleType: 1, durationMinutes: 30 }), 201);
     let detail = (await agent.get(`${API}/trainings/${id}`)).body.data;
     for (const title of ["A", "B", "C"]) expectEnvelope(await agent.post(`${API}/courses/${detail.courses[0].id}/modules`, { title, type: 1, durationMinutes: 10 }), 201);
-    expectEnvelope(await agent.post(`${API}/trainings/${id}/programmes`, { actionNumber: String(10_000_000_000 + id), name: "Programme", priceHt: "390", durationMinutes: 420 }), 201);
+    expectEnvelope(await agent.post(`${API}/trainings/${id}/programmes`, { actionNumber: String(96_829_900_000 + id), name: "Programme", priceHt: "390", durationMinutes: 420 }), 201);
     const quiz = await agent.post(`${API}/trainings/${id}/quizzes`, { title: "Quiz", kind: "evaluation", passScore: 70 });
     expectEnvelope(quiz, 201);
     for (const text of ["Q1", "Q2", "Q3"]) expectEnvelope(await agent.post(`${API}/quizzes/${quiz.body.data.id}/questions`, { text, kind: "single", choices: "*Oui\nNon\nPeut-être" }), 201);
@@ -60,7 +60,7 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
 
     expectEnvelope(await agent.post(`${API}/courses/${course.id}`, { name: "Parcours renommé", moduleType: "3", durationMinutes: "45" }), 200);
     expectEnvelope(await agent.post(`${API}/modules/${module.id}`, { title: "Module renommé", type: 9, durationMinutes: 15 }), 200);
-    expectEnvelope(await agent.post(`${API}/programmes/${programme.id}`, { actionNumber: "55555555555", name: "Programme renommé", priceHt: "120,50", durationMinutes: 300 }), 200);
+    expectEnvelope(await agent.post(`${API}/programmes/${programme.id}`, { actionNumber: "96822599999", name: "Programme renommé", priceHt: "120,50", durationMinutes: 300 }), 200);
     expectEnvelope(await agent.post(`${API}/quizzes/${quiz.id}`, { title: "Quiz renommé", kind: "post_test" }), 200);
     expectEnvelope(await agent.post(`${API}/questions/${question.id}`, { text: "Q1 revue ?", kind: "multiple", choices: "*Oui\n* Peut-être", explanation: "Parce que." }), 200);
 
@@ -69,7 +69,7 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const [moduleRow] = await suite.db.select().from(modules).where(eq(modules.id, module.id));
     expect(moduleRow).toMatchObject({ title: "Module renommé", type: 9, durationMinutes: 15, position: 1 });
     const [programmeRow] = await suite.db.select().from(dpcProgrammes).where(eq(dpcProgrammes.id, programme.id));
-    expect(programmeRow).toMatchObject({ actionNumber: "55555555555", name: "Programme renommé", priceHtCents: 12050, durationMinutes: 300 });
+    expect(programmeRow).toMatchObject({ actionNumber: "96822599999", name: "Programme renommé", priceHtCents: 12050, durationMinutes: 300 });
     const [quizRow] = await suite.db.select().from(quizzes).where(eq(quizzes.id, quiz.id));
     expect(quizRow).toMatchObject({ title: "Quiz renommé", kind: "post_test", passScore: null });
     const [questionRow] = await suite.db.select().from(quizQuestions).where(eq(quizQuestions.id, question.id));
@@ -94,7 +94,7 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     };
     expect(audit.course).toMatchObject({ entityType: "course", entityId: String(course.id), before: { name: "Un", moduleType: 1 }, after: { name: "Parcours renommé", moduleType: 3 } });
     expect(audit.module).toMatchObject({ entityType: "module", before: { title: "A", type: 1 }, after: { title: "Module renommé", type: 9 } });
-    expect(audit.programme).toMatchObject({ entityType: "dpcProgramme", before: { actionNumber: programme.actionNumber, priceHtCents: 39000 }, after: { actionNumber: "55555555555", priceHtCents: 12050 } });
+    expect(audit.programme).toMatchObject({ entityType: "dpcProgramme", before: { actionNumber: programme.actionNumber, priceHtCents: 39000 }, after: { actionNumber: "96822599999", priceHtCents: 12050 } });
     expect(audit.quiz).toMatchObject({ entityType: "quiz", before: { title: "Quiz", passScore: 70 }, after: { title: "Quiz renommé", passScore: null } });
     expect(audit.question).toMatchObject({ entityType: "quizQuestion", before: { text: "Q1", choices: [{ text: "Oui", correct: true }, { text: "Non", correct: false }, { text: "Peut-être", correct: false }] }, after: { text: "Q1 revue ?", kind: "multiple" } });
     for (const row of Object.values(audit)) expect(row.actorEmail).toBe("admin@demo.test");
@@ -119,6 +119,9 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
       [`${API}/modules/${t.courses[0].modules[0].id}`, { title: "x".repeat(201), type: 10, durationMinutes: "abc" }, ["durationMinutes", "title", "type"], 422],
       [`${API}/programmes/${t.programmes[0].id}`, { actionNumber: "123", name: " ", priceHt: "12,345", durationMinutes: 10 }, ["actionNumber", "name", "priceHt"], 422],
       [`${API}/programmes/${t.programmes[0].id}`, { actionNumber: other.actionNumber, name: "P", priceHt: "1", durationMinutes: 10 }, ["actionNumber"], 409],
+      // Another organisation's action number (its first four digits are not our DPC number, ADR 0102).
+      [`${API}/programmes/${t.programmes[0].id}`, { actionNumber: "12342599999", name: "P", priceHt: "1", durationMinutes: 10 }, ["actionNumber"], 422],
+      [`${API}/trainings/${t.id}/programmes`, { actionNumber: "12342599998", name: "P", priceHt: "1", durationMinutes: 10 }, ["actionNumber"], 422],
       [`${API}/quizzes/${t.quizzes[0].id}`, { title: "", kind: "exam", passScore: 101 }, ["kind", "passScore", "title"], 422],
       [`${API}/questions/${t.quizzes[0].questions[0].id}`, { text: "Q", kind: "single", choices: "*Oui\n*Non" }, ["choices"], 422],
       [`${API}/questions/${t.quizzes[0].questions[0].id}`, { text: "x".repeat(1001), kind: "many", choices: "*Oui\nNon", explanation: "e".repeat(2001) }, ["explanation", "kind", "text"], 422],
@@ -131,6 +134,8 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     }
     const taken = await agent.post(`${API}/programmes/${t.programmes[0].id}`, { actionNumber: other.actionNumber, name: "P", priceHt: "1", durationMinutes: 10 });
     expect(taken.body.data.errors.actionNumber).toEqual(["Ce numéro d'action est déjà utilisé."]);
+    const foreign = await agent.post(`${API}/programmes/${t.programmes[0].id}`, { actionNumber: "12342599999", name: "P", priceHt: "1", durationMinutes: 10 });
+    expect(foreign.body.data.errors.actionNumber).toEqual(["Ce numéro d'action n'est pas celui de notre organisme : ses quatre premiers chiffres sont notre n° d'organisme DPC."]);
     // Unknown ids: 404; a quiz's edit does not reach a question's id space.
     expectEnvelope(await agent.post(`${API}/courses/999999`, { name: "X", moduleType: 1, durationMinutes: 1 }), 404);
     expectEnvelope(await agent.post(`${API}/questions/999999/move`, { direction: "up" }), 404);

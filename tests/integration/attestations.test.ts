@@ -4,9 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import { issueAttestations } from "../../server/back/modules/attestations/attestations.service.ts";
 import * as t from "../../server/db/schema/index.ts";
 import { readEnv } from "../../server/env.ts";
+import { buildAttestationPdf } from "../../server/pdf/attestation.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { backends, countRows } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
@@ -184,6 +186,13 @@ describe.each(backends())("attestations (%s)", (backend) => {
     expect(dpc.facts).toMatchObject({ learnerLastName: "Morel", profession: "pharmacist", professionalNumber: "10101234567" });
     expect(dpc.facts.actionNumber).toMatch(/^\d{11}$/);
     expect(dpc.facts.dpcOrganisationNumber).toBe(String(dpc.facts.actionNumber).slice(0, 4));
+    // The training body is the brand's one legal identity (ADR 0102), and its DPC number is the source's.
+    const identity = LEGAL_IDENTITIES.fr;
+    expect(dpc.facts).toMatchObject({ organisationName: identity.legalName, organisationNumber: identity.trainingDeclaration!.number, signatoryName: identity.signatory.name });
+    expect(dpc.facts.dpcOrganisationNumber).toBe(identity.dpcRegistration);
+    const pdf = extractPdfText(await buildAttestationPdf({ lang: "fr", kind: "dpc", code: dpc.code, verificationUrl: "http://localhost/v", facts: dpc.facts })).replace(/\n/g, " ");
+    expect(pdf).toContain(`N° de déclaration d'activité : ${identity.trainingDeclaration!.number}`);
+    expect(pdf).toContain(identity.legalName);
     expect(dpc.facts.duration).toMatch(/^\d+H[0-5]\d$/);
     const again = await issueAttestations(deps, enrolment.id);
     expect(again.map((a) => a.id)).toEqual(issued.map((a) => a.id));

@@ -349,6 +349,40 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
+  describe("billing details (ADR 0102)", () => {
+    test("GET and POST shop/billingDetails: 401 anonymous, 403 outside the shop (learner, holder, referent, administrator), a shop customer's own only; nothing written", async () => {
+      const body = { address: "1 rue de la Matrice", postalCode: "69001", city: "Lyon" };
+      const visitors: [HostBrand, string | null, number][] = [
+        ["fr", null, 401],
+        ["fr", LEARNERS.fr, 403],
+        ["fr", "holder@demo.test", 403],
+        ["be", "referent.be@demo.test", 403],
+        ["fr", "admin@demo.test", 403],
+      ];
+      const agents: [Agent, string | null, number][] = [];
+      for (const [brand, email, status] of visitors) {
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        agents.push([agent, email, status]);
+      }
+      const shop = await loggedInOn("fr", "shop@demo.test");
+      const { billingProfiles } = await import("../../server/db/schema/index.ts");
+      const before = await tableCounts(suite.db);
+      const profiles = await suite.db.select().from(billingProfiles);
+      for (const [agent, email, status] of agents) {
+        expect((await agent.get("/back/api/shop/billingDetails")).status, `${email ?? "guest"} GET`).toBe(status);
+        expect((await agent.post("/back/api/shop/billingDetails", body)).status, `${email ?? "guest"} POST`).toBe(status);
+      }
+      // A shop customer reads their own details, and no id in the request can name anyone else's.
+      const own = await shop.get("/back/api/shop/billingDetails");
+      expectEnvelope(own, 200);
+      expect(own.body.data).toMatchObject({ buyer: "person", address: "8 rue des Lilas", postalCode: "69006", city: "Lyon", missing: [] });
+      expectEnvelope(await shop.post("/back/api/shop/billingDetails", { ...body, userId: await userId(LEARNERS.fr) }), 422);
+      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.db.select().from(billingProfiles)).toEqual(profiles);
+    });
+  });
+
   describe("credit notes (ADR 0094)", () => {
     test("a real paid invoice, confirmed: 401 anonymous, 403 for a learner, a holder, a referent and a shop customer; no credit note, nothing written", async () => {
       const { invoices } = await import("../../server/db/schema/index.ts");

@@ -109,7 +109,9 @@ describe.each(backends())("content API (%s)", (backend) => {
       const fr = await api("fr").get("/back/api/content/pages/mentions-legales");
       expectEnvelope(fr, 200);
       expect(fr.body.data).toMatchObject({ slug: "mentions-legales", title: "Mentions légales" });
-      expect(fr.body.data.body).toContain("<h2>Éditeur</h2>");
+      // The publisher (the legal identity) is not stored in the page: the page renders it from its one source (ADR 0102).
+      expect(fr.body.data.body).toContain("<h2>Hébergement</h2>");
+      expect(fr.body.data.body).not.toContain("Formapharm");
       expect(fr.body.data.description.length).toBeGreaterThan(10);
       const es = await api("es", "es-ES").get("/back/api/content/pages/aviso-legal");
       expectEnvelope(es, 200);

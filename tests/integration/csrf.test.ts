@@ -63,6 +63,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toContain("POST /back/api/referent/attributeApprenants");
     // A quiz training's flow (issue 28).
     expect(list).toContain("POST /back/api/user/quiz/currentFlow/1");
+    // The buyer's billing details asked at checkout (ADR 0102).
+    expect(list).toContain("POST /back/api/shop/billingDetails");
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */

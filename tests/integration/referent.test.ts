@@ -216,7 +216,8 @@ describe.each(backends())("referent calls (%s)", (backend) => {
 
   test("the pharmacy's orders (ADR 0053): the last one and one by id, for the account in use only; shown on the invoices tab", async () => {
     const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
-    const [newest] = await suite.db.select().from(orders).where(and(eq(orders.accountId, marche.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.id)).limit(1);
+    // The newest by date (issue 28 item 10), not by id: the demo's orders are not made in the order of their dates.
+    const [newest] = await suite.db.select().from(orders).where(and(eq(orders.accountId, marche.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
     expect(newest, "the demo pharmacy has shop orders").toBeDefined();
     const [personal] = await suite.db.select().from(orders).where(isNull(orders.accountId)).limit(1);
     expect(personal, "a personal order (no pharmacy) in the demo data").toBeDefined();
@@ -243,7 +244,7 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expectEnvelope(await multi.get(`/back/api/referent/getCommand/${newest.id}`), 404);
     const theirs = await multi.get("/back/api/referent/getLastCommand");
     expectEnvelope(theirs, 200);
-    const [hallesNewest] = await suite.db.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, halles.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.id)).limit(1);
+    const [hallesNewest] = await suite.db.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, halles.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
     expect(theirs.body.data?.id ?? null).toBe(hallesNewest?.id ?? null);
 
     // Pages: the invoices tab names the last order and links to its page; the page shows its lines and invoice.

@@ -2,18 +2,30 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { BRANDS, type BrandKey } from "#core/branding/brands.ts";
 import type { Db } from "../../server/db/client.ts";
-import { contracts, discountCodes, trainings, users } from "../../server/db/schema/index.ts";
+import { billingProfiles, contracts, discountCodes, trainings, users } from "../../server/db/schema/index.ts";
 import { buildSandboxNotification } from "../../server/payments/sandbox.ts";
 import { TEST_SECRET } from "./support/platform.ts";
 import type { Agent } from "./support/http.ts";
 
-/** n users with a personal shop contract (shop context), brand fr unless told, speaking the brand's language. */
-export async function createShopBuyers(db: Db, n: number, tag: string, brand = "fr"): Promise<number[]> {
+/** Billing details each brand's invoices accept (ADR 0102): a Spanish buyer gives a NIF, a Belgian person none. */
+export const TEST_BILLING: Record<string, { address: string; postalCode: string; city: string; country: "FR" | "BE" | "ES"; taxId: string | null }> = {
+  fr: { address: "12 place du Marché", postalCode: "69003", city: "Lyon", country: "FR", taxId: null },
+  be: { address: "21 rue de la Régence", postalCode: "1000", city: "Bruxelles", country: "BE", taxId: null },
+  es: { address: "Gran Vía 31", postalCode: "28013", city: "Madrid", country: "ES", taxId: "12345678Z" },
+  "es-campus": { address: "Calle Mayor 20", postalCode: "08002", city: "Barcelona", country: "ES", taxId: "12345678Z" },
+};
+
+/**
+ * n users with a personal shop contract (shop context), brand fr unless told, with the billing details checkout
+ * requires (`billing: false`: none, to test the form that asks for them).
+ */
+export async function createShopBuyers(db: Db, n: number, tag: string, brand = "fr", options: { billing?: boolean } = {}): Promise<number[]> {
   const rows = await db
     .insert(users)
     .values(Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}@shop.test`, passwordHash: "not-used", firstName: `Buyer${i}`, lastName: tag, brand, locale: BRANDS[brand as BrandKey].defaultLocale })))
     .returning({ id: users.id });
   await db.insert(contracts).values(rows.map((r) => ({ userId: r.id, type: "shop", productName: "Boutique", validFrom: "2020-01-01" })));
+  if (options.billing ?? true) await db.insert(billingProfiles).values(rows.map((r) => ({ userId: r.id, ...(TEST_BILLING[brand] ?? TEST_BILLING.fr) })));
   return rows.map((r) => r.id);
 }
 

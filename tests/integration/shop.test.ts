@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { cartChannelName } from "../../server/realtime/app-channels.ts";
@@ -441,16 +441,24 @@ describe.each(backends())("shop (%s)", (backend) => {
   test("demo data: codes in every state, holder@demo.test's paid order and invoice, a pending check order, a cart per brand", async () => {
     const holder = await anonymous();
     expectEnvelope(await holder.login("holder@demo.test"), 200);
-    // The pharmacy's newest order (its invoices come from the pharmacy demo data too, ADR 0050); the shop's own demo
-    // order, paid by card with EPUISE, carries the brand's first invoice number.
-    expect((await holder.get("/back/api/referent/getLastCommand")).body.data).toMatchObject({ status: "paid" });
+    // The pharmacy's newest order by date (its invoices come from the pharmacy demo data too, ADR 0050): the shop's own
+    // demo order, paid by card with EPUISE twelve days ago, after the pharmacy's older ones, whatever their ids. Numbers
+    // follow issue dates (issue 28 item 10): the brand-year's invoices issued before it have smaller numbers, the
+    // later ones (this file's own orders) larger.
     const holderUser = await userByEmail(suite.db, "holder@demo.test");
     const [code] = await suite.db.select().from(discountCodes).where(and(eq(discountCodes.code, "EPUISE"), eq(discountCodes.brand, "fr")));
     const [epuise] = await suite.db.select().from(orders).where(and(eq(orders.userId, holderUser.id), eq(orders.discountCodeId, code.id)));
+    expect((await holder.get("/back/api/referent/getLastCommand")).body.data).toMatchObject({ status: "paid", id: epuise.id });
     const last = await holder.get(`/back/api/referent/getCommand/${epuise.id}`);
     expectEnvelope(last, 200);
     expect(last.body.data).toMatchObject({ status: "paid", paymentMethod: "card", discountCode: "EPUISE" });
-    expect(last.body.data.invoice.number).toMatch(/^FR-\d{4}-000001$/);
+    const [epuiseInvoice] = await suite.db.select().from(invoices).where(eq(invoices.orderId, epuise.id));
+    const sameYear = await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, epuiseInvoice.year), ne(invoices.kind, "creditNote")));
+    for (const other of sameYear.filter((i) => i.id !== epuiseInvoice.id)) {
+      expect(other.sequence < epuiseInvoice.sequence, other.number).toBe(other.issuedAt < epuiseInvoice.issuedAt);
+    }
+    expect(sameYear.some((i) => i.issuedAt < epuiseInvoice.issuedAt)).toBe(true);
+    expect(last.body.data.invoice.number).toBe(epuiseInvoice.number);
     // A plain learner of the same pharmacy is not a referent: the referent calls refuse them (ADR 0053), and the
     // shop's order and invoice do not exist for them.
     const colleague = await anonymous();

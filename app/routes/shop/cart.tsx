@@ -12,6 +12,10 @@ import { brandPageMeta } from "~/lib/meta";
 import { pathOf, withRedirect } from "~/lib/paths.server";
 import { useRootData } from "~/lib/use-root-data";
 import { loadCart, shopAction } from "./shop.server";
+import { BILLING_INTENT, billingAction, loadBillingDetails, postedIntent } from "./billing.server";
+import { BillingForm } from "~/components/shop/billing-form";
+import type { FormReply } from "~/lib/forms";
+import type { BillingDetailsReply } from "#core/contract/billing.ts";
 
 /**
  * /boutique/panier | /tienda/carrito: the lines with their choices, the discount code, the totals and the payment.
@@ -20,20 +24,24 @@ import { loadCart, shopAction } from "./shop.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const [cart, user] = await Promise.all([loadCart(context), getUser(context)]);
   const cartPath = pathOf(context, "cart");
+  // A logged-in buyer with something to pay: the billing details the invoice needs (ADR 0102).
+  const billing = user.loggedIn && cart && cart.products.length > 0 ? await loadBillingDetails(context) : null;
   return {
     cart,
+    billing,
     loggedIn: user.loggedIn,
     loginPath: withRedirect(pathOf(context, "login"), cartPath),
   };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
+  if ((await postedIntent(request)) === BILLING_INTENT) return billingAction({ request, context, returnTo: url.pathname });
   return shopAction({ request, context, returnTo: url.pathname });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:cart.title" });
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");
   const root = useRootData();
   const path = usePagePath();
@@ -172,6 +180,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         {cart.vatExemptionMention ? <p className="mt-2 text-sm text-slate-700">{cart.vatExemptionMention}</p> : null}
       </section>
 
+      {loaderData.billing ? <BillingSection billing={loaderData.billing} result={(actionData as FormReply | undefined) ?? null} /> : null}
+
       <section aria-labelledby="cart-pay" className="flex flex-col gap-3">
         <h2 id="cart-pay" className="text-lg font-bold">
           {t("cart.pay")}
@@ -189,6 +199,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
+        ) : loaderData.billing && loaderData.billing.missing.length > 0 ? (
+          <p className="font-semibold text-amber-900" data-testid="cart-billing-first">
+            {t("billing.first")}
+          </p>
         ) : cart.totalWithVat === 0 ? (
           <ShopForm intent="payFree" testId="cart-pay-free-form">
             <Button type="submit" data-testid="cart-pay-free">
@@ -211,6 +225,47 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </main>
+  );
+}
+
+/**
+ * The billing details the invoice will carry (ADR 0102): the form while something the seller's country requires is
+ * missing (a message instead when the buyer may not change a pharmacy's details), else who is billed, with the form
+ * behind "change".
+ */
+function BillingSection({ billing, result }: { billing: BillingDetailsReply; result: FormReply | null }) {
+  const { t } = useTranslation("shop");
+  const taxNote = t(`billing.taxNote.${billing.country}`);
+  const intro = billing.buyer === "pharmacy" ? t("billing.introPharmacy", { name: billing.companyName ?? "", taxNote }) : t("billing.intro", { taxNote });
+  const billedTo = [billing.companyName, billing.address, [billing.postalCode, billing.city].filter(Boolean).join(" "), billing.taxId].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="cart-billing" className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4" data-testid="cart-billing">
+      <h2 id="cart-billing" className="text-lg font-bold">
+        {t("billing.title")}
+      </h2>
+      {billing.missing.length === 0 ? (
+        <>
+          <p data-testid="billing-summary">{t("billing.billedTo", { details: billedTo })}</p>
+          {billing.editable ? (
+            <details open={result ? true : undefined}>
+              <summary className="cursor-pointer font-semibold text-blue-800 underline">{t("billing.edit")}</summary>
+              <div className="mt-3">
+                <BillingForm billing={billing} result={result} />
+              </div>
+            </details>
+          ) : null}
+        </>
+      ) : billing.editable ? (
+        <>
+          <p>{intro}</p>
+          <BillingForm billing={billing} result={result} />
+        </>
+      ) : (
+        <p className="font-semibold text-amber-900" data-testid="billing-not-editable">
+          {t("billing.notEditable")}
+        </p>
+      )}
+    </section>
   );
 }
 

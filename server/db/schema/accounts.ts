@@ -41,6 +41,8 @@ export const accounts = pgTable(
     address: text("address"),
     postalCode: text("postal_code"),
     city: text("city"),
+    /** The pharmacy's tax number printed on its invoices (ADR 0102): French or Belgian VAT number, Spanish NIF. */
+    taxId: text("tax_id"),
     registrationNumber: text("registration_number"),
     advisorId: integer("advisor_id").references(() => advisors.id, { onDelete: "set null" }),
     canAccessTrainingPlan: boolean("can_access_training_plan").notNull().default(false),
@@ -85,6 +87,28 @@ export const users = pgTable(
     check("users_brand_check", sql`${t.brand} in ('fr','be','es','es-campus')`),
     check("users_volume_check", sql`${t.volume} between 0 and 100`),
   ],
+);
+
+/**
+ * A shop customer's billing details (ADR 0102): what an invoice made out to them prints besides their name, for a
+ * purchase not made for a pharmacy (a pharmacy's invoices print the account's). One row per user; the country is
+ * the seller's (the brand's) when given at checkout.
+ */
+export const billingProfiles = pgTable(
+  "billing_profiles",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyName: text("company_name"),
+    address: text("address").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    country: text("country").notNull(),
+    taxId: text("tax_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("billing_profiles_country_check", sql`${t.country} in ('FR','BE','ES')`)],
 );
 
 export const memberships = pgTable(

@@ -1,4 +1,5 @@
 import { like, sql } from "drizzle-orm";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import * as t from "../schema/index.ts";
 import { MODULE_TYPES, TRAINING_TYPES, type TrainingType } from "../schema/catalogue.ts";
 import { FUNDINGS } from "./catalogue.ts";
@@ -218,14 +219,7 @@ export async function seedBench(
             isNew: createdDaysAgo < 30,
             isVirtual: type === "virtualClass",
             mainIllustration: `/media/illustrations/${illustration}.svg`,
-            providerName:
-              brand === "fr"
-                ? "Formapharm"
-                : brand === "be"
-                  ? "Formapharm Belgique"
-                  : brand === "es"
-                    ? "Formapharm España"
-                    : "Campus Farmacia",
+            providerName: legalIdentityOf(brand).legalName,
             pharmacistsOnly: random() < 0.05,
             hasQuiz: type === "quiz" || random() < 0.5,
             ratingAverage: rating,

@@ -1,3 +1,4 @@
+import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import * as t from "../schema/index.ts";
 import { MODULE_TYPES, type ModuleType } from "../schema/catalogue.ts";
 import { BRAND_LANG, REVIEW_COMMENTS, REVIEWER_NAMES } from "./data/content.ts";
@@ -23,26 +24,27 @@ export const FUNDINGS: { code: FundingCode; name: string }[] = [
 ];
 
 export const AGREEMENTS = [
-  { key: "andpc-pharmaciens", name: "ANDPC – Pharmaciens", number: "ODPC 9682 – PH", organisation: "ANDPC" },
-  { key: "andpc-preparateurs", name: "ANDPC – Préparateurs en pharmacie", number: "ODPC 9682 – PP", organisation: "ANDPC" },
+  { key: "andpc-pharmaciens", name: "ANDPC – Pharmaciens", number: `ODPC ${LEGAL_IDENTITIES.fr.dpcRegistration} – PH`, organisation: "ANDPC" },
+  { key: "andpc-preparateurs", name: "ANDPC – Préparateurs en pharmacie", number: `ODPC ${LEGAL_IDENTITIES.fr.dpcRegistration} – PP`, organisation: "ANDPC" },
   { key: "fifpl", name: "FIF PL – Pharmaciens titulaires", number: "FIFPL-P2025-0417", organisation: "FIF PL" },
   { key: "opco-ep", name: "OPCO EP – Pharmacie d'officine", number: "OPCOEP-2025-PH-118", organisation: "OPCO EP" },
-  { key: "fundae", name: "FUNDAE – Formación programada", number: "EO-B12345678", organisation: "FUNDAE" },
+  { key: "fundae", name: "FUNDAE – Formación programada", number: LEGAL_IDENTITIES.es.fundaeRegistration!, organisation: "FUNDAE" },
 ];
 
-const PROVIDER: Record<Brand, string> = {
-  fr: "Formapharm",
-  be: "Formapharm Belgique",
-  es: "Formapharm España",
-  "es-campus": "Campus Farmacia",
-};
-
-const LEGAL_NOTICE: Record<Brand, string> = {
-  fr: "Formapharm SAS – déclaration d'activité n° 11 75 54321 75 (cet enregistrement ne vaut pas agrément de l'État) – organisme de DPC n° 9682 – certifié Qualiopi au titre des actions de formation.",
-  be: "Formapharm Belgique SRL – formation accréditée pour la formation continue des pharmaciens d'officine.",
-  es: "Formapharm España S.L. – entidad organizadora de formación programada por las empresas (FUNDAE).",
-  "es-campus": "Campus Farmacia – Formapharm España S.L., entidad organizadora de formación programada por las empresas (FUNDAE).",
-};
+/**
+ * The training body's mention on each training, written at seed time from the brand's one legal identity (ADR 0102):
+ * its name, and the training declaration, DPC registration, Qualiopi or FUNDAE registration it has.
+ */
+function trainingLegalNotice(brand: Brand): string {
+  const identity = LEGAL_IDENTITIES[brand];
+  const parts = [identity.legalName];
+  if (identity.trainingDeclaration) parts.push(`déclaration d'activité n° ${identity.trainingDeclaration.number} (cet enregistrement ne vaut pas agrément de l'État)`);
+  if (identity.dpcRegistration) parts.push(`organisme de DPC n° ${identity.dpcRegistration}`);
+  if (identity.qualiopi) parts.push("certifié Qualiopi au titre des actions de formation");
+  if (identity.fundaeRegistration) parts.push(`entidad organizadora de formación programada por las empresas (FUNDAE n.º ${identity.fundaeRegistration})`);
+  if (parts.length === 1) parts.push("formation accréditée pour la formation continue des pharmaciens d'officine");
+  return `${parts.join(" – ")}.`;
+}
 
 type Labels = {
   audience: string;
@@ -287,8 +289,8 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
       naocareLink: flags.naocareLink ?? null,
       partnerLink: flags.partnerLink ?? null,
       groupement: flags.groupement ?? null,
-      providerName: PROVIDER[def.brand],
-      trainingOrganization: PROVIDER[def.brand],
+      providerName: LEGAL_IDENTITIES[def.brand].legalName,
+      trainingOrganization: LEGAL_IDENTITIES[def.brand].legalName,
       pharmacistsOnly: flags.pharmacistsOnly ?? false,
       nonPharmacistsOnly: flags.nonPharmacistsOnly ?? false,
       holdersOnly: flags.holdersOnly ?? false,
@@ -310,7 +312,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
       cantStartMessage: flags.cantStartMessage ?? null,
       customRegisterLink: flags.customRegisterLink ?? null,
       moreInfos,
-      legalNotice: LEGAL_NOTICE[def.brand],
+      legalNotice: trainingLegalNotice(def.brand),
       seoTitle: truncate(def.name, 70),
       seoDescription: truncate(def.intro, 160),
       ratingAverage: rating.average,

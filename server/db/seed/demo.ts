@@ -13,6 +13,7 @@ import { seedShop } from "./shop.ts";
 import { seedEditorial } from "./editorial.ts";
 import { seedFundingAndPlans } from "./funding-and-plans.ts";
 import { seedPharmacy } from "./pharmacy.ts";
+import { numberSeededInvoicesByIssueDate } from "./invoice-numbers.ts";
 import { makeClock, type SeedDb } from "./util.ts";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -66,6 +67,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedEditorial(tx, clock);
     await seedFundingAndPlans(tx, clock);
     await seedPharmacy(tx, clock);
+    await numberSeededInvoicesByIssueDate(tx);
     return true;
   });
   if (!seeded) return { seeded: false, ms: Math.round(performance.now() - started), counts: {} };

@@ -1,3 +1,4 @@
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import * as t from "../schema/index.ts";
 import { ADVISORS, DEMO_USERS, PHARMACIES, TEAM_USERS, type UserDef } from "./data/accounts.ts";
 import { BRAND_LANG, FAQS, GROUPINGS, NEWS, PAGES } from "./data/content.ts";
@@ -37,6 +38,7 @@ export async function seedAccounts(db: SeedDb, clock: Clock, passwordHash: strin
         postalCode: p.postalCode,
         city: p.city,
         registrationNumber: p.registrationNumber,
+        taxId: p.taxId ?? null,
         advisorId: advisors.get(p.advisor)!,
         canAccessTrainingPlan: p.canAccessTrainingPlan,
         createdAt: clock.at(-900 + i * 40),
@@ -116,6 +118,22 @@ export async function seedAccounts(db: SeedDb, clock: Clock, passwordHash: strin
         signedAt: clock.at(-30),
       })),
   ]);
+
+  const billed = allUsers.filter((u) => u.billing);
+  if (billed.length > 0) {
+    await db.insert(t.billingProfiles).values(
+      billed.map((u) => ({
+        userId: users.get(u.email)!,
+        companyName: u.billing!.companyName ?? null,
+        address: u.billing!.address,
+        postalCode: u.billing!.postalCode,
+        city: u.billing!.city,
+        country: legalIdentityOf(u.brand).address.country,
+        taxId: u.billing!.taxId ?? null,
+        updatedAt: clock.at(-30),
+      })),
+    );
+  }
 
   return { users, pharmacies, advisors };
 }

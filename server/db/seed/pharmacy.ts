@@ -7,7 +7,9 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
-import { SELLERS } from "../../back/modules/shop/sellers.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
+import { accountBillingDetails } from "../../back/modules/billing/billing.service.ts";
+import { invoiceBuyer, invoiceLocale, invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";
 import { seedEnrolmentSteps } from "./progress.ts";
 import * as t from "../schema/index.ts";
@@ -77,7 +79,6 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
     const priced = trainings.filter((x) => !x.free && x.priceHtCents > 0);
     if (priced.length === 0) continue;
     const rule = vatRuleForBrand(spec.brand);
-    const seller = SELLERS[spec.brand] ?? SELLERS.fr;
     for (let n = 0; n < spec.orders; n++) {
       const bought = [priced[n % priced.length], priced[(n + 1) % priced.length]].filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i);
       const totals = computeCartTotals(
@@ -137,13 +138,16 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
         brand: spec.brand,
         year,
         sequence,
-        number: invoiceNumber(seller.invoicePrefix, year, sequence),
+        number: invoiceNumber(legalIdentityOf(spec.brand).invoicePrefix, year, sequence),
         issuedAt: paidAt,
-        seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
-        buyer: {
-          name: `${buyer.firstName} ${buyer.lastName}`,
-          lines: [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "), buyer.email],
-        },
+        seller: invoiceSeller(spec.brand),
+        buyer: invoiceBuyer({
+          personName: `${buyer.firstName} ${buyer.lastName}`,
+          email: buyer.email,
+          details: accountBillingDetails(account, spec.brand),
+          sellerCountry: legalIdentityOf(spec.brand).address.country,
+          locale: invoiceLocale(legalIdentityOf(spec.brand).address.country, buyer.locale),
+        }),
         totalCents: order.totalCents,
         vatCents: order.vatCents,
         totalWithVatCents: order.totalWithVatCents,

@@ -6,7 +6,9 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
-import { SELLERS } from "../../back/modules/shop/sellers.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
+import { accountBillingDetails } from "../../back/modules/billing/billing.service.ts";
+import { invoiceBuyer, invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
@@ -69,7 +71,7 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
   }
 
   // The paid order of holder@demo.test: a training the holder is already enrolled in (the enrolment is what the
-  // order bought), with the used-up code, and its invoice FR-{year}-000001.
+  // order bought), with the used-up code, and its invoice (numbered with the others by issue date: invoice-numbers.ts).
   const holderId = await userId(db, "holder@demo.test");
   const shopId = await userId(db, "shop@demo.test");
   const fr = await storeTrainings(db, "fr");
@@ -99,20 +101,22 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
     await db.insert(t.payments).values({ orderId: order.id, provider: "sandbox", providerTransactionId: `sbx_demo_${order.id}`, status: "paid", amountCents: order.totalWithVatCents, currency: "EUR", createdAt: paidAt });
     await db.insert(t.discountUses).values({ discountCodeId: codeIds.get("fr:EPUISE")!, orderId: order.id, userId: holderId, usedAt: paidAt });
     await db.insert(t.invoiceCounters).values({ brand: "fr", year, lastNumber: 1 });
-    const seller = SELLERS.fr;
     await db.insert(t.invoices).values({
       kind: "order",
       orderId: order.id,
       brand: "fr",
       year,
       sequence: 1,
-      number: invoiceNumber(seller.invoicePrefix, year, 1),
+      number: invoiceNumber(legalIdentityOf("fr").invoicePrefix, year, 1),
       issuedAt: paidAt,
-      seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
-      buyer: {
-        name: `${holder.firstName} ${holder.lastName}`,
-        lines: account ? [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", "), holder.email] : [holder.email],
-      },
+      seller: invoiceSeller("fr"),
+      buyer: invoiceBuyer({
+        personName: `${holder.firstName} ${holder.lastName}`,
+        email: holder.email,
+        details: account ? accountBillingDetails(account, "fr") : { companyName: null, address: null, postalCode: null, city: null, country: "FR", taxId: null },
+        sellerCountry: "FR",
+        locale: "fr-FR",
+      }),
       totalCents: order.totalCents,
       vatCents: order.vatCents,
       totalWithVatCents: order.totalWithVatCents,

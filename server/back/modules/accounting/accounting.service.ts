@@ -1,4 +1,4 @@
-import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
+import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, lineAmounts, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
 import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
 import type { AccountingExportQuery, PendingCheck, PendingChecksQuery } from "#core/contract/accounting.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
@@ -57,7 +57,10 @@ export async function exportAccounting(db: BackDeps["db"], t: Translate, query: 
   }
   const rows: Cell[][] = [
     JOURNAL_COLUMNS.map((c) => header[c]),
-    ...lines.map((l) => [l.journal, { day: l.date }, l.account, l.piece, l.label, l.debitCents ? l.debitCents / 100 : null, l.creditCents ? l.creditCents / 100 : null]),
+    ...lines.map((l) => {
+      const { debitCents, creditCents } = lineAmounts(l);
+      return [l.journal, { day: l.date }, l.account, l.piece, l.label, debitCents === null ? null : debitCents / 100, creditCents === null ? null : creditCents / 100];
+    }),
   ];
   return { bytes: buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
 }

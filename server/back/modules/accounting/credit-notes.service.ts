@@ -7,6 +7,7 @@
 import type { AdminInvoice, AdminInvoicesQuery } from "#core/contract/accounting.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { creditNoteNumber } from "#core/domain/invoice-number.ts";
 import type { VatCountry } from "#core/domain/vat.ts";
@@ -21,7 +22,6 @@ import { publishPlanUpdate, releaseSeat, tellSeatChanges, type SeatChange } from
 import * as invoiceStore from "../invoices/invoices.repository.ts";
 import { invoicePdf } from "../invoices/invoices.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
-import { sellerOf } from "../shop/sellers.ts";
 import { findBuyerLocale, listAdminInvoices, lockEnrolmentsOfPayment, lockOrderForCredit } from "./accounting.repository.ts";
 
 const pdfPath = (invoiceId: number) => `/back/api/admin/invoices/${invoiceId}/pdf`;
@@ -101,14 +101,15 @@ export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId
     const now = deps.now();
     const year = Number(toParisDate(now).slice(0, 4));
     const sequence = await invoiceStore.takeInvoiceSequence(tx, invoice.brand, year, "creditNote");
-    const country = (invoice.seller as { country?: VatCountry }).country ?? sellerOf(invoice.brand).country;
+    const identity = legalIdentityOf(invoice.brand);
+    const country = (invoice.seller as { country?: VatCountry }).country ?? identity.address.country;
     const creditNote = await invoiceStore.insertInvoice(tx, {
       kind: "creditNote",
       creditedInvoiceId: invoice.id,
       brand: invoice.brand,
       year,
       sequence,
-      number: creditNoteNumber(sellerOf(invoice.brand).invoicePrefix, country, year, sequence),
+      number: creditNoteNumber(identity.invoicePrefix, country, year, sequence),
       issuedAt: now,
       seller: invoice.seller,
       buyer: invoice.buyer,

@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import {
   BRAND_LANGS,
@@ -213,6 +214,7 @@ export async function addFaceToFace(ctx: Ctx, actorId: number, trainingId: numbe
 export async function addProgramme(ctx: Ctx, actorId: number, trainingId: number, input: { actionNumber: string; name: string; priceHt: string; durationMinutes: number }) {
   return ctx.db.transaction(async (tx) => {
     const training = await requireTraining(tx, trainingId, true);
+    requireOwnActionNumber(training.brand, input.actionNumber);
     if (await repo.actionNumberTaken(tx, input.actionNumber)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
     const row = await repo.insertProgramme(tx, trainingId, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), currency: training.currency, durationMinutes: input.durationMinutes });
     await recordAdminChange(tx, { actorId, action: "programme.create", entityType: "dpcProgramme", entityId: row.id, before: null, after: row }, ctx.now());
@@ -270,6 +272,17 @@ async function requireProgramme(tx: Parameters<Parameters<Db["transaction"]>[0]>
   return programme;
 }
 
+/**
+ * An ANDPC action number starts with the organisation's DPC number (OOOO YY NNNNN, ADR 0014): the brand's, from its
+ * legal identity (ADR 0102), so the attestations' DPC organisation number is always the one registered.
+ */
+function requireOwnActionNumber(brand: string, actionNumber: string): void {
+  const registration = legalIdentityOf(brand).dpcRegistration;
+  if (registration !== null && !actionNumber.startsWith(registration)) {
+    throw new AppError("VALIDATION", "adminActionNumberNotOurs", { fields: { actionNumber: ["adminActionNumberNotOurs"] } });
+  }
+}
+
 /** A quiz of a training (the catalogue tool does not handle quizzes attached to a module only). */
 async function requireQuiz(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
   const quiz = await repo.findQuiz(tx, id);
@@ -304,6 +317,7 @@ export async function updateModule(ctx: Ctx, actorId: number, id: number, input:
 export async function updateProgramme(ctx: Ctx, actorId: number, id: number, input: ProgrammeInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = await requireProgramme(tx, id);
+    requireOwnActionNumber((await requireTraining(tx, before.trainingId)).brand, input.actionNumber);
     if (await repo.actionNumberTaken(tx, input.actionNumber, id)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
     const after = await repo.updateProgramme(tx, id, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), durationMinutes: input.durationMinutes });
     await recordAdminChange(tx, { actorId, action: "programme.update", entityType: "dpcProgramme", entityId: id, before, after }, ctx.now());

@@ -1,6 +1,6 @@
 import { formatDuration } from "#core/domain/duration.ts";
 import { toParisDate } from "#core/domain/dates.ts";
-import { isBrandKey } from "#core/branding/brands.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Db } from "../../../db/client.ts";
 import type { Env } from "../../../env.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -12,7 +12,11 @@ import {
   insertAttestation,
   type AttestationRow,
 } from "./attestations.repository.ts";
-import { dpcOrganisationNumber, ORGANISATIONS } from "./organisation.ts";
+
+/** The ANDPC action number is OOOO YY NNNNN: its first four digits are the organisation's DPC number (ADR 0014). */
+function dpcOrganisationNumber(actionNumber: string): string {
+  return actionNumber.slice(0, 4);
+}
 
 /** What issuing needs: the seed passes the same three things as the back. */
 export type AttestationDeps = { db: Db; env: Pick<Env, "APP_SECRET">; now: () => Date };
@@ -24,7 +28,9 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof findEnrolmentForAttestation>
 /** The snapshot printed on the PDF and signed; the PDF is rebuilt from it, never from live rows. */
 export function buildFacts(kind: AttestationKind, loaded: Loaded, issuedAt: Date): Facts {
   const { user, training, enrolment, programme, session, sessionDays } = loaded;
-  const organisation = ORGANISATIONS[isBrandKey(training.brand) ? training.brand : "fr"];
+  // The training body is the brand's one legal identity (ADR 0102): its declared number is the training declaration
+  // where the country has one, else its VAT number (NIF in Spain); the kind says which, for the PDF's label.
+  const identity = legalIdentityOf(training.brand);
   const lang = user.locale.startsWith("es") ? "es" : "fr";
   const start = enrolment.startedAt ?? enrolment.createdAt;
   const end = enrolment.finishedAt ?? issuedAt;
@@ -39,10 +45,11 @@ export function buildFacts(kind: AttestationKind, loaded: Loaded, issuedAt: Date
     duration: formatDuration(kind === "dpc" && programme?.durationMinutes ? programme.durationMinutes : training.durationMinutes),
     startDate: toParisDate(start),
     endDate: toParisDate(end),
-    organisationName: organisation.name,
-    organisationNumber: organisation.number,
-    signatoryName: organisation.signatoryName,
-    signatoryTitle: organisation.signatoryTitle[lang],
+    organisationName: identity.legalName,
+    organisationNumber: identity.trainingDeclaration?.number ?? identity.vatNumber,
+    organisationNumberKind: identity.trainingDeclaration ? "trainingDeclaration" : "vatNumber",
+    signatoryName: identity.signatory.name,
+    signatoryTitle: identity.signatory.title[lang],
     issuedOn: toParisDate(issuedAt),
   };
   if (kind === "dpc" && programme) {

@@ -2,6 +2,7 @@
  * Funding requests (spec 7 dpec; ADR 0055 transitions, 0056 payers and invoices). One function per use case; the
  * routes pass the referent scope (account in use), every query is scoped by it.
  */
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { FundaeReportRow, FundingOptions, FundingRequest, FundingRequestDetail } from "#core/contract/funding-requests.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import {
@@ -29,7 +30,7 @@ import { AppError } from "../../http/app-error.ts";
 import type { Translate } from "../../i18n/messages.ts";
 import * as invoiceStore from "../invoices/invoices.repository.ts";
 import { invoicePdf, type InvoiceRow } from "../invoices/invoices.service.ts";
-import { sellerOf } from "../shop/sellers.ts";
+import { invoiceSeller } from "../invoices/invoice-parties.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./funding-requests.repository.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
@@ -248,7 +249,8 @@ function payerInvoiceBuyer(
 export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow, now: Date) {
   const existing = await invoiceStore.listInvoicesOfRequests(tx, [row.id]);
   const shares = invoicedPayers(row.scheme as FundingScheme, row.totalCents, row.fundedCents);
-  const seller = sellerOf(row.brand);
+  const seller = invoiceSeller(row.brand);
+  const invoicePrefix = legalIdentityOf(row.brand).invoicePrefix;
   const vat = vatRuleForBrand(row.brand);
   const account = await repo.findAccountIdentity(tx, row.accountId);
   const agreement = await repo.findAgreement(tx, row.agreementId);
@@ -265,9 +267,9 @@ export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow
       brand: row.brand,
       year,
       sequence,
-      number: invoiceNumber(seller.invoicePrefix, year, sequence),
+      number: invoiceNumber(invoicePrefix, year, sequence),
       issuedAt: now,
-      seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
+      seller,
       buyer,
       totalCents: share.amountCents,
       vatCents,

@@ -4,11 +4,13 @@
  */
 import type { DbOrTx } from "../../../db/client.ts";
 import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
+import { invoiceLocale } from "./invoice-parties.ts";
 import * as repo from "./invoices.repository.ts";
 
 export type { InvoiceRow } from "./invoices.repository.ts";
 
-export type InvoiceLine = { name: string; trainingType: string; detail: string | null; priceCents: number; discountCents: number; netCents: number };
+/** `functionName`: the learner's function chosen in the cart (a key, printed translated); `detail`: any other detail. */
+export type InvoiceLine = { name: string; trainingType: string; functionName: string | null; detail: string | null; priceCents: number; discountCents: number; netCents: number };
 
 type Seller = InvoicePdfInput["seller"] & { country: InvoicePdfInput["country"] };
 
@@ -27,9 +29,9 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
     if (lines.length === 0) {
       // A contract order has no order lines: its one line is the offer's product (ADR 0071).
       const contract = await repo.findContractLineForInvoice(db, invoice.orderId);
-      return contract ? [{ ...contract, trainingType: "contract", detail: null }] : [];
+      return contract ? [{ ...contract, trainingType: "contract", functionName: null, detail: null }] : [];
     }
-    return lines.map((l) => ({ name: l.name, trainingType: l.trainingType, detail: l.functionName, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents }));
+    return lines.map((l) => ({ name: l.name, trainingType: l.trainingType, functionName: l.functionName, detail: null, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents }));
   }
   const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(db, invoice.fundingRequestId);
   if (!request) return [];
@@ -37,6 +39,7 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
     {
       name: request.trainingName,
       trainingType: request.trainingType,
+      functionName: null,
       detail: `${request.learnerFirstName} ${request.learnerLastName} · ${request.sessionName} · ${request.agreementName}`,
       priceCents: invoice.totalCents,
       discountCents: 0,
@@ -46,9 +49,10 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
 }
 
 /**
- * The PDF of an invoice or a credit note: in Spanish for a Spanish seller or a buyer whose language is Spanish, else
- * in French (Belgian formats and terms for the Belgian seller). A shop invoice prints its order's payment and
- * discount; a credit note its invoice's lines and discount, as negative amounts, and the invoice it reverses.
+ * The PDF of an invoice or a credit note, in the language of invoiceLocale (Spanish for a Spanish seller or a buyer
+ * whose language is Spanish, else French; Belgian formats and terms for the Belgian seller). A shop invoice prints
+ * its order's payment and discount; a credit note its invoice's lines and discount, as negative amounts, and the
+ * invoice it reverses.
  */
 export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<{ bytes: Uint8Array; filename: string }> {
   const seller = invoice.seller as Seller;
@@ -57,11 +61,11 @@ export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<
   const orderId = credited ? credited.orderId : invoice.orderId;
   const order = orderId === null ? undefined : await repo.findOrderForInvoice(db, orderId);
   const lines = await invoiceLines(db, invoice);
-  const lang = (order?.buyerLocale ?? "").startsWith("es") || seller.country === "ES" ? "es" : "fr";
+  const locale = invoiceLocale(seller.country, order?.buyerLocale);
   const bytes = await buildInvoicePdf({
     country: seller.country,
-    lang,
-    locale: lang === "es" ? "es-ES" : seller.country === "BE" ? "fr-BE" : "fr-FR",
+    lang: locale === "es-ES" ? "es" : "fr",
+    locale,
     number: invoice.number,
     issuedAt: invoice.issuedAt,
     creditNote: credited ? { invoiceNumber: credited.number, invoiceIssuedAt: credited.issuedAt } : null,
@@ -69,7 +73,7 @@ export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<
     paymentMethod: order?.paymentMethod ?? null,
     seller,
     buyer: invoice.buyer as InvoicePdfInput["buyer"],
-    lines: lines.map((l) => ({ name: l.name, detail: l.detail, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
+    lines: lines.map((l) => ({ name: l.name, functionName: l.functionName, detail: l.detail, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
     subtotalCents: order?.subtotalCents ?? invoice.totalCents,
     discountCents: order?.discountCents ?? 0,
     discountCode: order?.discountCode ?? null,

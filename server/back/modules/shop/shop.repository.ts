@@ -3,7 +3,6 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   contractOffers,
-  accounts,
   cartProducts,
   carts,
   discountCodes,
@@ -364,7 +363,7 @@ export async function findLastOrderOfAccount(db: Q, accountId: number, brand: st
     .select()
     .from(orders)
     .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand), eq(orders.kind, "shop")))
-    .orderBy(desc(orders.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row;
 }
@@ -381,11 +380,6 @@ export async function findBuyer(db: Q, userId: number) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row;
-}
-
-export async function findAccount(db: Q, accountId: number) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return row;
 }
 

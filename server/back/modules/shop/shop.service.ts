@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
+import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart, ShopListing } from "#core/contract/shop.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { toParisDate } from "#core/domain/dates.ts";
@@ -19,6 +20,8 @@ import { isLocale, pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { cardPaymentProvider } from "../../../env.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
+import { invoiceLocale, invoiceSeller } from "../invoices/invoice-parties.ts";
+import { invoiceBuyerOf, requireCompleteBilling } from "../billing/billing.service.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
 import type { IncomingNotification, PaymentProvider, VerifiedNotification } from "../../../payments/provider.ts";
@@ -33,7 +36,6 @@ import { listMemberships } from "../user/user.repository.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 import { mailChequeInstructions } from "./cheque-instructions.service.ts";
 import * as repo from "./shop.repository.ts";
-import { sellerOf } from "./sellers.ts";
 
 export const CART_COOKIE = "cart";
 export const CART_COOKIE_DAYS = 30;
@@ -483,6 +485,8 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
   const userId = requireBuyer(ctx);
   const cart = await requireCart(ctx);
   const { db } = ctx.deps;
+  // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
+  await requireCompleteBilling(db, { userId, accountId: ctx.accountId, brand: cart.brand });
   const now = ctx.deps.now();
   const priced = await priceCart(db, cart, userId, now);
   if (priced.lines.length === 0) throw new AppError("CONFLICT", "shopCartEmpty");
@@ -625,8 +629,6 @@ export async function settleOrder(
   const order = await repo.findOrder(deps.db, orderId);
   if (!order) return { kind: "notPending", status: "missing" };
   const buyer = await repo.findBuyer(deps.db, order.userId);
-  const account = order.accountId !== null ? await repo.findAccount(deps.db, order.accountId) : undefined;
-  const seller = sellerOf(order.brand);
   const now = deps.now();
   const outcome = await repo.payOrder(deps.db, {
     orderId,
@@ -634,15 +636,14 @@ export async function settleOrder(
     onPaid,
     now,
     year: Number(toParisDate(now).slice(0, 4)),
-    invoicePrefix: seller.invoicePrefix,
-    seller: { name: seller.name, lines: seller.lines, legal: seller.legal, country: seller.country },
-    buyer: {
-      name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
-      lines: [
-        ...(account ? [account.name, [account.address, [account.postalCode, account.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")].filter(Boolean) : []),
-        buyer?.email ?? "",
-      ],
-    },
+    invoicePrefix: legalIdentityOf(order.brand).invoicePrefix,
+    seller: invoiceSeller(order.brand),
+    // The buyer's legal data as it is now (ADR 0102): the pharmacy's for an order bought for one, else the buyer's own.
+    buyer: await invoiceBuyerOf(
+      deps.db,
+      { userId: order.userId, accountId: order.accountId, brand: order.brand },
+      { name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "", email: buyer?.email ?? null, locale: invoiceLocale(legalIdentityOf(order.brand).address.country, buyer?.locale) },
+    ),
   });
   if (outcome.kind === "paid") {
     if (order.cartId !== null) {

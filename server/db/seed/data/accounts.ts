@@ -21,6 +21,8 @@ export type PharmacyDef = {
   postalCode: string;
   city: string;
   registrationNumber: string;
+  /** Printed on its invoices (ADR 0102): required in Spain and for a Belgian company, optional in France. */
+  taxId?: string;
   advisor: string;
   canAccessTrainingPlan: boolean;
   contract: ContractKind;
@@ -37,6 +39,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "69003",
     city: "Lyon",
     registrationNumber: "690012345",
+    taxId: "FR11690012345",
     advisor: "camille-laurent",
     canAccessTrainingPlan: true,
     contract: "standard",
@@ -51,6 +54,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "69007",
     city: "Lyon",
     registrationNumber: "690054321",
+    taxId: "FR33690054321",
     advisor: "camille-laurent",
     canAccessTrainingPlan: true,
     contract: "standard",
@@ -65,6 +69,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "28004",
     city: "Madrid",
     registrationNumber: "28-004321",
+    taxId: "28004321G",
     advisor: "laura-moreno",
     canAccessTrainingPlan: false,
     contract: "standard",
@@ -149,6 +154,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "1000",
     city: "Bruxelles",
     registrationNumber: "APB 512345",
+    taxId: "BE0412345614",
     advisor: "sarah-janssens",
     canAccessTrainingPlan: true,
     contract: "standard",
@@ -163,6 +169,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "4000",
     city: "Liège",
     registrationNumber: "APB 523456",
+    taxId: "BE0812345603",
     advisor: "sarah-janssens",
     canAccessTrainingPlan: false,
     contract: "standard",
@@ -177,6 +184,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "28013",
     city: "Madrid",
     registrationNumber: "M-1234",
+    taxId: "28013031C",
     advisor: "laura-moreno",
     canAccessTrainingPlan: true,
     contract: "standard",
@@ -191,6 +199,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "41010",
     city: "Sevilla",
     registrationNumber: "SE-0456",
+    taxId: "41010040M",
     advisor: "diego-herrera",
     canAccessTrainingPlan: false,
     contract: "standard",
@@ -205,6 +214,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "08013",
     city: "Barcelona",
     registrationNumber: "B-0789",
+    taxId: "08013401V",
     advisor: "diego-herrera",
     canAccessTrainingPlan: false,
     contract: "standard",
@@ -219,6 +229,7 @@ export const PHARMACIES: PharmacyDef[] = [
     postalCode: "46001",
     city: "Valencia",
     registrationNumber: "V-0321",
+    taxId: "46001012T",
     advisor: "diego-herrera",
     canAccessTrainingPlan: false,
     contract: "standard",
@@ -245,6 +256,8 @@ export type UserDef = {
   noCurrentAccount?: boolean;
   /** Personal contract (shop users). */
   personalContract?: "shop";
+  /** A shop user's billing details (ADR 0102); the country is the brand's. */
+  billing?: { companyName?: string; address: string; postalCode: string; city: string; taxId?: string };
   phone?: string;
   mobilePhone?: string;
   birthDate?: string;
@@ -333,6 +346,7 @@ export const DEMO_USERS: (UserDef & { description: string })[] = [
     locale: "fr-FR",
     advisor: "antoine-bertrand",
     personalContract: "shop",
+    billing: { address: "8 rue des Lilas", postalCode: "69006", city: "Lyon" },
   },
   {
     email: "readonly@demo.test",
@@ -474,6 +488,7 @@ function journeyUsers(): UserDef[] {
       });
     }
     // The shop journeys (ADR 0036): shop customers (personal contract of type shop, no pharmacy), one per scenario.
+    // The "buy" customers have no billing details yet: their journey gives them in the cart (ADR 0102).
     for (const scenario of ["buy", "refused", "cheque", "free", "live", "admin", "admincheck", "credit"]) {
       users.push({
         email: `shop.${scenario}.${project}.fr@demo.test`,
@@ -484,6 +499,7 @@ function journeyUsers(): UserDef[] {
         brand: "fr",
         locale: "fr-FR",
         personalContract: "shop",
+        billing: scenario === "buy" ? undefined : { address: "5 rue de la Boutique", postalCode: "69003", city: "Lyon" },
       });
       users.push({
         email: `shop.${scenario}.${project}.es@demo.test`,
@@ -494,6 +510,7 @@ function journeyUsers(): UserDef[] {
         brand: "es",
         locale: "es-ES",
         personalContract: "shop",
+        billing: scenario === "buy" ? undefined : { address: "Calle de la Tienda 3", postalCode: "28004", city: "Madrid", taxId: "12345678Z" },
       });
     }
   }

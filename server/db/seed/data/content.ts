@@ -1,3 +1,4 @@
+import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import type { Brand } from "./types.ts";
 
 type Lang = "fr" | "es";
@@ -136,17 +137,15 @@ export const NEWS: NewsDef[] = [
 
 export type PageDef = { brand: Brand; slug: string; title: string; body: string };
 
-const LEGAL_FR = (country: string, org: string) =>
-  `<h2>Éditeur</h2><p>${org}, organisme de formation. ${country}</p><h2>Hébergement</h2><p>Le site est hébergé dans l'Union européenne.</p><h2>Propriété intellectuelle</h2><p>Les contenus de formation sont protégés par le droit d'auteur ; toute reproduction sans autorisation est interdite.</p>`;
-const LEGAL_ES = (org: string) =>
-  `<h2>Titular</h2><p>${org}, entidad de formación inscrita como entidad organizadora de formación programada.</p><h2>Alojamiento</h2><p>El sitio está alojado en la Unión Europea.</p><h2>Propiedad intelectual</h2><p>Los contenidos formativos están protegidos por la legislación de propiedad intelectual.</p>`;
+// The legal notices' publisher block (name, form, office, register, VAT and training numbers) is not stored: the page
+// renders it from the brand's legal identity (app/components/content/legal-identity.tsx, ADR 0102).
+const LEGAL_FR =
+  `<h2>Hébergement</h2><p>Le site est hébergé dans l'Union européenne.</p><h2>Propriété intellectuelle</h2><p>Les contenus de formation sont protégés par le droit d'auteur ; toute reproduction sans autorisation est interdite.</p>`;
+const LEGAL_ES =
+  `<h2>Alojamiento</h2><p>El sitio está alojado en la Unión Europea.</p><h2>Propiedad intelectual</h2><p>Los contenidos formativos están protegidos por la legislación de propiedad intelectual.</p>`;
 
 function frenchPages(brand: "fr" | "be"): PageDef[] {
-  const org = brand === "fr" ? "Formapharm SAS" : "Formapharm Belgique SRL";
-  const country =
-    brand === "fr"
-      ? "Déclaration d'activité enregistrée sous le numéro 11 75 54321 75 auprès du préfet de région Île-de-France ; organisme de DPC enregistré auprès de l'ANDPC ; certifié Qualiopi."
-      : "Siège social à Bruxelles ; formations accréditées pour la formation continue des pharmaciens.";
+  const org = LEGAL_IDENTITIES[brand].legalName;
   return [
     {
       brand,
@@ -154,7 +153,7 @@ function frenchPages(brand: "fr" | "be"): PageDef[] {
       title: "Qui sommes-nous ?",
       body: `<p>${org} conçoit des formations pour les équipes officinales depuis 2009 : e-learning, classes virtuelles, ateliers présentiels et programmes mixtes.</p><p>Nos formations sont écrites par des pharmaciens et des experts de terrain, relues par un comité scientifique et mises à jour chaque année.</p><h2>Nos engagements</h2><ul><li>Des contenus utiles dès le lendemain au comptoir</li><li>Un conseiller dédié pour chaque officine</li><li>Des formations accessibles aux personnes en situation de handicap : contactez-nous pour adapter votre parcours</li></ul>`,
     },
-    { brand, slug: "mentions-legales", title: "Mentions légales", body: LEGAL_FR(country, org) },
+    { brand, slug: "mentions-legales", title: "Mentions légales", body: LEGAL_FR },
     {
       brand,
       slug: "conditions-generales-de-vente",
@@ -171,7 +170,7 @@ function frenchPages(brand: "fr" | "be"): PageDef[] {
 }
 
 function spanishPages(brand: "es" | "es-campus"): PageDef[] {
-  const org = brand === "es" ? "Formapharm España S.L." : "Campus Farmacia (Formapharm España S.L.)";
+  const org = LEGAL_IDENTITIES[brand].legalName;
   return [
     {
       brand,
@@ -179,7 +178,7 @@ function spanishPages(brand: "es" | "es-campus"): PageDef[] {
       title: "Quiénes somos",
       body: `<p>${org} diseña formación para los equipos de farmacia comunitaria: teleformación, aulas virtuales y talleres presenciales.</p><p>Actuamos como entidad organizadora para que su farmacia pueda bonificar la formación con su crédito FUNDAE.</p>`,
     },
-    { brand, slug: "aviso-legal", title: "Aviso legal", body: LEGAL_ES(org) },
+    { brand, slug: "aviso-legal", title: "Aviso legal", body: LEGAL_ES },
     {
       brand,
       slug: "condiciones-generales",
