@@ -111,8 +111,11 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
     const lang = c.var.locale.startsWith("es") ? "es" : "fr";
     return renderPage(c, token, cookie!, TEXTS[lang].unknownCard);
   }
-  // The provider's server-to-server call, made in process: the same signed body and the same verification.
+  // The provider's server-to-server call, made in process: the same signed body and the same verification. One
+  // transaction id per order, as a real provider takes one payment per order reference: the form posted twice at
+  // once (a double click) is one payment, the second a replay (ADR 0101).
   const notification = buildSandboxNotification(appSecret(c.var.deps), {
+    transactionId: `sbx_order_${order.id}`,
     orderId: order.id,
     status: result,
     amountCents: token.amountCents,
