@@ -1,0 +1,336 @@
+// Checkouts and payments sent several times at once (issue 28, items 2 to 4; ADR 0101). One cart checked out ten
+// times at once by card, by cheque, for free, and all three mixed; a single-use code used by ten buyers at once, by
+// card and for free; a per-customer limit across a cheque and a card order; twenty buyers paying at once after a
+// double click; two orders of one buyer for the same training paid at once; a contract payment started ten times.
+// After each: exactly one paid order per cart, code uses never above the limit, invoice numbers consecutive and every
+// one in the accounting journal, and never a 500.
+import { and, eq, inArray } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { toParisDate } from "#core/domain/dates.ts";
+import { auditLog, discountUses, enrolments, invoices, orderLines, orders, payments } from "../../server/db/schema/index.ts";
+import { listInvoiceNumbers } from "../../server/back/modules/shop/shop.repository.ts";
+import { backends } from "./support/database.ts";
+import { type Agent, type Reply, expectEnvelope } from "./support/http.ts";
+import { useSuite } from "./support/setup.ts";
+import { agentFor, userByEmail } from "./enrolment-helpers.ts";
+import { createCode, createShopBuyers, csrfHeader, sandboxNotification, storeTrainings } from "./shop-helpers.ts";
+
+const ACCEPTED = "4242 4242 4242 4242";
+const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+
+describe.each(backends())("checkout concurrency (%s)", (backend) => {
+  const suite = useSuite(backend, { TRUST_PROXY: "true" });
+  /** Every reply of the file: none may be a 500. */
+  const seen: Reply[] = [];
+  const sent = <T extends Reply>(reply: T): T => {
+    seen.push(reply);
+    return reply;
+  };
+
+  const cardCheckout = async (agent: Agent) => sent(await agent.get("/back/api/shop/getPaymentToken?returnPath=%2Fboutique%2Fcommande", { headers: csrfHeader(agent) }));
+  const checkCheckout = async (agent: Agent) => sent(await agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) }));
+  const freeCheckout = async (agent: Agent) => sent(await agent.post("/back/api/shop/freePayment", {}));
+
+  /** n shop customers, each with a cart of these trainings (function chosen), and the code applied when given. */
+  async function buyersWithCart(n: number, tag: string, trainingIds: number[], code?: string) {
+    const ids = await createShopBuyers(suite.db, n, `${tag}-${backend}`);
+    return Promise.all(
+      ids.map(async (id) => {
+        const agent = await agentFor(suite, id, null);
+        const cart = sent(await agent.post("/back/api/shop/add/products", { products: trainingIds }));
+        expectEnvelope(cart, 200);
+        for (const line of cart.body.data.products as { id: number; productId: number }[]) {
+          const functions = sent(await agent.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId }));
+          if (functions.body.data.length > 0) {
+            expectEnvelope(sent(await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions.body.data[0].name })), 200);
+          }
+        }
+        if (code) expectEnvelope(sent(await agent.post(`/back/api/shop/addDiscount/${code}`, {})), 200);
+        return { id, agent, cartId: cart.body.data.id as number };
+      }),
+    );
+  }
+
+  /** The sandbox page's form posted n times at once (the buyer's clicks), with the page's own CSRF token. */
+  async function submitCardTimes(agent: Agent, url: string, n: number) {
+    const page = sent(await agent.get(url));
+    expect(page.status, page.text).toBe(200);
+    const csrf = (/name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const body = new URLSearchParams({ _csrf: csrf, card: ACCEPTED }).toString();
+    return times(n, async () => sent(await agent.request("POST", url, { body, headers: { "content-type": "application/x-www-form-urlencoded" }, csrf: false })));
+  }
+  const outcomeOf = (reply: Reply) => new URL(reply.headers.get("location") ?? "/", "http://x").searchParams.get("payment");
+
+  const ordersOfUsers = (userIds: number[]) => suite.db.select().from(orders).where(inArray(orders.userId, userIds));
+  const ordersOfCart = (cartId: number) => suite.db.select().from(orders).where(eq(orders.cartId, cartId));
+
+  async function asAdmin(): Promise<Agent> {
+    const admin = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await admin.login("admin@demo.test"), 200);
+    return admin;
+  }
+
+  /**
+   * The books after a scenario: the brand's invoice sequences of the year have no gap and no repeat, each invoice with
+   * an amount is in the accounting journal of the year (a free order's invoice books no line), and no reply was a 500.
+   */
+  async function expectSoundBooks() {
+    const today = toParisDate(new Date());
+    const year = Number(today.slice(0, 4));
+    const sequences = await listInvoiceNumbers(suite.db, "fr", year);
+    expect(sequences.length).toBeGreaterThan(0);
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => sequences[0] + i));
+    const numbers = (await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)))).filter((i) => i.kind !== "creditNote" && i.totalWithVatCents > 0);
+    const journal = await (await asAdmin()).get(`/back/api/admin/accounting/export?brand=fr&from=${year}-01-01&to=${today}&format=csv`);
+    expect(journal.status).toBe(200);
+    for (const { number } of numbers) expect(journal.text, number).toContain(number);
+    expect(seen.filter((r) => r.status >= 500).map((r) => r.text)).toEqual([]);
+  }
+
+  test("one cart, ten card checkouts at once: one order and one link; that link paid ten times at once charges once", async () => {
+    const [training] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyer] = await buyersWithCart(1, "card10", [training.id]);
+    const starts = await times(10, () => cardCheckout(buyer.agent));
+    for (const start of starts) expectEnvelope(start, 200);
+    expect(new Set(starts.map((s) => s.body.data.orderId)).size).toBe(1);
+    expect(await ordersOfUsers([buyer.id])).toHaveLength(1);
+
+    const replies = await submitCardTimes(buyer.agent, starts[0].body.data.url, 10);
+    for (const reply of replies) expect([303, 409], reply.text).toContain(reply.status);
+    expect(replies.filter((r) => outcomeOf(r) === "paid")).toHaveLength(1);
+    const [order] = await ordersOfUsers([buyer.id]);
+    expect(order.status).toBe("paid");
+    expect(await suite.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+    expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+    expect(await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, buyer.id), eq(enrolments.trainingId, training.id)))).toHaveLength(1);
+
+    // The same checkout sent again once paid: refused, nothing charged, the paid order named.
+    const again = await cardCheckout(buyer.agent);
+    expectEnvelope(again, 409);
+    expect(again.body.message).toBe(`Votre commande n° ${order.id} est déjà payée : rien n'a été débité une seconde fois.`);
+    expect(again.body.data).toMatchObject({ orderId: order.id });
+    expect(await ordersOfUsers([buyer.id])).toHaveLength(1);
+    await expectSoundBooks();
+  });
+
+  test("one cart, ten cheque checkouts at once: one pending order returned to each; ten confirmations at once: one invoice", async () => {
+    const [, training] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyer] = await buyersWithCart(1, "check10", [training.id]);
+    const replies = await times(10, () => checkCheckout(buyer.agent));
+    for (const reply of replies) expectEnvelope(reply, 200);
+    expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
+    expect(replies[0].body.data).toMatchObject({ status: "pending", paymentMethod: "check" });
+    const orderId = replies[0].body.data.id as number;
+    expect(await ordersOfUsers([buyer.id])).toHaveLength(1);
+
+    const admin = await asAdmin();
+    const confirmations = await times(10, async () => sent(await admin.post(`/back/api/admin/checks/${orderId}/confirm`, {})));
+    for (const reply of confirmations) expect([200, 409], reply.text).toContain(reply.status);
+    expect((await ordersOfUsers([buyer.id])).map((o) => o.status)).toEqual(["paid"]);
+    expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
+    expect(await suite.db.select().from(auditLog).where(and(eq(auditLog.action, "order.checkConfirmed"), eq(auditLog.entityId, String(orderId))))).toHaveLength(1);
+    await expectSoundBooks();
+  });
+
+  test("one cart, ten free checkouts at once: one paid order, the same one answered to each call", async () => {
+    const [, , training] = await storeTrainings(suite.db, "fr", "formation");
+    await createCode(suite.db, { code: `GIFT-${backend}`, value: 10000 });
+    const [buyer] = await buyersWithCart(1, "free10", [training.id], `GIFT-${backend}`);
+    const replies = await times(10, () => freeCheckout(buyer.agent));
+    for (const reply of replies) expectEnvelope(reply, 200);
+    expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
+    expect(replies.every((r) => r.body.data.status === "paid")).toBe(true);
+    expect((await ordersOfUsers([buyer.id])).map((o) => o.status)).toEqual(["paid"]);
+    await expectSoundBooks();
+  });
+
+  test("one cart, card, cheque and free checkouts mixed at once: one open order at most, then exactly one paid order", async () => {
+    const [, , , training] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyer] = await buyersWithCart(1, "mixed", [training.id]);
+    const replies = await times(12, (i) => [cardCheckout, checkCheckout, freeCheckout][i % 3](buyer.agent));
+    for (const reply of replies) expect([200, 409], reply.text).toContain(reply.status);
+    const open = (await ordersOfCart(buyer.cartId)).concat(await ordersOfUsers([buyer.id])).filter((o) => o.status === "pending");
+    expect(new Set(open.map((o) => o.id)).size).toBe(1);
+    const [pending] = open;
+    if (pending.paymentMethod === "check") {
+      expectEnvelope(await (await asAdmin()).post(`/back/api/admin/checks/${pending.id}/confirm`, {}), 200);
+    } else {
+      const start = await cardCheckout(buyer.agent);
+      expect(start.body.data.orderId).toBe(pending.id);
+      const [paid] = await submitCardTimes(buyer.agent, start.body.data.url, 1);
+      expect(outcomeOf(paid)).toBe("paid");
+    }
+    const statuses = (await ordersOfUsers([buyer.id])).map((o) => o.status);
+    expect(statuses.filter((s) => s === "paid")).toHaveLength(1);
+    expect(statuses.filter((s) => s === "pending")).toHaveLength(0);
+    await expectSoundBooks();
+  });
+
+  test("ten buyers pay at once with a single-use code: one paid at the discounted price, nine told clearly, one use; they buy again without it", async () => {
+    const [training] = await storeTrainings(suite.db, "fr", "formation");
+    const code = await createCode(suite.db, { code: `ONCE-${backend}`, value: 2000, maxUses: 1 });
+    const crowd = await buyersWithCart(10, "once", [training.id], `ONCE-${backend}`);
+    const starts = await Promise.all(crowd.map(({ agent }) => cardCheckout(agent)));
+    for (const start of starts) expectEnvelope(start, 200);
+    const replies = await Promise.all(crowd.map(({ agent }, i) => submitCardTimes(agent, starts[i].body.data.url, 1)));
+    const outcomes = replies.map(([reply]) => outcomeOf(reply)).sort();
+    expect(outcomes).toEqual([...Array(9).fill("failed"), "paid"]);
+    expect(await suite.db.select().from(discountUses).where(eq(discountUses.discountCodeId, code.id))).toHaveLength(1);
+    const rows = await ordersOfUsers(crowd.map((b) => b.id));
+    expect(rows.filter((o) => o.status === "paid")).toHaveLength(1);
+    const losers = rows.filter((o) => o.status === "failed");
+    expect(losers).toHaveLength(9);
+    expect(new Set(losers.map((o) => o.failureReason))).toEqual(new Set(["shopDiscountUsedUpAtPayment"]));
+    expect(await suite.db.select().from(invoices).where(inArray(invoices.orderId, losers.map((o) => o.id)))).toEqual([]);
+
+    const loser = crowd.find((b) => b.id === losers[0].userId)!;
+    const shown = (await loser.agent.get(`/back/api/shop/command/${losers[0].id}`)).body.data;
+    expect(shown.failureMessage).toBe(
+      "Le code de réduction de votre commande a atteint sa limite d'utilisation avant votre paiement : la commande n'a pas été validée et rien n'a été réservé. Vous pouvez commander à nouveau sans ce code ; un montant déjà débité vous sera remboursé.",
+    );
+    // The cart is still there, now without the code: paying again works, at the full price.
+    const cart = (await loser.agent.get("/back/api/shop/cart")).body.data;
+    expect(cart).toMatchObject({ discountCode: null, totalDiscount: 0, totalWithVat: training.priceHtCents });
+    const retry = await cardCheckout(loser.agent);
+    expectEnvelope(retry, 200);
+    expect(outcomeOf((await submitCardTimes(loser.agent, retry.body.data.url, 1))[0])).toBe("paid");
+    expect((await suite.db.select().from(orders).where(eq(orders.id, retry.body.data.orderId)))[0]).toMatchObject({ status: "paid", discountCodeId: null, discountCents: 0 });
+    await expectSoundBooks();
+  });
+
+  test("a 100 % single-use code: ten buyers confirm their free order at once, one gets it, nine a clear 409", async () => {
+    const [, training] = await storeTrainings(suite.db, "fr", "formation");
+    const code = await createCode(suite.db, { code: `FREE1-${backend}`, value: 10000, maxUses: 1 });
+    const crowd = await buyersWithCart(10, "free1", [training.id], `FREE1-${backend}`);
+    const replies = await Promise.all(crowd.map(({ agent }) => freeCheckout(agent)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    // Told when the payment took the last use first, or when the checkout found the code used up already.
+    for (const reply of replies.filter((r) => r.status === 409)) {
+      expect(reply.body.message).toMatch(new RegExp(`a atteint sa limite d'utilisation avant votre paiement|^Le code FREE1-${backend.toUpperCase()} a déjà été utilisé autant de fois que permis\\.$`));
+    }
+    expect(await suite.db.select().from(discountUses).where(eq(discountUses.discountCodeId, code.id))).toHaveLength(1);
+    expect((await ordersOfUsers(crowd.map((b) => b.id))).filter((o) => o.status === "paid")).toHaveLength(1);
+    await expectSoundBooks();
+  });
+
+  test("a code limited to one use per customer: a cheque order, then a card order with it; the cheque confirmed last is refused", async () => {
+    const [a, b] = await storeTrainings(suite.db, "fr", "formation");
+    const code = await createCode(suite.db, { code: `MINE-${backend}`, value: 1000, maxUsesPerCustomer: 1 });
+    const [buyer] = await buyersWithCart(1, "percustomer", [a.id], `MINE-${backend}`);
+    const check = await checkCheckout(buyer.agent);
+    expectEnvelope(check, 200);
+    expect(check.body.data.discountCode).toBe(`MINE-${backend}`.toUpperCase());
+    // The cheque has not arrived: the code is not used yet, the buyer uses it again on a card order.
+    expectEnvelope(sent(await buyer.agent.post("/back/api/shop/add/products", { products: [b.id] })), 200);
+    const cartLine = (await buyer.agent.get("/back/api/shop/cart")).body.data.products[0];
+    const functions = (await buyer.agent.post("/back/api/shop/getAvailableFunctions/product", { productId: b.id })).body.data;
+    if (functions.length > 0) await buyer.agent.post("/back/api/shop/setProductFunction/product", { productCartId: cartLine.id, functionName: functions[0].name });
+    expectEnvelope(sent(await buyer.agent.post(`/back/api/shop/addDiscount/MINE-${backend}`, {})), 200);
+    const start = await cardCheckout(buyer.agent);
+    expectEnvelope(start, 200);
+    expect(outcomeOf((await submitCardTimes(buyer.agent, start.body.data.url, 1))[0])).toBe("paid");
+
+    const refused = sent(await (await asAdmin()).post(`/back/api/admin/checks/${check.body.data.id}/confirm`, {}));
+    expectEnvelope(refused, 409);
+    expect(refused.body.message).toMatch(/a atteint sa limite d'utilisation avant votre paiement/);
+    expect((await suite.db.select().from(orders).where(eq(orders.id, check.body.data.id)))[0]).toMatchObject({ status: "failed", failureReason: "shopDiscountUsedUpAtPayment" });
+    expect(await suite.db.select().from(discountUses).where(eq(discountUses.discountCodeId, code.id))).toHaveLength(1);
+    expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, check.body.data.id))).toEqual([]);
+    await expectSoundBooks();
+  });
+
+  test("a code limited to one use, on three orders paid one after the other: the first pays with it, the others fail", async () => {
+    const [, , training] = await storeTrainings(suite.db, "fr", "formation");
+    await createCode(suite.db, { code: `SEQ-${backend}`, value: 1000, maxUses: 1 });
+    const three = await buyersWithCart(3, "sequential", [training.id], `SEQ-${backend}`);
+    const starts = [];
+    for (const { agent } of three) starts.push(await cardCheckout(agent));
+    const outcomes = [];
+    for (const [i, { agent }] of three.entries()) outcomes.push(outcomeOf((await submitCardTimes(agent, starts[i].body.data.url, 1))[0]));
+    expect(outcomes).toEqual(["paid", "failed", "failed"]);
+    await expectSoundBooks();
+  });
+
+  test("twenty buyers pay at once, each after a double click on checkout: one paid order per cart, twenty consecutive invoices", async () => {
+    const [, , , training] = await storeTrainings(suite.db, "fr", "formation");
+    const crowd = await buyersWithCart(20, "twenty", [training.id]);
+    const starts = await Promise.all(crowd.map(async ({ agent }) => Promise.all([cardCheckout(agent), cardCheckout(agent)])));
+    for (const [first, second] of starts) {
+      expectEnvelope(first, 200);
+      expect(second.body.data.orderId).toBe(first.body.data.orderId);
+    }
+    const before = (await listInvoiceNumbers(suite.db, "fr", Number(toParisDate(new Date()).slice(0, 4)))).length;
+    const replies = await Promise.all(crowd.map(({ agent }, i) => submitCardTimes(agent, starts[i][0].body.data.url, 1)));
+    expect(replies.map(([reply]) => outcomeOf(reply))).toEqual(Array(20).fill("paid"));
+    for (const { cartId } of crowd) expect((await ordersOfCart(cartId)).map((o) => o.status)).toEqual(["paid"]);
+    expect((await listInvoiceNumbers(suite.db, "fr", Number(toParisDate(new Date()).slice(0, 4)))).length).toBe(before + 20);
+    await expectSoundBooks();
+  });
+
+  /** A pending card order of the buyer for these trainings, as orders made before one open order per cart. */
+  async function legacyPendingOrder(userId: number, training: { id: number; name: string; type: string; priceHtCents: number }, method: "card" | "check") {
+    const [order] = await suite.db
+      .insert(orders)
+      .values({
+        brand: "fr",
+        userId,
+        status: "pending",
+        paymentMethod: method,
+        provider: method === "card" ? "sandbox" : null,
+        subtotalCents: training.priceHtCents,
+        totalCents: training.priceHtCents,
+        vatCents: 0,
+        totalWithVatCents: training.priceHtCents,
+        vatRateBasisPoints: 0,
+      })
+      .returning();
+    await suite.db.insert(orderLines).values({ orderId: order.id, trainingId: training.id, name: training.name, trainingType: training.type, priceCents: training.priceHtCents, netCents: training.priceHtCents });
+    return order;
+  }
+
+  test("two pending orders of one buyer for the same training, paid at once: no 500, one paid and enrolled, the other failed", async () => {
+    const [training] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyerId] = await createShopBuyers(suite.db, 1, `duplicate-${backend}`);
+    const agent = await agentFor(suite, buyerId, null);
+    const pair = [await legacyPendingOrder(buyerId, training, "card"), await legacyPendingOrder(buyerId, training, "card")];
+    const replies = await Promise.all(
+      pair.map(async (order, i) => {
+        const note = sandboxNotification({ orderId: order.id, status: "paid", amountCents: order.totalWithVatCents, transactionId: `dup-${backend}-${i}` });
+        return sent(await agent.request("POST", "/back/api/shop/payments/notify/sandbox", { body: note.body, headers: { "content-type": "application/json", ...(note.headers as Record<string, string>) }, csrf: false }));
+      }),
+    );
+    for (const reply of replies) expectEnvelope(reply, 200);
+    expect(replies.map((r) => r.body.data.result).sort()).toEqual(["failed", "paid"]);
+    const rows = await suite.db.select().from(orders).where(inArray(orders.id, pair.map((o) => o.id)));
+    expect(rows.map((o) => o.status).sort()).toEqual(["failed", "paid"]);
+    expect(rows.find((o) => o.status === "failed")!.failureReason).toBe("shopAlreadyEnrolledAtPayment");
+    expect(await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, buyerId), eq(enrolments.trainingId, training.id)))).toHaveLength(1);
+    expect(await suite.db.select().from(invoices).where(inArray(invoices.orderId, pair.map((o) => o.id)))).toHaveLength(1);
+
+    // Two cheques of such duplicate orders confirmed at once: one paid, the other a clear 409, none left pending.
+    const [other] = await createShopBuyers(suite.db, 1, `duplicate-check-${backend}`);
+    const cheques = [await legacyPendingOrder(other, training, "check"), await legacyPendingOrder(other, training, "check")];
+    const admin = await asAdmin();
+    const confirmations = await Promise.all(cheques.map(async (order) => sent(await admin.post(`/back/api/admin/checks/${order.id}/confirm`, {}))));
+    expect(confirmations.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(confirmations.find((r) => r.status === 409)!.body.message).toBe(
+      "Vous étiez déjà inscrit à une formation de cette commande : elle n'a pas été validée et rien n'a été réservé ; un montant déjà débité vous sera remboursé.",
+    );
+    expect((await suite.db.select().from(orders).where(inArray(orders.id, cheques.map((o) => o.id)))).map((o) => o.status).sort()).toEqual(["failed", "paid"]);
+    await expectSoundBooks();
+  });
+
+  test("a contract payment started ten times at once: one pending contract order, the same one answered to each call", async () => {
+    const referent = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await referent.login("holder@demo.test"), 200);
+    const offer = sent(await referent.get("/back/api/referent/updateToNextContractProduct", { headers: csrfHeader(referent) })).body.data;
+    const path = `/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=%2Fgestion%2Fma-pharmacie%2Fcontrat`;
+    const starts = await times(10, async () => sent(await referent.get(path, { headers: csrfHeader(referent) })));
+    for (const start of starts) expectEnvelope(start, 200);
+    expect(new Set(starts.map((s) => s.body.data.orderId)).size).toBe(1);
+    const holder = await userByEmail(suite.db, "holder@demo.test");
+    const contractOrders = await suite.db.select().from(orders).where(and(eq(orders.userId, holder.id), eq(orders.contractOfferId, offer.id)));
+    expect(contractOrders.map((o) => o.status)).toEqual(["pending"]);
+    expect(seen.filter((r) => r.status >= 500).map((r) => r.text)).toEqual([]);
+  });
+});
