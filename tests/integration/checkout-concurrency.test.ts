@@ -11,6 +11,7 @@ import { auditLog, discountUses, enrolments, invoices, orderLines, orders, payme
 import { listInvoiceNumbers } from "../../server/back/modules/shop/shop.repository.ts";
 import { backends } from "./support/database.ts";
 import { type Agent, type Reply, expectEnvelope } from "./support/http.ts";
+import { cookieBrowser, decodeHtml } from "./support/page-request.ts";
 import { useSuite } from "./support/setup.ts";
 import { agentFor, userByEmail } from "./enrolment-helpers.ts";
 import { createCode, createShopBuyers, csrfHeader, sandboxNotification, storeTrainings } from "./shop-helpers.ts";
@@ -318,6 +319,25 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     );
     expect((await suite.db.select().from(orders).where(inArray(orders.id, cheques.map((o) => o.id)))).map((o) => o.status).sort()).toEqual(["failed", "paid"]);
     await expectSoundBooks();
+  });
+
+  test("without JavaScript: the cheque form posted twice lands on the same order, and the card form after it on that order too", async () => {
+    const [, , , training] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyer] = await buyersWithCart(1, "nojs", [training.id]);
+    const browser = cookieBrowser(suite.origin, buyer.agent.cookies);
+    const first = await browser.post("/boutique/panier", { intent: "payCheck" });
+    expect(first.status).toBe(302);
+    const [order] = await ordersOfUsers([buyer.id]);
+    expect(first.location).toBe(`/boutique/commande?order=${order.id}`);
+    // The same form again, from the page as it was before (the cart is empty now): the same order.
+    const again = await browser.post("/boutique/panier", { intent: "payCheck" }, "/boutique");
+    expect(again.location).toBe(`/boutique/commande?order=${order.id}`);
+    const card = await browser.post("/boutique/panier", { intent: "payCard" }, "/boutique");
+    expect(card.location).toBe(`/boutique/commande?order=${order.id}`);
+    const page = decodeHtml((await browser.get(card.location!)).text);
+    expect(page).toContain(`Votre commande n° ${order.id} attend votre chèque : rien d'autre n'a été commandé.`);
+    expect(page).toContain('data-testid="order-pending-check"');
+    expect((await ordersOfUsers([buyer.id])).map((o) => o.id)).toEqual([order.id]);
   });
 
   test("a contract payment started ten times at once: one pending contract order, the same one answered to each call", async () => {
