@@ -7,7 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { toParisDate } from "#core/domain/dates.ts";
-import { auditLog, discountUses, enrolments, invoices, orderLines, orders, payments } from "../../server/db/schema/index.ts";
+import { auditLog, cartProducts, carts, discountUses, enrolments, invoices, orderLines, orders, payments, trainings } from "../../server/db/schema/index.ts";
 import { listInvoiceNumbers } from "../../server/back/modules/shop/shop.repository.ts";
 import { backends } from "./support/database.ts";
 import { type Agent, type Reply, expectEnvelope } from "./support/http.ts";
@@ -32,22 +32,18 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
   const checkCheckout = async (agent: Agent) => sent(await agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) }));
   const freeCheckout = async (agent: Agent) => sent(await agent.post("/back/api/shop/freePayment", {}));
 
-  /** n shop customers, each with a cart of these trainings (function chosen), and the code applied when given. */
-  async function buyersWithCart(n: number, tag: string, trainingIds: number[], code?: string) {
+  /**
+   * n shop customers, each with a cart of these trainings (their first function chosen) and the code when given, made
+   * in the database: what the tests send at once are the checkouts and payments.
+   */
+  async function buyersWithCart(n: number, tag: string, trainingIds: number[], code?: { id: number }) {
     const ids = await createShopBuyers(suite.db, n, `${tag}-${backend}`);
+    const chosen = await suite.db.select().from(trainings).where(inArray(trainings.id, trainingIds));
     return Promise.all(
       ids.map(async (id) => {
-        const agent = await agentFor(suite, id, null);
-        const cart = sent(await agent.post("/back/api/shop/add/products", { products: trainingIds }));
-        expectEnvelope(cart, 200);
-        for (const line of cart.body.data.products as { id: number; productId: number }[]) {
-          const functions = sent(await agent.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId }));
-          if (functions.body.data.length > 0) {
-            expectEnvelope(sent(await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions.body.data[0].name })), 200);
-          }
-        }
-        if (code) expectEnvelope(sent(await agent.post(`/back/api/shop/addDiscount/${code}`, {})), 200);
-        return { id, agent, cartId: cart.body.data.id as number };
+        const [cart] = await suite.db.insert(carts).values({ brand: "fr", userId: id, discountCodeId: code?.id ?? null }).returning();
+        await suite.db.insert(cartProducts).values(chosen.map((t) => ({ cartId: cart.id, trainingId: t.id, functionName: t.availableFunctions[0] ?? null })));
+        return { id, agent: await agentFor(suite, id, null), cartId: cart.id };
       }),
     );
   }
@@ -65,9 +61,12 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
   const ordersOfUsers = (userIds: number[]) => suite.db.select().from(orders).where(inArray(orders.userId, userIds));
   const ordersOfCart = (cartId: number) => suite.db.select().from(orders).where(eq(orders.cartId, cartId));
 
+  let admin: Agent | undefined;
   async function asAdmin(): Promise<Agent> {
-    const admin = suite.agent({ "accept-language": "fr-FR" });
-    expectEnvelope(await admin.login("admin@demo.test"), 200);
+    if (!admin) {
+      admin = suite.agent({ "accept-language": "fr-FR" });
+      expectEnvelope(await admin.login("admin@demo.test"), 200);
+    }
     return admin;
   }
 
@@ -135,8 +134,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
 
   test("one cart, ten free checkouts at once: one paid order, the same one answered to each call", async () => {
     const [, , training] = await storeTrainings(suite.db, "fr", "formation");
-    await createCode(suite.db, { code: `GIFT-${backend}`, value: 10000 });
-    const [buyer] = await buyersWithCart(1, "free10", [training.id], `GIFT-${backend}`);
+    const gift = await createCode(suite.db, { code: `GIFT-${backend}`, value: 10000 });
+    const [buyer] = await buyersWithCart(1, "free10", [training.id], gift);
     const replies = await times(10, () => freeCheckout(buyer.agent));
     for (const reply of replies) expectEnvelope(reply, 200);
     expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
@@ -170,7 +169,7 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
   test("ten buyers pay at once with a single-use code: one paid at the discounted price, nine told clearly, one use; they buy again without it", async () => {
     const [training] = await storeTrainings(suite.db, "fr", "formation");
     const code = await createCode(suite.db, { code: `ONCE-${backend}`, value: 2000, maxUses: 1 });
-    const crowd = await buyersWithCart(10, "once", [training.id], `ONCE-${backend}`);
+    const crowd = await buyersWithCart(10, "once", [training.id], code);
     const starts = await Promise.all(crowd.map(({ agent }) => cardCheckout(agent)));
     for (const start of starts) expectEnvelope(start, 200);
     const replies = await Promise.all(crowd.map(({ agent }, i) => submitCardTimes(agent, starts[i].body.data.url, 1)));
@@ -202,7 +201,7 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
   test("a 100 % single-use code: ten buyers confirm their free order at once, one gets it, nine a clear 409", async () => {
     const [, training] = await storeTrainings(suite.db, "fr", "formation");
     const code = await createCode(suite.db, { code: `FREE1-${backend}`, value: 10000, maxUses: 1 });
-    const crowd = await buyersWithCart(10, "free1", [training.id], `FREE1-${backend}`);
+    const crowd = await buyersWithCart(10, "free1", [training.id], code);
     const replies = await Promise.all(crowd.map(({ agent }) => freeCheckout(agent)));
     expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     // Told when the payment took the last use first, or when the checkout found the code used up already.
@@ -217,7 +216,7 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
   test("a code limited to one use per customer: a cheque order, then a card order with it; the cheque confirmed last is refused", async () => {
     const [a, b] = await storeTrainings(suite.db, "fr", "formation");
     const code = await createCode(suite.db, { code: `MINE-${backend}`, value: 1000, maxUsesPerCustomer: 1 });
-    const [buyer] = await buyersWithCart(1, "percustomer", [a.id], `MINE-${backend}`);
+    const [buyer] = await buyersWithCart(1, "percustomer", [a.id], code);
     const check = await checkCheckout(buyer.agent);
     expectEnvelope(check, 200);
     expect(check.body.data.discountCode).toBe(`MINE-${backend}`.toUpperCase());
@@ -242,8 +241,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
 
   test("a code limited to one use, on three orders paid one after the other: the first pays with it, the others fail", async () => {
     const [, , training] = await storeTrainings(suite.db, "fr", "formation");
-    await createCode(suite.db, { code: `SEQ-${backend}`, value: 1000, maxUses: 1 });
-    const three = await buyersWithCart(3, "sequential", [training.id], `SEQ-${backend}`);
+    const code = await createCode(suite.db, { code: `SEQ-${backend}`, value: 1000, maxUses: 1 });
+    const three = await buyersWithCart(3, "sequential", [training.id], code);
     const starts = [];
     for (const { agent } of three) starts.push(await cardCheckout(agent));
     const outcomes = [];
