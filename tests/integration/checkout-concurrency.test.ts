@@ -70,6 +70,13 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     return admin;
   }
 
+  /** The back office's list of payments to refund (ADR 0101), its first page. */
+  async function refundsListed(): Promise<{ orderId: number; provider: string; cause: string; failureReason: string | null; amount: number }[]> {
+    const reply = await (await asAdmin()).get("/back/api/admin/accounting/refunds?brand=fr");
+    expectEnvelope(reply, 200);
+    return reply.body.data.items;
+  }
+
   /**
    * The books after a scenario: the brand's invoice sequences of the year have no gap and no repeat, each invoice with
    * an amount is in the accounting journal of the year (a free order's invoice books no line), and no reply was a 500.
@@ -103,6 +110,7 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect(await suite.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
     expect(await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, buyer.id), eq(enrolments.trainingId, training.id)))).toHaveLength(1);
+    expect((await refundsListed()).filter((r) => r.orderId === order.id)).toEqual([]);
 
     // The same checkout sent again once paid: refused, nothing charged, the paid order named.
     const again = await cardCheckout(buyer.agent);
@@ -166,6 +174,32 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     await expectSoundBooks();
   });
 
+  test("a card order replaced because the cart changed, paid late at the provider: no invoice, listed to refund; the new one pays", async () => {
+    const [a, b] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyer] = await buyersWithCart(1, "replaced", [a.id]);
+    const first = await cardCheckout(buyer.agent);
+    expectEnvelope(first, 200);
+    await suite.db.insert(cartProducts).values({ cartId: buyer.cartId, trainingId: b.id, functionName: b.availableFunctions[0] ?? null });
+    const second = await cardCheckout(buyer.agent);
+    expectEnvelope(second, 200);
+    expect(second.body.data.orderId).not.toBe(first.body.data.orderId);
+    const [replaced] = await suite.db.select().from(orders).where(eq(orders.id, first.body.data.orderId));
+    expect(replaced.status).toBe("cancelled");
+    // Its page at the provider was still open: the buyer pays it there, and the provider notifies.
+    const note = sandboxNotification({ orderId: replaced.id, status: "paid", amountCents: replaced.totalWithVatCents, transactionId: `late-${backend}` });
+    const late = sent(await buyer.agent.request("POST", "/back/api/shop/payments/notify/sandbox", { body: note.body, headers: { "content-type": "application/json", ...(note.headers as Record<string, string>) }, csrf: false }));
+    expectEnvelope(late, 200);
+    expect((await suite.db.select().from(orders).where(eq(orders.id, replaced.id)))[0].status).toBe("cancelled");
+    expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, replaced.id))).toEqual([]);
+    expect((await refundsListed()).filter((r) => r.orderId === replaced.id)).toMatchObject([{ cause: "cancelled", failureReason: null, amount: replaced.totalWithVatCents }]);
+    // The list's query is a list's (ADR 0061): values it does not know are left out, never an error.
+    expectEnvelope(sent(await (await asAdmin()).get("/back/api/admin/accounting/refunds?brand=zz&sort=nope&dir=up&page=-1&q=%00")), 200);
+    expectEnvelope(sent(await buyer.agent.get("/back/api/admin/accounting/refunds")), 403);
+    expect(outcomeOf((await submitCardTimes(buyer.agent, second.body.data.url, 1))[0])).toBe("paid");
+    expect((await ordersOfCart(buyer.cartId)).map((o) => o.status).sort()).toEqual(["cancelled", "paid"]);
+    await expectSoundBooks();
+  });
+
   test("ten buyers pay at once with a single-use code: one paid at the discounted price, nine told clearly, one use; they buy again without it", async () => {
     const [training] = await storeTrainings(suite.db, "fr", "formation");
     const code = await createCode(suite.db, { code: `ONCE-${backend}`, value: 2000, maxUses: 1 });
@@ -182,6 +216,13 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect(losers).toHaveLength(9);
     expect(new Set(losers.map((o) => o.failureReason))).toEqual(new Set(["shopDiscountUsedUpAtPayment"]));
     expect(await suite.db.select().from(invoices).where(inArray(invoices.orderId, losers.map((o) => o.id)))).toEqual([]);
+    // The nine card payments taken are listed for the back office to refund, with their cause.
+    const toRefund = (await refundsListed()).filter((r) => losers.some((o) => o.id === r.orderId));
+    expect(toRefund).toHaveLength(9);
+    for (const refund of toRefund) expect(refund).toMatchObject({ provider: "sandbox", cause: "failed", failureReason: "shopDiscountUsedUpAtPayment", amount: losers[0].totalWithVatCents });
+    const adminPage = decodeHtml((await cookieBrowser(suite.origin, (await asAdmin()).cookies).get("/admin/factureCompta")).text);
+    expect(adminPage).toContain(`data-testid="refund-row" data-order-id="${losers[0].id}"`);
+    expect(adminPage).toContain("Code de réduction épuisé au moment du paiement");
 
     const loser = crowd.find((b) => b.id === losers[0].userId)!;
     const shown = (await loser.agent.get(`/back/api/shop/command/${losers[0].id}`)).body.data;
