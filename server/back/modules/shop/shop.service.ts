@@ -129,6 +129,19 @@ type PricedCart = {
   sessions: repo.TrainingSessionRow[];
 };
 
+/** How a use case reads: several statements side by side on the pool, or one after the other in a transaction. */
+type Reads = { inTransaction: boolean };
+
+/**
+ * Two reads: side by side on the pool; one after the other in a transaction, whose one connection runs one statement
+ * at a time (pg deprecates queueing a second one on it).
+ */
+async function readBoth<A, B>(reads: Reads, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (!reads.inTransaction) return Promise.all([a(), b()]);
+  const first = await a();
+  return [first, await b()];
+}
+
 /** The cart's code if it still applies to these lines; else it is left out of the totals, with the reason. */
 async function applicableDiscount(
   db: DbOrTx,
@@ -136,9 +149,15 @@ async function applicableDiscount(
   userId: number | null,
   now: Date,
   trainingIds: number[],
+  reads: Reads,
 ): Promise<Pick<PricedCart, "discount" | "refusedCode">> {
-  if (cart.discountCodeId === null) return { discount: null, refusedCode: null };
-  const [row, usage] = await Promise.all([repo.findDiscountById(db, cart.discountCodeId), repo.countDiscountUses(db, cart.discountCodeId, userId)]);
+  const codeId = cart.discountCodeId;
+  if (codeId === null) return { discount: null, refusedCode: null };
+  const [row, usage] = await readBoth(
+    reads,
+    () => repo.findDiscountById(db, codeId),
+    () => repo.countDiscountUses(db, codeId, userId),
+  );
   if (!row) return { discount: null, refusedCode: null };
   const check = checkDiscount(discountOf(row), now, usage, trainingIds);
   return check.ok ? { discount: row, refusedCode: null } : { discount: null, refusedCode: { code: row.code, reason: check.reason } };
@@ -148,10 +167,14 @@ async function applicableDiscount(
  * The cart's lines priced with computeCartTotals, and the sessions of their trainings. A constant number of
  * statements whatever the number of lines: the lines, then the code and the sessions side by side.
  */
-async function priceCart(db: DbOrTx, cart: repo.CartRow, userId: number | null, now: Date): Promise<PricedCart> {
+async function priceCart(db: DbOrTx, cart: repo.CartRow, userId: number | null, now: Date, reads: Reads = { inTransaction: false }): Promise<PricedCart> {
   const lines = await repo.listCartLines(db, cart.id);
   const trainingIds = lines.map((l) => l.training.id);
-  const [{ discount, refusedCode }, sessions] = await Promise.all([applicableDiscount(db, cart, userId, now, trainingIds), repo.listSessionsOfTrainings(db, trainingIds)]);
+  const [{ discount, refusedCode }, sessions] = await readBoth(
+    reads,
+    () => applicableDiscount(db, cart, userId, now, trainingIds, reads),
+    () => repo.listSessionsOfTrainings(db, trainingIds),
+  );
   const totals = computeCartTotals(
     lines.map((l) => ({ id: l.line.id, trainingId: l.training.id, priceCents: l.training.free ? 0 : l.training.priceHtCents })),
     discount ? { kind: discount.kind as Discount["kind"], value: discount.value, trainingId: discount.trainingId } : null,
@@ -512,7 +535,7 @@ async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<repo.Order
     const cart = await repo.lockCart(tx, cartId);
     if (!cart) throw new AppError("CONFLICT", "shopCartEmpty");
     const open = await repo.findOpenOrderOfCart(tx, cart.id);
-    const priced = await priceCart(tx, cart, userId, now);
+    const priced = await priceCart(tx, cart, userId, now, { inTransaction: true });
     if (priced.lines.length === 0) return { order: await repeatedCheckout(tx, cart.id, open, method) };
     if (priced.refusedCode) {
       await repo.setCartDiscount(tx, cart.id, null, now);
