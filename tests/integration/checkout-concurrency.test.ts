@@ -289,7 +289,43 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const outcomes = [];
     for (const [i, { agent }] of three.entries()) outcomes.push(outcomeOf((await submitCardTimes(agent, starts[i].body.data.url, 1))[0]));
     expect(outcomes).toEqual(["paid", "failed", "failed"]);
+    // A fourth buyer's cart still holds the used-up code: the checkout says so and takes it out, nothing is ordered;
+    // the next checkout is at the full price the cart now shows.
+    const [fourth] = await buyersWithCart(1, "sequential-late", [training.id], code);
+    const told = await cardCheckout(fourth.agent);
+    expectEnvelope(told, 409);
+    expect(told.body.message).toBe(`Le code SEQ-${backend.toUpperCase()} a déjà été utilisé autant de fois que permis.`);
+    expect(await ordersOfUsers([fourth.id])).toEqual([]);
+    expect((await suite.db.select().from(carts).where(eq(carts.id, fourth.cartId)))[0].discountCodeId).toBeNull();
+    const fullPrice = await cardCheckout(fourth.agent);
+    expectEnvelope(fullPrice, 200);
+    expect((await ordersOfUsers([fourth.id]))[0]).toMatchObject({ discountCodeId: null, totalWithVatCents: training.priceHtCents });
     await expectSoundBooks();
+  });
+
+  test("a training awaiting its cheque cannot be ordered again; a Spanish buyer is told in Spanish", async () => {
+    const [a] = await storeTrainings(suite.db, "fr", "formation");
+    const [buyer] = await buyersWithCart(1, "cheque-twice", [a.id]);
+    const check = await checkCheckout(buyer.agent);
+    expectEnvelope(check, 200);
+    // The buyer puts the same training in the cart again and goes to pay by card: refused, the cheque would pay it too.
+    await suite.db.insert(cartProducts).values({ cartId: buyer.cartId, trainingId: a.id, functionName: a.availableFunctions[0] ?? null });
+    const twice = await cardCheckout(buyer.agent);
+    expectEnvelope(twice, 409);
+    expect(twice.body.message).toBe(`« ${a.name} » figure déjà dans votre commande n° ${check.body.data.id}, qui attend votre chèque : retirez-la de votre panier.`);
+    expect((await ordersOfUsers([buyer.id])).map((o) => [o.id, o.status, o.cartId])).toEqual([[check.body.data.id, "pending", buyer.cartId]]);
+
+    const [es] = await storeTrainings(suite.db, "es", "formation");
+    const [spanishId] = await createShopBuyers(suite.db, 1, `spanish-${backend}`, "es");
+    const [cart] = await suite.db.insert(carts).values({ brand: "es", userId: spanishId }).returning();
+    await suite.db.insert(cartProducts).values({ cartId: cart.id, trainingId: es.id, functionName: es.availableFunctions[0] ?? null });
+    const spanish = await agentFor(suite, spanishId, null, { "accept-language": "es-ES", "x-forwarded-host": "es.localhost" });
+    const cheque = await checkCheckout(spanish);
+    expectEnvelope(cheque, 200);
+    const card = await cardCheckout(spanish);
+    expectEnvelope(card, 409);
+    expect(card.body.message).toBe(`Su pedido n.º ${cheque.body.data.id} está a la espera de su cheque: no se ha pedido nada más.`);
+    expect(card.body.data).toMatchObject({ orderId: cheque.body.data.id });
   });
 
   test("twenty buyers pay at once, each after a double click on checkout: one paid order per cart, twenty consecutive invoices", async () => {
