@@ -192,6 +192,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect((await suite.db.select().from(orders).where(eq(orders.id, replaced.id)))[0].status).toBe("cancelled");
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, replaced.id))).toEqual([]);
     expect((await refundsListed()).filter((r) => r.orderId === replaced.id)).toMatchObject([{ cause: "cancelled", failureReason: null, amount: replaced.totalWithVatCents }]);
+    const searched = await (await asAdmin()).get(`/back/api/admin/accounting/refunds?q=${encodeURIComponent(`replaced-${backend}-0@shop.test`)}`);
+    expect(searched.body.data.items.map((r: { orderId: number }) => r.orderId)).toEqual([replaced.id]);
     // The list's query is a list's (ADR 0061): values it does not know are left out, never an error.
     expectEnvelope(sent(await (await asAdmin()).get("/back/api/admin/accounting/refunds?brand=zz&sort=nope&dir=up&page=-1&q=%00")), 200);
     expectEnvelope(sent(await buyer.agent.get("/back/api/admin/accounting/refunds")), 403);

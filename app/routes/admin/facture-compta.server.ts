@@ -22,7 +22,7 @@ export const EXPORT_FIELDS = ["brand", "from", "to", "format"] as const;
 export async function loadFactureCompta(url: URL, context: Context) {
   const { back } = context.get(requestStateContext);
   const { sort, dir, page } = PendingChecksQuerySchema.parse(Object.fromEntries(url.searchParams));
-  // The payments to refund (ADR 0101): the newest first; the list's own query is the API's (this page pages the checks).
+  // The payments to refund (ADR 0101): their first page, newest first (this page's query sorts and pages the checks).
   const [checks, refunds] = await Promise.all([back.get("/admin/checks", PendingChecksSchema, { sort, dir, page }), back.get("/admin/accounting/refunds", RefundsSchema)]);
   const month = monthOf(toParisDate(new Date()));
   const values = {

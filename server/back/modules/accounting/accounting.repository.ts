@@ -59,9 +59,11 @@ export async function listPendingCheckOrders(db: DbOrTx, query: PendingChecksQue
 
 /**
  * Payments to give back (ADR 0101): a payment received (status paid) for an order that is not paid, or for an order
- * that an earlier payment had paid already. Newest first unless sorted otherwise; one brand, or all.
+ * that an earlier payment had paid already. Newest first unless sorted otherwise; one brand, or all; searched on the
+ * buyer.
  */
 export async function listPaymentsToRefund(db: DbOrTx, query: RefundsQuery, page: { limit: number; offset: number }) {
+  const pattern = query.q ? escapeLike(query.q) : null;
   const earlier = alias(payments, "earlier");
   const paidBefore = exists(
     db
@@ -69,7 +71,12 @@ export async function listPaymentsToRefund(db: DbOrTx, query: RefundsQuery, page
       .from(earlier)
       .where(and(eq(earlier.orderId, payments.orderId), eq(earlier.status, "paid"), lt(earlier.id, payments.id))),
   );
-  const where = and(eq(payments.status, "paid"), or(ne(orders.status, "paid"), paidBefore), query.brand ? eq(orders.brand, query.brand) : undefined);
+  const where = and(
+    eq(payments.status, "paid"),
+    or(ne(orders.status, "paid"), paidBefore),
+    query.brand ? eq(orders.brand, query.brand) : undefined,
+    pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+  );
   const direction = query.dir === "asc" ? asc : desc;
   const order = { received: payments.createdAt, amount: payments.amountCents }[query.sort];
   const [rows, [total]] = await Promise.all([
@@ -96,7 +103,7 @@ export async function listPaymentsToRefund(db: DbOrTx, query: RefundsQuery, page
       .orderBy(direction(order), direction(payments.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(where),
+    db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
