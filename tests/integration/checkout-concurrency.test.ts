@@ -315,6 +315,7 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const twice = await cardCheckout(buyer.agent);
     expectEnvelope(twice, 409);
     expect(twice.body.message).toBe(`« ${a.name} » figure déjà dans votre commande n° ${check.body.data.id}, qui attend votre chèque : retirez-la de votre panier.`);
+    expect(twice.body.data).toBeNull();
     expect((await ordersOfUsers([buyer.id])).map((o) => [o.id, o.status, o.cartId])).toEqual([[check.body.data.id, "pending", buyer.cartId]]);
 
     const [es] = await storeTrainings(suite.db, "es", "formation");

@@ -547,9 +547,8 @@ async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<repo.Order
     if (open?.paymentMethod === "check") await repo.detachOrderFromCart(tx, open.id, now);
     else if (open) await repo.cancelPendingOrder(tx, open.id, now);
     const awaitingCheck = await repo.findPendingCheckOrderWithTrainings(tx, userId, cart.brand, priced.lines.map((l) => l.training.id));
-    if (awaitingCheck) {
-      throw new AppError("CONFLICT", "shopTrainingInCheckOrder", { values: { name: awaitingCheck.name, order: awaitingCheck.orderId }, data: { orderId: awaitingCheck.orderId } });
-    }
+    // Answered on the cart (no order named in the data): the buyer removes the line there.
+    if (awaitingCheck) throw new AppError("CONFLICT", "shopTrainingInCheckOrder", { values: { name: awaitingCheck.name, order: awaitingCheck.orderId } });
     return { order: await repo.insertOrder(tx, draft.order, draft.lines, { clearCart: method === "check" }) };
   });
   if ("order" in result) return result.order;
