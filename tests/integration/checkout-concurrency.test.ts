@@ -131,8 +131,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const orderId = replies[0].body.data.id as number;
     expect(await ordersOfUsers([buyer.id])).toHaveLength(1);
 
-    const admin = await asAdmin();
-    const confirmations = await times(10, async () => sent(await admin.post(`/back/api/admin/checks/${orderId}/confirm`, {})));
+    const office = await asAdmin();
+    const confirmations = await times(10, async () => sent(await office.post(`/back/api/admin/checks/${orderId}/confirm`, {})));
     for (const reply of confirmations) expect([200, 409], reply.text).toContain(reply.status);
     expect((await ordersOfUsers([buyer.id])).map((o) => o.status)).toEqual(["paid"]);
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
@@ -157,8 +157,9 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const [buyer] = await buyersWithCart(1, "mixed", [training.id]);
     const replies = await times(12, (i) => [cardCheckout, checkCheckout, freeCheckout][i % 3](buyer.agent));
     for (const reply of replies) expect([200, 409], reply.text).toContain(reply.status);
-    const open = (await ordersOfCart(buyer.cartId)).concat(await ordersOfUsers([buyer.id])).filter((o) => o.status === "pending");
-    expect(new Set(open.map((o) => o.id)).size).toBe(1);
+    // Whatever order they arrived in, one order is left open (a replaced card order is cancelled).
+    const open = (await ordersOfUsers([buyer.id])).filter((o) => o.status === "pending");
+    expect(open).toHaveLength(1);
     const [pending] = open;
     if (pending.paymentMethod === "check") {
       expectEnvelope(await (await asAdmin()).post(`/back/api/admin/checks/${pending.id}/confirm`, {}), 200);
@@ -390,8 +391,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     // Two cheques of such duplicate orders confirmed at once: one paid, the other a clear 409, none left pending.
     const [other] = await createShopBuyers(suite.db, 1, `duplicate-check-${backend}`);
     const cheques = [await legacyPendingOrder(other, training, "check"), await legacyPendingOrder(other, training, "check")];
-    const admin = await asAdmin();
-    const confirmations = await Promise.all(cheques.map(async (order) => sent(await admin.post(`/back/api/admin/checks/${order.id}/confirm`, {}))));
+    const office = await asAdmin();
+    const confirmations = await Promise.all(cheques.map(async (order) => sent(await office.post(`/back/api/admin/checks/${order.id}/confirm`, {}))));
     expect(confirmations.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(confirmations.find((r) => r.status === 409)!.body.message).toBe(
       "Vous étiez déjà inscrit à une formation de cette commande : elle n'a pas été validée et rien n'a été réservé ; un montant déjà débité vous sera remboursé.",
