@@ -48,6 +48,38 @@ export const ConfirmCheckFormSchema = z.strictObject({ orderId: z.string().regex
 
 export const ConfirmedCheckSchema = z.strictObject({ orderId: z.number(), status: z.string(), invoiceNumber: z.string().nullable() });
 
+// ------------------------------------------------------------------ payments to refund (ADR 0101)
+
+/**
+ * Why a payment is to give back: its order failed when it was paid (the order's failure reason, a message key), was
+ * cancelled (replaced by a newer attempt before the provider's payment arrived), or was already paid by another
+ * payment.
+ */
+export const REFUND_CAUSES = ["failed", "cancelled", "paidTwice"] as const;
+export const REFUND_SORTS = ["received", "amount"] as const;
+/** The payments to refund: brand filter, sorted and paged (ADR 0061), newest first by default. */
+export const RefundsQuerySchema = adminListQuery(REFUND_SORTS, "received", { brand: optionFilter(BRAND_KEYS) });
+export type RefundsQuery = z.infer<typeof RefundsQuerySchema>;
+
+export const RefundSchema = z.strictObject({
+  paymentId: z.number(),
+  orderId: z.number(),
+  brand: z.enum(BRAND_KEYS),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  provider: z.string(),
+  transactionId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  receivedAt: z.string(),
+  cause: z.enum(REFUND_CAUSES),
+  /** The order's failure reason when it failed (a message key such as shopSeatGone), else null. */
+  failureReason: z.string().nullable(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+export const RefundsSchema = z.strictObject({ items: z.array(RefundSchema), paging: PagingSchema });
+
 // ------------------------------------------------------------------ invoices and credit notes (ADR 0094)
 
 export const INVOICE_LIST_KINDS = ["order", "funding", "creditNote"] as const;

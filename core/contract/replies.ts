@@ -44,7 +44,7 @@ import { AuditListSchema } from "./audit.ts";
 import { DashboardSchema } from "./admin-dashboard.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
 import { AdminSessionSchema, SessionListSchema } from "./admin-sessions.ts";
-import { AdminInvoicesSchema, PendingChecksSchema } from "./accounting.ts";
+import { AdminInvoicesSchema, PendingChecksSchema, RefundsSchema } from "./accounting.ts";
 import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
 import { AdminDiscountCodesSchema, AdminUserDetailSchema, AdminUserListSchema } from "./admin-users.ts";
 import { AccountInvoiceDetailSchema, AccountInvoicesSchema, AttributionOptionsSchema, ContractOfferSchema, ContractPaymentSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, HistoryExportJobSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
@@ -177,6 +177,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   // back office, part B (accounting, content, FAQ, login image, users, discount codes)
   "/admin/accounting/export": null,
   "/admin/checks": PendingChecksSchema,
+  "/admin/accounting/refunds": RefundsSchema,
   "/admin/invoices": AdminInvoicesSchema,
   "/admin/invoices/:id/pdf": null,
   "/admin/content": ContentListSchema,

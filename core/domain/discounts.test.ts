@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDiscount, discountOn, normalizeDiscountCode, type Discount } from "./discounts.ts";
+import { checkDiscount, discountOn, limitReached, normalizeDiscountCode, type Discount } from "./discounts.ts";
 
 const NOW = new Date("2026-06-15T10:00:00Z");
 const base: Discount = {
@@ -49,5 +49,19 @@ describe("discountOn", () => {
 
   it("normalises codes", () => {
     expect(normalizeDiscountCode("  welcome10 ")).toBe("WELCOME10");
+  });
+});
+
+describe("limitReached", () => {
+  it.each([
+    ["no limits", { maxUses: null, maxUsesPerCustomer: null }, { total: 50, byCustomer: 9 }, null],
+    ["single use, not used yet", { maxUses: 1, maxUsesPerCustomer: null }, { total: 0, byCustomer: 0 }, null],
+    ["single use, used once", { maxUses: 1, maxUsesPerCustomer: null }, { total: 1, byCustomer: 0 }, "usedUp"],
+    ["zero uses allowed", { maxUses: 0, maxUsesPerCustomer: null }, { total: 0, byCustomer: 0 }, "usedUp"],
+    ["once per customer, used by another", { maxUses: null, maxUsesPerCustomer: 1 }, { total: 3, byCustomer: 0 }, null],
+    ["once per customer, used by this one", { maxUses: null, maxUsesPerCustomer: 1 }, { total: 3, byCustomer: 1 }, "usedUpByCustomer"],
+    ["both reached: the total is named", { maxUses: 2, maxUsesPerCustomer: 1 }, { total: 2, byCustomer: 1 }, "usedUp"],
+  ] as const)("%s", (_name, limits, usage, expected) => {
+    expect(limitReached(limits, usage)).toBe(expected);
   });
 });

@@ -25,6 +25,8 @@ export type DiscountRefusal = "unknown" | "notYetValid" | "expired" | "usedUp" |
 
 export type DiscountCheck = { ok: true } | { ok: false; reason: DiscountRefusal };
 
+export type DiscountLimits = Pick<Discount, "maxUses" | "maxUsesPerCustomer">;
+
 /** Codes are compared without case or surrounding spaces. */
 export function normalizeDiscountCode(code: string): string {
   return code.trim().toUpperCase();
@@ -43,10 +45,20 @@ export function checkDiscount(
   if (!discount) return { ok: false, reason: "unknown" };
   if (discount.validFrom && now < discount.validFrom) return { ok: false, reason: "notYetValid" };
   if (discount.validUntil && now > discount.validUntil) return { ok: false, reason: "expired" };
-  if (discount.maxUses !== null && usage.total >= discount.maxUses) return { ok: false, reason: "usedUp" };
-  if (discount.maxUsesPerCustomer !== null && usage.byCustomer >= discount.maxUsesPerCustomer) return { ok: false, reason: "usedUpByCustomer" };
+  const limit = limitReached(discount, usage);
+  if (limit) return { ok: false, reason: limit };
   if (trainingIds && discount.trainingId !== null && !trainingIds.includes(discount.trainingId)) return { ok: false, reason: "notApplicable" };
   return { ok: true };
+}
+
+/**
+ * Whether one more use would go over the code's limits: in total, or for this customer. `usage` counts the uses of
+ * paid orders. The payment runs this again with the code's row locked (ADR 0101): the limits hold at payment time.
+ */
+export function limitReached(limits: DiscountLimits, usage: DiscountUsage): "usedUp" | "usedUpByCustomer" | null {
+  if (limits.maxUses !== null && usage.total >= limits.maxUses) return "usedUp";
+  if (limits.maxUsesPerCustomer !== null && usage.byCustomer >= limits.maxUsesPerCustomer) return "usedUpByCustomer";
+  return null;
 }
 
 export type DiscountAmount = Pick<Discount, "kind" | "value" | "trainingId">;

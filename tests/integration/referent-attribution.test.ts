@@ -155,8 +155,9 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expectEnvelope(first, 200);
     const started = await referent.get(path, { headers: csrfHeader(referent) });
     expectEnvelope(started, 200);
-    const [earlier] = await suite.db.select().from(orders).where(eq(orders.id, first.body.data.orderId));
-    expect(earlier.status).toBe("cancelled");
+    // Started again (a double click): the same open order is answered, no second one is made (ADR 0101).
+    expect(started.body.data.orderId).toBe(first.body.data.orderId);
+    expect(await suite.db.select().from(orders).where(and(eq(orders.contractOfferId, offer.id), eq(orders.status, "pending")))).toHaveLength(1);
     const [order] = await suite.db.select().from(orders).where(eq(orders.id, started.body.data.orderId));
     expect(order).toMatchObject({ kind: "contract", contractOfferId: offer.id, status: "pending", subtotalCents: offer.priceCents, currency: "EUR" });
     expect(order.totalWithVatCents).toBe(offer.priceCents + order.vatCents);

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { AccountingExportQuerySchema, ConfirmCheckFormSchema, PendingChecksQuerySchema, PendingChecksSchema } from "#core/contract/accounting.ts";
+import { AccountingExportQuerySchema, ConfirmCheckFormSchema, PendingChecksQuerySchema, PendingChecksSchema, RefundsSchema } from "#core/contract/accounting.ts";
 import { monthOf } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { requestStateContext } from "~/lib/context";
@@ -17,12 +17,13 @@ export const EXPORT_FIELDS = ["brand", "from", "to", "format"] as const;
  * factureCompta: the export form (its values from the query, the current month by default; after a refused export
  * the resource route sends the typed values back with `invalid=1`, and the errors are computed here) and the checks
  * waiting for confirmation, sorted and paged (`sort`, `dir`, `page` of the list pattern, ADR 0061; `brand` of the
- * query is the export form's).
+ * query is the export form's), and the payments to refund.
  */
 export async function loadFactureCompta(url: URL, context: Context) {
   const { back } = context.get(requestStateContext);
   const { sort, dir, page } = PendingChecksQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const checks = await back.get("/admin/checks", PendingChecksSchema, { sort, dir, page });
+  // The payments to refund (ADR 0101): their first page, newest first (this page's query sorts and pages the checks).
+  const [checks, refunds] = await Promise.all([back.get("/admin/checks", PendingChecksSchema, { sort, dir, page }), back.get("/admin/accounting/refunds", RefundsSchema)]);
   const month = monthOf(toParisDate(new Date()));
   const values = {
     brand: url.searchParams.get("brand") ?? "fr",
@@ -42,6 +43,8 @@ export async function loadFactureCompta(url: URL, context: Context) {
     title: serverT(context, "admin-tools")("compta.title"),
     checks: checks.items,
     paging: checks.paging,
+    refunds: refunds.items,
+    refundsTotal: refunds.paging.total,
     list: { sort, dir },
     values,
     exportErrors,

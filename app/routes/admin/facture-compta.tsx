@@ -1,5 +1,6 @@
 import { Link, useActionData } from "react-router";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
+import type { Refund } from "#core/contract/accounting.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/facture-compta";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
@@ -14,7 +15,13 @@ import { replyMessage, type FormReply } from "~/lib/forms";
 import { useRootData } from "~/lib/use-root-data";
 import { confirmCheckAction, loadFactureCompta } from "./facture-compta.server";
 
-/** /admin/factureCompta: the accounting export of a period and brand, and the payments by check to confirm. */
+/** The order failure reasons the refunds list names (others read "other"). */
+const REFUND_REASONS = ["shopSeatGone", "shopDiscountUsedUpAtPayment", "shopAlreadyEnrolledAtPayment", "shopOrderConflict", "shopNotificationInvalid", "contractPaymentOfferClosed"] as const;
+
+/**
+ * /admin/factureCompta: the accounting export of a period and brand, the payments by check to confirm, and the payments
+ * to refund (ADR 0101).
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   return loadFactureCompta(url, context);
 }
@@ -30,7 +37,7 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
   const result = useActionData<FormReply>();
-  const { checks, paging, list, values, exportErrors, confirm } = loaderData;
+  const { checks, paging, list, values, exportErrors, confirm, refunds, refundsTotal } = loaderData;
   const href = useListHref();
   const brandOptions = BRAND_KEYS.map((brand) => ({ value: brand, label: t(`brands.${brand}`) }));
   const pending = checks.find((c) => c.orderId === confirm);
@@ -127,6 +134,66 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
         )}
         <Pager paging={paging} />
       </section>
+
+      <RefundsSection refunds={refunds} total={refundsTotal} locale={locale} />
     </AdminToolsMain>
+  );
+}
+
+/**
+ * Money received for an order it did not pay (ADR 0101): the order failed when it was paid, was replaced meanwhile or
+ * was paid already. The refund is made outside the platform (the provider's back office, or the cheque sent back).
+ */
+function RefundsSection({ refunds, total, locale }: { refunds: Refund[]; total: number; locale: string }) {
+  const { t } = useTranslation("admin-tools");
+  const cause = (refund: Refund) => {
+    if (refund.cause !== "failed") return t(`compta.refundCauses.${refund.cause}`);
+    const known = (REFUND_REASONS as readonly string[]).includes(refund.failureReason ?? "");
+    return t(`compta.refundReasons.${known ? refund.failureReason : "other"}`);
+  };
+  return (
+    <section aria-labelledby="refunds-heading" className="flex flex-col gap-3">
+      <h2 id="refunds-heading" className="text-xl font-bold">
+        {t("compta.refundsHeading")}
+      </h2>
+      <p className="text-slate-800">{t("compta.refundsIntro")}</p>
+      <ListTable
+        caption={t("compta.refundsCount", { count: total })}
+        empty={t("compta.noRefunds")}
+        count={refunds.length}
+        testId="refunds-table"
+        head={
+          <>
+            <Header>{t("compta.order")}</Header>
+            <Header>{t("fields.brand")}</Header>
+            <Header>{t("compta.buyer")}</Header>
+            <Header>{t("compta.payment")}</Header>
+            <Header>{t("compta.amount")}</Header>
+            <Header>{t("compta.received")}</Header>
+            <Header>{t("compta.cause")}</Header>
+          </>
+        }
+      >
+        {refunds.map((refund) => (
+          <tr key={refund.paymentId} data-testid="refund-row" data-order-id={refund.orderId}>
+            <td className={CELL}>#{refund.orderId}</td>
+            <td className={CELL}>{t(`brands.${refund.brand}`)}</td>
+            <td className={CELL}>
+              {refund.buyerName}
+              <br />
+              <span className="text-slate-700">{refund.buyerEmail}</span>
+            </td>
+            <td className={CELL}>
+              {refund.provider}
+              <br />
+              <span className="break-all text-slate-700">{refund.transactionId}</span>
+            </td>
+            <td className={CELL}>{formatMoney(refund.amount, refund.currency, locale)}</td>
+            <td className={CELL}>{formatInstant(refund.receivedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
+            <td className={CELL}>{cause(refund)}</td>
+          </tr>
+        ))}
+      </ListTable>
+    </section>
   );
 }

@@ -46,6 +46,12 @@ function backMessage(error: BackError): string {
   return first ?? error.message;
 }
 
+/** The order a refused checkout names (already paid, awaiting its cheque: ADR 0101), if it names one. */
+function namedOrderId(error: BackError): number | null {
+  const id = (error.data as { orderId?: unknown } | null)?.orderId;
+  return error.status === 409 && typeof id === "number" ? id : null;
+}
+
 /**
  * Every shop form (the shop page, catalogue cards, course page and cart post here through their own action): one
  * call to the back API, then back to `returnTo` with the API's message as a toast (Post/Redirect/Get, so it works
@@ -118,6 +124,9 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
     if (error.status === 401) throw redirect(loginPath(context, cartPath));
+    // A checkout sent again (a double click, the back button) lands on the order it already made, with the reason.
+    const orderId = namedOrderId(error);
+    if (orderId !== null) throw redirectWithToast(`${pathOf(context, "order")}?${new URLSearchParams({ order: String(orderId) })}`, { type: "info", message: error.message });
     toast = { type: "error", message: backMessage(error) || common("errors.anErrorOccurred") };
   }
   throw redirectWithToast(returnTo, toast);

@@ -125,6 +125,8 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_account_idx").on(t.accountId),
     index("orders_cart_idx").on(t.cartId),
+    /** One open order per cart (ADR 0101): a repeated or parallel checkout gets the one there is. */
+    uniqueIndex("orders_cart_open_unique").on(t.cartId).where(sql`status = 'pending'`),
     check("orders_brand_check", brandCheck(t.brand)),
     check("orders_status_check", sql`${t.status} in ('cart','pending','paid','failed','cancelled')`),
     check("orders_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card','check','free')`),
@@ -136,6 +138,8 @@ export const orders = pgTable(
     check("orders_kind_check", sql`${t.kind} in ('shop','contract')`),
     check("orders_contract_offer_check", sql`(${t.kind} = 'contract') = (${t.contractOfferId} is not null)`),
     index("orders_contract_offer_idx").on(t.contractOfferId),
+    /** One open payment per contract offer (ADR 0101). */
+    uniqueIndex("orders_contract_offer_open_unique").on(t.contractOfferId).where(sql`status = 'pending'`),
   ],
 );
 

@@ -125,11 +125,17 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       currency: "EUR",
     });
   }
-  // The pending check order of shop@demo.test (an administrator marks it paid when the cheque arrives).
+  // The pending check order of shop@demo.test (an administrator marks it paid when the cheque arrives), for a training
+  // the buyer does not follow yet: a payment never buys again what the buyer holds (ADR 0101).
   if (shopId !== undefined && fr.length >= 3) {
-    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [fr[2]], code: null, status: "pending", method: "check", at: clock.at(-2, 15), paidAt: null });
+    const followed = await db
+      .select({ trainingId: t.enrolments.trainingId })
+      .from(t.enrolments)
+      .where(and(eq(t.enrolments.userId, shopId), ne(t.enrolments.status, "cancelled")));
+    const wanted = fr.slice(2).find((x) => !followed.some((e) => e.trainingId === x.id)) ?? fr[2];
+    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [wanted], code: null, status: "pending", method: "check", at: clock.at(-2, 15), paidAt: null });
     // And a card payment started and left on the provider's page: still pending, its payment form can be asked again.
-    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [fr[2]], code: null, status: "pending", method: "card", at: clock.at(-1, 10), paidAt: null });
+    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [wanted], code: null, status: "pending", method: "card", at: clock.at(-1, 10), paidAt: null });
   }
 
   for (const cart of CARTS) {

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AdminInvoicesQuery, PendingChecksQuery } from "#core/contract/accounting.ts";
+import type { AdminInvoicesQuery, PendingChecksQuery, RefundsQuery } from "#core/contract/accounting.ts";
 import type { DbOrTx } from "../../../db/client.ts";
-import { enrolments, invoices, orderLines, orders, users } from "../../../db/schema/index.ts";
+import { enrolments, invoices, orderLines, orders, payments, users } from "../../../db/schema/index.ts";
 
 /** Invoices and credit notes of a brand issued in [start, end) (instants), in number order. */
 export async function listInvoicesIssued(db: DbOrTx, brand: string, start: Date, end: Date) {
@@ -55,6 +55,57 @@ export async function listPendingCheckOrders(db: DbOrTx, query: PendingChecksQue
   const ids = rows.map((r) => r.orderId);
   const lines = ids.length ? await db.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)) : [];
   return { rows: rows.map((row) => ({ ...row, trainings: lines.filter((l) => l.orderId === row.orderId).map((l) => l.name) })), total: total?.n ?? 0 };
+}
+
+/**
+ * Payments to give back (ADR 0101): a payment received (status paid) for an order that is not paid, or for an order
+ * that an earlier payment had paid already. Newest first unless sorted otherwise; one brand, or all; searched on the
+ * buyer.
+ */
+export async function listPaymentsToRefund(db: DbOrTx, query: RefundsQuery, page: { limit: number; offset: number }) {
+  const pattern = query.q ? escapeLike(query.q) : null;
+  const earlier = alias(payments, "earlier");
+  const paidBefore = exists(
+    db
+      .select({ one: sql`1` })
+      .from(earlier)
+      .where(and(eq(earlier.orderId, payments.orderId), eq(earlier.status, "paid"), lt(earlier.id, payments.id))),
+  );
+  const where = and(
+    eq(payments.status, "paid"),
+    or(ne(orders.status, "paid"), paidBefore),
+    query.brand ? eq(orders.brand, query.brand) : undefined,
+    pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
+  );
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = { received: payments.createdAt, amount: payments.amountCents }[query.sort];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        paymentId: payments.id,
+        orderId: orders.id,
+        brand: orders.brand,
+        orderStatus: orders.status,
+        failureReason: orders.failureReason,
+        provider: payments.provider,
+        transactionId: payments.providerTransactionId,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        receivedAt: payments.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(direction(order), direction(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** An order's state as the audit log shows it (before and after a confirmation). */

@@ -1,12 +1,21 @@
 import { Hono } from "hono";
-import { AccountingExportQuerySchema, AdminInvoicesQuerySchema, AdminInvoicesSchema, IssueCreditNoteSchema, IssuedCreditNoteSchema, PendingChecksQuerySchema } from "#core/contract/accounting.ts";
+import {
+  AccountingExportQuerySchema,
+  AdminInvoicesQuerySchema,
+  AdminInvoicesSchema,
+  IssueCreditNoteSchema,
+  IssuedCreditNoteSchema,
+  PendingChecksQuerySchema,
+  RefundsQuerySchema,
+  RefundsSchema,
+} from "#core/contract/accounting.ts";
 import { EmptyBody, IdParam } from "#core/contract/ids.ts";
 import { z } from "zod";
 import type { BackEnv } from "../../context.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin } from "../../http/guards.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
-import { confirmCheck, exportAccounting, listPendingChecks } from "./accounting.service.ts";
+import { confirmCheck, exportAccounting, listPendingChecks, listRefunds } from "./accounting.service.ts";
 import { adminInvoicePdf, issueCreditNote, listInvoices } from "./credit-notes.service.ts";
 
 /** Back office, factureCompta: the accounting export and the checks waiting to be confirmed (admin only). */
@@ -28,6 +37,12 @@ accountingRoutes.get("/admin/accounting/export", async (c) => {
 accountingRoutes.get("/admin/checks", async (c) => {
   await requireAdmin(c);
   return success(c, await listPendingChecks(c.var.deps.db, PendingChecksQuerySchema.parse(c.req.query())));
+});
+
+/** The payments to refund (ADR 0101): received for an order they did not pay. Read only. */
+accountingRoutes.get("/admin/accounting/refunds", async (c) => {
+  await requireAdmin(c);
+  return success(c, RefundsSchema.parse(await listRefunds(c.var.deps.db, RefundsQuerySchema.parse(c.req.query()))));
 });
 
 accountingRoutes.post("/admin/checks/:id/confirm", async (c) => {

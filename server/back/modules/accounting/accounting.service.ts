@@ -1,6 +1,6 @@
 import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, lineAmounts, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
 import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
-import type { AccountingExportQuery, PendingCheck, PendingChecksQuery } from "#core/contract/accounting.ts";
+import type { AccountingExportQuery, PendingCheck, PendingChecksQuery, Refund, RefundsQuery } from "#core/contract/accounting.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
 import type { BackDeps } from "../../context.ts";
@@ -9,7 +9,7 @@ import { AppError } from "../../http/app-error.ts";
 import { buildXlsx, XLSX_CONTENT_TYPE, type Cell } from "../../../spreadsheet/xlsx.ts";
 import { markCheckReceived } from "../shop/shop.service.ts";
 import { auditChange } from "../editorial/audit-trail.ts";
-import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPendingCheckOrders } from "./accounting.repository.ts";
+import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPaymentsToRefund, listPendingCheckOrders } from "./accounting.repository.ts";
 
 /** The instant a Paris calendar day starts (core/domain/dates.ts), kept here for the callers of this module. */
 export { parisDayStart };
@@ -76,6 +76,29 @@ export async function listPendingChecks(db: BackDeps["db"], query: PendingChecks
     totalWithVat: row.totalWithVatCents,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
+  }));
+  return { items, paging: paging(total, query.page) };
+}
+
+/**
+ * The payments to refund (ADR 0101): money received for an order that was not paid by it (the order failed when it was
+ * paid, was replaced meanwhile, or was paid already). The refund itself is made outside the platform.
+ */
+export async function listRefunds(db: BackDeps["db"], query: RefundsQuery): Promise<{ items: Refund[]; paging: Paging }> {
+  const { rows, total } = await listPaymentsToRefund(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+  const items = rows.map((row) => ({
+    paymentId: row.paymentId,
+    orderId: row.orderId,
+    brand: row.brand as BrandKey,
+    buyerName: `${row.firstName} ${row.lastName}`.trim(),
+    buyerEmail: row.email,
+    provider: row.provider,
+    transactionId: row.transactionId,
+    amount: row.amountCents,
+    currency: row.currency,
+    receivedAt: row.receivedAt.toISOString(),
+    cause: row.orderStatus === "paid" ? ("paidTwice" as const) : row.orderStatus === "failed" ? ("failed" as const) : ("cancelled" as const),
+    failureReason: row.orderStatus === "failed" ? row.failureReason : null,
   }));
   return { items, paging: paging(total, query.page) };
 }

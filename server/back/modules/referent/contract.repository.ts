@@ -84,6 +84,16 @@ export async function signLockedOffer(tx: Tx, offer: OfferRow, signedBy: number,
 
 export type ContractOrderRow = typeof orders.$inferSelect;
 
+/** The offer's open payment (a pending contract order; at most one, ADR 0101), in the caller's transaction. */
+export async function findPendingContractOrder(tx: Tx, accountId: number, offerId: number): Promise<ContractOrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.contractOfferId, offerId), eq(orders.kind, "contract"), eq(orders.status, "pending")))
+    .limit(1);
+  return row;
+}
+
 /** Cancels the account's earlier pending contract orders of this offer (a new attempt is a new order, ADR 0045). */
 export async function cancelPendingContractOrders(tx: Tx, accountId: number, offerId: number, now: Date): Promise<void> {
   await tx

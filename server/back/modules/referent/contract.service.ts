@@ -96,10 +96,11 @@ export async function signOffer(deps: Deps, scope: ReferentScope, offerId: numbe
 
 /**
  * GET contract/signContractSystemPay/{id} (ADR 0071): signing with payment. In one transaction with the offer
- * locked (it must be pending, else 404/409): the earlier pending payment of this offer is cancelled (a new attempt is
- * a new order, as in the shop) and a pending card order of kind `contract` is created for the offer's price with the
- * brand's VAT. Then the payment provider's start (the sandbox page, or SystemPay's signed hosted form). The contract
- * is signed only when the provider's verified notification marks the order paid (shop payOrder).
+ * locked (it must be pending, else 404/409): the offer's open payment is answered again when it is the same one (same
+ * referent, provider and amount: a repeated or parallel start, ADR 0101); otherwise it is cancelled and a pending card
+ * order of kind `contract` is created for the offer's price with the brand's VAT. Then the payment provider's start
+ * (the sandbox page, or SystemPay's signed hosted form). The contract is signed only when the provider's verified
+ * notification marks the order paid (shop payOrder).
  */
 export async function startContractPayment(
   deps: BackDeps,
@@ -110,12 +111,16 @@ export async function startContractPayment(
   const now = deps.now();
   const provider = paymentProvider(deps);
   const rule = vatRuleForBrand(scope.account.brand);
-  const order = await deps.db.transaction(async (tx) => {
+  const { order, productName } = await deps.db.transaction(async (tx) => {
     const offer = await repo.lockOffer(tx, scope.accountId, offerId);
     if (!offer) throw new AppError("NOT_FOUND", "contractOfferNotFound");
     if (offer.status !== "pending") throw new AppError("CONFLICT", "contractOfferClosed");
     if (offer.priceCents <= 0) throw new AppError("CONFLICT", "contractOfferNotPayable");
     const totals = computeCartTotals([{ id: offer.id, trainingId: 0, priceCents: offer.priceCents }], null, rule);
+    const open = await repo.findPendingContractOrder(tx, scope.accountId, offer.id);
+    if (open && open.userId === scope.userId && open.provider === provider.name && open.totalWithVatCents === totals.totalWithVat && open.currency === rule.currency) {
+      return { order: open, productName: offer.productName };
+    }
     await repo.cancelPendingContractOrders(tx, scope.accountId, offer.id, now);
     const created = await repo.insertContractOrder(tx, {
       brand: scope.account.brand,
@@ -137,16 +142,16 @@ export async function startContractPayment(
       createdAt: now,
       updatedAt: now,
     });
-    return { created, productName: offer.productName };
+    return { order: created, productName: offer.productName };
   });
-  const start = await startOrderPayment(deps, provider, order.created, { origin: input.origin });
+  const start = await startOrderPayment(deps, provider, order, { origin: input.origin });
   return {
-    productName: order.productName,
+    productName,
     reply: {
-      orderId: order.created.id,
+      orderId: order.id,
       offerId,
-      amountCents: order.created.totalWithVatCents,
-      currency: order.created.currency,
+      amountCents: order.totalWithVatCents,
+      currency: order.currency,
       payment: { provider: start.provider, method: start.method, url: start.url, fields: start.fields },
     },
   };

@@ -86,8 +86,11 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
   if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
   const result = sandboxCardResult(form.get("card") ?? "");
   if (result === "unknown") return renderPage(c, token, paymentReturnPath(order), cookie!, "shopSandboxUnknownCard");
-  // The provider's server-to-server call, made in process: the same signed body and the same verification.
+  // The provider's server-to-server call, made in process: the same signed body and the same verification. One
+  // transaction id per order, as a real provider takes one payment per order reference: the form posted twice at
+  // once (a double click) is one payment, the second a replay (ADR 0101).
   const notification = buildSandboxNotification(appSecret(c.var.deps), {
+    transactionId: `sbx_order_${order.id}`,
     orderId: order.id,
     status: result,
     amountCents: token.amountCents,

@@ -19,6 +19,7 @@ import {
   trainings,
   users,
 } from "../../../db/schema/index.ts";
+import { limitReached } from "#core/domain/discounts.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
 import { hasDpcDataColumn } from "../catalogue/catalogue.repository.ts";
 import { insertInvoice, takeInvoiceSequence, type InvoiceRow } from "../invoices/invoices.repository.ts";
@@ -68,6 +69,12 @@ export async function insertCart(db: Q, values: { brand: string; userId: number 
     .insert(carts)
     .values({ brand: values.brand, userId: values.userId, tokenHash: values.tokenHash, createdAt: values.now, updatedAt: values.now })
     .returning();
+  return row;
+}
+
+/** The cart row locked FOR UPDATE: the checkouts and payments of one cart queue on it (ADR 0101). */
+export async function lockCart(tx: Tx, cartId: number): Promise<CartRow | undefined> {
+  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
   return row;
 }
 
@@ -305,6 +312,13 @@ export async function findDiscountById(db: Q, id: number): Promise<DiscountRow |
   return row;
 }
 
+/** The code's row locked FOR UPDATE: the payments using one code queue on it, so its limits hold (ADR 0101). */
+export async function lockDiscountCode(tx: Tx, id: number): Promise<DiscountRow | undefined> {
+  const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+  return row;
+}
+
+/** The uses of a code by paid orders (a use is recorded when its order is paid): in total, and by this user. */
 export async function countDiscountUses(db: Q, discountCodeId: number, userId: number | null): Promise<{ total: number; byCustomer: number }> {
   const [row] = await db
     .select({
@@ -331,26 +345,57 @@ export async function findPendingOrderIdOfCart(db: Q, cartId: number): Promise<n
 export type NewOrder = Omit<typeof orders.$inferInsert, "id">;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
-/**
- * Creates a pending order from the cart's lines, cancelling the cart's earlier pending card order (a new attempt
- * replaces it). When `clearCart`, the cart's lines and code are removed in the same transaction (pay by check).
- */
-export async function createOrder(db: Db, order: NewOrder, lines: NewOrderLine[], options: { clearCart: boolean }): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
-    if (order.cartId != null) {
-      await tx
-        .update(orders)
-        .set({ status: "cancelled", updatedAt: order.createdAt })
-        .where(and(eq(orders.cartId, order.cartId), eq(orders.status, "pending"), eq(orders.paymentMethod, "card")));
-    }
-    const [created] = await tx.insert(orders).values(order).returning();
-    if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: created.id })));
-    if (options.clearCart && order.cartId != null) {
-      await tx.delete(cartProducts).where(eq(cartProducts.cartId, order.cartId));
-      await tx.update(carts).set({ discountCodeId: null, updatedAt: order.createdAt }).where(eq(carts.id, order.cartId));
-    }
-    return created;
-  });
+/** The cart's open order (pending; at most one, ADR 0101), in the checkout's transaction. */
+export async function findOpenOrderOfCart(tx: Tx, cartId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), eq(orders.status, "pending")))
+    .limit(1);
+  return row;
+}
+
+/** The cart's newest order, whatever its state. */
+export async function findLastOrderOfCart(tx: Tx, cartId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.cartId, cartId)).orderBy(desc(orders.id)).limit(1);
+  return row;
+}
+
+/** A pending order no longer wanted (replaced by a new attempt): cancelled, if it is still pending. */
+export async function cancelPendingOrder(tx: Tx, orderId: number, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+}
+
+/** A pending cheque order leaves its cart (the cart was filled again): it still awaits its cheque. */
+export async function detachOrderFromCart(tx: Tx, orderId: number, now: Date): Promise<void> {
+  await tx.update(orders).set({ cartId: null, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/** The buyer's first pending cheque order holding one of these trainings, with that training's name. */
+export async function findPendingCheckOrderWithTrainings(tx: Tx, userId: number, brand: string, trainingIds: number[]): Promise<{ orderId: number; name: string } | undefined> {
+  if (trainingIds.length === 0) return undefined;
+  const [row] = await tx
+    .select({ orderId: orders.id, name: orderLines.name })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.brand, brand), eq(orders.status, "pending"), eq(orders.paymentMethod, "check"), inArray(orderLines.trainingId, trainingIds)))
+    .orderBy(asc(orders.id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a pending order and its lines; when `clearCart` (pay by check), the cart's lines and code go with it. */
+export async function insertOrder(tx: Tx, order: NewOrder, lines: NewOrderLine[], options: { clearCart: boolean }): Promise<OrderRow> {
+  const [created] = await tx.insert(orders).values(order).returning();
+  if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: created.id })));
+  if (options.clearCart && order.cartId != null) {
+    await tx.delete(cartProducts).where(eq(cartProducts.cartId, order.cartId));
+    await tx.update(carts).set({ discountCodeId: null, updatedAt: order.createdAt }).where(eq(carts.id, order.cartId));
+  }
+  return created;
 }
 
 export async function findOrder(db: Q, orderId: number): Promise<OrderRow | undefined> {
@@ -433,133 +478,207 @@ export type PayInput = {
   onPaid?: (tx: Tx, paid: { before: OrderRow; after: OrderRow; invoice: InvoiceRow }) => Promise<void>;
 };
 
+/** Why an order fails when it is paid (ADR 0101); the keys are the buyer's messages. */
+export type PaymentRefusal = "shopDiscountUsedUpAtPayment" | "shopAlreadyEnrolledAtPayment" | "shopOrderConflict";
+
 export type PayOutcome =
   | { kind: "paid"; order: OrderRow; invoice: InvoiceRow; enrolledTrainingIds: number[] }
   | { kind: "replayed" }
   | { kind: "notPending"; status: string }
   | { kind: "seatGone"; sessionName: string }
   | { kind: "offerClosed" }
-  | { kind: "amountMismatch" };
+  | { kind: "amountMismatch" }
+  /** The order failed at payment time for this reason; nothing was booked (a captured card payment is to refund). */
+  | { kind: "refused"; reason: PaymentRefusal };
 
 /**
- * Marks an order paid in ONE transaction (ADR 0031): the payment row first (its unique transaction id makes a
- * replay a no-op), then the order row locked, the sessions locked in id order and their seats checked and booked,
- * the buyer enrolled, the discount use recorded, the invoice number taken from the brand-year counter row locked
- * here (no gap: a rollback gives the number back), the invoice stored and the cart emptied. A seat gone fails the
- * order and books nothing.
+ * Marks an order paid in ONE transaction (ADR 0031, 0101), see payOrderOnce. A unique violation means that another
+ * transaction committed a row this one also wrote (the buyer was enrolled in one of the order's trainings meanwhile,
+ * or the brand-year counter row was created at the same moment): the payment runs again, sees that row and decides.
+ * If it collides again the order fails (`shopOrderConflict`): never a 500, never an order left pending.
  */
 export async function payOrder(db: Db, input: PayInput): Promise<PayOutcome> {
-  const run = () =>
-    db.transaction(async (tx): Promise<PayOutcome> => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-      if (!order) return { kind: "notPending", status: "missing" };
-      if (input.transactionId !== null) {
-        const inserted = await tx
-          .insert(payments)
-          .values({
-            orderId: order.id,
-            provider: input.provider,
-            providerTransactionId: input.transactionId,
-            status: "paid",
-            amountCents: input.amountCents,
-            currency: input.currency,
-            payload: input.payload as object,
-            createdAt: input.now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: payments.id });
-        if (inserted.length === 0) return { kind: "replayed" };
-      }
-      if (order.status !== "pending") return { kind: "notPending", status: order.status };
-      if (input.amountCents !== order.totalWithVatCents || input.currency !== order.currency) {
-        await tx.update(orders).set({ status: "failed", failureReason: "shopNotificationInvalid", updatedAt: input.now }).where(eq(orders.id, order.id));
-        return { kind: "amountMismatch" };
-      }
-      const enrolled: number[] = [];
-      if (order.kind === "contract") {
-        // A contract order (ADR 0071): its offer, locked, is signed by this payment; no seat, no enrolment.
-        const offer = order.contractOfferId === null ? undefined : await lockOfferById(tx, order.contractOfferId);
-        if (!offer || offer.accountId !== order.accountId || offer.status !== "pending") {
-          await tx.update(orders).set({ status: "failed", failureReason: "contractPaymentOfferClosed", updatedAt: input.now }).where(eq(orders.id, order.id));
-          return { kind: "offerClosed" };
-        }
-        await signLockedOffer(tx, offer, order.userId, input.now);
-      }
-      const lines = order.kind === "contract" ? [] : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
-      const already = await activeEnrolmentTrainingIds(tx, order.userId, lines.map((l) => l.trainingId));
-      const sessionIds = [...new Set(lines.filter((l) => l.sessionId !== null && !already.has(l.trainingId)).map((l) => l.sessionId!))].sort((a, b) => a - b);
-      for (const sessionId of sessionIds) {
-        const [seat] = await tx
-          .select({ name: faceToFaceSessions.name, max: faceToFaceSessions.maxParticipants, current: faceToFaceSessions.currentParticipants })
-          .from(faceToFaceSessions)
-          .where(eq(faceToFaceSessions.id, sessionId))
-          .for("update");
-        if (!seat || seat.current >= seat.max) {
-          await tx.update(orders).set({ status: "failed", failureReason: "shopSeatGone", updatedAt: input.now }).where(eq(orders.id, order.id));
-          return { kind: "seatGone", sessionName: seat?.name ?? "" };
-        }
-      }
-      for (const line of lines) {
-        if (already.has(line.trainingId)) continue;
-        if (line.sessionId !== null) {
-          await tx
-            .update(faceToFaceSessions)
-            .set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + 1` })
-            .where(eq(faceToFaceSessions.id, line.sessionId));
-        }
-        await tx.insert(enrolments).values({
-          userId: order.userId,
-          trainingId: line.trainingId,
-          accountId: order.accountId,
-          status: line.sessionId !== null ? "pending" : "in_progress",
-          sessionId: line.sessionId,
-          fundingId: line.fundingId,
-          createdAt: input.now,
-          startedAt: line.sessionId !== null ? null : input.now,
-        });
-        enrolled.push(line.trainingId);
-      }
-      if (order.discountCodeId !== null) {
-        await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)).for("update");
-        await tx.insert(discountUses).values({ discountCodeId: order.discountCodeId, orderId: order.id, userId: order.userId, usedAt: input.now });
-      }
-      const sequence = await takeInvoiceSequence(tx, order.brand, input.year);
-      const invoice = await insertInvoice(tx, {
-        kind: "order",
-        orderId: order.id,
-        brand: order.brand,
-        year: input.year,
-        sequence,
-        number: invoiceNumber(input.invoicePrefix, input.year, sequence),
-        issuedAt: input.now,
-        seller: input.seller,
-        buyer: input.buyer,
-        totalCents: order.totalCents,
-        vatCents: order.vatCents,
-        totalWithVatCents: order.totalWithVatCents,
-        vatRateBasisPoints: order.vatRateBasisPoints,
-        vatExemptionMention: order.vatExemptionMention,
-        currency: order.currency,
-      });
-      const [paid] = await tx
-        .update(orders)
-        .set({ status: "paid", paidAt: input.now, provider: input.provider, failureReason: null, updatedAt: input.now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      if (order.cartId !== null) {
-        await tx.delete(cartProducts).where(eq(cartProducts.cartId, order.cartId));
-        await tx.update(carts).set({ discountCodeId: null, updatedAt: input.now }).where(eq(carts.id, order.cartId));
-      }
-      if (input.onPaid) await input.onPaid(tx, { before: order, after: paid, invoice });
-      return { kind: "paid", order: paid, invoice, enrolledTrainingIds: enrolled };
-    });
-  // PostgreSQL: two first payments of a brand-year race on the counter row's creation; retry once (the row exists).
   try {
-    return await run();
+    return await payOrderOnce(db, input);
   } catch (error) {
-    if (isUniqueViolation(error) && /invoice/i.test(String((error as { detail?: string; message?: string }).message ?? ""))) return run();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
+  try {
+    return await payOrderOnce(db, input);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return refuseOrder(db, input, "shopOrderConflict");
+  }
+}
+
+/** Fails a pending order with this reason, recording the provider's payment (to refund) if there was one. */
+async function refuseOrder(db: Db, input: PayInput, reason: PaymentRefusal): Promise<PayOutcome> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return { kind: "notPending", status: "missing" };
+    if (input.transactionId !== null && !(await recordPayment(tx, order.id, input))) return { kind: "replayed" };
+    if (order.status !== "pending") return { kind: "notPending", status: order.status };
+    await failOrder(tx, order.id, reason, input.now);
+    return { kind: "refused", reason };
+  });
+}
+
+/** The provider's payment row; false when this transaction id was already recorded (a replay). */
+async function recordPayment(tx: Tx, orderId: number, input: PayInput): Promise<boolean> {
+  const inserted = await tx
+    .insert(payments)
+    .values({
+      orderId,
+      provider: input.provider,
+      providerTransactionId: input.transactionId!,
+      status: "paid",
+      amountCents: input.amountCents,
+      currency: input.currency,
+      payload: input.payload as object,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  return inserted.length > 0;
+}
+
+async function failOrder(tx: Tx, orderId: number, reason: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ status: "failed", failureReason: reason, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * What stops a shop order from being paid, decided under locks (ADR 0101): its code's limits, counted on the paid
+ * orders with the code's row locked (so two payments cannot both take the last use), then a training of the order
+ * that the buyer already holds (the order would be paid for nothing).
+ */
+async function paymentRefusal(tx: Tx, order: OrderRow, trainingIds: number[]): Promise<PaymentRefusal | null> {
+  if (order.discountCodeId !== null) {
+    const code = await lockDiscountCode(tx, order.discountCodeId);
+    if (code && limitReached(code, await countDiscountUses(tx, code.id, order.userId))) return "shopDiscountUsedUpAtPayment";
+  }
+  if ((await activeEnrolmentTrainingIds(tx, order.userId, trainingIds)).size > 0) return "shopAlreadyEnrolledAtPayment";
+  return null;
+}
+
+/**
+ * One payment attempt, one transaction: the cart row locked first when the order has one (a checkout of that cart
+ * takes the same locks in the same order), then the order row; the payment row (its unique transaction id makes a
+ * replay a no-op); the order must be pending with the notified amount; for a contract its offer is signed; for a shop
+ * order the code's limits and the buyer's enrolments are checked (paymentRefusal), the sessions are locked in id order
+ * and their seats checked and booked, the buyer enrolled and the code's use recorded. Then the invoice number from
+ * the brand-year counter row locked here (no gap: a rollback gives the number back), the invoice, the order paid, and
+ * the order's trainings taken out of its cart. A seat gone or a refusal fails the order and books nothing.
+ */
+async function payOrderOnce(db: Db, input: PayInput): Promise<PayOutcome> {
+  return db.transaction(async (tx): Promise<PayOutcome> => {
+    const [unlocked] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, input.orderId));
+    if (unlocked?.cartId != null) await lockCart(tx, unlocked.cartId);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return { kind: "notPending", status: "missing" };
+    if (input.transactionId !== null && !(await recordPayment(tx, order.id, input))) return { kind: "replayed" };
+    if (order.status !== "pending") return { kind: "notPending", status: order.status };
+    if (input.amountCents !== order.totalWithVatCents || input.currency !== order.currency) {
+      await failOrder(tx, order.id, "shopNotificationInvalid", input.now);
+      return { kind: "amountMismatch" };
+    }
+    if (order.kind === "contract") {
+      // A contract order (ADR 0071): its offer, locked, is signed by this payment; no seat, no enrolment.
+      const offer = order.contractOfferId === null ? undefined : await lockOfferById(tx, order.contractOfferId);
+      if (!offer || offer.accountId !== order.accountId || offer.status !== "pending") {
+        await failOrder(tx, order.id, "contractPaymentOfferClosed", input.now);
+        return { kind: "offerClosed" };
+      }
+      await signLockedOffer(tx, offer, order.userId, input.now);
+    }
+    const lines = order.kind === "contract" ? [] : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
+    const refusal = await paymentRefusal(tx, order, lines.map((l) => l.trainingId));
+    if (refusal) {
+      await failOrder(tx, order.id, refusal, input.now);
+      // The buyer checks out again without the used-up code: it leaves the cart now.
+      if (refusal === "shopDiscountUsedUpAtPayment" && order.cartId !== null) await dropCartDiscount(tx, order.cartId, order.discountCodeId!, input.now);
+      return { kind: "refused", reason: refusal };
+    }
+    const sessionIds = [...new Set(lines.filter((l) => l.sessionId !== null).map((l) => l.sessionId!))].sort((a, b) => a - b);
+    for (const sessionId of sessionIds) {
+      const [seat] = await tx
+        .select({ name: faceToFaceSessions.name, max: faceToFaceSessions.maxParticipants, current: faceToFaceSessions.currentParticipants })
+        .from(faceToFaceSessions)
+        .where(eq(faceToFaceSessions.id, sessionId))
+        .for("update");
+      if (!seat || seat.current >= seat.max) {
+        await failOrder(tx, order.id, "shopSeatGone", input.now);
+        return { kind: "seatGone", sessionName: seat?.name ?? "" };
+      }
+    }
+    for (const line of lines) {
+      if (line.sessionId !== null) {
+        await tx
+          .update(faceToFaceSessions)
+          .set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + 1` })
+          .where(eq(faceToFaceSessions.id, line.sessionId));
+      }
+      await tx.insert(enrolments).values({
+        userId: order.userId,
+        trainingId: line.trainingId,
+        accountId: order.accountId,
+        status: line.sessionId !== null ? "pending" : "in_progress",
+        sessionId: line.sessionId,
+        fundingId: line.fundingId,
+        createdAt: input.now,
+        startedAt: line.sessionId !== null ? null : input.now,
+      });
+    }
+    if (order.discountCodeId !== null) {
+      await tx.insert(discountUses).values({ discountCodeId: order.discountCodeId, orderId: order.id, userId: order.userId, usedAt: input.now });
+    }
+    const sequence = await takeInvoiceSequence(tx, order.brand, input.year);
+    const invoice = await insertInvoice(tx, {
+      kind: "order",
+      orderId: order.id,
+      brand: order.brand,
+      year: input.year,
+      sequence,
+      number: invoiceNumber(input.invoicePrefix, input.year, sequence),
+      issuedAt: input.now,
+      seller: input.seller,
+      buyer: input.buyer,
+      totalCents: order.totalCents,
+      vatCents: order.vatCents,
+      totalWithVatCents: order.totalWithVatCents,
+      vatRateBasisPoints: order.vatRateBasisPoints,
+      vatExemptionMention: order.vatExemptionMention,
+      currency: order.currency,
+    });
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: input.now, provider: input.provider, failureReason: null, updatedAt: input.now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (order.cartId !== null) await takeOrderOutOfCart(tx, order.cartId, lines.map((l) => l.trainingId), input.now);
+    if (input.onPaid) await input.onPaid(tx, { before: order, after: paid, invoice });
+    return { kind: "paid", order: paid, invoice, enrolledTrainingIds: lines.map((l) => l.trainingId) };
+  });
+}
+
+/** The cart's code, if it is still this one, leaves the cart. */
+async function dropCartDiscount(tx: Tx, cartId: number, discountCodeId: number, now: Date): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ discountCodeId: null, updatedAt: now })
+    .where(and(eq(carts.id, cartId), eq(carts.discountCodeId, discountCodeId)));
+}
+
+/**
+ * The paid order's trainings leave its cart; a cart emptied so loses its code too. Lines added since the checkout
+ * (after a cheque order emptied the cart, say) stay.
+ */
+async function takeOrderOutOfCart(tx: Tx, cartId: number, trainingIds: number[], now: Date): Promise<void> {
+  if (trainingIds.length > 0) await tx.delete(cartProducts).where(and(eq(cartProducts.cartId, cartId), inArray(cartProducts.trainingId, trainingIds)));
+  const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(cartProducts).where(eq(cartProducts.cartId, cartId));
+  await tx
+    .update(carts)
+    .set({ ...(Number(left?.n ?? 0) === 0 ? { discountCodeId: null } : {}), updatedAt: now })
+    .where(eq(carts.id, cartId));
 }
 
 /** The invoice series' sequences of a brand and year (credit notes have their own series, ADR 0094). */

@@ -8,6 +8,7 @@ import { BRANDS, type Brand, type BrandKey } from "#core/branding/brands.ts";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Cart, CartProduct, CartSessionChoice, Order, PaymentStart, ShopListing } from "#core/contract/shop.ts";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";
+import { sameCheckout, type Checkout } from "#core/domain/checkout.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
@@ -28,6 +29,7 @@ import type { IncomingNotification, PaymentProvider, VerifiedNotification } from
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
 import { cartChannelName } from "../../../realtime/app-channels.ts";
+import type { DbOrTx, Tx } from "../../../db/client.ts";
 import type { BackDeps, SessionState } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { MessageKey, ServerLocale, Translate } from "../../i18n/messages.ts";
@@ -124,34 +126,67 @@ type PricedCart = {
   cart: repo.CartRow;
   lines: repo.CartLineRow[];
   discount: repo.DiscountRow | null;
+  /** The cart's code when it no longer applies (left out of the totals), and why. */
+  refusedCode: { code: string; reason: DiscountRefusal } | null;
   totals: ReturnType<typeof computeCartTotals<{ id: number; trainingId: number; priceCents: number }>>;
   withSessions: Set<number>;
   /** Every session of the lines' trainings, with its group and seats (one query). */
   sessions: repo.TrainingSessionRow[];
 };
 
-/** The cart's code if it still applies to these lines (else null: it is left out of the totals). */
-async function applicableDiscount(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date, trainingIds: number[]): Promise<repo.DiscountRow | null> {
-  if (cart.discountCodeId === null) return null;
-  const [row, usage] = await Promise.all([repo.findDiscountById(db, cart.discountCodeId), repo.countDiscountUses(db, cart.discountCodeId, userId)]);
-  return row && checkDiscount(discountOf(row), now, usage, trainingIds).ok ? row : null;
+/** How a use case reads: several statements side by side on the pool, or one after the other in a transaction. */
+type Reads = { inTransaction: boolean };
+
+/**
+ * Two reads: side by side on the pool; one after the other in a transaction, whose one connection runs one statement
+ * at a time (pg deprecates queueing a second one on it).
+ */
+async function readBoth<A, B>(reads: Reads, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (!reads.inTransaction) return Promise.all([a(), b()]);
+  const first = await a();
+  return [first, await b()];
+}
+
+/** The cart's code if it still applies to these lines; else it is left out of the totals, with the reason. */
+async function applicableDiscount(
+  db: DbOrTx,
+  cart: repo.CartRow,
+  userId: number | null,
+  now: Date,
+  trainingIds: number[],
+  reads: Reads,
+): Promise<Pick<PricedCart, "discount" | "refusedCode">> {
+  const codeId = cart.discountCodeId;
+  if (codeId === null) return { discount: null, refusedCode: null };
+  const [row, usage] = await readBoth(
+    reads,
+    () => repo.findDiscountById(db, codeId),
+    () => repo.countDiscountUses(db, codeId, userId),
+  );
+  if (!row) return { discount: null, refusedCode: null };
+  const check = checkDiscount(discountOf(row), now, usage, trainingIds);
+  return check.ok ? { discount: row, refusedCode: null } : { discount: null, refusedCode: { code: row.code, reason: check.reason } };
 }
 
 /**
  * The cart's lines priced with computeCartTotals, and the sessions of their trainings. A constant number of
  * statements whatever the number of lines: the lines, then the code and the sessions side by side.
  */
-async function priceCart(db: BackDeps["db"], cart: repo.CartRow, userId: number | null, now: Date): Promise<PricedCart> {
+async function priceCart(db: DbOrTx, cart: repo.CartRow, userId: number | null, now: Date, reads: Reads = { inTransaction: false }): Promise<PricedCart> {
   const lines = await repo.listCartLines(db, cart.id);
   const trainingIds = lines.map((l) => l.training.id);
-  const [discount, sessions] = await Promise.all([applicableDiscount(db, cart, userId, now, trainingIds), repo.listSessionsOfTrainings(db, trainingIds)]);
+  const [{ discount, refusedCode }, sessions] = await readBoth(
+    reads,
+    () => applicableDiscount(db, cart, userId, now, trainingIds, reads),
+    () => repo.listSessionsOfTrainings(db, trainingIds),
+  );
   const totals = computeCartTotals(
     lines.map((l) => ({ id: l.line.id, trainingId: l.training.id, priceCents: l.training.free ? 0 : l.training.priceHtCents })),
     discount ? { kind: discount.kind as Discount["kind"], value: discount.value, trainingId: discount.trainingId } : null,
     vatRuleForBrand(cart.brand),
   );
   const withSessions = new Set(sessions.map((s) => s.trainingId));
-  return { cart, lines, discount, totals, withSessions, sessions };
+  return { cart, lines, discount, refusedCode, totals, withSessions, sessions };
 }
 
 /**
@@ -479,41 +514,96 @@ function requireBuyer(ctx: ShopCtx): number {
   return ctx.userId;
 }
 
-/** A pending order from the cart, checked and priced with computeCartTotals (the same numbers as the cart). */
-async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): Promise<{ order: repo.OrderRow; priced: PricedCart }> {
+type PaymentMethod = "card" | "check" | "free";
+
+/**
+ * The cart's order for this payment mode (ADR 0101). One transaction with the cart row locked: the checkouts of one
+ * cart queue, and the partial unique index (one pending order per cart) is the referee behind the lock. A checkout
+ * sent again with the same content and mode gets the open order it made; a changed cart or mode replaces an open card
+ * or free order (not paid yet: cancelled) and detaches an open cheque order from the cart (it still awaits its
+ * cheque). An empty cart is a checkout repeated after its order emptied it (repeatedCheckout). A code of the cart
+ * that no longer applies (used up since, expired) is taken out of the cart and the checkout answers why (409): the
+ * buyer is never charged another price than the one the cart showed without being told.
+ */
+async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<repo.OrderRow> {
   await requireShopContext(ctx);
   const userId = requireBuyer(ctx);
-  const cart = await requireCart(ctx);
-  const { db } = ctx.deps;
+  const { id: cartId, brand } = await requireCart(ctx);
   // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
-  await requireCompleteBilling(db, { userId, accountId: ctx.accountId, brand: cart.brand });
+  await requireCompleteBilling(ctx.deps.db, { userId, accountId: ctx.accountId, brand });
   const now = ctx.deps.now();
-  const priced = await priceCart(db, cart, userId, now);
-  if (priced.lines.length === 0) throw new AppError("CONFLICT", "shopCartEmpty");
+  const result = await ctx.deps.db.transaction(async (tx): Promise<{ order: repo.OrderRow } | { refusedCode: NonNullable<PricedCart["refusedCode"]> }> => {
+    const cart = await repo.lockCart(tx, cartId);
+    if (!cart) throw new AppError("CONFLICT", "shopCartEmpty");
+    const open = await repo.findOpenOrderOfCart(tx, cart.id);
+    const priced = await priceCart(tx, cart, userId, now, { inTransaction: true });
+    if (priced.lines.length === 0) return { order: await repeatedCheckout(tx, cart.id, open, method) };
+    if (priced.refusedCode) {
+      await repo.setCartDiscount(tx, cart.id, null, now);
+      return { refusedCode: priced.refusedCode };
+    }
+    await requireOrderable(tx, priced, userId, method);
+    const draft = orderDraft(ctx, priced, userId, method, now);
+    if (open && sameCheckout(checkoutOf(open, await repo.listOrderLines(tx, open.id)), checkoutOf(draft.order, draft.lines))) return { order: open };
+    if (open?.paymentMethod === "check") await repo.detachOrderFromCart(tx, open.id, now);
+    else if (open) await repo.cancelPendingOrder(tx, open.id, now);
+    const awaitingCheck = await repo.findPendingCheckOrderWithTrainings(tx, userId, cart.brand, priced.lines.map((l) => l.training.id));
+    // Answered on the cart (no order named in the data): the buyer removes the line there.
+    if (awaitingCheck) throw new AppError("CONFLICT", "shopTrainingInCheckOrder", { values: { name: awaitingCheck.name, order: awaitingCheck.orderId } });
+    return { order: await repo.insertOrder(tx, draft.order, draft.lines, { clearCart: method === "check" }) };
+  });
+  if ("order" in result) return result.order;
+  await changed(ctx, cartId);
+  throw new AppError("CONFLICT", DISCOUNT_MESSAGES[result.refusedCode.reason], { values: { code: result.refusedCode.code } });
+}
+
+/**
+ * A checkout of an empty cart repeats the one whose order emptied it: a cheque order (it empties the cart when it is
+ * made) or a paid order. payByCheck gets its pending cheque order again and freePayment its paid free order; any
+ * other mode is a 409 naming the order (its id in the reply's data): nothing is ordered or charged a second time.
+ */
+async function repeatedCheckout(tx: Tx, cartId: number, open: repo.OrderRow | undefined, method: PaymentMethod): Promise<repo.OrderRow> {
+  const last = open ?? (await repo.findLastOrderOfCart(tx, cartId));
+  if (last?.status === "pending" && last.paymentMethod === "check") {
+    if (method === "check") return last;
+    throw new AppError("CONFLICT", "shopOrderAwaitingCheck", { values: { order: last.id }, data: { orderId: last.id } });
+  }
+  if (last?.status === "paid") {
+    if (method === "free" && last.paymentMethod === "free") return last;
+    throw new AppError("CONFLICT", "shopOrderAlreadyPaid", { values: { order: last.id }, data: { orderId: last.id } });
+  }
+  throw new AppError("CONFLICT", "shopCartEmpty");
+}
+
+/** The cart can become an order in this mode: every choice made, every training still sold and not held, seats left. */
+async function requireOrderable(tx: Tx, priced: PricedCart, userId: number, method: PaymentMethod): Promise<void> {
   for (const { line, training } of priced.lines) {
     if ((line.sessionId === null && needsSession(training, priced.withSessions)) || (line.functionName === null && training.availableFunctions.length > 0)) {
       throw new AppError("CONFLICT", "shopCartIncomplete");
     }
   }
   const trainingIds = priced.lines.map((l) => l.training.id);
-  if ((await repo.findStoreTrainings(db, cart.brand, trainingIds)).length !== trainingIds.length) throw new AppError("NOT_FOUND", "shopProductNotFound");
-  if ((await repo.activeEnrolmentTrainingIds(db, userId, trainingIds)).size > 0) throw new AppError("CONFLICT", "shopAlreadyEnrolled");
+  if ((await repo.findStoreTrainings(tx, priced.cart.brand, trainingIds)).length !== trainingIds.length) throw new AppError("NOT_FOUND", "shopProductNotFound");
+  if ((await repo.activeEnrolmentTrainingIds(tx, userId, trainingIds)).size > 0) throw new AppError("CONFLICT", "shopAlreadyEnrolled");
   for (const { line } of priced.lines) {
     if (line.sessionId === null) continue;
-    const session = await repo.findSessionOfGroup(db, line.sessionId);
+    const session = await repo.findSessionOfGroup(tx, line.sessionId);
     if (!session || session.currentParticipants >= session.maxParticipants) throw new AppError("CONFLICT", "shopSessionFull");
   }
   const free = priced.totals.totalWithVat === 0;
   if (method === "free" && !free) throw new AppError("CONFLICT", "shopNotFree");
   if (method !== "free" && free) throw new AppError("CONFLICT", "shopIsFree");
-  const rule = vatRuleForBrand(cart.brand);
-  const order = await repo.createOrder(
-    db,
-    {
-      brand: cart.brand,
+}
+
+/** The order the priced cart makes in this mode, with its lines: the same numbers as the cart (computeCartTotals). */
+function orderDraft(ctx: ShopCtx, priced: PricedCart, userId: number, method: PaymentMethod, now: Date): { order: repo.NewOrder; lines: repo.NewOrderLine[] } {
+  const rule = vatRuleForBrand(priced.cart.brand);
+  return {
+    order: {
+      brand: priced.cart.brand,
       userId,
       accountId: ctx.accountId,
-      cartId: cart.id,
+      cartId: priced.cart.id,
       status: "pending",
       paymentMethod: method,
       provider: method === "card" ? paymentProvider(ctx.deps).name : null,
@@ -531,7 +621,7 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
       createdAt: now,
       updatedAt: now,
     },
-    priced.lines.map(({ line, training }, i) => ({
+    lines: priced.lines.map(({ line, training }, i) => ({
       trainingId: training.id,
       name: training.name,
       trainingType: training.type,
@@ -543,9 +633,35 @@ async function orderFromCart(ctx: ShopCtx, method: "card" | "check" | "free"): P
       discountCents: priced.totals.lines[i].discountCents,
       netCents: priced.totals.lines[i].netCents,
     })),
-    { clearCart: method === "check" },
-  );
-  return { order, priced };
+  };
+}
+
+/** What an order (stored, or about to be) commits to, for sameCheckout. */
+function checkoutOf(order: repo.NewOrder, lines: repo.NewOrderLine[]): Checkout {
+  return {
+    terms: {
+      paymentMethod: order.paymentMethod ?? null,
+      provider: order.provider ?? null,
+      accountId: order.accountId ?? null,
+      discountCodeId: order.discountCodeId ?? null,
+      currency: order.currency ?? "EUR",
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents ?? 0,
+      totalCents: order.totalCents,
+      vatCents: order.vatCents,
+      totalWithVatCents: order.totalWithVatCents,
+    },
+    lines: lines.map((l) => ({
+      trainingId: l.trainingId,
+      functionName: l.functionName ?? null,
+      sessionId: l.sessionId ?? null,
+      sessionCourseId: l.sessionCourseId ?? null,
+      fundingId: l.fundingId ?? null,
+      priceCents: l.priceCents,
+      discountCents: l.discountCents ?? 0,
+      netCents: l.netCents,
+    })),
+  };
 }
 
 /** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
@@ -564,9 +680,11 @@ export function paymentReturnPath(order: Pick<repo.OrderRow, "kind" | "locale">)
 
 /**
  * The payment start of any pending card order, shop or contract (ADR 0071): the provider's page or form for the
- * order's amount; its notification comes back to the shop's endpoint and settles the order by its kind.
+ * order's amount; its notification comes back to the shop's endpoint and settles the order by its kind. An order that
+ * is no longer pending is never offered for payment again (409).
  */
 export async function startOrderPayment(deps: BackDeps, provider: PaymentProvider, order: repo.OrderRow, input: { origin: string }): Promise<PaymentStart> {
+  if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
   return provider.startPayment({
     orderId: order.id,
     amountCents: order.totalWithVatCents,
@@ -577,8 +695,9 @@ export async function startOrderPayment(deps: BackDeps, provider: PaymentProvide
   });
 }
 
+/** getPaymentToken: the cart's card order (the open one again when the checkout is repeated) and its payment start. */
 export async function startCardPayment(ctx: ShopCtx, input: { origin: string }): Promise<PaymentStart> {
-  const { order } = await orderFromCart(ctx, "card");
+  const order = await checkout(ctx, "card");
   const start = await providerStart(ctx, paymentProvider(ctx.deps), order, input);
   if (order.cartId !== null) await changed(ctx, order.cartId);
   return start;
@@ -600,20 +719,25 @@ export async function paymentForm(ctx: ShopCtx, orderId: number, input: { origin
   return providerStart(ctx, provider, order, input);
 }
 
+/** payByCheck: the cart's pending cheque order (the same one when the checkout is repeated); the cart is emptied. */
 export async function payByCheck(ctx: ShopCtx): Promise<Order> {
-  const { order } = await orderFromCart(ctx, "check");
+  const order = await checkout(ctx, "check");
   if (order.cartId !== null) await changed(ctx, order.cartId);
   const payload = await orderPayload(ctx.deps.db, ctx.t, order);
   await mailChequeInstructions(ctx.deps, order, payload);
   return payload;
 }
 
+/**
+ * freePayment: the cart's free order, paid at once. A repeated call gets the same order: it pays it if it is still
+ * pending, answers it once paid, and answers its failure (409) when the payment refused it.
+ */
 export async function freePayment(ctx: ShopCtx): Promise<Order> {
-  const { order } = await orderFromCart(ctx, "free");
-  const outcome = await settleOrder(ctx.deps, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
-  if (outcome.kind === "seatGone") throw new AppError("CONFLICT", "shopSeatGone");
-  const after = await repo.findOrder(ctx.deps.db, order.id);
-  return orderPayload(ctx.deps.db, ctx.t, after!);
+  const order = await checkout(ctx, "free");
+  if (order.status === "pending") await settleOrder(ctx.deps, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
+  const after = (await repo.findOrder(ctx.deps.db, order.id))!;
+  if (after.status !== "paid") throw new AppError("CONFLICT", (after.failureReason ?? "shopOrderNotPending") as MessageKey);
+  return orderPayload(ctx.deps.db, ctx.t, after);
 }
 
 /**
@@ -731,16 +855,17 @@ export async function receiveNotification(deps: BackDeps, providerName: string, 
     payload: verified.payload,
   });
   if (outcome.kind === "amountMismatch") logger.warn({ orderId: order.id }, "payment notification amount differs from the order: order failed");
-  if (outcome.kind === "notPending") logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending");
+  if (outcome.kind === "notPending") logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending: the payment is recorded, to refund");
   if (outcome.kind === "offerClosed") logger.warn({ orderId: order.id }, "contract payment for an offer no longer pending: order failed");
-  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : outcome.kind === "offerClosed" ? "failed" : "ignored";
+  if (outcome.kind === "refused") logger.warn({ orderId: order.id, reason: outcome.reason }, "payment refused for the order: order failed, the payment is to refund");
+  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : outcome.kind === "offerClosed" || outcome.kind === "refused" ? "failed" : "ignored";
 }
 
-/** An administrator records a cheque as received: the order is paid like any other (idempotent per order). */
 /**
- * A cheque has been received: the pending check order is paid (settleOrder). `options.inTransaction` runs inside
- * the payment's transaction once the order is paid, so the back office's audit row commits or rolls back with the
- * payment (ADR 0089).
+ * A cheque has been received: the pending check order is paid (settleOrder), idempotent per order. A seat gone, a
+ * code used up or a training the buyer already holds fails the order (409 with the reason: the cheque is to return).
+ * `options.inTransaction` runs inside the payment's transaction once the order is paid, so the back office's audit row
+ * commits or rolls back with the payment (ADR 0089).
  */
 export async function markCheckReceived(deps: BackDeps, orderId: number, options: { inTransaction?: repo.PayInput["onPaid"] } = {}): Promise<repo.PayOutcome> {
   const order = await repo.findOrder(deps.db, orderId);
@@ -748,6 +873,7 @@ export async function markCheckReceived(deps: BackDeps, orderId: number, options
   if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
   const outcome = await settleOrder(deps, orderId, { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null }, options.inTransaction);
   if (outcome.kind === "seatGone") throw new AppError("CONFLICT", "shopSeatGone");
+  if (outcome.kind === "refused") throw new AppError("CONFLICT", outcome.reason);
   return outcome;
 }
 
