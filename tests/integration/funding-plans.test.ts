@@ -133,12 +133,14 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
         expect(rows.map((r) => [r.payer, r.totalCents])).toEqual([["pharmacy", request.totalCents]]);
         expect(rows[0].buyer).toEqual({
           name: "Farmacia Gran Vía",
-          lines: expect.arrayContaining(["Formación bonificable a través de FUNDAE: la empresa aplica la bonificación en sus cotizaciones a la Seguridad Social."]),
+          // The pharmacy's billing details as on any invoice (ADR 0102): its NIF under its label.
+          lines: expect.arrayContaining(["NIF 28013031C", "Formación bonificable a través de FUNDAE: la empresa aplica la bonificación en sus cotizaciones a la Seguridad Social."]),
         });
         const pdf = await referent.fetchRaw("POST", "/back/api/referent/dpec/invoice", { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(referent.cookies.get("XSRF-TOKEN")!) }, JSON.stringify({ dpecId: request.id, payer: "pharmacy" }));
         expect(pdf.status).toBe(200);
         const text = extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
         expect(text).toContain("Farmacia Gran Vía");
+        expect(text).toContain("NIF 28013031C");
         expect(text).toContain("Formación bonificable a través de FUNDAE");
         expect(text).not.toMatch(/Cliente\s*FUNDAE/);
         // No invoice to FUNDAE: asking for it is a 404.

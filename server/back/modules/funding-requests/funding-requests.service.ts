@@ -30,7 +30,8 @@ import { AppError } from "../../http/app-error.ts";
 import type { Translate } from "../../i18n/messages.ts";
 import * as invoiceStore from "../invoices/invoices.repository.ts";
 import { invoicePdf, type InvoiceRow } from "../invoices/invoices.service.ts";
-import { invoiceSeller } from "../invoices/invoice-parties.ts";
+import { invoiceBuyer, invoiceSeller } from "../invoices/invoice-parties.ts";
+import { accountBillingDetails, sellerCountryOf } from "../billing/billing.service.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./funding-requests.repository.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
@@ -234,15 +235,19 @@ function payerInvoiceBuyer(
   scheme: FundingScheme,
   brand: string,
   agreement: { name: string; number: string; organisation: string } | undefined,
-  account: { name: string; address: string | null; postalCode: string | null; city: string | null } | undefined,
+  account: Parameters<typeof accountBillingDetails>[0] | undefined,
 ) {
-  const t = fixedT(isBrandKey(brand) ? BRANDS[brand].defaultLocale : "fr-FR", "pdf", "fundingInvoice");
+  const locale = isBrandKey(brand) ? BRANDS[brand].defaultLocale : "fr-FR";
+  const t = fixedT(locale, "pdf", "fundingInvoice");
   if (payer === "funder") {
     const mention = scheme === "dpc" ? t("dpcDirect") : scheme === "opco" ? t("opcoSubrogation", { employer: account?.name ?? "" }) : "";
     return { name: agreement?.organisation ?? "", lines: [agreement?.name ?? "", agreement?.number ?? "", mention].filter(Boolean) };
   }
-  const address = [account?.address ?? "", [account?.postalCode, account?.city].filter(Boolean).join(" ")];
-  return { name: account?.name ?? "", lines: [...address, scheme === "fundae" ? t("fundaeBonificable") : ""].filter(Boolean) };
+  // The pharmacy's share: its billing details as on a shop invoice (address, tax number: ADR 0102), then the mention.
+  const pharmacy = account
+    ? invoiceBuyer({ personName: account.name, email: null, details: { ...accountBillingDetails(account, brand), companyName: null }, sellerCountry: sellerCountryOf(brand), locale })
+    : { name: "", lines: [] };
+  return { name: pharmacy.name, lines: [...pharmacy.lines, scheme === "fundae" ? t("fundaeBonificable") : ""].filter(Boolean) };
 }
 
 /** One invoice per payer with a share (idempotent: a request re-entering financing keeps its invoices). */
