@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Formapharm <no-reply@formapharm.test>"),
+  MAIL_FROM: z.string().default("no-reply@localhost"),
   REALTIME_DRIVER: z.enum(["embedded", "pusher"]).default("embedded"),
   PUSHER_APP_ID: z.string().default("app-id"),
   PUSHER_APP_KEY: z.string().default("app-key"),

@@ -9,7 +9,7 @@ import { escapeHtml, type Mail } from "./templates.ts";
  */
 
 /** A table of label/value rows, then an optional free text, in the brand's colours. */
-function render(brand: Brand, intro: string, rows: [string, string][], freeText?: { label: string; value: string }): Pick<Mail, "text" | "html"> {
+function render(brand: Brand, intro: string, rows: [string, string][], freeText?: { label: string; value: string }): Pick<Mail, "text" | "html" | "fromName"> {
   const filled = rows.filter(([, value]) => value.trim() !== "");
   const text = [
     intro,
@@ -29,7 +29,7 @@ function render(brand: Brand, intro: string, rows: [string, string][], freeText?
     .join("")}</table>
 ${freeText ? `<p style="font-weight:bold;margin-top:16px">${escapeHtml(freeText.label)}</p><p style="white-space:pre-wrap">${escapeHtml(freeText.value)}</p>` : ""}
 </div></body></html>`;
-  return { text, html };
+  return { text, html, fromName: brand.title };
 }
 
 export function contactMessageMail(input: {

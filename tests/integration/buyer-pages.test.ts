@@ -261,6 +261,9 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
       expect(mails, "one mail with the instructions").toHaveLength(1);
       const [mail] = mails;
       expect(mail).toMatch(c.text.chequeMail);
+      // The sender is the brand (its name, MAIL_FROM's address), encoded as RFC 2047 says when it is not ASCII.
+      const title = BRANDS[c.brand].title;
+      expect(mail).toMatch(new RegExp(`^From: (${title}|=\\?UTF-8\\?Q\\?${title.replaceAll(" ", "_")}\\?=) <`, "m"));
       for (const expected of [payee, address.street, `${address.postalCode} ${address.city}`, amount, String(order.id), BRANDS[c.brand].title]) expect(mail, expected).toContain(expected);
       expect(mail).not.toMatch(c.foreign);
     });
