@@ -43,7 +43,7 @@ export async function seedPassRules(db: SeedDb, clock: Clock, catalogue: Catalog
 
 /** A learner who ran out of attempts at a post-test: the training ended without attestation. */
 const OUT_OF_ATTEMPTS = [
-  { email: "emma.leroy@demo.test", training: "fr/phytotherapie-hiver", preRight: 1, postRights: [1, 0, 1], startedDaysAgo: 12 },
+  { email: "camille.andre@demo.test", training: "fr/phytotherapie-hiver", preRight: 1, postRights: [1, 0, 1], startedDaysAgo: 12 },
   { email: "carlos.ruiz@demo.test", training: "es/fitoterapia-practica", preRight: 0, postRights: [0, 1, 0], startedDaysAgo: 6 },
 ];
 
