@@ -37,6 +37,8 @@ export const VALIDATION_KEYS = [
   "discountValueRange",
   "invalidDate",
   "endBeforeStart",
+  "passScoreNotGraded",
+  "retryOnly",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
