@@ -188,17 +188,6 @@ export function loadQuizQuestions(db: Db, quizId: number): Promise<QuizQuestionR
   return loadQuestionsOfQuizzes(db, [quizId]);
 }
 
-/** The latest answered attempt at a quiz within an enrolment (a reset detaches older attempts from it). */
-export async function latestTracking(db: Db, enrolmentId: number, quizId: number) {
-  const [row] = await db
-    .select()
-    .from(quizTrackings)
-    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), eq(quizTrackings.quizId, quizId), isNotNull(quizTrackings.answeredAt)))
-    .orderBy(desc(quizTrackings.answeredAt), desc(quizTrackings.id))
-    .limit(1);
-  return row;
-}
-
 /**
  * Which attempt of the learner at a quiz is shown (ADR 0019): the answered one (`trackingId`), else the next one.
  * Attempts are counted over every enrolment (a reset detaches older attempts but keeps them), so a new attempt

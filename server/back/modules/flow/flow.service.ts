@@ -51,7 +51,6 @@ import {
   findModuleProgress,
   findModuleWithTraining,
   findPassRules,
-  latestTracking,
   listQuizAttempts,
   loadFlowStructure,
   loadQuizQuestions,
@@ -78,11 +77,8 @@ export type LoadedFlow = {
   rules: PassRules;
   /** How the training ended, as the history recorded it (null while under way, or finished before the rules). */
   outcome: Outcome | null;
-  records: StepRecords;
   state: FlowState;
 };
-
-type Structure = LoadedFlow["structure"];
 
 /** The training's pass rules (ADR 0107): its own, or the defaults of its effective type. */
 async function rulesOf(db: Db, trainingId: number, type: TrainingType): Promise<PassRules> {
@@ -92,9 +88,10 @@ async function rulesOf(db: Db, trainingId: number, type: TrainingType): Promise<
 const isOutcome = (value: string | null | undefined): value is Outcome => value === "achieved" || value === "participated" || value === "failed";
 
 /**
- * The flow's state from the step records under the pass rules (exported for the seed, which writes step records). A finished enrolment that did not fail keeps its
- * records as they were written (it may predate the rules); any other is read under the rules, so a graded quiz is
- * done only once passed, and one failed with no attempt left ends the flow.
+ * The flow's state from the step records under the pass rules (the seed, which writes step records, uses it too). A
+ * finished enrolment that did not fail keeps its records as they were written (it may predate the rules); any other
+ * is read under the rules, so a graded quiz is done only once passed, and one failed with no attempt left ends the
+ * flow.
  */
 export function stateOf(flow: Pick<LoadedFlow, "steps" | "structure" | "rules" | "enrolment" | "outcome">, records: StepRecords, now: Date): FlowState {
   const closed = flow.enrolment.status === "finished" && flow.outcome !== "failed";
@@ -126,7 +123,7 @@ export async function loadFlow(db: Db, userId: number, trainingId: number, now: 
     findHistoryEntry(db, userId, trainingId, enrolment.createdAt),
   ]);
   const outcome = isOutcome(history?.outcome) ? history.outcome : null;
-  const flow = { training, type, enrolment, structure, steps, rules, outcome, records };
+  const flow = { training, type, enrolment, structure, steps, rules, outcome };
   return { ...flow, state: stateOf(flow, records, now) };
 }
 
@@ -373,9 +370,9 @@ export function gradedStepCount(flow: Pick<LoadedFlow, "steps" | "structure" | "
 }
 
 /** Refuses an attempt at a graded quiz while the wait runs, and once passed or without any attempt left. */
-function refuseAttempt(state: GradedState): void {
+function refuseAttempt(state: GradedState, now: Date): void {
   const refusal = attemptRefusal(state);
-  if (refusal === "waiting") throw new AppError("CONFLICT", "flowRetryWaiting", { data: { retryAt: state.retryAt!.toISOString() }, values: { minutes: minutesUntil(state.retryAt!, new Date()) } });
+  if (refusal === "waiting") throw new AppError("CONFLICT", "flowRetryWaiting", { data: { retryAt: state.retryAt!.toISOString() }, values: { minutes: minutesUntil(state.retryAt!, now) } });
   if (refusal === "noAttemptLeft") throw new AppError("CONFLICT", "flowEnded");
   if (refusal === "passed") throw new AppError("CONFLICT", "flowStepDone");
 }
@@ -421,7 +418,6 @@ export async function advanceFlow(
   let result: QuizResultView | null = null;
   let finishedNow = false;
   let done = false;
-  let flow = before;
   await db.transaction(async (tx) => {
     await lockEnrolment(tx, before.enrolment.id);
     const records = await loadStepRecords(tx, before.enrolment.id);
@@ -434,9 +430,9 @@ export async function advanceFlow(
     if (check === "ended") throw new AppError("CONFLICT", "flowEnded");
     if (check === "done") throw new AppError("CONFLICT", "flowStepDone");
     if (check !== "ok") throw new AppError("CONFLICT", "flowStepAhead");
-    const passRule = (attempts: StepRecords["attemptsByQuiz"]) =>
+    const gradingOf = (attempts: StepRecords["attemptsByQuiz"]) =>
       gradedState({ passScore: quiz!.passScore!, rules: before.rules, attempts: attempts.get(step.quizId!) ?? [], now });
-    if (graded) refuseAttempt(passRule(records.attemptsByQuiz));
+    if (graded) refuseAttempt(gradingOf(records.attemptsByQuiz), now);
 
     if (step.quizId !== null) {
       const answers = input.answers ?? {};
@@ -456,11 +452,10 @@ export async function advanceFlow(
     }
     // A graded quiz's module is completed only once passed; any other step at once.
     const afterAttempt = await loadStepRecords(tx, before.enrolment.id);
-    const grading = graded ? passRule(afterAttempt.attemptsByQuiz) : null;
-    if (step.moduleId !== null && (grading === null || grading.status === "passed")) {
-      await completeModuleProgress(tx, before.enrolment.id, step.moduleId, now);
-    }
-    const afterRecords = await loadStepRecords(tx, before.enrolment.id);
+    const grading = graded ? gradingOf(afterAttempt.attemptsByQuiz) : null;
+    const completes = step.moduleId !== null && (grading === null || grading.status === "passed");
+    if (completes) await completeModuleProgress(tx, before.enrolment.id, step.moduleId!, now);
+    const afterRecords = completes ? { ...afterAttempt, completedModuleIds: new Set([...afterAttempt.completedModuleIds, step.moduleId!]) } : afterAttempt;
     const after = stateOf(before, afterRecords, now);
     if (grading && result) {
       result = {
@@ -499,7 +494,7 @@ export async function advanceFlow(
       outcome: ended ? trainingOutcome({ rules: before.rules, gradedSteps: gradedStepCount(before), failed: after.failed }) : undefined,
     });
   });
-  flow = await loadFlow(db, userId, trainingId, deps.now(), options.family);
+  const flow = await loadFlow(db, userId, trainingId, deps.now(), options.family);
   if (finishedNow && !done && options.hooks?.onFinished) {
     try {
       await options.hooks.onFinished(before.enrolment.id, userId);
