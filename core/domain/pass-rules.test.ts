@@ -8,6 +8,8 @@ import {
   defaultPassRules,
   earnsPoints,
   gradedState,
+  outcomeFrom,
+  passRulesFrom,
   isGraded,
   isPassing,
   mayHavePassScore,
@@ -209,6 +211,17 @@ describe("outcomes, attestations and points", () => {
     expect(attestationAttests("participated")).toBe("participation");
     expect(attestationAttests("failed")).toBeNull();
     expect(attestationAttests(null)).toBeNull();
+  });
+
+  it("a stored outcome is read back, anything else is none", () => {
+    expect(["achieved", "participated", "failed"].map(outcomeFrom)).toEqual(["achieved", "participated", "failed"]);
+    for (const value of [null, undefined, "", "passed", "FAILED"]) expect(outcomeFrom(value)).toBeNull();
+  });
+
+  it("stored rules are read as they are; without any, the type's defaults", () => {
+    const stored = { attests: "participation", maxAttempts: 2, retryWaitMinutes: 30, countedAttempt: "last", revealAnswers: true };
+    expect(passRulesFrom(stored, "formation")).toEqual(stored);
+    expect(passRulesFrom(undefined, "dpc").attests).toBe("participation");
   });
 
   it("points follow the attestation", () => {

@@ -185,6 +185,11 @@ export function stepsDone(input: {
 export const OUTCOMES = ["achieved", "participated", "failed"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** A stored outcome (history_entries.outcome), or null when there is none. */
+export function outcomeFrom(value: string | null | undefined): Outcome | null {
+  return (OUTCOMES as readonly string[]).includes(value ?? "") ? (value as Outcome) : null;
+}
+
 /**
  * The outcome of a training followed to its end (failed: a graded quiz without any attempt left). A training that
  * attests achievement but grades nothing gives a participation: there was nothing to pass.

@@ -37,7 +37,7 @@ function printNumber(value: string | number | null | undefined, lang: PdfLang): 
   return new Intl.NumberFormat(lang === "es" ? "es-ES" : "fr-FR", { maximumFractionDigits: 1 }).format(Number(value));
 }
 
-/** A signed gain: +50, −12,5. */
+/** A signed gain: +50, -12,5. */
 function printGain(value: string | number | null | undefined, lang: PdfLang): string {
   const gain = Number(value);
   return `${gain > 0 ? "+" : ""}${printNumber(gain, lang)}`;

@@ -229,7 +229,7 @@ function MediaStep({ step, fields, done }: { step: StepView; fields: Record<stri
           start={step.positionSeconds}
           captions={step.captions}
           onEnded={done ? undefined : onEnded}
-          fallback={<a href={step.mediaUrl}>{t("podcast.download")}</a>}
+          fallback={kind === "podcast" ? <a href={step.mediaUrl}>{t("podcast.download")}</a> : undefined}
         />
       ) : kind === "video" ? (
         <p className="text-slate-700">{t("video.noFile")}</p>

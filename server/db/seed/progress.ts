@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { buildFlowSteps, type FlowStep } from "#core/domain/flow-steps.ts";
-import { isGraded, passRulesFrom, trainingOutcome, type PassRules } from "#core/domain/pass-rules.ts";
+import { isGraded, outcomeFrom, passRulesFrom, trainingOutcome, type PassRules } from "#core/domain/pass-rules.ts";
 import { scoreQuiz } from "#core/domain/quiz.ts";
 import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
 import { findFlowTraining, findPassRules, loadFlowStructure, loadQuizQuestions, loadStepRecords } from "../../back/modules/flow/flow.repository.ts";
@@ -68,7 +68,7 @@ export async function seedEnrolmentSteps(db: Db, clock: Clock, enrolment: typeof
     .from(t.historyEntries)
     .where(and(eq(t.historyEntries.userId, enrolment.userId), eq(t.historyEntries.trainingId, enrolment.trainingId)))
     .limit(1);
-  const flow = { steps, structure, rules, enrolment, outcome: entry?.outcome === "failed" ? ("failed" as const) : null };
+  const flow = { steps, structure, rules, enrolment, outcome: outcomeFrom(entry?.outcome) };
   const state = stateOf(flow, records, clock.now);
   await db.update(t.enrolments).set({ progressPercent: state.progressPercent }).where(eq(t.enrolments.id, enrolment.id));
   if (finished && entry && entry.outcome === null) {

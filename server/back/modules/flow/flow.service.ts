@@ -18,6 +18,7 @@ import {
   gradedState,
   isGraded,
   isPassing,
+  outcomeFrom,
   passRulesFrom,
   stepsDone,
   trainingOutcome,
@@ -85,8 +86,6 @@ async function rulesOf(db: Db, trainingId: number, type: TrainingType): Promise<
   return passRulesFrom(await findPassRules(db, trainingId), type);
 }
 
-const isOutcome = (value: string | null | undefined): value is Outcome => value === "achieved" || value === "participated" || value === "failed";
-
 /**
  * The flow's state from the step records under the pass rules (the seed, which writes step records, uses it too). A
  * finished enrolment that did not fail keeps its records as they were written (it may predate the rules); any other
@@ -122,7 +121,7 @@ export async function loadFlow(db: Db, userId: number, trainingId: number, now: 
     loadStepRecords(db, enrolment.id),
     findHistoryEntry(db, userId, trainingId, enrolment.createdAt),
   ]);
-  const outcome = isOutcome(history?.outcome) ? history.outcome : null;
+  const outcome = outcomeFrom(history?.outcome);
   const flow = { training, type, enrolment, structure, steps, rules, outcome };
   return { ...flow, state: stateOf(flow, records, now) };
 }

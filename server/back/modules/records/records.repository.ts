@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, ne, notInArray, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
-import { OUTCOMES, type Outcome } from "#core/domain/pass-rules.ts";
+import { outcomeFrom, type Outcome } from "#core/domain/pass-rules.ts";
 import {
   courses,
   enrolments,
@@ -125,7 +125,7 @@ export async function listHistory(db: Db, userId: number): Promise<HistoryRow[]>
     .innerJoin(trainings, eq(trainings.id, historyEntries.trainingId))
     .where(eq(historyEntries.userId, userId))
     .orderBy(desc(historyEntries.startDate), desc(historyEntries.id));
-  return rows.map((row) => ({ ...row, outcome: (OUTCOMES as readonly string[]).includes(row.outcome ?? "") ? (row.outcome as Outcome) : null }));
+  return rows.map((row) => ({ ...row, outcome: outcomeFrom(row.outcome) }));
 }
 
 /** The user's best answered post-test score, or null. */

@@ -4,7 +4,7 @@ import { toParisDate } from "#core/domain/dates.ts";
 import { dpcHoursMeter } from "#core/domain/dpc-hours.ts";
 import { FUNDING_SCHEMES, isFundingState, type FundingScheme, type FundingState } from "#core/domain/funding-requests.ts";
 import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
-import { OUTCOMES, type Outcome } from "#core/domain/pass-rules.ts";
+import { outcomeFrom, type Outcome } from "#core/domain/pass-rules.ts";
 import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -151,7 +151,7 @@ export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<
     const m = byId.get(e.userId);
     if (!m) continue;
     const score = scoreOf.get(`${e.userId}:${e.trainingId}`);
-    const outcome = score?.outcome && (OUTCOMES as readonly string[]).includes(score.outcome) ? texts.outcomes[score.outcome as Outcome] : null;
+    const outcome = outcomeFrom(score?.outcome);
     rows.push([
       m.lastName,
       m.firstName,
@@ -166,7 +166,7 @@ export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<
       score?.attempts ?? null,
       score?.initialScore ?? null,
       score?.finalScore ?? null,
-      outcome,
+      outcome ? texts.outcomes[outcome] : null,
     ]);
   }
   return rows;
