@@ -81,7 +81,8 @@ export const QuestionsAnswersSchema = z.array(
         choices: z.array(z.strictObject({ id: z.number(), text: z.string(), correct: z.boolean(), chosen: z.boolean() })),
         answeredChoiceIds: z.array(z.number()),
         correctChoiceIds: z.array(z.number()),
-        isCorrect: z.boolean(),
+        /** Null for an opinion question: never right or wrong (ADR 0107). */
+        isCorrect: z.boolean().nullable(),
       }),
     ),
   }),

@@ -175,6 +175,12 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expectEnvelope(finished, 200);
     expect(finished.body.data).toMatchObject({ finished: true, outcome: "achieved", attests: "achievement" });
     expect(await historyOf(email, phyto.id)).toMatchObject({ outcome: "achieved", finalScore: 100, attempts: 2 });
+    // The learner's answered quizzes: both post-test attempts kept; the evaluation's opinions neither right nor wrong.
+    const answered = (await agent.get("/back/api/user/getQuestionsAnswers")).body.data as { quizId: number; score: number; questions: { text: string; isCorrect: boolean | null }[] }[];
+    expect(answered.filter((a) => a.quizId === post.quizId!).map((a) => a.score)).toEqual([100, 0]);
+    const opinions = answered.find((a) => a.quizId === evaluation.quizId)!.questions;
+    expect(opinions.filter((q) => q.isCorrect === null)).toHaveLength(2);
+    expect(opinions.filter((q) => q.isCorrect === true).length).toBeGreaterThan(0);
     const [issued] = await attestationsOf(enrolment.id);
     expect(issued!.facts).toMatchObject({ attests: "achievement", finalScore: 100, passScore: 70 });
     const verified = await suite.agent().get(`/back/api/attestation/verify/${issued!.code}`);

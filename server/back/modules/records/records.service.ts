@@ -181,7 +181,8 @@ export async function getQuestionsAnswers(db: Db, viewer: Viewer) {
             choices: q.choices.map((c) => ({ id: c.id, text: c.text, correct: c.correct, chosen: chosen.includes(c.id) })),
             answeredChoiceIds: chosen,
             correctChoiceIds: correct,
-            isCorrect: chosen.length === correct.length && correct.every((id) => chosen.includes(id)),
+            // An opinion question is never right or wrong (ADR 0107).
+            isCorrect: correct.length === 0 ? null : chosen.length === correct.length && correct.every((id) => chosen.includes(id)),
           };
         }),
     };
