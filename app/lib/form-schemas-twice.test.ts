@@ -36,6 +36,11 @@ const SHARED: Record<string, Case> = {
   FaceToFaceInputSchema: { schema: adminCatalog.FaceToFaceInputSchema, filled: { name: "Groupe", virtualClass: "on" }, blank: { name: "Groupe" } },
   DpcProgrammeInputSchema: { schema: adminCatalog.DpcProgrammeInputSchema, filled: { actionNumber: "12345678901", name: "Programme", priceHt: "300", durationMinutes: "420" } },
   QuizInputSchema: { schema: adminCatalog.QuizInputSchema, filled: { title: "Quiz", kind: "post_test", passScore: "70" }, blank: { title: "Quiz", kind: "post_test", passScore: "" } },
+  PassRulesInputSchema: {
+    schema: adminCatalog.PassRulesInputSchema,
+    filled: { attests: "achievement", onFail: "retry", maxAttempts: "3", retryWaitMinutes: "60", countedAttempt: "best", revealAnswers: "on" },
+    blank: { attests: "participation", onFail: "end", maxAttempts: "", retryWaitMinutes: "", countedAttempt: "last" },
+  },
   QuestionInputSchema: { schema: adminCatalog.QuestionInputSchema, filled: { text: "Question ?", kind: "single", choices: "* Oui\nNon", explanation: "Parce que." }, blank: { text: "Question ?", kind: "multiple", choices: "* Oui\n* Non\nPeut-être", explanation: "" } },
   MoveInputSchema: { schema: adminCatalog.MoveInputSchema, filled: { direction: "down" } },
   ConfirmInputSchema: { schema: adminCatalog.ConfirmInputSchema, filled: { confirm: "on" } },

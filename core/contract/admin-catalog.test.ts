@@ -1,5 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { choiceLines, choicesText, MoveInputSchema, QuestionInputSchema, tagList, textLines, TrainingDetailsInputSchema } from "./admin-catalog.ts";
+import {
+  choiceLines,
+  choicesText,
+  MoveInputSchema,
+  PassRulesInputSchema,
+  passRulesOfInput,
+  QuestionInputSchema,
+  QuizInputSchema,
+  tagList,
+  textLines,
+  TrainingDetailsInputSchema,
+} from "./admin-catalog.ts";
 
 describe("catalogue edit helpers (ADR 0080, 0082)", () => {
   test("a stored question's choices, typed back into its edit form, read as the same choices", () => {
@@ -26,5 +37,40 @@ describe("catalogue edit helpers (ADR 0080, 0082)", () => {
   test("a move is up or down, nothing else", () => {
     expect(MoveInputSchema.parse({ direction: "up" })).toEqual({ direction: "up" });
     for (const body of [{}, { direction: "UP" }, { direction: "up", position: 2 }, { direction: ["down"] }]) expect(MoveInputSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe("pass rules as the back office types them (ADR 0107)", () => {
+  const form = { attests: "achievement", onFail: "retry", maxAttempts: "3", retryWaitMinutes: "1440", countedAttempt: "last", revealAnswers: "on" };
+
+  test("retries: the number typed, or no limit when empty; the form's strings become the stored rules", () => {
+    expect(passRulesOfInput(PassRulesInputSchema.parse(form))).toEqual({ attests: "achievement", maxAttempts: 3, retryWaitMinutes: 1440, countedAttempt: "last", revealAnswers: true });
+    // An empty field arrives left out (Conform drops empty strings; a JSON body leaves it out).
+    expect(passRulesOfInput(PassRulesInputSchema.parse({ ...form, maxAttempts: undefined, revealAnswers: undefined })).maxAttempts).toBeNull();
+  });
+
+  test("the end at the first failure is one attempt, without a number or a wait of its own", () => {
+    expect(passRulesOfInput(PassRulesInputSchema.parse({ ...form, onFail: "end", maxAttempts: undefined, retryWaitMinutes: "0" }))).toMatchObject({ maxAttempts: 1, retryWaitMinutes: 0 });
+    const refused = PassRulesInputSchema.safeParse({ ...form, onFail: "end" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["maxAttempts", "retryOnly"],
+      ["retryWaitMinutes", "retryOnly"],
+    ]);
+  });
+
+  test("limits: 2 to 20 attempts, a wait of 30 days at most", () => {
+    for (const change of [{ maxAttempts: "1" }, { maxAttempts: "21" }, { retryWaitMinutes: "43201" }, { retryWaitMinutes: "-1" }, { countedAttempt: "first" }, { attests: "pass" }]) {
+      expect(PassRulesInputSchema.safeParse({ ...form, ...change }).success, JSON.stringify(change)).toBe(false);
+    }
+  });
+
+  test("a passing score only on a post-test or a stand-alone quiz", () => {
+    for (const kind of ["post_test", "standalone"]) expect(QuizInputSchema.safeParse({ title: "Q", kind, passScore: "70" }).success).toBe(true);
+    for (const kind of ["pre_test", "evaluation"]) {
+      const refused = QuizInputSchema.safeParse({ title: "Q", kind, passScore: "70" });
+      expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["passScore", "passScoreNotGraded"]]);
+      expect(QuizInputSchema.safeParse({ title: "Q", kind }).success).toBe(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTESTS, COUNTED_ATTEMPTS, mayHavePassScore } from "#core/domain/pass-rules.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
 import { FormInt, OptionalFormInt } from "./form-fields.ts";
@@ -114,11 +115,45 @@ export const DpcProgrammeInputSchema = z.strictObject({
   durationMinutes: FormInt(0, 100_000),
 });
 export const QUIZ_KINDS = ["pre_test", "post_test", "evaluation", "standalone"] as const;
-export const QuizInputSchema = z.strictObject({
-  title: Text(200),
-  kind: z.enum(QUIZ_KINDS),
-  passScore: OptionalFormInt(0, 100),
-});
+/** A passing score belongs to a post-test or a stand-alone quiz only: a pre-test measures, an evaluation asks opinions (ADR 0107). */
+export const QuizInputSchema = z
+  .strictObject({
+    title: Text(200),
+    kind: z.enum(QUIZ_KINDS),
+    passScore: OptionalFormInt(0, 100),
+  })
+  .superRefine((value, ctx) => {
+    if (value.passScore !== undefined && !mayHavePassScore(value.kind)) ctx.addIssue({ code: "custom", path: ["passScore"], message: "passScoreNotGraded" });
+  });
+/**
+ * A training's pass rules (ADR 0107). On a failure: `retry` (up to `maxAttempts` attempts in all, empty for no limit,
+ * each after `retryWaitMinutes`) or `end` (one attempt: a failure ends the training without attestation).
+ */
+export const ON_FAIL = ["retry", "end"] as const;
+export const PassRulesInputSchema = z
+  .strictObject({
+    attests: z.enum(ATTESTS),
+    onFail: z.enum(ON_FAIL),
+    maxAttempts: OptionalFormInt(2, 20),
+    retryWaitMinutes: OptionalFormInt(0, 43_200).transform((minutes) => minutes ?? 0),
+    countedAttempt: z.enum(COUNTED_ATTEMPTS),
+    revealAnswers: Flag,
+  })
+  .superRefine((value, ctx) => {
+    if (value.onFail === "end" && value.maxAttempts !== undefined) ctx.addIssue({ code: "custom", path: ["maxAttempts"], message: "retryOnly" });
+    if (value.onFail === "end" && value.retryWaitMinutes > 0) ctx.addIssue({ code: "custom", path: ["retryWaitMinutes"], message: "retryOnly" });
+  });
+export type PassRulesInput = z.infer<typeof PassRulesInputSchema>;
+/** The stored rules of an input: `end` is one attempt; `retry` without a number has no limit. */
+export function passRulesOfInput(input: PassRulesInput) {
+  return {
+    attests: input.attests,
+    maxAttempts: input.onFail === "end" ? 1 : (input.maxAttempts ?? null),
+    retryWaitMinutes: input.onFail === "end" ? 0 : input.retryWaitMinutes,
+    countedAttempt: input.countedAttempt,
+    revealAnswers: input.revealAnswers,
+  };
+}
 /** A question with its choices (one per line; the correct ones start with "*"). */
 export const QuestionInputSchema = z
   .strictObject({
@@ -233,6 +268,16 @@ const QuestionSchema = z.strictObject({
 /** `attempts`: learners' attempts at the quiz (then neither it nor its questions can be deleted). */
 const QuizSchema = z.strictObject({ id: z.number().int(), title: z.string(), kind: z.string(), passScore: z.number().int().nullable(), attempts: z.number().int(), questions: z.array(QuestionSchema) });
 
+/** A training's pass rules as the back office shows them; `custom`: set by an administrator, else the type's defaults. */
+export const AdminPassRulesSchema = z.strictObject({
+  attests: z.enum(ATTESTS),
+  maxAttempts: z.number().int().nullable(),
+  retryWaitMinutes: z.number().int(),
+  countedAttempt: z.enum(COUNTED_ATTEMPTS),
+  revealAnswers: z.boolean(),
+  custom: z.boolean(),
+});
+
 export const AdminTrainingSchema = z.strictObject({
   id: z.number().int(),
   brand: z.enum(ADMIN_BRANDS),
@@ -271,6 +316,7 @@ export const AdminTrainingSchema = z.strictObject({
   faceToFaces: z.array(FaceToFaceSchema),
   programmes: z.array(ProgrammeSchema),
   quizzes: z.array(QuizSchema),
+  passRules: AdminPassRulesSchema,
 });
 export type AdminTraining = z.infer<typeof AdminTrainingSchema>;
 export const CreatedSchema = z.strictObject({ id: z.number().int() });

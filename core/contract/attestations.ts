@@ -30,12 +30,15 @@ export const AttendanceSchema = z.strictObject({
 // ------------------------------------------------------------------ responses (the `data` of each reply)
 
 const ATTESTATION_KINDS = ["training", "dpc"] as const;
+/** What an attestation attests (ADR 0107); null for one issued before the pass rules. */
+const AttestsSchema = z.enum(["achievement", "participation"]).nullable();
 
 /** One attestation as the lists show it: the printed facts it needs and how to download it. */
 export const AttestationItemSchema = z.strictObject({
   id: z.number(),
   code: z.string(),
   kind: z.enum(ATTESTATION_KINDS),
+  attests: AttestsSchema,
   trainingId: z.number(),
   enrolmentId: z.number().nullable(),
   trainingName: z.string(),
@@ -95,6 +98,13 @@ export const VerificationSchema = z.strictObject({
   dpcOrganisationNumber: z.string().nullable(),
   sessionDates: z.string().nullable(),
   issuedOn: z.string(),
+  /** What it attests, and what the PDF prints for it: the counted score and the passing score, or the knowledge gain. */
+  attests: AttestsSchema,
+  finalScore: z.number().nullable(),
+  passScore: z.number().nullable(),
+  knowledgePre: z.number().nullable(),
+  knowledgePost: z.number().nullable(),
+  knowledgeGain: z.number().nullable(),
 });
 export type Verification = z.infer<typeof VerificationSchema>;
 

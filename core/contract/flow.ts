@@ -30,7 +30,9 @@ export const IdParamSchema = IdParam;
 
 const QuizIdSchema = z.union([z.number(), z.string()]);
 const STEP_KINDS = ["preTest", "module", "quiz", "postTest", "evaluation", "attestation"] as const;
-const STEP_STATUSES = ["done", "current", "locked"] as const;
+const STEP_STATUSES = ["done", "current", "locked", "failed"] as const;
+const GRADED_STATUSES = ["open", "passed", "waiting", "retry", "failed"] as const;
+const OUTCOMES = ["achieved", "participated", "failed"] as const;
 
 /** A learner's latest attempt at a quiz (core/domain/quiz.ts QuizTracking, as JSON). */
 export const QuizTrackingSchema = z.strictObject({
@@ -42,22 +44,51 @@ export const QuizTrackingSchema = z.strictObject({
   notAnswered: z.boolean(),
 });
 
+/**
+ * A graded quiz (ADR 0107): its passing score and where the learner stands. `retryAt` is when the next attempt
+ * opens while `waiting`; `attemptsLeft` and `maxAttempts` are null when attempts are not limited.
+ */
+export const GradingSchema = z.strictObject({
+  passScore: z.number(),
+  status: z.enum(GRADED_STATUSES),
+  attemptsUsed: z.number(),
+  attemptsLeft: z.number().nullable(),
+  maxAttempts: z.number().nullable(),
+  retryAt: z.string().nullable(),
+});
+export type Grading = z.infer<typeof GradingSchema>;
+
 export const QuizViewSchema = z.strictObject({
   id: z.number(),
   kind: z.string(),
   title: z.string(),
   /** Client-side flag (ADR 0012): an answered quiz is shown collapsed, its questions revealed on demand. */
   hidden: z.boolean(),
+  /** The passing score of a graded quiz; null when the quiz is not graded (never a threshold to show then). */
   passScore: z.number().nullable(),
   questions: z.array(
     z.strictObject({
       id: z.number(),
       kind: z.enum(["single", "multiple"]),
+      /** An opinion question (satisfaction): no right answer, never scored. */
+      opinion: z.boolean(),
       text: z.string(),
       choices: z.array(z.strictObject({ id: z.number(), text: z.string() })),
     }),
   ),
   tracking: QuizTrackingSchema,
+  grading: GradingSchema.nullable(),
+  /** The learner's attempts at this quiz in this enrolment, oldest first; `counted` gives the quiz's score. */
+  attempts: z.array(
+    z.strictObject({ number: z.number(), score: z.number().nullable(), answeredAt: z.string(), passed: z.boolean().nullable(), counted: z.boolean() }),
+  ),
+  /**
+   * What was right or wrong in the shown attempt (never for a pre-test, which the post-test would repeat); the right
+   * choices only where the training's rules reveal them. Null for a quiz not answered yet.
+   */
+  review: z
+    .array(z.strictObject({ questionId: z.number(), result: z.enum(["right", "wrong", "opinion"]), correctChoiceIds: z.array(z.number()).nullable() }))
+    .nullable(),
 });
 export type QuizView = z.infer<typeof QuizViewSchema>;
 
@@ -89,6 +120,9 @@ export const StepViewSchema = z.strictObject({
   /** A video's length in seconds (null without a file) and its WebVTT captions. */
   videoSeconds: z.number().nullable(),
   captions: z.array(z.strictObject({ src: z.string(), srclang: z.string(), label: z.string() })),
+  /** A podcast episode's length in seconds (null without a known length) and its transcript (ADR 0108). */
+  audioSeconds: z.number().nullable(),
+  transcript: z.strictObject({ url: z.string(), lang: z.string(), text: z.string() }).nullable(),
   quiz: QuizViewSchema.nullable(),
   session: SessionViewSchema.nullable(),
 });
@@ -118,12 +152,28 @@ export const FlowViewSchema = z.strictObject({
   currentStepId: z.string().nullable(),
   progressPercent: z.number(),
   finished: z.boolean(),
+  /** The training ended on a graded quiz failed with no attempt left (ADR 0107): no attestation. */
+  failed: z.boolean(),
+  /** How the training ended, as recorded in the history; null while under way (or finished before the rules). */
+  outcome: z.enum(OUTCOMES).nullable(),
+  /** What the training's attestation attests, under its pass rules. */
+  attests: z.enum(["achievement", "participation"]),
   /** The current step, or the one asked for with `step`. */
   step: StepViewSchema.nullable(),
 });
 export type FlowView = z.infer<typeof FlowViewSchema>;
 
-export const QuizResultSchema = z.strictObject({ quizId: z.number(), score: z.number(), notAnswered: z.boolean(), passed: z.boolean().nullable() });
+/** The score of an answer; for a graded quiz, whether it passed and what comes next (`status`, as in GradingSchema). */
+export const QuizResultSchema = z.strictObject({
+  quizId: z.number(),
+  score: z.number().nullable(),
+  notAnswered: z.boolean(),
+  passed: z.boolean().nullable(),
+  passScore: z.number().nullable(),
+  status: z.enum(GRADED_STATUSES).nullable(),
+  attemptsLeft: z.number().nullable(),
+  retryAt: z.string().nullable(),
+});
 export type QuizResultView = z.infer<typeof QuizResultSchema>;
 
 /** POST /course/currentFlow/:id (and the other advancing POSTs): the flow, and the score of a quiz step. */

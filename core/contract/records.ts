@@ -30,8 +30,16 @@ export const HistoryEntrySchema = z.strictObject({
   courseId: z.number(),
   course: z.strictObject({ name: z.string(), slug: z.string(), type: z.string() }),
   formations: z.array(z.strictObject({ initialScore: z.number().nullable(), finalScore: z.number().nullable() })),
-  /** Points rule of spec section 3; null without points access. */
+  /** Points rule of spec section 3 (none for a failed training); null without points access. */
   points: z.number().nullable(),
+  /**
+   * How the training ended (ADR 0107): achieved, participated, or failed (no attestation, the history says why);
+   * null while under way or for an entry older than the pass rules. `attempts` at the final assessment and its
+   * `passScore` then.
+   */
+  outcome: z.enum(["achieved", "participated", "failed"]).nullable(),
+  attempts: z.number().nullable(),
+  passScore: z.number().nullable(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
@@ -73,7 +81,8 @@ export const QuestionsAnswersSchema = z.array(
         choices: z.array(z.strictObject({ id: z.number(), text: z.string(), correct: z.boolean(), chosen: z.boolean() })),
         answeredChoiceIds: z.array(z.number()),
         correctChoiceIds: z.array(z.number()),
-        isCorrect: z.boolean(),
+        /** Null for an opinion question: never right or wrong (ADR 0107). */
+        isCorrect: z.boolean().nullable(),
       }),
     ),
   }),

@@ -284,6 +284,9 @@ export const DashboardMemberSchema = z.strictObject({
   minutes: z.number(),
   attestations: z.number(),
   knowledgeGain: KnowledgeGainSchema,
+  /** Attempts at the final assessments of the member's trainings, and the trainings ended without passing (ADR 0107). */
+  attempts: z.number(),
+  failed: z.number(),
   dpc: DpcMeterSchema,
   /** The member's latest funding request (newest created) for this pharmacy: its state and scheme; null when none. */
   funding: z

@@ -40,6 +40,8 @@ export const VALIDATION_KEYS = [
   "invalidPostalCode",
   "invalidTaxId",
   "taxIdRequired",
+  "passScoreNotGraded",
+  "retryOnly",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

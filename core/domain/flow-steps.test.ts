@@ -108,6 +108,20 @@ describe("flowState", () => {
     expect(state.steps.map((s) => s.status[0]!.toUpperCase()).join("")).toBe(statuses);
   });
 
+  it("a graded quiz failed for good ends the flow there: nothing after it is open, nothing is finished (ADR 0107)", () => {
+    const state = flowState(steps, ["m10", "m11", "m12", "m21"], "m13");
+    expect(state).toMatchObject({ currentStepId: "m13", failed: true, finished: false, progressPercent: 67 });
+    expect(state.steps.map((s) => s.status[0]!.toUpperCase()).join("")).toBe("DDDDFLL");
+    for (const id of ["m13", "m20", "attestation", "m10"]) expect(checkAdvance(state, id)).toBe("ended");
+    expect(isStepReachable(state, "m13")).toBe(true);
+    expect(isStepReachable(state, "m20")).toBe(false);
+  });
+
+  it("a failed step that is not where the learner stands changes nothing", () => {
+    const state = flowState(steps, ["m10"], "m13");
+    expect(state).toMatchObject({ currentStepId: "m11", failed: false });
+  });
+
   it("a training without steps is never finished", () => {
     const state = flowState(buildFlowSteps({ trainingType: "pdf", courses: [], trainingQuizzes: [] }), []);
     expect(state).toMatchObject({ currentStepId: null, progressPercent: 0, finished: false });

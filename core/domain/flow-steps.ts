@@ -22,7 +22,8 @@ export type FlowInput = {
 };
 
 export type StepKind = "preTest" | "module" | "quiz" | "postTest" | "evaluation" | "attestation";
-export type StepStatus = "done" | "current" | "locked";
+/** failed: a graded quiz failed with no attempt left, which ended the training (ADR 0107). */
+export type StepStatus = "done" | "current" | "locked" | "failed";
 
 export type FlowStep = {
   /** `m{moduleId}` for a module, `q{quizId}` for a training-level quiz, `attestation` for the last step. */
@@ -132,15 +133,23 @@ export function buildFlowSteps(input: FlowInput): FlowStep[] {
 
 export type FlowState = {
   steps: (FlowStep & { status: StepStatus })[];
-  /** The first step not done; the attestation once every other step is done; null for a training without steps. */
+  /**
+   * The first step not done; the attestation once every other step is done; the failed step when the training
+   * ended on a failure; null for a training without steps.
+   */
   currentStepId: string | null;
   progressPercent: number;
   /** Every step before the attestation is done (the training is finished). */
   finished: boolean;
+  /** The training ended on a graded quiz failed for good: nothing can be done any more, no attestation. */
+  failed: boolean;
 };
 
-/** Where the learner is, from the ids of the completed steps (unknown ids are ignored). */
-export function flowState(steps: readonly FlowStep[], completedIds: Iterable<string>): FlowState {
+/**
+ * Where the learner is, from the ids of the completed steps (unknown ids are ignored) and the graded step failed for
+ * good, if any (core/domain/pass-rules.ts stepsDone): when it is the first step not done, the flow ends there.
+ */
+export function flowState(steps: readonly FlowStep[], completedIds: Iterable<string>, failedStepId: string | null = null): FlowState {
   const completed = new Set(completedIds);
   const learning = steps.filter((s) => s.kind !== "attestation");
   const doneCount = learning.filter((s) => completed.has(s.id)).length;
@@ -148,20 +157,21 @@ export function flowState(steps: readonly FlowStep[], completedIds: Iterable<str
   // Steps are done in order, so a gap (a later step recorded without an earlier one) stops the flow at the gap.
   const firstOpen = learning.find((s) => !completed.has(s.id));
   const currentStepId = firstOpen?.id ?? (finished ? ATTESTATION_STEP_ID : null);
+  const failed = failedStepId !== null && firstOpen?.id === failedStepId;
   let reachedCurrent = false;
   const withStatus = steps.map((step) => {
     let status: StepStatus;
     if (step.kind === "attestation") status = finished ? "done" : "locked";
     else if (reachedCurrent) status = "locked";
     else if (step.id === currentStepId) {
-      status = "current";
+      status = failed ? "failed" : "current";
       reachedCurrent = true;
     } else status = "done";
     return { ...step, status };
   });
   const doneInOrder = withStatus.filter((s) => s.kind !== "attestation" && s.status === "done").length;
   const progressPercent = learning.length === 0 ? 0 : Math.round((doneInOrder / learning.length) * 100);
-  return { steps: withStatus, currentStepId, progressPercent, finished };
+  return { steps: withStatus, currentStepId, progressPercent, finished, failed };
 }
 
 /** A step the learner may open: done, current, or the attestation once finished. */
@@ -170,12 +180,16 @@ export function isStepReachable(state: FlowState, stepId: string): boolean {
   return step !== undefined && step.status !== "locked";
 }
 
-export type AdvanceCheck = "ok" | "unknown" | "done" | "ahead";
+export type AdvanceCheck = "ok" | "unknown" | "done" | "ahead" | "ended";
 
-/** Only the current step can be advanced: a done one is "done", a later one "ahead" (no skipping). */
+/**
+ * Only the current step can be advanced: a done one is "done", a later one "ahead" (no skipping); nothing once the
+ * training ended on a failure ("ended").
+ */
 export function checkAdvance(state: FlowState, stepId: string): AdvanceCheck {
   const step = state.steps.find((s) => s.id === stepId);
   if (!step) return "unknown";
+  if (state.failed) return "ended";
   if (step.kind === "attestation") return state.finished ? "done" : "ahead";
   if (step.status === "done") return "done";
   if (step.status === "locked") return "ahead";

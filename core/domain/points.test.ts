@@ -53,3 +53,18 @@ describe("totalPoints", () => {
     expect(totalPoints(entries, coursePoints)).toBe(expected);
   });
 });
+
+describe("points follow the pass rules (ADR 0107)", () => {
+  const formations = [{ initialScore: 50, finalScore: 0 }];
+
+  it("a failed training earns no points, neither scores nor the course's", () => {
+    expect(historyEntryPoints({ formations, points: null, outcome: "failed" }, 30)).toBe(0);
+    expect(historyEntryPoints({ formations, points: 40, outcome: "failed" }, 30)).toBe(0);
+  });
+
+  it("a pass, a participation or an entry older than the rules earns the usual points", () => {
+    for (const outcome of ["achieved", "participated", null, undefined] as const) {
+      expect(historyEntryPoints({ formations, points: null, outcome }, 30)).toBe(80);
+    }
+  });
+});

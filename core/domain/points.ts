@@ -1,4 +1,5 @@
 /** Training points earned, from the history (spec sections 3 and 9). */
+import { earnsPoints, type Outcome } from "./pass-rules.ts";
 
 export type HistoryFormation = { initialScore: number | null; finalScore: number | null };
 
@@ -8,6 +9,8 @@ export type HistoryEntry = {
   courseId: number | string;
   formations: readonly HistoryFormation[];
   points: number | null;
+  /** How the training ended (ADR 0107); null while under way, or for entries older than the pass rules. */
+  outcome?: Outcome | null;
 };
 
 export type CoursePoints = number | null | undefined;
@@ -17,12 +20,13 @@ const roundScore = (score: number | null): number =>
 
 /**
  * Each formation's rounded initial score plus rounded final score, summed, plus the entry's own points or,
- * when it has none (null), the course's points.
+ * when it has none (null), the course's points. A failed training earns none: points follow the attestation.
  */
 export function historyEntryPoints(
-  entry: Pick<HistoryEntry, "formations" | "points">,
+  entry: Pick<HistoryEntry, "formations" | "points" | "outcome">,
   coursePoints: CoursePoints,
 ): number {
+  if (!earnsPoints(entry.outcome ?? null)) return 0;
   const scores = entry.formations.reduce((sum, f) => sum + roundScore(f.initialScore) + roundScore(f.finalScore), 0);
   return scores + (entry.points ?? coursePoints ?? 0);
 }

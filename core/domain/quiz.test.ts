@@ -93,8 +93,9 @@ describe("scoreQuiz", () => {
     ["opinion answered, knowledge right", [opinion, single(1, 10)], { 9: [92], 1: [10] }, { score: 100, correctCount: 1, notAnswered: false }],
     ["opinion answered, knowledge wrong", [opinion, single(1, 10)], { 9: [90], 1: [11] }, { score: 0, correctCount: 0, notAnswered: false }],
     ["opinion left out", [opinion, single(1, 10)], { 1: [10] }, { score: 100, correctCount: 1, notAnswered: true }],
-    ["opinions only, answered", [opinion], { 9: [91] }, { score: 100, correctCount: 0, notAnswered: false }],
-    ["opinions only, left out", [opinion], {}, { score: 0, correctCount: 0, notAnswered: true }],
+    // Never scored, answered or not: no score at all rather than 100 % or 0 % (issue 29, item 1).
+    ["opinions only, answered", [opinion], { 9: [91] }, { score: null, correctCount: 0, notAnswered: false }],
+    ["opinions only, left out", [opinion], {}, { score: null, correctCount: 0, notAnswered: true }],
   ])("%s", (_label, questions, answers, expected) => {
     expect(scoreQuiz(questions, answers)).toEqual(expected);
   });

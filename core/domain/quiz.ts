@@ -30,7 +30,8 @@ export type QuizQuestion = {
 /** Chosen choice ids per question id (ids compared as strings, as they come back from forms). */
 export type QuizAnswers = Readonly<Record<string, readonly QuizId[] | undefined>>;
 
-export type QuizResult = { score: number; correctCount: number; notAnswered: boolean };
+/** score: null when the quiz has no scored question (opinions only): there is nothing to score (ADR 0107). */
+export type QuizResult = { score: number | null; correctCount: number; notAnswered: boolean };
 
 function isCorrect(question: QuizQuestion, chosen: ReadonlySet<string>): boolean {
   const correct = question.choices.filter((c) => c.correct).map((c) => String(c.id));
@@ -42,10 +43,17 @@ export function isOpinionQuestion(question: Pick<QuizQuestion, "choices">): bool
   return !question.choices.some((c) => c.correct);
 }
 
+/** Whether the chosen choices answer a scored question right; null for an opinion question (never right or wrong). */
+export function answerIsRight(question: QuizQuestion, chosenIds: readonly QuizId[]): boolean | null {
+  if (isOpinionQuestion(question)) return null;
+  const chosen = new Set(chosenIds.map(String));
+  return chosen.size > 0 && isCorrect(question, chosen);
+}
+
 /**
  * A question is right when the chosen set equals the set of correct choices (for single and multiple choice);
  * an unanswered question is wrong and sets notAnswered. Score is the rounded percentage of right questions among
- * the scored ones (opinion questions are left out; a quiz of opinions only scores 100 once answered).
+ * the scored ones. Opinion questions are never scored: a quiz of opinions only has no score at all (null).
  */
 export function scoreQuiz(questions: readonly QuizQuestion[], answers: QuizAnswers): QuizResult {
   let correctCount = 0;
@@ -58,7 +66,7 @@ export function scoreQuiz(questions: readonly QuizQuestion[], answers: QuizAnswe
     scored++;
     if (chosen.size > 0 && isCorrect(question, chosen)) correctCount++;
   }
-  const score = questions.length === 0 ? 0 : scored === 0 ? (notAnswered ? 0 : 100) : Math.round((correctCount / scored) * 100);
+  const score = questions.length === 0 ? 0 : scored === 0 ? null : Math.round((correctCount / scored) * 100);
   return { score, correctCount, notAnswered };
 }
 

@@ -32,6 +32,17 @@ function printDate(value: string | number | null | undefined): string {
 /** French typography puts a space before the colon. */
 const colon = (lang: PdfLang) => (lang === "fr" ? " :" : ":");
 
+/** A score as each language writes it (85,5 in both). */
+function printNumber(value: string | number | null | undefined, lang: PdfLang): string {
+  return new Intl.NumberFormat(lang === "es" ? "es-ES" : "fr-FR", { maximumFractionDigits: 1 }).format(Number(value));
+}
+
+/** A signed gain: +50, -12,5. */
+function printGain(value: string | number | null | undefined, lang: PdfLang): string {
+  const gain = Number(value);
+  return `${gain > 0 ? "+" : ""}${printNumber(gain, lang)}`;
+}
+
 
 
 export async function buildAttestationPdf(input: AttestationPdfInput): Promise<Uint8Array> {
@@ -77,7 +88,10 @@ export async function buildAttestationPdf(input: AttestationPdfInput): Promise<U
   };
 
   write(String(f.organisationName ?? ""), { font: bold, size: 12, color: MUTED, gap: 18 });
-  write(title, { font: bold, size: 22, gap: 14 });
+  write(title, { font: bold, size: 22, gap: 6 });
+  // What it attests (ADR 0107): a pass of the graded quizzes, or the programme followed. Older attestations have no such fact.
+  if (f.attests === "achievement" || f.attests === "participation") write(t(`attests.${f.attests}`), { font: bold, size: 14, gap: 4 });
+  y -= 8;
   write(t("intro"), { gap: 10 });
   row(t("learner"), `${f.learnerFirstName ?? ""} ${f.learnerLastName ?? ""}`.trim());
   row(t("profession"), label("professions", f.profession));
@@ -87,6 +101,12 @@ export async function buildAttestationPdf(input: AttestationPdfInput): Promise<U
   row(t("type"), label("types", f.trainingType));
   row(t("duration"), f.duration);
   row(t("period"), t("dates", { start: printDate(f.startDate), end: printDate(f.endDate) }));
+  if (f.attests === "achievement" && f.finalScore !== null && f.finalScore !== undefined && f.passScore !== null && f.passScore !== undefined) {
+    row(t("result"), t("resultValue", { score: printNumber(f.finalScore, input.lang), pass: printNumber(f.passScore, input.lang) }));
+  }
+  if (f.attests === "participation" && f.knowledgeGain !== null && f.knowledgeGain !== undefined) {
+    row(t("knowledgeGain"), t("knowledgeGainValue", { pre: printNumber(f.knowledgePre, input.lang), post: printNumber(f.knowledgePost, input.lang), gain: printGain(f.knowledgeGain, input.lang) }));
+  }
   if (input.kind === "dpc") {
     y -= 8;
     row(t("programme"), f.programmeName);

@@ -30,7 +30,8 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     let detail = (await agent.get(`${API}/trainings/${id}`)).body.data;
     for (const title of ["A", "B", "C"]) expectEnvelope(await agent.post(`${API}/courses/${detail.courses[0].id}/modules`, { title, type: 1, durationMinutes: 10 }), 201);
     expectEnvelope(await agent.post(`${API}/trainings/${id}/programmes`, { actionNumber: String(96_829_900_000 + id), name: "Programme", priceHt: "390", durationMinutes: 420 }), 201);
-    const quiz = await agent.post(`${API}/trainings/${id}/quizzes`, { title: "Quiz", kind: "evaluation", passScore: 70 });
+    // A passing score belongs to a post-test or a stand-alone quiz (ADR 0107).
+    const quiz = await agent.post(`${API}/trainings/${id}/quizzes`, { title: "Quiz", kind: "post_test", passScore: 70 });
     expectEnvelope(quiz, 201);
     for (const text of ["Q1", "Q2", "Q3"]) expectEnvelope(await agent.post(`${API}/quizzes/${quiz.body.data.id}/questions`, { text, kind: "single", choices: "*Oui\nNon\nPeut-être" }), 201);
     detail = (await agent.get(`${API}/trainings/${id}`)).body.data;

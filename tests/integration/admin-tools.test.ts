@@ -86,7 +86,8 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     expectEnvelope(session, 201);
     expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/${id}/programmes`, { actionNumber: "123", name: "P", priceHt: "10", durationMinutes: 60 }), 422);
     expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/${id}/programmes`, { actionNumber: "98765432101", name: "Programme", priceHt: "390", durationMinutes: 420 }), 201);
-    const quiz = await admin.post(`/back/api/admin/catalog/trainings/${id}/quizzes`, { title: "Évaluation", kind: "evaluation", passScore: 70 });
+    // An evaluation is never graded (ADR 0107): no passing score for it.
+    const quiz = await admin.post(`/back/api/admin/catalog/trainings/${id}/quizzes`, { title: "Évaluation", kind: "evaluation" });
     expectEnvelope(quiz, 201);
     const badQuestion = await admin.post(`/back/api/admin/catalog/quizzes/${quiz.body.data.id}/questions`, { text: "Q ?", kind: "single", choices: "*Oui\n*Non" });
     expectEnvelope(badQuestion, 422);

@@ -446,7 +446,7 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
-  describe("back office catalogue tool: edits, moves, deletions, objectives/tags/trainers (ADRs 0080, 0082)", () => {
+  describe("back office catalogue tool: edits, moves, deletions, objectives/tags/trainers, pass rules (ADRs 0080, 0082, 0107)", () => {
     /** Every endpoint of ADR 0080, with a body an administrator could send. */
     const CATALOGUE_CHANGES: [string, unknown][] = [
       ["/back/api/admin/catalog/courses/1", { name: "Parcours", moduleType: 1, durationMinutes: 10 }],
@@ -463,6 +463,8 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       ["/back/api/admin/catalog/questions/1/move", { direction: "down" }],
       ["/back/api/admin/catalog/questions/1/delete", { confirm: true }],
       ["/back/api/admin/catalog/trainings/1/details", { skills: "", knowledge: "", tags: "", trainers: [] }],
+      // The pass rules (ADR 0107).
+      ["/back/api/admin/catalog/trainings/1/pass-rules", { attests: "achievement", onFail: "end", countedAttempt: "best" }],
     ];
 
     test("a guest (401), a learner, a holder, a referent of another brand and a read-only user (403): nothing changes", async () => {

@@ -403,6 +403,25 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       }
       expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/1/details", { tags: "a", trainingId: 2 }), 422);
       expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/2147483648/details", {}), 422);
+      // Pass rules (ADR 0107): wrong types and values on their fields, an unknown field, an id out of range.
+      const rules = { attests: "achievement", onFail: "retry", maxAttempts: 3, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: false };
+      const badRules: [Record<string, unknown>, string][] = [
+        [{ attests: "pass" }, "attests"],
+        [{ onFail: "again" }, "onFail"],
+        [{ maxAttempts: 21 }, "maxAttempts"],
+        [{ maxAttempts: "0x10" }, "maxAttempts"],
+        [{ retryWaitMinutes: 43_201 }, "retryWaitMinutes"],
+        [{ retryWaitMinutes: 1.5 }, "retryWaitMinutes"],
+        [{ countedAttempt: ["best"] }, "countedAttempt"],
+        [{ revealAnswers: "yes" }, "revealAnswers"],
+        [{ passScore: 70 }, "passScore"],
+      ];
+      for (const [change, field] of badRules) {
+        const reply = await admin.post("/back/api/admin/catalog/trainings/1/pass-rules", { ...rules, ...change });
+        expectEnvelope(reply, 422);
+        expect(Object.keys(reply.body.data.errors), JSON.stringify(change)).toEqual([field]);
+      }
+      expectEnvelope(await admin.post("/back/api/admin/catalog/trainings/2147483648/pass-rules", rules), 422);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

@@ -47,7 +47,7 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     // The catalogue tool's edits, moves and deletions (ADR 0080).
     expect(list).toEqual(
       expect.arrayContaining(
-        ["courses/1", "courses/1/move", "courses/1/delete", "modules/1", "modules/1/move", "modules/1/delete", "programmes/1", "programmes/1/delete", "quizzes/1", "quizzes/1/delete", "questions/1", "questions/1/move", "questions/1/delete", "trainings/1/details"].map(
+        ["courses/1", "courses/1/move", "courses/1/delete", "modules/1", "modules/1/move", "modules/1/delete", "programmes/1", "programmes/1/delete", "quizzes/1", "quizzes/1/delete", "questions/1", "questions/1/move", "questions/1/delete", "trainings/1/details", "trainings/1/pass-rules"].map(
           (path) => `POST /back/api/admin/catalog/${path}`,
         ),
       ),

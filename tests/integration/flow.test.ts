@@ -173,7 +173,8 @@ describe.each(backends())("step flow on %s", (backend) => {
     const evaluationStep = steps.at(-2)!;
     const post = await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: evaluationStep.id, answers: await rightAnswers(db, evaluationStep.quizId!) });
     expectEnvelope(post, 200);
-    expect(post.body.data).toMatchObject({ finished: true, progressPercent: 100, currentStepId: "attestation", result: { score: 100, notAnswered: false, passed: true } });
+    // An evaluation is never graded (ADR 0107): no pass or fail for it.
+    expect(post.body.data).toMatchObject({ finished: true, progressPercent: 100, currentStepId: "attestation", result: { score: 100, notAnswered: false, passed: null } });
     expect(post.body.data.steps.every((s: { status: string }) => s.status === "done")).toBe(true);
     [row] = await db.select().from(enrolments).where(eq(enrolments.id, enrolment.id));
     expect(row).toMatchObject({ status: "finished", progressPercent: 100 });

@@ -154,6 +154,11 @@ describe.each(backends())("learning integrity on %s", (backend) => {
         // The answered attempt is shown again in the order it was answered in.
         expect(orderOf((await data(agent, `${flowPath}?step=${step.id}`)).step.quiz.questions)).toEqual(orderOf(quiz.questions));
       }
+      if (advanced.body.data.result?.passed === false) {
+        // The post-test is graded (ADR 0107): failed, it stays the current step; the right answers pass it.
+        expect(advanced.body.data.currentStepId).toBe(step.id);
+        expectEnvelope(await agent.post(flowPath, { stepId: step.id, answers: await rightAnswers(db, quiz.id) }), 200);
+      }
     }
     expect(scores).toHaveLength(3);
     for (const score of scores) expect(score).toBeLessThan(100);

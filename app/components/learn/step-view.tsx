@@ -99,33 +99,38 @@ function useDateFormat() {
 }
 
 /**
- * The native player with its captions. With JavaScript it saves the playback position every 15 s of playing and
- * on pause, and at the end fills the "watched" form's position and sends it (ADR 0020); without JavaScript the
- * learner sends that form, which the server accepts once the video's duration has passed.
+ * The native player (a video with its captions, or a podcast episode). With JavaScript it saves the playback
+ * position every 15 s of playing and on pause, and at the end fills the "played" form's position and sends it
+ * (ADRs 0020, 0108); without JavaScript the learner sends that form, which the server accepts once the medium's
+ * length has passed.
  */
-function VideoPlayer({
+function MediaPlayer({
+  kind,
   moduleId,
   src,
   start,
   captions,
   onEnded,
+  fallback,
 }: {
+  kind: "video" | "audio";
   moduleId: number;
   src: string;
   start: number;
   captions: StepView["captions"];
   onEnded?: (position: number) => void;
+  fallback?: ReactNode;
 }) {
   const { i18n } = useTranslation("learning");
-  const ref = useRef<HTMLVideoElement>(null);
+  const ref = useRef<HTMLMediaElement>(null);
   const endedRef = useRef(onEnded);
   endedRef.current = onEnded;
   useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
+    const media = ref.current;
+    if (!media) return;
     let last = 0;
     const save = async () => {
-      const position = Math.floor(video.currentTime);
+      const position = Math.floor(media.currentTime);
       if (position === last) return;
       last = position;
       await fetchWithXsrf(`/back/api/user/video/module/currentFlow/${moduleId}`, {
@@ -135,28 +140,35 @@ function VideoPlayer({
       }).catch(() => undefined);
     };
     const onTime = () => {
-      if (Math.abs(video.currentTime - last) >= 15) void save();
+      if (Math.abs(media.currentTime - last) >= 15) void save();
     };
     const onMeta = () => {
-      if (start > 0 && start < video.duration) video.currentTime = start;
+      if (start > 0 && start < media.duration) media.currentTime = start;
     };
     const onPause = () => void save();
-    const onEnd = () => endedRef.current?.(video.currentTime);
-    video.addEventListener("timeupdate", onTime);
-    video.addEventListener("pause", onPause);
-    video.addEventListener("loadedmetadata", onMeta);
-    video.addEventListener("ended", onEnd);
+    const onEnd = () => endedRef.current?.(media.currentTime);
+    media.addEventListener("timeupdate", onTime);
+    media.addEventListener("pause", onPause);
+    media.addEventListener("loadedmetadata", onMeta);
+    media.addEventListener("ended", onEnd);
     return () => {
-      video.removeEventListener("timeupdate", onTime);
-      video.removeEventListener("pause", onPause);
-      video.removeEventListener("loadedmetadata", onMeta);
-      video.removeEventListener("ended", onEnd);
+      media.removeEventListener("timeupdate", onTime);
+      media.removeEventListener("pause", onPause);
+      media.removeEventListener("loadedmetadata", onMeta);
+      media.removeEventListener("ended", onEnd);
     };
   }, [moduleId, start]);
+  if (kind === "audio") {
+    return (
+      <audio ref={ref as React.RefObject<HTMLAudioElement>} controls preload="metadata" src={src} className="w-full" data-testid="audio-player">
+        {fallback}
+      </audio>
+    );
+  }
   const language = i18n.language.slice(0, 2);
   const shown = captions.find((c) => c.srclang === language) ?? captions[0];
   return (
-    <video ref={ref} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player">
+    <video ref={ref as React.RefObject<HTMLVideoElement>} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player">
       {captions.map((c) => (
         <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c === shown} />
       ))}
@@ -164,13 +176,44 @@ function VideoPlayer({
   );
 }
 
-/** The video step: the player, its text, and the "watched" form (sent by the player itself at the end). */
-function VideoStep({ step, fields, done }: { step: StepView; fields: Record<string, string | number>; done: ReactNode }) {
+/** The "played" form of a video or an episode: sent by the player itself at the end, or by the learner. */
+function PlayedForm({ kind, seconds, fields, formRef, positionRef }: {
+  kind: "video" | "podcast";
+  seconds: number | null;
+  fields: Record<string, string | number>;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  positionRef: React.RefObject<HTMLInputElement | null>;
+}) {
+  const { t } = useTranslation("learning");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "video-complete";
+  const hintId = `${kind}-play-hint`;
+  return (
+    <Form method="post" ref={formRef} data-testid="form-video-complete" className="flex flex-col items-start gap-2">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value="video-complete" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input ref={positionRef} type="hidden" name="position" defaultValue="" />
+      {seconds ? (
+        <p className="text-sm text-slate-700" id={hintId}>
+          {t(kind === "video" ? "video.watchHint" : "podcast.listenHint", { seconds: Math.ceil(seconds) })}
+        </p>
+      ) : null}
+      <Button type="submit" busy={busy} aria-describedby={seconds ? hintId : undefined}>
+        {t(kind === "video" ? "video.watched" : "podcast.listened")}
+      </Button>
+    </Form>
+  );
+}
+
+/** The video or podcast step: the player, its text (and an episode's transcript), and the "played" form. */
+function MediaStep({ step, fields, done }: { step: StepView; fields: Record<string, string | number>; done: ReactNode }) {
   const { t } = useTranslation("learning");
   const formRef = useRef<HTMLFormElement>(null);
   const positionRef = useRef<HTMLInputElement>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "video-complete";
+  const kind = step.moduleKind === "podcast" ? "podcast" : "video";
   const onEnded = (position: number) => {
     if (!positionRef.current || !formRef.current) return;
     positionRef.current.value = position.toFixed(3);
@@ -179,29 +222,38 @@ function VideoStep({ step, fields, done }: { step: StepView; fields: Record<stri
   return (
     <>
       {step.mediaUrl && step.moduleId ? (
-        <VideoPlayer moduleId={step.moduleId} src={step.mediaUrl} start={step.positionSeconds} captions={step.captions} onEnded={done ? undefined : onEnded} />
-      ) : (
+        <MediaPlayer
+          kind={kind === "podcast" ? "audio" : "video"}
+          moduleId={step.moduleId}
+          src={step.mediaUrl}
+          start={step.positionSeconds}
+          captions={step.captions}
+          onEnded={done ? undefined : onEnded}
+          fallback={kind === "podcast" ? <a href={step.mediaUrl}>{t("podcast.download")}</a> : undefined}
+        />
+      ) : kind === "video" ? (
         <p className="text-slate-700">{t("video.noFile")}</p>
-      )}
-      <Html html={step.content} />
-      {done ?? (
-        <Form method="post" ref={formRef} data-testid="form-video-complete" className="flex flex-col items-start gap-2">
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="intent" value="video-complete" />
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <input ref={positionRef} type="hidden" name="position" defaultValue="" />
-          {step.videoSeconds ? (
-            <p className="text-sm text-slate-700" id="video-watch-hint">
-              {t("video.watchHint", { seconds: Math.ceil(step.videoSeconds) })}
+      ) : null}
+      {step.transcript ? (
+        // The transcript (ADR 0108): a disclosure that works without JavaScript, and the text file itself.
+        <details className="rounded-md border-2 border-slate-300 p-3" data-testid="transcript" lang={step.transcript.lang}>
+          <summary className="cursor-pointer font-semibold focus-visible:outline-3 focus-visible:outline-offset-2">{t("podcast.transcript")}</summary>
+          <div className="mt-2 flex flex-col gap-2">
+            {step.transcript.text.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index} className="whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+            <p>
+              <a href={step.transcript.url} download className="font-semibold text-primary-dark underline underline-offset-2" data-testid="transcript-link">
+                {t("podcast.transcriptFile")}
+              </a>
             </p>
-          ) : null}
-          <Button type="submit" busy={busy} aria-describedby={step.videoSeconds ? "video-watch-hint" : undefined}>
-            {t("video.watched")}
-          </Button>
-        </Form>
-      )}
+          </div>
+        </details>
+      ) : null}
+      <Html html={step.content} />
+      {done ?? <PlayedForm kind={kind} seconds={kind === "video" ? step.videoSeconds : step.audioSeconds} fields={fields} formRef={formRef} positionRef={positionRef} />}
     </>
   );
 }
@@ -264,14 +316,48 @@ function SessionDetails({ session, kind }: { session: SessionView; kind: StepVie
   );
 }
 
+/** The end of a training: its attestation (of achievement or of participation, ADR 0107). */
+function FinalStep({ flow, attestationsHref }: { flow: FlowView; attestationsHref: string }) {
+  const { t } = useTranslation("learning");
+  const attests = flow.outcome === "achieved" ? "achievement" : flow.outcome === "participated" ? "participation" : null;
+  return (
+    <div className="flex flex-col gap-3" data-testid="final-step" data-attests={attests ?? undefined}>
+      <p className="text-lg">{t("final.done", { name: flow.training.name })}</p>
+      {attests ? <p data-testid="final-attests">{t(`final.${attests}`)}</p> : null}
+      <p>
+        <ButtonLink to={attestationsHref} data-testid="attestation-link">
+          {t("final.attestation")}
+        </ButtonLink>
+      </p>
+    </div>
+  );
+}
+
+/** A training that ended on a graded quiz failed with no attempt left: no attestation, and where the history says why. */
+function FlowEnded({ historyHref }: { historyHref: string }) {
+  const { t } = useTranslation("learning");
+  return (
+    <div className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-4" data-testid="flow-ended" role="status">
+      <p className="font-bold">{t("ended.title")}</p>
+      <p>{t("ended.text")}</p>
+      <p>
+        <a href={historyHref} className="font-semibold text-primary-dark underline underline-offset-2" data-testid="history-link">
+          {t("ended.history")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 /** The shown step, rendered by its kind; `fields` identify the training to the action. */
-export function StepContent({ step, flow, fields, quizErrors, quizMessage, attestationsHref, continueHref }: {
+export function StepContent({ step, flow, fields, quizErrors, quizMessage, attestationsHref, historyHref, continueHref }: {
   step: StepView;
   flow: FlowView;
   fields: Record<string, string>;
   quizErrors?: Record<string, string[]>;
   quizMessage?: string;
   attestationsHref: string;
+  historyHref: string;
   continueHref: string;
 }) {
   const { t } = useTranslation("learning");
@@ -279,7 +365,7 @@ export function StepContent({ step, flow, fields, quizErrors, quizMessage, attes
   const isCurrent = step.status === "current";
   const moduleFields = { ...fields, moduleId: String(step.moduleId ?? ""), stepId: step.id };
   const stepFields = { ...fields, stepId: step.id };
-  const next = !isCurrent && step.kind !== "attestation" ? (
+  const next = !isCurrent && step.kind !== "attestation" && step.status !== "failed" ? (
     <p>
       <ButtonLink to={continueHref} variant="secondary" data-testid="continue-link">
         {t("actions.backToCurrent")}
@@ -289,48 +375,26 @@ export function StepContent({ step, flow, fields, quizErrors, quizMessage, attes
 
   let body: ReactNode;
   if (step.kind === "attestation") {
-    body = (
-      <div className="flex flex-col gap-3" data-testid="final-step">
-        <p className="text-lg">{t("final.done", { name: flow.training.name })}</p>
-        <p>
-          <ButtonLink to={attestationsHref} data-testid="attestation-link">
-            {t("final.attestation")}
-          </ButtonLink>
-        </p>
-      </div>
-    );
+    body = <FinalStep flow={flow} attestationsHref={attestationsHref} />;
   } else if (step.quiz) {
     body = (
-      <QuizForm
+      <>
+        {step.status === "failed" ? <FlowEnded historyHref={historyHref} /> : null}
+        <QuizForm
         quiz={step.quiz}
         readOnly={!isCurrent}
         fields={{ ...stepFields, intent: "quiz" }}
         errors={quizErrors}
         message={quizMessage}
-      />
+        />
+      </>
     );
   } else {
     const done = isCurrent ? null : <p className="font-semibold" data-testid="step-done">{t("status.doneLong")}</p>;
     switch (step.moduleKind) {
       case "video":
-        body = <VideoStep step={step} fields={moduleFields} done={done} />;
-        break;
       case "podcast":
-        body = (
-          <>
-            {step.mediaUrl ? (
-              <audio controls preload="metadata" src={step.mediaUrl} className="w-full" data-testid="audio-player">
-                <a href={step.mediaUrl}>{t("podcast.download")}</a>
-              </audio>
-            ) : null}
-            <Html html={step.content} />
-            {done ?? (
-              <StepForm intent="video-complete" fields={moduleFields}>
-                {t("podcast.listened")}
-              </StepForm>
-            )}
-          </>
-        );
+        body = <MediaStep step={step} fields={moduleFields} done={done} />;
         break;
       case "pdf":
         body = (

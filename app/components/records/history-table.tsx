@@ -7,6 +7,24 @@ import type { HistoryEntry } from "./types";
 
 const CELL = "border-b border-slate-200 px-3 py-2 align-top";
 
+/** How a training ended (ADR 0107): passed, followed, or not passed and why; its attempts at the final assessment. */
+function Outcome({ entry }: { entry: HistoryEntry }) {
+  const { t } = useTranslation("records");
+  if (entry.outcome === null) return <>{entry.endDate ? t("history.noScore") : t("history.inProgress")}</>;
+  const attempts = entry.attempts && entry.attempts > 1 ? ` · ${t("history.attempts", { count: entry.attempts })}` : "";
+  if (entry.outcome !== "failed") return <>{`${t(`history.outcome.${entry.outcome}`)}${attempts}`}</>;
+  return (
+    <>
+      <span className="font-semibold text-red-800">{t("history.outcome.failed")}</span>
+      {entry.passScore !== null && entry.attempts !== null ? (
+        <span className="block text-sm" data-testid="failed-why">
+          {t("history.failedWhy", { pass: entry.passScore, count: entry.attempts })}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** The learner's history as a table; points only with points access. */
 export function HistoryTable({ entries, locale, showPoints }: { entries: HistoryEntry[]; locale: Locale; showPoints: boolean }) {
   const { t } = useTranslation("records");
@@ -38,6 +56,9 @@ export function HistoryTable({ entries, locale, showPoints }: { entries: History
             <th scope="col" className={`${CELL} text-right`}>
               {t("history.finalScore")}
             </th>
+            <th scope="col" className={CELL}>
+              {t("history.result")}
+            </th>
             {showPoints ? (
               <th scope="col" className={`${CELL} text-right`}>
                 {t("history.points")}
@@ -49,7 +70,7 @@ export function HistoryTable({ entries, locale, showPoints }: { entries: History
           {entries.map((entry) => {
             const formation = entry.formations[0] ?? { initialScore: null, finalScore: null };
             return (
-              <tr key={entry.id} data-testid="history-row">
+              <tr key={entry.id} data-testid="history-row" data-outcome={entry.outcome ?? undefined}>
                 <th scope="row" className={`${CELL} font-semibold`}>
                   <Link
                     to={path("training", { trainingType: entry.course.type, slug: entry.course.slug })}
@@ -69,6 +90,9 @@ export function HistoryTable({ entries, locale, showPoints }: { entries: History
                 </td>
                 <td className={`${CELL} text-right`} data-testid="final-score">
                   {score(formation.finalScore)}
+                </td>
+                <td className={CELL} data-testid="entry-outcome" data-outcome={entry.outcome ?? undefined}>
+                  <Outcome entry={entry} />
                 </td>
                 {showPoints ? (
                   <td className={`${CELL} text-right font-semibold`} data-testid="entry-points">

@@ -129,11 +129,14 @@ function AttestationTable({ attestations }: { attestations: AttestationItem[] })
         </thead>
         <tbody>
           {attestations.map((item) => (
-            <tr key={item.id} className="border-b border-slate-200 align-top" data-testid="attestation" data-code={item.code} data-kind={item.kind}>
+            <tr key={item.id} className="border-b border-slate-200 align-top" data-testid="attestation" data-code={item.code} data-kind={item.kind} data-attests={item.attests ?? undefined}>
               <th scope="row" className="px-3 py-3 font-semibold">
                 {item.kind === "dpc" && item.programmeName ? item.programmeName : item.trainingName}
               </th>
-              <td className="px-3 py-3">{t(`profile.kinds.${item.kind}`)}</td>
+              <td className="px-3 py-3">
+                {t(`profile.kinds.${item.kind}`)}
+                {item.attests ? ` · ${t(`profile.attests.${item.attests}`)}` : ""}
+              </td>
               <td className="px-3 py-3">{item.issuedOn}</td>
               <td className="px-3 py-3 font-mono whitespace-nowrap" data-testid="attestation-code">{item.code}</td>
               <td className="px-3 py-3">

@@ -8,6 +8,7 @@ import {
   ModuleInputSchema,
   MoveInputSchema,
   MovedSchema,
+  PassRulesInputSchema,
   QuestionInputSchema,
   QuizInputSchema,
   TrainingDetailsInputSchema,
@@ -40,6 +41,7 @@ type IntentDef = {
 const INTENTS: Record<string, IntentDef> = {
   save: { schema: TrainingInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}` },
   details: { schema: TrainingDetailsInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}/details` },
+  passRules: { schema: PassRulesInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}/pass-rules` },
   addCourse: { schema: CourseInputSchema, path: (id) => `/admin/catalog/trainings/${id}/courses` },
   deleteCourse: { schema: ConfirmInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/delete`, done: "deleted" },
   editCourse: { schema: CourseInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}` },

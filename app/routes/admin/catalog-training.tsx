@@ -9,6 +9,8 @@ import {
   DpcProgrammeInputSchema,
   FaceToFaceInputSchema,
   ModuleInputSchema,
+  ON_FAIL,
+  PassRulesInputSchema,
   QUIZ_KINDS,
   QuestionInputSchema,
   QuizInputSchema,
@@ -18,6 +20,7 @@ import {
 } from "#core/contract/admin-catalog.ts";
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
+import { ATTESTS, COUNTED_ATTEMPTS } from "#core/domain/pass-rules.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
@@ -105,6 +108,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <DetailsSection training={training} />
+      <PassRulesSection training={training} />
 
       <Section id="training-illustration" title={t("catalog.illustration")}>
         {training.mainIllustration ? <img src={training.mainIllustration} alt="" className="max-h-40 w-auto self-start rounded border" /> : <p>{t("catalog.noIllustration")}</p>}
@@ -153,6 +157,71 @@ function DetailsSection({ training }: { training: AdminTraining }) {
             </>
           );
         }}
+      </IntentForm>
+    </Section>
+  );
+}
+
+/**
+ * The pass rules (ADR 0107): what the attestation attests, what a failed attempt at a graded quiz (a post-test or a
+ * stand-alone quiz with a passing score) leads to, which attempt counts, whether the right answers are shown.
+ */
+function PassRulesSection({ training }: { training: AdminTraining }) {
+  const { t } = useTranslation("admin");
+  const rules = training.passRules;
+  return (
+    <Section id="training-pass-rules" title={t("catalog.passRules.title")}>
+      <p className="text-slate-700" data-testid="pass-rules-status">
+        {rules.custom ? t("catalog.passRules.custom") : t("catalog.passRules.defaults")} {t("catalog.passRules.hint")}
+      </p>
+      <IntentForm intent="passRules" schema={PassRulesInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-2" testId="form-pass-rules">
+        {(view) => (
+          <>
+            <SelectField
+              name="attests"
+              label={t("catalog.passRules.attests")}
+              defaultValue={shown(view, "attests", rules.attests)}
+              errors={view.errors.attests}
+              options={ATTESTS.map((value) => ({ value, label: t(`catalog.passRules.attestsOptions.${value}`) }))}
+            />
+            <SelectField
+              name="onFail"
+              label={t("catalog.passRules.onFail")}
+              defaultValue={shown(view, "onFail", rules.maxAttempts === 1 ? "end" : "retry")}
+              errors={view.errors.onFail}
+              options={ON_FAIL.map((value) => ({ value, label: t(`catalog.passRules.onFailOptions.${value}`) }))}
+            />
+            <TextField
+              name="maxAttempts"
+              inputMode="numeric"
+              label={t("catalog.passRules.maxAttempts")}
+              hint={t("catalog.passRules.maxAttemptsHint")}
+              defaultValue={shown(view, "maxAttempts", rules.maxAttempts === null || rules.maxAttempts === 1 ? null : rules.maxAttempts)}
+              errors={view.errors.maxAttempts}
+            />
+            <TextField
+              name="retryWaitMinutes"
+              inputMode="numeric"
+              label={t("catalog.passRules.retryWaitMinutes")}
+              hint={t("catalog.passRules.retryWaitHint")}
+              defaultValue={shown(view, "retryWaitMinutes", rules.retryWaitMinutes)}
+              errors={view.errors.retryWaitMinutes}
+            />
+            <SelectField
+              name="countedAttempt"
+              label={t("catalog.passRules.countedAttempt")}
+              defaultValue={shown(view, "countedAttempt", rules.countedAttempt)}
+              errors={view.errors.countedAttempt}
+              options={COUNTED_ATTEMPTS.map((value) => ({ value, label: t(`catalog.passRules.countedOptions.${value}`) }))}
+            />
+            <Checkbox
+              name="revealAnswers"
+              label={t("catalog.passRules.revealAnswers")}
+              assistiveText={t("catalog.passRules.revealAnswersHint")}
+              defaultChecked={view.submitted ? view.value("revealAnswers") === "on" : rules.revealAnswers}
+            />
+          </>
+        )}
       </IntentForm>
     </Section>
   );
@@ -389,7 +458,7 @@ function QuizFields({ view, quiz }: { view: FormViewOf; quiz?: Quiz }) {
     <>
       <TextField name="title" label={t("catalog.fields.quizTitle")} defaultValue={value("title", quiz?.title)} errors={view.errors.title} required />
       <SelectField name="kind" label={t("catalog.fields.quizKind")} defaultValue={value("kind", quiz?.kind) ?? "evaluation"} errors={view.errors.kind} options={QUIZ_KINDS.map((k) => ({ value: k, label: t(`quizKinds.${k}`) }))} />
-      <TextField name="passScore" inputMode="numeric" label={t("catalog.fields.passScore")} defaultValue={value("passScore", quiz?.passScore)} errors={view.errors.passScore} />
+      <TextField name="passScore" inputMode="numeric" label={t("catalog.fields.passScore")} hint={t("catalog.fields.passScoreHint")} defaultValue={value("passScore", quiz?.passScore)} errors={view.errors.passScore} />
     </>
   );
 }

@@ -51,9 +51,18 @@ export default function AttestationVerify() {
 }
 
 function Authentic({ verification: v }: { verification: Verification }) {
-  const { t } = useTranslation("attestations");
+  const { t, i18n } = useTranslation("attestations");
+  const score = (value: number | null) => (value === null ? "" : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value));
+  const gain = v.knowledgeGain === null ? "" : `${v.knowledgeGain > 0 ? "+" : ""}${score(v.knowledgeGain)}`;
   const rows: [string, string | null][] = [
     [t("verify.kind"), t(`verify.kinds.${v.kind}`)],
+    // What it attests (ADR 0107), as the PDF prints it.
+    [t("verify.nature"), v.attests ? t(`verify.attests.${v.attests}`) : null],
+    [t("verify.result"), v.attests === "achievement" && v.finalScore !== null && v.passScore !== null ? t("verify.resultValue", { score: score(v.finalScore), pass: score(v.passScore) }) : null],
+    [
+      t("verify.knowledgeGain"),
+      v.attests === "participation" && v.knowledgeGain !== null ? t("verify.knowledgeGainValue", { pre: score(v.knowledgePre), post: score(v.knowledgePost), gain }) : null,
+    ],
     [t("verify.learner"), `${v.learnerFirstName} ${v.learnerLastName}`],
     [t("verify.training"), v.trainingName],
     [t("verify.duration"), v.duration],
@@ -65,7 +74,7 @@ function Authentic({ verification: v }: { verification: Verification }) {
     [t("verify.issuedOn"), printDate(v.issuedOn)],
   ];
   return (
-    <section aria-labelledby="verify-result" className="rounded-lg border-l-8 border-green-700 bg-green-50 p-5" data-testid="verify-result" data-authentic="true">
+    <section aria-labelledby="verify-result" className="rounded-lg border-l-8 border-green-700 bg-green-50 p-5" data-testid="verify-result" data-authentic="true" data-attests={v.attests ?? undefined}>
       <h2 id="verify-result" className="mb-1 text-2xl font-bold text-green-800">
         ✓ {t("verify.authentic")}
       </h2>

@@ -6,7 +6,7 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
+import { coursePath, learnActionError, learnPath, notEnrolledTarget, quizToast } from "~/routes/learn/learn.server";
 import { EvaluationAnsweredSchema, EvaluationQuizSchema, type EvaluationQuiz } from "#core/contract/flow.ts";
 
 export type EvaluationData = EvaluationQuiz;
@@ -49,7 +49,7 @@ export async function answerEvaluation({ request, url, context }: Args & { reque
       answers: submission.value.answers,
     }, EvaluationAnsweredSchema);
     const t = serverT(context, "learning");
-    return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : t("toast.quizScored", { score: answered.result?.score ?? 0 }) });
+    return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : quizToast(t, answered.result) });
   } catch (error) {
     return learnActionError(context, error, here, "quiz");
   }

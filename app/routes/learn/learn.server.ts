@@ -7,6 +7,7 @@ import { requestStateContext } from "~/lib/context";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { QuizResultView } from "#core/contract/flow.ts";
 
 /** The course page of a training (where a learner not enrolled is sent to subscribe). */
 export function coursePath(context: Readonly<RouterContextProvider>, type: string, slug: string): string {
@@ -18,6 +19,16 @@ export function learnPath(context: Readonly<RouterContextProvider>, type: string
   const lang = pathLangOf(context.get(requestStateContext).locale);
   const base = pagePath("learn", lang, { trainingType: type, slug }) ?? "/";
   return step ? `${base}?${new URLSearchParams({ step })}` : base;
+}
+
+/** The toast after a quiz answer: its score, and for a graded quiz whether it passed and what comes next (ADR 0107). */
+export function quizToast(t: (key: string, values?: Record<string, string | number>) => string, result: QuizResultView | null): string {
+  if (!result) return t("toast.stepDone");
+  if (result.score === null) return t("toast.answersSaved");
+  if (result.passed === null || result.passScore === null) return t("toast.quizScored", { score: result.score });
+  const values = { score: result.score, pass: result.passScore };
+  if (result.passed) return t("toast.quizPassed", values);
+  return t(result.status === "failed" ? "toast.quizFailedEnd" : "toast.quizFailedRetry", values);
 }
 
 /** The data a 403 of the flow carries: where to subscribe. */

@@ -4,7 +4,7 @@ import type { Route } from "./+types/learn";
 import { LearnFormSchemas } from "#core/contract/flow.ts";
 import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
-import { coursePath, learnActionError, learnPath, notEnrolledTarget } from "~/routes/learn/learn.server";
+import { coursePath, learnActionError, learnPath, notEnrolledTarget, quizToast } from "~/routes/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { useTranslation } from "~/i18n/react";
@@ -43,7 +43,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const requested = url.searchParams.get("step");
   const step = requested && STEP_ID.test(requested) ? requested : null;
   try {
-    const flow = await back.get(`/course/currentFlow/${training.id}`, FlowViewSchema, { step });
+    // `retry=1`: the learner asked to try the current graded quiz again (the "try again" GET form, ADR 0107).
+    const retry = url.searchParams.get("retry") === "1" ? "1" : null;
+    const flow = await back.get(`/course/currentFlow/${training.id}`, FlowViewSchema, { step, retry });
     return { flow, title: serverT(context, "learning")("title", { name: training.name }) };
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
@@ -83,10 +85,12 @@ export async function action({ request, params, url, context }: Route.ActionArgs
         const form = parse("quiz");
         if (!form) return badRequest();
         const flow = await back.post(`/course/currentFlow/${training.id}`, form, AdvancedFlowSchema);
-        // The score page: the answered quiz, then a link on to the next step.
-        return redirectWithToast(learnPath(context, training.effectiveType, training.slug, form.stepId), {
-          type: "success",
-          message: flow.finished ? t("toast.finished") : t("toast.quizScored", { score: flow.result?.score ?? 0 }),
+        // A passed or ungraded quiz: its score page, then a link on to the next step. A failed graded one stays the
+        // current step, which shows the result, what was wrong and how to try again (or that no attempt is left).
+        const failed = flow.result?.passed === false;
+        return redirectWithToast(failed ? here : learnPath(context, training.effectiveType, training.slug, form.stepId), {
+          type: failed ? "warning" : "success",
+          message: flow.finished ? t("toast.finished") : quizToast(t, flow.result),
         });
       }
       case "video-complete":
@@ -154,6 +158,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             quizErrors={result?.form === "quiz" ? replyErrors(result) : undefined}
             quizMessage={result?.form === "quiz" ? replyMessage(result) : undefined}
             attestationsHref={path("profile-attestations")}
+            historyHref={path("profile-history")}
             continueHref={base}
           />
         ) : (

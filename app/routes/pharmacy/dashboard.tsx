@@ -88,6 +88,7 @@ export default function DashboardPage() {
                 <th scope="col" className="py-2 pr-4">{t("dashboard.hours")}</th>
                 <th scope="col" className="py-2 pr-4">{t("dashboard.attestations")}</th>
                 <th scope="col" className="py-2 pr-4">{t("dashboard.gain")}</th>
+                <th scope="col" className="py-2 pr-4">{t("dashboard.attempts")}</th>
                 <th scope="col" className="py-2 pr-4">{t("dashboard.dpc", { year })}</th>
                 <th scope="col" className="py-2 pr-4">{t("dashboard.funding")}</th>
               </tr>
@@ -107,6 +108,10 @@ export default function DashboardPage() {
                     {m.knowledgeGain
                       ? t("dashboard.gainDetail", { pre: number(m.knowledgeGain.meanPre), post: number(m.knowledgeGain.meanPost), gain: (m.knowledgeGain.gain >= 0 ? "+" : "") + number(m.knowledgeGain.gain) })
                       : t("dashboard.noScores")}
+                  </td>
+                  <td className="py-2 pr-4" data-testid="dashboard-attempts" data-attempts={m.attempts} data-failed={m.failed}>
+                    {t("dashboard.attemptsValue", { attempts: m.attempts })}
+                    {m.failed > 0 ? <span className="block text-sm font-semibold text-red-800">{t("dashboard.failed", { count: m.failed })}</span> : null}
                   </td>
                   <td className="py-2 pr-4">
                     <meter
@@ -134,7 +139,8 @@ export default function DashboardPage() {
             </tbody>
           </table>
         </div>
-        <p className="mt-2 text-sm text-slate-700">{t("dashboard.dpcRule")}</p>
+        <p className="mt-2 text-sm text-slate-700">{t("dashboard.gainNote")}</p>
+        <p className="mt-1 text-sm text-slate-700">{t("dashboard.dpcRule")}</p>
         <p className="mt-1 text-sm text-slate-700">{t("dashboard.fundingNote")}</p>
       </section>
 

@@ -94,6 +94,37 @@ export const quizzes = pgTable(
     index("quizzes_module_idx").on(t.moduleId),
     check("quizzes_kind_check", sql`${t.kind} in ('pre_test','post_test','evaluation','standalone')`),
     check("quizzes_pass_score_check", sql`${t.passScore} is null or ${t.passScore} between 0 and 100`),
+    // ADR 0107: only a post-test or a stand-alone quiz is graded; a pre-test measures, an evaluation asks opinions.
+    check("quizzes_pass_score_kind_check", sql`${t.passScore} is null or ${t.kind} in ('post_test','standalone')`),
+  ],
+);
+
+/**
+ * A training's pass rules, set by the administrator (ADR 0107; core/domain/pass-rules.ts). A training without a row
+ * follows the default rules of its type (defaultPassRules).
+ */
+export const passRules = pgTable(
+  "pass_rules",
+  {
+    trainingId: integer("training_id")
+      .primaryKey()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    /** What the attestation attests: 'achievement' (a pass of the graded quizzes) or 'participation'. */
+    attests: text("attests").notNull(),
+    /** Attempts allowed at a graded quiz: 1 = no retry, null = no limit. */
+    maxAttempts: integer("max_attempts"),
+    retryWaitMinutes: integer("retry_wait_minutes").notNull().default(0),
+    /** 'best' or 'last': the attempt that gives the quiz's score. */
+    countedAttempt: text("counted_attempt").notNull().default("best"),
+    /** Whether a failed learner sees the right answers (otherwise only which questions were wrong). */
+    revealAnswers: boolean("reveal_answers").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("pass_rules_attests_check", sql`${t.attests} in ('achievement','participation')`),
+    check("pass_rules_max_attempts_check", sql`${t.maxAttempts} is null or ${t.maxAttempts} between 1 and 20`),
+    check("pass_rules_wait_check", sql`${t.retryWaitMinutes} between 0 and 43200`),
+    check("pass_rules_counted_check", sql`${t.countedAttempt} in ('best','last')`),
   ],
 );
 
@@ -204,12 +235,23 @@ export const historyEntries = pgTable(
     initialScore: numeric("initial_score", { precision: 5, scale: 2, mode: "number" }),
     finalScore: numeric("final_score", { precision: 5, scale: 2, mode: "number" }),
     points: integer("points"),
+    /**
+     * How the training ended (ADR 0107): 'achieved', 'participated' or 'failed' (a graded quiz failed with no attempt
+     * left: no attestation, no points); null while under way, and for entries older than the pass rules.
+     */
+    outcome: text("outcome"),
+    /** Attempts at the final assessment (post-test or stand-alone quiz), and its passing score then. */
+    attempts: integer("attempts"),
+    passScore: integer("pass_score"),
   },
   (t) => [
     index("history_entries_user_start_idx").on(t.userId, t.startDate.desc()),
     check("history_entries_dates_check", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check("history_entries_initial_check", sql`${t.initialScore} is null or ${t.initialScore} between 0 and 100`),
     check("history_entries_final_check", sql`${t.finalScore} is null or ${t.finalScore} between 0 and 100`),
+    check("history_entries_outcome_check", sql`${t.outcome} is null or ${t.outcome} in ('achieved','participated','failed')`),
+    check("history_entries_attempts_check", sql`${t.attempts} is null or ${t.attempts} >= 0`),
+    check("history_entries_pass_score_check", sql`${t.passScore} is null or ${t.passScore} between 0 and 100`),
   ],
 );
 
@@ -240,6 +282,9 @@ export const enrolmentsRelations = relations(enrolments, ({ one, many }) => ({
   dpcProgramme: one(dpcProgrammes, { fields: [enrolments.dpcProgrammeId], references: [dpcProgrammes.id] }),
   funding: one(fundings, { fields: [enrolments.fundingId], references: [fundings.id] }),
   quizTrackings: many(quizTrackings),
+}));
+export const passRulesRelations = relations(passRules, ({ one }) => ({
+  training: one(trainings, { fields: [passRules.trainingId], references: [trainings.id] }),
 }));
 export const quizzesRelations = relations(quizzes, ({ one, many }) => ({
   training: one(trainings, { fields: [quizzes.trainingId], references: [trainings.id] }),

@@ -9,6 +9,7 @@ import { ES_TRAININGS } from "./data/trainings-es.ts";
 import { FR_TRAININGS } from "./data/trainings-fr.ts";
 import type { Brand, CourseKind, FundingCode, TrainingDef } from "./data/types.ts";
 import { seededShuffle } from "#core/domain/shuffle.ts";
+import { mayHavePassScore } from "#core/domain/pass-rules.ts";
 import { evaluationQuestions } from "./data/evaluation.ts";
 import { escapeHtml, hashString, prng, truncate, type Clock, type SeedDb } from "./util.ts";
 
@@ -510,7 +511,8 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
       moduleId: moduleId.get(`${m.courseId}:${m.position}`)!,
       kind: m.quiz!,
       title: m.title,
-      passScore: m.quiz === "pre_test" ? null : 70,
+      // ADR 0107: only a post-test or a stand-alone quiz is graded.
+      passScore: mayHavePassScore(m.quiz!) ? 70 : null,
       position: m.quiz === "pre_test" ? 0 : 1,
     }));
   // Live-only trainings with questions get a training-level evaluation.
@@ -523,7 +525,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
       moduleId: null,
       kind: "evaluation",
       title: `${labels.evaluation}${labels.colon}${def.shortName}`,
-      passScore: 70,
+      passScore: null,
       position: 0,
     });
   }

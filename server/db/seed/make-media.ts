@@ -6,6 +6,7 @@
  *   public/media/groupings/{slug}.svg     grouping logos
  *   public/media/pdf/{slug}.pdf           the documents of the pdf trainings (pdf-lib)
  *   public/media/podcasts/{slug}-{n}.wav  a short tone melody per podcast episode (8 kHz mono WAV)
+ *   public/media/podcasts/{slug}-{n}.{lang}.txt  the episode's transcript in the training's language (ADR 0108)
  * Deterministic output (fixed PDF dates, melodies from the slug), so re-running it changes nothing.
  * Video module paths (/media/videos) are left without files: the learning view then shows the chapter text.
  * Run: npx tsx server/db/seed/make-media.ts
@@ -16,7 +17,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
 import { ILLUSTRATION_KEYS } from "./bench.ts";
 import { DEMO_TRAININGS, pdfPath } from "./catalogue.ts";
 import { ADVISORS } from "./data/accounts.ts";
-import { GROUPINGS, NEWS } from "./data/content.ts";
+import { BRAND_LANG, GROUPINGS, NEWS } from "./data/content.ts";
 import { PEOPLE } from "./data/people.ts";
 import { escapeHtml, hashString } from "./util.ts";
 
@@ -182,6 +183,21 @@ function makeWav(key: string, seconds = 4): Uint8Array {
   return data;
 }
 
+const TRANSCRIPT_TEXTS = {
+  fr: { opening: "[Générique musical]", closing: "[Générique de fin]" },
+  es: { opening: "[Sintonía musical]", closing: "[Sintonía de cierre]" },
+} as const;
+
+/**
+ * The transcript of an episode (accessibility, ADR 0108): what the episode says, with its sounds in brackets. The
+ * demo episode is a jingle standing for the spoken chapter, so its transcript is the chapter itself.
+ */
+function transcript(trainingName: string, chapter: readonly [string, string], lang: "fr" | "es"): string {
+  const text = TRANSCRIPT_TEXTS[lang];
+  const [title, body] = chapter;
+  return `${trainingName} – ${title}\n\n${text.opening}\n\n${body}\n\n${text.closing}\n`;
+}
+
 async function main(): Promise<void> {
   for (const a of ADVISORS) write(`advisors/${a.slug}.svg`, avatarSvg(`${a.firstName} ${a.lastName}`, a.slug, true));
   for (const p of PEOPLE) write(`media/experts/${p.slug}.svg`, avatarSvg(p.name, p.slug, false));
@@ -193,13 +209,15 @@ async function main(): Promise<void> {
   const podcasts = DEMO_TRAININGS.filter((d) => d.courses.includes("podcast"));
   let episodes = 0;
   for (const def of podcasts) {
-    def.chapters.forEach((_, i) => {
+    const lang = BRAND_LANG[def.brand];
+    def.chapters.forEach((chapter, i) => {
       write(`media/podcasts/${def.slug}-${i + 1}.wav`, makeWav(`${def.slug}-${i + 1}`));
+      write(`media/podcasts/${def.slug}-${i + 1}.${lang}.txt`, transcript(def.name, chapter, lang));
       episodes++;
     });
   }
   print(
-    `Wrote ${ADVISORS.length} advisor avatars, ${PEOPLE.length} expert portraits, ${keys.size} illustrations, ${GROUPINGS.length} logos, ${pdfs.length} PDFs, ${episodes} podcast episodes under ${PUBLIC}.`,
+    `Wrote ${ADVISORS.length} advisor avatars, ${PEOPLE.length} expert portraits, ${keys.size} illustrations, ${GROUPINGS.length} logos, ${pdfs.length} PDFs, ${episodes} podcast episodes with their transcripts under ${PUBLIC}.`,
   );
 }
 

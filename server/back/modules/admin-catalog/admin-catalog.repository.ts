@@ -9,6 +9,7 @@ import {
   fundings,
   modules,
   objectives,
+  passRules,
   people,
   quizChoices,
   quizQuestions,
@@ -404,6 +405,33 @@ export async function writeOrder(db: DbOrTx, kind: OrderedKind, parentId: number
     .set({ position: sql`-1 - ${list.position}` })
     .where(eq(list.parent, parentId));
   for (const [index, id] of ids.entries()) await db.update(list.table).set({ position: index + 1 }).where(eq(list.id, id));
+}
+
+// ------------------------------------------------------------------ pass rules (ADR 0107)
+
+export type PassRulesValues = { attests: string; maxAttempts: number | null; retryWaitMinutes: number; countedAttempt: string; revealAnswers: boolean };
+
+/** The training's own pass rules, without its key and date (undefined: it follows the defaults of its type). */
+export async function findPassRules(db: DbOrTx, trainingId: number): Promise<PassRulesValues | undefined> {
+  const [row] = await db
+    .select({
+      attests: passRules.attests,
+      maxAttempts: passRules.maxAttempts,
+      retryWaitMinutes: passRules.retryWaitMinutes,
+      countedAttempt: passRules.countedAttempt,
+      revealAnswers: passRules.revealAnswers,
+    })
+    .from(passRules)
+    .where(eq(passRules.trainingId, trainingId))
+    .limit(1);
+  return row;
+}
+
+export async function upsertPassRules(db: DbOrTx, trainingId: number, values: PassRulesValues, now: Date): Promise<void> {
+  await db
+    .insert(passRules)
+    .values({ trainingId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: passRules.trainingId, set: { ...values, updatedAt: now } });
 }
 
 // ------------------------------------------------------------------ objectives, tags, trainers (ADR 0082)

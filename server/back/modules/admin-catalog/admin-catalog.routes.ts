@@ -10,6 +10,7 @@ import {
   FaceToFaceInputSchema,
   ModuleInputSchema,
   MoveInputSchema,
+  PassRulesInputSchema,
   PublishInputSchema,
   QuestionInputSchema,
   QuizInputSchema,
@@ -229,5 +230,13 @@ adminCatalogRoutes.post("/admin/catalog/trainings/:id/details", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   await catalog.updateDetails(ctxOf(c), session.userId, id, await parseBody(c, TrainingDetailsInputSchema));
+  return success(c, { id }, c.var.t("adminSaved"));
+});
+
+/** Pass rules (ADR 0107). */
+adminCatalogRoutes.post("/admin/catalog/trainings/:id/pass-rules", async (c) => {
+  const session = await requireAdmin(c);
+  const id = idOf(c);
+  await catalog.updatePassRules(ctxOf(c), session.userId, id, await parseBody(c, PassRulesInputSchema));
   return success(c, { id }, c.var.t("adminSaved"));
 });

@@ -7,8 +7,10 @@ import {
   BRAND_LANGS,
   centsToPrice,
   choiceLines,
+  passRulesOfInput,
   priceToCents,
   type AdminTraining,
+  type PassRulesInput,
   type CatalogList,
   type CatalogListQuery,
   type MoveInput,
@@ -17,6 +19,8 @@ import {
   type TrainingDetailsInput,
   type TrainingInput,
 } from "#core/contract/admin-catalog.ts";
+import { passRulesFrom } from "#core/domain/pass-rules.ts";
+import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
 import { cleanHtml } from "../catalogue/description-html.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./admin-catalog.repository.ts";
@@ -41,14 +45,16 @@ async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>
 
 export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
   const training = await requireTraining(db, id);
-  const [courses, faceToFaces, programmes, quizzes, fundings, details] = await Promise.all([
+  const [courses, faceToFaces, programmes, quizzes, fundings, details, storedRules] = await Promise.all([
     repo.listCourses(db, id),
     repo.listFaceToFaces(db, id),
     repo.listProgrammes(db, id),
     repo.listQuizzes(db, id),
     repo.listTrainingFundingCodes(db, id),
     repo.readDetails(db, id, training.brand),
+    repo.findPassRules(db, id),
   ]);
+  const effectiveType = effectiveTrainingType({ type: training.type as TrainingType, isVirtual: training.isVirtual, hasDpcData: programmes.length > 0 });
   return {
     id: training.id,
     brand: training.brand as AdminTraining["brand"],
@@ -82,6 +88,7 @@ export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
     faceToFaces: faceToFaces.map((group) => ({ ...group, sessions: group.sessions.map((s) => ({ ...s, startDate: String(s.startDate) })) })),
     programmes,
     quizzes,
+    passRules: { ...passRulesFrom(storedRules, effectiveType), custom: storedRules !== undefined },
   };
 }
 
@@ -416,6 +423,22 @@ export function moveModule(ctx: Ctx, actorId: number, id: number, input: MoveInp
 
 export function moveQuestion(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
   return move(ctx, actorId, "question", id, input.direction, async (tx) => ({ parentId: (await requireQuestion(tx, id)).quizId }));
+}
+
+/**
+ * The training's pass rules (ADR 0107): what its attestation attests, how many attempts a graded quiz allows and
+ * after what wait, which attempt counts, whether a failed learner sees the right answers. They apply to attempts
+ * from now on; an attestation already issued keeps what it states.
+ */
+export async function updatePassRules(ctx: Ctx, actorId: number, id: number, input: PassRulesInput): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await requireTraining(tx, id, true);
+    const before = (await repo.findPassRules(tx, id)) ?? null;
+    const after = passRulesOfInput(input);
+    const now = ctx.now();
+    await repo.upsertPassRules(tx, id, after, now);
+    await recordAdminChange(tx, { actorId, action: "training.passRules", entityType: "training", entityId: id, before, after }, now);
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import {
   attestations,
@@ -7,6 +7,7 @@ import {
   faceToFaces,
   faceToFaceSessions,
   feedbackRequests,
+  historyEntries,
   practiceCertificates,
   reviews,
   sessionAttendances,
@@ -43,7 +44,14 @@ export async function findEnrolmentForAttestation(db: Db, enrolmentId: number) {
   const days = session
     ? await db.select({ date: sessionDates.date }).from(sessionDates).where(eq(sessionDates.sessionId, session.id)).orderBy(asc(sessionDates.date))
     : [];
-  return { ...row, programme, session, sessionDays: days.map((d) => d.date) };
+  // The history entry of this enrolment (ADR 0107): how the training ended, and its scores.
+  const [history] = await db
+    .select({ outcome: historyEntries.outcome, initialScore: historyEntries.initialScore, finalScore: historyEntries.finalScore, passScore: historyEntries.passScore })
+    .from(historyEntries)
+    .where(and(eq(historyEntries.userId, row.enrolment.userId), eq(historyEntries.trainingId, row.enrolment.trainingId), gte(historyEntries.startDate, row.enrolment.createdAt)))
+    .orderBy(desc(historyEntries.startDate))
+    .limit(1);
+  return { ...row, programme, session, sessionDays: days.map((d) => d.date), history };
 }
 
 export async function findAttestationsOfEnrolment(db: Db, enrolmentId: number): Promise<AttestationRow[]> {

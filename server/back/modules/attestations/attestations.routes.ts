@@ -31,6 +31,13 @@ function fileName(row: AttestationRow, lang: PdfLang): string {
   return `${prefix}-${row.code}.pdf`;
 }
 
+/** What an attestation attests, from its signed facts (null: issued before the pass rules, ADR 0107). */
+function attestsOf(facts: AttestationRow["facts"]): "achievement" | "participation" | null {
+  return facts.attests === "achievement" || facts.attests === "participation" ? facts.attests : null;
+}
+
+const numberOrNull = (value: string | number | null | undefined) => (typeof value === "number" ? value : null);
+
 /** One attestation as the lists show it: the printed facts it needs and how to download it. */
 function toItem(row: AttestationRow, lang: PdfLang, url: string) {
   const f = row.facts;
@@ -38,6 +45,7 @@ function toItem(row: AttestationRow, lang: PdfLang, url: string) {
     id: row.id,
     code: row.code,
     kind: row.kind,
+    attests: attestsOf(f),
     trainingId: row.trainingId,
     enrolmentId: row.enrolmentId,
     trainingName: f.trainingName,
@@ -149,6 +157,12 @@ attestationsRoutes.get("/attestation/verify/:code", async (c) => {
       dpcOrganisationNumber: f.dpcOrganisationNumber ?? null,
       sessionDates: f.sessionDates ?? null,
       issuedOn: f.issuedOn,
+      attests: attestsOf(f),
+      finalScore: numberOrNull(f.finalScore),
+      passScore: numberOrNull(f.passScore),
+      knowledgePre: numberOrNull(f.knowledgePre),
+      knowledgePost: numberOrNull(f.knowledgePost),
+      knowledgeGain: numberOrNull(f.knowledgeGain),
     },
     c.var.t("attestationsAuthentic"),
   );

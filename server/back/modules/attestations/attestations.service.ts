@@ -1,4 +1,6 @@
 import { formatDuration } from "#core/domain/duration.ts";
+import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
+import { attestationAttests, outcomeFrom } from "#core/domain/pass-rules.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Db } from "../../../db/client.ts";
@@ -52,6 +54,7 @@ export function buildFacts(kind: AttestationKind, loaded: Loaded, issuedAt: Date
     signatoryTitle: identity.signatory.title[lang],
     issuedOn: toParisDate(issuedAt),
   };
+  Object.assign(facts, attestsFacts(loaded.history));
   if (kind === "dpc" && programme) {
     const days = sessionDays.length > 0 ? sessionDays : session ? [session.startDate] : [];
     Object.assign(facts, {
@@ -65,13 +68,29 @@ export function buildFacts(kind: AttestationKind, loaded: Loaded, issuedAt: Date
 }
 
 /**
+ * What the attestation attests (ADR 0107), printed and signed with the other facts: a pass, with the counted score
+ * and the passing score; or a participation, with the knowledge gain when both tests were taken. Nothing for an
+ * enrolment finished before the pass rules (its attestation reads as before).
+ */
+function attestsFacts(history: Loaded["history"]): Facts {
+  const attests = attestationAttests(outcomeFrom(history?.outcome));
+  if (!attests || !history) return {};
+  if (attests === "achievement") return { attests, finalScore: history.finalScore, passScore: history.passScore };
+  const gain = knowledgeGain([{ initialScore: history.initialScore, finalScore: history.finalScore }]);
+  return { attests, knowledgePre: gain?.meanPre ?? null, knowledgePost: gain?.meanPost ?? null, knowledgeGain: gain?.gain ?? null };
+}
+
+/**
  * Issues the attestations of a finished enrolment: always a 'training' one, plus a 'dpc' one when the
- * enrolment has a DPC programme. Idempotent (unique enrolment + kind): calling it again returns the same rows.
+ * enrolment has a DPC programme; none when the training ended on a failure (409). Idempotent (unique enrolment +
+ * kind): calling it again returns the same rows.
  */
 export async function issueAttestations(deps: AttestationDeps, enrolmentId: number): Promise<AttestationRow[]> {
   const loaded = await findEnrolmentForAttestation(deps.db, enrolmentId);
   if (!loaded) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
   if (loaded.enrolment.status !== "finished") throw new AppError("CONFLICT", "attestationsNotFinished");
+  // A graded quiz failed with no attempt left ends the training without any attestation (ADR 0107).
+  if (outcomeFrom(loaded.history?.outcome) === "failed") throw new AppError("CONFLICT", "attestationsNotEarned");
   const kinds: AttestationKind[] = loaded.enrolment.dpcProgrammeId && loaded.programme ? ["training", "dpc"] : ["training"];
   const existing = await findAttestationsOfEnrolment(deps.db, enrolmentId);
   for (const kind of kinds) {

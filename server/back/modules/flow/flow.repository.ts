@@ -8,6 +8,7 @@ import {
   historyEntries,
   moduleProgress,
   modules,
+  passRules,
   quizChoices,
   quizQuestions,
   quizTrackings,
@@ -17,6 +18,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { hasDpcDataColumn } from "../catalogue/catalogue.repository.ts";
 import type { FlowCourseInput, FlowInput, QuizKind } from "#core/domain/flow-steps.ts";
+import type { QuizAttempt, StepRecords } from "#core/domain/pass-rules.ts";
 
 export type FlowTraining = {
   id: number;
@@ -102,20 +104,33 @@ export async function findModuleWithTraining(db: Db, moduleId: number) {
   return row;
 }
 
-/** Ids of the completed steps of an enrolment: completed modules and answered training-level quizzes. */
-export async function completedStepIds(db: DbOrTx, enrolmentId: number): Promise<string[]> {
+/**
+ * What the steps of an enrolment are made of (core/domain/pass-rules.ts stepsDone): its completed modules and its
+ * answered quiz attempts, by quiz, oldest first.
+ */
+export async function loadStepRecords(db: DbOrTx, enrolmentId: number): Promise<StepRecords> {
   const done = await db
     .select({ moduleId: moduleProgress.moduleId })
     .from(moduleProgress)
     .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.status, "completed")));
-  // An answered quiz is a done step whichever way it was recorded (a quiz of a module is the module's step).
   const answered = await db
-    .select({ quizId: quizTrackings.quizId, moduleId: quizzes.moduleId })
+    .select({ id: quizTrackings.id, quizId: quizTrackings.quizId, score: quizTrackings.score, answeredAt: quizTrackings.answeredAt })
     .from(quizTrackings)
-    .innerJoin(quizzes, eq(quizzes.id, quizTrackings.quizId))
-    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), isNotNull(quizTrackings.answeredAt)));
-  const ids = [...done.map((r) => `m${r.moduleId}`), ...answered.map((r) => (r.moduleId === null ? `q${r.quizId}` : `m${r.moduleId}`))];
-  return [...new Set(ids)];
+    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), isNotNull(quizTrackings.answeredAt)))
+    .orderBy(asc(quizTrackings.answeredAt), asc(quizTrackings.id));
+  const attemptsByQuiz = new Map<number, QuizAttempt[]>();
+  for (const row of answered) {
+    const list = attemptsByQuiz.get(row.quizId) ?? [];
+    list.push({ id: row.id, score: row.score, answeredAt: row.answeredAt! });
+    attemptsByQuiz.set(row.quizId, list);
+  }
+  return { completedModuleIds: new Set(done.map((r) => r.moduleId)), attemptsByQuiz };
+}
+
+/** The training's own pass rules (ADR 0107), or undefined when it follows the defaults of its type. */
+export async function findPassRules(db: Db, trainingId: number) {
+  const [row] = await db.select().from(passRules).where(eq(passRules.trainingId, trainingId)).limit(1);
+  return row;
 }
 
 export async function findModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
@@ -171,17 +186,6 @@ export async function loadQuestionsOfQuizzes(db: Db, quizIds: number[]): Promise
 
 export function loadQuizQuestions(db: Db, quizId: number): Promise<QuizQuestionRow[]> {
   return loadQuestionsOfQuizzes(db, [quizId]);
-}
-
-/** The latest answered attempt at a quiz within an enrolment (a reset detaches older attempts from it). */
-export async function latestTracking(db: Db, enrolmentId: number, quizId: number) {
-  const [row] = await db
-    .select()
-    .from(quizTrackings)
-    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), eq(quizTrackings.quizId, quizId), isNotNull(quizTrackings.answeredAt)))
-    .orderBy(desc(quizTrackings.answeredAt), desc(quizTrackings.id))
-    .limit(1);
-  return row;
 }
 
 /**
@@ -252,6 +256,15 @@ export async function lockEnrolment(tx: DbOrTx, enrolmentId: number): Promise<vo
 
 export async function insertQuizTracking(db: DbOrTx, values: typeof quizTrackings.$inferInsert): Promise<void> {
   await db.insert(quizTrackings).values(values);
+}
+
+/** The answered attempts of an enrolment at one quiz, oldest first. */
+export async function listQuizAttempts(db: Db, enrolmentId: number, quizId: number): Promise<QuizTrackingRow[]> {
+  return db
+    .select()
+    .from(quizTrackings)
+    .where(and(eq(quizTrackings.enrolmentId, enrolmentId), eq(quizTrackings.quizId, quizId), isNotNull(quizTrackings.answeredAt)))
+    .orderBy(asc(quizTrackings.answeredAt), asc(quizTrackings.id));
 }
 
 /** Keeps the learner's quiz attempts but detaches them from the enrolment (a reset). */

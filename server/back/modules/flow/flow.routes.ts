@@ -23,6 +23,7 @@ import {
   IdParamSchema,
   PositionSchema,
   VideoAdvanceSchema,
+  type QuizResultView,
 } from "#core/contract/flow.ts";
 import {
   advanceFlow,
@@ -63,24 +64,32 @@ function finishHooks(c: Context<BackEnv>): FinishHooks {
   };
 }
 
+const langOf = (c: Context<BackEnv>) => c.var.locale.slice(0, 2);
+
+/** What an advance tells the learner: the training finished, a quiz's score and what it leads to, or the step done. */
+function advanceMessage(c: Context<BackEnv>, finishedNow: boolean, result: QuizResultView | null): string {
+  if (finishedNow) return c.var.t("flowFinished");
+  if (!result) return c.var.t("flowStepCompleted");
+  if (result.score === null) return c.var.t("flowAnswersSaved");
+  if (result.status === null || result.passScore === null) return c.var.t("flowQuizScored", { score: result.score });
+  const values = { score: result.score, pass: result.passScore };
+  if (result.passed) return c.var.t("flowQuizPassed", values);
+  return c.var.t(result.status === "failed" ? "flowQuizFailedEnd" : "flowQuizFailedRetry", values);
+}
+
 async function getFlow(c: Context<BackEnv>, family: string) {
   const session = requireSession(c);
   const { db, now } = c.var.deps;
-  const flow = await loadFlow(db, session.userId, idOf(c), family);
-  return success(c, await flowView(db, flow, now(), c.req.query("step") || null));
+  const flow = await loadFlow(db, session.userId, idOf(c), now(), family);
+  return success(c, await flowView(db, flow, now(), { step: c.req.query("step") || null, retry: c.req.query("retry") === "1", lang: langOf(c) }));
 }
 
 async function postFlow(c: Context<BackEnv>, family: string, input: AdvanceInput) {
   const session = await requireWritableSession(c);
   const { db, now } = c.var.deps;
   const { flow, result, finishedNow } = await advanceFlow(c.var.deps, session.userId, idOf(c), input, { family, hooks: finishHooks(c) });
-  const view = await flowView(db, flow, now());
-  const message = finishedNow
-    ? c.var.t("flowFinished")
-    : result
-      ? c.var.t("flowQuizScored", { score: result.score })
-      : c.var.t("flowStepCompleted");
-  return success(c, { ...view, result }, message);
+  const view = await flowView(db, flow, now(), { lang: langOf(c) });
+  return success(c, { ...view, result }, advanceMessage(c, finishedNow, result));
 }
 
 // The spec's currentFlow calls; {id} is the training id. They all read and move the same flow.
@@ -116,7 +125,7 @@ flowRoutes.delete("/user/dpc/currentFlow/:id", async (c) => {
   const trainingId = idOf(c);
   await parseBody(c, EmptyBody);
   const flow = await resetFlow(c.var.deps, session.userId, trainingId, "dpc");
-  return success(c, await flowView(db, flow, now()), c.var.t("flowResetDone"));
+  return success(c, await flowView(db, flow, now(), { lang: langOf(c) }), c.var.t("flowResetDone"));
 });
 
 // Any other training type in the path: spec section 8, "an unsupported current-flow type throws a not-implemented
@@ -142,14 +151,14 @@ async function completeModule(c: Context<BackEnv>, kinds: readonly string[]) {
   requireCsrfOnGet(c);
   const session = await requireWritableSession(c);
   const { db, now } = c.var.deps;
-  const { flow, step } = await loadModuleFlow(db, session.userId, idOf(c), kinds);
-  // A video's player reports where it stopped (its `ended` event) in `position` (ADR 0020).
+  const { flow, step } = await loadModuleFlow(db, session.userId, idOf(c), kinds, now());
+  // A video's or an episode's player reports where it stopped (its `ended` event) in `position` (ADRs 0020, 0108).
   const raw = c.req.query("position");
   if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw)) throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
   const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
   const advanced = await advanceFlow(c.var.deps, session.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
   const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
-  return success(c, await flowView(db, advanced.flow, now()), message);
+  return success(c, await flowView(db, advanced.flow, now(), { lang: langOf(c) }), message);
 }
 
 flowRoutes.get("/user/video/module/complete/:id", (c) => completeModule(c, ["video", "podcast"]));
@@ -158,7 +167,7 @@ flowRoutes.get("/user/pdf/module/complete/:id", (c) => completeModule(c, ["pdf"]
 flowRoutes.get("/user/pdf/module/link/:id", async (c) => {
   requireCsrfOnGet(c);
   const session = await requireWritableSession(c);
-  const { flow, step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["pdf"]);
+  const { flow, step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["pdf"], c.var.deps.now());
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
   if (!publicFile(module.mediaPath)) throw new AppError("NOT_FOUND", "flowNoMedia");
   await markStarted(c.var.deps, flow.enrolment.id, module.id);
@@ -170,7 +179,7 @@ const AUDIO_TYPES: Record<string, string> = { ".wav": "audio/wav", ".mp3": "audi
 
 flowRoutes.get("/getAudioStream/:id", async (c) => {
   const session = requireSession(c);
-  const { step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["podcast"]);
+  const { step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["podcast"], c.var.deps.now());
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
   const file = publicFile(module.mediaPath);
   if (!file) throw new AppError("NOT_FOUND", "flowNoMedia");
@@ -229,23 +238,26 @@ flowRoutes.get("/user/evaluationQuiz", async (c) => {
   const session = requireSession(c);
   const { db, now } = c.var.deps;
   const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: c.req.query("trainingId") ?? c.req.query("id") }, c.var.t);
-  const flow = await loadFlow(db, session.userId, trainingId);
+  const flow = await loadFlow(db, session.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
   const view = await flowView(db, flow, now());
-  return success(c, { training: view.training, stepId: step.id, status: step.status, quiz: await quizView(db, flow.enrolment.id, quiz) });
+  return success(c, { training: view.training, stepId: step.id, status: step.status, quiz: await quizView(db, flow, quiz, now()) });
 });
 
 flowRoutes.post("/user/evaluationQuiz/answer", async (c) => {
   const session = await requireWritableSession(c);
-  const { db } = c.var.deps;
+  const { db, now } = c.var.deps;
   const { trainingId, answers } = await parseBody(c, EvaluationAnswerSchema);
-  const flow = await loadFlow(db, session.userId, trainingId);
+  const flow = await loadFlow(db, session.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
   const advanced = await advanceFlow(c.var.deps, session.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
-  const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowQuizScored", { score: advanced.result?.score ?? 0 });
-  return success(c, { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(db, advanced.flow.enrolment.id, quiz) }, message);
+  return success(
+    c,
+    { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(db, advanced.flow, quiz, now()) },
+    advanceMessage(c, advanced.finishedNow, advanced.result),
+  );
 });

@@ -1,5 +1,4 @@
 import { BADGE_CODES, newBadges, type BadgeCode, type BadgeFacts } from "#core/domain/badges.ts";
-import { historyEntryPoints } from "#core/domain/points.ts";
 import type { Db } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { translator, type MessageKey, type ServerLocale, type Translate, SERVER_LOCALES } from "../../i18n/messages.ts";
@@ -7,6 +6,7 @@ import { notifyUser } from "../notifications/notifications.service.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { bestPostTestScore, insertBadges, listAwardedBadges } from "./records.repository.ts";
 import { enrolmentsOf, historyOf, type RecordsReader } from "./records-reads.ts";
+import { entryPoints } from "./records.service.ts";
 import { userPointsAccess } from "./points-access.ts";
 import type { Badge as BadgePayload } from "#core/contract/records.ts";
 
@@ -21,7 +21,8 @@ const LABEL_KEYS: Record<BadgeCode, { label: MessageKey; description: MessageKey
 
 /**
  * What the award rules look at. A training counts as finished when its enrolment is finished or its history
- * entry has an end date (older history predates enrolments); points count only with points access.
+ * entry has an end date (older history predates enrolments), unless it ended on a failure (ADR 0107): a failed
+ * training earns neither points nor badges. Points count only with points access.
  */
 export async function gatherBadgeFacts(db: Db, reader: RecordsReader, pointsAccess: boolean): Promise<BadgeFacts> {
   const [enrolmentRows, history, bestPostTest] = await Promise.all([
@@ -29,23 +30,19 @@ export async function gatherBadgeFacts(db: Db, reader: RecordsReader, pointsAcce
     historyOf(db, reader),
     bestPostTestScore(db, reader.userId),
   ]);
+  const failed = new Set(history.filter((h) => h.outcome === "failed").map((h) => h.trainingId));
   const finished = new Map<number, Date>();
   let dpcFinished = 0;
   for (const e of enrolmentRows) {
-    if (e.status !== "finished") continue;
+    if (e.status !== "finished" || failed.has(e.trainingId)) continue;
     finished.set(e.trainingId, e.finishedAt ?? e.startedAt ?? e.createdAt);
     if (e.dpcProgrammeId !== null || e.training.type === "dpc") dpcFinished += 1;
   }
   for (const h of history) {
-    if (h.endDate && !finished.has(h.trainingId)) finished.set(h.trainingId, h.endDate);
+    if (h.endDate && h.outcome !== "failed" && !finished.has(h.trainingId)) finished.set(h.trainingId, h.endDate);
   }
   const historyBest = history.reduce<number | null>((best, h) => (h.endDate && h.finalScore !== null ? Math.max(best ?? 0, h.finalScore) : best), null);
-  const totalPoints = pointsAccess
-    ? history.reduce(
-        (sum, h) => sum + historyEntryPoints({ formations: [{ initialScore: h.initialScore, finalScore: h.finalScore }], points: h.points }, h.training.points),
-        0,
-      )
-    : 0;
+  const totalPoints = pointsAccess ? history.reduce((sum, h) => sum + entryPoints(h), 0) : 0;
   const best = [bestPostTest, historyBest].filter((s): s is number => s !== null);
   return {
     finishedAt: [...finished.values()],

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, ne, notInArray, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
+import { outcomeFrom, type Outcome } from "#core/domain/pass-rules.ts";
 import {
   courses,
   enrolments,
@@ -97,12 +98,16 @@ export type HistoryRow = {
   initialScore: number | null;
   finalScore: number | null;
   points: number | null;
+  /** How the training ended (ADR 0107), with the attempts at its final assessment and the passing score then. */
+  outcome: Outcome | null;
+  attempts: number | null;
+  passScore: number | null;
   training: { name: string; slug: string; type: string; points: number };
 };
 
 /** The user's history, newest start first. */
 export async function listHistory(db: Db, userId: number): Promise<HistoryRow[]> {
-  return db
+  const rows = await db
     .select({
       id: historyEntries.id,
       trainingId: historyEntries.trainingId,
@@ -111,12 +116,16 @@ export async function listHistory(db: Db, userId: number): Promise<HistoryRow[]>
       initialScore: historyEntries.initialScore,
       finalScore: historyEntries.finalScore,
       points: historyEntries.points,
+      outcome: historyEntries.outcome,
+      attempts: historyEntries.attempts,
+      passScore: historyEntries.passScore,
       training: { name: trainings.name, slug: trainings.slug, type: trainings.type, points: trainings.points },
     })
     .from(historyEntries)
     .innerJoin(trainings, eq(trainings.id, historyEntries.trainingId))
     .where(eq(historyEntries.userId, userId))
     .orderBy(desc(historyEntries.startDate), desc(historyEntries.id));
+  return rows.map((row) => ({ ...row, outcome: outcomeFrom(row.outcome) }));
 }
 
 /** The user's best answered post-test score, or null. */

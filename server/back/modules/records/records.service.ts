@@ -87,8 +87,9 @@ export async function getCurrentFormations(db: Db, viewer: Viewer) {
 
 
 
-function entryPoints(row: HistoryRow): number {
-  return historyEntryPoints({ formations: [{ initialScore: row.initialScore, finalScore: row.finalScore }], points: row.points }, row.training.points);
+/** The points rule of spec section 3; a failed training earns none (ADR 0107). */
+export function entryPoints(row: HistoryRow): number {
+  return historyEntryPoints({ formations: [{ initialScore: row.initialScore, finalScore: row.finalScore }], points: row.points, outcome: row.outcome }, row.training.points);
 }
 
 export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload> {
@@ -101,6 +102,9 @@ export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload
     course: { name: row.training.name, slug: row.training.slug, type: row.training.type },
     formations: [{ initialScore: row.initialScore, finalScore: row.finalScore }],
     points: viewer.pointsAccess ? entryPoints(row) : null,
+    outcome: row.outcome,
+    attempts: row.attempts,
+    passScore: row.passScore,
   }));
   return {
     entries,
@@ -177,7 +181,8 @@ export async function getQuestionsAnswers(db: Db, viewer: Viewer) {
             choices: q.choices.map((c) => ({ id: c.id, text: c.text, correct: c.correct, chosen: chosen.includes(c.id) })),
             answeredChoiceIds: chosen,
             correctChoiceIds: correct,
-            isCorrect: chosen.length === correct.length && correct.every((id) => chosen.includes(id)),
+            // An opinion question is never right or wrong (ADR 0107).
+            isCorrect: correct.length === 0 ? null : chosen.length === correct.length && correct.every((id) => chosen.includes(id)),
           };
         }),
     };

@@ -24,11 +24,22 @@ export async function listAccountEnrolmentsWithTraining(db: Db, accountId: numbe
     .orderBy(enrolments.userId, enrolments.createdAt);
 }
 
-/** The pre/post scores of the trainings followed for this account (a history entry of another pharmacy's training is left out). */
+/**
+ * The pre/post scores of the trainings followed for this account (a history entry of another pharmacy's training is
+ * left out); the post-test score is the counted attempt's, with the attempts and how the training ended (ADR 0107).
+ */
 export async function listAccountScores(db: Db, accountId: number, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
-    .selectDistinct({ id: historyEntries.id, userId: historyEntries.userId, initialScore: historyEntries.initialScore, finalScore: historyEntries.finalScore })
+    .selectDistinct({
+      id: historyEntries.id,
+      userId: historyEntries.userId,
+      trainingId: historyEntries.trainingId,
+      initialScore: historyEntries.initialScore,
+      finalScore: historyEntries.finalScore,
+      attempts: historyEntries.attempts,
+      outcome: historyEntries.outcome,
+    })
     .from(historyEntries)
     .innerJoin(
       enrolments,

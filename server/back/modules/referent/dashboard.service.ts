@@ -4,6 +4,7 @@ import { toParisDate } from "#core/domain/dates.ts";
 import { dpcHoursMeter } from "#core/domain/dpc-hours.ts";
 import { FUNDING_SCHEMES, isFundingState, type FundingScheme, type FundingState } from "#core/domain/funding-requests.ts";
 import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
+import { outcomeFrom, type Outcome } from "#core/domain/pass-rules.ts";
 import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -23,6 +24,11 @@ function groupBy<T extends { userId: number }>(rows: readonly T[]): Map<number, 
 function fundingOf(row: { id: number; state: string; scheme: string; updatedAt: Date } | undefined): Dashboard["members"][number]["funding"] {
   if (!row || !isFundingState(row.state) || !(FUNDING_SCHEMES as readonly string[]).includes(row.scheme)) return null;
   return { id: row.id, state: row.state as FundingState, scheme: row.scheme as FundingScheme, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Attempts at the final assessments of a member's trainings, and the trainings ended without passing (ADR 0107). */
+function attemptFigures(scores: readonly { attempts: number | null; outcome: string | null }[]) {
+  return { attempts: scores.reduce((sum, s) => sum + (s.attempts ?? 0), 0), failed: scores.filter((s) => s.outcome === "failed").length };
 }
 
 export function brandOffersHistoryExport(brand: string): boolean {
@@ -67,6 +73,7 @@ export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Da
       minutes: finished.reduce((sum, e) => sum + e.durationMinutes, 0),
       attestations: attestationsBy.get(m.userId)?.length ?? 0,
       knowledgeGain: knowledgeGain(scoresBy.get(m.userId) ?? []),
+      ...attemptFigures(scoresBy.get(m.userId) ?? []),
       dpc: dpcHoursMeter(dpcActions, year),
       funding: fundingOf(latestFunding.get(m.userId)),
     };
@@ -115,22 +122,36 @@ const csvCell = (value: string | number | null) => {
  * POST history/export: the team's history as a spreadsheet (CSV, semicolon-separated with a BOM, which Excel and
  * LibreOffice open in the French and Spanish locales). Offered where the brand has teamHistoryExport (403 elsewhere).
  */
-export async function exportHistory(deps: Deps, scope: ReferentScope, headers: readonly string[]): Promise<{ bytes: Uint8Array; filename: string }> {
+/** The texts of the export in the caller's language: the column titles and the words of the outcomes (ADR 0107). */
+export type HistoryTexts = { headers: readonly string[]; outcomes: Readonly<Record<Outcome, string>> };
+
+export async function exportHistory(deps: Deps, scope: ReferentScope, texts: HistoryTexts): Promise<{ bytes: Uint8Array; filename: string }> {
   if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
-  const rows = await historyRows(deps, scope);
-  return { bytes: new TextEncoder().encode(historyCsv(headers, rows)), filename: historyFilename(deps.now()) };
+  const rows = await historyRows(deps, scope, texts);
+  return { bytes: new TextEncoder().encode(historyCsv(texts.headers, rows)), filename: historyFilename(deps.now()) };
 }
 
 export type HistoryCell = string | number | null;
 
-/** The rows of the team history (one per enrolment of a member), in the column order of `historyColumns`. */
-export async function historyRows(deps: Deps, scope: ReferentScope): Promise<HistoryCell[][]> {
+/**
+ * The rows of the team history (one per enrolment of a member), in the column order of `historyColumns`: then the
+ * attempts at the final assessment, the pre-test score, the counted post-test score and how the training ended.
+ */
+export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<HistoryTexts, "outcomes">): Promise<HistoryCell[][]> {
   const [members, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
+  const scores = await repo.listAccountScores(
+    deps.db,
+    scope.accountId,
+    members.map((m) => m.userId),
+  );
+  const scoreOf = new Map(scores.map((s) => [`${s.userId}:${s.trainingId}`, s]));
   const byId = new Map(members.map((m) => [m.userId, m]));
   const rows: HistoryCell[][] = [];
   for (const e of enrolments) {
     const m = byId.get(e.userId);
     if (!m) continue;
+    const score = scoreOf.get(`${e.userId}:${e.trainingId}`);
+    const outcome = outcomeFrom(score?.outcome);
     rows.push([
       m.lastName,
       m.firstName,
@@ -142,6 +163,10 @@ export async function historyRows(deps: Deps, scope: ReferentScope): Promise<His
       e.startedAt ? toParisDate(e.startedAt) : null,
       e.finishedAt ? toParisDate(e.finishedAt) : null,
       e.durationMinutes,
+      score?.attempts ?? null,
+      score?.initialScore ?? null,
+      score?.finalScore ?? null,
+      outcome ? texts.outcomes[outcome] : null,
     ]);
   }
   return rows;

@@ -7,7 +7,7 @@ import type { HistoryExportJob } from "#core/contract/referent.ts";
 import { exportPercent, exportSteps, isStaleExport } from "#core/domain/export-progress.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { brandOffersHistoryExport, historyCsv, historyCsvLines, historyFilename, historyRows, type HistoryCell } from "./dashboard.service.ts";
+import { brandOffersHistoryExport, historyCsv, historyCsvLines, historyFilename, historyRows, type HistoryCell, type HistoryTexts } from "./dashboard.service.ts";
 import * as repo from "./history-export.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 
@@ -51,13 +51,13 @@ async function writeJob(deps: Deps, jobId: number, headers: readonly string[], r
  * POST history/exports: starts an export of the team history (403 where the brand does not offer it). A running,
  * still moving export of the same person and account is answered again instead of starting a second one.
  */
-export async function startHistoryExport(deps: Deps, scope: ReferentScope, headers: readonly string[]): Promise<HistoryExportJob> {
+export async function startHistoryExport(deps: Deps, scope: ReferentScope, texts: HistoryTexts): Promise<HistoryExportJob> {
   if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
   const now = deps.now();
   const running = await repo.findLatestRunningJob(deps.db, scope.accountId, scope.userId);
   if (running && !isStaleExport(running.updatedAt, now)) return payload(running);
   await repo.deleteJobsBefore(deps.db, scope.accountId, new Date(now.getTime() - KEEP_MS));
-  const rows = await historyRows(deps, scope);
+  const rows = await historyRows(deps, scope, texts);
   const job = await repo.insertJob(deps.db, {
     accountId: scope.accountId,
     userId: scope.userId,
@@ -68,7 +68,7 @@ export async function startHistoryExport(deps: Deps, scope: ReferentScope, heade
     createdAt: now,
     updatedAt: now,
   });
-  void writeJob(deps, job.id, headers, rows);
+  void writeJob(deps, job.id, texts.headers, rows);
   return payload(job);
 }
 

@@ -202,11 +202,19 @@ referentRoutes.get("/referent/attestations", async (c) => {
   return success(c, TeamAttestationsSchema.parse(await dashboard.listTeamAttestations(c.var.deps, scope)));
 });
 
+/** The team history's column titles and outcome words in the caller's language. */
+function historyTexts(c: Context<BackEnv>): dashboard.HistoryTexts {
+  return {
+    headers: c.var.t("historyColumns").split(";"),
+    outcomes: { achieved: c.var.t("historyOutcomeAchieved"), participated: c.var.t("historyOutcomeParticipated"), failed: c.var.t("historyOutcomeFailed") },
+  };
+}
+
 /** A read: a read-only contract may export too. */
 referentRoutes.post("/referent/history/export", async (c) => {
   const scope = await requireReferent(c);
   await parseBody(c, EmptyBody);
-  const file = await dashboard.exportHistory(c.var.deps, scope, c.var.t("historyColumns").split(";"));
+  const file = await dashboard.exportHistory(c.var.deps, scope, historyTexts(c));
   return fileReply(c, file, "text/csv; charset=utf-8");
 });
 
@@ -214,7 +222,7 @@ referentRoutes.post("/referent/history/export", async (c) => {
 referentRoutes.post("/referent/history/exports", async (c) => {
   const scope = await requireReferent(c);
   await parseBody(c, EmptyBody);
-  const job = await historyExport.startHistoryExport(c.var.deps, scope, c.var.t("historyColumns").split(";"));
+  const job = await historyExport.startHistoryExport(c.var.deps, scope, historyTexts(c));
   return success(c, HistoryExportJobSchema.parse(job), "OK", job.state === "done" ? 200 : 202);
 });
 
