@@ -11,6 +11,7 @@ import * as adminCatalog from "#core/contract/admin-catalog.ts";
 import * as adminSessions from "#core/contract/admin-sessions.ts";
 import * as adminUsers from "#core/contract/admin-users.ts";
 import * as auth from "#core/contract/auth.ts";
+import { billingDetailsSchema } from "#core/contract/billing.ts";
 import * as content from "#core/contract/content.ts";
 import * as editorial from "#core/contract/editorial.ts";
 import * as profile from "#core/contract/profile.ts";
@@ -36,6 +37,11 @@ const SHARED: Record<string, Case> = {
   FaceToFaceInputSchema: { schema: adminCatalog.FaceToFaceInputSchema, filled: { name: "Groupe", virtualClass: "on" }, blank: { name: "Groupe" } },
   DpcProgrammeInputSchema: { schema: adminCatalog.DpcProgrammeInputSchema, filled: { actionNumber: "12345678901", name: "Programme", priceHt: "300", durationMinutes: "420" } },
   QuizInputSchema: { schema: adminCatalog.QuizInputSchema, filled: { title: "Quiz", kind: "post_test", passScore: "70" }, blank: { title: "Quiz", kind: "post_test", passScore: "" } },
+  billingDetailsSchema: {
+    schema: billingDetailsSchema("ES", "person"),
+    filled: { companyName: "Farmacia Sol", address: "Gran Vía 31", postalCode: "28013", city: "Madrid", taxId: "12345678Z" },
+    blank: { companyName: "", address: "Gran Vía 31", postalCode: "28013", city: "Madrid", taxId: "12345678Z" },
+  },
   PassRulesInputSchema: {
     schema: adminCatalog.PassRulesInputSchema,
     filled: { attests: "achievement", onFail: "retry", maxAttempts: "3", retryWaitMinutes: "60", countedAttempt: "best", revealAnswers: "on" },
