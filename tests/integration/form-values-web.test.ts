@@ -70,7 +70,7 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
     expect((await admin.submit(page, `form-editQuiz-${stored[0].id}`, { passScore: "" }, "editQuiz")).status).toBe(302);
     expect((await suite.db.select().from(quizzes).where(eq(quizzes.id, stored[0].id)))[0].passScore).toBeNull();
 
-    expect((await admin.submit(page, "form-addProgramme", { actionNumber: "98765432109", name: "Programme DPC", priceHt: "420,50", durationMinutes: "420" }, "addProgramme")).status).toBe(302);
+    expect((await admin.submit(page, "form-addProgramme", { actionNumber: "96826600009", name: "Programme DPC", priceHt: "420,50", durationMinutes: "420" }, "addProgramme")).status).toBe(302);
     const [programme] = await suite.db.select().from(dpcProgrammes).where(eq(dpcProgrammes.trainingId, training.id));
     expect(programme).toMatchObject({ durationMinutes: 420, priceHtCents: 42_050 });
 
