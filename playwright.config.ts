@@ -19,7 +19,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]] : [["list"]],
-  outputDir: "test-results",
+  // Its own folder per run: test-all runs the PostgreSQL journeys beside other stages (E2E_OUTPUT_DIR).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "fr-FR",

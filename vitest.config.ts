@@ -22,7 +22,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run in parallel: each has its own database, and its workers their own data directory
+          // (support/platform.ts). npm test gives each engine's run half the cores (scripts/test-all.mjs).
+          fileParallelism: true,
           // Each file copies a migrated and seeded template database built once per run (support/templates.ts).
           globalSetup: ["tests/integration/support/global-setup.ts"],
         },

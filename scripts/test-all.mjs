@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, then one closing line "N passed, M failed[, K skipped]".
-//   1. lint               npm run lint: typecheck, then the tier and repository rules (scripts/lint.mjs)
+//   1. lint               npm run lint: typecheck, then the tier and repository rules (scripts/lint.mjs);
+//                         it runs beside stages 2 and 3, its output printed after them
 //   2. unit               vitest --project unit
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
 //   4. integration        vitest --project integration, on PGlite (IT_BACKEND=pglite)
 //   5. integration (pg)   tests/integration again on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set,
 //                         or when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped);
 //                         it runs at the same time as stage 4, its output printed after it
-//   6. e2e                npx playwright test, when playwright.config.ts exists
-//   7. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh PostgreSQL database
+//   6. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh
+//                         PostgreSQL database, on its own port; it starts when stage 5 ends, beside the rest of stage 4
+//   7. e2e                npx playwright test, when playwright.config.ts exists
+// The stages that run side by side share the cores: the summary gives each stage's own time, then the total.
 // Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
 // Every stage runs even when an earlier one failed; the exit code is non-zero if anything failed.
 // Options: --only=unit,integration (comma-separated stage names) to run a subset.
@@ -70,6 +73,22 @@ function wanted(name) {
 
 function banner(name) {
   console.log(`\n${"=".repeat(20)} ${name} ${"=".repeat(Math.max(0, 50 - name.length))}`);
+}
+
+/** A command run beside the next stages, its output kept in a file and printed under its banner by `finish()`. */
+function backgroundCheck(name, command, args) {
+  if (!wanted(name)) return { finish: async () => {} };
+  const started = Date.now();
+  const logFile = path.join(reportDir, `${name.replace(/\W+/g, "-")}.log`);
+  const run = runCommand(command, args, {}, logFile).then((code) => ({ code, ms: Date.now() - started }));
+  return {
+    finish: async () => {
+      const { code, ms } = await run;
+      banner(`${name} (ran beside the next stages)`);
+      process.stdout.write(fs.readFileSync(logFile, "utf8"));
+      results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ms, note: "check" });
+    },
+  };
 }
 
 /** A stage without test counts (typecheck, build): one pass or one failure. */
@@ -143,7 +162,7 @@ async function vitestStage(name, args, env = {}, { background = false } = {}) {
     results.push(result);
   };
   if (!background) await finish();
-  return { finish };
+  return { finish, done: run };
 }
 
 /** Titles of the tests that failed for good (a test that passed on retry is flaky, not failed). */
@@ -171,19 +190,36 @@ function countPlaywright(report) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
 }
 
-async function playwrightStage(name, env = {}, extraArgs = []) {
-  if (!wanted(name)) return;
+/** A Playwright run; with `background`, its output goes to a file printed by `finish()` (as for vitestStage). */
+async function playwrightStage(name, env = {}, extraArgs = [], { background = false } = {}) {
+  if (!wanted(name)) return { finish: async () => {} };
   if (!fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
     console.log(`\n[test-all] ${name}: no playwright.config.ts, skipped`);
-    return;
+    return { finish: async () => {} };
   }
-  banner(name);
+  if (!background) {
+    await playwrightRun(name, env, extraArgs, null);
+    return { finish: async () => {} };
+  }
+  const logFile = path.join(reportDir, `${name.replace(/\W+/g, "-")}.log`);
+  const run = playwrightRun(name, env, extraArgs, logFile);
+  return {
+    finish: async () => {
+      await run;
+      banner(`${name} (ran beside the previous stage)`);
+      if (fs.existsSync(logFile)) process.stdout.write(fs.readFileSync(logFile, "utf8"));
+    },
+  };
+}
+
+async function playwrightRun(name, env, extraArgs, logFile) {
+  if (!logFile) banner(name);
   const started = Date.now();
   const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
   const code = await runCommand(process.execPath, [PLAYWRIGHT, "test", "--reporter=list,json", ...extraArgs], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
     ...env,
-  });
+  }, logFile);
   const report = readJson(output);
   const counts = report ? countPlaywright(report) : { passed: 0, failed: 0, skipped: 0, flaky: 0 };
   if (report) failures.push(...playwrightFailures(report).map((test) => `${name}: ${test}`));
@@ -212,17 +248,55 @@ const ENGINE_INDEPENDENT_FILES = [
 ];
 
 const totalStarted = Date.now();
+/** Each stage's place in the summary, whatever order they end in. */
+const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e", "e2e (postgres)"];
 
-await simpleStage("lint", async () => (await runCommand("npm", ["run", "--silent", "lint"])) === 0);
+// The typecheck (one busy process) goes beside the unit tests and the build.
+const lint = backgroundCheck("lint", "npm", ["run", "--silent", "lint"]);
 await vitestStage("unit", ["--project", "unit"]);
 const needsBuild = ["integration", "e2e"].some(wanted);
 // The e2e web server builds by itself unless told the build is fresh (E2E_SKIP_BUILD=1).
 const buildReady = needsBuild ? await simpleStage("build", () => ensureBuild()) : false;
 const e2eEnv = buildReady ? { E2E_SKIP_BUILD: "1" } : {};
-// The two integration runs go side by side: each runs its files one at a time, and on two cores the PostgreSQL
-// run (its server does much of the work) overlaps the PGlite run (one busy process) well.
+await lint.finish();
+
+// E2E_POSTGRES=1 (set by .ci/run): end-to-end journeys once more, the server on a fresh PostgreSQL database.
+// The integration suite already runs every API query and page render on PostgreSQL, so this pass is a smoke test
+// of the journeys that write (accounts and sessions, seats, realtime) with JavaScript on (E2E_POSTGRES_SPECS
+// overrides the list; "all" runs everything). It has its own port and output folder, so it can run beside others.
+const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/account-auth.spec.ts tests/e2e/realtime.spec.ts tests/e2e/booking.spec.ts").trim();
+const e2ePostgresWanted = process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"));
+async function startE2ePostgres() {
+  let url = null;
+  try {
+    const server = process.env.DATABASE_URL_TEST ?? LOCAL_SERVER_URL;
+    url = await createDatabase(server, "e2e");
+  } catch (error) {
+    console.error(`[test-all] could not create the e2e PostgreSQL database: ${error.message}`);
+    results.push({ name: "e2e (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
+    return { finish: async () => {} };
+  }
+  // Files first: --project is variadic and would swallow the file names that follow it.
+  const args = E2E_POSTGRES_SPECS === "all" ? [] : [...E2E_POSTGRES_SPECS.split(/\s+/), "--project=js"];
+  const port = String(Number(process.env.E2E_PORT ?? 3100) + 1);
+  const stage = await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url, E2E_PORT: port, E2E_OUTPUT_DIR: "test-results-postgres" }, args, { background: true });
+  return {
+    finish: async () => {
+      try {
+        await stage.finish();
+      } finally {
+        await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
+      }
+    },
+  };
+}
+
+// The two integration runs go side by side, each with half the cores for its files: on two cores the PostgreSQL
+// run (its server does much of the work) overlaps the PGlite run (one busy process) well. When the PostgreSQL run
+// ends first, the e2e journeys on PostgreSQL take its place beside the PGlite run.
+const integrationWorkers = `--maxWorkers=${Math.max(1, Math.floor(os.availableParallelism() / 2))}`;
 let postgres = null;
-let postgresStage = { finish: async () => {} };
+let postgresStage = { finish: async () => {}, done: Promise.resolve() };
 if (wanted("integration (postgres)")) {
   try {
     postgres = await postgresForTests();
@@ -231,7 +305,7 @@ if (wanted("integration (postgres)")) {
     results.push({ name: "integration (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
   if (postgres) {
-    postgresStage = await vitestStage("integration (postgres)", ["--project", "integration", "tests/integration", ...ENGINE_INDEPENDENT_FILES.flatMap((file) => ["--exclude", file])], {
+    postgresStage = await vitestStage("integration (postgres)", ["--project", "integration", integrationWorkers, "tests/integration", ...ENGINE_INDEPENDENT_FILES.flatMap((file) => ["--exclude", file])], {
       IT_BACKEND: "postgres",
       DATABASE_URL_TEST: postgres.url,
       IT_DB_PREFIX: `it_${process.pid}`,
@@ -240,7 +314,8 @@ if (wanted("integration (postgres)")) {
     console.log("\n[test-all] integration (postgres): no DATABASE_URL_TEST and no local server on 127.0.0.1:5432, skipped");
   }
 }
-await vitestStage("integration", ["--project", "integration"], { IT_BACKEND: "pglite" });
+const e2ePostgres = e2ePostgresWanted ? postgresStage.done.then(() => startE2ePostgres()) : Promise.resolve({ finish: async () => {} });
+await vitestStage("integration", ["--project", "integration", integrationWorkers], { IT_BACKEND: "pglite" });
 try {
   await postgresStage.finish();
 } finally {
@@ -249,38 +324,16 @@ try {
     await postgres.drop().catch((error) => console.error(`[test-all] could not drop the test database: ${error.message}`));
   }
 }
+// The e2e suite waits for the PostgreSQL journeys: both at once would give each browser worker half a core.
+await (await e2ePostgres).finish();
 
 await playwrightStage("e2e", e2eEnv);
-
-// E2E_POSTGRES=1 (set by .ci/run): end-to-end journeys once more, the server on a fresh PostgreSQL database.
-// The integration suite already runs every API query and page render on PostgreSQL, so this pass is a smoke test
-// of the journeys that write (accounts and sessions, seats, realtime) with JavaScript on (E2E_POSTGRES_SPECS
-// overrides the list; "all" runs everything).
-const E2E_POSTGRES_SPECS = (process.env.E2E_POSTGRES_SPECS ?? "tests/e2e/account-auth.spec.ts tests/e2e/realtime.spec.ts tests/e2e/booking.spec.ts").trim();
-if (process.env.E2E_POSTGRES === "1" && wanted("e2e (postgres)") && fs.existsSync(path.join(ROOT, "playwright.config.ts"))) {
-  let url = null;
-  try {
-    const server = process.env.DATABASE_URL_TEST ?? LOCAL_SERVER_URL;
-    url = await createDatabase(server, "e2e");
-  } catch (error) {
-    console.error(`[test-all] could not create the e2e PostgreSQL database: ${error.message}`);
-    results.push({ name: "e2e (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
-  }
-  if (url) {
-    try {
-      // Files first: --project is variadic and would swallow the file names that follow it.
-      const args = E2E_POSTGRES_SPECS === "all" ? [] : [...E2E_POSTGRES_SPECS.split(/\s+/), "--project=js"];
-      await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url }, args);
-    } finally {
-      await dropDatabase(url).catch((error) => console.error(`[test-all] could not drop ${url}: ${error.message}`));
-    }
-  }
-}
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 
 const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`\n${"=".repeat(20)} summary ${"=".repeat(43)}`);
+results.sort((a, b) => STAGE_ORDER.indexOf(a.name) - STAGE_ORDER.indexOf(b.name));
 for (const r of results) {
   const status = r.failed > 0 ? "FAIL" : "ok  ";
   const counts = r.note === "check" ? (r.failed ? "failed" : "passed") : `${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped`;

@@ -41,7 +41,8 @@ describe("server rendering (i18next) and hydration (small translator) give the s
       }
     }
     expect(compared).toBeGreaterThan(5000);
-  });
+    // Tens of thousands of comparisons per locale: seconds on a busy 2-core machine (the typecheck runs beside).
+  }, 30_000);
 
   it("agrees on other namespaces, key lists, missing keys and namespaces the page did not receive", () => {
     const sent = ["common", "auth"];

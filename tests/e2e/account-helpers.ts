@@ -17,13 +17,13 @@ export async function login(page: Page, email: string, options: { loginPath?: st
   await expect(page).not.toHaveURL(new RegExp(`${loginPath}(\\?|$)`));
 }
 
-/** The server's data directory: E2E_DATA_DIR when the web server exports it, else the newest e2e temp dir. */
+/** The server's data directory: E2E_DATA_DIR when set, else the newest e2e temp dir of the server on this run's port. */
 export function dataDir(): string | null {
   if (process.env.E2E_DATA_DIR) return process.env.E2E_DATA_DIR;
   const base = os.tmpdir();
   const candidates = fs
     .readdirSync(base)
-    .filter((name) => name.startsWith("e2e-platform-"))
+    .filter((name) => name.startsWith(`e2e-platform-${PORT}-`))
     .map((name) => path.join(base, name))
     .filter((dir) => fs.existsSync(path.join(dir, "pglite")) || fs.existsSync(path.join(dir, "mail")))
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);

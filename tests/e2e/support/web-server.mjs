@@ -14,7 +14,8 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-platform-"));
+// The port in the name: the tests find this server's mail files by it, even when two e2e runs go side by side.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-platform-${port}-`));
 const server = spawn("npx", ["tsx", "server/index.ts"], {
   cwd: root,
   stdio: "inherit",

@@ -8,10 +8,10 @@ import type { TestDatabase } from "./database.ts";
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 export const TEST_SECRET = "integration-test-secret-0123456789abcdef";
 /**
- * The data directory of the test platforms (uploads, mail files), one per engine so that the PGlite and the
- * PostgreSQL runs of the suite can run side by side (npm test runs them at the same time).
+ * The data directory of the test platforms (uploads, mail files), one per engine and per vitest worker: the PGlite
+ * and the PostgreSQL runs go side by side (npm test), and each runs its files in parallel.
  */
-export const TEST_DATA_DIR = path.join(ROOT, "data", `test-${process.env.IT_BACKEND ?? "default"}`);
+export const TEST_DATA_DIR = path.join(ROOT, "data", `test-${process.env.IT_BACKEND ?? "default"}-${process.env.VITEST_POOL_ID ?? "1"}`);
 
 /** The environment of a test platform: safe defaults, port 0 on loopback, plus overrides. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
