@@ -1,3 +1,4 @@
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/funding-requests";
 import { accountMeta } from "~/components/account/meta";
@@ -35,6 +36,7 @@ export default function FundingRequests() {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
   const { title, locale, counts, creation, fundae } = useLoaderData<typeof loader>();
+  const { readOnly } = usePharmacyArea();
   return (
     <FundingFrame title={title} states>
       <section aria-labelledby="funding-states-title" className="mb-8">
@@ -65,7 +67,7 @@ export default function FundingRequests() {
           <h2 id="funding-creation-title" className="text-xl font-bold">
             {t("overview.inCreation")}
           </h2>
-          <ButtonLink to={path("pharmacy-funding-create")}>{t("nav.create")}</ButtonLink>
+          {readOnly ? null : <ButtonLink to={path("pharmacy-funding-create")}>{t("nav.create")}</ButtonLink>}
         </div>
         <FundingRequestTable requests={creation} locale={locale} caption={t("overview.inCreationCaption")} />
       </section>
@@ -99,7 +101,8 @@ export default function FundingRequests() {
                     })}
                   </p>
                   <p className="text-sm">
-                    {t("fundae.participants")}: {g.participants.map((p) => `${p.firstName} ${p.lastName}`).join(", ")}
+                    {t("fundae.participants")}
+                    {t("common:colon")} {g.participants.map((p) => `${p.firstName} ${p.lastName}`).join(", ")}
                   </p>
                 </li>
               ))}
