@@ -31,7 +31,8 @@ export async function searchUsers(db: DbOrTx, query: UserListQuery, page: { limi
       .select({
         ...summary,
         // The roles of the user's active memberships, each once (a row of the list shows them).
-        roles: sql<string[]>`coalesce((select array_agg(distinct ${memberships.role} order by ${memberships.role}) from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.isActive}), '{}')`,
+        // (A comma-separated text: both drivers read it the same way, unlike an array.)
+        roles: sql<string>`coalesce((select string_agg(distinct ${memberships.role}, ',' order by ${memberships.role}) from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.isActive}), '')`,
       })
       .from(users)
       .where(where)
