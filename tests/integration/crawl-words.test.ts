@@ -81,6 +81,7 @@ describe.each(backends())("a crawl as each demo role finds no raw key, no Englis
         found.push(`${visitor.email ?? "guest"} on ${visitor.host}: ${path} (from ${from}): ${problem}`);
       }
     }
+    console.info(`crawl: ${pages} pages read`);
     expect(found, `${pages} pages read`).toEqual([]);
   });
 });

@@ -104,6 +104,17 @@ export function englishWordsIn(text: string, words = ENGLISH_WORDS): string[] {
   return words.filter((word) => new RegExp(`(?<![\\p{L}\\w])${word.replace(/[[\]]/g, "\\$&")}(?![\\p{L}\\w])`, "u").test(text));
 }
 
+/**
+ * Slips of writing: "badge(s)" where a plural form belongs, and in French a colon without the space before it
+ * ("État actuel: Création"; our own texts put a narrow no-break space there).
+ */
+export function typographySlipsIn(text: string, french: boolean): string[] {
+  const plain = withoutData(text).replace(/\bjavascript:/g, " ");
+  const slips = [...plain.matchAll(/\p{L}+\((?:s|es|x)\)/gu)].map((match) => `"${match[0]}" instead of a plural`);
+  if (french) slips.push(...[...plain.matchAll(/\S{0,20}[\p{L}\d)»](?=:(?:\s|$))/gu)].map((match) => `"${match[0]}:" without a space before the colon`));
+  return [...new Set(slips)];
+}
+
 /** Same-origin link targets of a page, without fragment and query (a query is another view of the same page). */
 export function linksOf(html: string, origin: string, from: string): string[] {
   const found: string[] = [];
@@ -149,7 +160,7 @@ export type CrawlOptions = {
   perKind?: number;
   /** Where the crawl starts besides the home page (the user menu's links are on every page). */
   start?: string[];
-  /** Pages already read by another crawl of the brand (the guest's): followed through, not read again. */
+  /** Pages already read by another crawl of the brand (the guest's): not read again (unless a redirect leads there). */
   skip?: ReadonlySet<string>;
 };
 
@@ -172,16 +183,21 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     if (page.status >= 500) report(`answered ${page.status}`);
     if (page.status >= 300 && page.status < 400 && page.location) {
       links = linksOf(`<a href="${page.location}">`, siteOrigin, path);
-    } else if (String(page.headers["content-type"] ?? "").includes("text/html")) {
+    } else if (page.status < 400 && String(page.headers["content-type"] ?? "").includes("text/html")) {
+      // (Error pages are read by their own tests: tests/e2e/not-found.spec.ts and the error pages' tests.)
       const html = page.text;
       if (!html.includes('data-testid="brand-home-link"') || !html.includes('data-testid="site-footer"')) report("no layout (header and footer)");
       const text = readableText(html);
       for (const key of new Set(rawKeysIn(text))) report(`raw key "${key}"`);
       for (const word of englishWordsIn(text)) report(`English "${word}" on a ${french ? "French" : "Spanish"} page`);
-      if (page.status < 400) links = linksOf(html, siteOrigin, path);
+      // The back office shows every brand's own texts (Spanish names on a French page): its data is not checked.
+      for (const slip of typographySlipsIn(text, french && !path.startsWith("/admin"))) report(slip);
+      links = linksOf(html, siteOrigin, path);
     }
+    const redirected = page.status >= 300 && page.status < 400;
     for (const link of links) {
-      if (queued.has(link) || options.skip?.has(link)) continue;
+      // A redirect's target is always read: it is where this visitor lands.
+      if (queued.has(link) || (!redirected && options.skip?.has(link))) continue;
       const kind = kindOf(link);
       const seen = kinds.get(kind) ?? 0;
       if (seen >= perKind) continue;
