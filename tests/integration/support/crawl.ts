@@ -165,7 +165,7 @@ export type CrawlOptions = {
 };
 
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
-  const { origin, host, language, cookie, maxPages = 60, perKind = 3 } = options;
+  const { origin, host, language, cookie, maxPages = 40, perKind = 2 } = options;
   const siteOrigin = `http://${host}:${new URL(origin).port}`;
   const visited = new Map<string, number>();
   const problems: CrawlProblem[] = [];
