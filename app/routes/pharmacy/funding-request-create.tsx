@@ -1,4 +1,3 @@
-import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request-create";
@@ -14,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { FundingAddFormSchema, FundingOptionsSchema, FundingRequestSchema } from "#core/contract/funding-requests.ts";
 import { formatDate } from "#core/domain/format.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 /** Creation of a funding request (creer): a learner of the team, a funder and a session (dpec/add). */
 export async function loader({ context }: Route.LoaderArgs) {

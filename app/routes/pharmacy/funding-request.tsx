@@ -1,4 +1,3 @@
-import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request";
@@ -23,6 +22,7 @@ import {
 import { IdParam } from "#core/contract/ids.ts";
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 function idOf(request: Request, raw: string | undefined): number {
   const parsed = IdParam.safeParse(raw ?? "");

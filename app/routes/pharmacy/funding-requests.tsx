@@ -1,4 +1,3 @@
-import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/funding-requests";
 import { accountMeta } from "~/components/account/meta";
@@ -14,6 +13,7 @@ import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { formatDate, formatDuration, formatMoney } from "#core/domain/format.ts";
 import { STATE_PAGES } from "~/components/pharmacy-funding/state-pages";
 import { loadFundingList } from "./funding.server";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 /** The funding requests' overview: a count per state (links to each state's page), the requests being created,
  * and for a Spanish pharmacy the FUNDAE groups with the report file. */

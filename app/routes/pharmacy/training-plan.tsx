@@ -1,4 +1,3 @@
-import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plan";
@@ -17,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { IdParam } from "#core/contract/ids.ts";
 import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 function planIdOf(request: Request, raw: string | undefined): number {
   const parsed = IdParam.safeParse(raw ?? "");

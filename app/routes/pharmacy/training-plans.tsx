@@ -1,4 +1,3 @@
-import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plans";
@@ -15,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { TrainingPlanFormSchema, TrainingPlanListSchema, TrainingPlanSummarySchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 /** The pharmacy's collective plans (trainingPlans) and the creation form (createTrainingPlan). A TrainingPlanUpdate
  * on the account channel revalidates this page (app/realtime). */
