@@ -24,7 +24,9 @@ export const AdminUserSummarySchema = z.strictObject({
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });
-export const AdminUserListSchema = z.strictObject({ items: z.array(AdminUserSummarySchema), paging: PagingSchema });
+/** A row of the user list: the summary and the roles the user holds in their active memberships (holder, referent, learner). */
+export const AdminUserListItemSchema = AdminUserSummarySchema.extend({ roles: z.array(z.string()) });
+export const AdminUserListSchema = z.strictObject({ items: z.array(AdminUserListItemSchema), paging: PagingSchema });
 
 export const AdminUserDetailSchema = z.strictObject({
   user: AdminUserSummarySchema.extend({ locale: z.string(), profession: z.string() }),

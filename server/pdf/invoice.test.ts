@@ -51,6 +51,9 @@ describe("invoice PDF", () => {
     expect(text).toContain("TVA 21 %");
     expect(text).toContain("loi du 2 août 2002");
     expect(text).toContain("Fonction : Pharmacien");
+    // Belgian tax words, as the Belgian catalogue says them (issue 30 item 7).
+    for (const expected of ["Total HTVA", "Total TVAC", "Prix HTVA"]) expect(text, expected).toContain(expected);
+    expect(text).not.toMatch(/\bHT\b|\bTTC\b/);
   });
 
   it("a credit note: each country's term, the invoice it reverses, every amount negative and no paid mention", async () => {

@@ -120,9 +120,9 @@ test("create, publish and sell a face-to-face training from the back office", NO
   await expect(page.getByTestId("attendance-link").first()).toHaveAttribute("href", /\/attendance\/2031-06-10$/);
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 
-  // The audit log shows the creation and the publication.
+  // The audit log shows the creation and the publication, in words (issue 30 item 6).
   await page.goto("/admin/audit?entityType=training");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "training.publish" }).first()).toBeVisible();
+  await expect(page.getByTestId("audit-row").filter({ hasText: "a publié une formation" }).first()).toBeVisible();
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 });
 
@@ -172,8 +172,8 @@ test("edit a course and reorder the courses of a training", NO_JS, async ({ page
   await expect(page.getByRole("button", { name: "Monter « Second »" })).toBeDisabled();
 
   await page.goto("/admin/audit?entityType=course");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "course.move" }).first()).toBeVisible(SLOW);
-  await expect(page.getByTestId("audit-row").filter({ hasText: "course.update" }).first()).toBeVisible();
+  await expect(page.getByTestId("audit-row").filter({ hasText: "a déplacé un parcours" }).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "a modifié un parcours" }).first()).toBeVisible();
 });
 
 test("set a training's pass rules: a wrong combination is explained on its fields, then the rules are saved and audited (ADR 0107)", NO_JS, async ({ page }) => {
@@ -221,5 +221,5 @@ test("set a training's pass rules: a wrong combination is explained on its field
   await expect(addQuiz.getByText("Seuls un post-test ou un quiz autonome ont un seuil de réussite").first()).toBeVisible(SLOW);
 
   await page.goto("/admin/audit?entityType=training");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "training.passRules" }).first()).toBeVisible(SLOW);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "a modifié les règles de réussite d'une formation" }).first()).toBeVisible(SLOW);
 });

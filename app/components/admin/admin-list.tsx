@@ -91,10 +91,14 @@ export function SortHeader({ name, label, sort, dir }: { name: string; label: st
   const next = active && dir === "asc" ? "desc" : "asc";
   return (
     <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined} className="px-2 py-2 text-left">
-      <Link to={href({ sort: name, dir: next, page: undefined })} className="font-semibold underline-offset-2 hover:underline">
+      {/* The link's name says what a click does; the header's aria-sort says the current order. No hidden text to leak. */}
+      <Link
+        to={href({ sort: name, dir: next, page: undefined })}
+        aria-label={t(next === "asc" ? "list.sortAsc" : "list.sortDesc", { label })}
+        className="font-semibold underline-offset-2 hover:underline"
+      >
         {label}
         {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
-        <span className="sr-only"> {t(next === "asc" ? "list.sortAsc" : "list.sortDesc")}</span>
       </Link>
     </th>
   );

@@ -47,7 +47,7 @@ export function TrainingFields({ view, training }: { view: View; training?: Admi
         <legend className="font-semibold">{t("catalog.fields.fundings")}</legend>
         <div className="flex flex-wrap gap-4">
           {FUNDING_CODES.map((code) => (
-            <Checkbox key={code} name="fundings" value={code} label={code} defaultChecked={listOf("fundings").includes(code)} />
+            <Checkbox key={code} name="fundings" value={code} label={t(`catalog.fundingCodes.${code}`)} defaultChecked={listOf("fundings").includes(code)} />
           ))}
         </div>
       </fieldset>

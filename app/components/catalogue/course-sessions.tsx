@@ -155,7 +155,8 @@ export function CourseSessions({
         .map((group) => (
           <section key={group.id} aria-labelledby={`${headingId}-${group.id}`} data-testid="session-group" data-virtual={group.virtualClass}>
             <h3 id={`${headingId}-${group.id}`} className="mb-2 text-lg font-bold">
-              {t("sessions.caption", { name: group.name })}
+              {/* The group's own name under the "Sessions" heading: no prefix to double ("Sessions de Sessions walk"). */}
+              {group.name || t("sections.sessions")}
             </h3>
             <ul className="grid gap-3 md:grid-cols-2">
               {group.sessions.map((session) => (

@@ -34,7 +34,8 @@ export function SiteFooter() {
           </p>
           {brand.dedicatedSupport ? (
             <p className="text-slate-700">
-              {t("footer.support")}:{" "}
+              {t("footer.support")}
+              {t("colon")}{" "}
               <a href={`tel:${brand.dedicatedSupport.phone.replace(/\s/g, "")}`} className="text-slate-800 underline underline-offset-2">
                 {brand.dedicatedSupport.phone}
               </a>

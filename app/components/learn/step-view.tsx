@@ -37,7 +37,8 @@ export function StepList({ flow, shownId, hrefOf }: { flow: FlowView; shownId: s
               <span className="flex flex-col">
                 <span className={cx(current && "font-bold")}>{title(step)}</span>
                 <span className="text-sm text-slate-700">
-                  {t(`kind.${step.kind}`)} · {t(`status.${step.status}`)}
+                  {/* The kind once: not "Valoración · Valoración" when the step is named after its kind. */}
+                  {[title(step) === t(`kind.${step.kind}`) ? null : t(`kind.${step.kind}`), t(`status.${step.status}`)].filter(Boolean).join(" · ")}
                 </span>
               </span>
             </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
+import { PharmacyPage, usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { cx } from "~/components/ui/cx";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -9,9 +9,10 @@ import { usePagePath } from "~/i18n/use-page-path";
 export function FundingFrame({ title, children, states = false }: { title: string; children: ReactNode; states?: boolean }) {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
+  const { readOnly } = usePharmacyArea();
   const links = [
     { to: path("pharmacy-funding-requests"), label: t("nav.overview") },
-    { to: path("pharmacy-funding-create"), label: t("nav.create") },
+    ...(readOnly ? [] : [{ to: path("pharmacy-funding-create"), label: t("nav.create") }]),
     { to: path("pharmacy-funding-in-progress"), label: t("states.in_progress") },
     { to: path("pharmacy-funding-financing"), label: t("states.financing") },
     { to: path("pharmacy-funding-report"), label: t("states.report") },

@@ -94,7 +94,7 @@ export function BadgeList({ badges, locale }: { badges: Badge[]; locale: Locale 
       <h2 id="badges-title" className="mb-1 text-xl font-bold">
         {t("badges.title")}
       </h2>
-      <p className="mb-3 text-sm text-slate-800">{t("badges.summary", { earned, total: badges.length })}</p>
+      <p className="mb-3 text-sm text-slate-800">{t("badges.summary", { count: earned, total: badges.length })}</p>
       <ul className="grid gap-2">
         {badges.map((badge) => (
           <li

@@ -5,7 +5,6 @@ import { AssociatedTrainings } from "~/components/catalogue/associated-trainings
 import { fundingLabels, priceText } from "~/components/catalogue/price";
 import { CourseSessions } from "~/components/catalogue/course-sessions";
 import { EnrolmentPanel } from "~/components/enrolment/enrolment-panel";
-import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
 import { formatCalendarDay, formatDuration, formatMoney } from "#core/domain/format.ts";
@@ -337,21 +336,14 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               refusal={enrolment.refusal}
               refusalLinks={enrolment.refusalLinks}
             />
-            {loaderData.shop ? (
-              <AddToCartForm productId={training.id} name={training.name} />
-            ) : loaderData.shopping ? null : (
-              <>
-                <Button disabled fullWidth variant="secondary" icon="cart" aria-describedby="actions-soon" data-testid="cart-button">
-                  {t("actions.addToCart")}
-                </Button>
-                <p id="actions-soon" className="text-sm text-slate-800">
-                  {t("actions.soon")}
-                </p>
-              </>
-            )}
+            {/* A pharmacy member enrols through the panel above (or is told whom to ask): no cart for them (issue 30 item 4). */}
+            {loaderData.shop ? <AddToCartForm productId={training.id} name={training.name} /> : null}
             {training.cantStartMessage ? (
               <p className="rounded border-2 border-amber-700 bg-amber-50 p-2 text-sm text-amber-950" data-testid="cant-start">
-                <strong>{t("actions.cantStart")} : </strong>
+                <strong>
+                  {t("actions.cantStart")}
+                  {t("common:colon")}{" "}
+                </strong>
                 {training.cantStartMessage}
               </p>
             ) : null}

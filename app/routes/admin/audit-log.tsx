@@ -1,6 +1,7 @@
 import type { Route } from "./+types/audit-log";
 import { AuditListQuerySchema, AuditListSchema, type AuditEntry } from "#core/contract/audit.ts";
 import { formatInstant } from "#core/domain/format.ts";
+import { AuditChanges, AuditSentence, auditEntityLabel } from "~/components/admin/audit-entry";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { FilterDate, FilterSelect, ListFilters, ListTable, Pager, SortHeader, Header } from "~/components/admin/admin-list";
 import { useTranslation } from "~/i18n/react";
@@ -18,11 +19,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:audit.title" });
 
-function Json({ value, label }: { value: unknown; label: string }) {
-  if (value === null || value === undefined) return <span className="text-slate-600">—</span>;
-  return <pre tabIndex={0} aria-label={label} className="max-h-48 max-w-md overflow-auto focus-visible:outline-3 focus-visible:outline-primary-dark whitespace-pre-wrap break-words rounded bg-slate-100 p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>;
-}
-
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const locale = useRootData()?.locale ?? "fr-FR";
@@ -30,7 +26,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t("audit.title")} lead={t("audit.lead")} testId="admin-audit">
       <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("audit.search")}>
-        <FilterSelect name="entityType" label={t("audit.entityType")} value={query.entityType} options={list.entityTypes.map((type) => ({ value: type, label: type }))} />
+        <FilterSelect name="entityType" label={t("audit.entityType")} value={query.entityType} options={list.entityTypes.map((type) => ({ value: type, label: auditEntityLabel(t, type) }))} />
         {query.entityId ? <input type="hidden" name="entityId" value={query.entityId} /> : null}
         <FilterDate name="from" label={t("audit.from")} value={query.from} />
         <FilterDate name="to" label={t("audit.to")} value={query.to} />
@@ -45,9 +41,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
             <SortHeader name="at" label={t("audit.at")} sort={query.sort} dir={query.dir} />
             <SortHeader name="actor" label={t("audit.actor")} sort={query.sort} dir={query.dir} />
             <SortHeader name="action" label={t("audit.action")} sort={query.sort} dir={query.dir} />
-            <Header>{t("audit.entity")}</Header>
-            <Header>{t("audit.before")}</Header>
-            <Header>{t("audit.after")}</Header>
+            <Header>{t("audit.changes")}</Header>
           </>
         }
       >
@@ -55,15 +49,11 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
           <tr key={entry.id} className="border-b border-slate-200 align-top" data-testid="audit-row">
             <td className="px-2 py-2 whitespace-nowrap">{formatInstant(entry.at, locale, { dateStyle: "short", timeStyle: "medium" })}</td>
             <td className="px-2 py-2">{entry.actorEmail}</td>
-            <td className="px-2 py-2 font-mono">{entry.action}</td>
             <td className="px-2 py-2">
-              {entry.entityType} #{entry.entityId}
+              <AuditSentence entry={entry} t={t} />
             </td>
             <td className="px-2 py-2">
-              <Json value={entry.before} label={`${t("audit.before")} #${entry.id}`} />
-            </td>
-            <td className="px-2 py-2">
-              <Json value={entry.after} label={`${t("audit.after")} #${entry.id}`} />
+              <AuditChanges entry={entry} t={t} locale={locale} />
             </td>
           </tr>
         ))}

@@ -113,8 +113,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </td>
                 <td className={CELL}>{user.email}</td>
-                <td className={CELL}>{user.brand}</td>
-                <td className={CELL}>{user.isAdmin ? <StatusBadge tone="warn">{t("users.admin")}</StatusBadge> : null}</td>
+                <td className={CELL}>{t(`brands.${user.brand}`)}</td>
+                <td className={CELL} data-testid="user-roles">
+                  {user.isAdmin ? <StatusBadge tone="warn">{t("users.admin")}</StatusBadge> : null} {user.roles.map((role) => t(`roles.${role}`)).join(", ")}
+                  {!user.isAdmin && user.roles.length === 0 ? t("users.noRole") : null}
+                </td>
                 <td className={CELL}>{formatInstant(user.createdAt, locale, { dateStyle: "short" })}</td>
               </tr>
             ))}
@@ -124,6 +127,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       )}
     </AdminToolsMain>
   );
+}
+
+/** A user's locale ("es-ES") as its language's name in the reader's language ("espagnol (Espagne)"). */
+function languageName(userLocale: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "language" }).of(userLocale) ?? userLocale;
+  } catch {
+    return userLocale;
+  }
 }
 
 function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confirmRemove: boolean }) {
@@ -146,7 +158,7 @@ function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confir
           {user.firstName} {user.lastName} {user.isAdmin ? <StatusBadge tone="warn">{t("users.admin")}</StatusBadge> : null}
         </h2>
         <p>
-          {user.email} · {user.brand} · {user.locale} · {t("users.since", { date: date(user.createdAt) })}
+          {user.email} · {t(`brands.${user.brand}`)} · {languageName(user.locale, locale)} · {t("users.since", { date: date(user.createdAt) })}
         </p>
         <FormMessage message={replyMessage(result)} />
         {confirmRemove ? <ConfirmPanel title={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} submitLabel={t("users.removeAdminYes")} cancelTo={here} sendsConfirm={false} /> : null}

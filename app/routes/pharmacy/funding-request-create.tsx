@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { FundingAddFormSchema, FundingOptionsSchema, FundingRequestSchema } from "#core/contract/funding-requests.ts";
 import { formatDate } from "#core/domain/format.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 /** Creation of a funding request (creer): a learner of the team, a funder and a session (dpec/add). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -42,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function FundingRequestCreate() {
   const { t } = useTranslation("pharmacy-funding");
   const { title, locale, options } = useLoaderData<typeof loader>();
+  const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(FundingAddFormSchema, result, { id: "funding-add" });
   const view = formView(form);
@@ -52,7 +54,8 @@ export default function FundingRequestCreate() {
   const placeholder = { value: "", label: t("create.choose") };
   return (
     <FundingFrame title={title} states>
-      {options.agreements.length === 0 ? (
+      {/* A read-only contract changes nothing: the frame says why, no form to be refused after the click. */}
+      {readOnly ? null : options.agreements.length === 0 ? (
         <p className="rounded-md border border-slate-300 p-4">{t("create.noFunder")}</p>
       ) : (
         <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex max-w-2xl flex-col gap-4" data-testid="funding-create-form">

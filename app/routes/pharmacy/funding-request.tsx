@@ -22,6 +22,7 @@ import {
 import { IdParam } from "#core/contract/ids.ts";
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 function idOf(request: Request, raw: string | undefined): number {
   const parsed = IdParam.safeParse(raw ?? "");
@@ -76,6 +77,7 @@ export default function FundingRequestPage() {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
   const { title, locale, request, history, sessions } = useLoaderData<typeof loader>();
+  const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const stepIndex = FUNDING_STATES.indexOf(request.state);
   return (
@@ -97,7 +99,8 @@ export default function FundingRequestPage() {
         ))}
       </ol>
       <p className="mb-6 text-lg" data-testid="funding-state">
-        {t("detail.state")}: <strong>{t(`states.${request.state}`)}</strong>
+        {t("detail.state")}
+        {t("common:colon")} <strong>{t(`states.${request.state}`)}</strong>
       </p>
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="request-facts" className="rounded-lg border border-slate-300 p-4">
@@ -153,43 +156,45 @@ export default function FundingRequestPage() {
           ) : null}
         </section>
       </div>
-      <section aria-labelledby="request-actions" className="mt-6 rounded-lg border border-slate-300 p-4">
-        <h2 id="request-actions" className="mb-3 text-xl font-bold">
-          {t("detail.actions")}
-        </h2>
-        <FormMessage message={result?.form === "action" ? replyMessage(result) : undefined} />
-        {request.actions.length === 0 ? (
-          <p>{t("detail.final")}</p>
-        ) : (
-          <div className="flex flex-wrap gap-3">
-            {request.actions.map((a) => (
-              <Form method="post" key={a}>
-                <AuthenticityTokenInput name="csrf" />
-                <input type="hidden" name="step" value={a} />
-                <SubmitButton intent="action" variant={a === "reopen" ? "secondary" : "primary"}>
-                  {t(`actions.${a}`)}
-                </SubmitButton>
-              </Form>
-            ))}
-          </div>
-        )}
-        {request.canChangeSession && sessions.length > 1 ? (
-          <Form method="post" className="mt-6 flex max-w-xl flex-col gap-3" data-testid="funding-session-form">
-            <AuthenticityTokenInput name="csrf" />
-            <FormMessage message={result?.form === "session" ? replyMessage(result) : undefined} />
-            <SelectField
-              name="session"
-              label={t("detail.changeSession")}
-              defaultValue={String(request.session.id)}
-              errors={result?.form === "session" ? replyErrors(result).session : undefined}
-              options={sessions.map((s) => ({ value: String(s.id), label: `${s.name} · ${s.city ?? ""} · ${formatDate(s.startDate, locale)}` }))}
-            />
-            <SubmitButton intent="session" variant="secondary">
-              {t("detail.saveSession")}
-            </SubmitButton>
-          </Form>
-        ) : null}
-      </section>
+      {readOnly ? null : (
+        <section aria-labelledby="request-actions" className="mt-6 rounded-lg border border-slate-300 p-4">
+          <h2 id="request-actions" className="mb-3 text-xl font-bold">
+            {t("detail.actions")}
+          </h2>
+          <FormMessage message={result?.form === "action" ? replyMessage(result) : undefined} />
+          {request.actions.length === 0 ? (
+            <p>{t("detail.final")}</p>
+          ) : (
+            <div className="flex flex-wrap gap-3">
+              {request.actions.map((a) => (
+                <Form method="post" key={a}>
+                  <AuthenticityTokenInput name="csrf" />
+                  <input type="hidden" name="step" value={a} />
+                  <SubmitButton intent="action" variant={a === "reopen" ? "secondary" : "primary"}>
+                    {t(`actions.${a}`)}
+                  </SubmitButton>
+                </Form>
+              ))}
+            </div>
+          )}
+          {request.canChangeSession && sessions.length > 1 ? (
+            <Form method="post" className="mt-6 flex max-w-xl flex-col gap-3" data-testid="funding-session-form">
+              <AuthenticityTokenInput name="csrf" />
+              <FormMessage message={result?.form === "session" ? replyMessage(result) : undefined} />
+              <SelectField
+                name="session"
+                label={t("detail.changeSession")}
+                defaultValue={String(request.session.id)}
+                errors={result?.form === "session" ? replyErrors(result).session : undefined}
+                options={sessions.map((s) => ({ value: String(s.id), label: [s.name, s.city, formatDate(s.startDate, locale)].filter(Boolean).join(" · ") }))}
+              />
+              <SubmitButton intent="session" variant="secondary">
+                {t("detail.saveSession")}
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </section>
+      )}
       <section aria-labelledby="request-history" className="mt-6">
         <h2 id="request-history" className="mb-3 text-xl font-bold">
           {t("detail.history")}
@@ -199,7 +204,7 @@ export default function FundingRequestPage() {
             <li key={index} className="rounded-md border-l-4 border-slate-500 bg-slate-50 px-3 py-2">
               <time dateTime={e.at}>{formatInstant(e.at, locale, { dateStyle: "medium", timeStyle: "short" })}</time> · {t(`history.${e.action}`)}
               {e.fromState && e.fromState !== e.toState ? ` (${t(`states.${e.fromState}`)} → ${t(`states.${e.toState}`)})` : ""}
-              {e.detail ? ` : ${e.detail}` : ""} · {e.by}
+              {e.detail ? `${t("common:colon")} ${e.detail}` : ""} · {e.by}
             </li>
           ))}
         </ol>

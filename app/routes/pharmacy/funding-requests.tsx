@@ -13,6 +13,7 @@ import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { formatDate, formatDuration, formatMoney } from "#core/domain/format.ts";
 import { STATE_PAGES } from "~/components/pharmacy-funding/state-pages";
 import { loadFundingList } from "./funding.server";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 /** The funding requests' overview: a count per state (links to each state's page), the requests being created,
  * and for a Spanish pharmacy the FUNDAE groups with the report file. */
@@ -35,6 +36,7 @@ export default function FundingRequests() {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
   const { title, locale, counts, creation, fundae } = useLoaderData<typeof loader>();
+  const { readOnly } = usePharmacyArea();
   return (
     <FundingFrame title={title} states>
       <section aria-labelledby="funding-states-title" className="mb-8">
@@ -65,7 +67,7 @@ export default function FundingRequests() {
           <h2 id="funding-creation-title" className="text-xl font-bold">
             {t("overview.inCreation")}
           </h2>
-          <ButtonLink to={path("pharmacy-funding-create")}>{t("nav.create")}</ButtonLink>
+          {readOnly ? null : <ButtonLink to={path("pharmacy-funding-create")}>{t("nav.create")}</ButtonLink>}
         </div>
         <FundingRequestTable requests={creation} locale={locale} caption={t("overview.inCreationCaption")} />
       </section>
@@ -99,7 +101,8 @@ export default function FundingRequests() {
                     })}
                   </p>
                   <p className="text-sm">
-                    {t("fundae.participants")}: {g.participants.map((p) => `${p.firstName} ${p.lastName}`).join(", ")}
+                    {t("fundae.participants")}
+                    {t("common:colon")} {g.participants.map((p) => `${p.firstName} ${p.lastName}`).join(", ")}
                   </p>
                 </li>
               ))}

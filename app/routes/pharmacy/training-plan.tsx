@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { IdParam } from "#core/contract/ids.ts";
 import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 function planIdOf(request: Request, raw: string | undefined): number {
   const parsed = IdParam.safeParse(raw ?? "");
@@ -57,6 +58,7 @@ export default function TrainingPlan() {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
   const { locale, plan, options } = useLoaderData<typeof loader>();
+  const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(ActivityFormSchema, result, { id: "activity-create" });
   const view = formView(form);
@@ -72,45 +74,47 @@ export default function TrainingPlan() {
       </p>
       {plan.activities.length === 0 ? <p className="mb-4">{t("plan.empty")}</p> : <CollectivePlanGrid plan={plan} locale={locale} />}
       {plan.activities.length > 0 ? <CollectivePlanList plan={plan} locale={locale} /> : null}
-      <section aria-labelledby="activity-create-title" className="mt-8 max-w-xl rounded-lg border border-slate-300 p-5">
-        <h2 id="activity-create-title" className="mb-4 text-xl font-bold">
-          {t("plan.addActivity")}
-        </h2>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4" data-testid="activity-form">
-          <AuthenticityTokenInput name="csrf" />
-          <FormMessage message={view.message} />
-          <SelectField
-            name="trainingId"
-            label={t("plan.training")}
-            required
-            defaultValue={view.value("trainingId") ?? ""}
-            errors={view.errors.trainingId}
-            autoFocus={first === "trainingId" || undefined}
-            options={[{ value: "", label: t("create.choose") }, ...options.trainings.map((tr) => ({ value: String(tr.id), label: tr.name }))]}
-          />
-          <TextField name="startDate" type="date" label={t("plan.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
-          <TextField name="finishDate" type="date" label={t("plan.finishDate")} defaultValue={view.value("finishDate") ?? ""} errors={view.errors.finishDate} autoFocus={first === "finishDate" || undefined} />
-          <fieldset aria-describedby={view.errors.userIds ? "userIds-error" : undefined}>
-            <legend className="font-semibold">{t("plan.members")}</legend>
-            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-              {options.members.map((m) => (
-                <li key={m.id}>
-                  <label className="inline-flex items-center gap-2">
-                    <input type="checkbox" name="userIds" value={m.id} defaultChecked={chosen.has(String(m.id))} className="h-5 w-5" />
-                    {m.name}
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {view.errors.userIds ? (
-              <p id="userIds-error" className="text-sm font-semibold text-red-700">
-                {view.errors.userIds.join(" ")}
-              </p>
-            ) : null}
-          </fieldset>
-          <SubmitButton intent="activity">{t("plan.submit")}</SubmitButton>
-        </Form>
-      </section>
+      {readOnly ? null : (
+        <section aria-labelledby="activity-create-title" className="mt-8 max-w-xl rounded-lg border border-slate-300 p-5">
+          <h2 id="activity-create-title" className="mb-4 text-xl font-bold">
+            {t("plan.addActivity")}
+          </h2>
+          <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4" data-testid="activity-form">
+            <AuthenticityTokenInput name="csrf" />
+            <FormMessage message={view.message} />
+            <SelectField
+              name="trainingId"
+              label={t("plan.training")}
+              required
+              defaultValue={view.value("trainingId") ?? ""}
+              errors={view.errors.trainingId}
+              autoFocus={first === "trainingId" || undefined}
+              options={[{ value: "", label: t("create.choose") }, ...options.trainings.map((tr) => ({ value: String(tr.id), label: tr.name }))]}
+            />
+            <TextField name="startDate" type="date" label={t("plan.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
+            <TextField name="finishDate" type="date" label={t("plan.finishDate")} defaultValue={view.value("finishDate") ?? ""} errors={view.errors.finishDate} autoFocus={first === "finishDate" || undefined} />
+            <fieldset aria-describedby={view.errors.userIds ? "userIds-error" : undefined}>
+              <legend className="font-semibold">{t("plan.members")}</legend>
+              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+                {options.members.map((m) => (
+                  <li key={m.id}>
+                    <label className="inline-flex items-center gap-2">
+                      <input type="checkbox" name="userIds" value={m.id} defaultChecked={chosen.has(String(m.id))} className="h-5 w-5" />
+                      {m.name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              {view.errors.userIds ? (
+                <p id="userIds-error" className="text-sm font-semibold text-red-700">
+                  {view.errors.userIds.join(" ")}
+                </p>
+              ) : null}
+            </fieldset>
+            <SubmitButton intent="activity">{t("plan.submit")}</SubmitButton>
+          </Form>
+        </section>
+      )}
     </FundingFrame>
   );
 }

@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { TrainingPlanFormSchema, TrainingPlanListSchema, TrainingPlanSummarySchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
+import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 
 /** The pharmacy's collective plans (trainingPlans) and the creation form (createTrainingPlan). A TrainingPlanUpdate
  * on the account channel revalidates this page (app/realtime). */
@@ -45,6 +46,7 @@ export default function TrainingPlans() {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
   const { title, locale, plans } = useLoaderData<typeof loader>();
+  const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(TrainingPlanFormSchema, result, { id: "plan-create" });
   const view = formView(form);
@@ -73,19 +75,21 @@ export default function TrainingPlans() {
           </ul>
         )}
       </section>
-      <section aria-labelledby="plan-create-title" className="max-w-xl rounded-lg border border-slate-300 p-5">
-        <h2 id="plan-create-title" className="mb-4 text-xl font-bold">
-          {t("plans.create")}
-        </h2>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4">
-          <AuthenticityTokenInput name="csrf" />
-          <FormMessage message={view.message} />
-          <TextField name="name" label={t("plans.name")} required defaultValue={view.value("name") ?? ""} errors={view.errors.name} autoFocus={first === "name" || undefined} />
-          <TextField name="startDate" type="date" label={t("plans.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
-          <TextField name="endDate" type="date" label={t("plans.endDate")} required defaultValue={view.value("endDate") ?? ""} errors={view.errors.endDate} autoFocus={first === "endDate" || undefined} />
-          <SubmitButton intent="create">{t("plans.submit")}</SubmitButton>
-        </Form>
-      </section>
+      {readOnly ? null : (
+        <section aria-labelledby="plan-create-title" className="max-w-xl rounded-lg border border-slate-300 p-5">
+          <h2 id="plan-create-title" className="mb-4 text-xl font-bold">
+            {t("plans.create")}
+          </h2>
+          <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4">
+            <AuthenticityTokenInput name="csrf" />
+            <FormMessage message={view.message} />
+            <TextField name="name" label={t("plans.name")} required defaultValue={view.value("name") ?? ""} errors={view.errors.name} autoFocus={first === "name" || undefined} />
+            <TextField name="startDate" type="date" label={t("plans.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
+            <TextField name="endDate" type="date" label={t("plans.endDate")} required defaultValue={view.value("endDate") ?? ""} errors={view.errors.endDate} autoFocus={first === "endDate" || undefined} />
+            <SubmitButton intent="create">{t("plans.submit")}</SubmitButton>
+          </Form>
+        </section>
+      )}
     </FundingFrame>
   );
 }

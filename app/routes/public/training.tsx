@@ -52,7 +52,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     loggedIn: user.loggedIn,
     /** A guest or shop customer may buy it (on the store, with a price): the actions offer "add to cart". */
     shop: canShop(user) && training.availableOnStore && !training.free && training.priceHT > 0,
-    shopping: canShop(user),
     bookmarked: bookmarks.includes(training.id),
     enrolment: {
       viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" ? ("shop" as const) : ("learner" as const),

@@ -25,9 +25,11 @@ type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-admin-tools.json") &
   typeof import("../../../locales/en-US/api-funding.json");
 
-export type MessageKey = Exclude<keyof EnglishMessages, "default">;
+/** A plural message is written `key_one`, `key_other` (i18next plurals, given a `count` value) and asked as `key`. */
+type Singular<K> = K extends `${infer Base}_${"one" | "other"}` ? Base : K;
+export type MessageKey = Singular<Exclude<keyof EnglishMessages, "default">>;
 
-const KEYS = new Set(API_NAMESPACES.flatMap((ns) => Object.keys(RESOURCES["en-US"][ns] ?? {})));
+const KEYS = new Set(API_NAMESPACES.flatMap((ns) => Object.keys(RESOURCES["en-US"][ns] ?? {}).map((key) => key.replace(/_(one|other)$/, ""))));
 /** Every message key (the style test of the Spanish texts reads them all). */
 export const MESSAGE_KEYS = [...KEYS] as MessageKey[];
 
@@ -39,7 +41,8 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 
 export function translator(locale: ServerLocale): Translate {
   const t = fixedT(locale, API_NAMESPACES);
-  return (key, values) => t(key, { replace: values ?? {} });
+  // `count` chooses the plural form (Intl.PluralRules of the locale) of a `key_one`/`key_other` message.
+  return (key, values) => t(key, { replace: values ?? {}, ...(typeof values?.count === "number" ? { count: values.count } : {}) });
 }
 
 /** Picks the best supported locale from an Accept-Language header. */

@@ -103,7 +103,7 @@ const LABELS: Record<"fr" | "es", Labels> = {
     colon: ": ",
     pre: "Evaluación inicial",
     post: "Evaluación final",
-    evaluation: "Evaluación",
+    evaluation: "Valoración",
     quiz: "Cuestionario",
     virtualSession: "Aula virtual",
     session: "sesión",

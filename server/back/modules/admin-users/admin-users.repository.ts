@@ -28,7 +28,12 @@ export async function searchUsers(db: DbOrTx, query: UserListQuery, page: { limi
   const direction = query.dir === "asc" ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select(summary)
+      .select({
+        ...summary,
+        // The roles of the user's active memberships, each once (a row of the list shows them).
+        // (A comma-separated text: both drivers read it the same way, unlike an array.)
+        roles: sql<string>`coalesce((select string_agg(distinct ${memberships.role}, ',' order by ${memberships.role}) from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.isActive}), '')`,
+      })
       .from(users)
       .where(where)
       .orderBy(...USER_ORDER[query.sort].map((column) => direction(column)), direction(users.id))

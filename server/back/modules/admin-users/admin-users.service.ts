@@ -25,7 +25,7 @@ const summaryOf = (row: { id: number; email: string; firstName: string; lastName
 
 export async function findUsers(db: Db, query: UserListQuery) {
   const { rows, total } = await repo.searchUsers(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
-  return { items: rows.map(summaryOf), paging: paging(total, query.page) };
+  return { items: rows.map((row) => ({ ...summaryOf(row), roles: row.roles ? row.roles.split(",") : [] })), paging: paging(total, query.page) };
 }
 
 export async function getUserDetail(db: Db, actorId: number, id: number): Promise<AdminUserDetail> {

@@ -80,7 +80,7 @@ export async function attributeApprenants(deps: Deps, scope: ReferentScope, inpu
       const fresh = members.filter((m) => !already.has(m.userId));
       const used = await repo.usedQuantity(tx, scope.accountId, training.id, sessionId);
       const remaining = Math.max(0, quantity - used);
-      if (fresh.length > remaining) throw new AppError("CONFLICT", "attributionQuantityUsedUp", { values: { remaining, asked: fresh.length } });
+      if (fresh.length > remaining) throw new AppError("CONFLICT", "attributionQuantityUsedUp", { values: { count: remaining, asked: fresh.length } });
       for (const member of fresh) {
         const fit = fitsAudience(training, { isPharmacist: member.profession === "pharmacist", isHolder: member.role === "holder" });
         if (!fit.ok) throw new AppError("CONFLICT", "attributionAudience", { values: { name: `${member.firstName} ${member.lastName}` } });

@@ -123,12 +123,22 @@ const csvCell = (value: string | number | null) => {
  * LibreOffice open in the French and Spanish locales). Offered where the brand has teamHistoryExport (403 elsewhere).
  */
 /** The texts of the export in the caller's language: the column titles and the words of the outcomes (ADR 0107). */
-export type HistoryTexts = { headers: readonly string[]; outcomes: Readonly<Record<Outcome, string>> };
+/**
+ * The words of the export in the reader's language: column headers, outcomes, the training types and enrolment
+ * statuses as people read them (never the raw values "formation", "in_progress"), and the file's name.
+ */
+export type HistoryTexts = {
+  headers: readonly string[];
+  outcomes: Readonly<Record<Outcome, string>>;
+  type(trainingType: string): string;
+  status(status: string): string;
+  filename(date: string): string;
+};
 
 export async function exportHistory(deps: Deps, scope: ReferentScope, texts: HistoryTexts): Promise<{ bytes: Uint8Array; filename: string }> {
   if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
   const rows = await historyRows(deps, scope, texts);
-  return { bytes: new TextEncoder().encode(historyCsv(texts.headers, rows)), filename: historyFilename(deps.now()) };
+  return { bytes: new TextEncoder().encode(historyCsv(texts.headers, rows)), filename: historyFilename(deps.now(), texts) };
 }
 
 export type HistoryCell = string | number | null;
@@ -137,7 +147,7 @@ export type HistoryCell = string | number | null;
  * The rows of the team history (one per enrolment of a member), in the column order of `historyColumns`: then the
  * attempts at the final assessment, the pre-test score, the counted post-test score and how the training ended.
  */
-export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<HistoryTexts, "outcomes">): Promise<HistoryCell[][]> {
+export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<HistoryTexts, "outcomes" | "type" | "status">): Promise<HistoryCell[][]> {
   const [members, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
   const scores = await repo.listAccountScores(
     deps.db,
@@ -157,8 +167,8 @@ export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<
       m.firstName,
       m.email,
       e.trainingName,
-      e.trainingType,
-      e.status,
+      texts.type(e.trainingType),
+      texts.status(e.status),
       e.status === "finished" ? 100 : e.progressPercent,
       e.startedAt ? toParisDate(e.startedAt) : null,
       e.finishedAt ? toParisDate(e.finishedAt) : null,
@@ -182,6 +192,6 @@ export function historyCsv(headers: readonly string[], rows: readonly HistoryCel
   return "\uFEFF" + [headers.map(csvCell).join(";"), ...lines].join("\r\n") + "\r\n";
 }
 
-export function historyFilename(now: Date): string {
-  return `historique-equipe-${toParisDate(now)}.csv`;
+export function historyFilename(now: Date, texts: Pick<HistoryTexts, "filename">): string {
+  return texts.filename(toParisDate(now));
 }

@@ -64,7 +64,7 @@ export async function startHistoryExport(deps: Deps, scope: ReferentScope, texts
     state: "running",
     done: 0,
     total: rows.length,
-    filename: historyFilename(now),
+    filename: historyFilename(now, texts),
     createdAt: now,
     updatedAt: now,
   });

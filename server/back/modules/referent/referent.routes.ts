@@ -28,6 +28,7 @@ import {
 } from "#core/contract/referent.ts";
 import { OrderIdParamsSchema, OrderSchema } from "#core/contract/shop.ts";
 import type { BackEnv } from "../../context.ts";
+import { fixedT } from "../../../i18n/i18n.ts";
 import { success } from "../../http/envelope.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { requireCsrfOnGet } from "../../http/guards.ts";
@@ -207,6 +208,10 @@ function historyTexts(c: Context<BackEnv>): dashboard.HistoryTexts {
   return {
     headers: c.var.t("historyColumns").split(";"),
     outcomes: { achieved: c.var.t("historyOutcomeAchieved"), participated: c.var.t("historyOutcomeParticipated"), failed: c.var.t("historyOutcomeFailed") },
+    // The pages' own words for types and statuses (catalogue, records), so the file reads like the dashboard.
+    type: (trainingType) => fixedT(c.var.locale, "catalogue")(`types.${trainingType}`),
+    status: (status) => fixedT(c.var.locale, "records")(`status.${status}`),
+    filename: (date) => c.var.t("historyFilename", { date }),
   };
 }
 
