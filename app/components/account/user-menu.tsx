@@ -40,8 +40,8 @@ export function UserMenu() {
   const current = user.accounts.find((account) => account.id === user.currentAccountId) ?? null;
   const others = user.accounts.filter((account) => account.id !== user.currentAccountId);
   return (
-    // A new page closes the menu (the key remounts it).
-    <details key={location.pathname} className="group/user relative" data-testid="user-menu">
+    // Any navigation (a link, a switch back to the same page) closes the menu: the key remounts it.
+    <details key={location.key} className="group/user relative" data-testid="user-menu">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border-2 border-slate-400 px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <span className="sr-only">{t("userMenu.open")}, </span>
         {user.firstName} {user.lastName}
