@@ -76,8 +76,9 @@ test.describe("the pharmacy in use", () => {
     await menu.getByRole("button", { name: "Passer à Pharmacie du Vieux-Port" }).click();
     await expect(page).toHaveURL(/\/catalogue$/);
 
-    await page.getByTestId("user-menu").locator("summary").click();
+    // The same page, now in the other pharmacy (with JavaScript, once the switch has landed and closed the menu).
     await expect(page.getByTestId("current-account")).toContainText("Pharmacie du Vieux-Port");
+    await page.getByTestId("user-menu").locator("summary").click();
     // A learner there: no management link any more.
     await expect(page.getByTestId("user-menu").getByRole("link", { name: "Gérer ma pharmacie" })).toHaveCount(0);
     await expect(page.getByTestId("user-menu").getByRole("button", { name: "Passer à Pharmacie des Halles" })).toBeVisible();
