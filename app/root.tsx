@@ -24,7 +24,7 @@ import { Toaster } from "./components/ui/toast";
 import { brandPageMeta, metaT, rootMetaData } from "./lib/meta";
 import { loadRootData } from "./lib/root-data.server";
 import { requestStateMiddleware } from "./lib/request-state.server";
-import { authenticatedOnlyMiddleware } from "./lib/area-guards.server";
+import { accountChoiceMiddleware, authenticatedOnlyMiddleware } from "./lib/area-guards.server";
 import { currentUserMiddleware } from "./lib/current-user.server";
 import { useNonce } from "./lib/nonce";
 import { useRootData } from "./lib/use-root-data";
@@ -32,7 +32,7 @@ import { NewBuildNotice, reloadOnceOnChunkError } from "./realtime/new-build-not
 import { RealtimeIsland } from "./realtime/realtime-island";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, currentUserMiddleware, authenticatedOnlyMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, currentUserMiddleware, authenticatedOnlyMiddleware, accountChoiceMiddleware];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // With v8_passThroughRequests a client navigation's request URL ends in ".data": hand on the

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { notFound } from "./errors.server";
-import { canShop, isAdmin, isHolderOrReferent, needsAccountChoice } from "#core/domain/permissions.ts";
+import { canShop, isAdmin, isHolderOrReferent, mustChooseAccount, needsAccountChoice } from "#core/domain/permissions.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { matchPage, pageOnBrand, type PageArea } from "#core/pages.ts";
 import { requestStateContext } from "./context";
@@ -101,6 +101,26 @@ export const authenticatedOnlyMiddleware: MiddlewareFunction<Response> = async (
   const user = await getUser(context);
   if (user.loggedIn) return next();
   throw redirect(loginPath(context, currentPath(url)));
+};
+
+/**
+ * The pages outside the guarded areas whose content depends on the pharmacy in use (what the user may follow, their
+ * enrolments): a user with several pharmacies and none in use is asked to choose first (issue 29, ADR 0113). Reading
+ * pages (news, FAQ, contact...) stay open.
+ */
+export const CHOICE_FIRST_PAGE_IDS = ["home", "catalogue", "search", "search-form", "training"];
+
+/**
+ * Root server middleware: on those pages (a page view, GET), a user who must choose an account goes to the account
+ * choice, with the page as `redirect`. Guests with no session cookie cost nothing.
+ */
+export const accountChoiceMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
+  const match = matchPage(url.pathname);
+  if (!match || !CHOICE_FIRST_PAGE_IDS.includes(match.page.id)) return next();
+  if (!context.get(requestStateContext).back.hasCookie("sid")) return next();
+  if (!mustChooseAccount(await getUser(context))) return next();
+  throw redirect(withRedirect(pathOf(context, "account-choice"), currentPath(url)));
 };
 
 /**

@@ -38,7 +38,7 @@ export const EnrolmentPayloadSchema = z.strictObject({
 });
 export type EnrolmentPayload = z.infer<typeof EnrolmentPayloadSchema>;
 
-const ELIGIBILITY_REFUSALS = ["readOnly", "shopContext", "contractInvalid", "pharmacistsOnly", "nonPharmacistsOnly", "holdersOnly", "nonHoldersOnly"] as const;
+const ELIGIBILITY_REFUSALS = ["readOnly", "shopContext", "notInStore", "contractInvalid", "pharmacistsOnly", "nonPharmacistsOnly", "holdersOnly", "nonHoldersOnly"] as const;
 
 export const EligibilitySchema = z.discriminatedUnion("allowed", [
   z.strictObject({ allowed: z.literal(true) }),

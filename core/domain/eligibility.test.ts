@@ -18,6 +18,8 @@ const training = (overrides: Partial<EligibilityTraining> = {}): EligibilityTrai
   holdersOnly: false,
   nonHoldersOnly: false,
   noContractRequired: false,
+  free: false,
+  availableOnStore: true,
   ...overrides,
 });
 
@@ -28,6 +30,12 @@ describe("subscriptionEligibility", () => {
     ["read-only wins over an expired contract", user({ contractType: "readonly", contractValidDate: null }), training(), { allowed: false, reason: "readOnly" }],
     ["shop customer", user({ contractType: "shop" }), training(), { allowed: false, reason: "shopContext" }],
     ["shop customer even without contract requirement", user({ contractType: "shop" }), training({ noContractRequired: true }), { allowed: false, reason: "shopContext" }],
+    ["shop customer on a paid training not sold in the shop", user({ contractType: "shop" }), training({ availableOnStore: false }), { allowed: false, reason: "notInStore" }],
+    ["shop customer on a free training not in the store", user({ contractType: "shop" }), training({ free: true, availableOnStore: false }), { allowed: true }],
+    ["shop customer on a free training in the store", user({ contractType: "shop" }), training({ free: true }), { allowed: true }],
+    ["shop customer on a free training keeps the audience flags", user({ contractType: "shop", isPharmacist: false }), training({ free: true, pharmacistsOnly: true }), { allowed: false, reason: "pharmacistsOnly" }],
+    ["shop customer with an ended contract on a free training that needs one", user({ contractType: "shop", contractValidDate: "2025-06-14" }), training({ free: true }), { allowed: false, reason: "contractInvalid" }],
+    ["read-only wins over a free training", user({ contractType: "readonly" }), training({ free: true }), { allowed: false, reason: "readOnly" }],
     ["no contract at all", user({ contractType: null, contractValidDate: null }), training(), { allowed: false, reason: "contractInvalid" }],
     ["expired contract", user({ contractValidDate: "2025-06-14" }), training(), { allowed: false, reason: "contractInvalid" }],
     ["contract ending today", user({ contractValidDate: "2025-06-15" }), training(), { allowed: true }],

@@ -9,11 +9,18 @@ export type EligibilityUser = {
   isHolder: boolean;
 };
 
-export type EligibilityTraining = AudienceFlags & { noContractRequired: boolean };
+export type EligibilityTraining = AudienceFlags & {
+  noContractRequired: boolean;
+  /** Costs nothing: anyone allowed to follow it subscribes, shop customers too. */
+  free: boolean;
+  /** Sold in the shop. */
+  availableOnStore: boolean;
+};
 
 export type EligibilityRefusal =
   | "readOnly"
   | "shopContext"
+  | "notInStore"
   | "contractInvalid"
   | "pharmacistsOnly"
   | "nonPharmacistsOnly"
@@ -24,11 +31,14 @@ export type Eligibility = { allowed: true } | { allowed: false; reason: Eligibil
 
 /**
  * Whether a logged-in user may subscribe, checked in this order: read-only contract, shop context (shop customers
- * buy in the shop), contract validity (unless the training needs no contract), then the audience flags.
+ * buy a paid training in the shop, or learn it is not sold there; a free one they subscribe to like anyone, issue 29),
+ * contract validity (unless the training needs no contract), then the audience flags.
  */
 export function subscriptionEligibility(user: EligibilityUser, training: EligibilityTraining, now: Date): Eligibility {
   if (isReadOnlyUser(user.contractType)) return { allowed: false, reason: "readOnly" };
-  if (user.contractType === SHOP_CONTRACT_TYPE) return { allowed: false, reason: "shopContext" };
+  if (user.contractType === SHOP_CONTRACT_TYPE && !training.free) {
+    return { allowed: false, reason: training.availableOnStore ? "shopContext" : "notInStore" };
+  }
   if (!training.noContractRequired && !isContractValid(user.contractValidDate, now)) return { allowed: false, reason: "contractInvalid" };
   const fit = fitsAudience(training, { isPharmacist: user.isPharmacist, isHolder: user.isHolder });
   if (!fit.ok) return { allowed: false, reason: fit.reason };

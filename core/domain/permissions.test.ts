@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { PERMISSIONS, type PermissionName, type PermissionUser } from "./permissions.ts";
+import { enterableAreas, mustChooseAccount, PERMISSIONS, type ManagementArea, type PermissionName, type PermissionUser } from "./permissions.ts";
 
 const pharmacy = { id: 1, name: "Pharmacie du Centre" };
 const member = (overrides: Partial<Extract<PermissionUser, { loggedIn: true }>> = {}): PermissionUser => ({
@@ -45,5 +45,37 @@ describe("permissions: every named rule for every kind of user", () => {
   const cells = Object.entries(TABLE).flatMap(([user, row]) => Object.entries(row).map(([rule, expected]) => [user, rule as PermissionName, expected] as const));
   test.each(cells)("%s: %s is %s", (user, rule, expected) => {
     expect(PERMISSIONS[rule](USERS[user]!)).toBe(expected);
+  });
+});
+
+describe("the management areas a user may enter (the header's user menu and the profile link them)", () => {
+  const EXPECTED: Record<string, ManagementArea[]> = {
+    guest: [],
+    learner: [],
+    "learner without pharmacy": [],
+    holder: ["pharmacy"],
+    "referent (role)": ["pharmacy"],
+    "read-only learner": [],
+    "shop customer": [],
+    "admin without pharmacy": ["admin"],
+  };
+  test.each(Object.entries(EXPECTED))("%s: %j", (user, areas) => {
+    expect(enterableAreas(USERS[user]!)).toEqual(areas);
+  });
+  test("an administrator who also manages the pharmacy in use enters both, pharmacy first", () => {
+    expect(enterableAreas(member({ isAdmin: true, role: "referent" }))).toEqual(["pharmacy", "admin"]);
+  });
+});
+
+describe("mustChooseAccount: several pharmacies and none in use", () => {
+  const two = [{ id: 1 }, { id: 2 }];
+  test.each([
+    ["guest", { loggedIn: false } as const, false],
+    ["two pharmacies, none in use", { loggedIn: true, currentAccountId: null, accounts: two } as const, true],
+    ["two pharmacies, one in use", { loggedIn: true, currentAccountId: 2, accounts: two } as const, false],
+    ["one pharmacy, none in use (the API takes it)", { loggedIn: true, currentAccountId: null, accounts: [{ id: 1 }] } as const, false],
+    ["no pharmacy (nothing to choose)", { loggedIn: true, currentAccountId: null, accounts: [] } as const, false],
+  ])("%s: %s", (_label, user, expected) => {
+    expect(mustChooseAccount(user)).toBe(expected);
   });
 });

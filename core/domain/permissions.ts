@@ -42,6 +42,15 @@ export function needsAccountChoice(user: PermissionUser): boolean {
   return user.loggedIn && user.establishment === null && !user.isAdmin && !isShopCustomer(user);
 }
 
+/**
+ * Several pharmacies and none in use (issue 29): the account choice comes first, whoever the user is. One pharmacy
+ * needs no choice (the API takes it as the one in use); none leaves nothing to choose (needsAccountChoice says what
+ * the guarded areas do then).
+ */
+export function mustChooseAccount(user: { loggedIn: false } | { loggedIn: true; currentAccountId: number | null; accounts: readonly unknown[] }): boolean {
+  return user.loggedIn && user.currentAccountId === null && user.accounts.length > 1;
+}
+
 /** The learner areas (account, learning): logged in, with a pharmacy chosen when one is needed. */
 export function canUseLearnerArea(user: PermissionUser): boolean {
   return user.loggedIn && !needsAccountChoice(user);
@@ -57,6 +66,19 @@ export function isHolderOrReferent(user: PermissionUser): boolean {
 /** The shop: guests and shop-contract users. */
 export function canShop(user: PermissionUser): boolean {
   return isShopContext({ loggedIn: user.loggedIn, contractType: user.loggedIn ? user.contractType : null });
+}
+
+/** The areas beyond the learner's, in the order the header's user menu and the profile link them. */
+export const MANAGEMENT_AREAS = ["pharmacy", "admin"] as const;
+export type ManagementArea = (typeof MANAGEMENT_AREAS)[number];
+
+/**
+ * The management areas this user may enter, by the rules their pages' guards apply (issue 30): pharmacy management
+ * for a holder or referent of the pharmacy in use, the administration for an administrator.
+ */
+export function enterableAreas(user: PermissionUser): ManagementArea[] {
+  const may: Record<ManagementArea, (u: PermissionUser) => boolean> = { pharmacy: isHolderOrReferent, admin: isAdmin };
+  return MANAGEMENT_AREAS.filter((area) => may[area](user));
 }
 
 /** Changes to one's own data (a read-only contract only reads). */

@@ -133,6 +133,8 @@ test.describe("bookmarks (Mes favoris)", () => {
 
 test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({ page }) => {
   await login(page, "shop@demo.test");
+  // The profile is in the header's user menu (issue 30): open it, then follow the link.
+  await page.getByTestId("user-menu").locator("summary").click();
   await page.getByRole("link", { name: /Mon profil/ }).click();
   await expect(page).toHaveURL(/\/compte\/profil$/);
   await expect(page.getByTestId("profile-no-establishment")).toHaveText("Compte personnel (achats en boutique), sans pharmacie.");

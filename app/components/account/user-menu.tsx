@@ -1,12 +1,23 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { enterableAreas, type ManagementArea, type PermissionUser } from "#core/domain/permissions.ts";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 
+/** The management areas the user may enter (the rules of their guards), as links: the user menu and the profile list them. */
+export function useAreaLinks(user: PermissionUser | undefined): { area: ManagementArea; to: string; label: string }[] {
+  const { t } = useTranslation("common");
+  const path = usePagePath();
+  return (user ? enterableAreas(user) : []).map((area) => ({ area, to: path(area), label: t(`userMenu.areas.${area}`) }));
+}
+
+const menuLink = "block rounded px-2 py-2 font-semibold text-slate-900 underline-offset-2 hover:bg-slate-100 hover:underline";
+
 /**
- * The header's account corner: a login link for guests (back to this page afterwards), the
- * profile link and a logout button (a small POST form, works without JavaScript) for users.
+ * The header's account corner: a login link for guests (back to this page afterwards); for users, a menu (a
+ * <details>, so it opens without JavaScript) with the profile, the areas they may enter, the pharmacy in use and the
+ * others to switch to (small POST forms to the account choice's action), and the logout button.
  */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -14,10 +25,11 @@ export function UserMenu() {
   const path = usePagePath();
   const location = useLocation();
   const user = data?.user;
+  const here = location.pathname + location.search;
+  const areas = useAreaLinks(user);
   if (!user) return null;
   if (!user.loggedIn) {
     const loginPath = path("login");
-    const here = location.pathname + location.search;
     const to = here === "/" || location.pathname === loginPath ? loginPath : `${loginPath}?${new URLSearchParams({ redirect: here })}`;
     return (
       <Link to={to} className="rounded-md border-2 border-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-[var(--color-primary-dark)] hover:bg-slate-100">
@@ -25,21 +37,80 @@ export function UserMenu() {
       </Link>
     );
   }
+  const current = user.accounts.find((account) => account.id === user.currentAccountId) ?? null;
+  const others = user.accounts.filter((account) => account.id !== user.currentAccountId);
   return (
-    <div className="flex items-center gap-3">
-      <Link to={path("profile")} className="text-sm font-semibold text-slate-800 hover:underline">
-        <span className="sr-only">{t("nav.profile")}: </span>
+    // Any navigation (a link, a switch back to the same page) closes the menu: the key remounts it.
+    <details key={location.key} className="group/user relative" data-testid="user-menu">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border-2 border-slate-400 px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">{t("userMenu.open")}, </span>
         {user.firstName} {user.lastName}
-      </Link>
-      <Form method="post" action={path("logout")}>
-        <AuthenticityTokenInput name="csrf" />
-        <button
-          type="submit"
-          className="rounded-md border-2 border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          {t("nav.logout")}
-        </button>
-      </Form>
-    </div>
+        <span aria-hidden="true" className="text-xs transition-transform group-open/user:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="mt-2 flex w-full flex-col gap-3 rounded-md border border-slate-300 bg-white p-3 shadow-lg md:absolute md:right-0 md:z-50 md:w-80" data-testid="user-menu-panel">
+        {user.accounts.length > 0 ? (
+          <p className="text-sm text-slate-800" data-testid="current-account">
+            {current ? (
+              <>
+                <span className="block text-xs uppercase tracking-wide text-slate-700">{t("userMenu.currentAccount")}</span>
+                <strong>{current.name}</strong>
+              </>
+            ) : (
+              t("userMenu.noCurrentAccount")
+            )}
+          </p>
+        ) : null}
+        <ul className="flex flex-col">
+          <li>
+            <Link to={path("profile")} className={menuLink} data-testid="user-menu-profile">
+              {t("nav.profile")}
+            </Link>
+          </li>
+          {areas.map((area) => (
+            <li key={area.area}>
+              <Link to={area.to} className={menuLink} data-testid={`area-link-${area.area}`}>
+                {area.label}
+              </Link>
+            </li>
+          ))}
+          {!current && user.accounts.length > 0 ? (
+            <li>
+              <Link to={`${path("account-choice")}?${new URLSearchParams({ redirect: here })}`} className={menuLink} data-testid="user-menu-choose-account">
+                {t("userMenu.chooseAccount")}
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+        {current && others.length > 0 ? (
+          <section aria-labelledby="switch-account-title" className="flex flex-col gap-2 border-t border-slate-200 pt-3" data-testid="switch-account">
+            <p id="switch-account-title" className="text-sm font-bold text-slate-900">
+              {t("userMenu.switchTitle")}
+            </p>
+            {others.map((account) => (
+              <Form key={account.id} method="post" action={path("account-choice")}>
+                <AuthenticityTokenInput name="csrf" />
+                <input type="hidden" name="accountId" value={account.id} />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button
+                  type="submit"
+                  className="w-full rounded-md border-2 border-slate-400 px-3 py-1.5 text-left text-sm font-semibold text-slate-900 hover:bg-slate-100"
+                  data-testid={`switch-account-${account.id}`}
+                >
+                  {t("userMenu.switchTo", { name: account.name })}
+                </button>
+              </Form>
+            ))}
+          </section>
+        ) : null}
+        <Form method="post" action={path("logout")} className="border-t border-slate-200 pt-3">
+          <AuthenticityTokenInput name="csrf" />
+          <button type="submit" className="rounded-md border-2 border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+            {t("nav.logout")}
+          </button>
+        </Form>
+      </div>
+    </details>
   );
 }

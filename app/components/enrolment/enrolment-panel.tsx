@@ -11,6 +11,7 @@ export type RefusalLinks = { advisor: string; offer: string; forMe: string };
 const REFUSAL_ACTIONS: Record<EligibilityRefusal, (keyof RefusalLinks)[]> = {
   readOnly: ["advisor"],
   shopContext: ["offer"],
+  notInStore: ["advisor", "offer"],
   contractInvalid: ["advisor", "offer"],
   pharmacistsOnly: ["forMe"],
   nonPharmacistsOnly: ["forMe"],

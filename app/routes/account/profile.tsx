@@ -4,6 +4,8 @@ import { Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
+import { useAreaLinks } from "~/components/account/user-menu";
+import { useRootData } from "~/lib/use-root-data";
 import { contractState, loadProfile, pointsAccess } from "~/routes/account/profile.server";
 import { BadgeList, CurrentTrainings, SuggestionList } from "~/components/records/profile-records";
 import { loadProfileRecords } from "~/routes/account/profile-records.server";
@@ -53,6 +55,7 @@ export default function Profile() {
   const path = usePagePath();
   const { profile, contract, pointsAccess, locale, records } = useLoaderData<typeof loader>();
   const advisor = profile.advisor;
+  const areas = useAreaLinks(useRootData()?.user);
   return (
     <ProfileLayout title={t("profile.title")}>
       <div className="grid gap-6 md:grid-cols-2">
@@ -100,6 +103,22 @@ export default function Profile() {
           ) : null}
         </section>
 
+        {areas.length > 0 ? (
+          <section aria-labelledby="areas-title" className="rounded-lg border border-slate-300 p-5" data-testid="profile-areas">
+            <h2 id="areas-title" className="mb-3 text-xl font-bold">
+              {t("profile.areas")}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {areas.map((area) => (
+                <li key={area.area}>
+                  <Link to={area.to} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid={`profile-area-link-${area.area}`}>
+                    {area.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section aria-labelledby="contract-title" className="rounded-lg border border-slate-300 p-5">
           <h2 id="contract-title" className="mb-3 text-xl font-bold">
             {t("profile.contract")}

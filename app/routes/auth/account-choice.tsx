@@ -15,9 +15,13 @@ import { landingPath } from "~/lib/paths.server";
 import { needsAccountChoice } from "~/lib/area-guards.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
+import { CurrentUserSchema } from "#core/contract/user.ts";
+import { isHolderOrReferent } from "#core/domain/permissions.ts";
+import { matchPage } from "#core/pages.ts";
 
 /**
- * The user's pharmacies; the `redirect` query is kept through the choice. A user with nothing to
+ * The user's pharmacies; the `redirect` query is kept through the choice. The header's user menu posts here too, to
+ * switch to another of the user's pharmacies (issue 30). A user with nothing to
  * choose and no need to (a shop customer) goes on to where they were heading.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -45,13 +49,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const fallback = landingPath(context);
   const redirectTo = formData.get("redirectTo");
   const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
+  let user;
   try {
-    await back.post("/user/setAccountId", { ...submission.value, platform: brand.key });
+    user = await back.post("/user/setAccountId", { ...submission.value, platform: brand.key }, CurrentUserSchema);
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;
     return backErrorReply(submission, error);
   }
+  // A switch from the user menu on a pharmacy management page, to a pharmacy the user does not manage: the landing page.
+  const area = matchPage(new URL(target, url).pathname)?.page.area;
+  if (area === "pharmacy" && !isHolderOrReferent(user)) return redirect(fallback);
   return redirect(target);
 }
 

@@ -10,7 +10,9 @@ import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { landingPath } from "~/lib/paths.server";
+import { landingPath, pathOf, withRedirect } from "~/lib/paths.server";
+import { CurrentUserSchema } from "#core/contract/user.ts";
+import { mustChooseAccount } from "#core/domain/permissions.ts";
 import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
@@ -34,8 +36,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const fallback = landingPath(context);
   const redirectTo = formData.get("redirectTo");
   const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
+  let user;
   try {
-    await back.post("/login", { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" });
+    user = await back.post("/login", { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" }, CurrentUserSchema);
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;
@@ -43,6 +46,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const offerReset = error instanceof BackError && (error.data as { resetPassword?: boolean } | null)?.resetPassword === true;
     return backErrorReply(submission, error, { hideFields: ["password"], extra: offerReset ? { offerReset } : undefined });
   }
+  // Several pharmacies and none in use: the account choice first, then where the user was going (issue 29).
+  if (mustChooseAccount(user)) return redirect(withRedirect(pathOf(context, "account-choice"), target));
   return redirect(target);
 }
 

@@ -47,14 +47,16 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       ])
     : [[] as number[], null];
   const eligibility = enrolmentReply?.eligibility;
+  /** A guest or shop customer may buy it (on the store, with a price): the actions offer "add to cart". */
+  const shop = canShop(user) && training.availableOnStore && !training.free && training.priceHT > 0;
   return {
     training,
     loggedIn: user.loggedIn,
-    /** A guest or shop customer may buy it (on the store, with a price): the actions offer "add to cart". */
-    shop: canShop(user) && training.availableOnStore && !training.free && training.priceHT > 0,
+    shop,
     bookmarked: bookmarks.includes(training.id),
     enrolment: {
-      viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" ? ("shop" as const) : ("learner" as const),
+      // A shop customer is told to buy only what the shop sells; otherwise they subscribe or read why not (issue 29).
+      viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" && shop ? ("shop" as const) : ("learner" as const),
       current: enrolmentReply?.enrolment ?? null,
       refusal: eligibility && !eligibility.allowed ? eligibility.reason : null,
       refusalLinks: {

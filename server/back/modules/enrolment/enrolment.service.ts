@@ -60,6 +60,7 @@ export function toEnrolmentPayload(row: EnrolmentRow): EnrolmentPayload {
 const REFUSAL_MESSAGES: Record<EligibilityRefusal, MessageKey> = {
   readOnly: "readOnly",
   shopContext: "enrolmentShopContext",
+  notInStore: "enrolmentNotInStore",
   contractInvalid: "enrolmentContractInvalid",
   pharmacistsOnly: "enrolmentPharmacistsOnly",
   nonPharmacistsOnly: "enrolmentNonPharmacistsOnly",
