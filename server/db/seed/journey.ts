@@ -83,10 +83,6 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
       await db.insert(t.enrolments).values(
         accountOf.map((u) => ({ userId: u.id, trainingId, accountId: u.accountId, status: "pending", sessionId: session.id, createdAt: clock.at(-2, 9) })),
       );
-      await db
-        .update(t.faceToFaceSessions)
-        .set({ currentParticipants: sql`least(${t.faceToFaceSessions.maxParticipants}, ${t.faceToFaceSessions.currentParticipants} + ${accountOf.length})` })
-        .where(eq(t.faceToFaceSessions.id, session.id));
     }
     const [row] = await db.select({ trainerId: t.faceToFaceSessions.trainerId }).from(t.faceToFaceSessions).where(eq(t.faceToFaceSessions.id, session.id));
     await saveTrainerAccessToken(db, { tokenHash: hashToken(demo.token), sessionId: session.id, personId: row?.trainerId ?? null, expiresAt, createdAt: clock.now });
