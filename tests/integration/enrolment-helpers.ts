@@ -94,12 +94,13 @@ export async function createSession(
     .values({ sessionId: session.id, date: day, startTime: session.startTime ?? "09:00", endTime: session.endTime ?? "17:00" })
     .returning();
   if (!options.booked) return { group, session, date };
-  // Booked seats are real bookings (ADR 0111): one learner per seat taken.
+  // Booked seats are real bookings (ADR 0111): one learner per seat taken, booked long before the test (so they are
+  // not among the enrolments of this month that figures count).
   const holders = await db
     .insert(users)
     .values(Array.from({ length: options.booked }, (_, i) => ({ email: `holder-${session.id}-${i}@seats.test`, passwordHash: "not-used", firstName: `H${i}`, lastName: `session ${session.id}`, profession: "pharmacist" })))
     .returning({ id: users.id });
-  await db.insert(enrolments).values(holders.map((h) => ({ userId: h.id, trainingId, status: "pending", sessionId: session.id })));
+  await db.insert(enrolments).values(holders.map((h) => ({ userId: h.id, trainingId, status: "pending", sessionId: session.id, createdAt: new Date("2020-01-06T09:00:00Z") })));
   return { group, session: (await sessionRow(db, session.id))!, date };
 }
 

@@ -1,8 +1,17 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { attestations, enrolments, fundingRequests, historyEntries, trainings, users } from "../../../db/schema/index.ts";
 
 /** What the dashboard reads of the account's enrolments: every query scoped by accountId. */
+
+/**
+ * How an enrolment ended (ADR 0107): the outcome of its history entry (the learner's entry of the training started
+ * since the enrolment, newest first), null while under way. `isFinished` (core/domain/team-figures.ts) reads it.
+ */
+export const enrolmentOutcome = sql<string | null>`(select ${historyEntries.outcome} from ${historyEntries}
+  where ${historyEntries.userId} = ${enrolments.userId} and ${historyEntries.trainingId} = ${enrolments.trainingId}
+    and ${historyEntries.startDate} >= ${enrolments.createdAt}
+  order by ${historyEntries.startDate} desc limit 1)`;
 
 export async function listAccountEnrolmentsWithTraining(db: Db, accountId: number) {
   return db
@@ -14,6 +23,7 @@ export async function listAccountEnrolmentsWithTraining(db: Db, accountId: numbe
       durationMinutes: trainings.durationMinutes,
       status: enrolments.status,
       progressPercent: enrolments.progressPercent,
+      outcome: enrolmentOutcome,
       createdAt: enrolments.createdAt,
       startedAt: enrolments.startedAt,
       finishedAt: enrolments.finishedAt,
@@ -56,6 +66,7 @@ export async function listAccountAttestations(db: Db, accountId: number) {
       code: attestations.code,
       kind: attestations.kind,
       userId: attestations.userId,
+      trainingId: attestations.trainingId,
       firstName: users.firstName,
       lastName: users.lastName,
       trainingName: trainings.name,
