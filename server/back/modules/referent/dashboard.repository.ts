@@ -7,11 +7,12 @@ import { attestations, enrolments, fundingRequests, historyEntries, trainings, u
 /**
  * How an enrolment ended (ADR 0107): the outcome of its history entry (the learner's entry of the training started
  * since the enrolment, newest first), null while under way. `isFinished` (core/domain/team-figures.ts) reads it.
+ * Written with its tables named in full: drizzle leaves a column unqualified in a query without a join, where it would
+ * name the subquery's own table.
  */
-export const enrolmentOutcome = sql<string | null>`(select ${historyEntries.outcome} from ${historyEntries}
-  where ${historyEntries.userId} = ${enrolments.userId} and ${historyEntries.trainingId} = ${enrolments.trainingId}
-    and ${historyEntries.startDate} >= ${enrolments.createdAt}
-  order by ${historyEntries.startDate} desc limit 1)`;
+export const enrolmentOutcome = sql<string | null>`(select h.outcome from history_entries h
+  where h.user_id = "enrolments"."user_id" and h.training_id = "enrolments"."training_id" and h.start_date >= "enrolments"."created_at"
+  order by h.start_date desc limit 1)`;
 
 export async function listAccountEnrolmentsWithTraining(db: Db, accountId: number) {
   return db
