@@ -123,4 +123,6 @@ export const AdminSessionSchema = z.strictObject({
   hasAttendance: z.boolean(),
 });
 export type AdminSession = z.infer<typeof AdminSessionSchema>;
-export const SessionCancelReplySchema = z.strictObject({ notified: z.number().int() });
+/** A cancelled session: how many learners were notified (booked and waiting), and who, by name ("First Last"). */
+export const SessionCancelReplySchema = z.strictObject({ notified: z.number().int(), learners: z.array(z.string()) });
+export type SessionCancelReply = z.infer<typeof SessionCancelReplySchema>;

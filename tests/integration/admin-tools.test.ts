@@ -220,7 +220,10 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     expect(Object.keys(unconfirmed.body.data.errors)).toEqual(["confirm"]);
     const cancelled = await admin.post(`/back/api/admin/sessions/${targetId}/cancel`, { confirm: true });
     expectEnvelope(cancelled, 200);
-    expect(cancelled.body.data).toEqual({ notified: 1 });
+    // The reply and its message name whom the cancellation reached (issue 29 item 3).
+    const name = `${detail.participants[0].firstName} ${detail.participants[0].lastName}`;
+    expect(cancelled.body.data).toEqual({ notified: 1, learners: [name] });
+    expect(cancelled.body.message).toBe(`Session annulée : 1 apprenant(s) prévenu(s) : ${name}.`);
     expect(await suite.db.$count(faceToFaceSessions, eq(faceToFaceSessions.id, targetId))).toBe(0);
     const [enrolment] = await suite.db.select({ status: enrolments.status }).from(enrolments).where(eq(enrolments.id, booked.enrolmentId));
     expect(enrolment.status).toBe("cancelled");

@@ -245,7 +245,8 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     const agent = await admin();
     const reply = await agent.post(`/back/api/admin/sessions/${session.id}/cancel`, { confirm: true });
     expectEnvelope(reply, 200);
-    expect(reply.body.data).toEqual({ notified: 3 });
+    expect(reply.body.data.notified).toBe(3);
+    expect([...reply.body.data.learners].sort()).toEqual(ids.map((_: number, i: number) => `L${i} cancel-${backend}`).sort());
     for (const i of [0, 2]) {
       const [mail] = mailsTo(dataDir, emailOf(i));
       expect(subjectOf(mail)).toContain(`session annulée (${session.name})`);

@@ -2,7 +2,7 @@
 // endpoints, and the course page's routing (404 messages and the 301 to the effective type).
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { faceToFaceSessions, objectives } from "../../server/db/schema/index.ts";
+import { enrolments, faceToFaceSessions, objectives, users } from "../../server/db/schema/index.ts";
 import { seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
@@ -209,7 +209,9 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
     const cityBefore = session.marketingCity;
     try {
       // A booking changes the count only (no catalogue version bump): the seats are still right.
-      await suite.db.update(faceToFaceSessions).set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + 1` }).where(eq(faceToFaceSessions.id, session.id));
+      // (A real booking: the database counts the seats from the bookings, ADR 0111.)
+      const [holder] = await suite.db.insert(users).values({ email: "seat-holder@catalogue.test", passwordHash: "not-used", firstName: "Seat", lastName: "Holder", profession: "pharmacist" }).returning();
+      await suite.db.insert(enrolments).values({ userId: holder.id, trainingId: first.id, status: "pending", sessionId: session.id }).returning();
       const booked = sessionOf((await training(slug)).body.data);
       expect(booked.seatsAvailable).toBe(session.seatsAvailable - 1);
       expect(booked.currentParticipants).toBe(session.currentParticipants + 1);
@@ -224,8 +226,10 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
     } finally {
       await suite.db
         .update(faceToFaceSessions)
-        .set({ marketingCity: cityBefore, currentParticipants: session.currentParticipants })
+        .set({ marketingCity: cityBefore })
         .where(eq(faceToFaceSessions.id, session.id));
+      // The learner leaves with their booking: the seat is free again.
+      await suite.db.delete(users).where(eq(users.email, "seat-holder@catalogue.test"));
     }
 
     // The partner client asks first, then a guest and a non-client: the link stays the client's.

@@ -65,7 +65,7 @@ export async function createLearners(db: Db, n: number, accountId: number, tag: 
 const parisDay = (offsetDays: number) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
-/** A new session (in its own face-to-face group of the training) with one session date. */
+/** A new session (in its own face-to-face group of the training) with one session date; `booked` seats are taken by new learners. */
 export async function createSession(
   db: Db,
   trainingId: number,
@@ -86,7 +86,6 @@ export async function createSession(
       startTime: options.startTime ?? "09:00",
       endTime: options.endTime ?? "17:00",
       maxParticipants: options.seats,
-      currentParticipants: options.booked ?? 0,
       virtualClassUrl: options.virtual ? "https://visio.formapharm.test/test-room" : null,
     })
     .returning();
@@ -94,7 +93,15 @@ export async function createSession(
     .insert(sessionDates)
     .values({ sessionId: session.id, date: day, startTime: session.startTime ?? "09:00", endTime: session.endTime ?? "17:00" })
     .returning();
-  return { group, session, date };
+  if (!options.booked) return { group, session, date };
+  // Booked seats are real bookings (ADR 0111): one learner per seat taken, booked long before the test (so they are
+  // not among the enrolments of this month that figures count).
+  const holders = await db
+    .insert(users)
+    .values(Array.from({ length: options.booked }, (_, i) => ({ email: `holder-${session.id}-${i}@seats.test`, passwordHash: "not-used", firstName: `H${i}`, lastName: `session ${session.id}`, profession: "pharmacist" })))
+    .returning({ id: users.id });
+  await db.insert(enrolments).values(holders.map((h) => ({ userId: h.id, trainingId, status: "pending", sessionId: session.id, createdAt: new Date("2020-01-06T09:00:00Z") })));
+  return { group, session: (await sessionRow(db, session.id))!, date };
 }
 
 export async function sessionRow(db: Db, sessionId: number) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
-import { AdminSessionSchema, MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionDateInputSchema, SessionInputSchema, type AdminSession } from "#core/contract/admin-sessions.ts";
+import { AdminSessionSchema, MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
@@ -65,12 +65,18 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (submission.status !== "success") return invalidReply(submission, { form: formKey });
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "admin");
+  let cancelled: SessionCancelReply | null = null;
   try {
-    await back.post(def.path(id), submission.value);
+    if (intent === "cancel") cancelled = await back.post(def.path(id), submission.value, SessionCancelReplySchema);
+    else await back.post(def.path(id), submission.value);
   } catch (error) {
     return backErrorReply(submission, error, { form: formKey });
   }
-  if (intent === "cancel") return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message: t("sessions.cancelled") });
+  if (cancelled) {
+    // Who was told, by name: the administrator knows whom the cancellation reached.
+    const message = cancelled.notified === 0 ? t("sessions.cancelledNobody") : t("sessions.cancelled", { count: cancelled.notified, names: cancelled.learners.join(", ") });
+    return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message });
+  }
   return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), { type: "success", message: t(TOASTS[intent] ?? "catalog.saved") });
 }
 

@@ -321,7 +321,6 @@ export async function seedBench(
                   startTime: virtual ? "19:30" : "09:00",
                   endTime: virtual ? "21:30" : "17:30",
                   maxParticipants: max,
-                  currentParticipants: Math.floor(d.random() * (max + 1)),
                 };
               });
             }),

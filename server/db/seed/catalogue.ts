@@ -147,10 +147,16 @@ export function pdfPath(slug: string): string {
   return `/media/pdf/${slug}.pdf`;
 }
 
+/**
+ * A seeded session: `booked` is how many learners hold a seat once the demo is loaded, real bookings made by
+ * `seedSessionParticipants` (ADR 0111); `full` when they take every seat.
+ */
+export type SeededSession = { id: number; full: boolean; booked: number; startDate: string };
+
 export type CatalogueIds = {
   trainings: Map<string, number>;
   /** Sessions per training key, in definition order. */
-  sessions: Map<string, { id: number; full: boolean; startDate: string }[]>;
+  sessions: Map<string, SeededSession[]>;
   quizzes: Map<string, number>;
   questions: Map<number, { id: number; choices: { id: number; correct: boolean }[] }[]>;
   fundings: Map<string, number>;
@@ -641,7 +647,6 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
           startTime: session.start ?? "09:00",
           endTime: session.end ?? "17:30",
           maxParticipants: session.seats,
-          currentParticipants: session.booked,
           multiDates: (session.dates ?? 1) > 1,
           trainerId: trainerSlug ? people.get(trainerSlug)! : null,
           virtualClassUrl: city ? null : `https://visio.formapharm.test/${def.slug}-${i + 1}`,
@@ -655,12 +660,12 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
     .values(sessionDrafts.map((d) => d.row))
     .returning({ id: t.faceToFaceSessions.id, faceToFaceId: t.faceToFaceSessions.faceToFaceId, name: t.faceToFaceSessions.name });
   const sessionId = new Map(insertedSessions.map((r) => [`${r.faceToFaceId}:${r.name}`, r.id]));
-  const sessions = new Map<string, { id: number; full: boolean; startDate: string }[]>();
+  const sessions = new Map<string, SeededSession[]>();
   const dateRows: (typeof t.sessionDates.$inferInsert)[] = [];
   for (const draft of sessionDrafts) {
     const id = sessionId.get(`${draft.row.faceToFaceId}:${draft.row.name}`)!;
     const list = sessions.get(draft.key) ?? [];
-    list.push({ id, full: draft.row.currentParticipants >= draft.row.maxParticipants, startDate: draft.row.startDate });
+    list.push({ id, full: draft.def.booked >= draft.def.seats, booked: draft.def.booked, startDate: draft.row.startDate });
     sessions.set(draft.key, list);
     const count = draft.def.dates ?? 1;
     for (let k = 0; k < count; k++) {

@@ -14,6 +14,7 @@ import { seedShop } from "./shop.ts";
 import { seedEditorial } from "./editorial.ts";
 import { seedFundingAndPlans } from "./funding-and-plans.ts";
 import { seedPharmacy } from "./pharmacy.ts";
+import { seedSessionParticipants } from "./participants.ts";
 import { numberSeededInvoicesByIssueDate } from "./invoice-numbers.ts";
 import { makeClock, type SeedDb } from "./util.ts";
 
@@ -70,6 +71,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedEditorial(tx, clock);
     await seedFundingAndPlans(tx, clock);
     await seedPharmacy(tx, clock);
+    await seedSessionParticipants(tx, clock, catalogue, passwordHash);
     await numberSeededInvoicesByIssueDate(tx);
     return true;
   });

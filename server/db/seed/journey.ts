@@ -3,13 +3,34 @@ import { issueAttestations } from "../../back/modules/attestations/attestations.
 import { saveFeedbackRequest, saveTrainerAccessToken } from "../../back/modules/attestations/attestations.repository.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";
 import { readEnv } from "../../env.ts";
+import { AppError } from "../../back/http/app-error.ts";
 import * as t from "../schema/index.ts";
 import type { CatalogueIds } from "./catalogue.ts";
 import type { AccountIds } from "./people-and-content.ts";
 import type { Clock, SeedDb } from "./util.ts";
 
-/** Learners whose finished enrolments get their attestations (issued by the real service, so really signed). */
-const ATTESTED_LEARNERS = ["learner@demo.test", "learner.es@demo.test"];
+/**
+ * Issues the attestations of finished enrolments as the flow would have done when each training finished (the real
+ * service, so really signed with this process's APP_SECRET). A training ended on a failed assessment earns none
+ * (ADR 0107): skipped. Every finished training of the demo has its attestation (ADR 0112).
+ */
+export async function issueDemoAttestations(db: SeedDb, clock: Clock, enrolmentIds: number[]): Promise<void> {
+  if (enrolmentIds.length === 0) return;
+  const finished = await db
+    .select({ id: t.enrolments.id, finishedAt: t.enrolments.finishedAt })
+    .from(t.enrolments)
+    .where(and(inArray(t.enrolments.id, enrolmentIds), eq(t.enrolments.status, "finished")))
+    .orderBy(t.enrolments.id);
+  const env = { APP_SECRET: readEnv().APP_SECRET };
+  for (const { id, finishedAt } of finished) {
+    try {
+      await issueAttestations({ db, env, now: () => finishedAt ?? clock.now }, id);
+    } catch (error) {
+      if (error instanceof AppError && error.messageKey === "attestationsNotEarned") continue;
+      throw error;
+    }
+  }
+}
 
 /** Demo feedback links (/feedback/{token}) for the browser journeys: one per language and Playwright project. */
 export const DEMO_FEEDBACK_TOKENS = [
@@ -47,14 +68,12 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
   };
   const expiresAt = clock.at(LONG_EXPIRY_DAYS);
 
-  const finished = await db
-    .select({ id: t.enrolments.id, finishedAt: t.enrolments.finishedAt })
-    .from(t.enrolments)
-    .where(and(inArray(t.enrolments.userId, ATTESTED_LEARNERS.map(user)), eq(t.enrolments.status, "finished")))
-    .orderBy(t.enrolments.id);
-  const env = { APP_SECRET: readEnv().APP_SECRET };
-  // Issued when the training finished, as the flow would have done.
-  for (const { id, finishedAt } of finished) await issueAttestations({ db, env, now: () => finishedAt ?? clock.now }, id);
+  const finished = await db.select({ id: t.enrolments.id }).from(t.enrolments).where(eq(t.enrolments.status, "finished"));
+  await issueDemoAttestations(
+    db,
+    clock,
+    finished.map((f) => f.id),
+  );
 
   for (const demo of DEMO_FEEDBACK_TOKENS) {
     const userId = user(demo.email);
@@ -83,10 +102,6 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
       await db.insert(t.enrolments).values(
         accountOf.map((u) => ({ userId: u.id, trainingId, accountId: u.accountId, status: "pending", sessionId: session.id, createdAt: clock.at(-2, 9) })),
       );
-      await db
-        .update(t.faceToFaceSessions)
-        .set({ currentParticipants: sql`least(${t.faceToFaceSessions.maxParticipants}, ${t.faceToFaceSessions.currentParticipants} + ${accountOf.length})` })
-        .where(eq(t.faceToFaceSessions.id, session.id));
     }
     const [row] = await db.select({ trainerId: t.faceToFaceSessions.trainerId }).from(t.faceToFaceSessions).where(eq(t.faceToFaceSessions.id, session.id));
     await saveTrainerAccessToken(db, { tokenHash: hashToken(demo.token), sessionId: session.id, personId: row?.trainerId ?? null, expiresAt, createdAt: clock.now });

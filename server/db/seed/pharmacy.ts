@@ -12,6 +12,7 @@ import { accountBillingDetails } from "../../back/modules/billing/billing.servic
 import { invoiceBuyer, invoiceLocale, invoiceSeller } from "../../back/modules/invoices/invoice-parties.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";
 import { seedEnrolmentSteps } from "./progress.ts";
+import { issueDemoAttestations } from "./journey.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
 import { invoiceNumber } from "#core/domain/invoice-number.ts";
@@ -196,6 +197,7 @@ async function seedDpcProgress(db: SeedDb, clock: Clock): Promise<void> {
     await db.insert(t.historyEntries).values({ userId: learner.id, trainingId: training.id, startDate: startedAt, endDate: finishedAt, initialScore: spec.scores[0], finalScore: spec.scores[1] });
     // Progress lives in the steps (ADR 0019): the finished training's steps are done, its quizzes answered with these scores.
     await seedEnrolmentSteps(db, clock, enrolment);
+    await issueDemoAttestations(db, clock, [enrolment.id]);
   }
 }
 

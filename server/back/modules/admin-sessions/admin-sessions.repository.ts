@@ -135,13 +135,6 @@ export async function moveEnrolment(db: DbOrTx, enrolmentId: number, toSessionId
   await db.update(enrolments).set({ sessionId: toSessionId }).where(eq(enrolments.id, enrolmentId));
 }
 
-export async function changeSeats(db: DbOrTx, sessionId: number, delta: number) {
-  await db
-    .update(faceToFaceSessions)
-    .set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + ${delta}` })
-    .where(eq(faceToFaceSessions.id, sessionId));
-}
-
 /** Other sessions of the same training (moving targets), with their free seats. */
 export async function listSiblingSessions(db: DbOrTx, trainingId: number, exceptId: number) {
   return db

@@ -77,7 +77,8 @@ adminSessionsRoutes.post("/admin/sessions/:id/cancel", async (c) => {
   const id = idOf(c);
   await parseBody(c, ConfirmInputSchema);
   const result = await sessions.cancelSession(ctxOf(c), session.userId, id);
-  return success(c, result, c.var.t("adminSessionCancelled", { count: result.notified }));
+  const message = result.notified === 0 ? c.var.t("adminSessionCancelledNobody") : c.var.t("adminSessionCancelled", { count: result.notified, names: result.learners.join(", ") });
+  return success(c, result, message);
 });
 
 const DaySchema = z.object({ id: IdParam, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalidType" }) });

@@ -139,8 +139,8 @@ export async function moveLearner(ctx: Ctx, actorId: number, fromId: number, inp
       throw new AppError("NOT_FOUND", "adminEnrolmentNotInSession", { fields: { enrolmentId: ["adminEnrolmentNotInSession"] } });
     }
     if (to.session.currentParticipants >= to.session.maxParticipants) throw new AppError("CONFLICT", "adminSessionFull", { values: { name: to.session.name }, fields: { toSessionId: ["adminSessionFull"] } });
+    // The database counts the seat in the target and frees the one left behind (ADR 0111).
     await repo.moveEnrolment(tx, enrolment.id, to.session.id);
-    await repo.changeSeats(tx, to.session.id, 1);
     // The seat left behind goes to the first of the waiting list (ADR 0085).
     const promoted = await releaseSeat(tx, from.session.id);
     await recordAdminChange(tx, {
@@ -194,7 +194,7 @@ export function removeWaitingLearner(ctx: Ctx, actorId: number, id: number, inpu
  * Cancels a session: its bookings and waiting list are cancelled, the session removed (its row and days, kept in the
  * audit log with the learners), and every learner notified. Refused once attendance is recorded.
  */
-export async function cancelSession(ctx: Ctx, actorId: number, id: number): Promise<{ notified: number }> {
+export async function cancelSession(ctx: Ctx, actorId: number, id: number): Promise<{ notified: number; learners: string[] }> {
   const result = await ctx.db.transaction(async (tx) => {
     const row = await requireSession(tx, id, true);
     if (await repo.hasAttendance(tx, id)) throw new AppError("CONFLICT", "adminSessionHasAttendance");
@@ -228,7 +228,7 @@ export async function cancelSession(ctx: Ctx, actorId: number, id: number): Prom
       ctx.logger.error({ err: error, userId: person.userId }, "session cancellation mail failed");
     }
   }
-  return { notified: result.people.length };
+  return { notified: result.people.length, learners: result.people.map((p) => `${p.firstName} ${p.lastName}`) };
 }
 
 /** What the attendance sheet of one day prints. */

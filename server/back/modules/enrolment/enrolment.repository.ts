@@ -104,13 +104,6 @@ export async function lockSession(tx: Tx, sessionId: number) {
   return row;
 }
 
-export async function addParticipants(tx: Tx, sessionId: number, delta: 1 | -1): Promise<void> {
-  await tx
-    .update(faceToFaceSessions)
-    .set({ currentParticipants: sql`greatest(0, ${faceToFaceSessions.currentParticipants} + ${delta})` })
-    .where(eq(faceToFaceSessions.id, sessionId));
-}
-
 export async function lastWaitingPosition(tx: Tx, sessionId: number): Promise<number> {
   const [row] = await tx
     .select({ last: sql<number>`coalesce(max(${enrolments.waitingListPosition}), 0)::int` })

@@ -12,7 +12,6 @@ import { type MessageKey, type ServerLocale } from "../../i18n/messages.ts";
 import { publishPlanUpdate, releaseSeat, tellSeatChanges } from "./seats.service.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import {
-  addParticipants,
   cancelEnrolment,
   findActiveEnrolment,
   findEnrolmentById,
@@ -191,7 +190,6 @@ export async function enrolInTransaction(tx: Tx, input: EnrolInTxInput): Promise
   }
   const locked = await lockSession(tx, session.id);
   if (locked && locked.currentParticipants < locked.maxParticipants) {
-    await addParticipants(tx, session.id, 1);
     return { outcome: "booked", row: await insertEnrolment(tx, { ...base, status: "pending", sessionId: session.id }) };
   }
   if (session.noWaitingList || input.waitingList === false) {

@@ -9,7 +9,6 @@ import { AppError } from "../../http/app-error.ts";
 import { translator } from "../../i18n/messages.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import {
-  addParticipants,
   addSeat,
   cancelEnrolment,
   findSeatNoticeData,
@@ -39,16 +38,17 @@ export async function fillFreedSeats(tx: Tx, sessionId: number): Promise<SeatCha
     if (!next) break;
     await promoteEnrolment(tx, next.id);
     await shiftWaitingList(tx, sessionId, next.waitingListPosition ?? 0);
-    await addParticipants(tx, sessionId, 1);
     changes.push({ kind: "promoted", enrolmentId: next.id, userId: next.userId, accountId: next.accountId, trainingId: next.trainingId });
   }
   return changes;
 }
 
-/** A booked seat leaves the session (cancelled or moved out): one participant less, then the waiting list moves up. */
+/**
+ * A booked seat has left the session (its enrolment cancelled or moved out, which the database already counted,
+ * ADR 0111): the waiting list moves up.
+ */
 export async function releaseSeat(tx: Tx, sessionId: number): Promise<SeatChange[]> {
   await lockSession(tx, sessionId);
-  await addParticipants(tx, sessionId, -1);
   return fillFreedSeats(tx, sessionId);
 }
 
@@ -79,7 +79,6 @@ export async function promoteWaiting(tx: Tx, sessionId: number, enrolmentId: num
   }
   await promoteEnrolment(tx, row.id);
   await shiftWaitingList(tx, sessionId, row.waitingListPosition ?? 0);
-  await addParticipants(tx, sessionId, 1);
   return {
     changed: true,
     change: { kind: "promoted", enrolmentId: row.id, userId: row.userId, accountId: row.accountId, trainingId: row.trainingId },

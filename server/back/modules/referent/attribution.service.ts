@@ -1,6 +1,7 @@
 import { isBrandKey } from "#core/branding/brands.ts";
 import type { AttributeApprenantsInput, AttributionOptions, BoughtProduct } from "#core/contract/referent.ts";
 import { seatsAvailable } from "#core/domain/sessions.ts";
+import { productSeats } from "#core/domain/team-figures.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { fitsAudience } from "#core/domain/user-state.ts";
 import type { BackDeps } from "../../context.ts";
@@ -28,16 +29,16 @@ export async function attributionOptions(deps: Pick<BackDeps, "db" | "now">, sco
   for (const b of bought) {
     const session = b.sessionId === null ? null : sessions.get(b.sessionId);
     if (b.sessionId !== null && (!session || session.startDate < today)) continue;
-    const used = enrolled.filter((e) => e.trainingId === b.trainingId && e.accountId === scope.accountId && e.sessionId === b.sessionId).length;
+    const seats = productSeats(b.quantity, enrolled.filter((e) => e.trainingId === b.trainingId && e.accountId === scope.accountId && e.sessionId === b.sessionId).length);
     products.push({
       key: productKey(b.trainingId, b.sessionId),
       trainingId: b.trainingId,
       name: b.name,
       trainingType: b.trainingType,
       session: session ? { id: session.id, name: session.name, startDate: session.startDate, seatsAvailable: seatsAvailable(session) } : null,
-      quantity: b.quantity,
-      used,
-      remaining: Math.max(0, b.quantity - used),
+      quantity: seats.bought,
+      used: seats.attributed,
+      remaining: seats.remaining,
       enrolledContactIds: [...new Set(enrolled.filter((e) => e.trainingId === b.trainingId).map((e) => e.userId))].sort((x, y) => x - y),
     });
   }
@@ -78,8 +79,7 @@ export async function attributeApprenants(deps: Deps, scope: ReferentScope, inpu
       await repo.lockAccount(tx, scope.accountId);
       const already = await repo.enrolledUserIds(tx, training.id, ids);
       const fresh = members.filter((m) => !already.has(m.userId));
-      const used = await repo.usedQuantity(tx, scope.accountId, training.id, sessionId);
-      const remaining = Math.max(0, quantity - used);
+      const { remaining } = productSeats(quantity, await repo.usedQuantity(tx, scope.accountId, training.id, sessionId));
       if (fresh.length > remaining) throw new AppError("CONFLICT", "attributionQuantityUsedUp", { values: { count: remaining, asked: fresh.length } });
       for (const member of fresh) {
         const fit = fitsAudience(training, { isPharmacist: member.profession === "pharmacist", isHolder: member.role === "holder" });

@@ -1,8 +1,18 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { attestations, enrolments, fundingRequests, historyEntries, trainings, users } from "../../../db/schema/index.ts";
 
 /** What the dashboard reads of the account's enrolments: every query scoped by accountId. */
+
+/**
+ * How an enrolment ended (ADR 0107): the outcome of its history entry (the learner's entry of the training started
+ * since the enrolment, newest first), null while under way. `isFinished` (core/domain/team-figures.ts) reads it.
+ * Written with its tables named in full: drizzle leaves a column unqualified in a query without a join, where it would
+ * name the subquery's own table.
+ */
+export const enrolmentOutcome = sql<string | null>`(select h.outcome from history_entries h
+  where h.user_id = "enrolments"."user_id" and h.training_id = "enrolments"."training_id" and h.start_date >= "enrolments"."created_at"
+  order by h.start_date desc limit 1)`;
 
 export async function listAccountEnrolmentsWithTraining(db: Db, accountId: number) {
   return db
@@ -14,6 +24,7 @@ export async function listAccountEnrolmentsWithTraining(db: Db, accountId: numbe
       durationMinutes: trainings.durationMinutes,
       status: enrolments.status,
       progressPercent: enrolments.progressPercent,
+      outcome: enrolmentOutcome,
       createdAt: enrolments.createdAt,
       startedAt: enrolments.startedAt,
       finishedAt: enrolments.finishedAt,
@@ -56,6 +67,7 @@ export async function listAccountAttestations(db: Db, accountId: number) {
       code: attestations.code,
       kind: attestations.kind,
       userId: attestations.userId,
+      trainingId: attestations.trainingId,
       firstName: users.firstName,
       lastName: users.lastName,
       trainingName: trainings.name,

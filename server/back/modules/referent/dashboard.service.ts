@@ -5,6 +5,7 @@ import { dpcHoursMeter } from "#core/domain/dpc-hours.ts";
 import { FUNDING_SCHEMES, isFundingState, type FundingScheme, type FundingState } from "#core/domain/funding-requests.ts";
 import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
 import { outcomeFrom, type Outcome } from "#core/domain/pass-rules.ts";
+import { enrolmentProgress, isFinished, oneAttestationPerTraining } from "#core/domain/team-figures.ts";
 import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -47,7 +48,7 @@ export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Da
   const userIds = list.map((m) => m.userId);
   const [scores, attestations, funding] = await Promise.all([
     repo.listAccountScores(deps.db, scope.accountId, userIds),
-    repo.listAccountAttestations(deps.db, scope.accountId),
+    repo.listAccountAttestations(deps.db, scope.accountId).then(oneAttestationPerTraining),
     repo.listAccountFundingRequests(deps.db, scope.accountId),
   ]);
   const enrolmentsBy = groupBy(members.enrolments);
@@ -58,7 +59,7 @@ export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Da
   for (const row of funding) if (!latestFunding.has(row.userId) && isFundingState(row.state)) latestFunding.set(row.userId, row);
   const rows = members.list.map((m) => {
     const own = enrolmentsBy.get(m.userId) ?? [];
-    const finished = own.filter((e) => e.status === "finished");
+    const finished = own.filter(isFinished);
     const dpcActions = finished
       .filter((e) => e.trainingType === "dpc" && e.finishedAt)
       .map((e) => ({ minutes: e.durationMinutes, finishedOn: toParisDate(e.finishedAt!) }));
@@ -96,9 +97,9 @@ export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Da
   };
 }
 
-/** GET attestations: the attestations of the team's trainings for this pharmacy. */
+/** GET attestations: the attestations of the team's trainings for this pharmacy, one per training (ADR 0112). */
 export async function listTeamAttestations(deps: Deps, scope: ReferentScope) {
-  const rows = await repo.listAccountAttestations(deps.db, scope.accountId);
+  const rows = oneAttestationPerTraining(await repo.listAccountAttestations(deps.db, scope.accountId));
   return {
     attestations: rows.map((r) => ({
       id: r.id,
@@ -169,7 +170,7 @@ export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<
       e.trainingName,
       texts.type(e.trainingType),
       texts.status(e.status),
-      e.status === "finished" ? 100 : e.progressPercent,
+      enrolmentProgress(e),
       e.startedAt ? toParisDate(e.startedAt) : null,
       e.finishedAt ? toParisDate(e.finishedAt) : null,
       e.durationMinutes,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { accounts, authTokens, enrolments, memberships, users } from "../../../db/schema/index.ts";
+import { enrolmentOutcome } from "./dashboard.repository.ts";
 
 /** The team of one account: every query here is scoped by accountId. */
 
@@ -54,7 +55,7 @@ export async function setMemberActive(db: DbOrTx, accountId: number, userId: num
 export async function listAccountEnrolments(db: Db, accountId: number, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: enrolments.userId, trainingId: enrolments.trainingId, status: enrolments.status, progressPercent: enrolments.progressPercent })
+    .select({ userId: enrolments.userId, trainingId: enrolments.trainingId, status: enrolments.status, progressPercent: enrolments.progressPercent, outcome: enrolmentOutcome })
     .from(enrolments)
     .where(and(eq(enrolments.accountId, accountId), inArray(enrolments.userId, userIds), ne(enrolments.status, "cancelled")));
 }

@@ -5,6 +5,7 @@ import { teamInvitationMail } from "../../../mail/referent-templates.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken, TOKEN_TTL_MS } from "../auth/tokens.ts";
+import { isFinished } from "#core/domain/team-figures.ts";
 import { memberProgress } from "#core/domain/team-progress.ts";
 import { canChangeTeamAccess, teamAccessRefusal, type TeamRole } from "#core/domain/permissions.ts";
 import type { ReferentScope } from "./referent-scope.ts";
@@ -48,7 +49,7 @@ export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> 
       isActive: m.isActive,
       canChangeAccess: canChangeTeamAccess(scope, { userId: m.userId, role: m.role as TeamRole, isActive: m.isActive }),
       trainings: own.length,
-      finished: own.filter((e) => e.status === "finished").length,
+      finished: own.filter(isFinished).length,
       progress: memberProgress(own),
     };
   });

@@ -610,13 +610,8 @@ async function payOrderOnce(db: Db, input: PayInput): Promise<PayOutcome> {
         return { kind: "seatGone", sessionName: seat?.name ?? "" };
       }
     }
+    // Each booking below is counted in its session by the database (ADR 0111).
     for (const line of lines) {
-      if (line.sessionId !== null) {
-        await tx
-          .update(faceToFaceSessions)
-          .set({ currentParticipants: sql`${faceToFaceSessions.currentParticipants} + 1` })
-          .where(eq(faceToFaceSessions.id, line.sessionId));
-      }
       await tx.insert(enrolments).values({
         userId: order.userId,
         trainingId: line.trainingId,

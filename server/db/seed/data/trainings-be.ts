@@ -276,7 +276,7 @@ export const BE_TRAININGS: TrainingDef[] = [
     credits: 1,
     points: 5,
     courses: ["webinar"],
-    sessions: [v(14, 400, 137, { start: "12:30", end: "13:30" })],
+    sessions: [v(14, 400, 21, { start: "12:30", end: "13:30" })],
     trainers: ["olivier-peeters"],
     illustration: "reglementation",
   },

@@ -367,7 +367,7 @@ export const ES_TRAININGS: TrainingDef[] = [
     fundings: ["free"],
     points: 5,
     courses: ["webinar"],
-    sessions: [v(11, 500, 188, { start: "14:00", end: "15:00" })],
+    sessions: [v(11, 500, 15, { start: "14:00", end: "15:00" })],
     trainers: ["pablo-navarro"],
     illustration: "numerique",
   },
