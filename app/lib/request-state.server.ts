@@ -66,9 +66,10 @@ export const requestStateMiddleware: MiddlewareFunction<Response> = async ({ req
     clientIp: config.clientIp,
     requestId,
   });
-  context.set(requestStateContext, { brand, hostBrandKey, locale, back, requestId });
+  const setCookies: string[] = [];
+  context.set(requestStateContext, { brand, hostBrandKey, locale, back, requestId, setCookies });
 
   const response = await next();
-  for (const cookie of back.setCookieHeaders) response.headers.append("Set-Cookie", cookie);
+  for (const cookie of [...back.setCookieHeaders, ...setCookies]) response.headers.append("Set-Cookie", cookie);
   return response;
 };
