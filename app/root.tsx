@@ -15,7 +15,7 @@ import { BRANDS } from "#core/branding/brands.ts";
 import { SeoLinks } from "./components/content/seo-links";
 import { CookieConsent } from "./components/cookies/cookie-consent";
 import { ConsentDialog } from "./components/account/consent-dialog";
-import { describeRouteError, ErrorPage } from "./components/layout/error-page";
+import { describeRouteError, ErrorPage, errorTexts } from "./components/layout/error-page";
 import { IntlWarmUp } from "./components/layout/intl-warm-up";
 import { PageChrome } from "./components/layout/page-chrome";
 import { SkipLink } from "./components/layout/site-header";
@@ -26,13 +26,14 @@ import { loadRootData } from "./lib/root-data.server";
 import { requestStateMiddleware } from "./lib/request-state.server";
 import { accountChoiceMiddleware, authenticatedOnlyMiddleware } from "./lib/area-guards.server";
 import { currentUserMiddleware } from "./lib/current-user.server";
+import { methodRefusalMiddleware } from "./lib/method-refusal.server";
 import { useNonce } from "./lib/nonce";
-import { useRootData } from "./lib/use-root-data";
+import { rootDataOfError, useRootData } from "./lib/use-root-data";
 import { NewBuildNotice, reloadOnceOnChunkError } from "./realtime/new-build-notice";
 import { RealtimeIsland } from "./realtime/realtime-island";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, currentUserMiddleware, authenticatedOnlyMiddleware, accountChoiceMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, currentUserMiddleware, methodRefusalMiddleware, authenticatedOnlyMiddleware, accountChoiceMiddleware];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // With v8_passThroughRequests a client navigation's request URL ends in ".data": hand on the
@@ -48,9 +49,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 /** The default title ("{default} | {brand}") for pages without their own, and the titles of error pages. */
 export const meta: Route.MetaFunction = ({ matches, error }) => {
   if (error) {
-    const root = rootMetaData(matches);
+    // A refusal thrown before the loaders ran carries the root's data (app/lib/errors.server.ts `refuse`).
+    const withRoot = matches.map((match) => (match?.id === "root" && !match.loaderData ? { ...match, loaderData: rootDataOfError(error) } : match));
+    const root = rootMetaData(withRoot);
     const status = isRouteErrorResponse(error) ? error.status : 500;
-    return brandPageMeta(matches, { title: status === 404 ? metaT(root, "errors.notFoundTitle") : String(status) });
+    return brandPageMeta(withRoot, { title: metaT(root, status === 404 ? "errors.notFoundTitle" : errorTexts(status).title) });
   }
   return brandPageMeta(matches);
 };
@@ -113,11 +116,14 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Unmatched paths ("Page not found: {path}") and any error no layout caught, inside the site's frame. */
+/**
+ * Unmatched paths ("Page not found: {path}"), the guards' refusals (403, 405: thrown before the loaders, they carry the
+ * root's data) and any error no layout caught, inside the site's frame.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
   useEffect(() => void reloadOnceOnChunkError(error), [error]);
   const described = describeRouteError(error, Boolean(data?.isDevelopment ?? import.meta.env.DEV));
-  const page = <ErrorPage status={described.status} message={described.message} stack={described.stack} />;
+  const page = <ErrorPage {...described} />;
   return data ? <PageChrome>{page}</PageChrome> : page;
 }

@@ -205,7 +205,7 @@ export const PAGES: PageDef[] = [
     file: "routes/account/profile-plan.tsx",
     layout: "default",
     area: "account",
-    paths: { fr: "/compte/profil/plan-de-formation", es: "/cuenta/perfil/plan-de-formation" },
+    paths: { fr: "/compte/profil/plan-de-formation", es: "/cuenta/perfil/plan-de-formacion" },
     ns: ["account", "records"],
     noIndex: true,
   },
@@ -214,7 +214,7 @@ export const PAGES: PageDef[] = [
     file: "routes/account/profile-history.tsx",
     layout: "default",
     area: "account",
-    paths: { fr: "/compte/profil/historique", es: "/cuenta/perfil/historique" },
+    paths: { fr: "/compte/profil/historique", es: "/cuenta/perfil/historial" },
     ns: ["account", "records"],
     noIndex: true,
   },
@@ -232,7 +232,7 @@ export const PAGES: PageDef[] = [
     file: "routes/account/profile-attestations.tsx",
     layout: "default",
     area: "account",
-    paths: { fr: "/compte/profil/attestation", es: "/cuenta/perfil/attestation" },
+    paths: { fr: "/compte/profil/attestation", es: "/cuenta/perfil/certificados" },
     ns: ["account", "attestations"],
     noIndex: true,
   },
@@ -269,17 +269,17 @@ export const PAGES: PageDef[] = [
   { id: "pharmacy", file: "routes/pharmacy/index.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie", es: "/administracion/mi-farmacia" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-team", file: "routes/pharmacy/team.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/equipe", es: "/administracion/mi-farmacia/equipo" }, ns: ["pharmacy"], noIndex: true },
   { id: "pharmacy-attribution", file: "routes/pharmacy/attribution.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/equipe/attribuer", es: "/administracion/mi-farmacia/equipo/asignar" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-attestations", file: "routes/pharmacy/attestations.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/attestations", es: "/administracion/mi-farmacia/attestations" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-collectif" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-contract", file: "routes/pharmacy/contract.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/contrat", es: "/administracion/mi-farmacia/contrat" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-dashboard", file: "routes/pharmacy/dashboard.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord", es: "/administracion/mi-farmacia/tableau-de-bord" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/prises-en-charge" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/factures" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-invoices-zip", file: "routes/pharmacy/invoices-zip.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/zip", es: "/administracion/mi-farmacia/factures/zip" }, noIndex: true },
-  { id: "pharmacy-history-export", file: "routes/pharmacy/history-export.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export", es: "/administracion/mi-farmacia/tableau-de-bord/export" }, noIndex: true },
-  { id: "pharmacy-history-export-job", file: "routes/pharmacy/history-export-job.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export/:jobId", es: "/administracion/mi-farmacia/tableau-de-bord/export/:jobId" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/factures/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
-  { id: "pharmacy-order", file: "routes/pharmacy/order.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/commande/:orderId", es: "/administracion/mi-farmacia/factures/commande/:orderId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-attestations", file: "routes/pharmacy/attestations.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/attestations", es: "/administracion/mi-farmacia/certificados" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-training-plans", file: "routes/pharmacy/training-plans.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif", es: "/administracion/mi-farmacia/plan-colectivo" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-contract", file: "routes/pharmacy/contract.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/contrat", es: "/administracion/mi-farmacia/contrato" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-dashboard", file: "routes/pharmacy/dashboard.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord", es: "/administracion/mi-farmacia/panel" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-requests", file: "routes/pharmacy/funding-requests.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge", es: "/administracion/mi-farmacia/bonificaciones" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-invoices", file: "routes/pharmacy/invoices.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures", es: "/administracion/mi-farmacia/facturas" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoices-zip", file: "routes/pharmacy/invoices-zip.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/zip", es: "/administracion/mi-farmacia/facturas/zip" }, noIndex: true },
+  { id: "pharmacy-history-export", file: "routes/pharmacy/history-export.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export", es: "/administracion/mi-farmacia/panel/exportar" }, noIndex: true },
+  { id: "pharmacy-history-export-job", file: "routes/pharmacy/history-export-job.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/tableau-de-bord/export/:jobId", es: "/administracion/mi-farmacia/panel/exportar/:jobId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-invoice", file: "routes/pharmacy/invoice.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/:invoiceId", es: "/administracion/mi-farmacia/facturas/:invoiceId" }, ns: ["pharmacy"], noIndex: true },
+  { id: "pharmacy-order", file: "routes/pharmacy/order.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/factures/commande/:orderId", es: "/administracion/mi-farmacia/facturas/pedido/:orderId" }, ns: ["pharmacy"], noIndex: true },
   // The back office (admin ns; area "admin": administrators only; issue 16, ADR 0060): index, catalogue, sessions and
   // audit log here; content, FAQ, login image, accounting, codes and users below. The menu lists the tools by the ids
   // of app/components/admin/admin-nav.tsx.
@@ -327,16 +327,16 @@ export const PAGES: PageDef[] = [
   { id: "admin-discount-codes", file: "routes/admin/discount-codes.tsx", layout: "default", area: "admin", paths: { "*": "/admin/discountCodes" }, ns: ["admin", "admin-tools"], noIndex: true },
   { id: "admin-users", file: "routes/admin/users.tsx", layout: "default", area: "admin", paths: { "*": "/admin/users" }, ns: ["admin", "admin-tools"], noIndex: true },
   // Pharmacy management part B (pharma-b, ADR 0059): funding requests and collective plans (pharmacy-funding ns).
-  { id: "pharmacy-funding-create", file: "routes/pharmacy/funding-request-create.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/creer", es: "/administracion/mi-farmacia/prises-en-charge/creer" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-in-progress", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/en-cours", es: "/administracion/mi-farmacia/prises-en-charge/en-cours" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-financing", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/financement", es: "/administracion/mi-farmacia/prises-en-charge/financement" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-report", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/rapport", es: "/administracion/mi-farmacia/prises-en-charge/rapport" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-reimbursement", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/remboursement", es: "/administracion/mi-farmacia/prises-en-charge/remboursement" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-fundae-report", file: "routes/pharmacy/fundae-report.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/informe-fundae", es: "/administracion/mi-farmacia/prises-en-charge/informe-fundae" }, noIndex: true },
-  { id: "pharmacy-funding-request", file: "routes/pharmacy/funding-request.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id", es: "/administracion/mi-farmacia/prises-en-charge/:id" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
-  { id: "pharmacy-funding-invoice", file: "routes/pharmacy/funding-invoice.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id/facture/:payer", es: "/administracion/mi-farmacia/prises-en-charge/:id/facture/:payer" }, noIndex: true },
-  { id: "pharmacy-funding-redirect", file: "routes/pharmacy/funding-redirect.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/dpec", es: "/administracion/mi-farmacia/dpec" }, noIndex: true },
-  { id: "pharmacy-training-plan", file: "routes/pharmacy/training-plan.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif/:planId", es: "/administracion/mi-farmacia/plan-collectif/:planId" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-create", file: "routes/pharmacy/funding-request-create.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/creer", es: "/administracion/mi-farmacia/bonificaciones/crear" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-in-progress", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/en-cours", es: "/administracion/mi-farmacia/bonificaciones/en-curso" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-financing", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/financement", es: "/administracion/mi-farmacia/bonificaciones/financiacion" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-report", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/rapport", es: "/administracion/mi-farmacia/bonificaciones/informe" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-reimbursement", file: "routes/pharmacy/funding-requests-state.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/remboursement", es: "/administracion/mi-farmacia/bonificaciones/reembolso" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-fundae-report", file: "routes/pharmacy/fundae-report.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/informe-fundae", es: "/administracion/mi-farmacia/bonificaciones/informe-fundae" }, noIndex: true },
+  { id: "pharmacy-funding-request", file: "routes/pharmacy/funding-request.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id", es: "/administracion/mi-farmacia/bonificaciones/:id" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
+  { id: "pharmacy-funding-invoice", file: "routes/pharmacy/funding-invoice.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/prises-en-charge/:id/facture/:payer", es: "/administracion/mi-farmacia/bonificaciones/:id/factura/:payer" }, noIndex: true },
+  { id: "pharmacy-funding-redirect", file: "routes/pharmacy/funding-redirect.ts", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/dpec", es: "/administracion/mi-farmacia/bonificacion" }, noIndex: true },
+  { id: "pharmacy-training-plan", file: "routes/pharmacy/training-plan.tsx", layout: "default", area: "pharmacy", paths: { fr: "/gestion/ma-pharmacie/plan-collectif/:planId", es: "/administracion/mi-farmacia/plan-colectivo/:planId" }, ns: ["pharmacy", "pharmacy-funding"], noIndex: true },
 ];
 
 export function findPage(id: string): PageDef | undefined {
@@ -394,6 +394,18 @@ export function langOfPath(pathname: string, brand: BrandKey): PathLang | null {
     }
   }
   return null;
+}
+
+/**
+ * The same page in the visitor's language when `pathname` is a path of the other language (ADR 0110): the page's
+ * path in `lang`, with its parameters; null when the path is already in `lang`, is shared, is no page, or when the
+ * page has no path in `lang` or does not exist on the brand (the brand's 404 answers).
+ */
+export function ownLanguagePath(pathname: string, lang: PathLang, brand: BrandKey): string | null {
+  const match = matchPage(pathname);
+  if (!match || match.lang === null || match.lang === lang || !pageOnBrand(match.page, brand)) return null;
+  if (!match.page.paths[lang]) return null;
+  return pagePath(match.page.id, lang, match.params);
 }
 
 /** Every page path, static paths before parameterised ones (as in the router); made once, on first use. */

@@ -207,6 +207,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           },
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           nonce: String(res.locals.cspNonce ?? ""),
+          refusedMethod: res.locals.refusedMethod === true,
         });
         return context;
       },

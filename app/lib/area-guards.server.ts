@@ -1,9 +1,11 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { notFound } from "./errors.server";
+import { notFound, refuse } from "./errors.server";
 import { canShop, isAdmin, isHolderOrReferent, mustChooseAccount, needsAccountChoice } from "#core/domain/permissions.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { matchPage, pageOnBrand, type PageArea } from "#core/pages.ts";
 import { requestStateContext } from "./context";
+import { redirectWithToast } from "./toast.server";
+import { serverT } from "./translate.server";
 import { getUser, type LoggedInUser } from "./current-user.server";
 import { currentPath, landingPath, loginPath, pathOf, safeRedirectQuery, withRedirect } from "./paths.server";
 
@@ -13,7 +15,7 @@ import { currentPath, landingPath, loginPath, pathOf, safeRedirectQuery, withRed
  * (current-user.server.ts) and a named rule (core/domain/permissions.ts), then lets the request go on, redirects, or
  * refuses. Loaders and actions below an area never check again.
  */
-type GuardArgs = { url: URL; context: Readonly<RouterContextProvider> };
+type GuardArgs = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
 
 export { needsAccountChoice };
 
@@ -23,7 +25,13 @@ export const OPEN_PAGE_IDS = ["login", "forgot-password", "reset-password", "acc
 /** Logged in, with an establishment (unless `allowNoEstablishment`); otherwise login / account choice with `redirect`. */
 async function requireUser({ url, context }: GuardArgs, options: { allowNoEstablishment?: boolean } = {}): Promise<LoggedInUser> {
   const user = await getUser(context);
-  if (!user.loggedIn) throw redirect(loginPath(context, currentPath(url)));
+  if (!user.loggedIn) {
+    // A session cookie the API no longer knows: the session expired. The login says so (ADR 0110).
+    if (context.get(requestStateContext).back.hasCookie("sid")) {
+      throw redirectWithToast(loginPath(context, currentPath(url)), { type: "warning", message: serverT(context, "common")("errors.sessionExpiredMessage") });
+    }
+    throw redirect(loginPath(context, currentPath(url)));
+  }
   if (!options.allowNoEstablishment && needsAccountChoice(user)) {
     // Keep the redirect query the visitor already had, else the page itself.
     const target = url.searchParams.get("redirect") ?? currentPath(url);
@@ -33,12 +41,10 @@ async function requireUser({ url, context }: GuardArgs, options: { allowNoEstabl
 }
 
 /** `?token_reset=...` on a guest page goes to the reset page with that token. */
-export function tokenResetRedirect({ url, context }: GuardArgs): void {
+export function tokenResetRedirect({ url, context }: Pick<GuardArgs, "url" | "context">): void {
   const token = url.searchParams.get("token_reset");
   if (token) throw redirect(pathOf(context, "reset-password", { token }));
 }
-
-const forbidden = () => new Response("Forbidden", { status: 403 });
 
 /** The rule of each area. */
 const AREA_RULES: Record<PageArea, (args: GuardArgs) => Promise<void>> = {
@@ -63,12 +69,12 @@ const AREA_RULES: Record<PageArea, (args: GuardArgs) => Promise<void>> = {
   /** Pharmacy management: a holder or a referent; others get a 403. */
   async pharmacy(args) {
     const user = await requireUser(args);
-    if (!isHolderOrReferent(user)) throw forbidden();
+    if (!isHolderOrReferent(user)) await refuse(403, args);
   },
   /** Administration: an admin (no pharmacy needed); a logged-in non-admin gets a 403. */
   async admin(args) {
     const user = await requireUser(args, { allowNoEstablishment: true });
-    if (!isAdmin(user)) throw forbidden();
+    if (!isAdmin(user)) await refuse(403, args);
   },
   /** The shop: guests and shop customers; others go to the catalogue (or home). */
   async shop(args) {
@@ -79,8 +85,8 @@ const AREA_RULES: Record<PageArea, (args: GuardArgs) => Promise<void>> = {
 
 /** The middleware of an area's layout. */
 export function areaMiddleware(area: PageArea): MiddlewareFunction<Response> {
-  return async ({ url, context }, next) => {
-    await AREA_RULES[area]({ url, context });
+  return async ({ request, url, context }, next) => {
+    await AREA_RULES[area]({ request, url, context });
     return next();
   };
 }
@@ -127,7 +133,7 @@ export const accountChoiceMiddleware: MiddlewareFunction<Response> = async ({ re
  * The layouts' loader: a country page (core/pages.ts `brands`) on another brand is a 404. A loader
  * rather than a middleware, so that the 404 shows in that brand's chrome (the root loader has run).
  */
-export function requirePageOnBrand({ url, context }: GuardArgs): null {
+export function requirePageOnBrand({ url, context }: Pick<GuardArgs, "url" | "context">): null {
   const match = matchPage(url.pathname);
   if (match && !pageOnBrand(match.page, context.get(requestStateContext).brand.key)) {
     notFound(url.pathname);

@@ -15,6 +15,8 @@ export type RequestState = {
   locale: Locale;
   back: BackClient;
   requestId: string;
+  /** Set-Cookie headers for the answer besides the back API's (a refusal's form token, app/lib/errors.server.ts). */
+  setCookies: string[];
 };
 
 export const requestStateContext = createContext<RequestState>();

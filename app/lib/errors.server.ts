@@ -1,5 +1,7 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { BackError } from "./back.server";
+import { requestStateContext } from "./context";
+import { loadRootData } from "./root-data.server";
 
 /**
  * One way for errors in loaders and actions: a missing page is `notFound()` (the 404 page shows its detail); a back
@@ -26,4 +28,17 @@ export function notFoundOn404(path: string, statuses: readonly number[] = [404])
     if (error instanceof BackError && statuses.includes(error.status)) notFound(path);
     throw error;
   };
+}
+
+/**
+ * A refusal thrown before the loaders run (an area guard's 403, a page's 405): the root loader has not run, so the
+ * error carries the root's data (`{ root }`, read by useRootData) and its cookies (the form token, the cleared toast)
+ * go out with the answer. The error page then has the site's layout and the visitor's language (ADR 0110).
+ */
+export async function refuse(status: 403 | 405, args: { request: Request; url: URL; context: Readonly<RouterContextProvider> }): Promise<never> {
+  const { request, url, context } = args;
+  const root = await loadRootData(url.href === request.url ? request : new Request(url, request), context);
+  const state = context.get(requestStateContext);
+  for (const cookie of new Headers(root.init?.headers).getSetCookie()) state.setCookies.push(cookie);
+  throw data({ root: root.data }, { status });
 }

@@ -17,6 +17,8 @@ export type ServerConfig = {
   clientIp: string;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The browser asked with a method the page does not answer: the web tier renders its 405 page (server/web/page-methods.ts). */
+  refusedMethod?: boolean;
 };
 
 /** The browser -> action CSRF guard, as the guest page cache uses it to hand each guest a token. */

@@ -5,7 +5,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
  * HTTP methods of the pages (ADR 0021). React Router hands every non-GET request to the route's
  * action, whatever its method: a PUT on a page with a form reached the form's action and failed
  * there (500). Here each page route answers GET and HEAD when it renders, POST when it has an action,
- * OPTIONS always; anything else is a 405 with an `Allow` header, before React Router sees it.
+ * OPTIONS always; anything else is a 405 with an `Allow` header, before React Router sees it. A browser (it asks for
+ * HTML) gets the 405 as a page of the site (ADR 0110): the request goes on as a GET marked `res.locals.refusedMethod`,
+ * never to the action, and the web tier's root answers it with its 405 error page (app/lib/method-refusal.server.ts).
  */
 
 type RouteModule = { loader?: unknown; action?: unknown; default?: unknown };
@@ -62,6 +64,13 @@ export function pageMethodGuard(getBuild: () => Promise<Pick<ServerBuild, "route
       if (method !== "OPTIONS" && allowed.includes(method)) return next();
       res.setHeader("Allow", allowed.join(", "));
       if (method === "OPTIONS") return void res.status(204).end();
+      if (String(req.headers.accept ?? "").includes("text/html")) {
+        res.locals.refusedMethod = true;
+        req.method = "GET";
+        // Never a guest page from the cache for it (server/web/page-cache.ts); a 405 is never stored there.
+        req.headers["cache-control"] = "no-cache";
+        return next();
+      }
       res.status(405).type("text/plain").send(`Method Not Allowed. Allow: ${allowed.join(", ")}`);
     } catch (error) {
       next(error);

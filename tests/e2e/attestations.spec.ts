@@ -48,7 +48,7 @@ const CASES = [
     name: "María López",
     origin: ES_ORIGIN,
     loginPath: "/conexion",
-    profile: "/cuenta/perfil/attestation",
+    profile: "/cuenta/perfil/certificados",
     verify: "/verificacion-certificado/",
     pdfTitle: "Certificado de formación",
     download: /^Descargar el certificado/,

@@ -59,7 +59,7 @@ const LOCALES: Locale[] = [
     lang: "es",
     host: "es.localhost",
     loginPath: "/conexion",
-    historyPath: "/cuenta/perfil/historique",
+    historyPath: "/cuenta/perfil/historial",
     retried: "fitoterapia-practica",
     quiz: "quiz-interacciones",
     participation: { type: "formation", slug: "atencion-farmaceutica-polimedicados" },
@@ -209,7 +209,7 @@ for (const locale of LOCALES) {
       const entry = page.getByTestId("history-row").filter({ hasText: trainingName });
       await expect(entry).toHaveAttribute("data-outcome", "failed");
       await expect(entry.getByTestId("failed-why")).toHaveText(locale.texts.failedWhy);
-      await page.goto(at(locale.host, locale.lang === "fr" ? "/compte/profil/attestation" : "/cuenta/perfil/attestation"));
+      await page.goto(at(locale.host, locale.lang === "fr" ? "/compte/profil/attestation" : "/cuenta/perfil/certificados"));
       await expect(page.getByTestId("attestation").filter({ hasText: trainingName })).toHaveCount(0);
     });
 

@@ -22,7 +22,7 @@ async function loginAsSpanishReferent(page: Page) {
 
 test("a FUNDAE request walked from creation to reimbursement, seen on each state's page", NO_JS, async ({ page }) => {
   await loginAsSpanishReferent(page);
-  await page.goto(`${BASE}/prises-en-charge/creer`);
+  await page.goto(`${BASE}/bonificaciones/crear`);
   await expect(page.getByRole("heading", { level: 2, name: "Nueva solicitud de financiación" })).toBeVisible();
   // Nothing chosen: one message per field, in Spanish, nothing created.
   await page.getByRole("button", { name: "Crear la solicitud" }).click();
@@ -43,7 +43,7 @@ test("a FUNDAE request walked from creation to reimbursement, seen on each state
   await page.getByLabel("Sesión").selectOption({ label: sessions[sessions.length - 1 - retry] });
   await page.getByRole("button", { name: "Crear la solicitud" }).click();
 
-  await expect(page).toHaveURL(/\/prises-en-charge\/\d+$/);
+  await expect(page).toHaveURL(/\/bonificaciones\/\d+$/);
   const detailUrl = page.url();
   const id = detailUrl.split("/").at(-1)!;
   await expect(page.getByText("Se ha creado la solicitud.")).toBeVisible();
@@ -53,10 +53,10 @@ test("a FUNDAE request walked from creation to reimbursement, seen on each state
 
   const states = page.getByRole("navigation", { name: "Solicitudes de financiación por estado" });
   const steps = [
-    ["Enviar al financiador", "En curso", /\/prises-en-charge\/en-cours$/],
-    ["Financiación concedida", "Financiación", /\/prises-en-charge\/financement$/],
-    ["Informe enviado", "Informe", /\/prises-en-charge\/rapport$/],
-    ["Reembolso recibido", "Reembolso", /\/prises-en-charge\/remboursement$/],
+    ["Enviar al financiador", "En curso", /\/bonificaciones\/en-curso$/],
+    ["Financiación concedida", "Financiación", /\/bonificaciones\/financiacion$/],
+    ["Informe enviado", "Informe", /\/bonificaciones\/informe$/],
+    ["Reembolso recibido", "Reembolso", /\/bonificaciones\/reembolso$/],
   ] as const;
   for (const [button, state, statePage] of steps) {
     await page.getByRole("button", { name: button }).click();
@@ -64,7 +64,7 @@ test("a FUNDAE request walked from creation to reimbursement, seen on each state
     // The state's page lists the request; its link leads back to it.
     await states.getByRole("link", { name: state, exact: true }).click();
     await expect(page).toHaveURL(statePage);
-    const row = page.getByTestId("funding-row").filter({ has: page.locator(`a[href$="/prises-en-charge/${id}"]`) });
+    const row = page.getByTestId("funding-row").filter({ has: page.locator(`a[href$="/bonificaciones/${id}"]`) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(state);
     await noSeriousViolations(page);
@@ -84,7 +84,7 @@ test("a FUNDAE request walked from creation to reimbursement, seen on each state
 
 test("a plan whose overlapping activities are drawn on two rows (Spanish)", NO_JS, async ({ page }) => {
   await loginAsSpanishReferent(page);
-  await page.goto(`${BASE}/plan-collectif`);
+  await page.goto(`${BASE}/plan-colectivo`);
   await expect(page.getByTestId("plans-list")).toBeVisible();
   await noSeriousViolations(page);
   // Dates that cover no today: the learners' current plan stays the demo one.
@@ -121,7 +121,7 @@ test("learner.es@demo.test sees the plan update live in a second browser", async
   try {
     const learnerPage = await learnerContext.newPage();
     await login(learnerPage, "learner.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
-    await learnerPage.goto(`${ES_ORIGIN}/cuenta/perfil/plan-de-formation`);
+    await learnerPage.goto(`${ES_ORIGIN}/cuenta/perfil/plan-de-formacion`);
     await expect(learnerPage.getByTestId("learner-collective-plan")).toBeVisible();
     const before = await learnerPage.getByTestId("learner-collective-activity").count();
     await noSeriousViolations(learnerPage);
@@ -129,7 +129,7 @@ test("learner.es@demo.test sees the plan update live in a second browser", async
     await learnerPage.waitForLoadState("networkidle");
 
     await loginAsSpanishReferent(page);
-    await page.goto(`${BASE}/plan-collectif`);
+    await page.goto(`${BASE}/plan-colectivo`);
     // The current plan (its dates cover today) is the seeded team plan.
     await page.getByRole("link", { name: "Plan de formación del equipo" }).click();
     const training = page.getByLabel("Formación", { exact: true });

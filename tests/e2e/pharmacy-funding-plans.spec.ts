@@ -86,7 +86,7 @@ test("a funding request walked from creation to reimbursement, with its history 
 
 test("the Spanish referent sees the FUNDAE groups and downloads the report", NO_JS, async ({ page }) => {
   await login(page, "referent.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
-  await page.goto(`${ES_ORIGIN}/administracion/mi-farmacia/prises-en-charge`);
+  await page.goto(`${ES_ORIGIN}/administracion/mi-farmacia/bonificaciones`);
   await expect(page.getByTestId("fundae-groups")).toBeVisible();
   await noSeriousViolations(page);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("fundae-download").click()]);

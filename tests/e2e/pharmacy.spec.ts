@@ -20,6 +20,8 @@ type Case = {
   email: string;
   base: string;
   team: string;
+  /** The path segments of the tabs in the language. */
+  segments: { plan: string; invoices: string; order: string; export: string; attestations: string };
   login: string;
   text: Record<string, string | RegExp>;
 };
@@ -31,6 +33,7 @@ const CASES: Case[] = [
     email: "holder@demo.test",
     base: "/gestion/ma-pharmacie",
     team: "equipe",
+    segments: { plan: "plan-collectif", invoices: "factures", order: "factures/commande", export: "tableau-de-bord/export", attestations: "attestations" },
     login: "/connexion",
     text: {
       emailLabel: "Adresse e-mail",
@@ -70,6 +73,7 @@ const CASES: Case[] = [
     email: "referent.es@demo.test",
     base: "/administracion/mi-farmacia",
     team: "equipo",
+    segments: { plan: "plan-colectivo", invoices: "facturas", order: "facturas/pedido", export: "panel/exportar", attestations: "certificados" },
     login: "/conexion",
     text: {
       emailLabel: "Correo electrónico",
@@ -152,7 +156,7 @@ for (const c of CASES) {
     test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser }) => {
       await loginAs(page, c, c.email);
       await page.goto(at(c.host, c.base));
-      await expect(page).toHaveURL(new RegExp(`${c.base}/plan-collectif$`));
+      await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.plan}$`));
       const tabs = page.getByRole("navigation", { name: c.text.tabs as string });
       await expect(tabs).toBeVisible();
 
@@ -217,15 +221,15 @@ for (const c of CASES) {
       const zip = await zipDownload;
       const zipBytes = fs.readFileSync((await zip.path())!);
       expect(zipBytes.readUInt32LE(0)).toBe(0x04034b50);
-      await page.goto(at(c.host, `${c.base}/factures`));
+      await page.goto(at(c.host, `${c.base}/${c.segments.invoices}`));
       await page.getByTestId("invoice-row").first().getByRole("link").first().click();
       await expect(page.getByTestId("invoice-lines")).toBeVisible();
       await noAxeFindings(page);
       // The pharmacy's last order (getLastCommand, ADR 0053) is named on the tab; its page (getCommand/{id}) shows
       // its status and lines (other specs may have bought since: a pending order has no invoice yet).
-      await page.goto(at(c.host, `${c.base}/factures`));
+      await page.goto(at(c.host, `${c.base}/${c.segments.invoices}`));
       await page.getByTestId("last-order").getByRole("link").click();
-      await expect(page).toHaveURL(new RegExp(`${c.base}/factures/commande/\\d+$`));
+      await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.order}/\\d+$`));
       await expect(page.getByTestId("order-lines")).toBeVisible();
       await expect(page.getByTestId("order-status")).not.toBeEmpty();
       await noAxeFindings(page);
@@ -237,7 +241,7 @@ for (const c of CASES) {
       await noAxeFindings(page);
       // The export runs as a job (ADR 0076): its page shows the progress, then the file's link.
       await page.getByRole("button", { name: c.text.export as string }).click();
-      await expect(page).toHaveURL(new RegExp(`${c.base}/tableau-de-bord/export/\\d+$`));
+      await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.export}/\\d+$`));
       await expect(page.getByTestId("history-export-job")).toHaveAttribute("data-state", "done", { timeout: 15_000 });
       await noAxeFindings(page);
       const exportDownload = page.waitForEvent("download");
@@ -249,7 +253,7 @@ for (const c of CASES) {
 
       // Attestations.
       await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.attestations as string }).click();
-      await expect(page).toHaveURL(new RegExp(`${c.base}/attestations$`));
+      await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.attestations}$`));
       await noAxeFindings(page);
     });
   });

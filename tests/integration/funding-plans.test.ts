@@ -147,7 +147,7 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
         expectEnvelope(await referent.post("/back/api/referent/dpec/invoice", { dpecId: request.id, payer: "funder" }), 404);
       }
       // The page says what the pharmacy deducts and that FUNDAE pays no training body.
-      const page = await referent.fetchRaw("GET", `/administracion/mi-farmacia/prises-en-charge/${walked.id}`, { accept: "text/html", host: HOSTS.es });
+      const page = await referent.fetchRaw("GET", `/administracion/mi-farmacia/bonificaciones/${walked.id}`, { accept: "text/html", host: HOSTS.es });
       expect((await page.text()).replace(/&#x27;|&#39;/g, "'")).toContain("FUNDAE no paga al centro de formación");
     });
 

@@ -54,11 +54,11 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     expect(bonificaciones.every((i) => i.kind === "order")).toBe(true);
 
     // The invoices page marks the funding share; its detail page prints the one funded line.
-    const page = await spanish.get("/administracion/mi-farmacia/factures", { headers: { accept: "text/html" } });
+    const page = await spanish.get("/administracion/mi-farmacia/facturas", { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.text).toContain(own[0].number);
     expect(page.text).toContain("Financiación: parte a cargo de la farmacia");
-    const detailPage = await spanish.get(`/administracion/mi-farmacia/factures/${own[0].id}`, { headers: { accept: "text/html" } });
+    const detailPage = await spanish.get(`/administracion/mi-farmacia/facturas/${own[0].id}`, { headers: { accept: "text/html" } });
     expect(detailPage.status).toBe(200);
     expect(detailPage.text).toContain("Financiación: parte a cargo de la farmacia");
 
@@ -80,12 +80,12 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
 
     // The request page's link to the share, as a browser without JavaScript follows it: a private PDF.
     const browser = cookieBrowser(suite.origin, spanish.cookies, { host: "es.localhost", language: "es-ES" });
-    const linked = await browser.get(`/administracion/mi-farmacia/prises-en-charge/${own[0].fundingRequestId}/facture/pharmacy`);
+    const linked = await browser.get(`/administracion/mi-farmacia/bonificaciones/${own[0].fundingRequestId}/factura/pharmacy`);
     expect(linked.status).toBe(200);
     expect(linked.headers["content-type"]).toBe("application/pdf");
     expect(linked.headers["cache-control"]).toBe("private, no-store");
     expect(linked.headers["content-disposition"]).toContain(`${own[0].number}.pdf`);
-    expect((await browser.get(`/administracion/mi-farmacia/prises-en-charge/${own[0].fundingRequestId}/facture/nadie`)).status).toBe(404);
+    expect((await browser.get(`/administracion/mi-farmacia/bonificaciones/${own[0].fundingRequestId}/factura/nadie`)).status).toBe(404);
   });
 
   test("the funder's invoice is never in the pharmacy's invoices tab, and stays on the request's page", async () => {

@@ -262,13 +262,13 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect((await holder.get(`/gestion/ma-pharmacie/factures/commande/${personal.id}`, html)).status).toBe(404);
     // Spanish, with its own last order.
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
-    const esTab = await spanish.get("/administracion/mi-farmacia/factures", html);
+    const esTab = await spanish.get("/administracion/mi-farmacia/facturas", html);
     expect(esTab.status).toBe(200);
     expect(esTab.text).toContain("Último pedido");
     const esLast = (await spanish.get("/back/api/referent/getLastCommand")).body.data;
     if (esLast) {
       expect(esTab.text).toContain(`Ver el pedido n.º ${esLast.id}`);
-      expect((await spanish.get(`/administracion/mi-farmacia/factures/commande/${esLast.id}`, html)).text).toContain(`Pedido n.º ${esLast.id}`);
+      expect((await spanish.get(`/administracion/mi-farmacia/facturas/pedido/${esLast.id}`, html)).text).toContain(`Pedido n.º ${esLast.id}`);
     } else {
       expect(esTab.text).toContain("La farmacia todavía no tiene pedidos.");
     }
@@ -340,7 +340,7 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     // Spanish: the FUNDAE state in Spanish.
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
     const esMembers = (await spanish.get("/back/api/referent/dashboard")).body.data.members as Member[];
-    const esPage = await spanish.get("/administracion/mi-farmacia/tableau-de-bord", html);
+    const esPage = await spanish.get("/administracion/mi-farmacia/panel", html);
     expect(esPage.text).toContain(">Bonificación</th>");
     const withRequest = esMembers.find((m) => m.funding !== null);
     expect(withRequest, "a Spanish member with a FUNDAE request").toBeDefined();
@@ -456,7 +456,7 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     for (const tab of [...tabs, "equipe"]) expect((await page(`/gestion/ma-pharmacie/${tab}`)).status, tab).toBe(200);
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
     const reply = await spanish.get("/administracion/mi-farmacia", { headers: { accept: "text/html" } });
-    expect(reply.headers.get("location")).toBe("/administracion/mi-farmacia/plan-collectif");
+    expect(reply.headers.get("location")).toBe("/administracion/mi-farmacia/plan-colectivo");
     const team = await spanish.get("/administracion/mi-farmacia/equipo", { headers: { accept: "text/html" } });
     expect(team.status).toBe(200);
     expect(team.text).toContain("María");

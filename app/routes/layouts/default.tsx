@@ -24,7 +24,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const described = describeRouteError(error, Boolean(data?.isDevelopment));
   return (
     <PageChrome>
-      <ErrorPage status={described.status} message={described.message} stack={isRouteErrorResponse(error) ? undefined : described.stack} />
+      <ErrorPage {...described} stack={isRouteErrorResponse(error) ? undefined : described.stack} />
     </PageChrome>
   );
 }

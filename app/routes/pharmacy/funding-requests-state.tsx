@@ -7,13 +7,13 @@ import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { serverT } from "~/lib/translate.server";
-import { loadFundingList, STATE_OF_SEGMENT } from "./funding.server";
+import { loadFundingList, STATE_OF_PAGE } from "./funding.server";
+import { matchPage } from "#core/pages.ts";
 
 /** One state's requests (en-cours, financement, rapport, remboursement): the four pages share this route file. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const segment = url.pathname.replace(/\/+$/, "").split("/").at(-1) ?? "";
-  const state = STATE_OF_SEGMENT[segment];
+  const state = STATE_OF_PAGE[matchPage(url.pathname)?.page.id ?? ""];
   if (!state) notFound(url.pathname);
   const { locale } = context.get(requestStateContext);
   const t = serverT(context, "pharmacy-funding");

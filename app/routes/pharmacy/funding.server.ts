@@ -6,12 +6,12 @@ import { requestStateContext } from "~/lib/context";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** Last path segment -> state (the four state pages share one route file). */
-export const STATE_OF_SEGMENT: Record<string, Exclude<FundingState, "creation">> = {
-  "en-cours": "in_progress",
-  financement: "financing",
-  rapport: "report",
-  remboursement: "reimbursement",
+/** Page id (core/pages.ts) -> state: the four state pages share one route file, each language has its own paths. */
+export const STATE_OF_PAGE: Record<string, Exclude<FundingState, "creation">> = {
+  "pharmacy-funding-in-progress": "in_progress",
+  "pharmacy-funding-financing": "financing",
+  "pharmacy-funding-report": "report",
+  "pharmacy-funding-reimbursement": "reimbursement",
 };
 
 export async function loadFundingList(context: Context, state?: FundingState): Promise<{ requests: FundingRequest[]; counts: Record<FundingState, number> }> {
