@@ -223,7 +223,7 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     // The reply and its message name whom the cancellation reached (issue 29 item 3).
     const name = `${detail.participants[0].firstName} ${detail.participants[0].lastName}`;
     expect(cancelled.body.data).toEqual({ notified: 1, learners: [name] });
-    expect(cancelled.body.message).toBe(`Session annulée : 1 apprenant(s) prévenu(s) : ${name}.`);
+    expect(cancelled.body.message).toBe(`Session annulée : 1 apprenant prévenu : ${name}.`);
     expect(await suite.db.$count(faceToFaceSessions, eq(faceToFaceSessions.id, targetId))).toBe(0);
     const [enrolment] = await suite.db.select({ status: enrolments.status }).from(enrolments).where(eq(enrolments.id, booked.enrolmentId));
     expect(enrolment.status).toBe("cancelled");

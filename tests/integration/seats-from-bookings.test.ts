@@ -106,7 +106,7 @@ describe.each(backends())("seats are the active bookings (%s)", (backend) => {
     const cancelled = await boss.post(`/back/api/admin/sessions/${session.id}/cancel`, { confirm: true });
     expectEnvelope(cancelled, 200);
     expect(cancelled.body.data).toEqual({ notified: 2, learners: [`L2 seats-${backend}`, `L3 seats-${backend}`] });
-    expect(cancelled.body.message).toBe(`Session annulée : 2 apprenant(s) prévenu(s) : L2 seats-${backend}, L3 seats-${backend}.`);
+    expect(cancelled.body.message).toBe(`Session annulée : 2 apprenants prévenus : L2 seats-${backend}, L3 seats-${backend}.`);
     expect(await drifted(suite.db)).toEqual([]);
     expect(await shown(boss, training, other.id)).toEqual(everywhere(1));
     void group;

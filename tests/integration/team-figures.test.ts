@@ -56,7 +56,8 @@ describe.each(backends())("team figures of the demo pharmacy (%s)", (backend) =>
     expect(csv.status).toBe(200);
     const lines = (await csv.text()).trim().split("\r\n").slice(1);
     expect(lines).toHaveLength(20);
-    expect(lines.filter((l) => l.split(";")[5] === "finished").length).toBe(7);
+    expect(lines.filter((l) => l.split(";")[5] === "Terminée").length).toBe(7);
+    expect(lines.some((l) => l.split(";")[5] === "finished"), "statuses are translated (issue 30 item 6)").toBe(false);
   });
 
   test("attribution: bought = attributed + remaining for every product, as counted by hand", async () => {
