@@ -22,7 +22,7 @@ export function signUpSchema(country: BillingCountry) {
       password: NewPasswordSchema,
       passwordConfirmation: z.string().max(200),
       ...billingDetailsFields(country),
-      acceptTerms: z.union([z.literal(true), z.literal("on"), z.literal("true")]),
+      acceptTerms: z.unknown().refine((value) => value === true || value === "on" || value === "true", { message: "termsRequired" }),
       /** The honeypot: hidden from people, so only a robot fills it. */
       website: z.string().max(200).optional(),
       /** GET /api/signUp/form's token: when the form was shown, signed. */
@@ -48,6 +48,9 @@ export const SIGN_UP_FIELDS = [
   "taxId",
   "acceptTerms",
 ] as const;
+
+/** The `intent` of the cart's form that asks for a new confirmation link (POST /api/signUp/resendConfirmation). */
+export const RESEND_CONFIRMATION_INTENT = "resendConfirmation";
 
 /** POST /api/signUp/confirm: the token of the mailed link. */
 export const ConfirmEmailSchema = z.strictObject({ token: z.string().min(1).max(200) });

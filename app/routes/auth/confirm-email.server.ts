@@ -6,9 +6,6 @@ import { readFormData } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 
-/** The intent of the cart's "send the link again" form (ADR 0109). */
-export const RESEND_CONFIRMATION_INTENT = "resendConfirmation";
-
 /**
  * A new confirmation link for the logged-in customer whose address is not confirmed, with or without JavaScript: the
  * CSRF check, the API, then back to `returnTo` with a toast: sent, or the API's refusal (already confirmed, too many mails).

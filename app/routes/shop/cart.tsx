@@ -14,7 +14,8 @@ import { useRootData } from "~/lib/use-root-data";
 import { loadCart, shopAction } from "./shop.server";
 import { BILLING_INTENT, billingAction, loadBillingDetails, postedIntent } from "./billing.server";
 import { BillingForm } from "~/components/shop/billing-form";
-import { RESEND_CONFIRMATION_INTENT, resendConfirmationAction } from "~/routes/auth/confirm-email.server";
+import { resendConfirmationAction } from "~/routes/auth/confirm-email.server";
+import { RESEND_CONFIRMATION_INTENT } from "#core/contract/signup.ts";
 import type { FormReply } from "~/lib/forms";
 import type { BillingDetailsReply } from "#core/contract/billing.ts";
 

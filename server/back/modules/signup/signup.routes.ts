@@ -23,7 +23,7 @@ import { LOGIN_WINDOW_MINUTES, signUpScope } from "../auth/rate-limit.ts";
 import type { UserRow } from "../user/user.repository.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import { checkSignUpFormToken, createSignUpFormToken } from "./form-token.ts";
-import { confirmEmail, resendConfirmation, signUp } from "./signup.service.ts";
+import { confirmEmail, requireUnconfirmedUser, resendConfirmation, signUp } from "./signup.service.ts";
 
 export const signUpRoutes = new Hono<BackEnv>();
 
@@ -106,8 +106,9 @@ signUpRoutes.post("/signUp/resendConfirmation", async (c) => {
   const session = requireSession(c);
   await parseBody(c, EmptyBody);
   const { db, now, loginFailures } = c.var.deps;
-  await takeMailAllowance(loginFailures, `confirm:${session.userId}`, now(), "tooManySignUpMails");
-  const { user, token } = await resendConfirmation(db, session.userId, now());
+  const user = await requireUnconfirmedUser(db, session.userId);
+  await takeMailAllowance(loginFailures, `confirm:${user.id}`, now(), "tooManySignUpMails");
+  const token = await resendConfirmation(db, user, now());
   const links = linksFor(c, user);
   await sendMail(c, user.email, signUpConfirmationMail({ brand: links.brand, locale: user.locale, firstName: user.firstName, link: links.confirm(token) }));
   return success(c, { email: user.email }, c.var.t("confirmationResent", { email: user.email }));

@@ -102,12 +102,17 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<Us
   return (await findUserById(db, user.id))!;
 }
 
-/** A new link for the logged-in user whose address is not confirmed yet (409 once it is). */
-export async function resendConfirmation(db: Db, userId: number, now: Date): Promise<{ user: UserRow; token: string }> {
+/** The logged-in user whose address is still to confirm (409 once it is): read only, before any mail is counted. */
+export async function requireUnconfirmedUser(db: Db, userId: number): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   if (user.emailConfirmedAt !== null) throw new AppError("CONFLICT", "emailAlreadyConfirmed");
-  return { user, token: await newConfirmationToken(db, user.id, user.email, now) };
+  return user;
+}
+
+/** A new link for that user (the older ones are spent). */
+export async function resendConfirmation(db: Db, user: UserRow, now: Date): Promise<string> {
+  return newConfirmationToken(db, user.id, user.email, now);
 }
 
 /** Checkout's guard: no order, so no invoice, before the address the invoice goes to is confirmed (409). */
