@@ -142,6 +142,24 @@ export const PAGES: PageDef[] = [
     ns: ["auth"],
     noIndex: true,
   },
+  // The public sign-up of shop customers (ADR 0109): the form, then the link of the confirmation mail.
+  {
+    id: "sign-up",
+    file: "routes/auth/sign-up.tsx",
+    layout: "default",
+    area: "guest",
+    paths: { fr: "/inscription", es: "/registro" },
+    ns: ["auth", "shop"],
+    noIndex: true,
+  },
+  {
+    id: "confirm-email",
+    file: "routes/auth/confirm-email.tsx",
+    layout: "default",
+    paths: { fr: "/inscription/confirmer/:token", es: "/registro/confirmar/:token" },
+    ns: ["auth"],
+    noIndex: true,
+  },
   { id: "consent", file: "routes/auth/consent.ts", layout: "none", paths: { "*": "/consentement" }, noIndex: true },
   {
     id: "edit-password",

@@ -12,6 +12,7 @@ import * as adminSessions from "#core/contract/admin-sessions.ts";
 import * as adminUsers from "#core/contract/admin-users.ts";
 import * as auth from "#core/contract/auth.ts";
 import { billingDetailsSchema } from "#core/contract/billing.ts";
+import { ConfirmEmailSchema, signUpSchema } from "#core/contract/signup.ts";
 import * as content from "#core/contract/content.ts";
 import * as editorial from "#core/contract/editorial.ts";
 import * as profile from "#core/contract/profile.ts";
@@ -42,6 +43,12 @@ const SHARED: Record<string, Case> = {
     filled: { companyName: "Farmacia Sol", address: "Gran Vía 31", postalCode: "28013", city: "Madrid", taxId: "12345678Z" },
     blank: { companyName: "", address: "Gran Vía 31", postalCode: "28013", city: "Madrid", taxId: "12345678Z" },
   },
+  signUpSchema: {
+    schema: signUpSchema("ES"),
+    filled: { firstName: "Inés", lastName: "Nueva", email: "ines@signup.test", profession: "preparer", password: PASSWORD, passwordConfirmation: PASSWORD, companyName: "Farmacia Sol", address: "Gran Vía 31", postalCode: "28013", city: "Madrid", taxId: "12345678Z", acceptTerms: "on", website: "", formToken: "1795959759737.token" },
+    blank: { firstName: "Inés", lastName: "Nueva", email: "ines@signup.test", profession: "pharmacist", password: PASSWORD, passwordConfirmation: PASSWORD, companyName: "", address: "Gran Vía 31", postalCode: "28013", city: "Madrid", taxId: "12345678Z", acceptTerms: "on", formToken: "1795959759737.token" },
+  },
+  ConfirmEmailSchema: { schema: ConfirmEmailSchema, filled: { token: "a-mailed-token" } },
   PassRulesInputSchema: {
     schema: adminCatalog.PassRulesInputSchema,
     filled: { attests: "achievement", onFail: "retry", maxAttempts: "3", retryWaitMinutes: "60", countedAttempt: "best", revealAnswers: "on" },

@@ -12,28 +12,36 @@ import { BILLING_COUNTRIES, isValidPostalCode, isValidTaxId, taxIdRequired, type
  * asked, and ignored) or a person (who may name a company). Optional fields may be posted empty.
  */
 export function billingDetailsSchema(country: BillingCountry, buyer: BillingBuyer) {
-  return z
-    .strictObject({
-      companyName: z.string().trim().max(120).optional(),
-      address: z.string().trim().min(1).max(200),
-      postalCode: z
-        .string()
-        .trim()
-        .min(1)
-        .max(10)
-        .refine((value) => isValidPostalCode(country, value), { message: "invalidPostalCode" }),
-      city: z.string().trim().min(1).max(100),
-      taxId: z
-        .string()
-        .trim()
-        .max(30)
-        .refine((value) => value === "" || isValidTaxId(country, value), { message: "invalidTaxId" })
-        .optional(),
-    })
-    .superRefine((value, ctx) => {
-      const companyName = buyer === "person" ? (value.companyName ?? null) : null;
-      if (!value.taxId && taxIdRequired(country, buyer, companyName)) ctx.addIssue({ code: "custom", path: ["taxId"], message: "taxIdRequired" });
-    });
+  return z.strictObject(billingDetailsFields(country)).superRefine(requireTaxIdWhenDue(country, buyer));
+}
+
+/** The fields of the billing details under `country`'s rules (the public sign-up asks them too, ADR 0109). */
+export function billingDetailsFields(country: BillingCountry) {
+  return {
+    companyName: z.string().trim().max(120).optional(),
+    address: z.string().trim().min(1).max(200),
+    postalCode: z
+      .string()
+      .trim()
+      .min(1)
+      .max(10)
+      .refine((value) => isValidPostalCode(country, value), { message: "invalidPostalCode" }),
+    city: z.string().trim().min(1).max(100),
+    taxId: z
+      .string()
+      .trim()
+      .max(30)
+      .refine((value) => value === "" || isValidTaxId(country, value), { message: "invalidTaxId" })
+      .optional(),
+  };
+}
+
+/** The tax number is required when `country` requires it of this buyer (Spain always, Belgium for a company). */
+export function requireTaxIdWhenDue(country: BillingCountry, buyer: BillingBuyer) {
+  return (value: { companyName?: string; taxId?: string }, ctx: z.RefinementCtx) => {
+    const companyName = buyer === "person" ? (value.companyName ?? null) : null;
+    if (!value.taxId && taxIdRequired(country, buyer, companyName)) ctx.addIssue({ code: "custom", path: ["taxId"], message: "taxIdRequired" });
+  };
 }
 export type BillingDetailsInput = z.infer<ReturnType<typeof billingDetailsSchema>>;
 

@@ -21,6 +21,8 @@ export const UserSchema = z.strictObject({
   loggedIn: z.literal(true),
   id: z.number(),
   email: z.string(),
+  /** Whether the address is confirmed (ADR 0109): a public sign-up pays only once it is. */
+  emailConfirmed: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   profession: z.string(),

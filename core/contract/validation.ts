@@ -42,6 +42,7 @@ export const VALIDATION_KEYS = [
   "taxIdRequired",
   "passScoreNotGraded",
   "retryOnly",
+  "termsRequired",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

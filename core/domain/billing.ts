@@ -4,10 +4,16 @@
  * the buyer's NIF too (factura completa, art. 6.1.d of Real Decreto 1619/2012); in Belgium the VAT number of a company
  * buyer (B2B invoices, art. 5 § 1 of royal decree no. 1). Pure: the contract schema, the service and the seed use it.
  */
+import { legalIdentityOf } from "../branding/legal-identities.ts";
 import type { VatCountry } from "./vat.ts";
 
 export const BILLING_COUNTRIES = ["FR", "BE", "ES"] as const satisfies readonly VatCountry[];
 export type BillingCountry = (typeof BILLING_COUNTRIES)[number];
+
+/** The seller's country, whose rules the buyer's details follow: the brand's legal identity's. */
+export function sellerCountryOf(brand: string): BillingCountry {
+  return legalIdentityOf(brand).address.country;
+}
 
 /** Who is invoiced: a pharmacy (a company: its account's data) or a person buying for themselves. */
 export type BillingBuyer = "pharmacy" | "person";

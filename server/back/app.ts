@@ -42,6 +42,7 @@ import { recordsRoutes } from "./modules/records/records.routes.ts";
 import { sandboxPagesRoutes } from "./modules/shop/sandbox-pages.routes.ts";
 import { shopRoutes } from "./modules/shop/shop.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import { signUpRoutes } from "./modules/signup/signup.routes.ts";
 import { referentRoutes } from "./modules/referent/referent.routes.ts";
 import { accountingRoutes } from "./modules/accounting/accounting.routes.ts";
 import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
@@ -145,6 +146,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", homeRoutes);
   api.route("/", catalogueRoutes);
   api.route("/", accountRoutes);
+  api.route("/", signUpRoutes);
   api.route("/", profileRoutes);
   api.route("/", broadcastingRoutes);
   api.route("/", contentRoutes);

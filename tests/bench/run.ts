@@ -98,6 +98,8 @@ const PAGE_ROWS: PageRow[] = [
   { label: "catalogue, client navigation", visitor: "learner", path: "/catalogue.data" },
   { label: "profile, client navigation", visitor: "learner", path: "/compte/profil.data" },
   { label: "cart of 2", visitor: "shop customer", path: "/boutique/panier" },
+  // The public sign-up (ADR 0109) is for guests only: rendered in full, without the guest page cache.
+  { label: "sign-up", visitor: "uncached", path: "/inscription" },
   { label: "pharmacy dashboard", visitor: "referent", path: "/gestion/ma-pharmacie/tableau-de-bord" },
   { label: "pharmacy team list", visitor: "referent", path: "/gestion/ma-pharmacie/equipe" },
   { label: "pharmacy collective plans", visitor: "referent", path: "/gestion/ma-pharmacie/plan-collectif" },

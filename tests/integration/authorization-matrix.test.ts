@@ -383,6 +383,38 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     });
   });
 
+  describe("public sign-up (ADR 0109)", () => {
+    test("signUp/form is public; signUp/confirm needs a valid link whoever asks; signUp/resendConfirmation: 401 anonymous, 409 for a confirmed address (learner, holder, shop customer, administrator); nothing written", async () => {
+      const visitors: [HostBrand, string | null, number][] = [
+        ["fr", null, 401],
+        ["fr", LEARNERS.fr, 409],
+        ["fr", "holder@demo.test", 409],
+        ["be", "referent.be@demo.test", 409],
+        ["es", LEARNERS.es, 409],
+        ["fr", "shop@demo.test", 409],
+        ["fr", "admin@demo.test", 409],
+      ];
+      const agents: [Agent, string | null, number][] = [];
+      for (const [brand, email, status] of visitors) {
+        const agent = email ? await loggedInOn(brand, email) : on(brand);
+        if (!email) await agent.csrf();
+        agents.push([agent, email, status]);
+      }
+      const before = await tableCounts(suite.db);
+      for (const [agent, email, status] of agents) {
+        const who = email ?? "guest";
+        const form = await agent.get("/back/api/signUp/form");
+        expectEnvelope(form, 200);
+        expect(form.body.data.formToken, who).toMatch(/^\d+\.[\w-]{43}$/);
+        // Someone else's (or no) link confirms nothing, and a logged-in caller stays who they are.
+        expectEnvelope(await agent.post("/back/api/signUp/confirm", { token: "x".repeat(43) }), 422);
+        expect((await agent.post("/back/api/signUp/resendConfirmation", {})).status, `${who} resendConfirmation`).toBe(status);
+        if (email) expect((await agent.get("/back/api/user")).body.data.email, who).toBe(email);
+      }
+      expect(await tableCounts(suite.db)).toEqual(before);
+    });
+  });
+
   describe("credit notes (ADR 0094)", () => {
     test("a real paid invoice, confirmed: 401 anonymous, 403 for a learner, a holder, a referent and a shop customer; no credit note, nothing written", async () => {
       const { invoices } = await import("../../server/db/schema/index.ts");

@@ -65,6 +65,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     expect(list).toContain("POST /back/api/user/quiz/currentFlow/1");
     // The buyer's billing details asked at checkout (ADR 0102).
     expect(list).toContain("POST /back/api/shop/billingDetails");
+    // The public sign-up and its confirmation (ADR 0109).
+    expect(list).toEqual(expect.arrayContaining(["POST /back/api/signUp", "POST /back/api/signUp/confirm", "POST /back/api/signUp/resendConfirmation"]));
   });
 
   /** The agent's cookies with XSRF-TOKEN replaced (or removed when value is null). */

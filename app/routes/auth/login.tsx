@@ -23,7 +23,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("redirect");
   // The brand's login image (back office, /admin/loginImage); none when unset or unavailable.
   const image = await context.get(requestStateContext).back.get("/content/loginImage", PublicLoginImageSchema).catch(() => ({ url: null }));
-  return { title: t("login.title"), redirectTo: raw ? safeRedirectPath(raw, "") : "", loginImage: image.url };
+  const redirectTo = raw ? safeRedirectPath(raw, "") : "";
+  // The public sign-up (ADR 0109), on the brands open to guests.
+  const signUpPath = context.get(requestStateContext).brand.authenticatedOnly ? null : withRedirect(pathOf(context, "sign-up"), redirectTo || null);
+  return { title: t("login.title"), redirectTo, loginImage: image.url, signUpPath };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
@@ -54,7 +57,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function Login() {
   const { t } = useTranslation("auth");
   const path = usePagePath();
-  const { redirectTo, loginImage } = useLoaderData<typeof loader>();
+  const { redirectTo, loginImage, signUpPath } = useLoaderData<typeof loader>();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(LoginSchema, result);
   const { message, errors, value } = formView(form);
@@ -106,6 +109,14 @@ export default function Login() {
           {t("login.forgotPassword")}
         </Link>
       </p>
+      {signUpPath ? (
+        <p className="mt-4">
+          {t("login.newCustomer")}{" "}
+          <Link to={signUpPath} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="login-sign-up-link">
+            {t("login.signUpLink")}
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }

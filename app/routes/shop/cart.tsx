@@ -14,6 +14,8 @@ import { useRootData } from "~/lib/use-root-data";
 import { loadCart, shopAction } from "./shop.server";
 import { BILLING_INTENT, billingAction, loadBillingDetails, postedIntent } from "./billing.server";
 import { BillingForm } from "~/components/shop/billing-form";
+import { resendConfirmationAction } from "~/routes/auth/confirm-email.server";
+import { RESEND_CONFIRMATION_INTENT } from "#core/contract/signup.ts";
 import type { FormReply } from "~/lib/forms";
 import type { BillingDetailsReply } from "#core/contract/billing.ts";
 
@@ -30,12 +32,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     cart,
     billing,
     loggedIn: user.loggedIn,
+    // A public sign-up pays once its address is confirmed (ADR 0109).
+    emailToConfirm: user.loggedIn && !user.emailConfirmed ? user.email : null,
     loginPath: withRedirect(pathOf(context, "login"), cartPath),
+    signUpPath: withRedirect(pathOf(context, "sign-up"), cartPath),
   };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  if ((await postedIntent(request)) === BILLING_INTENT) return billingAction({ request, context, returnTo: url.pathname });
+  const intent = await postedIntent(request);
+  if (intent === BILLING_INTENT) return billingAction({ request, context, returnTo: url.pathname });
+  if (intent === RESEND_CONFIRMATION_INTENT) return resendConfirmationAction({ request, context, returnTo: url.pathname });
   return shopAction({ request, context, returnTo: url.pathname });
 }
 
@@ -198,6 +205,21 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 {t("cart.loginLink")}
               </Link>
             </p>
+            <p>
+              {t("cart.newCustomer")}{" "}
+              <Link to={loaderData.signUpPath} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="cart-sign-up-link">
+                {t("cart.signUpLink")}
+              </Link>
+            </p>
+          </div>
+        ) : loaderData.emailToConfirm ? (
+          <div className="flex flex-col gap-2" data-testid="cart-confirm-email-first">
+            <p className="font-semibold text-amber-900">{t("cart.confirmEmailFirst", { email: loaderData.emailToConfirm })}</p>
+            <ShopForm intent={RESEND_CONFIRMATION_INTENT} testId="cart-resend-confirmation-form">
+              <Button type="submit" size="small" variant="secondary" data-testid="cart-resend-confirmation">
+                {t("cart.resendConfirmation")}
+              </Button>
+            </ShopForm>
           </div>
         ) : loaderData.billing && loaderData.billing.missing.length > 0 ? (
           <p className="font-semibold text-amber-900" data-testid="cart-billing-first">

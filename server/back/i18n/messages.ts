@@ -10,7 +10,7 @@ export const SERVER_LOCALES = SUPPORTED_LOCALES;
 export type ServerLocale = (typeof SERVER_LOCALES)[number];
 
 /** The namespaces of the API messages, searched in this order. */
-export const API_NAMESPACES = ["api", "api-enrolment", "api-flow", "api-records", "api-attestations", "api-sign-in", "api-mail-limits", "api-shop", "api-referent", "api-admin", "api-admin-tools", "api-funding"] as const;
+export const API_NAMESPACES = ["api", "api-enrolment", "api-flow", "api-records", "api-attestations", "api-sign-in", "api-sign-up", "api-mail-limits", "api-shop", "api-referent", "api-admin", "api-admin-tools", "api-funding"] as const;
 
 type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-enrolment.json") &
@@ -18,6 +18,7 @@ type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-records.json") &
   typeof import("../../../locales/en-US/api-attestations.json") &
   typeof import("../../../locales/en-US/api-sign-in.json") &
+  typeof import("../../../locales/en-US/api-sign-up.json") &
   typeof import("../../../locales/en-US/api-mail-limits.json") &
   typeof import("../../../locales/en-US/api-shop.json") &
   typeof import("../../../locales/en-US/api-referent.json") &

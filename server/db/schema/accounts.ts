@@ -76,6 +76,12 @@ export const users = pgTable(
     hasGivenConsent: boolean("has_given_consent"),
     consentAt: timestamp("consent_at", { withTimezone: true }),
     isPartnerCareClient: boolean("is_partner_care_client").notNull().default(false),
+    /**
+     * When the address was confirmed (ADR 0109). The public sign-up writes null until its owner follows the link of the
+     * confirmation mail, and such an account may not pay; any other account (invitation, back office, seed, accounts
+     * made before the public sign-up) counts as confirmed when it is made.
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }).defaultNow(),
     avatarPath: text("avatar_path"),
     sortOption: text("sort_option"),
     volume: integer("volume").notNull().default(100),
@@ -175,7 +181,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Single-use tokens (password reset, cross-platform arrival, invitations), stored hashed. */
+/** Single-use tokens (password reset, cross-platform arrival, invitations, e-mail confirmation), stored hashed. */
 export const authTokens = pgTable(
   "auth_tokens",
   {
@@ -192,7 +198,7 @@ export const authTokens = pgTable(
   },
   (t) => [
     uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash),
-    check("auth_tokens_kind_check", sql`${t.kind} in ('password_reset','cross_platform','invitation')`),
+    check("auth_tokens_kind_check", sql`${t.kind} in ('password_reset','cross_platform','invitation','email_confirmation')`),
   ],
 );
 

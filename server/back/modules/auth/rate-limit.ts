@@ -5,6 +5,8 @@ export const LOGIN_MAX_FAILURES = 5;
 /** A pharmacy's counter PCs share one address: the per-IP limit leaves room for a team. */
 export const LOGIN_MAX_FAILURES_PER_IP = 30;
 export const LOGIN_WINDOW_MINUTES = 15;
+/** Public sign-ups from one address per window (ADR 0109): a pharmacy's staff may sign up one after the other. */
+export const SIGN_UP_MAX_PER_IP = 10;
 const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
 /** The largest integer column value: counting without a limit. */
 const NO_LIMIT = 2_147_483_647;
@@ -18,7 +20,13 @@ export function accountScope(email: string): string {
   return `email:${email.toLowerCase()}`;
 }
 
+/** The scope of the sign-ups sent from one address. */
+export function signUpScope(ip: string): string {
+  return `sign-up-ip:${ip}`;
+}
+
 export function limitOf(scope: string): number {
+  if (scope.startsWith("sign-up-ip:")) return SIGN_UP_MAX_PER_IP;
   return scope.startsWith("ip:") ? LOGIN_MAX_FAILURES_PER_IP : LOGIN_MAX_FAILURES;
 }
 

@@ -2,12 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../../db/client.ts";
 import { consumeAuthToken, findValidAuthToken, insertAuthToken, revokeUserAuthTokens, type TokenRow } from "./auth.repository.ts";
 
-export type TokenKind = "password_reset" | "cross_platform" | "invitation";
+export type TokenKind = "password_reset" | "cross_platform" | "invitation" | "email_confirmation";
 
 export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   password_reset: 60 * 60 * 1000,
   cross_platform: 2 * 60 * 1000,
   invitation: 30 * 24 * 60 * 60 * 1000,
+  /** The link of the sign-up mail (ADR 0109): two days to open the mailbox. */
+  email_confirmation: 48 * 60 * 60 * 1000,
 };
 
 export function hashToken(raw: string): string {

@@ -4,10 +4,9 @@
  * account's address and tax number, which its holder or referents may complete); a shop customer's own purchase to
  * the customer (their billing profile). The rules are the seller's country's (core/domain/billing.ts).
  */
-import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Locale } from "#core/branding/brands.ts";
 import type { BillingDetailsInput, BillingDetailsReply } from "#core/contract/billing.ts";
-import { BILLING_COUNTRIES, missingBillingFields, normaliseTaxId, taxIdRequired, type BillingBuyer, type BillingCountry, type BillingDetails } from "#core/domain/billing.ts";
+import { BILLING_COUNTRIES, missingBillingFields, sellerCountryOf, normaliseTaxId, taxIdRequired, type BillingBuyer, type BillingCountry, type BillingDetails } from "#core/domain/billing.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { invoiceBuyer, type InvoiceBuyer } from "../invoices/invoice-parties.ts";
@@ -18,10 +17,7 @@ export type BillingScope = { userId: number; accountId: number | null; brand: st
 
 const isBillingCountry = (value: string | null | undefined): value is BillingCountry => (BILLING_COUNTRIES as readonly string[]).includes(value ?? "");
 
-/** The seller's country: the brand's legal identity's. */
-export function sellerCountryOf(brand: string): BillingCountry {
-  return legalIdentityOf(brand).address.country;
-}
+export { sellerCountryOf };
 
 /** A pharmacy's billing details: its account's name, address and tax number (the seed prints them the same way). */
 export function accountBillingDetails(

@@ -23,6 +23,7 @@ import { cardPaymentProvider } from "../../../env.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import { invoiceLocale, invoiceSeller } from "../invoices/invoice-parties.ts";
 import { invoiceBuyerOf, requireCompleteBilling } from "../billing/billing.service.ts";
+import { requireConfirmedEmail } from "../signup/signup.service.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
 import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
 import type { IncomingNotification, PaymentProvider, VerifiedNotification } from "../../../payments/provider.ts";
@@ -529,6 +530,8 @@ async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<repo.Order
   await requireShopContext(ctx);
   const userId = requireBuyer(ctx);
   const { id: cartId, brand } = await requireCart(ctx);
+  // The invoice goes to the buyer's address: no order before its owner confirmed it (public sign-up, ADR 0109).
+  await requireConfirmedEmail(ctx.deps.db, userId);
   // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
   await requireCompleteBilling(ctx.deps.db, { userId, accountId: ctx.accountId, brand });
   const now = ctx.deps.now();

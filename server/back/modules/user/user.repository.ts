@@ -12,7 +12,7 @@ export type ContractRow = typeof contracts.$inferSelect;
  */
 export type MembershipWithAccount = { role: string; isActive: boolean; account: AccountRow; accountContract: ContractRow | null; accountAdvisor: AdvisorRow | null };
 
-export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+export async function findUserById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return row;
 }

@@ -82,6 +82,7 @@ async function buildUserPayload(db: Db, sessionAccountId: number | null, reads: 
     loggedIn: true,
     id: user.id,
     email: user.email,
+    emailConfirmed: user.emailConfirmedAt !== null,
     firstName: user.firstName,
     lastName: user.lastName,
     profession: user.profession,

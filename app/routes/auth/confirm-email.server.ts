@@ -1,0 +1,23 @@
+import type { RouterContextProvider } from "react-router";
+import { ConfirmationResentSchema } from "#core/contract/signup.ts";
+import { BackError } from "~/lib/back.server";
+import { requestStateContext } from "~/lib/context";
+import { readFormData } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { serverT } from "~/lib/translate.server";
+
+/**
+ * A new confirmation link for the logged-in customer whose address is not confirmed, with or without JavaScript: the
+ * CSRF check, the API, then back to `returnTo` with a toast: sent, or the API's refusal (already confirmed, too many mails).
+ */
+export async function resendConfirmationAction({ request, context, returnTo }: { request: Request; context: Readonly<RouterContextProvider>; returnTo: string }) {
+  await readFormData(request, context);
+  const { back } = context.get(requestStateContext);
+  try {
+    const { email } = await back.post("/signUp/resendConfirmation", {}, ConfirmationResentSchema);
+    return redirectWithToast(returnTo, { type: "success", message: serverT(context, "auth")("confirmEmail.resent", { email }) });
+  } catch (error) {
+    if (!(error instanceof BackError)) throw error;
+    return redirectWithToast(returnTo, { type: "error", message: error.message });
+  }
+}
