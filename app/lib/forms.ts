@@ -94,6 +94,12 @@ export function formView(form: FormMeta) {
   return { message: form.errors?.[0], errors, value, list, submitted: Object.keys(raw).length > 0 };
 }
 
+/** A value typed in a reply's form (a page that reads the reply without useSchemaForm), else undefined. */
+export function replyValue(reply: FormReply | undefined | null, name: string): string | undefined {
+  const value = (reply?.initialValue as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
 /** The form-level message of a reply (forms without fields of their own: a list of buttons...). */
 export function replyMessage(reply: FormReply | undefined | null): string | undefined {
   return reply?.error?.[""]?.[0] ?? undefined;

@@ -62,7 +62,22 @@ export function startIsland(settings: RealtimeSettings, locale: string, handlers
     channelAuthorization: { customHandler: authorizeThroughBack(locale) },
   });
 
-  echo.channel("platform").listen(".ReloadEvent", handlers.onReload);
+  let closed = false;
+  // An event still arriving while the socket closes is dropped: the page that asked for it has moved on.
+  const live =
+    <A extends unknown[]>(handler: (...args: A) => void) =>
+    (...args: A) => {
+      if (!closed) handler(...args);
+    };
+  const on = {
+    contactUpdate: live(handlers.onContactUpdate),
+    reload: live(handlers.onReload),
+    notification: live(handlers.onNotification),
+    trainingPlanUpdate: live(handlers.onTrainingPlanUpdate),
+    cartUpdate: live(handlers.onCartUpdate),
+  };
+
+  echo.channel("platform").listen(".ReloadEvent", on.reload);
 
   let joined: string[] = [];
   let current: string | null = null;
@@ -79,13 +94,13 @@ export function startIsland(settings: RealtimeSettings, locale: string, handlers
       const userChannel = `user.${user.id}`;
       echo
         .private(userChannel)
-        .listen(".ContactUpdate", handlers.onContactUpdate)
-        .listen(".ReloadEvent", handlers.onReload)
-        .listen(".NotificationUpdate", handlers.onNotification);
+        .listen(".ContactUpdate", on.contactUpdate)
+        .listen(".ReloadEvent", on.reload)
+        .listen(".NotificationUpdate", on.notification);
       joined.push(userChannel);
       if (user.accountId !== null) {
         const accountChannel = `account.${user.accountId}`;
-        echo.private(accountChannel).listen(".TrainingPlanUpdate", handlers.onTrainingPlanUpdate);
+        echo.private(accountChannel).listen(".TrainingPlanUpdate", on.trainingPlanUpdate);
         joined.push(accountChannel);
       }
     },
@@ -95,14 +110,29 @@ export function startIsland(settings: RealtimeSettings, locale: string, handlers
       if (name === cartChannel) return;
       if (cartChannel) echo.leave(cartChannel);
       cartChannel = name;
-      if (name) echo.private(name).listen(".CartUpdate", handlers.onCartUpdate);
+      if (name) echo.private(name).listen(".CartUpdate", on.cartUpdate);
     },
     socketId: () => echo.socketId(),
     close() {
-      for (const name of joined) echo.leave(name);
-      if (cartChannel) echo.leave(cartChannel);
-      echo.leave("platform");
-      echo.disconnect();
+      if (closed) return;
+      closed = true;
+      joined = [];
+      current = null;
+      cartChannel = null;
+      // No unsubscribe frames: pusher-js sends each frame on the next tick, after the socket closed here, and the
+      // browser then logs "WebSocket is already in CLOSING or CLOSED state" (issue 30 item 10). Closing the socket
+      // ends every subscription on the server. A socket still opening is closed once open, not in its handshake.
+      const connection = echo.connector.pusher.connection;
+      if (connection.state !== "connecting" && connection.state !== "initialized") {
+        echo.disconnect();
+        return;
+      }
+      const settled = ({ current: state }: { current: string }) => {
+        if (state === "connecting" || state === "initialized") return;
+        connection.unbind("state_change", settled);
+        echo.disconnect();
+      };
+      connection.bind("state_change", settled);
     },
   };
 }

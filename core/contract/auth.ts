@@ -80,6 +80,9 @@ export const ConsentSavedSchema = z.strictObject({ hasGivenConsent: z.boolean(),
 export const InvitationSchema = z.strictObject({
   /** Null for an invitation that lets the invitee choose the address. */
   email: z.string().nullable(),
+  /** The names the holder typed when inviting (issue 30 item 9), null when none: the form starts with them. */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   accountId: z.number().nullable(),
   role: z.enum(["learner", "referent", "holder"]),
   brand: z.string(),

@@ -160,13 +160,27 @@ export const CartReplySchema = CartSchema.nullable();
 
 export const ORDER_STATUSES = ["cart", "pending", "paid", "failed", "cancelled"] as const;
 
+/** The session an order line was bought for: its day and place (the city, else the group's name; a virtual class has none). */
+export const OrderLineSessionSchema = z.object({
+  /** yyyy-mm-dd */
+  startDate: z.string(),
+  city: z.string().nullable(),
+  groupName: z.string(),
+  virtualClass: z.boolean(),
+});
+export type OrderLineSession = z.infer<typeof OrderLineSessionSchema>;
+
 export const OrderLineSchema = z.object({
   trainingId: z.number(),
   name: z.string(),
   trainingType: z.string(),
   functionName: z.string().nullable(),
   sessionId: z.number().nullable(),
+  /** The chosen session (issue 30 item 8), null when the line has none. */
+  session: OrderLineSessionSchema.nullable(),
   fundingId: z.number().nullable(),
+  /** The chosen funding as shown (BONIFICABLE shows as FUNDAE), null when none. */
+  fundingLabel: z.string().nullable(),
   price: z.number(),
   discount: z.number(),
   net: z.number(),
@@ -213,15 +227,20 @@ export type PaymentStart = z.infer<typeof PaymentStartSchema>;
 /** The shop's forms, by their `intent`: the ids are posted as text. */
 export const ShopAddFormSchema = z.strictObject({ productId: IdParam });
 export const ShopRemoveFormSchema = z.strictObject({ productId: IdParam });
-export const ShopFunctionFormSchema = z.strictObject({ productCartId: IdParam, functionName: z.string().min(1).max(40) });
-export const ShopFundingFormSchema = z.strictObject({ productCartId: IdParam, fundingId: IdParam });
 /** The session select posts "sessionId:sessionCourseId" (one control for both). */
-export const ShopSessionFormSchema = z.strictObject({
+const SessionChoiceField = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}:[1-9][0-9]{0,9}$/, { message: "invalidType" })
+  .transform((value) => value.split(":").map(Number) as [number, number]);
+/**
+ * One cart line's choices, in one form (issue 30 item 8, ADR 0115): the function, the session and the funding the
+ * line offers. A select left on its placeholder posts nothing: that choice is left as it is.
+ */
+export const ShopLineFormSchema = z.strictObject({
   productCartId: IdParam,
-  session: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}:[1-9][0-9]{0,9}$/, { message: "invalidType" })
-    .transform((value) => value.split(":").map(Number) as [number, number]),
+  functionName: z.string().min(1).max(40).optional(),
+  session: SessionChoiceField.optional(),
+  fundingId: IdParam.optional(),
 });
 export const ShopDiscountFormSchema = z.strictObject({ code: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }) });
 export const ShopEmptyFormSchema = z.strictObject({});

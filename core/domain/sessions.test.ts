@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSessionFull, seatsAvailable, sortSessions, type FaceToFaceSession } from "./sessions.ts";
+import { isSessionFull, seatsAvailable, sortSessions, sortSessionsByDate, type FaceToFaceSession } from "./sessions.ts";
 
 function session(
   id: number,
@@ -110,5 +110,18 @@ describe("sortSessions", () => {
     const input = [session(1, "Lyon", "2025-05-02"), session(2, "Dijon", "2025-06-01")];
     sortSessions(input, { virtualClass: false });
     expect(ids(input)).toEqual([1, 2]);
+  });
+});
+
+describe("sortSessionsByDate (the shop's order, ADR 0115)", () => {
+  it("sorts by date then start time, never by city", () => {
+    const sessions = [
+      session(1, "Annecy", "2027-05-02"),
+      session(2, "Zurich", "2027-03-01", { startTime: "14:00" }),
+      session(3, "Bordeaux", "2027-03-01", { startTime: "09:00" }),
+      session(4, "Lyon", "2027-01-15", { marketingCity: "Aix" }),
+    ];
+    expect(ids(sortSessionsByDate(sessions))).toEqual([4, 3, 2, 1]);
+    expect(ids(sessions)).toEqual([1, 2, 3, 4]);
   });
 });

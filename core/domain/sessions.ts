@@ -41,6 +41,14 @@ const compareByDate = (a: SortableSession, b: SortableSession): number =>
   compareText(a.startDate, b.startDate) || compareText(a.startTime, b.startTime);
 
 /**
+ * Returns a new array by date, then start time, whatever the city: the order a buyer chooses in (the shop's lists,
+ * the cart; issue 30 item 8, ADR 0115).
+ */
+export function sortSessionsByDate<T extends Pick<FaceToFaceSession, "startDate" | "startTime">>(sessions: readonly T[]): T[] {
+  return [...sessions].sort((a, b) => compareText(a.startDate, b.startDate) || compareText(a.startTime, b.startTime));
+}
+
+/**
  * Returns a new array: by date for a virtual class, otherwise by marketing city (city when absent) in French
  * collation, then by date; so sessions that are all in one city also come out by date.
  */

@@ -13,8 +13,17 @@ const base: InvoicePdfInput = {
   seller: { name: "AulaFarma S.L.", lines: ["Calle de la Farmacia 5, 28004 Madrid", "NIF B12345678"], legal: [] },
   buyer: { name: "Lucía Pérez", lines: ["Farmacia Gran Vía", "lucia@demo.test"] },
   lines: [
-    { name: "Atención farmacéutica al paciente con diabetes", functionName: "pharmacist", detail: null, priceCents: 12000, discountCents: 1200, netCents: 10800 },
-    { name: "Vacunación en la farmacia", functionName: null, detail: null, priceCents: 8000, discountCents: 800, netCents: 7200 },
+    {
+      name: "Atención farmacéutica al paciente con diabetes",
+      functionName: "pharmacist",
+      session: { startDate: "2026-04-21", city: "Madrid", groupName: "Grupo Madrid", virtualClass: false },
+      funding: "FUNDAE",
+      detail: null,
+      priceCents: 12000,
+      discountCents: 1200,
+      netCents: 10800,
+    },
+    { name: "Vacunación en la farmacia", functionName: null, session: null, funding: null, detail: null, priceCents: 8000, discountCents: 800, netCents: 7200 },
   ],
   subtotalCents: 20000,
   discountCents: 2000,
@@ -30,7 +39,7 @@ const base: InvoicePdfInput = {
 describe("invoice PDF", () => {
   it("Spain: lines, 21 % VAT, totals, paid mention and the invoicing regulation", async () => {
     const text = extractPdfText(await buildInvoicePdf(base)).replace(/\n/g, " ");
-    for (const expected of ["Factura", "ES-2026-000042", "AulaFarma S.L.", "NIF B12345678", "Lucía Pérez", "Vacunación en la farmacia", "IVA 21 %", "37,80 €", "217,80 €", "BIENVENIDA10", "Factura pagada el 10/03/2026 (tarjeta bancaria)", "Real Decreto 1619/2012", "Función: Farmacéutico"]) {
+    for (const expected of ["Factura", "ES-2026-000042", "AulaFarma S.L.", "NIF B12345678", "Lucía Pérez", "Vacunación en la farmacia", "IVA 21 %", "37,80 €", "217,80 €", "BIENVENIDA10", "Factura pagada el 10/03/2026 (tarjeta bancaria)", "Real Decreto 1619/2012", "Función: Farmacéutico", "Sesión: 21 de abril de 2026, Madrid", "Financiación: FUNDAE"]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain("pharmacist");
@@ -40,10 +49,17 @@ describe("invoice PDF", () => {
     const text = extractPdfText(
       await buildInvoicePdf({ ...base, country: "FR", lang: "fr", locale: "fr-FR", vatRateBasisPoints: 0, vatCents: 0, totalWithVatCents: 18000, vatExemptionMention: "TVA non applicable – article 261-4-4°-a du CGI (formation professionnelle continue)" }),
     ).replace(/\n/g, " ");
-    for (const expected of ["Facture", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", "indemnité forfaitaire pour frais de recouvrement de 40 €", "Facture acquittée le 10/03/2026 (carte bancaire)", "Fonction : Pharmacien"]) {
+    for (const expected of ["Facture", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", "indemnité forfaitaire pour frais de recouvrement de 40 €", "Facture acquittée le 10/03/2026 (carte bancaire)", "Fonction : Pharmacien", "Session : 21 avril 2026, Madrid", "Financement : FUNDAE"]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain("pharmacist");
+  });
+
+  it("a virtual-class session prints as such, without a city", async () => {
+    const line = { ...base.lines[0], session: { startDate: "2026-05-02", city: null, groupName: "Classe du soir", virtualClass: true } };
+    const text = extractPdfText(await buildInvoicePdf({ ...base, country: "FR", lang: "fr", locale: "fr-FR", lines: [line] })).replace(/\n/g, " ");
+    expect(text).toContain("Session : 2 mai 2026, classe virtuelle");
+    expect(text).not.toContain("Classe du soir");
   });
 
   it("Belgium: 21 % and the law of 2 August 2002", async () => {

@@ -6,6 +6,8 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import type { TFunction } from "i18next";
+import type { OrderLineSession } from "#core/contract/shop.ts";
+import { formatCalendarDay } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { formatRate, type VatCountry } from "#core/domain/vat.ts";
 import { fixedT } from "../i18n/i18n.ts";
@@ -29,8 +31,20 @@ export type InvoicePdfInput = {
   paymentMethod: string | null;
   seller: InvoiceParty & { legal: string[] };
   buyer: InvoiceParty;
-  /** `functionName`: the learner's function chosen in the cart ("pharmacist"...), printed translated. */
-  lines: { name: string; functionName: string | null; detail: string | null; priceCents: number; discountCents: number; netCents: number }[];
+  /**
+   * `functionName`: the learner's function chosen in the cart ("pharmacist"...), printed translated; `session` and
+   * `funding`: the session (day and place) and the funding chosen in the cart (issue 30 item 8).
+   */
+  lines: {
+    name: string;
+    functionName: string | null;
+    session: OrderLineSession | null;
+    funding: string | null;
+    detail: string | null;
+    priceCents: number;
+    discountCents: number;
+    netCents: number;
+  }[];
   subtotalCents: number;
   discountCents: number;
   discountCode: string | null;
@@ -61,10 +75,17 @@ function formatDate(date: Date, locale: string): string {
 /** A text of the invoice's language that a country may not have (no payment terms in Spain...): "" when absent. */
 const optional = (t: TFunction, key: string) => t(key, { defaultValue: "" });
 
-/** What a line prints under its name: the learner's function, translated, or the line's own detail. */
-function lineDetail(t: TFunction, line: InvoicePdfInput["lines"][number]): string | null {
-  if (line.functionName) return t("invoice.function", { function: t(`invoice.functions.${line.functionName}`, { defaultValue: line.functionName }) });
-  return line.detail;
+/** What a line prints under its name, one row each: the learner's function (translated), the session, the funding, or the line's own detail. */
+function lineDetails(t: TFunction, line: InvoicePdfInput["lines"][number], locale: string): string[] {
+  const rows: string[] = [];
+  if (line.functionName) rows.push(t("invoice.function", { function: t(`invoice.functions.${line.functionName}`, { defaultValue: line.functionName }) }));
+  if (line.session) {
+    const place = line.session.virtualClass ? t("invoice.virtualClass") : (line.session.city ?? line.session.groupName);
+    rows.push(t("invoice.session", { session: `${formatCalendarDay(line.session.startDate, locale, "long")}, ${place}` }));
+  }
+  if (line.funding) rows.push(t("invoice.funding", { funding: line.funding }));
+  if (line.detail) rows.push(line.detail);
+  return rows;
 }
 
 export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
@@ -157,8 +178,8 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
       text(more, cols.item);
       y -= 13;
     }
-    const detail = lineDetail(t, line);
-    if (detail) {
+    for (const detail of lineDetails(t, line, input.locale)) {
+      ensure(12);
       text(detail, cols.item, { size: 8, color: GREY });
       y -= 12;
     }

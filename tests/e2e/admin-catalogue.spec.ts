@@ -89,16 +89,13 @@ test("create, publish and sell a face-to-face training from the back office", NO
   await item.getByTestId("add-to-cart").click();
   await expect(guest.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
   await guest.goto("/boutique/panier");
-  for (const kind of ["function", "session", "funding"] as const) {
-    const count = await guest.getByTestId(`cart-${kind}-form`).count();
-    for (let i = 0; i < count; i++) {
-      const cartForm = guest.getByTestId(`cart-${kind}-form`).nth(i);
-      const value = await cartForm.locator("select option:not([disabled])").first().getAttribute("value");
-      await cartForm.locator("select").selectOption(value!);
-      await cartForm.getByRole("button").click();
-      await expect(guest.getByText(/Votre panier a été mis à jour/).first()).toBeVisible(SLOW);
-    }
+  // The line's function, session and funding in its one form (issue 30 item 8).
+  const cartForm = guest.getByTestId("cart-line-form");
+  for (const select of await cartForm.locator("select").all()) {
+    await select.selectOption((await select.locator("option:not([disabled])").first().getAttribute("value"))!);
   }
+  await cartForm.getByRole("button").click();
+  await expect(guest.getByText(/Votre panier a été mis à jour/).first()).toBeVisible(SLOW);
   await guest.getByRole("link", { name: /Se connecter pour payer/ }).click();
   await guest.getByLabel(/adresse e-mail/i).fill(`shop.admin.${project()}.fr@demo.test`);
   await guest.getByLabel(/^mot de passe$/i).fill(PASSWORD);

@@ -121,19 +121,30 @@ async function addTraining(page: Page, c: Case, withSessions: boolean): Promise<
   return name;
 }
 
-/** In the cart: every line gets a function, a session (first with seats) and a funding, each through its own form. */
-async function chooseOptions(page: Page, c: Case) {
-  for (const kind of ["function", "session", "funding"] as const) {
-    const count = await page.getByTestId(`cart-${kind}-form`).count();
-    for (let i = 0; i < count; i++) {
-      const form = page.getByTestId(`cart-${kind}-form`).nth(i);
-      const select = form.locator("select");
-      const value = await select.locator("option:not([disabled])").first().getAttribute("value");
-      await select.selectOption(value!);
-      await form.getByRole("button").click();
-      await expect(page.getByText(c.text.updated).first()).toBeVisible(SLOW);
+/**
+ * In the cart: every line gets a function, a session (first with seats) and a funding in one submit of its own form
+ * (issue 30 item 8); the sessions are listed by date. Answers what was chosen, line by line, as the selects show it.
+ */
+async function chooseOptions(page: Page, c: Case): Promise<string[][]> {
+  const chosen: string[][] = [];
+  const count = await page.getByTestId("cart-line-form").count();
+  for (let i = 0; i < count; i++) {
+    const form = page.getByTestId("cart-line-form").nth(i);
+    const dates = await form.locator('select[name="session"] option[data-date]').evaluateAll((options) => options.map((o) => o.getAttribute("data-date") ?? ""));
+    expect(dates).toEqual([...dates].sort());
+    const labels: string[] = [];
+    for (const select of await form.locator("select").all()) {
+      const option = select.locator("option:not([disabled])").first();
+      await select.selectOption((await option.getAttribute("value"))!);
+      labels.push((await option.innerText()).split(" · ").slice(0, 2).join(" · "));
     }
+    expect(labels.length).toBeGreaterThan(0);
+    await expect(form.getByRole("button")).toHaveCount(1);
+    await form.getByRole("button").click();
+    await expect(page.getByText(c.text.updated).first()).toBeVisible(SLOW);
+    chosen.push(labels);
   }
+  return chosen;
 }
 
 async function loginFromCart(page: Page, c: Case, email: string) {
@@ -144,14 +155,14 @@ async function loginFromCart(page: Page, c: Case, email: string) {
   await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);
 }
 
-/** Anonymous: two trainings (one with sessions), options, then login; answers the two names. */
-async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<string[]> {
+/** Anonymous: two trainings (one with sessions), options, then login; answers the two names and the choices made. */
+async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<{ names: string[]; chosen: string[][] }> {
   const first = await addTraining(page, c, true);
   const second = await addTraining(page, c, false);
   await expect(page.getByTestId("cart-badge-count")).toHaveText("2");
   await page.goto(at(c.host, c.cart));
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  await chooseOptions(page, c);
+  const chosen = await chooseOptions(page, c);
   await expect(page.getByTestId("cart-not-ready")).toHaveCount(0);
   // The filled cart, its forms and totals: no serious accessibility violation (loaded afresh: no fading toast).
   if (project() === "js") {
@@ -162,7 +173,7 @@ async function fillCartAndLogin(page: Page, c: Case, email: string): Promise<str
   await loginFromCart(page, c, email);
   // The anonymous cart merged into the account's.
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
-  return [first, second];
+  return { names: [first, second], chosen };
 }
 
 /** The cart's billing form (ADR 0102): a refused entry keeps the page with the field's message, an accepted one lets pay. */
@@ -204,7 +215,7 @@ for (const c of CASES) {
   test.describe(`shop (${c.lang})`, () => {
     test(`anonymous cart, options, code, login, card payment, invoice, learner area (${c.lang})`, NO_JS, async ({ page }) => {
       const email = `shop.buy.${project()}.${c.lang}@demo.test`;
-      const names = await fillCartAndLogin(page, c, email);
+      const { names, chosen } = await fillCartAndLogin(page, c, email);
 
       // A wrong code is refused with the API's message; the demo code applies and shows a discount.
       await page.getByLabel(/code de réduction|código de descuento/i).fill("NOPE123");
@@ -223,6 +234,10 @@ for (const c of CASES) {
       await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
       await expect(page.getByTestId("order-paid")).toHaveText(c.text.paid);
       await expect(page.getByTestId("order-line")).toHaveCount(2);
+      // Each line says what was chosen in the cart: function, session (day and place) and funding.
+      for (const [i, labels] of chosen.entries()) for (const label of labels) await expect(page.getByTestId("order-line").nth(i)).toContainText(label);
+      await expect(page.getByTestId("order-line-session")).toHaveCount(1);
+      await expect(page.getByTestId("order-line-function")).toHaveCount(2);
 
       // The invoice: a PDF, downloaded by the browser (same origin, authorised by the session cookie).
       await expect(page.getByTestId("order-invoice")).toHaveAttribute("href", /\/back\/api\/shop\/invoice\/\d+$/);
@@ -234,6 +249,13 @@ for (const c of CASES) {
       const invoiceText = extractPdfText(fs.readFileSync(file));
       expect(invoiceText).toMatch(c.lang === "fr" ? /FR-\d{4}-\d{6}/ : /ESC?-\d{4}-\d{6}/);
       expect(invoiceText).toMatch(c.lang === "fr" ? /TVA/ : /IVA/);
+      // Each line's session (its place), function and funding, under the training's name.
+      const flat = invoiceText.replace(/\n/g, " ");
+      const sessionLabel = chosen.flat().find((label) => label.includes(" · "))!;
+      expect(flat).toContain(`${c.lang === "fr" ? "Session : " : "Sesión: "}`);
+      expect(flat).toContain(sessionLabel.split(" · ")[1]);
+      expect(flat.split(c.lang === "fr" ? "Fonction : " : "Función: ")).toHaveLength(3);
+      expect(flat).toContain(c.lang === "fr" ? "Financement : " : "Financiación: ");
       // The buyer's legal data given in the cart.
       for (const printed of c.billing.printed) expect(invoiceText.replace(/\n/g, " ")).toContain(printed);
 

@@ -68,9 +68,8 @@ describe.each(backends())("form pipeline (%s)", (backend) => {
     { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "discount", code: "BIENVENUE10" } },
     { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "payCard" } },
     { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "remove", productId: "1" } },
-    { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "function", productCartId: "1", functionName: "pharmacist" } },
-    { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "session", productCartId: "1", session: "1:1" } },
-    { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "funding", productCartId: "1", fundingId: "1" } },
+    { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "line", productCartId: "1", functionName: "pharmacist", session: "1:1", fundingId: "1" } },
+    { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "line", productCartId: "1", session: "1:1" } },
     { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "payCheck" } },
     { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "payFree" } },
   ] as const;

@@ -2,17 +2,26 @@
 // without JavaScript posts them (each form read from its page, through the web tier's action), with a value and left
 // blank: what was typed is what is stored. The web action parses the form with the API's schema and the API parses the
 // action's JSON again; a field that only took the form's text refused every number ("Valeur invalide.").
+// Issue 30, item 9: after an error every value typed comes back (text, selects, checkboxes), form by form (a table),
+// and the invitation's form starts with the names the holder typed.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { accounts, courses, discountCodes, dpcProgrammes, faceToFaceSessions, faceToFaces, memberships, modules, quizzes, trainingPlanActivities, trainingPlans, trainings } from "../../server/db/schema/index.ts";
+import { hashToken } from "../../server/back/modules/auth/tokens.ts";
+import { accounts, authTokens, courses, discountCodes, dpcProgrammes, faceToFaceSessions, faceToFaces, memberships, modules, quizzes, trainingPlanActivities, trainingPlans, trainings } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
-import { filledForm, formField, formMarkup } from "./support/html-forms.ts";
+import { filledForm, formField, formFields, formMarkup } from "./support/html-forms.ts";
 import { cookieBrowser, decodeHtml } from "./support/page-request.ts";
 import { useSuite } from "./support/setup.ts";
 
 describe.each(backends())("numbers and optional fields through the web forms, without JavaScript (%s)", (backend) => {
   const suite = useSuite(backend);
+
+  async function loggedIn(email: string) {
+    const agent = suite.agent({ "accept-language": "fr-FR" });
+    expectEnvelope(await agent.login(email), 200);
+    return agent;
+  }
 
   async function browserOf(email: string) {
     const agent = suite.agent({ "accept-language": "fr-FR" });
@@ -120,5 +129,84 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
       [day, plan.endDate],
       [day, null],
     ]);
+  });
+
+  /** An invitation a holder sent with the invitee's names (as the team page stores it), and its raw token. */
+  async function invitation(tag: string) {
+    const [account] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
+    const token = `form-values-${tag}-${backend}`;
+    const payload = { accountId: account.id, role: "learner", brand: "fr", locale: "fr-FR", firstName: "Zoé", lastName: "Invitée" };
+    await suite.db.insert(authTokens).values({ kind: "invitation", tokenHash: hashToken(token), accountId: account.id, email: null, payload: JSON.stringify(payload), expiresAt: new Date(Date.now() + 86_400_000) });
+    return token;
+  }
+
+  test("the invitation's form starts with the names the holder typed", async () => {
+    const token = await invitation("names");
+    const guest = cookieBrowser(suite.origin, [], { language: "fr-FR" });
+    const form = formMarkup(decodeHtml((await guest.get(`/abonnement/creer-mon-compte?token=${token}`)).text), "create-account-form");
+    expect(formField(form, "firstName").value).toBe("Zoé");
+    expect(formField(form, "lastName").value).toBe("Invitée");
+  });
+
+  /**
+   * Each form posted with one bad field and every other field typed: 422, the bad field flagged, and every typed value
+   * back in the form as the browser would send it again (passwords excepted: never echoed). Nothing is stored.
+   */
+  type Case = { name: string; who: string | null; page: (tag: string) => Promise<string>; testId: string; typed: Record<string, string>; bad: string; hidden?: string[]; intent?: string };
+  const CASES: Case[] = [
+    {
+      name: "account creation from an invitation: names, profession, the accepted terms",
+      who: null,
+      page: async (tag) => `/abonnement/creer-mon-compte?token=${await invitation(tag)}`,
+      testId: "create-account-form",
+      typed: { email: "zoe.typed@demo.test", firstName: "Zoé-Marie", lastName: "Typée", profession: "preparer", password: "Secret-typed-42", passwordConfirmation: "Secret-other-42", acceptTerms: "on" },
+      bad: "passwordConfirmation",
+      hidden: ["password", "passwordConfirmation"],
+    },
+    {
+      name: "profile: names, gender and profession selects, professional number",
+      who: "learner@demo.test",
+      page: async () => "/compte/profil/infos",
+      testId: "form-user-data",
+      intent: "userData",
+      typed: { firstName: "", lastName: "Nom tapé", gender: "X", profession: "student", professionalNumber: "10101010101" },
+      bad: "firstName",
+    },
+    {
+      name: "profile: mobile phone",
+      who: "learner@demo.test",
+      page: async () => "/compte/profil/infos",
+      testId: "form-mobile-phone",
+      intent: "mobilePhone",
+      typed: { mobilePhone: "06 pas un numéro" },
+      bad: "mobilePhone",
+    },
+    {
+      name: "profile: phone and birth date",
+      who: "learner@demo.test",
+      page: async () => "/compte/profil/infos",
+      testId: "form-personal-data",
+      intent: "personalData",
+      typed: { phone: "04 72 00 00 00", birthDate: "2199-01-01" },
+      bad: "birthDate",
+    },
+  ];
+
+  test.each(CASES)("$name: after an error every typed value comes back", async ({ who, page, testId, typed, bad, hidden = [], intent = null }) => {
+    const path = await page(testId);
+    const browser = who ? cookieBrowser(suite.origin, (await loggedIn(who)).cookies, { language: "fr-FR" }) : cookieBrowser(suite.origin, [], { language: "fr-FR" });
+    const html = (await browser.get(path)).text;
+    // An unchecked box is not in the page's form as sent: the typed "on" adds it.
+    const before = await tableCounts(suite.db);
+    const reply = await browser.send(path, { method: "POST", body: filledForm(html, testId, typed, intent) });
+    expect(reply.status, decodeHtml(reply.text).slice(0, 300)).toBe(422);
+    const form = formMarkup(decodeHtml(reply.text), testId);
+    expect(formField(form, bad).invalid, `${bad} flagged`).toBe(true);
+    const sent = new Map(formFields(form));
+    for (const [name, value] of Object.entries(typed)) {
+      if (hidden.includes(name)) continue;
+      expect(sent.get(name), `${name} typed back`).toBe(value);
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
   });
 });

@@ -58,7 +58,7 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
     expect(page[0]).toBeLessThanOrEqual(20);
   });
 
-  test("each line's choices are what the spec's per-product calls and the course page answer (those calls still work)", async () => {
+  test("each line's choices are what the spec's per-product calls and the course page answer (those calls still work), sessions by date", async () => {
     const agent = await buyerWithLines(5, "sqlcount-choices");
     const cart = (await agent.get("/back/api/shop/cart")).body.data;
     const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
@@ -75,7 +75,12 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
       const expected = detail.faceToFaces.flatMap((group: { id: number; sessions: { id: number; startDate: string; seatsAvailable: number; isFull: boolean }[] }) =>
         group.sessions.filter((s) => s.startDate >= today).map((s) => ({ sessionId: s.id, sessionCourseId: group.id, seatsAvailable: s.seatsAvailable, isFull: s.isFull })),
       );
-      expect(line.choices.sessions.map((s: Record<string, unknown>) => ({ sessionId: s.sessionId, sessionCourseId: s.sessionCourseId, seatsAvailable: s.seatsAvailable, isFull: s.isFull }))).toEqual(expected);
+      // The course page's sessions, by date rather than by group and city (issue 30 item 8, ADR 0115).
+      const chosen = line.choices.sessions as { sessionId: number; sessionCourseId: number; seatsAvailable: number; isFull: boolean; startDate: string; startTime: string | null }[];
+      const bySession = (a: { sessionId: number }, b: { sessionId: number }) => a.sessionId - b.sessionId;
+      expect(chosen.map((s) => ({ sessionId: s.sessionId, sessionCourseId: s.sessionCourseId, seatsAvailable: s.seatsAvailable, isFull: s.isFull })).sort(bySession)).toEqual(expected.sort(bySession));
+      const when = chosen.map((s) => `${s.startDate} ${s.startTime ?? ""}`);
+      expect(when).toEqual([...when].sort());
       sessionsSeen += expected.length;
     }
     expect(sessionsSeen).toBeGreaterThan(0);

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { formatCalendarDay } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
+import type { TFunction } from "~/i18n/instance";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 
@@ -37,4 +39,9 @@ export function AddToCartForm({ productId, name, action }: { productId: number; 
 /** One money formatter for the shop: integer cents in, the locale's currency format out. */
 export function Money({ cents, currency, locale, testId }: { cents: number; currency: string; locale: string; testId?: string }) {
   return <span data-testid={testId}>{formatMoney(cents, currency, locale)}</span>;
+}
+
+/** Where and when a session is, as the shop words it everywhere (store, cart, order): "12 mars 2027 · Lyon". */
+export function sessionLabel(t: TFunction, session: { startDate: string; virtualClass: boolean; city: string | null; groupName: string }, locale: string): string {
+  return `${formatCalendarDay(session.startDate, locale, "medium")} · ${session.virtualClass ? t("sessions.virtual") : (session.city ?? session.groupName)}`;
 }

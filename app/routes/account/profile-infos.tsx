@@ -119,7 +119,7 @@ function Section({ id, title, children, formRef, encType, form }: SectionProps) 
       <h2 id={`${id}-title`} className="mb-4 text-xl font-bold">
         {title}
       </h2>
-      <Form method="post" id={form?.id} onSubmit={form?.onSubmit} ref={formRef} encType={encType} className="flex flex-col gap-4" noValidate>
+      <Form method="post" id={form?.id} onSubmit={form?.onSubmit} ref={formRef} encType={encType} className="flex flex-col gap-4" noValidate data-testid={`form-${id}`}>
         <AuthenticityTokenInput name="csrf" />
         {children}
       </Form>
@@ -130,18 +130,20 @@ function Section({ id, title, children, formRef, encType, form }: SectionProps) 
 function UserDataForm({ profile, result }: { profile: Profile; result?: FormReply }) {
   const { t } = useTranslation("account");
   const [form] = useSchemaForm(UpdateUserDataSchema, result, { id: "userData" });
-  const { message, errors } = formView(form);
+  const { message, errors, value, submitted } = formView(form);
+  // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
+  const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);
   const ref = useFocusFirstError(result);
   const first = firstErrorField(errors, ["firstName", "lastName", "gender", "profession", "professionalNumber"]);
   return (
     <Section id="user-data" title={t("infos.userData")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField name="firstName" label={t("fields.firstName")} autoComplete="given-name" required defaultValue={profile.firstName} errors={errors.firstName} autoFocus={first === "firstName" || undefined} />
-      <TextField name="lastName" label={t("fields.lastName")} autoComplete="family-name" required defaultValue={profile.lastName} errors={errors.lastName} autoFocus={first === "lastName" || undefined} />
+      <TextField name="firstName" label={t("fields.firstName")} autoComplete="given-name" required defaultValue={shown("firstName", profile.firstName)} errors={errors.firstName} autoFocus={first === "firstName" || undefined} />
+      <TextField name="lastName" label={t("fields.lastName")} autoComplete="family-name" required defaultValue={shown("lastName", profile.lastName)} errors={errors.lastName} autoFocus={first === "lastName" || undefined} />
       <SelectField
         name="gender"
         label={t("fields.gender")}
-        defaultValue={profile.gender ?? ""}
+        defaultValue={shown("gender", profile.gender ?? "")}
         errors={errors.gender}
         options={GENDERS.map((value) => ({ value, label: t(`genders.${value || "none"}`) }))}
       />
@@ -149,11 +151,11 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormRepl
         name="profession"
         label={t("fields.profession")}
         required
-        defaultValue={profile.profession}
+        defaultValue={shown("profession", profile.profession)}
         errors={errors.profession}
         options={PROFESSIONS.map((value) => ({ value, label: t(`professions.${value}`) }))}
       />
-      <TextField name="professionalNumber" label={t("fields.professionalNumber")} defaultValue={profile.professionalNumber ?? ""} errors={errors.professionalNumber} autoFocus={first === "professionalNumber" || undefined} />
+      <TextField name="professionalNumber" label={t("fields.professionalNumber")} defaultValue={shown("professionalNumber", profile.professionalNumber ?? "")} errors={errors.professionalNumber} autoFocus={first === "professionalNumber" || undefined} />
       <SubmitButton intent="userData">{t("infos.save")}</SubmitButton>
     </Section>
   );
@@ -162,12 +164,14 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormRepl
 function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormReply }) {
   const { t } = useTranslation("account");
   const [form] = useSchemaForm(UpdateMobilePhoneSchema, result, { id: "mobilePhone" });
-  const { message, errors } = formView(form);
+  const { message, errors, value, submitted } = formView(form);
+  // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
+  const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);
   const ref = useFocusFirstError(result);
   return (
     <Section id="mobile-phone" title={t("infos.mobilePhone")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField name="mobilePhone" type="tel" label={t("fields.mobilePhone")} autoComplete="tel" defaultValue={profile.mobilePhone ?? ""} errors={errors.mobilePhone} autoFocus={errors.mobilePhone ? true : undefined} />
+      <TextField name="mobilePhone" type="tel" label={t("fields.mobilePhone")} autoComplete="tel" defaultValue={shown("mobilePhone", profile.mobilePhone ?? "")} errors={errors.mobilePhone} autoFocus={errors.mobilePhone ? true : undefined} />
       <SubmitButton intent="mobilePhone">{t("infos.save")}</SubmitButton>
     </Section>
   );
@@ -176,13 +180,15 @@ function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormR
 function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profile; latestBirthDate: string; result?: FormReply }) {
   const { t } = useTranslation("account");
   const [form] = useSchemaForm(updatePersonalDataSchema(toParisDate(new Date())), result, { id: "personalData" });
-  const { message, errors } = formView(form);
+  const { message, errors, value, submitted } = formView(form);
+  // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
+  const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);
   const ref = useFocusFirstError(result);
   const first = firstErrorField(errors, ["phone", "birthDate"]);
   return (
     <Section id="personal-data" title={t("infos.personalData")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField name="phone" type="tel" label={t("fields.phone")} autoComplete="tel" defaultValue={profile.phone ?? ""} errors={errors.phone} autoFocus={first === "phone" || undefined} />
+      <TextField name="phone" type="tel" label={t("fields.phone")} autoComplete="tel" defaultValue={shown("phone", profile.phone ?? "")} errors={errors.phone} autoFocus={first === "phone" || undefined} />
       <TextField
         name="birthDate"
         type="date"
@@ -190,7 +196,7 @@ function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profi
         max={latestBirthDate}
         label={t("fields.birthDate")}
         autoComplete="bday"
-        defaultValue={profile.birthDate?.slice(0, 10) ?? ""} errors={errors.birthDate} autoFocus={first === "birthDate" || undefined} />
+        defaultValue={shown("birthDate", profile.birthDate?.slice(0, 10) ?? "")} errors={errors.birthDate} autoFocus={first === "birthDate" || undefined} />
       <SubmitButton intent="personalData">{t("infos.save")}</SubmitButton>
     </Section>
   );

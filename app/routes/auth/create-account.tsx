@@ -47,7 +47,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const invitation = await back
     .get(`/invitation/${encodeURIComponent(token)}`, InvitationSchema)
-    .then((answer) => ({ ok: true as const, email: answer.email ?? "" }))
+    .then((answer) => ({ ok: true as const, email: answer.email ?? "", firstName: answer.firstName ?? "", lastName: answer.lastName ?? "" }))
     .catch((error: unknown) => {
       if (error instanceof BackError) return { ok: false as const, message: error.message };
       throw error;
@@ -76,7 +76,9 @@ export default function CreateAccount() {
   const brand = useRootData()?.brand;
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(CreateAccountSchema, result);
-  const { message, errors, value } = formView(form);
+  const { message, errors, value, submitted } = formView(form);
+  // Sent back with an error: what was typed (a field left empty stays empty), else the invitation's.
+  const shown = (name: string, invited: string) => (submitted ? (value(name) ?? "") : invited);
   const formRef = useFocusFirstError(result);
   const check = useFetcher<typeof loader>();
   const [checkedEmail, setCheckedEmail] = useState("");
@@ -97,7 +99,7 @@ export default function CreateAccount() {
     <main id="main" className="mx-auto w-full max-w-lg px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">{t("createAccount.title")}</h1>
       <p className="mb-6">{t("createAccount.intro")}</p>
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate data-testid="create-account-form">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="token" value={token} />
         <FormMessage message={message} />
@@ -107,7 +109,7 @@ export default function CreateAccount() {
           label={t("fields.email")}
           autoComplete="email"
           required
-          defaultValue={value("email") ?? invitation.email}
+          defaultValue={shown("email", invitation.email)}
           errors={emailErrors}
           autoFocus={first === "email" || undefined}
           onBlur={(event) => {
@@ -127,7 +129,7 @@ export default function CreateAccount() {
           label={t("fields.firstName")}
           autoComplete="given-name"
           required
-          defaultValue={value("firstName")}
+          defaultValue={shown("firstName", invitation.firstName)}
           errors={errors.firstName}
           autoFocus={first === "firstName" || undefined}
         />
@@ -136,7 +138,7 @@ export default function CreateAccount() {
           label={t("fields.lastName")}
           autoComplete="family-name"
           required
-          defaultValue={value("lastName")}
+          defaultValue={shown("lastName", invitation.lastName)}
           errors={errors.lastName}
           autoFocus={first === "lastName" || undefined}
         />
@@ -170,6 +172,7 @@ export default function CreateAccount() {
             ) : null
           }
           required
+          defaultChecked={value("acceptTerms") !== undefined}
           errorMessage={errors.acceptTerms?.join(" ")}
           autoFocus={first === "acceptTerms" || undefined}
         />

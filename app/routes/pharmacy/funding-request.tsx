@@ -9,7 +9,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { notFound, notFoundOn404 } from "~/lib/errors.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
-import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
@@ -184,7 +184,7 @@ export default function FundingRequestPage() {
               <SelectField
                 name="session"
                 label={t("detail.changeSession")}
-                defaultValue={String(request.session.id)}
+                defaultValue={(result?.form === "session" ? replyValue(result, "session") : undefined) ?? String(request.session.id)}
                 errors={result?.form === "session" ? replyErrors(result).session : undefined}
                 options={sessions.map((s) => ({ value: String(s.id), label: [s.name, s.city, formatDate(s.startDate, locale)].filter(Boolean).join(" · ") }))}
               />

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { formatCalendarDay } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import { displayTypeTitle } from "#core/domain/training-types.ts";
 import type { Route } from "./+types/cart";
-import { Money, ShopForm } from "~/components/shop/shop-forms";
+import { Money, ShopForm, sessionLabel } from "~/components/shop/shop-forms";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -18,6 +17,7 @@ import { resendConfirmationAction } from "~/routes/auth/confirm-email.server";
 import { RESEND_CONFIRMATION_INTENT } from "#core/contract/signup.ts";
 import type { FormReply } from "~/lib/forms";
 import type { BillingDetailsReply } from "#core/contract/billing.ts";
+import type { CartProduct } from "#core/contract/shop.ts";
 
 /**
  * /boutique/panier | /tienda/carrito: the lines with their choices, the discount code, the totals and the payment.
@@ -76,9 +76,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t("cart.title")}</h1>
       <ul className="flex flex-col gap-4" aria-label={t("cart.lines")}>
         {cart.products.map((line) => {
-          const choice = line.choices;
           const typeTitle = displayTypeTitle(line.effectiveType, contentLang);
-          const selectedSession = line.sessionId && line.sessionCourseId ? `${line.sessionId}:${line.sessionCourseId}` : "";
           return (
             <li key={line.id} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm" data-testid="cart-line" data-product-id={line.productId}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -94,42 +92,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <p className="text-sm text-slate-700" data-testid="cart-line-type">
                 {typeTitle}
               </p>
-              <div className="mt-3 grid gap-3 sm:grid-cols-3">
-                {choice.functions.length ? (
-                  <LineChoiceForm
-                    kind="function"
-                    lineId={line.id}
-                    name="functionName"
-                    label={t("cart.function")}
-                    defaultValue={line.functionName ?? ""}
-                    options={choice.functions.map((name) => ({ value: name, label: t(`functions.${name}`, { defaultValue: name }) }))}
-                  />
-                ) : null}
-                {choice.sessions.length ? (
-                  <LineChoiceForm
-                    kind="session"
-                    lineId={line.id}
-                    name="session"
-                    label={t("cart.session")}
-                    defaultValue={selectedSession}
-                    options={choice.sessions.map((s) => ({
-                      value: `${s.sessionId}:${s.sessionCourseId}`,
-                      disabled: s.isFull,
-                      label: `${formatCalendarDay(s.startDate, locale, "medium")} · ${s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`,
-                    }))}
-                  />
-                ) : null}
-                {choice.fundings.length ? (
-                  <LineChoiceForm
-                    kind="funding"
-                    lineId={line.id}
-                    name="fundingId"
-                    label={t("cart.funding")}
-                    defaultValue={line.fundingId ? String(line.fundingId) : ""}
-                    options={choice.fundings.map((f) => ({ value: String(f.id), label: f.label }))}
-                  />
-                ) : null}
-              </div>
+              <LineChoicesForm line={line} locale={locale} />
               {line.needsSession || line.needsFunction ? (
                 <p className="mt-2 text-sm font-semibold text-amber-900" data-testid="cart-line-incomplete">
                   {line.needsSession ? t("cart.needsSession") : t("cart.needsFunction")}
@@ -291,36 +254,80 @@ function BillingSection({ billing, result }: { billing: BillingDetailsReply; res
   );
 }
 
-/** One choice of a cart line (function, session or funding): a labelled select and its own form, without JavaScript too. */
-function LineChoiceForm(props: {
-  kind: "function" | "session" | "funding";
-  lineId: number;
-  name: string;
-  label: string;
-  defaultValue: string;
-  options: { value: string; label: string; disabled?: boolean }[];
-}) {
+/**
+ * A cart line's choices (function, session, funding: those the training offers) in one form with one button, so a
+ * line is set in one round trip without JavaScript (ADR 0115). Sessions come by date from the API.
+ */
+function LineChoicesForm({ line, locale }: { line: CartProduct; locale: string }) {
   const { t } = useTranslation("shop");
-  const id = `${props.kind}-${props.lineId}`;
+  const { functions, sessions, fundings } = line.choices;
+  if (!functions.length && !sessions.length && !fundings.length) return null;
+  const selectedSession = line.sessionId && line.sessionCourseId ? `${line.sessionId}:${line.sessionCourseId}` : "";
   return (
-    <ShopForm intent={props.kind} className="flex flex-col gap-1" testId={`cart-${props.kind}-form`}>
-      <input type="hidden" name="productCartId" value={props.lineId} />
-      <label htmlFor={id} className="text-sm font-semibold">
+    <ShopForm intent="line" className="mt-3 flex flex-col gap-3" testId="cart-line-form">
+      <input type="hidden" name="productCartId" value={line.id} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        {functions.length ? (
+          <ChoiceSelect
+            id={`function-${line.id}`}
+            name="functionName"
+            label={t("cart.function")}
+            defaultValue={line.functionName ?? ""}
+            options={functions.map((name) => ({ value: name, label: t(`functions.${name}`, { defaultValue: name }) }))}
+          />
+        ) : null}
+        {sessions.length ? (
+          <ChoiceSelect
+            id={`session-${line.id}`}
+            name="session"
+            label={t("cart.session")}
+            defaultValue={selectedSession}
+            options={sessions.map((s) => ({
+              value: `${s.sessionId}:${s.sessionCourseId}`,
+              date: s.startDate,
+              disabled: s.isFull,
+              label: `${sessionLabel(t, s, locale)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`,
+            }))}
+          />
+        ) : null}
+        {fundings.length ? (
+          <ChoiceSelect
+            id={`funding-${line.id}`}
+            name="fundingId"
+            label={t("cart.funding")}
+            defaultValue={line.fundingId ? String(line.fundingId) : ""}
+            options={fundings.map((f) => ({ value: String(f.id), label: f.label }))}
+          />
+        ) : null}
+      </div>
+      <div>
+        <Button type="submit" size="small" variant="secondary" data-testid="cart-line-submit">
+          {t("cart.apply")}
+          <span className="sr-only"> : {line.name}</span>
+        </Button>
+      </div>
+    </ShopForm>
+  );
+}
+
+/** A labelled select of a line's form; its placeholder posts nothing (the choice is left as it is). */
+function ChoiceSelect(props: { id: string; name: string; label: string; defaultValue: string; options: { value: string; label: string; date?: string; disabled?: boolean }[] }) {
+  const { t } = useTranslation("shop");
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={props.id} className="text-sm font-semibold">
         {props.label}
       </label>
-      <select id={id} name={props.name} defaultValue={props.defaultValue} className="rounded border border-slate-500 bg-white px-2 py-1.5">
+      <select id={props.id} name={props.name} defaultValue={props.defaultValue} className="rounded border border-slate-500 bg-white px-2 py-1.5">
         <option value="" disabled>
           {t("cart.choose")}
         </option>
         {props.options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
+          <option key={option.value} value={option.value} data-date={option.date} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
       </select>
-      <Button type="submit" size="small" variant="secondary" data-testid={`cart-${props.kind}-submit`}>
-        {t("cart.apply")}
-      </Button>
-    </ShopForm>
+    </div>
   );
 }

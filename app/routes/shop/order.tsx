@@ -1,12 +1,12 @@
 import { Link, redirect } from "react-router";
-import { OrderSchema, PaymentStartSchema } from "#core/contract/shop.ts";
+import { OrderSchema, PaymentStartSchema, type Order } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { chequeInstructions, type ChequeInstructions } from "#core/domain/cheque-instructions.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
 import type { Route } from "./+types/order";
 import { ProviderPaymentForm } from "~/components/shop/provider-payment-form";
-import { Money } from "~/components/shop/shop-forms";
+import { Money, sessionLabel } from "~/components/shop/shop-forms";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
@@ -104,9 +104,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       )}
       <ul className="flex flex-col gap-2" aria-label={t("order.lines")}>
         {order.lines.map((line) => (
-          <li key={line.trainingId} className="flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-2" data-testid="order-line">
-            <span>{line.name}</span>
-            <Money cents={line.net} currency={order.currency} locale={locale} />
+          <li key={line.trainingId} className="flex flex-col gap-1 border-b border-slate-200 pb-2" data-testid="order-line">
+            <div className="flex flex-wrap justify-between gap-2">
+              <span>{line.name}</span>
+              <Money cents={line.net} currency={order.currency} locale={locale} />
+            </div>
+            <LineChoices line={line} locale={locale} />
           </li>
         ))}
       </ul>
@@ -153,6 +156,26 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
     </main>
+  );
+}
+
+/** What the buyer chose for a line in the cart (issue 30 item 8): its function, session and funding, those it has. */
+function LineChoices({ line, locale }: { line: Order["lines"][number]; locale: string }) {
+  const { t } = useTranslation("shop");
+  const rows: { key: string; label: string; value: string }[] = [];
+  if (line.functionName) rows.push({ key: "function", label: t("cart.function"), value: t(`functions.${line.functionName}`, { defaultValue: line.functionName }) });
+  if (line.session) rows.push({ key: "session", label: t("cart.session"), value: sessionLabel(t, line.session, locale) });
+  if (line.fundingLabel) rows.push({ key: "funding", label: t("cart.funding"), value: line.fundingLabel });
+  if (rows.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
+      {rows.map((row) => (
+        <div key={row.key} className="contents" data-testid={`order-line-${row.key}`}>
+          <dt className="font-semibold">{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -7,13 +7,12 @@ import {
   ShopAddFormSchema,
   ShopDiscountFormSchema,
   ShopEmptyFormSchema,
-  ShopFunctionFormSchema,
-  ShopFundingFormSchema,
+  ShopLineFormSchema,
   ShopRemoveFormSchema,
-  ShopSessionFormSchema,
 } from "#core/contract/shop.ts";
 import { BackError } from "~/lib/back.server";
-export { loadCart } from "~/lib/shop-cart.server";
+import { loadCart } from "~/lib/shop-cart.server";
+export { loadCart };
 import { requestStateContext } from "~/lib/context";
 import { getUser } from "~/lib/current-user.server";
 import { parseSubmission, readFormData } from "~/lib/forms.server";
@@ -27,9 +26,7 @@ type Context = Readonly<RouterContextProvider>;
 const INTENTS = {
   add: ShopAddFormSchema,
   remove: ShopRemoveFormSchema,
-  function: ShopFunctionFormSchema,
-  funding: ShopFundingFormSchema,
-  session: ShopSessionFormSchema,
+  line: ShopLineFormSchema,
   discount: ShopDiscountFormSchema,
   payCard: ShopEmptyFormSchema,
   payCheck: ShopEmptyFormSchema,
@@ -50,6 +47,27 @@ function backMessage(error: BackError): string {
 function namedOrderId(error: BackError): number | null {
   const id = (error.data as { orderId?: unknown } | null)?.orderId;
   return error.status === 409 && typeof id === "number" ? id : null;
+}
+
+/**
+ * One cart line's form (ADR 0115): each choice that differs from the line's is set through its own API call, the
+ * session first (the one a full or past session can refuse), then the function and the funding. A choice posted
+ * unchanged is not sent again: a line keeps a session that has started or filled since it was chosen.
+ */
+async function saveLineChoices(context: Context, value: z.infer<typeof ShopLineFormSchema>): Promise<void> {
+  const { back } = context.get(requestStateContext);
+  const line = (await loadCart(context))?.products.find((p) => p.id === value.productCartId);
+  const productCartId = value.productCartId;
+  if (value.session && (!line || line.sessionId !== value.session[0] || line.sessionCourseId !== value.session[1])) {
+    const [sessionId, sessionCourseId] = value.session;
+    await back.post("/shop/setProductSession/product", { productCartId, sessionId, sessionCourseId }, CartSchema);
+  }
+  if (value.functionName !== undefined && line?.functionName !== value.functionName) {
+    await back.post("/shop/setProductFunction/product", { productCartId, functionName: value.functionName }, CartSchema);
+  }
+  if (value.fundingId !== undefined && line?.fundingId !== value.fundingId) {
+    await back.post("/shop/setProductFunding/product", { productCartId, fundingId: value.fundingId }, CartSchema);
+  }
 }
 
 /**
@@ -83,20 +101,10 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
         await back.post("/shop/remove/product", { productId: value.productId }, CartSchema);
         toast = { type: "success", message: t("toast.removed") };
         break;
-      case "function":
-        await back.post("/shop/setProductFunction/product", { productCartId: value.productCartId, functionName: value.functionName }, CartSchema);
+      case "line":
+        await saveLineChoices(context, value as z.infer<typeof ShopLineFormSchema>);
         toast = { type: "success", message: t("toast.updated") };
         break;
-      case "funding":
-        await back.post("/shop/setProductFunding/product", { productCartId: value.productCartId, fundingId: value.fundingId }, CartSchema);
-        toast = { type: "success", message: t("toast.updated") };
-        break;
-      case "session": {
-        const [sessionId, sessionCourseId] = value.session as [number, number];
-        await back.post("/shop/setProductSession/product", { productCartId: value.productCartId, sessionId, sessionCourseId }, CartSchema);
-        toast = { type: "success", message: t("toast.updated") };
-        break;
-      }
       case "discount": {
         const code = String(value.code).toUpperCase();
         await back.post(`/shop/addDiscount/${encodeURIComponent(code)}`, {}, CartSchema);

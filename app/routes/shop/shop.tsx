@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { SHOP_PAGE_SIZE, ShopListingSchema } from "#core/contract/shop.ts";
-import { formatCalendarDay } from "#core/domain/format.ts";
 import type { Route } from "./+types/shop";
 import { CourseCard } from "~/components/catalogue/course-card";
-import { AddToCartForm } from "~/components/shop/shop-forms";
+import { AddToCartForm, sessionLabel } from "~/components/shop/shop-forms";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -66,7 +65,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 flex flex-col gap-1">
                         {sessions.map((s) => (
                           <li key={s.sessionId}>
-                            {formatCalendarDay(s.startDate, root.locale, "medium")} · {s.virtualClass ? t("sessions.virtual") : (s.city ?? s.groupName)} ·{" "}
+                            {sessionLabel(t, s, root.locale)} ·{" "}
                             {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
                           </li>
                         ))}

@@ -16,7 +16,10 @@ export function formMarkup(html: string, testId: string): string {
   return html.slice(start, html.indexOf("</form>", at) + 7);
 }
 
-/** What the browser sends for a form: its inputs (checked boxes only), the selected option of each select, textareas. */
+/**
+ * What the browser sends for a form: its inputs (checked boxes only), the selected option of each select (nothing
+ * when it is disabled, as a placeholder is), textareas.
+ */
 export function formFields(form: string): [string, string][] {
   const fields: [string, string][] = [];
   for (const match of form.matchAll(/<input\b[^>]*>/g)) {
@@ -31,8 +34,11 @@ export function formFields(form: string): [string, string][] {
     const name = attr(match[1], "name");
     if (!name) continue;
     const options = [...match[2].matchAll(/<option\b([^>]*)>/g)].map((o) => o[1]);
-    const chosen = options.find((o) => /\sselected=""/.test(o)) ?? options[0];
-    fields.push([name, attr(chosen ?? "", "value") ?? ""]);
+    const disabled = (o: string) => /\sdisabled=""/.test(o);
+    // The selected option, else the first one that is not disabled; a disabled choice (a placeholder) sends nothing.
+    const chosen = options.find((o) => /\sselected=""/.test(o)) ?? options.find((o) => !disabled(o));
+    if (!chosen || disabled(chosen)) continue;
+    fields.push([name, attr(chosen, "value") ?? ""]);
   }
   for (const match of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) {
     const name = attr(match[1], "name");

@@ -13,6 +13,8 @@ export function parseInvitationPayload(payload: string | null): InvitationPayloa
     role: parsed.role === "referent" || parsed.role === "holder" ? parsed.role : "learner",
     brand: parsed.brand ?? "fr",
     locale: parsed.locale ?? "fr-FR",
+    firstName: typeof parsed.firstName === "string" && parsed.firstName ? parsed.firstName : null,
+    lastName: typeof parsed.lastName === "string" && parsed.lastName ? parsed.lastName : null,
   };
 }
 

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
-import { agreements, contractOffers, faceToFaceSessions, fundingRequests, invoiceCounters, invoices, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
+import { agreements, contractOffers, faceToFaceSessions, faceToFaces, fundingRequests, fundings, invoiceCounters, invoices, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -105,13 +105,36 @@ export async function findOrderForInvoice(db: DbOrTx, orderId: number) {
   return row;
 }
 
-export async function listOrderLinesForInvoice(db: DbOrTx, orderId: number) {
+/**
+ * An order's lines with what the buyer chose for each (issue 30 item 8): the function, the session (its day, place
+ * and whether it is a virtual class) and the funding's name, as the order page and the invoice print them.
+ */
+export async function listOrderLinesWithChoices(db: DbOrTx, orderId: number) {
   return db
-    .select({ name: orderLines.name, trainingType: orderLines.trainingType, functionName: orderLines.functionName, priceCents: orderLines.priceCents, discountCents: orderLines.discountCents, netCents: orderLines.netCents })
+    .select({
+      trainingId: orderLines.trainingId,
+      name: orderLines.name,
+      trainingType: orderLines.trainingType,
+      functionName: orderLines.functionName,
+      sessionId: orderLines.sessionId,
+      fundingId: orderLines.fundingId,
+      priceCents: orderLines.priceCents,
+      discountCents: orderLines.discountCents,
+      netCents: orderLines.netCents,
+      sessionStartDate: faceToFaceSessions.startDate,
+      sessionCity: sql<string | null>`coalesce(nullif(${faceToFaceSessions.marketingCity}, ''), ${faceToFaceSessions.city})`,
+      sessionGroupName: faceToFaces.name,
+      sessionVirtualClass: faceToFaces.virtualClass,
+      fundingName: fundings.name,
+    })
     .from(orderLines)
+    .leftJoin(faceToFaceSessions, eq(faceToFaceSessions.id, orderLines.sessionId))
+    .leftJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+    .leftJoin(fundings, eq(fundings.id, orderLines.fundingId))
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
 }
+export type OrderLineWithChoices = Awaited<ReturnType<typeof listOrderLinesWithChoices>>[number];
 
 /** A contract order's one line (ADR 0071): the signed offer's product at the order's amounts. */
 export async function findContractLineForInvoice(db: DbOrTx, orderId: number) {

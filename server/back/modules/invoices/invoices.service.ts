@@ -4,13 +4,37 @@
  */
 import type { DbOrTx } from "../../../db/client.ts";
 import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
+import type { OrderLineSession } from "#core/contract/shop.ts";
+import { fundingLabel } from "#core/domain/funding.ts";
 import { invoiceLocale } from "./invoice-parties.ts";
 import * as repo from "./invoices.repository.ts";
 
 export type { InvoiceRow } from "./invoices.repository.ts";
 
-/** `functionName`: the learner's function chosen in the cart (a key, printed translated); `detail`: any other detail. */
-export type InvoiceLine = { name: string; trainingType: string; functionName: string | null; detail: string | null; priceCents: number; discountCents: number; netCents: number };
+/**
+ * `functionName`: the learner's function chosen in the cart (a key, printed translated); `session` and `funding`: the
+ * session and the funding chosen in the cart; `detail`: any other detail.
+ */
+export type InvoiceLine = {
+  name: string;
+  trainingType: string;
+  functionName: string | null;
+  session: OrderLineSession | null;
+  funding: string | null;
+  detail: string | null;
+  priceCents: number;
+  discountCents: number;
+  netCents: number;
+};
+
+/** What a buyer chose for an order line, read with it: its session and its funding's label. */
+export function lineChoices(row: repo.OrderLineWithChoices): { session: OrderLineSession | null; fundingLabel: string | null } {
+  const session =
+    row.sessionStartDate !== null && row.sessionGroupName !== null
+      ? { startDate: row.sessionStartDate, city: row.sessionCity || null, groupName: row.sessionGroupName, virtualClass: row.sessionVirtualClass ?? false }
+      : null;
+  return { session, fundingLabel: row.fundingName === null ? null : fundingLabel(row.fundingName) };
+}
 
 type Seller = InvoicePdfInput["seller"] & { country: InvoicePdfInput["country"] };
 
@@ -25,13 +49,16 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
     return credited && credited.kind !== "creditNote" ? invoiceLines(db, credited) : [];
   }
   if (invoice.orderId !== null) {
-    const lines = await repo.listOrderLinesForInvoice(db, invoice.orderId);
+    const lines = await repo.listOrderLinesWithChoices(db, invoice.orderId);
     if (lines.length === 0) {
       // A contract order has no order lines: its one line is the offer's product (ADR 0071).
       const contract = await repo.findContractLineForInvoice(db, invoice.orderId);
-      return contract ? [{ ...contract, trainingType: "contract", functionName: null, detail: null }] : [];
+      return contract ? [{ ...contract, trainingType: "contract", functionName: null, session: null, funding: null, detail: null }] : [];
     }
-    return lines.map((l) => ({ name: l.name, trainingType: l.trainingType, functionName: l.functionName, detail: null, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents }));
+    return lines.map((l) => {
+      const { session, fundingLabel: funding } = lineChoices(l);
+      return { name: l.name, trainingType: l.trainingType, functionName: l.functionName, session, funding, detail: null, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents };
+    });
   }
   const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(db, invoice.fundingRequestId);
   if (!request) return [];
@@ -40,6 +67,8 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
       name: request.trainingName,
       trainingType: request.trainingType,
       functionName: null,
+      session: null,
+      funding: null,
       detail: `${request.learnerFirstName} ${request.learnerLastName} · ${request.sessionName} · ${request.agreementName}`,
       priceCents: invoice.totalCents,
       discountCents: 0,
@@ -73,7 +102,7 @@ export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<
     paymentMethod: order?.paymentMethod ?? null,
     seller,
     buyer: invoice.buyer as InvoicePdfInput["buyer"],
-    lines: lines.map((l) => ({ name: l.name, functionName: l.functionName, detail: l.detail, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
+    lines: lines.map((l) => ({ name: l.name, functionName: l.functionName, session: l.session, funding: l.funding, detail: l.detail, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
     subtotalCents: order?.subtotalCents ?? invoice.totalCents,
     discountCents: order?.discountCents ?? 0,
     discountCode: order?.discountCode ?? null,

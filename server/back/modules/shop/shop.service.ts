@@ -13,7 +13,7 @@ import { toParisDate } from "#core/domain/dates.ts";
 import { checkDiscount, normalizeDiscountCode, type Discount, type DiscountRefusal } from "#core/domain/discounts.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
 import { paginate } from "#core/domain/pagination.ts";
-import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
+import { isSessionFull, seatsAvailable, sortSessionsByDate } from "#core/domain/sessions.ts";
 import { effectiveTrainingType, hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import { SHOP_CONTRACT_TYPE } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
@@ -24,8 +24,8 @@ import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import { invoiceLocale, invoiceSeller } from "../invoices/invoice-parties.ts";
 import { invoiceBuyerOf, requireCompleteBilling } from "../billing/billing.service.ts";
 import { requireConfirmedEmail } from "../signup/signup.service.ts";
-import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
-import { findCreditNoteOfOrder } from "../invoices/invoices.repository.ts";
+import { invoiceLines, invoicePdf, lineChoices } from "../invoices/invoices.service.ts";
+import { findCreditNoteOfOrder, listOrderLinesWithChoices } from "../invoices/invoices.repository.ts";
 import type { IncomingNotification, PaymentProvider, VerifiedNotification } from "../../../payments/provider.ts";
 import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
@@ -191,28 +191,23 @@ async function priceCart(db: DbOrTx, cart: repo.CartRow, userId: number | null, 
 }
 
 /**
- * The sessions of a training a buyer can choose, in the course page's order: those not started yet (full ones
- * flagged, shown disabled), and `keepId` (a cart line's own choice) even if it has started since.
+ * The sessions of a training a buyer can choose, by date whatever their city or group (ADR 0115): those not started
+ * yet (full ones flagged, shown disabled), and `keepId` (a cart line's own choice) even if it has started since.
  */
-function sessionChoices(sessions: repo.TrainingSessionRow[], trainingId: number, effectiveType: string, today: string, keepId: number | null = null): CartSessionChoice[] {
+function sessionChoices(sessions: repo.TrainingSessionRow[], trainingId: number, today: string, keepId: number | null = null): CartSessionChoice[] {
   const own = sessions.filter((s) => s.trainingId === trainingId && (s.startDate >= today || s.id === keepId));
-  const groups = [...new Set(own.map((s) => s.faceToFaceId))];
-  return groups.flatMap((groupId) => {
-    const inGroup = own.filter((s) => s.faceToFaceId === groupId);
-    const virtualClass = inGroup[0].virtualClass || effectiveType === "virtualClass";
-    const sortable = inGroup.map((s) => ({ ...s, city: s.city ?? "", startTime: s.startTime ?? "" }));
-    return sortSessions(sortable, { virtualClass }).map((s) => ({
-      sessionId: s.id,
-      sessionCourseId: s.faceToFaceId,
-      groupName: s.groupName,
-      virtualClass: s.virtualClass,
-      city: s.marketingCity || s.city || null,
-      startDate: s.startDate,
-      startTime: s.startTime ? s.startTime.slice(0, 5) : null,
-      seatsAvailable: seatsAvailable(s),
-      isFull: isSessionFull(s),
-    }));
-  });
+  const sortable = own.map((s) => ({ ...s, startTime: s.startTime ?? "" }));
+  return sortSessionsByDate(sortable).map((s) => ({
+    sessionId: s.id,
+    sessionCourseId: s.faceToFaceId,
+    groupName: s.groupName,
+    virtualClass: s.virtualClass,
+    city: s.marketingCity || s.city || null,
+    startDate: s.startDate,
+    startTime: s.startTime ? s.startTime.slice(0, 5) : null,
+    seatsAvailable: seatsAvailable(s),
+    isFull: isSessionFull(s),
+  }));
 }
 
 /**
@@ -255,7 +250,7 @@ async function cartPayload(ctx: Pick<ShopCtx, "deps" | "userId">, cart: repo.Car
       choices: {
         functions: [...l.training.availableFunctions],
         fundings: fundingRows.filter((f) => f.trainingId === l.training.id).map((f) => ({ id: f.id, code: f.code, name: f.name, label: fundingLabel(f.name) })),
-        sessions: sessionChoices(priced.sessions, l.training.id, effectiveType, today, l.line.sessionId),
+        sessions: sessionChoices(priced.sessions, l.training.id, today, l.line.sessionId),
       },
     };
   });
@@ -307,7 +302,7 @@ export async function listStore(deps: BackDeps, brand: Brand, query: { page: num
   const [courses, sessions] = await Promise.all([listCoursesByIds(db, brand, ids), repo.listSessionsOfTrainings(db, ids)]);
   const today = toParisDate(deps.now());
   return {
-    items: courses.map((course) => ({ course, sessions: sessionChoices(sessions, course.id, course.type, today) })),
+    items: courses.map((course) => ({ course, sessions: sessionChoices(sessions, course.id, today) })),
     total,
     page: page.page,
     pageSize: page.pageSize,
@@ -883,7 +878,7 @@ export async function markCheckReceived(deps: BackDeps, orderId: number, options
 // ------------------------------------------------------------------ reading orders and invoices
 
 export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo.OrderRow): Promise<Order> {
-  const [lines, invoice, creditNote] = await Promise.all([repo.listOrderLines(db, order.id), repo.findInvoiceOfOrder(db, order.id), findCreditNoteOfOrder(db, order.id)]);
+  const [lines, invoice, creditNote] = await Promise.all([listOrderLinesWithChoices(db, order.id), repo.findInvoiceOfOrder(db, order.id), findCreditNoteOfOrder(db, order.id)]);
   return {
     id: order.id,
     status: order.status as Order["status"],
@@ -895,6 +890,7 @@ export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo
       functionName: l.functionName,
       sessionId: l.sessionId,
       fundingId: l.fundingId,
+      ...lineChoices(l),
       price: l.priceCents,
       discount: l.discountCents,
       net: l.netCents,

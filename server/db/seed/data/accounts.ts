@@ -489,7 +489,7 @@ function journeyUsers(): UserDef[] {
     }
     // The shop journeys (ADR 0036): shop customers (personal contract of type shop, no pharmacy), one per scenario.
     // The "buy" customers have no billing details yet: their journey gives them in the cart (ADR 0102).
-    for (const scenario of ["buy", "refused", "cheque", "free", "live", "admin", "admincheck", "credit"]) {
+    for (const scenario of ["buy", "refused", "cheque", "free", "live", "admin", "admincheck", "credit", "console", "consoleguest"]) {
       users.push({
         email: `shop.${scenario}.${project}.fr@demo.test`,
         firstName: "Inès",
