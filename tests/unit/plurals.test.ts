@@ -12,8 +12,8 @@ describe("plural messages", () => {
   it("choose the form of their count", () => {
     expect(translator("fr-FR")("attributionDone", { count: 1, training: "Asthme" })).toBe("1 membre inscrit à Asthme.");
     expect(translator("fr-FR")("attributionDone", { count: 3, training: "Asthme" })).toBe("3 membres inscrits à Asthme.");
-    expect(translator("es-ES")("adminSessionCancelled", { count: 1 })).toBe("Sesión cancelada: 1 alumno avisado.");
-    expect(translator("es-ES")("adminSessionCancelled", { count: 0 })).toBe("Sesión cancelada: 0 alumnos avisados.");
+    expect(translator("es-ES")("adminSessionCancelled", { count: 1, names: "Ana Gil" })).toBe("Sesión cancelada: 1 alumno avisado: Ana Gil.");
+    expect(translator("es-ES")("adminSessionCancelled", { count: 2, names: "Ana Gil, Luis Paz" })).toBe("Sesión cancelada: 2 alumnos avisados: Ana Gil, Luis Paz.");
     expect(translator("fr-BE")("attributionQuantityUsedUp", { count: 2, asked: 3 })).toContain("Il ne reste que 2 places achetées");
   });
 
