@@ -23,6 +23,7 @@ import { NotificationListSchema } from "./notifications.ts";
 import { ProfileSchema } from "./profile.ts";
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
 import { BillingDetailsReplySchema } from "./billing.ts";
+import { SignUpFormSchema } from "./signup.ts";
 import {
   AveragesSchema,
   BadgesSchema,
@@ -73,6 +74,7 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/invoice/:id": null,
   "/shop/creditNote/:id": null,
   "/shop/billingDetails": BillingDetailsReplySchema,
+  "/signUp/form": SignUpFormSchema,
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
   "/referent/dpec/allApprenants": TeamSchema,

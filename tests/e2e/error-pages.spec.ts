@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { login } from "./account-helpers";
 import { at, type Host } from "./support/hosts";
+import { seriousViolationsWithJs } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
 
@@ -53,6 +54,7 @@ for (const c of CASES) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.forbidden);
     await expect(page).toHaveTitle(c.title);
     await expectLayoutWithoutRawKeys(page);
+    expect(await seriousViolationsWithJs(page)).toEqual([]);
     await page.getByRole("main").getByRole("link", { name: c.home }).click();
     await expect(page).not.toHaveURL(/\/admin$/);
     await expect(page.getByTestId("brand-title")).toBeVisible();
@@ -72,6 +74,7 @@ for (const c of CASES) {
     await page.getByRole("button", { name: /se connecter|entrar/i }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.expired);
     await expectLayoutWithoutRawKeys(page);
+    expect(await seriousViolationsWithJs(page)).toEqual([]);
     // The way on: a fresh form.
     await page.getByRole("main").getByRole("link", { name: c.reload }).click();
     await expect(page.getByRole("button", { name: /se connecter|entrar/i })).toBeVisible();

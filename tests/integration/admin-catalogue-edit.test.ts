@@ -233,7 +233,7 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const before = await tableCounts(suite.db);
     const refusedProgramme = await agent.post(`${API}/programmes/${used.id}/delete`, { confirm: true });
     expectEnvelope(refusedProgramme, 409);
-    expect(refusedProgramme.body.message).toMatch(/^Ce programme ne peut pas être supprimé : \d+ apprenant\(s\) y sont inscrits\.$/);
+    expect(refusedProgramme.body.message).toMatch(/^Ce programme ne peut pas être supprimé : (1 apprenant y est inscrit|\d+ apprenants y sont inscrits)\.$/);
     const refusedQuiz = await agent.post(`${API}/quizzes/${answered.quizId}/delete`, { confirm: true });
     expectEnvelope(refusedQuiz, 409);
     expect(refusedQuiz.body.message).toContain("des apprenants y ont déjà répondu");

@@ -100,7 +100,8 @@ describe.each(backends())("content pages (%s)", (backend) => {
     expect(answer.status).toBe(200);
     const catalogue = decodeHtml(answer.text);
     expect(catalogue).toContain(">Se déconnecter</button>");
-    expect(catalogue).toMatch(/<span class="sr-only">Mon profil(<!-- -->)?: <\/span>/);
+    expect(catalogue).toMatch(/<span class="sr-only">Menu de mon compte(<!-- -->)?, <\/span>/);
+    expect(catalogue).toContain(">Mon profil</a>");
     expect(catalogue).not.toContain(forgotIntro);
   });
 
@@ -147,9 +148,10 @@ describe.each(backends())("content pages (%s)", (backend) => {
       ]);
       const es = await get("/faq", "es.localhost");
       expect(links(es.text)[0]).toEqual({ rel: "canonical", href: `http://es.localhost:${port}/faq`, lang: undefined });
-      // A Spanish path on the French host: the canonical is the Spanish host's.
+      // A Spanish path on the French host goes to the French path (ADR 0110; it used to answer with a Spanish canonical).
       const crossed = await get("/contacto", "localhost");
-      expect(links(crossed.text)[0]).toEqual({ rel: "canonical", href: `http://es.localhost:${port}/contacto`, lang: undefined });
+      expect(crossed.status).toBe(302);
+      expect(crossed.location).toBe("/contact");
       // A Spanish-only page has a Spanish alternate only.
       const funding = await get("/bonificacion", "es.localhost");
       expect(links(funding.text).filter((l) => l.rel === "alternate").map((l) => l.lang)).toEqual(["es-ES", "x-default"]);

@@ -270,7 +270,7 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     const tooMany = await holder.post(path, [["intent", "attribute"], ["product", single.key], ["apprenants", a], ["apprenants", b]]);
     expect(tooMany.status).toBe(409);
     const tooManyText = decode(tooMany.text);
-    expect(tooManyText).toContain("Il ne reste que 1 place(s) achetée(s) pour cette formation : vous en avez demandé 2. Personne n'a été inscrit.");
+    expect(tooManyText).toContain("Il ne reste que 1 place achetée pour cette formation : vous en avez demandé 2. Personne n'a été inscrit.");
     // The choices are kept: both boxes still ticked.
     expect(tooManyText.match(/name="apprenants" checked=""/g)).toHaveLength(2);
     expect(tooManyText).toMatch(new RegExp(`<option value="${single.key}" selected=""`));
