@@ -5,7 +5,7 @@
 // web tier and back API, on PGlite and PostgreSQL.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { cartProducts, faceToFaceSessions } from "../../server/db/schema/index.ts";
+import { cartProducts, enrolments, faceToFaceSessions, users } from "../../server/db/schema/index.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
@@ -122,14 +122,18 @@ describe.each(backends())("the cart's lines, one form each, without JavaScript (
     // The session fills up after it was chosen: changing only the funding still works (the session is not sent again).
     const otherFunding = chosen[0].line.choices.fundings.at(-1);
     if (otherFunding) {
-      await suite.db.update(faceToFaceSessions).set({ currentParticipants: 10 }).where(eq(faceToFaceSessions.id, sooner.session.id));
+      // Full: one real booking (the database counts seats from bookings, ADR 0111) and no seat beyond it.
+      const [taker] = await suite.db.insert(users).values({ email: `taker-${sooner.session.id}@seats.test`, passwordHash: "not-used", firstName: "Taker", lastName: "Seat", profession: "pharmacist" }).returning({ id: users.id });
+      const [booking] = await suite.db.insert(enrolments).values({ userId: taker.id, trainingId: faceToFace!.id, status: "pending", sessionId: sooner.session.id }).returning({ id: enrolments.id });
+      await suite.db.update(faceToFaceSessions).set({ maxParticipants: 1 }).where(eq(faceToFaceSessions.id, sooner.session.id));
       const reply = await browser.send(c.cart, { method: "POST", body: filledForm(refilled.slice(refilled.indexOf(`data-product-id="${faceToFace!.id}"`)), "cart-line-form", { fundingId: String(otherFunding.id) }) });
       expect(reply.status).toBe(302);
       expect(decodeHtml((await browser.get(c.cart)).text)).toContain(c.updated);
       const [stored] = await suite.db.select().from(cartProducts).where(and(eq(cartProducts.id, chosen[0].line.id)));
       expect(stored).toMatchObject({ sessionId: sooner.session.id, fundingId: otherFunding.id });
       chosen[0].funding = otherFunding;
-      await suite.db.update(faceToFaceSessions).set({ currentParticipants: 0 }).where(eq(faceToFaceSessions.id, sooner.session.id));
+      await suite.db.delete(enrolments).where(eq(enrolments.id, booking.id));
+      await suite.db.update(faceToFaceSessions).set({ maxParticipants: 10 }).where(eq(faceToFaceSessions.id, sooner.session.id));
     }
 
     // Paid by card: the order page and the invoice name each line's function, session and funding.
