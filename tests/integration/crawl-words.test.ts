@@ -68,7 +68,13 @@ describe.each(backends())("a crawl as each demo role finds no raw key, no Englis
       let cookie: string | undefined;
       if (visitor.email) {
         const agent = suite.agent({ host: `${visitor.host}:${port}`, "accept-language": visitor.language });
-        expect((await agent.login(visitor.email)).status, visitor.email).toBe(200);
+        const login = await agent.login(visitor.email);
+        expect(login.status, visitor.email).toBe(200);
+        // A member of several pharmacies with none in use is asked to choose first (ADR 0113): choose the first.
+        const accounts = login.body.data.accounts as { id: number }[];
+        if (accounts.length > 1 && login.body.data.currentAccountId == null) {
+          expect((await agent.post("/back/api/user/setAccountId", { accountId: accounts[0].id, platform: visitor.host === "es.localhost" ? "es" : "fr" })).status).toBe(200);
+        }
         cookie = agent.cookieHeader();
       }
       const lang = visitor.host === "es.localhost" ? "es" : "fr";
