@@ -88,7 +88,9 @@ test.describe("realtime island", () => {
     const user = (await (await page.request.get("/back/api/user")).json()) as { data: { currentAccountId: number } };
     await waitForPrivateChannel(userId);
     await expect.poll(() => occupied(`private-account.${user.data.currentAccountId}`)).toBe(true);
-    await page.getByRole("button", { name: /se déconnecter|déconnexion|cerrar sesión|log out/i }).first().click();
+    // Logging out is in the user menu (issue 30, ADR 0113).
+    await page.getByTestId("user-menu").locator("summary").click();
+    await page.getByTestId("user-menu-panel").getByRole("button", { name: /se déconnecter|déconnexion|cerrar sesión|log out/i }).click();
     await expect.poll(() => occupied(`private-user.${userId}`), { timeout: 10_000 }).toBe(false);
     expect(await occupied(`private-account.${user.data.currentAccountId}`)).toBe(false);
   });
