@@ -99,7 +99,8 @@ for (const c of CASES) {
     await expect(page.getByTestId("cart-line")).toHaveCount(1, SLOW);
     await settle(page);
     // Logging out stops the island (the user's channels are left, the socket closed).
-    await page.getByRole("button", { name: c.logout }).click();
+    await page.getByTestId("user-menu").locator("summary").click();
+    await page.getByTestId("user-menu-panel").getByRole("button", { name: c.logout }).click();
     await expect(page).not.toHaveURL(new RegExp(`${c.cart}$`), SLOW);
     await settle(page);
     await page.goto(at(c.host, c.home));
