@@ -150,7 +150,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "100");
       await expect(page.locator('[data-testid="step-item"][data-status="done"]')).toHaveCount(await page.getByTestId("step-item").count());
       await page.getByTestId("attestation-link").click();
-      await expect(page).toHaveURL(/\/(compte\/profil|cuenta\/perfil)\/attestation$/);
+      await expect(page).toHaveURL(/\/(compte\/profil\/attestation|cuenta\/perfil\/certificados)$/);
 
       // The attestation of this training, issued at the last step: its PDF carries the learner and the code.
       const row = page.getByTestId("attestation").filter({ hasText: trainingName }).first();

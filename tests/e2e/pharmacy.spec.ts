@@ -299,7 +299,7 @@ test("the referent attributes a bought training to a member of the team; refusal
   await form.getByRole("checkbox", { name: "Lucas Bonnet" }).check();
   await form.getByRole("checkbox", { name: "Kevin Robin" }).check();
   await form.getByRole("button", { name: "Attribuer et inscrire" }).click();
-  await expect(page.getByTestId("attribution-form").getByText(/Il ne reste que 1 place\(s\) achetée\(s\) pour cette formation : vous en avez demandé 2\. Personne n'a été inscrit\./)).toBeVisible();
+  await expect(page.getByTestId("attribution-form").getByText(/Il ne reste que 1 place achetée pour cette formation : vous en avez demandé 2\. Personne n'a été inscrit\./)).toBeVisible();
   await expect(page.getByTestId("attribution-form").getByRole("checkbox", { name: "Kevin Robin" })).toBeChecked();
   await expect(rowOf("Phytothérapie").getByTestId("attribution-remaining")).toHaveText("1");
   await expect(rowOf("Phytothérapie").getByTestId("attribution-enrolled")).toHaveText("—");

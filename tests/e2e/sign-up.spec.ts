@@ -104,17 +104,20 @@ async function addTraining(page: Page, c: Case): Promise<string> {
 }
 
 /** Each line's choices (function, funding) through their own forms. */
+/** Each cart line's choices (function, session, funding) in its one form (ADR 0115): the first offered of each. */
 async function chooseOptions(page: Page) {
-  for (const kind of ["function", "session", "funding"] as const) {
-    const count = await page.getByTestId(`cart-${kind}-form`).count();
-    for (let i = 0; i < count; i++) {
-      const form = page.getByTestId(`cart-${kind}-form`).nth(i);
-      const select = form.locator("select");
-      const value = await select.locator("option:not([disabled])").first().getAttribute("value");
-      await select.selectOption(value!);
-      await Promise.all([page.waitForLoadState(), form.getByRole("button").click()]);
-      await expect(page.getByTestId(`cart-${kind}-form`).nth(i).locator("select")).toHaveValue(value!, SLOW);
+  const count = await page.getByTestId("cart-line-form").count();
+  for (let i = 0; i < count; i++) {
+    const form = page.getByTestId("cart-line-form").nth(i);
+    const values: string[] = [];
+    for (const select of await form.locator("select").all()) {
+      const value = (await select.locator("option:not([disabled])").first().getAttribute("value"))!;
+      await select.selectOption(value);
+      values.push(value);
     }
+    await Promise.all([page.waitForLoadState(), form.getByRole("button").click()]);
+    const selects = page.getByTestId("cart-line-form").nth(i).locator("select");
+    for (let j = 0; j < values.length; j++) await expect(selects.nth(j)).toHaveValue(values[j], SLOW);
   }
 }
 
