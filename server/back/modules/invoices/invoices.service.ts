@@ -15,17 +15,7 @@ export type { InvoiceRow } from "./invoices.repository.ts";
  * `functionName`: the learner's function chosen in the cart (a key, printed translated); `session` and `funding`: the
  * session and the funding chosen in the cart; `detail`: any other detail.
  */
-export type InvoiceLine = {
-  name: string;
-  trainingType: string;
-  functionName: string | null;
-  session: OrderLineSession | null;
-  funding: string | null;
-  detail: string | null;
-  priceCents: number;
-  discountCents: number;
-  netCents: number;
-};
+export type InvoiceLine = InvoicePdfInput["lines"][number] & { trainingType: string };
 
 /** What a buyer chose for an order line, read with it: its session and its funding's label. */
 export function lineChoices(row: repo.OrderLineWithChoices): { session: OrderLineSession | null; fundingLabel: string | null } {
