@@ -7,6 +7,7 @@ import path from "node:path";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { accounts, contractOffers, contracts, enrolments, fundingRequests, memberships, orders, users } from "../../server/db/schema/index.ts";
+import { unzip } from "../fixtures/read-xlsx.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -203,6 +204,13 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const bytes = Buffer.from(await zip.arrayBuffer());
     expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
     for (const invoice of invoices.slice(0, 2)) expect(bytes.includes(Buffer.from(`${invoice.number}.pdf`))).toBe(true);
+    // Streamed (no content-length, so chunked) and read back whole by an independent reader: one PDF per invoice.
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(zip.headers.get("content-length")).toBeNull();
+    expect(zip.headers.get("content-disposition")).toMatch(/^attachment; filename="factures-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const archive = unzip(bytes);
+    expect([...archive.keys()].sort()).toEqual(invoices.slice(0, 2).map((i) => `${i.number}.pdf`).sort());
+    for (const pdf of archive.values()) expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expectEnvelope(await holder.post("/back/api/referent/invoices", { factures: [] }), 422);
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
     const es = await spanish.get("/back/api/referent/invoices");

@@ -1,6 +1,6 @@
 import { AccountInvoiceDetailSchema, type AccountInvoiceSchema } from "#core/contract/referent.ts";
 import type { z } from "zod";
-import { buildZip } from "../../../export/zip.ts";
+import { zipStream } from "../../../export/zip.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { invoiceLines, invoicePdf as printInvoice } from "../invoices/invoices.service.ts";
@@ -71,8 +71,11 @@ export async function invoicePdf(deps: Deps, scope: ReferentScope, invoiceId: nu
   return printInvoice(deps.db, row.invoice);
 }
 
-/** POST invoices / mFactures: the chosen invoices of the account as one ZIP; any id not the account's is a 404. */
-export async function invoicesZip(deps: Deps, scope: ReferentScope, invoiceIds: number[]): Promise<{ bytes: Uint8Array; filename: string }> {
+/**
+ * POST invoices / mFactures: the chosen invoices of the account as one ZIP; any id not the account's is a 404. The
+ * PDFs are printed first, so a failure is an error reply and not a cut archive; the archive itself is streamed.
+ */
+export async function invoicesZip(deps: Deps, scope: ReferentScope, invoiceIds: number[]): Promise<{ body: ReadableStream<Uint8Array>; filename: string }> {
   const unique = [...new Set(invoiceIds)];
   const rows = await repo.findAccountInvoices(deps.db, scope.accountId, scope.account.brand, unique);
   if (rows.length !== unique.length) throw new AppError("NOT_FOUND", "invoiceNotFound");
@@ -82,5 +85,5 @@ export async function invoicesZip(deps: Deps, scope: ReferentScope, invoiceIds: 
     files.push({ name: pdf.filename, bytes: pdf.bytes });
   }
   const now = deps.now();
-  return { bytes: buildZip(files, now), filename: `factures-${now.toISOString().slice(0, 10)}.zip` };
+  return { body: zipStream(files, now), filename: `factures-${now.toISOString().slice(0, 10)}.zip` };
 }

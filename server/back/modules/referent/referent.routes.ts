@@ -186,7 +186,9 @@ referentRoutes.get("/referent/invoice/:id/pdf", async (c) => {
 async function zipReply(c: C) {
   const scope = await requireReferent(c);
   const { factures } = await parseBody(c, InvoicesZipSchema);
-  return fileReply(c, await invoices.invoicesZip(c.var.deps, scope, factures), "application/zip");
+  const archive = await invoices.invoicesZip(c.var.deps, scope, factures);
+  // Streamed as it is written: no content-length.
+  return c.body(archive.body, 200, { "content-type": "application/zip", "content-disposition": `attachment; filename="${archive.filename}"` });
 }
 referentRoutes.post("/referent/invoices", zipReply);
 referentRoutes.post("/referent/mFactures", zipReply);
