@@ -62,7 +62,7 @@ export async function exportAccounting(db: BackDeps["db"], t: Translate, query: 
       return [l.journal, { day: l.date }, l.account, l.piece, l.label, debitCents === null ? null : debitCents / 100, creditCents === null ? null : creditCents / 100];
     }),
   ];
-  return { bytes: buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
+  return { bytes: await buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
 }
 
 export async function listPendingChecks(db: BackDeps["db"], query: PendingChecksQuery): Promise<{ items: PendingCheck[]; paging: Paging }> {
