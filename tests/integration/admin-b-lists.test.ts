@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { BackDeps } from "../../server/back/context.ts";
-import { markCheckReceived } from "../../server/back/modules/shop/shop.service.ts";
+import { markCheckReceived } from "../../server/back/modules/shop/payments.service.ts";
 import { auditLog, discountCodes, invoices, orders, payments, users } from "../../server/db/schema/index.ts";
 import { ADMIN_PAGE_SIZE } from "#core/contract/admin-list.ts";
 import { AdminDiscountCodesSchema, AdminUserListSchema } from "#core/contract/admin-users.ts";

@@ -2,6 +2,13 @@
  * Shop demo data (issue 14): discount codes in every brand (valid, expired, used up), a paid order with its
  * invoice for holder@demo.test (bought for Pharmacie du Marché, with the used-up code), a pending check order and a
  * pending (abandoned) card order for shop@demo.test, and a cart in every brand. Amounts come from computeCartTotals like the shop's own.
+ *
+ * The orders are written as rows, not through checkout and settleOrder (orders.service.ts, payments.service.ts),
+ * because the demo tells what those refuse: holder@demo.test is a pharmacy holder, not a shop customer (checkout's
+ * shopping guard), and the paid order bought the enrolment seedActivity already wrote with its progress (checkout
+ * and payOrder refuse a training the buyer holds, and payOrder would enrol the buyer again); the two pending orders
+ * of shop@demo.test are for one training (checkout refuses a training awaiting a cheque) and belong to no cart (a
+ * checkout attaches its order to the buyer's cart and a card checkout leaves the lines in it).
  */
 import { and, asc, eq, ne } from "drizzle-orm";
 import { computeCartTotals } from "#core/domain/cart-totals.ts";

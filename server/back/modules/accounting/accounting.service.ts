@@ -7,7 +7,7 @@ import type { BackDeps } from "../../context.ts";
 import type { Translate } from "../../i18n/messages.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildXlsx, XLSX_CONTENT_TYPE, type Cell } from "../../../spreadsheet/xlsx.ts";
-import { markCheckReceived } from "../shop/shop.service.ts";
+import { markCheckReceived } from "../shop/payments.service.ts";
 import { auditChange } from "../editorial/audit-trail.ts";
 import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPaymentsToRefund, listPendingCheckOrders } from "./accounting.repository.ts";
 

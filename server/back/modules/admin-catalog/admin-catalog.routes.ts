@@ -24,6 +24,7 @@ import { parseBody, parseInput } from "../../http/validate.ts";
 import { removeUpload, storeUpload } from "../../../storage/uploads.ts";
 import { checkIllustration } from "./illustration.ts";
 import * as catalog from "./admin-catalog.service.ts";
+import * as structure from "./training-structure.service.ts";
 
 /** The catalogue tool's API (ADR 0062); the admin guard of app.ts has already run for every path here. */
 export const adminCatalogRoutes = new Hono<BackEnv>();
@@ -91,14 +92,14 @@ adminCatalogRoutes.post("/admin/catalog/trainings/:id/courses", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, CourseInputSchema);
-  return success(c, await catalog.addCourse(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await structure.addCourse(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
 });
 
 adminCatalogRoutes.post("/admin/catalog/courses/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   await parseBody(c, ConfirmInputSchema);
-  await catalog.removeCourse(ctxOf(c), session.userId, id);
+  await structure.removeCourse(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
 
@@ -106,14 +107,14 @@ adminCatalogRoutes.post("/admin/catalog/courses/:id/modules", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, ModuleInputSchema);
-  return success(c, await catalog.addModule(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await structure.addModule(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
 });
 
 adminCatalogRoutes.post("/admin/catalog/modules/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   await parseBody(c, ConfirmInputSchema);
-  await catalog.removeModule(ctxOf(c), session.userId, id);
+  await structure.removeModule(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
 
@@ -121,28 +122,28 @@ adminCatalogRoutes.post("/admin/catalog/trainings/:id/faceToFaces", async (c) =>
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, FaceToFaceInputSchema);
-  return success(c, await catalog.addFaceToFace(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await structure.addFaceToFace(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
 });
 
 adminCatalogRoutes.post("/admin/catalog/trainings/:id/programmes", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, DpcProgrammeInputSchema);
-  return success(c, await catalog.addProgramme(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await structure.addProgramme(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
 });
 
 adminCatalogRoutes.post("/admin/catalog/trainings/:id/quizzes", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, QuizInputSchema);
-  return success(c, await catalog.addQuiz(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await structure.addQuiz(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
 });
 
 adminCatalogRoutes.post("/admin/catalog/quizzes/:id/questions", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   const input = await parseBody(c, QuestionInputSchema);
-  return success(c, await catalog.addQuestion(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
+  return success(c, await structure.addQuestion(ctxOf(c), session.userId, id, input), c.var.t("adminSaved"), 201);
 });
 
 // ------------------------------------------------------------------ edits, order and deletions (ADR 0080)
@@ -151,33 +152,33 @@ adminCatalogRoutes.post("/admin/catalog/quizzes/:id/questions", async (c) => {
 adminCatalogRoutes.post("/admin/catalog/courses/:id", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await catalog.updateCourse(ctxOf(c), session.userId, id, await parseBody(c, CourseInputSchema));
+  await structure.updateCourse(ctxOf(c), session.userId, id, await parseBody(c, CourseInputSchema));
   return success(c, { id }, c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/courses/:id/move", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  return success(c, await catalog.moveCourse(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
+  return success(c, await structure.moveCourse(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/modules/:id", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await catalog.updateModule(ctxOf(c), session.userId, id, await parseBody(c, ModuleInputSchema));
+  await structure.updateModule(ctxOf(c), session.userId, id, await parseBody(c, ModuleInputSchema));
   return success(c, { id }, c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/modules/:id/move", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  return success(c, await catalog.moveModule(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
+  return success(c, await structure.moveModule(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/programmes/:id", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await catalog.updateProgramme(ctxOf(c), session.userId, id, await parseBody(c, DpcProgrammeInputSchema));
+  await structure.updateProgramme(ctxOf(c), session.userId, id, await parseBody(c, DpcProgrammeInputSchema));
   return success(c, { id }, c.var.t("adminSaved"));
 });
 
@@ -185,14 +186,14 @@ adminCatalogRoutes.post("/admin/catalog/programmes/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   await parseBody(c, ConfirmInputSchema);
-  await catalog.removeProgramme(ctxOf(c), session.userId, id);
+  await structure.removeProgramme(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/quizzes/:id", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await catalog.updateQuiz(ctxOf(c), session.userId, id, await parseBody(c, QuizInputSchema));
+  await structure.updateQuiz(ctxOf(c), session.userId, id, await parseBody(c, QuizInputSchema));
   return success(c, { id }, c.var.t("adminSaved"));
 });
 
@@ -200,28 +201,28 @@ adminCatalogRoutes.post("/admin/catalog/quizzes/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   await parseBody(c, ConfirmInputSchema);
-  await catalog.removeQuiz(ctxOf(c), session.userId, id);
+  await structure.removeQuiz(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/questions/:id", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  await catalog.updateQuestion(ctxOf(c), session.userId, id, await parseBody(c, QuestionInputSchema));
+  await structure.updateQuestion(ctxOf(c), session.userId, id, await parseBody(c, QuestionInputSchema));
   return success(c, { id }, c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/questions/:id/move", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
-  return success(c, await catalog.moveQuestion(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
+  return success(c, await structure.moveQuestion(ctxOf(c), session.userId, id, await parseBody(c, MoveInputSchema)), c.var.t("adminSaved"));
 });
 
 adminCatalogRoutes.post("/admin/catalog/questions/:id/delete", async (c) => {
   const session = await requireAdmin(c);
   const id = idOf(c);
   await parseBody(c, ConfirmInputSchema);
-  await catalog.removeQuestion(ctxOf(c), session.userId, id);
+  await structure.removeQuestion(ctxOf(c), session.userId, id);
   return success(c, null, c.var.t("adminSaved"));
 });
 

@@ -1,19 +1,24 @@
+/**
+ * The catalogue tool's use cases on a training itself (ADR 0062, 0082, 0107): the list, one training with all its
+ * parts, its creation and its own columns, publication, illustration, pass rules and details (objectives, tags,
+ * trainers). Each change runs in one transaction with its audit row. A write to the catalogue tables bumps the
+ * catalogue version (trigger of migration 0002), so the catalogue API's cache follows at once; the web tier empties
+ * its guest page cache on any successful POST (ADR 0015). The parts of a training (courses, modules, face-to-face
+ * groups, programmes, quizzes, questions) are training-structure.service.ts's.
+ */
 import type { Db } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import {
   BRAND_LANGS,
   centsToPrice,
-  choiceLines,
   passRulesOfInput,
   priceToCents,
   type AdminTraining,
   type PassRulesInput,
   type CatalogList,
   type CatalogListQuery,
-  type MoveInput,
   tagList,
   textLines,
   type TrainingDetailsInput,
@@ -25,11 +30,6 @@ import { cleanHtml } from "../catalogue/description-html.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./admin-catalog.repository.ts";
 
-/**
- * The catalogue tool's use cases (ADR 0062). Each change runs in one transaction with its audit row. A write to
- * the catalogue tables bumps the catalogue version (trigger of migration 0002), so the catalogue API's cache
- * follows at once; the web tier empties its guest page cache on any successful POST (ADR 0015).
- */
 type Ctx = Pick<BackDeps, "db" | "now">;
 
 export async function listCatalog(db: Db, query: CatalogListQuery): Promise<CatalogList> {
@@ -37,7 +37,8 @@ export async function listCatalog(db: Db, query: CatalogListQuery): Promise<Cata
   return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), paging: paging(total, query.page) };
 }
 
-async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], id: number, lock = false) {
+/** The training, locked for the transaction's change when `lock`; 404 when there is none. */
+export async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], id: number, lock = false) {
   const training = await repo.findTraining(db, id, lock);
   if (!training) throw new AppError("NOT_FOUND", "adminTrainingNotFound");
   return training;
@@ -164,265 +165,6 @@ export async function setIllustration(ctx: Ctx, actorId: number, id: number, sto
     await recordAdminChange(tx, { actorId, action: "training.illustration", entityType: "training", entityId: id, before: { mainIllustration: before.mainIllustration }, after: { mainIllustration: storedPath } }, now);
     return before.mainIllustration;
   });
-}
-
-export async function addCourse(ctx: Ctx, actorId: number, trainingId: number, input: { name: string; moduleType: number; durationMinutes: number }) {
-  return ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, trainingId, true);
-    const row = await repo.insertCourse(tx, trainingId, input);
-    await recordAdminChange(tx, { actorId, action: "course.create", entityType: "course", entityId: row.id, before: null, after: row }, ctx.now());
-    return { id: row.id };
-  });
-}
-
-export async function removeCourse(ctx: Ctx, actorId: number, courseId: number) {
-  await ctx.db.transaction(async (tx) => {
-    const course = await repo.findCourse(tx, courseId);
-    if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
-    await requireTraining(tx, course.trainingId, true);
-    const modules = (await repo.listCourses(tx, course.trainingId)).find((c) => c.id === courseId)?.modules ?? [];
-    await repo.deleteCourse(tx, courseId);
-    await repo.writeOrder(tx, "course", course.trainingId, await repo.orderedIds(tx, "course", course.trainingId));
-    await recordAdminChange(tx, { actorId, action: "course.delete", entityType: "course", entityId: courseId, before: { ...course, modules }, after: null }, ctx.now());
-  });
-}
-
-export async function addModule(ctx: Ctx, actorId: number, courseId: number, input: { title: string; type: number; durationMinutes: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const course = await repo.findCourse(tx, courseId);
-    if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
-    await requireTraining(tx, course.trainingId, true);
-    const row = await repo.insertModule(tx, courseId, input);
-    await recordAdminChange(tx, { actorId, action: "module.create", entityType: "module", entityId: row.id, before: null, after: row }, ctx.now());
-    return { id: row.id };
-  });
-}
-
-export async function removeModule(ctx: Ctx, actorId: number, moduleId: number) {
-  await ctx.db.transaction(async (tx) => {
-    const module = await repo.findModule(tx, moduleId);
-    if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
-    await requireTraining(tx, module.trainingId, true);
-    await repo.deleteModule(tx, moduleId);
-    await repo.writeOrder(tx, "module", module.courseId, await repo.orderedIds(tx, "module", module.courseId));
-    await recordAdminChange(tx, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null }, ctx.now());
-  });
-}
-
-export async function addFaceToFace(ctx: Ctx, actorId: number, trainingId: number, input: { name: string; virtualClass: boolean }) {
-  return ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, trainingId, true);
-    const row = await repo.insertFaceToFace(tx, trainingId, input);
-    await recordAdminChange(tx, { actorId, action: "faceToFace.create", entityType: "faceToFace", entityId: row.id, before: null, after: row }, ctx.now());
-    return { id: row.id };
-  });
-}
-
-export async function addProgramme(ctx: Ctx, actorId: number, trainingId: number, input: { actionNumber: string; name: string; priceHt: string; durationMinutes: number }) {
-  return ctx.db.transaction(async (tx) => {
-    const training = await requireTraining(tx, trainingId, true);
-    requireOwnActionNumber(training.brand, input.actionNumber);
-    if (await repo.actionNumberTaken(tx, input.actionNumber)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
-    const row = await repo.insertProgramme(tx, trainingId, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), currency: training.currency, durationMinutes: input.durationMinutes });
-    await recordAdminChange(tx, { actorId, action: "programme.create", entityType: "dpcProgramme", entityId: row.id, before: null, after: row }, ctx.now());
-    return { id: row.id };
-  });
-}
-
-export async function addQuiz(ctx: Ctx, actorId: number, trainingId: number, input: { title: string; kind: string; passScore?: number }) {
-  return ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, trainingId, true);
-    const row = await repo.insertQuiz(tx, trainingId, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
-    await recordAdminChange(tx, { actorId, action: "quiz.create", entityType: "quiz", entityId: row.id, before: null, after: row }, ctx.now());
-    return { id: row.id };
-  });
-}
-
-export async function addQuestion(ctx: Ctx, actorId: number, quizId: number, input: { text: string; kind: string; choices: string; explanation?: string }) {
-  return ctx.db.transaction(async (tx) => {
-    const quiz = await repo.findQuiz(tx, quizId);
-    if (!quiz?.trainingId) throw new AppError("NOT_FOUND", "adminQuizNotFound");
-    await requireTraining(tx, quiz.trainingId, true);
-    const choices = choiceLines(input.choices);
-    const row = await repo.insertQuestion(tx, quizId, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices);
-    await recordAdminChange(tx, { actorId, action: "question.create", entityType: "quizQuestion", entityId: row.id, before: null, after: { ...row, choices } }, ctx.now());
-    return { id: row.id };
-  });
-}
-
-// ------------------------------------------------------------------ edits, order and deletions (ADR 0080)
-
-type CourseInput = { name: string; moduleType: number; durationMinutes: number };
-type ModuleInput = { title: string; type: number; durationMinutes: number };
-type ProgrammeInput = { actionNumber: string; name: string; priceHt: string; durationMinutes: number };
-type QuizInput = { title: string; kind: string; passScore?: number };
-type QuestionInput = { text: string; kind: string; choices: string; explanation?: string };
-
-async function requireCourse(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const course = await repo.findCourse(tx, id);
-  if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
-  await requireTraining(tx, course.trainingId, true);
-  return course;
-}
-
-async function requireModule(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const module = await repo.findModule(tx, id);
-  if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
-  await requireTraining(tx, module.trainingId, true);
-  return module;
-}
-
-async function requireProgramme(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const programme = await repo.findProgramme(tx, id);
-  if (!programme) throw new AppError("NOT_FOUND", "adminProgrammeNotFound");
-  await requireTraining(tx, programme.trainingId, true);
-  return programme;
-}
-
-/**
- * An ANDPC action number starts with the organisation's DPC number (OOOO YY NNNNN, ADR 0014): the brand's, from its
- * legal identity (ADR 0102), so the attestations' DPC organisation number is always the one registered.
- */
-function requireOwnActionNumber(brand: string, actionNumber: string): void {
-  const registration = legalIdentityOf(brand).dpcRegistration;
-  if (registration !== null && !actionNumber.startsWith(registration)) {
-    throw new AppError("VALIDATION", "adminActionNumberNotOurs", { fields: { actionNumber: ["adminActionNumberNotOurs"] } });
-  }
-}
-
-/** A quiz of a training (the catalogue tool does not handle quizzes attached to a module only). */
-async function requireQuiz(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const quiz = await repo.findQuiz(tx, id);
-  if (!quiz?.trainingId) throw new AppError("NOT_FOUND", "adminQuizNotFound");
-  await requireTraining(tx, quiz.trainingId, true);
-  return { ...quiz, trainingId: quiz.trainingId };
-}
-
-async function requireQuestion(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const question = await repo.findQuestion(tx, id);
-  if (!question?.trainingId) throw new AppError("NOT_FOUND", "adminQuestionNotFound");
-  await requireTraining(tx, question.trainingId, true);
-  return question;
-}
-
-export async function updateCourse(ctx: Ctx, actorId: number, id: number, input: CourseInput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await requireCourse(tx, id);
-    const after = await repo.updateCourse(tx, id, input);
-    await recordAdminChange(tx, { actorId, action: "course.update", entityType: "course", entityId: id, before, after }, ctx.now());
-  });
-}
-
-export async function updateModule(ctx: Ctx, actorId: number, id: number, input: ModuleInput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const { trainingId: _trainingId, ...before } = await requireModule(tx, id);
-    const after = await repo.updateModule(tx, id, input);
-    await recordAdminChange(tx, { actorId, action: "module.update", entityType: "module", entityId: id, before, after }, ctx.now());
-  });
-}
-
-export async function updateProgramme(ctx: Ctx, actorId: number, id: number, input: ProgrammeInput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await requireProgramme(tx, id);
-    requireOwnActionNumber((await requireTraining(tx, before.trainingId)).brand, input.actionNumber);
-    if (await repo.actionNumberTaken(tx, input.actionNumber, id)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
-    const after = await repo.updateProgramme(tx, id, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), durationMinutes: input.durationMinutes });
-    await recordAdminChange(tx, { actorId, action: "programme.update", entityType: "dpcProgramme", entityId: id, before, after }, ctx.now());
-  });
-}
-
-/** A programme learners enrolled through stays (their enrolment and attestation name it): 409. */
-export async function removeProgramme(ctx: Ctx, actorId: number, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await requireProgramme(tx, id);
-    const used = await repo.countProgrammeEnrolments(tx, id);
-    if (used > 0) throw new AppError("CONFLICT", "adminProgrammeInUse", { values: { count: used } });
-    await repo.deleteProgramme(tx, id);
-    await recordAdminChange(tx, { actorId, action: "programme.delete", entityType: "dpcProgramme", entityId: id, before, after: null }, ctx.now());
-  });
-}
-
-export async function updateQuiz(ctx: Ctx, actorId: number, id: number, input: QuizInput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await requireQuiz(tx, id);
-    const after = await repo.updateQuiz(tx, id, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
-    await recordAdminChange(tx, { actorId, action: "quiz.update", entityType: "quiz", entityId: id, before, after }, ctx.now());
-  });
-}
-
-/** A quiz learners answered stays (their attempts and scores name it): 409. Its questions go with it. */
-export async function removeQuiz(ctx: Ctx, actorId: number, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const quiz = await requireQuiz(tx, id);
-    const used = await repo.countQuizAttempts(tx, id);
-    if (used > 0) throw new AppError("CONFLICT", "adminQuizInUse", { values: { count: used } });
-    const questions = (await repo.listQuizzes(tx, quiz.trainingId)).find((q) => q.id === id)?.questions ?? [];
-    await repo.deleteQuiz(tx, id);
-    await recordAdminChange(tx, { actorId, action: "quiz.delete", entityType: "quiz", entityId: id, before: { ...quiz, questions }, after: null }, ctx.now());
-  });
-}
-
-export async function updateQuestion(ctx: Ctx, actorId: number, id: number, input: QuestionInput): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const { trainingId: _trainingId, ...before } = await requireQuestion(tx, id);
-    const choices = choiceLines(input.choices);
-    const row = await repo.updateQuestion(tx, id, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices, before.choices);
-    await recordAdminChange(
-      tx,
-      { actorId, action: "question.update", entityType: "quizQuestion", entityId: id, before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) }, after: { ...row, choices } },
-      ctx.now(),
-    );
-  });
-}
-
-/** A question of a quiz learners answered stays (their answers name it): 409. The others close the gap. */
-export async function removeQuestion(ctx: Ctx, actorId: number, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const { trainingId: _trainingId, ...before } = await requireQuestion(tx, id);
-    const used = await repo.countQuizAttempts(tx, before.quizId);
-    if (used > 0) throw new AppError("CONFLICT", "adminQuestionInUse", { values: { count: used } });
-    await repo.deleteQuestion(tx, id);
-    await repo.writeOrder(tx, "question", before.quizId, await repo.orderedIds(tx, "question", before.quizId));
-    await recordAdminChange(tx, { actorId, action: "question.delete", entityType: "quizQuestion", entityId: id, before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) }, after: null }, ctx.now());
-  });
-}
-
-/**
- * Moves a course, module or question one place up or down, under the training's lock: the list is renumbered
- * 1..n in its new order (so old gaps close too). Already first (up) or last (down): nothing written, `moved` false.
- */
-async function move(
-  ctx: Ctx,
-  actorId: number,
-  kind: repo.OrderedKind,
-  id: number,
-  direction: MoveInput["direction"],
-  find: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<{ parentId: number }>,
-): Promise<{ id: number; moved: boolean; position: number }> {
-  return ctx.db.transaction(async (tx) => {
-    const { parentId } = await find(tx);
-    const ids = await repo.orderedIds(tx, kind, parentId);
-    const from = ids.indexOf(id);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= ids.length) return { id, moved: false, position: from + 1 };
-    const order = [...ids];
-    [order[from], order[to]] = [order[to], order[from]];
-    await repo.writeOrder(tx, kind, parentId, order);
-    await recordAdminChange(tx, { actorId, action: `${kind}.move`, entityType: kind === "question" ? "quizQuestion" : kind, entityId: id, before: { position: from + 1, order: ids }, after: { position: to + 1, order } }, ctx.now());
-    return { id, moved: true, position: to + 1 };
-  });
-}
-
-export function moveCourse(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
-  return move(ctx, actorId, "course", id, input.direction, async (tx) => ({ parentId: (await requireCourse(tx, id)).trainingId }));
-}
-
-export function moveModule(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
-  return move(ctx, actorId, "module", id, input.direction, async (tx) => ({ parentId: (await requireModule(tx, id)).courseId }));
-}
-
-export function moveQuestion(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
-  return move(ctx, actorId, "question", id, input.direction, async (tx) => ({ parentId: (await requireQuestion(tx, id)).quizId }));
 }
 
 /**

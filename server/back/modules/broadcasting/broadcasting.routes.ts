@@ -14,7 +14,7 @@ import { parseCookies } from "../../http/cookies.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { isActiveMember } from "../auth/auth.service.ts";
-import { CART_COOKIE, ownsCartChannel } from "../shop/shop.service.ts";
+import { CART_COOKIE, ownsCartChannel } from "../shop/cart.service.ts";
 
 export const broadcastingRoutes = new Hono<BackEnv>();
 

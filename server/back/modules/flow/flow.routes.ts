@@ -25,19 +25,9 @@ import {
   VideoAdvanceSchema,
   type QuizResultView,
 } from "#core/contract/flow.ts";
-import {
-  advanceFlow,
-  flowView,
-  loadFlow,
-  loadModuleFlow,
-  markStarted,
-  publicFile,
-  quizView,
-  resetFlow,
-  savePosition,
-  type AdvanceInput,
-  type FinishHooks,
-} from "./flow.service.ts";
+import { advanceFlow, resetFlow, type AdvanceInput, type FinishHooks } from "./flow-advance.service.ts";
+import { flowView, publicFile, quizView } from "./flow-view.service.ts";
+import { loadFlow, loadModuleFlow, markStarted, savePosition } from "./flow.service.ts";
 import { buildIcs } from "./ics.ts";
 import { brandHostname, trustedRequestHost } from "../../http/request-host.ts";
 

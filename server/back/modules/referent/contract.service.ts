@@ -5,7 +5,8 @@ import { isContractValid } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { paymentProvider, startOrderPayment } from "../shop/shop.service.ts";
+import { paymentProvider } from "../shop/payment-providers.ts";
+import { startOrderPayment } from "../shop/payments.service.ts";
 import * as repo from "./contract.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 

@@ -41,7 +41,7 @@ import * as historyExport from "./history-export.service.ts";
 import { EmptyBody } from "#core/contract/ids.ts";
 import { requireReferent, type ReferentScope } from "./referent-scope.ts";
 import * as team from "./team.service.ts";
-import { getAccountOrder, getLastAccountOrder } from "../shop/shop.service.ts";
+import { getAccountOrder, getLastAccountOrder } from "../shop/orders.service.ts";
 
 export const referentRoutes = new Hono<BackEnv>();
 

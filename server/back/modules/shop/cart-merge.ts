@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { BackEnv } from "../../context.ts";
 import { parseCookies, serializeCookie } from "../../http/cookies.ts";
 import { isSecureRequest } from "../../http/session.ts";
-import { CART_COOKIE, mergeAnonymousCart } from "./shop.service.ts";
+import { CART_COOKIE, mergeAnonymousCart } from "./cart.service.ts";
 
 /** Called when a session starts (login, account creation, connect link). A failure is logged, never blocks the login. */
 export async function mergeCartAtLogin(c: Context<BackEnv>, userId: number): Promise<void> {

@@ -18,7 +18,9 @@ import { translator, type MessageKey } from "../../i18n/messages.ts";
 import { pageLocale } from "../../i18n/page-locale.ts";
 import { escapeHtml } from "../../../mail/templates.ts";
 import { buildSandboxNotification, readSandboxToken, sandboxCardResult, type SandboxToken } from "../../../payments/sandbox.ts";
-import { appSecret, findPendingOrder, paymentReturnPath, receiveNotification } from "./shop.service.ts";
+import { findPendingOrder } from "./orders.service.ts";
+import { appSecret } from "./payment-providers.ts";
+import { paymentReturnPath, receiveNotification } from "./payments.service.ts";
 
 export const sandboxPagesRoutes = new Hono<BackEnv>();
 type C = Context<BackEnv>;

@@ -29,17 +29,19 @@ import { requireAdmin, requireCsrfOnGet, requireSession } from "../../http/guard
 import { publicOriginFor } from "../../http/request-host.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { parseBody, parseInput } from "../../http/validate.ts";
-import * as shop from "./shop.service.ts";
+import * as carts from "./cart.service.ts";
+import * as orders from "./orders.service.ts";
+import * as payments from "./payments.service.ts";
 import { confirmCheck } from "../accounting/accounting.service.ts";
 
 export const shopRoutes = new Hono<BackEnv>();
 type C = Context<BackEnv>;
 
 export function cartCookie(c: C, value: string, maxAge: number): string {
-  return serializeCookie(shop.CART_COOKIE, value, { httpOnly: true, sameSite: "Lax", secure: isSecureRequest(c), maxAge });
+  return serializeCookie(carts.CART_COOKIE, value, { httpOnly: true, sameSite: "Lax", secure: isSecureRequest(c), maxAge });
 }
 
-function ctxOf(c: C): shop.ShopCtx {
+function ctxOf(c: C): carts.ShopCtx {
   const session = c.var.session;
   return {
     deps: c.var.deps,
@@ -49,8 +51,8 @@ function ctxOf(c: C): shop.ShopCtx {
     session,
     userId: session?.userId ?? null,
     accountId: session?.accountId ?? null,
-    cartToken: parseCookies(c.req.header("cookie"))[shop.CART_COOKIE] ?? null,
-    setCartToken: (token) => c.header("Set-Cookie", cartCookie(c, token, shop.CART_COOKIE_DAYS * 24 * 3600), { append: true }),
+    cartToken: parseCookies(c.req.header("cookie"))[carts.CART_COOKIE] ?? null,
+    setCartToken: (token) => c.header("Set-Cookie", cartCookie(c, token, carts.CART_COOKIE_DAYS * 24 * 3600), { append: true }),
   };
 }
 
@@ -62,49 +64,49 @@ const cartReply = (c: C, cart: unknown, message: string) => success(c, CartSchem
 /** The store's listing (the shop page): public, like the catalogue. */
 shopRoutes.get("/shop/products", async (c) => {
   const query = parseInput(ShopListingQuerySchema, c.req.query(), c.var.t);
-  return success(c, ShopListingSchema.parse(await shop.listStore(c.var.deps, c.var.brand, query)));
+  return success(c, ShopListingSchema.parse(await carts.listStore(c.var.deps, c.var.brand, query)));
 });
 
-shopRoutes.get("/shop/cart", async (c) => success(c, CartReplySchema.parse(await shop.getCart(ctxOf(c)))));
+shopRoutes.get("/shop/cart", async (c) => success(c, CartReplySchema.parse(await carts.getCart(ctxOf(c)))));
 
 shopRoutes.post("/shop/add/products", async (c) => {
   const { products } = await parseBody(c, AddProductsSchema);
-  return cartReply(c, await shop.addProducts(ctxOf(c), products), c.var.t("shopProductAdded"));
+  return cartReply(c, await carts.addProducts(ctxOf(c), products), c.var.t("shopProductAdded"));
 });
 
 shopRoutes.post("/shop/remove/product", async (c) => {
   const { productId } = await parseBody(c, RemoveProductSchema);
-  return cartReply(c, await shop.removeProduct(ctxOf(c), productId), c.var.t("shopProductRemoved"));
+  return cartReply(c, await carts.removeProduct(ctxOf(c), productId), c.var.t("shopProductRemoved"));
 });
 
 shopRoutes.post("/shop/getAvailableFunctions/product", async (c) => {
   const { productId } = await parseBody(c, AvailableFunctionsSchema);
-  return success(c, AvailableFunctionsReplySchema.parse(await shop.availableFunctions(ctxOf(c), productId)));
+  return success(c, AvailableFunctionsReplySchema.parse(await carts.availableFunctions(ctxOf(c), productId)));
 });
 
 shopRoutes.post("/shop/setProductFunction/product", async (c) => {
   const input = await parseBody(c, SetProductFunctionSchema);
-  return cartReply(c, await shop.setProductFunction(ctxOf(c), input.productCartId, input.functionName), c.var.t("shopCartUpdated"));
+  return cartReply(c, await carts.setProductFunction(ctxOf(c), input.productCartId, input.functionName), c.var.t("shopCartUpdated"));
 });
 
 shopRoutes.post("/shop/getAvailableFundings/product", async (c) => {
   const input = await parseBody(c, AvailableFundingsSchema);
-  return success(c, AvailableFundingsReplySchema.parse(await shop.availableFundings(ctxOf(c), input.productId, input.function)));
+  return success(c, AvailableFundingsReplySchema.parse(await carts.availableFundings(ctxOf(c), input.productId, input.function)));
 });
 
 shopRoutes.post("/shop/setProductFunding/product", async (c) => {
   const input = await parseBody(c, SetProductFundingSchema);
-  return cartReply(c, await shop.setProductFunding(ctxOf(c), input.productCartId, input.fundingId), c.var.t("shopCartUpdated"));
+  return cartReply(c, await carts.setProductFunding(ctxOf(c), input.productCartId, input.fundingId), c.var.t("shopCartUpdated"));
 });
 
 shopRoutes.post("/shop/setProductSession/product", async (c) => {
   const input = await parseBody(c, SetProductSessionSchema);
-  return cartReply(c, await shop.setProductSession(ctxOf(c), input.productCartId, input.sessionId, input.sessionCourseId), c.var.t("shopCartUpdated"));
+  return cartReply(c, await carts.setProductSession(ctxOf(c), input.productCartId, input.sessionId, input.sessionCourseId), c.var.t("shopCartUpdated"));
 });
 
 async function addDiscount(c: C) {
   const { code } = parseInput(DiscountCodeParamsSchema, { code: c.req.param("code") }, c.var.t);
-  const result = await shop.addDiscount(ctxOf(c), code);
+  const result = await carts.addDiscount(ctxOf(c), code);
   return cartReply(c, result.cart, c.var.t("shopDiscountApplied", { code: result.code }));
 }
 shopRoutes.post("/shop/addDiscount/:code", async (c) => {
@@ -120,7 +122,7 @@ shopRoutes.get("/shop/addDiscount/:code", async (c) => {
 /** The provider sends the buyer back to the order page: a fixed page, never a path from the query (ADR 0100). */
 shopRoutes.get("/shop/getPaymentToken", async (c) => {
   requireCsrfOnGet(c);
-  const start = await shop.startCardPayment(ctxOf(c), { origin: paymentOrigin(c) });
+  const start = await payments.startCardPayment(ctxOf(c), { origin: paymentOrigin(c) });
   return success(c, PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
 });
 
@@ -128,19 +130,19 @@ shopRoutes.get("/shop/getPaymentToken", async (c) => {
 shopRoutes.get("/shop/paymentForm/:id", async (c) => {
   requireSession(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  const start = await shop.paymentForm(ctxOf(c), id, { origin: paymentOrigin(c) });
+  const start = await payments.paymentForm(ctxOf(c), id, { origin: paymentOrigin(c) });
   return success(c, PaymentStartSchema.parse(start));
 });
 
 shopRoutes.post("/shop/freePayment", async (c) => {
   await parseBody(c, EmptyBody);
-  const order = await shop.freePayment(ctxOf(c));
+  const order = await payments.freePayment(ctxOf(c));
   return success(c, OrderSchema.parse(order), c.var.t("shopOrderPaid"));
 });
 
 shopRoutes.get("/shop/payByCheck", async (c) => {
   requireCsrfOnGet(c);
-  const order = await shop.payByCheck(ctxOf(c));
+  const order = await payments.payByCheck(ctxOf(c));
   return success(c, OrderSchema.parse(order), c.var.t("shopOrderPendingCheck"));
 });
 
@@ -148,13 +150,13 @@ shopRoutes.get("/shop/payByCheck", async (c) => {
 shopRoutes.get("/shop/command/:id", async (c) => {
   const session = requireSession(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  return success(c, OrderSchema.parse(await shop.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, id)));
+  return success(c, OrderSchema.parse(await orders.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, session.userId, id)));
 });
 
 shopRoutes.get("/shop/invoice/:id", async (c) => {
   const session = requireSession(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  const { bytes, filename } = await shop.getInvoicePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
+  const { bytes, filename } = await orders.getInvoicePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
     "content-disposition": `attachment; filename="${filename}"`,
@@ -166,7 +168,7 @@ shopRoutes.get("/shop/invoice/:id", async (c) => {
 shopRoutes.get("/shop/creditNote/:id", async (c) => {
   const session = requireSession(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  const { bytes, filename } = await shop.getCreditNotePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
+  const { bytes, filename } = await orders.getCreditNotePdf(c.var.deps.db, c.var.brand.key, session.userId, id);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
     "content-disposition": `attachment; filename="${filename}"`,
@@ -183,7 +185,7 @@ shopRoutes.post("/admin/shop/orders/:id/markPaid", async (c) => {
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
   await parseBody(c, EmptyBody);
   await confirmCheck(c.var.deps, session.userId, id);
-  const order = await shop.getOrderForAdmin(c.var.deps.db, c.var.t, id);
+  const order = await orders.getOrderForAdmin(c.var.deps.db, c.var.t, id);
   return success(c, OrderSchema.parse(order), c.var.t("shopOrderPaid"));
 });
 
@@ -198,6 +200,6 @@ shopRoutes.post("/shop/payments/notify/:provider", async (c) => {
   if (!parsed.success) throw new AppError("NOT_FOUND", "shopNotificationInvalid");
   const body = await c.req.text();
   const headers = Object.fromEntries([...c.req.raw.headers.entries()].map(([k, v]) => [k.toLowerCase(), v]));
-  const result = await shop.receiveNotification(c.var.deps, parsed.data.provider, { body, contentType: c.req.header("content-type") ?? "", headers }, c.var.logger);
+  const result = await payments.receiveNotification(c.var.deps, parsed.data.provider, { body, contentType: c.req.header("content-type") ?? "", headers }, c.var.logger);
   return success(c, { result }, c.var.t("shopNotificationAccepted"));
 });
