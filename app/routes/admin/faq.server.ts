@@ -6,6 +6,7 @@ import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,10 +39,9 @@ export async function loadFaqList(url: URL, context: Context) {
  * is not the section's (an old link after a type change, a typed address) is a 404, as an unknown id is.
  */
 async function requireSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
-  const id = IdParam.safeParse(params.id ?? "");
-  if (!id.success) notFound(url.pathname);
+  const id = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
-  const section = await back.get(`/admin/faq/sections/${id.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.get(`/admin/faq/sections/${id}`, FaqAdminSectionSchema).catch(on404(url.pathname));
   if (section.type !== params.sectionType) notFound(url.pathname);
   return section;
 }
@@ -53,14 +53,12 @@ export async function loadFaqSection(params: { id?: string; sectionType?: string
 }
 
 export async function loadFaqQuestion(params: { id?: string; questionId?: string }, url: URL, context: Context) {
-  const sectionId = IdParam.safeParse(params.id ?? "");
-  if (!sectionId.success) notFound(url.pathname);
+  const sectionId = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
-  const section = await back.get(`/admin/faq/sections/${sectionId.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.get(`/admin/faq/sections/${sectionId}`, FaqAdminSectionSchema).catch(on404(url.pathname));
   if (params.questionId === "new") return { title: serverT(context, "admin-tools")("faq.newQuestion"), section, question: null };
-  const questionId = IdParam.safeParse(params.questionId ?? "");
-  if (!questionId.success) notFound(url.pathname);
-  const question = await back.get(`/admin/faq/questions/${questionId.data}`, FaqAdminQuestionSchema).catch(on404(url.pathname));
+  const questionId = requireIdParam(params.questionId, url);
+  const question = await back.get(`/admin/faq/questions/${questionId}`, FaqAdminQuestionSchema).catch(on404(url.pathname));
   if (question.sectionId !== section.id) notFound(url.pathname);
   return { title: question.question, section, question };
 }
@@ -112,14 +110,14 @@ export async function faqSectionAction(request: Request, params: { id?: string; 
     const submission = parseSubmission(formData, context, FaqSectionFieldsSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      const section = await back.post(`/admin/faq/sections/${id.data}`, submission.value, FaqAdminSectionSchema);
+      const section = await back.post(`/admin/faq/sections/${id}`, submission.value, FaqAdminSectionSchema);
       return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });
     }
   }
   if (intent === "delete-section") {
-    await back.delete(`/admin/faq/sections/${id.data}`, {}).catch(on404(url.pathname));
+    await back.delete(`/admin/faq/sections/${id}`, {}).catch(on404(url.pathname));
     return redirectWithToast(pathOf(context, "admin-faq"), { type: "success", message: t("faq.deleted") });
   }
   const here = url.pathname;
@@ -140,23 +138,21 @@ export async function faqSectionAction(request: Request, params: { id?: string; 
 
 /** The question page: create (questionId "new") or update the question, back to its section. */
 export async function faqQuestionAction(request: Request, params: { id?: string; questionId?: string }, url: URL, context: Context) {
-  const sectionId = IdParam.safeParse(params.id ?? "");
-  if (!sectionId.success) notFound(url.pathname);
+  const sectionId = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
   const formData = await readFormData(request, context);
   const submission = parseSubmission(formData, context, FaqQuestionFieldsSchema);
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    if (params.questionId === "new") await back.post(`/admin/faq/sections/${sectionId.data}/questions`, submission.value);
+    if (params.questionId === "new") await back.post(`/admin/faq/sections/${sectionId}/questions`, submission.value);
     else {
-      const questionId = IdParam.safeParse(params.questionId ?? "");
-      if (!questionId.success) notFound(url.pathname);
-      await back.post(`/admin/faq/questions/${questionId.data}`, submission.value);
+      const questionId = requireIdParam(params.questionId, url);
+      await back.post(`/admin/faq/questions/${questionId}`, submission.value);
     }
   } catch (error) {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     return backErrorReply(submission, error);
   }
-  const section = await back.get(`/admin/faq/sections/${sectionId.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.get(`/admin/faq/sections/${sectionId}`, FaqAdminSectionSchema).catch(on404(url.pathname));
   return redirectWithToast(sectionPath(context, section), { type: "success", message: serverT(context, "admin-tools")("faq.saved") });
 }
