@@ -101,7 +101,7 @@ export async function faqListAction(request: Request, context: Context) {
 
 /** The section page's intents: edit it, move or delete a question (confirmed), delete the section (confirmed). */
 export async function faqSectionAction(request: Request, params: { id?: string; sectionType?: string }, url: URL, context: Context) {
-  const id = { data: (await requireSection(params, url, context)).id };
+  const id = (await requireSection(params, url, context)).id;
   const t = serverT(context, "admin-tools");
   const { back } = context.get(requestStateContext);
   const formData = await readFormData(request, context);
