@@ -35,7 +35,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import type { FormReply } from "~/lib/forms";
 import { trainingAction } from "./catalog-training.server";
@@ -52,7 +52,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { training };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.training.name });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.training.name });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   return trainingAction(request, context, requireIdParam(params.trainingId, url));

@@ -16,7 +16,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
@@ -33,7 +33,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { session };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.session.name });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.session.name });
 
 const INTENTS = {
   save: { schema: SessionInputSchema, path: (id: number) => `/admin/sessions/${id}` },

@@ -7,7 +7,6 @@ import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
-import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -22,6 +21,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /admin/users: find a user (?q=, brand, sort, page: the list pattern of ADR 0061, every match reachable), see one
@@ -43,7 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "admin-tools")("users.title"), query, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const id = requireIdParam(url.searchParams.get("user"), url);

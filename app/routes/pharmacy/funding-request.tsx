@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request";
-import { accountMeta } from "~/components/account/meta";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FormMessage, SelectField, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -23,6 +22,7 @@ import {
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { pageMeta } from "~/lib/meta";
 
 /** One funding request: its payers and invoices, its history, the actions its state allows, the session change. */
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   return { title: t("detail.title", { name: `${detail.request.learner.firstName} ${detail.request.learner.lastName}` }), locale, ...detail };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** Two kinds of forms: `action` (one transition, dpec/action) and `session` (PUT dpec/action). */
 export async function action({ request, params, url, context }: Route.ActionArgs) {

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { Form, Link, useLoaderData, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/history-export-job";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -12,6 +11,7 @@ import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
 import { HistoryExportJobSchema } from "#core/contract/referent.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** Seconds between two looks at a running export (a meta refresh without JavaScript, a revalidation with it). */
 const REFRESH_SECONDS = 2;
@@ -27,7 +27,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("dashboard.exportTitle"), job };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function HistoryExportJobPage() {
   const { t } = useTranslation("pharmacy");

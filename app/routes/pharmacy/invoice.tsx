@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/invoice";
-import { accountMeta } from "~/components/account/meta";
 import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
@@ -12,6 +11,7 @@ import { serverT } from "~/lib/translate.server";
 import { AccountInvoiceDetailSchema } from "#core/contract/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** One invoice of the pharmacy (GET referent/invoice/{id}): another pharmacy's, or an unknown one, is a 404. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { title: `${t(detail.invoice.kind === "creditNote" ? "invoices.creditNote" : "invoices.invoice")} ${detail.invoice.number}`, detail, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function Invoice() {
   const { t } = useTranslation("pharmacy");

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plan";
-import { accountMeta } from "~/components/account/meta";
 import { CollectivePlanGrid, CollectivePlanList } from "~/components/pharmacy-funding/collective-plan-grid";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -17,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { pageMeta } from "~/lib/meta";
 
 /** One collective plan (getPlanCollectif/{id}) as a timeline, and the activity form (createActivity). */
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   return { title: plan.name, locale, plan, options };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const planId = requireIdParam(params.planId, url);

@@ -13,7 +13,7 @@ import { requestStateContext } from "~/lib/context";
 import { getUser } from "~/lib/current-user.server";
 import { notFound } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { currentPath, loginPath } from "~/lib/paths.server";
 import { useRootData } from "~/lib/use-root-data";
 
@@ -50,7 +50,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:order.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "shop:order.title" });
 
 /**
  * What the page says. The stored status decides; the provider's `payment=cancelled` only words a card order still
