@@ -62,7 +62,8 @@ describe("intentAction", () => {
   });
 
   test("an unknown or missing intent: a 400 with the translated message, or the page's own answer", async () => {
-    for (const fields of [{ intent: "drop" }, {}, { intent: "constructor" }, { intent: "__proto__" }]) {
+    const posts: Record<string, string>[] = [{ intent: "drop" }, {}, { intent: "constructor" }, { intent: "__proto__" }];
+    for (const fields of posts) {
       const reply = replyOf(await intentAction(await post(fields), context(), branches));
       expect(reply.init?.status).toBe(400);
       expect(reply.data.error?.[""]).toEqual(["Une erreur est survenue. Veuillez réessayer."]);
