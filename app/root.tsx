@@ -21,7 +21,7 @@ import { PageChrome } from "./components/layout/page-chrome";
 import { SkipLink } from "./components/layout/site-header";
 import { LoadingBar } from "./components/ui/loading-bar";
 import { Toaster } from "./components/ui/toast";
-import { brandPageMeta, metaT, rootMetaData } from "./lib/meta";
+import { pageMeta, metaT, rootMetaData } from "./lib/meta";
 import { loadRootData } from "./lib/root-data.server";
 import { requestStateMiddleware } from "./lib/request-state.server";
 import { accountChoiceMiddleware, authenticatedOnlyMiddleware } from "./lib/area-guards.server";
@@ -53,9 +53,9 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
     const withRoot = matches.map((match) => (match?.id === "root" && !match.loaderData ? { ...match, loaderData: rootDataOfError(error) } : match));
     const root = rootMetaData(withRoot);
     const status = isRouteErrorResponse(error) ? error.status : 500;
-    return brandPageMeta(withRoot, { title: metaT(root, status === 404 ? "errors.notFoundTitle" : errorTexts(status).title) });
+    return pageMeta(withRoot, { title: metaT(root, status === 404 ? "errors.notFoundTitle" : errorTexts(status).title) });
   }
-  return brandPageMeta(matches);
+  return pageMeta(matches);
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import type { Cookie } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
 import type { Locale } from "#core/branding/brands.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 import { FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, SUPPORTED_LOCALES } from "#core/locales.ts";
 
 /**
@@ -30,14 +31,8 @@ const localeCookie: Cookie = {
   isSigned: false,
   expires: undefined,
   async parse(header) {
-    for (const part of (header ?? "").split(";")) {
-      const index = part.indexOf("=");
-      if (index > 0 && part.slice(0, index).trim() === LOCALE_COOKIE) {
-        const value = part.slice(index + 1).trim();
-        return isLocale(value) && value !== FALLBACK_LOCALE ? value : null;
-      }
-    }
-    return null;
+    const value = parseCookies(header)[LOCALE_COOKIE];
+    return value !== undefined && isLocale(value) && value !== FALLBACK_LOCALE ? value : null;
   },
   async serialize() {
     throw new Error(`The ${LOCALE_COOKIE} cookie is written by the language switcher, not by the detector.`);

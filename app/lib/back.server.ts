@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Locale } from "#core/branding/brands.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 
 export type Envelope<T> = { status: "Success" | "Error"; message: string; data: T };
 
@@ -51,10 +52,7 @@ export class BackClient {
   readonly setCookieHeaders: string[] = [];
 
   constructor(private readonly options: BackClientOptions) {
-    for (const part of (options.cookieHeader ?? "").split(";")) {
-      const index = part.indexOf("=");
-      if (index > 0) this.jar.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
-    }
+    for (const [name, value] of Object.entries(parseCookies(options.cookieHeader, { raw: true }))) this.jar.set(name, value);
   }
 
   /** A GET whose `data` is what `reply` (a core/contract schema) describes, parsed with it. */

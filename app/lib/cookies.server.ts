@@ -1,17 +1,8 @@
 import { createCookie } from "react-router";
+import { parseCookies } from "#core/http/cookies.ts";
 
 export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return parseCookies(request.headers.get("cookie"))[name];
 }
 
 export function plainCookie(name: string, value: string, options: { maxAge: number; secure: boolean; httpOnly?: boolean }) {

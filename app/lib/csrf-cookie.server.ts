@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Cookie, CookieParseOptions, CookieSerializeOptions } from "react-router";
+import { parseCookies } from "#core/http/cookies.ts";
 
 /**
  * The form CSRF guard's cookie (remix-utils' CSRF), in React Router's signed-cookie format (a Base64 JSON value, a
@@ -16,8 +17,8 @@ export function csrfCookie(name: string, secret: string, secure: boolean): Cooki
     isSigned: true,
     expires: undefined,
     async parse(cookieHeader: string | null, _options?: CookieParseOptions) {
-      const raw = readCookie(cookieHeader, name);
-      if (raw === null) return null;
+      const raw = parseCookies(cookieHeader)[name];
+      if (raw === undefined) return null;
       if (raw === "") return "";
       const index = raw.lastIndexOf(".");
       if (index <= 0) return null;
@@ -40,17 +41,3 @@ export function csrfCookie(name: string, secret: string, secure: boolean): Cooki
   };
 }
 
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0 || part.slice(0, index).trim() !== name) continue;
-    const value = part.slice(index + 1).trim();
-    try {
-      return decodeURIComponent(value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value);
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}

@@ -11,12 +11,6 @@ export function pageTitle(page: string | null | undefined, brand: Brand | undefi
   return head ? `${head} | ${site}` : site;
 }
 
-export function pageMeta(options: { title: string; description?: string }): MetaDescriptor[] {
-  const meta: MetaDescriptor[] = [{ title: options.title }];
-  if (options.description) meta.push({ name: "description", content: options.description });
-  return meta;
-}
-
 /** What meta functions need from the root loader (which may be missing when the root itself failed). */
 export type RootMetaData = {
   brand?: Brand;
@@ -54,14 +48,43 @@ export function metaT(root: RootMetaData, key: string, values: Record<string, st
   return "";
 }
 
-/** Title and description of a page: `{page} | {brand}`, with the site's default title when the page has none. */
-export function brandPageMeta(
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-  options: { titleKey?: string; title?: string; descriptionKey?: string; values?: Record<string, string | number> } = {},
-): MetaDescriptor[] {
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+export type PageMetaOptions = {
+  /** The page's own title (the loader's, already translated), else `titleKey` translated; neither: the site's default title. */
+  title?: string | null;
+  titleKey?: string;
+  /** The page's description, else `descriptionKey` translated, else the site's default description. */
+  description?: string;
+  descriptionKey?: string;
+  /** The `{{name}}` values of both keys. */
+  values?: Record<string, string | number>;
+  /** A private page (account, pharmacy, admin, search results): not indexed. */
+  noindex?: boolean;
+  /**
+   * The page has nothing to show: `true` when its data is missing, or the error its loader threw. Its title is then
+   * the not-found title (or the error's status), without a description, not indexed.
+   */
+  failed?: unknown;
+};
+
+/**
+ * The one meta of every page: `{page} | {brand}` and the description (then `robots: noindex` when asked). Meta functions
+ * have no i18next: keys are translated from the strings the root loader sent (`metaT`).
+ */
+export function pageMeta(matches: Matches, options: PageMetaOptions = {}): MetaDescriptor[] {
   const root = rootMetaData(matches);
-  const page = options.title ?? (options.titleKey ? metaT(root, options.titleKey, options.values) : "");
   const fallback = metaT(root, "meta.defaultTitle");
-  const description = options.descriptionKey ? metaT(root, options.descriptionKey, options.values) : metaT(root, "meta.defaultDescription");
-  return pageMeta({ title: pageTitle(page, root.brand, fallback), description: description || undefined });
+  if (options.failed) {
+    const error = options.failed === true ? undefined : options.failed;
+    const status = (error as { status?: number } | undefined)?.status;
+    const title = !error || status === 404 ? metaT(root, "errors.notFoundTitle") : String(status ?? 500);
+    return [{ title: pageTitle(title, root.brand, fallback) }, { name: "robots", content: "noindex" }];
+  }
+  const page = options.title ?? (options.titleKey ? metaT(root, options.titleKey, options.values) : "");
+  const description = options.description || (options.descriptionKey ? metaT(root, options.descriptionKey, options.values) : metaT(root, "meta.defaultDescription"));
+  const tags: MetaDescriptor[] = [{ title: pageTitle(page, root.brand, fallback) }];
+  if (description) tags.push({ name: "description", content: description });
+  if (options.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
 }

@@ -1,3 +1,5 @@
+import { parseCookies } from "#core/http/cookies.ts";
+
 /**
  * The browser's side of the back API's CSRF guard (the server's side is back.server.ts): the XSRF-TOKEN cookie,
  * fetched once from /back/sanctum/csrf-cookie when missing, echoed in the X-XSRF-TOKEN header. The few calls the
@@ -6,8 +8,7 @@
 export const XSRF_COOKIE = "XSRF-TOKEN";
 
 export function xsrfToken(): string | undefined {
-  const match = document.cookie.split("; ").find((part) => part.startsWith(`${XSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(XSRF_COOKIE.length + 1)) : undefined;
+  return parseCookies(document.cookie)[XSRF_COOKIE];
 }
 
 /** A same-origin call to the back API with the XSRF header (the cookie is asked for first when missing). */

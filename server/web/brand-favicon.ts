@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { CAMPUS_COOKIE, parseBrandHosts, resolveBrand } from "#core/branding/resolve-brand.ts";
-import { parseCookies } from "../back/http/cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 
 /**
  * /favicon.ico, which browsers ask for on any page that names no icon (and some clients always): the brand's own icon

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 
 /**
  * A cache of rendered HTML pages, for guests (ADR 0015) and for logged-in sessions (ADR 0091). The two per-request
@@ -211,7 +212,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 export function cacheKey(req: Request): { key: string; sessionId: string | null } | null {
   if (req.method !== "GET") return null;
   if (req.path.startsWith("/back/")) return null;
-  const cookies = parseCookieHeader(req.headers.cookie);
+  const cookies = new Map(Object.entries(parseCookies(req.headers.cookie, { raw: true })));
   if (cookies.has("toast")) return null;
   cookies.delete(CSRF_COOKIE);
   const preferences = [...cookies].sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => `${name}=${value}`);
@@ -244,15 +245,6 @@ export function cutHoles(html: string, values: { nonce: string; csrf: string }):
   }
   parts.push(rest);
   return { parts, holes };
-}
-
-function parseCookieHeader(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
-  }
-  return cookies;
 }
 
 function toHeaders(req: Request): Headers {

@@ -6,13 +6,13 @@ import type { Route } from "./+types/advisor-contact";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
 /** Open without an establishment: a user with no pharmacy yet writes to the advisor to get one. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: t("contact.title"), advisor: user.advisor, defaultMessage: t("contact.defaultMessage") };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, AdvisorMessageSchema);

@@ -6,19 +6,19 @@ import type { Route } from "./+types/edit-password";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, NewPasswordFields, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
 /** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "account")("password.title") };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };

@@ -4,7 +4,6 @@ import type { Route } from "./+types/profile-attestations";
 import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
 import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import type { AttestationItem, DpcAttestations, DpcEnrolment } from "~/components/attestations/types";
 import { Button } from "~/components/ui/button";
@@ -16,6 +15,7 @@ import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AttestationListSchema, DpcAttestationsSchema } from "#core/contract/attestations.ts";
+import { pageMeta } from "~/lib/meta";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
@@ -23,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /**
  * The download form posts natively (reloadDocument), with or without JavaScript: this middleware answers it

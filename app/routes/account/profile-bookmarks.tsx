@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-bookmarks";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { bookmarkAction } from "~/routes/catalogue/catalogue.server";
 import { Pagination } from "~/components/catalogue/catalogue-results";
@@ -16,6 +15,7 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { CataloguePageSchema } from "#core/contract/catalogue.ts";
+import { pageMeta } from "~/lib/meta";
 
 const PAGE_SIZE = 10;
 
@@ -28,7 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "account")("bookmarks.title"), list };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** Removing a bookmark: the catalogue's bookmark action, which redirects back here (works without JavaScript). */
 export async function action({ request, url, context }: Route.ActionArgs) {

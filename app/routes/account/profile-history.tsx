@@ -1,6 +1,5 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile-history";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { pointsAccess } from "~/routes/account/profile.server";
 import { Pagination } from "~/components/content/pagination";
@@ -15,6 +14,7 @@ import { requestStateContext } from "~/lib/context";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
 import { AveragesSchema, HistorySchema } from "#core/contract/records.ts";
+import { pageMeta } from "~/lib/meta";
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -46,7 +46,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function ProfileHistory() {
   const { t } = useTranslation("records");

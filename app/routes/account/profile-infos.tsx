@@ -7,7 +7,6 @@ import type { Route } from "./+types/profile-infos";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { formView, replyErrors, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout, ReadOnlyNotice } from "~/components/account/profile-layout";
 import { loadProfile } from "~/routes/account/profile.server";
 import { EARLIEST_BIRTH_DATE, latestBirthDate } from "#core/domain/birth-date.ts";
@@ -18,6 +17,7 @@ import { pathOf } from "~/lib/paths.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const GENDERS = ["", "F", "M", "X"] as const;
@@ -32,7 +32,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** The schema of each form of the page (the API's own), by its `intent`. */
 function schemaOf(intent: string, today: string) {

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile-plan";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { PlanGrid, PlanList } from "~/components/records/plan-grid";
 import type { TrainingPlan } from "~/components/records/types";
@@ -11,6 +10,7 @@ import { serverT } from "~/lib/translate.server";
 import { TrainingPlanSchema } from "#core/contract/records.ts";
 import { LearnerCollectivePlanSchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "records")("plan.title"), locale, plan, collective };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function ProfilePlan() {
   const { t } = useTranslation("records");

@@ -2,7 +2,6 @@ import { useTranslation } from "~/i18n/react";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile";
-import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { useAreaLinks } from "~/components/account/user-menu";
 import { useRootData } from "~/lib/use-root-data";
@@ -14,6 +13,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * Legacy `?userTab=N` links: 0 profile, 1 infos, 2 training plan, 3 history, 4 attestation.
@@ -48,7 +48,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function Profile() {
   const { t } = useTranslation("account");

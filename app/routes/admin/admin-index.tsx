@@ -7,7 +7,7 @@ import { AdminPage, availableAdminTools } from "~/components/admin/admin-nav";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /admin: the back office's home: key figures (ADR 0064) and a link to each tool. */
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { dashboard: await back.get("/admin/dashboard", DashboardSchema) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:index.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:index.title" });
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

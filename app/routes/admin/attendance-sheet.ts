@@ -1,14 +1,14 @@
 import type { Route } from "./+types/attendance-sheet";
-import { IdParam } from "#core/contract/ids.ts";
 import { requestStateContext } from "~/lib/context";
 import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { pdfDownload } from "~/lib/pdf-download.server";
 
 /** /admin/faceToFace/{sessionId}/attendance/{date}: the day's attendance sheet (PDF from the back API, ADR 0063). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const id = IdParam.safeParse(params.sessionId ?? "");
+  const id = requireIdParam(params.sessionId, url);
   const day = /^\d{4}-\d{2}-\d{2}$/.test(params.date ?? "") ? params.date! : null;
-  if (!id.success || !day) notFound(url.pathname);
+  if (!day) notFound(url.pathname);
   const { back } = context.get(requestStateContext);
-  return pdfDownload(await back.getFile(`/admin/sessions/${id.data}/attendance/${day}`).catch(notFoundOn404(url.pathname, [404, 422])));
+  return pdfDownload(await back.getFile(`/admin/sessions/${id}/attendance/${day}`).catch(notFoundOn404(url.pathname, [404, 422])));
 }

@@ -6,7 +6,7 @@ import { AdminPage } from "~/components/admin/admin-nav";
 import { FilterDate, FilterSelect, ListFilters, ListTable, Pager, SortHeader, Header } from "~/components/admin/admin-list";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /admin/audit: who changed what and when, with the values before and after (ADR 0060), as an admin list (ADR 0061). */
@@ -17,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { query, list };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:audit.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:audit.title" });
 
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
@@ -19,7 +19,7 @@ export async function loader() {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:catalog.new" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:catalog.new" });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, TrainingInputSchema);

@@ -21,7 +21,6 @@ import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { notFound } from "~/lib/errors.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -63,12 +62,6 @@ const INTENTS: Record<string, IntentDef> = {
   moveQuestion: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/questions/${target}/move` },
   deleteQuestion: { schema: ConfirmInputSchema, target: "questionId", path: (_id, target) => `/admin/catalog/questions/${target}/delete`, done: "deleted" },
 };
-
-export function trainingIdOf(params: { trainingId?: string }, url: URL): number {
-  const parsed = IdParam.safeParse(params.trainingId ?? "");
-  if (!parsed.success) notFound(url.pathname);
-  return parsed.data;
-}
 
 export async function trainingAction(request: Request, context: Context, trainingId: number) {
   const formData = await readFormData(request, context);

@@ -35,14 +35,15 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import type { FormReply } from "~/lib/forms";
-import { trainingAction, trainingIdOf } from "./catalog-training.server";
+import { trainingAction } from "./catalog-training.server";
+import { requireIdParam } from "~/lib/id-param.server";
 
 /** /admin/catalog/{id}: one training, everything that makes it (ADR 0062). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const id = trainingIdOf(params, url);
+  const id = requireIdParam(params.trainingId, url);
   const { back } = context.get(requestStateContext);
   const training = await back.get(`/admin/catalog/trainings/${id}`, AdminTrainingSchema).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
@@ -51,10 +52,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { training };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.training.name });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.training.name });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  return trainingAction(request, context, trainingIdOf(params, url));
+  return trainingAction(request, context, requireIdParam(params.trainingId, url));
 }
 
 const MODULE_OPTIONS = (t: (key: string) => string) => ADMIN_MODULE_TYPES.map((n) => ({ value: String(n), label: `${n} · ${t(`moduleTypes.${n}`)}` }));

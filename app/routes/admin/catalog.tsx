@@ -9,7 +9,7 @@ import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from 
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /admin/catalog: every training of every brand, searchable and sortable (ADR 0061, 0062). */
@@ -19,7 +19,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { query, list: await back.get("/admin/catalog/trainings", CatalogListSchema, query) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:catalog.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:catalog.title" });
 
 export default function CatalogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");

@@ -9,7 +9,6 @@ import type { Route } from "./+types/discount-codes";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
-import { accountMeta } from "~/components/account/meta";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
@@ -20,6 +19,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /admin/discountCodes: the shop's discount codes per brand, created and disabled here (ADR 0068); the list is
@@ -32,7 +32,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "admin-tools")("codes.title"), codes: list.items, paging: list.paging, query, brand: query.brand ?? "", confirm: list.items.some((c) => c.id === confirm && c.active) ? confirm : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);

@@ -4,7 +4,6 @@ import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { CONTENT_KINDS, CONTENT_LANGS, ContentItemSchema, NewDraftSchema } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/editor-create";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
-import { accountMeta } from "~/components/account/meta";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -14,13 +13,14 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
+import { pageMeta } from "~/lib/meta";
 
 /** /admin/editor/create-page: a new content page (or news item, expert) as a draft, previewed and published from the editor. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "admin-tools")("create.title") };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, NewDraftSchema);

@@ -8,7 +8,6 @@ import type { Route } from "./+types/editor";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
-import { accountMeta } from "~/components/account/meta";
 import { RichText } from "~/components/content/rich-text";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -17,13 +16,14 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { useRootData } from "~/lib/use-root-data";
 import { editorAction, loadEditor } from "./editor.server";
+import { pageMeta } from "~/lib/meta";
 
 /** /admin/editor: content pages, news and experts per brand and language; ?kind&id or ?draft edits one (draft, preview, publish). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   return loadEditor(url, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   return editorAction(request, url, context);

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
 import { AdminSessionSchema, MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
-import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
@@ -15,22 +14,17 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 
-function sessionIdOf(params: { sessionId?: string }, url: URL): number {
-  const parsed = IdParam.safeParse(params.sessionId ?? "");
-  if (!parsed.success) notFound(url.pathname);
-  return parsed.data;
-}
-
 /** /admin/faceToFace/{id}: one session, its days, participants and waiting list (ADR 0063). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const id = sessionIdOf(params, url);
+  const id = requireIdParam(params.sessionId, url);
   const { back } = context.get(requestStateContext);
   const session = await back.get(`/admin/sessions/${id}`, AdminSessionSchema).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
@@ -39,7 +33,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { session };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.session.name });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.session.name });
 
 const INTENTS = {
   save: { schema: SessionInputSchema, path: (id: number) => `/admin/sessions/${id}` },
@@ -55,7 +49,7 @@ const PER_LEARNER = new Set(["move", "promote", "removeWaiting"]);
 const TOASTS: Partial<Record<keyof typeof INTENTS, string>> = { move: "sessions.moved", promote: "sessions.promoted", removeWaiting: "sessions.removed" };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const id = sessionIdOf(params, url);
+  const id = requireIdParam(params.sessionId, url);
   const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "") as keyof typeof INTENTS;
   const def = INTENTS[intent];

@@ -8,7 +8,7 @@ import { FilterDate, FilterSelect, Header, ListFilters, ListTable, Pager, SortHe
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /admin/faceToFace: every face-to-face and virtual-class session (ADR 0061, 0063). */
@@ -18,7 +18,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { query, list: await back.get("/admin/sessions", SessionListSchema, query) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "admin:sessions.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:sessions.title" });
 
 export default function SessionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");

@@ -6,7 +6,6 @@ import type { Route } from "./+types/facture-compta";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { Header, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
-import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -14,6 +13,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { useRootData } from "~/lib/use-root-data";
 import { confirmCheckAction, loadFactureCompta } from "./facture-compta.server";
+import { pageMeta } from "~/lib/meta";
 
 /** The order failure reasons the refunds list names (others read "other"). */
 const REFUND_REASONS = ["shopSeatGone", "shopDiscountUsedUpAtPayment", "shopAlreadyEnrolledAtPayment", "shopOrderConflict", "shopNotificationInvalid", "contractPaymentOfferClosed"] as const;
@@ -26,7 +26,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return loadFactureCompta(url, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   return confirmCheckAction(request, context);

@@ -3,20 +3,20 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FaqQuestionFieldsSchema } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq-question";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
-import { accountMeta } from "~/components/account/meta";
 import { RichText } from "~/components/content/rich-text";
 import { FormMessage, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { faqQuestionAction, loadFaqQuestion } from "./faq.server";
+import { pageMeta } from "~/lib/meta";
 
 /** /admin/faq/question/{sectionId}/{questionId}: a question and its answer (questionId "new" adds one to the section). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   return loadFaqQuestion(params, url, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   return faqQuestionAction(request, params, url, context);

@@ -5,20 +5,20 @@ import type { Route } from "./+types/faq-section";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
-import { accountMeta } from "~/components/account/meta";
 import { ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formView, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
 import { faqSectionAction, loadFaqSection } from "./faq.server";
+import { pageMeta } from "~/lib/meta";
 
 /** /admin/faq/section/{id}/{sectionType}: a FAQ section (title, type) and its ordered questions. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   return loadFaqSection(params, url, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   return faqSectionAction(request, params, url, context);

@@ -6,7 +6,9 @@ import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
@@ -17,6 +19,8 @@ type Context = Readonly<RouterContextProvider>;
 
 const TargetSchema = z.strictObject({ targetId: IdParam });
 const MoveFormSchema = MoveSchema.extend({ targetId: IdParam });
+/** A form whose fields are not read (a confirmation that only posts its intent). */
+const AnyFields = z.object({});
 
 function on404(path: string) {
   return (error: unknown): never => {
@@ -38,10 +42,9 @@ export async function loadFaqList(url: URL, context: Context) {
  * is not the section's (an old link after a type change, a typed address) is a 404, as an unknown id is.
  */
 async function requireSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
-  const id = IdParam.safeParse(params.id ?? "");
-  if (!id.success) notFound(url.pathname);
+  const id = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
-  const section = await back.get(`/admin/faq/sections/${id.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.get(`/admin/faq/sections/${id}`, FaqAdminSectionSchema).catch(on404(url.pathname));
   if (section.type !== params.sectionType) notFound(url.pathname);
   return section;
 }
@@ -53,14 +56,12 @@ export async function loadFaqSection(params: { id?: string; sectionType?: string
 }
 
 export async function loadFaqQuestion(params: { id?: string; questionId?: string }, url: URL, context: Context) {
-  const sectionId = IdParam.safeParse(params.id ?? "");
-  if (!sectionId.success) notFound(url.pathname);
+  const sectionId = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
-  const section = await back.get(`/admin/faq/sections/${sectionId.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.get(`/admin/faq/sections/${sectionId}`, FaqAdminSectionSchema).catch(on404(url.pathname));
   if (params.questionId === "new") return { title: serverT(context, "admin-tools")("faq.newQuestion"), section, question: null };
-  const questionId = IdParam.safeParse(params.questionId ?? "");
-  if (!questionId.success) notFound(url.pathname);
-  const question = await back.get(`/admin/faq/questions/${questionId.data}`, FaqAdminQuestionSchema).catch(on404(url.pathname));
+  const questionId = requireIdParam(params.questionId, url);
+  const question = await back.get(`/admin/faq/questions/${questionId}`, FaqAdminQuestionSchema).catch(on404(url.pathname));
   if (question.sectionId !== section.id) notFound(url.pathname);
   return { title: question.question, section, question };
 }
@@ -73,90 +74,106 @@ export function sectionPath(context: Context, section: { id: number; type: strin
 export async function faqListAction(request: Request, context: Context) {
   const t = serverT(context, "admin-tools");
   const { back } = context.get(requestStateContext);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "");
   const list = pathOf(context, "admin-faq");
-  if (intent === "create-section") {
-    const submission = parseSubmission(formData, context, NewFaqSectionSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    try {
-      const section = await back.post("/admin/faq/sections", submission.value, FaqAdminSectionSchema);
-      return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
-    } catch (error) {
-      return backErrorReply(submission, error, { form: intent });
-    }
-  }
-  if (intent === "move-section") {
-    const submission = parseSubmission(formData, context, MoveFormSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    await back.post(`/admin/faq/sections/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(list));
-    return redirectWithToast(list, { type: "success", message: t("faq.moved") });
-  }
-  if (intent === "delete-section") {
-    const submission = parseSubmission(formData, context, TargetSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    await back.delete(`/admin/faq/sections/${submission.value.targetId}`, {}).catch(on404(list));
-    return redirectWithToast(list, { type: "success", message: t("faq.deleted") });
-  }
-  return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 });
+  return intentAction(
+    request,
+    context,
+    {
+      "create-section": {
+        schema: NewFaqSectionSchema,
+        run: async ({ submission, form }) => {
+          try {
+            const section = await back.post("/admin/faq/sections", submission.value, FaqAdminSectionSchema);
+            return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
+          } catch (error) {
+            return backErrorReply(submission, error, { form });
+          }
+        },
+      },
+      "move-section": {
+        schema: MoveFormSchema,
+        run: async ({ submission }) => {
+          await back.post(`/admin/faq/sections/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(list));
+          return redirectWithToast(list, { type: "success", message: t("faq.moved") });
+        },
+      },
+      "delete-section": {
+        schema: TargetSchema,
+        run: async ({ submission }) => {
+          await back.delete(`/admin/faq/sections/${submission.value.targetId}`, {}).catch(on404(list));
+          return redirectWithToast(list, { type: "success", message: t("faq.deleted") });
+        },
+      },
+    },
+    { unknownIntent: () => errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 }) },
+  );
 }
 
 /** The section page's intents: edit it, move or delete a question (confirmed), delete the section (confirmed). */
 export async function faqSectionAction(request: Request, params: { id?: string; sectionType?: string }, url: URL, context: Context) {
-  const id = { data: (await requireSection(params, url, context)).id };
+  const id = (await requireSection(params, url, context)).id;
   const t = serverT(context, "admin-tools");
   const { back } = context.get(requestStateContext);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "update-section") {
-    const submission = parseSubmission(formData, context, FaqSectionFieldsSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    try {
-      const section = await back.post(`/admin/faq/sections/${id.data}`, submission.value, FaqAdminSectionSchema);
-      return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
-    } catch (error) {
-      return backErrorReply(submission, error, { form: intent });
-    }
-  }
-  if (intent === "delete-section") {
-    await back.delete(`/admin/faq/sections/${id.data}`, {}).catch(on404(url.pathname));
-    return redirectWithToast(pathOf(context, "admin-faq"), { type: "success", message: t("faq.deleted") });
-  }
   const here = url.pathname;
-  if (intent === "move-question") {
-    const submission = parseSubmission(formData, context, MoveFormSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    await back.post(`/admin/faq/questions/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(here));
-    return redirectWithToast(here, { type: "success", message: t("faq.moved") });
-  }
-  if (intent === "delete-question") {
-    const submission = parseSubmission(formData, context, TargetSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    await back.delete(`/admin/faq/questions/${submission.value.targetId}`, {}).catch(on404(here));
-    return redirectWithToast(here, { type: "success", message: t("faq.deleted") });
-  }
-  return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 });
+  return intentAction(
+    request,
+    context,
+    {
+      "update-section": {
+        schema: FaqSectionFieldsSchema,
+        run: async ({ submission, form }) => {
+          try {
+            const section = await back.post(`/admin/faq/sections/${id}`, submission.value, FaqAdminSectionSchema);
+            return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
+          } catch (error) {
+            return backErrorReply(submission, error, { form });
+          }
+        },
+      },
+      // The confirmation posts nothing but its intent (and fields no schema reads: a strict schema would refuse them).
+      "delete-section": {
+        schema: AnyFields,
+        run: async () => {
+          await back.delete(`/admin/faq/sections/${id}`, {}).catch(on404(url.pathname));
+          return redirectWithToast(pathOf(context, "admin-faq"), { type: "success", message: t("faq.deleted") });
+        },
+      },
+      "move-question": {
+        schema: MoveFormSchema,
+        run: async ({ submission }) => {
+          await back.post(`/admin/faq/questions/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(here));
+          return redirectWithToast(here, { type: "success", message: t("faq.moved") });
+        },
+      },
+      "delete-question": {
+        schema: TargetSchema,
+        run: async ({ submission }) => {
+          await back.delete(`/admin/faq/questions/${submission.value.targetId}`, {}).catch(on404(here));
+          return redirectWithToast(here, { type: "success", message: t("faq.deleted") });
+        },
+      },
+    },
+    { unknownIntent: () => errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 }) },
+  );
 }
 
 /** The question page: create (questionId "new") or update the question, back to its section. */
 export async function faqQuestionAction(request: Request, params: { id?: string; questionId?: string }, url: URL, context: Context) {
-  const sectionId = IdParam.safeParse(params.id ?? "");
-  if (!sectionId.success) notFound(url.pathname);
+  const sectionId = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
   const formData = await readFormData(request, context);
   const submission = parseSubmission(formData, context, FaqQuestionFieldsSchema);
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    if (params.questionId === "new") await back.post(`/admin/faq/sections/${sectionId.data}/questions`, submission.value);
+    if (params.questionId === "new") await back.post(`/admin/faq/sections/${sectionId}/questions`, submission.value);
     else {
-      const questionId = IdParam.safeParse(params.questionId ?? "");
-      if (!questionId.success) notFound(url.pathname);
-      await back.post(`/admin/faq/questions/${questionId.data}`, submission.value);
+      const questionId = requireIdParam(params.questionId, url);
+      await back.post(`/admin/faq/questions/${questionId}`, submission.value);
     }
   } catch (error) {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     return backErrorReply(submission, error);
   }
-  const section = await back.get(`/admin/faq/sections/${sectionId.data}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.get(`/admin/faq/sections/${sectionId}`, FaqAdminSectionSchema).catch(on404(url.pathname));
   return redirectWithToast(sectionPath(context, section), { type: "success", message: serverT(context, "admin-tools")("faq.saved") });
 }

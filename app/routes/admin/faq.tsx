@@ -6,20 +6,20 @@ import type { Route } from "./+types/faq";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
-import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formView, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
 import { faqListAction, loadFaqList } from "./faq.server";
+import { pageMeta } from "~/lib/meta";
 
 /** /admin/faq: FAQ sections per brand and language, ordered; a new section; links to each section's questions. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   return loadFaqList(url, context);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   return faqListAction(request, context);

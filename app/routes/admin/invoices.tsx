@@ -6,7 +6,6 @@ import type { Route } from "./+types/invoices";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
-import { accountMeta } from "~/components/account/meta";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -16,6 +15,7 @@ import { replyMessage, type FormReply } from "~/lib/forms";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /admin/factureCompta/invoices: the invoice store (invoices and credit notes, ADR 0094), searched, filtered, sorted
@@ -34,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** The confirmation step's form: the credit note of one invoice (`confirm=on`, as the API requires). */
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -6,7 +6,6 @@ import { formatInstant, formatKilobytes } from "#core/domain/format.ts";
 import type { Route } from "./+types/login-image";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
-import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -18,6 +17,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /** /admin/loginImage: the login page's image of each brand, uploaded (PNG, JPEG, WebP or a plain SVG, 2 MB at most) or reset. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "admin-tools")("loginImage.title"), items: images.items, confirm: images.items.some((i) => i.brand === confirm && i.url) ? confirm : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);

@@ -2,13 +2,11 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
-import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
-import { accountMeta } from "~/components/account/meta";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -16,12 +14,14 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /admin/users: find a user (?q=, brand, sort, page: the list pattern of ADR 0061, every match reachable), see one
@@ -33,9 +33,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const userParam = url.searchParams.get("user");
   let detail: AdminUserDetail | null = null;
   if (userParam !== null) {
-    const id = IdParam.safeParse(userParam);
-    if (!id.success) notFound(url.pathname);
-    detail = await back.get(`/admin/users/${id.data}`, AdminUserDetailSchema).catch((error: unknown) => {
+    const id = requireIdParam(userParam, url);
+    detail = await back.get(`/admin/users/${id}`, AdminUserDetailSchema).catch((error: unknown) => {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
     });
@@ -44,18 +43,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "admin-tools")("users.title"), query, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const id = IdParam.safeParse(url.searchParams.get("user") ?? "");
-  if (!id.success) notFound(url.pathname);
+  const id = requireIdParam(url.searchParams.get("user"), url);
   const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "");
   const { back } = context.get(requestStateContext);
-  const here = `${pathOf(context, "admin-users")}?user=${id.data}`;
+  const here = `${pathOf(context, "admin-users")}?user=${id}`;
   if (intent === "invite") {
     try {
-      const reply = await back.post(`/admin/users/${id.data}/invitation`, {});
+      const reply = await back.post(`/admin/users/${id}/invitation`, {});
       void reply;
     } catch (error) {
       return backErrorReply(null, error, { form: intent });
@@ -66,7 +64,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, context, SetAdminSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      await back.post(`/admin/users/${id.data}/admin`, submission.value);
+      await back.post(`/admin/users/${id}/admin`, submission.value);
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });
     }

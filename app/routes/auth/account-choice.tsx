@@ -6,7 +6,6 @@ import { SetAccountFormSchema } from "#core/contract/auth.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { requestStateContext } from "~/lib/context";
@@ -18,6 +17,7 @@ import { serverT } from "~/lib/translate.server";
 import { CurrentUserSchema } from "#core/contract/user.ts";
 import { isHolderOrReferent } from "#core/domain/permissions.ts";
 import { matchPage } from "#core/pages.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * The user's pharmacies; the `redirect` query is kept through the choice. The header's user menu posts here too, to
@@ -40,7 +40,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { submission, formData } = await readSubmission(request, context, SetAccountFormSchema);

@@ -3,7 +3,6 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/confirm-email";
 import { ConfirmEmailSchema } from "#core/contract/signup.ts";
 import { CurrentUserSchema } from "#core/contract/user.ts";
-import { accountMeta } from "~/components/account/meta";
 import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -13,6 +12,7 @@ import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /inscription/confirmer/:token | /registro/confirmar/:token: the link of the sign-up mail (ADR 0109). Opening it
@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("confirmEmail.title"), token: params.token };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, ConfirmEmailSchema);

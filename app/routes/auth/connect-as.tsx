@@ -6,12 +6,12 @@ import type { Route } from "./+types/connect-as";
 import { ConnectAsFormSchema } from "#core/contract/auth.ts";
 import { readSubmission } from "~/lib/forms.server";
 import { SubmitButton } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { loginPath, slugPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * Arrival from another platform's host with a single-use token. The loader only renders a form
@@ -34,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission, formData } = await readSubmission(request, context, ConnectAsFormSchema, { omit: ["slug"] });

@@ -7,7 +7,6 @@ import type { Route } from "./+types/create-account";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";
@@ -18,6 +17,7 @@ import { tokenResetRedirect } from "~/lib/area-guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import { EmailCheckSchema, InvitationSchema } from "#core/contract/auth.ts";
+import { pageMeta } from "~/lib/meta";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const FIELD_ORDER = ["email", "firstName", "lastName", "profession", "password", "passwordConfirmation", "acceptTerms"];
@@ -55,7 +55,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: t("createAccount.title"), token, invitation, emailCheck };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["password", "passwordConfirmation"] };

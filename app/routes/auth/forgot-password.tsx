@@ -6,17 +6,17 @@ import type { Route } from "./+types/forgot-password";
 import { backErrorReply, invalidReply, readSubmission, successReply } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
+import { pageMeta } from "~/lib/meta";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("forgot.title") };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** Same answer whether or not the address has an account (the API never tells). */
 export async function action({ request, context }: Route.ActionArgs) {

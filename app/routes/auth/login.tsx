@@ -6,7 +6,6 @@ import { LoginSchema } from "#core/contract/auth.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -17,6 +16,7 @@ import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 import { PublicLoginImageSchema } from "#core/contract/editorial.ts";
+import { pageMeta } from "~/lib/meta";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const t = serverT(context, "auth");
@@ -29,7 +29,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: t("login.title"), redirectTo, loginImage: image.url, signUpPath };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { submission, formData } = await readSubmission(request, context, LoginSchema);

@@ -4,11 +4,11 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/logout";
 import { readFormData } from "~/lib/forms.server";
 import { SubmitButton } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
 import { getUser } from "~/lib/current-user.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
+import { pageMeta } from "~/lib/meta";
 
 /** GET shows a confirmation (a guest goes home); the logout itself is a POST. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("logout.title") };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** Logs out; a server failure is only logged. Then login (authenticatedOnly brands) or home. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,12 +7,12 @@ import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { FormMessage, NewPasswordFields, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { requestStateContext } from "~/lib/context";
 import { loginPath, pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ResetTokenCheckSchema } from "#core/contract/auth.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** The link is checked on load (without spending it): a used, replaced or expired one gets no form. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("reset.title"), valid, forgotHref: pathOf(context, "forgot-password") };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["password", "passwordConfirmation"] };

@@ -4,7 +4,6 @@ import type { Route } from "./+types/sign-up";
 import { SIGN_UP_FIELDS, SIGN_UP_PROFESSIONS, SignUpFormSchema, SignUpSentSchema, signUpSchema } from "#core/contract/signup.ts";
 import { sellerCountryOf, taxIdRequired } from "#core/domain/billing.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
-import { accountMeta } from "~/components/account/meta";
 import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormMessage, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -18,6 +17,7 @@ import { pathOf, withRedirect } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 const HIDDEN = { hideFields: ["password", "passwordConfirmation"] };
 
@@ -41,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { back, brand } = context.get(requestStateContext);

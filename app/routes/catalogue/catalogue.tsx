@@ -9,7 +9,7 @@ import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
 import { CatalogueResults } from "~/components/catalogue/catalogue-results";
 import { catalogueHref } from "~/components/catalogue/catalogue-url";
 import { usePagePath } from "~/i18n/use-page-path";
-import { brandPageMeta, rootMetaData } from "~/lib/meta";
+import { pageMeta, rootMetaData } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /catalogue | /catalogar: filters as a GET form, results, page links (be) or "more" (others). */
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const page = loaderData?.paginated && loaderData.page > 1 ? loaderData.page : undefined;
   const canonical = `${root.origin ?? ""}${catalogueHref(location.pathname, {}, { page })}`;
   return [
-    ...brandPageMeta(matches, { titleKey: "catalogue:meta.title", descriptionKey: "catalogue:meta.description" }),
+    ...pageMeta(matches, { titleKey: "catalogue:meta.title", descriptionKey: "catalogue:meta.description" }),
     { tagName: "link", rel: "canonical", href: canonical },
   ];
 };

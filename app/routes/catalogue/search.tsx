@@ -9,7 +9,7 @@ import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
 import { CatalogueResults } from "~/components/catalogue/catalogue-results";
 import { SearchBox } from "~/components/catalogue/search-box";
 import { usePagePath } from "~/i18n/use-page-path";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /** /recherche/{value} | /buscar/{value}: the catalogue searched for {value}, best matches first. */
@@ -27,7 +27,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
-  ...brandPageMeta(matches, {
+  ...pageMeta(matches, {
     titleKey: "catalogue:meta.searchTitle",
     descriptionKey: "catalogue:meta.searchDescription",
     values: { value: params.value ?? "" },

@@ -9,10 +9,10 @@ import { firstErrorField, FormMessage, TextAreaField, TextField, useFocusFirstEr
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
-import { contentMeta } from "~/components/content/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 const FIELDS = ["name", "email", "phone", "subject", "message", "consent"] as const;
 
@@ -26,7 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, ContactSchema);

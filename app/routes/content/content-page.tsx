@@ -4,11 +4,11 @@ import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contrac
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "#core/domain/format.ts";
-import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { LegalIdentityBlock } from "~/components/content/legal-identity";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /pages/{pageSlug}: a content page of the brand (about, legal notice, terms, privacy...). The legal notice opens
@@ -21,7 +21,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return { page, legalIdentity, meta: { title: page.title, description: page.description } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -10,11 +10,11 @@ import { CheckboxGroup } from "~/components/content/checkbox-group";
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
-import { contentMeta } from "~/components/content/meta";
 import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "#core/domain/survey-options.ts";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 const ORDER = ["pharmacyName", "contactName", "email", "phone", "postalCode", "teamSize", "topics", "formats", "period", "details", "consent"];
 
@@ -24,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { meta: { title: t("survey.title"), description: t("survey.description") } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, SurveySchema);

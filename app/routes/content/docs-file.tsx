@@ -5,11 +5,11 @@ import { BackLink } from "~/components/content/back-link";
 import { notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { documentResponse, resolveDocument } from "~/routes/content/docs.server";
-import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { renderMarkdown } from "~/lib/markdown";
+import { pageMeta } from "~/lib/meta";
 
 const PREFIX = "/docs/";
 
@@ -42,7 +42,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { html: body, meta: { title: heading } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -5,10 +5,10 @@ import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { documentHref } from "~/components/content/documents";
 import { listDocuments } from "~/routes/content/docs.server";
-import { contentMeta } from "~/components/content/meta";
 import { Icon } from "~/components/ui/icon";
 import { pagePath } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /** /docs: the documents of the brand's content language (content/docs/documents.json). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { documents, docsPath: pagePath("docs", "fr") ?? "/docs", meta: { title: t("docs.title"), description: t("docs.description") } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -4,10 +4,10 @@ import { ExpertPayloadSchema, type ExpertPayload } from "#core/contract/content.
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { CourseCard, cardCourseOfFeatured } from "~/components/catalogue/course-card";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /** /experts/{slug} (both languages): an expert, their biography and their trainings. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Expert({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

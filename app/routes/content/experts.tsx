@@ -4,8 +4,8 @@ import type { Route } from "./+types/experts";
 import { ExpertsPayloadSchema, type ExpertsPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { usePagePath } from "~/i18n/use-page-path";
+import { pageMeta } from "~/lib/meta";
 
 /** /experts, /expertos: the brand's trainers and authors. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -14,7 +14,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { experts, meta: { title: t("experts.title"), description: t("experts.description") } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Experts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

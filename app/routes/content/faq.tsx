@@ -5,10 +5,10 @@ import { FaqPayloadSchema, type FaqPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { FaqSections } from "~/components/content/faq-sections";
-import { contentMeta } from "~/components/content/meta";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { Icon } from "~/components/ui/icon";
 import { pathLangOf } from "#core/locales.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * /faq: the FAQ by sections. Where the funding FAQ has its own page (/bonificacion, in Spanish),
@@ -31,7 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

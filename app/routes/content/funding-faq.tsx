@@ -6,10 +6,10 @@ import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { FaqSections } from "~/components/content/faq-sections";
-import { contentMeta } from "~/components/content/meta";
 import type { LanguageSwitchHandle } from "~/components/layout/language-switcher";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { pathLangOf } from "#core/locales.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** Switching to French from this Spanish-only page goes to the FAQ (where French funding questions are). */
 export const handle: LanguageSwitchHandle = { switchLanguageVia: "faq" };
@@ -27,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function FundingFaq({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

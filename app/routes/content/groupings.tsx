@@ -3,8 +3,8 @@ import type { Route } from "./+types/groupings";
 import { GroupingsPayloadSchema, type GroupingsPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { Icon } from "~/components/ui/icon";
+import { pageMeta } from "~/lib/meta";
 
 /** /groupements, /grupos: the pharmacy groupings the brand works with. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -13,7 +13,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { groupings, meta: { title: t("groupings.title"), description: t("groupings.description") } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Groupings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

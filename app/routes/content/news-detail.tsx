@@ -5,11 +5,11 @@ import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "#core/domain/format.ts";
-import { contentMeta } from "~/components/content/meta";
 import { NewsCard } from "~/components/content/news-card";
 import { RichText } from "~/components/content/rich-text";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /** /actualites/{slug}, /noticias/{slug}: one published news item of the brand. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -18,7 +18,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return { ...payload, meta: { title: payload.news.title, description: payload.news.description } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -4,11 +4,11 @@ import type { Route } from "./+types/news";
 import { NewsListPayloadSchema, type NewsListPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent, notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { NewsCard } from "~/components/content/news-card";
 import { Pagination } from "~/components/content/pagination";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /** /actualites, /noticias: published news, 10 a page (?page=N; a page out of range is a 404). */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { list, meta: { title, description: t("news.description") } };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -4,10 +4,10 @@ import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contrac
 import { CallsToAction } from "~/components/content/calls-to-action";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { pathLangOf } from "#core/locales.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** /offre, /oferta: the brand's offer (system content page "_offer"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Offer({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

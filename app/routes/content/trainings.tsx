@@ -4,12 +4,12 @@ import type { Route } from "./+types/trainings";
 import { TrainingsOverviewPayloadSchema, type TrainingsOverviewPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { Icon } from "~/components/ui/icon";
 import { trainingTypeColour } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** /formations, /entrenamientos: the training types explained, each with a link to the catalogue filtered by type. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function TrainingsOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -4,11 +4,11 @@ import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contrac
 import { CallsToAction } from "~/components/content/calls-to-action";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { contentMeta } from "~/components/content/meta";
 import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { pathLangOf } from "#core/locales.ts";
 import { useRootData } from "~/lib/use-root-data";
+import { pageMeta } from "~/lib/meta";
 
 /** /bienvenue, /bienvenidos: the welcome page for new learners (system content page "_welcome"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => contentMeta(matches, loaderData, error);
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => pageMeta(matches, { ...loaderData?.meta, failed: error ?? !loaderData?.meta });
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");

@@ -1,7 +1,6 @@
 import { Form, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/attestation-verify";
 import { TextField } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { printDate, type Verification } from "~/components/attestations/types";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
@@ -10,6 +9,7 @@ import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { VerificationSchema } from "#core/contract/attestations.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * Public page (no login, works without JavaScript) reached from an attestation's QR code: asks the back API
@@ -32,7 +32,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function AttestationVerify() {
   const { t } = useTranslation("attestations");

@@ -1,25 +1,20 @@
 import { useLoaderData } from "react-router";
-import { notFound } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import type { Route } from "./+types/evaluation-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
 import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 
 /** /evaluation-quiz/{id} (fr) and /valoracion-quiz/{id} (es): id is the training id. */
-function trainingIdOf(params: { id?: string }, url: URL): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(params.id ?? "")) notFound(url.pathname);
-  return Number(params.id);
-}
-
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  return loadEvaluation({ url, context }, trainingIdOf(params, url));
+  return loadEvaluation({ url, context }, requireIdParam(params.id, url));
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  return answerEvaluation({ request, url, context }, trainingIdOf(params, url));
+  return answerEvaluation({ request, url, context }, requireIdParam(params.id, url));
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title });
 
 export default function EvaluationQuiz() {
   const { evaluation, learnHref } = useLoaderData<typeof loader>();

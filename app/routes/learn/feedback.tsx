@@ -5,7 +5,6 @@ import { FeedbackFormSchema } from "#core/contract/attestations.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import type { FeedbackRequest } from "~/components/attestations/types";
 import { cx } from "~/components/ui/cx";
 import { RATING_COLOUR } from "~/components/ui/rating";
@@ -14,6 +13,7 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { FeedbackRequestSchema, FeedbackSavedSchema } from "#core/contract/attestations.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** /feedback/{token}: reached from the mail; no login, the single-use token is the credential. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, FeedbackFormSchema);

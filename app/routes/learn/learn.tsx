@@ -12,7 +12,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TrainingRefSchema } from "#core/contract/catalogue.ts";
 import { VirtualClassJoinSchema } from "#core/contract/enrolment.ts";
@@ -59,7 +59,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);

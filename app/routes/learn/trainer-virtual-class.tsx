@@ -5,7 +5,6 @@ import { AttendanceFormSchema } from "#core/contract/attestations.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
-import { accountMeta } from "~/components/account/meta";
 import { printDate, type TrainerVirtualClass } from "~/components/attestations/types";
 import { ButtonAnchor } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
@@ -15,6 +14,7 @@ import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TrainerVirtualClassSchema } from "#core/contract/attestations.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** /trainer/virtualClass/{token}: the trainer's link (no login; the token is the credential). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** One form per session day; each participant's radio pair is `attended-{userId}` = "1" or "0" (unmarked: left out). */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { EvaluationPage } from "~/components/learn/evaluation-page";
 import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 
 /** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */
@@ -27,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
   return answerEvaluation(args, await videoTrainingId(args));
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => brandPageMeta(matches, { title: loaderData?.title });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title });
 
 export default function VideoQuiz() {
   const { evaluation, learnHref } = useLoaderData<typeof loader>();

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/attestations";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -8,6 +7,7 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { TeamAttestationsSchema } from "#core/contract/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** The team's attestations (GET referent/attestations), each with its public verification page. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("tabs.attestations"), attestations: list.attestations, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function TeamAttestations() {
   const { t } = useTranslation("pharmacy");

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/attribution";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -13,6 +12,7 @@ import { serverT } from "~/lib/translate.server";
 import { pharmacyAction } from "./pharmacy.server";
 import { AttributeApprenantsFormSchema, AttributionOptionsSchema, AttributionResultSchema, type BoughtProduct } from "#core/contract/referent.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * Attributing the trainings the pharmacy bought (ADR 0070): pick a product (training and session) and members of
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("attribution.title"), options, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);

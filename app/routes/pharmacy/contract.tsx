@@ -2,7 +2,6 @@ import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/contract";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { ProviderPaymentForm } from "~/components/shop/provider-payment-form";
 import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
@@ -19,6 +18,7 @@ import { PaymentStartSchema } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * The contract: the product in force and its validity, the brand's products, moving to the next product
@@ -42,7 +42,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("tabs.contract"), view, locale, payment, paymentForm: paymentForm?.method === "POST" ? paymentForm : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 const EmptyForm = z.strictObject({});
 const SignForm = z.strictObject({ offerId: IdParam });

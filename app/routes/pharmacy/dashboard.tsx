@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/dashboard";
-import { accountMeta } from "~/components/account/meta";
 import { BarChart } from "~/components/pharmacy/bar-chart";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { SubmitButton } from "~/components/ui/form-fields";
@@ -11,6 +10,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { serverT } from "~/lib/translate.server";
 import { DashboardSchema } from "#core/contract/referent.ts";
 import { formatDuration } from "#core/domain/duration.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * The dashboard (GET referent/dashboard): the team's progress, hours, finished trainings, attestations, knowledge
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("tabs.dashboard"), dashboard, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 const hours = (minutes: number) => formatDuration(minutes);
 

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/funding-invoice";
 import { requestStateContext } from "~/lib/context";
 import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { pdfDownload } from "~/lib/pdf-download.server";
-import { IdParam } from "#core/contract/ids.ts";
 
 /** One payer's invoice of a funding request, as a PDF download (POST dpec/invoice). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
-  const id = IdParam.safeParse(params.id ?? "");
-  if (!id.success || (params.payer !== "funder" && params.payer !== "pharmacy")) notFound(path);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const path = url.pathname;
+  const id = requireIdParam(params.id, url);
+  if (params.payer !== "funder" && params.payer !== "pharmacy") notFound(path);
   const { back } = context.get(requestStateContext);
-  return pdfDownload(await back.postForFile("/referent/dpec/invoice", { dpecId: id.data, payer: params.payer }).catch(notFoundOn404(path)));
+  return pdfDownload(await back.postForFile("/referent/dpec/invoice", { dpecId: id, payer: params.payer }).catch(notFoundOn404(path)));
 }

@@ -1,7 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request-create";
-import { accountMeta } from "~/components/account/meta";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -14,6 +13,7 @@ import { serverT } from "~/lib/translate.server";
 import { FundingAddFormSchema, FundingOptionsSchema, FundingRequestSchema } from "#core/contract/funding-requests.ts";
 import { formatDate } from "#core/domain/format.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { pageMeta } from "~/lib/meta";
 
 /** Creation of a funding request (creer): a learner of the team, a funder and a session (dpec/add). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy-funding")("create.title"), locale, options };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);

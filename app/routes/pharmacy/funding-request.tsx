@@ -1,13 +1,13 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request";
-import { accountMeta } from "~/components/account/meta";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FormMessage, SelectField, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
@@ -19,32 +19,26 @@ import {
   FundingRequestSchema,
   FundingSessionFormSchema,
 } from "#core/contract/funding-requests.ts";
-import { IdParam } from "#core/contract/ids.ts";
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
-
-function idOf(request: Request, raw: string | undefined): number {
-  const parsed = IdParam.safeParse(raw ?? "");
-  if (!parsed.success) notFound(new URL(request.url).pathname);
-  return parsed.data;
-}
+import { pageMeta } from "~/lib/meta";
 
 /** One funding request: its payers and invoices, its history, the actions its state allows, the session change. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const id = idOf(request, params.id);
+  const id = requireIdParam(params.id, url);
   const detail = await back.get(`/referent/dpec/${id}`, FundingRequestDetailSchema).catch(notFoundOn404(new URL(request.url).pathname, [404, 422]));
   const t = serverT(context, "pharmacy-funding");
   return { title: t("detail.title", { name: `${detail.request.learner.firstName} ${detail.request.learner.lastName}` }), locale, ...detail };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 /** Two kinds of forms: `action` (one transition, dpec/action) and `session` (PUT dpec/action). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, url, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
-  const id = idOf(request, params.id);
+  const id = requireIdParam(params.id, url);
   const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "");
   const t = serverT(context, "pharmacy-funding");

@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/funding-requests-state";
-import { accountMeta } from "~/components/account/meta";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FundingRequestTable } from "~/components/pharmacy-funding/request-table";
 import { useTranslation } from "~/i18n/react";
@@ -9,6 +8,7 @@ import { notFound } from "~/lib/errors.server";
 import { serverT } from "~/lib/translate.server";
 import { loadFundingList, STATE_OF_PAGE } from "./funding.server";
 import { matchPage } from "#core/pages.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** One state's requests (en-cours, financement, rapport, remboursement): the four pages share this route file. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: t("stateList.title", { state: t(`states.${state}`) }), locale, state, requests: list.requests };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function FundingRequestsState() {
   const { t } = useTranslation("pharmacy-funding");

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/funding-requests";
-import { accountMeta } from "~/components/account/meta";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FundingRequestTable } from "~/components/pharmacy-funding/request-table";
 import { ButtonLink } from "~/components/ui/button";
@@ -14,6 +13,7 @@ import { formatDate, formatDuration, formatMoney } from "#core/domain/format.ts"
 import { STATE_PAGES } from "~/components/pharmacy-funding/state-pages";
 import { loadFundingList } from "./funding.server";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { pageMeta } from "~/lib/meta";
 
 /** The funding requests' overview: a count per state (links to each state's page), the requests being created,
  * and for a Spanish pharmacy the FUNDAE groups with the report file. */
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function FundingRequests() {
   const { t } = useTranslation("pharmacy-funding");

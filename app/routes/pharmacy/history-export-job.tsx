@@ -2,15 +2,16 @@ import { useEffect } from "react";
 import { Form, Link, useLoaderData, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/history-export-job";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
 import { HistoryExportJobSchema } from "#core/contract/referent.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** Seconds between two looks at a running export (a meta refresh without JavaScript, a revalidation with it). */
 const REFRESH_SECONDS = 2;
@@ -20,13 +21,13 @@ const REFRESH_SECONDS = 2;
  * JavaScript the page reloads itself (a refresh in <noscript>); with it, the loader is read again in place.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  if (!/^[1-9][0-9]{0,9}$/.test(params.jobId)) notFound(url.pathname);
+  requireIdParam(params.jobId, url);
   const { back } = context.get(requestStateContext);
   const job = await back.get(`/referent/history/exports/${params.jobId}`, HistoryExportJobSchema).catch(notFoundOn404(url.pathname, [404, 422]));
   return { title: serverT(context, "pharmacy")("dashboard.exportTitle"), job };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function HistoryExportJobPage() {
   const { t } = useTranslation("pharmacy");

@@ -1,27 +1,28 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/invoice";
-import { accountMeta } from "~/components/account/meta";
 import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
 import { AccountInvoiceDetailSchema } from "#core/contract/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** One invoice of the pharmacy (GET referent/invoice/{id}): another pharmacy's, or an unknown one, is a 404. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  if (!/^[1-9][0-9]{0,9}$/.test(params.invoiceId)) notFound(url.pathname);
+  requireIdParam(params.invoiceId, url);
   const { back, locale } = context.get(requestStateContext);
   const detail = await back.get(`/referent/invoice/${params.invoiceId}`, AccountInvoiceDetailSchema).catch(notFoundOn404(url.pathname, [404, 422]));
   const t = serverT(context, "pharmacy");
   return { title: `${t(detail.invoice.kind === "creditNote" ? "invoices.creditNote" : "invoices.invoice")} ${detail.invoice.number}`, detail, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function Invoice() {
   const { t } = useTranslation("pharmacy");

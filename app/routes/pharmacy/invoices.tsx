@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/invoices";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -12,6 +11,7 @@ import { AccountInvoicesSchema } from "#core/contract/referent.ts";
 import { OrderSchema } from "#core/contract/shop.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * The pharmacy's invoices: list, a PDF each, several at once as one ZIP (POST referent/invoices with factures), and
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("tabs.invoices"), invoices: list.invoices, bonificaciones: bonificaciones.invoices, lastOrder, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function Invoices() {
   const { t } = useTranslation("pharmacy");

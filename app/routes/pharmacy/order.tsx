@@ -1,26 +1,27 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/order";
-import { accountMeta } from "~/components/account/meta";
 import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
 import { OrderSchema } from "#core/contract/shop.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
+import { pageMeta } from "~/lib/meta";
 
 /** One order of the pharmacy (GET referent/getCommand/{id}, ADR 0053): another pharmacy's, or an unknown one, is a 404. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  if (!/^[1-9][0-9]{0,9}$/.test(params.orderId)) notFound(url.pathname);
+  requireIdParam(params.orderId, url);
   const { back, locale } = context.get(requestStateContext);
   const order = await back.get(`/referent/getCommand/${params.orderId}`, OrderSchema).catch(notFoundOn404(url.pathname, [404, 422]));
   return { title: serverT(context, "pharmacy")("orders.title", { id: order.id }), order, locale };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export default function PharmacyOrder() {
   const { t } = useTranslation("pharmacy");

@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/team";
-import { accountMeta } from "~/components/account/meta";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { FormMessage, SubmitButton, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -20,6 +19,7 @@ import {
   ToggleApprenantActiveSchema,
   type TeamMember,
 } from "#core/contract/referent.ts";
+import { pageMeta } from "~/lib/meta";
 
 /**
  * The team: the account's learners with status and progress (GET referent/dpec/allApprenants), inviting a learner
@@ -34,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy")("tabs.team"), team, confirm };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);

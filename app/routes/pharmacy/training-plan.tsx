@@ -1,33 +1,27 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plan";
-import { accountMeta } from "~/components/account/meta";
 import { CollectivePlanGrid, CollectivePlanList } from "~/components/pharmacy-funding/collective-plan-grid";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { notFound, notFoundOn404 } from "~/lib/errors.server";
+import { notFoundOn404 } from "~/lib/errors.server";
+import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { IdParam } from "#core/contract/ids.ts";
 import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
-
-function planIdOf(request: Request, raw: string | undefined): number {
-  const parsed = IdParam.safeParse(raw ?? "");
-  if (!parsed.success) notFound(new URL(request.url).pathname);
-  return parsed.data;
-}
+import { pageMeta } from "~/lib/meta";
 
 /** One collective plan (getPlanCollectif/{id}) as a timeline, and the activity form (createActivity). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const id = planIdOf(request, params.planId);
+  const id = requireIdParam(params.planId, url);
   const [plan, options] = await Promise.all([
     back.get(`/referent/getPlanCollectif/${id}`, CollectivePlanSchema).catch(notFoundOn404(new URL(request.url).pathname)),
     back.get("/referent/trainingPlans/options", TrainingPlanOptionsSchema),
@@ -35,10 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { title: plan.name, locale, plan, options };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const planId = planIdOf(request, params.planId);
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const planId = requireIdParam(params.planId, url);
   const formData = await readFormData(request, context);
   const submission = parseSubmission(formData, context, ActivityFormSchema);
   if (submission.status !== "success") return invalidReply(submission);

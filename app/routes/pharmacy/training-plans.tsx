@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plans";
-import { accountMeta } from "~/components/account/meta";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -15,6 +14,7 @@ import { serverT } from "~/lib/translate.server";
 import { TrainingPlanFormSchema, TrainingPlanListSchema, TrainingPlanSummarySchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { pageMeta } from "~/lib/meta";
 
 /** The pharmacy's collective plans (trainingPlans) and the creation form (createTrainingPlan). A TrainingPlanUpdate
  * on the account channel revalidates this page (app/realtime). */
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "pharmacy-funding")("plans.title"), locale, plans };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cookies-policy-link";
 import { CookiePolicyContent } from "~/components/cookies/cookie-policy-content";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 /**
@@ -18,7 +18,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  brandPageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
+  pageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
 
 export default function CookiesPolicyLink() {
   const data = useRootData();

@@ -11,7 +11,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { pathLangOf } from "#core/locales.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  brandPageMeta(matches, { titleKey: "home:meta.title", descriptionKey: "home:meta.description" });
+  pageMeta(matches, { titleKey: "home:meta.title", descriptionKey: "home:meta.description" });
 
 const BENEFITS: { key: string; icon: IconName }[] = [
   { key: "accredited", icon: "check" },

@@ -5,11 +5,11 @@ import { existingPagePath } from "~/components/layout/nav-links";
 import { ButtonAnchor, ButtonLink } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { pathLangOf } from "#core/locales.ts";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  brandPageMeta(matches, { titleKey: "landing:meta.title", descriptionKey: "landing:meta.description" });
+  pageMeta(matches, { titleKey: "landing:meta.title", descriptionKey: "landing:meta.description" });
 
 const BENEFITS: { key: string; icon: IconName }[] = [
   { key: "protocol", icon: "check" },

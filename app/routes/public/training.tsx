@@ -19,7 +19,7 @@ import { getUser } from "~/lib/current-user.server";
 import { loginPath, pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import type { Eligibility } from "#core/domain/eligibility.ts";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { BookmarksSchema, TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 import { UserEnrolmentSchema } from "#core/contract/enrolment.ts";
 
@@ -91,10 +91,10 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 export const handle: SeoHandle = { ownCanonical: true };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return brandPageMeta(matches);
+  if (!loaderData) return pageMeta(matches);
   const { training, seo } = loaderData;
   const tags = [
-    ...brandPageMeta(matches, { title: training.seoTitle || training.name }).filter((tag) => !("name" in tag && tag.name === "description")),
+    ...pageMeta(matches, { title: training.seoTitle || training.name }).filter((tag) => !("name" in tag && tag.name === "description")),
     { name: "description", content: seo.description },
     { tagName: "link", rel: "canonical", href: seo.canonical },
     { property: "og:type", content: "website" },

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { getUser } from "~/lib/current-user.server";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { pathOf, withRedirect } from "~/lib/paths.server";
 import { useRootData } from "~/lib/use-root-data";
 import { loadCart, shopAction } from "./shop.server";
@@ -46,7 +46,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return shopAction({ request, context, returnTo: url.pathname });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:cart.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "shop:cart.title" });
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");

@@ -1,6 +1,5 @@
 import { Link, redirect } from "react-router";
 import { OrderSchema, PaymentStartSchema, type Order } from "#core/contract/shop.ts";
-import { IdParam } from "#core/contract/ids.ts";
 import { chequeInstructions, type ChequeInstructions } from "#core/domain/cheque-instructions.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
@@ -13,7 +12,8 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { getUser } from "~/lib/current-user.server";
 import { notFound } from "~/lib/errors.server";
-import { brandPageMeta } from "~/lib/meta";
+import { requireIdParam } from "~/lib/id-param.server";
+import { pageMeta } from "~/lib/meta";
 import { currentPath, loginPath } from "~/lib/paths.server";
 import { useRootData } from "~/lib/use-root-data";
 
@@ -26,10 +26,9 @@ const PAYMENT_OUTCOMES = ["paid", "failed", "seatGone", "replayed", "cancelled",
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await getUser(context);
   if (!user.loggedIn) throw redirect(loginPath(context, currentPath(url)));
-  const parsed = IdParam.safeParse(url.searchParams.get("order") ?? "");
-  if (!parsed.success) notFound(url.pathname);
+  const orderId = requireIdParam(url.searchParams.get("order"), url);
   const { back, brand } = context.get(requestStateContext);
-  const order = await back.get(`/shop/command/${parsed.data}`, OrderSchema).catch((error: unknown) => {
+  const order = await back.get(`/shop/command/${orderId}`, OrderSchema).catch((error: unknown) => {
     if (error instanceof BackError && (error.status === 404 || error.status === 403)) notFound(url.pathname);
     throw error;
   });
@@ -51,7 +50,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:order.title" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "shop:order.title" });
 
 /**
  * What the page says. The stored status decides; the provider's `payment=cancelled` only words a card order still

@@ -6,7 +6,7 @@ import { AddToCartForm, sessionLabel } from "~/components/shop/shop-forms";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { brandPageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import { loadCart, shopAction } from "./shop.server";
 
@@ -32,7 +32,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return shopAction({ request, context, returnTo: url.pathname + url.search });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => brandPageMeta(matches, { titleKey: "shop:meta.title", descriptionKey: "shop:meta.description" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "shop:meta.title", descriptionKey: "shop:meta.description" });
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
 import { pickCurrentAccount, sessionContract, sessionMemberships, sessionUser } from "../modules/user/user.service.ts";
 import { AppError } from "./app-error.ts";
-import { parseCookies } from "./cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./csrf.ts";
 
 /** The logged-in session, or a 401. */

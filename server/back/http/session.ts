@@ -4,7 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import type { LoadedSession } from "./read-scope.ts";
-import { parseCookies, serializeCookie } from "./cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
+import { serializeCookie } from "./cookies.ts";
 import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, readPageDataVersion, touchSession, updateSessionAccount } from "./session.repository.ts";
 import { mergeCartAtLogin } from "../modules/shop/cart-merge.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { translator } from "../i18n/messages.ts";
 import { AppError } from "./app-error.ts";
-import { parseCookies } from "./cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 import { Id, IdParam } from "#core/contract/ids.ts";
 import { forbiddenTextPaths, hasForbiddenCharacters, parseInput } from "./validate.ts";
 

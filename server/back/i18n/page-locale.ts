@@ -3,7 +3,7 @@ import type { Locale } from "#core/branding/brands.ts";
 import { LOCALE_COOKIE, localeForPath, localeFromAcceptLanguage, SELECTABLE_LOCALES } from "#core/locales.ts";
 import { langOfPath } from "#core/pages.ts";
 import type { BackEnv } from "../context.ts";
-import { parseCookies } from "../http/cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 import { trustedRequestHost } from "../http/request-host.ts";
 
 export type PageLocale = (typeof SELECTABLE_LOCALES)[number];

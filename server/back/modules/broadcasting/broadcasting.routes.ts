@@ -10,7 +10,7 @@ import {
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
-import { parseCookies } from "../../http/cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { isActiveMember } from "../auth/auth.service.ts";

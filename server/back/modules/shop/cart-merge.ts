@@ -1,7 +1,8 @@
 /** The login hook of the shop: an anonymous cart (cart cookie) joins the user's cart, and the cookie goes. */
 import type { Context } from "hono";
 import type { BackEnv } from "../../context.ts";
-import { parseCookies, serializeCookie } from "../../http/cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
+import { serializeCookie } from "../../http/cookies.ts";
 import { isSecureRequest } from "../../http/session.ts";
 import { CART_COOKIE, mergeAnonymousCart } from "./cart.service.ts";
 

@@ -23,7 +23,8 @@ import {
 import { EmptyBody } from "#core/contract/ids.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { parseCookies, serializeCookie } from "../../http/cookies.ts";
+import { parseCookies } from "#core/http/cookies.ts";
+import { serializeCookie } from "../../http/cookies.ts";
 import { success } from "../../http/envelope.ts";
 import { requireAdmin, requireCsrfOnGet, requireSession } from "../../http/guards.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
