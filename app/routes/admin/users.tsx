@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
+import { SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
@@ -22,6 +22,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { adminUsersEndpoints } from "#core/contract/endpoints/admin-users.ts";
 
 /**
  * /admin/users: find a user (?q=, brand, sort, page: the list pattern of ADR 0061, every match reachable), see one
@@ -35,12 +36,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (userParam !== null) {
     const id = IdParam.safeParse(userParam);
     if (!id.success) notFound(url.pathname);
-    detail = await back.get(`/admin/users/${id.data}`, AdminUserDetailSchema).catch((error: unknown) => {
+    detail = await back.call(adminUsersEndpoints.user, { params: { id: id.data } }).catch((error: unknown) => {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
     });
   }
-  const list = detail ? null : await back.get("/admin/users", AdminUserListSchema, query);
+  const list = detail ? null : await back.call(adminUsersEndpoints.users, { query });
   return { title: serverT(context, "admin-tools")("users.title"), query, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
 }
 
@@ -55,7 +56,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const here = `${pathOf(context, "admin-users")}?user=${id.data}`;
   if (intent === "invite") {
     try {
-      const reply = await back.post(`/admin/users/${id.data}/invitation`, {});
+      const reply = await back.call(adminUsersEndpoints.resendInvitation, { params: { id: id.data } });
       void reply;
     } catch (error) {
       return backErrorReply(null, error, { form: intent });
@@ -66,7 +67,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, context, SetAdminSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      await back.post(`/admin/users/${id.data}/admin`, submission.value);
+      await back.call(adminUsersEndpoints.setAdmin, { params: { id: id.data }, body: submission.value });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });
     }

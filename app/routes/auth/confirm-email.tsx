@@ -2,7 +2,6 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/confirm-email";
 import { ConfirmEmailSchema } from "#core/contract/signup.ts";
-import { CurrentUserSchema } from "#core/contract/user.ts";
 import { accountMeta } from "~/components/account/meta";
 import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -13,6 +12,7 @@ import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
+import { signUpEndpoints } from "#core/contract/endpoints/signup.ts";
 
 /**
  * /inscription/confirmer/:token | /registro/confirmar/:token: the link of the sign-up mail (ADR 0109). Opening it
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/signUp/confirm", submission.value, CurrentUserSchema);
+    await back.call(signUpEndpoints.confirm, { body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error);
   }

@@ -13,16 +13,12 @@ import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/for
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import {
-  FundingActionFormSchema,
-  FundingRequestDetailSchema,
-  FundingRequestSchema,
-  FundingSessionFormSchema,
-} from "#core/contract/funding-requests.ts";
+import { FundingActionFormSchema, FundingSessionFormSchema } from "#core/contract/funding-requests.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";
 
 function idOf(request: Request, raw: string | undefined): number {
   const parsed = IdParam.safeParse(raw ?? "");
@@ -34,7 +30,7 @@ function idOf(request: Request, raw: string | undefined): number {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const id = idOf(request, params.id);
-  const detail = await back.get(`/referent/dpec/${id}`, FundingRequestDetailSchema).catch(notFoundOn404(new URL(request.url).pathname, [404, 422]));
+  const detail = await back.call(fundingRequestsEndpoints.detail, { params: { id } }).catch(notFoundOn404(new URL(request.url).pathname, [404, 422]));
   const t = serverT(context, "pharmacy-funding");
   return { title: t("detail.title", { name: `${detail.request.learner.firstName} ${detail.request.learner.lastName}` }), locale, ...detail };
 }
@@ -53,8 +49,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, context, FundingActionFormSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      const current = await back.get(`/referent/dpec/${id}`, FundingRequestDetailSchema);
-      const updated = await back.post("/referent/dpec/action", { id, action: submission.value.step, isSpanish: current.request.isSpanish }, FundingRequestSchema);
+      const current = await back.call(fundingRequestsEndpoints.detail, { params: { id } });
+      const updated = await back.call(fundingRequestsEndpoints.act, { body: { id, action: submission.value.step, isSpanish: current.request.isSpanish } });
       return redirectWithToast(here, { type: "success", message: t("detail.moved", { state: t(`states.${updated.state}`) }) });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });
@@ -64,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, context, FundingSessionFormSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      await back.put("/referent/dpec/action", { dpecId: id, session: submission.value.session }, FundingRequestSchema);
+      await back.call(fundingRequestsEndpoints.changeSession, { body: { dpecId: id, session: submission.value.session } });
       return redirectWithToast(here, { type: "success", message: t("detail.sessionChanged") });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });

@@ -15,8 +15,9 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { IdParam } from "#core/contract/ids.ts";
-import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
+import { ActivityFormSchema } from "#core/contract/training-plans.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
+import { trainingPlansEndpoints } from "#core/contract/endpoints/training-plans.ts";
 
 function planIdOf(request: Request, raw: string | undefined): number {
   const parsed = IdParam.safeParse(raw ?? "");
@@ -29,8 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const id = planIdOf(request, params.planId);
   const [plan, options] = await Promise.all([
-    back.get(`/referent/getPlanCollectif/${id}`, CollectivePlanSchema).catch(notFoundOn404(new URL(request.url).pathname)),
-    back.get("/referent/trainingPlans/options", TrainingPlanOptionsSchema),
+    back.call(trainingPlansEndpoints.plan, { params: { id } }).catch(notFoundOn404(new URL(request.url).pathname)),
+    back.call(trainingPlansEndpoints.options),
   ]);
   return { title: plan.name, locale, plan, options };
 }
@@ -44,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/referent/createActivity", { planId, ...submission.value }, CollectivePlanSchema);
+    await back.call(trainingPlansEndpoints.createActivity, { body: { planId, ...submission.value } });
     return redirectWithToast(pathOf(context, "pharmacy-training-plan", { planId: String(planId) }), {
       type: "success",
       message: serverT(context, "pharmacy-funding")("plan.activityAdded"),
