@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Locale } from "#core/branding/brands.ts";
 import { parseCookies } from "#core/http/cookies.ts";
+import { fillPath, type CallInput, type Endpoint, type ReplyOutput } from "#core/contract/endpoint.ts";
 
 export type Envelope<T> = { status: "Success" | "Error"; message: string; data: T };
 
@@ -55,16 +56,34 @@ export class BackClient {
     for (const [name, value] of Object.entries(parseCookies(options.cookieHeader, { raw: true }))) this.jar.set(name, value);
   }
 
+  /**
+   * Calls an endpoint of core/contract/endpoints: its path with `params` filled in, `query` as the query string, `body`
+   * as JSON; the CSRF header for a write or a GET that changes state. Its `data` is parsed with the endpoint's reply
+   * schema (typed and checked, ADR 0028).
+   */
+  call<E extends Endpoint>(endpoint: E, ...input: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<ReplyOutput<E>>;
+  async call(endpoint: Endpoint, input: { params?: Record<string, unknown>; query?: Query; body?: unknown } = {}) {
+    if (typeof endpoint.reply === "string") throw new Error(`${endpoint.method} ${endpoint.path} answers a ${endpoint.reply}: use back.file`);
+    const target = withQuery(fillPath(endpoint.path, input.params), input.query);
+    const data = await this.request(endpoint.method, target, input.body, { csrf: endpoint.method !== "GET" || endpoint.changesState === true });
+    return checkReply(endpoint.reply, data, `${endpoint.method} ${endpoint.path}`);
+  }
+
+  /** Calls an endpoint whose success reply is a file (a PDF, an export): the raw Response; an error still throws BackError. */
+  file<E extends Endpoint>(endpoint: E, ...input: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Response>;
+  async file(endpoint: Endpoint, input: { params?: Record<string, unknown>; query?: Query; body?: unknown } = {}) {
+    const csrf = endpoint.method !== "GET" || endpoint.changesState === true;
+    if (csrf) await this.xsrfHandshake();
+    const response = await this.send(endpoint.method, `/back/api${withQuery(fillPath(endpoint.path, input.params), input.query)}`, input.body, csrf);
+    if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
+    const envelope = await readEnvelope(response);
+    throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
+  }
+
   /** A GET whose `data` is what `reply` (a core/contract schema) describes, parsed with it. */
   get<S extends z.ZodType>(path: string, reply: S, query?: Query): Promise<z.output<S>>;
   async get(path: string, reply: z.ZodType, query?: Query) {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-    }
-    const qs = search.toString();
-    const target = qs ? `${path}?${qs}` : path;
-    return checkReply(reply, await this.request("GET", target), `GET ${path}`);
+    return checkReply(reply, await this.request("GET", withQuery(path, query)), `GET ${path}`);
   }
 
   /**
@@ -114,10 +133,7 @@ export class BackClient {
 
   /** A GET whose success reply is a file (a PDF, an export): the raw Response; an error still throws BackError. */
   async getFile(path: string, query: Query = {}): Promise<Response> {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-    const qs = search.toString();
-    const response = await this.send("GET", `/back/api${path.startsWith("/") ? path : `/${path}`}${qs ? `?${qs}` : ""}`);
+    const response = await this.send("GET", `/back/api${withQuery(path.startsWith("/") ? path : `/${path}`, query)}`);
     if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
     const envelope = await readEnvelope(response);
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
@@ -188,6 +204,14 @@ export class BackClient {
       else this.jar.set(name, value);
     }
   }
+}
+
+/** The path with the query string of the values given (blank, null and undefined values left out). */
+function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 async function readEnvelope(response: Response): Promise<Envelope<unknown>> {

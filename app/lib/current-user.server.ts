@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import type { CurrentUser } from "./root-data.server";
 import { BackError } from "./back.server";
 import { requestStateContext } from "./context";
-import { CurrentUserSchema } from "#core/contract/user.ts";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 
 export type AnyUser = CurrentUser;
 export type LoggedInUser = Extract<CurrentUser, { loggedIn: true }>;
@@ -17,7 +17,7 @@ export const currentUserMiddleware: MiddlewareFunction<Response> = ({ context },
   let pending: Promise<AnyUser> | null = null;
   context.set(currentUserContext, {
     get() {
-      pending ??= back.get("/user", CurrentUserSchema).catch((error: unknown) => {
+      pending ??= back.call(platformEndpoints.currentUser).catch((error: unknown) => {
         // Any API error (session gone...) is a guest.
         if (error instanceof BackError) return { loggedIn: false } as GuestPayload;
         throw error;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getUser } from "./current-user.server";
-import { CurrentUserSchema, type GuestPayload, type UserPayload } from "#core/contract/user.ts";
-import { NotificationListSchema } from "#core/contract/notifications.ts";
+import { type GuestPayload, type UserPayload } from "#core/contract/user.ts";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { matchPage } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";
 import { BackError } from "./back.server";
@@ -30,7 +30,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const [user, notifications, cart] = await Promise.all([
     getUser(context),
     back.hasCookie("sid")
-      ? back.get("/user/notification", NotificationListSchema).catch(guestOnError(null))
+      ? back.call(platformEndpoints.notifications).catch(guestOnError(null))
       : Promise.resolve(null),
     // The header's cart badge: in shop context only (guests with a cart cookie, shop customers).
     cartSummary(context),

@@ -3,6 +3,7 @@ import { ATTESTS, COUNTED_ATTEMPTS, mayHavePassScore } from "#core/domain/pass-r
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
 import { FormInt, OptionalFormInt } from "./form-fields.ts";
+import { Flag } from "./fields.ts";
 
 /**
  * The back office's catalogue tool (issue 16, ADR 0062): trainings with their courses and modules, fundings,
@@ -28,13 +29,9 @@ const OptionalText = (max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 /**
- * Fields the forms post as text and the API gets as JSON: a checkbox ("on", "true" or absent) or a boolean; a list
- * of checkboxes (absent, one value, or several). Whole numbers: FormInt and OptionalFormInt (./form-fields.ts).
+ * A list of checkboxes a form posts as text and the API gets as JSON (absent, one value, or several). A single
+ * checkbox: Flag (./fields.ts); whole numbers: FormInt and OptionalFormInt (./form-fields.ts).
  */
-const Flag = z
-  .union([z.boolean(), z.enum(["on", "true", "false"])])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
 function FormList<T extends string>(values: readonly [T, ...T[]]) {
   return z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).max(values.length));
 }

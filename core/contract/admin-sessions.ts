@@ -2,7 +2,7 @@ import { z } from "zod";
 import { adminListQuery, DateFilter, IdFilter, optionFilter, PagingSchema } from "./admin-list.ts";
 import { ADMIN_BRANDS } from "./admin-catalog.ts";
 import { FormInt } from "./form-fields.ts";
-import { Id } from "./ids.ts";
+import { Flag, FormId } from "./fields.ts";
 import { isIsoDate } from "#core/domain/dates.ts";
 
 /** The sessions tool (issue 16, ADR 0063): face-to-face and virtual-class sessions. */
@@ -16,8 +16,6 @@ const OptionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((value) => (value ? value : undefined));
-/** An id typed in a form (text) or sent as a JSON number. */
-export const FormId = z.preprocess((value) => (typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value), Id);
 
 /** A session's fields; the day's hours become its first (or only) date. */
 const SessionFields = z.strictObject({
@@ -52,15 +50,10 @@ export const SessionDateInputSchema = z
   });
 export const MoveLearnerInputSchema = z.strictObject({ enrolmentId: FormId, toSessionId: FormId });
 
-/** A checkbox of a form ("on", absent) or a JSON boolean. */
-const Checkbox = z
-  .union([z.boolean(), z.enum(["on", "true", "false"])])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
 /** Gives a seat to one learner of the waiting list (ADR 0085); `addSeat` raises the seats of a full session by one. */
-export const PromoteWaitingInputSchema = z.strictObject({ enrolmentId: FormId, addSeat: Checkbox });
+export const PromoteWaitingInputSchema = z.strictObject({ enrolmentId: FormId, addSeat: Flag });
 /** Takes a learner off the waiting list: a destructive action, confirmed (ADR 0061). */
-export const RemoveWaitingInputSchema = z.strictObject({ enrolmentId: FormId, confirm: Checkbox.refine((value) => value, { message: "confirmRequired" }) });
+export const RemoveWaitingInputSchema = z.strictObject({ enrolmentId: FormId, confirm: Flag.refine((value) => value, { message: "confirmRequired" }) });
 export const WaitingChangeReplySchema = z.strictObject({ id: z.number().int(), changed: z.boolean() });
 
 export const SESSION_SORTS = ["date", "name", "training", "filling"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdParam } from "./ids.ts";
+import { Flag } from "./fields.ts";
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "#core/domain/pagination.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { IdListSchema, ModuleKindSchema, RatingSchema, TrainingTypeSchema } from "./common.ts";
@@ -53,14 +54,6 @@ const PageSize = z.preprocess(
     .default(DEFAULT_PAGE_SIZE),
 );
 
-/** "1", "true", "on" (a checked checkbox) are true; "0", "false", "off" false. */
-const Flag = z.preprocess(
-  blank,
-  z
-    .enum(["1", "true", "on", "0", "false", "off"])
-    .transform((value) => value === "1" || value === "true" || value === "on")
-    .optional(),
-);
 
 const filterShape = {
   type: z.preprocess(blank, z.enum(TRAINING_TYPES).optional()),

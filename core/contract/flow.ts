@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, IdParam } from "./ids.ts";
+import { FormId } from "./fields.ts";
 import { ModuleKindSchema, TrainingTypeSchema } from "./common.ts";
 
 /** {questionId: choiceId[]} — a question may be left out or given [] (skipped: notAnswered). */
@@ -218,7 +219,6 @@ const QuizInput = z.union([z.string().max(20), z.array(z.string().max(20)).max(5
 
 /** A step of the flow as the page names it (a module, a quiz, or the attestation). */
 const PageStepId = z.string().regex(/^(m|q)[1-9][0-9]{0,9}$|^attestation$/);
-const FormId = z.string().regex(/^[1-9][0-9]{0,9}$/);
 
 export const LearnFormSchemas = {
   advance: z.object({ stepId: PageStepId }),

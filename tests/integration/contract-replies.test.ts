@@ -1,10 +1,11 @@
-// The back API keeps its contract (ADR 0028): every GET of the route table has a reply schema in
-// core/contract/replies.ts, and what each one answers to the demo users, on each brand's host, parses with it. The
+// The back API keeps its contract (ADR 0028): every GET of the route table has a reply schema (its endpoint object's in
+// core/contract/endpoints, or core/contract/replies.ts for the routes not converted yet), and what each one answers to the demo users, on each brand's host, parses with it. The
 // schemas are strict objects: a field renamed, dropped or added on the server side fails here by name.
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { GET_REPLIES } from "#core/contract/replies.ts";
+import { ENDPOINTS } from "#core/contract/endpoints/index.ts";
+import { GET_REPLIES as NOT_YET_ENDPOINTS } from "#core/contract/replies.ts";
 import { orders as ordersTable } from "../../server/db/schema/index.ts";
 import { readEnv } from "../../server/env.ts";
 import { backends } from "./support/database.ts";
@@ -16,6 +17,12 @@ const API = "/back/api";
 const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
 const LANGUAGE = { fr: "fr-FR", be: "fr-BE", es: "es-ES" } as const;
 type HostBrand = keyof typeof HOSTS;
+
+/** Each GET's reply schema by its path; null for a file, a page, a stream or an endpoint that only answers errors. */
+const GET_REPLIES: Record<string, z.ZodType | null> = {
+  ...NOT_YET_ENDPOINTS,
+  ...Object.fromEntries(ENDPOINTS.filter((e) => e.method === "GET").map((e) => [e.path, typeof e.reply === "string" ? null : e.reply])),
+};
 
 /** Who calls: a guest and demo users of every kind (learners with history, a holder, a shop customer, a read-only contract). */
 const VISITORS: { brand: HostBrand; email: string | null }[] = [
@@ -85,7 +92,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       .filter((route) => route.method === "GET" && route.path.startsWith(`${API}/`))
       .map((route) => route.path.slice(API.length));
     expect(gets.length).toBeGreaterThan(50);
-    expect(gets.filter((path) => !(path in GET_REPLIES)), "GETs without a reply schema in core/contract/replies.ts").toEqual([]);
+    expect(gets.filter((path) => !(path in GET_REPLIES)), "GETs without a reply schema").toEqual([]);
     expect(Object.keys(GET_REPLIES).filter((path) => !gets.includes(path)), "reply schemas of no route").toEqual([]);
 
     const parsed = new Map<string, number>();

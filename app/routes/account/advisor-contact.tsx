@@ -13,6 +13,7 @@ import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/meta";
+import { profileEndpoints } from "#core/contract/endpoints/profile.ts";
 
 /** Open without an establishment: a user with no pharmacy yet writes to the advisor to get one. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/user/sendAdvisorMessage", { message: submission.value.message ?? "" });
+    await back.call(profileEndpoints.sendAdvisorMessage, { body: { message: submission.value.message ?? "" } });
   } catch (error) {
     return backErrorReply(submission, error);
   }

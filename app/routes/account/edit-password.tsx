@@ -12,6 +12,7 @@ import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/meta";
+import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
 /** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission, hidden);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/user/updatePassword", submission.value);
+    await back.call(accountEndpoints.updatePassword, { body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error, hidden);
   }

@@ -16,6 +16,7 @@ import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { CataloguePageSchema } from "#core/contract/catalogue.ts";
 import { pageMeta } from "~/lib/meta";
+import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 const PAGE_SIZE = 10;
 
@@ -24,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const raw = url.searchParams.get("page") ?? "";
   const page = /^[1-9][0-9]{0,5}$/.test(raw) ? raw : "1";
-  const list = await back.get("/catalogue", CataloguePageSchema, { favourites: "1", page, pageSize: PAGE_SIZE });
+  const list = await back.call(catalogueEndpoints.list, { query: { favourites: "1", page, pageSize: PAGE_SIZE } });
   return { title: serverT(context, "account")("bookmarks.title"), list };
 }
 

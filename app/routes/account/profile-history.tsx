@@ -15,6 +15,7 @@ import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
 import { AveragesSchema, HistorySchema } from "#core/contract/records.ts";
 import { pageMeta } from "~/lib/meta";
+import { recordsEndpoints } from "#core/contract/endpoints/records.ts";
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -24,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let history: HistoryResponse;
   let averages: Averages;
   try {
-    [history, averages] = await Promise.all([back.get("/user/history", HistorySchema), back.get("/user/getCurrentAverages", AveragesSchema)]);
+    [history, averages] = await Promise.all([back.call(recordsEndpoints.history), back.call(recordsEndpoints.currentAverages)]);
   } catch (error) {
     // Spec section 8: a failed history fetch is an error page with this message and the response status.
     if (error instanceof BackError) throw data("Error fetch history", { status: error.status });

@@ -2,20 +2,19 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile-plan";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { PlanGrid, PlanList } from "~/components/records/plan-grid";
-import type { TrainingPlan } from "~/components/records/types";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
-import { TrainingPlanSchema } from "#core/contract/records.ts";
-import { LearnerCollectivePlanSchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
 import { pageMeta } from "~/lib/meta";
+import { recordsEndpoints } from "#core/contract/endpoints/records.ts";
+import { trainingPlansEndpoints } from "#core/contract/endpoints/training-plans.ts";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const [plan, collective] = await Promise.all([back.get("/user/trainingPlan", TrainingPlanSchema), back.get("/user/collectivePlan", LearnerCollectivePlanSchema)]);
+  const [plan, collective] = await Promise.all([back.call(recordsEndpoints.trainingPlan), back.call(trainingPlansEndpoints.learnerPlan)]);
   return { title: serverT(context, "records")("plan.title"), locale, plan, collective };
 }
 

@@ -1,8 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import type { Badge, CurrentFormations, Suggestion } from "../../components/records/types";
-import { BadgesSchema, CurrentFormationsSchema, SuggestionsSchema } from "#core/contract/records.ts";
+import { recordsEndpoints } from "#core/contract/endpoints/records.ts";
 
 /**
  * The records sections of the profile index. Each is optional: a failing call hides its section rather than
@@ -16,9 +15,9 @@ export async function loadProfileRecords(context: Readonly<RouterContextProvider
       throw error;
     });
   const [formations, badges, suggestions] = await Promise.all([
-    optional(back.get("/user/currentFormations", CurrentFormationsSchema)),
-    optional(back.get("/user/getBadges", BadgesSchema)),
-    optional(back.get("/user/getPersonalizedSuggestions", SuggestionsSchema)),
+    optional(back.call(recordsEndpoints.currentFormations)),
+    optional(back.call(recordsEndpoints.badges)),
+    optional(back.call(recordsEndpoints.suggestions)),
   ]);
   return { formations, badges, suggestions };
 }

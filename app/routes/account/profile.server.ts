@@ -1,15 +1,16 @@
 import type { RouterContextProvider } from "react-router";
-import { ProfileSchema, type ProfileData } from "#core/contract/profile.ts";
+import { type ProfileData } from "#core/contract/profile.ts";
 import type { UserPayload } from "#core/contract/user.ts";
 import { hasPointsAccess, isContractValid, isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
+import { profileEndpoints } from "#core/contract/endpoints/profile.ts";
 
 export type { ProfileData } from "#core/contract/profile.ts";
 
 export type ContractState = { state: "valid" | "expired"; validUntil: string | null; readOnly: boolean };
 
 export async function loadProfile(context: Readonly<RouterContextProvider>): Promise<ProfileData> {
-  return context.get(requestStateContext).back.get("/user/profile", ProfileSchema);
+  return context.get(requestStateContext).back.call(profileEndpoints.profile);
 }
 
 /** Contract state computed on the server (one clock, no hydration mismatch). */

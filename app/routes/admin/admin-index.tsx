@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-index";
-import { DashboardSchema } from "#core/contract/admin-dashboard.ts";
 import { formatCalendarDay, formatMonth } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { AdminPage, availableAdminTools } from "~/components/admin/admin-nav";
@@ -9,11 +8,12 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
+import { adminEndpoints } from "#core/contract/endpoints/admin.ts";
 
 /** /admin: the back office's home: key figures (ADR 0064) and a link to each tool. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  return { dashboard: await back.get("/admin/dashboard", DashboardSchema) };
+  return { dashboard: await back.call(adminEndpoints.dashboard) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:index.title" });

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/audit-log";
-import { AuditListQuerySchema, AuditListSchema, type AuditEntry } from "#core/contract/audit.ts";
+import { AuditListQuerySchema, type AuditEntry } from "#core/contract/audit.ts";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { AuditChanges, AuditSentence, auditEntityLabel } from "~/components/admin/audit-entry";
 import { AdminPage } from "~/components/admin/admin-nav";
@@ -13,7 +14,7 @@ import { useRootData } from "~/lib/use-root-data";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = AuditListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { back } = context.get(requestStateContext);
-  const list = await back.get("/admin/audit", AuditListSchema, query);
+  const list = await back.call(platformEndpoints.auditLog, { query });
   return { query, list };
 }
 

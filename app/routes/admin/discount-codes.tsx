@@ -2,11 +2,11 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { AdminDiscountCodesSchema, DiscountListQuerySchema, NewDiscountCodeSchema, type AdminDiscountCode } from "#core/contract/admin-users.ts";
+import { DiscountListQuerySchema, NewDiscountCodeSchema, type AdminDiscountCode } from "#core/contract/admin-users.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/discount-codes";
-import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { adminUsersEndpoints } from "#core/contract/endpoints/admin-users.ts";
 
 /**
  * /admin/discountCodes: the shop's discount codes per brand, created and disabled here (ADR 0068); the list is
@@ -27,7 +28,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = DiscountListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const list = await context.get(requestStateContext).back.get("/admin/discountCodes", AdminDiscountCodesSchema, query);
+  const list = await context.get(requestStateContext).back.call(adminUsersEndpoints.discountCodes, { query });
   const confirm = Number(url.searchParams.get("confirm")) || null;
   return { title: serverT(context, "admin-tools")("codes.title"), codes: list.items, paging: list.paging, query, brand: query.brand ?? "", confirm: list.items.some((c) => c.id === confirm && c.active) ? confirm : null };
 }
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, context, z.strictObject({ targetId: IdParam }));
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      await back.post(`/admin/discountCodes/${submission.value.targetId}/disable`, {});
+      await back.call(adminUsersEndpoints.disableDiscountCode, { params: { id: submission.value.targetId } });
     } catch (error) {
       if (error instanceof BackError && error.status === 404) return errorReply({ message: error.message, form: intent, status: 404 });
       throw error;
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(formData, context, NewDiscountCodeSchema);
   if (submission.status !== "success") return invalidReply(submission, { form: "create" });
   try {
-    await back.post("/admin/discountCodes", submission.value);
+    await back.call(adminUsersEndpoints.createDiscountCode, { body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error, { form: "create" });
   }

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
-import { AdminSessionSchema, MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
+import { MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
+import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
@@ -21,12 +22,13 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
+import { adminSessionsEndpoints } from "#core/contract/endpoints/admin-sessions.ts";
 
 /** /admin/faceToFace/{id}: one session, its days, participants and waiting list (ADR 0063). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.sessionId, url);
   const { back } = context.get(requestStateContext);
-  const session = await back.get(`/admin/sessions/${id}`, AdminSessionSchema).catch((error: unknown) => {
+  const session = await back.call(adminSessionsEndpoints.session, { params: { id } }).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });

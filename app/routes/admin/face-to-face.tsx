@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face";
 import { ADMIN_BRANDS } from "#core/contract/admin-catalog.ts";
-import { SessionListQuerySchema, SessionListSchema } from "#core/contract/admin-sessions.ts";
+import { SessionListQuerySchema } from "#core/contract/admin-sessions.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { FilterDate, FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
@@ -10,12 +10,13 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
+import { adminSessionsEndpoints } from "#core/contract/endpoints/admin-sessions.ts";
 
 /** /admin/faceToFace: every face-to-face and virtual-class session (ADR 0061, 0063). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = SessionListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { back } = context.get(requestStateContext);
-  return { query, list: await back.get("/admin/sessions", SessionListSchema, query) };
+  return { query, list: await back.call(adminSessionsEndpoints.list, { query }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:sessions.title" });

@@ -4,6 +4,7 @@ import type { Route } from "./+types/facture-compta-export";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
+import { accountingEndpoints } from "#core/contract/endpoints/accounting.ts";
 
 /**
  * /admin/factureCompta/export?brand&from&to&format: the accounting file, streamed from the back API as a download.
@@ -15,9 +16,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const search = new URLSearchParams({ ...query, invalid: "1" });
     return redirect(`${pathOf(context, "admin-facture-compta")}?${search.toString()}`);
   };
-  if (!AccountingExportQuerySchema.safeParse(query).success) return back();
+  const parsed = AccountingExportQuerySchema.safeParse(query);
+  if (!parsed.success) return back();
   try {
-    const file = await context.get(requestStateContext).back.getFile("/admin/accounting/export", query);
+    const file = await context.get(requestStateContext).back.file(accountingEndpoints.export, { query: parsed.data });
     const headers = new Headers();
     for (const name of ["content-type", "content-disposition", "content-length"]) {
       const value = file.headers.get(name);

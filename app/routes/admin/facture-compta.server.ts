@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { AccountingExportQuerySchema, ConfirmCheckFormSchema, PendingChecksQuerySchema, PendingChecksSchema, RefundsSchema } from "#core/contract/accounting.ts";
+import { AccountingExportQuerySchema, ConfirmCheckFormSchema, PendingChecksQuerySchema } from "#core/contract/accounting.ts";
 import { monthOf } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { requestStateContext } from "~/lib/context";
@@ -8,6 +8,7 @@ import { parseFormData, replyErrors } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
+import { accountingEndpoints } from "#core/contract/endpoints/accounting.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -23,7 +24,7 @@ export async function loadFactureCompta(url: URL, context: Context) {
   const { back } = context.get(requestStateContext);
   const { sort, dir, page } = PendingChecksQuerySchema.parse(Object.fromEntries(url.searchParams));
   // The payments to refund (ADR 0101): their first page, newest first (this page's query sorts and pages the checks).
-  const [checks, refunds] = await Promise.all([back.get("/admin/checks", PendingChecksSchema, { sort, dir, page }), back.get("/admin/accounting/refunds", RefundsSchema)]);
+  const [checks, refunds] = await Promise.all([back.call(accountingEndpoints.pendingChecks, { query: { sort, dir, page } }), back.call(accountingEndpoints.refunds)]);
   const month = monthOf(toParisDate(new Date()));
   const values = {
     brand: url.searchParams.get("brand") ?? "fr",
@@ -57,7 +58,7 @@ export async function confirmCheckAction(request: Request, context: Context) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post(`/admin/checks/${submission.value.orderId}/confirm`, {});
+    await back.call(accountingEndpoints.confirmCheck, { params: { id: submission.value.orderId } });
   } catch (error) {
     return backErrorReply(submission, error);
   }

@@ -1,6 +1,6 @@
 import { Link, useActionData } from "react-router";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { AdminInvoicesQuerySchema, AdminInvoicesSchema, INVOICE_LIST_KINDS, IssueCreditNoteFormSchema, IssuedCreditNoteSchema, type AdminInvoice } from "#core/contract/accounting.ts";
+import { AdminInvoicesQuerySchema, INVOICE_LIST_KINDS, IssueCreditNoteFormSchema, type AdminInvoice } from "#core/contract/accounting.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/invoices";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { accountingEndpoints } from "#core/contract/endpoints/accounting.ts";
 
 /**
  * /admin/factureCompta/invoices: the invoice store (invoices and credit notes, ADR 0094), searched, filtered, sorted
@@ -23,7 +24,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = AdminInvoicesQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const list = await context.get(requestStateContext).back.get("/admin/invoices", AdminInvoicesSchema, query);
+  const list = await context.get(requestStateContext).back.call(accountingEndpoints.invoices, { query });
   const confirm = Number(url.searchParams.get("confirm")) || null;
   return {
     title: serverT(context, "admin-tools")("invoices.title"),
@@ -44,7 +45,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const t = serverT(context, "admin-tools");
   let message: string;
   try {
-    const issued = await back.post(`/admin/invoices/${submission.value.invoiceId}/creditNote`, { confirm: true }, IssuedCreditNoteSchema);
+    const issued = await back.call(accountingEndpoints.issueCreditNote, { params: { id: submission.value.invoiceId }, body: { confirm: true } });
     message = t(issued.created ? "invoices.credited" : "invoices.alreadyCredited", { number: issued.creditNote.number });
   } catch (error) {
     return backErrorReply(submission, error, { form: "credit-note" });

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { AdminUserDetailSchema, AdminUserListSchema, SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
+import { SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
+import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
@@ -22,6 +23,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { adminUsersEndpoints } from "#core/contract/endpoints/admin-users.ts";
 
 /**
  * /admin/users: find a user (?q=, brand, sort, page: the list pattern of ADR 0061, every match reachable), see one
@@ -34,12 +36,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let detail: AdminUserDetail | null = null;
   if (userParam !== null) {
     const id = requireIdParam(userParam, url);
-    detail = await back.get(`/admin/users/${id}`, AdminUserDetailSchema).catch((error: unknown) => {
+    detail = await back.call(adminUsersEndpoints.user, { params: { id } }).catch((error: unknown) => {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
     });
   }
-  const list = detail ? null : await back.get("/admin/users", AdminUserListSchema, query);
+  const list = detail ? null : await back.call(adminUsersEndpoints.users, { query });
   return { title: serverT(context, "admin-tools")("users.title"), query, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
 }
 
@@ -53,7 +55,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const here = `${pathOf(context, "admin-users")}?user=${id}`;
   if (intent === "invite") {
     try {
-      const reply = await back.post(`/admin/users/${id}/invitation`, {});
+      const reply = await back.call(adminUsersEndpoints.resendInvitation, { params: { id } });
       void reply;
     } catch (error) {
       return backErrorReply(null, error, { form: intent });
@@ -64,7 +66,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, context, SetAdminSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      await back.post(`/admin/users/${id}/admin`, submission.value);
+      await back.call(adminUsersEndpoints.setAdmin, { params: { id }, body: submission.value });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });
     }

@@ -14,10 +14,10 @@ import { landingPath } from "~/lib/paths.server";
 import { needsAccountChoice } from "~/lib/area-guards.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
-import { CurrentUserSchema } from "#core/contract/user.ts";
 import { isHolderOrReferent } from "#core/domain/permissions.ts";
 import { matchPage } from "#core/pages.ts";
 import { pageMeta } from "~/lib/meta";
+import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
 /**
  * The user's pharmacies; the `redirect` query is kept through the choice. The header's user menu posts here too, to
@@ -51,7 +51,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
   let user;
   try {
-    user = await back.post("/user/setAccountId", { ...submission.value, platform: brand.key }, CurrentUserSchema);
+    user = await back.call(accountEndpoints.setAccount, { body: { ...submission.value, platform: brand.key } });
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { ConfirmationResentSchema } from "#core/contract/signup.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { readFormData } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
+import { signUpEndpoints } from "#core/contract/endpoints/signup.ts";
 
 /**
  * A new confirmation link for the logged-in customer whose address is not confirmed, with or without JavaScript: the
@@ -14,7 +14,7 @@ export async function resendConfirmationAction({ request, context, returnTo }: {
   await readFormData(request, context);
   const { back } = context.get(requestStateContext);
   try {
-    const { email } = await back.post("/signUp/resendConfirmation", {}, ConfirmationResentSchema);
+    const { email } = await back.call(signUpEndpoints.resendConfirmation);
     return redirectWithToast(returnTo, { type: "success", message: serverT(context, "auth")("confirmEmail.resent", { email }) });
   } catch (error) {
     if (!(error instanceof BackError)) throw error;

@@ -13,6 +13,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
+import { signUpEndpoints } from "#core/contract/endpoints/signup.ts";
 
 /**
  * /inscription/confirmer/:token | /registro/confirmar/:token: the link of the sign-up mail (ADR 0109). Opening it
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/signUp/confirm", submission.value, CurrentUserSchema);
+    await back.call(signUpEndpoints.confirm, { body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error);
   }

@@ -12,6 +12,7 @@ import { loginPath, slugPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/meta";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 
 /**
  * Arrival from another platform's host with a single-use token. The loader only renders a form
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, "auth");
   if (submission.status !== "success") return redirectWithToast(loginPath(context), { type: "error", message: t("connectAs.invalid") });
   try {
-    await back.post("/connectAs", submission.value);
+    await back.call(authEndpoints.connectAs, { body: submission.value });
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
     return redirectWithToast(loginPath(context), { type: "error", message: error.message || t("connectAs.invalid") });

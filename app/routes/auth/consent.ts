@@ -7,6 +7,7 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
 /**
  * The consent dialog posts here. Success: back to the page, whose root data no longer asks for
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return redirect(target);
   const { hasGivenConsent } = submission.value;
   try {
-    await back.post("/user/consent", { hasGivenConsent });
+    await back.call(accountEndpoints.consent, { body: { hasGivenConsent } });
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
     return redirectWithToast(target, { type: "error", position: "top", message: serverT(context, "common")("errors.anErrorOccurred") });

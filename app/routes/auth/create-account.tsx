@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import { EmailCheckSchema, InvitationSchema } from "#core/contract/auth.ts";
 import { pageMeta } from "~/lib/meta";
+import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const FIELD_ORDER = ["email", "firstName", "lastName", "profession", "password", "passwordConfirmation", "acceptTerms"];
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission, hidden);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/createAccount", { ...submission.value, acceptTerms: true });
+    await back.call(accountEndpoints.createAccount, { body: { ...submission.value, acceptTerms: true } });
   } catch (error) {
     return backErrorReply(submission, error, hidden);
   }

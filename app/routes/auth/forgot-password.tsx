@@ -11,6 +11,7 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("forgot.title") };
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   const { email } = submission.value;
   try {
-    await back.getWithCsrf(`/passwordReset/sendMail/${encodeURIComponent(email)}`);
+    await back.call(authEndpoints.sendPasswordReset, { params: { email } });
   } catch (error) {
     if (error instanceof BackError && error.status === 422) {
       // The address is the only input: its errors come under "_" (a bare value).

@@ -10,13 +10,13 @@ import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { landingPath, pathOf, withRedirect } from "~/lib/paths.server";
-import { CurrentUserSchema } from "#core/contract/user.ts";
 import { mustChooseAccount } from "#core/domain/permissions.ts";
 import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
 import { PublicLoginImageSchema } from "#core/contract/editorial.ts";
 import { pageMeta } from "~/lib/meta";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const t = serverT(context, "auth");
@@ -41,7 +41,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
   let user;
   try {
-    user = await back.post("/login", { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" }, CurrentUserSchema);
+    user = await back.call(authEndpoints.login, { body: { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" } });
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;

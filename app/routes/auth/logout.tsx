@@ -9,6 +9,7 @@ import { getUser } from "~/lib/current-user.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 
 /** GET shows a confirmation (a guest goes home); the logout itself is a POST. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await readFormData(request, context);
   const { back, brand, requestId } = context.get(requestStateContext);
   try {
-    await back.post("/logout");
+    await back.call(authEndpoints.logout);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", requestId, msg: "logout failed", err: String(error) }));
   }

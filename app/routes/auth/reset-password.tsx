@@ -13,11 +13,12 @@ import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ResetTokenCheckSchema } from "#core/contract/auth.ts";
 import { pageMeta } from "~/lib/meta";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 
 /** The link is checked on load (without spending it): a used, replaced or expired one gets no form. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  const { valid } = await back.get(`/passwordReset/check/${encodeURIComponent(params.token)}`, ResetTokenCheckSchema);
+  const { valid } = await back.call(authEndpoints.checkResetToken, { params: { token: params.token } });
   return { title: serverT(context, "auth")("reset.title"), valid, forgotHref: pathOf(context, "forgot-password") };
 }
 
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   try {
     // The token is the page's own (the hidden field only lets the browser check the same schema).
-    await back.post("/passwordReset", { ...submission.value, token: params.token });
+    await back.call(authEndpoints.resetPassword, { body: { ...submission.value, token: params.token } });
   } catch (error) {
     return backErrorReply(submission, error, hidden);
   }

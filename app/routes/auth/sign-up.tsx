@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/sign-up";
-import { SIGN_UP_FIELDS, SIGN_UP_PROFESSIONS, SignUpFormSchema, SignUpSentSchema, signUpSchema } from "#core/contract/signup.ts";
+import { SIGN_UP_FIELDS, SIGN_UP_PROFESSIONS, signUpSchema } from "#core/contract/signup.ts";
 import { sellerCountryOf, taxIdRequired } from "#core/domain/billing.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { legalPagePath } from "~/components/layout/nav-links";
@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { signUpEndpoints } from "#core/contract/endpoints/signup.ts";
 
 const HIDDEN = { hideFields: ["password", "passwordConfirmation"] };
 
@@ -30,7 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand } = context.get(requestStateContext);
   const t = serverT(context, "auth");
   const sent = url.searchParams.get("sent") === "1";
-  const { formToken } = sent ? { formToken: "" } : await back.get("/signUp/form", SignUpFormSchema);
+  const { formToken } = sent ? { formToken: "" } : await back.call(signUpEndpoints.form);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirect") ?? "", "");
   return {
     title: t("signUp.title"),
@@ -48,7 +49,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, signUpSchema(sellerCountryOf(brand.key)));
   if (submission.status !== "success") return invalidReply(submission, HIDDEN);
   try {
-    await back.post("/signUp", submission.value, SignUpSentSchema);
+    await back.call(signUpEndpoints.signUp, { body: submission.value });
   } catch (error) {
     // A form too old (or not ours) is shown again with a new token; a form sent too fast keeps its own.
     const renewFormToken = error instanceof BackError && (error.data as { renewFormToken?: boolean } | null)?.renewFormToken === true;

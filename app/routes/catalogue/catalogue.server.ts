@@ -13,8 +13,9 @@ import { getUser } from "~/lib/current-user.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast, withToast, type ToastInput } from "~/lib/toast.server";
-import { BookmarksSchema, CataloguePageSchema, type CataloguePage, type CatalogCourse } from "#core/contract/catalogue.ts";
+import { CataloguePageSchema, type CataloguePage, type CatalogCourse } from "#core/contract/catalogue.ts";
 import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "../../components/catalogue/catalogue-url";
+import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 export type CatalogueView = {
   /** The filters of the URL (the search page's text is its path value, not a filter). */
@@ -101,7 +102,7 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
   const paginated = brand.catalog.paginated;
   const limit = paginated ? DEFAULT_PAGE_SIZE : readLimit(url.searchParams);
   const query = { ...filters, sort, q: options.q ?? filters.q };
-  const bookmarksPromise = user.loggedIn ? back.get("/user/bookmarks", BookmarksSchema).catch(on404([] as number[])) : Promise.resolve([] as number[]);
+  const bookmarksPromise = user.loggedIn ? back.call(catalogueEndpoints.bookmarks).catch(on404([] as number[])) : Promise.resolve([] as number[]);
 
   let result: CataloguePage;
   try {
@@ -177,8 +178,8 @@ export async function bookmarkAction({ request, url, context }: Args & { request
   let toast: ToastInput;
   let status = 200;
   try {
-    if (op === "add") await back.put(`/user/bookmarks/${id}`, undefined, BookmarksSchema);
-    else await back.delete(`/user/bookmarks/${id}`, undefined, BookmarksSchema);
+    if (op === "add") await back.call(catalogueEndpoints.bookmark, { params: { id } });
+    else await back.call(catalogueEndpoints.unbookmark, { params: { id } });
     toast = { type: "success", message: t(op === "add" ? "bookmarkAdded" : "bookmarkRemoved") };
   } catch (error) {
     if (!(error instanceof BackError)) throw error;

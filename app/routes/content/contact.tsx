@@ -13,6 +13,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 const FIELDS = ["name", "email", "phone", "subject", "message", "consent"] as const;
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back, t } = contentContext(context);
   try {
     const value = submission.value;
-    await back.post("/content/contact", { ...value, phone: value.phone || undefined, website: value.website || undefined });
+    await back.call(contentEndpoints.contact, { body: { ...value, phone: value.phone || undefined, website: value.website || undefined } });
   } catch (error) {
     return backErrorReply(submission, error);
   }

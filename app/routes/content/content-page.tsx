@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/content-page";
-import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "#core/domain/format.ts";
@@ -9,6 +8,7 @@ import { LegalIdentityBlock } from "~/components/content/legal-identity";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /**
  * /pages/{pageSlug}: a content page of the brand (about, legal notice, terms, privacy...). The legal notice opens
@@ -16,7 +16,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { back, brand } = contentContext(context);
-  const page = await loadContent(url, () => back.get(`/content/pages/${encodeURIComponent(params.pageSlug)}`, ContentPagePayloadSchema));
+  const page = await loadContent(url, () => back.call(contentEndpoints.page, { params: { slug: params.pageSlug } }));
   const legalIdentity = params.pageSlug === brand.legalPages.legalNotice ? legalIdentityOf(brand.key) : null;
   return { page, legalIdentity, meta: { title: page.title, description: page.description } };
 }

@@ -15,6 +15,7 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 const ORDER = ["pharmacyName", "contactName", "email", "phone", "postalCode", "teamSize", "topics", "formats", "period", "details", "consent"];
 
@@ -32,13 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back, t } = contentContext(context);
   const value = submission.value;
   try {
-    await back.post("/content/survey", {
+    await back.call(contentEndpoints.survey, { body: {
       ...value,
       phone: value.phone || undefined,
       postalCode: value.postalCode || undefined,
       details: value.details || undefined,
       website: value.website || undefined,
-    });
+    } });
   } catch (error) {
     return backErrorReply(submission, error);
   }

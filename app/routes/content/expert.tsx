@@ -8,11 +8,12 @@ import { CourseCard, cardCourseOfFeatured } from "~/components/catalogue/course-
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /experts/{slug} (both languages): an expert, their biography and their trainings. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { back, brand } = contentContext(context);
-  const payload = await loadContent(url, () => back.get(`/content/experts/${encodeURIComponent(params.slug)}`, ExpertPayloadSchema));
+  const payload = await loadContent(url, () => back.call(contentEndpoints.expert, { params: { slug: params.slug } }));
   return {
     ...payload,
     meta: { title: payload.expert.name, description: [payload.expert.title, payload.expert.bio].filter(Boolean).join(" — ").slice(0, 300) },

@@ -1,16 +1,16 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/experts";
-import { ExpertsPayloadSchema, type ExpertsPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { usePagePath } from "~/i18n/use-page-path";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /experts, /expertos: the brand's trainers and authors. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, t } = contentContext(context);
-  const { experts } = await loadContent(url, () => back.get("/content/experts", ExpertsPayloadSchema));
+  const { experts } = await loadContent(url, () => back.call(contentEndpoints.experts));
   return { experts, meta: { title: t("experts.title"), description: t("experts.description") } };
 }
 

@@ -9,6 +9,7 @@ import { existingPagePath } from "~/components/layout/nav-links";
 import { Icon } from "~/components/ui/icon";
 import { pathLangOf } from "#core/locales.ts";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /**
  * /faq: the FAQ by sections. Where the funding FAQ has its own page (/bonificacion, in Spanish),
@@ -20,8 +21,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const fundingPath = existingPagePath("funding-faq", lang, brand.key);
   const types = fundingPath ? "general,account,shop" : "general,account,shop,funding";
   const [faq, funding] = await Promise.all([
-    loadContent(url, () => back.get("/content/faq", FaqPayloadSchema, { type: types })),
-    fundingPath ? loadContent(url, () => back.get("/content/faq", FaqPayloadSchema, { type: "funding" })) : Promise.resolve(null),
+    loadContent(url, () => back.call(contentEndpoints.faq, { query: { type: types } })),
+    fundingPath ? loadContent(url, () => back.call(contentEndpoints.faq, { query: { type: "funding" } })) : Promise.resolve(null),
   ]);
   return {
     sections: faq.sections,

@@ -10,6 +10,7 @@ import type { LanguageSwitchHandle } from "~/components/layout/language-switcher
 import { existingPagePath } from "~/components/layout/nav-links";
 import { pathLangOf } from "#core/locales.ts";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** Switching to French from this Spanish-only page goes to the FAQ (where French funding questions are). */
 export const handle: LanguageSwitchHandle = { switchLanguageVia: "faq" };
@@ -18,7 +19,7 @@ export const handle: LanguageSwitchHandle = { switchLanguageVia: "faq" };
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale, t } = contentContext(context);
   const lang = pathLangOf(locale);
-  const faq = await loadContent(url, () => back.get("/content/faq", FaqPayloadSchema, { type: "funding" }));
+  const faq = await loadContent(url, () => back.call(contentEndpoints.faq, { query: { type: "funding" } }));
   return {
     sections: faq.sections,
     faqPath: existingPagePath("faq", lang, brand.key) ?? "/faq",

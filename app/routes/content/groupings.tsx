@@ -5,11 +5,12 @@ import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { Icon } from "~/components/ui/icon";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /groupements, /grupos: the pharmacy groupings the brand works with. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, t } = contentContext(context);
-  const { groupings } = await loadContent(url, () => back.get("/content/groupings", GroupingsPayloadSchema));
+  const { groupings } = await loadContent(url, () => back.call(contentEndpoints.groupings));
   return { groupings, meta: { title: t("groupings.title"), description: t("groupings.description") } };
 }
 

@@ -10,11 +10,12 @@ import { RichText } from "~/components/content/rich-text";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /actualites/{slug}, /noticias/{slug}: one published news item of the brand. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { back } = contentContext(context);
-  const payload = await loadContent(url, () => back.get(`/content/news/${encodeURIComponent(params.slug)}`, NewsPayloadSchema));
+  const payload = await loadContent(url, () => back.call(contentEndpoints.news, { params: { slug: params.slug } }));
   return { ...payload, meta: { title: payload.news.title, description: payload.news.description } };
 }
 

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/news";
-import { NewsListPayloadSchema, type NewsListPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent, notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { NewsCard } from "~/components/content/news-card";
@@ -9,6 +8,7 @@ import { Pagination } from "~/components/content/pagination";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /actualites, /noticias: published news, 10 a page (?page=N; a page out of range is a 404). */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("page");
   if (raw !== null && !/^[1-9][0-9]{0,5}$/.test(raw)) notFound(url);
   const page = raw ? Number(raw) : 1;
-  const list = await loadContent(url, () => back.get("/content/news", NewsListPayloadSchema, { page }));
+  const list = await loadContent(url, () => back.call(contentEndpoints.newsList, { query: { page } }));
   const title = list.page > 1 ? t("news.titlePage", { page: list.page, count: list.pageCount }) : t("news.title");
   return { list, meta: { title, description: t("news.description") } };
 }

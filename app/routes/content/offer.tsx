@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/offer";
-import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { CallsToAction } from "~/components/content/calls-to-action";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -8,11 +7,12 @@ import { RichText } from "~/components/content/rich-text";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { pathLangOf } from "#core/locales.ts";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /offre, /oferta: the brand's offer (system content page "_offer"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale } = contentContext(context);
-  const page = await loadContent(url, () => back.get("/content/offer", ContentPagePayloadSchema));
+  const page = await loadContent(url, () => back.call(contentEndpoints.offer));
   const lang = pathLangOf(locale);
   return {
     page,

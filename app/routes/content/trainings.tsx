@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/trainings";
-import { TrainingsOverviewPayloadSchema, type TrainingsOverviewPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { RichText } from "~/components/content/rich-text";
@@ -10,11 +9,12 @@ import { Icon } from "~/components/ui/icon";
 import { trainingTypeColour } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /formations, /entrenamientos: the training types explained, each with a link to the catalogue filtered by type. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale, t } = contentContext(context);
-  const overview = await loadContent(url, () => back.get("/content/trainings", TrainingsOverviewPayloadSchema));
+  const overview = await loadContent(url, () => back.call(contentEndpoints.trainings));
   const title = overview.intro?.title || t("trainings.title");
   return {
     overview,

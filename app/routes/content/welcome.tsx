@@ -9,11 +9,12 @@ import { existingPagePath } from "~/components/layout/nav-links";
 import { pathLangOf } from "#core/locales.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /bienvenue, /bienvenidos: the welcome page for new learners (system content page "_welcome"). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, brand, locale } = contentContext(context);
-  const page = await loadContent(url, () => back.get("/content/welcome", ContentPagePayloadSchema));
+  const page = await loadContent(url, () => back.call(contentEndpoints.welcome));
   const lang = pathLangOf(locale);
   return {
     page,

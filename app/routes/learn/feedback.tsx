@@ -14,12 +14,13 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { FeedbackRequestSchema, FeedbackSavedSchema } from "#core/contract/attestations.ts";
 import { pageMeta } from "~/lib/meta";
+import { feedbackTrainerEndpoints } from "#core/contract/endpoints/feedback-trainer.ts";
 
 /** /feedback/{token}: reached from the mail; no login, the single-use token is the credential. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const title = serverT(context, "attestations")("feedback.title");
   try {
-    const request = await context.get(requestStateContext).back.get(`/feedback/${encodeURIComponent(params.token)}`, FeedbackRequestSchema);
+    const request = await context.get(requestStateContext).back.call(feedbackTrainerEndpoints.feedbackRequest, { params: { token: params.token } });
     return { title, request, invalidMessage: null };
   } catch (error) {
     if (!(error instanceof BackError) || error.status !== 404) throw error;
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, FeedbackFormSchema);
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    const reply = await context.get(requestStateContext).back.post(`/feedback/${encodeURIComponent(params.token)}`, submission.value, FeedbackSavedSchema);
+    const reply = await context.get(requestStateContext).back.call(feedbackTrainerEndpoints.submitFeedback, { params: { token: params.token }, body: submission.value });
     return { ...submission.reply({ resetForm: true }), extra: { reviewId: reply.reviewId } } satisfies FormReply;
   } catch (error) {
     if (error instanceof BackError && error.status === 404) return { status: "error", error: { "": [error.message] }, extra: { invalid: true } } satisfies FormReply;

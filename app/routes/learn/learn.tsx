@@ -14,9 +14,9 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { TrainingRefSchema } from "#core/contract/catalogue.ts";
 import { VirtualClassJoinSchema } from "#core/contract/enrolment.ts";
-import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema, type FlowView } from "#core/contract/flow.ts";
+import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema } from "#core/contract/flow.ts";
+import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
 
@@ -25,7 +25,7 @@ async function trainingOf(args: { params: { trainingType?: string; slug?: string
   if (!isTrainingType(params.trainingType)) notFound(url.pathname, "training-type");
   const { back } = context.get(requestStateContext);
   // Only the training's id, name, slug and type are used here: its reference, not the course page's full detail.
-  const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}/ref`, TrainingRefSchema).catch((error: unknown) => {
+  const training = await back.call(catalogueEndpoints.trainingRef, { params: { slug: params.slug ?? "" } }).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });

@@ -15,12 +15,13 @@ import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TrainerVirtualClassSchema } from "#core/contract/attestations.ts";
 import { pageMeta } from "~/lib/meta";
+import { feedbackTrainerEndpoints } from "#core/contract/endpoints/feedback-trainer.ts";
 
 /** /trainer/virtualClass/{token}: the trainer's link (no login; the token is the credential). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const title = serverT(context, "attestations")("trainer.title");
   try {
-    const virtualClass = await context.get(requestStateContext).back.get(`/trainer/virtualClass/${encodeURIComponent(params.token)}`, TrainerVirtualClassSchema);
+    const virtualClass = await context.get(requestStateContext).back.call(feedbackTrainerEndpoints.trainerVirtualClass, { params: { token: params.token } });
     return { title, virtualClass, invalidMessage: null };
   } catch (error) {
     if (!(error instanceof BackError) || error.status !== 404) throw error;
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = String(formData.get("day") ?? "");
   if (submission.status !== "success") return invalidReply(submission, { form });
   try {
-    await context.get(requestStateContext).back.post(`/trainer/virtualClass/${encodeURIComponent(params.token)}/attendance`, submission.value);
+    await context.get(requestStateContext).back.call(feedbackTrainerEndpoints.markAttendance, { params: { token: params.token }, body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error, { form });
   }

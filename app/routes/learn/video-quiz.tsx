@@ -7,11 +7,12 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
 import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
+import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 /** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */
 async function videoTrainingId({ params, url, context }: Pick<Route.LoaderArgs, "params" | "url" | "context">): Promise<number> {
   const { back } = context.get(requestStateContext);
-  const training = await back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch((error: unknown) => {
+  const training = await back.call(catalogueEndpoints.training, { params: { slug: params.slug } }).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });

@@ -10,15 +10,16 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { FundingAddFormSchema, FundingOptionsSchema, FundingRequestSchema } from "#core/contract/funding-requests.ts";
+import { FundingAddFormSchema } from "#core/contract/funding-requests.ts";
 import { formatDate } from "#core/domain/format.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
+import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";
 
 /** Creation of a funding request (creer): a learner of the team, a funder and a session (dpec/add). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const options = await back.get("/referent/dpec/options", FundingOptionsSchema);
+  const options = await back.call(fundingRequestsEndpoints.options);
   return { title: serverT(context, "pharmacy-funding")("create.title"), locale, options };
 }
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    const created = await back.post("/referent/dpec/add", submission.value, FundingRequestSchema);
+    const created = await back.call(fundingRequestsEndpoints.add, { body: submission.value });
     return redirectWithToast(pathOf(context, "pharmacy-funding-request", { id: String(created.id) }), {
       type: "success",
       message: serverT(context, "pharmacy-funding")("create.done"),

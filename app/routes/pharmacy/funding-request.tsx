@@ -23,12 +23,13 @@ import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/do
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
+import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";
 
 /** One funding request: its payers and invoices, its history, the actions its state allows, the session change. */
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const id = requireIdParam(params.id, url);
-  const detail = await back.get(`/referent/dpec/${id}`, FundingRequestDetailSchema).catch(notFoundOn404(new URL(request.url).pathname, [404, 422]));
+  const detail = await back.call(fundingRequestsEndpoints.detail, { params: { id } }).catch(notFoundOn404(new URL(request.url).pathname, [404, 422]));
   const t = serverT(context, "pharmacy-funding");
   return { title: t("detail.title", { name: `${detail.request.learner.firstName} ${detail.request.learner.lastName}` }), locale, ...detail };
 }
@@ -47,8 +48,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     const submission = parseSubmission(formData, context, FundingActionFormSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      const current = await back.get(`/referent/dpec/${id}`, FundingRequestDetailSchema);
-      const updated = await back.post("/referent/dpec/action", { id, action: submission.value.step, isSpanish: current.request.isSpanish }, FundingRequestSchema);
+      const current = await back.call(fundingRequestsEndpoints.detail, { params: { id } });
+      const updated = await back.call(fundingRequestsEndpoints.act, { body: { id, action: submission.value.step, isSpanish: current.request.isSpanish } });
       return redirectWithToast(here, { type: "success", message: t("detail.moved", { state: t(`states.${updated.state}`) }) });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });
@@ -58,7 +59,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     const submission = parseSubmission(formData, context, FundingSessionFormSchema);
     if (submission.status !== "success") return invalidReply(submission, { form: intent });
     try {
-      await back.put("/referent/dpec/action", { dpecId: id, session: submission.value.session }, FundingRequestSchema);
+      await back.call(fundingRequestsEndpoints.changeSession, { body: { dpecId: id, session: submission.value.session } });
       return redirectWithToast(here, { type: "success", message: t("detail.sessionChanged") });
     } catch (error) {
       return backErrorReply(submission, error, { form: intent });

@@ -7,20 +7,20 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
-import { FundaeGroupsSchema } from "#core/contract/funding-requests.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { formatDate, formatDuration, formatMoney } from "#core/domain/format.ts";
 import { STATE_PAGES } from "~/components/pharmacy-funding/state-pages";
 import { loadFundingList } from "./funding.server";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
+import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";
 
 /** The funding requests' overview: a count per state (links to each state's page), the requests being created,
  * and for a Spanish pharmacy the FUNDAE groups with the report file. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale, brand } = context.get(requestStateContext);
   const spanish = brand.key === "es" || brand.key === "es-campus";
-  const [list, fundae] = await Promise.all([loadFundingList(context), spanish ? back.get("/referent/dpec/fundae", FundaeGroupsSchema) : Promise.resolve(null)]);
+  const [list, fundae] = await Promise.all([loadFundingList(context), spanish ? back.call(fundingRequestsEndpoints.fundaeGroups) : Promise.resolve(null)]);
   return {
     title: serverT(context, "pharmacy-funding")("overview.title"),
     locale,

@@ -1,8 +1,9 @@
 /** Loaders and actions shared by the funding-request pages (ADR 0059). The area layout has checked the role. */
 import type { RouterContextProvider } from "react-router";
-import { FundingRequestListSchema, type FundingRequest } from "#core/contract/funding-requests.ts";
+import { type FundingRequest } from "#core/contract/funding-requests.ts";
 import type { FundingState } from "#core/domain/funding-requests.ts";
 import { requestStateContext } from "~/lib/context";
+import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -16,5 +17,5 @@ export const STATE_OF_PAGE: Record<string, Exclude<FundingState, "creation">> = 
 
 export async function loadFundingList(context: Context, state?: FundingState): Promise<{ requests: FundingRequest[]; counts: Record<FundingState, number> }> {
   const { back } = context.get(requestStateContext);
-  return back.get("/referent/dpec", FundingRequestListSchema, { state });
+  return back.call(fundingRequestsEndpoints.list, { query: { state } });
 }

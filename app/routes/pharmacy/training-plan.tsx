@@ -17,14 +17,15 @@ import { serverT } from "~/lib/translate.server";
 import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
+import { trainingPlansEndpoints } from "#core/contract/endpoints/training-plans.ts";
 
 /** One collective plan (getPlanCollectif/{id}) as a timeline, and the activity form (createActivity). */
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const id = requireIdParam(params.planId, url);
   const [plan, options] = await Promise.all([
-    back.get(`/referent/getPlanCollectif/${id}`, CollectivePlanSchema).catch(notFoundOn404(new URL(request.url).pathname)),
-    back.get("/referent/trainingPlans/options", TrainingPlanOptionsSchema),
+    back.call(trainingPlansEndpoints.plan, { params: { id } }).catch(notFoundOn404(new URL(request.url).pathname)),
+    back.call(trainingPlansEndpoints.options),
   ]);
   return { title: plan.name, locale, plan, options };
 }
@@ -38,7 +39,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    await back.post("/referent/createActivity", { planId, ...submission.value }, CollectivePlanSchema);
+    await back.call(trainingPlansEndpoints.createActivity, { body: { planId, ...submission.value } });
     return redirectWithToast(pathOf(context, "pharmacy-training-plan", { planId: String(planId) }), {
       type: "success",
       message: serverT(context, "pharmacy-funding")("plan.activityAdded"),

@@ -11,16 +11,17 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { TrainingPlanFormSchema, TrainingPlanListSchema, TrainingPlanSummarySchema } from "#core/contract/training-plans.ts";
+import { TrainingPlanFormSchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
+import { trainingPlansEndpoints } from "#core/contract/endpoints/training-plans.ts";
 
 /** The pharmacy's collective plans (trainingPlans) and the creation form (createTrainingPlan). A TrainingPlanUpdate
  * on the account channel revalidates this page (app/realtime). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const plans = await back.get("/referent/trainingPlans", TrainingPlanListSchema);
+  const plans = await back.call(trainingPlansEndpoints.list);
   return { title: serverT(context, "pharmacy-funding")("plans.title"), locale, plans };
 }
 
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
-    const plan = await back.post("/referent/createTrainingPlan", submission.value, TrainingPlanSummarySchema);
+    const plan = await back.call(trainingPlansEndpoints.create, { body: submission.value });
     return redirectWithToast(pathOf(context, "pharmacy-training-plan", { planId: String(plan.Id) }), {
       type: "success",
       message: serverT(context, "pharmacy-funding")("plans.created"),

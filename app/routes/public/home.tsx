@@ -1,8 +1,8 @@
 import { useTranslation } from "~/i18n/react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { FeaturedPayloadSchema, type FeaturedPayload } from "#core/contract/home.ts";
-import { IsLoggedSchema } from "#core/contract/user.ts";
+import type { FeaturedPayload } from "#core/contract/home.ts";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { existingPagePath } from "~/components/layout/nav-links";
 import { HeroIllustration } from "~/components/home/hero-illustration";
 import { CourseCard, cardCourseOfFeatured } from "~/components/catalogue/course-card";
@@ -17,8 +17,8 @@ import { useRootData } from "~/lib/use-root-data";
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, brand, locale } = context.get(requestStateContext);
   const [session, featured] = await Promise.all([
-    back.get("/user/isLogged", IsLoggedSchema),
-    back.get("/home/featured", FeaturedPayloadSchema).catch((error: unknown) => {
+    back.call(platformEndpoints.isLogged),
+    back.call(platformEndpoints.featured).catch((error: unknown) => {
       // The home still shows its hero when the featured list is unavailable.
       if (error instanceof BackError) return { brand: brand.key, lang: brand.contentLang, trainings: [] } satisfies FeaturedPayload;
       throw error;

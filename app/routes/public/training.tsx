@@ -22,6 +22,7 @@ import type { Eligibility } from "#core/domain/eligibility.ts";
 import { pageMeta } from "~/lib/meta";
 import { BookmarksSchema, TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 import { UserEnrolmentSchema } from "#core/contract/enrolment.ts";
+import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 /**
  * /{trainingType}/{slug}: the course page. A first segment outside the ten types is
@@ -33,7 +34,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!isTrainingType(params.trainingType)) notFound(pathname, "training-type");
   const { back, brand, locale } = context.get(requestStateContext);
   const [training, user] = await Promise.all([
-    back.get(`/training/${encodeURIComponent(params.slug)}`, TrainingDetailSchema).catch(notFoundOn404(pathname)),
+    back.call(catalogueEndpoints.training, { params: { slug: params.slug } }).catch(notFoundOn404(pathname)),
     getUser(context),
   ]);
   if (training.effectiveType !== params.trainingType) {
@@ -42,7 +43,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
   const [bookmarks, enrolmentReply] = user.loggedIn
     ? await Promise.all([
-        back.get("/user/bookmarks", BookmarksSchema).catch(on404([] as number[])),
+        back.call(catalogueEndpoints.bookmarks).catch(on404([] as number[])),
         back.get(`/user/enrolment/${training.id}`, UserEnrolmentSchema).catch(on404(null)),
       ])
     : [[] as number[], null];
@@ -81,7 +82,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
   if (intent === "subscribe" || intent === "unsubscribe") {
     const { back } = context.get(requestStateContext);
-    const training = await back.get(`/training/${encodeURIComponent(params.slug ?? "")}`, TrainingDetailSchema).catch(notFoundOn404(url.pathname));
+    const training = await back.call(catalogueEndpoints.training, { params: { slug: params.slug ?? "" } }).catch(notFoundOn404(url.pathname));
     return enrolmentAction({ request, url, context, trainingId: training.id });
   }
   if (intent === "add") return shopAction({ request, context, returnTo: url.pathname });

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/sitemap";
-import { SitemapPayloadSchema, type SitemapPayload } from "#core/contract/content.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { findPage, pageOnBrand, pagePath, PAGES, type PathParams } from "#core/pages.ts";
 import { requestStateContext } from "~/lib/context";
+import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 type Entry = { loc: string; lastmod: string | null };
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { back, brand } = context.get(requestStateContext);
   const lang = pathLangOf(brand.defaultLocale);
   const origin = new URL(request.url).origin;
-  const content = await back.get("/content/sitemap", SitemapPayloadSchema);
+  const content = await back.call(contentEndpoints.sitemap);
 
   const entries: Entry[] = [];
   for (const page of PAGES) {

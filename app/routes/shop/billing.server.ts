@@ -1,11 +1,12 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { billingDetailsSchema, BillingDetailsReplySchema, type BillingDetailsReply } from "#core/contract/billing.ts";
+import { billingDetailsSchema, type BillingDetailsReply } from "#core/contract/billing.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { loginPath } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
+import { billingEndpoints } from "#core/contract/endpoints/billing.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -16,7 +17,7 @@ export const BILLING_INTENT = "billing";
 export async function loadBillingDetails(context: Context): Promise<BillingDetailsReply | null> {
   const { back } = context.get(requestStateContext);
   try {
-    return await back.get("/shop/billingDetails", BillingDetailsReplySchema);
+    return await back.call(billingEndpoints.details);
   } catch (error) {
     if (error instanceof BackError) return null;
     throw error;
@@ -33,7 +34,7 @@ export async function billingAction({ request, context, returnTo }: { request: R
   const { back } = context.get(requestStateContext);
   let rules: BillingDetailsReply;
   try {
-    rules = await back.get("/shop/billingDetails", BillingDetailsReplySchema);
+    rules = await back.call(billingEndpoints.details);
   } catch (error) {
     if (error instanceof BackError && error.status === 401) throw redirect(loginPath(context, returnTo));
     if (error instanceof BackError) return errorReply({ message: error.message, form: BILLING_INTENT, status: error.status });
@@ -42,7 +43,7 @@ export async function billingAction({ request, context, returnTo }: { request: R
   const submission = parseSubmission(formData, context, billingDetailsSchema(rules.country, rules.buyer));
   if (submission.status !== "success") return invalidReply(submission, { form: BILLING_INTENT });
   try {
-    await back.post("/shop/billingDetails", submission.value, BillingDetailsReplySchema);
+    await back.call(billingEndpoints.save, { body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error, { form: BILLING_INTENT });
   }

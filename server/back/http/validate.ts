@@ -45,6 +45,21 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, t: Tr
 }
 
 /**
+ * Validates a query string. As parseInput, except that stored-text checks look at what the schema keeps: the back
+ * office's list queries drop a malformed value (a NUL included) and fall back to their defaults (ADR 0061), while a
+ * value a schema keeps with a NUL is still a 422.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, input: unknown, t: Translate): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) return parseInput(schema, input, t);
+  const badText = forbiddenTextPaths(result.data);
+  if (badText.length === 0) return result.data;
+  const fields = Object.create(null) as FieldErrors;
+  for (const key of badText) fields[key] = [t("invalidCharacters")];
+  throw new AppError("VALIDATION", "invalidInput", { fields });
+}
+
+/**
  * A NUL character (PostgreSQL text cannot hold it) or half of a UTF-16 surrogate pair (not a character: it has no
  * UTF-8 form and would be stored as a replacement character).
  */

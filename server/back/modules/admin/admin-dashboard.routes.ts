@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import type { BackEnv } from "../../context.ts";
 import type { Dashboard } from "#core/contract/admin-dashboard.ts";
+import { adminEndpoints } from "#core/contract/endpoints/admin.ts";
 import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
-import { success } from "../../http/envelope.ts";
+import { ok, register } from "../../http/register.ts";
 import * as repo from "./admin-dashboard.repository.ts";
 
 export const adminDashboardRoutes = new Hono<BackEnv>();
 
 /** The index's key figures (ADR 0064): this month (Paris) and now. */
-adminDashboardRoutes.get("/admin/dashboard", async (c) => {
+register(adminDashboardRoutes, adminEndpoints.dashboard, async (c) => {
   const { db, now } = c.var.deps;
   const today = toParisDate(now());
   const month = today.slice(0, 7);
@@ -31,7 +32,7 @@ adminDashboardRoutes.get("/admin/dashboard", async (c) => {
     pendingChecks,
     fundingRequestsWaiting,
   };
-  return success(c, data);
+  return ok(data);
 });
 
 /**

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import type { BackEnv } from "../../context.ts";
-import { success } from "../../http/envelope.ts";
-import { parseBody } from "../../http/validate.ts";
 import { AttendanceSchema, FeedbackSchema } from "#core/contract/attestations.ts";
+import { feedbackTrainerEndpoints as endpoints } from "#core/contract/endpoints/feedback-trainer.ts";
+import type { BackEnv } from "../../context.ts";
+import { ok, register } from "../../http/register.ts";
+import { parseBody } from "../../http/validate.ts";
 import { getFeedbackRequest, submitFeedback } from "./feedback.service.ts";
 import { getTrainerVirtualClass, markAttendance } from "./trainer.service.ts";
 
@@ -12,29 +13,20 @@ import { getTrainerVirtualClass, markAttendance } from "./trainer.service.ts";
  */
 export const feedbackTrainerRoutes = new Hono<BackEnv>();
 
-feedbackTrainerRoutes.get("/feedback/:token", async (c) => {
-  const { db, now } = c.var.deps;
-  return success(c, await getFeedbackRequest(db, c.req.param("token"), now()));
-});
+register(feedbackTrainerRoutes, endpoints.feedbackRequest, async (c, { params }) => ok(await getFeedbackRequest(c.var.deps.db, params.token, c.var.deps.now())));
 
-feedbackTrainerRoutes.post("/feedback/:token", async (c) => {
+register(feedbackTrainerRoutes, endpoints.submitFeedback, async (c, { params }) => {
   const { db, now } = c.var.deps;
-  const token = c.req.param("token");
-  await getFeedbackRequest(db, token, now());
+  await getFeedbackRequest(db, params.token, now());
   const input = await parseBody(c, FeedbackSchema);
-  const result = await submitFeedback(db, token, input, now());
-  return success(c, result, c.var.t("attestationsFeedbackSaved"));
+  return ok(await submitFeedback(db, params.token, input, now()), c.var.t("attestationsFeedbackSaved"));
 });
 
-feedbackTrainerRoutes.get("/trainer/virtualClass/:token", async (c) => {
-  const { db, now } = c.var.deps;
-  return success(c, await getTrainerVirtualClass(db, c.req.param("token"), now()));
-});
+register(feedbackTrainerRoutes, endpoints.trainerVirtualClass, async (c, { params }) => ok(await getTrainerVirtualClass(c.var.deps.db, params.token, c.var.deps.now())));
 
-feedbackTrainerRoutes.post("/trainer/virtualClass/:token/attendance", async (c) => {
+register(feedbackTrainerRoutes, endpoints.markAttendance, async (c, { params }) => {
   const { db, now } = c.var.deps;
-  const token = c.req.param("token");
-  await getTrainerVirtualClass(db, token, now());
+  await getTrainerVirtualClass(db, params.token, now());
   const input = await parseBody(c, AttendanceSchema);
-  return success(c, await markAttendance(db, token, input, now()), c.var.t("attestationsTrainerAttendanceSaved"));
+  return ok(await markAttendance(db, params.token, input, now()), c.var.t("attestationsTrainerAttendanceSaved"));
 });

@@ -1,13 +1,9 @@
 import { Hono } from "hono";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import type { BackEnv } from "../../context.ts";
-import { AuditListQuerySchema } from "#core/contract/audit.ts";
-import { success } from "../../http/envelope.ts";
+import { ok, register } from "../../http/register.ts";
 import { listAuditLog } from "./audit.service.ts";
 
 export const auditRoutes = new Hono<BackEnv>();
 
-/** The audit log, read in the back office (`/admin/audit`): ?q=&entityType=&entityId=&from=&to=&sort=&dir=&page=. */
-auditRoutes.get("/admin/audit", async (c) => {
-  const query = AuditListQuerySchema.parse(c.req.query());
-  return success(c, await listAuditLog(c.var.deps.db, query));
-});
+register(auditRoutes, platformEndpoints.auditLog, async (c, { query }) => ok(await listAuditLog(c.var.deps.db, query)));

@@ -1,17 +1,17 @@
 import { Hono, type Context } from "hono";
+import { authEndpoints as endpoints } from "#core/contract/endpoints/auth.ts";
 import type { BackEnv } from "../../context.ts";
-import { failure, success } from "../../http/envelope.ts";
-import { EmptyBody } from "#core/contract/ids.ts";
-import { parseBody, parseInput } from "../../http/validate.ts";
+import { failure } from "../../http/envelope.ts";
+import { parseInput } from "../../http/validate.ts";
 import { destroySession, startSession } from "../../http/session.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { requireCsrfOnGet } from "../../http/guards.ts";
+import { ok, register } from "../../http/register.ts";
 import { takeMailAllowance } from "./mail-allowance.ts";
 import { passwordResetMail } from "../../../mail/templates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getUserPayload, pickCurrentAccount } from "../user/user.service.ts";
 import { findAccountById, findUserById, listMemberships, type UserRow } from "../user/user.repository.ts";
-import { ConnectAsSchema, EmailSchema, LoginSchema, PasswordResetSchema } from "#core/contract/auth.ts";
+import { EmailSchema } from "#core/contract/auth.ts";
 import {
   authenticate,
   consumeConnectToken,
@@ -52,31 +52,28 @@ async function openSessionHere(c: Context<BackEnv>, user: UserRow, accountId: nu
     throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
   }
   const session = await startSession(c, user.id, accountId, options);
-  return success(c, await getUserPayload(db, user.id, session.accountId), c.var.t("loggedIn"));
+  return ok(await getUserPayload(db, user.id, session.accountId), c.var.t("loggedIn"));
 }
 
-authRoutes.post("/login", async (c) => {
+register(authRoutes, endpoints.login, async (c, { body: input }) => {
   const { db, now } = c.var.deps;
-  const input = await parseBody(c, LoginSchema);
   const user = await authenticate(db, c.var.deps.loginFailures, input, clientIp(c), now());
   const current = pickCurrentAccount(await listMemberships(db, user.id), user.currentAccountId);
   const remember = input.remember === true || input.remember === "on" || input.remember === "true";
   return openSessionHere(c, user, current?.account.id ?? null, { remember });
 });
 
-authRoutes.post("/logout", async (c) => {
-  await parseBody(c, EmptyBody);
+register(authRoutes, endpoints.logout, async (c) => {
   await destroySession(c);
-  return success(c, { loggedIn: false }, c.var.t("loggedOut"));
+  return ok({ loggedIn: false as const }, c.var.t("loggedOut"));
 });
 
 /**
  * Arrival on this host with a cross-platform token: opens the session. The account asked for must be one of
  * the contact's (checked before the token is spent), so that nobody borrows another pharmacy's contract.
  */
-authRoutes.post("/connectAs", async (c) => {
+register(authRoutes, endpoints.connectAs, async (c, { body: input }) => {
   const { db, now } = c.var.deps;
-  const input = await parseBody(c, ConnectAsSchema);
   const arrival = await consumeConnectToken(db, input.contactId, input.token, now(), input.accountId);
   const user = await findUserById(db, arrival.userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
@@ -87,10 +84,9 @@ authRoutes.post("/connectAs", async (c) => {
  * Same reply whether or not the address has an account (no enumeration). A GET that sends a mail: it needs the
  * CSRF header like a POST, and each address gets a few mails per window (counted for every address).
  */
-authRoutes.get("/passwordReset/sendMail/:email", async (c) => {
+register(authRoutes, endpoints.sendPasswordReset, async (c, { params }) => {
   const { db, now, mailer } = c.var.deps;
-  requireCsrfOnGet(c);
-  const email = parseInput(EmailSchema, c.req.param("email"), c.var.t);
+  const email = parseInput(EmailSchema, params.email, c.var.t);
   await takeMailAllowance(c.var.deps.loginFailures, `reset:${email}`, now(), "tooManyResetMails");
   const issued = await requestPasswordReset(db, email, now());
   if (issued) {
@@ -107,28 +103,26 @@ authRoutes.get("/passwordReset/sendMail/:email", async (c) => {
       c.var.logger.error({ err: error }, "password reset mail not sent");
     }
   }
-  return success(c, null, c.var.t("passwordResetSent"));
+  return ok(null, c.var.t("passwordResetSent"));
 });
 
-/** GET /back/api/passwordReset/check/:token: can this reset link still be used? Read-only, the token is not spent. */
-authRoutes.get("/passwordReset/check/:token", async (c) => {
-  const valid = await isPasswordResetTokenValid(c.var.deps.db, c.req.param("token"), c.var.deps.now());
-  return success(c, { valid }, valid ? c.var.t("ok") : c.var.t("invalidResetToken"));
+register(authRoutes, endpoints.checkResetToken, async (c, { params }) => {
+  const valid = await isPasswordResetTokenValid(c.var.deps.db, params.token, c.var.deps.now());
+  return ok({ valid }, valid ? c.var.t("ok") : c.var.t("invalidResetToken"));
 });
 
-authRoutes.post("/passwordReset", async (c) => {
-  const input = await parseBody(c, PasswordResetSchema);
+register(authRoutes, endpoints.resetPassword, async (c, { body: input }) => {
   const user = await resetPassword(c.var.deps.db, input.token, input.password, c.var.deps.now());
   // The owner proved access to the mailbox: a login paused by failed attempts opens again.
   await c.var.deps.loginFailures.clear(user.email);
-  return success(c, null, c.var.t("passwordUpdated"));
+  return ok(null, c.var.t("passwordUpdated"));
 });
 
 /**
  * Checks the form of an address only: whether an account uses it is never told here (anyone could ask). The
  * invitation-bound createAccount says so, to the holder of an invitation (ADR 0023).
  */
-authRoutes.get("/validateEmail/:email", async (c) => {
-  parseInput(EmailSchema, c.req.param("email"), c.var.t);
-  return success(c, { valid: true }, c.var.t("emailWellFormed"));
+register(authRoutes, endpoints.validateEmail, async (c, { params }) => {
+  parseInput(EmailSchema, params.email, c.var.t);
+  return ok({ valid: true as const }, c.var.t("emailWellFormed"));
 });

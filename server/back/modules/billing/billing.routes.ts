@@ -1,11 +1,11 @@
 /** The buyer's billing details (ADR 0102), asked at checkout: thin, the service does the work. */
 import { Hono, type Context } from "hono";
 import { billingDetailsSchema, BillingDetailsReplySchema } from "#core/contract/billing.ts";
+import { billingEndpoints as endpoints } from "#core/contract/endpoints/billing.ts";
 import { canShop } from "#core/domain/permissions.ts";
-import type { BackEnv } from "../../context.ts";
+import type { BackEnv, SessionState } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { success } from "../../http/envelope.ts";
-import { requireSession } from "../../http/guards.ts";
+import { ok, register } from "../../http/register.ts";
 import { parseBody } from "../../http/validate.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 import { billingRules, getBillingDetails, saveBillingDetails, type BillingScope } from "./billing.service.ts";
@@ -13,21 +13,20 @@ import { billingRules, getBillingDetails, saveBillingDetails, type BillingScope 
 export const billingRoutes = new Hono<BackEnv>();
 
 /** A logged-in shop customer (the shop's own guard: 401 for guests, 403 outside shop context), and their scope. */
-async function shopBuyerScope(c: Context<BackEnv>): Promise<BillingScope> {
-  const session = requireSession(c);
+async function shopBuyerScope(c: Context<BackEnv>, session: SessionState): Promise<BillingScope> {
   if (!canShop(await sessionUserPayload(c.var.deps.db, session))) throw new AppError("FORBIDDEN", "shopNotAvailable");
   return { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key };
 }
 
-billingRoutes.get("/shop/billingDetails", async (c) => {
-  const scope = await shopBuyerScope(c);
-  return success(c, BillingDetailsReplySchema.parse(await getBillingDetails(c.var.deps.db, scope)));
+register(billingRoutes, endpoints.details, async (c, { caller }) => {
+  const scope = await shopBuyerScope(c, caller);
+  return ok(BillingDetailsReplySchema.parse(await getBillingDetails(c.var.deps.db, scope)));
 });
 
-billingRoutes.post("/shop/billingDetails", async (c) => {
-  const scope = await shopBuyerScope(c);
+register(billingRoutes, endpoints.save, async (c, { caller }) => {
+  const scope = await shopBuyerScope(c, caller);
   const rules = billingRules(scope);
   const input = await parseBody(c, billingDetailsSchema(rules.country, rules.buyer));
   const reply = await saveBillingDetails(c.var.deps.db, scope, input, c.var.deps.now());
-  return success(c, BillingDetailsReplySchema.parse(reply), c.var.t("billingDetailsSaved"));
+  return ok(BillingDetailsReplySchema.parse(reply), c.var.t("billingDetailsSaved"));
 });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
+import { broadcastingEndpoints, ChannelAuthSchema } from "#core/contract/endpoints/broadcasting.ts";
 import {
   authorizeChannel,
   ChannelAuthorizationError,
@@ -11,6 +12,7 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { success } from "../../http/envelope.ts";
 import { parseCookies } from "#core/http/cookies.ts";
+import { ok, register } from "../../http/register.ts";
 import { requireSession } from "../../http/guards.ts";
 import { parseBody } from "../../http/validate.ts";
 import { isActiveMember } from "../auth/auth.service.ts";
@@ -18,16 +20,7 @@ import { CART_COOKIE, ownsCartChannel } from "../shop/cart.service.ts";
 
 export const broadcastingRoutes = new Hono<BackEnv>();
 
-const ChannelAuthSchema = z.object({
-  socket_id: z.string().min(3).max(50),
-  channel_name: z.string().min(1).max(200),
-});
-
-/**
- * Pusher channel authorisation (form fields socket_id, channel_name). The signed `auth`
- * is in the envelope's data; the page island unwraps it for pusher-js.
- */
-broadcastingRoutes.post("/broadcasting/auth", async (c) => {
+register(broadcastingRoutes, broadcastingEndpoints.auth, async (c) => {
   let input: z.infer<typeof ChannelAuthSchema>;
   try {
     input = await parseBody(c, ChannelAuthSchema);
@@ -51,7 +44,7 @@ broadcastingRoutes.post("/broadcasting/auth", async (c) => {
   if (!allowed) throw new AppError("FORBIDDEN", "forbidden");
   const { env } = c.var.deps;
   try {
-    return success(c, authorizeChannel({ socketId: input.socket_id, channelName: channel, key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET }));
+    return ok(authorizeChannel({ socketId: input.socket_id, channelName: channel, key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET }));
   } catch (error) {
     if (error instanceof ChannelAuthorizationError) throw new AppError("VALIDATION", "invalidInput", { fields: { socket_id: ["invalidType"] } });
     throw error;

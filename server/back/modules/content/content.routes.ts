@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
+import { contentEndpoints as endpoints } from "#core/contract/endpoints/content.ts";
 import type { BackEnv } from "../../context.ts";
-import { success } from "../../http/envelope.ts";
-import { parseBody, parseInput } from "../../http/validate.ts";
-import { ContactSchema, FaqQuerySchema, NewsQuerySchema, SurveySchema } from "#core/contract/content.ts";
+import { ok, register } from "../../http/register.ts";
 import {
   getContentPage,
   getExpert,
@@ -27,33 +26,27 @@ export const contentRoutes = new Hono<BackEnv>();
 
 const db = (c: Context<BackEnv>) => c.var.deps.db;
 
-contentRoutes.get("/content/news", async (c) => {
-  const query = parseInput(NewsQuerySchema, c.req.query(), c.var.t);
-  return success(c, await listNews(db(c), c.var.brand, c.var.deps.now(), query.page ?? 1));
-});
+register(contentRoutes, endpoints.newsList, async (c, { query }) => ok(await listNews(db(c), c.var.brand, c.var.deps.now(), query.page ?? 1)));
 
-contentRoutes.get("/content/news/:slug", async (c) => success(c, await getNews(db(c), c.var.brand, c.var.deps.now(), c.req.param("slug"))));
+register(contentRoutes, endpoints.news, async (c, { params }) => ok(await getNews(db(c), c.var.brand, c.var.deps.now(), params.slug)));
 
-contentRoutes.get("/content/pages/:slug", async (c) => success(c, await getContentPage(db(c), c.var.brand, c.req.param("slug"))));
+register(contentRoutes, endpoints.page, async (c, { params }) => ok(await getContentPage(db(c), c.var.brand, params.slug)));
 
-contentRoutes.get("/content/offer", async (c) => success(c, await getSystemPage(db(c), c.var.brand, "offer")));
+register(contentRoutes, endpoints.offer, async (c) => ok(await getSystemPage(db(c), c.var.brand, "offer")));
 
-contentRoutes.get("/content/welcome", async (c) => success(c, await getSystemPage(db(c), c.var.brand, "welcome")));
+register(contentRoutes, endpoints.welcome, async (c) => ok(await getSystemPage(db(c), c.var.brand, "welcome")));
 
-contentRoutes.get("/content/trainings", async (c) => success(c, await getTrainingsOverview(db(c), c.var.brand)));
+register(contentRoutes, endpoints.trainings, async (c) => ok(await getTrainingsOverview(db(c), c.var.brand)));
 
-contentRoutes.get("/content/faq", async (c) => {
-  const query = parseInput(FaqQuerySchema, c.req.query(), c.var.t);
-  return success(c, await getFaq(db(c), c.var.brand, query.type));
-});
+register(contentRoutes, endpoints.faq, async (c, { query }) => ok(await getFaq(db(c), c.var.brand, query.type)));
 
-contentRoutes.get("/content/groupings", async (c) => success(c, await getGroupings(db(c), c.var.brand)));
+register(contentRoutes, endpoints.groupings, async (c) => ok(await getGroupings(db(c), c.var.brand)));
 
-contentRoutes.get("/content/experts", async (c) => success(c, await getExperts(db(c), c.var.brand)));
+register(contentRoutes, endpoints.experts, async (c) => ok(await getExperts(db(c), c.var.brand)));
 
-contentRoutes.get("/content/experts/:slug", async (c) => success(c, await getExpert(db(c), c.var.brand, c.req.param("slug"))));
+register(contentRoutes, endpoints.expert, async (c, { params }) => ok(await getExpert(db(c), c.var.brand, params.slug)));
 
-contentRoutes.get("/content/sitemap", async (c) => success(c, await getSitemap(db(c), c.var.brand, c.var.deps.now())));
+register(contentRoutes, endpoints.sitemap, async (c) => ok(await getSitemap(db(c), c.var.brand, c.var.deps.now())));
 
 function formDeps(c: Context<BackEnv>): FormDeps {
   const { db, mailer, now } = c.var.deps;
@@ -69,15 +62,13 @@ function formDeps(c: Context<BackEnv>): FormDeps {
 }
 
 /** POST /back/api/content/contact: name, email, phone, subject, message, consent (+ honeypot "website"). */
-contentRoutes.post("/content/contact", async (c) => {
-  const input = await parseBody(c, ContactSchema);
-  await sendContactMessage(formDeps(c), input);
-  return success(c, null, c.var.t("contactSent"), 201);
+register(contentRoutes, endpoints.contact, async (c, { body }) => {
+  await sendContactMessage(formDeps(c), body);
+  return ok(null, c.var.t("contactSent"), 201);
 });
 
 /** POST /back/api/content/survey: the custom-training survey (+ honeypot "website"). */
-contentRoutes.post("/content/survey", async (c) => {
-  const input = await parseBody(c, SurveySchema);
-  await sendCustomSurvey(formDeps(c), input, c.var.locale);
-  return success(c, null, c.var.t("surveySent"), 201);
+register(contentRoutes, endpoints.survey, async (c, { body }) => {
+  await sendCustomSurvey(formDeps(c), body, c.var.locale);
+  return ok(null, c.var.t("surveySent"), 201);
 });

@@ -1,48 +1,24 @@
 /** The funding-request calls (spec 7, Referent), under /back/api/referent/. ADR 0055-0058. */
 import { Hono } from "hono";
-import {
-  FundaeReportQuerySchema,
-  FundingIdParamsSchema,
-  FundingInvoiceRequestSchema,
-  FundingListQuerySchema,
-  FundingRequestActionSchema,
-  FundingRequestAddSchema,
-  FundingRequestSessionSchema,
-} from "#core/contract/funding-requests.ts";
+import { fundingRequestsEndpoints as endpoints } from "#core/contract/endpoints/funding-requests.ts";
 import { FUNDAE_REPORT_COLUMNS, fundaeReportCsv } from "#core/domain/fundae-report.ts";
 import type { FundingState } from "#core/domain/funding-requests.ts";
 import type { BackEnv } from "../../context.ts";
-import { success } from "../../http/envelope.ts";
-import { parseBody, parseInput } from "../../http/validate.ts";
-import { requireReferentScope } from "./referent-scope.ts";
+import { ok, register } from "../../http/register.ts";
+import { fundingScope } from "./referent-scope.ts";
 import * as service from "./funding-requests.service.ts";
 
 export const fundingRequestsRoutes = new Hono<BackEnv>();
 
-const query = (c: { req: { queries(): Record<string, string[]> } }) =>
-  Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+register(fundingRequestsRoutes, endpoints.list, async (c, { caller, query }) => ok(await service.listFundingRequests(c.var.deps, fundingScope(c, caller), query.state)));
 
-fundingRequestsRoutes.get("/referent/dpec", async (c) => {
-  const scope = await requireReferentScope(c, { write: false });
-  const { state } = parseInput(FundingListQuerySchema, query(c), c.var.t);
-  return success(c, await service.listFundingRequests(c.var.deps, scope, state));
-});
+register(fundingRequestsRoutes, endpoints.options, async (c, { caller }) => ok(await service.getFundingOptions(c.var.deps, fundingScope(c, caller))));
 
-fundingRequestsRoutes.get("/referent/dpec/options", async (c) => {
-  const scope = await requireReferentScope(c, { write: false });
-  return success(c, await service.getFundingOptions(c.var.deps, scope));
-});
+register(fundingRequestsRoutes, endpoints.fundaeGroups, async (c, { caller }) => ok(await service.listFundaeGroups(c.var.deps, fundingScope(c, caller))));
 
-fundingRequestsRoutes.get("/referent/dpec/fundae", async (c) => {
-  const scope = await requireReferentScope(c, { write: false });
-  return success(c, await service.listFundaeGroups(c.var.deps, scope));
-});
-
-fundingRequestsRoutes.get("/referent/dpec/informes", async (c) => {
-  const scope = await requireReferentScope(c, { write: false });
-  const { format } = parseInput(FundaeReportQuerySchema, query(c), c.var.t);
-  const rows = await service.fundaeReport(c.var.deps, scope);
-  if (format !== "csv") return success(c, rows);
+register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { caller, query }) => {
+  const rows = await service.fundaeReport(c.var.deps, fundingScope(c, caller));
+  if (query.format !== "csv") return ok(rows);
   const t = c.var.t;
   const headers = Object.fromEntries(FUNDAE_REPORT_COLUMNS.map((col) => [col, t(`fundaeCsv_${col}`)])) as Record<(typeof FUNDAE_REPORT_COLUMNS)[number], string>;
   const csv = fundaeReportCsv(rows, headers, (state) => t(`fundingState_${state as FundingState}`));
@@ -52,35 +28,23 @@ fundingRequestsRoutes.get("/referent/dpec/informes", async (c) => {
   });
 });
 
-fundingRequestsRoutes.get("/referent/dpec/:id", async (c) => {
-  const scope = await requireReferentScope(c, { write: false });
-  const { id } = parseInput(FundingIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  return success(c, await service.getFundingRequest(c.var.deps, scope, id));
+register(fundingRequestsRoutes, endpoints.detail, async (c, { caller, params }) => ok(await service.getFundingRequest(c.var.deps, fundingScope(c, caller), params.id)));
+
+register(fundingRequestsRoutes, endpoints.add, async (c, { caller, body }) =>
+  ok(await service.addFundingRequest(c.var.deps, fundingScope(c, caller), body), c.var.t("fundingCreated"), 201),
+);
+
+register(fundingRequestsRoutes, endpoints.act, async (c, { caller, body }) => {
+  const { request, message } = await service.actOnFundingRequest(c.var.deps, c.var.t, fundingScope(c, caller), body);
+  return ok(request, message);
 });
 
-fundingRequestsRoutes.post("/referent/dpec/add", async (c) => {
-  const scope = await requireReferentScope(c, { write: true });
-  const input = await parseBody(c, FundingRequestAddSchema);
-  return success(c, await service.addFundingRequest(c.var.deps, scope, input), c.var.t("fundingCreated"), 201);
-});
+register(fundingRequestsRoutes, endpoints.changeSession, async (c, { caller, body }) =>
+  ok(await service.changeFundingSession(c.var.deps, fundingScope(c, caller), body), c.var.t("fundingSessionChanged")),
+);
 
-fundingRequestsRoutes.post("/referent/dpec/action", async (c) => {
-  const scope = await requireReferentScope(c, { write: true });
-  const input = await parseBody(c, FundingRequestActionSchema);
-  const { request, message } = await service.actOnFundingRequest(c.var.deps, c.var.t, scope, input);
-  return success(c, request, message);
-});
-
-fundingRequestsRoutes.put("/referent/dpec/action", async (c) => {
-  const scope = await requireReferentScope(c, { write: true });
-  const input = await parseBody(c, FundingRequestSessionSchema);
-  return success(c, await service.changeFundingSession(c.var.deps, scope, input), c.var.t("fundingSessionChanged"));
-});
-
-fundingRequestsRoutes.post("/referent/dpec/invoice", async (c) => {
-  const scope = await requireReferentScope(c, { write: false });
-  const input = await parseBody(c, FundingInvoiceRequestSchema);
-  const { bytes, filename } = await service.fundingInvoicePdf(c.var.deps, scope, input);
+register(fundingRequestsRoutes, endpoints.invoice, async (c, { caller, body }) => {
+  const { bytes, filename } = await service.fundingInvoicePdf(c.var.deps, fundingScope(c, caller), body);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
     "content-disposition": `attachment; filename="${filename}"`,

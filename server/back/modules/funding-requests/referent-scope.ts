@@ -8,10 +8,15 @@ import type { BrandKey } from "#core/branding/brands.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { requireSession } from "../../http/guards.ts";
-import { requireReferent } from "../referent/referent-scope.ts";
+import { requireReferent, type ReferentScope as ReferentGuardScope } from "../referent/referent-scope.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 
 export type ReferentScope = { userId: number; accountId: number; brand: BrandKey; locale: string };
+
+/** The scope of these modules from the referent guard's (the `referent` access rule of their endpoints). */
+export function fundingScope(c: Context<BackEnv>, referent: ReferentGuardScope): ReferentScope {
+  return { userId: referent.userId, accountId: referent.accountId, brand: c.var.brand.key, locale: c.var.locale };
+}
 
 /** 401 for guests, 403 for a user who is not a holder or referent of the account in use (or read-only, to write). */
 export async function requireReferentScope(c: Context<BackEnv>, { write }: { write: boolean }): Promise<ReferentScope> {

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import type { BackEnv } from "../../context.ts";
-import { failure, success } from "../../http/envelope.ts";
+import { failure } from "../../http/envelope.ts";
+import { ok, register } from "../../http/register.ts";
 import { pingDatabase } from "./health.repository.ts";
 
 export const healthRoutes = new Hono<BackEnv>();
 
-healthRoutes.get("/health", async (c) => {
+register(healthRoutes, platformEndpoints.health, async (c) => {
   const started = performance.now();
   let database = false;
   try {
@@ -15,5 +17,5 @@ healthRoutes.get("/health", async (c) => {
     c.var.logger.error({ err: error }, "health check: database unreachable");
   }
   const data = { database, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
-  return database ? success(c, data, c.var.t("healthy")) : failure(c, 503, c.var.t("unhealthy"), data);
+  return database ? ok(data, c.var.t("healthy")) : failure(c, 503, c.var.t("unhealthy"), data);
 });

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import type { BackEnv } from "../../context.ts";
-import { success } from "../../http/envelope.ts";
+import { ok, register } from "../../http/register.ts";
 import { getFeaturedTrainings } from "./home.service.ts";
 
 export const homeRoutes = new Hono<BackEnv>();
 
-/** GET /back/api/home/featured: the trainings the home page shows, for the brand of the host. */
-homeRoutes.get("/home/featured", async (c) => success(c, await getFeaturedTrainings(c.var.deps.db, c.var.brand)));
+register(homeRoutes, platformEndpoints.featured, async (c) => ok(await getFeaturedTrainings(c.var.deps.db, c.var.brand)));

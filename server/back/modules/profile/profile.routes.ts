@@ -4,21 +4,15 @@ import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { advisorMessageMail, mailLang } from "../../../mail/templates.ts";
 import { MAX_IMAGE_BYTES, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
+import { profileEndpoints as endpoints } from "#core/contract/endpoints/profile.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { success } from "../../http/envelope.ts";
-import { requireSession, requireWritableSession } from "../../http/guards.ts";
+import { ok, register } from "../../http/register.ts";
 import { parseBody } from "../../http/validate.ts";
 import { findAdvisor, findUserById, updateUser, type UserChanges } from "../user/user.repository.ts";
 import { getUserPayload, sessionUser, sessionUserPayload } from "../user/user.service.ts";
 import { takeMailAllowance } from "../auth/mail-allowance.ts";
-import {
-  AdvisorMessageSchema,
-  DEFAULT_ADVISOR_MESSAGE,
-  UpdateMobilePhoneSchema,
-  updatePersonalDataSchema,
-  UpdateUserDataSchema,
-} from "#core/contract/profile.ts";
+import { DEFAULT_ADVISOR_MESSAGE, updatePersonalDataSchema } from "#core/contract/profile.ts";
 
 export const profileRoutes = new Hono<BackEnv>();
 
@@ -27,12 +21,11 @@ async function publishContactUpdate(c: Context<BackEnv>, userId: number) {
   await c.var.deps.broadcaster.broadcast(userChannelName(userId), "ContactUpdate", { userId });
 }
 
-profileRoutes.get("/user/profile", async (c) => {
-  const session = requireSession(c);
+register(profileRoutes, endpoints.profile, async (c, { caller: session }) => {
   const { db } = c.var.deps;
   const [user, payload] = await Promise.all([sessionUser(db, session), sessionUserPayload(db, session)]);
   if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
-  return success(c, {
+  return ok({
     ...payload,
     gender: user.gender,
     phone: user.phone,
@@ -42,9 +35,7 @@ profileRoutes.get("/user/profile", async (c) => {
   });
 });
 
-profileRoutes.post("/user/updateUserData", async (c) => {
-  const session = await requireWritableSession(c);
-  const input = await parseBody(c, UpdateUserDataSchema);
+register(profileRoutes, endpoints.updateUserData, async (c, { caller: session, body: input }) => {
   await updateUser(c.var.deps.db, session.userId, {
     ...input,
     gender: input.gender || null,
@@ -52,19 +43,16 @@ profileRoutes.post("/user/updateUserData", async (c) => {
     updatedAt: c.var.deps.now(),
   });
   await publishContactUpdate(c, session.userId);
-  return success(c, null, c.var.t("profileUpdated"));
+  return ok(null, c.var.t("profileUpdated"));
 });
 
-profileRoutes.post("/user/updateMobilePhone", async (c) => {
-  const session = await requireWritableSession(c);
-  const input = await parseBody(c, UpdateMobilePhoneSchema);
+register(profileRoutes, endpoints.updateMobilePhone, async (c, { caller: session, body: input }) => {
   await updateUser(c.var.deps.db, session.userId, { mobilePhone: input.mobilePhone || null, updatedAt: c.var.deps.now() });
   await publishContactUpdate(c, session.userId);
-  return success(c, null, c.var.t("profileUpdated"));
+  return ok(null, c.var.t("profileUpdated"));
 });
 
-profileRoutes.post("/user/updatePersonalData", async (c) => {
-  const session = await requireWritableSession(c);
+register(profileRoutes, endpoints.updatePersonalData, async (c, { caller: session }) => {
   const input = await parseBody(c, updatePersonalDataSchema(toParisDate(c.var.deps.now())));
   const changes: UserChanges = { updatedAt: c.var.deps.now() };
   if (input.phone !== undefined) changes.phone = input.phone || null;
@@ -73,12 +61,11 @@ profileRoutes.post("/user/updatePersonalData", async (c) => {
   if (input.volume !== undefined) changes.volume = input.volume;
   await updateUser(c.var.deps.db, session.userId, changes);
   await publishContactUpdate(c, session.userId);
-  return success(c, null, c.var.t("profileUpdated"));
+  return ok(null, c.var.t("profileUpdated"));
 });
 
 /** Multipart upload of the profile picture: type checked by content, size capped, nothing stored on refusal. */
-profileRoutes.post("/user/updateProfilePic", async (c) => {
-  const session = await requireWritableSession(c);
+register(profileRoutes, endpoints.updateProfilePic, async (c, { caller: session }) => {
   const type = c.req.header("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
   const form = await c.req.formData().catch(() => {
@@ -96,16 +83,14 @@ profileRoutes.post("/user/updateProfilePic", async (c) => {
   await updateUser(db, session.userId, { avatarPath, updatedAt: c.var.deps.now() });
   await removeUpload(env.DATA_DIR, user?.avatarPath ?? null);
   await publishContactUpdate(c, session.userId);
-  return success(c, { avatar: avatarPath }, c.var.t("profileUpdated"));
+  return ok({ avatar: avatarPath }, c.var.t("profileUpdated"));
 });
 
 /**
  * A message (by default a call-back request) mailed to the user's advisor. A read-only contract may send it: it is
  * how a read-only user asks for a change or a renewal (ADR 0104).
  */
-profileRoutes.post("/user/sendAdvisorMessage", async (c) => {
-  const session = requireSession(c);
-  const input = await parseBody(c, AdvisorMessageSchema);
+register(profileRoutes, endpoints.sendAdvisorMessage, async (c, { caller: session, body: input }) => {
   const { db, mailer, now } = c.var.deps;
   const user = await findUserById(db, session.userId);
   const payload = await getUserPayload(db, session.userId, session.accountId);
@@ -120,5 +105,5 @@ profileRoutes.post("/user/sendAdvisorMessage", async (c) => {
     replyTo: user.email,
     ...advisorMessageMail({ brand, locale: user.locale, fromName: `${user.firstName} ${user.lastName}`, fromEmail: user.email, message }),
   });
-  return success(c, null, c.var.t("messageSent"));
+  return ok(null, c.var.t("messageSent"));
 });

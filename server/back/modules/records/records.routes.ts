@@ -1,11 +1,8 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import type { BackEnv } from "../../context.ts";
+import { recordsEndpoints as endpoints } from "#core/contract/endpoints/records.ts";
+import type { BackEnv, SessionState } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { IdParam } from "#core/contract/ids.ts";
-import { success } from "../../http/envelope.ts";
-import { requireSession } from "../../http/guards.ts";
-import { parseInput } from "../../http/validate.ts";
+import { ok, register } from "../../http/register.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 import { listBadges } from "./badges.ts";
 import { sessionPointsAccess } from "./points-access.ts";
@@ -30,48 +27,37 @@ import {
  */
 export const recordsRoutes = new Hono<BackEnv>();
 
-async function viewerOf(c: Context<BackEnv>): Promise<Viewer> {
-  const session = requireSession(c);
+async function viewerOf(c: Context<BackEnv>, session: SessionState): Promise<Viewer> {
   const { db, now } = c.var.deps;
   return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(db, session), now: now() };
 }
 
-recordsRoutes.get("/user/trainings", async (c) => success(c, await getTrainings(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.trainings, async (c, { caller }) => ok(await getTrainings(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/currentFormations", async (c) => success(c, await getCurrentFormations(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.currentFormations, async (c, { caller }) => ok(await getCurrentFormations(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/history", async (c) => success(c, await getHistory(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.history, async (c, { caller }) => ok(await getHistory(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/history/light", async (c) => success(c, await getHistoryLight(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.historyLight, async (c, { caller }) => ok(await getHistoryLight(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/getCurrentAverages", async (c) => success(c, await getCurrentAverages(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.currentAverages, async (c, { caller }) => ok(await getCurrentAverages(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/getQuestionsAnswers", async (c) => success(c, await getQuestionsAnswers(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.questionsAnswers, async (c, { caller }) => ok(await getQuestionsAnswers(c.var.deps.db, await viewerOf(c, caller))));
 
-const TrainingIdsSchema = z.strictObject({
-  a: IdParam,
-  b: IdParam,
-});
+register(recordsRoutes, endpoints.checkFormation, async (c, { caller, params }) => ok(await checkFormation(c.var.deps.db, await viewerOf(c, caller), params.a, params.b)));
 
-recordsRoutes.get("/user/checkFormation/:a/:b", async (c) => {
-  const viewer = await viewerOf(c);
-  const { a, b } = parseInput(TrainingIdsSchema, { a: c.req.param("a"), b: c.req.param("b") }, c.var.t);
-  return success(c, await checkFormation(c.var.deps.db, viewer, a, b));
-});
+register(recordsRoutes, endpoints.tracking, async (c, { caller }) => ok(await getTracking(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/tracking", async (c) => success(c, await getTracking(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.trainingsList, async (c, { caller }) => ok(await getTrainingsList(c.var.deps.db, await viewerOf(c, caller))));
 
-recordsRoutes.get("/user/trainingsList", async (c) => success(c, await getTrainingsList(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.badges, async (c, { caller }) => ok(await listBadges(c.var.deps, await viewerOf(c, caller), c.var.t)));
 
-recordsRoutes.get("/user/getBadges", async (c) => success(c, await listBadges(c.var.deps, await viewerOf(c), c.var.t)));
-
-recordsRoutes.get("/user/getPersonalizedSuggestions", async (c) => {
-  const viewer = await viewerOf(c);
-  const session = requireSession(c);
-  const user = await sessionUserPayload(c.var.deps.db, session);
+register(recordsRoutes, endpoints.suggestions, async (c, { caller }) => {
+  const viewer = await viewerOf(c, caller);
+  const user = await sessionUserPayload(c.var.deps.db, caller);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const profile = { brand: user.brand, isPharmacist: user.isPharmacist, isHolder: user.isHolder };
-  return success(c, await getSuggestions(c.var.deps.db, viewer, profile));
+  return ok(await getSuggestions(c.var.deps.db, viewer, profile));
 });
 
-recordsRoutes.get("/user/trainingPlan", async (c) => success(c, await getTrainingPlan(c.var.deps.db, await viewerOf(c))));
+register(recordsRoutes, endpoints.trainingPlan, async (c, { caller }) => ok(await getTrainingPlan(c.var.deps.db, await viewerOf(c, caller))));

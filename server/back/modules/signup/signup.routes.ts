@@ -5,14 +5,13 @@
  */
 import { Hono, type Context } from "hono";
 import { BRANDS, isBrandKey, type Brand } from "#core/branding/brands.ts";
-import { ConfirmEmailSchema, signUpSchema } from "#core/contract/signup.ts";
-import { EmptyBody } from "#core/contract/ids.ts";
+import { signUpEndpoints as endpoints } from "#core/contract/endpoints/signup.ts";
+import { signUpSchema } from "#core/contract/signup.ts";
 import { sellerCountryOf } from "#core/domain/billing.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { success } from "../../http/envelope.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { requireSession } from "../../http/guards.ts";
+import { ok, register } from "../../http/register.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { startSession } from "../../http/session.ts";
 import { parseBody } from "../../http/validate.ts";
@@ -51,10 +50,9 @@ async function sendMail(c: Context<BackEnv>, to: string, mail: ReturnType<typeof
   }
 }
 
-/** GET /back/api/signUp/form: the token that dates the form (nothing is written). */
-signUpRoutes.get("/signUp/form", (c) => success(c, { formToken: createSignUpFormToken(secretOf(c), c.var.deps.now()) }));
+register(signUpRoutes, endpoints.form, async (c) => ok({ formToken: createSignUpFormToken(secretOf(c), c.var.deps.now()) }));
 
-signUpRoutes.post("/signUp", async (c) => {
+register(signUpRoutes, endpoints.signUp, async (c) => {
   const { db, now, loginFailures } = c.var.deps;
   const input = await parseBody(c, signUpSchema(sellerCountryOf(c.var.brand.key)));
   const check = checkSignUpFormToken(secretOf(c), input.formToken, now());
@@ -85,31 +83,28 @@ signUpRoutes.post("/signUp", async (c) => {
       }),
     );
   }
-  return success(c, { email: input.email }, c.var.t("signUpCheckMail", { email: input.email }));
+  return ok({ email: input.email }, c.var.t("signUpCheckMail", { email: input.email }));
 });
 
 /**
  * POST /back/api/signUp/confirm: the mailed link's token confirms the address and opens the session on this host
  * (the anonymous cart of this browser joins the account); on another brand's host the address is confirmed only.
  */
-signUpRoutes.post("/signUp/confirm", async (c) => {
+register(signUpRoutes, endpoints.confirm, async (c, { body: input }) => {
   const { db, now } = c.var.deps;
-  const input = await parseBody(c, ConfirmEmailSchema);
   const user = await confirmEmail(db, input.token, now());
   const session = isSamePlatform(user.brand, c.var.brand.key) ? await startSession(c, user.id, null) : null;
   const payload = session ? await getUserPayload(db, user.id, session.accountId) : { loggedIn: false as const };
-  return success(c, payload, c.var.t("emailConfirmed"));
+  return ok(payload, c.var.t("emailConfirmed"));
 });
 
 /** POST /back/api/signUp/resendConfirmation: a new link for the logged-in user, a few per window. */
-signUpRoutes.post("/signUp/resendConfirmation", async (c) => {
-  const session = requireSession(c);
-  await parseBody(c, EmptyBody);
+register(signUpRoutes, endpoints.resendConfirmation, async (c, { caller: session }) => {
   const { db, now, loginFailures } = c.var.deps;
   const user = await requireUnconfirmedUser(db, session.userId);
   await takeMailAllowance(loginFailures, `confirm:${user.id}`, now(), "tooManySignUpMails");
   const token = await resendConfirmation(db, user, now());
   const links = linksFor(c, user);
   await sendMail(c, user.email, signUpConfirmationMail({ brand: links.brand, locale: user.locale, firstName: user.firstName, link: links.confirm(token) }));
-  return success(c, { email: user.email }, c.var.t("confirmationResent", { email: user.email }));
+  return ok({ email: user.email }, c.var.t("confirmationResent", { email: user.email }));
 });

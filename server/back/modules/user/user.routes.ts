@@ -1,14 +1,11 @@
 import { Hono } from "hono";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import type { BackEnv } from "../../context.ts";
-import { success } from "../../http/envelope.ts";
+import { ok, register } from "../../http/register.ts";
 import { sessionUserPayload } from "./user.service.ts";
 
 export const userRoutes = new Hono<BackEnv>();
 
-userRoutes.get("/user", async (c) => {
-  const session = c.var.session;
-  if (!session) return success(c, { loggedIn: false });
-  return success(c, await sessionUserPayload(c.var.deps.db, session));
-});
+register(userRoutes, platformEndpoints.currentUser, async (c, { caller }) => ok(caller ? await sessionUserPayload(c.var.deps.db, caller) : { loggedIn: false as const }));
 
-userRoutes.get("/user/isLogged", (c) => success(c, { loggedIn: c.var.session !== null }));
+register(userRoutes, platformEndpoints.isLogged, async (_c, { caller }) => ok({ loggedIn: caller !== null }));

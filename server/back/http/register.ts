@@ -1,0 +1,67 @@
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Access, Endpoint, ParsedInput, ReplyInput } from "#core/contract/endpoint.ts";
+import type { BackEnv, SessionState } from "../context.ts";
+import { requireReferent, type ReferentScope } from "../modules/referent/referent-scope.ts";
+import { success } from "./envelope.ts";
+import { requireAdmin, requireCsrfOnGet, requireSession, requireWritableSession } from "./guards.ts";
+import { parseBody, parseInput, parseQuery } from "./validate.ts";
+
+/** What each access rule's guard hands the handler: who is calling. */
+type Callers = {
+  public: SessionState | null;
+  session: SessionState;
+  writable: SessionState;
+  admin: SessionState;
+  referent: ReferentScope;
+  referentWrite: ReferentScope;
+  signature: null;
+};
+
+/** The guard of each access rule (core/contract/endpoint.ts): it throws the 401 or 403, or returns the caller. */
+const GUARDS: { [A in Access]: (c: Context<BackEnv>) => Callers[A] | Promise<Callers[A]> } = {
+  public: (c) => c.var.session,
+  session: requireSession,
+  writable: requireWritableSession,
+  admin: requireAdmin,
+  referent: (c) => requireReferent(c),
+  referentWrite: (c) => requireReferent(c, { write: true }),
+  signature: () => null,
+};
+
+/** A success reply: the endpoint's data (typed by its reply schema), its message and status. */
+export type Ok<T> = { readonly ok: typeof OK; readonly data: T; readonly message?: string; readonly status?: ContentfulStatusCode };
+const OK = Symbol("ok");
+
+export function ok<T>(data: T, message?: string, status?: ContentfulStatusCode): Ok<T> {
+  return { ok: OK, data, message, status };
+}
+
+export type HandlerInput<E extends Endpoint> = ParsedInput<E> & { caller: Callers[E["access"]] };
+
+/** A handler answers `ok(data)`, or a Response of its own (a file, a page, an error with data, a redirect). */
+export type Handler<E extends Endpoint> = (c: Context<BackEnv>, input: HandlerInput<E>) => Promise<Response | Ok<ReplyInput<E>>>;
+
+/** The endpoint objects mounted with `register` (the endpoint table's test reads it). */
+export const REGISTERED = new Set<Endpoint>();
+
+/**
+ * Mounts an endpoint on `routes`: its method and path; the CSRF header for a GET that changes state (419); its access
+ * guard (401/403); its params, query and body parsed with its schemas (422 with the field errors: parseInput,
+ * parseQuery, parseBody);
+ * then the handler with the typed input, whose data becomes the envelope's.
+ */
+export function register<E extends Endpoint>(routes: Hono<BackEnv>, endpoint: E, handler: Handler<E>): void {
+  REGISTERED.add(endpoint);
+  routes.on(endpoint.method, endpoint.path, async (c) => {
+    if (endpoint.changesState) requireCsrfOnGet(c);
+    const caller = await GUARDS[endpoint.access](c);
+    const t = c.var.t;
+    const params = endpoint.params ? parseInput(endpoint.params, c.req.param(), t) : undefined;
+    const query = endpoint.query ? parseQuery(endpoint.query, c.req.query(), t) : undefined;
+    const body = endpoint.body && typeof endpoint.body !== "string" ? await parseBody(c, endpoint.body) : undefined;
+    const input = { caller, params, query, body } as HandlerInput<E>;
+    const result = await handler(c, input);
+    return result instanceof Response ? result : success(c, result.data, result.message, result.status);
+  });
+}
