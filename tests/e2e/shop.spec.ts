@@ -10,6 +10,7 @@ import { PASSWORD } from "./account-helpers.ts";
 import { BRANDS } from "#core/branding/brands.ts";
 import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import { at, type Host } from "./support/hosts.ts";
+import { joined } from "./support/realtime-sockets.ts";
 import { seriousViolations } from "./support/axe";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 
@@ -367,6 +368,7 @@ test("live cart: a second tab of a shop customer follows the cart without a relo
   await expect(tabA).not.toHaveURL(/\/connexion/, SLOW);
   const c = CASES[0];
   const first = await addTraining(tabA, c, false);
+  const tabBJoinedCart = joined(tabB, /^private-cart\./);
   await tabB.goto(at("localhost", "/boutique/panier"));
   await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
   const cartId = await tabB.getByTestId("cart-page").getAttribute("data-cart-id");
@@ -374,7 +376,7 @@ test("live cart: a second tab of a shop customer follows the cart without a relo
   await expect
     .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
     .toBe(true);
-  await tabB.waitForTimeout(1500);
+  await tabBJoinedCart;
   await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   // Tab A adds a second training: tab B shows it, same document (no reload).
   await tabA.goto(at("localhost", "/boutique"));
@@ -394,13 +396,14 @@ test("live cart: a second tab of an anonymous visitor follows the cart without a
   const c = CASES[0];
   // No login: the cart lives behind the cart cookie both tabs share.
   const first = await addTraining(tabA, c, false);
+  const tabBJoinedCart = joined(tabB, /^private-cart\./);
   await tabB.goto(at("localhost", "/boutique/panier"));
   await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
   // Tab B (a guest) has started the realtime client for its cart's private channel, authorised by the cart cookie.
   await expect
     .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
     .toBe(true);
-  await tabB.waitForTimeout(1500);
+  await tabBJoinedCart;
   await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   // Tab A adds a second training: tab B shows it in the same document (no reload), and its badge follows.
   await tabA.goto(at("localhost", "/boutique"));

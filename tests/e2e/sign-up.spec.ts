@@ -9,6 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { dataDir } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
+import { SIGN_UP_MIN_SECONDS } from "../../server/back/modules/signup/form-token.ts";
 
 const NO_JS = { tag: "@no-js" };
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -140,8 +141,10 @@ for (const c of CASES) {
     };
     await fill({ firstName: "Inès", lastName: "Nouvelle", email, password: "bienvenue1", passwordConfirmation: "bienvenue1", ...c.billing, postalCode: "123" });
     await form.getByLabel(c.text.terms).check();
-    // A person takes a few seconds to fill the form: one sent faster is refused (ADR 0109).
-    await page.waitForTimeout(3500);
+    // A person takes a few seconds to fill the form: one sent faster is refused (ADR 0109). Wait until the form is
+    // that old by its own token ("issuedAt.signature", the server's time of showing it).
+    const issuedAt = Number((await form.locator('input[name="formToken"]').inputValue()).split(".")[0]);
+    await expect.poll(() => Date.now() - issuedAt).toBeGreaterThan(SIGN_UP_MIN_SECONDS * 1000 + 100);
     await form.getByRole("button", { name: c.text.submit }).click();
     // A wrong postal code: the field's message, and what was typed is kept (but the passwords).
     await expect(form.getByText(c.text.postalError)).toBeVisible(SLOW);
