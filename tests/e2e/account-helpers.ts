@@ -1,21 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
 
-export const PASSWORD = "demo1234";
-export const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const ES_ORIGIN = `http://es.localhost:${PORT}`;
-
-/** Logs in through the login form of `loginPath` (French by default) and waits to leave it. */
-export async function login(page: Page, email: string, options: { loginPath?: string; password?: string; origin?: string } = {}) {
-  const loginPath = options.loginPath ?? "/connexion";
-  await page.goto(`${options.origin ?? ""}${loginPath}`);
-  await page.getByLabel(/adresse e-mail|correo electrónico|email address/i).fill(email);
-  await page.getByLabel(/^(mot de passe|contraseña|password)$/i).fill(options.password ?? PASSWORD);
-  await page.getByRole("button", { name: /se connecter|entrar|log in/i }).click();
-  await expect(page).not.toHaveURL(new RegExp(`${loginPath}(\\?|$)`));
-}
+import { PORT } from "./support/hosts.ts";
 
 /** The server's data directory: E2E_DATA_DIR when set, else the newest e2e temp dir of the server on this run's port. */
 export function dataDir(): string | null {

@@ -3,8 +3,8 @@
 // logout and between pages: no "WebSocket is already in CLOSING or CLOSED state", no error of any kind. Every console
 // message of type error (and every uncaught page error) fails the test. French and Spanish hosts; JavaScript on (the
 // console is the browser's; without JavaScript there is no island).
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD } from "./account-helpers.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { watchSockets } from "./support/realtime-sockets.ts";
 
@@ -12,8 +12,8 @@ const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });
 
 const CASES = [
-  { lang: "fr", host: "localhost" as Host, shop: "/boutique", cart: "/boutique/panier", home: "/", login: "/connexion", added: /Ajouté à votre panier/, removed: /Retiré de votre panier/, email: /adresse e-mail/i, password: /^mot de passe$/i, submit: /se connecter/i, logout: /se déconnecter/i },
-  { lang: "es", host: "es.localhost" as Host, shop: "/tienda", cart: "/tienda/carrito", home: "/", login: "/conexion", added: /Añadido a su carrito/, removed: /Retirado de su carrito/, email: /correo electrónico/i, password: /^contraseña$/i, submit: /entrar/i, logout: /cerrar sesión/i },
+  { lang: "fr", host: "localhost" as Host, shop: "/boutique", cart: "/boutique/panier", home: "/", added: /Ajouté à votre panier/, removed: /Retiré de votre panier/, email: /adresse e-mail/i, password: /^mot de passe$/i, submit: /se connecter/i, logout: /se déconnecter/i },
+  { lang: "es", host: "es.localhost" as Host, shop: "/tienda", cart: "/tienda/carrito", home: "/", added: /Añadido a su carrito/, removed: /Retirado de su carrito/, email: /correo electrónico/i, password: /^contraseña$/i, submit: /entrar/i, logout: /cerrar sesión/i },
 ] as const;
 
 /** Every console error and uncaught page error of the page, with where it happened. */
@@ -82,15 +82,11 @@ for (const c of CASES) {
     expect(errors).toEqual([]);
   });
 
-  test(`a shop customer's cart, logout and away: no console error (${c.lang})`, async ({ page }) => {
+  test(`a shop customer's cart, logout and away: no console error (${c.lang})`, async ({ page, loginAs }) => {
     const errors = collectErrors(page);
     // Instead of sleeping, each step waits until the island's sockets are quiet (subscribed, or closed).
     const sockets = watchSockets(page);
-    await page.goto(at(c.host, c.login));
-    await page.getByLabel(c.email).fill(`shop.console.js.${c.lang}@demo.test`);
-    await page.getByLabel(c.password).fill(PASSWORD);
-    await page.getByRole("button", { name: c.submit }).click();
-    await expect(page).not.toHaveURL(new RegExp(`${c.login}$`), SLOW);
+    await loginAs(`shop.console.js.${c.lang}@demo.test`, { host: c.host });
     await islandUp(page);
     await addFirstTraining(page, c);
     await page.goto(at(c.host, c.cart));

@@ -6,8 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { dataDir, PASSWORD } from "./account-helpers.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
+import { dataDir } from "./account-helpers.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
@@ -139,22 +140,14 @@ async function invitationLink(email: string): Promise<string> {
   throw new Error(`No invitation mail for ${email}`);
 }
 
-async function loginAs(page: Page, c: Case, email: string) {
-  await page.goto(at(c.host, c.login));
-  await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill(email);
-  await page.getByLabel(c.text.passwordLabel as string, { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: c.text.loginButton as string }).click();
-  await expect(page).not.toHaveURL(new RegExp(`${c.login}(\\?|$)`));
-}
-
 async function noAxeFindings(page: Page) {
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 }
 
 for (const c of CASES) {
   test.describe(`pharmacy management (${c.lang})`, () => {
-    test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser }) => {
-      await loginAs(page, c, c.email);
+    test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser, loginAs }) => {
+      await loginAs(c.email, { host: c.host });
       await page.goto(at(c.host, c.base));
       await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.plan}$`));
       const tabs = page.getByRole("navigation", { name: c.text.tabs as string });
@@ -259,12 +252,12 @@ for (const c of CASES) {
   });
 }
 
-test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their tab @no-js", async ({ page }) => {
-  await loginAs(page, CASES[0], "learner@demo.test");
+test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their tab @no-js", async ({ page, loginAs }) => {
+  await loginAs("learner@demo.test", { host: CASES[0].host });
   const reply = await page.goto(at("localhost", "/gestion/ma-pharmacie/contrat"));
   expect(reply?.status()).toBe(403);
   await page.context().clearCookies();
-  await loginAs(page, CASES[0], "holder@demo.test");
+  await loginAs("holder@demo.test", { host: CASES[0].host });
   await page.goto(at("localhost", "/gestion/ma-pharmacie?pharmaTab=2"));
   await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/contrat$/);
 });
@@ -275,10 +268,10 @@ test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their t
  * are left change nothing; one member gets a seat (a different one with and without JavaScript); again changes
  * nothing. The table says who holds the training. (Members no other spec renames: account-profile renames Maxime.)
  */
-test("the referent attributes a bought training to a member of the team; refusals are explained @no-js", async ({ page }) => {
+test("the referent attributes a bought training to a member of the team; refusals are explained @no-js", async ({ page, loginAs }) => {
   const c = CASES[0];
   const member = project() === "js" ? "Lucas Bonnet" : "Kevin Robin";
-  await loginAs(page, c, c.email);
+  await loginAs(c.email, { host: c.host });
   await page.goto(at(c.host, `${c.base}/${c.team}`));
   await page.getByTestId("team-attribution-link").click();
   await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/equipe\/attribuer$/);

@@ -5,8 +5,8 @@
 // the order page says whom to pay, where and what to write. The sandbox payment page speaks the host's language
 // with the brand's look whatever the browser's language (fr-FR here, on es.localhost too).
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD } from "./account-helpers.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { BRANDS } from "#core/branding/brands.ts";
 import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import { at, type Host } from "./support/hosts.ts";
@@ -347,25 +347,17 @@ test("a guest adds to the cart from a catalogue card and from a course page", NO
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
 });
 
-test("a learner of a pharmacy is sent away from the shop", async ({ page }) => {
-  await page.goto(at("localhost", "/connexion"));
-  await page.getByLabel(/adresse e-mail/i).fill("learner@demo.test");
-  await page.getByLabel(/^mot de passe$/i).fill(PASSWORD);
-  await page.getByRole("button", { name: /se connecter/i }).click();
-  await expect(page).not.toHaveURL(/\/connexion/, SLOW);
+test("a learner of a pharmacy is sent away from the shop", async ({ page, loginAs }) => {
+  await loginAs("learner@demo.test");
   await page.goto(at("localhost", "/boutique"));
   await expect(page).not.toHaveURL(/\/boutique/);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
 
-test("live cart: a second tab of a shop customer follows the cart without a reload", async ({ browser }) => {
+test("live cart: a second tab of a shop customer follows the cart without a reload", async ({ browser, loginAs }) => {
   const context = await browser.newContext();
   const [tabA, tabB] = [await context.newPage(), await context.newPage()];
-  await tabA.goto(at("localhost", "/connexion"));
-  await tabA.getByLabel(/adresse e-mail/i).fill("shop.live.js.fr@demo.test");
-  await tabA.getByLabel(/^mot de passe$/i).fill(PASSWORD);
-  await tabA.getByRole("button", { name: /se connecter/i }).click();
-  await expect(tabA).not.toHaveURL(/\/connexion/, SLOW);
+  await loginAs("shop.live.js.fr@demo.test", { page: tabA });
   const c = CASES[0];
   const first = await addTraining(tabA, c, false);
   const tabBJoinedCart = joined(tabB, /^private-cart\./);
