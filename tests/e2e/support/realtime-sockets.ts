@@ -37,21 +37,33 @@ export function joined(page: Page, channel: RegExp): Promise<void> {
 
 interface SocketState {
   socket: WebSocket;
-  connected: boolean;
+  /** From pusher:connection_established. */
+  socketId: string | null;
   closed: boolean;
   /** Channels asked for and not yet answered (succeeded or refused). */
   pending: Set<string>;
 }
 
+/** The socket id of the page's current island (window.__realtime), or null (none, closed, or the page navigating). */
+async function islandSocketId(page: Page): Promise<string | null> {
+  try {
+    return await page.evaluate(() => (window as unknown as { __realtime?: { socketId(): string | undefined } }).__realtime?.socketId() ?? null);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Watches every socket the page opens. `settled(expected)` waits until the island is quiet: with `"up"`, exactly one
- * socket open, connected, every subscription it asked for answered, and the others closed; with `"down"`, every
- * socket closed.
+ * Watches every socket the page opens. `settled(expected)` waits until the island is quiet: with `"up"`, the page's
+ * island (window.__realtime) has its socket connected and every subscription it asked for answered; with `"down"`,
+ * the page has no live island and the socket of the last island seen is closed. (A document left by a navigation
+ * reports no close for its sockets: the page's own island tells which socket is current.)
  */
 export function watchSockets(page: Page) {
   const sockets: SocketState[] = [];
+  let lastIsland: SocketState | undefined;
   page.on("websocket", (socket) => {
-    const state: SocketState = { socket, connected: false, closed: false, pending: new Set() };
+    const state: SocketState = { socket, socketId: null, closed: false, pending: new Set() };
     sockets.push(state);
     socket.on("framesent", ({ payload }) => {
       const frame = parse(payload);
@@ -61,7 +73,10 @@ export function watchSockets(page: Page) {
     });
     socket.on("framereceived", ({ payload }) => {
       const frame = parse(payload);
-      if (frame?.event === "pusher:connection_established") state.connected = true;
+      if (frame?.event === "pusher:connection_established") {
+        const data = typeof frame.data === "string" ? parse(frame.data) : (frame.data as Frame | undefined);
+        state.socketId = (data as { socket_id?: string } | null)?.socket_id ?? null;
+      }
       if ((frame?.event === "pusher_internal:subscription_succeeded" || frame?.event === "pusher:subscription_error") && frame.channel) {
         state.pending.delete(frame.channel);
       }
@@ -69,14 +84,26 @@ export function watchSockets(page: Page) {
     socket.on("close", () => (state.closed = true));
   });
 
-  const quiet = (expected: "up" | "down"): boolean => {
-    const open = sockets.filter((state) => !state.closed);
-    if (expected === "down") return open.length === 0;
-    return open.length === 1 && open[0].connected && open[0].pending.size === 0;
+  const quiet = async (expected: "up" | "down"): Promise<boolean> => {
+    const id = await islandSocketId(page);
+    const island = id ? sockets.find((state) => state.socketId === id) : undefined;
+    if (expected === "up") {
+      if (island) lastIsland = island;
+      return Boolean(island && !island.closed && island.pending.size === 0);
+    }
+    return (!island || island.closed) && (lastIsland?.closed ?? true);
   };
 
+  const describe = () =>
+    sockets.map((state) => `${state.socketId ?? "opening"} ${state.closed ? "closed" : "open"} pending=[${[...state.pending].join(", ")}]`).join("; ");
+
   return {
-    settled: (expected: "up" | "down", timeout = 20_000) =>
-      expect.poll(() => quiet(expected), { message: `the realtime island's sockets ${expected === "up" ? "open and subscribed" : "closed"}`, timeout }).toBe(true),
+    async settled(expected: "up" | "down", timeout = 20_000) {
+      try {
+        await expect.poll(() => quiet(expected), { timeout }).toBe(true);
+      } catch {
+        throw new Error(`The realtime island's sockets are not ${expected === "up" ? "open and subscribed" : "closed"}: ${describe() || "none"}`);
+      }
+    },
   };
 }
