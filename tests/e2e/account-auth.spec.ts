@@ -1,5 +1,5 @@
 import { expect, test, PASSWORD } from "./support/fixtures.ts";
-import { readResetToken } from "./account-helpers.ts";
+import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { ES_ORIGIN, PORT } from "./support/hosts.ts";
 
 test.describe("login and logout", () => {
@@ -144,7 +144,7 @@ test.describe("passwords", () => {
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Si un compte correspond" })).toBeVisible();
-    const token = await readResetToken(email);
+    const token = await waitForLinkTo(e2eServerDataDir(PORT), email, /(?:reinitialiser-mon-mot-de-passe|restablecer-mi-contrasena)\/([A-Za-z0-9_-]+)/);
 
     await page.goto(`/reinitialiser-mon-mot-de-passe/${token}`);
     await page.getByLabel("Nouveau mot de passe").fill("short");

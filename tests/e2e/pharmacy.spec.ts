@@ -4,12 +4,10 @@
 // product, invoices download as a PDF and as a ZIP, the dashboard draws its chart and exports the team history.
 // Every page is checked with axe.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test, PASSWORD } from "./support/fixtures.ts";
-import { dataDir } from "./account-helpers.ts";
-import { at, type Host } from "./support/hosts.ts";
+import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
+import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -110,36 +108,6 @@ const CASES: Case[] = [
   },
 ];
 
-function decodeQuotedPrintable(text: string): string {
-  return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
-}
-
-/**
- * The invitation link mailed to `email` (the outbox of .eml files), polling briefly. The address is unique to this
- * run, so every e2e server's outbox is searched (other runs on the machine may have a newer data directory).
- */
-async function invitationLink(email: string): Promise<string> {
-  const own = dataDir();
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const dirs = [own, ...fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("e2e-platform-")).map((n) => path.join(os.tmpdir(), n))].filter(Boolean) as string[];
-    for (const dir of dirs) {
-      const outbox = path.join(dir, "mail");
-      let files: string[] = [];
-      try {
-        files = fs.readdirSync(outbox).filter((name) => name.endsWith(".eml") && name.includes(email));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const match = /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), "utf8")));
-        if (match) return `/abonnement/creer-mon-compte?token=${match[1]}`;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No invitation mail for ${email}`);
-}
-
 async function noAxeFindings(page: Page) {
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 }
@@ -171,7 +139,7 @@ for (const c of CASES) {
       await expect(row).toContainText(c.text.invited as string);
 
       // The invitation mail's link creates the account, in another browser.
-      const link = await invitationLink(email);
+      const link = `/abonnement/creer-mon-compte?token=${await waitForLinkTo(e2eServerDataDir(PORT), email, /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/)}`;
       const guestContext = await browser.newContext({ javaScriptEnabled: test.info().project.name !== "no-js" });
       const guest = await guestContext.newPage();
       await guest.goto(at(c.host, link));

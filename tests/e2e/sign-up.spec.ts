@@ -2,13 +2,10 @@
 // visitor fills a cart, signs up from the cart (who, the password, the billing details), is told to check the mailbox,
 // confirms the address from the mail file, finds the cart again, pays on the sandbox and finds the training in the
 // learner area. The sign-up page and the confirmation page have no serious accessibility violation.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { dataDir } from "./account-helpers.ts";
-import { at, type Host } from "./support/hosts.ts";
+import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
+import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 import { SIGN_UP_MIN_SECONDS } from "../../server/back/modules/signup/form-token.ts";
 
@@ -68,32 +65,6 @@ const CASES: Case[] = [
     },
   },
 ];
-
-function decodeQuotedPrintable(text: string): string {
-  return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
-}
-
-/** The confirmation link mailed to `email` (the outbox of .eml files), polling briefly; the address is unique to the run. */
-async function confirmationPath(email: string): Promise<string> {
-  const own = dataDir();
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const dirs = [own, ...fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("e2e-platform-")).map((n) => path.join(os.tmpdir(), n))].filter(Boolean) as string[];
-    for (const dir of dirs) {
-      let files: string[] = [];
-      try {
-        files = fs.readdirSync(path.join(dir, "mail")).filter((name) => name.endsWith(".eml") && name.includes(email));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const match = /\/(?:inscription\/confirmer|registro\/confirmar)\/[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(dir, "mail", file), "utf8")));
-        if (match) return match[0];
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No confirmation mail for ${email}`);
-}
 
 /** The first shop training without sessions, added to the cart; its name. */
 async function addTraining(page: Page, c: Case): Promise<string> {
@@ -157,7 +128,8 @@ for (const c of CASES) {
     await expect(page.getByTestId("sign-up-sent")).toBeVisible();
 
     // The link of the mail: a page with a button (a mail scanner opening the link changes nothing).
-    await page.goto(at(c.host, await confirmationPath(email)));
+    // The confirmation link mailed to that address (unique to the run).
+    await page.goto(at(c.host, await waitForLinkTo(e2eServerDataDir(PORT), email, /\/(?:inscription\/confirmer|registro\/confirmar)\/[A-Za-z0-9_-]+/)));
     if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: c.text.confirm }).click();
     await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);
