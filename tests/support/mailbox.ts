@@ -4,8 +4,8 @@
  * integration tests give their platform a data directory; the e2e tests find their server's (e2eServerDataDir) and
  * wait for a mail (the server writes it after answering).
  *
- * A mail is returned as text, decoded: quoted-printable soft line breaks joined and its bytes read as UTF-8. A header's
- * MIME encoded words stay as written (their text decoded too); subjectOf reads them.
+ * A mail is returned as text, decoded (decodeMail). A header's MIME encoded words stay as written (their text decoded
+ * too); subjectOf reads them.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,10 +15,16 @@ function outbox(dataDir: string): string {
   return path.join(dataDir, "mail");
 }
 
-/** The text of an .eml file: quoted-printable soft line breaks joined, `=XX` bytes decoded, read as UTF-8. */
+/**
+ * The text of an .eml file, read as UTF-8: `=XX` bytes decoded everywhere, and quoted-printable soft line breaks
+ * joined in the body only (a folded header line may end with an encoded word's "?=").
+ */
 export function decodeMail(file: string): string {
   const bytes = fs.readFileSync(file).toString("latin1");
-  const decoded = bytes.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bodyStart = bytes.search(/\r?\n\r?\n/);
+  const head = bodyStart === -1 ? bytes : bytes.slice(0, bodyStart);
+  const body = bodyStart === -1 ? "" : bytes.slice(bodyStart).replace(/=\r?\n/g, "");
+  const decoded = (head + body).replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(decoded, "latin1").toString("utf8");
 }
 
