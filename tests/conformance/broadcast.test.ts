@@ -1,6 +1,6 @@
 /** The Broadcaster drivers and the channel authorisation helpers the back API will use. */
 import Pusher from "pusher";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   authorizeChannel,
   BroadcastError,
@@ -13,26 +13,9 @@ import {
   parseUserChannel,
   type Broadcaster,
 } from "../../server/realtime/index.ts";
-import { startHost, type TestHost } from "./support/harness.ts";
-import { RawClient } from "./support/raw-client.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
 
-let host: TestHost;
-const openRawClients: RawClient[] = [];
-async function rawClient(): Promise<RawClient> {
-  const client = await RawClient.connect(host.wsUrl());
-  openRawClients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  host = await startHost();
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  for (const client of openRawClients.splice(0)) client.close();
-});
+const { host, rawClient, closeRawClients } = useRealtimeHost();
 
 function drivers(): Array<[string, Broadcaster]> {
   return [

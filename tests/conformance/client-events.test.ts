@@ -1,29 +1,11 @@
 /** Checklist E1-E5: client events. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startHost, type TestHost } from "./support/harness.ts";
-import { connected, createEcho, createPusherClient, disconnectAllClients, nextChannelEvent, subscribed } from "./support/pusher-clients.ts";
-import { RawClient } from "./support/raw-client.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
+import { connected, createEcho, createPusherClient, nextChannelEvent, subscribed } from "./support/pusher-clients.ts";
 import { deferred, withTimeout } from "./support/wait.ts";
 
-let host: TestHost;
-const openRawClients: RawClient[] = [];
-async function rawClient(): Promise<RawClient> {
-  const client = await RawClient.connect(host.wsUrl());
-  openRawClients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  host = await startHost();
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  disconnectAllClients();
-  for (const client of openRawClients.splice(0)) client.close();
-});
+const { host, rawClient, closeRawClients } = useRealtimeHost();
 
 describe("E1 client events on private channels", () => {
   it("reach the other subscriber with the data object intact and are never echoed to the sender", async () => {

@@ -1,33 +1,17 @@
 /** Checklist C1-C12: handshake, close codes, ping/pong, reconnection behaviour of pusher-js, bad frames. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { authorizeChannel } from "../../server/realtime/index.ts";
 import { CloseCode, ErrorOnlyCode } from "../../server/realtime/protocol.ts";
 import { startHost, type TestHost } from "./support/harness.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
 import { connected, createPusherClient, disconnectAllClients, subscribed, waitForState } from "./support/pusher-clients.ts";
 import { RawClient } from "./support/raw-client.ts";
 import { deferred, withTimeout } from "./support/wait.ts";
 
-const openRawClients: RawClient[] = [];
-async function raw(url: string): Promise<RawClient> {
-  const client = await RawClient.open(url);
-  openRawClients.push(client);
-  return client;
-}
-
-let host: TestHost;
-beforeAll(async () => {
-  host = await startHost();
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  disconnectAllClients();
-  for (const client of openRawClients.splice(0)) client.close();
-});
+const { host, openRawClient, closeAfterTest } = useRealtimeHost();
 
 /**
  * pusher-js stays in state "connected" while it waits to retry, so the moment the server closed the socket is
@@ -54,7 +38,7 @@ function measureReconnection(client: ReturnType<typeof createPusherClient>, prev
 
 describe("C1 connection_established", () => {
   it("sends connection_established first, with data as a JSON string, a digits.digits socket_id and activity_timeout", async () => {
-    const client = await raw(host.wsUrl());
+    const client = await openRawClient(host.wsUrl());
     const first = await client.next(() => true, "first frame");
     expect(first.event).toBe("pusher:connection_established");
     expect(typeof first.data).toBe("string");
@@ -66,7 +50,7 @@ describe("C1 connection_established", () => {
   it("gives every connection a different socket id", async () => {
     const ids = new Set<string>();
     for (let index = 0; index < 20; index += 1) {
-      const client = await raw(host.wsUrl());
+      const client = await openRawClient(host.wsUrl());
       await client.nextEvent("pusher:connection_established");
       ids.add(client.socketId);
     }
@@ -76,7 +60,7 @@ describe("C1 connection_established", () => {
 
 describe("C2 unknown app key", () => {
   it("sends pusher:error 4001 then closes with 4001", async () => {
-    const client = await raw(host.wsUrl("/app/not-our-key?protocol=7"));
+    const client = await openRawClient(host.wsUrl("/app/not-our-key?protocol=7"));
     const error = await client.nextEvent("pusher:error");
     expect(error.payload).toMatchObject({ code: 4001 });
     expect((await withTimeout(client.closed, 5_000, "close")).code).toBe(4001);
@@ -91,20 +75,20 @@ describe("C3 protocol version", () => {
     ["8", 4007],
     ["", 4008],
   ])("protocol=%s is refused with %i", async (version, code) => {
-    const client = await raw(host.wsUrl(`/app/${host.app.key}?protocol=${version}`));
+    const client = await openRawClient(host.wsUrl(`/app/${host.app.key}?protocol=${version}`));
     expect((await client.nextEvent("pusher:error")).payload).toMatchObject({ code });
     expect((await withTimeout(client.closed, 5_000, "close")).code).toBe(code);
   });
 
   it("a missing protocol parameter is refused with 4008", async () => {
-    const client = await raw(host.wsUrl(`/app/${host.app.key}`));
+    const client = await openRawClient(host.wsUrl(`/app/${host.app.key}`));
     expect((await client.nextEvent("pusher:error")).payload).toMatchObject({ code: 4008 });
     expect((await withTimeout(client.closed, 5_000, "close")).code).toBe(4008);
   });
 
   it("protocol 5 to 7 are accepted", async () => {
     for (const version of ["5", "6", "7"]) {
-      const client = await raw(host.wsUrl(`/app/${host.app.key}?protocol=${version}`));
+      const client = await openRawClient(host.wsUrl(`/app/${host.app.key}?protocol=${version}`));
       const first = await client.next(() => true, `first frame for protocol ${version}`);
       expect(first.event).toBe("pusher:connection_established");
       expect((first.payload as { socket_id: string }).socket_id).toMatch(/^\d+\.\d+$/);
@@ -117,7 +101,7 @@ describe("C3 protocol version", () => {
 
 describe("C4 paths", () => {
   it("closes with 4005 for a malformed /app/ path", async () => {
-    const client = await raw(host.wsUrl(`/app/${host.app.key}/extra?protocol=7`));
+    const client = await openRawClient(host.wsUrl(`/app/${host.app.key}/extra?protocol=7`));
     expect((await client.nextEvent("pusher:error")).payload).toMatchObject({ code: 4005 });
     expect((await withTimeout(client.closed, 5_000, "close")).code).toBe(4005);
   });
@@ -142,8 +126,8 @@ describe("C2/C5 codes that must stop pusher-js from retrying", () => {
     try {
       const first = await RawClient.connect(limited.wsUrl());
       const second = await RawClient.connect(limited.wsUrl());
-      openRawClients.push(first, second);
-      const third = await raw(limited.wsUrl());
+      closeAfterTest(first, second);
+      const third = await openRawClient(limited.wsUrl());
       expect((await third.nextEvent("pusher:error")).payload).toMatchObject({ code: 4004 });
       expect((await withTimeout(third.closed, 5_000, "close")).code).toBe(4004);
 
@@ -172,7 +156,7 @@ describe("C6 ping/pong", () => {
     ["no data", { event: "pusher:ping" }],
   ])("answers pusher:ping with data as %s", async (_label, ping) => {
     const client = await RawClient.connect(host.wsUrl());
-    openRawClients.push(client);
+    closeAfterTest(client);
     client.send(ping);
     const pong = await client.nextEvent("pusher:pong");
     expect(pong.channel).toBeUndefined();
@@ -190,7 +174,7 @@ describe("C7/C8 activity timeout", () => {
 
   it("C7 pings a silent client and closes it with 4201 when no pong follows", async () => {
     const client = await RawClient.connect(quick.wsUrl());
-    openRawClients.push(client);
+    closeAfterTest(client);
     const connectedAt = Date.now();
     await client.nextEvent("pusher:ping", undefined, 5_000);
     expect(Date.now() - connectedAt).toBeGreaterThanOrEqual(1_000);
@@ -201,7 +185,7 @@ describe("C7/C8 activity timeout", () => {
 
   it("C7 keeps a client that answers the server's ping", async () => {
     const client = await RawClient.connect(quick.wsUrl());
-    openRawClients.push(client);
+    closeAfterTest(client);
     for (let round = 0; round < 2; round += 1) {
       await client.nextEvent("pusher:ping", undefined, 5_000);
       client.send({ event: "pusher:pong", data: {} });
@@ -273,7 +257,7 @@ describe("C9 server asks clients to reconnect (4200)", () => {
 describe("C10 back-off codes", () => {
   it("a flooding raw client gets pusher:error 4100 and close 4100", async () => {
     const client = await RawClient.connect(host.wsUrl());
-    openRawClients.push(client);
+    closeAfterTest(client);
     for (let index = 0; index < 500; index += 1) client.send({ event: "pusher:ping", data: {} });
     expect((await client.nextEvent("pusher:error")).payload).toMatchObject({ code: 4100 });
     expect((await withTimeout(client.closed, 5_000, "close")).code).toBe(4100);
@@ -314,7 +298,7 @@ describe("C11 bad frames", () => {
     ["an unknown pusher event", JSON.stringify({ event: "pusher:unknown", data: {} }), false],
   ])("answers %s with pusher:error and keeps the connection", async (_label, payload, binary) => {
     const client = await RawClient.connect(host.wsUrl());
-    openRawClients.push(client);
+    closeAfterTest(client);
     client.sendRaw(payload, { binary });
     const error = await client.nextEvent("pusher:error");
     expect((error.payload as { code: unknown }).code).toBeNull();
@@ -326,7 +310,7 @@ describe("C11 bad frames", () => {
 describe("C12 oversized frames", () => {
   it("closes a raw client sending a frame above 64 KB with 1009", async () => {
     const client = await RawClient.connect(host.wsUrl());
-    openRawClients.push(client);
+    closeAfterTest(client);
     client.sendRaw(JSON.stringify({ event: "client-big", channel: "private-x", data: "x".repeat(70_000) }));
     expect((await withTimeout(client.closed, 5_000, "close")).code).toBe(1009);
   });

@@ -1,29 +1,12 @@
 /** Checklist H1-H8: the Pusher HTTP API, driven by the official `pusher` SDK (pusher-http-node). */
 import express from "express";
 import Pusher from "pusher";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startHost, type TestHost } from "./support/harness.ts";
-import { connected, createEcho, createPusherClient, disconnectAllClients, nextChannelEvent, subscribed } from "./support/pusher-clients.ts";
-import { RawClient } from "./support/raw-client.ts";
+import { describe, expect, it, vi } from "vitest";
+import { startHost } from "./support/harness.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
+import { connected, createEcho, createPusherClient, nextChannelEvent, subscribed } from "./support/pusher-clients.ts";
 
-let host: TestHost;
-const openRawClients: RawClient[] = [];
-async function rawClient(target: TestHost = host): Promise<RawClient> {
-  const client = await RawClient.connect(target.wsUrl());
-  openRawClients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  host = await startHost();
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  disconnectAllClients();
-  for (const client of openRawClients.splice(0)) client.close();
-});
+const { host, rawClient, closeRawClients } = useRealtimeHost();
 
 interface SignedRequest {
   method: "GET" | "POST";
@@ -230,7 +213,7 @@ describe("H6 mounted under a path prefix", () => {
       const unmounted = await fetch(`${mounted.baseUrl}${signedPath}?${query}`, { method: "POST", body });
       expect(await unmounted.json()).toEqual({ fallthrough: expect.stringContaining("/apps/") });
     } finally {
-      for (const client of openRawClients.splice(0)) client.close();
+      closeRawClients();
       await mounted.close();
     }
   });

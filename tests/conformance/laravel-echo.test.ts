@@ -4,7 +4,7 @@
  */
 import express from "express";
 import Pusher from "pusher-js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   accountChannelName,
   authorizeChannel,
@@ -16,8 +16,8 @@ import {
   pusherClientOptions,
   userChannelName,
 } from "../../server/realtime/index.ts";
-import { startHost, type TestHost } from "./support/harness.ts";
-import { connected, createEcho, createPusherClient, disconnectAllClients } from "./support/pusher-clients.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
+import { connected, createEcho, createPusherClient } from "./support/pusher-clients.ts";
 import { deferred, withTimeout } from "./support/wait.ts";
 
 /** Demo session: the bearer token names the user; the user owns one account and one cart. */
@@ -26,37 +26,28 @@ const sessions: Record<string, { userId: string; accountId: string; cartId: stri
   "token-bob": { userId: "43", accountId: "8", cartId: "cart.2024.002" },
 };
 
-let host: TestHost;
 const authRequests: Array<{ contentType?: string; language?: string; form: Record<string, string> }> = [];
 
-beforeAll(async () => {
-  host = await startHost({
-    configure(web) {
-      web.post("/back/api/broadcasting/auth", express.urlencoded({ extended: false }), (req, res) => {
-        const form = req.body as Record<string, string>;
-        authRequests.push({ contentType: req.get("content-type"), language: req.get("accept-language"), form });
-        const session = sessions[(req.get("authorization") ?? "").replace("Bearer ", "")];
-        if (!session) return void res.status(401).json({ status: "Error", message: "Unauthenticated", data: null });
-        const channel = form.channel_name;
-        const allowed =
-          parseUserChannel(channel) === session.userId ||
-          parseAccountChannel(channel) === session.accountId ||
-          (parseCartChannel(channel) !== null && channel === cartChannelName(session.cartId));
-        if (!allowed) return void res.status(403).json({ status: "Error", message: "Forbidden", data: null });
-        try {
-          res.json(authorizeChannel({ socketId: form.socket_id, channelName: channel, key: host.app.key, secret: host.app.secret }));
-        } catch (error) {
-          res.status(422).json({ status: "Error", message: (error as Error).message, data: null });
-        }
-      });
-    },
-  });
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  disconnectAllClients();
+const { host } = useRealtimeHost({
+  configure(web) {
+    web.post("/back/api/broadcasting/auth", express.urlencoded({ extended: false }), (req, res) => {
+      const form = req.body as Record<string, string>;
+      authRequests.push({ contentType: req.get("content-type"), language: req.get("accept-language"), form });
+      const session = sessions[(req.get("authorization") ?? "").replace("Bearer ", "")];
+      if (!session) return void res.status(401).json({ status: "Error", message: "Unauthenticated", data: null });
+      const channel = form.channel_name;
+      const allowed =
+        parseUserChannel(channel) === session.userId ||
+        parseAccountChannel(channel) === session.accountId ||
+        (parseCartChannel(channel) !== null && channel === cartChannelName(session.cartId));
+      if (!allowed) return void res.status(403).json({ status: "Error", message: "Forbidden", data: null });
+      try {
+        res.json(authorizeChannel({ socketId: form.socket_id, channelName: channel, key: host.app.key, secret: host.app.secret }));
+      } catch (error) {
+        res.status(422).json({ status: "Error", message: (error as Error).message, data: null });
+      }
+    });
+  },
 });
 
 /** The client island's authoriser: a form POST with the session and the locale, as spec section 7 describes. */

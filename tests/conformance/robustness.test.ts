@@ -1,28 +1,13 @@
 /** Abuse that must leave the server and every other connection fine: floods, garbage, churn. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { authorizeChannel } from "../../server/realtime/index.ts";
-import { startHost, type TestHost } from "./support/harness.ts";
+import { startHost } from "./support/harness.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
 import { RawClient } from "./support/raw-client.ts";
 import { waitUntil, withTimeout } from "./support/wait.ts";
 
-let host: TestHost;
-const openRawClients: RawClient[] = [];
-async function rawClient(target: TestHost = host): Promise<RawClient> {
-  const client = await RawClient.connect(target.wsUrl());
-  openRawClients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  host = await startHost();
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  for (const client of openRawClients.splice(0)) client.close();
-});
+const { host, rawClient, closeRawClients } = useRealtimeHost();
 
 /** A bystander subscribed to a channel must keep receiving events while something else misbehaves. */
 async function expectBystanderServed(bystander: RawClient, channel: string): Promise<void> {
@@ -54,7 +39,7 @@ describe("floods", () => {
       expect(refused.payload).toMatchObject({ type: "LimitReached" });
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
     } finally {
-      for (const client of openRawClients.splice(0)) client.close();
+      closeRawClients();
       await limited.close();
     }
   });
@@ -112,7 +97,7 @@ describe("slow consumers", () => {
       await sdk.trigger("robust-slow", name, "{}");
       await bystander.nextEvent(name, "robust-slow", 10_000);
     } finally {
-      for (const client of openRawClients.splice(0)) client.close();
+      closeRawClients();
       await limited.close();
     }
   }, 30_000);

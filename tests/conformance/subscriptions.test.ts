@@ -1,36 +1,14 @@
 /** Checklist S1-S12: public/private/presence subscriptions, authorisation, presence semantics, names. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authorizeChannel } from "../../server/realtime/index.ts";
 import { signChannelAuth } from "../../server/realtime/signatures.ts";
-import { startHost, type TestHost } from "./support/harness.ts";
-import {
-  connected,
-  createEcho,
-  createPusherClient,
-  disconnectAllClients,
-  subscribed,
-} from "./support/pusher-clients.ts";
-import { RawClient, type Frame } from "./support/raw-client.ts";
+import { startHost } from "./support/harness.ts";
+import { useRealtimeHost } from "./support/fixture.ts";
+import { connected, createEcho, createPusherClient, subscribed } from "./support/pusher-clients.ts";
+import type { Frame } from "./support/raw-client.ts";
 import { deferred, waitUntil, withTimeout } from "./support/wait.ts";
 
-let host: TestHost;
-const openRawClients: RawClient[] = [];
-async function rawClient(target: TestHost = host): Promise<RawClient> {
-  const client = await RawClient.connect(target.wsUrl());
-  openRawClients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  host = await startHost();
-});
-afterAll(async () => {
-  await host.close();
-});
-afterEach(() => {
-  disconnectAllClients();
-  for (const client of openRawClients.splice(0)) client.close();
-});
+const { host, rawClient, closeRawClients } = useRealtimeHost();
 
 async function channelInfo(channel: string, info = "subscription_count"): Promise<Record<string, unknown>> {
   const response = await host.sdk().get({ path: `/channels/${channel}`, params: { info } });
@@ -202,7 +180,7 @@ describe("S6 abrupt disconnects", () => {
       expect(removed.payload).toEqual({ user_id: "silent" });
       expect(Date.now() - since).toBeLessThan(6_000);
     } finally {
-      for (const client of openRawClients.splice(0)) client.close();
+      closeRawClients();
       await quick.close();
     }
   });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { at } from "./support/hosts";
 import { seriousViolations } from "./support/axe";
 

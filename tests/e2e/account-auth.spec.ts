@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { ES_ORIGIN, PASSWORD, PORT, login, readResetToken } from "./account-helpers";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
+import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
+import { ES_ORIGIN, PORT } from "./support/hosts.ts";
 
 test.describe("login and logout", () => {
-  test("French login then logout @no-js", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("French login then logout @no-js", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     await page.goto("/compte/profil");
     await expect(page).toHaveTitle(/^Mon profil \| Officine Académie$/);
     await page.goto("/deconnexion");
@@ -13,10 +14,10 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcompte%2Fprofil$/);
   });
 
-  test("Spanish login then logout @no-js", async ({ page }) => {
+  test("Spanish login then logout @no-js", async ({ page, loginAs }) => {
     await page.goto(`${ES_ORIGIN}/conexion`);
     await expect(page).toHaveTitle(/^Iniciar sesión \| AulaFarma$/);
-    await login(page, "learner.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
+    await loginAs("learner.es@demo.test", { host: "es.localhost" });
     await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
     await expect(page).toHaveTitle(/^Mi perfil \| AulaFarma$/);
     await page.goto(`${ES_ORIGIN}/desconexion`);
@@ -137,13 +138,13 @@ test.describe("passwords", () => {
     }
   });
 
-  test("reset by the mailed link, then log in with the new password @no-js-only", async ({ page }) => {
+  test("reset by the mailed link, then log in with the new password @no-js-only", async ({ page, loginAs }) => {
     const email = "lucas.bonnet@demo.test";
     await page.goto("/mot-de-passe-oublie");
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Si un compte correspond" })).toBeVisible();
-    const token = await readResetToken(email);
+    const token = await waitForLinkTo(e2eServerDataDir(PORT), email, /(?:reinitialiser-mon-mot-de-passe|restablecer-mi-contrasena)\/([A-Za-z0-9_-]+)/);
 
     await page.goto(`/reinitialiser-mon-mot-de-passe/${token}`);
     await page.getByLabel("Nouveau mot de passe").fill("short");
@@ -157,7 +158,7 @@ test.describe("passwords", () => {
     await page.getByLabel("Confirmation du mot de passe").fill("newpass2024");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
     await expect(page).toHaveURL(/\/connexion$/);
-    await login(page, email, { password: "newpass2024" });
+    await loginAs(email, { password: "newpass2024" });
 
     // The used link no longer offers the form.
     await page.goto(`/reinitialiser-mon-mot-de-passe/${token}`);
@@ -198,8 +199,8 @@ test.describe("account choice and consent", () => {
     await expect(page).toHaveTitle(/^Choix du compte \| Officine Académie$/);
   });
 
-  test("a user with two pharmacies chooses one and goes on to the redirect @no-js", async ({ page }) => {
-    await login(page, "multi@demo.test");
+  test("a user with two pharmacies chooses one and goes on to the redirect @no-js", async ({ page, loginAs }) => {
+    await loginAs("multi@demo.test");
     await page.goto("/choix-du-compte?redirect=%2Fcompte%2Fprofil");
     const choices = page.getByRole("button", { name: /^Choisir/ });
     await expect(choices).toHaveCount(2);
@@ -207,8 +208,8 @@ test.describe("account choice and consent", () => {
     await expect(page).toHaveURL(/\/compte\/profil$/);
   });
 
-  test("the consent dialog cannot be closed and goes away once answered @no-js-only", async ({ page }) => {
-    await login(page, "consent@demo.test");
+  test("the consent dialog cannot be closed and goes away once answered @no-js-only", async ({ page, loginAs }) => {
+    await loginAs("consent@demo.test");
     await page.goto("/compte/profil");
     const dialog = page.getByRole("dialog", { name: "Votre consentement" });
     await expect(dialog).toBeVisible();

@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./account-helpers";
+import { expect, test } from "./support/fixtures.ts";
 
 test.describe("profile", () => {
-  test("the profile shows identity, establishment, contract and advisor @no-js", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("the profile shows identity, establishment, contract and advisor @no-js", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     await page.goto("/compte/profil");
     await expect(page).toHaveTitle(/^Mon profil \| Officine Académie$/);
     await expect(page.getByTestId("profile-name")).toHaveText("Julie Morel");
@@ -11,21 +10,21 @@ test.describe("profile", () => {
     await expect(page.getByRole("heading", { name: "Mon conseiller" })).toBeVisible();
   });
 
-  test("legacy userTab=1 goes to the infos page @no-js", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("legacy userTab=1 goes to the infos page @no-js", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     await page.goto("/compte/profil?userTab=1");
     await expect(page).toHaveURL(/\/compte\/profil\/infos$/);
   });
 
-  test("a read-only user sees no forms, only a notice @no-js", async ({ page }) => {
-    await login(page, "readonly@demo.test");
+  test("a read-only user sees no forms, only a notice @no-js", async ({ page, loginAs }) => {
+    await loginAs("readonly@demo.test");
     await page.goto("/compte/profil/infos");
     await expect(page.getByTestId("read-only-notice")).toBeVisible();
     await expect(page.locator("main form")).toHaveCount(0);
   });
 
-  test("a mobile phone update is saved @no-js-only", async ({ page }) => {
-    await login(page, "emma.leroy@demo.test");
+  test("a mobile phone update is saved @no-js-only", async ({ page, loginAs }) => {
+    await loginAs("emma.leroy@demo.test");
     await page.goto("/compte/profil/infos");
     await page.getByRole("textbox", { name: "Téléphone mobile" }).fill("not a phone");
     await page.getByRole("button", { name: "Enregistrer" }).nth(1).click();
@@ -37,8 +36,8 @@ test.describe("profile", () => {
     await expect(page.getByRole("textbox", { name: "Téléphone mobile" })).toHaveValue("06 12 34 56 78");
   });
 
-  test("a birth date in the future or under 16 is refused with a message, nothing saved @no-js", async ({ page }) => {
-    await login(page, "lea.bernard@demo.test");
+  test("a birth date in the future or under 16 is refused with a message, nothing saved @no-js", async ({ page, loginAs }) => {
+    await loginAs("lea.bernard@demo.test");
     await page.goto("/compte/profil/infos");
     const birthDate = page.getByLabel("Date de naissance");
     const before = await birthDate.inputValue();
@@ -56,8 +55,8 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Date de naissance")).toHaveValue(before);
   });
 
-  test("the name is updated @no-js-only", async ({ page }) => {
-    await login(page, "maxime.durand@demo.test");
+  test("the name is updated @no-js-only", async ({ page, loginAs }) => {
+    await loginAs("maxime.durand@demo.test");
     await page.goto("/compte/profil/infos");
     await page.getByRole("textbox", { name: "Prénom" }).fill("Maxime-Alexandre");
     await page.getByRole("button", { name: "Enregistrer" }).first().click();
@@ -65,8 +64,8 @@ test.describe("profile", () => {
     await expect(page.getByTestId("profile-name")).toHaveText("Maxime-Alexandre Durand");
   });
 
-  test("the advisor message form is prefilled with the callback request @no-js", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("the advisor message form is prefilled with the callback request @no-js", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     await page.goto("/compte/contact");
     await expect(page).toHaveTitle(/^Contacter mon conseiller \| Officine Académie$/);
     await expect(page.getByLabel("Votre message")).toHaveValue("Bonjour, pouvez-vous me rappeler, s'il vous plaît ?");
@@ -74,8 +73,8 @@ test.describe("profile", () => {
 });
 
 test.describe("bookmarks (Mes favoris)", () => {
-  test("the profile lists the bookmarks, each linking to its course page @no-js", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("the profile lists the bookmarks, each linking to its course page @no-js", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     await page.goto("/compte/profil");
     await page.getByRole("navigation", { name: "Mon compte" }).getByRole("link", { name: "Mes favoris" }).click();
     await expect(page).toHaveURL(/\/compte\/profil\/favoris$/);
@@ -86,8 +85,8 @@ test.describe("bookmarks (Mes favoris)", () => {
     await expect(page.getByTestId("course-title")).toContainText("Vaccination à l'officine");
   });
 
-  test("the catalogue's favourites filter keeps only the bookmarks @no-js", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("the catalogue's favourites filter keeps only the bookmarks @no-js", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     await page.goto("/catalogue");
     await page.getByLabel("Uniquement mes favoris").check();
     await page.getByRole("button", { name: "Appliquer les filtres" }).click();
@@ -102,16 +101,16 @@ test.describe("bookmarks (Mes favoris)", () => {
     await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcatalogue%3Ffavourites%3D1$/);
   });
 
-  test("no bookmark: an empty state with a way to the catalogue @no-js", async ({ page }) => {
-    await login(page, "readonly@demo.test");
+  test("no bookmark: an empty state with a way to the catalogue @no-js", async ({ page, loginAs }) => {
+    await loginAs("readonly@demo.test");
     await page.goto("/compte/profil/favoris");
     await expect(page.getByTestId("bookmarks-empty")).toContainText("Vous n'avez pas encore de formation en favori.");
     await page.getByTestId("bookmarks-empty").getByRole("link", { name: "Parcourir le catalogue" }).click();
     await expect(page).toHaveURL(/\/catalogue$/);
   });
 
-  test("a bookmark set on the course page is listed, then removed from the list @no-js", async ({ page }, testInfo) => {
-    await login(page, testInfo.project.name === "no-js" ? "camille.andre@demo.test" : "francois.marchand@demo.test");
+  test("a bookmark set on the course page is listed, then removed from the list @no-js", async ({ page, loginAs }, testInfo) => {
+    await loginAs(testInfo.project.name === "no-js" ? "camille.andre@demo.test" : "francois.marchand@demo.test");
     await page.goto("/formation/routine-dermocosmetique");
     const name = (await page.getByTestId("course-title").innerText()).trim();
     // Wait for the form's answer: with JavaScript the button shows the asked state while the post is still running.
@@ -131,8 +130,8 @@ test.describe("bookmarks (Mes favoris)", () => {
   });
 });
 
-test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({ page }) => {
-  await login(page, "shop@demo.test");
+test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({ page, loginAs }) => {
+  await loginAs("shop@demo.test");
   // The profile is in the header's user menu (issue 30): open it, then follow the link.
   await page.getByTestId("user-menu").locator("summary").click();
   await page.getByRole("link", { name: /Mon profil/ }).click();

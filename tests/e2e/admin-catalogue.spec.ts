@@ -2,8 +2,8 @@
 // face-to-face training (a wrong form first: messages per field, what was typed kept), add a session group and a
 // session, publish it, find it in the public catalogue, and buy it in the shop as a new shop customer with a session
 // seat; the session page then lists the buyer. Each back-office page passes axe (JavaScript project).
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { login, PASSWORD } from "./account-helpers.ts";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
@@ -16,11 +16,11 @@ async function guestPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test("create, publish and sell a face-to-face training from the back office", NO_JS, async ({ page, browser }) => {
+test("create, publish and sell a face-to-face training from the back office", NO_JS, async ({ page, browser, loginAs }) => {
   const stamp = `${project()}${Date.now().toString(36)}`;
   const name = `Atelier Zephyrin ${stamp}`;
   const slug = `atelier-zephyrin-${stamp}`;
-  await login(page, "admin@demo.test");
+  await loginAs("admin@demo.test");
 
   await page.goto("/admin");
   await expect(page.getByTestId("admin-index")).toBeVisible();
@@ -125,9 +125,9 @@ test("create, publish and sell a face-to-face training from the back office", NO
 
 // Editing and reordering what a training is made of (ADR 0080), JavaScript on and off: a wrong edit keeps what was
 // typed with its message, a right one is shown at once; a course moved down changes places; the audit log has both.
-test("edit a course and reorder the courses of a training", NO_JS, async ({ page }) => {
+test("edit a course and reorder the courses of a training", NO_JS, async ({ page, loginAs }) => {
   const stamp = `${project()}${Date.now().toString(36)}`;
-  await login(page, "admin@demo.test");
+  await loginAs("admin@demo.test");
   await page.goto("/admin/catalog/new");
   const form = page.getByTestId("training-form");
   await form.getByLabel("Nom", { exact: true }).fill(`Ordre Quintilien ${stamp}`);
@@ -173,9 +173,9 @@ test("edit a course and reorder the courses of a training", NO_JS, async ({ page
   await expect(page.getByTestId("audit-row").filter({ hasText: "a modifié un parcours" }).first()).toBeVisible();
 });
 
-test("set a training's pass rules: a wrong combination is explained on its fields, then the rules are saved and audited (ADR 0107)", NO_JS, async ({ page }) => {
+test("set a training's pass rules: a wrong combination is explained on its fields, then the rules are saved and audited (ADR 0107)", NO_JS, async ({ page, loginAs }) => {
   const stamp = `${project()}${Date.now().toString(36)}`;
-  await login(page, "admin@demo.test");
+  await loginAs("admin@demo.test");
   await page.goto("/admin/catalog/new");
   const form = page.getByTestId("training-form");
   await form.getByLabel("Nom", { exact: true }).fill(`Règles Zénobie ${stamp}`);

@@ -3,8 +3,8 @@
 // the files; issue a credit note after its confirmation step (ADR 0094); every page of part B without serious
 // accessibility findings.
 import fs from "node:fs";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
-import { login, PASSWORD } from "./account-helpers.ts";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { at } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 import { readFirstSheet } from "../fixtures/read-xlsx.ts";
@@ -40,12 +40,8 @@ async function pendingCheckOrder(request: APIRequestContext, email: string): Pro
   throw new Error(`no store training left to buy for ${email}`);
 }
 
-async function adminLogin(page: Page) {
-  await login(page, "admin@demo.test");
-}
-
-test("edit a content page, preview it, publish it and see it live", NO_JS, async ({ page }) => {
-  await adminLogin(page);
+test("edit a content page, preview it, publish it and see it live", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("admin@demo.test");
   // Each project edits its own brand's page: the two projects' runs may overlap, and one page would mix their drafts.
   const brand = project() === "js" ? "fr" : "be";
   await page.goto(at("localhost", `/admin/editor?brand=${brand}&kind=page`));
@@ -75,8 +71,8 @@ test("edit a content page, preview it, publish it and see it live", NO_JS, async
   await guest.close();
 });
 
-test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page }) => {
-  await adminLogin(page);
+test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("admin@demo.test");
   await page.goto(at("localhost", "/admin/editor/create-page"));
   await page.getByLabel("Titre").fill("Une page");
   await page.getByLabel("Adresse (slug)").fill("Pas Valide !");
@@ -86,12 +82,12 @@ test("a bad edit keeps what was typed and changes nothing", NO_JS, async ({ page
   await expect(page.getByLabel("Titre")).toHaveValue("Une page");
 });
 
-test("confirm a payment by check: the order is paid and the buyer enrolled", NO_JS, async ({ page }) => {
+test("confirm a payment by check: the order is paid and the buyer enrolled", NO_JS, async ({ page, loginAs }) => {
   const email = `shop.admincheck.${project()}.fr@demo.test`;
   const buyer = await playwrightRequest.newContext();
   const { orderId, training } = await pendingCheckOrder(buyer, email);
   await buyer.dispose();
-  await adminLogin(page);
+  await loginAs("admin@demo.test");
   await page.goto(at("localhost", "/admin/factureCompta"));
   expect(await seriousViolationsWithJs(page)).toEqual([]);
   const row = page.locator(`[data-testid="check-row"][data-order-id="${orderId}"]`);
@@ -113,8 +109,8 @@ test("confirm a payment by check: the order is paid and the buyer enrolled", NO_
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 });
 
-test("export a month of invoices as CSV and as a spreadsheet, and open both files", NO_JS, async ({ page }) => {
-  await adminLogin(page);
+test("export a month of invoices as CSV and as a spreadsheet, and open both files", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("admin@demo.test");
   await page.goto(at("localhost", "/admin/factureCompta"));
   const form = page.getByTestId("export-form");
   await form.getByLabel("Marque").selectOption("fr");
@@ -142,10 +138,10 @@ test("export a month of invoices as CSV and as a spreadsheet, and open both file
   expect(sheet.slice(1).map((r) => r[3])).toEqual(rows.slice(1).map((r) => r[3]));
 });
 
-test("issue a credit note for a paid invoice after its confirmation step; the buyer's order shows it", NO_JS, async ({ page }) => {
+test("issue a credit note for a paid invoice after its confirmation step; the buyer's order shows it", NO_JS, async ({ page, loginAs }) => {
   const buyer = await playwrightRequest.newContext();
   const { orderId } = await pendingCheckOrder(buyer, `shop.credit.${project()}.fr@demo.test`);
-  await adminLogin(page);
+  await loginAs("admin@demo.test");
   await page.goto(at("localhost", `/admin/factureCompta?confirm=${orderId}`));
   await page.getByRole("button", { name: "Oui, le chèque est reçu" }).click();
   await expect(page.getByText(/Chèque confirmé/).first()).toBeVisible(SLOW);
@@ -181,8 +177,8 @@ test("issue a credit note for a paid invoice after its confirmation step; the bu
 });
 
 // Issue 28, item 12: any value in a usage limit got "Valeur invalide.", with JavaScript on and off.
-test("create a discount code with usage limits; the list shows its limit", NO_JS, async ({ page }) => {
-  await adminLogin(page);
+test("create a discount code with usage limits; the list shows its limit", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("admin@demo.test");
   await page.goto(at("localhost", "/admin/discountCodes"));
   const code = `LIMITE${project().toUpperCase()}${Date.now()}`;
   const form = page.getByTestId("code-form");
@@ -196,8 +192,8 @@ test("create a discount code with usage limits; the list shows its limit", NO_JS
   await expect(page.locator(`[data-testid="code-row"][data-code="${code}"]`)).toContainText("0 / 5", SLOW);
 });
 
-test("the other tools of part B render without serious accessibility findings", async ({ page }) => {
-  await adminLogin(page);
+test("the other tools of part B render without serious accessibility findings", async ({ page, loginAs }) => {
+  await loginAs("admin@demo.test");
   for (const path of ["/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/discountCodes", "/admin/users", "/admin/factureCompta/invoices"]) {
     await page.goto(at("localhost", path));
     await expect(page.getByTestId("admin-nav")).toBeVisible();

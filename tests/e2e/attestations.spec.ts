@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
-import { ES_ORIGIN, login } from "./account-helpers";
+import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 // Attestations (issue 6): PDF download from the profile tab, public verification page, feedback link and
@@ -18,7 +18,7 @@ const CASES = [
     email: "learner@demo.test",
     name: "Julie Morel",
     origin: "",
-    loginPath: "/connexion",
+    host: "localhost",
     profile: "/compte/profil/attestation",
     verify: "/verification-attestation/",
     pdfTitle: "Attestation de formation",
@@ -47,7 +47,7 @@ const CASES = [
     email: "learner.es@demo.test",
     name: "María López",
     origin: ES_ORIGIN,
-    loginPath: "/conexion",
+    host: "es.localhost",
     profile: "/cuenta/perfil/certificados",
     verify: "/verificacion-certificado/",
     pdfTitle: "Certificado de formación",
@@ -75,8 +75,8 @@ const CASES = [
 
 for (const c of CASES) {
   test.describe(`attestations (${c.lang})`, () => {
-    test(`the learner downloads an attestation PDF from the profile tab @no-js`, async ({ page }) => {
-      await login(page, c.email, { origin: c.origin, loginPath: c.loginPath });
+    test(`the learner downloads an attestation PDF from the profile tab @no-js`, async ({ page, loginAs }) => {
+      await loginAs(c.email, { host: c.host });
       await page.goto(`${c.origin}${c.profile}`);
       const row = page.getByTestId("attestation").and(page.locator("[data-kind='training']")).first();
       await expect(row).toBeVisible();
@@ -96,8 +96,8 @@ for (const c of CASES) {
       expect(await seriousViolationsWithJs(page)).toEqual([]);
     });
 
-    test(`the verification page confirms a real code and rejects an altered one, without login @no-js`, async ({ page }) => {
-      await login(page, c.email, { origin: c.origin, loginPath: c.loginPath });
+    test(`the verification page confirms a real code and rejects an altered one, without login @no-js`, async ({ page, loginAs }) => {
+      await loginAs(c.email, { host: c.host });
       await page.goto(`${c.origin}${c.profile}`);
       const code = (await page.getByTestId("attestation").first().getAttribute("data-code"))!;
       await page.context().clearCookies();
@@ -166,8 +166,8 @@ for (const c of CASES) {
   });
 }
 
-test("a DPC learner sends a practice certificate; a wrong file type is refused @no-js", async ({ page }) => {
-  await login(page, "learner@demo.test");
+test("a DPC learner sends a practice certificate; a wrong file type is refused @no-js", async ({ page, loginAs }) => {
+  await loginAs("learner@demo.test");
   await page.goto("/compte/profil/attestation");
   const form = page.getByTestId("certificate").first();
   await form.getByLabel("Fichier de l'attestation sur l'honneur").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a PDF") });

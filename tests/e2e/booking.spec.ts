@@ -1,8 +1,8 @@
 // Booking journeys on the course page, in French and Spanish, with JavaScript on and off: book a face-to-face
 // session (the seats-left number drops by one, then comes back after unsubscribing with confirmation), and
 // subscribe to an e-learning (the access link leads to the learn page), then unsubscribe.
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD } from "./account-helpers.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
@@ -82,8 +82,8 @@ for (const c of CASES) {
       await expect(page.getByTestId("session-book")).toHaveCount(0);
     });
 
-    test(`book a face-to-face session: one seat less, then unsubscribe with confirmation (${c.lang})`, NO_JS, async ({ page }) => {
-      await login(page, c.host, c.loginPath, learnerOf(c.lang));
+    test(`book a face-to-face session: one seat less, then unsubscribe with confirmation (${c.lang})`, NO_JS, async ({ page, loginAs }) => {
+      await loginAs(learnerOf(c.lang), { host: c.host });
       await page.goto(at(c.host, c.f2f));
       await leaveWhatAFailedAttemptLeft(page, c.text.cancelled);
       await expect(page.getByTestId("enrolment-choose-session")).toBeVisible();
@@ -111,8 +111,8 @@ for (const c of CASES) {
       expect(await seatsOf(page, sessionId)).toBe(before);
     });
 
-    test(`subscribe to an e-learning and see the access link (${c.lang})`, NO_JS, async ({ page }) => {
-      await login(page, c.host, c.loginPath, learnerOf(c.lang));
+    test(`subscribe to an e-learning and see the access link (${c.lang})`, NO_JS, async ({ page, loginAs }) => {
+      await loginAs(learnerOf(c.lang), { host: c.host });
       await page.goto(at(c.host, c.elearning));
       await leaveWhatAFailedAttemptLeft(page, c.text.cancelled);
       await page.getByTestId("subscribe-button").click();
@@ -135,8 +135,8 @@ for (const c of CASES) {
   });
 }
 
-test("a subscribe posted anyway (a stale page) is refused by the back API with a toast in the learner's language, nothing changes", NO_JS, async ({ page }) => {
-  await login(page, "localhost", "/connexion", "readonly@demo.test");
+test("a subscribe posted anyway (a stale page) is refused by the back API with a toast in the learner's language, nothing changes", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("readonly@demo.test");
   await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
   // The page offers no subscribe button any more: post the form an older page would have shown.
   const csrf = await page.getByTestId("bookmark-form").locator('input[name="csrf"]').inputValue();
@@ -158,8 +158,8 @@ const REFUSALS: { email: string; path: string; reason: string; text: RegExp; act
 ];
 
 for (const refusal of REFUSALS) {
-  test(`${refusal.email} is told why before subscribing (${refusal.reason})`, NO_JS, async ({ page }) => {
-    await login(page, "localhost", "/connexion", refusal.email);
+  test(`${refusal.email} is told why before subscribing (${refusal.reason})`, NO_JS, async ({ page, loginAs }) => {
+    await loginAs(refusal.email);
     await page.goto(refusal.path);
     const block = page.getByTestId("enrolment-refused");
     await expect(block).toHaveAttribute("data-reason", refusal.reason, SLOW);

@@ -1,4 +1,5 @@
-import { expect, test, type Request } from "@playwright/test";
+import { type Request } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { at, cookieNamed, DAYS, secondsLeft } from "./support/hosts";
 
 /** The first request of a redirect chain. */

@@ -3,16 +3,17 @@
 // logout and between pages: no "WebSocket is already in CLOSING or CLOSED state", no error of any kind. Every console
 // message of type error (and every uncaught page error) fails the test. French and Spanish hosts; JavaScript on (the
 // console is the browser's; without JavaScript there is no island).
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD } from "./account-helpers.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
+import { watchSockets } from "./support/realtime-sockets.ts";
 
 const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });
 
 const CASES = [
-  { lang: "fr", host: "localhost" as Host, shop: "/boutique", cart: "/boutique/panier", home: "/", login: "/connexion", added: /Ajouté à votre panier/, removed: /Retiré de votre panier/, email: /adresse e-mail/i, password: /^mot de passe$/i, submit: /se connecter/i, logout: /se déconnecter/i },
-  { lang: "es", host: "es.localhost" as Host, shop: "/tienda", cart: "/tienda/carrito", home: "/", login: "/conexion", added: /Añadido a su carrito/, removed: /Retirado de su carrito/, email: /correo electrónico/i, password: /^contraseña$/i, submit: /entrar/i, logout: /cerrar sesión/i },
+  { lang: "fr", host: "localhost" as Host, shop: "/boutique", cart: "/boutique/panier", home: "/", added: /Ajouté à votre panier/, removed: /Retiré de votre panier/, email: /adresse e-mail/i, password: /^mot de passe$/i, submit: /se connecter/i, logout: /se déconnecter/i },
+  { lang: "es", host: "es.localhost" as Host, shop: "/tienda", cart: "/tienda/carrito", home: "/", added: /Añadido a su carrito/, removed: /Retirado de su carrito/, email: /correo electrónico/i, password: /^contraseña$/i, submit: /entrar/i, logout: /cerrar sesión/i },
 ] as const;
 
 /** Every console error and uncaught page error of the page, with where it happened. */
@@ -28,8 +29,6 @@ function collectErrors(page: Page): string[] {
 const islandUp = (page: Page) =>
   expect.poll(async () => page.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime)), SLOW).toBe(true);
 
-/** Lets the island's socket open, subscribe, and a possible late close show in the console. */
-const settle = (page: Page) => page.waitForTimeout(1200);
 
 async function addFirstTraining(page: Page, c: (typeof CASES)[number], skip = 0) {
   await page.goto(at(c.host, c.shop));
@@ -40,29 +39,31 @@ async function addFirstTraining(page: Page, c: (typeof CASES)[number], skip = 0)
 for (const c of CASES) {
   test(`a guest's cart, its lines and away: no console error (${c.lang})`, async ({ page }) => {
     const errors = collectErrors(page);
+    // Instead of sleeping, each step waits until the island's sockets are quiet (subscribed, or closed).
+    const sockets = watchSockets(page);
     await addFirstTraining(page, c);
     await islandUp(page);
     await addFirstTraining(page, c, 1);
     await page.getByTestId("cart-badge").first().click();
     await expect(page.getByTestId("cart-line")).toHaveCount(2, SLOW);
     await islandUp(page);
-    await settle(page);
+    await sockets.settled("up");
     // A line's choices through its form (client-side navigation, revalidation, the live update of the cart).
     const form = page.getByTestId("cart-line-form").first();
     for (const select of await form.locator("select").all()) {
       await select.selectOption((await select.locator("option:not([disabled])").first().getAttribute("value"))!);
     }
     await form.getByRole("button").click();
-    await settle(page);
+    await sockets.settled("up");
     // Away and back, a line removed (a live CartUpdate), then a login from the cart and away.
     await page.goto(at(c.host, c.home));
-    await settle(page);
+    await sockets.settled("up");
     await page.goto(at(c.host, c.cart));
     const line = page.getByTestId("cart-line").last();
     await line.getByTestId("cart-remove").locator("summary").click();
     await line.getByTestId("cart-remove-confirm").click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1, SLOW);
-    await settle(page);
+    await sockets.settled("up");
     // Logging in from the cart: the guest's island (the cart's channel) closes and the customer's starts.
     await page.getByTestId("cart-login-link").click();
     await page.getByLabel(c.email).fill(`shop.consoleguest.js.${c.lang}@demo.test`);
@@ -71,40 +72,38 @@ for (const c of CASES) {
     await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);
     await expect(page.getByTestId("cart-line")).toHaveCount(1, SLOW);
     await islandUp(page);
-    await settle(page);
+    await sockets.settled("up");
     // Away through a link (client-side navigation): the line's course page.
     await page.getByTestId("cart-line").first().getByRole("link").first().click();
     await expect(page).not.toHaveURL(new RegExp(`${c.cart}$`), SLOW);
-    await settle(page);
+    await sockets.settled("up");
     await page.goto(at(c.host, c.home));
-    await settle(page);
+    await sockets.settled("up");
     expect(errors).toEqual([]);
   });
 
-  test(`a shop customer's cart, logout and away: no console error (${c.lang})`, async ({ page }) => {
+  test(`a shop customer's cart, logout and away: no console error (${c.lang})`, async ({ page, loginAs }) => {
     const errors = collectErrors(page);
-    await page.goto(at(c.host, c.login));
-    await page.getByLabel(c.email).fill(`shop.console.js.${c.lang}@demo.test`);
-    await page.getByLabel(c.password).fill(PASSWORD);
-    await page.getByRole("button", { name: c.submit }).click();
-    await expect(page).not.toHaveURL(new RegExp(`${c.login}$`), SLOW);
+    // Instead of sleeping, each step waits until the island's sockets are quiet (subscribed, or closed).
+    const sockets = watchSockets(page);
+    await loginAs(`shop.console.js.${c.lang}@demo.test`, { host: c.host });
     await islandUp(page);
     await addFirstTraining(page, c);
     await page.goto(at(c.host, c.cart));
     await expect(page.getByTestId("cart-line")).toHaveCount(1, SLOW);
-    await settle(page);
+    await sockets.settled("up");
     await page.goto(at(c.host, c.shop));
-    await settle(page);
+    await sockets.settled("up");
     await page.goBack();
     await expect(page.getByTestId("cart-line")).toHaveCount(1, SLOW);
-    await settle(page);
+    await sockets.settled("up");
     // Logging out stops the island (the user's channels are left, the socket closed).
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByTestId("user-menu-panel").getByRole("button", { name: c.logout }).click();
     await expect(page).not.toHaveURL(new RegExp(`${c.cart}$`), SLOW);
-    await settle(page);
+    await sockets.settled("down");
     await page.goto(at(c.host, c.home));
-    await settle(page);
+    await sockets.settled("down");
     expect(errors).toEqual([]);
   });
 }

@@ -1,8 +1,9 @@
 // The catalogue, search and course pages on the three brand hosts, with JavaScript on (project "js")
 // and off (project "no-js", tests tagged @no-js): filters, sorts, pagination (be), "more" (fr, es),
 // search with highlighting, a course page of each training type, sessions, bookmarks, axe.
-import { expect, test, type Page } from "@playwright/test";
-import { at, logInThroughApi, type Host } from "./support/hosts";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { at, type Host } from "./support/hosts";
 import { seriousViolations } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
@@ -207,9 +208,9 @@ test.describe("course pages", () => {
 });
 
 test.describe("logged in", () => {
-  test("bookmark toggle on a card and on the course page", NO_JS, async ({ page }, testInfo) => {
+  test("bookmark toggle on a card and on the course page", NO_JS, async ({ page, loginThroughApiAs }, testInfo) => {
     const email = testInfo.project.name === "no-js" ? "maxime.durand@demo.test" : "emma.leroy@demo.test";
-    await logInThroughApi(page, "localhost", email);
+    await loginThroughApiAs(email);
     await page.goto(at("localhost", "/catalogue?sort=alphabeticalOrder"));
     const toggle = cards(page).first().getByTestId("bookmark-toggle");
     const before = await toggle.getAttribute("aria-pressed");
@@ -227,9 +228,9 @@ test.describe("logged in", () => {
     await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", before ?? "false");
   });
 
-  test("the chosen sort is remembered", NO_JS, async ({ page }, testInfo) => {
+  test("the chosen sort is remembered", NO_JS, async ({ page, loginThroughApiAs }, testInfo) => {
     const email = testInfo.project.name === "no-js" ? "lea.bernard@demo.test" : "camille.andre@demo.test";
-    await logInThroughApi(page, "localhost", email);
+    await loginThroughApiAs(email);
     await page.goto(at("localhost", "/catalogue?sort=alphabeticalOrder"));
     await page.goto(at("localhost", "/catalogue"));
     await expect(page.getByLabel("Trier par", { exact: true })).toHaveValue("alphabeticalOrder");
@@ -258,8 +259,8 @@ test.describe("accessibility", () => {
     });
   }
 
-  test("axe: logged-in catalogue with bookmark toggles", async ({ page }) => {
-    await logInThroughApi(page, "localhost", "francois.marchand@demo.test");
+  test("axe: logged-in catalogue with bookmark toggles", async ({ page, loginThroughApiAs }) => {
+    await loginThroughApiAs("francois.marchand@demo.test");
     await page.goto(at("localhost", "/catalogue"));
     await expect(page.getByTestId("bookmark-toggle").first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

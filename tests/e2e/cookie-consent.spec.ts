@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { at, cookieNamed, DAYS, secondsLeft } from "./support/hosts";
 
 const CONSENT = "cookie_consent";

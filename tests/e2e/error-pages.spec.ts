@@ -2,8 +2,8 @@
 // Spanish: a learner opening the administration gets a translated 403 in the site's layout with a way on; a 404 and a
 // refused form token likewise; es.localhost/gestion/ma-pharmacie leads to the Spanish login and then to
 // /administracion/mi-farmacia, whose tabs all have Spanish paths.
-import { expect, test, type Page } from "@playwright/test";
-import { login } from "./account-helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts";
 import { seriousViolationsWithJs } from "./support/axe";
 
@@ -46,8 +46,8 @@ async function expectLayoutWithoutRawKeys(page: Page) {
 }
 
 for (const c of CASES) {
-  test(`${c.locale}: a learner who opens /admin gets a translated 403 page in the layout, and goes home from it`, NO_JS, async ({ page }) => {
-    await login(page, c.learner, { origin: at(c.host, ""), loginPath: c.login });
+  test(`${c.locale}: a learner who opens /admin gets a translated 403 page in the layout, and goes home from it`, NO_JS, async ({ page, loginAs }) => {
+    await loginAs(c.learner, { host: c.host });
     const response = await page.goto(at(c.host, "/admin"));
     expect(response?.status()).toBe(403);
     await expect(page.locator("html")).toHaveAttribute("lang", c.locale);

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { findPage, pagePath } from "#core/pages.ts";
-import { at, BRAND_CASES, logInThroughApi } from "./support/hosts";
+import { at, BRAND_CASES } from "./support/hosts";
 
 const TRAINING_TYPES = ["dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz"];
 
@@ -90,8 +90,8 @@ test("the French brand shows ratings on cards with an accessible text", async ({
   await expect(rating.first()).toBeVisible();
 });
 
-test("a logged-in user goes to the catalogue, or sees their trainings until it exists", { tag: "@no-js" }, async ({ page }) => {
-  await logInThroughApi(page, "localhost", "learner@demo.test");
+test("a logged-in user goes to the catalogue, or sees their trainings until it exists", { tag: "@no-js" }, async ({ page, loginThroughApiAs }) => {
+  await loginThroughApiAs("learner@demo.test");
   await page.goto("/");
   if (findPage("catalogue")) {
     await expect(page).toHaveURL(new RegExp(`${pagePath("catalogue", "fr")}$`));

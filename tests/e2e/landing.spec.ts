@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("the TROD landing page: French only, no site chrome, a way back", { tag: "@no-js" }, async ({ page }) => {
   const response = await page.goto("/formations-trod-cystite-angine");

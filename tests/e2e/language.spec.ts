@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { at, cookieNamed, DAYS, secondsLeft } from "./support/hosts";
 
 async function switchLanguage(page: Page, locale: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 
 test("the loading bar shows while a slow navigation is pending, then goes", async ({ page }) => {
   await page.goto("/");

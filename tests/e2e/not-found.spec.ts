@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import { at } from "./support/hosts";
 
 test("an unmatched path is a 404 'Page not found: {path}' inside the site", { tag: "@no-js" }, async ({ page }) => {

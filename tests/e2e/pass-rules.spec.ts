@@ -3,17 +3,16 @@
 // gets the attestation of achievement; a learner out of attempts gets none and the history says why; a programme
 // attested by participation gives its attestation with the knowledge gain; the evaluation's opinion questions show
 // no score. Each project uses its own learners (server/db/seed/data/accounts.ts).
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
 import fs from "node:fs";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
-import { login } from "./account-helpers";
 import { at } from "./support/hosts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 type Locale = {
   lang: "fr" | "es";
   host: "localhost" | "es.localhost";
-  loginPath: string;
   historyPath: string;
   /** A training with three attempts at its post-test, the right answers shown after a failure. */
   retried: string;
@@ -38,7 +37,6 @@ const LOCALES: Locale[] = [
   {
     lang: "fr",
     host: "localhost",
-    loginPath: "/connexion",
     historyPath: "/compte/profil/historique",
     retried: "phytotherapie-hiver",
     quiz: "quiz-interactions",
@@ -58,7 +56,6 @@ const LOCALES: Locale[] = [
   {
     lang: "es",
     host: "es.localhost",
-    loginPath: "/conexion",
     historyPath: "/cuenta/perfil/historial",
     retried: "fitoterapia-practica",
     quiz: "quiz-interacciones",
@@ -128,8 +125,8 @@ test.describe.configure({ timeout: 120_000 });
 
 for (const locale of LOCALES) {
   test.describe(`pass rules (${locale.lang})`, () => {
-    test(`a failed post-test shows what was wrong; the learner tries again, passes and gets the attestation of achievement @no-js`, async ({ page }) => {
-      await login(page, `learning.${project()}.${locale.lang}@demo.test`, { origin: at(locale.host, ""), loginPath: locale.loginPath });
+    test(`a failed post-test shows what was wrong; the learner tries again, passes and gets the attestation of achievement @no-js`, async ({ page, loginAs }) => {
+      await loginAs(`learning.${project()}.${locale.lang}@demo.test`, { host: locale.host });
       await subscribeAndLearn(page, locale, "formation", locale.retried);
       const trainingName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
       await continueTo(page, locale, "postTest");
@@ -185,8 +182,8 @@ for (const locale of LOCALES) {
       expect(text).toContain("100 %");
     });
 
-    test(`a learner out of attempts gets no attestation of achievement, and the history says why @no-js`, async ({ page }) => {
-      await login(page, `booking.${project()}.${locale.lang}@demo.test`, { origin: at(locale.host, ""), loginPath: locale.loginPath });
+    test(`a learner out of attempts gets no attestation of achievement, and the history says why @no-js`, async ({ page, loginAs }) => {
+      await loginAs(`booking.${project()}.${locale.lang}@demo.test`, { host: locale.host });
       await subscribeAndLearn(page, locale, "quiz", locale.quiz);
       const trainingName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
       await answer(page, "none");
@@ -213,8 +210,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("attestation").filter({ hasText: trainingName })).toHaveCount(0);
     });
 
-    test(`a programme attested by participation, followed to the end, gives its attestation with the knowledge gain @no-js`, async ({ page }) => {
-      await login(page, `learning.${project()}.${locale.lang}@demo.test`, { origin: at(locale.host, ""), loginPath: locale.loginPath });
+    test(`a programme attested by participation, followed to the end, gives its attestation with the knowledge gain @no-js`, async ({ page, loginAs }) => {
+      await loginAs(`learning.${project()}.${locale.lang}@demo.test`, { host: locale.host });
       await subscribeAndLearn(page, locale, locale.participation.type, locale.participation.slug);
       const trainingName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
       // Every quiz answered with its first choices, whatever the score: participation never holds the learner back.

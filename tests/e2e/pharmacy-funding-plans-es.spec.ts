@@ -3,8 +3,9 @@
 // remboursement), draws a plan whose activities overlap on two rows, and (JavaScript on) a second browser of
 // learner.es@demo.test sees the plan update live; holder@demo.test visits en-cours, financement and rapport. axe on
 // every page visited (in the JavaScript project: the no-JS project renders the same HTML).
-import { expect, test, type Page } from "@playwright/test";
-import { ES_ORIGIN, login } from "./account-helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
@@ -16,12 +17,8 @@ async function noSeriousViolations(page: Page) {
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 }
 
-async function loginAsSpanishReferent(page: Page) {
-  await login(page, "referent.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
-}
-
-test("a FUNDAE request walked from creation to reimbursement, seen on each state's page", NO_JS, async ({ page }) => {
-  await loginAsSpanishReferent(page);
+test("a FUNDAE request walked from creation to reimbursement, seen on each state's page", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("referent.es@demo.test", { host: "es.localhost" });
   await page.goto(`${BASE}/bonificaciones/crear`);
   await expect(page.getByRole("heading", { level: 2, name: "Nueva solicitud de financiación" })).toBeVisible();
   // Nothing chosen: one message per field, in Spanish, nothing created.
@@ -82,8 +79,8 @@ test("a FUNDAE request walked from creation to reimbursement, seen on each state
   await noSeriousViolations(page);
 });
 
-test("a plan whose overlapping activities are drawn on two rows (Spanish)", NO_JS, async ({ page }) => {
-  await loginAsSpanishReferent(page);
+test("a plan whose overlapping activities are drawn on two rows (Spanish)", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("referent.es@demo.test", { host: "es.localhost" });
   await page.goto(`${BASE}/plan-colectivo`);
   await expect(page.getByTestId("plans-list")).toBeVisible();
   await noSeriousViolations(page);
@@ -116,11 +113,11 @@ test("a plan whose overlapping activities are drawn on two rows (Spanish)", NO_J
   await noSeriousViolations(page);
 });
 
-test("learner.es@demo.test sees the plan update live in a second browser", async ({ page, browser }) => {
+test("learner.es@demo.test sees the plan update live in a second browser", async ({ page, browser, loginAs }) => {
   const learnerContext = await browser.newContext({ locale: "es-ES" });
   try {
     const learnerPage = await learnerContext.newPage();
-    await login(learnerPage, "learner.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
+    await loginAs("learner.es@demo.test", { page: learnerPage, host: "es.localhost" });
     await learnerPage.goto(`${ES_ORIGIN}/cuenta/perfil/plan-de-formacion`);
     await expect(learnerPage.getByTestId("learner-collective-plan")).toBeVisible();
     const before = await learnerPage.getByTestId("learner-collective-activity").count();
@@ -128,7 +125,7 @@ test("learner.es@demo.test sees the plan update live in a second browser", async
     // The island listens once hydrated and subscribed to the account channel.
     await learnerPage.waitForLoadState("networkidle");
 
-    await loginAsSpanishReferent(page);
+    await loginAs("referent.es@demo.test", { host: "es.localhost" });
     await page.goto(`${BASE}/plan-colectivo`);
     // The current plan (its dates cover today) is the seeded team plan.
     await page.getByRole("link", { name: "Plan de formación del equipo" }).click();
@@ -148,8 +145,8 @@ test("learner.es@demo.test sees the plan update live in a second browser", async
   }
 });
 
-test("holder@demo.test visits the en-cours, financement and rapport pages", NO_JS, async ({ page }) => {
-  await login(page, "holder@demo.test");
+test("holder@demo.test visits the en-cours, financement and rapport pages", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("holder@demo.test");
   await page.goto("/gestion/ma-pharmacie/prises-en-charge");
   const states = page.getByRole("navigation", { name: "Demandes de prise en charge par état" });
   for (const [link, path, state] of [

@@ -3,8 +3,9 @@
 // overlapping activities drawn on two rows, and (JavaScript on) a learner's second browser seeing the plan update
 // live. axe on every page visited.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { ES_ORIGIN, login } from "./account-helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 const NO_JS = { tag: "@no-js" };
@@ -26,8 +27,8 @@ async function chooseOption(page: Page, label: RegExp, match: (text: string) => 
   return text;
 }
 
-test("a funding request walked from creation to reimbursement, with its history and invoices", NO_JS, async ({ page }) => {
-  await login(page, "holder@demo.test");
+test("a funding request walked from creation to reimbursement, with its history and invoices", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("holder@demo.test");
   await page.goto("/gestion/ma-pharmacie/dpec?from=mail");
   await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/prises-en-charge\?from=mail$/);
   await expect(page.getByRole("heading", { level: 2, name: "Prises en charge" })).toBeVisible();
@@ -84,8 +85,8 @@ test("a funding request walked from creation to reimbursement, with its history 
   await noSeriousViolations(page);
 });
 
-test("the Spanish referent sees the FUNDAE groups and downloads the report", NO_JS, async ({ page }) => {
-  await login(page, "referent.es@demo.test", { origin: ES_ORIGIN, loginPath: "/conexion" });
+test("the Spanish referent sees the FUNDAE groups and downloads the report", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("referent.es@demo.test", { host: "es.localhost" });
   await page.goto(`${ES_ORIGIN}/administracion/mi-farmacia/bonificaciones`);
   await expect(page.getByTestId("fundae-groups")).toBeVisible();
   await noSeriousViolations(page);
@@ -97,8 +98,8 @@ test("the Spanish referent sees the FUNDAE groups and downloads the report", NO_
   expect(lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4};/);
 });
 
-test("a collective plan with overlapping activities drawn on two rows", NO_JS, async ({ page }) => {
-  await login(page, "holder@demo.test");
+test("a collective plan with overlapping activities drawn on two rows", NO_JS, async ({ page, loginAs }) => {
+  await loginAs("holder@demo.test");
   await page.goto("/gestion/ma-pharmacie/plan-collectif");
   await expect(page.getByTestId("plans-list")).toBeVisible();
   await noSeriousViolations(page);
@@ -134,10 +135,10 @@ test("a collective plan with overlapping activities drawn on two rows", NO_JS, a
   await noSeriousViolations(page);
 });
 
-test("a learner of the pharmacy sees the plan update live in a second browser", async ({ page, browser }) => {
+test("a learner of the pharmacy sees the plan update live in a second browser", async ({ page, browser, loginAs }) => {
   const learnerContext = await browser.newContext();
   const learnerPage = await learnerContext.newPage();
-  await login(learnerPage, "nonpharmacist@demo.test");
+  await loginAs("nonpharmacist@demo.test", { page: learnerPage });
   await learnerPage.goto("/compte/profil/plan-de-formation");
   await expect(learnerPage.getByTestId("learner-collective-plan")).toBeVisible();
   const before = await learnerPage.getByTestId("learner-collective-activity").count();
@@ -145,7 +146,7 @@ test("a learner of the pharmacy sees the plan update live in a second browser", 
   // The island is listening once the account channel is occupied; give it a moment after hydration.
   await learnerPage.waitForLoadState("networkidle");
 
-  await login(page, "holder@demo.test");
+  await loginAs("holder@demo.test");
   await page.goto("/gestion/ma-pharmacie/plan-collectif");
   // The current plan (its dates cover today) is the seeded team plan.
   await page.getByRole("link", { name: "Plan de formation de l'équipe" }).click();

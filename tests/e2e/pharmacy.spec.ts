@@ -4,11 +4,10 @@
 // product, invoices download as a PDF and as a ZIP, the dashboard draws its chart and exports the team history.
 // Every page is checked with axe.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { dataDir, PASSWORD } from "./account-helpers.ts";
-import { at, type Host } from "./support/hosts.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
+import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
+import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -109,52 +108,14 @@ const CASES: Case[] = [
   },
 ];
 
-function decodeQuotedPrintable(text: string): string {
-  return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
-}
-
-/**
- * The invitation link mailed to `email` (the outbox of .eml files), polling briefly. The address is unique to this
- * run, so every e2e server's outbox is searched (other runs on the machine may have a newer data directory).
- */
-async function invitationLink(email: string): Promise<string> {
-  const own = dataDir();
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const dirs = [own, ...fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("e2e-platform-")).map((n) => path.join(os.tmpdir(), n))].filter(Boolean) as string[];
-    for (const dir of dirs) {
-      const outbox = path.join(dir, "mail");
-      let files: string[] = [];
-      try {
-        files = fs.readdirSync(outbox).filter((name) => name.endsWith(".eml") && name.includes(email));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const match = /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), "utf8")));
-        if (match) return `/abonnement/creer-mon-compte?token=${match[1]}`;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No invitation mail for ${email}`);
-}
-
-async function loginAs(page: Page, c: Case, email: string) {
-  await page.goto(at(c.host, c.login));
-  await page.getByLabel(c.text.emailLabel as string, { exact: true }).fill(email);
-  await page.getByLabel(c.text.passwordLabel as string, { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: c.text.loginButton as string }).click();
-  await expect(page).not.toHaveURL(new RegExp(`${c.login}(\\?|$)`));
-}
-
 async function noAxeFindings(page: Page) {
   expect(await seriousViolationsWithJs(page)).toEqual([]);
 }
 
 for (const c of CASES) {
   test.describe(`pharmacy management (${c.lang})`, () => {
-    test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser }) => {
-      await loginAs(page, c, c.email);
+    test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser, loginAs }) => {
+      await loginAs(c.email, { host: c.host });
       await page.goto(at(c.host, c.base));
       await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.plan}$`));
       const tabs = page.getByRole("navigation", { name: c.text.tabs as string });
@@ -178,7 +139,7 @@ for (const c of CASES) {
       await expect(row).toContainText(c.text.invited as string);
 
       // The invitation mail's link creates the account, in another browser.
-      const link = await invitationLink(email);
+      const link = `/abonnement/creer-mon-compte?token=${await waitForLinkTo(e2eServerDataDir(PORT), email, /\/abonnement\/creer-mon-compte\?token=([A-Za-z0-9_%-]+)/)}`;
       const guestContext = await browser.newContext({ javaScriptEnabled: test.info().project.name !== "no-js" });
       const guest = await guestContext.newPage();
       await guest.goto(at(c.host, link));
@@ -259,12 +220,12 @@ for (const c of CASES) {
   });
 }
 
-test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their tab @no-js", async ({ page }) => {
-  await loginAs(page, CASES[0], "learner@demo.test");
+test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their tab @no-js", async ({ page, loginAs }) => {
+  await loginAs("learner@demo.test", { host: CASES[0].host });
   const reply = await page.goto(at("localhost", "/gestion/ma-pharmacie/contrat"));
   expect(reply?.status()).toBe(403);
   await page.context().clearCookies();
-  await loginAs(page, CASES[0], "holder@demo.test");
+  await loginAs("holder@demo.test", { host: CASES[0].host });
   await page.goto(at("localhost", "/gestion/ma-pharmacie?pharmaTab=2"));
   await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/contrat$/);
 });
@@ -275,10 +236,10 @@ test("a learner gets a 403 on the pharmacy area; pharmaTab links land on their t
  * are left change nothing; one member gets a seat (a different one with and without JavaScript); again changes
  * nothing. The table says who holds the training. (Members no other spec renames: account-profile renames Maxime.)
  */
-test("the referent attributes a bought training to a member of the team; refusals are explained @no-js", async ({ page }) => {
+test("the referent attributes a bought training to a member of the team; refusals are explained @no-js", async ({ page, loginAs }) => {
   const c = CASES[0];
   const member = project() === "js" ? "Lucas Bonnet" : "Kevin Robin";
-  await loginAs(page, c, c.email);
+  await loginAs(c.email, { host: c.host });
   await page.goto(at(c.host, `${c.base}/${c.team}`));
   await page.getByTestId("team-attribution-link").click();
   await expect(page).toHaveURL(/\/gestion\/ma-pharmacie\/equipe\/attribuer$/);

@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import Pusher from "pusher";
-import { login, PASSWORD, PORT } from "./account-helpers";
+import { PORT } from "./support/hosts.ts";
 
 /** The official HTTP SDK against our embedded server, to query channels. */
 const pusher = new Pusher({ appId: "app-id", key: "app-key", secret: "e2e-pusher-secret-not-for-production", host: "127.0.0.1", port: String(PORT), useTLS: false });
@@ -35,8 +36,8 @@ async function waitForPrivateChannel(userId: number) {
 }
 
 test.describe("realtime island", () => {
-  test("a new notification appears within a second without a reload", async ({ page }) => {
-    await login(page, "learner@demo.test");
+  test("a new notification appears within a second without a reload", async ({ page, loginAs }) => {
+    await loginAs("learner@demo.test");
     const userId = await currentUserId(page);
     await waitForPrivateChannel(userId);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -56,8 +57,8 @@ test.describe("realtime island", () => {
   });
 
   // Each test uses its own account: realtime events to one user reach all of that user's pages.
-  test("a ReloadEvent reloads the page once within the guard", async ({ page }) => {
-    await login(page, "nonpharmacist@demo.test");
+  test("a ReloadEvent reloads the page once within the guard", async ({ page, loginAs }) => {
+    await loginAs("nonpharmacist@demo.test");
     const userId = await currentUserId(page);
     await waitForPrivateChannel(userId);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
@@ -82,8 +83,8 @@ test.describe("realtime island", () => {
   });
 
   // expired@ is the only member of its pharmacy: no other test's page holds that account channel.
-  test("logout leaves the private channels", async ({ page }) => {
-    await login(page, "expired@demo.test");
+  test("logout leaves the private channels", async ({ page, loginAs }) => {
+    await loginAs("expired@demo.test");
     const userId = await currentUserId(page);
     const user = (await (await page.request.get("/back/api/user")).json()) as { data: { currentAccountId: number } };
     await waitForPrivateChannel(userId);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { ES_ORIGIN, login } from "./account-helpers";
+import { expect, test } from "./support/fixtures.ts";
+import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
 // Learner records pages (issue 6): history, personal training plan, the profile's records sections.
@@ -10,7 +10,7 @@ const CASES = [
     lang: "fr",
     email: "learner@demo.test",
     origin: "",
-    loginPath: "/connexion",
+    host: "localhost",
     history: "/compte/profil/historique",
     plan: "/compte/profil/plan-de-formation",
     profile: "/compte/profil",
@@ -25,7 +25,7 @@ const CASES = [
     lang: "es",
     email: "learner.es@demo.test",
     origin: ES_ORIGIN,
-    loginPath: "/conexion",
+    host: "es.localhost",
     history: "/cuenta/perfil/historial",
     plan: "/cuenta/perfil/plan-de-formacion",
     profile: "/cuenta/perfil",
@@ -39,8 +39,8 @@ const CASES = [
 
 for (const c of CASES) {
   test.describe(`records (${c.lang})`, () => {
-    test.beforeEach(async ({ page }) => {
-      await login(page, c.email, { origin: c.origin, loginPath: c.loginPath });
+    test.beforeEach(async ({ page, loginAs }) => {
+      await loginAs(c.email, { host: c.host });
     });
 
     test(`history shows scores, points and totals @no-js`, async ({ page }) => {
@@ -98,8 +98,8 @@ for (const c of CASES) {
   });
 }
 
-test("without points access (no appId) the history has scores but no points @no-js", async ({ page }) => {
-  await login(page, "emma.leroy@demo.test");
+test("without points access (no appId) the history has scores but no points @no-js", async ({ page, loginAs }) => {
+  await loginAs("emma.leroy@demo.test");
   await page.goto("/compte/profil/historique");
   await expect(page.getByTestId("history-row")).toHaveCount(1);
   await expect(page.getByTestId("final-score")).toHaveText("100 %");
@@ -108,9 +108,9 @@ test("without points access (no appId) the history has scores but no points @no-
   await expect(page.getByTestId("total-points")).toHaveCount(0);
 });
 
-test("a fresh learner sees empty states with a link to the catalogue @no-js", async ({ page }) => {
+test("a fresh learner sees empty states with a link to the catalogue @no-js", async ({ page, loginAs }) => {
   const project = test.info().project.name === "no-js" ? "nojs" : "js";
-  await login(page, `records.${project}.fr@demo.test`);
+  await loginAs(`records.${project}.fr@demo.test`);
   await page.goto("/compte/profil/historique");
   await expect(page.getByTestId("history-empty").getByRole("link", { name: "Découvrir le catalogue" })).toHaveAttribute("href", "/catalogue");
   await page.goto("/compte/profil/plan-de-formation");

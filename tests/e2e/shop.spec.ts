@@ -5,11 +5,12 @@
 // the order page says whom to pay, where and what to write. The sandbox payment page speaks the host's language
 // with the brand's look whatever the browser's language (fr-FR here, on es.localhost too).
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD } from "./account-helpers.ts";
+import { type Page } from "@playwright/test";
+import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { BRANDS } from "#core/branding/brands.ts";
 import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import { at, type Host } from "./support/hosts.ts";
+import { joined } from "./support/realtime-sockets.ts";
 import { seriousViolations } from "./support/axe";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 
@@ -346,27 +347,20 @@ test("a guest adds to the cart from a catalogue card and from a course page", NO
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
 });
 
-test("a learner of a pharmacy is sent away from the shop", async ({ page }) => {
-  await page.goto(at("localhost", "/connexion"));
-  await page.getByLabel(/adresse e-mail/i).fill("learner@demo.test");
-  await page.getByLabel(/^mot de passe$/i).fill(PASSWORD);
-  await page.getByRole("button", { name: /se connecter/i }).click();
-  await expect(page).not.toHaveURL(/\/connexion/, SLOW);
+test("a learner of a pharmacy is sent away from the shop", async ({ page, loginAs }) => {
+  await loginAs("learner@demo.test");
   await page.goto(at("localhost", "/boutique"));
   await expect(page).not.toHaveURL(/\/boutique/);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
 
-test("live cart: a second tab of a shop customer follows the cart without a reload", async ({ browser }) => {
+test("live cart: a second tab of a shop customer follows the cart without a reload", async ({ browser, loginAs }) => {
   const context = await browser.newContext();
   const [tabA, tabB] = [await context.newPage(), await context.newPage()];
-  await tabA.goto(at("localhost", "/connexion"));
-  await tabA.getByLabel(/adresse e-mail/i).fill("shop.live.js.fr@demo.test");
-  await tabA.getByLabel(/^mot de passe$/i).fill(PASSWORD);
-  await tabA.getByRole("button", { name: /se connecter/i }).click();
-  await expect(tabA).not.toHaveURL(/\/connexion/, SLOW);
+  await loginAs("shop.live.js.fr@demo.test", { page: tabA });
   const c = CASES[0];
   const first = await addTraining(tabA, c, false);
+  const tabBJoinedCart = joined(tabB, /^private-cart\./);
   await tabB.goto(at("localhost", "/boutique/panier"));
   await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
   const cartId = await tabB.getByTestId("cart-page").getAttribute("data-cart-id");
@@ -374,7 +368,7 @@ test("live cart: a second tab of a shop customer follows the cart without a relo
   await expect
     .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
     .toBe(true);
-  await tabB.waitForTimeout(1500);
+  await tabBJoinedCart;
   await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   // Tab A adds a second training: tab B shows it, same document (no reload).
   await tabA.goto(at("localhost", "/boutique"));
@@ -394,13 +388,14 @@ test("live cart: a second tab of an anonymous visitor follows the cart without a
   const c = CASES[0];
   // No login: the cart lives behind the cart cookie both tabs share.
   const first = await addTraining(tabA, c, false);
+  const tabBJoinedCart = joined(tabB, /^private-cart\./);
   await tabB.goto(at("localhost", "/boutique/panier"));
   await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
   // Tab B (a guest) has started the realtime client for its cart's private channel, authorised by the cart cookie.
   await expect
     .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
     .toBe(true);
-  await tabB.waitForTimeout(1500);
+  await tabBJoinedCart;
   await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   // Tab A adds a second training: tab B shows it in the same document (no reload), and its badge follows.
   await tabA.goto(at("localhost", "/boutique"));

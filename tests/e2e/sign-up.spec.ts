@@ -2,13 +2,12 @@
 // visitor fills a cart, signs up from the cart (who, the password, the billing details), is told to check the mailbox,
 // confirms the address from the mail file, finds the cart again, pays on the sandbox and finds the training in the
 // learner area. The sign-up page and the confirmation page have no serious accessibility violation.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { dataDir } from "./account-helpers.ts";
-import { at, type Host } from "./support/hosts.ts";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
+import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
+import { SIGN_UP_MIN_SECONDS } from "../../server/back/modules/signup/form-token.ts";
 
 const NO_JS = { tag: "@no-js" };
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -67,32 +66,6 @@ const CASES: Case[] = [
   },
 ];
 
-function decodeQuotedPrintable(text: string): string {
-  return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
-}
-
-/** The confirmation link mailed to `email` (the outbox of .eml files), polling briefly; the address is unique to the run. */
-async function confirmationPath(email: string): Promise<string> {
-  const own = dataDir();
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const dirs = [own, ...fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("e2e-platform-")).map((n) => path.join(os.tmpdir(), n))].filter(Boolean) as string[];
-    for (const dir of dirs) {
-      let files: string[] = [];
-      try {
-        files = fs.readdirSync(path.join(dir, "mail")).filter((name) => name.endsWith(".eml") && name.includes(email));
-      } catch {
-        continue;
-      }
-      for (const file of files) {
-        const match = /\/(?:inscription\/confirmer|registro\/confirmar)\/[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(fs.readFileSync(path.join(dir, "mail", file), "utf8")));
-        if (match) return match[0];
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No confirmation mail for ${email}`);
-}
-
 /** The first shop training without sessions, added to the cart; its name. */
 async function addTraining(page: Page, c: Case): Promise<string> {
   await page.goto(at(c.host, c.shop));
@@ -140,8 +113,10 @@ for (const c of CASES) {
     };
     await fill({ firstName: "Inès", lastName: "Nouvelle", email, password: "bienvenue1", passwordConfirmation: "bienvenue1", ...c.billing, postalCode: "123" });
     await form.getByLabel(c.text.terms).check();
-    // A person takes a few seconds to fill the form: one sent faster is refused (ADR 0109).
-    await page.waitForTimeout(3500);
+    // A person takes a few seconds to fill the form: one sent faster is refused (ADR 0109). Wait until the form is
+    // that old by its own token ("issuedAt.signature", the server's time of showing it).
+    const issuedAt = Number((await form.locator('input[name="formToken"]').inputValue()).split(".")[0]);
+    await expect.poll(() => Date.now() - issuedAt).toBeGreaterThan(SIGN_UP_MIN_SECONDS * 1000 + 100);
     await form.getByRole("button", { name: c.text.submit }).click();
     // A wrong postal code: the field's message, and what was typed is kept (but the passwords).
     await expect(form.getByText(c.text.postalError)).toBeVisible(SLOW);
@@ -153,7 +128,8 @@ for (const c of CASES) {
     await expect(page.getByTestId("sign-up-sent")).toBeVisible();
 
     // The link of the mail: a page with a button (a mail scanner opening the link changes nothing).
-    await page.goto(at(c.host, await confirmationPath(email)));
+    // The confirmation link mailed to that address (unique to the run).
+    await page.goto(at(c.host, await waitForLinkTo(e2eServerDataDir(PORT), email, /\/(?:inscription\/confirmer|registro\/confirmar)\/[A-Za-z0-9_-]+/)));
     if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: c.text.confirm }).click();
     await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);

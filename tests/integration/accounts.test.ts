@@ -11,16 +11,7 @@ import { backends, countRows } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { cookieBrowser } from "./support/page-request.ts";
-
-function readMails(dir: string, to: string): string[] {
-  const outbox = path.join(dir, "mail");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.includes(to))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-}
+import { mailsTo } from "../support/mailbox.ts";
 
 async function loggedIn(agent: Agent, email: string) {
   expectEnvelope(await agent.login(email), 200);
@@ -46,8 +37,8 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     expectEnvelope(unknown, 200);
     expectEnvelope(known, 200);
     expect(known.body.message).toBe(unknown.body.message);
-    expect(readMails(dataDir, "nobody@demo.test")).toHaveLength(0);
-    const [mail] = readMails(dataDir, "learner@demo.test");
+    expect(mailsTo(dataDir, "nobody@demo.test")).toHaveLength(0);
+    const [mail] = mailsTo(dataDir, "learner@demo.test");
     const token = /reinitialiser-mon-mot-de-passe\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
     expect(token).toBeTruthy();
 
@@ -216,7 +207,7 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const agent = await loggedIn(suite.agent(), "holder@demo.test");
     const advisor = (await agent.get("/back/api/user")).body.data.advisor;
     expectEnvelope(await agent.post("/back/api/user/sendAdvisorMessage", {}), 200);
-    const mails = readMails(dataDir, advisor.email);
+    const mails = mailsTo(dataDir, advisor.email);
     expect(mails.at(-1)).toMatch(/pouvez-vous me rappeler/);
   });
 
@@ -237,16 +228,16 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const [row] = await suite.db.select().from(notifications).where(eq(notifications.id, first.body.data.id));
     expect(row.readedDate).not.toBeNull();
 
-    const mailsBefore = readMails(dataDir, me.advisor.email).length;
+    const mailsBefore = mailsTo(dataDir, me.advisor.email).length;
     expectEnvelope(await readOnly.post("/back/api/user/sendAdvisorMessage", { message: "Je souhaite renouveler notre contrat." }), 200);
-    expect(readMails(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 1);
-    expect(readMails(dataDir, me.advisor.email).at(-1)).toContain("renouveler notre contrat");
+    expect(mailsTo(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 1);
+    expect(mailsTo(dataDir, me.advisor.email).at(-1)).toContain("renouveler notre contrat");
 
     // The same through the web tier, as a browser without JavaScript posts the forms.
     const browser = cookieBrowser(suite.origin, readOnly.cookies);
     const contact = await browser.post("/compte/contact", { message: "Pouvez-vous me rappeler ?" });
     expect(contact.status).toBe(302);
-    expect(readMails(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 2);
+    expect(mailsTo(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 2);
     const read = await browser.post("/notifications/read", [["ids", String(second.body.data.id)], ["redirectTo", "/compte"]], "/compte/contact");
     expect(read.status).toBe(302);
     expect((await suite.db.select().from(notifications).where(eq(notifications.id, second.body.data.id)))[0].readedDate).not.toBeNull();

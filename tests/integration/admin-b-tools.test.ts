@@ -15,6 +15,7 @@ import { type Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { agentFor, createSession, sessionRow } from "./enrolment-helpers.ts";
 import { createShopBuyers, storeTrainings } from "./shop-helpers.ts";
+import { allMails } from "../support/mailbox.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082", "hex");
 const SAFE_SVG = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0a7"/></svg>`;
@@ -124,7 +125,7 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect([...enrolledAfter].filter((id) => !enrolledBefore.has(id)).sort()).toEqual([...toEnrol].sort());
     const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.orderId, item.orderId));
     expect(invoice.number).toBe(confirmed.body.data.invoiceNumber);
-    const mails = fs.readdirSync(path.join(dataDir, "mail")).map((f) => fs.readFileSync(path.join(dataDir, "mail", f), "utf8"));
+    const mails = allMails(dataDir);
     expect(mails.some((m) => m.includes(`${invoice.number}.pdf`))).toBe(true);
     const [audit] = await auditOf("order", item.orderId);
     expect(audit).toMatchObject({ action: "order.checkConfirmed", actorId: await userId("admin@demo.test") });

@@ -13,28 +13,7 @@ import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { WaitingChangeReplySchema } from "#core/contract/admin-sessions.ts";
 import { accountOf, agentFor, createLearners, createSession, enrolmentsOfSession, sessionRow, trainingBySlug, userByEmail } from "./enrolment-helpers.ts";
-
-/** The .eml files written to that address, oldest first, as written. */
-function mailsTo(dataDir: string, to: string): string[] {
-  const outbox = path.join(dataDir, "mail");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.includes(`-${to}-`))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"));
-}
-
-/** The text of a mail, its quoted-printable soft line breaks joined. */
-const bodyOf = (mail: string) => mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-
-/** The subject line of a mail, its MIME encoded words decoded. */
-function subjectOf(mail: string): string {
-  const raw = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail)?.[1] ?? "";
-  return raw.replace(/\r?\n[ \t]/g, " ").replace(/=\?utf-8\?([QB])\?(.*?)\?=\s*/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
-  );
-}
+import { mailsTo, subjectOf } from "../support/mailbox.ts";
 
 describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "it-waiting-list-"));
@@ -93,7 +72,7 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     const spanish = mailsTo(dataDir, emailOf(2));
     expect(spanish).toHaveLength(1);
     expect(subjectOf(spanish[0])).toContain("se ha liberado una plaza para usted");
-    expect(bodyOf(spanish[0])).toContain(session.name);
+    expect(spanish[0]).toContain(session.name);
 
     // Seats raised from 2 to 3: the new number 1 (French) is booked at once.
     const raised = await agent.post(`/back/api/admin/sessions/${session.id}`, { name: session.name, startDate: String(session.startDate), startTime: "09:00", endTime: "17:00", maxParticipants: 3, city: "Lyon" });
@@ -250,7 +229,7 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     for (const i of [0, 2]) {
       const [mail] = mailsTo(dataDir, emailOf(i));
       expect(subjectOf(mail)).toContain(`session annulée (${session.name})`);
-      expect(bodyOf(mail)).toContain(session.name);
+      expect(mail).toContain(session.name);
     }
     const [spanish] = mailsTo(dataDir, emailOf(1));
     expect(subjectOf(spanish)).toContain(`sesión cancelada (${session.name})`);

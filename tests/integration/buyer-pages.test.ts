@@ -23,6 +23,7 @@ import { expectEnvelope, type Agent } from "./support/http.ts";
 import { pageRequest } from "./support/page-request.ts";
 import { ROOT, TEST_SECRET } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
+import { mailsTo } from "../support/mailbox.ts";
 
 const HTML = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
 const ACCEPTED = "4242 4242 4242 4242";
@@ -87,12 +88,6 @@ const CASES: HostCase[] = [
 
 const omitId = <T extends { id: number }>({ id: _id, ...rest }: T) => rest;
 
-/** An .eml file's text: quoted-printable soft line breaks joined and its bytes decoded as UTF-8. */
-function decodeMail(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, "");
-  return decodeURIComponent(joined.replace(/%/g, "%25").replace(/=([0-9A-F]{2})/g, "%$1"));
-}
-
 /** The HTML page a back-served page must be: the locale, the brand's title, logo, favicon and colour. */
 function expectBrandedPage(html: string, c: HostCase) {
   const brand = BRANDS[c.brand];
@@ -109,16 +104,6 @@ function expectBrandedPage(html: string, c: HostCase) {
 describe.each(backends())("buyer pages on every brand's host (%s)", (backend) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `it-buyer-pages-${backend}-`));
   const suite = useSuite(backend, { DATA_DIR: dataDir });
-
-  const mailsTo = (email: string) => {
-    const outbox = path.join(dataDir, "mail");
-    if (!fs.existsSync(outbox)) return [];
-    const safe = email.replace(/[^a-z0-9@._-]/gi, "_");
-    return fs
-      .readdirSync(outbox)
-      .filter((name) => name.includes(`-${safe}-`))
-      .map((name) => decodeMail(fs.readFileSync(path.join(outbox, name), "utf8")));
-  };
 
   /** A shop buyer of the host's brand whose browser speaks another language, with one store training in the cart, ready to pay. */
   async function buyerWithCart(c: HostCase, tag: string): Promise<{ id: number; email: string; agent: Agent }> {
@@ -257,7 +242,7 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
         expect(text, expected).toContain(expected.replace(/\s/g, " "));
       }
 
-      const mails = mailsTo(email);
+      const mails = mailsTo(dataDir, email);
       expect(mails, "one mail with the instructions").toHaveLength(1);
       const [mail] = mails;
       expect(mail).toMatch(c.text.chequeMail);
@@ -314,14 +299,14 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
       expectEnvelope(reply, 200);
       expect(reply.body.data.id).toBe(made[0].id);
     }
-    const mails = mailsTo(email);
+    const mails = mailsTo(dataDir, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`n° ${made[0].id}`);
     // Asked again later: the same order again, and no second mail.
     const again = await agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) });
     expectEnvelope(again, 200);
     expect(again.body.data.id).toBe(made[0].id);
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(mailsTo(dataDir, email)).toHaveLength(1);
     // The claim the mail is sent under, asked ten times at once for an order already mailed and for a fresh one:
     // never for the first, exactly once for the second.
     const [mailed] = made;
@@ -339,7 +324,7 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
     const admin = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await admin.login("admin@demo.test"), 200);
     expectEnvelope(await admin.post(`/back/api/admin/shop/orders/${check.body.data.id}/markPaid`, {}), 200);
-    const confirmation = mailsTo(email).find((m) => /Su pago está confirmado/.test(m));
+    const confirmation = mailsTo(dataDir, email).find((m) => /Su pago está confirmado/.test(m));
     expect(confirmation, "the Spanish confirmation").toBeDefined();
     expect(confirmation).toContain("AulaFarma");
     expect(confirmation).not.toMatch(c.foreign);

@@ -1,8 +1,6 @@
 // The public content API (/back/api/content/...): brand-scoped reads in the brand's content language,
 // sanitised HTML, the contact form and the custom survey (validation, nothing stored on bad input,
 // honeypot, rate limit, mail to the brand).
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as t from "../../server/db/schema/index.ts";
@@ -12,6 +10,7 @@ import { backends, countRows, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { TEST_DATA_DIR } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
+import { allMails } from "../support/mailbox.ts";
 
 const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
 let unique = 0;
@@ -222,15 +221,7 @@ describe.each(backends())("content API (%s)", (backend) => {
       consent: true,
     });
 
-    function outboxMail(subject: string): string | null {
-      const dir = path.join(TEST_DATA_DIR, "mail");
-      if (!fs.existsSync(dir)) return null;
-      for (const name of fs.readdirSync(dir)) {
-        const text = fs.readFileSync(path.join(dir, name), "utf8").replace(/=\r?\n/g, "");
-        if (text.includes(subject)) return text;
-      }
-      return null;
-    }
+    const outboxMail = (subject: string): string | null => allMails(TEST_DATA_DIR).find((text) => text.includes(subject)) ?? null;
 
     test("a valid message is stored for the brand and mailed to its contact address", async () => {
       const agent = await ready("fr", "fr-FR");

@@ -11,16 +11,7 @@ import { issueToken } from "../../server/back/modules/auth/tokens.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite, type Suite } from "./support/setup.ts";
-
-function mailsTo(dataDir: string, to: string): string[] {
-  const outbox = path.join(dataDir, "mail");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.includes(`-${to}-`))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-}
+import { mailsTo } from "../support/mailbox.ts";
 
 /** The reset link of the newest mail to that address. */
 function lastResetLink(dataDir: string, to: string): string {

@@ -11,16 +11,7 @@ import { unzip } from "../fixtures/read-xlsx.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
-
-function readMails(dir: string, to: string): string[] {
-  const outbox = path.join(dir, "mail");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.includes(to))
-    .sort()
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-}
+import { mailsTo } from "../support/mailbox.ts";
 
 const tokenOf = (mail: string) => /creer-mon-compte\?token=([\w%-]+)/.exec(mail)?.[1];
 
@@ -63,12 +54,12 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect(added.body.message).toBe(`L'invitation a été envoyée à ${email}.`);
     expectEnvelope(await holder.post("/back/api/referent/addApprenant", { email, firstName: "Nina", lastName: "Invitée" }), 409);
     expectEnvelope(await holder.post("/back/api/referent/addApprenant", { email: "learner@demo.test", firstName: "J", lastName: "M" }), 409);
-    const [first] = readMails(dataDir, email);
+    const [first] = mailsTo(dataDir, email);
     const firstToken = tokenOf(first)!;
     expect(first).toContain("Pharmacie du March");
 
     expectEnvelope(await holder.post("/back/api/referent/sendEmailToApprenant", { id: added.body.data.invitationId }), 200);
-    const mails = readMails(dataDir, email);
+    const mails = mailsTo(dataDir, email);
     expect(mails).toHaveLength(2);
     const secondToken = tokenOf(mails[1])!;
     expect(secondToken).not.toBe(firstToken);

@@ -16,6 +16,7 @@ import { Agent, expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { agentFor, createSession, sessionRow, userByEmail } from "./enrolment-helpers.ts";
 import { createCode, createShopBuyers, csrfHeader, payWithCard, sandboxNotification, storeTrainings, submitCard } from "./shop-helpers.ts";
+import { allMails } from "../support/mailbox.ts";
 
 const ACCEPTED = "4242 4242 4242 4242";
 const REFUSED = "4000 0000 0000 0002";
@@ -136,7 +137,7 @@ describe.each(backends())("shop (%s)", (backend) => {
     expectEnvelope(await stranger.get(`/back/api/shop/command/${start.body.data.orderId}`), 404);
     expect((await stranger.fetchRaw("GET", invoice.downloadPath, {})).status).toBe(404);
 
-    const mails = fs.readdirSync(path.join(dataDir, "mail")).map((f) => fs.readFileSync(path.join(dataDir, "mail", f), "utf8"));
+    const mails = allMails(dataDir);
     const confirmation = mails.find((m) => m.includes(`${invoice.number}.pdf`));
     expect(confirmation, "confirmation mail with the invoice attached").toBeDefined();
     expect(confirmation).toMatch(/Content-Type: application\/pdf/);

@@ -18,6 +18,7 @@ import { expectEnvelope, type Agent } from "./support/http.ts";
 import { TEST_SECRET } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 import { csrfHeader, storeTrainings } from "./shop-helpers.ts";
+import { mailsTo } from "../support/mailbox.ts";
 
 const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
 type HostBrand = keyof typeof HOSTS;
@@ -29,16 +30,6 @@ const VALID: Record<HostBrand, Record<string, unknown>> = {
   be: { address: "Rue Haute 12", postalCode: "1000", city: "Bruxelles", taxId: "" },
   es: { address: "Calle del Comprador 8", postalCode: "28004", city: "Madrid", taxId: "12345678Z" },
 };
-
-function readMails(dir: string, to: string): string[] {
-  const outbox = path.join(dir, "mail");
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((name) => name.includes(to))
-    .sort()
-    .map((name) => Buffer.from(fs.readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"));
-}
 
 let clients = 0;
 
@@ -77,7 +68,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
   const userRow = async (email: string) => (await suite.db.select().from(users).where(eq(users.email, email)))[0];
 
   const confirmLink = (email: string) => {
-    const mails = readMails(dataDir, email);
+    const mails = mailsTo(dataDir, email);
     const match = /\/(?:inscription\/confirmer|registro\/confirmar)\/([A-Za-z0-9_-]+)/.exec(mails.at(-1) ?? "");
     return match?.[1] ?? null;
   };
@@ -134,7 +125,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
       expect(reply.body.message).toBe(message);
       expect(reply.body.data.errors).toEqual(Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, [text]])));
       expect(await tableCounts(suite.db)).toEqual(before);
-      expect(readMails(dataDir, "pas-une-adresse")).toHaveLength(0);
+      expect(mailsTo(dataDir, "pas-une-adresse")).toHaveLength(0);
     });
 
     test("the rules after the fields: two different passwords; Spain's NIF, a Belgian company's VAT number", async () => {
@@ -165,7 +156,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     expect(await suite.db.select().from(billingProfiles).where(eq(billingProfiles.userId, user.id))).toEqual([
       expect.objectContaining({ address: "Calle del Comprador 8", postalCode: "28004", city: "Madrid", country: "ES", taxId: "12345678Z" }),
     ]);
-    const [mail] = readMails(dataDir, email);
+    const [mail] = mailsTo(dataDir, email);
     expect(mail).toContain("Gracias por registrarse en AulaFarma");
     expect(mail).toMatch(/http:\/\/es\.localhost(:\d+)?\/registro\/confirmar\/[A-Za-z0-9_-]{40,}/);
   });
@@ -174,7 +165,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const email = "learner@demo.test";
     const [owner] = await suite.db.select().from(users).where(eq(users.email, email));
     const fresh = await (await visitor("fr")).post("/back/api/signUp", form("fr", address("neutral")));
-    const mailsBefore = readMails(dataDir, email).length;
+    const mailsBefore = mailsTo(dataDir, email).length;
     const usersBefore = (await tableCounts(suite.db)).users;
     const known = await (await visitor("fr")).post("/back/api/signUp", form("fr", email, { firstName: "Intrus", password: "intrus123", passwordConfirmation: "intrus123" }));
     expectEnvelope(fresh, 200);
@@ -185,7 +176,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     expect((await tableCounts(suite.db)).users).toBe(usersBefore);
     // Nothing of the account changed; its owner was told.
     expect(await userRow(email)).toEqual(owner);
-    const mails = readMails(dataDir, email);
+    const mails = mailsTo(dataDir, email);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)).toContain("Quelqu'un (peut-être vous) vient d'essayer de créer un compte");
     expect(mails.at(-1)).toContain("Vous avez déjà un compte");
@@ -212,7 +203,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const old = await agent.post("/back/api/signUp", form("fr", address("old"), { formToken: createSignUpFormToken(TEST_SECRET, new Date(Date.now() - 25 * 3600_000)) }));
     expectEnvelope(old, 422);
     expect(await tableCounts(suite.db)).toEqual(before);
-    for (const tag of ["robot", "fast", "forged", "old"]) expect(readMails(dataDir, address(tag))).toHaveLength(0);
+    for (const tag of ["robot", "fast", "forged", "old"]) expect(mailsTo(dataDir, address(tag))).toHaveLength(0);
   });
 
   test(`limits: ${SIGN_UP_MAX_PER_IP} sign-ups per client and 5 mails per address in a window (429), nothing written beyond`, async () => {
@@ -227,12 +218,12 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
 
     // One address from many clients: its mailbox gets 5 mails, then the refusal (the same for any address).
     const target = "holder@demo.test";
-    const before = readMails(dataDir, target).length;
+    const before = mailsTo(dataDir, target).length;
     for (let i = 0; i < 5; i++) expectEnvelope(await (await visitor("fr")).post("/back/api/signUp", form("fr", target)), 200);
     const sixth = await (await visitor("fr")).post("/back/api/signUp", form("fr", target));
     expectEnvelope(sixth, 429);
     expect(sixth.body.message).toMatch(/Plusieurs e-mails ont déjà été envoyés à cette adresse/);
-    expect(readMails(dataDir, target)).toHaveLength(before + 5);
+    expect(mailsTo(dataDir, target)).toHaveLength(before + 5);
   });
 
   test("paying is refused until the address is confirmed; the link confirms, logs in with the visitor's cart, and pays", async () => {
@@ -312,9 +303,9 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     expect(reused.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
     expect(await suite.db.select().from(authTokens).where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, "email_confirmation")))).toHaveLength(3);
     // Confirmed: asking again is refused (409), and no mail goes.
-    const mails = readMails(dataDir, email).length;
+    const mails = mailsTo(dataDir, email).length;
     expectEnvelope(await first.post("/back/api/signUp/resendConfirmation", {}), 409);
-    expect(readMails(dataDir, email)).toHaveLength(mails);
+    expect(mailsTo(dataDir, email)).toHaveLength(mails);
   });
 
   test("a second sign-up of an unconfirmed address mails a new link to its owner, and creates nothing", async () => {
@@ -324,7 +315,7 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const usersBefore = (await tableCounts(suite.db)).users;
     expectEnvelope(await (await visitor("fr")).post("/back/api/signUp", form("fr", email, { firstName: "Autre" })), 200);
     expect((await tableCounts(suite.db)).users).toBe(usersBefore);
-    const mail = readMails(dataDir, email).at(-1)!;
+    const mail = mailsTo(dataDir, email).at(-1)!;
     expect(mail).toContain("Votre adresse n'est pas encore confirmée");
     const second = confirmLink(email);
     expect(second).not.toBe(first);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -8,6 +8,9 @@ export type Host = "localhost" | "be.localhost" | "es.localhost";
 export function at(host: Host, path = "/"): string {
   return `http://${host}:${PORT}${path}`;
 }
+
+/** The Spanish brand's origin, for paths written after it. */
+export const ES_ORIGIN = at("es.localhost", "");
 
 export const BRAND_CASES = [
   {
@@ -62,15 +65,3 @@ export function secondsLeft(expires: number): number {
 }
 
 export const DAYS = 24 * 3600;
-
-/** Logs a demo account in through the back API (CSRF cookie first), sharing the page's cookies. */
-export async function logInThroughApi(page: Page, host: Host, email: string, password = "demo1234") {
-  await page.request.get(at(host, "/back/sanctum/csrf-cookie"));
-  const xsrf = await cookieNamed(page.context(), at(host), "XSRF-TOKEN");
-  if (!xsrf) throw new Error("No XSRF-TOKEN cookie");
-  const response = await page.request.post(at(host, "/back/api/login"), {
-    headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf.value), accept: "application/json" },
-    data: { email, password },
-  });
-  if (!response.ok()) throw new Error(`Login failed: ${response.status()} ${await response.text()}`);
-}
