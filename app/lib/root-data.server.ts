@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getUser } from "./current-user.server";
-import { CurrentUserSchema, type GuestPayload, type UserPayload } from "#core/contract/user.ts";
+import { type GuestPayload, type UserPayload } from "#core/contract/user.ts";
 import { NotificationListSchema } from "#core/contract/notifications.ts";
 import { matchPage } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";

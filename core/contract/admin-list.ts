@@ -14,6 +14,7 @@ const MAX_PAGE = 100_000;
 const Search = z
   .string()
   .transform((value) => value.trim().slice(0, 100))
+  // eslint-disable-next-line no-control-regex -- a NUL in a search is refused on purpose
   .transform((value) => (value === "" || /[\u0000\p{Cs}]/u.test(value) ? undefined : value))
   .optional()
   .catch(undefined);

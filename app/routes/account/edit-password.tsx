@@ -14,13 +14,13 @@ import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "account")("password.title") };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => accountMeta(matches, loaderData);
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };
   const { submission } = await readSubmission(request, context, UpdatePasswordSchema);
   if (submission.status !== "success") return invalidReply(submission, hidden);

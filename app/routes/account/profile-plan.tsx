@@ -3,7 +3,6 @@ import type { Route } from "./+types/profile-plan";
 import { accountMeta } from "~/components/account/meta";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { PlanGrid, PlanList } from "~/components/records/plan-grid";
-import type { TrainingPlan } from "~/components/records/types";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -13,7 +12,7 @@ import { LearnerCollectivePlanSchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const [plan, collective] = await Promise.all([back.get("/user/trainingPlan", TrainingPlanSchema), back.get("/user/collectivePlan", LearnerCollectivePlanSchema)]);
   return { title: serverT(context, "records")("plan.title"), locale, plan, collective };

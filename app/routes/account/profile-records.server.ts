@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import type { Badge, CurrentFormations, Suggestion } from "../../components/records/types";
 import { BadgesSchema, CurrentFormationsSchema, SuggestionsSchema } from "#core/contract/records.ts";
 
 /**

@@ -6,7 +6,7 @@ import { AdminDiscountCodesSchema, DiscountListQuerySchema, NewDiscountCodeSchem
 import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/discount-codes";
-import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
+import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { accountMeta } from "~/components/account/meta";

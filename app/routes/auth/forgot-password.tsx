@@ -12,7 +12,7 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("forgot.title") };
 }
 

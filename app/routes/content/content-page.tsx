@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/content-page";
-import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
+import { ContentPagePayloadSchema } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { formatDate, isoDay } from "#core/domain/format.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/expert";
-import { ExpertPayloadSchema, type ExpertPayload } from "#core/contract/content.ts";
+import { ExpertPayloadSchema } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/use-root-data";
 
 /** /experts/{slug} (both languages): an expert, their biography and their trainings. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const { back, brand } = contentContext(context);
+  const { back } = contentContext(context);
   const payload = await loadContent(url, () => back.get(`/content/experts/${encodeURIComponent(params.slug)}`, ExpertPayloadSchema));
   return {
     ...payload,

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/news";
-import { NewsListPayloadSchema, type NewsListPayload } from "#core/contract/content.ts";
+import { NewsListPayloadSchema } from "#core/contract/content.ts";
 import { contentContext, loadContent, notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { contentMeta } from "~/components/content/meta";

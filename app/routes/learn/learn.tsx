@@ -1,4 +1,4 @@
-import { data, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/learn";
 import { LearnFormSchemas } from "#core/contract/flow.ts";
@@ -16,7 +16,7 @@ import { brandPageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TrainingRefSchema } from "#core/contract/catalogue.ts";
 import { VirtualClassJoinSchema } from "#core/contract/enrolment.ts";
-import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema, type FlowView } from "#core/contract/flow.ts";
+import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema } from "#core/contract/flow.ts";
 
 const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
 

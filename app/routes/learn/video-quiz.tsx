@@ -6,7 +6,7 @@ import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.serv
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { brandPageMeta } from "~/lib/meta";
-import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
+import { TrainingDetailSchema } from "#core/contract/catalogue.ts";
 
 /** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */
 async function videoTrainingId({ params, url, context }: Pick<Route.LoaderArgs, "params" | "url" | "context">): Promise<number> {

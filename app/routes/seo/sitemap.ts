@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { SitemapPayloadSchema, type SitemapPayload } from "#core/contract/content.ts";
+import { SitemapPayloadSchema } from "#core/contract/content.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { findPage, pageOnBrand, pagePath, PAGES, type PathParams } from "#core/pages.ts";
 import { requestStateContext } from "~/lib/context";

@@ -10,7 +10,6 @@ import {
   UnsupportedFlowTypeError,
   type FlowState,
   type FlowStep,
-  type StepStatus,
 } from "#core/domain/flow-steps.ts";
 import { seededShuffle } from "#core/domain/shuffle.ts";
 import {
@@ -28,7 +27,7 @@ import {
   type StepRecords,
 } from "#core/domain/pass-rules.ts";
 import { answerIsRight, answersToList, checkQuizAnswers, EMPTY_QUIZ_TRACKING, isOpinionQuestion, scoreQuiz, type QuizAnswers, type QuizTracking } from "#core/domain/quiz.ts";
-import { joinState, joinWindow, zonedTimeToInstant, type JoinState } from "#core/domain/seats-join-window.ts";
+import { joinState, joinWindow, zonedTimeToInstant } from "#core/domain/seats-join-window.ts";
 import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError, type FieldErrors } from "../../http/app-error.ts";
