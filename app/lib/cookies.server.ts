@@ -1,5 +1,3 @@
-import { createCookie } from "react-router";
-
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const index = part.indexOf("=");
@@ -26,5 +24,3 @@ export function plainCookie(name: string, value: string, options: { maxAge: numb
     .filter(Boolean)
     .join("; ");
 }
-
-export { createCookie };

@@ -46,8 +46,6 @@ export const PendingChecksSchema = z.strictObject({ items: z.array(PendingCheckS
 /** The web form that confirms a check: the order's id as posted text. */
 export const ConfirmCheckFormSchema = z.strictObject({ orderId: z.string().regex(/^[1-9][0-9]{0,9}$/, { message: "invalidType" }) });
 
-export const ConfirmedCheckSchema = z.strictObject({ orderId: z.number(), status: z.string(), invoiceNumber: z.string().nullable() });
-
 // ------------------------------------------------------------------ payments to refund (ADR 0101)
 
 /**

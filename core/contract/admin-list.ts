@@ -64,14 +64,3 @@ export type Paging = z.infer<typeof PagingSchema>;
 export function paging(total: number, page: number, pageSize = ADMIN_PAGE_SIZE): Paging {
   return { total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
 }
-
-/** The query string of a list state (defaults and empty values left out), for links and the back call. */
-export function listQueryString(values: Record<string, string | number | undefined | null>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null || value === "") continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}

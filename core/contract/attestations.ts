@@ -73,10 +73,6 @@ export type DpcEnrolment = z.infer<typeof DpcEnrolmentSchema>;
 
 /** GET /user/attestation/dpc: DPC attestations, and the DPC enrolments with their practice certificate. */
 export const DpcAttestationsSchema = z.strictObject({ attestations: z.array(AttestationItemSchema), enrolments: z.array(DpcEnrolmentSchema) });
-export type DpcAttestations = z.infer<typeof DpcAttestationsSchema>;
-
-/** POST /user/dpc/practiceCertificate/:id. */
-export const CertificateUploadedSchema = z.strictObject({ CertificateUploadedDate: z.string() });
 
 /** GET /attestation/verify/:code (an authentic attestation; otherwise a 404 with `{authentic: false}`). */
 export const VerificationSchema = z.strictObject({
@@ -116,7 +112,6 @@ export const FeedbackRequestSchema = z.strictObject({
   trainingSlug: z.string(),
   firstName: z.string(),
 });
-export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
 
 /** POST /feedback/:token. */
 export const FeedbackSavedSchema = z.strictObject({ reviewId: z.number(), trainingId: z.number() });
@@ -146,8 +141,6 @@ export const TrainerVirtualClassSchema = z.strictObject({
 });
 export type TrainerVirtualClass = z.infer<typeof TrainerVirtualClassSchema>;
 
-/** POST /trainer/virtualClass/:token/attendance. */
-export const AttendanceSavedSchema = z.strictObject({ marked: z.number() });
 /** The feedback form (radio buttons post text): a rating from 1 to 5, and an optional comment. */
 export const FeedbackFormSchema = z.strictObject({
   rating: z.preprocess((value) => value ?? "", z.string().regex(/^[1-5]$/, { message: "ratingRequired" }).transform(Number)),

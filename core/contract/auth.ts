@@ -70,12 +70,6 @@ export const ResetTokenCheckSchema = z.strictObject({ valid: z.boolean() });
 /** GET /validateEmail/:email. */
 export const EmailCheckSchema = z.strictObject({ valid: z.literal(true) });
 
-/** POST /logout. */
-export const LoggedOutSchema = z.strictObject({ loggedIn: z.literal(false) });
-
-/** POST /user/consent. */
-export const ConsentSavedSchema = z.strictObject({ hasGivenConsent: z.boolean(), mustGiveConsent: z.literal(false) });
-
 /** GET /invitation/:token: who the invitation is for. */
 export const InvitationSchema = z.strictObject({
   /** Null for an invitation that lets the invitee choose the address. */

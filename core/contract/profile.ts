@@ -62,6 +62,3 @@ export const ProfileSchema = UserSchema.extend({
   professionalNumber: z.string().nullable(),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;
-
-/** POST /user/updateProfilePic. */
-export const AvatarSchema = z.strictObject({ avatar: z.string() });

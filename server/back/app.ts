@@ -192,5 +192,3 @@ export function createBackApp(deps: BackDeps) {
 
   return app;
 }
-
-export type BackApp = ReturnType<typeof createBackApp>;

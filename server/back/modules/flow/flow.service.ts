@@ -38,7 +38,6 @@ import {
   completeModuleProgress,
   deleteModuleProgress,
   detachQuizTrackings,
-  findModuleProgressStatus,
   insertHistoryEntry,
   insertQuizTracking,
   lockEnrolment,
@@ -580,8 +579,4 @@ export async function savePosition(deps: Deps, userId: number, moduleId: number,
 export async function markStarted(deps: Deps, enrolmentId: number, moduleId: number) {
   const now = deps.now();
   await startModuleProgress(deps.db, enrolmentId, moduleId, now);
-}
-
-export async function hasModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
-  return findModuleProgressStatus(db, enrolmentId, moduleId);
 }
