@@ -48,9 +48,7 @@ const coreImports = forbidImports([
   })),
 ]);
 const coreNodeImports = forbidImports([{ regex: "^node:", message: "No I/O in core/: no Node built-ins." }]);
-const serverImports = forbidImports(
-  IMPORT_FROM_APP.map((regex) => ({ regex, message: "server/ never imports app/: share it through core/." })),
-);
+const serverImports = forbidImports(IMPORT_FROM_APP.map((regex) => ({ regex, message: "server/ never imports app/: share it through core/." })));
 const appImports = forbidImports(
   IMPORT_FROM_SERVER.map((regex) => ({
     regex,
@@ -71,15 +69,7 @@ const QUERIES_ONLY_IN_REPOSITORIES = [
 
 export default tseslint.config(
   {
-    ignores: [
-      "build/",
-      ".react-router/",
-      "data/",
-      "test-results*/",
-      "playwright-report/",
-      "profiles/",
-      "tmp/",
-    ],
+    ignores: ["build/", ".react-router/", "data/", "test-results*/", "playwright-report/", "profiles/", "tmp/"],
   },
   {
     files: CODE,

@@ -36,11 +36,19 @@ describe("tier rules", { timeout: 60_000 }, () => {
       "app/routes/r.ts",
       ['import type { A } from "../../server/back/modules/a/a.service.ts";', 'import { b } from "#server/b.ts";'].join("\n"),
     );
-    expect(problems).toEqual([expect.stringMatching(/^1: no-restricted-imports: .*app\/ never imports server\//), expect.stringMatching(/^2: no-restricted-imports: .*app\/ never imports server\//)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^1: no-restricted-imports: .*app\/ never imports server\//),
+      expect.stringMatching(/^2: no-restricted-imports: .*app\/ never imports server\//),
+    ]);
   });
 
   test("core/ imports neither tier nor Node built-ins, and does not read the environment; its tests may do the last two", async () => {
-    const code = ['import { x } from "../../app/lib/x.ts";', 'import { s } from "#server/s.ts";', 'import fs from "node:fs";', "export const port = process.env.PORT;"].join("\n");
+    const code = [
+      'import { x } from "../../app/lib/x.ts";',
+      'import { s } from "#server/s.ts";',
+      'import fs from "node:fs";',
+      "export const port = process.env.PORT;",
+    ].join("\n");
     const problems = await tierProblems("core/domain/z.ts", code);
     expect(problems).toEqual([
       expect.stringMatching(/^1: .*core\/ is imported by both tiers/),
@@ -60,7 +68,12 @@ describe("tier rules", { timeout: 60_000 }, () => {
 });
 
 describe("queries only in repositories", { timeout: 60_000 }, () => {
-  const code = ['import { eq } from "drizzle-orm";', 'import { users } from "../../../db/schema/index.ts";', 'import type { SQL } from "drizzle-orm";', 'import { type Db } from "#server/db/schema/index.ts";'].join("\n");
+  const code = [
+    'import { eq } from "drizzle-orm";',
+    'import { users } from "../../../db/schema/index.ts";',
+    'import type { SQL } from "drizzle-orm";',
+    'import { type Db } from "#server/db/schema/index.ts";',
+  ].join("\n");
 
   test("drizzle-orm and the schema's tables are refused outside a repository (types are fine)", async () => {
     const problems = await tierProblems("server/back/modules/a/a.service.ts", code);
