@@ -23,6 +23,7 @@ export default function handleRequest(
   const nonce = loadContext.get(serverConfigContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // eslint-disable-next-line prefer-const -- set once the stream exists (it needs abort), read by its callbacks before
     let timer: ReturnType<typeof setTimeout> | undefined;
     // No page streams anything (no Suspense, no deferred data): the whole document is rendered into one buffer
     // and handed on in one piece, so the host compresses it once instead of gzipping many small flushes (ADR 0040).

@@ -366,12 +366,6 @@ export function pageOnBrand(page: PageDef, brand: BrandKey): boolean {
   return !page.brands || page.brands.includes(brand);
 }
 
-/** The route id registered for a page in a language. */
-export function routeIdFor(page: PageDef, lang: PathLang): string | undefined {
-  if (page.paths["*"]) return page.id;
-  return page.paths[lang] ? `${page.id}.${lang}` : undefined;
-}
-
 /** The page id and language of a registered route id ("catalogue.es" -> catalogue, es). */
 export function parseRouteId(routeId: string): { pageId: string; lang: PathLang | null } {
   const match = /^(.*)\.(fr|es)$/.exec(routeId);

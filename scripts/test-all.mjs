@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, then one closing line "N passed, M failed[, K skipped]".
-//   1. lint               npm run lint: typecheck, then the tier and repository rules (scripts/lint.mjs);
+//   1. lint               npm run lint: typecheck, ESLint (with the tier and repository rules), Prettier, knip;
 //                         it runs beside stages 2 and 3, its output printed after them
 //   2. unit               vitest --project unit
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)

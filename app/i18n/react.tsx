@@ -25,6 +25,7 @@ export function usePageI18n(locale: Locale, resources: Resources | undefined): I
   const i18n = useMemo(
     () => (serverI18n && resources ? serverI18n(locale, Object.keys(resources[locale] ?? {})) : createI18n(locale, resources ?? {})),
     // One translator per locale; the bundles of later navigations are added below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, as said above
     [locale],
   );
   if (resources) addResources(i18n, resources);

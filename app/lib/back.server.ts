@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Locale } from "#core/branding/brands.ts";
 import { parseCookies } from "#core/http/cookies.ts";
-import { fillPath, type CallInput, type Endpoint, type ReplyOutput } from "#core/contract/endpoint.ts";
+import { fillPath, type CallInput, type Endpoint, type NothingRequired, type ReplyOutput } from "#core/contract/endpoint.ts";
 
 export type Envelope<T> = { status: "Success" | "Error"; message: string; data: T };
 
@@ -61,7 +61,7 @@ export class BackClient {
    * as JSON; the CSRF header for a write or a GET that changes state. Its `data` is parsed with the endpoint's reply
    * schema (typed and checked, ADR 0028).
    */
-  call<E extends Endpoint>(endpoint: E, ...input: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<ReplyOutput<E>>;
+  call<E extends Endpoint>(endpoint: E, ...input: NothingRequired extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<ReplyOutput<E>>;
   async call(endpoint: Endpoint, input: { params?: Record<string, unknown>; query?: Query; body?: unknown } = {}) {
     if (typeof endpoint.reply === "string") throw new Error(`${endpoint.method} ${endpoint.path} answers a ${endpoint.reply}: use back.file`);
     const target = withQuery(fillPath(endpoint.path, input.params), input.query);
@@ -70,7 +70,7 @@ export class BackClient {
   }
 
   /** Calls an endpoint whose success reply is a file (a PDF, an export): the raw Response; an error still throws BackError. */
-  file<E extends Endpoint>(endpoint: E, ...input: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Response>;
+  file<E extends Endpoint>(endpoint: E, ...input: NothingRequired extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Response>;
   async file(endpoint: Endpoint, input: { params?: Record<string, unknown>; query?: Query; body?: unknown } = {}) {
     const csrf = endpoint.method !== "GET" || endpoint.changesState === true;
     if (csrf) await this.xsrfHandshake();

@@ -1,6 +1,4 @@
-import { createCookie } from "react-router";
 import { parseCookies } from "#core/http/cookies.ts";
-
 export function readCookie(request: Request, name: string): string | undefined {
   return parseCookies(request.headers.get("cookie"))[name];
 }
@@ -17,5 +15,3 @@ export function plainCookie(name: string, value: string, options: { maxAge: numb
     .filter(Boolean)
     .join("; ");
 }
-
-export { createCookie };

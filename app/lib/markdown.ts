@@ -14,6 +14,7 @@ export function escapeHtml(text: string): string {
 /** A link target kept as is, or null when it could run script or leave the expected schemes. */
 export function safeHref(raw: string): string | null {
   const href = raw.trim();
+  // eslint-disable-next-line no-control-regex -- control characters in a link are refused on purpose
   if (href === "" || /[\u0000-\u001f\u007f\\]/.test(href)) return null;
   if (/^(https?:\/\/|mailto:)/i.test(href)) return href;
   // Anything else must be relative to the site: no other scheme ("javascript:", "data:"), no "//host".

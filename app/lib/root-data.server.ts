@@ -13,7 +13,6 @@ import { cartSummary } from "./shop-cart.server";
 import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
-export type { NotificationList } from "#core/contract/notifications.ts";
 
 /** Everything the root needs for any page; the page's namespaces come with it. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {

@@ -24,10 +24,13 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const busy = useRef(false);
-  busy.current = navigation.state !== "idle";
   const deferred = useRef(false);
   const revalidateNow = useRef(revalidator.revalidate);
-  revalidateNow.current = revalidator.revalidate;
+  // Declared first, so the effects below see this render's values.
+  useEffect(() => {
+    busy.current = navigation.state !== "idle";
+    revalidateNow.current = revalidator.revalidate;
+  });
   // A revalidation started while a form submission or navigation is under way would interrupt it, and its flash
   // toast (read once by the loader) could be lost: the tab that made the change would not say so. Wait for idle.
   // An idle tab waits a moment too: the tabs share the flash cookie, and the acting tab should read its own toast.
@@ -78,10 +81,12 @@ export function RealtimeIsland({ settings, locale, user, cartChannel = null }: P
       clearLiveNotifications();
     };
     // The island restarts only when logging in or out (or a guest's first cart); user changes go through setUser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, as said above
   }, [loggedIn, active]);
 
   useEffect(() => {
     island.current?.setUser(user);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- userKey is what of the user the island follows
   }, [userKey]);
 
   useEffect(() => {

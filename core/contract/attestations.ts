@@ -73,10 +73,8 @@ export type DpcEnrolment = z.infer<typeof DpcEnrolmentSchema>;
 
 /** GET /user/attestation/dpc: DPC attestations, and the DPC enrolments with their practice certificate. */
 export const DpcAttestationsSchema = z.strictObject({ attestations: z.array(AttestationItemSchema), enrolments: z.array(DpcEnrolmentSchema) });
-export type DpcAttestations = z.infer<typeof DpcAttestationsSchema>;
 
 /** POST /user/dpc/practiceCertificate/:id. */
-export const CertificateUploadedSchema = z.strictObject({ CertificateUploadedDate: z.string() });
 
 /** GET /attestation/verify/:code (an authentic attestation; otherwise a 404 with `{authentic: false}`). */
 export const VerificationSchema = z.strictObject({
@@ -116,7 +114,6 @@ export const FeedbackRequestSchema = z.strictObject({
   trainingSlug: z.string(),
   firstName: z.string(),
 });
-export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
 
 /** POST /feedback/:token. */
 export const FeedbackSavedSchema = z.strictObject({ reviewId: z.number(), trainingId: z.number() });

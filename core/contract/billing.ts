@@ -45,9 +45,6 @@ export function requireTaxIdWhenDue(country: BillingCountry, buyer: BillingBuyer
 }
 export type BillingDetailsInput = z.infer<ReturnType<typeof billingDetailsSchema>>;
 
-/** The fields of the form, in their order on the page (focus goes to the first with an error). */
-export const BILLING_FIELDS = ["companyName", "address", "postalCode", "city", "taxId"] as const;
-
 /** GET and POST /api/shop/billingDetails: whose details, under which country's rules, what is there and what is missing. */
 export const BillingDetailsReplySchema = z.strictObject({
   buyer: z.enum(["pharmacy", "person"]),

@@ -177,7 +177,6 @@ export const ExpertSummarySchema = z.strictObject({
   photo: z.string().nullable(),
   trainingCount: z.number(),
 });
-export type ExpertSummary = z.infer<typeof ExpertSummarySchema>;
 
 /** GET /content/experts. */
 export const ExpertsPayloadSchema = z.strictObject({ experts: z.array(ExpertSummarySchema) });

@@ -69,6 +69,9 @@ export function endpoint<const S extends EndpointSpec>(spec: S): S {
 
 export type Endpoint = EndpointSpec;
 
+/** The empty object type: `NothingRequired extends T` holds when every property of T is optional. */
+export type NothingRequired = Record<never, never>;
+
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What the back API's handler of an endpoint receives, parsed. */
@@ -85,7 +88,7 @@ export type ReplyOutput<E extends Endpoint> = E["reply"] extends z.ZodType ? z.o
 
 /** One part of a call's input: required when the schema needs something, optional when it takes nothing. */
 type Part<K extends string, S> = S extends z.ZodType
-  ? {} extends z.input<S>
+  ? NothingRequired extends z.input<S>
     ? { [P in K]?: z.input<S> }
     : { [P in K]: z.input<S> }
   : S extends "multipart"
@@ -97,7 +100,7 @@ type Part<K extends string, S> = S extends z.ZodType
 /** Path parameters and query values are text in the URL: a number or a boolean is written as its text. */
 type Textual<T> = { [K in keyof T]: T[K] | number | boolean | null };
 type UrlPart<K extends string, S> = S extends z.ZodType
-  ? {} extends z.input<S>
+  ? NothingRequired extends z.input<S>
     ? { [P in K]?: Partial<Textual<z.input<S>>> }
     : { [P in K]: Textual<z.input<S>> }
   : { [P in K]?: never };

@@ -47,16 +47,11 @@ export const EligibilitySchema = z.discriminatedUnion("allowed", [
 
 /** GET /user/enrolment/:id: the learner's enrolment in one training (or null) and whether they may subscribe. */
 export const UserEnrolmentSchema = z.strictObject({ enrolment: EnrolmentPayloadSchema.nullable(), eligibility: EligibilitySchema.nullable() });
-export type UserEnrolment = z.infer<typeof UserEnrolmentSchema>;
 
 export const SUBSCRIBE_OUTCOMES = ["subscribed", "booked", "waiting_list"] as const;
 
 /** Every subscribe endpoint's reply (and GET /user/pdf/subscribe/:id). */
 export const SubscribeReplySchema = z.strictObject({ outcome: z.enum(SUBSCRIBE_OUTCOMES), enrolment: EnrolmentPayloadSchema });
-export type SubscribeReply = z.infer<typeof SubscribeReplySchema>;
-
-/** Every unsubscribe endpoint's reply. */
-export const UnsubscribeReplySchema = z.strictObject({ promotedUserId: z.number().nullable() });
 
 /** GET /training/dpc/sessions/:id: the sessions of a DPC training with their seats. */
 export const SessionSeatsPayloadSchema = z.strictObject({

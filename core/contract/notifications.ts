@@ -14,7 +14,6 @@ export type NotificationPayload = z.infer<typeof NotificationSchema>;
 
 /** GET /user/notification: the newest notifications and how many are unread. */
 export const NotificationListSchema = z.strictObject({ notifications: z.array(NotificationSchema), unread: z.number() });
-export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 /** POST /user/notification/read. */
 export const NotificationsMarkedSchema = z.strictObject({ marked: z.number() });

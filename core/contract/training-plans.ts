@@ -38,7 +38,6 @@ export const CreateActivitySchema = z
   })
   .refine((v) => !v.finishDate || v.finishDate >= v.startDate, { message: "endBeforeStart", path: ["finishDate"] });
 
-export const PlanIdParamsSchema = z.object({ id: IdParam });
 
 // ------------------------------------------------------------------ replies
 
@@ -69,7 +68,6 @@ export const CollectiveActivitySchema = z.strictObject({
   row: z.number(),
   userIds: z.array(z.number()),
 });
-export type CollectiveActivity = z.infer<typeof CollectiveActivitySchema>;
 
 /** GET getPlanCollectif/{id}: the plan, its padded period, activities on rows, users -> their activities. */
 export const CollectivePlanSchema = z.strictObject({
@@ -93,11 +91,6 @@ export type TrainingPlanOptions = z.infer<typeof TrainingPlanOptionsSchema>;
 
 /** GET /user/collectivePlan: the learner's view of the pharmacy's current plan (their activities), or null. */
 export const LearnerCollectivePlanSchema = CollectivePlanSchema.nullable();
-
-// ------------------------------------------------------------------ web forms (posted strings)
-
-/** The plan creation form: dates from `<input type="date">` (Paris days). */
-export const TrainingPlanFormSchema = CreateTrainingPlanSchema;
 
 /** The activity form: one training, its dates and the members (checkboxes). */
 export const ActivityFormSchema = z

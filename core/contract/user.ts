@@ -51,7 +51,6 @@ export type UserPayload = z.infer<typeof UserSchema>;
 
 /** GET /user: the user, or `{loggedIn: false}`. */
 export const CurrentUserSchema = z.discriminatedUnion("loggedIn", [UserSchema, GuestSchema]);
-export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** GET /user/isLogged. */
 export const IsLoggedSchema = z.strictObject({ loggedIn: z.boolean() });

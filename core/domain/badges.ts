@@ -60,7 +60,3 @@ export function newBadges(facts: BadgeFacts, alreadyAwarded: readonly string[]):
   const awarded = new Set(alreadyAwarded);
   return earnedBadges(facts).filter((code) => !awarded.has(code));
 }
-
-export function isBadgeCode(value: string): value is BadgeCode {
-  return (BADGE_CODES as readonly string[]).includes(value);
-}

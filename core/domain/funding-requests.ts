@@ -25,10 +25,6 @@ export function isFundingState(value: string): value is FundingState {
   return (FUNDING_STATES as readonly string[]).includes(value);
 }
 
-export function isFundingAction(value: string): value is FundingAction {
-  return (FUNDING_ACTIONS as readonly string[]).includes(value);
-}
-
 /** The state an action leads to from `from`, or null when the transition is not allowed. */
 export function nextFundingState(from: FundingState, action: FundingAction): FundingState | null {
   return FUNDING_TRANSITIONS.find((t) => t.from === from && t.action === action)?.to ?? null;

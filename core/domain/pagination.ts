@@ -64,5 +64,3 @@ export const PaginationQuerySchema = z.object({
       .default(DEFAULT_PAGE_SIZE),
   ),
 });
-
-export type PaginationQuery = z.output<typeof PaginationQuerySchema>;

@@ -36,8 +36,6 @@ export function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, value));
 }
 
-export type AttestationKindName = "training" | "dpc";
-
 /**
  * One attestation per training of a learner, whatever the training's type: of the documents of one training the DPC
  * one (when there is one) stands for it. Keeps the order of each training's first document.

@@ -3,7 +3,6 @@
  * training for pharmacy staff is either exempt (the seller is a declared/recognised training organisation) or
  * taxed at the country's standard rate. Which one is a per-brand configuration value, set below.
  */
-import type { Cents } from "./money.ts";
 
 export type VatCountry = "FR" | "BE" | "ES";
 
@@ -60,5 +59,3 @@ export function formatRate(rateBasisPoints: number, decimal = ","): string {
   const rest = rateBasisPoints % 100;
   return rest === 0 ? `${whole} %` : `${whole}${decimal}${String(rest).padStart(2, "0").replace(/0$/, "")} %`;
 }
-
-export type { Cents };

@@ -193,5 +193,3 @@ export function createBackApp(deps: BackDeps) {
 
   return app;
 }
-
-export type BackApp = ReturnType<typeof createBackApp>;

@@ -14,7 +14,6 @@
 import { createHmac } from "node:crypto";
 import { hexEquals, hmacSha256Hex, type IncomingNotification, type NotificationCheck, type PaymentProvider, type PaymentStart, type PaymentStatus, type StartPaymentInput } from "./provider.ts";
 
-export const SYSTEMPAY_DEFAULT_PAYMENT_URL = "https://paiement.systempay.fr/vads-payment/";
 export const SYSTEMPAY_NOTIFY_PATH = "/back/api/shop/payments/notify/systempay";
 
 export type SystemPayConfig = {

@@ -34,10 +34,6 @@ export function checkChannelName(name: unknown, maxLength = MAX_CHANNEL_NAME_LEN
   return { ok: true };
 }
 
-export function isValidChannelName(name: unknown, maxLength = MAX_CHANNEL_NAME_LENGTH): name is string {
-  return checkChannelName(name, maxLength).ok;
-}
-
 export function isClientEventName(event: string): boolean {
   return event.startsWith("client-") && event.length > "client-".length;
 }

@@ -86,7 +86,7 @@ export function createRealtimeServer(config: RealtimeConfig): RealtimeServer {
   };
 }
 
-export { authorizeChannel, ChannelAuthorizationError, type ChannelAuthorization, type PresenceData } from "./authorize.ts";
+export { authorizeChannel, ChannelAuthorizationError, type PresenceData } from "./authorize.ts";
 export {
   accountChannelName,
   cartChannelName,
@@ -99,16 +99,10 @@ export {
 export {
   BroadcastError,
   createBroadcaster,
-  createEmbeddedBroadcaster,
   createMemoryBroadcaster,
-  createPusherBroadcaster,
   type Broadcaster,
-  type BroadcasterConfig,
-  type BroadcastOptions,
-  type MemoryBroadcaster,
-  type PusherDriverConfig,
 } from "./broadcast.ts";
-export { pusherClientOptions, type PusherClientOptions, type RealtimeClientSettings } from "./client-options.ts";
-export type { RealtimeConfig, RealtimeLogger } from "./config.ts";
+export { pusherClientOptions } from "./client-options.ts";
+export type { RealtimeConfig } from "./config.ts";
 export { refuseUpgrade } from "./upgrade.ts";
 export type { HttpApiMiddleware } from "./http-api.ts";

@@ -15,7 +15,7 @@ import {
 } from "../../server/realtime/index.ts";
 import { useRealtimeHost } from "./support/fixture.ts";
 
-const { host, rawClient, closeRawClients } = useRealtimeHost();
+const { host, rawClient } = useRealtimeHost();
 
 function drivers(): Array<[string, Broadcaster]> {
   return [

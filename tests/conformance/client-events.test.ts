@@ -5,7 +5,7 @@ import { useRealtimeHost } from "./support/fixture.ts";
 import { connected, createEcho, createPusherClient, nextChannelEvent, subscribed } from "./support/pusher-clients.ts";
 import { deferred, withTimeout } from "./support/wait.ts";
 
-const { host, rawClient, closeRawClients } = useRealtimeHost();
+const { host, rawClient } = useRealtimeHost();
 
 describe("E1 client events on private channels", () => {
   it("reach the other subscriber with the data object intact and are never echoed to the sender", async () => {

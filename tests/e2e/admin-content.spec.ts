@@ -3,7 +3,7 @@
 // the files; issue a credit note after its confirmation step (ADR 0094); every page of part B without serious
 // accessibility findings.
 import fs from "node:fs";
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { at } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";

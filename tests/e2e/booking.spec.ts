@@ -2,7 +2,7 @@
 // session (the seats-left number drops by one, then comes back after unsubscribing with confirmation), and
 // subscribe to an e-learning (the access link leads to the learn page), then unsubscribe.
 import { type Page } from "@playwright/test";
-import { expect, test, PASSWORD } from "./support/fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
@@ -12,14 +12,6 @@ const NO_JS = { tag: "@no-js" };
 test.describe.configure({ mode: "default", timeout: 90_000 });
 const SLOW = { timeout: 20_000 };
 const hasJs = () => test.info().project.name !== "no-js";
-
-async function login(page: Page, host: Host, loginPath: string, email: string) {
-  await page.goto(at(host, loginPath));
-  await page.getByLabel(/adresse e-mail|correo electrónico/i).fill(email);
-  await page.getByLabel(/^(mot de passe|contraseña)$/i).fill(PASSWORD);
-  await page.getByRole("button", { name: /se connecter|entrar/i }).click();
-  await expect(page).not.toHaveURL(new RegExp(`${loginPath}(\\?|$)`), SLOW);
-}
 
 /** toast: the action's flash message; status: the enrolment block's lasting text. */
 const CASES: { lang: "fr" | "es"; host: Host; loginPath: string; f2f: string; elearning: string; text: Record<string, RegExp> }[] = [

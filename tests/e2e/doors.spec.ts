@@ -3,7 +3,6 @@
 // of two pharmacies chooses after login; a shop customer takes a free training the shop does not sell.
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
 /** axe runs its script in the page: with JavaScript on only (the no-js project checks the same pages without it). */

@@ -5,7 +5,7 @@
 // Every page is checked with axe.
 import fs from "node:fs";
 import { type Page } from "@playwright/test";
-import { expect, test, PASSWORD } from "./support/fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";

@@ -39,7 +39,7 @@ const CASES = [
 
 for (const c of CASES) {
   test.describe(`records (${c.lang})`, () => {
-    test.beforeEach(async ({ page, loginAs }) => {
+    test.beforeEach(async ({ loginAs }) => {
       await loginAs(c.email, { host: c.host });
     });
 

@@ -1,14 +1,13 @@
 // Back office part B as the browser without JavaScript meets it: every page renders for an administrator; the editor
 // publishes a page that guests then see (the guest page cache follows); bad input keeps what was typed; a check is
 // confirmed after its confirmation step; the export downloads, and a bad period comes back with the typed values.
-import http from "node:http";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { contentPages, discountCodes, invoices, orders, sessionDates } from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
-import { cookieBrowser, decodeHtml, pageRequest, type Page } from "./support/page-request.ts";
+import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 
 
 const request = pageRequest;

@@ -4,7 +4,6 @@
 // stays; audited. The buyer sees it on the order and in the pharmacy's invoices tab, its PDF reads "Avoir", and the
 // accounting export books it as the reversed entry, in CSV and .xlsx. Refusals change nothing.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";

@@ -3,7 +3,6 @@
 // page was cached); an expert edited and published, a news item created and published (its publication date set
 // once); the FAQ section path checked against the section's type, the question page, FAQ forms with bad input; bad
 // input on the session and training forms: a message per field, what was typed kept, nothing written.
-import http from "node:http";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { auditLog, faceToFaceSessions, faceToFaces, faqQuestions, faqSections, news, people, trainings } from "../../server/db/schema/index.ts";

@@ -5,7 +5,6 @@
 // login page with a `redirect` back; a learner, a holder, a Belgian referent and a shop customer get a 403; no table
 // gains or loses a row and the rows the forms name are unchanged.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { describe, expect, test } from "vitest";

@@ -315,7 +315,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 
-    const OUT_OF_RANGE = [2_147_483_648, 9_007_199_254_740_993, 1e308];
+    const OUT_OF_RANGE = [2_147_483_648, 9_007_199_254_740_992, 1e308];
     test("ids above 2^31-1 in bodies and paths: 422 (setAccountId, notification/read, download, admin userId, path ids)", async () => {
       const agent = await learner();
       const admin = await learner("admin@demo.test");

@@ -1,6 +1,6 @@
 // GET /back/api/training/:slug (derived types, sessions, 404s, administrators), the bookmarks
 // endpoints, and the course page's routing (404 messages and the 301 to the effective type).
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { enrolments, faceToFaceSessions, objectives, users } from "../../server/db/schema/index.ts";
 import { seatsAvailable, sortSessions } from "#core/domain/sessions.ts";

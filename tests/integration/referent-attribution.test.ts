@@ -1,7 +1,6 @@
 // The referent's attribution of bought trainings (POST /referent/attributeApprenants, ADR 0070) and signing the
 // contract with a card payment (GET /referent/contract/signContractSystemPay/{id}, ADR 0071): one transaction,
 // idempotent, refusals that change nothing, and the shop's verified notification signing the contract once.
-import http from "node:http";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { accounts, contractOffers, contracts, enrolments, faceToFaceSessions, invoices, orderLines, orders, users } from "../../server/db/schema/index.ts";
@@ -10,10 +9,7 @@ import { csrfHeader, sandboxNotification, submitCard } from "./shop-helpers.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
-import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
-
-
-const request = pageRequest;
+import { cookieBrowser, decodeHtml } from "./support/page-request.ts";
 
 const decode = decodeHtml;
 

@@ -1,5 +1,5 @@
 // Shared set-up for the shop integration tests: shop-context buyers made in the database, store trainings, codes.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { BRANDS, type BrandKey } from "#core/branding/brands.ts";
 import type { Db } from "../../server/db/client.ts";
 import { billingProfiles, contracts, discountCodes, trainings, users } from "../../server/db/schema/index.ts";
@@ -41,10 +41,6 @@ export async function storeTrainings(db: Db, brand: string, type: string) {
 export async function createCode(db: Db, values: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
   const [row] = await db.insert(discountCodes).values({ brand: "fr", kind: "percentage", value: 1000, ...values, code: values.code.toUpperCase() }).returning();
   return row;
-}
-
-export async function usersByIds(db: Db, ids: number[]) {
-  return db.select().from(users).where(inArray(users.id, ids));
 }
 
 /** The sandbox's signed notification, as the test would forge or replay it. */

@@ -50,11 +50,6 @@ export function allMails(dataDir: string): string[] {
   return mailFiles(dataDir, null).map(decodeMail);
 }
 
-/** The newest mail sent to `address`, or undefined. */
-export function lastMailTo(dataDir: string, address: string): string | undefined {
-  return mailsTo(dataDir, address).at(-1);
-}
-
 /** What `pattern` finds in the mail: its first group when it has one, else the whole match. Throws when absent. */
 export function linkIn(mail: string | undefined, pattern: RegExp): string {
   const match = mail === undefined ? null : pattern.exec(mail);

@@ -22,8 +22,6 @@ export const ADMIN_TOOLS = [
   { id: "admin-audit", label: "nav.audit" },
 ] as const;
 
-export type AdminToolId = (typeof ADMIN_TOOLS)[number]["id"];
-
 /** The tools whose page exists. */
 export function availableAdminTools() {
   return ADMIN_TOOLS.filter((tool) => findPage(tool.id));

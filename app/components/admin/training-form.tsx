@@ -6,9 +6,6 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fiel
 
 type View = { value(name: string): string | undefined; list(name: string): string[]; submitted: boolean; errors: Record<string, string[]> };
 
-/** The order of the fields, for focusing the first error. */
-export const TRAINING_FIELDS = ["brand", "slug", "type", "name", "shortName", "durationMinutes", "priceHt", "points", "description", "availableFunctions", "fundings", "nonPharmacistsOnly", "nonHoldersOnly", "seoTitle", "seoDescription"];
-
 /**
  * A training's fields (create and edit): what was typed when the server sent the form back, else the training's
  * values, else empty. Every control is labelled; errors are announced with their field.

@@ -1,5 +1,5 @@
 /** Shapes of the attestations back API replies: the contract's types (core/contract/attestations.ts). */
-export type { AttestationItem, DpcAttestations, DpcEnrolment, FeedbackRequest, TrainerVirtualClass, Verification } from "#core/contract/attestations.ts";
+export type { AttestationItem, DpcEnrolment, TrainerVirtualClass, Verification } from "#core/contract/attestations.ts";
 
 /** 'yyyy-mm-dd' -> 'dd/mm/yyyy', as printed on attestations. */
 export function printDate(value: string | null | undefined): string {

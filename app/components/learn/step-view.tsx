@@ -125,7 +125,9 @@ function MediaPlayer({
   const { i18n } = useTranslation("learning");
   const ref = useRef<HTMLMediaElement>(null);
   const endedRef = useRef(onEnded);
-  endedRef.current = onEnded;
+  useEffect(() => {
+    endedRef.current = onEnded;
+  });
   useEffect(() => {
     const media = ref.current;
     if (!media) return;
@@ -161,6 +163,7 @@ function MediaPlayer({
   }, [moduleId, start]);
   if (kind === "audio") {
     return (
+      // eslint-disable-next-line jsx-a11y/media-has-caption -- an audio episode comes without caption files
       <audio ref={ref as React.RefObject<HTMLAudioElement>} controls preload="metadata" src={src} className="w-full" data-testid="audio-player">
         {fallback}
       </audio>
@@ -169,6 +172,7 @@ function MediaPlayer({
   const language = i18n.language.slice(0, 2);
   const shown = captions.find((c) => c.srclang === language) ?? captions[0];
   return (
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- its <track>s are the captions mapped below
     <video ref={ref as React.RefObject<HTMLVideoElement>} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player">
       {captions.map((c) => (
         <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c === shown} />

@@ -48,6 +48,7 @@ export function Dialog({ open, onClose, title, description, closable = true, clo
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- onClick closes on a backdrop click; the keyboard's way out is Escape (onCancel)
     <dialog
       ref={ref}
       id={id}

@@ -15,13 +15,17 @@ export function LoadingBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [phase, setPhase] = useState<"hidden" | "running" | "done">("hidden");
+  // When the navigation ends, the bar completes (or never showed): adjusted while rendering, not in an effect.
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (!busy) setPhase((current) => (current === "running" ? "done" : "hidden"));
+  }
 
   useEffect(() => {
-    if (busy) {
-      const timer = setTimeout(() => setPhase("running"), LOADING_BAR_THROTTLE_MS);
-      return () => clearTimeout(timer);
-    }
-    setPhase((current) => (current === "running" ? "done" : "hidden"));
+    if (!busy) return;
+    const timer = setTimeout(() => setPhase("running"), LOADING_BAR_THROTTLE_MS);
+    return () => clearTimeout(timer);
   }, [busy]);
 
   useEffect(() => {

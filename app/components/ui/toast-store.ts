@@ -2,9 +2,9 @@
  * Client-side toast list (browser only). Flash toasts from the server enter it after hydration;
  * code can add more with `showToast`. The server never touches this module-level state.
  */
-import { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TYPES, type ToastInput, type ToastPosition, type ToastType } from "~/lib/toast";
+import { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, type ToastInput, type ToastPosition, type ToastType } from "~/lib/toast";
 
-export { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TYPES, type ToastInput, type ToastPosition, type ToastType };
+export { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, type ToastInput, type ToastPosition, type ToastType };
 export const TOAST_DURATION_MS = 3000;
 
 export type ToastItem = {

@@ -16,7 +16,7 @@ import { pageMeta } from "~/lib/meta";
 import { profileEndpoints } from "#core/contract/endpoints/profile.ts";
 
 /** Open without an establishment: a user with no pharmacy yet writes to the advisor to get one. */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = await getLoggedInUser(context);
   const t = serverT(context, "account");
   return { title: t("contact.title"), advisor: user.advisor, defaultMessage: t("contact.defaultMessage") };
@@ -24,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, AdvisorMessageSchema);
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);

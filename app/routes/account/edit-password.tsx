@@ -15,13 +15,13 @@ import { pageMeta } from "~/lib/meta";
 import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
 /** Open without an establishment (and on authenticatedOnly brands), but only to logged-in users. */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "account")("password.title") };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["currentPassword", "password", "passwordConfirmation"] };
   const { submission } = await readSubmission(request, context, UpdatePasswordSchema);
   if (submission.status !== "success") return invalidReply(submission, hidden);

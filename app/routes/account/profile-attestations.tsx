@@ -5,7 +5,7 @@ import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
 import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { ProfileLayout } from "~/components/account/profile-layout";
-import type { AttestationItem, DpcAttestations, DpcEnrolment } from "~/components/attestations/types";
+import type { AttestationItem, DpcEnrolment } from "~/components/attestations/types";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AttestationListSchema, DpcAttestationsSchema } from "#core/contract/attestations.ts";
 import { pageMeta } from "~/lib/meta";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const [attestations, dpc] = await Promise.all([back.get("/user/attestations", AttestationListSchema), back.get("/user/attestation/dpc", DpcAttestationsSchema)]);
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
@@ -35,7 +35,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (request.method !== "POST") return next();
     const form = await request.clone().formData().catch(() => null);
     if (form?.get("intent") !== "download") return next();
-    const url = new URL(request.url);
     await readFormData(request, context);
     const { back } = context.get(requestStateContext);
     try {
@@ -55,7 +54,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** The practice-certificate upload (one form per DPC enrolment). */
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);
   const enrolmentId = String(formData.get("enrolmentId") ?? "");
   const t = serverT(context, "attestations");

@@ -14,7 +14,6 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
-import { CataloguePageSchema } from "#core/contract/catalogue.ts";
 import { pageMeta } from "~/lib/meta";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 

@@ -13,7 +13,6 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
-import { AveragesSchema, HistorySchema } from "#core/contract/records.ts";
 import { pageMeta } from "~/lib/meta";
 import { recordsEndpoints } from "#core/contract/endpoints/records.ts";
 

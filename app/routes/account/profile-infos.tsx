@@ -22,7 +22,7 @@ import { pageMeta } from "~/lib/meta";
 const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
 const GENDERS = ["", "F", "M", "X"] as const;
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const profile = await loadProfile(context);
   return {
     title: serverT(context, "account")("infos.title"),
@@ -49,7 +49,7 @@ const ENDPOINTS: Record<string, string> = {
 };
 
 /** Four forms, told apart by `intent`; each success comes back here with a toast. */
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getLoggedInUser(context);
   const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "");

@@ -12,7 +12,7 @@ import { recordsEndpoints } from "#core/contract/endpoints/records.ts";
 import { trainingPlansEndpoints } from "#core/contract/endpoints/training-plans.ts";
 
 /** The learner's personal training plan. A TrainingPlanUpdate event revalidates it (app/realtime). */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const [plan, collective] = await Promise.all([back.call(recordsEndpoints.trainingPlan), back.call(trainingPlansEndpoints.learnerPlan)]);
   return { title: serverT(context, "records")("plan.title"), locale, plan, collective };

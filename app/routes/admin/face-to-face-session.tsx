@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
 import { MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
-import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";

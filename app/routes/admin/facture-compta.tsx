@@ -3,7 +3,7 @@ import { BRAND_KEYS } from "#core/branding/brands.ts";
 import type { Refund } from "#core/contract/accounting.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/facture-compta";
-import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
+import { AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmPanel } from "~/components/admin/confirm";
 import { Header, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,6 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core/contract/admin-users.ts";
-import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";

@@ -2,7 +2,6 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/confirm-email";
 import { ConfirmEmailSchema } from "#core/contract/signup.ts";
-import { CurrentUserSchema } from "#core/contract/user.ts";
 import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";

@@ -13,7 +13,7 @@ import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
 import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { title: serverT(context, "auth")("forgot.title") };
 }
 

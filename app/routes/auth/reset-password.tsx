@@ -11,7 +11,6 @@ import { requestStateContext } from "~/lib/context";
 import { loginPath, pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ResetTokenCheckSchema } from "#core/contract/auth.ts";
 import { pageMeta } from "~/lib/meta";
 import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 

@@ -31,6 +31,7 @@ export function documentsRoot(): string {
 export function documentSegments(encodedPath: string): string[] | null {
   if (!encodedPath || encodedPath.length > 1000) return null;
   // Backslashes and NUL, raw or encoded, never belong to a document path.
+  // eslint-disable-next-line no-control-regex -- a NUL in a document path is refused on purpose
   if (/\\|%5c|%00|\u0000/i.test(encodedPath)) return null;
   const segments: string[] = [];
   for (const part of encodedPath.split("/")) {
@@ -41,6 +42,7 @@ export function documentSegments(encodedPath: string): string[] | null {
       return null;
     }
     if (decoded === "" || decoded.startsWith(".")) return null; // "", ".", "..", hidden files
+    // eslint-disable-next-line no-control-regex -- control characters in a document path are refused on purpose
     if (/[/\\:\u0000-\u001f\u007f]/.test(decoded)) return null; // encoded separators, drive letters, control characters
     if (decoded.length > MAX_SEGMENT_LENGTH) return null;
     segments.push(decoded);

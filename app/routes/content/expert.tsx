@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/expert";
-import { ExpertPayloadSchema, type ExpertPayload } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
@@ -12,7 +11,7 @@ import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 
 /** /experts/{slug} (both languages): an expert, their biography and their trainings. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const { back, brand } = contentContext(context);
+  const { back } = contentContext(context);
   const payload = await loadContent(url, () => back.call(contentEndpoints.expert, { params: { slug: params.slug } }));
   return {
     ...payload,

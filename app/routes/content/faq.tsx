@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
-import { FaqPayloadSchema, type FaqPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { FaqSections } from "~/components/content/faq-sections";

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { Route } from "./+types/funding-faq";
-import { FaqPayloadSchema, type FaqPayload } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";

@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/groupings";
-import { GroupingsPayloadSchema, type GroupingsPayload } from "#core/contract/content.ts";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { Icon } from "~/components/ui/icon";

@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/news-detail";
-import { NewsPayloadSchema, type NewsPayload } from "#core/contract/content.ts";
 import { BackLink } from "~/components/content/back-link";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";

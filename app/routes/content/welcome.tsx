@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/welcome";
-import { ContentPagePayloadSchema, type ContentPagePayload } from "#core/contract/content.ts";
 import { CallsToAction } from "~/components/content/calls-to-action";
 import { contentContext, loadContent } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";

@@ -5,14 +5,12 @@ import { FeedbackFormSchema } from "#core/contract/attestations.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { FormMessage, SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
-import type { FeedbackRequest } from "~/components/attestations/types";
 import { cx } from "~/components/ui/cx";
 import { RATING_COLOUR } from "~/components/ui/rating";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
-import { FeedbackRequestSchema, FeedbackSavedSchema } from "#core/contract/attestations.ts";
 import { pageMeta } from "~/lib/meta";
 import { feedbackTrainerEndpoints } from "#core/contract/endpoints/feedback-trainer.ts";
 
@@ -96,7 +94,7 @@ function FeedbackForm({ result }: { result?: FormReply }) {
     <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} className="flex flex-col gap-6 rounded-lg border border-slate-300 bg-white p-5" noValidate data-testid="feedback-form">
       <AuthenticityTokenInput name="csrf" />
       <FormMessage message={ratingError ? undefined : message} />
-      <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
+      <fieldset role="radiogroup" aria-invalid={ratingError ? true : undefined} aria-describedby={ratingError ? "rating-error" : undefined}>
         <legend className="mb-2 font-semibold">{t("feedback.ratingLegend")}</legend>
         {ratingError ? (
           <p id="rating-error" className="mb-2 font-semibold text-red-800">
@@ -118,7 +116,6 @@ function FeedbackForm({ result }: { result?: FormReply }) {
                 value={value}
                 defaultChecked={chosen === value}
                 required
-                aria-invalid={ratingError ? true : undefined}
                 autoFocus={ratingError && value === "1" ? true : undefined}
                 className="h-5 w-5"
               />

@@ -1,4 +1,4 @@
-import { data, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/learn";
 import { LearnFormSchemas } from "#core/contract/flow.ts";

@@ -13,7 +13,6 @@ import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { TrainerVirtualClassSchema } from "#core/contract/attestations.ts";
 import { pageMeta } from "~/lib/meta";
 import { feedbackTrainerEndpoints } from "#core/contract/endpoints/feedback-trainer.ts";
 

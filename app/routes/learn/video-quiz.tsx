@@ -6,7 +6,6 @@ import { answerEvaluation, loadEvaluation } from "~/routes/learn/evaluation.serv
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
-import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 /** /video/quiz/{slug}: the quiz of a video training (its evaluation quiz). */

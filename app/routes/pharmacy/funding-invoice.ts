@@ -3,7 +3,6 @@ import { requestStateContext } from "~/lib/context";
 import { notFound, notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { pdfDownload } from "~/lib/pdf-download.server";
-import { IdParam } from "#core/contract/ids.ts";
 import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";
 
 /** One payer's invoice of a funding request, as a PDF download (POST dpec/invoice). */

@@ -15,8 +15,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import {
   FundingActionFormSchema,
-  FundingRequestDetailSchema,
-  FundingRequestSchema,
   FundingSessionFormSchema,
 } from "#core/contract/funding-requests.ts";
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";

@@ -14,7 +14,7 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { ActivityFormSchema, CollectivePlanSchema, TrainingPlanOptionsSchema } from "#core/contract/training-plans.ts";
+import { ActivityFormSchema } from "#core/contract/training-plans.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
 import { trainingPlansEndpoints } from "#core/contract/endpoints/training-plans.ts";

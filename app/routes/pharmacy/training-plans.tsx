@@ -11,7 +11,7 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { TrainingPlanFormSchema } from "#core/contract/training-plans.ts";
+import { CreateTrainingPlanSchema } from "#core/contract/training-plans.ts";
 import { formatDate } from "#core/domain/format.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
 import { pageMeta } from "~/lib/meta";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request, context);
-  const submission = parseSubmission(formData, context, TrainingPlanFormSchema);
+  const submission = parseSubmission(formData, context, CreateTrainingPlanSchema);
   if (submission.status !== "success") return invalidReply(submission);
   const { back } = context.get(requestStateContext);
   try {
@@ -49,7 +49,7 @@ export default function TrainingPlans() {
   const { title, locale, plans } = useLoaderData<typeof loader>();
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(TrainingPlanFormSchema, result, { id: "plan-create" });
+  const [form] = useSchemaForm(CreateTrainingPlanSchema, result, { id: "plan-create" });
   const view = formView(form);
   const ref = useFocusFirstError(result);
   const first = firstErrorField(view.errors, ["name", "startDate", "endDate"]);

@@ -8,7 +8,6 @@ import { canonicalPath, courseJsonLd, metaDescription } from "~/routes/public/tr
 import { enrolmentAction } from "~/routes/public/training-enrolment.server";
 import { shopAction } from "~/routes/shop/shop.server";
 import { canShop } from "#core/domain/permissions.ts";
-import { type EnrolmentView } from "~/components/enrolment/enrolment-panel";
 import { toParisDate } from "#core/domain/dates.ts";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
@@ -18,9 +17,7 @@ import { formBody } from "~/lib/form-body.server";
 import { getUser } from "~/lib/current-user.server";
 import { loginPath, pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
-import type { Eligibility } from "#core/domain/eligibility.ts";
 import { pageMeta } from "~/lib/meta";
-import { BookmarksSchema, TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 import { UserEnrolmentSchema } from "#core/contract/enrolment.ts";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 

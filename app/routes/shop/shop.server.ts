@@ -33,7 +33,6 @@ const INTENTS = {
   payFree: ShopEmptyFormSchema,
 } as const;
 type Intent = keyof typeof INTENTS;
-export const SHOP_INTENTS = Object.keys(INTENTS) as Intent[];
 
 const isIntent = (value: unknown): value is Intent => typeof value === "string" && value in INTENTS;
 

@@ -63,6 +63,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, input: unknown, t: Tr
  * A NUL character (PostgreSQL text cannot hold it) or half of a UTF-16 surrogate pair (not a character: it has no
  * UTF-8 form and would be stored as a replacement character).
  */
+// eslint-disable-next-line no-control-regex -- a NUL is what this refuses
 const FORBIDDEN_TEXT = /[\u0000\p{Cs}]/u;
 
 export function hasForbiddenCharacters(value: string): boolean {

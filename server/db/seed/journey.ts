@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { issueAttestations } from "../../back/modules/attestations/attestations.service.ts";
 import { saveFeedbackRequest, saveTrainerAccessToken } from "../../back/modules/attestations/attestations.repository.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";

@@ -1,11 +1,6 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { enrolments, faceToFaces, faceToFaceSessions, fundingRequests, invoices, orders, trainings } from "../../../db/schema/index.ts";
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export async function countEnrolmentsSince(db: Db, since: Date): Promise<number> {
   const [row] = await db.select({ total: count() }).from(enrolments).where(gte(enrolments.createdAt, since));

@@ -74,10 +74,6 @@ export async function changePassword(
   await deleteUserSessions(db, user.id, input.currentSessionHash);
 }
 
-export async function isEmailAvailable(db: Db, email: string): Promise<boolean> {
-  return !(await findUserByEmail(db, email));
-}
-
 /** Cross-platform arrival: a short-lived single-use token bound to the contact (and whether to remember them). */
 export async function issueConnectToken(
   db: Db,

@@ -10,7 +10,6 @@ import {
 } from "../../../realtime/index.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { success } from "../../http/envelope.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { ok, register } from "../../http/register.ts";
 import { requireSession } from "../../http/guards.ts";

@@ -41,6 +41,7 @@ export function escapeHtml(text: string): string {
 export function markedToHtml(marked: string): string {
   let html = "";
   let open = false;
+  // eslint-disable-next-line no-control-regex -- \u0002/\u0003 are the search highlight markers
   for (const part of marked.split(/([\u0002\u0003])/)) {
     if (part === MARK_START) {
       if (!open) html += "<mark>";

@@ -2,15 +2,12 @@ import type { Db } from "../../../db/client.ts";
 import type { Brand } from "#core/branding/brands.ts";
 import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import {
-  dpcSubType,
   isLiveCourse,
   isTrainingType,
   moduleKindOf,
-  type DpcSubType,
   type ModuleKind,
-  type TrainingType,
 } from "#core/domain/training-types.ts";
-import { fitsAudience, type AudienceFit } from "#core/domain/user-state.ts";
+import { fitsAudience } from "#core/domain/user-state.ts";
 import { AppError } from "../../http/app-error.ts";
 import {
   findTrainingBySlug,
@@ -32,7 +29,7 @@ import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { deriveTypes, listCoursesByIds, toIso } from "./catalogue-listing.service.ts";
 import { cleanHtml } from "./description-html.ts";
 import type { Viewer } from "./viewer.ts";
-import type { CatalogCourse, PersonPayload, SessionPayload, TrainingDetail, TrainingRef } from "#core/contract/catalogue.ts";
+import type { PersonPayload, SessionPayload, TrainingDetail, TrainingRef } from "#core/contract/catalogue.ts";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const validVideoId = (id: string | null): string | null => (id && VIDEO_ID.test(id) ? id : null);

@@ -233,6 +233,7 @@ export const MAX_MESSAGES_PER_BRAND_MINUTE = 30;
 export type FormDeps = { db: Db; mailer: Mailer; logger: Logger; now: Date; brand: Brand; userId: number | null; accountId: number | null };
 
 /** One line: no line breaks in names and subjects (mail headers). */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim();
 
 async function checkRate(count: (since: Date, email?: string) => Promise<number>, now: Date, email: string) {

@@ -192,11 +192,6 @@ export async function findTrainingKind(db: Db, trainingId: number): Promise<{ is
   return training;
 }
 
-export async function findUserLocale(db: Db, userId: number): Promise<{ locale: string } | undefined> {
-  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
-  return user;
-}
-
 /** The waiting-list entry of the session (locked for the transaction), or undefined. */
 export async function findSessionEnrolmentForUpdate(tx: Tx, sessionId: number, enrolmentId: number): Promise<EnrolmentRow | undefined> {
   const [row] = await tx

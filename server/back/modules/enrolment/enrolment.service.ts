@@ -223,7 +223,6 @@ export type UnsubscribeInput = { userId: number; accountId: number | null; brand
  */
 export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInput): Promise<{ promotedUserId: number | null }> {
   const { db } = deps;
-  const now = deps.now();
   const training = await requireTraining(db, input.brand, input.trainingId);
   const current = await findActiveEnrolment(db, input.userId, training.id);
   if (!current) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");

@@ -47,8 +47,6 @@ export async function findFlowTraining(db: Db, id: number): Promise<FlowTraining
   return row;
 }
 
-export type FlowModuleRow = typeof modules.$inferSelect & { trainingId: number };
-
 /** The training's courses, modules and quizzes, in the shape the step model reads, plus the raw modules. */
 export async function loadFlowStructure(db: Db, trainingId: number, trainingType: string) {
   // One statement for the courses and their modules, one for the quizzes of the training and of its modules.
@@ -220,22 +218,6 @@ export async function loadSession(db: Db, sessionId: number) {
   return { ...row, dates };
 }
 
-/** The user's booked (not cancelled, not waiting) enrolment on a session. */
-export async function findSessionEnrolment(db: Db, userId: number, sessionId: number) {
-  const [row] = await db
-    .select()
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.userId, userId),
-        eq(enrolments.sessionId, sessionId),
-        inArray(enrolments.status, ["pending", "in_progress", "finished"]),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 /** The history entry of this enrolment: the user's entry for the training started since the enrolment. */
 export async function findHistoryEntry(db: DbOrTx, userId: number, trainingId: number, since: Date) {
   const [row] = await db
@@ -300,14 +282,6 @@ export async function saveModulePosition(db: DbOrTx, enrolmentId: number, module
 
 export async function deleteModuleProgress(db: DbOrTx, enrolmentId: number): Promise<void> {
   await db.delete(moduleProgress).where(eq(moduleProgress.enrolmentId, enrolmentId));
-}
-
-export async function findModuleProgressStatus(db: Db, enrolmentId: number, moduleId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ status: moduleProgress.status })
-    .from(moduleProgress)
-    .where(and(eq(moduleProgress.enrolmentId, enrolmentId), eq(moduleProgress.moduleId, moduleId)));
-  return row?.status ?? null;
 }
 
 export async function updateEnrolmentProgress(

@@ -14,7 +14,6 @@ import { findActiveEnrolment, type EnrolmentRow } from "../enrolment/enrolment.s
 import {
   findFlowTraining,
   findHistoryEntry,
-  findModuleProgressStatus,
   findModuleWithTraining,
   findPassRules,
   loadFlowStructure,
@@ -115,8 +114,4 @@ export async function savePosition(deps: Deps, userId: number, moduleId: number,
 export async function markStarted(deps: Deps, enrolmentId: number, moduleId: number) {
   const now = deps.now();
   await startModuleProgress(deps.db, enrolmentId, moduleId, now);
-}
-
-export async function hasModuleProgress(db: Db, enrolmentId: number, moduleId: number) {
-  return findModuleProgressStatus(db, enrolmentId, moduleId);
 }

@@ -1,6 +1,6 @@
 /** Funding requests' queries (Drizzle only here), always scoped by the account in use. ADR 0055-0056. */
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../../db/client.ts";
+import type { DbOrTx, Tx } from "../../../db/client.ts";
 import {
   accounts,
   agreements,

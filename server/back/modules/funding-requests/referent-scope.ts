@@ -8,7 +8,7 @@ import type { BrandKey } from "#core/branding/brands.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { requireSession } from "../../http/guards.ts";
-import { requireReferent, type ReferentScope as ReferentGuardScope } from "../referent/referent-scope.ts";
+import type { ReferentScope as ReferentGuardScope } from "../referent/referent-scope.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 
 export type ReferentScope = { userId: number; accountId: number; brand: BrandKey; locale: string };
@@ -16,12 +16,6 @@ export type ReferentScope = { userId: number; accountId: number; brand: BrandKey
 /** The scope of these modules from the referent guard's (the `referent` access rule of their endpoints). */
 export function fundingScope(c: Context<BackEnv>, referent: ReferentGuardScope): ReferentScope {
   return { userId: referent.userId, accountId: referent.accountId, brand: c.var.brand.key, locale: c.var.locale };
-}
-
-/** 401 for guests, 403 for a user who is not a holder or referent of the account in use (or read-only, to write). */
-export async function requireReferentScope(c: Context<BackEnv>, { write }: { write: boolean }): Promise<ReferentScope> {
-  const scope = await requireReferent(c, { write });
-  return { userId: scope.userId, accountId: scope.accountId, brand: c.var.brand.key, locale: c.var.locale };
 }
 
 /** Any logged-in member of an account (the learner's view of the collective plan): the account in use, or null. */

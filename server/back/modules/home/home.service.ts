@@ -7,7 +7,6 @@ import {
   isTrainingType,
   moduleKindOf,
   type ModuleKind,
-  type TrainingType,
 } from "#core/domain/training-types.ts";
 import { listCourseKinds, listFeaturedCandidates, listTrainingIdsWithDpc, type CourseKindRow, type FeaturedCandidateRow } from "./home.repository.ts";
 import type { FeaturedPayload, FeaturedTraining } from "#core/contract/home.ts";

@@ -1,7 +1,7 @@
 import { pickCurrentTraining } from "#core/domain/current-training.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { historyEntryPoints } from "#core/domain/points.ts";
-import { activityMonthRange, placeActivitiesOnRows, planPeriod, type PlacedActivity } from "#core/domain/training-plan.ts";
+import { activityMonthRange, placeActivitiesOnRows, planPeriod } from "#core/domain/training-plan.ts";
 import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { loadQuestionsOfQuizzes } from "../flow/flow.repository.ts";
@@ -17,7 +17,6 @@ import {
 } from "./records.repository.ts";
 import { enrolmentsOf, historyOf, type RecordsReader } from "./records-reads.ts";
 import type {
-  HistoryEntry as HistoryEntryPayload,
   HistoryPayload,
   PlanActivityPayload,
   TrainingPlan as TrainingPlanPayload,

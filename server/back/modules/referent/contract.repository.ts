@@ -22,15 +22,6 @@ export async function findPendingOffer(db: DbOrTx, accountId: number): Promise<O
   return row;
 }
 
-export async function findOffer(db: DbOrTx, accountId: number, offerId: number): Promise<OfferRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(contractOffers)
-    .where(and(eq(contractOffers.accountId, accountId), eq(contractOffers.id, offerId)))
-    .limit(1);
-  return row;
-}
-
 /** Inserts the pending offer unless one exists (the partial unique index decides between two concurrent calls). */
 export async function insertPendingOffer(db: Db, values: typeof contractOffers.$inferInsert): Promise<OfferRow | undefined> {
   const [row] = await db.insert(contractOffers).values(values).onConflictDoNothing().returning();

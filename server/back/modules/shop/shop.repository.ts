@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
-  contractOffers,
   cartProducts,
   carts,
   discountCodes,
