@@ -5,7 +5,7 @@ import { AdminSessionSchema, MoveLearnerInputSchema, PromoteWaitingInputSchema, 
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/ui/confirm";
 import { IntentForm } from "~/components/admin/intent-form";
 import { SessionFields } from "~/components/admin/session-fields";
 import { Checkbox } from "~/components/ui/checkbox";
