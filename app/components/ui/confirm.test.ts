@@ -13,19 +13,19 @@ const i18n = createI18n("fr-FR", { "fr-FR": { common } });
 /** Server-renders an element at `url` inside i18n and a memory router, as the page without JavaScript gets it. */
 function render(element: ReactElement, url = "/admin/list?q=abc&page=2"): string {
   const router = createMemoryRouter([{ path: "/admin/list", element }], { initialEntries: [url] });
-  return renderToStaticMarkup(h(AuthenticityTokenProvider, { token: "test-token" }, h(I18nProvider, { i18n }, h(RouterProvider, { router }))));
+  return renderToStaticMarkup(h(AuthenticityTokenProvider, { token: "test-token", children: h(I18nProvider, { i18n }, h(RouterProvider, { router })) }));
 }
 
 describe("ConfirmLink", () => {
   it("opens the step on this page, keeping the list's query and landing on the panel", () => {
-    const html = render(h(ConfirmLink, { confirmKey: "12", testId: "delete-12" }, "Supprimer"));
+    const html = render(h(ConfirmLink, { confirmKey: "12", testId: "delete-12", children: "Supprimer" }));
     expect(html).toContain('href="/admin/list?q=abc&amp;page=2&amp;confirm=12#confirm-12"');
     expect(html).toContain('data-testid="delete-12"');
     expect(html).toContain("focus-visible:outline");
   });
 
   it("goes where the page names its step when told", () => {
-    const html = render(h(ConfirmLink, { confirmKey: "unsubscribe", to: "/formation/x?unsubscribe=confirm#confirm-unsubscribe", look: "danger" }, "Se désinscrire"));
+    const html = render(h(ConfirmLink, { confirmKey: "unsubscribe", to: "/formation/x?unsubscribe=confirm#confirm-unsubscribe", look: "danger", children: "Se désinscrire" }));
     expect(html).toContain('href="/formation/x?unsubscribe=confirm#confirm-unsubscribe"');
   });
 });
