@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "#core/domain/dates.ts";
+import { pageCountOf } from "#core/domain/pagination.ts";
 
 /**
  * The back office's list pattern (ADR 0061): search, filters, sorting and pagination travel in the query string,
@@ -61,6 +62,7 @@ export const PagingSchema = z.strictObject({
 });
 export type Paging = z.infer<typeof PagingSchema>;
 
+/** The paging of a list reply (ADR 0061): the page asked for, and how many pages the total makes. */
 export function paging(total: number, page: number, pageSize = ADMIN_PAGE_SIZE): Paging {
-  return { total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+  return { total, page, pageSize, pages: pageCountOf(total, pageSize) };
 }

@@ -3,9 +3,12 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGINATION_MESSAGES,
   PaginationQuerySchema,
+  pageCountOf,
+  pageWindow,
   paginate,
   type Pagination,
 } from "./pagination.ts";
+import { ADMIN_PAGE_SIZE, paging } from "../contract/admin-list.ts";
 
 describe("paginate", () => {
   it.each<[number, number, number, Pagination]>([
@@ -68,5 +71,52 @@ describe("PaginationQuerySchema", () => {
     const result = PaginationQuerySchema.safeParse(query);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([[path, message]]);
+  });
+});
+
+describe("pageCountOf: the one paging computation", () => {
+  it.each([
+    [0, 10, 1],
+    [1, 10, 1],
+    [10, 10, 1],
+    [11, 10, 2],
+    [25, 25, 1],
+    [26, 25, 2],
+    [100, 25, 4],
+    [-3, 10, 1],
+    [Number.NaN, 10, 1],
+    [10.5, 10, 1],
+  ])("%s rows at %s a page make %s page(s)", (total, pageSize, pages) => {
+    expect(pageCountOf(total, pageSize)).toBe(pages);
+  });
+
+  it("gives the back office's list replies their page count (ADR 0061)", () => {
+    expect(paging(0, 1)).toEqual({ total: 0, page: 1, pageSize: ADMIN_PAGE_SIZE, pages: 1 });
+    expect(paging(51, 3)).toEqual({ total: 51, page: 3, pageSize: 25, pages: 3 });
+    expect(paging(51, 2, 10)).toEqual({ total: 51, page: 2, pageSize: 10, pages: 6 });
+  });
+
+  it("is the page count paginate() clamps into", () => {
+    for (const total of [0, 1, 9, 10, 11, 99, 100, 101]) expect(paginate({ total, page: 1000, pageSize: 10 }).pageCount).toBe(pageCountOf(total, 10));
+  });
+});
+
+describe("pageWindow", () => {
+  it.each<[number, number, (number | null)[]]>([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [5, 10, [1, null, 4, 5, 6, null, 10]],
+    [3, 10, [1, 2, 3, 4, null, 10]],
+    [10, 10, [1, null, 9, 10]],
+    // A gap of a single page shows that page rather than "…".
+    [1, 4, [1, 2, 3, 4]],
+    [4, 7, [1, 2, 3, 4, 5, 6, 7]],
+    [1, 5, [1, 2, null, 5]],
+  ])("page %i of %i", (page, count, expected) => {
+    expect(pageWindow(page, count)).toEqual(expected);
+  });
+
+  it("widens around the current page when asked", () => {
+    expect(pageWindow(10, 20, 2)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
   });
 });

@@ -131,7 +131,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   text(title, MARGIN, { size: 22, font: bold });
   text(`${t(credit ? `${credit}.number` : "invoice.number")} ${input.number}`, WIDTH - MARGIN, { size: 11, font: bold, right: true });
   y -= 16;
-  text(`${t("invoice.date")} : ${formatDate(input.issuedAt, input.locale)}`, WIDTH - MARGIN, { right: true });
+  text(t("invoice.dateLine", { date: formatDate(input.issuedAt, input.locale) }), WIDTH - MARGIN, { right: true });
   y -= 30;
   if (credit && input.creditNote) {
     paragraph(t(`${credit}.reverses`, { number: input.creditNote.invoiceNumber, date: formatDate(input.creditNote.invoiceIssuedAt, input.locale) }), { font: bold });

@@ -3,9 +3,9 @@ import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import type { Brand, Locale } from "#core/branding/brands.ts";
 import { Icon } from "~/components/ui/icon";
-import { cx } from "~/components/ui/cx";
+import { Pagination, type PaginationLabels } from "~/components/ui/pagination";
 import type { CatalogueView } from "~/routes/catalogue/catalogue.server";
-import { catalogueHref, LIMIT_STEP, MAX_LIMIT, pageWindow } from "./catalogue-url";
+import { catalogueHref, LIMIT_STEP, MAX_LIMIT } from "./catalogue-url";
 import { CourseCard } from "./course-card";
 import { AddToCartForm } from "~/components/shop/shop-forms";
 
@@ -76,7 +76,7 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
         </div>
       )}
 
-      {view.paginated && view.pageCount > 1 ? <Pagination view={view} path={path} /> : null}
+      {view.paginated && view.pageCount > 1 ? <CataloguePagination view={view} path={path} /> : null}
 
       {more ? (
         <p className="text-center">
@@ -94,52 +94,14 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
   );
 }
 
-/** Page links (also used by the profile's bookmarks list). */
-export function Pagination({ view, path }: { view: Pick<CatalogueView, "filters" | "page" | "pageCount">; path: string }) {
+/** The catalogue's page links (also used by the profile's bookmarks list): the filters are kept in each link. */
+export function CataloguePagination({ view, path }: { view: Pick<CatalogueView, "filters" | "page" | "pageCount">; path: string }) {
+  const labels = useCataloguePaginationLabels();
+  return <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(page) => catalogueHref(path, view.filters, { page })} labels={labels} />;
+}
+
+/** The page links' words of the catalogue namespace (the shop's page ships it too). */
+export function useCataloguePaginationLabels(nav?: string): PaginationLabels {
   const { t } = useTranslation("catalogue");
-  const href = (page: number) => catalogueHref(path, view.filters, { page });
-  const linkClass = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border-2 px-3 font-semibold";
-  return (
-    <nav aria-label={t("pagination.label")} data-testid="pagination">
-      <ul className="flex flex-wrap items-center justify-center gap-2">
-        {view.page > 1 ? (
-          <li>
-            <Link to={href(view.page - 1)} rel="prev" className={cx(linkClass, "border-slate-400 text-primary-dark hover:bg-slate-100")}>
-              <Icon name="chevron-left" size={20} />
-              <span>{t("pagination.previous")}</span>
-            </Link>
-          </li>
-        ) : null}
-        {pageWindow(view.page, view.pageCount).map((page, index) =>
-          page === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-700">
-              {t("pagination.gap")}
-            </li>
-          ) : (
-            <li key={page}>
-              <Link
-                to={href(page)}
-                aria-current={page === view.page ? "page" : undefined}
-                aria-label={t("pagination.page", { page })}
-                className={cx(
-                  linkClass,
-                  page === view.page ? "border-primary bg-primary text-white" : "border-slate-400 text-primary-dark hover:bg-slate-100",
-                )}
-              >
-                {page}
-              </Link>
-            </li>
-          ),
-        )}
-        {view.page < view.pageCount ? (
-          <li>
-            <Link to={href(view.page + 1)} rel="next" className={cx(linkClass, "border-slate-400 text-primary-dark hover:bg-slate-100")}>
-              <span>{t("pagination.next")}</span>
-              <Icon name="chevron-right" size={20} />
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  );
+  return { nav: nav ?? t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next"), page: (page) => t("pagination.page", { page }) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { catalogueHref, LIMIT_STEP, MAX_LIMIT, pageWindow, readFilters, readLimit } from "./catalogue-url";
+import { catalogueHref, LIMIT_STEP, MAX_LIMIT, readFilters, readLimit } from "./catalogue-url";
 
 describe("readFilters", () => {
   test("keeps known, non-empty parameters", () => {
@@ -28,17 +28,5 @@ describe("catalogueHref", () => {
     expect(catalogueHref("/catalogue", { sort: "newest", type: "dpc" }, { page: 2 })).toBe("/catalogue?type=dpc&sort=newest&page=2");
     expect(catalogueHref("/catalogue", {}, { page: 1 })).toBe("/catalogue");
     expect(catalogueHref("/catalogar", { q: "niño" }, { limit: 20, hash: "r11" })).toBe("/catalogar?q=ni%C3%B1o&limit=20#r11");
-  });
-});
-
-describe("pageWindow", () => {
-  test.each([
-    [1, 1, [1]],
-    [1, 3, [1, 2, 3]],
-    [5, 10, [1, null, 4, 5, 6, null, 10]],
-    [3, 10, [1, 2, 3, 4, null, 10]],
-    [10, 10, [1, null, 9, 10]],
-  ])("page %i of %i", (page, count, expected) => {
-    expect(pageWindow(page, count)).toEqual(expected);
   });
 });

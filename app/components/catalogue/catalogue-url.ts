@@ -41,18 +41,3 @@ export function catalogueHref(path: string, filters: Filters, extra: { page?: nu
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${extra.hash ? `#${extra.hash}` : ""}`;
 }
-
-/** Page links to show: first, last, and the pages around the current one; null marks a gap. */
-export function pageWindow(page: number, pageCount: number, around = 1): (number | null)[] {
-  const pages = new Set<number>([1, pageCount]);
-  for (let p = page - around; p <= page + around; p++) if (p >= 1 && p <= pageCount) pages.add(p);
-  const sorted = [...pages].sort((a, b) => a - b);
-  const result: (number | null)[] = [];
-  for (const p of sorted) {
-    const previous = result[result.length - 1];
-    if (typeof previous === "number" && p - previous === 2) result.push(p - 1);
-    else if (typeof previous === "number" && p - previous > 2) result.push(null);
-    result.push(p);
-  }
-  return result;
-}

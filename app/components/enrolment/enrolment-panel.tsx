@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import type { EligibilityRefusal } from "#core/domain/eligibility.ts";
 import { EnrolmentForm } from "./enrolment-forms";
 
@@ -37,7 +38,7 @@ export type EnrolmentPanelProps = {
   sessionName: string | null;
   loginHref: string;
   learnHref: string;
-  /** The same page with ?unsubscribe=confirm: the confirmation step, reachable without JavaScript. */
+  /** The same page with ?unsubscribe=confirm#confirm-unsubscribe: the confirmation step, reachable without JavaScript. */
   confirmHref: string;
   cancelHref: string;
   confirming: boolean;
@@ -96,26 +97,26 @@ export function EnrolmentPanel(props: EnrolmentPanelProps) {
         </ButtonLink>
       ) : null}
       {canLeave && !props.confirming ? (
-        <Link
-          to={props.confirmHref}
-          preventScrollReset
-          className="rounded text-center font-semibold text-red-800 underline underline-offset-2"
-          data-testid="unsubscribe-link"
-        >
+        <ConfirmLink confirmKey="unsubscribe" to={props.confirmHref} look="danger" testId="unsubscribe-link">
           {waiting ? t("enrolment.leaveWaitingList") : t("enrolment.unsubscribe")}
-        </Link>
+        </ConfirmLink>
       ) : null}
       {canLeave && props.confirming ? (
-        <section id="unsubscribe" aria-labelledby="unsubscribe-title" className="flex flex-col gap-2 rounded border-2 border-red-700 bg-red-50 p-3" data-testid="unsubscribe-confirm">
-          <h3 id="unsubscribe-title" className="font-bold text-red-900">
-            {t("enrolment.confirmTitle")}
-          </h3>
-          <p className="text-sm text-red-950">{t("enrolment.confirmText", { name: props.trainingName })}</p>
-          <EnrolmentForm intent="unsubscribe" label={t("enrolment.confirm")} variant="danger" fullWidth testId="unsubscribe-button" />
-          <Link to={props.cancelHref} preventScrollReset className="rounded text-center font-semibold underline underline-offset-2" data-testid="unsubscribe-cancel">
-            {t("enrolment.cancel")}
-          </Link>
-        </section>
+        <ConfirmPanel
+          confirmKey="unsubscribe"
+          title={t("enrolment.confirmTitle")}
+          intent="unsubscribe"
+          submitLabel={t("enrolment.confirm")}
+          cancelTo={props.cancelHref}
+          cancelLabel={t("enrolment.cancel")}
+          sendsConfirm={false}
+          level={3}
+          testId="unsubscribe-confirm"
+          submitTestId="unsubscribe-button"
+          cancelTestId="unsubscribe-cancel"
+        >
+          <p className="text-sm">{t("enrolment.confirmText", { name: props.trainingName })}</p>
+        </ConfirmPanel>
       ) : null}
     </div>
   );

@@ -330,7 +330,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               sessionName={mySession ? `${mySession.marketingCity || mySession.city || t("sessions.online")}, ${formatCalendarDay(mySession.startDate, locale, "full")}` : null}
               loginHref={enrolment.loginHref}
               learnHref={path("learn", { trainingType: training.effectiveType, slug: training.slug })}
-              confirmHref={`${enrolment.pathname}?unsubscribe=confirm#unsubscribe`}
+              confirmHref={`${enrolment.pathname}?unsubscribe=confirm#confirm-unsubscribe`}
               cancelHref={enrolment.pathname}
               confirming={enrolment.confirming}
               refusal={enrolment.refusal}

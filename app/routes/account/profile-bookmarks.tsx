@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-bookmarks";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { bookmarkAction } from "~/routes/catalogue/catalogue.server";
-import { Pagination } from "~/components/catalogue/catalogue-results";
+import { CataloguePagination } from "~/components/catalogue/catalogue-results";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDuration } from "#core/domain/duration.ts";
 import { displayTypeTitle } from "#core/domain/training-types.ts";
@@ -78,7 +78,7 @@ export default function ProfileBookmarks() {
               </li>
             ))}
           </ul>
-          {list.pageCount > 1 ? <Pagination view={{ filters: {}, page: list.page, pageCount: list.pageCount }} path={path("profile-bookmarks")} /> : null}
+          {list.pageCount > 1 ? <CataloguePagination view={{ filters: {}, page: list.page, pageCount: list.pageCount }} path={path("profile-bookmarks")} /> : null}
         </div>
       )}
     </ProfileLayout>

@@ -2,7 +2,7 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/profile-history";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { pointsAccess } from "~/routes/account/profile.server";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { formatScore } from "#core/domain/format.ts";
 import { HistoryTable } from "~/components/records/history-table";
 import type { Averages, HistoryResponse } from "~/components/records/types";
@@ -85,6 +85,7 @@ export default function ProfileHistory() {
           </section>
           <HistoryTable entries={entries} locale={locale} showPoints={showPoints} />
           <Pagination
+            className="mt-10"
             page={page}
             pageCount={pageCount}
             hrefFor={(p) => `?page=${p}`}

@@ -23,7 +23,7 @@ import { formatCalendarDay } from "#core/domain/format.ts";
 import { ATTESTS, COUNTED_ATTEMPTS } from "#core/domain/pass-rules.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/ui/confirm";
 import { IntentForm, type FormViewOf } from "~/components/admin/intent-form";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { TrainingFields } from "~/components/admin/training-form";

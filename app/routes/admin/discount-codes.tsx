@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
@@ -7,7 +7,7 @@ import { IdParam } from "#core/contract/ids.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/discount-codes";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -87,7 +87,7 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
       </ListFilters>
       {result && result.form !== "create" ? <FormMessage message={replyMessage(result)} /> : null}
       {toDisable ? (
-        <ConfirmPanel title={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} submitLabel={t("codes.disableYes")} cancelTo={href({ confirm: undefined })} sendsConfirm={false} />
+        <ConfirmPanel confirmKey={String(toDisable.id)} title={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} submitLabel={t("codes.disableYes")} cancelTo={href({ confirm: undefined })} sendsConfirm={false} />
       ) : null}
       <ListTable
         caption={tList("list.count", { count: paging.total })}
@@ -124,10 +124,10 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
             <td className={CELL}>{code.active ? <StatusBadge tone="ok">{t("codes.active")}</StatusBadge> : <StatusBadge tone="off">{t("codes.inactive")}</StatusBadge>}</td>
             <td className={CELL}>
               {code.active ? (
-                <Link to={href({ confirm: code.id })} className="font-semibold text-red-800 underline" data-testid="disable-code">
+                <ConfirmLink confirmKey={String(code.id)} look="danger" testId="disable-code">
                   {t("codes.disable")}
                   <span className="sr-only"> {code.code}</span>
-                </Link>
+                </ConfirmLink>
               ) : null}
             </td>
           </tr>

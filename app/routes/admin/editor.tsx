@@ -6,7 +6,7 @@ import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentListPag
 import { formatInstant } from "#core/domain/format.ts";
 import type { Route } from "./+types/editor";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
 import { RichText } from "~/components/content/rich-text";
 import { ButtonLink } from "~/components/ui/button";
@@ -126,7 +126,7 @@ function EditItem({ item, confirmDiscard }: { item: ContentItem; confirmDiscard:
           </a>
         ) : null}
       </p>
-      {confirmDiscard ? <ConfirmPanel title={t("editor.discardQuestion")} intent="discard" fields={{ draftId: item.draftId! }} submitLabel={t("editor.discardYes")} cancelTo={self} sendsConfirm={false} /> : null}
+      {confirmDiscard ? <ConfirmPanel confirmKey="discard" title={t("editor.discardQuestion")} intent="discard" fields={{ draftId: item.draftId! }} submitLabel={t("editor.discardYes")} cancelTo={self} sendsConfirm={false} /> : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate data-testid="editor-form">
         <AuthenticityTokenInput name="csrf" />
         {item.draftId !== null ? <input type="hidden" name="draftId" value={item.draftId} /> : null}
@@ -144,9 +144,9 @@ function EditItem({ item, confirmDiscard }: { item: ContentItem; confirmDiscard:
           </SubmitButton>
           <SubmitButton intent="publish">{t("editor.publish")}</SubmitButton>
           {item.draftId !== null && !confirmDiscard ? (
-            <Link to={`${self}&confirm=discard`} className="self-center font-semibold text-red-800 underline" data-testid="discard-draft">
+            <ConfirmLink confirmKey="discard" to={`${self}&confirm=discard#confirm-discard`} look="danger" testId="discard-draft">
               {t("editor.discard")}
-            </Link>
+            </ConfirmLink>
           ) : null}
         </div>
       </Form>

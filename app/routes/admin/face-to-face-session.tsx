@@ -4,7 +4,7 @@ import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
 import { MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/ui/confirm";
 import { IntentForm } from "~/components/admin/intent-form";
 import { SessionFields } from "~/components/admin/session-fields";
 import { Checkbox } from "~/components/ui/checkbox";

@@ -4,7 +4,7 @@ import type { Refund } from "#core/contract/accounting.ts";
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/facture-compta";
 import { AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { Header, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
@@ -82,6 +82,7 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
         <FormMessage message={replyMessage(result)} />
         {pending ? (
           <ConfirmPanel
+            confirmKey={String(pending.orderId)}
             title={t("compta.confirmQuestion", { id: pending.orderId, name: pending.buyerName, amount: formatMoney(pending.totalWithVat, pending.currency, locale) })}
             intent="confirm-check"
             fields={{ orderId: pending.orderId }}
@@ -123,10 +124,10 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
                 <td className={CELL}>{formatMoney(check.totalWithVat, check.currency, locale)}</td>
                 <td className={CELL}>{formatInstant(check.createdAt, locale, { dateStyle: "medium" })}</td>
                 <td className={CELL}>
-                  <Link to={href({ confirm: check.orderId })} className="font-semibold text-blue-800 underline" data-testid="confirm-check">
+                  <ConfirmLink confirmKey={String(check.orderId)} look="link" testId="confirm-check">
                     {t("compta.confirm")}
                     <span className="sr-only"> #{check.orderId}</span>
-                  </Link>
+                  </ConfirmLink>
                 </td>
               </tr>
             ))}

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FAQ_TYPES, FaqSectionFieldsSchema } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq-section";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { ButtonLink } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -48,7 +48,7 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
       </p>
       {result && result.form !== "update-section" ? <FormMessage message={replyMessage(result)} /> : null}
       {confirmSection ? (
-        <ConfirmPanel title={t("faq.deleteSectionQuestion", { title: section.title, count: section.questions.length })} intent="delete-section" submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
+        <ConfirmPanel confirmKey="section" title={t("faq.deleteSectionQuestion", { title: section.title, count: section.questions.length })} intent="delete-section" submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
       ) : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-3" noValidate data-testid="section-form">
         <AuthenticityTokenInput name="csrf" />
@@ -59,9 +59,9 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
         <SelectField name="type" label={t("fields.type")} defaultValue={value("type") ?? section.type} options={FAQ_TYPES.map((k) => ({ value: k, label: t(`faqTypes.${k}`) }))} errors={errors.type} />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-3">
           <SubmitButton intent="update-section">{t("faq.save")}</SubmitButton>
-          <Link to={`${here}?confirm=section`} className="font-semibold text-red-800 underline">
+          <ConfirmLink confirmKey="section" look="danger">
             {t("faq.deleteSection")}
-          </Link>
+          </ConfirmLink>
         </div>
       </Form>
       <section aria-labelledby="questions-heading" className="flex flex-col gap-3">
@@ -72,7 +72,7 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={path("admin-faq-question", { id: String(section.id), questionId: "new" })}>{t("faq.newQuestion")}</ButtonLink>
         </div>
         {toDelete ? (
-          <ConfirmPanel title={t("faq.deleteQuestionQuestion", { question: toDelete.question })} intent="delete-question" fields={{ targetId: toDelete.id }} submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
+          <ConfirmPanel confirmKey={String(toDelete.id)} title={t("faq.deleteQuestionQuestion", { question: toDelete.question })} intent="delete-question" fields={{ targetId: toDelete.id }} submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
         ) : null}
         <AdminTable caption={t("faq.questions")} headers={[t("fields.question"), t("faq.order"), t("compta.actions")]} testId="faq-questions">
           {section.questions.map((question, i) => (
@@ -86,10 +86,10 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
                 <MoveButtons intent="move-question" targetId={question.id} label={question.question} first={i === 0} last={i === section.questions.length - 1} />
               </td>
               <td className={CELL}>
-                <Link to={`${here}?confirm=${question.id}`} className="font-semibold text-red-800 underline">
+                <ConfirmLink confirmKey={String(question.id)} look="danger">
                   {t("faq.delete")}
                   <span className="sr-only"> {question.question}</span>
-                </Link>
+                </ConfirmLink>
               </td>
             </tr>
           ))}

@@ -4,7 +4,7 @@ import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { CONTENT_LANGS, FAQ_TYPES, NewFaqSectionSchema } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -48,6 +48,7 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
       {result && result.form !== "create-section" ? <FormMessage message={replyMessage(result)} /> : null}
       {toDelete ? (
         <ConfirmPanel
+          confirmKey={String(toDelete.id)}
           title={t("faq.deleteSectionQuestion", { title: toDelete.title, count: toDelete.questions.length })}
           intent="delete-section"
           fields={{ targetId: toDelete.id }}
@@ -72,10 +73,10 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
               <MoveButtons intent="move-section" targetId={section.id} label={section.title} first={i === 0 || group(sections[i - 1]) !== group(section)} last={i === sections.length - 1 || group(sections[i + 1]) !== group(section)} />
             </td>
             <td className={CELL}>
-              <Link to={`${path("admin-faq")}?confirm=${section.id}${brand ? `&brand=${brand}` : ""}`} className="font-semibold text-red-800 underline">
+              <ConfirmLink confirmKey={String(section.id)} look="danger">
                 {t("faq.delete")}
                 <span className="sr-only"> {section.title}</span>
-              </Link>
+              </ConfirmLink>
             </td>
           </tr>
         ))}

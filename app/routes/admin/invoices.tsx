@@ -4,7 +4,7 @@ import { AdminInvoicesQuerySchema, INVOICE_LIST_KINDS, IssueCreditNoteFormSchema
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/invoices";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -137,10 +137,10 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only"> {invoice.number}</span>
                 </a>
                 {invoice.creditable ? (
-                  <Link to={`${href({ confirm: invoice.id })}#confirm-${invoice.id}`} className="font-semibold text-red-800 underline" data-testid="credit-invoice">
+                  <ConfirmLink confirmKey={String(invoice.id)} look="danger" testId="credit-invoice">
                     {t("invoices.credit")}
                     <span className="sr-only"> {invoice.number}</span>
-                  </Link>
+                  </ConfirmLink>
                 ) : null}
               </span>
             </td>

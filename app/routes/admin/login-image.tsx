@@ -1,11 +1,11 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { LOGIN_IMAGE_TYPES, LoginImagesSchema } from "#core/contract/editorial.ts";
 import { formatInstant, formatKilobytes } from "#core/domain/format.ts";
 import type { Route } from "./+types/login-image";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -62,7 +62,7 @@ export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {
       <p className="text-slate-800">{t("loginImage.intro")}</p>
       {result && !result.form ? <FormMessage message={replyMessage(result)} /> : null}
       {confirm ? (
-        <ConfirmPanel title={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })} intent="reset" fields={{ brand: confirm }} submitLabel={t("loginImage.resetYes")} cancelTo={path("admin-login-image")} sendsConfirm={false} />
+        <ConfirmPanel confirmKey={confirm} title={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })} intent="reset" fields={{ brand: confirm }} submitLabel={t("loginImage.resetYes")} cancelTo={path("admin-login-image")} sendsConfirm={false} />
       ) : null}
       <ul className="grid gap-6 md:grid-cols-2">
         {items.map((item) => {
@@ -78,9 +78,9 @@ export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-slate-700">
                     {item.contentType} · {formatKilobytes(item.bytes ?? 0, locale)} · {item.updatedAt ? formatInstant(item.updatedAt, locale, { dateStyle: "medium" }) : ""}
                   </p>
-                  <Link to={`${path("admin-login-image")}?confirm=${item.brand}`} className="self-start font-semibold text-red-800 underline">
+                  <ConfirmLink confirmKey={item.brand} look="danger">
                     {t("loginImage.reset")}
-                  </Link>
+                  </ConfirmLink>
                 </>
               ) : (
                 <p className="text-slate-700">{t("loginImage.none")}</p>

@@ -5,7 +5,7 @@ import { SetAdminSchema, UserListQuerySchema, type AdminUserDetail } from "#core
 import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
-import { ConfirmPanel } from "~/components/admin/confirm";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
@@ -160,7 +160,7 @@ function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confir
           {user.email} · {t(`brands.${user.brand}`)} · {languageName(user.locale, locale)} · {t("users.since", { date: date(user.createdAt) })}
         </p>
         <FormMessage message={replyMessage(result)} />
-        {confirmRemove ? <ConfirmPanel title={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} submitLabel={t("users.removeAdminYes")} cancelTo={here} sendsConfirm={false} /> : null}
+        {confirmRemove ? <ConfirmPanel confirmKey="removeAdmin" title={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} submitLabel={t("users.removeAdminYes")} cancelTo={here} sendsConfirm={false} /> : null}
         <div className="flex flex-wrap items-center gap-3">
           <Form method="post">
             <AuthenticityTokenInput name="csrf" />
@@ -172,9 +172,9 @@ function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confir
             detail.isSelf ? (
               <p className="text-sm text-slate-700">{t("users.selfNote")}</p>
             ) : (
-              <Link to={`${here}&confirm=removeAdmin`} className="font-semibold text-red-800 underline">
+              <ConfirmLink confirmKey="removeAdmin" to={`${here}&confirm=removeAdmin#confirm-removeAdmin`} look="danger">
                 {t("users.removeAdmin")}
-              </Link>
+              </ConfirmLink>
             )
           ) : (
             <Form method="post">

@@ -4,7 +4,7 @@ import type { Route } from "./+types/news";
 import { contentContext, loadContent, notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { NewsCard } from "~/components/content/news-card";
-import { Pagination } from "~/components/content/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
@@ -48,6 +48,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <p className="rounded border border-slate-200 bg-slate-50 p-4">{t("news.empty")}</p>
       )}
       <Pagination
+        className="mt-10"
         page={list.page}
         pageCount={list.pageCount}
         hrefFor={(page) => (page === 1 ? pathname : `${pathname}?page=${page}`)}

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/team";
+import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { FormMessage, SubmitButton, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -143,10 +144,10 @@ function MemberRow({ member: m, readOnly }: { member: TeamMember; readOnly: bool
               </SubmitButton>
             </Form>
           ) : m.contactId !== null && m.canChangeAccess ? (
-            <Link to={`?confirm=${m.contactId}`} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid={`toggle-${m.contactId}`}>
+            <ConfirmLink confirmKey={String(m.contactId)} look="link" testId={`toggle-${m.contactId}`}>
               {m.isActive ? t("team.deactivate") : t("team.activate")}
               <span className="sr-only"> {name}</span>
-            </Link>
+            </ConfirmLink>
           ) : null}
         </td>
       )}
@@ -160,23 +161,23 @@ function ConfirmToggle({ member }: { member: TeamMember }) {
   const name = `${member.firstName} ${member.lastName}`;
   const next = !member.isActive;
   return (
-    <section role="alertdialog" aria-labelledby="confirm-title" className="mb-6 rounded-lg border-2 border-amber-600 bg-amber-50 p-5" data-testid="confirm-toggle">
-      <h3 id="confirm-title" className="mb-2 text-lg font-bold">
-        {next ? t("team.confirmActivate", { name }) : t("team.confirmDeactivate", { name })}
-      </h3>
-      <p className="mb-4">{next ? t("team.confirmActivateText") : t("team.confirmDeactivateText")}</p>
-      <Form method="post" action={path("pharmacy-team")} className="flex flex-wrap items-center gap-4">
-        <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="contactId" value={member.contactId ?? ""} />
-        <input type="hidden" name="isActive" value={String(next)} />
-        <SubmitButton intent="toggle" variant={next ? "primary" : "danger"}>
-          {next ? t("team.activate") : t("team.deactivate")}
-        </SubmitButton>
-        <Link to={path("pharmacy-team")} className="font-semibold underline">
-          {t("team.cancel")}
-        </Link>
-      </Form>
-    </section>
+    <div className="mb-6">
+      <ConfirmPanel
+        confirmKey={String(member.contactId)}
+        title={next ? t("team.confirmActivate", { name }) : t("team.confirmDeactivate", { name })}
+        intent="toggle"
+        fields={{ contactId: member.contactId ?? "", isActive: String(next) }}
+        submitLabel={next ? t("team.activate") : t("team.deactivate")}
+        action={path("pharmacy-team")}
+        cancelTo={path("pharmacy-team")}
+        sendsConfirm={false}
+        tone={next ? "caution" : "danger"}
+        level={3}
+        testId="confirm-toggle"
+      >
+        <p>{next ? t("team.confirmActivateText") : t("team.confirmDeactivateText")}</p>
+      </ConfirmPanel>
+    </div>
   );
 }
 

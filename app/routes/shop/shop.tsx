@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { SHOP_PAGE_SIZE, ShopListingSchema } from "#core/contract/shop.ts";
 import type { Route } from "./+types/shop";
+import { useCataloguePaginationLabels } from "~/components/catalogue/catalogue-results";
 import { CourseCard } from "~/components/catalogue/course-card";
 import { AddToCartForm, sessionLabel } from "~/components/shop/shop-forms";
+import { Pagination } from "~/components/ui/pagination";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -36,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shop");
+  const paginationLabels = useCataloguePaginationLabels(t("pagination"));
   const root = useRootData();
   const path = usePagePath();
   if (!root) return null;
@@ -85,15 +88,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      {loaderData.pageCount > 1 ? (
-        <nav aria-label={t("pagination")} className="flex flex-wrap gap-2">
-          {Array.from({ length: loaderData.pageCount }, (_, i) => i + 1).map((n) => (
-            <Link key={n} to={`${shopPath}?page=${n}`} aria-current={n === loaderData.page ? "page" : undefined} className="rounded border px-3 py-1">
-              {n}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <Pagination page={loaderData.page} pageCount={loaderData.pageCount} hrefFor={(n) => `${shopPath}?page=${n}`} labels={paginationLabels} />
     </main>
   );
 }

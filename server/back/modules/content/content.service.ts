@@ -3,6 +3,7 @@ import type { Logger } from "../../../logger.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { contactMessageMail, surveyMail } from "../../../mail/contact-templates.ts";
 import type { Brand } from "#core/branding/brands.ts";
+import { pageCountOf } from "#core/domain/pagination.ts";
 import { effectiveTrainingType, isTrainingType, moduleKindOf, TRAINING_TYPES, type ModuleKind, type TrainingType } from "#core/domain/training-types.ts";
 import { AppError } from "../../http/app-error.ts";
 import { listCourseKinds, listTrainingIdsWithDpc } from "../home/home.repository.ts";
@@ -66,7 +67,7 @@ function toNewsSummary(row: NewsSummaryRow): NewsSummary {
 /** One page of published news, newest first (10 a page). A page past the last is a 404. */
 export async function listNews(db: Db, brand: Brand, now: Date, page = 1): Promise<NewsListPayload> {
   const total = await countPublishedNews(db, brand.key, brand.contentLang, now);
-  const pageCount = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
+  const pageCount = pageCountOf(total, NEWS_PAGE_SIZE);
   if (page < 1 || page > pageCount) throw new AppError("NOT_FOUND", "invalidPage");
   const rows = await listPublishedNews(db, brand.key, brand.contentLang, now, { limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE });
   return { items: rows.map(toNewsSummary), page, pageSize: NEWS_PAGE_SIZE, pageCount, total };
