@@ -25,6 +25,11 @@ export default defineConfig({
           // Files run in parallel: each has its own database, and its workers their own data directory
           // (support/platform.ts). npm test gives each engine's run half the cores (scripts/test-all.mjs).
           fileParallelism: true,
+          // One module graph per worker, not per file: each file starts its own platform on its own database, so
+          // nothing a test checks lives in module state, and the server's and the build's modules are loaded once
+          // per worker instead of once per file (measured 2026-11-29 on a875741: the whole PGlite run passed, its
+          // import time fell from about 19 s per file on a busy machine to 18 s for the whole run).
+          isolate: false,
           // Each file copies a migrated and seeded template database built once per run (support/templates.ts).
           globalSetup: ["tests/integration/support/global-setup.ts"],
         },
