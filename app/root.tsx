@@ -1,14 +1,6 @@
 import { useEffect } from "react";
 import { I18nProvider, usePageI18n } from "~/i18n/react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { BRANDS } from "#core/branding/brands.ts";
@@ -33,7 +25,13 @@ import { NewBuildNotice, reloadOnceOnChunkError } from "./realtime/new-build-not
 import { RealtimeIsland } from "./realtime/realtime-island";
 import stylesHref from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [requestStateMiddleware, currentUserMiddleware, methodRefusalMiddleware, authenticatedOnlyMiddleware, accountChoiceMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  requestStateMiddleware,
+  currentUserMiddleware,
+  methodRefusalMiddleware,
+  authenticatedOnlyMiddleware,
+  accountChoiceMiddleware,
+];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // With v8_passThroughRequests a client navigation's request URL ends in ".data": hand on the

@@ -10,9 +10,7 @@ const LAYOUT_FILES: Record<Layout, string> = {
 
 /** Each page once per language path, with ids "<page>" (shared path) or "<page>.<lang>". */
 function registerPage(page: PageDef) {
-  return Object.entries(page.paths).map(([lang, path]) =>
-    route(path, page.file, { id: lang === "*" ? page.id : `${page.id}.${lang}` }),
-  );
+  return Object.entries(page.paths).map(([lang, path]) => route(path, page.file, { id: lang === "*" ? page.id : `${page.id}.${lang}` }));
 }
 
 /**

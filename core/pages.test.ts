@@ -18,7 +18,9 @@ describe("matchPage", () => {
 describe("ownLanguagePath (ADR 0110)", () => {
   test("a path of the other language gives the same page in the asked language, with its parameters", () => {
     expect(ownLanguagePath("/gestion/ma-pharmacie", "es", "es")).toBe("/administracion/mi-farmacia");
-    expect(ownLanguagePath("/gestion/ma-pharmacie/prises-en-charge/12/facture/pharmacy", "es", "es")).toBe("/administracion/mi-farmacia/bonificaciones/12/factura/pharmacy");
+    expect(ownLanguagePath("/gestion/ma-pharmacie/prises-en-charge/12/facture/pharmacy", "es", "es")).toBe(
+      "/administracion/mi-farmacia/bonificaciones/12/factura/pharmacy",
+    );
     expect(ownLanguagePath("/cuenta/perfil/historial", "fr", "be")).toBe("/compte/profil/historique");
   });
   test("no redirect for a path already in the language, a shared path, an unknown path, or a page missing in that language or on the brand", () => {

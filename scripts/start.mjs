@@ -15,7 +15,9 @@ if (!(await ensureBuild())) {
 const env = { ...process.env, NODE_ENV: "production" };
 if (!env.PAYMENT_PROVIDER) {
   env.PAYMENT_PROVIDER = "sandbox";
-  console.log("PAYMENT_PROVIDER is not set: the demo takes card payments on the built-in sandbox (test cards, no money taken). Set PAYMENT_PROVIDER=systempay with SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY for real payments.");
+  console.log(
+    "PAYMENT_PROVIDER is not set: the demo takes card payments on the built-in sandbox (test cards, no money taken). Set PAYMENT_PROVIDER=systempay with SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY for real payments.",
+  );
 }
 
 const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], { cwd: ROOT, stdio: "inherit", env });

@@ -23,7 +23,10 @@ import { ensureBuild, ROOT } from "./lib/build.mjs";
 import { createDatabase, dropDatabase, dropDatabasesWithPrefix, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
 
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 50 * 60_000);
-const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-all-"));
 const bin = (name, file) => path.join(ROOT, "node_modules", name, file);
 const VITEST = bin("vitest", "vitest.mjs");
@@ -144,9 +147,12 @@ async function vitestStage(name, args, env = {}, { background = false } = {}) {
   const started = Date.now();
   const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
   const logFile = background ? path.join(reportDir, `${name.replace(/\W+/g, "-")}.log`) : null;
-  const run = runCommand(process.execPath, [
-    VITEST, "run", ...args, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile=${output}`,
-  ], env, logFile).then((code) => {
+  const run = runCommand(
+    process.execPath,
+    [VITEST, "run", ...args, "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile=${output}`],
+    env,
+    logFile,
+  ).then((code) => {
     const report = readJson(output);
     const counts = report ? countVitest(report) : { passed: 0, failed: 0, skipped: 0 };
     if (report) failures.push(...vitestFailures(report).map((test) => `${name}: ${test}`));
@@ -216,15 +222,27 @@ async function playwrightRun(name, env, extraArgs, logFile) {
   if (!logFile) banner(name);
   const started = Date.now();
   const output = path.join(reportDir, `${name.replace(/\W+/g, "-")}.json`);
-  const code = await runCommand(process.execPath, [PLAYWRIGHT, "test", "--reporter=list,json", ...extraArgs], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
-    ...env,
-  }, logFile);
+  const code = await runCommand(
+    process.execPath,
+    [PLAYWRIGHT, "test", "--reporter=list,json", ...extraArgs],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+      ...env,
+    },
+    logFile,
+  );
   const report = readJson(output);
   const counts = report ? countPlaywright(report) : { passed: 0, failed: 0, skipped: 0, flaky: 0 };
   if (report) failures.push(...playwrightFailures(report).map((test) => `${name}: ${test}`));
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  results.push({ name, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, ms: Date.now() - started, note: counts.flaky ? `${counts.flaky} flaky` : undefined });
+  results.push({
+    name,
+    passed: counts.passed,
+    failed: counts.failed,
+    skipped: counts.skipped,
+    ms: Date.now() - started,
+    note: counts.flaky ? `${counts.flaky} flaky` : undefined,
+  });
 }
 
 /** The PostgreSQL server for the second integration run: DATABASE_URL_TEST, else a fresh local database. */
@@ -279,7 +297,9 @@ async function startE2ePostgres() {
   // Files first: --project is variadic and would swallow the file names that follow it.
   const args = E2E_POSTGRES_SPECS === "all" ? [] : [...E2E_POSTGRES_SPECS.split(/\s+/), "--project=js"];
   const port = String(Number(process.env.E2E_PORT ?? 3100) + 1);
-  const stage = await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url, E2E_PORT: port, E2E_OUTPUT_DIR: "test-results-postgres" }, args, { background: true });
+  const stage = await playwrightStage("e2e (postgres)", { ...e2eEnv, DATABASE_URL: url, E2E_PORT: port, E2E_OUTPUT_DIR: "test-results-postgres" }, args, {
+    background: true,
+  });
   return {
     finish: async () => {
       try {
@@ -305,11 +325,16 @@ if (wanted("integration (postgres)")) {
     results.push({ name: "integration (postgres)", passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
   if (postgres) {
-    postgresStage = await vitestStage("integration (postgres)", ["--project", "integration", integrationWorkers, "tests/integration", ...ENGINE_INDEPENDENT_FILES.flatMap((file) => ["--exclude", file])], {
-      IT_BACKEND: "postgres",
-      DATABASE_URL_TEST: postgres.url,
-      IT_DB_PREFIX: `it_${process.pid}`,
-    }, { background: true });
+    postgresStage = await vitestStage(
+      "integration (postgres)",
+      ["--project", "integration", integrationWorkers, "tests/integration", ...ENGINE_INDEPENDENT_FILES.flatMap((file) => ["--exclude", file])],
+      {
+        IT_BACKEND: "postgres",
+        DATABASE_URL_TEST: postgres.url,
+        IT_DB_PREFIX: `it_${process.pid}`,
+      },
+      { background: true },
+    );
   } else if (!results.some((r) => r.name === "integration (postgres)")) {
     console.log("\n[test-all] integration (postgres): no DATABASE_URL_TEST and no local server on 127.0.0.1:5432, skipped");
   }
@@ -331,13 +356,19 @@ await playwrightStage("e2e", e2eEnv);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 
-const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log(`\n${"=".repeat(20)} summary ${"=".repeat(43)}`);
 results.sort((a, b) => STAGE_ORDER.indexOf(a.name) - STAGE_ORDER.indexOf(b.name));
 for (const r of results) {
   const status = r.failed > 0 ? "FAIL" : "ok  ";
   const counts = r.note === "check" ? (r.failed ? "failed" : "passed") : `${r.passed} passed / ${r.failed} failed / ${r.skipped} skipped`;
-  console.log(`${status} ${r.name.padEnd(24)} ${counts.padEnd(40)} ${(r.ms / 1000).toFixed(1).padStart(7)} s${r.note && r.note !== "check" ? `  (${r.note})` : ""}`);
+  console.log(
+    `${status} ${r.name.padEnd(24)} ${counts.padEnd(40)} ${(r.ms / 1000).toFixed(1).padStart(7)} s${r.note && r.note !== "check" ? `  (${r.note})` : ""}`,
+  );
 }
 if (failures.length > 0) {
   console.log("failed tests:");

@@ -9,7 +9,9 @@ const provider = (source: Record<string, string>) => cardPaymentProvider(readEnv
 
 describe("card payment provider", () => {
   test("production without PAYMENT_PROVIDER is refused with a message that says what to set", () => {
-    expect(() => provider({ NODE_ENV: "production" })).toThrow(/PAYMENT_PROVIDER is not set: in production.*PAYMENT_PROVIDER=systempay.*PAYMENT_PROVIDER=sandbox/);
+    expect(() => provider({ NODE_ENV: "production" })).toThrow(
+      /PAYMENT_PROVIDER is not set: in production.*PAYMENT_PROVIDER=systempay.*PAYMENT_PROVIDER=sandbox/,
+    );
     // NODE_ENV defaults to production, and an empty value counts as unset.
     expect(() => provider({})).toThrow(/PAYMENT_PROVIDER is not set/);
     expect(() => provider({ PAYMENT_PROVIDER: "" })).toThrow(/PAYMENT_PROVIDER is not set/);
@@ -28,7 +30,9 @@ describe("card payment provider", () => {
       expect(() => provider({ NODE_ENV, PAYMENT_PROVIDER: "systempay", SYSTEMPAY_SHOP_ID: "12345678" })).toThrow(/needs SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY/);
       expect(() => provider({ NODE_ENV, PAYMENT_PROVIDER: "systempay", SYSTEMPAY_KEY: "k" })).toThrow(/needs SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY/);
       // The REST password alone cannot start a form payment.
-      expect(() => provider({ NODE_ENV, PAYMENT_PROVIDER: "systempay", SYSTEMPAY_SHOP_ID: "12345678", SYSTEMPAY_PASSWORD: "p" })).toThrow(/needs SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY/);
+      expect(() => provider({ NODE_ENV, PAYMENT_PROVIDER: "systempay", SYSTEMPAY_SHOP_ID: "12345678", SYSTEMPAY_PASSWORD: "p" })).toThrow(
+        /needs SYSTEMPAY_SHOP_ID and SYSTEMPAY_KEY/,
+      );
     }
   });
 

@@ -49,7 +49,10 @@ const EnvSchema = z.object({
    */
   PAYMENT_PROVIDER: z.enum(["sandbox", "systempay"]).optional(),
   /** vads_site_id of the SystemPay shop (8 digits). */
-  SYSTEMPAY_SHOP_ID: z.string().regex(/^\d{8}$/, "8 digits").optional(),
+  SYSTEMPAY_SHOP_ID: z
+    .string()
+    .regex(/^\d{8}$/, "8 digits")
+    .optional(),
   /** The form API key of the mode (test or production key of the back office): signs the payment form and the IPN. */
   SYSTEMPAY_KEY: z.string().optional(),
   /** vads_ctx_mode: TEST until the shop goes live. */

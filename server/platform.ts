@@ -112,8 +112,12 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   const app = express();
   app.disable("x-powered-by");
   if (statementCounter) {
-    app.get("/__bench/sql-statements", (req, res) =>
-      void res.json(req.query.recent ? { statements: statementCounter.statements, recent: statementCounter.recent } : { statements: statementCounter.statements }),
+    app.get(
+      "/__bench/sql-statements",
+      (req, res) =>
+        void res.json(
+          req.query.recent ? { statements: statementCounter.statements, recent: statementCounter.recent } : { statements: statementCounter.statements },
+        ),
     );
   }
   if (env.TRUST_PROXY === "true") app.set("trust proxy", true);

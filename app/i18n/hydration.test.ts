@@ -23,26 +23,28 @@ describe("server rendering (i18next) and hydration (small translator) give the s
     expect(namespaces.filter((ns) => /^(api|mail|pdf)/.test(ns))).toEqual([]);
   });
 
-  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))("for every key in %s", (locale) => {
-    const server = createServerI18n(locale, namespaces);
-    const browser = createI18n(locale, pickResources(locale, namespaces));
-    let compared = 0;
-    for (const ns of namespaces) {
-      const serverT = server.getFixedT(locale, ns);
-      const browserT = browser.getFixedT(locale, ns);
-      const keys = new Set(
-        SUPPORTED_LOCALES.flatMap((lng) => leafKeys(RESOURCES[lng]?.[ns] ?? {})).map((key) => key.replace(PLURAL, "")),
-      );
-      for (const key of keys) {
-        for (const values of [undefined, {}, { count: 0 }, { count: 1 }, { count: 2 }, { count: 5, name: "Léa", value: "x" }]) {
-          expect(serverT(key, values), `${locale} ${ns}:${key} ${JSON.stringify(values)}`).toBe(browserT(key, values));
-          compared++;
+  it.each(SUPPORTED_LOCALES.map((locale) => [locale]))(
+    "for every key in %s",
+    (locale) => {
+      const server = createServerI18n(locale, namespaces);
+      const browser = createI18n(locale, pickResources(locale, namespaces));
+      let compared = 0;
+      for (const ns of namespaces) {
+        const serverT = server.getFixedT(locale, ns);
+        const browserT = browser.getFixedT(locale, ns);
+        const keys = new Set(SUPPORTED_LOCALES.flatMap((lng) => leafKeys(RESOURCES[lng]?.[ns] ?? {})).map((key) => key.replace(PLURAL, "")));
+        for (const key of keys) {
+          for (const values of [undefined, {}, { count: 0 }, { count: 1 }, { count: 2 }, { count: 5, name: "Léa", value: "x" }]) {
+            expect(serverT(key, values), `${locale} ${ns}:${key} ${JSON.stringify(values)}`).toBe(browserT(key, values));
+            compared++;
+          }
         }
       }
-    }
-    expect(compared).toBeGreaterThan(5000);
-    // Tens of thousands of comparisons per locale: seconds on a busy 2-core machine (the typecheck runs beside).
-  }, 30_000);
+      expect(compared).toBeGreaterThan(5000);
+      // Tens of thousands of comparisons per locale: seconds on a busy 2-core machine (the typecheck runs beside).
+    },
+    30_000,
+  );
 
   it("agrees on other namespaces, key lists, missing keys and namespaces the page did not receive", () => {
     const sent = ["common", "auth"];

@@ -24,9 +24,7 @@ export class BackError extends Error {
   }
 }
 
-export type BackTransport =
-  | { kind: "in-process"; fetch: (request: Request, clientIp: string) => Promise<Response> }
-  | { kind: "http"; baseUrl: string };
+export type BackTransport = { kind: "in-process"; fetch: (request: Request, clientIp: string) => Promise<Response> } | { kind: "http"; baseUrl: string };
 
 export type BackClientOptions = {
   transport: BackTransport;
@@ -186,8 +184,7 @@ export class BackClient {
     const { transport } = this.options;
     const base = transport.kind === "http" ? transport.baseUrl.replace(/\/+$/, "") : "http://in-process";
     const request = new Request(base + path, { method, headers, body: payload });
-    const response =
-      transport.kind === "http" ? await fetch(request) : await transport.fetch(request, this.options.clientIp);
+    const response = transport.kind === "http" ? await fetch(request) : await transport.fetch(request, this.options.clientIp);
     this.absorbCookies(response);
     return response;
   }

@@ -40,4 +40,3 @@ export function csrfCookie(name: string, secret: string, secure: boolean): Cooki
     },
   };
 }
-

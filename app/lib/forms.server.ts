@@ -60,7 +60,11 @@ export function errorReply(options: { message?: string; fieldErrors?: Record<str
 
 /** A form-level message (not an error: "message sent"...) as the form's answer. */
 export function successReply(submission: Reply, options: ReplyExtra & { resetForm?: boolean } = {}) {
-  const reply: FormReply = { ...submission.reply(options.resetForm ? { resetForm: true } : { hideFields: options.hideFields }), form: options.form, extra: options.extra };
+  const reply: FormReply = {
+    ...submission.reply(options.resetForm ? { resetForm: true } : { hideFields: options.hideFields }),
+    form: options.form,
+    extra: options.extra,
+  };
   return data(reply);
 }
 

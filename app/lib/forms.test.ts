@@ -24,13 +24,47 @@ const keysOf = (schema: z.ZodType, input: unknown) => {
 describe("issueMessage: one message key per kind of problem", () => {
   test.each([
     ["a missing field", LoginSchema, { password: "x" }, { email: ["required"] }],
-    ["an empty required text", ContactSchema, { name: "", email: "a@b.test", subject: "Sujet", message: "Un message assez long.", consent: "on" }, { name: ["required"] }],
+    [
+      "an empty required text",
+      ContactSchema,
+      { name: "", email: "a@b.test", subject: "Sujet", message: "Un message assez long.", consent: "on" },
+      { name: ["required"] },
+    ],
     ["a bad address", LoginSchema, { email: "nope", password: "x" }, { email: ["invalidEmail"] }],
-    ["a text too short", ContactSchema, { name: "A", email: "a@b.test", subject: "Sujet", message: "court", consent: "on" }, { message: ['tooShort:{"min":10}'] }],
-    ["a text too long", ContactSchema, { name: "A".repeat(121), email: "a@b.test", subject: "Sujet", message: "Un message assez long.", consent: "on" }, { name: ['tooLong:{"max":120}'] }],
-    ["a refused consent (custom key)", ContactSchema, { name: "A", email: "a@b.test", subject: "Sujet", message: "Un message assez long." }, { consent: ["consentRequired"] }],
+    [
+      "a text too short",
+      ContactSchema,
+      { name: "A", email: "a@b.test", subject: "Sujet", message: "court", consent: "on" },
+      { message: ['tooShort:{"min":10}'] },
+    ],
+    [
+      "a text too long",
+      ContactSchema,
+      { name: "A".repeat(121), email: "a@b.test", subject: "Sujet", message: "Un message assez long.", consent: "on" },
+      { name: ['tooLong:{"max":120}'] },
+    ],
+    [
+      "a refused consent (custom key)",
+      ContactSchema,
+      { name: "A", email: "a@b.test", subject: "Sujet", message: "Un message assez long." },
+      { consent: ["consentRequired"] },
+    ],
     ["an unknown field", LoginSchema, { email: "a@b.test", password: "x", extra: "1" }, { _: ["unknownField"] }],
-    ["the password policy and the confirmation", CreateAccountSchema, { token: "t", email: "a@b.test", firstName: "A", lastName: "B", profession: "other", password: "short", passwordConfirmation: "short", acceptTerms: "on" }, { password: ["passwordPolicy"] }],
+    [
+      "the password policy and the confirmation",
+      CreateAccountSchema,
+      {
+        token: "t",
+        email: "a@b.test",
+        firstName: "A",
+        lastName: "B",
+        profession: "other",
+        password: "short",
+        passwordConfirmation: "short",
+        acceptTerms: "on",
+      },
+      { password: ["passwordPolicy"] },
+    ],
     ["a missing rating (form schema)", FeedbackFormSchema, {}, { rating: ["ratingRequired"] }],
   ])("%s", (_name, schema, input, expected) => {
     expect(keysOf(schema as z.ZodType, input)).toEqual(expected);
@@ -53,7 +87,16 @@ describe("parseFormData: the parse both the browser and the action run", () => {
   };
 
   test("the pipeline's own fields are left out; errors are translated, with a form-level summary; values kept", () => {
-    const submission = parseFormData(form([["csrf", "token"], ["redirectTo", "/x"], ["email", "nope"], ["password", ""]]), LoginSchema, t);
+    const submission = parseFormData(
+      form([
+        ["csrf", "token"],
+        ["redirectTo", "/x"],
+        ["email", "nope"],
+        ["password", ""],
+      ]),
+      LoginSchema,
+      t,
+    );
     expect(submission.status).toBe("error");
     expect(submission.status === "error" ? submission.error : null).toEqual({
       "": ["Certains champs sont invalides."],
@@ -64,7 +107,15 @@ describe("parseFormData: the parse both the browser and the action run", () => {
   });
 
   test("a valid form gives the schema's typed output (no coercion: the API's own schema reads posted strings)", () => {
-    const submission = parseFormData(form([["csrf", "token"], ["rating", "4"], ["comment", "  Bien  "]]), FeedbackFormSchema, t);
+    const submission = parseFormData(
+      form([
+        ["csrf", "token"],
+        ["rating", "4"],
+        ["comment", "  Bien  "],
+      ]),
+      FeedbackFormSchema,
+      t,
+    );
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value).toEqual({ rating: 4, comment: "Bien" });
   });

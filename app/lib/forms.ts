@@ -62,7 +62,11 @@ export function replyErrors(reply: FormReply | undefined | null): Record<string,
  * `useForm` on a schema: without JavaScript the server's reply fills the errors and the typed values; with it, the
  * same schema and the same translated messages run in the browser before anything is sent.
  */
-export function useSchemaForm<S extends z.ZodType>(schema: S, lastResult: FormReply | undefined | null, options: { id?: string; omit?: readonly string[] } = {}) {
+export function useSchemaForm<S extends z.ZodType>(
+  schema: S,
+  lastResult: FormReply | undefined | null,
+  options: { id?: string; omit?: readonly string[] } = {},
+) {
   const { t } = useTranslation("common");
   return useForm({
     id: options.id,

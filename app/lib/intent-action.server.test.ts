@@ -72,7 +72,11 @@ describe("intentAction", () => {
   });
 
   test("a bad CSRF token is the 419 before any branch runs", async () => {
-    const request = new Request("http://localhost/page", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "intent=rename&name=Ana&csrf=forged" });
+    const request = new Request("http://localhost/page", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=rename&name=Ana&csrf=forged",
+    });
     await expect(intentAction(request, context(), branches)).rejects.toMatchObject({ init: { status: 419 } });
   });
 });

@@ -35,7 +35,9 @@ export function renderInline(text: string): string {
         return href ? `<a href="${escapeHtml(href)}">${label}</a>` : label;
       });
       html = html.replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, "<strong>$1</strong>").replace(/__(?=\S)(.+?)(?<=\S)__/g, "<strong>$1</strong>");
-      html = html.replace(/(^|[^*\w])\*(?=\S)([^*]+?)(?<=\S)\*(?!\*)/g, "$1<em>$2</em>").replace(/(^|[^_\w])_(?=\S)([^_]+?)(?<=\S)_(?![_\w])/g, "$1<em>$2</em>");
+      html = html
+        .replace(/(^|[^*\w])\*(?=\S)([^*]+?)(?<=\S)\*(?!\*)/g, "$1<em>$2</em>")
+        .replace(/(^|[^_\w])_(?=\S)([^_]+?)(?<=\S)_(?![_\w])/g, "$1<em>$2</em>");
       return html;
     })
     .join("");

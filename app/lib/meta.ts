@@ -82,7 +82,8 @@ export function pageMeta(matches: Matches, options: PageMetaOptions = {}): MetaD
     return [{ title: pageTitle(title, root.brand, fallback) }, { name: "robots", content: "noindex" }];
   }
   const page = options.title ?? (options.titleKey ? metaT(root, options.titleKey, options.values) : "");
-  const description = options.description || (options.descriptionKey ? metaT(root, options.descriptionKey, options.values) : metaT(root, "meta.defaultDescription"));
+  const description =
+    options.description || (options.descriptionKey ? metaT(root, options.descriptionKey, options.values) : metaT(root, "meta.defaultDescription"));
   const tags: MetaDescriptor[] = [{ title: pageTitle(page, root.brand, fallback) }];
   if (description) tags.push({ name: "description", content: description });
   if (options.noindex) tags.push({ name: "robots", content: "noindex" });

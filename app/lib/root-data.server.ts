@@ -21,16 +21,16 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const url = new URL(request.url);
   const match = matchPage(url.pathname);
 
-  const guestOnError = <T,>(fallback: T) => (error: unknown) => {
-    if (error instanceof BackError) return fallback;
-    throw error;
-  };
+  const guestOnError =
+    <T>(fallback: T) =>
+    (error: unknown) => {
+      if (error instanceof BackError) return fallback;
+      throw error;
+    };
   // Notifications only when a session cookie exists: guests cost one back call per page.
   const [user, notifications, cart] = await Promise.all([
     getUser(context),
-    back.hasCookie("sid")
-      ? back.call(platformEndpoints.notifications).catch(guestOnError(null))
-      : Promise.resolve(null),
+    back.hasCookie("sid") ? back.call(platformEndpoints.notifications).catch(guestOnError(null)) : Promise.resolve(null),
     // The header's cart badge: in shop context only (guests with a cart cookie, shop customers).
     cartSummary(context),
   ]);

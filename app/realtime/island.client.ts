@@ -92,11 +92,7 @@ export function startIsland(settings: RealtimeSettings, locale: string, handlers
       current = key;
       if (!user) return;
       const userChannel = `user.${user.id}`;
-      echo
-        .private(userChannel)
-        .listen(".ContactUpdate", on.contactUpdate)
-        .listen(".ReloadEvent", on.reload)
-        .listen(".NotificationUpdate", on.notification);
+      echo.private(userChannel).listen(".ContactUpdate", on.contactUpdate).listen(".ReloadEvent", on.reload).listen(".NotificationUpdate", on.notification);
       joined.push(userChannel);
       if (user.accountId !== null) {
         const accountChannel = `account.${user.accountId}`;

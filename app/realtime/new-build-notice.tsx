@@ -38,11 +38,7 @@ export function NewBuildNotice({ buildId }: { buildId: string }) {
     <div role="status" className="fixed inset-x-0 top-0 z-50 flex justify-center p-2">
       <div className="flex items-center gap-3 rounded bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">
         <span>{t("newVersion.message")}</span>
-        <button
-          type="button"
-          className="rounded bg-white px-3 py-1 font-semibold text-slate-900"
-          onClick={() => window.location.reload()}
-        >
+        <button type="button" className="rounded bg-white px-3 py-1 font-semibold text-slate-900" onClick={() => window.location.reload()}>
           {t("newVersion.reload")}
         </button>
       </div>

@@ -36,7 +36,8 @@ describe("catalogue edit helpers (ADR 0080, 0082)", () => {
 
   test("a move is up or down, nothing else", () => {
     expect(MoveInputSchema.parse({ direction: "up" })).toEqual({ direction: "up" });
-    for (const body of [{}, { direction: "UP" }, { direction: "up", position: 2 }, { direction: ["down"] }]) expect(MoveInputSchema.safeParse(body).success).toBe(false);
+    for (const body of [{}, { direction: "UP" }, { direction: "up", position: 2 }, { direction: ["down"] }])
+      expect(MoveInputSchema.safeParse(body).success).toBe(false);
   });
 });
 
@@ -44,13 +45,22 @@ describe("pass rules as the back office types them (ADR 0107)", () => {
   const form = { attests: "achievement", onFail: "retry", maxAttempts: "3", retryWaitMinutes: "1440", countedAttempt: "last", revealAnswers: "on" };
 
   test("retries: the number typed, or no limit when empty; the form's strings become the stored rules", () => {
-    expect(passRulesOfInput(PassRulesInputSchema.parse(form))).toEqual({ attests: "achievement", maxAttempts: 3, retryWaitMinutes: 1440, countedAttempt: "last", revealAnswers: true });
+    expect(passRulesOfInput(PassRulesInputSchema.parse(form))).toEqual({
+      attests: "achievement",
+      maxAttempts: 3,
+      retryWaitMinutes: 1440,
+      countedAttempt: "last",
+      revealAnswers: true,
+    });
     // An empty field arrives left out (Conform drops empty strings; a JSON body leaves it out).
     expect(passRulesOfInput(PassRulesInputSchema.parse({ ...form, maxAttempts: undefined, revealAnswers: undefined })).maxAttempts).toBeNull();
   });
 
   test("the end at the first failure is one attempt, without a number or a wait of its own", () => {
-    expect(passRulesOfInput(PassRulesInputSchema.parse({ ...form, onFail: "end", maxAttempts: undefined, retryWaitMinutes: "0" }))).toMatchObject({ maxAttempts: 1, retryWaitMinutes: 0 });
+    expect(passRulesOfInput(PassRulesInputSchema.parse({ ...form, onFail: "end", maxAttempts: undefined, retryWaitMinutes: "0" }))).toMatchObject({
+      maxAttempts: 1,
+      retryWaitMinutes: 0,
+    });
     const refused = PassRulesInputSchema.safeParse({ ...form, onFail: "end" });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
@@ -60,7 +70,14 @@ describe("pass rules as the back office types them (ADR 0107)", () => {
   });
 
   test("limits: 2 to 20 attempts, a wait of 30 days at most", () => {
-    for (const change of [{ maxAttempts: "1" }, { maxAttempts: "21" }, { retryWaitMinutes: "43201" }, { retryWaitMinutes: "-1" }, { countedAttempt: "first" }, { attests: "pass" }]) {
+    for (const change of [
+      { maxAttempts: "1" },
+      { maxAttempts: "21" },
+      { retryWaitMinutes: "43201" },
+      { retryWaitMinutes: "-1" },
+      { countedAttempt: "first" },
+      { attests: "pass" },
+    ]) {
       expect(PassRulesInputSchema.safeParse({ ...form, ...change }).success, JSON.stringify(change)).toBe(false);
     }
   });

@@ -33,7 +33,10 @@ const OptionalText = (max: number) =>
  * checkbox: Flag (./fields.ts); whole numbers: FormInt and OptionalFormInt (./form-fields.ts).
  */
 function FormList<T extends string>(values: readonly [T, ...T[]]) {
-  return z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(z.enum(values)).max(values.length));
+  return z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.enum(values)).max(values.length),
+  );
 }
 /** A slug: lower-case letters, digits and single dashes. */
 export const SlugSchema = z
@@ -85,7 +88,8 @@ export const TrainingInputSchema = z
   .superRefine((value, ctx) => {
     if (value.pharmacistsOnly && value.nonPharmacistsOnly) ctx.addIssue({ code: "custom", path: ["nonPharmacistsOnly"], message: "audienceConflict" });
     if (value.holdersOnly && value.nonHoldersOnly) ctx.addIssue({ code: "custom", path: ["nonHoldersOnly"], message: "audienceConflict" });
-    if (value.availableOnStore && value.availableFunctions.length === 0) ctx.addIssue({ code: "custom", path: ["availableFunctions"], message: "chooseAtLeastOne" });
+    if (value.availableOnStore && value.availableFunctions.length === 0)
+      ctx.addIssue({ code: "custom", path: ["availableFunctions"], message: "chooseAtLeastOne" });
   });
 export type TrainingInput = z.infer<typeof TrainingInputSchema>;
 
@@ -106,7 +110,10 @@ export const ModuleInputSchema = z.strictObject({
 });
 export const FaceToFaceInputSchema = z.strictObject({ name: Text(200), virtualClass: Flag });
 export const DpcProgrammeInputSchema = z.strictObject({
-  actionNumber: z.string().trim().regex(/^\d{11}$/, { message: "invalidActionNumber" }),
+  actionNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/, { message: "invalidActionNumber" }),
   name: Text(200),
   priceHt: PriceSchema,
   durationMinutes: FormInt(0, 100_000),
@@ -162,7 +169,8 @@ export const QuestionInputSchema = z
   .superRefine((value, ctx) => {
     const lines = choiceLines(value.choices);
     const correct = lines.filter((l) => l.correct).length;
-    if (lines.length < 2 || correct === 0 || (value.kind === "single" && correct !== 1)) ctx.addIssue({ code: "custom", path: ["choices"], message: "invalidChoices" });
+    if (lines.length < 2 || correct === 0 || (value.kind === "single" && correct !== 1))
+      ctx.addIssue({ code: "custom", path: ["choices"], message: "invalidChoices" });
   });
 export function choiceLines(text: string): { text: string; correct: boolean }[] {
   return text
@@ -182,7 +190,10 @@ export const TrainingDetailsInputSchema = z.strictObject({
   skills: z.string().trim().max(5000).default(""),
   knowledge: z.string().trim().max(5000).default(""),
   tags: z.string().trim().max(500).default(""),
-  trainers: z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), z.array(FormInt(1, 2_147_483_647)).max(20)),
+  trainers: z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(FormInt(1, 2_147_483_647)).max(20),
+  ),
 });
 export type TrainingDetailsInput = z.infer<typeof TrainingDetailsInputSchema>;
 /** The non-empty trimmed lines of a text. */
@@ -194,7 +205,14 @@ export function textLines(text: string): string[] {
 }
 /** Tags as typed: comma-separated, trimmed, without repeats. */
 export function tagList(text: string): string[] {
-  return [...new Set(text.split(",").map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 /** Moving a course, a module or a question one place up or down in its list (ADR 0080). */
 export const MOVE_DIRECTIONS = ["up", "down"] as const;
@@ -234,7 +252,13 @@ export const CatalogListItemSchema = z.strictObject({
 export const CatalogListSchema = z.strictObject({ items: z.array(CatalogListItemSchema), paging: PagingSchema });
 export type CatalogList = z.infer<typeof CatalogListSchema>;
 
-const ModuleSchema = z.strictObject({ id: z.number().int(), position: z.number().int(), type: z.number().int(), title: z.string(), durationMinutes: z.number().int() });
+const ModuleSchema = z.strictObject({
+  id: z.number().int(),
+  position: z.number().int(),
+  type: z.number().int(),
+  title: z.string(),
+  durationMinutes: z.number().int(),
+});
 const CourseSchema = z.strictObject({
   id: z.number().int(),
   position: z.number().int(),
@@ -253,7 +277,14 @@ const SessionSummarySchema = z.strictObject({
 });
 const FaceToFaceSchema = z.strictObject({ id: z.number().int(), name: z.string(), virtualClass: z.boolean(), sessions: z.array(SessionSummarySchema) });
 /** `enrolments`: learners enrolled through the programme (then it cannot be deleted). */
-const ProgrammeSchema = z.strictObject({ id: z.number().int(), actionNumber: z.string(), name: z.string(), priceHtCents: z.number().int(), durationMinutes: z.number().int(), enrolments: z.number().int() });
+const ProgrammeSchema = z.strictObject({
+  id: z.number().int(),
+  actionNumber: z.string(),
+  name: z.string(),
+  priceHtCents: z.number().int(),
+  durationMinutes: z.number().int(),
+  enrolments: z.number().int(),
+});
 const QuestionSchema = z.strictObject({
   id: z.number().int(),
   position: z.number().int(),
@@ -263,7 +294,14 @@ const QuestionSchema = z.strictObject({
   choices: z.array(z.strictObject({ text: z.string(), correct: z.boolean() })),
 });
 /** `attempts`: learners' attempts at the quiz (then neither it nor its questions can be deleted). */
-const QuizSchema = z.strictObject({ id: z.number().int(), title: z.string(), kind: z.string(), passScore: z.number().int().nullable(), attempts: z.number().int(), questions: z.array(QuestionSchema) });
+const QuizSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  kind: z.string(),
+  passScore: z.number().int().nullable(),
+  attempts: z.number().int(),
+  questions: z.array(QuestionSchema),
+});
 
 /** A training's pass rules as the back office shows them; `custom`: set by an administrator, else the type's defaults. */
 export const AdminPassRulesSchema = z.strictObject({

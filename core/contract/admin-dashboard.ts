@@ -6,7 +6,14 @@ export const DashboardSchema = z.strictObject({
   enrolmentsThisMonth: z.number().int(),
   ordersByBrand: z.array(z.strictObject({ brand: z.string(), paidOrders: z.number().int(), revenueHtCents: z.number().int(), currency: z.string() })),
   sessionsFillingUp: z.array(
-    z.strictObject({ id: z.number().int(), name: z.string(), startDate: z.string(), trainingName: z.string(), currentParticipants: z.number().int(), maxParticipants: z.number().int() }),
+    z.strictObject({
+      id: z.number().int(),
+      name: z.string(),
+      startDate: z.string(),
+      trainingName: z.string(),
+      currentParticipants: z.number().int(),
+      maxParticipants: z.number().int(),
+    }),
   ),
   pendingChecks: z.number().int(),
   /** Null while the platform has no funding request table (issue 15 part B adds it). */

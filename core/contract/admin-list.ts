@@ -27,7 +27,12 @@ const Page = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1);
  * A list query with the list's own sort keys and filters (each filter falls back to "none" when malformed). The
  * direction defaults to descending (newest first), or to `defaultDir` (a list of names reads A to Z).
  */
-export function adminListQuery<Sort extends string, Filters extends z.ZodRawShape>(sorts: readonly [Sort, ...Sort[]], defaultSort: Sort, filters: Filters, defaultDir: "asc" | "desc" = "desc") {
+export function adminListQuery<Sort extends string, Filters extends z.ZodRawShape>(
+  sorts: readonly [Sort, ...Sort[]],
+  defaultSort: Sort,
+  filters: Filters,
+  defaultDir: "asc" | "desc" = "desc",
+) {
   return z.object({
     q: Search,
     sort: z.enum(sorts).catch(defaultSort).default(defaultSort),

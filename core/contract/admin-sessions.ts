@@ -7,8 +7,15 @@ import { isIsoDate } from "#core/domain/dates.ts";
 
 /** The sessions tool (issue 16, ADR 0063): face-to-face and virtual-class sessions. */
 /** A calendar day as YYYY-MM-DD that exists (no 2030-02-30: Date.parse rolls it over to March). */
-const Day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalidType" }).refine(isIsoDate, { message: "invalidType" });
-const Time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "invalidType" });
+const Day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "invalidType" })
+  .refine(isIsoDate, { message: "invalidType" });
+const Time = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "invalidType" });
 const OptionalText = (max: number) =>
   z
     .string()
@@ -19,21 +26,21 @@ const OptionalText = (max: number) =>
 
 /** A session's fields; the day's hours become its first (or only) date. */
 const SessionFields = z.strictObject({
-    name: z.string().trim().min(1).max(200),
-    startDate: Day,
-    startTime: Time,
-    endTime: Time,
-    maxParticipants: FormInt(1, 10_000),
-    city: OptionalText(100),
-    postalCode: OptionalText(20),
-    address: OptionalText(300),
-    virtualClassUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .refine((value) => value === undefined || /^https:\/\/[^\s]+$/.test(value), { message: "invalidType" }),
+  name: z.string().trim().min(1).max(200),
+  startDate: Day,
+  startTime: Time,
+  endTime: Time,
+  maxParticipants: FormInt(1, 10_000),
+  city: OptionalText(100),
+  postalCode: OptionalText(20),
+  address: OptionalText(300),
+  virtualClassUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^https:\/\/[^\s]+$/.test(value), { message: "invalidType" }),
 });
 const endAfterStart = (value: { startTime: string; endTime: string }, ctx: z.RefinementCtx) => {
   if (value.endTime <= value.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "invalidType" });
@@ -43,11 +50,9 @@ export type SessionInput = z.infer<typeof SessionInputSchema>;
 /** A new session of a session group (the training's face-to-face or virtual-class part). */
 export const NewSessionInputSchema = SessionFields.extend({ faceToFaceId: FormId }).superRefine(endAfterStart);
 /** A further day of a multi-day session. */
-export const SessionDateInputSchema = z
-  .strictObject({ date: Day, startTime: Time, endTime: Time })
-  .superRefine((value, ctx) => {
-    if (value.endTime <= value.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "invalidType" });
-  });
+export const SessionDateInputSchema = z.strictObject({ date: Day, startTime: Time, endTime: Time }).superRefine((value, ctx) => {
+  if (value.endTime <= value.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "invalidType" });
+});
 export const MoveLearnerInputSchema = z.strictObject({ enrolmentId: FormId, toSessionId: FormId });
 
 /** Gives a seat to one learner of the waiting list (ADR 0085); `addSeat` raises the seats of a full session by one. */

@@ -32,7 +32,17 @@ export const AdminUserDetailSchema = z.strictObject({
   user: AdminUserSummarySchema.extend({ locale: z.string(), profession: z.string() }),
   memberships: z.array(z.strictObject({ accountId: z.number(), accountName: z.string(), role: z.string(), isActive: z.boolean() })),
   enrolments: z.array(z.strictObject({ id: z.number(), trainingName: z.string(), status: z.string(), createdAt: z.string() })),
-  orders: z.array(z.strictObject({ id: z.number(), brand: z.string(), status: z.string(), paymentMethod: z.string().nullable(), totalWithVat: z.number(), currency: z.string(), createdAt: z.string() })),
+  orders: z.array(
+    z.strictObject({
+      id: z.number(),
+      brand: z.string(),
+      status: z.string(),
+      paymentMethod: z.string().nullable(),
+      totalWithVat: z.number(),
+      currency: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
   /** The administrator looking at it: "make admin" cannot remove oneself. */
   isSelf: z.boolean(),
 });
@@ -60,9 +70,19 @@ const OptionalDay = z.preprocess(Blank, DaySchema.optional());
 export const NewDiscountCodeSchema = z
   .strictObject({
     brand: z.enum(BRAND_KEYS),
-    code: z.string().trim().min(3).max(40).regex(/^[A-Za-z0-9_-]+$/, { message: "invalidType" }),
+    code: z
+      .string()
+      .trim()
+      .min(3)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, { message: "invalidType" }),
     kind: z.enum(["percentage", "fixed"]),
-    value: z.string().trim().min(1).max(12).regex(/^[0-9]{1,7}([.,][0-9]{1,2})?$/, { message: "invalidType" }),
+    value: z
+      .string()
+      .trim()
+      .min(1)
+      .max(12)
+      .regex(/^[0-9]{1,7}([.,][0-9]{1,2})?$/, { message: "invalidType" }),
     validFrom: OptionalDay,
     validUntil: OptionalDay,
     maxUses: Limit,

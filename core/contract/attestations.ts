@@ -22,9 +22,7 @@ export const FeedbackSchema = z.strictObject({
 /** POST /api/trainer/virtualClass/{token}/attendance: one day, and who attended it. */
 export const AttendanceSchema = z.strictObject({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  attendance: z
-    .array(z.strictObject({ userId: Id, attended: z.boolean() }))
-    .max(500),
+  attendance: z.array(z.strictObject({ userId: Id, attended: z.boolean() })).max(500),
 });
 
 // ------------------------------------------------------------------ responses (the `data` of each reply)
@@ -147,7 +145,13 @@ export type TrainerVirtualClass = z.infer<typeof TrainerVirtualClassSchema>;
 export const AttendanceSavedSchema = z.strictObject({ marked: z.number() });
 /** The feedback form (radio buttons post text): a rating from 1 to 5, and an optional comment. */
 export const FeedbackFormSchema = z.strictObject({
-  rating: z.preprocess((value) => value ?? "", z.string().regex(/^[1-5]$/, { message: "ratingRequired" }).transform(Number)),
+  rating: z.preprocess(
+    (value) => value ?? "",
+    z
+      .string()
+      .regex(/^[1-5]$/, { message: "ratingRequired" })
+      .transform(Number),
+  ),
   comment: z.string().trim().max(2000).optional().default(""),
 });
 

@@ -6,9 +6,21 @@ export const AUDIT_SORTS = ["at", "action", "actor"] as const;
 
 export const AuditListQuerySchema = adminListQuery(AUDIT_SORTS, "at", {
   /** Exact entity type ("training", "session"...). */
-  entityType: z.string().trim().max(100).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/).optional().catch(undefined),
+  entityType: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/)
+    .optional()
+    .catch(undefined),
   /** Exact entity id (with entityType: one thing's history). */
-  entityId: z.string().trim().max(100).regex(/^[A-Za-z0-9_.:-]+$/).optional().catch(undefined),
+  entityId: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/)
+    .optional()
+    .catch(undefined),
   from: DateFilter,
   to: DateFilter,
 });

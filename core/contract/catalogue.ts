@@ -54,7 +54,6 @@ const PageSize = z.preprocess(
     .default(DEFAULT_PAGE_SIZE),
 );
 
-
 const filterShape = {
   type: z.preprocess(blank, z.enum(TRAINING_TYPES).optional()),
   funding: z.preprocess(blank, z.enum(CATALOGUE_FUNDINGS).optional()),
@@ -253,7 +252,9 @@ export const TrainingDetailSchema = z.strictObject({
   providerName: z.string().nullable(),
   trainingOrganization: z.string().nullable(),
   ratings: RatingSchema.nullable(),
-  reviews: z.array(z.strictObject({ id: z.number(), authorName: z.string(), rating: z.number(), comment: z.string().nullable(), createdAt: z.string().nullable() })),
+  reviews: z.array(
+    z.strictObject({ id: z.number(), authorName: z.string(), rating: z.number(), comment: z.string().nullable(), createdAt: z.string().nullable() }),
+  ),
   trainers: z.array(PersonPayloadSchema),
   authors: z.array(PersonPayloadSchema),
   points: z.number(),
@@ -304,7 +305,10 @@ export type TrainingRef = z.infer<typeof TrainingRefSchema>;
 export const BookmarksSchema = IdListSchema;
 /** The bookmark toggle (catalogue, search and course pages): the training and whether to add or remove it. */
 export const BookmarkFormSchema = z.strictObject({
-  trainingId: z.string().regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" }).transform(Number),
+  trainingId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, { message: "invalidType" })
+    .transform(Number),
   op: z
     .string()
     .max(20)

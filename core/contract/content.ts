@@ -28,7 +28,12 @@ export const FaqQuerySchema = z.strictObject({
   type: z
     .string()
     .max(100)
-    .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(FAQ_TYPES)).min(1))
     .optional(),
 });

@@ -13,7 +13,12 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const CONTENT_LANGS = ["fr", "es"] as const;
 
 /** Slugs of public URLs (/pages/{slug}, /actualites/{slug}, /experts/{slug}). */
-export const EditorSlugSchema = z.string().trim().min(1).max(160).regex(/^[a-z0-9][a-z0-9-]*$/, { message: "invalidSlug" });
+export const EditorSlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(160)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { message: "invalidSlug" });
 
 /** The HTML of a body: any text here; the server keeps only the allow-list (content/sanitize.ts). */
 const Body = z.string().max(100_000);

@@ -3,17 +3,13 @@ import { Id as IdSchema, IdParam } from "./ids.ts";
 
 export const IdParamsSchema = z.object({ id: IdParam });
 
-export const CourseSubscribeSchema = z
-  .object({ sessions: z.array(IdSchema).max(1).default([]) })
-  .strict();
+export const CourseSubscribeSchema = z.object({ sessions: z.array(IdSchema).max(1).default([]) }).strict();
 
 export const TrainingBodySchema = z.object({ trainingId: IdSchema, sessionId: IdSchema.nullish() }).strict();
 
 export const SessionSubscribeSchema = z.object({ trainingId: IdSchema, sessionId: IdSchema }).strict();
 
-export const DpcSubscribeSchema = z
-  .object({ trainingId: IdSchema, sessionId: IdSchema.nullish(), dpcProgrammeId: IdSchema.nullish() })
-  .strict();
+export const DpcSubscribeSchema = z.object({ trainingId: IdSchema, sessionId: IdSchema.nullish(), dpcProgrammeId: IdSchema.nullish() }).strict();
 
 export const LmsStatusSchema = z
   .object({
@@ -38,7 +34,16 @@ export const EnrolmentPayloadSchema = z.strictObject({
 });
 export type EnrolmentPayload = z.infer<typeof EnrolmentPayloadSchema>;
 
-const ELIGIBILITY_REFUSALS = ["readOnly", "shopContext", "notInStore", "contractInvalid", "pharmacistsOnly", "nonPharmacistsOnly", "holdersOnly", "nonHoldersOnly"] as const;
+const ELIGIBILITY_REFUSALS = [
+  "readOnly",
+  "shopContext",
+  "notInStore",
+  "contractInvalid",
+  "pharmacistsOnly",
+  "nonPharmacistsOnly",
+  "holdersOnly",
+  "nonHoldersOnly",
+] as const;
 
 export const EligibilitySchema = z.discriminatedUnion("allowed", [
   z.strictObject({ allowed: z.literal(true) }),

@@ -16,7 +16,12 @@ export const DpcAdvanceSchema = z.strictObject({ data: AdvanceSchema });
 /** Video: the step may come from the `step` query instead of the body. */
 export const VideoAdvanceSchema = z.strictObject({ stepId: StepIdSchema.optional(), answers: AnswersSchema.optional() });
 
-export const PositionSchema = z.strictObject({ position: z.int().min(0).max(24 * 3600) });
+export const PositionSchema = z.strictObject({
+  position: z
+    .int()
+    .min(0)
+    .max(24 * 3600),
+});
 
 export const EvaluationQuerySchema = z.strictObject({ trainingId: IdParam });
 
@@ -225,8 +230,17 @@ export const LearnFormSchemas = {
   quiz: z
     .object({ stepId: PageStepId, question: QuestionList })
     .catchall(QuizInput)
-    .transform(({ stepId, question, ...inputs }) => ({ stepId: stepId as string, answers: collectAnswers(question, inputs as Record<string, string | string[]>) })),
-  moduleComplete: z.object({ moduleId: FormId, position: z.string().regex(/^(\d{1,6}(\.\d{1,6})?)?$/).optional() }),
+    .transform(({ stepId, question, ...inputs }) => ({
+      stepId: stepId as string,
+      answers: collectAnswers(question, inputs as Record<string, string | string[]>),
+    })),
+  moduleComplete: z.object({
+    moduleId: FormId,
+    position: z
+      .string()
+      .regex(/^(\d{1,6}(\.\d{1,6})?)?$/)
+      .optional(),
+  }),
   pdfOpen: z.object({ moduleId: FormId }),
   join: z.object({ sessionId: FormId }),
 };

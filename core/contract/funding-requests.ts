@@ -24,7 +24,6 @@ export const FundingInvoiceRequestSchema = z.strictObject({ dpecId: Id, payer: z
 /** GET dpec?state= (every state when absent) */
 export const FundingListQuerySchema = z.strictObject({ state: z.enum(FUNDING_STATES).optional() });
 
-
 /** GET dpec/informes?format=csv gives the file; without, the rows. */
 export const FundaeReportQuerySchema = z.strictObject({ format: z.enum(["json", "csv"]).optional() });
 

@@ -119,7 +119,13 @@ export const TrainingsListSchema = z.array(
   z.strictObject({ id: z.number(), enrolmentId: z.number().nullable(), name: z.string(), slug: z.string(), type: z.string(), status: z.string() }),
 );
 
-export const BadgeSchema = z.strictObject({ code: z.string(), label: z.string(), description: z.string(), earned: z.boolean(), awardedAt: z.string().nullable() });
+export const BadgeSchema = z.strictObject({
+  code: z.string(),
+  label: z.string(),
+  description: z.string(),
+  earned: z.boolean(),
+  awardedAt: z.string().nullable(),
+});
 export type Badge = z.infer<typeof BadgeSchema>;
 /** GET /user/getBadges. */
 export const BadgesSchema = z.array(BadgeSchema);

@@ -34,7 +34,10 @@ export const ToggleApprenantActiveSchema = z.strictObject({ contactId: z.union([
 export const EditAccountDatasSchema = z.strictObject({
   name: z.string().trim().min(2).max(120),
   address: z.string().trim().min(1).max(200),
-  postalCode: z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/, { message: "invalidType" }),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z -]{3,10}$/, { message: "invalidType" }),
   city: z.string().trim().min(1).max(80),
 });
 
@@ -145,7 +148,10 @@ export const AttributeApprenantsFormSchema = z.strictObject({
       const [trainingId, sessionId] = v.split("-").map(Number);
       return { trainingId, sessionId: sessionId ?? null };
     }),
-  apprenants: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(50)),
+  apprenants: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(50),
+  ),
 });
 
 export const BoughtProductSchema = z.strictObject({
@@ -167,7 +173,9 @@ export type BoughtProduct = z.infer<typeof BoughtProductSchema>;
 /** GET /referent/attributeApprenants/options: the pharmacy's bought products and the team members who may get one. */
 export const AttributionOptionsSchema = z.strictObject({
   products: z.array(BoughtProductSchema),
-  members: z.array(z.strictObject({ contactId: z.number(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.enum(["holder", "referent", "learner"]) })),
+  members: z.array(
+    z.strictObject({ contactId: z.number(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.enum(["holder", "referent", "learner"]) }),
+  ),
   readOnly: z.boolean(),
 });
 export type AttributionOptions = z.infer<typeof AttributionOptionsSchema>;
@@ -207,7 +215,10 @@ export const InvoiceIdParamsSchema = z.object({ id: IdParam });
 export const InvoicesZipSchema = z.strictObject({ factures: z.array(Id).min(1).max(100) });
 /** The same from a form (checkboxes post the ids as strings). */
 export const InvoicesZipFormSchema = z.strictObject({
-  factures: z.preprocess((v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v), z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(100)),
+  factures: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : typeof v === "string" ? [v] : v),
+    z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(100),
+  ),
 });
 
 export const AccountInvoiceSchema = z.strictObject({
@@ -289,9 +300,7 @@ export const DashboardMemberSchema = z.strictObject({
   failed: z.number(),
   dpc: DpcMeterSchema,
   /** The member's latest funding request (newest created) for this pharmacy: its state and scheme; null when none. */
-  funding: z
-    .strictObject({ id: z.number(), state: z.enum(FUNDING_STATES), scheme: z.enum(FUNDING_SCHEMES), updatedAt: z.string() })
-    .nullable(),
+  funding: z.strictObject({ id: z.number(), state: z.enum(FUNDING_STATES), scheme: z.enum(FUNDING_SCHEMES), updatedAt: z.string() }).nullable(),
 });
 
 /** GET /referent/dashboard */

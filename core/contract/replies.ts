@@ -1,11 +1,37 @@
 import type { z } from "zod";
 import { AttestationListSchema, DpcAttestationsSchema, VerificationSchema } from "./attestations.ts";
-import { LmsMaintenanceSchema, SessionSeatsListSchema, SubscribeReplySchema, UrlReplySchema, UserEnrolmentSchema, VirtualClassJoinSchema } from "./enrolment.ts";
+import {
+  LmsMaintenanceSchema,
+  SessionSeatsListSchema,
+  SubscribeReplySchema,
+  UrlReplySchema,
+  UserEnrolmentSchema,
+  VirtualClassJoinSchema,
+} from "./enrolment.ts";
 import { EvaluationQuizSchema, FlowViewSchema, ModuleLinkSchema } from "./flow.ts";
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
-import { ContentItemSchema, ContentListSchema, FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, LoginImagesSchema, PublicLoginImageSchema } from "./editorial.ts";
-import { AccountInvoiceDetailSchema, AccountInvoicesSchema, AttributionOptionsSchema, ContractOfferSchema, ContractPaymentSchema, ContractViewSchema, DashboardSchema as TeamDashboardSchema, HistoryExportJobSchema, TeamAttestationsSchema, TeamSchema } from "./referent.ts";
+import {
+  ContentItemSchema,
+  ContentListSchema,
+  FaqAdminQuestionSchema,
+  FaqAdminSchema,
+  FaqAdminSectionSchema,
+  LoginImagesSchema,
+  PublicLoginImageSchema,
+} from "./editorial.ts";
+import {
+  AccountInvoiceDetailSchema,
+  AccountInvoicesSchema,
+  AttributionOptionsSchema,
+  ContractOfferSchema,
+  ContractPaymentSchema,
+  ContractViewSchema,
+  DashboardSchema as TeamDashboardSchema,
+  HistoryExportJobSchema,
+  TeamAttestationsSchema,
+  TeamSchema,
+} from "./referent.ts";
 
 /**
  * The GETs not converted to endpoint objects yet (core/contract/endpoints, issue 31): this table only shrinks.

@@ -242,5 +242,10 @@ export const ShopLineFormSchema = z.strictObject({
   session: SessionChoiceField.optional(),
   fundingId: IdParam.optional(),
 });
-export const ShopDiscountFormSchema = z.strictObject({ code: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }) });
+export const ShopDiscountFormSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }),
+});
 export const ShopEmptyFormSchema = z.strictObject({});

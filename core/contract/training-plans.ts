@@ -38,7 +38,6 @@ export const CreateActivitySchema = z
   })
   .refine((v) => !v.finishDate || v.finishDate >= v.startDate, { message: "endBeforeStart", path: ["finishDate"] });
 
-
 // ------------------------------------------------------------------ replies
 
 export const TrainingPlanSummarySchema = z.strictObject({
@@ -100,6 +99,9 @@ export const ActivityFormSchema = z
     // An empty date field is no finish date (a one-day activity).
     finishDate: z.preprocess((v) => (v === "" ? undefined : v), ParisDaySchema.optional()),
     // One checked box arrives as a single value, none as nothing: always a list.
-    userIds: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(50)),
+    userIds: z.preprocess(
+      (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+      z.array(IdParam).min(1, { message: "chooseAtLeastOne" }).max(50),
+    ),
   })
   .refine((v) => !v.finishDate || v.finishDate >= v.startDate, { message: "endBeforeStart", path: ["finishDate"] });

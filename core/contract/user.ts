@@ -34,7 +34,9 @@ export const UserSchema = z.strictObject({
   advisor: AdvisorSchema.nullable(),
   contractType: z.enum(["standard", "shop", "readonly"]).nullable(),
   contractValidDate: z.string().nullable(),
-  establishment: z.strictObject({ id: z.number(), name: z.string(), city: z.string().nullable(), postalCode: z.string().nullable(), country: z.string() }).nullable(),
+  establishment: z
+    .strictObject({ id: z.number(), name: z.string(), city: z.string().nullable(), postalCode: z.string().nullable(), country: z.string() })
+    .nullable(),
   accounts: z.array(z.strictObject({ id: z.number(), name: z.string(), city: z.string().nullable(), role: z.string() })),
   productAccess: z.strictObject({ canAccessTrainingPlan: z.boolean() }),
   currentAccountId: z.number().nullable(),

@@ -116,8 +116,14 @@ describe("accounting formats", () => {
   });
 
   test("a free order's invoice is a CSV row at 0, between its neighbours: no number is missing", () => {
-    const documents = [doc({ number: "FR-2026-000006" }), doc({ number: "FR-2026-000007", totalCents: 0, vatCents: 0, totalWithVatCents: 0 }), doc({ number: "FR-2026-000008" })];
-    const rows = journalCsv(buildJournal(documents, ACCOUNT_PLANS.FR, PREFIX), HEADER).trimEnd().split("\r\n");
+    const documents = [
+      doc({ number: "FR-2026-000006" }),
+      doc({ number: "FR-2026-000007", totalCents: 0, vatCents: 0, totalWithVatCents: 0 }),
+      doc({ number: "FR-2026-000008" }),
+    ];
+    const rows = journalCsv(buildJournal(documents, ACCOUNT_PLANS.FR, PREFIX), HEADER)
+      .trimEnd()
+      .split("\r\n");
     expect([...new Set(rows.slice(1).map((row) => row.split(";")[3]))]).toEqual(["FR-2026-000006", "FR-2026-000007", "FR-2026-000008"]);
     expect(rows.find((row) => row.includes("FR-2026-000007"))).toBe("VT;03/11/2026;411000;FR-2026-000007;Facture FR-2026-000007 Claire Martin;0,00;");
   });

@@ -57,7 +57,10 @@ export class UnbalancedDocumentError extends Error {
 
 /** A label that fits an import (no line breaks or separators that break a column), at most 60 characters. */
 export function journalLabel(kind: AccountingDocument["kind"], number: string, customer: string, prefix: { invoice: string; creditNote: string }): string {
-  const clean = `${prefix[kind]} ${number} ${customer}`.replace(/[\r\n\t;]+/g, " ").replace(/\s+/g, " ").trim();
+  const clean = `${prefix[kind]} ${number} ${customer}`
+    .replace(/[\r\n\t;]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean.length > 60 ? clean.slice(0, 60).trimEnd() : clean;
 }
 
@@ -95,12 +98,17 @@ export function lineAmounts(line: JournalLine): { debitCents: number | null; cre
 
 /** Every document's lines, by date then piece number (credit notes after invoices of the same day). */
 export function buildJournal(documents: AccountingDocument[], plan: AccountPlan, prefix: { invoice: string; creditNote: string }): JournalLine[] {
-  const sorted = [...documents].sort((a, b) => a.date.localeCompare(b.date) || (a.kind === b.kind ? 0 : a.kind === "invoice" ? -1 : 1) || a.number.localeCompare(b.number));
+  const sorted = [...documents].sort(
+    (a, b) => a.date.localeCompare(b.date) || (a.kind === b.kind ? 0 : a.kind === "invoice" ? -1 : 1) || a.number.localeCompare(b.number),
+  );
   return sorted.flatMap((document) => documentLines(document, plan, prefix));
 }
 
 export function journalTotals(lines: JournalLine[]): { debitCents: number; creditCents: number } {
-  return lines.reduce((sum, l) => ({ debitCents: sum.debitCents + l.debitCents, creditCents: sum.creditCents + l.creditCents }), { debitCents: 0, creditCents: 0 });
+  return lines.reduce((sum, l) => ({ debitCents: sum.debitCents + l.debitCents, creditCents: sum.creditCents + l.creditCents }), {
+    debitCents: 0,
+    creditCents: 0,
+  });
 }
 
 /** Cents as an accounting amount with a decimal comma and no thousands separator ("1234,50"); null is empty. */

@@ -4,14 +4,7 @@
  */
 import { PARIS_TIME_ZONE, toZonedDate } from "./dates.ts";
 
-export const BADGE_CODES = [
-  "firstTraining",
-  "fiveTrainings",
-  "hundredPoints",
-  "perfectScore",
-  "dpcCompleted",
-  "threeInAMonth",
-] as const;
+export const BADGE_CODES = ["firstTraining", "fiveTrainings", "hundredPoints", "perfectScore", "dpcCompleted", "threeInAMonth"] as const;
 
 export type BadgeCode = (typeof BADGE_CODES)[number];
 

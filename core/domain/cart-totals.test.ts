@@ -32,13 +32,15 @@ describe("computeCartTotals", () => {
     ["free training alone", [0], null, BE, [0, 0, 0, 0, 0], [0]],
   ] as const)("%s", (_name, prices, discount, rule, [subtotal, totalDiscount, total, vat, totalWithVat], shares) => {
     const result = computeCartTotals(lines(...prices), discount, rule);
-    expect({ subtotal: result.subtotal, totalDiscount: result.totalDiscount, total: result.total, vat: result.vat, totalWithVat: result.totalWithVat }).toEqual({
-      subtotal,
-      totalDiscount,
-      total,
-      vat,
-      totalWithVat,
-    });
+    expect({ subtotal: result.subtotal, totalDiscount: result.totalDiscount, total: result.total, vat: result.vat, totalWithVat: result.totalWithVat }).toEqual(
+      {
+        subtotal,
+        totalDiscount,
+        total,
+        vat,
+        totalWithVat,
+      },
+    );
     expect(result.lines.map((l) => l.discountCents)).toEqual(shares);
     expect(result.lines.reduce((s, l) => s + l.netCents, 0)).toBe(result.total);
     expect(result.totalWithVat - result.total).toBe(result.vat);

@@ -55,7 +55,11 @@ export function allocate(amount: Cents, weights: readonly Cents[]): Cents[] {
  * (computed on their sum, then shared); a cart discount on the whole subtotal. VAT is computed once on the net
  * total (one rate per brand), rounded half up to the cent.
  */
-export function computeCartTotals<L extends TotalsLine>(lines: readonly L[], discount: DiscountAmount | null, vatRule: Pick<VatRule, "rateBasisPoints" | "currency">): CartTotals<L> {
+export function computeCartTotals<L extends TotalsLine>(
+  lines: readonly L[],
+  discount: DiscountAmount | null,
+  vatRule: Pick<VatRule, "rateBasisPoints" | "currency">,
+): CartTotals<L> {
   for (const line of lines) {
     if (!Number.isSafeInteger(line.priceCents) || line.priceCents < 0) throw new RangeError(`Invalid line price: ${line.priceCents}`);
   }
@@ -63,9 +67,21 @@ export function computeCartTotals<L extends TotalsLine>(lines: readonly L[], dis
   const eligible = lines.map((l) => discount !== null && (discount.trainingId === null || discount.trainingId === l.trainingId));
   const base = lines.reduce((sum, l, i) => sum + (eligible[i] ? l.priceCents : 0), 0);
   const totalDiscount = discount ? discountOn(base, discount) : 0;
-  const shares = allocate(totalDiscount, lines.map((l, i) => (eligible[i] ? l.priceCents : 0)));
+  const shares = allocate(
+    totalDiscount,
+    lines.map((l, i) => (eligible[i] ? l.priceCents : 0)),
+  );
   const resultLines = lines.map((l, i) => ({ ...l, discountCents: shares[i], netCents: l.priceCents - shares[i] }));
   const total = subtotal - totalDiscount;
   const vat = computeVat(total, vatRule.rateBasisPoints);
-  return { lines: resultLines, subtotal, totalDiscount, total, vat, totalWithVat: total + vat, rateBasisPoints: vatRule.rateBasisPoints, currency: vatRule.currency };
+  return {
+    lines: resultLines,
+    subtotal,
+    totalDiscount,
+    total,
+    vat,
+    totalWithVat: total + vat,
+    rateBasisPoints: vatRule.rateBasisPoints,
+    currency: vatRule.currency,
+  };
 }

@@ -13,7 +13,18 @@ const line = (trainingId: number, more: Partial<CheckoutLine> = {}): CheckoutLin
   ...more,
 });
 const checkout: Checkout = {
-  terms: { paymentMethod: "card", provider: "sandbox", accountId: null, discountCodeId: null, currency: "EUR", subtotalCents: 20000, discountCents: 0, totalCents: 20000, vatCents: 0, totalWithVatCents: 20000 },
+  terms: {
+    paymentMethod: "card",
+    provider: "sandbox",
+    accountId: null,
+    discountCodeId: null,
+    currency: "EUR",
+    subtotalCents: 20000,
+    discountCents: 0,
+    totalCents: 20000,
+    vatCents: 0,
+    totalWithVatCents: 20000,
+  },
   lines: [line(1), line(2)],
 };
 
@@ -24,7 +35,11 @@ describe("sameCheckout", () => {
     ["another payment mode", { ...checkout, terms: { ...checkout.terms, paymentMethod: "check", provider: null } }, false],
     ["another provider", { ...checkout, terms: { ...checkout.terms, provider: "systempay" } }, false],
     ["for a pharmacy now", { ...checkout, terms: { ...checkout.terms, accountId: 4 } }, false],
-    ["a code applied since", { ...checkout, terms: { ...checkout.terms, discountCodeId: 9, discountCents: 2000, totalCents: 18000, totalWithVatCents: 18000 } }, false],
+    [
+      "a code applied since",
+      { ...checkout, terms: { ...checkout.terms, discountCodeId: 9, discountCents: 2000, totalCents: 18000, totalWithVatCents: 18000 } },
+      false,
+    ],
     ["a line removed", { ...checkout, lines: [line(1)] }, false],
     ["a line added", { ...checkout, lines: [line(1), line(2), line(3)] }, false],
     ["another session chosen", { ...checkout, lines: [line(1), line(2, { sessionId: 5, sessionCourseId: 6 })] }, false],

@@ -32,7 +32,18 @@ export type CheckoutTerms = {
 
 export type Checkout = { terms: CheckoutTerms; lines: readonly CheckoutLine[] };
 
-const TERM_KEYS = ["paymentMethod", "provider", "accountId", "discountCodeId", "currency", "subtotalCents", "discountCents", "totalCents", "vatCents", "totalWithVatCents"] as const;
+const TERM_KEYS = [
+  "paymentMethod",
+  "provider",
+  "accountId",
+  "discountCodeId",
+  "currency",
+  "subtotalCents",
+  "discountCents",
+  "totalCents",
+  "vatCents",
+  "totalWithVatCents",
+] as const;
 const LINE_KEYS = ["trainingId", "functionName", "sessionId", "sessionCourseId", "fundingId", "priceCents", "discountCents", "netCents"] as const;
 
 const byTraining = (lines: readonly CheckoutLine[]) => [...lines].sort((a, b) => a.trainingId - b.trainingId);

@@ -16,11 +16,7 @@ describe("pickCurrentTraining", () => {
   it.each<[string, Named[], string | null]>([
     ["no trainings", [], null],
     ["the first training", [training("a", "formation"), training("b", "dpc", "2025-01-01")], "a"],
-    [
-      "a non-dpc training with a future session",
-      [training("a", "mixt", "2025-09-01"), training("b", "formation")],
-      "a",
-    ],
+    ["a non-dpc training with a future session", [training("a", "mixt", "2025-09-01"), training("b", "formation")], "a"],
     ["skips a dpc starting later", [training("a", "dpc", "2025-09-01"), training("b", "formation")], "b"],
     ["a dpc that started", [training("a", "dpc", "2025-06-01"), training("b", "formation")], "a"],
     ["a dpc starting today", [training("a", "dpc", "2025-06-15"), training("b", "formation")], "a"],

@@ -24,7 +24,13 @@ describe("checkDiscount", () => {
     ["used up in total", base, { total: 100, byCustomer: 0 }, undefined, "usedUp"],
     ["one use left in total", base, { total: 99, byCustomer: 0 }, undefined, null],
     ["used up by this customer", base, { total: 5, byCustomer: 1 }, undefined, "usedUpByCustomer"],
-    ["no limits at all", { ...base, validFrom: null, validUntil: null, maxUses: null, maxUsesPerCustomer: null }, { total: 1e6, byCustomer: 1e3 }, undefined, null],
+    [
+      "no limits at all",
+      { ...base, validFrom: null, validUntil: null, maxUses: null, maxUsesPerCustomer: null },
+      { total: 1e6, byCustomer: 1e3 },
+      undefined,
+      null,
+    ],
     ["product code, product in the cart", { ...base, trainingId: 7 }, none, [3, 7], null],
     ["product code, product not in the cart", { ...base, trainingId: 7 }, none, [3], "notApplicable"],
   ] as const)("%s", (_name, discount, usage, trainingIds, reason) => {

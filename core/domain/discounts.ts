@@ -36,12 +36,7 @@ export function normalizeDiscountCode(code: string): string {
  * Whether a code can be applied now. `usage` counts the uses by paid orders; `trainingIds` (optional) are the
  * cart's products: a product code needs its product in the cart.
  */
-export function checkDiscount(
-  discount: Discount | null | undefined,
-  now: Date,
-  usage: DiscountUsage,
-  trainingIds?: readonly number[],
-): DiscountCheck {
+export function checkDiscount(discount: Discount | null | undefined, now: Date, usage: DiscountUsage, trainingIds?: readonly number[]): DiscountCheck {
   if (!discount) return { ok: false, reason: "unknown" };
   if (discount.validFrom && now < discount.validFrom) return { ok: false, reason: "notYetValid" };
   if (discount.validUntil && now > discount.validUntil) return { ok: false, reason: "expired" };

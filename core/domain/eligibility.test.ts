@@ -27,14 +27,39 @@ describe("subscriptionEligibility", () => {
   it.each<[string, EligibilityUser, EligibilityTraining, Eligibility]>([
     ["valid standard contract, no flags", user(), training(), { allowed: true }],
     ["read-only contract", user({ contractType: "readonly" }), training(), { allowed: false, reason: "readOnly" }],
-    ["read-only wins over an expired contract", user({ contractType: "readonly", contractValidDate: null }), training(), { allowed: false, reason: "readOnly" }],
+    [
+      "read-only wins over an expired contract",
+      user({ contractType: "readonly", contractValidDate: null }),
+      training(),
+      { allowed: false, reason: "readOnly" },
+    ],
     ["shop customer", user({ contractType: "shop" }), training(), { allowed: false, reason: "shopContext" }],
-    ["shop customer even without contract requirement", user({ contractType: "shop" }), training({ noContractRequired: true }), { allowed: false, reason: "shopContext" }],
-    ["shop customer on a paid training not sold in the shop", user({ contractType: "shop" }), training({ availableOnStore: false }), { allowed: false, reason: "notInStore" }],
+    [
+      "shop customer even without contract requirement",
+      user({ contractType: "shop" }),
+      training({ noContractRequired: true }),
+      { allowed: false, reason: "shopContext" },
+    ],
+    [
+      "shop customer on a paid training not sold in the shop",
+      user({ contractType: "shop" }),
+      training({ availableOnStore: false }),
+      { allowed: false, reason: "notInStore" },
+    ],
     ["shop customer on a free training not in the store", user({ contractType: "shop" }), training({ free: true, availableOnStore: false }), { allowed: true }],
     ["shop customer on a free training in the store", user({ contractType: "shop" }), training({ free: true }), { allowed: true }],
-    ["shop customer on a free training keeps the audience flags", user({ contractType: "shop", isPharmacist: false }), training({ free: true, pharmacistsOnly: true }), { allowed: false, reason: "pharmacistsOnly" }],
-    ["shop customer with an ended contract on a free training that needs one", user({ contractType: "shop", contractValidDate: "2025-06-14" }), training({ free: true }), { allowed: false, reason: "contractInvalid" }],
+    [
+      "shop customer on a free training keeps the audience flags",
+      user({ contractType: "shop", isPharmacist: false }),
+      training({ free: true, pharmacistsOnly: true }),
+      { allowed: false, reason: "pharmacistsOnly" },
+    ],
+    [
+      "shop customer with an ended contract on a free training that needs one",
+      user({ contractType: "shop", contractValidDate: "2025-06-14" }),
+      training({ free: true }),
+      { allowed: false, reason: "contractInvalid" },
+    ],
     ["read-only wins over a free training", user({ contractType: "readonly" }), training({ free: true }), { allowed: false, reason: "readOnly" }],
     ["no contract at all", user({ contractType: null, contractValidDate: null }), training(), { allowed: false, reason: "contractInvalid" }],
     ["expired contract", user({ contractValidDate: "2025-06-14" }), training(), { allowed: false, reason: "contractInvalid" }],
@@ -47,7 +72,12 @@ describe("subscriptionEligibility", () => {
     ["learner on holders only", user(), training({ holdersOnly: true }), { allowed: false, reason: "holdersOnly" }],
     ["holder on holders only", user({ isHolder: true }), training({ holdersOnly: true }), { allowed: true }],
     ["holder on non-holders only", user({ isHolder: true }), training({ nonHoldersOnly: true }), { allowed: false, reason: "nonHoldersOnly" }],
-    ["contract checked before audience", user({ isPharmacist: false, contractValidDate: null }), training({ pharmacistsOnly: true }), { allowed: false, reason: "contractInvalid" }],
+    [
+      "contract checked before audience",
+      user({ isPharmacist: false, contractValidDate: null }),
+      training({ pharmacistsOnly: true }),
+      { allowed: false, reason: "contractInvalid" },
+    ],
   ])("%s", (_label, u, t, expected) => {
     expect(subscriptionEligibility(u, t, now)).toEqual(expected);
   });

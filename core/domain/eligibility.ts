@@ -18,14 +18,7 @@ export type EligibilityTraining = AudienceFlags & {
 };
 
 export type EligibilityRefusal =
-  | "readOnly"
-  | "shopContext"
-  | "notInStore"
-  | "contractInvalid"
-  | "pharmacistsOnly"
-  | "nonPharmacistsOnly"
-  | "holdersOnly"
-  | "nonHoldersOnly";
+  "readOnly" | "shopContext" | "notInStore" | "contractInvalid" | "pharmacistsOnly" | "nonPharmacistsOnly" | "holdersOnly" | "nonHoldersOnly";
 
 export type Eligibility = { allowed: true } | { allowed: false; reason: EligibilityRefusal };
 

@@ -86,8 +86,7 @@ export function buildFlowSteps(input: FlowInput): FlowStep[] {
   const middle: FlowStep[] = [];
   const post: FlowStep[] = [];
   const evaluation: FlowStep[] = [];
-  const bucket = (kind: QuizKind | null) =>
-    kind === "pre_test" ? pre : kind === "post_test" ? post : kind === "evaluation" ? evaluation : middle;
+  const bucket = (kind: QuizKind | null) => (kind === "pre_test" ? pre : kind === "post_test" ? post : kind === "evaluation" ? evaluation : middle);
   for (const course of [...input.courses].sort(byPosition)) {
     for (const module of [...course.modules].sort(byPosition)) {
       const moduleKind = moduleKindOf(module.type);

@@ -144,7 +144,8 @@ describe("a request needs something to fund and a funder that pays (issue 28)", 
   });
 
   it("the probe's case: ANDPC on a free webinar, and FUNDAE on a session without hours", () => {
-    const funded = (scheme: "dpc" | "fundae", total: number, minutes: number) => payerShares(scheme, total, minutes).find((s) => s.payer === "funder")?.amountCents ?? 0;
+    const funded = (scheme: "dpc" | "fundae", total: number, minutes: number) =>
+      payerShares(scheme, total, minutes).find((s) => s.payer === "funder")?.amountCents ?? 0;
     expect(fundingRequestRefusal(0, funded("dpc", 0, 60))).toBe("fundingFreeSession");
     expect(fundingRequestRefusal(5_000, funded("fundae", 5_000, 0))).toBe("fundingNothingFunded");
   });

@@ -84,11 +84,7 @@ export type PayerShare = { payer: "funder" | "pharmacy"; amountCents: number };
 export function payerShares(scheme: FundingScheme, totalCents: number, minutes: number): PayerShare[] {
   if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError(`Invalid total: ${totalCents}`);
   const cap =
-    scheme === "fundae"
-      ? Math.floor((Math.max(0, minutes) * FUNDAE_HOURLY_MODULE_CENTS) / 60)
-      : scheme === "fifpl"
-        ? FIFPL_CEILING_CENTS
-        : totalCents;
+    scheme === "fundae" ? Math.floor((Math.max(0, minutes) * FUNDAE_HOURLY_MODULE_CENTS) / 60) : scheme === "fifpl" ? FIFPL_CEILING_CENTS : totalCents;
   const funded = Math.min(totalCents, cap);
   const shares: PayerShare[] = [
     { payer: "funder", amountCents: funded },

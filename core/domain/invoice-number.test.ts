@@ -17,7 +17,12 @@ describe("creditNoteNumber", () => {
   });
 
   it("never equals an invoice number of the same brand, year and sequence", () => {
-    for (const [prefix, country] of [["FR", "FR"], ["BE", "BE"], ["ES", "ES"], ["ESC", "ES"]] as const) {
+    for (const [prefix, country] of [
+      ["FR", "FR"],
+      ["BE", "BE"],
+      ["ES", "ES"],
+      ["ESC", "ES"],
+    ] as const) {
       expect(creditNoteNumber(prefix, country, 2026, 7)).not.toBe(invoiceNumber(prefix, 2026, 7));
     }
   });

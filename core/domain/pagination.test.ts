@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGINATION_MESSAGES,
-  PaginationQuerySchema,
-  pageCountOf,
-  pageWindow,
-  paginate,
-  type Pagination,
-} from "./pagination.ts";
+import { DEFAULT_PAGE_SIZE, PAGINATION_MESSAGES, PaginationQuerySchema, pageCountOf, pageWindow, paginate, type Pagination } from "./pagination.ts";
 import { ADMIN_PAGE_SIZE, paging } from "../contract/admin-list.ts";
 
 describe("paginate", () => {

@@ -84,7 +84,12 @@ describe("gradedState: attempts, retries and the wait", () => {
   });
 
   it("a pass closes the quiz, whatever came before", () => {
-    expect(state([attempt(1, 50, 0), attempt(2, 80, 5)], { maxAttempts: 2 })).toMatchObject({ status: "passed", attemptsUsed: 2, attemptsLeft: 0, counted: { id: 2 } });
+    expect(state([attempt(1, 50, 0), attempt(2, 80, 5)], { maxAttempts: 2 })).toMatchObject({
+      status: "passed",
+      attemptsUsed: 2,
+      attemptsLeft: 0,
+      counted: { id: 2 },
+    });
   });
 
   it("the passing attempt counts even under 'last' or 'best'", () => {
@@ -114,7 +119,11 @@ describe("gradedState: attempts, retries and the wait", () => {
   });
 
   it("no attempt left: failed for good, even while a wait would run", () => {
-    expect(state([attempt(1, 50, 0), attempt(2, 65, 55)], { maxAttempts: 2, retryWaitMinutes: 30 })).toMatchObject({ status: "failed", attemptsLeft: 0, retryAt: null });
+    expect(state([attempt(1, 50, 0), attempt(2, 65, 55)], { maxAttempts: 2, retryWaitMinutes: 30 })).toMatchObject({
+      status: "failed",
+      attemptsLeft: 0,
+      retryAt: null,
+    });
   });
 
   it("one attempt allowed (the end at the first failure)", () => {
@@ -171,11 +180,25 @@ describe("stepsDone", () => {
     });
 
   it("a failed post-test is not done, even with its module marked completed (a forged or older record)", () => {
-    expect(done([[1, [attempt(1, 20, 0)]], [2, [attempt(2, 50, 5)]]], {}, { modules: [10, 11, 12] })).toEqual({ doneIds: ["m10", "m11"], failedStepId: null });
+    expect(
+      done(
+        [
+          [1, [attempt(1, 20, 0)]],
+          [2, [attempt(2, 50, 5)]],
+        ],
+        {},
+        { modules: [10, 11, 12] },
+      ),
+    ).toEqual({ doneIds: ["m10", "m11"], failedStepId: null });
   });
 
   it("a passed post-test is done", () => {
-    expect(done([[1, [attempt(1, 20, 0)]], [2, [attempt(2, 50, 5), attempt(3, 90, 6)]]]).doneIds).toEqual(["m10", "m11", "m12"]);
+    expect(
+      done([
+        [1, [attempt(1, 20, 0)]],
+        [2, [attempt(2, 50, 5), attempt(3, 90, 6)]],
+      ]).doneIds,
+    ).toEqual(["m10", "m11", "m12"]);
   });
 
   it("a post-test without any attempt left is the failed step", () => {
@@ -187,7 +210,12 @@ describe("stepsDone", () => {
   });
 
   it("the pre-test and the evaluation are done once answered, whatever their score", () => {
-    expect(done([[1, [attempt(1, 0, 0)]], [3, [attempt(4, null, 9)]]]).doneIds).toEqual(["m10", "m11", "m13"]);
+    expect(
+      done([
+        [1, [attempt(1, 0, 0)]],
+        [3, [attempt(4, null, 9)]],
+      ]).doneIds,
+    ).toEqual(["m10", "m11", "m13"]);
   });
 
   it("a closed enrolment (finished before the rules) keeps its records: an answered quiz is done", () => {

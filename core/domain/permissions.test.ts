@@ -26,14 +26,94 @@ const USERS: Record<string, PermissionUser> = {
 
 // Rows: users; columns: rules. One line per user says everything that user may do.
 const TABLE: Record<string, Record<PermissionName, boolean>> = {
-  guest: { isLoggedIn: false, isGuest: true, isAdmin: false, isShopCustomer: false, needsAccountChoice: false, canUseLearnerArea: false, isHolderOrReferent: false, canShop: true, canWrite: false },
-  learner: { isLoggedIn: true, isGuest: false, isAdmin: false, isShopCustomer: false, needsAccountChoice: false, canUseLearnerArea: true, isHolderOrReferent: false, canShop: false, canWrite: true },
-  "learner without pharmacy": { isLoggedIn: true, isGuest: false, isAdmin: false, isShopCustomer: false, needsAccountChoice: true, canUseLearnerArea: false, isHolderOrReferent: false, canShop: false, canWrite: true },
-  holder: { isLoggedIn: true, isGuest: false, isAdmin: false, isShopCustomer: false, needsAccountChoice: false, canUseLearnerArea: true, isHolderOrReferent: true, canShop: false, canWrite: true },
-  "referent (role)": { isLoggedIn: true, isGuest: false, isAdmin: false, isShopCustomer: false, needsAccountChoice: false, canUseLearnerArea: true, isHolderOrReferent: true, canShop: false, canWrite: true },
-  "read-only learner": { isLoggedIn: true, isGuest: false, isAdmin: false, isShopCustomer: false, needsAccountChoice: false, canUseLearnerArea: true, isHolderOrReferent: false, canShop: false, canWrite: false },
-  "shop customer": { isLoggedIn: true, isGuest: false, isAdmin: false, isShopCustomer: true, needsAccountChoice: false, canUseLearnerArea: true, isHolderOrReferent: false, canShop: true, canWrite: true },
-  "admin without pharmacy": { isLoggedIn: true, isGuest: false, isAdmin: true, isShopCustomer: false, needsAccountChoice: false, canUseLearnerArea: true, isHolderOrReferent: false, canShop: false, canWrite: true },
+  guest: {
+    isLoggedIn: false,
+    isGuest: true,
+    isAdmin: false,
+    isShopCustomer: false,
+    needsAccountChoice: false,
+    canUseLearnerArea: false,
+    isHolderOrReferent: false,
+    canShop: true,
+    canWrite: false,
+  },
+  learner: {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: false,
+    isShopCustomer: false,
+    needsAccountChoice: false,
+    canUseLearnerArea: true,
+    isHolderOrReferent: false,
+    canShop: false,
+    canWrite: true,
+  },
+  "learner without pharmacy": {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: false,
+    isShopCustomer: false,
+    needsAccountChoice: true,
+    canUseLearnerArea: false,
+    isHolderOrReferent: false,
+    canShop: false,
+    canWrite: true,
+  },
+  holder: {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: false,
+    isShopCustomer: false,
+    needsAccountChoice: false,
+    canUseLearnerArea: true,
+    isHolderOrReferent: true,
+    canShop: false,
+    canWrite: true,
+  },
+  "referent (role)": {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: false,
+    isShopCustomer: false,
+    needsAccountChoice: false,
+    canUseLearnerArea: true,
+    isHolderOrReferent: true,
+    canShop: false,
+    canWrite: true,
+  },
+  "read-only learner": {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: false,
+    isShopCustomer: false,
+    needsAccountChoice: false,
+    canUseLearnerArea: true,
+    isHolderOrReferent: false,
+    canShop: false,
+    canWrite: false,
+  },
+  "shop customer": {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: false,
+    isShopCustomer: true,
+    needsAccountChoice: false,
+    canUseLearnerArea: true,
+    isHolderOrReferent: false,
+    canShop: true,
+    canWrite: true,
+  },
+  "admin without pharmacy": {
+    isLoggedIn: true,
+    isGuest: false,
+    isAdmin: true,
+    isShopCustomer: false,
+    needsAccountChoice: false,
+    canUseLearnerArea: true,
+    isHolderOrReferent: false,
+    canShop: false,
+    canWrite: true,
+  },
 };
 
 describe("permissions: every named rule for every kind of user", () => {
@@ -42,7 +122,9 @@ describe("permissions: every named rule for every kind of user", () => {
     expect(Object.keys(TABLE).sort()).toEqual(Object.keys(USERS).sort());
   });
 
-  const cells = Object.entries(TABLE).flatMap(([user, row]) => Object.entries(row).map(([rule, expected]) => [user, rule as PermissionName, expected] as const));
+  const cells = Object.entries(TABLE).flatMap(([user, row]) =>
+    Object.entries(row).map(([rule, expected]) => [user, rule as PermissionName, expected] as const),
+  );
   test.each(cells)("%s: %s is %s", (user, rule, expected) => {
     expect(PERMISSIONS[rule](USERS[user]!)).toBe(expected);
   });

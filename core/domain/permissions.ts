@@ -99,7 +99,11 @@ export type TeamAccessRefusal = "teamHolderStaysActive" | "teamOnlyHolderManages
  * the referents manage learners; nobody deactivates themself. Activating the holder stays possible: it is the way
  * back for a holder deactivated before this rule.
  */
-export function teamAccessRefusal(actor: { userId: number; role: "holder" | "referent" }, member: { userId: number; role: TeamRole }, isActive: boolean): TeamAccessRefusal | null {
+export function teamAccessRefusal(
+  actor: { userId: number; role: "holder" | "referent" },
+  member: { userId: number; role: TeamRole },
+  isActive: boolean,
+): TeamAccessRefusal | null {
   if (member.role === "holder") return isActive ? null : "teamHolderStaysActive";
   if (member.userId === actor.userId) return isActive ? null : "teamCannotDeactivateSelf";
   if (member.role === "referent" && actor.role !== "holder") return "teamOnlyHolderManagesReferents";
@@ -107,7 +111,10 @@ export function teamAccessRefusal(actor: { userId: number; role: "holder" | "ref
 }
 
 /** Whether the team page offers to change a member's access (to the other state than the current one). */
-export function canChangeTeamAccess(actor: { userId: number; role: "holder" | "referent" }, member: { userId: number; role: TeamRole; isActive: boolean }): boolean {
+export function canChangeTeamAccess(
+  actor: { userId: number; role: "holder" | "referent" },
+  member: { userId: number; role: TeamRole; isActive: boolean },
+): boolean {
   return teamAccessRefusal(actor, member, !member.isActive) === null;
 }
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  historyEntryPoints,
-  totalPoints,
-  type CoursePoints,
-  type HistoryEntry,
-  type HistoryFormation,
-} from "./points.ts";
+import { historyEntryPoints, totalPoints, type CoursePoints, type HistoryEntry, type HistoryFormation } from "./points.ts";
 
 function entry(courseId: number, formations: HistoryFormation[], points: number | null): HistoryEntry {
   return { startDate: "2025-01-01", endDate: "2025-02-01", courseId, formations, points };
@@ -39,11 +33,7 @@ describe("historyEntryPoints", () => {
 });
 
 describe("totalPoints", () => {
-  const history = [
-    entry(1, [{ initialScore: 10, finalScore: 20 }], null),
-    entry(2, [], 15),
-    entry(3, [{ initialScore: 2.5, finalScore: null }], null),
-  ];
+  const history = [entry(1, [{ initialScore: 10, finalScore: 20 }], null), entry(2, [], 15), entry(3, [{ initialScore: 2.5, finalScore: null }], null)];
 
   it.each<[string, HistoryEntry[], Record<string, CoursePoints>, number]>([
     ["empty history", [], { 1: 100 }, 0],

@@ -12,8 +12,7 @@ function isSafeForm(path: string): boolean {
 }
 
 // Only ASCII escapes can smuggle '/', '\', '%' or controls; decoding just those never throws on malformed input.
-const decodeAscii = (path: string): string =>
-  path.replace(ENCODED_ASCII, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+const decodeAscii = (path: string): string => path.replace(ENCODED_ASCII, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
 
 /**
  * `value` when it is a same-site path starting with a single '/', otherwise `fallback`. Each percent-decoded

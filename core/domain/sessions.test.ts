@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSessionFull, seatsAvailable, sortSessions, sortSessionsByDate, type FaceToFaceSession } from "./sessions.ts";
 
-function session(
-  id: number,
-  city: string,
-  startDate: string,
-  extra: Partial<FaceToFaceSession> = {},
-): FaceToFaceSession {
+function session(id: number, city: string, startDate: string, extra: Partial<FaceToFaceSession> = {}): FaceToFaceSession {
   return {
     id,
     name: `Session ${id}`,
@@ -49,11 +44,7 @@ describe("sortSessions", () => {
     ],
     [
       "by date then start time in a single city",
-      [
-        session(1, "Lyon", "2025-05-02", { startTime: "14:00" }),
-        session(2, "lyon", "2025-03-01"),
-        session(3, "Lyon", "2025-05-02", { startTime: "09:30" }),
-      ],
+      [session(1, "Lyon", "2025-05-02", { startTime: "14:00" }), session(2, "lyon", "2025-03-01"), session(3, "Lyon", "2025-05-02", { startTime: "09:30" })],
       false,
       [2, 3, 1],
     ],

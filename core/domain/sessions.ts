@@ -37,8 +37,7 @@ const displayCity = (session: SortableSession): string => session.marketingCity 
 // ISO dates and HH:mm times sort as plain code-unit strings.
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-const compareByDate = (a: SortableSession, b: SortableSession): number =>
-  compareText(a.startDate, b.startDate) || compareText(a.startTime, b.startTime);
+const compareByDate = (a: SortableSession, b: SortableSession): number => compareText(a.startDate, b.startDate) || compareText(a.startTime, b.startTime);
 
 /**
  * Returns a new array by date, then start time, whatever the city: the order a buyer chooses in (the shop's lists,
@@ -52,10 +51,7 @@ export function sortSessionsByDate<T extends Pick<FaceToFaceSession, "startDate"
  * Returns a new array: by date for a virtual class, otherwise by marketing city (city when absent) in French
  * collation, then by date; so sessions that are all in one city also come out by date.
  */
-export function sortSessions<T extends SortableSession>(
-  sessions: readonly T[],
-  { virtualClass }: { virtualClass: boolean },
-): T[] {
+export function sortSessions<T extends SortableSession>(sessions: readonly T[], { virtualClass }: { virtualClass: boolean }): T[] {
   if (virtualClass) return [...sessions].sort(compareByDate);
   return [...sessions].sort((a, b) => cityCollator.compare(displayCity(a), displayCity(b)) || compareByDate(a, b));
 }

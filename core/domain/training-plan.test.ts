@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { monthsBetween, placeActivitiesOnRows, planPeriod, type PlanActivity, type PlanPeriod, activityMonthRange, coversMonth, periodMonths, timelineRows } from "./training-plan.ts";
+import {
+  monthsBetween,
+  placeActivitiesOnRows,
+  planPeriod,
+  type PlanActivity,
+  type PlanPeriod,
+  activityMonthRange,
+  coversMonth,
+  periodMonths,
+  timelineRows,
+} from "./training-plan.ts";
 
 describe("monthsBetween", () => {
   it.each([
@@ -49,21 +59,9 @@ describe("placeActivitiesOnRows", () => {
   it.each<[string, Named[], string[]]>([
     ["nothing", [], []],
     ["one activity", [activity("a", "2025-01-10", "2025-02-10")], ["a:1"]],
-    [
-      "activities in separate months share row 1",
-      [activity("a", "2025-01-10", "2025-02-10"), activity("b", "2025-03-01", "2025-03-31")],
-      ["a:1", "b:1"],
-    ],
-    [
-      "same month at different days still overlaps",
-      [activity("a", "2025-01-01", "2025-01-05"), activity("b", "2025-01-20", "2025-01-25")],
-      ["a:1", "b:2"],
-    ],
-    [
-      "ending in the month another starts overlaps",
-      [activity("a", "2025-01-01", "2025-03-01"), activity("b", "2025-03-31", "2025-04-10")],
-      ["a:1", "b:2"],
-    ],
+    ["activities in separate months share row 1", [activity("a", "2025-01-10", "2025-02-10"), activity("b", "2025-03-01", "2025-03-31")], ["a:1", "b:1"]],
+    ["same month at different days still overlaps", [activity("a", "2025-01-01", "2025-01-05"), activity("b", "2025-01-20", "2025-01-25")], ["a:1", "b:2"]],
+    ["ending in the month another starts overlaps", [activity("a", "2025-01-01", "2025-03-01"), activity("b", "2025-03-31", "2025-04-10")], ["a:1", "b:2"]],
     [
       "first free row is reused",
       [
@@ -75,32 +73,16 @@ describe("placeActivitiesOnRows", () => {
       ],
       ["a:1", "b:2", "c:2", "d:3", "e:1"],
     ],
-    [
-      "sorted by start date first",
-      [activity("late", "2025-05-01", "2025-05-02"), activity("early", "2025-01-01", "2025-12-31")],
-      ["early:1", "late:2"],
-    ],
+    ["sorted by start date first", [activity("late", "2025-05-01", "2025-05-02"), activity("early", "2025-01-01", "2025-12-31")], ["early:1", "late:2"]],
     [
       "stable for equal start dates",
-      [
-        activity("x", "2025-04-01", "2025-04-02"),
-        activity("y", "2025-04-01", "2025-04-03"),
-        activity("z", "2025-04-01", null),
-      ],
+      [activity("x", "2025-04-01", "2025-04-02"), activity("y", "2025-04-01", "2025-04-03"), activity("z", "2025-04-01", null)],
       ["x:1", "y:2", "z:3"],
     ],
-    [
-      "a missing finish takes only its start month",
-      [activity("a", "2025-01-01", null), activity("b", "2025-02-01", "2025-02-02")],
-      ["a:1", "b:1"],
-    ],
+    ["a missing finish takes only its start month", [activity("a", "2025-01-01", null), activity("b", "2025-02-01", "2025-02-02")], ["a:1", "b:1"]],
     [
       "across a year boundary",
-      [
-        activity("a", "2024-11-01", "2025-01-15"),
-        activity("b", "2025-01-31", "2025-02-01"),
-        activity("c", "2025-02-01", null),
-      ],
+      [activity("a", "2024-11-01", "2025-01-15"), activity("b", "2025-01-31", "2025-02-01"), activity("c", "2025-02-01", null)],
       ["a:1", "b:2", "c:1"],
     ],
   ])("%s", (_label, activities, expected) => {
@@ -158,7 +140,11 @@ describe("timelineRows", () => {
 
   it("clips an activity that ends after the last month, and has no rows without activities", () => {
     const rows = timelineRows(months, [activity(7, 1, "2026-03-01", "2026-09-30")]);
-    expect(rows[0].cells.map((c) => [c.activity?.id ?? null, c.span])).toEqual([[null, 1], [null, 1], [7, 2]]);
+    expect(rows[0].cells.map((c) => [c.activity?.id ?? null, c.span])).toEqual([
+      [null, 1],
+      [null, 1],
+      [7, 2],
+    ]);
     expect(timelineRows(months, [])).toEqual([]);
   });
 });

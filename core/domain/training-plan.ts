@@ -120,7 +120,7 @@ export function timelineRows<T extends TimelineActivity>(months: readonly string
     const row = i + 1;
     const inRow = activities.filter((a) => a.row === row);
     const cells: TimelineCell<T>[] = [];
-    for (let index = 0; index < months.length; ) {
+    for (let index = 0; index < months.length;) {
       const month = months[index];
       const activity = inRow.find((a) => monthOf(a.fromDate) <= month && month <= monthOf(a.toDate));
       if (!activity) {

@@ -24,12 +24,9 @@ describe("isTrainingType", () => {
     expect(isTrainingType(type)).toBe(true);
   });
 
-  it.each(["", "DPC", "elearning", "faceToFace", "mixtElearningF2f", "toString", null, undefined, 1])(
-    "refuses %j",
-    (value) => {
-      expect(isTrainingType(value)).toBe(false);
-    },
-  );
+  it.each(["", "DPC", "elearning", "faceToFace", "mixtElearningF2f", "toString", null, undefined, 1])("refuses %j", (value) => {
+    expect(isTrainingType(value)).toBe(false);
+  });
 });
 
 describe("moduleKindOf", () => {

@@ -1,17 +1,6 @@
 /** Training types, module kinds and the display rules derived from them (spec sections 3, 4 and 9). */
 
-export const TRAINING_TYPES = [
-  "dpc",
-  "mixt",
-  "formation",
-  "faceToFaceOnly",
-  "virtualClass",
-  "pdf",
-  "video",
-  "podcast",
-  "webinar",
-  "quiz",
-] as const;
+export const TRAINING_TYPES = ["dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz"] as const;
 
 export type TrainingType = (typeof TRAINING_TYPES)[number];
 

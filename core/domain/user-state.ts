@@ -10,11 +10,7 @@ export type ContractType = string | null | undefined;
  * A contract is valid through the end of its contractValidDate, a calendar day ('yyyy-mm-dd', a time part is
  * ignored) read in the given time zone (Europe/Paris by default). Absent or unreadable dates are invalid.
  */
-export function isContractValid(
-  contractValidDate: string | null | undefined,
-  now: Date,
-  { timeZone = PARIS_TIME_ZONE }: { timeZone?: string } = {},
-): boolean {
+export function isContractValid(contractValidDate: string | null | undefined, now: Date, { timeZone = PARIS_TIME_ZONE }: { timeZone?: string } = {}): boolean {
   const day = contractValidDate?.slice(0, 10);
   if (!day || !isIsoDate(day)) return false;
   return toZonedDate(now, timeZone) <= day;
@@ -43,13 +39,7 @@ export function hasPointsAccess({
 
 export const PHARMACY_MANAGER_ROLES = ["holder", "referent"] as const;
 
-export function canAccessPharmacyManagement({
-  loggedIn,
-  roles,
-}: {
-  loggedIn: boolean;
-  roles: readonly string[];
-}): boolean {
+export function canAccessPharmacyManagement({ loggedIn, roles }: { loggedIn: boolean; roles: readonly string[] }): boolean {
   return loggedIn && roles.some((role) => (PHARMACY_MANAGER_ROLES as readonly string[]).includes(role));
 }
 

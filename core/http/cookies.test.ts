@@ -23,7 +23,12 @@ describe("parseCookies", () => {
   });
 
   test("values are percent-decoded and lose their double quotes", () => {
-    expect({ ...parseCookies('sort=owner%3Aprice; quoted="a b"; q2="%C3%A9t%C3%A9"; lone="') }).toEqual({ sort: "owner:price", quoted: "a b", q2: "été", lone: '"' });
+    expect({ ...parseCookies('sort=owner%3Aprice; quoted="a b"; q2="%C3%A9t%C3%A9"; lone="') }).toEqual({
+      sort: "owner:price",
+      quoted: "a b",
+      q2: "été",
+      lone: '"',
+    });
   });
 
   test("a value that is not valid percent-encoding is no cookie, and does not give way to a later one", () => {

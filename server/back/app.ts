@@ -101,7 +101,9 @@ export function createBackApp(deps: BackDeps) {
       },
     });
   const defaultLimit = limitFor(MAX_BODY_BYTES, (t) => t("bodyTooLarge", { max: megabytes(MAX_BODY_BYTES) }));
-  const uploadLimits = new Map(UPLOAD_PATHS.map((upload) => [upload, limitFor(MAX_UPLOAD_BODY_BYTES, (t) => t("uploadTooLarge", { max: megabytes(upload.maxFileBytes) }))]));
+  const uploadLimits = new Map(
+    UPLOAD_PATHS.map((upload) => [upload, limitFor(MAX_UPLOAD_BODY_BYTES, (t) => t("uploadTooLarge", { max: megabytes(upload.maxFileBytes) }))]),
+  );
   app.use((c, next) => {
     const upload = uploadPathOf(c.req.path);
     return (upload ? uploadLimits.get(upload)! : defaultLimit)(c, next);

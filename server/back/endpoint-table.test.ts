@@ -173,13 +173,22 @@ describe("the endpoint table", () => {
     const known = new Set(ENDPOINTS.map((e) => `${e.method} ${API}${e.path}`));
     const missing = served.filter((route) => !known.has(route) && !NOT_YET_ENDPOINTS.has(route) && !OUTSIDE_API.has(route));
     expect(missing, "routes without an endpoint object").toEqual([]);
-    expect(ENDPOINTS.filter((e) => !REGISTERED.has(e)).map((e) => `${e.method} ${e.path}`), "endpoint objects no route registers").toEqual([]);
+    expect(
+      ENDPOINTS.filter((e) => !REGISTERED.has(e)).map((e) => `${e.method} ${e.path}`),
+      "endpoint objects no route registers",
+    ).toEqual([]);
   });
 
   test("every endpoint object is served, once", () => {
     const keys = ENDPOINTS.map((e) => `${e.method} ${API}${e.path}`);
-    expect(keys.filter((key) => !served.includes(key)), "endpoint objects of no route").toEqual([]);
-    expect(keys.filter((key, index) => keys.indexOf(key) !== index), "endpoint objects declared twice").toEqual([]);
+    expect(
+      keys.filter((key) => !served.includes(key)),
+      "endpoint objects of no route",
+    ).toEqual([]);
+    expect(
+      keys.filter((key, index) => keys.indexOf(key) !== index),
+      "endpoint objects declared twice",
+    ).toEqual([]);
   });
 
   test("the list of routes not yet converted only names routes that exist and have no endpoint object", () => {

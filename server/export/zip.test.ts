@@ -16,7 +16,12 @@ function centralEntries(bytes: Uint8Array): { name: string; method: number; comp
   const entries = [];
   while (buf.readUInt32LE(at) === 0x02014b50) {
     const nameLength = buf.readUInt16LE(at + 28);
-    entries.push({ name: buf.subarray(at + 46, at + 46 + nameLength).toString("utf8"), method: buf.readUInt16LE(at + 10), compressedSize: buf.readUInt32LE(at + 20), size: buf.readUInt32LE(at + 24) });
+    entries.push({
+      name: buf.subarray(at + 46, at + 46 + nameLength).toString("utf8"),
+      method: buf.readUInt16LE(at + 10),
+      compressedSize: buf.readUInt32LE(at + 20),
+      size: buf.readUInt32LE(at + 24),
+    });
     at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
   }
   return entries;
@@ -25,7 +30,15 @@ function centralEntries(bytes: Uint8Array): { name: string; method: number; comp
 describe("zip writer", () => {
   test("the files read back by an independent reader, names in UTF-8, in their order", async () => {
     const pdf = new Uint8Array(Buffer.from("%PDF-1.7 une facture"));
-    const bytes = await readAll(zipStream([{ name: "FA-2026-0001.pdf", bytes: pdf }, { name: "Factura número 2.pdf", bytes: new Uint8Array(0) }], when));
+    const bytes = await readAll(
+      zipStream(
+        [
+          { name: "FA-2026-0001.pdf", bytes: pdf },
+          { name: "Factura número 2.pdf", bytes: new Uint8Array(0) },
+        ],
+        when,
+      ),
+    );
     expect(Buffer.from(bytes).readUInt32LE(0)).toBe(0x04034b50);
     const files = unzip(bytes);
     expect([...files.keys()]).toEqual(["FA-2026-0001.pdf", "Factura número 2.pdf"]);

@@ -25,7 +25,10 @@ function render(brand: Brand, intro: string, rows: [string, string][], freeText?
 <p style="font-weight:bold;color:${brand.styles.primaryDark}">${escapeHtml(brand.title)}</p>
 <p>${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse">${filled
-    .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join("")}</table>
 ${freeText ? `<p style="font-weight:bold;margin-top:16px">${escapeHtml(freeText.label)}</p><p style="white-space:pre-wrap">${escapeHtml(freeText.value)}</p>` : ""}
 </div></body></html>`;

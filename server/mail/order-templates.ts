@@ -27,7 +27,14 @@ export function orderConfirmationMail(input: {
  * The cheque order is made: what the buyer has to do (ADR 0106): whom to pay, how much, the order number to write on
  * the back of the cheque and where to send it, as the order page shows them.
  */
-export function chequeInstructionsMail(input: { brand: Brand; locale: string; firstName: string; orderId: number; cheque: ChequeInstructions; trainings: string[] }): Mail {
+export function chequeInstructionsMail(input: {
+  brand: Brand;
+  locale: string;
+  firstName: string;
+  orderId: number;
+  cheque: ChequeInstructions;
+  trainings: string[];
+}): Mail {
   const locale = serverLocale(input.locale);
   const t = fixedT(locale, "mail", "chequeInstructions");
   const { cheque } = input;

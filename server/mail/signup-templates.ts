@@ -9,7 +9,12 @@ import { render, type Mail } from "./templates.ts";
  */
 export function signUpConfirmationMail(input: { brand: Brand; locale: string; firstName: string; link: string }): Mail {
   const t = fixedT(serverLocale(input.locale), "mail");
-  const lines = [t("signUp.greeting", { name: input.firstName }), t("signUp.confirmBody", { brand: input.brand.title }), t("signUp.confirmValidity"), t("signUp.notYou")];
+  const lines = [
+    t("signUp.greeting", { name: input.firstName }),
+    t("signUp.confirmBody", { brand: input.brand.title }),
+    t("signUp.confirmValidity"),
+    t("signUp.notYou"),
+  ];
   return {
     subject: t("signUp.confirmSubject", { brand: input.brand.title }),
     ...render(input.brand, lines, { label: t("signUp.confirmAction"), url: input.link }),
@@ -35,6 +40,10 @@ export function signUpExistingAccountMail(input: {
   ];
   return {
     subject: t("signUp.existingSubject", { brand: input.brand.title }),
-    ...render(input.brand, lines, input.confirmLink ? { label: t("signUp.confirmAction"), url: input.confirmLink } : { label: t("signUp.loginAction"), url: input.loginLink }),
+    ...render(
+      input.brand,
+      lines,
+      input.confirmLink ? { label: t("signUp.confirmAction"), url: input.confirmLink } : { label: t("signUp.loginAction"), url: input.loginLink },
+    ),
   };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "./provider.ts";
-import { buildSandboxNotification, createSandboxProvider, readSandboxToken, SANDBOX_SIGNATURE_HEADER, sandboxCardResult, sandboxKey, signSandboxToken } from "./sandbox.ts";
+import {
+  buildSandboxNotification,
+  createSandboxProvider,
+  readSandboxToken,
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxCardResult,
+  sandboxKey,
+  signSandboxToken,
+} from "./sandbox.ts";
 
 const SECRET = "sandbox-test-secret-0123456789";
 const now = new Date("2026-06-01T10:00:00Z");
@@ -53,7 +61,12 @@ describe("sandbox provider", () => {
     const start = await provider.startPayment({ orderId: 9, amountCents: 500, currency: "EUR", returnPath: "/boutique/commande", origin: "http://localhost" });
     const token = start.url.split("/").pop()!;
     expect(readSandboxToken(SECRET, token, now)).toEqual({ orderId: 9, amountCents: 500, currency: "EUR", expiresAt: now.getTime() + 3600_000 });
-    expect(Object.keys(JSON.parse(Buffer.from(token.split(".")[0], "base64url").toString("utf8"))).sort()).toEqual(["amountCents", "currency", "expiresAt", "orderId"]);
+    expect(Object.keys(JSON.parse(Buffer.from(token.split(".")[0], "base64url").toString("utf8"))).sort()).toEqual([
+      "amountCents",
+      "currency",
+      "expiresAt",
+      "orderId",
+    ]);
     expect(readSandboxToken(SECRET, token, new Date(now.getTime() + 2 * 3600_000))).toBeNull();
     expect(readSandboxToken("another-secret-0123456789abc", token, now)).toBeNull();
     const other = signSandboxToken(SECRET, { orderId: 10, amountCents: 1, currency: "EUR", expiresAt: now.getTime() + 1000 });

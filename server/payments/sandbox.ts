@@ -5,7 +5,15 @@
  * body). The JSON names every value it signs; the notification must have exactly its five fields, well-formed.
  */
 import { randomUUID } from "node:crypto";
-import { hexEquals, hmacSha256Hex, type IncomingNotification, type NotificationCheck, type PaymentProvider, type PaymentStart, type StartPaymentInput } from "./provider.ts";
+import {
+  hexEquals,
+  hmacSha256Hex,
+  type IncomingNotification,
+  type NotificationCheck,
+  type PaymentProvider,
+  type PaymentStart,
+  type StartPaymentInput,
+} from "./provider.ts";
 
 export const SANDBOX_PAGE_PREFIX = "/back/payments/sandbox/";
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
@@ -52,7 +60,10 @@ export type SandboxNotificationBody = { orderId: number; transactionId: string; 
 const NOTIFICATION_FIELDS = ["amountCents", "currency", "orderId", "status", "transactionId"];
 
 /** The notification the sandbox sends for a card result: the raw body and its signature header. */
-export function buildSandboxNotification(appSecret: string, input: Omit<SandboxNotificationBody, "transactionId"> & { transactionId?: string }): IncomingNotification {
+export function buildSandboxNotification(
+  appSecret: string,
+  input: Omit<SandboxNotificationBody, "transactionId"> & { transactionId?: string },
+): IncomingNotification {
   const body = JSON.stringify({ ...input, transactionId: input.transactionId ?? `sbx_${randomUUID()}` } satisfies SandboxNotificationBody);
   return { body, contentType: "application/json", headers: { [SANDBOX_SIGNATURE_HEADER]: hmacSha256Hex(sandboxKey(appSecret), body) } };
 }

@@ -132,7 +132,14 @@ describe("SystemPay form API notification", () => {
   it("accepts a signed IPN with the documented fields and maps AUTHORISED to paid", () => {
     expect(verifySystemPayNotification(config, formIpn(AUTHORISED))).toEqual({
       ok: true,
-      notification: { orderId: 42, transactionId: "3c0c3ec7e1734f1c8a8b6b0e6a7f0d11", status: "paid", amountCents: 12100, currency: "EUR", payload: AUTHORISED },
+      notification: {
+        orderId: 42,
+        transactionId: "3c0c3ec7e1734f1c8a8b6b0e6a7f0d11",
+        status: "paid",
+        amountCents: 12100,
+        currency: "EUR",
+        payload: AUTHORISED,
+      },
     });
   });
 
@@ -143,14 +150,20 @@ describe("SystemPay form API notification", () => {
 
   it("pays nothing for a refund or a verification (vads_operation_type other than DEBIT)", () => {
     expect(verified(verifySystemPayNotification(config, formIpn({ ...AUTHORISED, vads_operation_type: "CREDIT" })))?.status).toBe("pending");
-    expect(verified(verifySystemPayNotification(config, formIpn({ ...AUTHORISED, vads_operation_type: "VERIFICATION", vads_trans_status: "ACCEPTED" })))?.status).toBe("pending");
+    expect(
+      verified(verifySystemPayNotification(config, formIpn({ ...AUTHORISED, vads_operation_type: "VERIFICATION", vads_trans_status: "ACCEPTED" })))?.status,
+    ).toBe("pending");
   });
 
   it.each([
     ["a signature made with another key", formIpn(AUTHORISED, "6655443322110099"), /signature/],
     ["no signature", { body: new URLSearchParams(AUTHORISED).toString(), contentType: "", headers: {} }, /signature/],
     ["a signature that is not base64", formIpn(AUTHORISED, config.key!, "not base64!"), /signature/],
-    ["an amount changed after signing", { body: formIpn(AUTHORISED).body.replace("vads_amount=12100", "vads_amount=1"), contentType: "", headers: {} }, /signature/],
+    [
+      "an amount changed after signing",
+      { body: formIpn(AUTHORISED).body.replace("vads_amount=12100", "vads_amount=1"), contentType: "", headers: {} },
+      /signature/,
+    ],
     ["a documented field added after signing", { body: `${formIpn(AUTHORISED).body}&vads_order_info=x`, contentType: "", headers: {} }, /signature/],
     ["a repeated field", { body: `${formIpn(AUTHORISED).body}&vads_amount=12100`, contentType: "", headers: {} }, /vads_amount repeated/],
     ["a repeated signature", { body: `${formIpn(AUTHORISED).body}&signature=x`, contentType: "", headers: {} }, /signature repeated/],
@@ -270,7 +283,10 @@ describe("SystemPay REST V4 notification (kr-answer)", () => {
   };
 
   it("accepts an IPN signed with the password and maps PAID to paid", () => {
-    expect(verifySystemPayNotification(config, ipn(PAID))).toEqual({ ok: true, notification: { orderId: 42, transactionId: UUID, status: "paid", amountCents: 12100, currency: "EUR", payload: PAID } });
+    expect(verifySystemPayNotification(config, ipn(PAID))).toEqual({
+      ok: true,
+      notification: { orderId: 42, transactionId: UUID, status: "paid", amountCents: 12100, currency: "EUR", payload: PAID },
+    });
   });
 
   it.each([

@@ -12,7 +12,16 @@
  * whole answer) is verified too, with the REST password, for shops whose back office sends it.
  */
 import { createHmac } from "node:crypto";
-import { hexEquals, hmacSha256Hex, type IncomingNotification, type NotificationCheck, type PaymentProvider, type PaymentStart, type PaymentStatus, type StartPaymentInput } from "./provider.ts";
+import {
+  hexEquals,
+  hmacSha256Hex,
+  type IncomingNotification,
+  type NotificationCheck,
+  type PaymentProvider,
+  type PaymentStart,
+  type PaymentStatus,
+  type StartPaymentInput,
+} from "./provider.ts";
 
 export const SYSTEMPAY_NOTIFY_PATH = "/back/api/shop/payments/notify/systempay";
 
@@ -115,7 +124,13 @@ export function mapTransStatus(status: string | undefined): PaymentStatus | null
 }
 
 /** The REST V4 order statuses (orderStatus, as documented) and the order state each maps to. */
-const REST_ORDER_STATUSES: Record<string, PaymentStatus> = { PAID: "paid", UNPAID: "failed", ABANDONED: "cancelled", RUNNING: "pending", PARTIALLY_PAID: "pending" };
+const REST_ORDER_STATUSES: Record<string, PaymentStatus> = {
+  PAID: "paid",
+  UNPAID: "failed",
+  ABANDONED: "cancelled",
+  RUNNING: "pending",
+  PARTIALLY_PAID: "pending",
+};
 
 /** A documented REST V4 orderStatus -> our order state; null for anything else. */
 export function mapSystemPayStatus(orderStatus: unknown): PaymentStatus | null {
@@ -131,48 +146,177 @@ export function mapSystemPayStatus(orderStatus: unknown): PaymentStatus | null {
  */
 export const IPN_FIELDS: ReadonlySet<string> = new Set([
   // technical details
-  "vads_action_mode", "vads_contrib", "vads_ctx_mode", "vads_extra_result", "vads_hash", "vads_page_action", "vads_payment_error",
-  "vads_result", "vads_site_id", "vads_url_check", "vads_url_check_src", "vads_version",
+  "vads_action_mode",
+  "vads_contrib",
+  "vads_ctx_mode",
+  "vads_extra_result",
+  "vads_hash",
+  "vads_page_action",
+  "vads_payment_error",
+  "vads_result",
+  "vads_site_id",
+  "vads_url_check",
+  "vads_url_check_src",
+  "vads_version",
   // transaction details
-  "vads_acquirer_payment_reference", "vads_acquirer_service_supplier_id", "vads_acquirer_transient_data", "vads_amount",
-  "vads_archival_reference_id", "vads_authent_nsu", "vads_capture_delay", "vads_change_rate", "vads_contract_used", "vads_contracts",
-  "vads_currency", "vads_dcc_amount", "vads_dcc_currency", "vads_dcc_markup", "vads_dcc_rate_date", "vads_effective_amount",
-  "vads_effective_creation_date", "vads_effective_currency", "vads_initial_issuer_transaction_identifier", "vads_occurrence_type",
-  "vads_operation_type", "vads_payment_cards", "vads_payment_config", "vads_payment_option_code", "vads_payment_seq", "vads_payment_src",
-  "vads_presentation_date", "vads_sequence_number", "vads_tid", "vads_trans_date", "vads_trans_id", "vads_trans_status", "vads_trans_uuid",
+  "vads_acquirer_payment_reference",
+  "vads_acquirer_service_supplier_id",
+  "vads_acquirer_transient_data",
+  "vads_amount",
+  "vads_archival_reference_id",
+  "vads_authent_nsu",
+  "vads_capture_delay",
+  "vads_change_rate",
+  "vads_contract_used",
+  "vads_contracts",
+  "vads_currency",
+  "vads_dcc_amount",
+  "vads_dcc_currency",
+  "vads_dcc_markup",
+  "vads_dcc_rate_date",
+  "vads_effective_amount",
+  "vads_effective_creation_date",
+  "vads_effective_currency",
+  "vads_initial_issuer_transaction_identifier",
+  "vads_occurrence_type",
+  "vads_operation_type",
+  "vads_payment_cards",
+  "vads_payment_config",
+  "vads_payment_option_code",
+  "vads_payment_seq",
+  "vads_payment_src",
+  "vads_presentation_date",
+  "vads_sequence_number",
+  "vads_tid",
+  "vads_trans_date",
+  "vads_trans_id",
+  "vads_trans_status",
+  "vads_trans_uuid",
   "vads_validation_mode",
   // payment method details
-  "vads_acquirer_network", "vads_auth_mode", "vads_auth_number", "vads_auth_result", "vads_bank_code", "vads_bank_label", "vads_bank_product",
-  "vads_birth_day", "vads_birth_month", "vads_birth_year", "vads_brand_management", "vads_card_brand", "vads_card_country",
-  "vads_card_holder_name", "vads_card_nature", "vads_card_number", "vads_card_product_category", "vads_expiry_month", "vads_expiry_year",
-  "vads_proof_of_id_number", "vads_proof_of_id_type", "vads_wallet",
+  "vads_acquirer_network",
+  "vads_auth_mode",
+  "vads_auth_number",
+  "vads_auth_result",
+  "vads_bank_code",
+  "vads_bank_label",
+  "vads_bank_product",
+  "vads_birth_day",
+  "vads_birth_month",
+  "vads_birth_year",
+  "vads_brand_management",
+  "vads_card_brand",
+  "vads_card_country",
+  "vads_card_holder_name",
+  "vads_card_nature",
+  "vads_card_number",
+  "vads_card_product_category",
+  "vads_expiry_month",
+  "vads_expiry_year",
+  "vads_proof_of_id_number",
+  "vads_proof_of_id_type",
+  "vads_wallet",
   // order details
-  "vads_order_id", "vads_order_info", "vads_order_info2", "vads_order_info3", "vads_order_description", "vads_nb_products",
-  "vads_pretax_amount", "vads_tax_amount", "vads_tax_rate", "vads_totalamount_vat", "vads_insurance_amount", "vads_shipping_amount",
+  "vads_order_id",
+  "vads_order_info",
+  "vads_order_info2",
+  "vads_order_info3",
+  "vads_order_description",
+  "vads_nb_products",
+  "vads_pretax_amount",
+  "vads_tax_amount",
+  "vads_tax_rate",
+  "vads_totalamount_vat",
+  "vads_insurance_amount",
+  "vads_shipping_amount",
   // buyer details
-  "vads_avs_result", "vads_cust_address", "vads_cust_address_number", "vads_cust_address2", "vads_cust_cell_phone", "vads_cust_city",
-  "vads_cust_country", "vads_cust_district", "vads_cust_email", "vads_cust_first_name", "vads_cust_id", "vads_cust_last_name",
-  "vads_cust_legal_name", "vads_cust_name", "vads_cust_national_id", "vads_cust_phone", "vads_cust_state", "vads_cust_status",
-  "vads_cust_title", "vads_cust_zip", "vads_pays_ip", "vads_user_info",
+  "vads_avs_result",
+  "vads_cust_address",
+  "vads_cust_address_number",
+  "vads_cust_address2",
+  "vads_cust_cell_phone",
+  "vads_cust_city",
+  "vads_cust_country",
+  "vads_cust_district",
+  "vads_cust_email",
+  "vads_cust_first_name",
+  "vads_cust_id",
+  "vads_cust_last_name",
+  "vads_cust_legal_name",
+  "vads_cust_name",
+  "vads_cust_national_id",
+  "vads_cust_phone",
+  "vads_cust_state",
+  "vads_cust_status",
+  "vads_cust_title",
+  "vads_cust_zip",
+  "vads_pays_ip",
+  "vads_user_info",
   // shipping details
-  "vads_ship_to_city", "vads_ship_to_country", "vads_ship_to_delivery_company_name", "vads_ship_to_district", "vads_ship_to_first_name",
-  "vads_ship_to_last_name", "vads_ship_to_legal_name", "vads_ship_to_name", "vads_ship_to_phone_num", "vads_ship_to_speed",
-  "vads_ship_to_state", "vads_ship_to_status", "vads_ship_to_street", "vads_ship_to_street2", "vads_ship_to_street_number",
-  "vads_ship_to_type", "vads_ship_to_zip",
+  "vads_ship_to_city",
+  "vads_ship_to_country",
+  "vads_ship_to_delivery_company_name",
+  "vads_ship_to_district",
+  "vads_ship_to_first_name",
+  "vads_ship_to_last_name",
+  "vads_ship_to_legal_name",
+  "vads_ship_to_name",
+  "vads_ship_to_phone_num",
+  "vads_ship_to_speed",
+  "vads_ship_to_state",
+  "vads_ship_to_status",
+  "vads_ship_to_street",
+  "vads_ship_to_street2",
+  "vads_ship_to_street_number",
+  "vads_ship_to_type",
+  "vads_ship_to_zip",
   // cardholder authentication (3-D Secure)
-  "vads_threeds_auth_type", "vads_threeds_cavv", "vads_threeds_cavvAlgorithm", "vads_threeds_eci", "vads_threeds_enrolled",
-  "vads_threeds_error_code", "vads_threeds_exit_status", "vads_threeds_mpi", "vads_threeds_sign_valid", "vads_threeds_status",
+  "vads_threeds_auth_type",
+  "vads_threeds_cavv",
+  "vads_threeds_cavvAlgorithm",
+  "vads_threeds_eci",
+  "vads_threeds_enrolled",
+  "vads_threeds_error_code",
+  "vads_threeds_exit_status",
+  "vads_threeds_mpi",
+  "vads_threeds_sign_valid",
+  "vads_threeds_status",
   "vads_threeds_xid",
   // risk analysis
-  "vads_risk_analysis_result", "vads_risk_analyzer_result", "vads_risk_assessment_result", "vads_risk_control",
-  "vads_risk_primary_warranty", "vads_warranty_result",
+  "vads_risk_analysis_result",
+  "vads_risk_analyzer_result",
+  "vads_risk_assessment_result",
+  "vads_risk_control",
+  "vads_risk_primary_warranty",
+  "vads_warranty_result",
   // token and recurring payment
-  "vads_identifier", "vads_identifier_status", "vads_subscription", "vads_sub_amount", "vads_sub_currency", "vads_sub_desc",
-  "vads_sub_effect_date", "vads_sub_init_amount", "vads_sub_init_amount_number", "vads_recurrence_number", "vads_recurrence_status",
+  "vads_identifier",
+  "vads_identifier_status",
+  "vads_subscription",
+  "vads_sub_amount",
+  "vads_sub_currency",
+  "vads_sub_desc",
+  "vads_sub_effect_date",
+  "vads_sub_init_amount",
+  "vads_sub_init_amount_number",
+  "vads_recurrence_number",
+  "vads_recurrence_status",
   // payment page and redirection (echoed)
-  "vads_language", "vads_available_languages", "vads_return_mode", "vads_url_return", "vads_url_success", "vads_url_refused",
-  "vads_url_cancel", "vads_url_error", "vads_redirect_error_message", "vads_redirect_error_timeout", "vads_redirect_success_message",
-  "vads_redirect_success_timeout", "vads_shop_name", "vads_shop_url", "vads_theme_config",
+  "vads_language",
+  "vads_available_languages",
+  "vads_return_mode",
+  "vads_url_return",
+  "vads_url_success",
+  "vads_url_refused",
+  "vads_url_cancel",
+  "vads_url_error",
+  "vads_redirect_error_message",
+  "vads_redirect_error_timeout",
+  "vads_redirect_success_message",
+  "vads_redirect_success_timeout",
+  "vads_shop_name",
+  "vads_shop_url",
+  "vads_theme_config",
 ]);
 
 /** vads_url_check_src: where a notification comes from (documented values). */
@@ -217,7 +361,8 @@ export function verifyFormNotification(config: Pick<SystemPayConfig, "key" | "sh
   if (unknown.length > 0) return refuse(`undocumented fields ${unknown.join(", ")}`);
   const expected = Buffer.from(systemPaySignature(fields, config.key), "base64");
   const given = Buffer.from(signature, "base64");
-  if (!signature || given.toString("base64") !== signature || !hexEquals(expected.toString("hex"), given.toString("hex"))) return refuse("bad or missing signature");
+  if (!signature || given.toString("base64") !== signature || !hexEquals(expected.toString("hex"), given.toString("hex")))
+    return refuse("bad or missing signature");
   if (fields.vads_site_id !== config.shopId) return refuse("another shop (vads_site_id)");
   if (fields.vads_ctx_mode !== config.mode) return refuse("another mode (vads_ctx_mode)");
   const status = mapTransStatus(fields.vads_trans_status);
@@ -291,7 +436,10 @@ export function verifyRestNotification(config: Pick<SystemPayConfig, "password" 
 }
 
 /** Either notification format, by what the body carries. */
-export function verifySystemPayNotification(config: Pick<SystemPayConfig, "key" | "password" | "shopId" | "mode">, notification: IncomingNotification): NotificationCheck {
+export function verifySystemPayNotification(
+  config: Pick<SystemPayConfig, "key" | "password" | "shopId" | "mode">,
+  notification: IncomingNotification,
+): NotificationCheck {
   const body = new URLSearchParams(notification.body);
   return body.has("kr-answer") ? verifyRestNotification(config, body) : verifyFormNotification(config, body);
 }

@@ -7,7 +7,19 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf
 import { encodable, wrap } from "./layout.ts";
 
 export type AttendanceSheetInput = {
-  texts: { title: string; training: string; session: string; day: string; place: string; learner: string; morning: string; afternoon: string; trainer: string; none: string; page: string };
+  texts: {
+    title: string;
+    training: string;
+    session: string;
+    day: string;
+    place: string;
+    learner: string;
+    morning: string;
+    afternoon: string;
+    trainer: string;
+    none: string;
+    page: string;
+  };
   trainingName: string;
   sessionName: string;
   dayLabel: string;
@@ -24,7 +36,8 @@ export async function renderAttendanceSheet(input: AttendanceSheetInput): Promis
   doc.setTitle(`${input.texts.title} - ${input.sessionName} - ${input.dayLabel}`);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const text = (page: PDFPage, value: string, x: number, y: number, size: number, f: PDFFont = font) => page.drawText(encodable(f, value), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+  const text = (page: PDFPage, value: string, x: number, y: number, size: number, f: PDFFont = font) =>
+    page.drawText(encodable(f, value), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
   const columns = { name: MARGIN, morning: 330, afternoon: 440, end: A4.width - MARGIN };
 
   let page = doc.addPage([A4.width, A4.height]);

@@ -32,7 +32,20 @@ describe("attestation PDF", () => {
     const bytes = await buildAttestationPdf({ lang, kind: "dpc", code: "7KQM-X2PD-9HTC", verificationUrl: url, facts: FACTS });
     expect(Buffer.from(bytes.slice(0, 5)).toString("latin1")).toBe("%PDF-");
     const text = extractPdfText(bytes);
-    for (const expected of [title, label, period, profession, "François Muñoz", FACTS.trainingName, "7H30", "96822500101", "9682", "05/01/2026, 12/01/2026", "7KQM-X2PD-9HTC", url]) {
+    for (const expected of [
+      title,
+      label,
+      period,
+      profession,
+      "François Muñoz",
+      FACTS.trainingName,
+      "7H30",
+      "96822500101",
+      "9682",
+      "05/01/2026, 12/01/2026",
+      "7KQM-X2PD-9HTC",
+      url,
+    ]) {
       expect(text).toContain(expected);
     }
     // Outside WinAnsi: replaced, never a crash.
@@ -40,7 +53,13 @@ describe("attestation PDF", () => {
   });
 
   test("a training attestation leaves the DPC lines out", async () => {
-    const bytes = await buildAttestationPdf({ lang: "fr", kind: "training", code: "7KQM-X2PD-9HTC", verificationUrl: "http://x/y", facts: { ...FACTS, trainingType: "formation" } });
+    const bytes = await buildAttestationPdf({
+      lang: "fr",
+      kind: "training",
+      code: "7KQM-X2PD-9HTC",
+      verificationUrl: "http://x/y",
+      facts: { ...FACTS, trainingType: "formation" },
+    });
     const text = extractPdfText(bytes);
     expect(text).toContain("Attestation de formation");
     expect(text).toContain("E-learning");

@@ -43,8 +43,6 @@ function printGain(value: string | number | null | undefined, lang: PdfLang): st
   return `${gain > 0 ? "+" : ""}${printNumber(gain, lang)}`;
 }
 
-
-
 export async function buildAttestationPdf(input: AttestationPdfInput): Promise<Uint8Array> {
   const t = fixedT(input.lang === "es" ? "es-ES" : "fr-FR", "pdf");
   /** A label of a list (professions, types), or the raw value when the list has no label for it. */
@@ -105,7 +103,14 @@ export async function buildAttestationPdf(input: AttestationPdfInput): Promise<U
     row(t("result"), t("resultValue", { score: printNumber(f.finalScore, input.lang), pass: printNumber(f.passScore, input.lang) }));
   }
   if (f.attests === "participation" && f.knowledgeGain !== null && f.knowledgeGain !== undefined) {
-    row(t("knowledgeGain"), t("knowledgeGainValue", { pre: printNumber(f.knowledgePre, input.lang), post: printNumber(f.knowledgePost, input.lang), gain: printGain(f.knowledgeGain, input.lang) }));
+    row(
+      t("knowledgeGain"),
+      t("knowledgeGainValue", {
+        pre: printNumber(f.knowledgePre, input.lang),
+        post: printNumber(f.knowledgePost, input.lang),
+        gain: printGain(f.knowledgeGain, input.lang),
+      }),
+    );
   }
   if (input.kind === "dpc") {
     y -= 8;

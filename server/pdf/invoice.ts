@@ -67,7 +67,6 @@ function encodable(font: PDFFont, text: string): string {
   return encodableText(font, text.replace(/[\u202f\u00a0]/g, " "));
 }
 
-
 function formatDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" }).format(date);
 }
@@ -134,7 +133,9 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   text(t("invoice.dateLine", { date: formatDate(input.issuedAt, input.locale) }), WIDTH - MARGIN, { right: true });
   y -= 30;
   if (credit && input.creditNote) {
-    paragraph(t(`${credit}.reverses`, { number: input.creditNote.invoiceNumber, date: formatDate(input.creditNote.invoiceIssuedAt, input.locale) }), { font: bold });
+    paragraph(t(`${credit}.reverses`, { number: input.creditNote.invoiceNumber, date: formatDate(input.creditNote.invoiceIssuedAt, input.locale) }), {
+      font: bold,
+    });
     y -= 10;
   }
 

@@ -40,9 +40,7 @@ export function authorizeChannel(input: {
   const userId = String(presenceData.user_id);
   if (userId.length === 0 || userId.length > Limits.maxUserIdLength) throw new ChannelAuthorizationError("Invalid user_id");
   // pusher-php-server sends user_id as a string and omits an absent user_info; do the same.
-  const channelData = JSON.stringify(
-    presenceData.user_info === undefined ? { user_id: userId } : { user_id: userId, user_info: presenceData.user_info },
-  );
+  const channelData = JSON.stringify(presenceData.user_info === undefined ? { user_id: userId } : { user_id: userId, user_info: presenceData.user_info });
   if (presenceData.user_info !== undefined && Buffer.byteLength(JSON.stringify(presenceData.user_info)) > Limits.maxUserInfoBytes) {
     throw new ChannelAuthorizationError("user_info exceeds 1 KB");
   }

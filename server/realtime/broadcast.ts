@@ -37,9 +37,7 @@ export interface PusherDriverConfig {
 
 export type BroadcasterConfig =
   /** `server` is what createRealtimeServer returned; its broadcaster is used as is. */
-  | { driver: "embedded"; server: { broadcaster: Broadcaster } }
-  | ({ driver: "pusher" } & PusherDriverConfig)
-  | { driver: "memory" };
+  { driver: "embedded"; server: { broadcaster: Broadcaster } } | ({ driver: "pusher" } & PusherDriverConfig) | { driver: "memory" };
 
 export interface BroadcastRecord {
   channel: string;
@@ -94,12 +92,7 @@ export function createPusherBroadcaster(config: PusherDriverConfig): Broadcaster
   return {
     async broadcast(channel, event, payload, opts) {
       const record = prepare(channel, event, payload, opts);
-      await client.trigger(
-        record.channel,
-        record.event,
-        record.data,
-        record.exceptSocketId === undefined ? undefined : { socket_id: record.exceptSocketId },
-      );
+      await client.trigger(record.channel, record.event, record.data, record.exceptSocketId === undefined ? undefined : { socket_id: record.exceptSocketId });
     },
   };
 }

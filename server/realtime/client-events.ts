@@ -8,12 +8,7 @@ function reject(connection: ClientConnection, message: string): void {
   connection.sendError(ErrorOnlyCode.clientEventRejected, message);
 }
 
-export async function handleClientEvent(
-  context: RealtimeContext,
-  connection: ClientConnection,
-  frame: InboundFrame,
-  now: number,
-): Promise<void> {
+export async function handleClientEvent(context: RealtimeContext, connection: ClientConnection, frame: InboundFrame, now: number): Promise<void> {
   const { limits } = context.config;
   if (!isClientEventName(frame.event)) return reject(connection, `Unsupported event "${frame.event.slice(0, 50)}": client events must start with client-`);
   if (frame.event.length > limits.maxEventNameLength) return reject(connection, "Client event name too long");

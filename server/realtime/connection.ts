@@ -100,10 +100,7 @@ export class ClientConnection implements ChannelSubscriber {
   takeInboundToken(now: number): boolean {
     const elapsedSeconds = (now - this.tokensRefilledAt) / 1000;
     this.tokensRefilledAt = now;
-    this.inboundTokens = Math.min(
-      this.limits.inboundFrameBurst,
-      this.inboundTokens + elapsedSeconds * this.limits.inboundFramesPerSecond,
-    );
+    this.inboundTokens = Math.min(this.limits.inboundFrameBurst, this.inboundTokens + elapsedSeconds * this.limits.inboundFramesPerSecond);
     if (this.inboundTokens < 1) return false;
     this.inboundTokens -= 1;
     return true;

@@ -242,9 +242,7 @@ export class RealtimeEngine implements RealtimeContext {
 
   async publishEvent(request: PublishRequest): Promise<void> {
     await Promise.all(
-      request.channels.map((channel) =>
-        this.broadcastFrame(channel, encodeChannelEvent(request.event, channel, request.data), request.exceptSocketId),
-      ),
+      request.channels.map((channel) => this.broadcastFrame(channel, encodeChannelEvent(request.event, channel, request.data), request.exceptSocketId)),
     );
   }
 

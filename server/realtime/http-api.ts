@@ -202,11 +202,7 @@ function validateEvent(engine: RealtimeEngine, input: Record<string, unknown>, c
   };
 }
 
-async function channelAttributes(
-  engine: RealtimeEngine,
-  channel: string,
-  info: Set<InfoAttribute>,
-): Promise<Record<string, number>> {
+async function channelAttributes(engine: RealtimeEngine, channel: string, info: Set<InfoAttribute>): Promise<Record<string, number>> {
   const attributes: Record<string, number> = {};
   if (info.has("subscription_count")) attributes.subscription_count = await engine.subscriptionCount(channel);
   if (info.has("user_count") && channelKind(channel) === "presence") attributes.user_count = await engine.presenceUserCount(channel);

@@ -80,9 +80,7 @@ export interface PresenceMemberInput {
 export type PresenceMembers = Map<string, string>;
 
 export type PresenceAddResult =
-  | { status: "added"; firstForUser: boolean; members: PresenceMembers }
-  | { status: "already-present"; members: PresenceMembers }
-  | { status: "full" };
+  { status: "added"; firstForUser: boolean; members: PresenceMembers } | { status: "already-present"; members: PresenceMembers } | { status: "full" };
 
 export interface PresenceRemoval {
   userId: string;

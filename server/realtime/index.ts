@@ -96,12 +96,7 @@ export {
   PLATFORM_CHANNEL,
   userChannelName,
 } from "./app-channels.ts";
-export {
-  BroadcastError,
-  createBroadcaster,
-  createMemoryBroadcaster,
-  type Broadcaster,
-} from "./broadcast.ts";
+export { BroadcastError, createBroadcaster, createMemoryBroadcaster, type Broadcaster } from "./broadcast.ts";
 export { pusherClientOptions } from "./client-options.ts";
 export type { RealtimeConfig } from "./config.ts";
 export { refuseUpgrade } from "./upgrade.ts";

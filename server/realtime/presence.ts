@@ -7,15 +7,10 @@ export interface PresenceIdentity {
   userInfoJson: string;
 }
 
-export type ChannelDataCheck =
-  | { ok: true; identity: PresenceIdentity }
-  | { ok: false; problem: "missing" | "malformed" | "user-id" | "user-info-too-large" };
+export type ChannelDataCheck = { ok: true; identity: PresenceIdentity } | { ok: false; problem: "missing" | "malformed" | "user-id" | "user-info-too-large" };
 
 /** user_id may be a string or a number (compared as strings); user_info is optional. */
-export function parseChannelData(
-  channelData: unknown,
-  limits: { maxUserIdLength: number; maxUserInfoBytes: number },
-): ChannelDataCheck {
+export function parseChannelData(channelData: unknown, limits: { maxUserIdLength: number; maxUserInfoBytes: number }): ChannelDataCheck {
   if (typeof channelData !== "string" || channelData.length === 0) return { ok: false, problem: "missing" };
   let parsed: unknown;
   try {
@@ -25,8 +20,7 @@ export function parseChannelData(
   }
   if (!isPlainObject(parsed)) return { ok: false, problem: "malformed" };
   const rawUserId = parsed.user_id;
-  const userId =
-    typeof rawUserId === "string" ? rawUserId : typeof rawUserId === "number" && Number.isFinite(rawUserId) ? String(rawUserId) : null;
+  const userId = typeof rawUserId === "string" ? rawUserId : typeof rawUserId === "number" && Number.isFinite(rawUserId) ? String(rawUserId) : null;
   if (userId === null || userId.length === 0 || userId.length > limits.maxUserIdLength) {
     return { ok: false, problem: "user-id" };
   }
@@ -43,11 +37,7 @@ export function encodePresenceSucceeded(channel: string, members: PresenceMember
 }
 
 export function encodeMemberAdded(channel: string, identity: PresenceIdentity): string {
-  return encodeProtocolEvent(
-    "pusher_internal:member_added",
-    { user_id: identity.userId, user_info: JSON.parse(identity.userInfoJson) },
-    channel,
-  );
+  return encodeProtocolEvent("pusher_internal:member_added", { user_id: identity.userId, user_info: JSON.parse(identity.userInfoJson) }, channel);
 }
 
 export function encodeMemberRemoved(channel: string, userId: string): string {

@@ -360,9 +360,7 @@ class RedisPresenceStore implements PresenceStore {
       `${channel}\n${socketId}`,
       channel,
       this.adapter.pubSubChannel(channel),
-    ])) as
-      | [string, number]
-      | null;
+    ])) as [string, number] | null;
     return result === null ? null : { userId: result[0], lastForUser: result[1] === 1 };
   }
 

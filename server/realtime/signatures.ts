@@ -25,34 +25,18 @@ export function channelAuthMessage(socketId: string, channelName: string, channe
   return channelData === undefined ? `${socketId}:${channelName}` : `${socketId}:${channelName}:${channelData}`;
 }
 
-export function signChannelAuth(input: {
-  key: string;
-  secret: string;
-  socketId: string;
-  channelName: string;
-  channelData?: string;
-}): string {
+export function signChannelAuth(input: { key: string; secret: string; socketId: string; channelName: string; channelData?: string }): string {
   const signature = hmacSha256Hex(input.secret, channelAuthMessage(input.socketId, input.channelName, input.channelData));
   return `${input.key}:${signature}`;
 }
 
-export function verifyChannelAuth(input: {
-  key: string;
-  secret: string;
-  socketId: string;
-  channelName: string;
-  channelData?: string;
-  auth: unknown;
-}): boolean {
+export function verifyChannelAuth(input: { key: string; secret: string; socketId: string; channelName: string; channelData?: string; auth: unknown }): boolean {
   if (typeof input.auth !== "string") return false;
   const separator = input.auth.indexOf(":");
   if (separator <= 0) return false;
   const receivedKey = input.auth.slice(0, separator);
   const receivedSignature = input.auth.slice(separator + 1);
-  const expectedSignature = hmacSha256Hex(
-    input.secret,
-    channelAuthMessage(input.socketId, input.channelName, input.channelData),
-  );
+  const expectedSignature = hmacSha256Hex(input.secret, channelAuthMessage(input.socketId, input.channelName, input.channelData));
   const keyMatches = constantTimeEqual(input.key, receivedKey);
   const signatureMatches = constantTimeEqual(expectedSignature, receivedSignature);
   return keyMatches && signatureMatches;
@@ -67,12 +51,15 @@ export type QueryPair = [key: string, value: string];
  */
 export function parseQueryString(rawQuery: string): QueryPair[] {
   if (rawQuery === "") return [];
-  return rawQuery.split("&").filter(Boolean).map((part) => {
-    const equals = part.indexOf("=");
-    const key = equals === -1 ? part : part.slice(0, equals);
-    const value = equals === -1 ? "" : part.slice(equals + 1);
-    return [safeDecode(key), safeDecode(value)];
-  });
+  return rawQuery
+    .split("&")
+    .filter(Boolean)
+    .map((part) => {
+      const equals = part.indexOf("=");
+      const key = equals === -1 ? part : part.slice(0, equals);
+      const value = equals === -1 ? "" : part.slice(equals + 1);
+      return [safeDecode(key), safeDecode(value)];
+    });
 }
 
 function safeDecode(value: string): string {
@@ -96,13 +83,7 @@ export function apiStringToSign(method: string, path: string, query: QueryPair[]
 
 export const API_TIMESTAMP_GRACE_SECONDS = 600;
 
-export type ApiAuthFailure =
-  | "missing-parameters"
-  | "wrong-key"
-  | "unsupported-auth-version"
-  | "timestamp-expired"
-  | "body-md5-mismatch"
-  | "bad-signature";
+export type ApiAuthFailure = "missing-parameters" | "wrong-key" | "unsupported-auth-version" | "timestamp-expired" | "body-md5-mismatch" | "bad-signature";
 
 export type ApiAuthResult = { ok: true } | { ok: false; failure: ApiAuthFailure };
 

@@ -3,12 +3,7 @@ import { channelKind, checkChannelName, requiresAuthorization } from "./channels
 import type { ClientConnection, Subscription } from "./connection.ts";
 import type { RealtimeContext } from "./context.ts";
 import type { PresenceMembers } from "./hub.ts";
-import {
-  decodeDataObject,
-  encodeProtocolEvent,
-  encodeSubscriptionError,
-  type SubscriptionErrorDetails,
-} from "./protocol.ts";
+import { decodeDataObject, encodeProtocolEvent, encodeSubscriptionError, type SubscriptionErrorDetails } from "./protocol.ts";
 import { encodePresenceSucceeded, parseChannelData, type PresenceIdentity } from "./presence.ts";
 import { verifyChannelAuth } from "./signatures.ts";
 
@@ -134,12 +129,7 @@ async function addPresenceMember(
   }
 }
 
-async function confirmExistingSubscription(
-  context: RealtimeContext,
-  connection: ClientConnection,
-  channel: string,
-  subscription: Subscription,
-): Promise<void> {
+async function confirmExistingSubscription(context: RealtimeContext, connection: ClientConnection, channel: string, subscription: Subscription): Promise<void> {
   if (subscription.kind !== "presence") {
     connection.send(encodeProtocolEvent("pusher_internal:subscription_succeeded", {}, channel));
     return;

@@ -5,9 +5,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 
-export type UpgradeTarget =
-  | { ok: true; url: URL; appKey: string | null }
-  | { ok: false; status: 400; message: string };
+export type UpgradeTarget = { ok: true; url: URL; appKey: string | null } | { ok: false; status: 400; message: string };
 
 /**
  * Parses the request target of an upgrade. `appKey` is the decoded `{key}` of `/app/{key}`, or null for any

@@ -7,7 +7,7 @@ describe("xlsx writer", () => {
     const bytes = await buildXlsx("Journal <nov>", [
       ["Journal", "Date", "Montant"],
       ["VT", { day: "2026-11-03" }, 121.5],
-      ["a & b <c> \"d\"\u0000", null, 0],
+      ['a & b <c> "d"\u0000', null, 0],
     ]);
     const files = unzip(bytes);
     for (const part of ["[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]) {

@@ -8,12 +8,7 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export function sniffImageType(bytes: Uint8Array): "png" | "jpg" | "webp" | null {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
-  if (
-    bytes.length >= 12 &&
-    String.fromCharCode(...bytes.slice(0, 4)) === "RIFF" &&
-    String.fromCharCode(...bytes.slice(8, 12)) === "WEBP"
-  )
-    return "webp";
+  if (bytes.length >= 12 && String.fromCharCode(...bytes.slice(0, 4)) === "RIFF" && String.fromCharCode(...bytes.slice(8, 12)) === "WEBP") return "webp";
   return null;
 }
 
@@ -22,7 +17,10 @@ export function sniffImageType(bytes: Uint8Array): "png" | "jpg" | "webp" | null
  * accepted (ADR 0105): nothing is decided from it, every file that sniffImageType does not recognise is refused.
  */
 export function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = new TextDecoder("utf-8").decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "").trimStart();
+  const head = new TextDecoder("utf-8")
+    .decode(bytes.subarray(0, 4096))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return /^<(\?xml|svg\b|!--|!doctype\s+svg)/i.test(head) && /<svg\b/i.test(head);
 }
 

@@ -131,14 +131,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.setHeader("x-page-cache", "miss");
   }
 
-  async function store(
-    entries: Entries,
-    key: string,
-    validity: { version: string | null; expiresAt: number },
-    req: Request,
-    res: Response,
-    html: string,
-  ) {
+  async function store(entries: Entries, key: string, validity: { version: string | null; expiresAt: number }, req: Request, res: Response, html: string) {
     // A client navigation's route data (`.data`, React Router's turbo-stream) is kept like its page.
     const isData = req.path.endsWith(".data");
     if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith(isData ? "text/x-script" : "text/html")) return;

@@ -71,7 +71,10 @@ export function pageMethodGuard(getBuild: () => Promise<Pick<ServerBuild, "route
         req.headers["cache-control"] = "no-cache";
         return next();
       }
-      res.status(405).type("text/plain").send(`Method Not Allowed. Allow: ${allowed.join(", ")}`);
+      res
+        .status(405)
+        .type("text/plain")
+        .send(`Method Not Allowed. Allow: ${allowed.join(", ")}`);
     } catch (error) {
       next(error);
     }

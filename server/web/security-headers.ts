@@ -23,9 +23,7 @@ export const PERMISSIONS_POLICY = [
 
 /** A CSP allowing only this site (scripts by nonce) and its websocket endpoint. */
 export function securityHeaders(env: Env) {
-  const realtimeOrigins = env.PUSHER_HOST
-    ? [`ws://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 80}`, `wss://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 443}`]
-    : [];
+  const realtimeOrigins = env.PUSHER_HOST ? [`ws://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 80}`, `wss://${env.PUSHER_HOST}:${env.PUSHER_PORT ?? 443}`] : [];
   const isDevelopment = env.NODE_ENV === "development";
   const brandOrigins = [...parseBrandHosts(env.BRAND_HOSTS).keys()].map((host) => `${env.PUBLIC_URL_SCHEME}://${host}:*`);
   // The SystemPay order page posts its signed payment form to the provider (ADR 0045).

@@ -109,7 +109,10 @@ async function main() {
     server = await startServer(dataDir);
     const origin = server.url;
     const coursePath = await newestCoursePath(origin);
-    const pages: [string, string][] = [["home", "/"], ["catalogue", "/catalogue"]];
+    const pages: [string, string][] = [
+      ["home", "/"],
+      ["catalogue", "/catalogue"],
+    ];
     if (coursePath) pages.push(["course page", coursePath]);
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS, logLevel: "error" });
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -123,10 +126,17 @@ async function main() {
       }
     }
     const rows = [...runsByPage.values()].map(medianRun);
-    console.log(`\nLighthouse 12.2.3, default mobile settings (${THROTTLING === "simulate" ? "simulated" : "Chromium-throttled"} slow 4G, CPU x4), Chromium, guest pages, ${fmt(trainings)} bench trainings`);
+    console.log(
+      `\nLighthouse 12.2.3, default mobile settings (${THROTTLING === "simulate" ? "simulated" : "Chromium-throttled"} slow 4G, CPU x4), Chromium, guest pages, ${fmt(trainings)} bench trainings`,
+    );
     console.log(`each row: the median of ${runs} run${runs === 1 ? "" : "s"} by performance score ("runs": lowest-highest)`);
     console.log(table(rows));
-    console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    console.log(
+      `machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
   } finally {
     if (chrome) chrome.kill();
     if (server) await stopServer(server.child);
@@ -146,16 +156,24 @@ function printDetails(page: string, audits: Audits) {
     console.log(`  ${page}: ${id} ${fmt(audits[id]?.numericValue ?? NaN)} (score ${audits[id]?.score})`);
   }
   const observed = ((audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items ?? [])[0] ?? {};
-  console.log(`  ${page}: observed (unthrottled) first paint ${fmt(observed.observedFirstContentfulPaint)} ms, largest ${fmt(observed.observedLargestContentfulPaint)} ms`);
+  console.log(
+    `  ${page}: observed (unthrottled) first paint ${fmt(observed.observedFirstContentfulPaint)} ms, largest ${fmt(observed.observedLargestContentfulPaint)} ms`,
+  );
   const requests = (audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   for (const item of requests) {
-    const url = String(item.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 80);
-    console.log(`    ${url.padEnd(80)} ${fmt(Number(item.transferSize)).padStart(8)} B  ${String(item.priority).padEnd(8)} ends ${fmt(Number(item.networkEndTime))} ms`);
+    const url = String(item.url)
+      .replace(/^https?:\/\/[^/]+/, "")
+      .slice(0, 80);
+    console.log(
+      `    ${url.padEnd(80)} ${fmt(Number(item.transferSize)).padStart(8)} B  ${String(item.priority).padEnd(8)} ends ${fmt(Number(item.networkEndTime))} ms`,
+    );
   }
   // What blocks the main thread (simulated at the model's CPU slowdown): each long task and what it ran.
   const tasks = (audits["long-tasks"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   for (const task of tasks) {
-    const url = String(task.url).replace(/^https?:\/\/[^/]+/, "").slice(0, 60);
+    const url = String(task.url)
+      .replace(/^https?:\/\/[^/]+/, "")
+      .slice(0, 60);
     console.log(`    long task ${fmt(Number(task.duration)).padStart(5)} ms at ${fmt(Number(task.startTime)).padStart(6)} ms  ${url}`);
   }
   const work = (audits["mainthread-work-breakdown"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];

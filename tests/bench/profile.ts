@@ -46,7 +46,12 @@ async function main() {
     if (server) await stopServer(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`profile written to ${profileDir}; load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  console.log(
+    `profile written to ${profileDir}; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
 }
 
 main().catch((error) => {

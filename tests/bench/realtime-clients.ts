@@ -8,10 +8,7 @@
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 
-type ParentMessage =
-  | { type: "connect"; urls: string[]; count: number; channel: string; concurrency: number }
-  | { type: "report" }
-  | { type: "reset" };
+type ParentMessage = { type: "connect"; urls: string[]; count: number; channel: string; concurrency: number } | { type: "report" } | { type: "reset" };
 
 const sockets: WebSocket[] = [];
 let connectedCount = 0;

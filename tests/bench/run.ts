@@ -122,7 +122,10 @@ const selected = (name: string) => !ONLY || ONLY.test(name);
 
 /** The page rows, each visitor logged in once (the shop customer's cart filled first). */
 async function pageRows(origin: string): Promise<LoadFigures[]> {
-  const cookies = new Map<Visitor, string>([["guest", ""], ["uncached", UNCACHED.cookie]]);
+  const cookies = new Map<Visitor, string>([
+    ["guest", ""],
+    ["uncached", UNCACHED.cookie],
+  ]);
   const rows: LoadFigures[] = [];
   for (const row of PAGE_ROWS) {
     if (!cookies.has(row.visitor)) {
@@ -146,12 +149,15 @@ async function pageRows(origin: string): Promise<LoadFigures[]> {
   return rows;
 }
 
-
 async function shopSession(origin: string, cookie: string) {
   const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1];
   const headers = { cookie, "x-xsrf-token": decodeURIComponent(token), "accept-language": "fr-FR" };
   const post = (path: string, body: unknown) =>
-    fetch(`${origin}/back/api${path}`, { method: "POST", headers: { ...headers, accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${origin}/back/api${path}`, {
+      method: "POST",
+      headers: { ...headers, accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   return { headers, post };
 }
 
@@ -161,7 +167,9 @@ async function shopSession(origin: string, cookie: string) {
  */
 async function fillCart(origin: string, cookie: string): Promise<number> {
   const { headers, post } = await shopSession(origin, cookie);
-  const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=100`, { headers })).json()) as { data: { items: { id: number; free: boolean; priceHT: number }[] } };
+  const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=100`, { headers })).json()) as {
+    data: { items: { id: number; free: boolean; priceHT: number }[] };
+  };
   const sold: number[] = [];
   for (const item of catalogue.data.items.filter((training) => !training.free && training.priceHT > 0)) {
     if ((await post("/shop/add/products", { products: [item.id] })).ok) sold.push(item.id);
@@ -237,7 +245,11 @@ async function main() {
     );
     console.log(ratioTable(rows));
     console.log("\nfirst-load JavaScript (gzip -9, issue #12's budget: 120 KB; served: the bytes sent to a browser that accepts Brotli):");
-    const pages: [string, string | null][] = [["home", "/"], ["catalogue", "/catalogue"], ["course page", coursePath]];
+    const pages: [string, string | null][] = [
+      ["home", "/"],
+      ["catalogue", "/catalogue"],
+      ["course page", coursePath],
+    ];
     for (const [label, pagePath] of pages) {
       if (!pagePath) continue;
       const weight = await javascriptWeight(`${origin}${pagePath}`);
@@ -246,7 +258,12 @@ async function main() {
           `(+ ${fmt(weight.inlineGzippedBytes / 1024, 1)} KB inline scripts)`,
       );
     }
-    console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}; client and server share the machine`);
+    console.log(
+      `machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}; client and server share the machine`,
+    );
   } finally {
     fs.rmSync(staticPath, { force: true });
     if (server) await stopServer(server.child);

@@ -225,7 +225,12 @@ export async function measurePair(
 ): Promise<LoadFigures> {
   assertLoopback(origin);
   process.stdout.write(`measuring ${name} (${settings.warmup} s warm-up + ${settings.duration} s, 1 connection)...\n`);
-  const options = { url: origin, connections: 1, headers: { ...HEADERS, accept: "application/json", "content-type": "application/json", ...headers }, requests };
+  const options = {
+    url: origin,
+    connections: 1,
+    headers: { ...HEADERS, accept: "application/json", "content-type": "application/json", ...headers },
+    requests,
+  };
   if (settings.warmup > 0) {
     await autocannon({ ...options, duration: settings.warmup });
     // The warm-up can stop between the two requests of a pair (an add without its remove), and the measured run would

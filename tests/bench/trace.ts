@@ -11,7 +11,15 @@ import { chromium } from "@playwright/test";
 import { ensureBuild } from "../../scripts/lib/build.mjs";
 import { assertLoopback, fmt, ROOT, seedDatabase, startServer, stopServer } from "./support.ts";
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string } } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+};
 
 /** Main-thread tasks over 50 ms (at the slowed CPU), each with the kinds of work inside it, longest first. */
 function longTasks(events: TraceEvent[]): string[] {
@@ -30,7 +38,10 @@ function longTasks(events: TraceEvent[]): string[] {
         const key = `${e.name}${script}`;
         kinds.set(key, (kinds.get(key) ?? 0) + (e.dur ?? 0));
       }
-      const inside = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${fmt(v / 1000)}`);
+      const inside = [...kinds]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${fmt(v / 1000)}`);
       return `${fmt((task.ts - start) / 1000).padStart(6)} ms  ${fmt((task.dur ?? 0) / 1000).padStart(4)} ms  ${inside.join(", ")}`;
     });
 }
@@ -42,7 +53,18 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-trace-"));
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
   try {
     await seedDatabase({ pgliteDir: path.join(dataDir, "pglite") }, 0);
     server = await startServer(dataDir);

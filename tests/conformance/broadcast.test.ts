@@ -22,7 +22,15 @@ function drivers(): Array<[string, Broadcaster]> {
     ["embedded", createBroadcaster({ driver: "embedded", server: host.realtime })],
     [
       "pusher",
-      createBroadcaster({ driver: "pusher", appId: host.app.appId, key: host.app.key, secret: host.app.secret, host: "127.0.0.1", port: host.port, useTLS: false }),
+      createBroadcaster({
+        driver: "pusher",
+        appId: host.app.appId,
+        key: host.app.key,
+        secret: host.app.secret,
+        host: "127.0.0.1",
+        port: host.port,
+        useTLS: false,
+      }),
     ],
   ];
 }
@@ -109,7 +117,13 @@ describe("authorizeChannel", () => {
 
   it("refuses user_info above 1 KB", () => {
     expect(() =>
-      authorizeChannel({ socketId: "1.2", channelName: "presence-x", key: app.key, secret: app.secret, presenceData: { user_id: "1", user_info: { blob: "x".repeat(1100) } } }),
+      authorizeChannel({
+        socketId: "1.2",
+        channelName: "presence-x",
+        key: app.key,
+        secret: app.secret,
+        presenceData: { user_id: "1", user_info: { blob: "x".repeat(1100) } },
+      }),
     ).toThrow(ChannelAuthorizationError);
   });
 });

@@ -236,9 +236,7 @@ describe("C9 server asks clients to reconnect (4200)", () => {
     const firstId = await connected(tracked);
     const names = ["c9-public", "private-c9", "presence-c9"];
     const channels = await Promise.all(names.map((name) => subscribed(tracked, name)));
-    const resubscribed = channels.map(
-      (channel) => new Promise<void>((resolve) => channel.bind("pusher:subscription_succeeded", () => resolve())),
-    );
+    const resubscribed = channels.map((channel) => new Promise<void>((resolve) => channel.bind("pusher:subscription_succeeded", () => resolve())));
 
     await host.replaceRealtime();
 

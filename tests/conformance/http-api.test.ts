@@ -178,7 +178,10 @@ describe("H5 request authentication", () => {
   });
 
   it.each<[string, () => Partial<SignedRequest>]>([
-    ["a tampered signature", () => ({ editQuery: (query) => query.replace(/auth_signature=([0-9a-f])/, (_m, c: string) => `auth_signature=${c === "0" ? "1" : "0"}`) })],
+    [
+      "a tampered signature",
+      () => ({ editQuery: (query) => query.replace(/auth_signature=([0-9a-f])/, (_m, c: string) => `auth_signature=${c === "0" ? "1" : "0"}`) }),
+    ],
     ["a wrong key", () => ({ sdk: host.sdk({ key: "other-key" }) })],
     ["a wrong secret", () => ({ sdk: host.sdk({ secret: "wrong-secret" }) })],
     ["auth_version 2.0", () => ({ editQuery: (query) => query.replace("auth_version=1.0", "auth_version=2.0") })],
@@ -223,7 +226,10 @@ describe("mounting", () => {
   it("answers 500 with a clear log line when a body parser consumed the body first", async () => {
     const misconfigured = await startHost({ configure: (web) => web.use(express.json()) });
     try {
-      const response = await misconfigured.sdk().trigger("m", "n", {}).catch((error: { status: number }) => error);
+      const response = await misconfigured
+        .sdk()
+        .trigger("m", "n", {})
+        .catch((error: { status: number }) => error);
       expect(response).toMatchObject({ status: 500 });
       expect(misconfigured.logs.some((entry) => String((entry.details.err as Error)?.message).includes("before any body parser"))).toBe(true);
     } finally {

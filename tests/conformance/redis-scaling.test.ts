@@ -160,7 +160,9 @@ describe("R3 presence across instances", () => {
     // Bob's tab on B leaves: he is still present through node A, so nobody hears member_removed.
     bob.disconnect();
     await waitUntil(
-      async () => ((await (await nodeA.sdk().get({ path: "/channels/presence-r3", params: { info: "subscription_count" } })).json()) as { subscription_count: number }).subscription_count,
+      async () =>
+        ((await (await nodeA.sdk().get({ path: "/channels/presence-r3", params: { info: "subscription_count" } })).json()) as { subscription_count: number })
+          .subscription_count,
       (value) => value === 3,
       { label: "bob's first tab gone" },
     );
@@ -237,7 +239,13 @@ describe("R5 a node dies without shutting down", () => {
     const channel = "presence-r5";
     const observer = await rawClient(nodeA);
     await observer.subscribeAuthorised(app, channel, { user_id: "observer" });
-    const doomed = await startRealtimeNodeProcess({ ...app, redisUrl: SHARED_REDIS_URL, redisKeyPrefix: prefix, heartbeatIntervalMs: 200, heartbeatTimeoutMs: 1_000 });
+    const doomed = await startRealtimeNodeProcess({
+      ...app,
+      redisUrl: SHARED_REDIS_URL,
+      redisKeyPrefix: prefix,
+      heartbeatIntervalMs: 200,
+      heartbeatTimeoutMs: 1_000,
+    });
     try {
       const victim = await rawClient({ wsUrl: () => `ws://127.0.0.1:${doomed.port}/app/${app.key}?protocol=7` });
       await victim.subscribeAuthorised(app, channel, { user_id: "victim" });
@@ -300,7 +308,10 @@ describe("R6 Redis restarts", () => {
     await waitUntil(
       async () => {
         sequence += 1;
-        await first.sdk().trigger("r6", "probe", { sequence }).catch(() => undefined);
+        await first
+          .sdk()
+          .trigger("r6", "probe", { sequence })
+          .catch(() => undefined);
         return subscriber.framesFor("probe", "r6").length;
       },
       (received) => received > 0,

@@ -25,7 +25,11 @@ describe("floods", () => {
     const flooder = await rawClient();
     for (let index = 0; index < 10_000; index += 1) flooder.send({ event: "pusher:subscribe", data: { channel: `flood-${index}` } });
     expect((await withTimeout(flooder.closed, 10_000, "flooder closed")).code).toBe(4100);
-    await waitUntil(() => host.realtime.stats().channels, (count) => count === channelsBefore, { label: "flood channels released" });
+    await waitUntil(
+      () => host.realtime.stats().channels,
+      (count) => count === channelsBefore,
+      { label: "flood channels released" },
+    );
     await expectBystanderServed(bystander, "robust-bystander");
   });
 
@@ -111,7 +115,13 @@ describe("churn", () => {
     const rounds = await Promise.all(
       Array.from({ length: 50 }, async (_, index) => {
         const client = await RawClient.connect(host.wsUrl());
-        const body = authorizeChannel({ socketId: client.socketId, channelName: channel, key: host.app.key, secret: host.app.secret, presenceData: { user_id: `churn-${index % 10}` } });
+        const body = authorizeChannel({
+          socketId: client.socketId,
+          channelName: channel,
+          key: host.app.key,
+          secret: host.app.secret,
+          presenceData: { user_id: `churn-${index % 10}` },
+        });
         client.send({ event: "pusher:subscribe", data: { channel, ...body } });
         if (index % 2 === 0) client.socket.terminate();
         else setImmediate(() => client.socket.terminate());
@@ -124,7 +134,11 @@ describe("churn", () => {
       (users) => users.length === 1 && users[0].id === "observer",
       { label: "only the observer left" },
     );
-    await waitUntil(() => host.realtime.stats().connections, (count) => count === 1, { label: "connections released" });
+    await waitUntil(
+      () => host.realtime.stats().connections,
+      (count) => count === 1,
+      { label: "connections released" },
+    );
     // Every announced join has a matching leave.
     await observer.barrier();
     const added = observer.framesFor("pusher_internal:member_added", channel).length;

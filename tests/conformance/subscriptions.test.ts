@@ -73,7 +73,9 @@ describe("S2 private channels", () => {
     });
     await connected(client);
     const failed = deferred<unknown>();
-    createEcho(client).private("s2-echo").error((error: unknown) => failed.resolve(error));
+    createEcho(client)
+      .private("s2-echo")
+      .error((error: unknown) => failed.resolve(error));
     expect(await withTimeout(failed.promise, 5_000, "Echo error()")).toMatchObject({ type: "AuthError", status: 401 });
   });
 });
@@ -136,7 +138,11 @@ describe("S5 one user in two tabs", () => {
 
     const connectionsBefore = host.realtime.stats().connections;
     tab1.close();
-    await waitUntil(() => host.realtime.stats().connections, (count) => count === connectionsBefore - 1, { label: "tab 1 gone" });
+    await waitUntil(
+      () => host.realtime.stats().connections,
+      (count) => count === connectionsBefore - 1,
+      { label: "tab 1 gone" },
+    );
     await observer.barrier();
     expect(observer.framesFor("pusher_internal:member_removed", channel)).toHaveLength(0);
     expect(await (await host.sdk().get({ path: `/channels/${channel}/users` })).json()).toEqual({
@@ -146,7 +152,11 @@ describe("S5 one user in two tabs", () => {
     tab2.close();
     const removed = await observer.nextEvent("pusher_internal:member_removed", channel);
     expect(removed.payload).toEqual({ user_id: "u5" });
-    await waitUntil(async () => (await channelInfo(channel, "user_count")).user_count, (count) => count === 1, { label: "one user left" });
+    await waitUntil(
+      async () => (await channelInfo(channel, "user_count")).user_count,
+      (count) => count === 1,
+      { label: "one user left" },
+    );
     await observer.barrier();
     expect(observer.framesFor("pusher_internal:member_removed", channel)).toHaveLength(1);
   });

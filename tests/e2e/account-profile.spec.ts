@@ -81,7 +81,10 @@ test.describe("bookmarks (Mes favoris)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Mes favoris" })).toBeVisible();
     await expect(page.getByTestId("bookmark-item")).toHaveCount(4);
     await expect(page.getByText("4 formations en favori")).toBeVisible();
-    await page.getByTestId("bookmarks-list").getByRole("link", { name: /Vaccination à l'officine/ }).click();
+    await page
+      .getByTestId("bookmarks-list")
+      .getByRole("link", { name: /Vaccination à l'officine/ })
+      .click();
     await expect(page.getByTestId("course-title")).toContainText("Vaccination à l'officine");
   });
 

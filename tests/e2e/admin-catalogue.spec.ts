@@ -173,50 +173,54 @@ test("edit a course and reorder the courses of a training", NO_JS, async ({ page
   await expect(page.getByTestId("audit-row").filter({ hasText: "a modifié un parcours" }).first()).toBeVisible();
 });
 
-test("set a training's pass rules: a wrong combination is explained on its fields, then the rules are saved and audited (ADR 0107)", NO_JS, async ({ page, loginAs }) => {
-  const stamp = `${project()}${Date.now().toString(36)}`;
-  await loginAs("admin@demo.test");
-  await page.goto("/admin/catalog/new");
-  const form = page.getByTestId("training-form");
-  await form.getByLabel("Nom", { exact: true }).fill(`Règles Zénobie ${stamp}`);
-  await form.getByLabel("Slug (adresse)").fill(`regles-zenobie-${stamp}`);
-  await form.getByLabel("Durée (minutes)").fill("60");
-  await form.getByLabel("Prix HT").fill("90");
-  await form.getByRole("button", { name: "Créer la formation" }).click();
-  await expect(page).toHaveURL(/\/admin\/catalog\/\d+$/, SLOW);
+test(
+  "set a training's pass rules: a wrong combination is explained on its fields, then the rules are saved and audited (ADR 0107)",
+  NO_JS,
+  async ({ page, loginAs }) => {
+    const stamp = `${project()}${Date.now().toString(36)}`;
+    await loginAs("admin@demo.test");
+    await page.goto("/admin/catalog/new");
+    const form = page.getByTestId("training-form");
+    await form.getByLabel("Nom", { exact: true }).fill(`Règles Zénobie ${stamp}`);
+    await form.getByLabel("Slug (adresse)").fill(`regles-zenobie-${stamp}`);
+    await form.getByLabel("Durée (minutes)").fill("60");
+    await form.getByLabel("Prix HT").fill("90");
+    await form.getByRole("button", { name: "Créer la formation" }).click();
+    await expect(page).toHaveURL(/\/admin\/catalog\/\d+$/, SLOW);
 
-  const rules = page.getByTestId("form-pass-rules");
-  await expect(page.getByTestId("pass-rules-status")).toContainText("Règles par défaut");
-  // The end at the first failure does not take a number of attempts nor a wait.
-  await rules.getByLabel("Après un échec à un quiz noté").selectOption("end");
-  await rules.getByLabel("Nombre de tentatives en tout").fill("3");
-  await rules.getByLabel("Délai avant une nouvelle tentative (minutes)").fill("60");
-  await rules.getByRole("button", { name: "Enregistrer", exact: true }).click();
-  await expect(rules.getByText("Seulement avec de nouvelles tentatives").first()).toBeVisible(SLOW);
-  await expect(rules.getByLabel("Nombre de tentatives en tout")).toHaveValue("3");
-  await expect(page.getByTestId("pass-rules-status")).toContainText("Règles par défaut");
+    const rules = page.getByTestId("form-pass-rules");
+    await expect(page.getByTestId("pass-rules-status")).toContainText("Règles par défaut");
+    // The end at the first failure does not take a number of attempts nor a wait.
+    await rules.getByLabel("Après un échec à un quiz noté").selectOption("end");
+    await rules.getByLabel("Nombre de tentatives en tout").fill("3");
+    await rules.getByLabel("Délai avant une nouvelle tentative (minutes)").fill("60");
+    await rules.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(rules.getByText("Seulement avec de nouvelles tentatives").first()).toBeVisible(SLOW);
+    await expect(rules.getByLabel("Nombre de tentatives en tout")).toHaveValue("3");
+    await expect(page.getByTestId("pass-rules-status")).toContainText("Règles par défaut");
 
-  // Three attempts a day apart, the last one counts, the right answers shown after a failure.
-  await rules.getByLabel("Après un échec à un quiz noté").selectOption("retry");
-  await rules.getByLabel("Délai avant une nouvelle tentative (minutes)").fill("1440");
-  await rules.getByLabel("Tentative retenue").selectOption("last");
-  await rules.getByLabel("Montrer les bonnes réponses après un échec").check();
-  await rules.getByRole("button", { name: "Enregistrer", exact: true }).click();
-  await expect(page.getByTestId("pass-rules-status")).toContainText("Règles propres", SLOW);
-  await expect(rules.getByLabel("Nombre de tentatives en tout")).toHaveValue("3");
-  await expect(rules.getByLabel("Délai avant une nouvelle tentative (minutes)")).toHaveValue("1440");
-  await expect(rules.getByLabel("Tentative retenue")).toHaveValue("last");
-  await expect(rules.getByLabel("Montrer les bonnes réponses après un échec")).toBeChecked();
-  expect(await seriousViolationsWithJs(page)).toEqual([]);
+    // Three attempts a day apart, the last one counts, the right answers shown after a failure.
+    await rules.getByLabel("Après un échec à un quiz noté").selectOption("retry");
+    await rules.getByLabel("Délai avant une nouvelle tentative (minutes)").fill("1440");
+    await rules.getByLabel("Tentative retenue").selectOption("last");
+    await rules.getByLabel("Montrer les bonnes réponses après un échec").check();
+    await rules.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByTestId("pass-rules-status")).toContainText("Règles propres", SLOW);
+    await expect(rules.getByLabel("Nombre de tentatives en tout")).toHaveValue("3");
+    await expect(rules.getByLabel("Délai avant une nouvelle tentative (minutes)")).toHaveValue("1440");
+    await expect(rules.getByLabel("Tentative retenue")).toHaveValue("last");
+    await expect(rules.getByLabel("Montrer les bonnes réponses après un échec")).toBeChecked();
+    expect(await seriousViolationsWithJs(page)).toEqual([]);
 
-  // A passing score is for a post-test or a stand-alone quiz only.
-  const addQuiz = page.getByTestId("form-addQuiz");
-  await addQuiz.getByLabel("Titre du quiz").fill("Avis");
-  await addQuiz.getByLabel("Type de quiz").selectOption("evaluation");
-  await addQuiz.getByLabel("Score de réussite (%)").fill("70");
-  await addQuiz.getByRole("button", { name: "Ajouter un quiz" }).click();
-  await expect(addQuiz.getByText("Seuls un post-test ou un quiz autonome ont un seuil de réussite").first()).toBeVisible(SLOW);
+    // A passing score is for a post-test or a stand-alone quiz only.
+    const addQuiz = page.getByTestId("form-addQuiz");
+    await addQuiz.getByLabel("Titre du quiz").fill("Avis");
+    await addQuiz.getByLabel("Type de quiz").selectOption("evaluation");
+    await addQuiz.getByLabel("Score de réussite (%)").fill("70");
+    await addQuiz.getByRole("button", { name: "Ajouter un quiz" }).click();
+    await expect(addQuiz.getByText("Seuls un post-test ou un quiz autonome ont un seuil de réussite").first()).toBeVisible(SLOW);
 
-  await page.goto("/admin/audit?entityType=training");
-  await expect(page.getByTestId("audit-row").filter({ hasText: "a modifié les règles de réussite d'une formation" }).first()).toBeVisible(SLOW);
-});
+    await page.goto("/admin/audit?entityType=training");
+    await expect(page.getByTestId("audit-row").filter({ hasText: "a modifié les règles de réussite d'une formation" }).first()).toBeVisible(SLOW);
+  },
+);

@@ -51,7 +51,9 @@ test("edit a content page, preview it, publish it and see it live", NO_JS, async
   await expect(page.getByTestId("editor-form")).toBeVisible(SLOW);
   const title = `Qui sommes-nous (${project()})`;
   await page.getByLabel("Titre").fill(title);
-  await page.getByLabel("Contenu (HTML)").fill(`<p>Une équipe de pharmaciens <strong>${project()}</strong>.</p><script>alert(1)</script><p onclick="x()">Fin</p>`);
+  await page
+    .getByLabel("Contenu (HTML)")
+    .fill(`<p>Une équipe de pharmaciens <strong>${project()}</strong>.</p><script>alert(1)</script><p onclick="x()">Fin</p>`);
   // First a draft and its preview (the script and the handler are gone), then publish.
   await page.getByRole("button", { name: "Enregistrer le brouillon et prévisualiser" }).click();
   await expect(page.getByTestId("editor-preview")).toContainText(title, SLOW);
@@ -63,7 +65,10 @@ test("edit a content page, preview it, publish it and see it live", NO_JS, async
   await expect(page.getByTestId("see-live")).toHaveAttribute("href", "/pages/qui-sommes-nous");
 
   // Live, for a guest too (a fresh browser context: no session, the guest page cache followed the publication).
-  const guest = await page.context().browser()!.newContext({ javaScriptEnabled: project() === "js" });
+  const guest = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: project() === "js" });
   const visitor = await guest.newPage();
   await visitor.goto(at(brand === "fr" ? "localhost" : "be.localhost", "/pages/qui-sommes-nous"));
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -119,7 +124,10 @@ test("export a month of invoices as CSV and as a spreadsheet, and open both file
   const [csvDownload] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Télécharger l'export" }).click()]);
   expect(csvDownload.suggestedFilename()).toMatch(/^journal-fr-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await csvDownload.path())!, "utf8").replace(/^\uFEFF/, "");
-  const rows = csv.trimEnd().split("\r\n").map((line) => line.split(";"));
+  const rows = csv
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(";"));
   expect(rows[0]).toEqual(["Journal", "Date", "Compte", "N° de pièce", "Libellé", "Débit", "Crédit"]);
   expect(rows.length).toBeGreaterThan(1);
   const cents = (v: string | undefined) => (v ? Math.round(Number(v.replace(",", ".")) * 100) : 0);
@@ -128,7 +136,10 @@ test("export a month of invoices as CSV and as a spreadsheet, and open both file
 
   await page.goto(at("localhost", "/admin/factureCompta"));
   await page.getByTestId("export-form").getByLabel("Format").selectOption("xlsx");
-  const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-form").getByRole("button", { name: "Télécharger l'export" }).click()]);
+  const [xlsxDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("export-form").getByRole("button", { name: "Télécharger l'export" }).click(),
+  ]);
   expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
   const sheet = readFirstSheet(new Uint8Array(fs.readFileSync((await xlsxDownload.path())!)));
   expect(sheet[0]).toEqual(["Journal", "Date", "Compte", "N° de pièce", "Libellé", "Débit", "Crédit"]);
@@ -145,7 +156,11 @@ test("issue a credit note for a paid invoice after its confirmation step; the bu
   await page.goto(at("localhost", `/admin/factureCompta?confirm=${orderId}`));
   await page.getByRole("button", { name: "Oui, le chèque est reçu" }).click();
   await expect(page.getByText(/Chèque confirmé/).first()).toBeVisible(SLOW);
-  const order = async () => (await (await buyer.get(at("localhost", `/back/api/shop/command/${orderId}`))).json()).data as { invoice: { number: string }; creditNote: { number: string; downloadPath: string } | null };
+  const order = async () =>
+    (await (await buyer.get(at("localhost", `/back/api/shop/command/${orderId}`))).json()).data as {
+      invoice: { number: string };
+      creditNote: { number: string; downloadPath: string } | null;
+    };
   const { invoice } = await order();
 
   await page.goto(at("localhost", "/admin/factureCompta"));
@@ -194,7 +209,14 @@ test("create a discount code with usage limits; the list shows its limit", NO_JS
 
 test("the other tools of part B render without serious accessibility findings", async ({ page, loginAs }) => {
   await loginAs("admin@demo.test");
-  for (const path of ["/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/discountCodes", "/admin/users", "/admin/factureCompta/invoices"]) {
+  for (const path of [
+    "/admin/editor/create-page",
+    "/admin/faq",
+    "/admin/loginImage",
+    "/admin/discountCodes",
+    "/admin/users",
+    "/admin/factureCompta/invoices",
+  ]) {
     await page.goto(at("localhost", path));
     await expect(page.getByTestId("admin-nav")).toBeVisible();
     expect(await seriousViolationsWithJs(page), path).toEqual([]);

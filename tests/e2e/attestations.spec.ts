@@ -170,10 +170,15 @@ test("a DPC learner sends a practice certificate; a wrong file type is refused @
   await loginAs("learner@demo.test");
   await page.goto("/compte/profil/attestation");
   const form = page.getByTestId("certificate").first();
-  await form.getByLabel("Fichier de l'attestation sur l'honneur").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a PDF") });
+  await form
+    .getByLabel("Fichier de l'attestation sur l'honneur")
+    .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a PDF") });
   await form.getByRole("button", { name: /^(Envoyer|Remplacer)$/ }).click();
   await expect(page.getByText("L'attestation sur l'honneur doit être un fichier PDF, JPEG ou PNG.")).toBeVisible();
-  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  );
   const again = page.getByTestId("certificate").first();
   await again.getByLabel("Fichier de l'attestation sur l'honneur").setInputFiles({ name: "attestation.png", mimeType: "image/png", buffer: png });
   await again.getByRole("button", { name: /^(Envoyer|Remplacer)$/ }).click();

@@ -21,7 +21,12 @@ const CASES: { lang: "fr" | "es"; host: Host; loginPath: string; f2f: string; el
     loginPath: "/connexion",
     f2f: "/faceToFaceOnly/afgsu-niveau-2",
     elearning: "/formation/routine-dermocosmetique",
-    text: { booked: /Votre place est réservée/, subscribed: /Vous êtes inscrit à la formation/, enrolled: /Vous êtes inscrit à cette formation/, cancelled: /Votre inscription a été annulée/ },
+    text: {
+      booked: /Votre place est réservée/,
+      subscribed: /Vous êtes inscrit à la formation/,
+      enrolled: /Vous êtes inscrit à cette formation/,
+      cancelled: /Votre inscription a été annulée/,
+    },
   },
   {
     lang: "es",
@@ -29,7 +34,12 @@ const CASES: { lang: "fr" | "es"; host: Host; loginPath: string; f2f: string; el
     loginPath: "/conexion",
     f2f: "/faceToFaceOnly/primeros-auxilios-dea",
     elearning: "/formation/atencion-farmaceutica-polimedicados",
-    text: { booked: /Su plaza está reservada/, subscribed: /Se ha inscrito en la formación/, enrolled: /Está inscrito en esta formación/, cancelled: /Su inscripción ha sido cancelada/ },
+    text: {
+      booked: /Su plaza está reservada/,
+      subscribed: /Se ha inscrito en la formación/,
+      enrolled: /Está inscrito en esta formación/,
+      cancelled: /Su inscripción ha sido cancelada/,
+    },
   },
 ];
 
@@ -70,7 +80,10 @@ for (const c of CASES) {
     test(`a guest is sent to the login page and back (${c.lang})`, NO_JS, async ({ page }) => {
       await page.goto(at(c.host, c.elearning));
       const link = page.getByTestId("login-to-subscribe");
-      await expect(link).toHaveAttribute("href", new RegExp(`^${c.loginPath}\\?redirect=${encodeURIComponent(c.elearning).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      await expect(link).toHaveAttribute(
+        "href",
+        new RegExp(`^${c.loginPath}\\?redirect=${encodeURIComponent(c.elearning).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+      );
       await expect(page.getByTestId("session-book")).toHaveCount(0);
     });
 
@@ -127,26 +140,51 @@ for (const c of CASES) {
   });
 }
 
-test("a subscribe posted anyway (a stale page) is refused by the back API with a toast in the learner's language, nothing changes", NO_JS, async ({ page, loginAs }) => {
-  await loginAs("readonly@demo.test");
-  await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
-  // The page offers no subscribe button any more: post the form an older page would have shown.
-  const csrf = await page.getByTestId("bookmark-form").locator('input[name="csrf"]').inputValue();
-  const reply = await page.request.post(at("localhost", "/formation/routine-dermocosmetique"), { form: { csrf, intent: "subscribe" }, maxRedirects: 0 });
-  expect(reply.status()).toBe(302);
-  await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
-  // With JavaScript the toast fades after 3 s: only the lasting state is checked then.
-  await expectToast(page, /Votre contrat est en lecture seule : vous ne pouvez rien modifier\./);
-  await expect(page.getByTestId("enrolment")).toHaveCount(0);
-  await expect(page.getByTestId("enrolment-refused")).toBeVisible();
-});
+test(
+  "a subscribe posted anyway (a stale page) is refused by the back API with a toast in the learner's language, nothing changes",
+  NO_JS,
+  async ({ page, loginAs }) => {
+    await loginAs("readonly@demo.test");
+    await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
+    // The page offers no subscribe button any more: post the form an older page would have shown.
+    const csrf = await page.getByTestId("bookmark-form").locator('input[name="csrf"]').inputValue();
+    const reply = await page.request.post(at("localhost", "/formation/routine-dermocosmetique"), { form: { csrf, intent: "subscribe" }, maxRedirects: 0 });
+    expect(reply.status()).toBe(302);
+    await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
+    // With JavaScript the toast fades after 3 s: only the lasting state is checked then.
+    await expectToast(page, /Votre contrat est en lecture seule : vous ne pouvez rien modifier\./);
+    await expect(page.getByTestId("enrolment")).toHaveCount(0);
+    await expect(page.getByTestId("enrolment-refused")).toBeVisible();
+  },
+);
 
 // The course page applies the API's eligibility rule before any click: no subscribe or book button, the reason, and
 // what the learner can do instead.
 const REFUSALS: { email: string; path: string; reason: string; text: RegExp; action: string; target: RegExp }[] = [
-  { email: "readonly@demo.test", path: "/formation/routine-dermocosmetique", reason: "readOnly", text: /contrat est en lecture seule/, action: "refusal-advisor", target: /\/compte\/contact$/ },
-  { email: "expired@demo.test", path: "/faceToFaceOnly/afgsu-niveau-2", reason: "contractInvalid", text: /contrat de votre pharmacie n'est pas valide/, action: "refusal-offer", target: /\/offre$/ },
-  { email: "nonpharmacist@demo.test", path: "/dpc/vaccination-officine", reason: "pharmacistsOnly", text: /réservée aux pharmaciens/, action: "refusal-forMe", target: /\/catalogue\?audience=mine$/ },
+  {
+    email: "readonly@demo.test",
+    path: "/formation/routine-dermocosmetique",
+    reason: "readOnly",
+    text: /contrat est en lecture seule/,
+    action: "refusal-advisor",
+    target: /\/compte\/contact$/,
+  },
+  {
+    email: "expired@demo.test",
+    path: "/faceToFaceOnly/afgsu-niveau-2",
+    reason: "contractInvalid",
+    text: /contrat de votre pharmacie n'est pas valide/,
+    action: "refusal-offer",
+    target: /\/offre$/,
+  },
+  {
+    email: "nonpharmacist@demo.test",
+    path: "/dpc/vaccination-officine",
+    reason: "pharmacistsOnly",
+    text: /réservée aux pharmaciens/,
+    action: "refusal-forMe",
+    target: /\/catalogue\?audience=mine$/,
+  },
 ];
 
 for (const refusal of REFUSALS) {

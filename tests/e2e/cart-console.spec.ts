@@ -12,8 +12,32 @@ const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });
 
 const CASES = [
-  { lang: "fr", host: "localhost" as Host, shop: "/boutique", cart: "/boutique/panier", home: "/", added: /Ajouté à votre panier/, removed: /Retiré de votre panier/, email: /adresse e-mail/i, password: /^mot de passe$/i, submit: /se connecter/i, logout: /se déconnecter/i },
-  { lang: "es", host: "es.localhost" as Host, shop: "/tienda", cart: "/tienda/carrito", home: "/", added: /Añadido a su carrito/, removed: /Retirado de su carrito/, email: /correo electrónico/i, password: /^contraseña$/i, submit: /entrar/i, logout: /cerrar sesión/i },
+  {
+    lang: "fr",
+    host: "localhost" as Host,
+    shop: "/boutique",
+    cart: "/boutique/panier",
+    home: "/",
+    added: /Ajouté à votre panier/,
+    removed: /Retiré de votre panier/,
+    email: /adresse e-mail/i,
+    password: /^mot de passe$/i,
+    submit: /se connecter/i,
+    logout: /se déconnecter/i,
+  },
+  {
+    lang: "es",
+    host: "es.localhost" as Host,
+    shop: "/tienda",
+    cart: "/tienda/carrito",
+    home: "/",
+    added: /Añadido a su carrito/,
+    removed: /Retirado de su carrito/,
+    email: /correo electrónico/i,
+    password: /^contraseña$/i,
+    submit: /entrar/i,
+    logout: /cerrar sesión/i,
+  },
 ] as const;
 
 /** Every console error and uncaught page error of the page, with where it happened. */
@@ -29,10 +53,14 @@ function collectErrors(page: Page): string[] {
 const islandUp = (page: Page) =>
   expect.poll(async () => page.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime)), SLOW).toBe(true);
 
-
 async function addFirstTraining(page: Page, c: (typeof CASES)[number], skip = 0) {
   await page.goto(at(c.host, c.shop));
-  await page.getByTestId("shop-item").filter({ has: page.getByTestId("add-to-cart") }).nth(skip).getByTestId("add-to-cart").click();
+  await page
+    .getByTestId("shop-item")
+    .filter({ has: page.getByTestId("add-to-cart") })
+    .nth(skip)
+    .getByTestId("add-to-cart")
+    .click();
   await expect(page.getByText(c.added).first()).toBeVisible(SLOW);
 }
 

@@ -22,9 +22,7 @@ test.describe("catalogue", () => {
     await page.getByLabel("Format", { exact: true }).selectOption("dpc");
     await page.getByRole("button", { name: "Appliquer les filtres" }).click();
     await expect(page).toHaveURL(/\/catalogue\?type=dpc/);
-    await expect
-      .poll(async () => [...new Set(await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-type"))))])
-      .toEqual(["dpc"]);
+    await expect.poll(async () => [...new Set(await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-type"))))]).toEqual(["dpc"]);
     await expect(page.getByTestId("course-card-type").first()).toHaveText("dpc");
     // The URL alone restores the state.
     await page.goto(page.url());
@@ -45,7 +43,7 @@ test.describe("catalogue", () => {
     await expect(page.getByLabel("Trier par", { exact: true }).locator("option")).toHaveText(["Les plus récentes", "Ordre alphabétique"]);
   });
 
-  test("fr: results come progressively with a \"more\" link", NO_JS, async ({ page }) => {
+  test('fr: results come progressively with a "more" link', NO_JS, async ({ page }) => {
     await page.goto(at("localhost", "/catalogue"));
     await expect(cards(page)).toHaveCount(10);
     await expect(page.getByTestId("pagination")).toHaveCount(0);
@@ -175,7 +173,13 @@ test.describe("course pages", () => {
     await page.goto(at("localhost", "/dpc/trod-angine-cystite"));
     const sessions = page.getByTestId("session");
     await expect(sessions).toHaveCount(5);
-    expect(await sessions.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-city")))).toEqual(["Bordeaux", "Lille", "Lyon", "Marseille", "Paris"]);
+    expect(await sessions.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-city")))).toEqual([
+      "Bordeaux",
+      "Lille",
+      "Lyon",
+      "Marseille",
+      "Paris",
+    ]);
     const full = sessions.filter({ has: page.getByTestId("session-full") });
     await expect(full).toHaveCount(1);
     await expect(full.getByTestId("session-waiting-note")).toContainText("liste d'attente");

@@ -8,9 +8,7 @@ import { seriousViolations } from "./support/axe";
 
 /** The cookie choice is made, so that the banner does not cover the pages under test. */
 async function consentGiven(context: BrowserContext) {
-  await context.addCookies(
-    (["localhost", "es.localhost"] as const).map((host) => ({ name: "cookie_consent", value: "mandatory", url: at(host, "/") })),
-  );
+  await context.addCookies((["localhost", "es.localhost"] as const).map((host) => ({ name: "cookie_consent", value: "mandatory", url: at(host, "/") })));
 }
 
 let unique = 0;
@@ -159,12 +157,25 @@ test.describe("contact form", () => {
     if (values.consent) await page.getByLabel(labels.consent).check();
   }
   const FR = { name: /^Nom et prénom/, email: /^Adresse e-mail/, subject: /^Objet/, message: /^Message/, consent: /^J'accepte/, submit: "Envoyer le message" };
-  const ES = { name: /^Nombre y apellidos/, email: /^Correo electrónico/, subject: /^Asunto/, message: /^Mensaje/, consent: /^Acepto/, submit: "Enviar el mensaje" };
+  const ES = {
+    name: /^Nombre y apellidos/,
+    email: /^Correo electrónico/,
+    subject: /^Asunto/,
+    message: /^Mensaje/,
+    consent: /^Acepto/,
+    submit: "Enviar el mensaje",
+  };
 
   test("a message is sent: success toast, empty form @no-js", async ({ page }) => {
     await page.goto(at("localhost", "/contact"));
     await expect(page).toHaveTitle("Contact | Officine Académie");
-    await fillContact(page, { name: "Jeanne E2E", email: uniqueEmail("contact"), subject: "Inscription DPC", message: "Bonjour, comment m'inscrire à un programme DPC ?", consent: true });
+    await fillContact(page, {
+      name: "Jeanne E2E",
+      email: uniqueEmail("contact"),
+      subject: "Inscription DPC",
+      message: "Bonjour, comment m'inscrire à un programme DPC ?",
+      consent: true,
+    });
     await page.getByRole("button", { name: FR.submit }).click();
     await expect(page).toHaveURL(at("localhost", "/contact"));
     await expect(page.getByRole("status").filter({ hasText: "Merci, votre message a bien été envoyé." })).toBeVisible();
@@ -188,7 +199,11 @@ test.describe("contact form", () => {
   test("the Spanish form: errors in Spanish, then success @no-js", async ({ page }) => {
     await page.goto(at("es.localhost", "/contacto"));
     await expect(page).toHaveTitle("Contacto | AulaFarma");
-    await fillContact(page, { name: "", email: "ana@example.test", subject: "Bonificación", message: "Quiero información sobre la formación bonificada.", consent: false }, ES);
+    await fillContact(
+      page,
+      { name: "", email: "ana@example.test", subject: "Bonificación", message: "Quiero información sobre la formación bonificada.", consent: false },
+      ES,
+    );
     await page.getByRole("button", { name: ES.submit }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Algunos campos no son válidos." })).toBeVisible();
     await expect(page.getByText("Este campo es obligatorio.")).toBeVisible();

@@ -145,7 +145,10 @@ for (const brand of BRANDS) {
     expect(broken, "links to error pages").toEqual([]);
     const paths = [...visited.keys()].map((path) => path.split("?")[0]);
     const missing = brand.required.filter(({ path }) => !paths.some((p) => (typeof path === "string" ? p === path : path.test(p))));
-    expect(missing.map((page) => `${page.id} ${page.path}`), `unreachable pages (${visited.size} visited)`).toEqual([]);
+    expect(
+      missing.map((page) => `${page.id} ${page.path}`),
+      `unreachable pages (${visited.size} visited)`,
+    ).toEqual([]);
     for (const path of brand.absent) expect(paths, `${path} is another country's page`).not.toContain(path);
   });
 

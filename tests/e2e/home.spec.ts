@@ -34,7 +34,10 @@ for (const brand of BRAND_CASES) {
       await expect(card.getByTestId("course-card-type")).not.toBeEmpty();
       await expect(card.getByTestId("course-card-duration")).toHaveText(/^\d+H[0-5]\d$/);
       await expect(card.getByTestId("course-card-price")).toHaveText(brand.price);
-      await expect(card.getByRole("link")).toHaveAttribute("href", /^\/(dpc|mixt|formation|faceToFaceOnly|virtualClass|pdf|video|podcast|webinar|quiz)\/[\w-]+$/);
+      await expect(card.getByRole("link")).toHaveAttribute(
+        "href",
+        /^\/(dpc|mixt|formation|faceToFaceOnly|virtualClass|pdf|video|podcast|webinar|quiz)\/[\w-]+$/,
+      );
     }
 
     // Footer: the brand's social links, the cookie policy in the visitor's language, cookie settings.
@@ -108,7 +111,12 @@ test("public pages hydrate without errors in the console", async ({ page }) => {
     if (message.type() === "error" || message.type() === "warning") errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  for (const url of [at("localhost", "/"), at("es.localhost", "/politica-cookies"), at("be.localhost", "/cookiespolicy"), at("localhost", "/formations-trod-cystite-angine")]) {
+  for (const url of [
+    at("localhost", "/"),
+    at("es.localhost", "/politica-cookies"),
+    at("be.localhost", "/cookiespolicy"),
+    at("localhost", "/formations-trod-cystite-angine"),
+  ]) {
     await page.goto(url);
     await page.waitForLoadState("networkidle");
   }

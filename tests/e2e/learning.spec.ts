@@ -16,7 +16,17 @@ type Locale = {
   pdf: string;
   podcast: string;
   webinar: string;
-  labels: { continue: RegExp; watched: RegExp; notWatched: RegExp; read: RegExp; listened: RegExp; notListened: RegExp; join: RegExp; opens: RegExp; download: RegExp };
+  labels: {
+    continue: RegExp;
+    watched: RegExp;
+    notWatched: RegExp;
+    read: RegExp;
+    listened: RegExp;
+    notListened: RegExp;
+    join: RegExp;
+    opens: RegExp;
+    download: RegExp;
+  };
   /** The journey learners' last names (server/db/seed/data/accounts.ts), printed on their attestations. */
   lastName: string;
 };
@@ -30,7 +40,17 @@ const LOCALES: Locale[] = [
     pdf: "memo-chaine-du-froid",
     podcast: "violences-intrafamiliales-podcast",
     webinar: "actualites-reglementaires-webinaire",
-    labels: { continue: /^Continuer$/, watched: /J'ai regardé/, notWatched: /Regardez la vidéo jusqu'au bout/, read: /J'ai lu ce document/, listened: /J'ai écouté/, notListened: /Écoutez l'épisode jusqu'au bout/, join: /Rejoindre/, opens: /s'ouvre le/, download: /^Télécharger l'attestation/ },
+    labels: {
+      continue: /^Continuer$/,
+      watched: /J'ai regardé/,
+      notWatched: /Regardez la vidéo jusqu'au bout/,
+      read: /J'ai lu ce document/,
+      listened: /J'ai écouté/,
+      notListened: /Écoutez l'épisode jusqu'au bout/,
+      join: /Rejoindre/,
+      opens: /s'ouvre le/,
+      download: /^Télécharger l'attestation/,
+    },
     lastName: "Parcours",
   },
   {
@@ -42,7 +62,17 @@ const LOCALES: Locale[] = [
     pdf: "guia-spd",
     podcast: "podcast-salud-mental",
     webinar: "webinar-receta-electronica",
-    labels: { continue: /^Continuar$/, watched: /He visto/, notWatched: /Vea el vídeo hasta el final/, read: /He leído este documento/, listened: /He escuchado/, notListened: /Escuche el episodio hasta el final/, join: /Unirse/, opens: /se abre el/, download: /^Descargar el certificado/ },
+    labels: {
+      continue: /^Continuar$/,
+      watched: /He visto/,
+      notWatched: /Vea el vídeo hasta el final/,
+      read: /He leído este documento/,
+      listened: /He escuchado/,
+      notListened: /Escuche el episodio hasta el final/,
+      join: /Unirse/,
+      opens: /se abre el/,
+      download: /^Descargar el certificado/,
+    },
     lastName: "Recorrido",
   },
 ];
@@ -81,7 +111,9 @@ async function answerQuiz(page: Page) {
 async function passQuiz(page: Page) {
   await answerQuiz(page);
   if ((await page.getByTestId("quiz-score").getAttribute("data-passed")) !== "false") return;
-  const correct = await page.locator('[data-testid="quiz-reveal"] [data-correct="true"]').evaluateAll((items) => items.map((item) => item.getAttribute("data-choice-id")!));
+  const correct = await page
+    .locator('[data-testid="quiz-reveal"] [data-correct="true"]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-choice-id")!));
   expect(correct.length).toBeGreaterThan(0);
   await page.getByTestId("quiz-retry").click();
   await expect(page.getByTestId("quiz-form")).toBeVisible();
@@ -176,7 +208,10 @@ for (const locale of LOCALES) {
         await expect(player.locator("track[kind=captions]")).toHaveAttribute("srclang", locale.lang);
         if (js) {
           // The player reporting a stop before the end is refused, whatever the time.
-          await page.getByTestId("form-video-complete").locator("input[name=position]").evaluate((input) => ((input as HTMLInputElement).value = "1"));
+          await page
+            .getByTestId("form-video-complete")
+            .locator("input[name=position]")
+            .evaluate((input) => ((input as HTMLInputElement).value = "1"));
           await page.getByRole("button", { name: locale.labels.watched }).click();
           await expect(page.getByText(locale.labels.notWatched)).toBeVisible({ timeout: 15_000 });
           await expect(page.getByTestId("step")).toHaveAttribute("data-step-id", id!);
@@ -328,7 +363,12 @@ test("a DPC programme: subscription, every step, then the DPC attestation with i
       await answerQuiz(page);
       await page.getByTestId("continue-link").click();
     }
-    await expect(page.getByTestId("final-step").or(page.locator(`[data-testid="step"]:not([data-step-id="${id}"])`)).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("final-step")
+        .or(page.locator(`[data-testid="step"]:not([data-step-id="${id}"])`))
+        .first(),
+    ).toBeVisible();
   }
   await expect(page.getByTestId("flow-progress")).toHaveAttribute("data-percent", "100");
 

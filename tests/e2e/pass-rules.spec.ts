@@ -125,7 +125,10 @@ test.describe.configure({ timeout: 120_000 });
 
 for (const locale of LOCALES) {
   test.describe(`pass rules (${locale.lang})`, () => {
-    test(`a failed post-test shows what was wrong; the learner tries again, passes and gets the attestation of achievement @no-js`, async ({ page, loginAs }) => {
+    test(`a failed post-test shows what was wrong; the learner tries again, passes and gets the attestation of achievement @no-js`, async ({
+      page,
+      loginAs,
+    }) => {
       await loginAs(`learning.${project()}.${locale.lang}@demo.test`, { host: locale.host });
       await subscribeAndLearn(page, locale, "formation", locale.retried);
       const trainingName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
@@ -145,7 +148,9 @@ for (const locale of LOCALES) {
       const reviews = page.getByTestId("question-review");
       await expect(reviews.first()).toBeVisible();
       for (const result of await reviews.evaluateAll((items) => items.map((item) => item.getAttribute("data-result")))) expect(result).toBe("wrong");
-      const correct = await page.locator('[data-testid="quiz-reveal"] [data-correct="true"]').evaluateAll((items) => items.map((item) => item.getAttribute("data-choice-id")!));
+      const correct = await page
+        .locator('[data-testid="quiz-reveal"] [data-correct="true"]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-choice-id")!));
       expect(correct.length).toBeGreaterThan(0);
       expect(await seriousViolationsWithJs(page)).toEqual([]);
 
@@ -224,7 +229,12 @@ for (const locale of LOCALES) {
           await expect(page.getByTestId("quiz-grading")).toHaveCount(0);
           await page.getByTestId("continue-link").click();
         }
-        await expect(page.getByTestId("final-step").or(page.locator(`[data-testid="step"]:not([data-step-id="${id}"])`)).first()).toBeVisible();
+        await expect(
+          page
+            .getByTestId("final-step")
+            .or(page.locator(`[data-testid="step"]:not([data-step-id="${id}"])`))
+            .first(),
+        ).toBeVisible();
       }
       await expect(page.getByTestId("final-step")).toHaveAttribute("data-attests", "participation");
       await page.getByTestId("attestation-link").click();

@@ -93,7 +93,9 @@ test("the Spanish referent sees the FUNDAE groups and downloads the report", NO_
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("fundae-download").click()]);
   const file = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
   const lines = file.trim().split("\r\n");
-  expect(lines[0]).toBe("Acción formativa;Grupo;Inicio;Fin;Apellidos;Nombre;Correo electrónico;N.º profesional;Horas;Coste total (€);Importe bonificado (€);Cofinanciación privada (€);Estado");
+  expect(lines[0]).toBe(
+    "Acción formativa;Grupo;Inicio;Fin;Apellidos;Nombre;Correo electrónico;N.º profesional;Horas;Coste total (€);Importe bonificado (€);Cofinanciación privada (€);Estado",
+  );
   expect(lines.length).toBeGreaterThan(1);
   expect(lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4};/);
 });

@@ -171,7 +171,10 @@ for (const c of CASES) {
       await noAxeFindings(page);
 
       // Invoices: a PDF, then two as one ZIP.
-      await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.invoices as string }).click();
+      await page
+        .getByRole("navigation", { name: c.text.tabs as string })
+        .getByRole("link", { name: c.text.invoices as string })
+        .click();
       await expect(page.getByTestId("invoice-row").first()).toBeVisible();
       await noAxeFindings(page);
       const checks = page.getByRole("checkbox");
@@ -196,7 +199,10 @@ for (const c of CASES) {
       await noAxeFindings(page);
 
       // Dashboard: the chart (server SVG), the table, the export.
-      await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.dashboard as string }).click();
+      await page
+        .getByRole("navigation", { name: c.text.tabs as string })
+        .getByRole("link", { name: c.text.dashboard as string })
+        .click();
       await expect(page.getByRole("img", { name: c.text.chart as string })).toBeVisible();
       await expect(page.getByTestId("dashboard-members")).toBeVisible();
       await noAxeFindings(page);
@@ -213,7 +219,10 @@ for (const c of CASES) {
       expect(csv.split("\r\n").length).toBeGreaterThan(2);
 
       // Attestations.
-      await page.getByRole("navigation", { name: c.text.tabs as string }).getByRole("link", { name: c.text.attestations as string }).click();
+      await page
+        .getByRole("navigation", { name: c.text.tabs as string })
+        .getByRole("link", { name: c.text.attestations as string })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${c.base}/${c.segments.attestations}$`));
       await noAxeFindings(page);
     });
@@ -260,7 +269,11 @@ test("the referent attributes a bought training to a member of the team; refusal
   await form.getByRole("checkbox", { name: "Lucas Bonnet" }).check();
   await form.getByRole("checkbox", { name: "Kevin Robin" }).check();
   await form.getByRole("button", { name: "Attribuer et inscrire" }).click();
-  await expect(page.getByTestId("attribution-form").getByText(/Il ne reste que 1 place achetée pour cette formation : vous en avez demandé 2\. Personne n'a été inscrit\./)).toBeVisible();
+  await expect(
+    page
+      .getByTestId("attribution-form")
+      .getByText(/Il ne reste que 1 place achetée pour cette formation : vous en avez demandé 2\. Personne n'a été inscrit\./),
+  ).toBeVisible();
   await expect(page.getByTestId("attribution-form").getByRole("checkbox", { name: "Kevin Robin" })).toBeChecked();
   await expect(rowOf("Phytothérapie").getByTestId("attribution-remaining")).toHaveText("1");
   await expect(rowOf("Phytothérapie").getByTestId("attribution-enrolled")).toHaveText("—");
@@ -268,7 +281,10 @@ test("the referent attributes a bought training to a member of the team; refusal
   // One seat of Micronutrition to one member.
   await page.goto(at(c.host, `${c.base}/${c.team}/attribuer`));
   const before = Number(await rowOf("Micronutrition").getByTestId("attribution-remaining").textContent());
-  await page.getByTestId("attribution-form").getByLabel("Formation", { exact: true }).selectOption(await valueOf("Micronutrition"));
+  await page
+    .getByTestId("attribution-form")
+    .getByLabel("Formation", { exact: true })
+    .selectOption(await valueOf("Micronutrition"));
   await page.getByTestId("attribution-form").getByRole("checkbox", { name: member }).check();
   // (A retry of this test finds the member already enrolled: then nothing changes.)
   const already = ((await rowOf("Micronutrition").getByTestId("attribution-enrolled").textContent()) ?? "").includes(member);
@@ -279,7 +295,10 @@ test("the referent attributes a bought training to a member of the team; refusal
   await expect(rowOf("Micronutrition").getByTestId("attribution-remaining")).toHaveText(String(after));
 
   // The same again (a double submit): nothing changes.
-  await page.getByTestId("attribution-form").getByLabel("Formation", { exact: true }).selectOption(await valueOf("Micronutrition"));
+  await page
+    .getByTestId("attribution-form")
+    .getByLabel("Formation", { exact: true })
+    .selectOption(await valueOf("Micronutrition"));
   await page.getByTestId("attribution-form").getByRole("checkbox", { name: member }).check();
   await page.getByTestId("attribution-form").getByRole("button", { name: "Attribuer et inscrire" }).click();
   await expect(page.getByText("Ces membres étaient déjà inscrits : rien n'a changé.")).toBeVisible();

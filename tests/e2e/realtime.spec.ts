@@ -4,7 +4,14 @@ import Pusher from "pusher";
 import { PORT } from "./support/hosts.ts";
 
 /** The official HTTP SDK against our embedded server, to query channels. */
-const pusher = new Pusher({ appId: "app-id", key: "app-key", secret: "e2e-pusher-secret-not-for-production", host: "127.0.0.1", port: String(PORT), useTLS: false });
+const pusher = new Pusher({
+  appId: "app-id",
+  key: "app-key",
+  secret: "e2e-pusher-secret-not-for-production",
+  host: "127.0.0.1",
+  port: String(PORT),
+  useTLS: false,
+});
 
 async function occupied(channel: string): Promise<boolean> {
   const response = await pusher.get({ path: `/channels/${channel}` });
@@ -91,7 +98,10 @@ test.describe("realtime island", () => {
     await expect.poll(() => occupied(`private-account.${user.data.currentAccountId}`)).toBe(true);
     // Logging out is in the user menu (issue 30, ADR 0113).
     await page.getByTestId("user-menu").locator("summary").click();
-    await page.getByTestId("user-menu-panel").getByRole("button", { name: /se déconnecter|déconnexion|cerrar sesión|log out/i }).click();
+    await page
+      .getByTestId("user-menu-panel")
+      .getByRole("button", { name: /se déconnecter|déconnexion|cerrar sesión|log out/i })
+      .click();
     await expect.poll(() => occupied(`private-user.${userId}`), { timeout: 10_000 }).toBe(false);
     expect(await occupied(`private-account.${user.data.currentAccountId}`)).toBe(false);
   });

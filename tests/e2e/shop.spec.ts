@@ -30,7 +30,12 @@ type Case = {
   freeCode: string;
   text: Record<string, RegExp>;
   /** The billing form's labels, a refused and an accepted entry, and what the invoice prints of it (ADR 0102). */
-  billing: { labels: Record<"address" | "postalCode" | "city" | "taxId", string>; bad: Record<string, string>; good: Record<string, string>; printed: string[] };
+  billing: {
+    labels: Record<"address" | "postalCode" | "city" | "taxId", string>;
+    bad: Record<string, string>;
+    good: Record<string, string>;
+    printed: string[];
+  };
 };
 const CASES: Case[] = [
   {
@@ -131,7 +136,9 @@ async function chooseOptions(page: Page, c: Case): Promise<string[][]> {
   const count = await page.getByTestId("cart-line-form").count();
   for (let i = 0; i < count; i++) {
     const form = page.getByTestId("cart-line-form").nth(i);
-    const dates = await form.locator('select[name="session"] option[data-date]').evaluateAll((options) => options.map((o) => o.getAttribute("data-date") ?? ""));
+    const dates = await form
+      .locator('select[name="session"] option[data-date]')
+      .evaluateAll((options) => options.map((o) => o.getAttribute("data-date") ?? ""));
     expect(dates).toEqual([...dates].sort());
     const labels: string[] = [];
     for (const select of await form.locator("select").all()) {
@@ -183,7 +190,8 @@ async function giveBillingDetails(page: Page, c: Case) {
   await expect(page.getByTestId("cart-pay-card")).toHaveCount(0);
   const form = page.getByTestId("billing-form");
   const fill = async (values: Record<string, string>) => {
-    for (const [field, value] of Object.entries(values)) await form.getByLabel(c.billing.labels[field as keyof Case["billing"]["labels"]], { exact: true }).fill(value);
+    for (const [field, value] of Object.entries(values))
+      await form.getByLabel(c.billing.labels[field as keyof Case["billing"]["labels"]], { exact: true }).fill(value);
     await form.getByRole("button").click();
   };
   await fill(c.billing.bad);
@@ -323,7 +331,10 @@ for (const c of CASES) {
 
 test("a guest adds to the cart from a catalogue card and from a course page", NO_JS, async ({ page }) => {
   await page.goto(at("localhost", "/catalogue"));
-  const card = page.getByTestId("course-card").filter({ has: page.getByTestId("add-to-cart") }).first();
+  const card = page
+    .getByTestId("course-card")
+    .filter({ has: page.getByTestId("add-to-cart") })
+    .first();
   const name = (await card.getByTestId("course-card-link").innerText()).trim();
   await card.getByTestId("add-to-cart").click();
   await expect(page.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
@@ -331,7 +342,11 @@ test("a guest adds to the cart from a catalogue card and from a course page", NO
   await expect(page.getByTestId("cart-badge-count")).toHaveText("1");
   // The course page of another training.
   await page.goto(at("localhost", "/catalogue"));
-  const other = page.getByTestId("course-card").filter({ has: page.getByTestId("add-to-cart") }).filter({ hasNotText: name }).first();
+  const other = page
+    .getByTestId("course-card")
+    .filter({ has: page.getByTestId("add-to-cart") })
+    .filter({ hasNotText: name })
+    .first();
   await other.getByTestId("course-card-link").click();
   await page.getByTestId("course-actions").getByTestId("add-to-cart").click();
   await expect(page.getByText(/Ajouté à votre panier/).first()).toBeVisible(SLOW);
@@ -365,14 +380,16 @@ test("live cart: a second tab of a shop customer follows the cart without a relo
   await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
   const cartId = await tabB.getByTestId("cart-page").getAttribute("data-cart-id");
   // Tab B has joined the cart's private channel.
-  await expect
-    .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
-    .toBe(true);
+  await expect.poll(async () => await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime)), SLOW).toBe(true);
   await tabBJoinedCart;
   await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   // Tab A adds a second training: tab B shows it, same document (no reload).
   await tabA.goto(at("localhost", "/boutique"));
-  const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
+  const item = tabA
+    .getByTestId("shop-item")
+    .filter({ has: tabA.getByTestId("add-to-cart") })
+    .filter({ hasNotText: first })
+    .first();
   await item.getByTestId("add-to-cart").click();
   // (The flash toast may show in either tab: they share its cookie.)
   await expect(tabA.getByTestId("cart-badge-count")).toHaveText("2", SLOW);
@@ -392,14 +409,16 @@ test("live cart: a second tab of an anonymous visitor follows the cart without a
   await tabB.goto(at("localhost", "/boutique/panier"));
   await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
   // Tab B (a guest) has started the realtime client for its cart's private channel, authorised by the cart cookie.
-  await expect
-    .poll(async () => (await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime))), SLOW)
-    .toBe(true);
+  await expect.poll(async () => await tabB.evaluate(() => Boolean((window as unknown as { __realtime?: unknown }).__realtime)), SLOW).toBe(true);
   await tabBJoinedCart;
   await tabB.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   // Tab A adds a second training: tab B shows it in the same document (no reload), and its badge follows.
   await tabA.goto(at("localhost", "/boutique"));
-  const item = tabA.getByTestId("shop-item").filter({ has: tabA.getByTestId("add-to-cart") }).filter({ hasNotText: first }).first();
+  const item = tabA
+    .getByTestId("shop-item")
+    .filter({ has: tabA.getByTestId("add-to-cart") })
+    .filter({ hasNotText: first })
+    .first();
   await item.getByTestId("add-to-cart").click();
   // (The flash toast may show in either tab: they share its cookie.)
   await expect(tabA.getByTestId("cart-badge-count")).toHaveText("2", SLOW);

@@ -32,7 +32,16 @@ const CASES: Case[] = [
     shop: "/boutique",
     cart: "/boutique/panier",
     profile: "/compte/profil",
-    labels: { firstName: "Prénom", lastName: "Nom", email: "Adresse e-mail", password: "Mot de passe", passwordConfirmation: "Confirmation du mot de passe", address: "Adresse", postalCode: "Code postal", city: "Ville" },
+    labels: {
+      firstName: "Prénom",
+      lastName: "Nom",
+      email: "Adresse e-mail",
+      password: "Mot de passe",
+      passwordConfirmation: "Confirmation du mot de passe",
+      address: "Adresse",
+      postalCode: "Code postal",
+      city: "Ville",
+    },
     billing: { address: "3 rue des Inscrits", postalCode: "69007", city: "Lyon" },
     text: {
       signUpLink: /Créer un compte pour payer/,
@@ -51,7 +60,17 @@ const CASES: Case[] = [
     shop: "/tienda",
     cart: "/tienda/carrito",
     profile: "/cuenta/perfil",
-    labels: { firstName: "Nombre", lastName: "Apellidos", email: "Correo electrónico", password: "Contraseña", passwordConfirmation: "Confirmación de la contraseña", address: "Dirección", postalCode: "Código postal", city: "Localidad", taxId: "NIF o NIE" },
+    labels: {
+      firstName: "Nombre",
+      lastName: "Apellidos",
+      email: "Correo electrónico",
+      password: "Contraseña",
+      passwordConfirmation: "Confirmación de la contraseña",
+      address: "Dirección",
+      postalCode: "Código postal",
+      city: "Localidad",
+      taxId: "NIF o NIE",
+    },
     billing: { address: "Calle de los Registros 3", postalCode: "28004", city: "Madrid", taxId: "12345678Z" },
     text: {
       signUpLink: /Crear una cuenta para pagar/,
@@ -69,7 +88,11 @@ const CASES: Case[] = [
 /** The first shop training without sessions, added to the cart; its name. */
 async function addTraining(page: Page, c: Case): Promise<string> {
   await page.goto(at(c.host, c.shop));
-  const item = page.getByTestId("shop-item").filter({ has: page.getByTestId("add-to-cart") }).filter({ hasNot: page.getByTestId("shop-sessions") }).first();
+  const item = page
+    .getByTestId("shop-item")
+    .filter({ has: page.getByTestId("add-to-cart") })
+    .filter({ hasNot: page.getByTestId("shop-sessions") })
+    .first();
   const name = (await item.getByTestId("course-card-link").innerText()).trim();
   await item.getByTestId("add-to-cart").click();
   await expect(page.getByTestId("cart-badge-count")).toHaveText("1", SLOW);

@@ -61,7 +61,10 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     expectEnvelope(await suite.agent().login("learner@demo.test", "nouveau123"), 200);
     // Put the demo password back for the other tests.
     const { hashPassword } = await import("../../server/back/modules/auth/password.ts");
-    await suite.db.update(users).set({ passwordHash: await hashPassword("demo1234") }).where(eq(users.email, "learner@demo.test"));
+    await suite.db
+      .update(users)
+      .set({ passwordHash: await hashPassword("demo1234") })
+      .where(eq(users.email, "learner@demo.test"));
   });
 
   test("an expired reset token is refused and changes nothing", async () => {
@@ -105,7 +108,9 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const chosen = await agent.post("/back/api/user/setAccountId", { accountId: me.accounts[1].id });
     expectEnvelope(chosen, 200);
     expect(chosen.body.data.currentAccountId).toBe(me.accounts[1].id);
-    const foreign = (await suite.db.select({ id: accounts.id }).from(accounts)).map((a) => a.id).find((id) => !me.accounts.some((a: { id: number }) => a.id === id));
+    const foreign = (await suite.db.select({ id: accounts.id }).from(accounts))
+      .map((a) => a.id)
+      .find((id) => !me.accounts.some((a: { id: number }) => a.id === id));
     const refused = await agent.post("/back/api/user/setAccountId", { accountId: foreign });
     expectEnvelope(refused, 403);
     expect((await agent.get("/back/api/user")).body.data.currentAccountId).toBe(me.accounts[1].id);
@@ -198,7 +203,10 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const wrong = await main.post("/back/api/user/updatePassword", { currentPassword: "nope", password: "changed123", passwordConfirmation: "changed123" });
     expectEnvelope(wrong, 422);
     expect(Object.keys(wrong.body.data.errors)).toEqual(["currentPassword"]);
-    expectEnvelope(await main.post("/back/api/user/updatePassword", { currentPassword: "demo1234", password: "changed123", passwordConfirmation: "changed123" }), 200);
+    expectEnvelope(
+      await main.post("/back/api/user/updatePassword", { currentPassword: "demo1234", password: "changed123", passwordConfirmation: "changed123" }),
+      200,
+    );
     expect((await main.get("/back/api/user")).body.data.loggedIn).toBe(true);
     expect((await other.get("/back/api/user")).body.data.loggedIn).toBe(false);
   });
@@ -238,7 +246,14 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const contact = await browser.post("/compte/contact", { message: "Pouvez-vous me rappeler ?" });
     expect(contact.status).toBe(302);
     expect(mailsTo(dataDir, me.advisor.email)).toHaveLength(mailsBefore + 2);
-    const read = await browser.post("/notifications/read", [["ids", String(second.body.data.id)], ["redirectTo", "/compte"]], "/compte/contact");
+    const read = await browser.post(
+      "/notifications/read",
+      [
+        ["ids", String(second.body.data.id)],
+        ["redirectTo", "/compte"],
+      ],
+      "/compte/contact",
+    );
     expect(read.status).toBe(302);
     expect((await suite.db.select().from(notifications).where(eq(notifications.id, second.body.data.id)))[0].readedDate).not.toBeNull();
 
@@ -284,7 +299,10 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const created = await admin.post("/back/api/admin/notifications", { userId: holderId, title: "Pour le titulaire" });
     expectEnvelope(created, 201);
     // The administrator's message is audited with it (ADR 0060): who, what, to whom.
-    const [audit] = await suite.db.select().from(auditLog).where(eq(auditLog.entityId, String(created.body.data.id)));
+    const [audit] = await suite.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(created.body.data.id)));
     expect(audit).toMatchObject({ action: "notification.sent", entityType: "notification", actorId: await userIdOf(suite, "admin@demo.test"), before: null });
     expect(audit.after).toEqual({ userId: holderId, title: "Pour le titulaire", body: "", link: null });
     expect(await countRows(suite.db, "audit_log")).toBe(auditBefore + 1);

@@ -53,9 +53,25 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
     const one = await admin.post("/back/api/admin/realtime/reload", { scope: "user", userId: learner.id });
     expectEnvelope(one, 200);
     const rows = await suite.db.select().from(auditLog).where(eq(auditLog.action, "pages.reload")).orderBy(auditLog.id);
-    expect(rows.map((r) => ({ actorId: r.actorId, actorEmail: r.actorEmail, entityType: r.entityType, entityId: r.entityId, before: r.before, after: r.after }))).toEqual([
-      { actorId: await adminId(), actorEmail: "admin@demo.test", entityType: "channel", entityId: everyone.body.data.channel, before: null, after: { scope: "platform", userId: null } },
-      { actorId: await adminId(), actorEmail: "admin@demo.test", entityType: "channel", entityId: one.body.data.channel, before: null, after: { scope: "user", userId: learner.id } },
+    expect(
+      rows.map((r) => ({ actorId: r.actorId, actorEmail: r.actorEmail, entityType: r.entityType, entityId: r.entityId, before: r.before, after: r.after })),
+    ).toEqual([
+      {
+        actorId: await adminId(),
+        actorEmail: "admin@demo.test",
+        entityType: "channel",
+        entityId: everyone.body.data.channel,
+        before: null,
+        after: { scope: "platform", userId: null },
+      },
+      {
+        actorId: await adminId(),
+        actorEmail: "admin@demo.test",
+        entityType: "channel",
+        entityId: one.body.data.channel,
+        before: null,
+        after: { scope: "user", userId: learner.id },
+      },
     ]);
     expect(one.body.data.channel).not.toBe(everyone.body.data.channel);
     // The audit list shows them to the back office.
@@ -76,17 +92,35 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
     expect(await countRows(suite.db, "audit_log")).toBe(before);
 
     await suite.db.transaction(async (tx) => {
-      await recordAdminChange(tx, { actorId, action: "test.commit", entityType: "test", entityId: 2, before: { at: new Date("2026-01-02T03:04:05Z") }, after: undefined });
+      await recordAdminChange(tx, {
+        actorId,
+        action: "test.commit",
+        entityType: "test",
+        entityId: 2,
+        before: { at: new Date("2026-01-02T03:04:05Z") },
+        after: undefined,
+      });
     });
     const [row] = await suite.db.select().from(auditLog).where(eq(auditLog.action, "test.commit"));
-    expect(row).toMatchObject({ actorId, actorEmail: "admin@demo.test", entityType: "test", entityId: "2", before: { at: "2026-01-02T03:04:05.000Z" }, after: null });
+    expect(row).toMatchObject({
+      actorId,
+      actorEmail: "admin@demo.test",
+      entityType: "test",
+      entityId: "2",
+      before: { at: "2026-01-02T03:04:05.000Z" },
+      after: null,
+    });
   });
 
   test("the audit list: search, filters, sorting, pagination; malformed query values fall back to the defaults", async () => {
     const actorId = await adminId();
     await suite.db.transaction(async (tx) => {
       for (let i = 0; i < 30; i++) {
-        await recordAdminChange(tx, { actorId, action: `paging.step${String(i).padStart(2, "0")}`, entityType: "paging", entityId: i, before: null, after: { i } }, new Date(Date.UTC(2026, 0, 1 + i)));
+        await recordAdminChange(
+          tx,
+          { actorId, action: `paging.step${String(i).padStart(2, "0")}`, entityType: "paging", entityId: i, before: null, after: { i } },
+          new Date(Date.UTC(2026, 0, 1 + i)),
+        );
       }
     });
     const admin = await as("admin@demo.test");
@@ -96,7 +130,13 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
     expect(first.body.data.items[0].action).toBe("paging.step29");
     expect(first.body.data.entityTypes).toContain("paging");
     const second = await admin.get("/back/api/admin/audit?entityType=paging&page=2&sort=action&dir=asc");
-    expect(second.body.data.items.map((i: { action: string }) => i.action)).toEqual(["paging.step25", "paging.step26", "paging.step27", "paging.step28", "paging.step29"]);
+    expect(second.body.data.items.map((i: { action: string }) => i.action)).toEqual([
+      "paging.step25",
+      "paging.step26",
+      "paging.step27",
+      "paging.step28",
+      "paging.step29",
+    ]);
     const dated = await admin.get("/back/api/admin/audit?entityType=paging&from=2026-01-05&to=2026-01-06");
     expect(dated.body.data.items.map((i: { entityId: string }) => i.entityId).sort()).toEqual(["4", "5"]);
     const searched = await admin.get(`/back/api/admin/audit?q=${encodeURIComponent("STEP07")}`);

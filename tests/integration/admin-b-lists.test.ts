@@ -27,9 +27,17 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
 
   test("users: 60 matches are all reachable, 25 a page, sorted by any column; a brand filter; bad sort or page fall back", async () => {
     const tag = `paged${backend}`;
-    await suite.db.insert(users).values(
-      Array.from({ length: MANY }, (_, i) => ({ email: `${tag}-${String(i).padStart(2, "0")}@lists.test`, passwordHash: "not-used", firstName: `P${String(MANY - i).padStart(2, "0")}`, lastName: tag, brand: i < 10 ? "be" : "fr" })),
-    );
+    await suite.db
+      .insert(users)
+      .values(
+        Array.from({ length: MANY }, (_, i) => ({
+          email: `${tag}-${String(i).padStart(2, "0")}@lists.test`,
+          passwordHash: "not-used",
+          firstName: `P${String(MANY - i).padStart(2, "0")}`,
+          lastName: tag,
+          brand: i < 10 ? "be" : "fr",
+        })),
+      );
     const agent = await admin();
     const get = async (query: string) => {
       const reply = await agent.get(`/back/api/admin/users?q=${tag}${query}`);
@@ -62,8 +70,19 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
   test("discount codes, pending checks and the editor's contents: sorted and paged by the API", async () => {
     const agent = await admin();
     const now = new Date();
-    await suite.db.insert(discountCodes).values(Array.from({ length: 30 }, (_, i) => ({ brand: "es", code: `LISTA${String(i).padStart(2, "0")}${backend.toUpperCase()}`, kind: "fixed", value: 100 + i, createdAt: new Date(now.getTime() + i * 1000) })));
-    const codes = async (query: string) => AdminDiscountCodesSchema.parse((await agent.get(`/back/api/admin/discountCodes?brand=es&q=LISTA${query}`)).body.data);
+    await suite.db
+      .insert(discountCodes)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          brand: "es",
+          code: `LISTA${String(i).padStart(2, "0")}${backend.toUpperCase()}`,
+          kind: "fixed",
+          value: 100 + i,
+          createdAt: new Date(now.getTime() + i * 1000),
+        })),
+      );
+    const codes = async (query: string) =>
+      AdminDiscountCodesSchema.parse((await agent.get(`/back/api/admin/discountCodes?brand=es&q=LISTA${query}`)).body.data);
     const newest = await codes("");
     expect(newest.paging).toMatchObject({ total: 30, pages: 2 });
     expect(newest.items[0].code).toBe(`LISTA29${backend.toUpperCase()}`);
@@ -113,11 +132,21 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
 
   test("ADR 0089: the check confirmation's audit row is written in the payment's transaction; when it fails, nothing is paid", async () => {
     const [shop] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, "shop@demo.test"));
-    const [order] = await suite.db.select().from(orders).where(and(eq(orders.userId, shop.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "check"))).limit(1);
+    const [order] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shop.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "check")))
+      .limit(1);
     expect(order, "the demo's pending check order").toBeDefined();
     // Only the database and the clock are reached before the hook fails (the mail and the cart update come after commit).
     const deps = { db: suite.db, now: () => new Date() } as unknown as BackDeps;
-    await expect(markCheckReceived(deps, order.id, { inTransaction: async () => { throw new Error("audit store down"); } })).rejects.toThrow("audit store down");
+    await expect(
+      markCheckReceived(deps, order.id, {
+        inTransaction: async () => {
+          throw new Error("audit store down");
+        },
+      }),
+    ).rejects.toThrow("audit store down");
     const [still] = await suite.db.select().from(orders).where(eq(orders.id, order.id));
     expect(still).toMatchObject({ status: "pending", paidAt: null });
     expect(await suite.db.$count(invoices, eq(invoices.orderId, order.id))).toBe(0);
@@ -129,7 +158,10 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
     const confirmed = await agent.post(`/back/api/admin/checks/${order.id}/confirm`, {});
     expectEnvelope(confirmed, 200);
     const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.orderId, order.id));
-    const rows = await suite.db.select().from(auditLog).where(and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, String(order.id))));
+    const rows = await suite.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "order"), eq(auditLog.entityId, String(order.id))));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "order.checkConfirmed" });
     expect(rows[0].before).toMatchObject({ status: "pending", paidAt: null });

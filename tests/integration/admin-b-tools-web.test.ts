@@ -9,7 +9,6 @@ import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 
-
 const request = pageRequest;
 
 const decode = decodeHtml;
@@ -31,8 +30,14 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
         const page = await browser.get(path);
         const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
         const boundary = "----admin-b-boundary";
-        const parts: Uint8Array[] = Object.entries({ csrf: token, ...fields }).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+        const parts: Uint8Array[] = Object.entries({ csrf: token, ...fields }).map(([name, value]) =>
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+        );
+        parts.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+          file.bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        );
         return browser.send(path, { method: "POST", body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` });
       },
     };
@@ -40,7 +45,17 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
 
   test("every page of part B renders for an administrator", async () => {
     const admin = await adminBrowser();
-    for (const path of ["/admin/editor", "/admin/editor?brand=fr&kind=news", "/admin/editor/create-page", "/admin/faq", "/admin/loginImage", "/admin/factureCompta", "/admin/discountCodes", "/admin/users", "/admin/users?q=demo"]) {
+    for (const path of [
+      "/admin/editor",
+      "/admin/editor?brand=fr&kind=news",
+      "/admin/editor/create-page",
+      "/admin/faq",
+      "/admin/loginImage",
+      "/admin/factureCompta",
+      "/admin/discountCodes",
+      "/admin/users",
+      "/admin/users?q=demo",
+    ]) {
       const page = await admin.get(path);
       expect(page.status, path).toBe(200);
       expect(page.text).toContain('id="main"');
@@ -61,7 +76,11 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
       expect(file.headers["content-disposition"], path).toMatch(/^attachment/);
       expect(file.text.startsWith("%PDF-"), path).toBe(true);
     }
-    for (const path of [`/admin/faceToFace/${day.sessionId}/attendance/2031-02-30x`, "/admin/factureCompta/invoices/abc/pdf", "/admin/factureCompta/invoices/999999999/pdf"]) {
+    for (const path of [
+      `/admin/faceToFace/${day.sessionId}/attendance/2031-02-30x`,
+      "/admin/factureCompta/invoices/abc/pdf",
+      "/admin/factureCompta/invoices/999999999/pdf",
+    ]) {
       expect((await admin.get(path)).status, path).toBe(404);
     }
   });
@@ -81,7 +100,12 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     expect(badText).toContain("<p>Texte tapé</p>");
     expect(await tableCounts(suite.db)).toEqual(before);
 
-    const published = await admin.post(editPath, { intent: "publish", slug: "mentions-legales", title: "Mentions légales (nouvelles)", body: '<p>Éditeur : <strong>PharmaSavoir</strong></p><script>alert(1)</script>' });
+    const published = await admin.post(editPath, {
+      intent: "publish",
+      slug: "mentions-legales",
+      title: "Mentions légales (nouvelles)",
+      body: "<p>Éditeur : <strong>PharmaSavoir</strong></p><script>alert(1)</script>",
+    });
     expect(published.status).toBe(302);
     expect(published.location).toBe(editPath);
     const guest = decode((await request(suite.origin, "/pages/mentions-legales")).text);
@@ -102,7 +126,14 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     expect(taken.status).toBe(409);
     expect(decode(taken.text)).toContain("Cette adresse est déjà utilisée");
 
-    const created = await admin.post("/admin/editor/create-page", { kind: "page", brand: "fr", lang: "fr", slug: `page-web-${backend}`, title: "Page du web", body: "<p>Aperçu <em>avant</em> publication</p>" });
+    const created = await admin.post("/admin/editor/create-page", {
+      kind: "page",
+      brand: "fr",
+      lang: "fr",
+      slug: `page-web-${backend}`,
+      title: "Page du web",
+      body: "<p>Aperçu <em>avant</em> publication</p>",
+    });
     expect(created.status).toBe(302);
     const draftPath = created.location!;
     expect(draftPath).toMatch(/^\/admin\/editor\?draft=\d+$/);
@@ -146,15 +177,38 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
   test("discount codes: bad input keeps the typed values and writes nothing; a code is created then disabled after confirmation", async () => {
     const admin = await adminBrowser();
     const before = await tableCounts(suite.db);
-    const bad = await admin.post("/admin/discountCodes", { intent: "create", brand: "fr", code: "x", kind: "percentage", value: "120", validFrom: "", validUntil: "", maxUses: "", maxUsesPerCustomer: "" });
+    const bad = await admin.post("/admin/discountCodes", {
+      intent: "create",
+      brand: "fr",
+      code: "x",
+      kind: "percentage",
+      value: "120",
+      validFrom: "",
+      validUntil: "",
+      maxUses: "",
+      maxUsesPerCustomer: "",
+    });
     expect(bad.status).toBe(422);
     const text = decode(bad.text);
     expect(text).toContain('value="120"');
     expect(text).toContain("Saisissez un pourcentage supérieur à 0 et au plus 100");
     expect(await tableCounts(suite.db)).toEqual(before);
-    const created = await admin.post("/admin/discountCodes", { intent: "create", brand: "fr", code: `web${backend}`, kind: "fixed", value: "15,50", validFrom: "", validUntil: "", maxUses: "", maxUsesPerCustomer: "" });
+    const created = await admin.post("/admin/discountCodes", {
+      intent: "create",
+      brand: "fr",
+      code: `web${backend}`,
+      kind: "fixed",
+      value: "15,50",
+      validFrom: "",
+      validUntil: "",
+      maxUses: "",
+      maxUsesPerCustomer: "",
+    });
     expect(created.status).toBe(302);
-    const [code] = await suite.db.select().from(discountCodes).where(eq(discountCodes.code, `WEB${backend.toUpperCase()}`));
+    const [code] = await suite.db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.code, `WEB${backend.toUpperCase()}`));
     expect(code.value).toBe(1550);
     expect(decode((await admin.get(`/admin/discountCodes?confirm=${code.id}`)).text)).toContain("Désactiver le code");
     expect((await admin.post("/admin/discountCodes", { intent: "disable", targetId: String(code.id) })).status).toBe(302);
@@ -163,10 +217,17 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
 
   test("login image: an SVG is refused on the form (ADR 0105); a PNG is shown on the brand's login page", async () => {
     const admin = await adminBrowser();
-    const refused = await admin.upload("/admin/loginImage", { brand: "be", intent: "upload" }, { name: "evil.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    const refused = await admin.upload(
+      "/admin/loginImage",
+      { brand: "be", intent: "upload" },
+      { name: "evil.svg", type: "image/svg+xml", bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+    );
     expect(refused.status).toBe(422);
     expect(decode(refused.text)).toContain("Les images SVG ne sont pas acceptées : enregistrez l'image en PNG, JPEG ou WebP.");
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082",
+      "hex",
+    );
     const saved = await admin.upload("/admin/loginImage", { brand: "fr", intent: "upload" }, { name: "login.png", type: "image/png", bytes: png });
     expect(saved.status).toBe(302);
     const login = decode((await request(suite.origin, "/connexion")).text);

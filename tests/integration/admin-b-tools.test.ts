@@ -17,7 +17,10 @@ import { agentFor, createSession, sessionRow } from "./enrolment-helpers.ts";
 import { createShopBuyers, storeTrainings } from "./shop-helpers.ts";
 import { allMails } from "../support/mailbox.ts";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1f4a30000000049454e44ae426082",
+  "hex",
+);
 const SAFE_SVG = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0a7"/></svg>`;
 
 /** Every admin endpoint of part B with a harmless request (ids that exist where one is needed). */
@@ -72,7 +75,12 @@ describe.each(backends())("back office part B (%s)", (backend) => {
   const userId = async (email: string) => (await suite.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
   /** The audit entries of one thing (ADR 0060), oldest first. */
   const auditOf = async (entityType: string, entityId: number | string) =>
-    (await suite.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))).sort((a, b) => a.id - b.id);
+    (
+      await suite.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))
+    ).sort((a, b) => a.id - b.id);
 
   test("guests (401), learners and referents (403) are refused on every endpoint, and nothing is written", async () => {
     const visitors: [string | null, number][] = [
@@ -109,7 +117,8 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     const [order] = await suite.db.select().from(orders).where(eq(orders.id, item.orderId));
     expect(order.status).toBe("pending");
     const lines = await suite.db.select().from(orderLines).where(eq(orderLines.orderId, item.orderId));
-    const activeTrainings = async () => new Set((await suite.db.select().from(enrolments).where(eq(enrolments.userId, shopId))).filter((e) => e.status !== "cancelled").map((e) => e.trainingId));
+    const activeTrainings = async () =>
+      new Set((await suite.db.select().from(enrolments).where(eq(enrolments.userId, shopId))).filter((e) => e.status !== "cancelled").map((e) => e.trainingId));
     const enrolledBefore = await activeTrainings();
     // (The demo buyer may already follow what the order buys: the payment then enrols them in the others only.)
     const toEnrol = lines.map((l) => l.trainingId).filter((id) => !enrolledBefore.has(id));
@@ -145,7 +154,10 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(csvReply.headers.get("content-type")).toContain("text/csv");
     expect(csvReply.headers.get("content-disposition")).toContain(".csv");
     const csv = (await csvReply.text()).replace(/^\uFEFF/, "");
-    const rows = csv.trimEnd().split("\r\n").map((r) => r.split(";"));
+    const rows = csv
+      .trimEnd()
+      .split("\r\n")
+      .map((r) => r.split(";"));
     expect(rows[0]).toEqual(["Journal", "Date", "Compte", "N° de pièce", "Libellé", "Débit", "Crédit"]);
     const mine = rows.filter((r) => r[3] === invoice.number);
     expect(mine.length).toBeGreaterThanOrEqual(2);
@@ -175,8 +187,12 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     const cart = (await buyer.post("/back/api/shop/add/products", { products: [f2f.id] })).body.data;
     const line = cart.products[0];
     const functions = (await buyer.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId })).body.data;
-    if (functions.length > 0) expectEnvelope(await buyer.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions[0].name }), 200);
-    expectEnvelope(await buyer.post("/back/api/shop/setProductSession/product", { productCartId: line.id, sessionId: session.id, sessionCourseId: group.id }), 200);
+    if (functions.length > 0)
+      expectEnvelope(await buyer.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions[0].name }), 200);
+    expectEnvelope(
+      await buyer.post("/back/api/shop/setProductSession/product", { productCartId: line.id, sessionId: session.id, sessionCourseId: group.id }),
+      200,
+    );
     const check = await buyer.get("/back/api/shop/payByCheck", { headers: { "x-xsrf-token": decodeURIComponent(buyer.cookies.get("XSRF-TOKEN") ?? "") } });
     expectEnvelope(check, 200);
 
@@ -188,10 +204,15 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expectEnvelope(await admin.post(`/back/api/admin/checks/${check.body.data.id}/confirm`, {}), 200);
     // After: one seat more, one pending booking in that session, the order paid.
     expect(await seats()).toBe(2);
-    expect((await buyerEnrolments()).map((e) => ({ trainingId: e.trainingId, sessionId: e.sessionId, status: e.status }))).toEqual([{ trainingId: f2f.id, sessionId: session.id, status: "pending" }]);
+    expect((await buyerEnrolments()).map((e) => ({ trainingId: e.trainingId, sessionId: e.sessionId, status: e.status }))).toEqual([
+      { trainingId: f2f.id, sessionId: session.id, status: "pending" },
+    ]);
     expect((await suite.db.select().from(orders).where(eq(orders.id, check.body.data.id)))[0].status).toBe("paid");
     // The buyer is told: the order page shows it paid with its invoice.
-    expect((await buyer.get(`/back/api/shop/command/${check.body.data.id}`)).body.data).toMatchObject({ status: "paid", invoice: { number: expect.stringMatching(/^FR-/) } });
+    expect((await buyer.get(`/back/api/shop/command/${check.body.data.id}`)).body.data).toMatchObject({
+      status: "paid",
+      invoice: { number: expect.stringMatching(/^FR-/) },
+    });
 
     const before = await tableCounts(suite.db);
     expectEnvelope(await admin.post(`/back/api/admin/checks/${check.body.data.id}/confirm`, {}), 409);
@@ -255,7 +276,14 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expectEnvelope(badSlug, 422);
     expect(Object.keys(badSlug.body.data.errors).sort()).toEqual(["slug", "title"]);
 
-    const created = await admin.post("/back/api/admin/content/drafts", { kind: "page", brand: "fr", lang: "fr", slug: `nouvelle-page-${backend}`, title: "Nouvelle page", body: "<p>Bonjour</p>" });
+    const created = await admin.post("/back/api/admin/content/drafts", {
+      kind: "page",
+      brand: "fr",
+      lang: "fr",
+      slug: `nouvelle-page-${backend}`,
+      title: "Nouvelle page",
+      body: "<p>Bonjour</p>",
+    });
     expectEnvelope(created, 201);
     expect(created.body.data.id).toBeNull();
     expectEnvelope(await (await as(null)).get(`/back/api/content/pages/nouvelle-page-${backend}`), 404);
@@ -263,11 +291,21 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     const online = await (await as(null)).get(`/back/api/content/pages/nouvelle-page-${backend}`);
     expectEnvelope(online, 200);
     expect(online.body.data.body).toBe("<p>Bonjour</p>");
-    const rows = await suite.db.select().from(contentPages).where(and(eq(contentPages.brand, "fr"), eq(contentPages.slug, `nouvelle-page-${backend}`)));
+    const rows = await suite.db
+      .select()
+      .from(contentPages)
+      .where(and(eq(contentPages.brand, "fr"), eq(contentPages.slug, `nouvelle-page-${backend}`)));
     expect(rows).toHaveLength(1);
 
     // A discarded draft is gone; a second publish of it is a 404.
-    const other = await admin.post("/back/api/admin/content/drafts", { kind: "news", brand: "fr", lang: "fr", slug: `breve-${backend}`, title: "Brève", summary: "Résumé" });
+    const other = await admin.post("/back/api/admin/content/drafts", {
+      kind: "news",
+      brand: "fr",
+      lang: "fr",
+      slug: `breve-${backend}`,
+      title: "Brève",
+      summary: "Résumé",
+    });
     expectEnvelope(other, 201);
     expectEnvelope(await admin.request("DELETE", `/back/api/admin/content/drafts/${other.body.data.draftId}`, { json: {} }), 200);
     expectEnvelope(await admin.post(`/back/api/admin/content/drafts/${other.body.data.draftId}/publish`, {}), 404);
@@ -353,11 +391,17 @@ describe.each(backends())("back office part B (%s)", (backend) => {
     expect(detail.body.data.enrolments.length).toBeGreaterThan(0);
     expect(detail.body.data.isSelf).toBe(false);
 
-    const tokensBefore = await suite.db.select().from(authTokens).where(and(eq(authTokens.userId, learner.id), eq(authTokens.kind, "password_reset")));
+    const tokensBefore = await suite.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, learner.id), eq(authTokens.kind, "password_reset")));
     const invited = await admin.post(`/back/api/admin/users/${learner.id}/invitation`, {});
     expectEnvelope(invited, 200);
     expect(invited.body.message).toContain("learner@demo.test");
-    const tokensAfter = await suite.db.select().from(authTokens).where(and(eq(authTokens.userId, learner.id), eq(authTokens.kind, "password_reset")));
+    const tokensAfter = await suite.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, learner.id), eq(authTokens.kind, "password_reset")));
     expect(tokensAfter.length).toBe(tokensBefore.length + 1);
 
     expectEnvelope(await admin.post(`/back/api/admin/users/${learner.id}/admin`, { isAdmin: "true" }), 200);
@@ -377,10 +421,24 @@ describe.each(backends())("back office part B (%s)", (backend) => {
 
   test("discount codes: created (bad input refused per field, duplicates refused), disabled: the cart then refuses it", async () => {
     const admin = await as("admin@demo.test");
-    const bad = await admin.post("/back/api/admin/discountCodes", { brand: "fr", code: "a", kind: "percentage", value: "150", validFrom: "2026-02-10", validUntil: "2026-01-01", maxUses: "-1" });
+    const bad = await admin.post("/back/api/admin/discountCodes", {
+      brand: "fr",
+      code: "a",
+      kind: "percentage",
+      value: "150",
+      validFrom: "2026-02-10",
+      validUntil: "2026-01-01",
+      maxUses: "-1",
+    });
     expectEnvelope(bad, 422);
     expect(Object.keys(bad.body.data.errors).sort()).toEqual(["code", "maxUses", "validUntil", "value"]);
-    const created = await admin.post("/back/api/admin/discountCodes", { brand: "fr", code: `noel${backend}`, kind: "percentage", value: "12,5", maxUses: "10" });
+    const created = await admin.post("/back/api/admin/discountCodes", {
+      brand: "fr",
+      code: `noel${backend}`,
+      kind: "percentage",
+      value: "12,5",
+      maxUses: "10",
+    });
     expectEnvelope(created, 201);
     expect(created.body.data).toMatchObject({ code: `NOEL${backend.toUpperCase()}`, value: 1250, active: true, maxUses: 10 });
     const duplicate = await admin.post("/back/api/admin/discountCodes", { brand: "fr", code: `Noel${backend}`, kind: "fixed", value: "5" });

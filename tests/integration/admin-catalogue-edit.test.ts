@@ -5,7 +5,21 @@
 // them; the training page without JavaScript: an edit sent back with the typed values, a move, a confirmation step.
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { auditLog, courses, dpcProgrammes, enrolments, modules, objectives, people, quizChoices, quizQuestions, quizTrackings, quizzes, trainingPeople, trainingTags } from "../../server/db/schema/index.ts";
+import {
+  auditLog,
+  courses,
+  dpcProgrammes,
+  enrolments,
+  modules,
+  objectives,
+  people,
+  quizChoices,
+  quizQuestions,
+  quizTrackings,
+  quizzes,
+  trainingPeople,
+  trainingTags,
+} from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -23,17 +37,35 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
 
   /** A new unpublished training with 3 courses (the first with 3 modules), a programme and a quiz of 3 questions. */
   async function filledTraining(agent: Agent, slug: string) {
-    const created = await agent.post(`${API}/trainings`, { brand: "fr", slug, type: "formation", name: `Formation ${slug}`, durationMinutes: 60, priceHt: "100" });
+    const created = await agent.post(`${API}/trainings`, {
+      brand: "fr",
+      slug,
+      type: "formation",
+      name: `Formation ${slug}`,
+      durationMinutes: 60,
+      priceHt: "100",
+    });
     expectEnvelope(created, 201);
     const id = created.body.data.id as number;
-    for (const name of ["Un", "Deux", "Trois"]) expectEnvelope(await agent.post(`${API}/trainings/${id}/courses`, { name, moduleType: 1, durationMinutes: 30 }), 201);
+    for (const name of ["Un", "Deux", "Trois"])
+      expectEnvelope(await agent.post(`${API}/trainings/${id}/courses`, { name, moduleType: 1, durationMinutes: 30 }), 201);
     let detail = (await agent.get(`${API}/trainings/${id}`)).body.data;
-    for (const title of ["A", "B", "C"]) expectEnvelope(await agent.post(`${API}/courses/${detail.courses[0].id}/modules`, { title, type: 1, durationMinutes: 10 }), 201);
-    expectEnvelope(await agent.post(`${API}/trainings/${id}/programmes`, { actionNumber: String(96_829_900_000 + id), name: "Programme", priceHt: "390", durationMinutes: 420 }), 201);
+    for (const title of ["A", "B", "C"])
+      expectEnvelope(await agent.post(`${API}/courses/${detail.courses[0].id}/modules`, { title, type: 1, durationMinutes: 10 }), 201);
+    expectEnvelope(
+      await agent.post(`${API}/trainings/${id}/programmes`, {
+        actionNumber: String(96_829_900_000 + id),
+        name: "Programme",
+        priceHt: "390",
+        durationMinutes: 420,
+      }),
+      201,
+    );
     // A passing score belongs to a post-test or a stand-alone quiz (ADR 0107).
     const quiz = await agent.post(`${API}/trainings/${id}/quizzes`, { title: "Quiz", kind: "post_test", passScore: 70 });
     expectEnvelope(quiz, 201);
-    for (const text of ["Q1", "Q2", "Q3"]) expectEnvelope(await agent.post(`${API}/quizzes/${quiz.body.data.id}/questions`, { text, kind: "single", choices: "*Oui\nNon\nPeut-être" }), 201);
+    for (const text of ["Q1", "Q2", "Q3"])
+      expectEnvelope(await agent.post(`${API}/quizzes/${quiz.body.data.id}/questions`, { text, kind: "single", choices: "*Oui\nNon\nPeut-être" }), 201);
     detail = (await agent.get(`${API}/trainings/${id}`)).body.data;
     return detail as {
       id: number;
@@ -61,9 +93,20 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
 
     expectEnvelope(await agent.post(`${API}/courses/${course.id}`, { name: "Parcours renommé", moduleType: "3", durationMinutes: "45" }), 200);
     expectEnvelope(await agent.post(`${API}/modules/${module.id}`, { title: "Module renommé", type: 9, durationMinutes: 15 }), 200);
-    expectEnvelope(await agent.post(`${API}/programmes/${programme.id}`, { actionNumber: "96822599999", name: "Programme renommé", priceHt: "120,50", durationMinutes: 300 }), 200);
+    expectEnvelope(
+      await agent.post(`${API}/programmes/${programme.id}`, {
+        actionNumber: "96822599999",
+        name: "Programme renommé",
+        priceHt: "120,50",
+        durationMinutes: 300,
+      }),
+      200,
+    );
     expectEnvelope(await agent.post(`${API}/quizzes/${quiz.id}`, { title: "Quiz renommé", kind: "post_test" }), 200);
-    expectEnvelope(await agent.post(`${API}/questions/${question.id}`, { text: "Q1 revue ?", kind: "multiple", choices: "*Oui\n* Peut-être", explanation: "Parce que." }), 200);
+    expectEnvelope(
+      await agent.post(`${API}/questions/${question.id}`, { text: "Q1 revue ?", kind: "multiple", choices: "*Oui\n* Peut-être", explanation: "Parce que." }),
+      200,
+    );
 
     const [courseRow] = await suite.db.select().from(courses).where(eq(courses.id, course.id));
     expect(courseRow).toMatchObject({ name: "Parcours renommé", moduleType: 3, isVirtual: true, durationMinutes: 45, position: 1 });
@@ -84,7 +127,13 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
 
     // The training page's reply shows the new values (and the question's explanation).
     const detail = (await agent.get(`${API}/trainings/${t.id}`)).body.data;
-    expect(detail.quizzes[0].questions[0]).toMatchObject({ explanation: "Parce que.", choices: [{ text: "Oui", correct: true }, { text: "Peut-être", correct: true }] });
+    expect(detail.quizzes[0].questions[0]).toMatchObject({
+      explanation: "Parce que.",
+      choices: [
+        { text: "Oui", correct: true },
+        { text: "Peut-être", correct: true },
+      ],
+    });
 
     const audit = {
       course: await lastAudit("course.update"),
@@ -93,18 +142,43 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
       quiz: await lastAudit("quiz.update"),
       question: await lastAudit("question.update"),
     };
-    expect(audit.course).toMatchObject({ entityType: "course", entityId: String(course.id), before: { name: "Un", moduleType: 1 }, after: { name: "Parcours renommé", moduleType: 3 } });
+    expect(audit.course).toMatchObject({
+      entityType: "course",
+      entityId: String(course.id),
+      before: { name: "Un", moduleType: 1 },
+      after: { name: "Parcours renommé", moduleType: 3 },
+    });
     expect(audit.module).toMatchObject({ entityType: "module", before: { title: "A", type: 1 }, after: { title: "Module renommé", type: 9 } });
-    expect(audit.programme).toMatchObject({ entityType: "dpcProgramme", before: { actionNumber: programme.actionNumber, priceHtCents: 39000 }, after: { actionNumber: "96822599999", priceHtCents: 12050 } });
+    expect(audit.programme).toMatchObject({
+      entityType: "dpcProgramme",
+      before: { actionNumber: programme.actionNumber, priceHtCents: 39000 },
+      after: { actionNumber: "96822599999", priceHtCents: 12050 },
+    });
     expect(audit.quiz).toMatchObject({ entityType: "quiz", before: { title: "Quiz", passScore: 70 }, after: { title: "Quiz renommé", passScore: null } });
-    expect(audit.question).toMatchObject({ entityType: "quizQuestion", before: { text: "Q1", choices: [{ text: "Oui", correct: true }, { text: "Non", correct: false }, { text: "Peut-être", correct: false }] }, after: { text: "Q1 revue ?", kind: "multiple" } });
+    expect(audit.question).toMatchObject({
+      entityType: "quizQuestion",
+      before: {
+        text: "Q1",
+        choices: [
+          { text: "Oui", correct: true },
+          { text: "Non", correct: false },
+          { text: "Peut-être", correct: false },
+        ],
+      },
+      after: { text: "Q1 revue ?", kind: "multiple" },
+    });
     for (const row of Object.values(audit)) expect(row.actorEmail).toBe("admin@demo.test");
   });
 
   test("bad input on an edit: a message per field in the user's language, nothing written, no audit row", async () => {
     const agent = await admin();
     const t = await filledTraining(agent, "edition-refusee");
-    const [other] = await suite.db.select({ actionNumber: dpcProgrammes.actionNumber }).from(dpcProgrammes).where(isNotNull(dpcProgrammes.id)).orderBy(asc(dpcProgrammes.id)).limit(1);
+    const [other] = await suite.db
+      .select({ actionNumber: dpcProgrammes.actionNumber })
+      .from(dpcProgrammes)
+      .where(isNotNull(dpcProgrammes.id))
+      .orderBy(asc(dpcProgrammes.id))
+      .limit(1);
     const before = await tableCounts(suite.db);
     const audits = await suite.db.$count(auditLog);
     const snapshot = async () => ({
@@ -118,14 +192,24 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const cases: [string, unknown, string[], number][] = [
       [`${API}/courses/${t.courses[0].id}`, { name: "", moduleType: 8, durationMinutes: -5 }, ["durationMinutes", "moduleType", "name"], 422],
       [`${API}/modules/${t.courses[0].modules[0].id}`, { title: "x".repeat(201), type: 10, durationMinutes: "abc" }, ["durationMinutes", "title", "type"], 422],
-      [`${API}/programmes/${t.programmes[0].id}`, { actionNumber: "123", name: " ", priceHt: "12,345", durationMinutes: 10 }, ["actionNumber", "name", "priceHt"], 422],
+      [
+        `${API}/programmes/${t.programmes[0].id}`,
+        { actionNumber: "123", name: " ", priceHt: "12,345", durationMinutes: 10 },
+        ["actionNumber", "name", "priceHt"],
+        422,
+      ],
       [`${API}/programmes/${t.programmes[0].id}`, { actionNumber: other.actionNumber, name: "P", priceHt: "1", durationMinutes: 10 }, ["actionNumber"], 409],
       // Another organisation's action number (its first four digits are not our DPC number, ADR 0102).
       [`${API}/programmes/${t.programmes[0].id}`, { actionNumber: "12342599999", name: "P", priceHt: "1", durationMinutes: 10 }, ["actionNumber"], 422],
       [`${API}/trainings/${t.id}/programmes`, { actionNumber: "12342599998", name: "P", priceHt: "1", durationMinutes: 10 }, ["actionNumber"], 422],
       [`${API}/quizzes/${t.quizzes[0].id}`, { title: "", kind: "exam", passScore: 101 }, ["kind", "passScore", "title"], 422],
       [`${API}/questions/${t.quizzes[0].questions[0].id}`, { text: "Q", kind: "single", choices: "*Oui\n*Non" }, ["choices"], 422],
-      [`${API}/questions/${t.quizzes[0].questions[0].id}`, { text: "x".repeat(1001), kind: "many", choices: "*Oui\nNon", explanation: "e".repeat(2001) }, ["explanation", "kind", "text"], 422],
+      [
+        `${API}/questions/${t.quizzes[0].questions[0].id}`,
+        { text: "x".repeat(1001), kind: "many", choices: "*Oui\nNon", explanation: "e".repeat(2001) },
+        ["explanation", "kind", "text"],
+        422,
+      ],
       [`${API}/courses/${t.courses[0].id}/move`, { direction: "left" }, ["direction"], 422],
     ];
     for (const [path, body, fields, status] of cases) {
@@ -133,10 +217,17 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
       expectEnvelope(reply, status);
       expect(Object.keys(reply.body.data.errors).sort(), path).toEqual(fields);
     }
-    const taken = await agent.post(`${API}/programmes/${t.programmes[0].id}`, { actionNumber: other.actionNumber, name: "P", priceHt: "1", durationMinutes: 10 });
+    const taken = await agent.post(`${API}/programmes/${t.programmes[0].id}`, {
+      actionNumber: other.actionNumber,
+      name: "P",
+      priceHt: "1",
+      durationMinutes: 10,
+    });
     expect(taken.body.data.errors.actionNumber).toEqual(["Ce numéro d'action est déjà utilisé."]);
     const foreign = await agent.post(`${API}/programmes/${t.programmes[0].id}`, { actionNumber: "12342599999", name: "P", priceHt: "1", durationMinutes: 10 });
-    expect(foreign.body.data.errors.actionNumber).toEqual(["Ce numéro d'action n'est pas celui de notre organisme : ses quatre premiers chiffres sont notre n° d'organisme DPC."]);
+    expect(foreign.body.data.errors.actionNumber).toEqual([
+      "Ce numéro d'action n'est pas celui de notre organisme : ses quatre premiers chiffres sont notre n° d'organisme DPC.",
+    ]);
     // Unknown ids: 404; a quiz's edit does not reach a question's id space.
     expectEnvelope(await agent.post(`${API}/courses/999999`, { name: "X", moduleType: 1, durationMinutes: 1 }), 404);
     expectEnvelope(await agent.post(`${API}/questions/999999/move`, { direction: "up" }), 404);
@@ -156,8 +247,16 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     expectEnvelope(moved, 200);
     expect(moved.body.data).toEqual({ id: trois.id, moved: true, position: 2 });
     let now = await order();
-    expect(now.courses.map((c) => [c.name, c.position])).toEqual([["Un", 1], ["Trois", 2], ["Deux", 3]]);
-    expect(await lastAudit("course.move")).toMatchObject({ entityId: String(trois.id), before: { position: 3, order: [un.id, deux.id, trois.id] }, after: { position: 2, order: [un.id, trois.id, deux.id] } });
+    expect(now.courses.map((c) => [c.name, c.position])).toEqual([
+      ["Un", 1],
+      ["Trois", 2],
+      ["Deux", 3],
+    ]);
+    expect(await lastAudit("course.move")).toMatchObject({
+      entityId: String(trois.id),
+      before: { position: 3, order: [un.id, deux.id, trois.id] },
+      after: { position: 2, order: [un.id, trois.id, deux.id] },
+    });
 
     // Already first: nothing written, no audit row.
     const moves = await auditCount("course.move");
@@ -171,11 +270,19 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     expectEnvelope(await agent.post(`${API}/modules/${a.id}/move`, { direction: "down" }), 200);
     expect((await agent.post(`${API}/modules/${a.id}/move`, { direction: "down" })).body.data.moved).toBe(false);
     now = await order();
-    expect(now.courses[0].modules.map((m) => [m.id, m.position])).toEqual([[b.id, 1], [c.id, 2], [a.id, 3]]);
+    expect(now.courses[0].modules.map((m) => [m.id, m.position])).toEqual([
+      [b.id, 1],
+      [c.id, 2],
+      [a.id, 3],
+    ]);
     const [q1, q2, q3] = t.quizzes[0].questions;
     expectEnvelope(await agent.post(`${API}/questions/${q2.id}/move`, { direction: "up" }), 200);
     now = await order();
-    expect(now.quizzes[0].questions.map((q) => [q.id, q.position])).toEqual([[q2.id, 1], [q1.id, 2], [q3.id, 3]]);
+    expect(now.quizzes[0].questions.map((q) => [q.id, q.position])).toEqual([
+      [q2.id, 1],
+      [q1.id, 2],
+      [q3.id, 3],
+    ]);
     expect(await lastAudit("question.move")).toMatchObject({ entityType: "quizQuestion", entityId: String(q2.id) });
     expect(await lastAudit("module.move")).toMatchObject({ entityType: "module", entityId: String(a.id), after: { position: 3 } });
 
@@ -184,13 +291,21 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     expectEnvelope(await agent.post(`${API}/courses/${un.id}/delete`, {}), 422);
     expectEnvelope(await agent.post(`${API}/courses/${un.id}/delete`, { confirm: true }), 200);
     now = await order();
-    expect(now.courses.map((x) => [x.name, x.position])).toEqual([["Trois", 1], ["Deux", 2]]);
+    expect(now.courses.map((x) => [x.name, x.position])).toEqual([
+      ["Trois", 1],
+      ["Deux", 2],
+    ]);
 
     // Two moves at once on the same list: both done one after the other, never two rows on one position.
     const [first, second] = now.courses;
-    const replies = await Promise.all([agent.post(`${API}/courses/${second.id}/move`, { direction: "up" }), agent.post(`${API}/courses/${first.id}/move`, { direction: "down" })]);
+    const replies = await Promise.all([
+      agent.post(`${API}/courses/${second.id}/move`, { direction: "up" }),
+      agent.post(`${API}/courses/${first.id}/move`, { direction: "down" }),
+    ]);
     for (const reply of replies) expectEnvelope(reply, 200);
-    const positions = (await suite.db.select({ position: courses.position }).from(courses).where(eq(courses.trainingId, t.id)).orderBy(asc(courses.position))).map((r) => r.position);
+    const positions = (
+      await suite.db.select({ position: courses.position }).from(courses).where(eq(courses.trainingId, t.id)).orderBy(asc(courses.position))
+    ).map((r) => r.position);
     expect(positions).toEqual([1, 2]);
   });
 
@@ -200,14 +315,22 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const quiz = t.quizzes[0];
 
     // Without the explicit confirmation: 422 on `confirm`, nothing deleted.
-    for (const path of [`${API}/programmes/${t.programmes[0].id}/delete`, `${API}/quizzes/${quiz.id}/delete`, `${API}/questions/${quiz.questions[0].id}/delete`]) {
+    for (const path of [
+      `${API}/programmes/${t.programmes[0].id}/delete`,
+      `${API}/quizzes/${quiz.id}/delete`,
+      `${API}/questions/${quiz.questions[0].id}/delete`,
+    ]) {
       const reply = await agent.post(path, { confirm: false });
       expectEnvelope(reply, 422);
       expect(Object.keys(reply.body.data.errors)).toEqual(["confirm"]);
     }
 
     expectEnvelope(await agent.post(`${API}/questions/${quiz.questions[0].id}/delete`, { confirm: true }), 200);
-    const left = await suite.db.select({ id: quizQuestions.id, position: quizQuestions.position }).from(quizQuestions).where(eq(quizQuestions.quizId, quiz.id)).orderBy(asc(quizQuestions.position));
+    const left = await suite.db
+      .select({ id: quizQuestions.id, position: quizQuestions.position })
+      .from(quizQuestions)
+      .where(eq(quizQuestions.quizId, quiz.id))
+      .orderBy(asc(quizQuestions.position));
     expect(left).toEqual([
       { id: quiz.questions[1].id, position: 1 },
       { id: quiz.questions[2].id, position: 2 },
@@ -215,10 +338,18 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     expect(await lastAudit("question.delete")).toMatchObject({ entityId: String(quiz.questions[0].id), before: { text: "Q1" }, after: null });
     expectEnvelope(await agent.post(`${API}/programmes/${t.programmes[0].id}/delete`, { confirm: "on" }), 200);
     expect(await suite.db.$count(dpcProgrammes, eq(dpcProgrammes.id, t.programmes[0].id))).toBe(0);
-    expect(await lastAudit("programme.delete")).toMatchObject({ entityType: "dpcProgramme", before: { actionNumber: t.programmes[0].actionNumber }, after: null });
+    expect(await lastAudit("programme.delete")).toMatchObject({
+      entityType: "dpcProgramme",
+      before: { actionNumber: t.programmes[0].actionNumber },
+      after: null,
+    });
     expectEnvelope(await agent.post(`${API}/quizzes/${quiz.id}/delete`, { confirm: true }), 200);
     expect(await suite.db.$count(quizQuestions, eq(quizQuestions.quizId, quiz.id))).toBe(0);
-    expect(await lastAudit("quiz.delete")).toMatchObject({ entityType: "quiz", before: { title: "Quiz", questions: [{ text: "Q2" }, { text: "Q3" }] }, after: null });
+    expect(await lastAudit("quiz.delete")).toMatchObject({
+      entityType: "quiz",
+      before: { title: "Quiz", questions: [{ text: "Q2" }, { text: "Q3" }] },
+      after: null,
+    });
 
     // The demo data's programme with enrolments and quiz with attempts: refused with the reason, nothing deleted.
     const [used] = await suite.db.select({ id: enrolments.dpcProgrammeId }).from(enrolments).where(isNotNull(enrolments.dpcProgrammeId)).limit(1);
@@ -254,12 +385,26 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const french = await suite.db.select({ id: people.id }).from(people).where(eq(people.brand, "fr")).orderBy(asc(people.id)).limit(2);
     const [spanish] = await suite.db.select({ id: people.id }).from(people).where(eq(people.brand, "es")).limit(1);
     expect(french.length).toBe(2);
-    const body = { skills: "Conseiller le patient\n\n  Repérer les interactions  ", knowledge: "Les AVK", tags: "anticoagulants, AVK, anticoagulants", trainers: french.map((p) => String(p.id)) };
+    const body = {
+      skills: "Conseiller le patient\n\n  Repérer les interactions  ",
+      knowledge: "Les AVK",
+      tags: "anticoagulants, AVK, anticoagulants",
+      trainers: french.map((p) => String(p.id)),
+    };
     expectEnvelope(await agent.post(`${API}/trainings/${t.id}/details`, body), 200);
     let detail = (await agent.get(`${API}/trainings/${t.id}`)).body.data;
-    expect(detail).toMatchObject({ skills: ["Conseiller le patient", "Repérer les interactions"], knowledge: ["Les AVK"], tags: ["AVK", "anticoagulants"], trainers: french.map((p) => p.id) });
+    expect(detail).toMatchObject({
+      skills: ["Conseiller le patient", "Repérer les interactions"],
+      knowledge: ["Les AVK"],
+      tags: ["AVK", "anticoagulants"],
+      trainers: french.map((p) => p.id),
+    });
     expect(detail.people.length).toBeGreaterThanOrEqual(2);
-    expect(await lastAudit("training.details")).toMatchObject({ entityId: String(t.id), before: { skills: [], tags: [], trainers: [] }, after: { tags: ["anticoagulants", "AVK"], trainers: french.map((p) => p.id) } });
+    expect(await lastAudit("training.details")).toMatchObject({
+      entityId: String(t.id),
+      before: { skills: [], tags: [], trainers: [] },
+      after: { tags: ["anticoagulants", "AVK"], trainers: french.map((p) => p.id) },
+    });
 
     // Another brand's person, a bad id, a too long text: refused on the field, nothing written.
     const before = await tableCounts(suite.db);
@@ -294,7 +439,10 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     expect(page.text).toMatch(/<button[^>]*value="moveCourse"/);
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, "&") ?? "";
     const post = (fields: Record<string, string>, query = "") =>
-      agent.request("POST", `${pagePath}${query}`, { body: new URLSearchParams({ csrf, ...fields }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" } });
+      agent.request("POST", `${pagePath}${query}`, {
+        body: new URLSearchParams({ csrf, ...fields }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      });
 
     const before = await tableCounts(suite.db);
     const bad = await post({ intent: "editCourse", courseId: String(t.courses[0].id), name: "Nom tapé gardé", moduleType: "1", durationMinutes: "beaucoup" });
@@ -331,12 +479,20 @@ describe.each(backends())("admin catalogue: edit, reorder, delete (%s)", (backen
     const forged = await post({ intent: "deleteProgramme", programmeId: String(t.programmes[0].id) });
     expect(forged.status).toBe(422);
     expect(await suite.db.$count(dpcProgrammes, eq(dpcProgrammes.id, t.programmes[0].id))).toBe(1);
-    const confirmed = await post({ intent: "deleteProgramme", programmeId: String(t.programmes[0].id), confirm: "on" }, `?confirm=programme-${t.programmes[0].id}`);
+    const confirmed = await post(
+      { intent: "deleteProgramme", programmeId: String(t.programmes[0].id), confirm: "on" },
+      `?confirm=programme-${t.programmes[0].id}`,
+    );
     expect(confirmed.status).toBe(302);
     expect(await suite.db.$count(dpcProgrammes, eq(dpcProgrammes.id, t.programmes[0].id))).toBe(0);
 
     // A refused deletion (learners answered the quiz) shows its reason in the confirmation panel.
-    const [answered] = await suite.db.select({ quizId: quizTrackings.quizId, trainingId: quizzes.trainingId }).from(quizTrackings).innerJoin(quizzes, eq(quizzes.id, quizTrackings.quizId)).where(isNotNull(quizzes.trainingId)).limit(1);
+    const [answered] = await suite.db
+      .select({ quizId: quizTrackings.quizId, trainingId: quizzes.trainingId })
+      .from(quizTrackings)
+      .innerJoin(quizzes, eq(quizzes.id, quizTrackings.quizId))
+      .where(isNotNull(quizzes.trainingId))
+      .limit(1);
     const usedPage = `/admin/catalog/${answered.trainingId}`;
     const usedHtml = await agent.get(usedPage, { headers: { accept: "text/html" } });
     expect(usedHtml.text).toContain('data-testid="quiz-in-use"');

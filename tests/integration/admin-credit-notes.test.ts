@@ -20,7 +20,6 @@ import { agentFor, createSession, sessionRow } from "./enrolment-helpers.ts";
 import { createShopBuyers, csrfHeader, storeTrainings } from "./shop-helpers.ts";
 import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 
-
 const request = pageRequest;
 
 const decode = decodeHtml;
@@ -38,11 +37,17 @@ describe.each(backends())("credit notes (%s)", (backend) => {
   }
   const userId = async (email: string) => (await suite.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
   const auditOf = async (entityType: string, entityId: number) =>
-    (await suite.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))).sort((a, b) => a.id - b.id);
+    (
+      await suite.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))
+    ).sort((a, b) => a.id - b.id);
   const fillLine = async (agent: Agent, line: { id: number; productId: number }) => {
     const functions = await agent.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId });
     expectEnvelope(functions, 200);
-    if (functions.body.data.length > 0) expectEnvelope(await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions.body.data[0].name }), 200);
+    if (functions.body.data.length > 0)
+      expectEnvelope(await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions.body.data[0].name }), 200);
   };
 
   /**
@@ -58,7 +63,10 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     const cart = (await buyer.post("/back/api/shop/add/products", { products: [f2f.id, first.id, second.id] })).body.data;
     for (const line of cart.products) await fillLine(buyer, line);
     const f2fLine = cart.products.find((p: { productId: number }) => p.productId === f2f.id);
-    expectEnvelope(await buyer.post("/back/api/shop/setProductSession/product", { productCartId: f2fLine.id, sessionId: session.id, sessionCourseId: group.id }), 200);
+    expectEnvelope(
+      await buyer.post("/back/api/shop/setProductSession/product", { productCartId: f2fLine.id, sessionId: session.id, sessionCourseId: group.id }),
+      200,
+    );
     const check = await buyer.get("/back/api/shop/payByCheck", { headers: csrfHeader(buyer) });
     expectEnvelope(check, 200);
     const admin = await as("admin@demo.test");
@@ -76,7 +84,10 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     // The second e-learning is finished by now; someone waits for the session's only seat.
     await suite.db.update(enrolments).set({ status: "finished", progressPercent: 100, finishedAt: new Date() }).where(eq(enrolments.id, booked[second.id].id));
     const [waiterId] = await createShopBuyers(suite.db, 1, `waiter-${backend}`);
-    const [waiting] = await suite.db.insert(enrolments).values({ userId: waiterId, trainingId: f2f.id, sessionId: session.id, status: "waiting_list", waitingListPosition: 1 }).returning();
+    const [waiting] = await suite.db
+      .insert(enrolments)
+      .values({ userId: waiterId, trainingId: f2f.id, sessionId: session.id, status: "waiting_list", waitingListPosition: 1 })
+      .returning();
     expect(await sessionRow(suite.db, session.id)).toMatchObject({ currentParticipants: 1, maxParticipants: 1 });
 
     // Without the confirmation: refused, nothing written.
@@ -88,17 +99,39 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     expect(await tableCounts(suite.db)).toEqual(before);
 
     const year = Number(toParisDate(new Date()).slice(0, 4));
-    const counter = async (series: string) => (await suite.db.select().from(invoiceCounters).where(and(eq(invoiceCounters.brand, "fr"), eq(invoiceCounters.series, series), eq(invoiceCounters.year, year))))[0]?.lastNumber ?? 0;
+    const counter = async (series: string) =>
+      (
+        await suite.db
+          .select()
+          .from(invoiceCounters)
+          .where(and(eq(invoiceCounters.brand, "fr"), eq(invoiceCounters.series, series), eq(invoiceCounters.year, year)))
+      )[0]?.lastNumber ?? 0;
     const invoiceCounterBefore = await counter("invoice");
     const creditCounterBefore = await counter("creditNote");
 
     const issued = await admin.post(`/back/api/admin/invoices/${invoice.id}/creditNote`, { confirm: true });
     expectEnvelope(issued, 201);
     const number = `FR-AV-${year}-${String(creditCounterBefore + 1).padStart(6, "0")}`;
-    expect(issued.body.data).toMatchObject({ created: true, invoiceId: invoice.id, creditNote: { number, totalWithVat: invoice.totalWithVatCents, currency: "EUR" }, cancelledEnrolments: 2 });
+    expect(issued.body.data).toMatchObject({
+      created: true,
+      invoiceId: invoice.id,
+      creditNote: { number, totalWithVat: invoice.totalWithVatCents, currency: "EUR" },
+      cancelledEnrolments: 2,
+    });
     expect(issued.body.message).toBe(`Avoir ${number} émis : la facture est annulée en totalité.`);
     const [note] = await suite.db.select().from(invoices).where(eq(invoices.creditedInvoiceId, invoice.id));
-    expect(note).toMatchObject({ kind: "creditNote", orderId: null, brand: "fr", year, sequence: creditCounterBefore + 1, number, totalCents: invoice.totalCents, vatCents: invoice.vatCents, totalWithVatCents: invoice.totalWithVatCents, vatRateBasisPoints: invoice.vatRateBasisPoints });
+    expect(note).toMatchObject({
+      kind: "creditNote",
+      orderId: null,
+      brand: "fr",
+      year,
+      sequence: creditCounterBefore + 1,
+      number,
+      totalCents: invoice.totalCents,
+      vatCents: invoice.vatCents,
+      totalWithVatCents: invoice.totalWithVatCents,
+      vatRateBasisPoints: invoice.vatRateBasisPoints,
+    });
     expect(note.buyer).toEqual(invoice.buyer);
     // Its own series: the invoices' counter did not move.
     expect(await counter("invoice")).toBe(invoiceCounterBefore);
@@ -116,9 +149,15 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     expect(audit).toMatchObject({ action: "invoice.creditNoteIssued", actorId: await userId("admin@demo.test") });
     expect(audit.before).toMatchObject({ number: invoice.number, creditNote: null });
     expect(audit.after).toMatchObject({ creditNote: { id: note.id, number }, promotedEnrolments: [waiting.id] });
-    expect((audit.after as { enrolments: { id: number; status: string }[] }).enrolments.map((e) => e.id).sort()).toEqual([booked[f2f.id].id, booked[first.id].id].sort());
+    expect((audit.after as { enrolments: { id: number; status: string }[] }).enrolments.map((e) => e.id).sort()).toEqual(
+      [booked[f2f.id].id, booked[first.id].id].sort(),
+    );
     // The buyer and the promoted learner are told.
-    expect((await suite.db.select().from(notifications).where(eq(notifications.userId, buyerId))).some((n) => n.title === "Votre commande est annulée" && n.body.includes(number))).toBe(true);
+    expect(
+      (await suite.db.select().from(notifications).where(eq(notifications.userId, buyerId))).some(
+        (n) => n.title === "Votre commande est annulée" && n.body.includes(number),
+      ),
+    ).toBe(true);
     expect(await suite.db.select().from(notifications).where(eq(notifications.userId, waiterId))).toHaveLength(1);
 
     // Asked again: the same credit note, and nothing written.
@@ -149,7 +188,9 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     const listed = (await admin.get(`/back/api/admin/invoices?q=${encodeURIComponent(invoice.number)}`)).body.data.items;
     expect(listed).toEqual([expect.objectContaining({ id: invoice.id, kind: "order", creditNote: { id: note.id, number }, creditable: false })]);
     const notes = (await admin.get(`/back/api/admin/invoices?kind=creditNote&q=${number}`)).body.data.items;
-    expect(notes).toEqual([expect.objectContaining({ id: note.id, kind: "creditNote", creditedInvoice: { id: invoice.id, number: invoice.number }, creditable: false })]);
+    expect(notes).toEqual([
+      expect.objectContaining({ id: note.id, kind: "creditNote", creditedInvoice: { id: invoice.id, number: invoice.number }, creditable: false }),
+    ]);
     const adminPdf = await admin.fetchRaw("GET", `/back/api/admin/invoices/${note.id}/pdf`, {});
     expect(adminPdf.status).toBe(200);
     expect(extractPdfText(new Uint8Array(await adminPdf.arrayBuffer()))).toContain(number);
@@ -157,7 +198,11 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     // The month's export books the reversed entry: the customer credited, sales and VAT debited; balanced.
     const { from, to } = monthOf(toParisDate(note.issuedAt));
     const csvReply = await admin.fetchRaw("GET", `/back/api/admin/accounting/export?brand=fr&from=${from}&to=${to}&format=csv`, {});
-    const rows = (await csvReply.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((r) => r.split(";"));
+    const rows = (await csvReply.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .map((r) => r.split(";"));
     const noteRows = rows.filter((r) => r[3] === number);
     const invoiceRows = rows.filter((r) => r[3] === invoice.number);
     expect(noteRows.map((r) => r[2])).toEqual(invoiceRows.map((r) => r[2]));
@@ -196,8 +241,12 @@ describe.each(backends())("credit notes (%s)", (backend) => {
       .limit(1);
     expect(holderInvoice, "the holder's paid order for the pharmacy").toBeDefined();
     const lines = await suite.db.select().from(orderLines).where(eq(orderLines.orderId, holderInvoice.invoice.orderId!));
-    const bought = async () => (await holder.get("/back/api/referent/attributeApprenants/options")).body.data.products as { trainingId: number; quantity: number }[];
-    const holderEnrolments = async () => (await suite.db.select({ id: enrolments.id, status: enrolments.status }).from(enrolments).where(eq(enrolments.userId, holderId))).sort((a, b) => a.id - b.id);
+    const bought = async () =>
+      (await holder.get("/back/api/referent/attributeApprenants/options")).body.data.products as { trainingId: number; quantity: number }[];
+    const holderEnrolments = async () =>
+      (await suite.db.select({ id: enrolments.id, status: enrolments.status }).from(enrolments).where(eq(enrolments.userId, holderId))).sort(
+        (a, b) => a.id - b.id,
+      );
     const boughtBefore = await bought();
     const enrolmentsBefore = await holderEnrolments();
     const replies = await Promise.all([1, 2].map(() => admin.post(`/back/api/admin/invoices/${holderInvoice.invoice.id}/creditNote`, { confirm: true })));
@@ -218,7 +267,14 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     expect(await tableCounts(suite.db)).toEqual(again);
 
     // The pharmacy's invoices tab lists the credit note beside its invoice, with its PDF.
-    const tab = (await holder.get("/back/api/referent/invoices")).body.data.invoices as { id: number; kind: string; number: string; creditNote: unknown; creditedInvoice: unknown; downloadPath: string }[];
+    const tab = (await holder.get("/back/api/referent/invoices")).body.data.invoices as {
+      id: number;
+      kind: string;
+      number: string;
+      creditNote: unknown;
+      creditedInvoice: unknown;
+      downloadPath: string;
+    }[];
     expect(tab.find((i) => i.id === holderInvoice.invoice.id)).toMatchObject({ kind: "order", creditNote: { id: notes[0].id, number: notes[0].number } });
     const listedNote = tab.find((i) => i.id === notes[0].id);
     expect(listedNote).toMatchObject({ kind: "creditNote", creditedInvoice: { id: holderInvoice.invoice.id, number: holderInvoice.invoice.number } });
@@ -279,6 +335,11 @@ describe.each(backends())("credit notes (%s)", (backend) => {
     const orderPage = decode((await request(suite.origin, `/boutique/commande?order=${orderId}`, { cookie: buyerCookie })).text);
     expect(orderPage).toContain(`Cette commande a été annulée par l'avoir ${note.number}`);
     expect(orderPage).toContain(`href="/back/api/shop/creditNote/${orderId}"`);
-    expect(await suite.db.select().from(invoices).where(inArray(invoices.id, [note.id]))).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(invoices)
+        .where(inArray(invoices.id, [note.id])),
+    ).toHaveLength(1);
   });
 });

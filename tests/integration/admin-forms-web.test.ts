@@ -12,7 +12,6 @@ import { useSuite } from "./support/setup.ts";
 import { cookieBrowser, decodeHtml, pageRequest } from "./support/page-request.ts";
 import { formField, formFields, formMarkup } from "./support/html-forms.ts";
 
-
 const request = pageRequest;
 
 const decode = decodeHtml;
@@ -50,7 +49,9 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     // A published training on the guest's first catalogue page, which the guest page cache now keeps.
     const first = await guestPage("/catalogue");
     expect(first.status).toBe(200);
-    const listed = (await suite.db.select().from(trainings).where(eq(trainings.isPublished, true)).orderBy(asc(trainings.id))).filter((t) => t.brand === "fr" && first.text.includes(`/${t.slug}"`));
+    const listed = (await suite.db.select().from(trainings).where(eq(trainings.isPublished, true)).orderBy(asc(trainings.id))).filter(
+      (t) => t.brand === "fr" && first.text.includes(`/${t.slug}"`),
+    );
     expect(listed.length, "a training on the guest's catalogue page").toBeGreaterThan(0);
     const training = listed[0];
     const coursePath = new RegExp(`href="(/[a-z-]+/${training.slug})"`).exec(first.text)![1];
@@ -90,7 +91,11 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     // The expert: its page shows the published name, job title and biography.
     const [expert] = await suite.db.select().from(people).where(eq(people.brand, "fr")).orderBy(asc(people.id)).limit(1);
     const expertPath = `/admin/editor?kind=expert&id=${expert.id}`;
-    const saved = await admin.submit(expertPath, "editor-form", "save", { title: "Dr Camille Expert", summary: "Pharmacienne, formatrice", body: "<p>Vingt ans <strong>d'officine</strong>.</p>" });
+    const saved = await admin.submit(expertPath, "editor-form", "save", {
+      title: "Dr Camille Expert",
+      summary: "Pharmacienne, formatrice",
+      body: "<p>Vingt ans <strong>d'officine</strong>.</p>",
+    });
     expect(saved.status).toBe(302);
     // Saved as a draft only: the public page has not changed yet.
     expect((await guestPage(`/experts/${expert.slug}`)).text).not.toContain("Dr Camille Expert");
@@ -103,11 +108,20 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     const expertPage = await guestPage(`/experts/${expert.slug}`);
     expect(expertPage.text).toContain("Dr Camille Expert");
     expect(expertPage.text).toContain("Pharmacienne, formatrice");
-    expect((await suite.db.select().from(auditLog).where(eq(auditLog.entityType, "expert"))).map((a) => a.action)).toEqual(["content.draftSaved", "content.published"]);
+    expect((await suite.db.select().from(auditLog).where(eq(auditLog.entityType, "expert"))).map((a) => a.action)).toEqual([
+      "content.draftSaved",
+      "content.published",
+    ]);
 
     // The news item: created (a draft, not online), then published; published_at is the moment of publication.
     const slug = `breve-web-${backend}`;
-    const created = await admin.submit("/admin/editor/create-page", "create-form", null, { kind: "news", brand: "fr", lang: "fr", slug, title: "Nouvelles sessions à Lyon" });
+    const created = await admin.submit("/admin/editor/create-page", "create-form", null, {
+      kind: "news",
+      brand: "fr",
+      lang: "fr",
+      slug,
+      title: "Nouvelles sessions à Lyon",
+    });
     expect(created.status).toBe(302);
     expect(await suite.db.select().from(news).where(eq(news.slug, slug))).toEqual([]);
     expect((await guestPage(`/actualites/${slug}`)).status).toBe(404);
@@ -195,7 +209,14 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     // A new session from the training page: an empty name, a day that does not exist, seats in words, an hour too late.
     const trainingPath = `/admin/catalog/${session.trainingId}`;
     const addKey = `form-addSession-${session.groupId}`;
-    const created = await admin.submit(trainingPath, addKey, "addSession", { name: "", startDate: "2030-02-30", maxParticipants: "douze", startTime: "14:00", endTime: "24:30", city: "Saint-Étienne" });
+    const created = await admin.submit(trainingPath, addKey, "addSession", {
+      name: "",
+      startDate: "2030-02-30",
+      maxParticipants: "douze",
+      startTime: "14:00",
+      endTime: "24:30",
+      city: "Saint-Étienne",
+    });
     expect(created.status).toBe(422);
     const addForm = formMarkup(decode(created.text), addKey);
     for (const name of ["name", "startDate", "maxParticipants", "endTime"]) {
@@ -209,7 +230,13 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     expect(field(addForm, "city")).toMatchObject({ value: "Saint-Étienne", invalid: false });
     expect(field(addForm, "startTime").invalid).toBe(false);
     // The fields right, the end before the start: refused on the end.
-    const reversed = await admin.submit(trainingPath, addKey, "addSession", { name: "Session du soir", startDate: "2030-03-12", maxParticipants: "12", startTime: "18:00", endTime: "09:00" });
+    const reversed = await admin.submit(trainingPath, addKey, "addSession", {
+      name: "Session du soir",
+      startDate: "2030-03-12",
+      maxParticipants: "12",
+      startTime: "18:00",
+      endTime: "09:00",
+    });
     expect(reversed.status).toBe(422);
     const reversedForm = formMarkup(decode(reversed.text), addKey);
     expect(field(reversedForm, "endTime")).toMatchObject({ invalid: true, value: "09:00" });
@@ -225,7 +252,10 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     expect(field(editForm, "endTime").value).toBe("25:99");
     expect(field(editForm, "startDate")).toMatchObject({ value: String(session.session.startDate), invalid: false });
     // Fewer seats than learners booked (the demo session has some): refused on the seats, the rest kept.
-    const below = await admin.submit(sessionPath, "form-save", "save", { maxParticipants: String(session.session.currentParticipants - 1), name: "Session gardée" });
+    const below = await admin.submit(sessionPath, "form-save", "save", {
+      maxParticipants: String(session.session.currentParticipants - 1),
+      name: "Session gardée",
+    });
     expect(below.status).toBe(409);
     const belowForm = formMarkup(decode(below.text), "form-save");
     expect(field(belowForm, "maxParticipants")).toMatchObject({ invalid: true });
@@ -233,7 +263,15 @@ describe.each(backends())("back office forms without JavaScript (%s)", (backend)
     expect(field(belowForm, "name")).toMatchObject({ value: "Session gardée", invalid: false });
 
     // The training edit form: an empty name, a slug with spaces, a price and a duration in words, both audiences.
-    const training = await admin.submit(trainingPath, "form-save", "save", { name: "", slug: "Pas Bon", priceHt: "dix euros", durationMinutes: "beaucoup", pharmacistsOnly: "on", nonPharmacistsOnly: "on", shortName: "Gardé" });
+    const training = await admin.submit(trainingPath, "form-save", "save", {
+      name: "",
+      slug: "Pas Bon",
+      priceHt: "dix euros",
+      durationMinutes: "beaucoup",
+      pharmacistsOnly: "on",
+      nonPharmacistsOnly: "on",
+      shortName: "Gardé",
+    });
     expect(training.status).toBe(422);
     const trainingForm = formMarkup(decode(training.text), "form-save");
     for (const name of ["name", "slug", "priceHt", "durationMinutes"]) {

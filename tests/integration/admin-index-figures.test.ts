@@ -27,11 +27,14 @@ type Dashboard = {
 function page(origin: string, rawPath: string, cookie: string): Promise<string> {
   const { port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: Number(port), path: rawPath, headers: { host: `localhost:${port}`, accept: "text/html", "accept-language": "fr-FR", cookie } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: Number(port), path: rawPath, headers: { host: `localhost:${port}`, accept: "text/html", "accept-language": "fr-FR", cookie } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -82,14 +85,16 @@ describe.each(backends())("admin index figures (%s)", (backend) => {
       paidAt,
       createdAt: paidAt ?? now,
     });
-    await suite.db.insert(orders).values([
-      order("be", 12_000, "paid", "card", now),
-      order("be", 3_050, "paid", "check", monthStart),
-      order("es-campus", 9_900, "paid", "card", now),
-      order("be", 50_000, "paid", "card", lastMonth),
-      order("be", 7_000, "pending", "check", null),
-      order("fr", 7_000, "pending", "card", null),
-    ]);
+    await suite.db
+      .insert(orders)
+      .values([
+        order("be", 12_000, "paid", "card", now),
+        order("be", 3_050, "paid", "check", monthStart),
+        order("es-campus", 9_900, "paid", "card", now),
+        order("be", 50_000, "paid", "card", lastMonth),
+        order("be", 7_000, "pending", "check", null),
+        order("fr", 7_000, "pending", "card", null),
+      ]);
 
     // Credit notes (ADR 0094) of two Belgian orders paid last month: the one issued this month comes off this month's
     // revenue (2,000), the one issued last month does not.

@@ -43,22 +43,32 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
 
   const auditCount = (action: string) => suite.db.$count(auditLog, eq(auditLog.action, action));
 
-  test("every admin endpoint: 401 for a guest, 403 for a learner, a holder, a referent and a shop customer; nothing written", { timeout: 120_000 }, async () => {
-    const routes = backRoutes(suite.platform).filter((r) => r.path.startsWith("/back/api/admin/"));
-    expect(routes.length).toBeGreaterThanOrEqual(20);
-    const visitors: [string | null, number][] = [[null, 401], ["learner@demo.test", 403], ["holder@demo.test", 403], ["referent.es@demo.test", 403], ["shop@demo.test", 403]];
-    const agents: [Agent, string | null, number][] = [];
-    for (const [email, status] of visitors) agents.push([await as(email), email, status]);
-    const before = await tableCounts(suite.db);
-    for (const [agent, email, status] of agents) {
-      for (const route of routes) {
-        const path = fillPath(route.path, { id: "1", day: "2030-01-01" });
-        const reply = route.method === "GET" ? await agent.get(path) : await agent.request(route.method, path, { json: { confirm: true, published: true } });
-        expect(reply.status, `${email ?? "guest"} ${route.method} ${path}`).toBe(status);
+  test(
+    "every admin endpoint: 401 for a guest, 403 for a learner, a holder, a referent and a shop customer; nothing written",
+    { timeout: 120_000 },
+    async () => {
+      const routes = backRoutes(suite.platform).filter((r) => r.path.startsWith("/back/api/admin/"));
+      expect(routes.length).toBeGreaterThanOrEqual(20);
+      const visitors: [string | null, number][] = [
+        [null, 401],
+        ["learner@demo.test", 403],
+        ["holder@demo.test", 403],
+        ["referent.es@demo.test", 403],
+        ["shop@demo.test", 403],
+      ];
+      const agents: [Agent, string | null, number][] = [];
+      for (const [email, status] of visitors) agents.push([await as(email), email, status]);
+      const before = await tableCounts(suite.db);
+      for (const [agent, email, status] of agents) {
+        for (const route of routes) {
+          const path = fillPath(route.path, { id: "1", day: "2030-01-01" });
+          const reply = route.method === "GET" ? await agent.get(path) : await agent.request(route.method, path, { json: { confirm: true, published: true } });
+          expect(reply.status, `${email ?? "guest"} ${route.method} ${path}`).toBe(status);
+        }
       }
-    }
-    expect(await tableCounts(suite.db)).toEqual(before);
-  });
+      expect(await tableCounts(suite.db)).toEqual(before);
+    },
+  );
 
   test("a training created, filled and published is in the public catalogue at once; each change is in the audit log", async () => {
     const admin = await as("admin@demo.test");
@@ -82,17 +92,43 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     expectEnvelope(await admin.post(`/back/api/admin/catalog/courses/${courseId}/modules`, { title: "Gestes", type: 2, durationMinutes: 60 }), 201);
     const group = await admin.post(`/back/api/admin/catalog/trainings/${id}/faceToFaces`, { name: "Ateliers 2030", virtualClass: false });
     expectEnvelope(group, 201);
-    const session = await admin.post("/back/api/admin/sessions", { faceToFaceId: group.body.data.id, name: "Lyon", startDate: "2030-03-12", startTime: "09:00", endTime: "17:00", maxParticipants: 12, city: "Lyon" });
+    const session = await admin.post("/back/api/admin/sessions", {
+      faceToFaceId: group.body.data.id,
+      name: "Lyon",
+      startDate: "2030-03-12",
+      startTime: "09:00",
+      endTime: "17:00",
+      maxParticipants: 12,
+      city: "Lyon",
+    });
     expectEnvelope(session, 201);
-    expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/${id}/programmes`, { actionNumber: "123", name: "P", priceHt: "10", durationMinutes: 60 }), 422);
-    expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/${id}/programmes`, { actionNumber: "96826600001", name: "Programme", priceHt: "390", durationMinutes: 420 }), 201);
+    expectEnvelope(
+      await admin.post(`/back/api/admin/catalog/trainings/${id}/programmes`, { actionNumber: "123", name: "P", priceHt: "10", durationMinutes: 60 }),
+      422,
+    );
+    expectEnvelope(
+      await admin.post(`/back/api/admin/catalog/trainings/${id}/programmes`, {
+        actionNumber: "96826600001",
+        name: "Programme",
+        priceHt: "390",
+        durationMinutes: 420,
+      }),
+      201,
+    );
     // An evaluation is never graded (ADR 0107): no passing score for it.
     const quiz = await admin.post(`/back/api/admin/catalog/trainings/${id}/quizzes`, { title: "Évaluation", kind: "evaluation" });
     expectEnvelope(quiz, 201);
-    const badQuestion = await admin.post(`/back/api/admin/catalog/quizzes/${quiz.body.data.id}/questions`, { text: "Q ?", kind: "single", choices: "*Oui\n*Non" });
+    const badQuestion = await admin.post(`/back/api/admin/catalog/quizzes/${quiz.body.data.id}/questions`, {
+      text: "Q ?",
+      kind: "single",
+      choices: "*Oui\n*Non",
+    });
     expectEnvelope(badQuestion, 422);
     expect(Object.keys(badQuestion.body.data.errors)).toEqual(["choices"]);
-    expectEnvelope(await admin.post(`/back/api/admin/catalog/quizzes/${quiz.body.data.id}/questions`, { text: "Q ?", kind: "single", choices: "*Oui\nNon" }), 201);
+    expectEnvelope(
+      await admin.post(`/back/api/admin/catalog/quizzes/${quiz.body.data.id}/questions`, { text: "Q ?", kind: "single", choices: "*Oui\nNon" }),
+      201,
+    );
 
     expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/${id}/publish`, { published: true }), 200);
     expect(await search()).toBe(true);
@@ -101,9 +137,21 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     expect(full.courses[0].modules).toHaveLength(1);
     expect(full.faceToFaces[0].sessions).toHaveLength(1);
     expect(full.programmes).toHaveLength(1);
-    expect(full.quizzes[0].questions[0].choices).toEqual([{ text: "Oui", correct: true }, { text: "Non", correct: false }]);
+    expect(full.quizzes[0].questions[0].choices).toEqual([
+      { text: "Oui", correct: true },
+      { text: "Non", correct: false },
+    ]);
     expect(full.fundings).toEqual(["FIFPL"]);
-    for (const action of ["course.create", "module.create", "faceToFace.create", "session.create", "programme.create", "quiz.create", "question.create", "training.publish"]) {
+    for (const action of [
+      "course.create",
+      "module.create",
+      "faceToFace.create",
+      "session.create",
+      "programme.create",
+      "quiz.create",
+      "question.create",
+      "training.publish",
+    ]) {
       expect(await auditCount(action), action).toBe(1);
     }
     // The slug is unique per brand (its locale): a second one is refused on the slug field.
@@ -117,15 +165,33 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
   test("bad input on the training form: a message per field, nothing written (API, and the page without JavaScript keeps what was typed)", async () => {
     const admin = await as("admin@demo.test");
     const before = await tableCounts(suite.db);
-    const reply = await admin.post("/back/api/admin/catalog/trainings", { ...validTraining("Mauvais Slug"), type: "nope", name: "", durationMinutes: -1, priceHt: "12,345", availableFunctions: [] });
+    const reply = await admin.post("/back/api/admin/catalog/trainings", {
+      ...validTraining("Mauvais Slug"),
+      type: "nope",
+      name: "",
+      durationMinutes: -1,
+      priceHt: "12,345",
+      availableFunctions: [],
+    });
     expectEnvelope(reply, 422);
     expect(Object.keys(reply.body.data.errors).sort()).toEqual(["durationMinutes", "name", "priceHt", "slug", "type"]);
-    const conflict = await admin.post("/back/api/admin/catalog/trainings", { ...validTraining("public-conflict"), pharmacistsOnly: true, nonPharmacistsOnly: true });
+    const conflict = await admin.post("/back/api/admin/catalog/trainings", {
+      ...validTraining("public-conflict"),
+      pharmacistsOnly: true,
+      nonPharmacistsOnly: true,
+    });
     expectEnvelope(conflict, 422);
     expect(Object.keys(conflict.body.data.errors)).toEqual(["nonPharmacistsOnly"]);
     const noFunctions = await admin.post("/back/api/admin/catalog/trainings", { ...validTraining("sans-fonction"), availableFunctions: [] });
     expect(Object.keys(noFunctions.body.data.errors)).toEqual(["availableFunctions"]);
-    const badSession = await admin.post("/back/api/admin/sessions", { faceToFaceId: 1, name: "", startDate: "2030-02-30x", startTime: "25:00", endTime: "08:00", maxParticipants: 0 });
+    const badSession = await admin.post("/back/api/admin/sessions", {
+      faceToFaceId: 1,
+      name: "",
+      startDate: "2030-02-30x",
+      startTime: "25:00",
+      endTime: "08:00",
+      maxParticipants: 0,
+    });
     expectEnvelope(badSession, 422);
     expect(Object.keys(badSession.body.data.errors).sort()).toEqual(expect.arrayContaining(["maxParticipants", "name", "startDate", "startTime"]));
 
@@ -133,8 +199,21 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     const page = await admin.get("/admin/catalog/new", { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, "&") ?? "";
-    const form = new URLSearchParams({ csrf, brand: "fr", type: "formation", name: "Nom gardé", slug: "Slug Faux", durationMinutes: "abc", priceHt: "dix", availableOnStore: "on", availableFunctions: "pharmacist" });
-    const posted = await admin.request("POST", "/admin/catalog/new", { body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" } });
+    const form = new URLSearchParams({
+      csrf,
+      brand: "fr",
+      type: "formation",
+      name: "Nom gardé",
+      slug: "Slug Faux",
+      durationMinutes: "abc",
+      priceHt: "dix",
+      availableOnStore: "on",
+      availableFunctions: "pharmacist",
+    });
+    const posted = await admin.request("POST", "/admin/catalog/new", {
+      body: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+    });
     expect(posted.status).toBe(422);
     expect(posted.text).toContain('value="Nom gardé"');
     expect(posted.text).toContain('value="Slug Faux"');
@@ -158,11 +237,30 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
       ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "x.svg", "image/svg+xml", "adminIllustrationSvgRefused"],
       ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>', "x.svg", "image/svg+xml", "adminIllustrationSvgRefused"],
       ['<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>', "x.svg", "image/svg+xml", "adminIllustrationSvgRefused"],
-      ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><rect width="9" height="9"/></a></svg>', "x.svg", "image/svg+xml", "adminIllustrationSvgRefused"],
-      ['<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://evil.test/a.css";</style></svg>', "x.svg", "image/svg+xml", "adminIllustrationSvgRefused"],
-      ['<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#09c"/></svg>', "ok.svg", "image/svg+xml", "adminIllustrationSvgRefused"],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><rect width="9" height="9"/></a></svg>',
+        "x.svg",
+        "image/svg+xml",
+        "adminIllustrationSvgRefused",
+      ],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://evil.test/a.css";</style></svg>',
+        "x.svg",
+        "image/svg+xml",
+        "adminIllustrationSvgRefused",
+      ],
+      [
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#09c"/></svg>',
+        "ok.svg",
+        "image/svg+xml",
+        "adminIllustrationSvgRefused",
+      ],
     ];
-    const messages = { adminIllustrationInvalid: "Choisissez une image PNG, JPEG ou WebP.", adminIllustrationTooLarge: "L'image dépasse 2 Mo.", adminIllustrationSvgRefused: "Les images SVG ne sont pas acceptées : enregistrez l'image en PNG, JPEG ou WebP." };
+    const messages = {
+      adminIllustrationInvalid: "Choisissez une image PNG, JPEG ou WebP.",
+      adminIllustrationTooLarge: "L'image dépasse 2 Mo.",
+      adminIllustrationSvgRefused: "Les images SVG ne sont pas acceptées : enregistrez l'image en PNG, JPEG ou WebP.",
+    };
     for (const [bytes, name, type, key] of refused) {
       const reply = await upload(bytes, name, type);
       expectEnvelope(reply, 422);
@@ -179,21 +277,46 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     const admin = await as("admin@demo.test");
     // A booked seat of the demo data, on a session whose group can take another session.
     const [booked] = await suite.db
-      .select({ enrolmentId: enrolments.id, userId: enrolments.userId, sessionId: enrolments.sessionId, faceToFaceId: faceToFaceSessions.faceToFaceId, current: faceToFaceSessions.currentParticipants })
+      .select({
+        enrolmentId: enrolments.id,
+        userId: enrolments.userId,
+        sessionId: enrolments.sessionId,
+        faceToFaceId: faceToFaceSessions.faceToFaceId,
+        current: faceToFaceSessions.currentParticipants,
+      })
       .from(enrolments)
       .innerJoin(faceToFaceSessions, eq(faceToFaceSessions.id, enrolments.sessionId))
-      .where(and(isNotNull(enrolments.sessionId), ne(enrolments.status, "cancelled"), ne(enrolments.status, "waiting_list"), sql`${faceToFaceSessions.currentParticipants} > 0`))
+      .where(
+        and(
+          isNotNull(enrolments.sessionId),
+          ne(enrolments.status, "cancelled"),
+          ne(enrolments.status, "waiting_list"),
+          sql`${faceToFaceSessions.currentParticipants} > 0`,
+        ),
+      )
       .limit(1);
     expect(booked, "a booked session seat in the demo data").toBeDefined();
-    const target = await admin.post("/back/api/admin/sessions", { faceToFaceId: booked.faceToFaceId, name: "Session de repli", startDate: "2031-05-06", startTime: "09:00", endTime: "12:30", maxParticipants: 1, city: "Nantes" });
+    const target = await admin.post("/back/api/admin/sessions", {
+      faceToFaceId: booked.faceToFaceId,
+      name: "Session de repli",
+      startDate: "2031-05-06",
+      startTime: "09:00",
+      endTime: "12:30",
+      maxParticipants: 1,
+      city: "Nantes",
+    });
     expectEnvelope(target, 201);
     const targetId = target.body.data.id as number;
-    const seats = async (id: number) => (await suite.db.select({ n: faceToFaceSessions.currentParticipants }).from(faceToFaceSessions).where(eq(faceToFaceSessions.id, id)))[0]?.n;
+    const seats = async (id: number) =>
+      (await suite.db.select({ n: faceToFaceSessions.currentParticipants }).from(faceToFaceSessions).where(eq(faceToFaceSessions.id, id)))[0]?.n;
 
     // Not in that session: 404 on the field; the same session: 422.
     const wrong = await admin.post(`/back/api/admin/sessions/${targetId}/move`, { enrolmentId: booked.enrolmentId, toSessionId: booked.sessionId });
     expectEnvelope(wrong, 404);
-    expectEnvelope(await admin.post(`/back/api/admin/sessions/${booked.sessionId}/move`, { enrolmentId: booked.enrolmentId, toSessionId: booked.sessionId }), 422);
+    expectEnvelope(
+      await admin.post(`/back/api/admin/sessions/${booked.sessionId}/move`, { enrolmentId: booked.enrolmentId, toSessionId: booked.sessionId }),
+      422,
+    );
 
     const notificationsBefore = await suite.db.$count(notifications, eq(notifications.userId, booked.userId));
     expectEnvelope(await admin.post(`/back/api/admin/sessions/${booked.sessionId}/move`, { enrolmentId: booked.enrolmentId, toSessionId: targetId }), 200);
@@ -235,12 +358,32 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
 
   test("the seats of a session never go below its bookings; the group must exist", async () => {
     const admin = await as("admin@demo.test");
-    const [busy] = await suite.db.select().from(faceToFaceSessions).where(sql`${faceToFaceSessions.currentParticipants} > 1`).limit(1);
-    const reply = await admin.post(`/back/api/admin/sessions/${busy.id}`, { name: busy.name, startDate: String(busy.startDate), startTime: "09:00", endTime: "17:00", maxParticipants: 1 });
+    const [busy] = await suite.db
+      .select()
+      .from(faceToFaceSessions)
+      .where(sql`${faceToFaceSessions.currentParticipants} > 1`)
+      .limit(1);
+    const reply = await admin.post(`/back/api/admin/sessions/${busy.id}`, {
+      name: busy.name,
+      startDate: String(busy.startDate),
+      startTime: "09:00",
+      endTime: "17:00",
+      maxParticipants: 1,
+    });
     expectEnvelope(reply, 409);
     expect(Object.keys(reply.body.data.errors)).toEqual(["maxParticipants"]);
     const [maxGroup] = await suite.db.select({ id: sql<number>`max(${faceToFaces.id})` }).from(faceToFaces);
-    expectEnvelope(await admin.post("/back/api/admin/sessions", { faceToFaceId: Number(maxGroup.id) + 1000, name: "X", startDate: "2031-01-01", startTime: "09:00", endTime: "10:00", maxParticipants: 3 }), 404);
+    expectEnvelope(
+      await admin.post("/back/api/admin/sessions", {
+        faceToFaceId: Number(maxGroup.id) + 1000,
+        name: "X",
+        startDate: "2031-01-01",
+        startTime: "09:00",
+        endTime: "10:00",
+        maxParticipants: 3,
+      }),
+      404,
+    );
   });
 
   test("the pages: index figures, lists with filters and sorting, a training and a session page, all without JavaScript", async () => {

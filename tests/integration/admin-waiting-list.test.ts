@@ -54,7 +54,15 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     expect([2, 3, 4].map((i) => byUser(ids[i]).waitingListPosition)).toEqual([1, 2, 3]);
 
     const agent = await admin();
-    const target = await agent.post("/back/api/admin/sessions", { faceToFaceId: group.id, name: "Session de repli", startDate: "2031-05-06", startTime: "09:00", endTime: "12:30", maxParticipants: 4, city: "Nantes" });
+    const target = await agent.post("/back/api/admin/sessions", {
+      faceToFaceId: group.id,
+      name: "Session de repli",
+      startDate: "2031-05-06",
+      startTime: "09:00",
+      endTime: "12:30",
+      maxParticipants: 4,
+      city: "Nantes",
+    });
     expectEnvelope(target, 201);
     const targetId = target.body.data.id as number;
 
@@ -75,7 +83,14 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     expect(spanish[0]).toContain(session.name);
 
     // Seats raised from 2 to 3: the new number 1 (French) is booked at once.
-    const raised = await agent.post(`/back/api/admin/sessions/${session.id}`, { name: session.name, startDate: String(session.startDate), startTime: "09:00", endTime: "17:00", maxParticipants: 3, city: "Lyon" });
+    const raised = await agent.post(`/back/api/admin/sessions/${session.id}`, {
+      name: session.name,
+      startDate: String(session.startDate),
+      startTime: "09:00",
+      endTime: "17:00",
+      maxParticipants: 3,
+      city: "Lyon",
+    });
     expectEnvelope(raised, 200);
     expect(await sessionRow(suite.db, session.id)).toMatchObject({ maxParticipants: 3, currentParticipants: 3 });
     expect((await statusOf(byUser(ids[3]).id)).status).toBe("pending");
@@ -87,7 +102,17 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     expect(update.after).toMatchObject({ maxParticipants: 3, promotedEnrolments: [byUser(ids[3]).id] });
 
     // Saving the session again frees nothing: nobody else promoted, no new mail.
-    expectEnvelope(await agent.post(`/back/api/admin/sessions/${session.id}`, { name: session.name, startDate: String(session.startDate), startTime: "09:00", endTime: "17:00", maxParticipants: 3, city: "Lyon" }), 200);
+    expectEnvelope(
+      await agent.post(`/back/api/admin/sessions/${session.id}`, {
+        name: session.name,
+        startDate: String(session.startDate),
+        startTime: "09:00",
+        endTime: "17:00",
+        maxParticipants: 3,
+        city: "Lyon",
+      }),
+      200,
+    );
     expect((await statusOf(byUser(ids[4]).id)).status).toBe("waiting_list");
     expect(mailsTo(dataDir, emailOf(4))).toHaveLength(0);
   });
@@ -162,7 +187,14 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     const replies = await Promise.all([
       agents[0].post(`/back/api/course/unsubscribe/${training.id}`, {}),
       agents[1].post(`/back/api/course/unsubscribe/${training.id}`, {}),
-      agent.post(`/back/api/admin/sessions/${session.id}`, { name: session.name, startDate: String(session.startDate), startTime: "09:00", endTime: "17:00", maxParticipants: 3, city: "Lyon" }),
+      agent.post(`/back/api/admin/sessions/${session.id}`, {
+        name: session.name,
+        startDate: String(session.startDate),
+        startTime: "09:00",
+        endTime: "17:00",
+        maxParticipants: 3,
+        city: "Lyon",
+      }),
     ]);
     for (const reply of replies) expectEnvelope(reply, 200);
     const row = await sessionRow(suite.db, session.id);
@@ -173,14 +205,21 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     expect(byUser(ids[5]).waitingListPosition).toBe(4);
     expect(rows.find((r) => r.userId === ids[5])).toMatchObject({ status: "waiting_list", waitingListPosition: 1 });
     // Each promoted learner has exactly one notification of it.
-    const notes = await suite.db.select().from(notifications).where(inArray(notifications.userId, [ids[2], ids[3], ids[4]]));
+    const notes = await suite.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.userId, [ids[2], ids[3], ids[4]]));
     expect(notes).toHaveLength(3);
   });
 
   test("the session page without JavaScript: give a seat (full: the page asks to add one, keeps the choice), take someone off after the confirmation step", async () => {
     const { session, ids, byUser } = await filledSession("page", 1, 3);
     const agent = await admin();
-    const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const decode = (html: string) =>
+      html
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
     const page = `/admin/faceToFace/${session.id}`;
     const open = async (path: string) => {
       const reply = await agent.get(path, { headers: { accept: "text/html" } });
@@ -190,7 +229,11 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     const post = async (fields: Record<string, string>, from = page) => {
       const token = /name="csrf" value="([^"]+)"/.exec(await open(from))?.[1] ?? "";
       expect(token).toBeTruthy();
-      return agent.request("POST", page, { headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf: token, ...fields }).toString(), csrf: false });
+      return agent.request("POST", page, {
+        headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: token, ...fields }).toString(),
+        csrf: false,
+      });
     };
     const html = await open(page);
     expect(html).toContain(`data-testid="promote-${byUser(ids[1]).id}"`);
@@ -233,7 +276,10 @@ describe.each(backends())("waiting lists in the sessions tool (%s)", (backend) =
     }
     const [spanish] = mailsTo(dataDir, emailOf(1));
     expect(subjectOf(spanish)).toContain(`sesión cancelada (${session.name})`);
-    const cancelled = await suite.db.select().from(enrolments).where(and(inArray(enrolments.userId, ids), eq(enrolments.status, "cancelled")));
+    const cancelled = await suite.db
+      .select()
+      .from(enrolments)
+      .where(and(inArray(enrolments.userId, ids), eq(enrolments.status, "cancelled")));
     expect(cancelled).toHaveLength(3);
   });
 });

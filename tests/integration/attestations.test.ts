@@ -146,7 +146,13 @@ describe.each(backends())("attestations (%s)", (backend) => {
     const guest = suite.agent({ "accept-language": "fr-FR" });
     const ok = await guest.get(`/back/api/attestation/verify/${item.code}`);
     expectEnvelope(ok, 200);
-    expect(ok.body.data).toMatchObject({ authentic: true, code: item.code, learnerFirstName: "Julie", learnerLastName: "Morel", trainingName: item.trainingName });
+    expect(ok.body.data).toMatchObject({
+      authentic: true,
+      code: item.code,
+      learnerFirstName: "Julie",
+      learnerLastName: "Morel",
+      trainingName: item.trainingName,
+    });
     expect(ok.body.data.organisationName).toBeTruthy();
     expect(JSON.stringify(ok.body.data)).not.toContain("@");
     // Typed loosely: lower case, no dashes.
@@ -162,9 +168,15 @@ describe.each(backends())("attestations (%s)", (backend) => {
 
     // An altered row (a changed fact, or a copied signature) no longer verifies.
     const [row] = await suite.db.select().from(t.attestations).where(eq(t.attestations.code, item.code));
-    await suite.db.update(t.attestations).set({ facts: { ...row!.facts, learnerLastName: "Imposteur" } }).where(eq(t.attestations.id, row!.id));
+    await suite.db
+      .update(t.attestations)
+      .set({ facts: { ...row!.facts, learnerLastName: "Imposteur" } })
+      .where(eq(t.attestations.id, row!.id));
     expectEnvelope(await guest.get(`/back/api/attestation/verify/${item.code}`), 404);
-    await suite.db.update(t.attestations).set({ facts: row!.facts, signature: "x".repeat(43) }).where(eq(t.attestations.id, row!.id));
+    await suite.db
+      .update(t.attestations)
+      .set({ facts: row!.facts, signature: "x".repeat(43) })
+      .where(eq(t.attestations.id, row!.id));
     expectEnvelope(await guest.get(`/back/api/attestation/verify/${item.code}`), 404);
     await suite.db.update(t.attestations).set({ signature: row!.signature }).where(eq(t.attestations.id, row!.id));
     expectEnvelope(await guest.get(`/back/api/attestation/verify/${item.code}`), 200);
@@ -188,9 +200,15 @@ describe.each(backends())("attestations (%s)", (backend) => {
     expect(dpc.facts.dpcOrganisationNumber).toBe(String(dpc.facts.actionNumber).slice(0, 4));
     // The training body is the brand's one legal identity (ADR 0102), and its DPC number is the source's.
     const identity = LEGAL_IDENTITIES.fr;
-    expect(dpc.facts).toMatchObject({ organisationName: identity.legalName, organisationNumber: identity.trainingDeclaration!.number, signatoryName: identity.signatory.name });
+    expect(dpc.facts).toMatchObject({
+      organisationName: identity.legalName,
+      organisationNumber: identity.trainingDeclaration!.number,
+      signatoryName: identity.signatory.name,
+    });
     expect(dpc.facts.dpcOrganisationNumber).toBe(identity.dpcRegistration);
-    const pdf = extractPdfText(await buildAttestationPdf({ lang: "fr", kind: "dpc", code: dpc.code, verificationUrl: "http://localhost/v", facts: dpc.facts })).replace(/\n/g, " ");
+    const pdf = extractPdfText(
+      await buildAttestationPdf({ lang: "fr", kind: "dpc", code: dpc.code, verificationUrl: "http://localhost/v", facts: dpc.facts }),
+    ).replace(/\n/g, " ");
     expect(pdf).toContain(`N° de déclaration d'activité : ${identity.trainingDeclaration!.number}`);
     expect(pdf).toContain(identity.legalName);
     expect(dpc.facts.duration).toMatch(/^\d+H[0-5]\d$/);

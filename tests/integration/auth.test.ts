@@ -12,7 +12,10 @@ describe.each(backends())("login and logout (%s)", (backend) => {
   const suite = useSuite(backend);
 
   async function sessionRow(id: string) {
-    const [row] = await suite.db.select().from(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+    const [row] = await suite.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashSessionId(id)));
     return row;
   }
 

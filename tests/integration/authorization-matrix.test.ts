@@ -89,12 +89,14 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       expectEnvelope(await crossing.post(`/back/api/course/subscribe/${training.id}`, { sessions: [] }), 401);
       expectEnvelope(await crossing.request("PUT", `/back/api/user/bookmarks/${training.id}`), 401);
       expectEnvelope(await crossing.request("DELETE", `/back/api/user/bookmarks/${training.id}`), 401);
+      expectEnvelope(await crossing.post("/back/api/user/updateUserData", { firstName: "Intrus", lastName: "Intrus", profession: "other" }), 401);
+      expectEnvelope(await crossing.post("/back/api/user/consent", { hasGivenConsent: false }), 401);
       expectEnvelope(
-        await crossing.post("/back/api/user/updateUserData", { firstName: "Intrus", lastName: "Intrus", profession: "other" }),
+        await crossing.get(`/back/api/user/pdf/subscribe/${training.id}`, {
+          headers: { "x-xsrf-token": decodeURIComponent(crossing.cookies.get("XSRF-TOKEN")!) },
+        }),
         401,
       );
-      expectEnvelope(await crossing.post("/back/api/user/consent", { hasGivenConsent: false }), 401);
-      expectEnvelope(await crossing.get(`/back/api/user/pdf/subscribe/${training.id}`, { headers: { "x-xsrf-token": decodeURIComponent(crossing.cookies.get("XSRF-TOKEN")!) } }), 401);
       const channel = `private-user.${await userId(LEARNERS[sessionBrand])}`;
       expectEnvelope(await crossing.post("/back/api/broadcasting/auth", { socket_id: "1.1", channel_name: channel }), 401);
 
@@ -168,7 +170,10 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
         expect(refused.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
       }
       expect(await tableCounts(suite.db)).toEqual(before);
-      const [row] = await suite.db.select({ usedAt: authTokens.usedAt }).from(authTokens).where(and(eq(authTokens.userId, contactId), eq(authTokens.kind, "cross_platform")));
+      const [row] = await suite.db
+        .select({ usedAt: authTokens.usedAt })
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, contactId), eq(authTokens.kind, "cross_platform")));
       expect(row.usedAt).toBeNull();
 
       // With the token's own account the arrival works, and the contract stays read-only.
@@ -184,7 +189,10 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     test("a session left on a foreign account (as the probe's connectAs did) still gets the user's own read-only rule", async () => {
       const agent = await loggedInOn("fr", "readonly@demo.test");
       const id = await userId("readonly@demo.test");
-      await suite.db.update(sessions).set({ accountId: await accountIdOf("Pharmacie du Marché") }).where(eq(sessions.userId, id));
+      await suite.db
+        .update(sessions)
+        .set({ accountId: await accountIdOf("Pharmacie du Marché") })
+        .where(eq(sessions.userId, id));
       const write = await agent.post("/back/api/user/updateUserData", { firstName: "Paul", lastName: "Pirate", profession: "pharmacist" });
       expectEnvelope(write, 403);
       expect(write.body.message).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
@@ -215,7 +223,10 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       const agent = await loggedInOn("fr", "multi@demo.test");
       const me = (await agent.get("/back/api/user")).body.data as { accounts: { id: number }[]; currentAccountId: number | null };
       const before = await tableCounts(suite.db);
-      const [sessionBefore] = await suite.db.select({ accountId: sessions.accountId }).from(sessions).where(eq(sessions.userId, await userId("multi@demo.test")));
+      const [sessionBefore] = await suite.db
+        .select({ accountId: sessions.accountId })
+        .from(sessions)
+        .where(eq(sessions.userId, await userId("multi@demo.test")));
       for (const name of ["Pharmacie du Marché", "Pharmacie du Sablon", "Farmacia Gran Vía"]) {
         const accountId = await accountIdOf(name);
         expect(me.accounts.some((a) => a.id === accountId)).toBe(false);
@@ -224,7 +235,10 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
         expect(refused.body.message).toBe("Vous n'êtes pas membre de cette pharmacie.");
       }
       expect(await tableCounts(suite.db)).toEqual(before);
-      const [sessionAfter] = await suite.db.select({ accountId: sessions.accountId }).from(sessions).where(eq(sessions.userId, await userId("multi@demo.test")));
+      const [sessionAfter] = await suite.db
+        .select({ accountId: sessions.accountId })
+        .from(sessions)
+        .where(eq(sessions.userId, await userId("multi@demo.test")));
       expect(sessionAfter).toEqual(sessionBefore);
       expect((await agent.get("/back/api/user")).body.data.currentAccountId).toBe(me.currentAccountId);
     });
@@ -321,13 +335,21 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
   });
   describe("back office part B (content, FAQ, login image, accounting, checks, invoices and credit notes, codes, users)", () => {
     const MINE = /^\/back\/api\/admin\/(accounting|checks|invoices|content|faq|loginImage|users|discountCodes)(\/|$)/;
-    const sample = (path: string) => path.replace(/:kind/g, "page").replace(/:brand/g, "fr").replace(/:(\w+)/g, "1");
+    const sample = (path: string) =>
+      path
+        .replace(/:kind/g, "page")
+        .replace(/:brand/g, "fr")
+        .replace(/:(\w+)/g, "1");
 
     test("every endpoint, called anonymously, by a learner and by a referent: 401/403, and nothing changes", async () => {
-      const routes = [...new Map(suite.platform.back.routes.filter((r) => r.method !== "ALL" && MINE.test(r.path)).map((r) => [`${r.method} ${r.path}`, r])).values()];
+      const routes = [
+        ...new Map(suite.platform.back.routes.filter((r) => r.method !== "ALL" && MINE.test(r.path)).map((r) => [`${r.method} ${r.path}`, r])).values(),
+      ];
       expect(routes.length).toBeGreaterThan(25);
       // The credit notes (ADR 0094) are among them.
-      expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["GET /back/api/admin/invoices", "GET /back/api/admin/invoices/:id/pdf", "POST /back/api/admin/invoices/:id/creditNote"]));
+      expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+        expect.arrayContaining(["GET /back/api/admin/invoices", "GET /back/api/admin/invoices/:id/pdf", "POST /back/api/admin/invoices/:id/creditNote"]),
+      );
       const visitors: [string | null, number][] = [
         [null, 401],
         [LEARNERS.fr, 403],
@@ -435,7 +457,9 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       }
       const before = await tableCounts(suite.db);
       for (const [agent, email, status] of agents) {
-        expect((await agent.post(`/back/api/admin/invoices/${invoice.id}/creditNote`, { confirm: true })).status, `${email ?? "guest"} credit note`).toBe(status);
+        expect((await agent.post(`/back/api/admin/invoices/${invoice.id}/creditNote`, { confirm: true })).status, `${email ?? "guest"} credit note`).toBe(
+          status,
+        );
         expect((await agent.get(`/back/api/admin/invoices/${invoice.id}/pdf`)).status, `${email ?? "guest"} pdf`).toBe(status);
         expect((await agent.get("/back/api/admin/invoices")).status, `${email ?? "guest"} list`).toBe(status);
       }
@@ -448,7 +472,11 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     test("promote and remove a waiting learner: 401 anonymous, 403 for the waiting learner themselves, a holder and a referent; nothing changes", async () => {
       const { enrolments } = await import("../../server/db/schema/index.ts");
       const learner = await userId(LEARNERS.fr);
-      const [waiting] = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, learner), eq(enrolments.status, "waiting_list"))).limit(1);
+      const [waiting] = await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, learner), eq(enrolments.status, "waiting_list")))
+        .limit(1);
       expect(waiting, "the demo learner waits for a full session").toBeDefined();
       const paths: [string, object][] = [
         [`/back/api/admin/sessions/${waiting.sessionId}/waiting-list/promote`, { enrolmentId: waiting.id, addSeat: true }],
@@ -696,7 +724,10 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
 
   describe("issue 28: the quiz flow, who changes a team member's access, what a read-only contract may still do", () => {
     async function quizTrainingId(): Promise<number> {
-      const [row] = await suite.db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.slug, "quiz-interactions"), eq(trainings.brand, "fr")));
+      const [row] = await suite.db
+        .select({ id: trainings.id })
+        .from(trainings)
+        .where(and(eq(trainings.slug, "quiz-interactions"), eq(trainings.brand, "fr")));
       return row.id;
     }
 
@@ -716,7 +747,10 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       const refused = await readOnly.post(path, { stepId: "m1" });
       expectEnvelope(refused, 403);
       expect(refused.body.message).toBe("Votre contrat est en lecture seule : vous ne pouvez rien modifier.");
-      const enrolled = await suite.db.select().from(enrolments).where(and(eq(enrolments.trainingId, id), eq(enrolments.userId, await userId("nonpharmacist@demo.test"))));
+      const enrolled = await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.trainingId, id), eq(enrolments.userId, await userId("nonpharmacist@demo.test"))));
       expect(enrolled, "a learner not enrolled in the quiz").toEqual([]);
       expectEnvelope(await stranger.get(path), 403);
       expect(await tableCounts(suite.db)).toEqual(before);
@@ -724,8 +758,14 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
 
     test("toggleApprenantActive: a referent changing the holder (409) or another referent (403), another pharmacy's member (404), a learner (403): nothing changes", async () => {
       const marche = await accountIdOf("Pharmacie du Marché");
-      const [lea, maxime, holderId, learnerId] = await Promise.all(["lea.bernard@demo.test", "maxime.durand@demo.test", "holder@demo.test", "learner@demo.test"].map(userId));
-      const setRole = (id: number, role: string) => suite.db.update(memberships).set({ role }).where(and(eq(memberships.accountId, marche), eq(memberships.userId, id)));
+      const [lea, maxime, holderId, learnerId] = await Promise.all(
+        ["lea.bernard@demo.test", "maxime.durand@demo.test", "holder@demo.test", "learner@demo.test"].map(userId),
+      );
+      const setRole = (id: number, role: string) =>
+        suite.db
+          .update(memberships)
+          .set({ role })
+          .where(and(eq(memberships.accountId, marche), eq(memberships.userId, id)));
       await setRole(lea, "referent");
       await setRole(maxime, "referent");
       try {
@@ -736,7 +776,12 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
         const otherHolder = await loggedInOn("es", "referent.es@demo.test");
         await otherHolder.csrf();
         const before = await tableCounts(suite.db);
-        const members = () => suite.db.select({ userId: memberships.userId, isActive: memberships.isActive }).from(memberships).where(eq(memberships.accountId, marche)).orderBy(memberships.userId);
+        const members = () =>
+          suite.db
+            .select({ userId: memberships.userId, isActive: memberships.isActive })
+            .from(memberships)
+            .where(eq(memberships.accountId, marche))
+            .orderBy(memberships.userId);
         const rows = await members();
         expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false }), 409);
         expectEnvelope(await referent.post("/back/api/referent/toggleApprenantActive", { contactId: maxime, isActive: false }), 403);
@@ -761,7 +806,9 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
       const marked = await readOnly.post("/back/api/user/notification/read", { ids: [own, other] });
       expectEnvelope(marked, 200);
       expect(marked.body.data.marked).toBe(1);
-      const [ownRow, otherRow] = await Promise.all([own, other].map(async (id) => (await suite.db.select().from(notifications).where(eq(notifications.id, id)))[0]));
+      const [ownRow, otherRow] = await Promise.all(
+        [own, other].map(async (id) => (await suite.db.select().from(notifications).where(eq(notifications.id, id)))[0]),
+      );
       expect(ownRow.readedDate).not.toBeNull();
       expect(otherRow.readedDate).toBeNull();
       expectEnvelope(await readOnly.post("/back/api/user/sendAdvisorMessage", { message: "Je souhaite renouveler." }), 200);

@@ -33,8 +33,7 @@ describe.each(backends())("back client (%s)", (backend) => {
   // Requests are logged by x-request-id (one per client), whichever transport carries them.
   const realFetch = globalThis.fetch;
   const watchers = new Map<string, string[]>();
-  const record = (request: Request) =>
-    watchers.get(request.headers.get("x-request-id") ?? "")?.push(`${request.method} ${new URL(request.url).pathname}`);
+  const record = (request: Request) => watchers.get(request.headers.get("x-request-id") ?? "")?.push(`${request.method} ${new URL(request.url).pathname}`);
 
   beforeEach(() => {
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
@@ -151,7 +150,9 @@ describe.each(backends())("back client (%s)", (backend) => {
         clientIp: "127.0.0.1",
       });
     expect(await fake(Response.json({ plain: true })).get("/anything", z.strictObject({ plain: z.boolean() }))).toEqual({ plain: true });
-    const error = (await fake(new Response("Bad gateway from the proxy", { status: 502 })).get("/anything", NoDataSchema).catch((e) => e)) as BackError;
+    const error = (await fake(new Response("Bad gateway from the proxy", { status: 502 }))
+      .get("/anything", NoDataSchema)
+      .catch((e) => e)) as BackError;
     expect(error).toBeInstanceOf(BackError);
     expect(error.status).toBe(502);
     expect(error.message).toBe("Bad gateway from the proxy");
@@ -167,7 +168,9 @@ describe.each(backends())("back client (%s)", (backend) => {
         clientIp: "127.0.0.1",
       });
     expect(await fake({ database: true, latencyMs: 1.5 }).get("/health", HealthSchema)).toEqual({ database: true, latencyMs: 1.5 });
-    const renamed = await fake({ database: true, latency: 1.5 }).get("/health", HealthSchema).catch((e: unknown) => e);
+    const renamed = await fake({ database: true, latency: 1.5 })
+      .get("/health", HealthSchema)
+      .catch((e: unknown) => e);
     expect(renamed).toBeInstanceOf(BackReplyMismatch);
     expect(renamed).not.toBeInstanceOf(BackError); // a loader's `instanceof BackError` fallback must not hide it
     expect((renamed as BackReplyMismatch).message).toMatch(/GET \/health.*latencyMs/s);
@@ -196,6 +199,4 @@ describe.each(backends())("back client (%s)", (backend) => {
       await web.close();
     }
   });
-
 });
-

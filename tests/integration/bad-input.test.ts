@@ -75,8 +75,18 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
     { name: "JSON null", status: 422, body: () => "null", type: "application/json" },
     { name: "wrong types", status: 422, body: () => JSON.stringify({ email: 42, password: ["demo1234"], remember: "maybe" }), type: "application/json" },
     { name: "nested objects", status: 422, body: () => JSON.stringify({ email: { $ne: "" }, password: { $gt: "" } }), type: "application/json" },
-    { name: "unknown fields", status: 422, body: () => JSON.stringify({ email: "learner@demo.test", password: "demo1234", role: "admin" }), type: "application/json" },
-    { name: "a very long email", status: 422, body: () => JSON.stringify({ email: `${"a".repeat(300)}@demo.test`, password: "demo1234" }), type: "application/json" },
+    {
+      name: "unknown fields",
+      status: 422,
+      body: () => JSON.stringify({ email: "learner@demo.test", password: "demo1234", role: "admin" }),
+      type: "application/json",
+    },
+    {
+      name: "a very long email",
+      status: 422,
+      body: () => JSON.stringify({ email: `${"a".repeat(300)}@demo.test`, password: "demo1234" }),
+      type: "application/json",
+    },
     { name: "an unsupported content type", status: 415, body: () => "email=learner@demo.test&password=demo1234", type: "text/plain" },
     { name: "XML", status: 415, body: () => "<login><email>learner@demo.test</email></login>", type: "application/xml" },
     { name: "a body over 1 MB", status: 413, body: () => bigJson, type: "application/json" },
@@ -186,20 +196,39 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 
-    test.each(Object.entries(INVALID_CHARACTERS))("a NUL byte or a lone surrogate in text is a 422 in the caller's language (%s)", async (language, message) => {
-      const agent = await learner("learner@demo.test", language);
-      const [user] = await queryRows<Record<string, unknown>>(suite.db, sql`select first_name, last_name, updated_at from users where email = 'learner@demo.test'`);
-      for (const firstName of ["Ana\u0000", "Ana\ud800", "\udc00Ana"]) {
-        const reply = await agent.post("/back/api/user/updateUserData", { firstName, lastName: "Ruiz", profession: "pharmacist" });
-        expectEnvelope(reply, 422);
-        expect(reply.body.data.errors).toEqual({ firstName: [message] });
-      }
-      const [after] = await queryRows<Record<string, unknown>>(suite.db, sql`select first_name, last_name, updated_at from users where email = 'learner@demo.test'`);
-      expect(after).toEqual(user);
-      // A pair of surrogates is a real character (an emoji): it is kept.
-      expectEnvelope(await agent.post("/back/api/user/updateUserData", { firstName: "Ana \ud83d\ude00", lastName: String(user!.last_name), profession: "pharmacist" }), 200);
-      expectEnvelope(await agent.post("/back/api/user/updateUserData", { firstName: String(user!.first_name), lastName: String(user!.last_name), profession: "pharmacist" }), 200);
-    });
+    test.each(Object.entries(INVALID_CHARACTERS))(
+      "a NUL byte or a lone surrogate in text is a 422 in the caller's language (%s)",
+      async (language, message) => {
+        const agent = await learner("learner@demo.test", language);
+        const [user] = await queryRows<Record<string, unknown>>(
+          suite.db,
+          sql`select first_name, last_name, updated_at from users where email = 'learner@demo.test'`,
+        );
+        for (const firstName of ["Ana\u0000", "Ana\ud800", "\udc00Ana"]) {
+          const reply = await agent.post("/back/api/user/updateUserData", { firstName, lastName: "Ruiz", profession: "pharmacist" });
+          expectEnvelope(reply, 422);
+          expect(reply.body.data.errors).toEqual({ firstName: [message] });
+        }
+        const [after] = await queryRows<Record<string, unknown>>(
+          suite.db,
+          sql`select first_name, last_name, updated_at from users where email = 'learner@demo.test'`,
+        );
+        expect(after).toEqual(user);
+        // A pair of surrogates is a real character (an emoji): it is kept.
+        expectEnvelope(
+          await agent.post("/back/api/user/updateUserData", { firstName: "Ana \ud83d\ude00", lastName: String(user!.last_name), profession: "pharmacist" }),
+          200,
+        );
+        expectEnvelope(
+          await agent.post("/back/api/user/updateUserData", {
+            firstName: String(user!.first_name),
+            lastName: String(user!.last_name),
+            profession: "pharmacist",
+          }),
+          200,
+        );
+      },
+    );
 
     test("NUL bytes in the contact form, a feedback comment, an invitation and an admin notification: 422, nothing written", async () => {
       const guest = await readyAgent("fr-FR");
@@ -248,8 +277,16 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         ["/back/api/admin/discountCodes", { brand: "fr", code: "OK\u0000", kind: "fixed", value: "5" }, ["code"]],
         ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: 5, maxUses: "1e9" }, ["maxUses", "value"]],
         // Usage limits (issue 28): a whole number of at least 1, typed ("10") or sent as a number (10); nothing else.
-        ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: "5", maxUses: 0, maxUsesPerCustomer: "2.5" }, ["maxUses", "maxUsesPerCustomer"]],
-        ["/back/api/admin/discountCodes", { brand: "fr", code: "OKCODE", kind: "fixed", value: "5", maxUses: true, maxUsesPerCustomer: [1] }, ["maxUses", "maxUsesPerCustomer"]],
+        [
+          "/back/api/admin/discountCodes",
+          { brand: "fr", code: "OKCODE", kind: "fixed", value: "5", maxUses: 0, maxUsesPerCustomer: "2.5" },
+          ["maxUses", "maxUsesPerCustomer"],
+        ],
+        [
+          "/back/api/admin/discountCodes",
+          { brand: "fr", code: "OKCODE", kind: "fixed", value: "5", maxUses: true, maxUsesPerCustomer: [1] },
+          ["maxUses", "maxUsesPerCustomer"],
+        ],
         // The quiz's pass score: 0 to 100 or nothing.
         ["/back/api/admin/catalog/quizzes/1", { title: "Quiz", kind: "evaluation", passScore: 101 }, ["passScore"]],
         ["/back/api/admin/users/1/admin", { isAdmin: true }, ["isAdmin"]],
@@ -258,7 +295,11 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         ["/back/api/admin/users/99999999999/invitation", {}, ["id"]],
         ["/back/api/admin/discountCodes/0/disable", {}, ["id"]],
         // Days that do not exist (Date.parse would roll them over to the next month).
-        ["/back/api/admin/sessions", { faceToFaceId: 1, name: "S", startDate: "2030-02-30", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, ["startDate"]],
+        [
+          "/back/api/admin/sessions",
+          { faceToFaceId: 1, name: "S", startDate: "2030-02-30", startTime: "09:00", endTime: "17:00", maxParticipants: 10 },
+          ["startDate"],
+        ],
         ["/back/api/admin/sessions/1/dates", { date: "2031-04-31", startTime: "09:00", endTime: "17:00" }, ["date"]],
         // Credit notes (ADR 0094): the confirmation is required, nothing else is taken, the id is an id.
         ["/back/api/admin/invoices/1/creditNote", {}, ["confirm"]],
@@ -276,7 +317,18 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expectEnvelope(await admin.get("/back/api/admin/content?kind=poem"), 422);
       expectEnvelope(await admin.get("/back/api/admin/invoices/2147483648/pdf"), 422);
       // The credit note, fuzzed as an administrator: hostile bodies and path ids are 4xx with the envelope, never a 500.
-      const hostileBodies: unknown[] = [{ confirm: "on\u0000" }, { confirm: 1 }, { confirm: [true] }, { confirm: {} }, { confirm: null }, { confirm: "x".repeat(100_000) }, [], null, { ["__proto__"]: { confirm: true } }, { constructor: true, confirm: true }];
+      const hostileBodies: unknown[] = [
+        { confirm: "on\u0000" },
+        { confirm: 1 },
+        { confirm: [true] },
+        { confirm: {} },
+        { confirm: null },
+        { confirm: "x".repeat(100_000) },
+        [],
+        null,
+        { ["__proto__"]: { confirm: true } },
+        { constructor: true, confirm: true },
+      ];
       for (const body of hostileBodies) {
         const reply = await admin.post("/back/api/admin/invoices/1/creditNote", body);
         expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(422);
@@ -328,7 +380,12 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
           [agent, "/back/api/user/download", { data: { attestationId: id } }, "data.attestationId"],
           [admin, "/back/api/admin/notifications", { userId: id, title: "Hello" }, "userId"],
           [admin, "/back/api/admin/realtime/reload", { scope: "user", userId: id }, "userId"],
-          [admin, "/back/api/admin/sessions", { faceToFaceId: id, name: "S", startDate: "2030-01-10", startTime: "09:00", endTime: "17:00", maxParticipants: 10 }, "faceToFaceId"],
+          [
+            admin,
+            "/back/api/admin/sessions",
+            { faceToFaceId: id, name: "S", startDate: "2030-01-10", startTime: "09:00", endTime: "17:00", maxParticipants: 10 },
+            "faceToFaceId",
+          ],
           [admin, "/back/api/admin/sessions/1/move", { enrolmentId: id, toSessionId: 2 }, "enrolmentId"],
           [admin, "/back/api/admin/sessions/1/waiting-list/promote", { enrolmentId: id }, "enrolmentId"],
           [admin, "/back/api/admin/sessions/1/waiting-list/remove", { enrolmentId: id, confirm: true }, "enrolmentId"],
@@ -353,15 +410,27 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       }
       for (const path of ["/back/api/referent/invoice/2147483648", "/back/api/referent/invoice/0x10/pdf"]) expectEnvelope(await holder.get(path), 422);
       // The pharmacy's order by id (ADR 0053): out of range, not a number, negative, zero, a NUL byte.
-      for (const path of ["/back/api/referent/getCommand/2147483648", "/back/api/referent/getCommand/0x10", "/back/api/referent/getCommand/-1", "/back/api/referent/getCommand/0", "/back/api/referent/getCommand/1%00"]) {
+      for (const path of [
+        "/back/api/referent/getCommand/2147483648",
+        "/back/api/referent/getCommand/0x10",
+        "/back/api/referent/getCommand/-1",
+        "/back/api/referent/getCommand/0",
+        "/back/api/referent/getCommand/1%00",
+      ]) {
         const reply = await holder.get(path);
         expectEnvelope(reply, 422);
         expect(reply.body.message, path).toBeTruthy();
       }
       const csrf = { headers: { "x-xsrf-token": decodeURIComponent(holder.cookies.get("XSRF-TOKEN") ?? "") } };
-      for (const path of ["/back/api/referent/contract/signContractSystemPay/2147483648", "/back/api/referent/contract/signContractSystemPay/0x10"]) expectEnvelope(await holder.get(path, csrf), 422);
+      for (const path of ["/back/api/referent/contract/signContractSystemPay/2147483648", "/back/api/referent/contract/signContractSystemPay/0x10"])
+        expectEnvelope(await holder.get(path, csrf), 422);
       // The history export job (ADR 0076): ids out of range or not numbers, an unknown field in the start body.
-      for (const path of ["/back/api/referent/history/exports/2147483648", "/back/api/referent/history/exports/0x10/file", "/back/api/referent/history/exports/-1"]) expectEnvelope(await holder.get(path), 422);
+      for (const path of [
+        "/back/api/referent/history/exports/2147483648",
+        "/back/api/referent/history/exports/0x10/file",
+        "/back/api/referent/history/exports/-1",
+      ])
+        expectEnvelope(await holder.get(path), 422);
       expectEnvelope(await holder.post("/back/api/referent/history/exports", { all: true }), 422);
       expect(await tableCounts(suite.db)).toEqual(before);
     });
@@ -450,7 +519,11 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       const contactId = await userIdOf("learner@demo.test");
       const token = await issueConnectToken(suite.db, contactId, null, new Date());
       const agent = await readyAgent();
-      for (const body of [{ contactId, token, accountId: 2_147_483_648 }, { contactId: 2_147_483_648, token }, { contactId: String(contactId), token }]) {
+      for (const body of [
+        { contactId, token, accountId: 2_147_483_648 },
+        { contactId: 2_147_483_648, token },
+        { contactId: String(contactId), token },
+      ]) {
         const reply = await agent.post("/back/api/connectAs", body);
         expectEnvelope(reply, 422);
       }
@@ -458,7 +531,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
       expect((await agent.get("/back/api/user/isLogged")).body.data.loggedIn).toBe(true);
     });
 
-    test("wrong types are refused, never coerced: true, \"\", \"0x10\", \"12\", 1.5, arrays and objects", async () => {
+    test('wrong types are refused, never coerced: true, "", "0x10", "12", 1.5, arrays and objects', async () => {
       const agent = await learner();
       const [membership] = await queryRows<{ account_id: number }>(
         suite.db,

@@ -37,7 +37,20 @@ type HostCase = {
   shopPath: string;
   orderPath: string;
   loginPath: string;
-  text: { sandboxTitle: string; cancelled: string; cardLabel: string; unknownCard: string; tokenInvalid: string; notPending: string; csrf: string; orderNotFound: string; loginRequired: string; payee: string; reference: string; chequeMail: RegExp };
+  text: {
+    sandboxTitle: string;
+    cancelled: string;
+    cardLabel: string;
+    unknownCard: string;
+    tokenInvalid: string;
+    notPending: string;
+    csrf: string;
+    orderNotFound: string;
+    loginRequired: string;
+    payee: string;
+    reference: string;
+    chequeMail: RegExp;
+  };
   /** Words of the other language that must not show. */
   foreign: RegExp;
 };
@@ -58,8 +71,28 @@ const FRENCH_TEXT: HostCase["text"] = {
 };
 
 const CASES: HostCase[] = [
-  { host: "localhost", brand: "fr", locale: "fr-FR", browser: "es-ES,es;q=0.9", shopPath: "/boutique", orderPath: "/boutique/commande", loginPath: "/connexion", text: FRENCH_TEXT, foreign: /Pago seguro|Número de tarjeta|Pedido|tarjeta/ },
-  { host: "be.localhost", brand: "be", locale: "fr-BE", browser: "en-US,en;q=0.9", shopPath: "/boutique", orderPath: "/boutique/commande", loginPath: "/connexion", text: FRENCH_TEXT, foreign: /Secure payment|Card number|Pago seguro|tarjeta/ },
+  {
+    host: "localhost",
+    brand: "fr",
+    locale: "fr-FR",
+    browser: "es-ES,es;q=0.9",
+    shopPath: "/boutique",
+    orderPath: "/boutique/commande",
+    loginPath: "/connexion",
+    text: FRENCH_TEXT,
+    foreign: /Pago seguro|Número de tarjeta|Pedido|tarjeta/,
+  },
+  {
+    host: "be.localhost",
+    brand: "be",
+    locale: "fr-BE",
+    browser: "en-US,en;q=0.9",
+    shopPath: "/boutique",
+    orderPath: "/boutique/commande",
+    loginPath: "/connexion",
+    text: FRENCH_TEXT,
+    foreign: /Secure payment|Card number|Pago seguro|tarjeta/,
+  },
   {
     host: "es.localhost",
     brand: "es",
@@ -134,7 +167,11 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
       csrf: false,
     });
 
-  const csrfField = (html: string) => (/name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  const csrfField = (html: string) =>
+    (/name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? "")
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&");
 
   for (const c of CASES) {
     test(`the sandbox payment page on ${c.host}: ${c.locale}, the brand's look, its unknown-card answer and its error pages`, async () => {
@@ -150,7 +187,11 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
       expect(page.text).toContain(`href="${c.orderPath}?order=${orderId}&amp;payment=cancelled"`);
 
       // Cancelling leads back to the order page, which says so and offers the cart again (the order is still pending).
-      const cancelled = await pageRequest(suite.origin, `${c.orderPath}?order=${orderId}&payment=cancelled`, { host: c.host, language: c.browser, cookie: agent.cookieHeader() });
+      const cancelled = await pageRequest(suite.origin, `${c.orderPath}?order=${orderId}&payment=cancelled`, {
+        host: c.host,
+        language: c.browser,
+        cookie: agent.cookieHeader(),
+      });
       expect(cancelled.status).toBe(200);
       expect(cancelled.text).toMatch(new RegExp(`data-testid="order-payment-cancelled"[^>]*>${c.text.cancelled}`));
       expect(cancelled.text).toContain('data-testid="order-cart-link"');
@@ -237,8 +278,19 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
       expect(page.status).toBe(200);
       const instructions = /<section[^>]*data-testid="order-cheque-instructions"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? "";
       expect(instructions, "the instructions block").not.toBe("");
-      const text = instructions.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
-      for (const expected of [c.text.payee, payee, address.street, `${address.postalCode} ${address.city}`, amount.replace(/\s/g, " "), c.text.reference, String(order.id)]) {
+      const text = instructions
+        .replace(/<[^>]+>/g, " ")
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/\s+/g, " ");
+      for (const expected of [
+        c.text.payee,
+        payee,
+        address.street,
+        `${address.postalCode} ${address.city}`,
+        amount.replace(/\s/g, " "),
+        c.text.reference,
+        String(order.id),
+      ]) {
         expect(text, expected).toContain(expected.replace(/\s/g, " "));
       }
 
@@ -249,7 +301,8 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
       // The sender is the brand (its name, MAIL_FROM's address), encoded as RFC 2047 says when it is not ASCII.
       const title = BRANDS[c.brand].title;
       expect(mail).toMatch(new RegExp(`^From: (${title}|=\\?UTF-8\\?Q\\?${title.replaceAll(" ", "_")}\\?=) <`, "m"));
-      for (const expected of [payee, address.street, `${address.postalCode} ${address.city}`, amount, String(order.id), BRANDS[c.brand].title]) expect(mail, expected).toContain(expected);
+      for (const expected of [payee, address.street, `${address.postalCode} ${address.city}`, amount, String(order.id), BRANDS[c.brand].title])
+        expect(mail, expected).toContain(expected);
       expect(mail).not.toMatch(c.foreign);
     });
   }
@@ -282,7 +335,11 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
     expect(main).toContain("Total TVAC");
     expect(main).not.toMatch(/\bHT\b|\bTTC\b/);
     const check = await agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) });
-    const order = await pageRequest(suite.origin, `/boutique/commande?order=${check.body.data.id}`, { host: c.host, language: c.browser, cookie: agent.cookieHeader() });
+    const order = await pageRequest(suite.origin, `/boutique/commande?order=${check.body.data.id}`, {
+      host: c.host,
+      language: c.browser,
+      cookie: agent.cookieHeader(),
+    });
     const orderMain = /<main[\s\S]*<\/main>/.exec(order.text)?.[0] ?? "";
     expect(orderMain).toContain("Total TVAC");
     expect(orderMain).not.toMatch(/\bHT\b|\bTTC\b/);
@@ -293,7 +350,10 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
     const { id, agent, email } = await buyerWithCart(c, "cheque-ten");
     const replies = await Promise.all(Array.from({ length: 10 }, () => agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) })));
     // One cart, one open order (ADR 0101): every request gets the same cheque order.
-    const made = await suite.db.select().from(orders).where(and(eq(orders.userId, id), eq(orders.paymentMethod, "check")));
+    const made = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, id), eq(orders.paymentMethod, "check")));
     expect(made).toHaveLength(1);
     for (const reply of replies) {
       expectEnvelope(reply, 200);
@@ -310,7 +370,12 @@ describe.each(backends())("buyer pages on every brand's host (%s)", (backend) =>
     // The claim the mail is sent under, asked ten times at once for an order already mailed and for a fresh one:
     // never for the first, exactly once for the second.
     const [mailed] = made;
-    const fresh = (await suite.db.insert(orders).values({ ...omitId(mailed), cartId: null, chequeInstructionsMailedAt: null }).returning())[0];
+    const fresh = (
+      await suite.db
+        .insert(orders)
+        .values({ ...omitId(mailed), cartId: null, chequeInstructionsMailedAt: null })
+        .returning()
+    )[0];
     const now = new Date();
     expect(await Promise.all(Array.from({ length: 10 }, () => claimChequeInstructionsMail(suite.db, mailed.id, now)))).toEqual(Array(10).fill(false));
     expect((await Promise.all(Array.from({ length: 10 }, () => claimChequeInstructionsMail(suite.db, fresh.id, now)))).filter(Boolean)).toHaveLength(1);

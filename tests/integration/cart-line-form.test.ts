@@ -38,7 +38,11 @@ const CASES = [
   },
 ] as const;
 
-type Line = { id: number; productId: number; choices: { functions: string[]; fundings: { id: number; label: string }[]; sessions: { sessionId: number; sessionCourseId: number; city: string | null }[] } };
+type Line = {
+  id: number;
+  productId: number;
+  choices: { functions: string[]; fundings: { id: number; label: string }[]; sessions: { sessionId: number; sessionCourseId: number; city: string | null }[] };
+};
 
 describe.each(backends())("the cart's lines, one form each, without JavaScript (%s)", (backend) => {
   const suite = useSuite(backend, { TRUST_PROXY: "true" });
@@ -64,7 +68,9 @@ describe.each(backends())("the cart's lines, one form each, without JavaScript (
     const [buyerId] = await createShopBuyers(suite.db, 1, `line-form-${c.brand}-${backend}`, c.brand);
     const agent = await agentFor(suite, buyerId, null, { "x-forwarded-host": c.host, "accept-language": c.language });
     expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [faceToFace!.id, elearning!.id] }), 200);
-    const lines = ((await agent.get("/back/api/shop/cart")).body.data.products as Line[]).sort((a, b) => (a.productId === faceToFace!.id ? -1 : b.productId === faceToFace!.id ? 1 : 0));
+    const lines = ((await agent.get("/back/api/shop/cart")).body.data.products as Line[]).sort((a, b) =>
+      a.productId === faceToFace!.id ? -1 : b.productId === faceToFace!.id ? 1 : 0,
+    );
     const browser = cookieBrowser(suite.origin, agent.cookies, { host: c.host, language: c.language });
 
     const page = decodeHtml((await browser.get(c.cart)).text);
@@ -82,7 +88,13 @@ describe.each(backends())("the cart's lines, one form each, without JavaScript (
 
     // A bad session value: refused with the reason, nothing changes.
     const before = await tableCounts(suite.db);
-    const bad = await browser.send(c.cart, { method: "POST", body: filledForm(page.slice(page.indexOf(`data-product-id="${faceToFace!.id}"`)), "cart-line-form", { functionName: lines[0].choices.functions[0], session: "12:abc" }) });
+    const bad = await browser.send(c.cart, {
+      method: "POST",
+      body: filledForm(page.slice(page.indexOf(`data-product-id="${faceToFace!.id}"`)), "cart-line-form", {
+        functionName: lines[0].choices.functions[0],
+        session: "12:abc",
+      }),
+    });
     expect(bad.status).toBe(302);
     expect(decodeHtml((await browser.get(c.cart)).text)).toContain(c.invalid);
     const untouched = await suite.db.select().from(cartProducts).where(eq(cartProducts.id, lines[0].id));
@@ -113,23 +125,41 @@ describe.each(backends())("the cart's lines, one form each, without JavaScript (
         fundingId: choice.funding?.id ?? null,
       });
     }
-    expect(chosen.some((choice) => choice.funding), "a line with a funding").toBe(true);
+    expect(
+      chosen.some((choice) => choice.funding),
+      "a line with a funding",
+    ).toBe(true);
 
     // The page shows the choices back: every select of each line's form holds what was chosen.
     const refilled = decodeHtml((await browser.get(c.cart)).text);
-    expect(Object.fromEntries(formFields(lineForm(refilled, faceToFace!.id)))).toMatchObject({ functionName: chosen[0].functionName, session: chosen[0].session });
+    expect(Object.fromEntries(formFields(lineForm(refilled, faceToFace!.id)))).toMatchObject({
+      functionName: chosen[0].functionName,
+      session: chosen[0].session,
+    });
 
     // The session fills up after it was chosen: changing only the funding still works (the session is not sent again).
     const otherFunding = chosen[0].line.choices.fundings.at(-1);
     if (otherFunding) {
       // Full: one real booking (the database counts seats from bookings, ADR 0111) and no seat beyond it.
-      const [taker] = await suite.db.insert(users).values({ email: `taker-${sooner.session.id}@seats.test`, passwordHash: "not-used", firstName: "Taker", lastName: "Seat", profession: "pharmacist" }).returning({ id: users.id });
-      const [booking] = await suite.db.insert(enrolments).values({ userId: taker.id, trainingId: faceToFace!.id, status: "pending", sessionId: sooner.session.id }).returning({ id: enrolments.id });
+      const [taker] = await suite.db
+        .insert(users)
+        .values({ email: `taker-${sooner.session.id}@seats.test`, passwordHash: "not-used", firstName: "Taker", lastName: "Seat", profession: "pharmacist" })
+        .returning({ id: users.id });
+      const [booking] = await suite.db
+        .insert(enrolments)
+        .values({ userId: taker.id, trainingId: faceToFace!.id, status: "pending", sessionId: sooner.session.id })
+        .returning({ id: enrolments.id });
       await suite.db.update(faceToFaceSessions).set({ maxParticipants: 1 }).where(eq(faceToFaceSessions.id, sooner.session.id));
-      const reply = await browser.send(c.cart, { method: "POST", body: filledForm(refilled.slice(refilled.indexOf(`data-product-id="${faceToFace!.id}"`)), "cart-line-form", { fundingId: String(otherFunding.id) }) });
+      const reply = await browser.send(c.cart, {
+        method: "POST",
+        body: filledForm(refilled.slice(refilled.indexOf(`data-product-id="${faceToFace!.id}"`)), "cart-line-form", { fundingId: String(otherFunding.id) }),
+      });
       expect(reply.status).toBe(302);
       expect(decodeHtml((await browser.get(c.cart)).text)).toContain(c.updated);
-      const [stored] = await suite.db.select().from(cartProducts).where(and(eq(cartProducts.id, chosen[0].line.id)));
+      const [stored] = await suite.db
+        .select()
+        .from(cartProducts)
+        .where(and(eq(cartProducts.id, chosen[0].line.id)));
       expect(stored).toMatchObject({ sessionId: sooner.session.id, fundingId: otherFunding.id });
       chosen[0].funding = otherFunding;
       await suite.db.delete(enrolments).where(eq(enrolments.id, booking.id));

@@ -34,7 +34,7 @@ describe.each(backends())("catalogue search (%s)", (backend) => {
       lang: "fr",
       slug: "balises-html-titre",
       type: "formation",
-      name: "Xylophone <script>alert(1)</script> & \"guillemets\"",
+      name: 'Xylophone <script>alert(1)</script> & "guillemets"',
       description: "<p>Un titre piégé.</p>",
       durationMinutes: 30,
     });

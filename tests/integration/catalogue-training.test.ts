@@ -98,7 +98,14 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
   });
 
   test("unknown, unpublished, test, obsolete and other-brand trainings are 404s; administrators see unpublished ones", async () => {
-    for (const slug of ["does-not-exist", "pediatrie-officinale", "formation-test-technique", "substitution-generiques-2019", "premiers-secours-officine", "Bad_Slug!"]) {
+    for (const slug of [
+      "does-not-exist",
+      "pediatrie-officinale",
+      "formation-test-technique",
+      "substitution-generiques-2019",
+      "premiers-secours-officine",
+      "Bad_Slug!",
+    ]) {
       const reply = await training(slug);
       expectEnvelope(reply, 404);
       expect(reply.body.message).toBe("Cette formation n'existe pas ou n'est pas disponible.");
@@ -112,7 +119,6 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
     // The Belgian training is found on the Belgian host.
     expectEnvelope(await training("premiers-secours-officine", undefined, "be.localhost"), 200);
   });
-
 
   test("the training reference (learning view): the detail's id, name, slug and effective type for every training, the same 404s", async () => {
     const guest = suite.agent({ "accept-language": "fr-FR" });
@@ -210,7 +216,10 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
     try {
       // A booking changes the count only (no catalogue version bump): the seats are still right.
       // (A real booking: the database counts the seats from the bookings, ADR 0111.)
-      const [holder] = await suite.db.insert(users).values({ email: "seat-holder@catalogue.test", passwordHash: "not-used", firstName: "Seat", lastName: "Holder", profession: "pharmacist" }).returning();
+      const [holder] = await suite.db
+        .insert(users)
+        .values({ email: "seat-holder@catalogue.test", passwordHash: "not-used", firstName: "Seat", lastName: "Holder", profession: "pharmacist" })
+        .returning();
       await suite.db.insert(enrolments).values({ userId: holder.id, trainingId: first.id, status: "pending", sessionId: session.id }).returning();
       const booked = sessionOf((await training(slug)).body.data);
       expect(booked.seatsAvailable).toBe(session.seatsAvailable - 1);
@@ -219,15 +228,15 @@ describe.each(backends())("course page and bookmarks (%s)", (backend) => {
       await suite.db.update(faceToFaceSessions).set({ marketingCity: "Ville modifiée" }).where(eq(faceToFaceSessions.id, session.id));
       expect(sessionOf((await training(slug)).body.data).marketingCity).toBe("Ville modifiée");
 
-      const [added] = await suite.db.insert(objectives).values({ trainingId: first.id, type: 1, position: 99, text: "Objectif ajouté à l'instant" }).returning();
+      const [added] = await suite.db
+        .insert(objectives)
+        .values({ trainingId: first.id, type: 1, position: 99, text: "Objectif ajouté à l'instant" })
+        .returning();
       expect((await training(slug)).body.data.objectiveSkills).toContain("Objectif ajouté à l'instant");
       await suite.db.delete(objectives).where(eq(objectives.id, added.id));
       expect((await training(slug)).body.data.objectiveSkills).not.toContain("Objectif ajouté à l'instant");
     } finally {
-      await suite.db
-        .update(faceToFaceSessions)
-        .set({ marketingCity: cityBefore })
-        .where(eq(faceToFaceSessions.id, session.id));
+      await suite.db.update(faceToFaceSessions).set({ marketingCity: cityBefore }).where(eq(faceToFaceSessions.id, session.id));
       // The learner leaves with their booking: the seat is free again.
       await suite.db.delete(users).where(eq(users.email, "seat-holder@catalogue.test"));
     }

@@ -12,8 +12,21 @@ type Page = { items: Course[]; total: number; page: number; pageSize: number; pa
 
 const HOSTS = { fr: "localhost", be: "be.localhost", es: "es.localhost" } as const;
 const SUMMARY_FIELDS = [
-  "id", "name", "slug", "type", "type_to_display", "durations", "fundings", "illustration", "last_update",
-  "logo_small_provider", "provider_name", "priceHT", "rating", "tags", "course_id_dpc",
+  "id",
+  "name",
+  "slug",
+  "type",
+  "type_to_display",
+  "durations",
+  "fundings",
+  "illustration",
+  "last_update",
+  "logo_small_provider",
+  "provider_name",
+  "priceHT",
+  "rating",
+  "tags",
+  "course_id_dpc",
 ];
 
 describe.each(backends())("catalogue API (%s)", (backend) => {

@@ -28,7 +28,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     return reply;
   };
 
-  const cardCheckout = async (agent: Agent) => sent(await agent.get("/back/api/shop/getPaymentToken?returnPath=%2Fboutique%2Fcommande", { headers: csrfHeader(agent) }));
+  const cardCheckout = async (agent: Agent) =>
+    sent(await agent.get("/back/api/shop/getPaymentToken?returnPath=%2Fboutique%2Fcommande", { headers: csrfHeader(agent) }));
   const checkCheckout = async (agent: Agent) => sent(await agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) }));
   const freeCheckout = async (agent: Agent) => sent(await agent.post("/back/api/shop/freePayment", {}));
 
@@ -41,7 +42,10 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const chosen = await suite.db.select().from(trainings).where(inArray(trainings.id, trainingIds));
     return Promise.all(
       ids.map(async (id) => {
-        const [cart] = await suite.db.insert(carts).values({ brand: "fr", userId: id, discountCodeId: code?.id ?? null }).returning();
+        const [cart] = await suite.db
+          .insert(carts)
+          .values({ brand: "fr", userId: id, discountCodeId: code?.id ?? null })
+          .returning();
         await suite.db.insert(cartProducts).values(chosen.map((t) => ({ cartId: cart.id, trainingId: t.id, functionName: t.availableFunctions[0] ?? null })));
         return { id, agent: await agentFor(suite, id, null), cartId: cart.id };
       }),
@@ -52,9 +56,14 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
   async function submitCardTimes(agent: Agent, url: string, n: number) {
     const page = sent(await agent.get(url));
     expect(page.status, page.text).toBe(200);
-    const csrf = (/name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const csrf = (/name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "")
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&");
     const body = new URLSearchParams({ _csrf: csrf, card: ACCEPTED }).toString();
-    return times(n, async () => sent(await agent.request("POST", url, { body, headers: { "content-type": "application/x-www-form-urlencoded" }, csrf: false })));
+    return times(n, async () =>
+      sent(await agent.request("POST", url, { body, headers: { "content-type": "application/x-www-form-urlencoded" }, csrf: false })),
+    );
   }
   const outcomeOf = (reply: Reply) => new URL(reply.headers.get("location") ?? "/", "http://x").searchParams.get("payment");
 
@@ -87,7 +96,10 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const sequences = await listInvoiceNumbers(suite.db, "fr", year);
     expect(sequences.length).toBeGreaterThan(0);
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => sequences[0] + i));
-    const numbers = (await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year))));
+    const numbers = await suite.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
     const journal = await (await asAdmin()).get(`/back/api/admin/accounting/export?brand=fr&from=${year}-01-01&to=${today}&format=csv`);
     expect(journal.status).toBe(200);
     for (const { number } of numbers) expect(journal.text, number).toContain(number);
@@ -109,7 +121,12 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect(order.status).toBe("paid");
     expect(await suite.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
-    expect(await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, buyer.id), eq(enrolments.trainingId, training.id)))).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, buyer.id), eq(enrolments.trainingId, training.id))),
+    ).toHaveLength(1);
     expect((await refundsListed()).filter((r) => r.orderId === order.id)).toEqual([]);
 
     // The same checkout sent again once paid: refused, nothing charged, the paid order named.
@@ -136,7 +153,12 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     for (const reply of confirmations) expect([200, 409], reply.text).toContain(reply.status);
     expect((await ordersOfUsers([buyer.id])).map((o) => o.status)).toEqual(["paid"]);
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
-    expect(await suite.db.select().from(auditLog).where(and(eq(auditLog.action, "order.checkConfirmed"), eq(auditLog.entityId, String(orderId))))).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "order.checkConfirmed"), eq(auditLog.entityId, String(orderId)))),
+    ).toHaveLength(1);
     await expectSoundBooks();
   });
 
@@ -188,11 +210,19 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect(replaced.status).toBe("cancelled");
     // Its page at the provider was still open: the buyer pays it there, and the provider notifies.
     const note = sandboxNotification({ orderId: replaced.id, status: "paid", amountCents: replaced.totalWithVatCents, transactionId: `late-${backend}` });
-    const late = sent(await buyer.agent.request("POST", "/back/api/shop/payments/notify/sandbox", { body: note.body, headers: { "content-type": "application/json", ...(note.headers as Record<string, string>) }, csrf: false }));
+    const late = sent(
+      await buyer.agent.request("POST", "/back/api/shop/payments/notify/sandbox", {
+        body: note.body,
+        headers: { "content-type": "application/json", ...(note.headers as Record<string, string>) },
+        csrf: false,
+      }),
+    );
     expectEnvelope(late, 200);
     expect((await suite.db.select().from(orders).where(eq(orders.id, replaced.id)))[0].status).toBe("cancelled");
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, replaced.id))).toEqual([]);
-    expect((await refundsListed()).filter((r) => r.orderId === replaced.id)).toMatchObject([{ cause: "cancelled", failureReason: null, amount: replaced.totalWithVatCents }]);
+    expect((await refundsListed()).filter((r) => r.orderId === replaced.id)).toMatchObject([
+      { cause: "cancelled", failureReason: null, amount: replaced.totalWithVatCents },
+    ]);
     const searched = await (await asAdmin()).get(`/back/api/admin/accounting/refunds?q=${encodeURIComponent(`replaced-${backend}-0@shop.test`)}`);
     expect(searched.body.data.items.map((r: { orderId: number }) => r.orderId)).toEqual([replaced.id]);
     // The list's query is a list's (ADR 0061): values it does not know are left out, never an error.
@@ -218,11 +248,22 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const losers = rows.filter((o) => o.status === "failed");
     expect(losers).toHaveLength(9);
     expect(new Set(losers.map((o) => o.failureReason))).toEqual(new Set(["shopDiscountUsedUpAtPayment"]));
-    expect(await suite.db.select().from(invoices).where(inArray(invoices.orderId, losers.map((o) => o.id)))).toEqual([]);
+    expect(
+      await suite.db
+        .select()
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.orderId,
+            losers.map((o) => o.id),
+          ),
+        ),
+    ).toEqual([]);
     // The nine card payments taken are listed for the back office to refund, with their cause.
     const toRefund = (await refundsListed()).filter((r) => losers.some((o) => o.id === r.orderId));
     expect(toRefund).toHaveLength(9);
-    for (const refund of toRefund) expect(refund).toMatchObject({ provider: "sandbox", cause: "failed", failureReason: "shopDiscountUsedUpAtPayment", amount: losers[0].totalWithVatCents });
+    for (const refund of toRefund)
+      expect(refund).toMatchObject({ provider: "sandbox", cause: "failed", failureReason: "shopDiscountUsedUpAtPayment", amount: losers[0].totalWithVatCents });
     const adminPage = decodeHtml((await cookieBrowser(suite.origin, (await asAdmin()).cookies).get("/admin/factureCompta")).text);
     expect(adminPage).toContain(`data-testid="refund-row" data-order-id="${losers[0].id}"`);
     expect(adminPage).toContain("Code de réduction épuisé au moment du paiement");
@@ -238,7 +279,11 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const retry = await cardCheckout(loser.agent);
     expectEnvelope(retry, 200);
     expect(outcomeOf((await submitCardTimes(loser.agent, retry.body.data.url, 1))[0])).toBe("paid");
-    expect((await suite.db.select().from(orders).where(eq(orders.id, retry.body.data.orderId)))[0]).toMatchObject({ status: "paid", discountCodeId: null, discountCents: 0 });
+    expect((await suite.db.select().from(orders).where(eq(orders.id, retry.body.data.orderId)))[0]).toMatchObject({
+      status: "paid",
+      discountCodeId: null,
+      discountCents: 0,
+    });
     await expectSoundBooks();
   });
 
@@ -250,7 +295,11 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     // Told when the payment took the last use first, or when the checkout found the code used up already.
     for (const reply of replies.filter((r) => r.status === 409)) {
-      expect(reply.body.message).toMatch(new RegExp(`a atteint sa limite d'utilisation avant votre paiement|^Le code FREE1-${backend.toUpperCase()} a déjà été utilisé autant de fois que permis\\.$`));
+      expect(reply.body.message).toMatch(
+        new RegExp(
+          `a atteint sa limite d'utilisation avant votre paiement|^Le code FREE1-${backend.toUpperCase()} a déjà été utilisé autant de fois que permis\\.$`,
+        ),
+      );
     }
     expect(await suite.db.select().from(discountUses).where(eq(discountUses.discountCodeId, code.id))).toHaveLength(1);
     expect((await ordersOfUsers(crowd.map((b) => b.id))).filter((o) => o.status === "paid")).toHaveLength(1);
@@ -268,7 +317,8 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expectEnvelope(sent(await buyer.agent.post("/back/api/shop/add/products", { products: [b.id] })), 200);
     const cartLine = (await buyer.agent.get("/back/api/shop/cart")).body.data.products[0];
     const functions = (await buyer.agent.post("/back/api/shop/getAvailableFunctions/product", { productId: b.id })).body.data;
-    if (functions.length > 0) await buyer.agent.post("/back/api/shop/setProductFunction/product", { productCartId: cartLine.id, functionName: functions[0].name });
+    if (functions.length > 0)
+      await buyer.agent.post("/back/api/shop/setProductFunction/product", { productCartId: cartLine.id, functionName: functions[0].name });
     expectEnvelope(sent(await buyer.agent.post(`/back/api/shop/addDiscount/MINE-${backend}`, {})), 200);
     const start = await cardCheckout(buyer.agent);
     expectEnvelope(start, 200);
@@ -277,7 +327,10 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const refused = sent(await (await asAdmin()).post(`/back/api/admin/checks/${check.body.data.id}/confirm`, {}));
     expectEnvelope(refused, 409);
     expect(refused.body.message).toMatch(/a atteint sa limite d'utilisation avant votre paiement/);
-    expect((await suite.db.select().from(orders).where(eq(orders.id, check.body.data.id)))[0]).toMatchObject({ status: "failed", failureReason: "shopDiscountUsedUpAtPayment" });
+    expect((await suite.db.select().from(orders).where(eq(orders.id, check.body.data.id)))[0]).toMatchObject({
+      status: "failed",
+      failureReason: "shopDiscountUsedUpAtPayment",
+    });
     expect(await suite.db.select().from(discountUses).where(eq(discountUses.discountCodeId, code.id))).toHaveLength(1);
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, check.body.data.id))).toEqual([]);
     await expectSoundBooks();
@@ -315,7 +368,9 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     await suite.db.insert(cartProducts).values({ cartId: buyer.cartId, trainingId: a.id, functionName: a.availableFunctions[0] ?? null });
     const twice = await cardCheckout(buyer.agent);
     expectEnvelope(twice, 409);
-    expect(twice.body.message).toBe(`« ${a.name} » figure déjà dans votre commande n° ${check.body.data.id}, qui attend votre chèque : retirez-la de votre panier.`);
+    expect(twice.body.message).toBe(
+      `« ${a.name} » figure déjà dans votre commande n° ${check.body.data.id}, qui attend votre chèque : retirez-la de votre panier.`,
+    );
     expect(twice.body.data).toBeNull();
     expect((await ordersOfUsers([buyer.id])).map((o) => [o.id, o.status, o.cartId])).toEqual([[check.body.data.id, "pending", buyer.cartId]]);
 
@@ -365,7 +420,16 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
         vatRateBasisPoints: 0,
       })
       .returning();
-    await suite.db.insert(orderLines).values({ orderId: order.id, trainingId: training.id, name: training.name, trainingType: training.type, priceCents: training.priceHtCents, netCents: training.priceHtCents });
+    await suite.db
+      .insert(orderLines)
+      .values({
+        orderId: order.id,
+        trainingId: training.id,
+        name: training.name,
+        trainingType: training.type,
+        priceCents: training.priceHtCents,
+        netCents: training.priceHtCents,
+      });
     return order;
   }
 
@@ -377,16 +441,45 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     const replies = await Promise.all(
       pair.map(async (order, i) => {
         const note = sandboxNotification({ orderId: order.id, status: "paid", amountCents: order.totalWithVatCents, transactionId: `dup-${backend}-${i}` });
-        return sent(await agent.request("POST", "/back/api/shop/payments/notify/sandbox", { body: note.body, headers: { "content-type": "application/json", ...(note.headers as Record<string, string>) }, csrf: false }));
+        return sent(
+          await agent.request("POST", "/back/api/shop/payments/notify/sandbox", {
+            body: note.body,
+            headers: { "content-type": "application/json", ...(note.headers as Record<string, string>) },
+            csrf: false,
+          }),
+        );
       }),
     );
     for (const reply of replies) expectEnvelope(reply, 200);
     expect(replies.map((r) => r.body.data.result).sort()).toEqual(["failed", "paid"]);
-    const rows = await suite.db.select().from(orders).where(inArray(orders.id, pair.map((o) => o.id)));
+    const rows = await suite.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          pair.map((o) => o.id),
+        ),
+      );
     expect(rows.map((o) => o.status).sort()).toEqual(["failed", "paid"]);
     expect(rows.find((o) => o.status === "failed")!.failureReason).toBe("shopAlreadyEnrolledAtPayment");
-    expect(await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, buyerId), eq(enrolments.trainingId, training.id)))).toHaveLength(1);
-    expect(await suite.db.select().from(invoices).where(inArray(invoices.orderId, pair.map((o) => o.id)))).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, buyerId), eq(enrolments.trainingId, training.id))),
+    ).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.orderId,
+            pair.map((o) => o.id),
+          ),
+        ),
+    ).toHaveLength(1);
 
     // Two cheques of such duplicate orders confirmed at once: one paid, the other a clear 409, none left pending.
     const [other] = await createShopBuyers(suite.db, 1, `duplicate-check-${backend}`);
@@ -397,7 +490,21 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     expect(confirmations.find((r) => r.status === 409)!.body.message).toBe(
       "Vous étiez déjà inscrit à une formation de cette commande : elle n'a pas été validée et rien n'a été réservé ; un montant déjà débité vous sera remboursé.",
     );
-    expect((await suite.db.select().from(orders).where(inArray(orders.id, cheques.map((o) => o.id)))).map((o) => o.status).sort()).toEqual(["failed", "paid"]);
+    expect(
+      (
+        await suite.db
+          .select()
+          .from(orders)
+          .where(
+            inArray(
+              orders.id,
+              cheques.map((o) => o.id),
+            ),
+          )
+      )
+        .map((o) => o.status)
+        .sort(),
+    ).toEqual(["failed", "paid"]);
     await expectSoundBooks();
   });
 
@@ -429,7 +536,10 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
     for (const start of starts) expectEnvelope(start, 200);
     expect(new Set(starts.map((s) => s.body.data.orderId)).size).toBe(1);
     const holder = await userByEmail(suite.db, "holder@demo.test");
-    const contractOrders = await suite.db.select().from(orders).where(and(eq(orders.userId, holder.id), eq(orders.contractOfferId, offer.id)));
+    const contractOrders = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, holder.id), eq(orders.contractOfferId, offer.id)));
     expect(contractOrders.map((o) => o.status)).toEqual(["pending"]);
     expect(seen.filter((r) => r.status >= 500).map((r) => r.text)).toEqual([]);
   });

@@ -23,8 +23,7 @@ describe.each(backends())("content API (%s)", (backend) => {
     await seedContentExtra(suite.db, makeClock(new Date()));
   });
 
-  const api = (brand: keyof typeof HOSTS, language = "fr-FR") =>
-    suite.agent({ host: HOSTS[brand], "accept-language": language });
+  const api = (brand: keyof typeof HOSTS, language = "fr-FR") => suite.agent({ host: HOSTS[brand], "accept-language": language });
 
   async function ready(brand: keyof typeof HOSTS, language = "fr-FR"): Promise<Agent> {
     const agent = api(brand, language);
@@ -121,7 +120,11 @@ describe.each(backends())("content API (%s)", (backend) => {
     });
 
     test("offer and welcome per brand", async () => {
-      const offers = await Promise.all([api("fr").get("/back/api/content/offer"), api("be").get("/back/api/content/offer"), api("es").get("/back/api/content/offer")]);
+      const offers = await Promise.all([
+        api("fr").get("/back/api/content/offer"),
+        api("be").get("/back/api/content/offer"),
+        api("es").get("/back/api/content/offer"),
+      ]);
       for (const reply of offers) expectEnvelope(reply, 200);
       expect(offers.map((reply) => reply.body.data.title)).toEqual(["Notre offre", "Notre offre", "Nuestra oferta"]);
       expect(offers[1].body.data.body).toContain("la pharmacie");
@@ -314,7 +317,8 @@ describe.each(backends())("content API (%s)", (backend) => {
       const agent = await ready("be", "fr-BE");
       const email = uniqueEmail("flood");
       // The address is compared without case.
-      for (const variant of [email, email.toUpperCase(), email]) expectEnvelope(await agent.post("/back/api/content/contact", { ...valid(), email: variant }), 201);
+      for (const variant of [email, email.toUpperCase(), email])
+        expectEnvelope(await agent.post("/back/api/content/contact", { ...valid(), email: variant }), 201);
       const before = await countRows(suite.db, "contact_messages");
       const blocked = await agent.post("/back/api/content/contact", { ...valid(), email });
       expectEnvelope(blocked, 429);
@@ -347,7 +351,14 @@ describe.each(backends())("content API (%s)", (backend) => {
       const row = rows.find((r) => (r.answers as { email?: string }).email === input.email);
       expect(row).toBeDefined();
       expect(row!.brand).toBe("fr");
-      expect(row!.answers).toMatchObject({ pharmacyName: "Pharmacie du Centre", teamSize: "4-6", topics: ["vaccination", "screening"], formats: ["elearning"], period: "3months", locale: "fr-FR" });
+      expect(row!.answers).toMatchObject({
+        pharmacyName: "Pharmacie du Centre",
+        teamSize: "4-6",
+        topics: ["vaccination", "screening"],
+        formats: ["elearning"],
+        period: "3months",
+        locale: "fr-FR",
+      });
       expect(row!.answers).not.toHaveProperty("consent");
     });
 

@@ -19,7 +19,11 @@ import { useSuite } from "./support/setup.ts";
 /** A raw HTTP request with any Host header and any (even unnormalised) path, as a crawler or an attacker sends it. */
 const request = (origin: string, rawPath: string, options: PageRequestOptions = {}) => pageRequest(origin, rawPath, { language: null, ...options });
 
-const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&") ?? "";
+const titleOf = (html: string) =>
+  /<title>([^<]*)<\/title>/
+    .exec(html)?.[1]
+    ?.replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&") ?? "";
 
 describe.each(backends())("content pages (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -154,7 +158,11 @@ describe.each(backends())("content pages (%s)", (backend) => {
       expect(crossed.location).toBe("/contact");
       // A Spanish-only page has a Spanish alternate only.
       const funding = await get("/bonificacion", "es.localhost");
-      expect(links(funding.text).filter((l) => l.rel === "alternate").map((l) => l.lang)).toEqual(["es-ES", "x-default"]);
+      expect(
+        links(funding.text)
+          .filter((l) => l.rel === "alternate")
+          .map((l) => l.lang),
+      ).toEqual(["es-ES", "x-default"]);
     });
 
     test("brand content (an expert, a news item) is canonical on its host only; the page number is kept", async () => {
@@ -171,7 +179,10 @@ describe.each(backends())("content pages (%s)", (backend) => {
     });
 
     test("the catalogue and a course page, which give their own canonical, have one each", async () => {
-      const canonicals = (html: string) => links(html).filter((link) => link.rel === "canonical").map((link) => link.href);
+      const canonicals = (html: string) =>
+        links(html)
+          .filter((link) => link.rel === "canonical")
+          .map((link) => link.href);
       expect(canonicals((await get("/catalogue")).text)).toEqual([`http://localhost:${port}/catalogue`]);
       expect(canonicals((await get("/catalogar", "es.localhost")).text)).toEqual([`http://es.localhost:${port}/catalogar`]);
       expect(canonicals((await get("/dpc/trod-angine-cystite")).text)).toEqual([`http://localhost:${port}/dpc/trod-angine-cystite`]);
@@ -181,7 +192,12 @@ describe.each(backends())("content pages (%s)", (backend) => {
   });
 
   test("the scripts a page preloads come after what paints it: every module preload is low priority", async () => {
-    for (const [pagePath, host] of [["/", "localhost"], ["/catalogue", "localhost"], ["/dpc/trod-angine-cystite", "localhost"], ["/catalogar", "es.localhost"]] as const) {
+    for (const [pagePath, host] of [
+      ["/", "localhost"],
+      ["/catalogue", "localhost"],
+      ["/dpc/trod-angine-cystite", "localhost"],
+      ["/catalogar", "es.localhost"],
+    ] as const) {
       const preloads = [...(await get(pagePath, host)).text.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
       expect(preloads.length, pagePath).toBeGreaterThan(3);
       for (const link of preloads) expect(link, pagePath).toContain('fetchpriority="low"');
@@ -191,8 +207,14 @@ describe.each(backends())("content pages (%s)", (backend) => {
   test("the page's scripts and stylesheet are sent as compressed at build time: Brotli, else gzip, else as they are (ADR 0099)", async () => {
     const html = (await get("/catalogue")).text;
     const files = [...new Set([...html.matchAll(/(?:href|import)\s*(?:=\s*)?"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
-    expect(files.some((file) => file.includes("entry.client")), files.join()).toBe(true);
-    expect(files.some((file) => file.endsWith(".css")), files.join()).toBe(true);
+    expect(
+      files.some((file) => file.includes("entry.client")),
+      files.join(),
+    ).toBe(true);
+    expect(
+      files.some((file) => file.endsWith(".css")),
+      files.join(),
+    ).toBe(true);
     for (const file of files) {
       const onDisk = fs.readFileSync(path.join(ROOT, "build", "client", file));
       for (const [accept, encoding, suffix, decompress] of [
@@ -226,7 +248,10 @@ describe.each(backends())("content pages (%s)", (backend) => {
   });
 
   test("the Intl warm-up worker starts from the head, with the page's nonce, in an async module script (ADR 0098)", async () => {
-    for (const [pagePath, host] of [["/", "localhost"], ["/catalogar", "es.localhost"]] as const) {
+    for (const [pagePath, host] of [
+      ["/", "localhost"],
+      ["/catalogar", "es.localhost"],
+    ] as const) {
       const page = await get(pagePath, host);
       const nonce = /'nonce-([^']+)'/.exec(String(page.headers["content-security-policy"] ?? ""))?.[1];
       expect(nonce, pagePath).toBeTruthy();
@@ -327,7 +352,18 @@ describe.each(backends())("content pages (%s)", (backend) => {
       expect(reply.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
       const urls = locs(reply.text);
       const base = `http://localhost:${port}`;
-      for (const expected of ["/", "/formations", "/offre", "/actualites", "/faq", "/contact", "/experts", "/groupements", "/docs", "/formulaire/formulaire-sur-mesure"]) {
+      for (const expected of [
+        "/",
+        "/formations",
+        "/offre",
+        "/actualites",
+        "/faq",
+        "/contact",
+        "/experts",
+        "/groupements",
+        "/docs",
+        "/formulaire/formulaire-sur-mesure",
+      ]) {
         expect(urls, expected).toContain(base + expected);
       }
       expect(urls).toContain(`${base}/actualites/nouvelles-formations-trod`);
@@ -339,7 +375,16 @@ describe.each(backends())("content pages (%s)", (backend) => {
         .where(and(eq(t.trainings.brand, "fr"), eq(t.trainings.isPublished, true), eq(t.trainings.isTest, false)))
         .limit(1);
       expect(urls).toContain(`${base}/${training.type}/${training.slug}`);
-      for (const absent of ["/bonificacion", "/noticias", "/contacto", "/politica-cookies", "/connexion", "/pages/_offer", "/actualites/brouillon-programme-2026", "/cookiespolicy"]) {
+      for (const absent of [
+        "/bonificacion",
+        "/noticias",
+        "/contacto",
+        "/politica-cookies",
+        "/connexion",
+        "/pages/_offer",
+        "/actualites/brouillon-programme-2026",
+        "/cookiespolicy",
+      ]) {
         expect(urls, absent).not.toContain(base + absent);
       }
       expect(urls.every((url) => url.startsWith(base))).toBe(true);
@@ -351,7 +396,20 @@ describe.each(backends())("content pages (%s)", (backend) => {
       const reply = await get("/sitemap.xml", "es.localhost");
       const urls = locs(reply.text);
       const base = `http://es.localhost:${port}`;
-      for (const expected of ["/entrenamientos", "/oferta", "/noticias", "/bonificacion", "/contacto", "/expertos", "/grupos", "/encuesta", "/faq", "/noticias/formacion-bonificada-fundae", "/pages/aviso-legal", "/experts/carmen-ruiz"]) {
+      for (const expected of [
+        "/entrenamientos",
+        "/oferta",
+        "/noticias",
+        "/bonificacion",
+        "/contacto",
+        "/expertos",
+        "/grupos",
+        "/encuesta",
+        "/faq",
+        "/noticias/formacion-bonificada-fundae",
+        "/pages/aviso-legal",
+        "/experts/carmen-ruiz",
+      ]) {
         expect(urls, expected).toContain(base + expected);
       }
       for (const absent of ["/actualites", "/offre", "/contact", "/formations", "/pages/mentions-legales", "/experts/claire-dubois"]) {
@@ -378,7 +436,10 @@ describe.each(backends())("content pages (%s)", (backend) => {
       // The token is HTML-escaped in the attribute (it may contain "&", "<"...).
       const token = decodeHtml(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
       expect(token).toBeTruthy();
-      const cookie = page.cookies.map((c) => parseSetCookie(c)).map((c) => `${c.name}=${c.value}`).join("; ");
+      const cookie = page.cookies
+        .map((c) => parseSetCookie(c))
+        .map((c) => `${c.name}=${c.value}`)
+        .join("; ");
       return { token, cookie };
     }
 
@@ -441,7 +502,15 @@ describe.each(backends())("content pages (%s)", (backend) => {
     test("the custom survey posts without JavaScript", async () => {
       const email = `survey-web-${Date.now().toString(36)}@example.test`;
       const { token, cookie } = await openForm("/encuesta", "es.localhost");
-      const body = new URLSearchParams({ csrf: token, pharmacyName: "Farmacia Sol", contactName: "Ana", email, teamSize: "1-3", period: "asap", consent: "on" });
+      const body = new URLSearchParams({
+        csrf: token,
+        pharmacyName: "Farmacia Sol",
+        contactName: "Ana",
+        email,
+        teamSize: "1-3",
+        period: "asap",
+        consent: "on",
+      });
       body.append("topics", "vaccination");
       body.append("topics", "firstAid");
       body.append("formats", "virtualClass");

@@ -81,7 +81,21 @@ function renameFirstField(data: unknown): unknown {
   return Object.fromEntries([[`${key}Renamed`, value], ...rest]);
 }
 
-type Known = { all: boolean; trainings: { id: number; slug: string; type: string }[]; enrolled: number[]; news: string[]; pages: string[]; experts: string[]; codes: string[]; orders: number[]; fundingRequests: number[]; plans: number[]; invoices?: number[]; exportJobs?: number[]; sessions: number[] };
+type Known = {
+  all: boolean;
+  trainings: { id: number; slug: string; type: string }[];
+  enrolled: number[];
+  news: string[];
+  pages: string[];
+  experts: string[];
+  codes: string[];
+  orders: number[];
+  fundingRequests: number[];
+  plans: number[];
+  invoices?: number[];
+  exportJobs?: number[];
+  sessions: number[];
+};
 
 describe.each(backends())("every GET answers what its contract says (%s)", (backend) => {
   // The seed signs the demo attestations with this process's APP_SECRET: the platform verifies with the same one.
@@ -92,8 +106,14 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       .filter((route) => route.method === "GET" && route.path.startsWith(`${API}/`))
       .map((route) => route.path.slice(API.length));
     expect(gets.length).toBeGreaterThan(50);
-    expect(gets.filter((path) => !(path in GET_REPLIES)), "GETs without a reply schema").toEqual([]);
-    expect(Object.keys(GET_REPLIES).filter((path) => !gets.includes(path)), "reply schemas of no route").toEqual([]);
+    expect(
+      gets.filter((path) => !(path in GET_REPLIES)),
+      "GETs without a reply schema",
+    ).toEqual([]);
+    expect(
+      Object.keys(GET_REPLIES).filter((path) => !gets.includes(path)),
+      "reply schemas of no route",
+    ).toEqual([]);
 
     const parsed = new Map<string, number>();
     const statuses = new Map<string, Set<number>>();
@@ -111,7 +131,12 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         parsed.set(route, (parsed.get(route) ?? 0) + 1);
         samples.push({ route, data: reply.body.data, schema });
       } else {
-        failures.push(`${who} GET ${url}: ${result.error.issues.map((i) => `${i.path.join(".") || "(root)"} ${i.message}`).join("; ").slice(0, 600)}`);
+        failures.push(
+          `${who} GET ${url}: ${result.error.issues
+            .map((i) => `${i.path.join(".") || "(root)"} ${i.message}`)
+            .join("; ")
+            .slice(0, 600)}`,
+        );
       }
     }
 
@@ -126,8 +151,17 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // of this brand, whose ids the shop's order page gets from the payment's return (read from the demo data here).
       const lastOrder = loggedIn ? await agent.get(`${API}/referent/getLastCommand`) : null;
       const me = loggedIn ? ((await agent.get(`${API}/user`)).body.data as { id: number }) : null;
-      const own = me ? await suite.db.select({ id: ordersTable.id }).from(ordersTable).where(and(eq(ordersTable.userId, me.id), eq(ordersTable.brand, brand))).orderBy(desc(ordersTable.id)).limit(3) : [];
-      const orders = [...new Set([...(lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : []), ...own.map((o) => o.id)])];
+      const own = me
+        ? await suite.db
+            .select({ id: ordersTable.id })
+            .from(ordersTable)
+            .where(and(eq(ordersTable.userId, me.id), eq(ordersTable.brand, brand)))
+            .orderBy(desc(ordersTable.id))
+            .limit(3)
+        : [];
+      const orders = [
+        ...new Set([...(lastOrder?.status === 200 && lastOrder.body.data ? [(lastOrder.body.data as { id: number }).id] : []), ...own.map((o) => o.id)]),
+      ];
       // The pharmacy's funding requests and collective plans (a referent's or holder's).
       const dpec = loggedIn ? await agent.get(`${API}/referent/dpec`) : null;
       const fundingRequests = dpec?.status === 200 ? (dpec.body.data.requests as { id: number }[]).slice(0, 5).map((r) => r.id) : [];
@@ -179,7 +213,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
     /** The concrete URLs to call for a route: each path parameter from what this visitor can see. */
     function urlsFor(route: string, known: Known): string[] {
       const params = pathParams(route);
-      const fill = (values: Record<string, string | number>) => fillPath(route, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encodeURIComponent(String(v))])));
+      const fill = (values: Record<string, string | number>) =>
+        fillPath(route, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encodeURIComponent(String(v))])));
       if (params.length === 0) {
         if (route === "/catalogue/search") return [`${route}?q=${encodeURIComponent(known.trainings[0]?.slug.split("-")[0] ?? "a")}`];
         if (route === "/user/evaluationQuiz") return known.enrolled.map((id) => `${route}?trainingId=${id}`);
@@ -202,13 +237,17 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/shop/paymentForm/:id") return known.orders.map((id) => fill({ id }));
       // Back office part B (admin only): the first demo rows (the seed's draft, page, FAQ section and question, user).
       if (route === "/admin/content/:kind/:id") return [fill({ kind: "page", id: 1 }), fill({ kind: "news", id: 1 }), fill({ kind: "expert", id: 1 })];
-      if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id") return [fill({ id: 1 })];
+      if (route === "/admin/content/drafts/:id" || route === "/admin/faq/sections/:id" || route === "/admin/faq/questions/:id" || route === "/admin/users/:id")
+        return [fill({ id: 1 })];
       if (route === "/referent/dpec/:id") return known.fundingRequests.map((id) => fill({ id }));
       if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
       if (route === "/referent/invoice/:id") return (known.invoices ?? []).map((id) => fill({ id }));
       if (route === "/referent/history/exports/:id") return (known.exportJobs ?? []).map((id) => fill({ id }));
       // The first trainings, and a DPC one (its programmes with their enrolment counts, quizzes with attempts: ADR 0080).
-      if (route === "/admin/catalog/trainings/:id") return [...new Set([...known.trainings.slice(0, 3), ...known.trainings.filter((t) => t.type === "dpc").slice(0, 1)].map(({ id }) => id))].map((id) => fill({ id }));
+      if (route === "/admin/catalog/trainings/:id")
+        return [...new Set([...known.trainings.slice(0, 3), ...known.trainings.filter((t) => t.type === "dpc").slice(0, 1)].map(({ id }) => id))].map((id) =>
+          fill({ id }),
+        );
       if (route === "/admin/sessions/:id") return known.sessions.map((id) => fill({ id }));
       return [];
     }
@@ -227,7 +266,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
 
     expect(failures, "replies that do not match their contract schema").toEqual([]);
     const checkable = gets.filter((route) => GET_REPLIES[route] && !STATE_CHANGING.has(route));
-    const unreached = checkable.filter((route) => !parsed.has(route)).map((route) => `${route} (${[...(statuses.get(route) ?? [])].join(", ") || "not called"})`);
+    const unreached = checkable
+      .filter((route) => !parsed.has(route))
+      .map((route) => `${route} (${[...(statuses.get(route) ?? [])].join(", ") || "not called"})`);
     expect(unreached, "GETs never answered 200 to the demo users (nothing checked)").toEqual([]);
 
     // Strict enough to catch a renamed field: on each route's first reply, a top-level field renamed must fail.

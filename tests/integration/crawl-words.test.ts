@@ -73,14 +73,24 @@ describe.each(backends())("a crawl as each demo role finds no raw key, no Englis
         // A member of several pharmacies with none in use is asked to choose first (ADR 0113): choose the first.
         const accounts = login.body.data.accounts as { id: number }[];
         if (accounts.length > 1 && login.body.data.currentAccountId == null) {
-          expect((await agent.post("/back/api/user/setAccountId", { accountId: accounts[0].id, platform: visitor.host === "es.localhost" ? "es" : "fr" })).status).toBe(200);
+          expect(
+            (await agent.post("/back/api/user/setAccountId", { accountId: accounts[0].id, platform: visitor.host === "es.localhost" ? "es" : "fr" })).status,
+          ).toBe(200);
         }
         cookie = agent.cookieHeader();
       }
       const lang = visitor.host === "es.localhost" ? "es" : "fr";
       const start = visitor.area ? [visitor.area === "admin" ? "/admin" : pagePath("pharmacy", lang)!] : [];
       const skip = new Set([...(guestPages.get(visitor.host) ?? [])].filter((path) => !READ_BY_EACH.test(path)));
-      const { visited, problems } = await crawl({ origin: suite.origin, host: visitor.host, language: visitor.language, cookie, start, skip, ...(visitor.email ? { maxPages: 30, perKind: 1 } : {}) });
+      const { visited, problems } = await crawl({
+        origin: suite.origin,
+        host: visitor.host,
+        language: visitor.language,
+        cookie,
+        start,
+        skip,
+        ...(visitor.email ? { maxPages: 30, perKind: 1 } : {}),
+      });
       if (!visitor.email) guestPages.set(visitor.host, new Set(visited.keys()));
       pages += visited.size;
       expect(visited.size, `${visitor.email ?? "guest"} on ${visitor.host} reads more than the home page`).toBeGreaterThan(5);

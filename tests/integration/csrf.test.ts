@@ -47,18 +47,42 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     // The catalogue tool's edits, moves and deletions (ADR 0080).
     expect(list).toEqual(
       expect.arrayContaining(
-        ["courses/1", "courses/1/move", "courses/1/delete", "modules/1", "modules/1/move", "modules/1/delete", "programmes/1", "programmes/1/delete", "quizzes/1", "quizzes/1/delete", "questions/1", "questions/1/move", "questions/1/delete", "trainings/1/details", "trainings/1/pass-rules"].map(
-          (path) => `POST /back/api/admin/catalog/${path}`,
-        ),
+        [
+          "courses/1",
+          "courses/1/move",
+          "courses/1/delete",
+          "modules/1",
+          "modules/1/move",
+          "modules/1/delete",
+          "programmes/1",
+          "programmes/1/delete",
+          "quizzes/1",
+          "quizzes/1/delete",
+          "questions/1",
+          "questions/1/move",
+          "questions/1/delete",
+          "trainings/1/details",
+          "trainings/1/pass-rules",
+        ].map((path) => `POST /back/api/admin/catalog/${path}`),
       ),
     );
-    expect(list).toEqual(expect.arrayContaining(["POST /back/api/admin/sessions/1/waiting-list/promote", "POST /back/api/admin/sessions/1/waiting-list/remove"]));
+    expect(list).toEqual(
+      expect.arrayContaining(["POST /back/api/admin/sessions/1/waiting-list/promote", "POST /back/api/admin/sessions/1/waiting-list/remove"]),
+    );
     // The credit note of an invoice (ADR 0094).
     expect(list).toContain("POST /back/api/admin/invoices/1/creditNote");
     // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
     // The team history export job (ADR 0076).
     expect(list).toContain("POST /back/api/referent/history/exports");
-    expect(list).toEqual(expect.arrayContaining(["POST /back/api/referent/dpec/add", "POST /back/api/referent/dpec/action", "PUT /back/api/referent/dpec/action", "POST /back/api/referent/createTrainingPlan", "POST /back/api/referent/createActivity"]));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        "POST /back/api/referent/dpec/add",
+        "POST /back/api/referent/dpec/action",
+        "PUT /back/api/referent/dpec/action",
+        "POST /back/api/referent/createTrainingPlan",
+        "POST /back/api/referent/createActivity",
+      ]),
+    );
     // The attribution of bought trainings (ADR 0070).
     expect(list).toContain("POST /back/api/referent/attributeApprenants");
     // A quiz training's flow (issue 28).
@@ -165,19 +189,28 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     const last = await holder.request("GET", "/back/api/referent/getLastCommand", { csrf: false });
     expectEnvelope(last, 200);
     const before = await tableCounts(suite.db);
-    for (const path of [`/back/api/referent/getCommand/${last.body.data.id}`, "/back/api/referent/getLastCommand", "/back/api/referent/bonificacionesInvoices"]) {
+    for (const path of [
+      `/back/api/referent/getCommand/${last.body.data.id}`,
+      "/back/api/referent/getLastCommand",
+      "/back/api/referent/bonificacionesInvoices",
+    ]) {
       for (const variant of variants) expectEnvelope(await holder.request("GET", path, { headers: variant.headers(holder), csrf: false }), 200);
     }
     expect(await tableCounts(suite.db)).toEqual(before);
     const mutating = mutatingRoutes().map((r) => r.path);
-    for (const path of ["/back/api/referent/getLastCommand", "/back/api/referent/getCommand/1", "/back/api/referent/bonificacionesInvoices"]) expect(mutating).not.toContain(path);
+    for (const path of ["/back/api/referent/getLastCommand", "/back/api/referent/getCommand/1", "/back/api/referent/bonificacionesInvoices"])
+      expect(mutating).not.toContain(path);
   });
 
   test("the referent's GETs that change state (contract offer, signature, signature with payment) need the token: 419 for every forgery, nothing written", async () => {
     const victim = suite.agent({ "accept-language": "fr-FR" });
     expectEnvelope(await victim.login("holder@demo.test"), 200);
     const before = await tableCounts(suite.db);
-    for (const path of ["/back/api/referent/updateToNextContractProduct", "/back/api/referent/contract/sign/1", "/back/api/referent/contract/signContractSystemPay/1"]) {
+    for (const path of [
+      "/back/api/referent/updateToNextContractProduct",
+      "/back/api/referent/contract/sign/1",
+      "/back/api/referent/contract/signContractSystemPay/1",
+    ]) {
       for (const variant of variants) {
         const reply = await victim.request("GET", path, { headers: variant.headers(victim), csrf: false });
         expect(reply.status, `${variant.name} ${path}`).toBe(419);

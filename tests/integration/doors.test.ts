@@ -117,7 +117,10 @@ describe.each(backends())("doors to every area and the account in use (%s)", (ba
     const before = await tableCounts(suite.db);
     const sessionBefore = await sessionAccountOf("multi@demo.test");
     const marche = await accountId("Pharmacie du Marché");
-    const foreign = await browser.send("/choix-du-compte", { method: "POST", body: filledForm(page, `switch-account-${vieuxPort}`, { accountId: String(marche) }) });
+    const foreign = await browser.send("/choix-du-compte", {
+      method: "POST",
+      body: filledForm(page, `switch-account-${vieuxPort}`, { accountId: String(marche) }),
+    });
     expect(foreign.status).toBe(403);
     expect(decodeHtml(foreign.text)).toContain("Vous n'êtes pas membre de cette pharmacie.");
     // Without the form token: 419, nothing changes.
@@ -157,7 +160,10 @@ describe.each(backends())("doors to every area and the account in use (%s)", (ba
     expect(subscribed.status, subscribed.text.slice(0, 300)).toBe(302);
     const [training] = await suite.db.select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, "mesure-tension-video"));
     const [user] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, "shop@demo.test"));
-    const rows = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, user!.id), eq(enrolments.trainingId, training!.id)));
+    const rows = await suite.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, user!.id), eq(enrolments.trainingId, training!.id)));
     expect(rows.map((r) => r.status)).toEqual(["in_progress"]);
     const after = await html(browser, path);
     expect(after).toContain('data-testid="access-training"');

@@ -21,13 +21,19 @@ export async function accountOf(db: Db, userId: number): Promise<number> {
 }
 
 export async function trainingBySlug(db: Db, brand: string, slug: string) {
-  const [row] = await db.select().from(trainings).where(and(eq(trainings.brand, brand), eq(trainings.slug, slug)));
+  const [row] = await db
+    .select()
+    .from(trainings)
+    .where(and(eq(trainings.brand, brand), eq(trainings.slug, slug)));
   if (!row) throw new Error(`no training ${brand}/${slug}`);
   return row;
 }
 
 export async function firstTrainingOfType(db: Db, brand: string, type: string, extra: (t: typeof trainings.$inferSelect) => boolean = () => true) {
-  const rows = await db.select().from(trainings).where(and(eq(trainings.brand, brand), eq(trainings.type, type), eq(trainings.isPublished, true)));
+  const rows = await db
+    .select()
+    .from(trainings)
+    .where(and(eq(trainings.brand, brand), eq(trainings.type, type), eq(trainings.isPublished, true)));
   const row = rows.filter((t) => !t.isTest && !t.pharmacistsOnly && !t.nonPharmacistsOnly && !t.holdersOnly && !t.nonHoldersOnly).find(extra);
   if (!row) throw new Error(`no ${brand} training of type ${type}`);
   return row;
@@ -37,7 +43,9 @@ export async function firstTrainingOfType(db: Db, brand: string, type: string, e
 export async function agentFor(suite: Suite, userId: number, accountId: number | null, headers: Record<string, string> = {}): Promise<Agent> {
   const id = randomBytes(32).toString("base64url");
   const now = new Date();
-  await suite.db.insert(sessions).values({ idHash: hashSessionId(id), userId, accountId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  await suite.db
+    .insert(sessions)
+    .values({ idHash: hashSessionId(id), userId, accountId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
   const agent = suite.agent({ "accept-language": "fr-FR", ...headers });
   agent.cookies.set("sid", id);
   await agent.csrf();
@@ -62,8 +70,7 @@ export async function createLearners(db: Db, n: number, accountId: number, tag: 
   return rows.map((r) => r.id);
 }
 
-const parisDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const parisDay = (offsetDays: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 /** A new session (in its own face-to-face group of the training) with one session date; `booked` seats are taken by new learners. */
 export async function createSession(
@@ -98,9 +105,19 @@ export async function createSession(
   // not among the enrolments of this month that figures count).
   const holders = await db
     .insert(users)
-    .values(Array.from({ length: options.booked }, (_, i) => ({ email: `holder-${session.id}-${i}@seats.test`, passwordHash: "not-used", firstName: `H${i}`, lastName: `session ${session.id}`, profession: "pharmacist" })))
+    .values(
+      Array.from({ length: options.booked }, (_, i) => ({
+        email: `holder-${session.id}-${i}@seats.test`,
+        passwordHash: "not-used",
+        firstName: `H${i}`,
+        lastName: `session ${session.id}`,
+        profession: "pharmacist",
+      })),
+    )
     .returning({ id: users.id });
-  await db.insert(enrolments).values(holders.map((h) => ({ userId: h.id, trainingId, status: "pending", sessionId: session.id, createdAt: new Date("2020-01-06T09:00:00Z") })));
+  await db
+    .insert(enrolments)
+    .values(holders.map((h) => ({ userId: h.id, trainingId, status: "pending", sessionId: session.id, createdAt: new Date("2020-01-06T09:00:00Z") })));
   return { group, session: (await sessionRow(db, session.id))!, date };
 }
 

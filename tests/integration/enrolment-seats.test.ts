@@ -63,7 +63,10 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
     expect(after.find((r) => r.id === leaver.id)?.status).toBe("cancelled");
     expect(after.find((r) => r.id === first.id)).toMatchObject({ status: "pending", waitingListPosition: null });
     expect(after.find((r) => r.id === second.id)).toMatchObject({ status: "waiting_list", waitingListPosition: 1 });
-    const stillWaiting = after.filter((r) => r.status === "waiting_list").map((r) => r.waitingListPosition!).sort((a, b) => a - b);
+    const stillWaiting = after
+      .filter((r) => r.status === "waiting_list")
+      .map((r) => r.waitingListPosition!)
+      .sort((a, b) => a - b);
     expect(stillWaiting).toEqual(Array.from({ length: LEARNERS - SEATS - 1 }, (_, i) => i + 1));
     const notes = await suite.db.select().from(notifications).where(eq(notifications.userId, first.userId));
     expect(notes).toHaveLength(1);
@@ -74,9 +77,12 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
     const waiter = after.find((r) => r.status === "waiting_list" && r.waitingListPosition === 10)!;
     expectEnvelope(await agents[ids.indexOf(waiter.userId)].post(`/back/api/course/unsubscribe/${training.id}`, {}), 200);
     const final = await enrolmentsOfSession(suite.db, session.id);
-    expect(final.filter((r) => r.status === "waiting_list").map((r) => r.waitingListPosition!).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: LEARNERS - SEATS - 2 }, (_, i) => i + 1),
-    );
+    expect(
+      final
+        .filter((r) => r.status === "waiting_list")
+        .map((r) => r.waitingListPosition!)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: LEARNERS - SEATS - 2 }, (_, i) => i + 1));
     expect((await sessionRow(suite.db, session.id)).currentParticipants).toBe(SEATS);
 
     // The leaver can book again (the unique index ignores cancelled rows): the session is full, so they wait last.
@@ -105,7 +111,10 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
     expect(rows.every((r) => r.status === "pending")).toBe(true);
     // Refused learners have no enrolment at all.
     const refusedIds = ids.filter((id) => !rows.some((r) => r.userId === id));
-    const leftovers = await suite.db.select().from(enrolments).where(and(eq(enrolments.trainingId, training.id), eq(enrolments.userId, refusedIds[0])));
+    const leftovers = await suite.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.trainingId, training.id), eq(enrolments.userId, refusedIds[0])));
     expect(leftovers).toHaveLength(0);
   }, 120_000);
 

@@ -42,7 +42,12 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
 
   const formation = () => firstTrainingOfType(suite.db, "fr", "formation", (t) => !t.noContractRequired);
   const activeCount = async (userId: number) =>
-    (await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, userId), ne(enrolments.status, "cancelled")))).length;
+    (
+      await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, userId), ne(enrolments.status, "cancelled")))
+    ).length;
 
   describe("formation subscribe / unsubscribe / createSuivi / LMS", () => {
     test("subscribe starts the training at once, twice is a 409, unsubscribe cancels, subscribing again works", async () => {
@@ -94,7 +99,10 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
       expectEnvelope(on, 200);
       expect(on.body.data.lmsActive).toBe(true);
       expect(on.body.data.password).toMatch(/^[A-Za-z0-9_-]{12}$/);
-      const [row] = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, id), eq(enrolments.trainingId, training.id)));
+      const [row] = await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, id), eq(enrolments.trainingId, training.id)));
       expect(row.lmsActive).toBe(true);
       const off = await agent.post("/back/api/user/formation/setActiveOnLmsAndGetPassword", { trainingId: training.id, status: false });
       expect(off.body.data).toEqual({ lmsActive: false, password: null });
@@ -174,7 +182,10 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
 
     test("unpublished and other-brand trainings are 404; unknown types are 404", async () => {
       const { id, agent } = await freshLearner();
-      const [hidden] = await suite.db.select().from(trainings).where(and(eq(trainings.brand, "fr"), eq(trainings.isPublished, false)));
+      const [hidden] = await suite.db
+        .select()
+        .from(trainings)
+        .where(and(eq(trainings.brand, "fr"), eq(trainings.isPublished, false)));
       expectEnvelope(await agent.post("/back/api/user/formation/subscribe", { trainingId: hidden.id }), 404);
       const spanish = await firstTrainingOfType(suite.db, "es", "formation");
       const other = await agent.post("/back/api/user/formation/subscribe", { trainingId: spanish.id });
@@ -305,7 +316,10 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
       const reply = await agent.post(`/back/api/course/subscribe/lms/${training.id}`, {});
       expectEnvelope(reply, 200);
       expect(reply.body.data).toEqual({ lmsActive: true });
-      const [row] = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, id), eq(enrolments.trainingId, training.id)));
+      const [row] = await suite.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, id), eq(enrolments.trainingId, training.id)));
       expect(row).toMatchObject({ status: "in_progress", lmsActive: true });
     });
   });
@@ -313,7 +327,13 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
   describe("virtual classes", () => {
     test("join opens 15 minutes before the start, records the arrival, and refuses other learners' sessions", async () => {
       const training = await trainingBySlug(suite.db, "fr", "interactions-cas-pratiques");
-      const { session: today, date } = await createSession(suite.db, training.id, { seats: 5, virtual: true, day: parisDay(0), startTime: "00:00", endTime: "23:59" });
+      const { session: today, date } = await createSession(suite.db, training.id, {
+        seats: 5,
+        virtual: true,
+        day: parisDay(0),
+        startTime: "00:00",
+        endTime: "23:59",
+      });
       const { session: later } = await createSession(suite.db, training.id, { seats: 5, virtual: true, inDays: 3, startTime: "14:00", endTime: "16:00" });
       const { id, agent } = await freshLearner();
       const other = await freshLearner();
@@ -325,7 +345,10 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
       const join = await agent.get(`/back/api/user/mixt/virtualClass/join/${today.id}`, xsrf(agent));
       expectEnvelope(join, 200);
       expect(join.body.data.url).toBe("https://visio.formapharm.test/test-room");
-      const [attendance] = await suite.db.select().from(sessionAttendances).where(and(eq(sessionAttendances.userId, id), eq(sessionAttendances.sessionId, today.id)));
+      const [attendance] = await suite.db
+        .select()
+        .from(sessionAttendances)
+        .where(and(eq(sessionAttendances.userId, id), eq(sessionAttendances.sessionId, today.id)));
       expect(attendance.joinedAt).not.toBeNull();
       const byDate = await agent.get(`/back/api/user/mixt/virtualClass/sessionDateTracking/join/${date.id}`, xsrf(agent));
       expectEnvelope(byDate, 200);
@@ -342,7 +365,9 @@ describe.each(backends())("enrolment endpoints (%s)", (backend) => {
 
       const list = await agent.post("/back/api/virtualSessions/all", {});
       expectEnvelope(list, 200);
-      expect(list.body.data).toEqual([expect.objectContaining({ sessionId: today.id, sessionDateId: date.id, joinable: true, training: expect.objectContaining({ id: training.id }) })]);
+      expect(list.body.data).toEqual([
+        expect.objectContaining({ sessionId: today.id, sessionDateId: date.id, joinable: true, training: expect.objectContaining({ id: training.id }) }),
+      ]);
       const otherList = await other.agent.post("/back/api/virtualSessions/all", {});
       expect(otherList.body.data).toEqual([expect.objectContaining({ sessionId: later.id, joinable: false })]);
 

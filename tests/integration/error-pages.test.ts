@@ -34,13 +34,24 @@ const SITES: Site[] = [
     language: "es-ES",
     learner: "learner.es@demo.test",
     login: "/conexion",
-    texts: { 403: "Acceso denegado", 404: "Página no encontrada", 405: "Acción no disponible en esta página", 419: "Formulario caducado", 500: "Se ha producido un error" },
+    texts: {
+      403: "Acceso denegado",
+      404: "Página no encontrada",
+      405: "Acción no disponible en esta página",
+      419: "Formulario caducado",
+      500: "Se ha producido un error",
+    },
   },
 ];
 
 /** The visible text of a page: no scripts, no styles, no tags. */
 function visibleText(html: string): string {
-  return decodeHtml(html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+  return decodeHtml(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      .replace(/<style[\s\S]*?<\/style>/g, " ")
+      .replace(/<[^>]+>/g, " "),
+  ).replace(/\s+/g, " ");
 }
 
 /** A translation key shown as is ("nav.skipToContent", "errors.backHome"): a word, a dot, a word, outside addresses. */
@@ -101,7 +112,12 @@ describe.each(backends())("error pages and one path per language (%s)", (backend
     expect(plain.status).toBe(405);
     expect(plain.text).toContain("Method Not Allowed");
 
-    const forged = await pageRequest(suite.origin, site.login, { host: site.host, language: site.language, method: "POST", body: "csrf=forged.token&email=a%40b.c&password=x" });
+    const forged = await pageRequest(suite.origin, site.login, {
+      host: site.host,
+      language: site.language,
+      method: "POST",
+      body: "csrf=forged.token&email=a%40b.c&password=x",
+    });
     expectErrorPage(forged, site, 419);
     // A fresh form is one click away.
     expect(forged.text).toContain(`href="${site.login}"`);
@@ -124,31 +140,39 @@ describe.each(backends())("error pages and one path per language (%s)", (backend
     expect(pharmacy.length).toBeGreaterThan(20);
     for (const page of pharmacy) {
       expect(page.paths.es, page.id).toMatch(/^\/administracion\/mi-farmacia/);
-      expect(page.paths.es, page.id).not.toMatch(/plan-collectif|tableau-de-bord|prises-en-charge|factures|attestations|contrat\b|commande|creer|en-cours|financement|rapport|remboursement|export\b/);
+      expect(page.paths.es, page.id).not.toMatch(
+        /plan-collectif|tableau-de-bord|prises-en-charge|factures|attestations|contrat\b|commande|creer|en-cours|financement|rapport|remboursement|export\b/,
+      );
     }
   });
 
-  test("a French path on the Spanish brand goes to the Spanish one, a Spanish path on the French and Belgian brands to the French one", { timeout: 300_000 }, async () => {
-    expect(BILINGUAL.length).toBeGreaterThan(40);
-    const wrong: string[] = [];
-    for (const page of BILINGUAL) {
-      const [fr, es] = [filled(page.paths.fr), filled(page.paths.es)];
-      if (fr === es) continue;
-      const cases: [string, string, string][] = [
-        ["es.localhost", `${fr}?a=1`, `${es}?a=1`],
-        ["localhost", es, fr],
-        ["be.localhost", es, fr],
-      ];
-      for (const [host, from, to] of cases) {
-        const reply = await pageRequest(suite.origin, from, { host, language: null });
-        if (reply.status !== 302 || reply.location !== to) wrong.push(`${host} ${from} (${page.id}): ${reply.status} ${reply.location ?? ""}, expected 302 ${to}`);
+  test(
+    "a French path on the Spanish brand goes to the Spanish one, a Spanish path on the French and Belgian brands to the French one",
+    { timeout: 300_000 },
+    async () => {
+      expect(BILINGUAL.length).toBeGreaterThan(40);
+      const wrong: string[] = [];
+      for (const page of BILINGUAL) {
+        const [fr, es] = [filled(page.paths.fr), filled(page.paths.es)];
+        if (fr === es) continue;
+        const cases: [string, string, string][] = [
+          ["es.localhost", `${fr}?a=1`, `${es}?a=1`],
+          ["localhost", es, fr],
+          ["be.localhost", es, fr],
+        ];
+        for (const [host, from, to] of cases) {
+          const reply = await pageRequest(suite.origin, from, { host, language: null });
+          if (reply.status !== 302 || reply.location !== to)
+            wrong.push(`${host} ${from} (${page.id}): ${reply.status} ${reply.location ?? ""}, expected 302 ${to}`);
+        }
+        // Its own path is never sent elsewhere for its language.
+        const own = await pageRequest(suite.origin, es, { host: "es.localhost", language: null });
+        if (own.status >= 300 && own.status < 400 && new URL(own.location!, "http://x").pathname === fr)
+          wrong.push(`es.localhost ${es} (${page.id}) went to ${own.location}`);
       }
-      // Its own path is never sent elsewhere for its language.
-      const own = await pageRequest(suite.origin, es, { host: "es.localhost", language: null });
-      if (own.status >= 300 && own.status < 400 && new URL(own.location!, "http://x").pathname === fr) wrong.push(`es.localhost ${es} (${page.id}) went to ${own.location}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+  );
 
   test("the language the visitor chose wins over the brand's, and a form's POST is answered where it was sent", async () => {
     const chosen = await pageRequest(suite.origin, "/catalogar", { host: "localhost", cookie: "lng=es-ES" });
@@ -202,4 +226,3 @@ describe.each(backends())("error pages: a server error (%s)", (backend) => {
     expect(page.text).toContain(`href="${catalogue}"`);
   });
 });
-

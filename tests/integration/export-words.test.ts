@@ -13,9 +13,20 @@ import { useSuite } from "./support/setup.ts";
 
 /** Raw values no cell may be: the enums' own words (a type like "dpc" is also its label: it is no raw value). */
 const RAW_VALUES = new Set<string>(
-  [...TRAINING_TYPES, ...ENROLMENT_STATUSES, ...FUNDING_STATES, ...FUNDING_SCHEMES, "achieved", "participated", "failed", "invoice", "creditNote", "fr", "be", "es"].filter(
-    (value) => !["dpc", "pdf", "quiz", "podcast"].includes(value),
-  ),
+  [
+    ...TRAINING_TYPES,
+    ...ENROLMENT_STATUSES,
+    ...FUNDING_STATES,
+    ...FUNDING_SCHEMES,
+    "achieved",
+    "participated",
+    "failed",
+    "invoice",
+    "creditNote",
+    "fr",
+    "be",
+    "es",
+  ].filter((value) => !["dpc", "pdf", "quiz", "podcast"].includes(value)),
 );
 
 function rawCells(rows: string[][]): string[] {
@@ -42,8 +53,22 @@ describe.each(backends())("exports hold words, not raw values (%s)", (backend) =
   const jsonCsrf = (agent: Agent) => ({ "content-type": "application/json", "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) });
 
   test.each([
-    { email: "holder@demo.test", host: "localhost", language: "fr-FR", name: /^historique-equipe-\d{4}-\d{2}-\d{2}\.csv$/, type: "E-learning", status: /^(Terminée|En cours|Inscrit|Liste d'attente|Annulée)$/ },
-    { email: "referent.es@demo.test", host: "es.localhost", language: "es-ES", name: /^historial-equipo-\d{4}-\d{2}-\d{2}\.csv$/, type: "Teleformación", status: /^(Terminada|En curso|Inscrito|Lista de espera|Cancelada)$/ },
+    {
+      email: "holder@demo.test",
+      host: "localhost",
+      language: "fr-FR",
+      name: /^historique-equipe-\d{4}-\d{2}-\d{2}\.csv$/,
+      type: "E-learning",
+      status: /^(Terminée|En cours|Inscrit|Liste d'attente|Annulée)$/,
+    },
+    {
+      email: "referent.es@demo.test",
+      host: "es.localhost",
+      language: "es-ES",
+      name: /^historial-equipo-\d{4}-\d{2}-\d{2}\.csv$/,
+      type: "Teleformación",
+      status: /^(Terminada|En curso|Inscrito|Lista de espera|Cancelada)$/,
+    },
   ])("the team history of $email: types and statuses in words, the file named in its language", async ({ email, host, language, name, type, status }) => {
     const referent = await as(email, host, language);
     const reply = await referent.fetchRaw("POST", "/back/api/referent/history/export", jsonCsrf(referent), "{}");

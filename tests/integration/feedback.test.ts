@@ -94,7 +94,10 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       env,
       now: () => new Date(),
       mailer: createMailer({ from: env.MAIL_FROM, outboxDir }),
-      brandHosts: new Map([["localhost", "fr"], ["es.localhost", "es"]] as const),
+      brandHosts: new Map([
+        ["localhost", "fr"],
+        ["es.localhost", "es"],
+      ] as const),
       publicPort: () => 3000,
       logger: createLogger("silent"),
     };
@@ -141,7 +144,9 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       ["es-ES", /aún no ha llegado/],
       ["en-US", /has not come yet/],
     ] as const) {
-      const reply = await (await guest(locale)).post("/back/api/trainer/virtualClass/demo-trainer-fr/attendance", {
+      const reply = await (
+        await guest(locale)
+      ).post("/back/api/trainer/virtualClass/demo-trainer-fr/attendance", {
         day: future,
         attendance: [{ userId: participants[0].userId, attended: true }],
       });
@@ -159,9 +164,21 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
     const [today, nextWeek] = days;
     const day = today.day;
     const outsider = await userId("learner@demo.test");
-    await insertTrainerAccessToken(suite.db, { rawToken: "expired-trainer-token", sessionId: session.id, personId: null, expiresAt: new Date(Date.now() - 1000), now: new Date() });
+    await insertTrainerAccessToken(suite.db, {
+      rawToken: "expired-trainer-token",
+      sessionId: session.id,
+      personId: null,
+      expiresAt: new Date(Date.now() - 1000),
+      now: new Date(),
+    });
     const before = await tableCounts(suite.db);
-    const good = { day, attendance: [{ userId: first.userId, attended: true }, { userId: second.userId, attended: false }] };
+    const good = {
+      day,
+      attendance: [
+        { userId: first.userId, attended: true },
+        { userId: second.userId, attended: false },
+      ],
+    };
 
     for (const token of ["no-such-token", "expired-trainer-token"]) {
       const reply = await agent.post(`/back/api/trainer/virtualClass/${token}/attendance`, good);
@@ -174,7 +191,10 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
     expect(unknownDay.body.data.errors.day).toBeDefined();
     const intruder = await agent.post("/back/api/trainer/virtualClass/demo-trainer-fr/attendance", {
       day,
-      attendance: [{ userId: first.userId, attended: true }, { userId: outsider, attended: true }],
+      attendance: [
+        { userId: first.userId, attended: true },
+        { userId: outsider, attended: true },
+      ],
     });
     expectEnvelope(intruder, 422);
     for (const body of [{ day: "tomorrow", attendance: [] }, { day, attendance: [{ userId: first.userId, attended: "yes" }] }, { day }]) {
@@ -193,7 +213,10 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       expect(row.sessionDateId).not.toBeNull();
       expect(row.attended).toBe(row.userId === first.userId);
     }
-    const corrected = await agent.post("/back/api/trainer/virtualClass/demo-trainer-fr/attendance", { day, attendance: [{ userId: second.userId, attended: true }] });
+    const corrected = await agent.post("/back/api/trainer/virtualClass/demo-trainer-fr/attendance", {
+      day,
+      attendance: [{ userId: second.userId, attended: true }],
+    });
     expectEnvelope(corrected, 200);
     const shown = (await agent.get("/back/api/trainer/virtualClass/demo-trainer-fr")).body.data.participants;
     for (const p of shown) {

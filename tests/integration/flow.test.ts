@@ -25,7 +25,10 @@ const LEARNER = "learning.js.fr@demo.test";
 const OTHER = "records.js.fr@demo.test";
 
 async function trainingId(db: Db, slug: string, brand = "fr"): Promise<number> {
-  const [row] = await db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.slug, slug), eq(trainings.brand, brand)));
+  const [row] = await db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(and(eq(trainings.slug, slug), eq(trainings.brand, brand)));
   if (!row) throw new Error(`no training ${slug}`);
   return row.id;
 }
@@ -142,7 +145,10 @@ describe.each(backends())("step flow on %s", (backend) => {
     expect(row).toMatchObject({ status: "in_progress", progressPercent: pre.body.data.progressPercent });
     expect(row!.startedAt).not.toBeNull();
     const learnerId = await userId(db, LEARNER);
-    let [history] = await db.select().from(historyEntries).where(and(eq(historyEntries.trainingId, id), eq(historyEntries.userId, learnerId)));
+    let [history] = await db
+      .select()
+      .from(historyEntries)
+      .where(and(eq(historyEntries.trainingId, id), eq(historyEntries.userId, learnerId)));
     expect(history).toMatchObject({ initialScore: expectedPre, finalScore: null, endDate: null });
 
     // The same step again: already done.
@@ -174,12 +180,20 @@ describe.each(backends())("step flow on %s", (backend) => {
     const post = await agent.post(`/back/api/course/currentFlow/${id}`, { stepId: evaluationStep.id, answers: await rightAnswers(db, evaluationStep.quizId!) });
     expectEnvelope(post, 200);
     // An evaluation is never graded (ADR 0107): no pass or fail for it.
-    expect(post.body.data).toMatchObject({ finished: true, progressPercent: 100, currentStepId: "attestation", result: { score: 100, notAnswered: false, passed: null } });
+    expect(post.body.data).toMatchObject({
+      finished: true,
+      progressPercent: 100,
+      currentStepId: "attestation",
+      result: { score: 100, notAnswered: false, passed: null },
+    });
     expect(post.body.data.steps.every((s: { status: string }) => s.status === "done")).toBe(true);
     [row] = await db.select().from(enrolments).where(eq(enrolments.id, enrolment.id));
     expect(row).toMatchObject({ status: "finished", progressPercent: 100 });
     expect(row!.finishedAt).not.toBeNull();
-    [history] = await db.select().from(historyEntries).where(and(eq(historyEntries.trainingId, id), eq(historyEntries.userId, learnerId)));
+    [history] = await db
+      .select()
+      .from(historyEntries)
+      .where(and(eq(historyEntries.trainingId, id), eq(historyEntries.userId, learnerId)));
     expect(history).toMatchObject({ initialScore: expectedPre, finalScore: 100 });
     expect(history!.endDate).not.toBeNull();
     const issued = await db.select().from(attestations).where(eq(attestations.enrolmentId, enrolment.id));
@@ -256,7 +270,9 @@ describe.each(backends())("step flow on %s", (backend) => {
     const steps = flow.body.data.steps as { id: string; quizId: number | null }[];
     // DPC posts its step in `data`.
     expectEnvelope(await agent.post(`/back/api/user/dpc/currentFlow/${dpc}`, { stepId: steps[0]!.id }), 422);
-    const answered = await agent.post(`/back/api/user/dpc/currentFlow/${dpc}`, { data: { stepId: steps[0]!.id, answers: await rightAnswers(db, steps[0]!.quizId!) } });
+    const answered = await agent.post(`/back/api/user/dpc/currentFlow/${dpc}`, {
+      data: { stepId: steps[0]!.id, answers: await rightAnswers(db, steps[0]!.quizId!) },
+    });
     expectEnvelope(answered, 200);
     expectEnvelope(await agent.post(`/back/api/user/dpc/currentFlow/${dpc}`, { data: { stepId: steps[1]!.id } }), 200);
     expect(await db.select().from(moduleProgress).where(eq(moduleProgress.enrolmentId, enrolment.id))).toHaveLength(2);
@@ -295,7 +311,12 @@ describe.each(backends())("step flow on %s", (backend) => {
     expect(videos.length).toBeGreaterThan(1);
     expect(steps.at(-2)).toMatchObject({ kind: "evaluation" });
     // A real demo video (WebM, its length known) with French captions.
-    expect(flow.body.data.step).toMatchObject({ moduleKind: "video", mediaUrl: expect.stringMatching(/^\/media\/videos\/.+\.webm$/), videoSeconds: 4, positionSeconds: 0 });
+    expect(flow.body.data.step).toMatchObject({
+      moduleKind: "video",
+      mediaUrl: expect.stringMatching(/^\/media\/videos\/.+\.webm$/),
+      videoSeconds: 4,
+      positionSeconds: 0,
+    });
     expect(flow.body.data.step.captions).toEqual([{ src: expect.stringMatching(/^\/media\/videos\/.+\.fr\.vtt$/), srclang: "fr", label: "Français" }]);
     /** As if `seconds` had passed since the learner first opened the video (its opening time moved back). */
     const openedAgo = async (moduleId: number, seconds: number) => {
@@ -445,7 +466,12 @@ describe.each(backends())("step flow on %s", (backend) => {
     expectEnvelope(flow, 200);
     const step = flow.body.data.step;
     expect(step.moduleKind).toBe("faceToFace");
-    expect(step.session).toMatchObject({ id: session!.id, started: false, join: { state: "early", url: null }, calendarUrl: `/back/api/user/session/${session!.id}/calendar.ics` });
+    expect(step.session).toMatchObject({
+      id: session!.id,
+      started: false,
+      join: { state: "early", url: null },
+      calendarUrl: `/back/api/user/session/${session!.id}/calendar.ics`,
+    });
     expect(step.session.dates).toHaveLength(3);
     const early = await agent.post(`/back/api/course/currentFlow/${afgsu}`, { stepId: step.id });
     expectEnvelope(early, 409);
@@ -487,7 +513,10 @@ describe.each(backends())("step flow on %s", (backend) => {
 
     // Once the session has begun (moved to the past here), the step can be completed.
     await db.update(faceToFaceSessions).set({ startDate: "2020-01-06" }).where(eq(faceToFaceSessions.id, session!.id));
-    await db.update(sessionDates).set({ date: sql`${sessionDates.date} - interval '3000 days'` }).where(eq(sessionDates.sessionId, session!.id));
+    await db
+      .update(sessionDates)
+      .set({ date: sql`${sessionDates.date} - interval '3000 days'` })
+      .where(eq(sessionDates.sessionId, session!.id));
     const done = await agent.post(`/back/api/course/currentFlow/${afgsu}`, { stepId: step.id });
     expectEnvelope(done, 200);
   });

@@ -13,7 +13,13 @@ function request(origin: string, rawPath: string, options: { host: string; metho
   const { port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: Number(port), path: rawPath, method: options.method ?? "GET", headers: { host: `${options.host}:${port}`, accept: "text/html", ...options.headers } },
+      {
+        host: "127.0.0.1",
+        port: Number(port),
+        path: rawPath,
+        method: options.method ?? "GET",
+        headers: { host: `${options.host}:${port}`, accept: "text/html", ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -27,7 +33,12 @@ function request(origin: string, rawPath: string, options: { host: string; metho
 }
 
 const decode = (html: string) =>
-  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 const CSRF_MESSAGES = {
   localhost: "Le formulaire a expiré. Rechargez la page et réessayez.",
@@ -42,7 +53,10 @@ describe.each(backends())("form pipeline (%s)", (backend) => {
     expect(page.status).toBe(200);
     const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
     expect(token).toBeTruthy();
-    const cookie = page.cookies.map((c) => parseSetCookie(c)).map((c) => `${c.name}=${c.value}`).join("; ");
+    const cookie = page.cookies
+      .map((c) => parseSetCookie(c))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
     return { token, cookie };
   }
 
@@ -68,7 +82,12 @@ describe.each(backends())("form pipeline (%s)", (backend) => {
     { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "discount", code: "BIENVENUE10" } },
     { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "payCard" } },
     { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "remove", productId: "1" } },
-    { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "line", productCartId: "1", functionName: "pharmacist", session: "1:1", fundingId: "1" } },
+    {
+      host: "localhost",
+      page: "/boutique",
+      target: "/boutique/panier",
+      fields: { intent: "line", productCartId: "1", functionName: "pharmacist", session: "1:1", fundingId: "1" },
+    },
     { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "line", productCartId: "1", session: "1:1" } },
     { host: "localhost", page: "/boutique", target: "/boutique/panier", fields: { intent: "payCheck" } },
     { host: "es.localhost", page: "/tienda", target: "/tienda/carrito", fields: { intent: "payFree" } },

@@ -7,7 +7,21 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { hashToken } from "../../server/back/modules/auth/tokens.ts";
-import { accounts, authTokens, courses, discountCodes, dpcProgrammes, faceToFaceSessions, faceToFaces, memberships, modules, quizzes, trainingPlanActivities, trainingPlans, trainings } from "../../server/db/schema/index.ts";
+import {
+  accounts,
+  authTokens,
+  courses,
+  discountCodes,
+  dpcProgrammes,
+  faceToFaceSessions,
+  faceToFaces,
+  memberships,
+  modules,
+  quizzes,
+  trainingPlanActivities,
+  trainingPlans,
+  trainings,
+} from "../../server/db/schema/index.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
 import { filledForm, formField, formFields, formMarkup } from "./support/html-forms.ts";
@@ -41,18 +55,37 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
   test("a discount code with usage limits: created with the limits typed; blank limits are none; a limit of 0 is refused", async () => {
     const admin = await browserOf("admin@demo.test");
     const limited = `LIMITES${backend.toUpperCase()}`;
-    const created = await admin.submit("/admin/discountCodes", "code-form", { brand: "fr", code: limited, kind: "percentage", value: "10", maxUses: "10", maxUsesPerCustomer: "2" }, "create");
+    const created = await admin.submit(
+      "/admin/discountCodes",
+      "code-form",
+      { brand: "fr", code: limited, kind: "percentage", value: "10", maxUses: "10", maxUsesPerCustomer: "2" },
+      "create",
+    );
     expect(created.status, created.text.slice(0, 300)).toBe(302);
     const [row] = await suite.db.select().from(discountCodes).where(eq(discountCodes.code, limited));
     expect(row).toMatchObject({ maxUses: 10, maxUsesPerCustomer: 2, kind: "percentage", value: 1000 });
 
     const open = `SANSLIMITE${backend.toUpperCase()}`;
-    expect((await admin.submit("/admin/discountCodes", "code-form", { brand: "fr", code: open, kind: "fixed", value: "5", maxUses: "", maxUsesPerCustomer: "" }, "create")).status).toBe(302);
+    expect(
+      (
+        await admin.submit(
+          "/admin/discountCodes",
+          "code-form",
+          { brand: "fr", code: open, kind: "fixed", value: "5", maxUses: "", maxUsesPerCustomer: "" },
+          "create",
+        )
+      ).status,
+    ).toBe(302);
     const [unlimited] = await suite.db.select().from(discountCodes).where(eq(discountCodes.code, open));
     expect(unlimited).toMatchObject({ maxUses: null, maxUsesPerCustomer: null, kind: "fixed", value: 500 });
 
     const before = await tableCounts(suite.db);
-    const zero = await admin.submit("/admin/discountCodes", "code-form", { brand: "fr", code: "ZEROUSE", kind: "fixed", value: "5", maxUses: "0", maxUsesPerCustomer: "1" }, "create");
+    const zero = await admin.submit(
+      "/admin/discountCodes",
+      "code-form",
+      { brand: "fr", code: "ZEROUSE", kind: "fixed", value: "5", maxUses: "0", maxUsesPerCustomer: "1" },
+      "create",
+    );
     expect(zero.status).toBe(422);
     const form = formMarkup(zero.text, "code-form");
     expect(formField(form, "maxUses")).toMatchObject({ value: "0", invalid: true, message: "Doit être au moins 1." });
@@ -62,7 +95,15 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
   test("the catalogue tool: points left blank, durations, a quiz with and without a pass score, a programme, a course and a module", async () => {
     const admin = await browserOf("admin@demo.test");
     const slug = `valeurs-${backend}`;
-    const created = await admin.submit("/admin/catalog/new", "training-form", { brand: "fr", slug, type: "formation", name: "Valeurs des formulaires", durationMinutes: "95", priceHt: "80", points: "" });
+    const created = await admin.submit("/admin/catalog/new", "training-form", {
+      brand: "fr",
+      slug,
+      type: "formation",
+      name: "Valeurs des formulaires",
+      durationMinutes: "95",
+      priceHt: "80",
+      points: "",
+    });
     expect(created.status, created.text.slice(0, 300)).toBe(302);
     const [training] = await suite.db.select().from(trainings).where(eq(trainings.slug, slug));
     expect(training).toMatchObject({ durationMinutes: 95, points: 0, priceHtCents: 8000 });
@@ -79,7 +120,16 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
     expect((await admin.submit(page, `form-editQuiz-${stored[0].id}`, { passScore: "" }, "editQuiz")).status).toBe(302);
     expect((await suite.db.select().from(quizzes).where(eq(quizzes.id, stored[0].id)))[0].passScore).toBeNull();
 
-    expect((await admin.submit(page, "form-addProgramme", { actionNumber: "96826600009", name: "Programme DPC", priceHt: "420,50", durationMinutes: "420" }, "addProgramme")).status).toBe(302);
+    expect(
+      (
+        await admin.submit(
+          page,
+          "form-addProgramme",
+          { actionNumber: "96826600009", name: "Programme DPC", priceHt: "420,50", durationMinutes: "420" },
+          "addProgramme",
+        )
+      ).status,
+    ).toBe(302);
     const [programme] = await suite.db.select().from(dpcProgrammes).where(eq(dpcProgrammes.trainingId, training.id));
     expect(programme).toMatchObject({ durationMinutes: 420, priceHtCents: 42_050 });
 
@@ -101,14 +151,22 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
       .orderBy(asc(faceToFaces.id))
       .limit(1);
     const name = `Session des valeurs ${backend}`;
-    const added = await admin.submit(`/admin/catalog/${group.trainingId}`, `form-addSession-${group.id}`, { name, startDate: "2031-04-08", startTime: "09:00", endTime: "12:00", maxParticipants: "14", city: "", postalCode: "", address: "" }, "addSession");
+    const added = await admin.submit(
+      `/admin/catalog/${group.trainingId}`,
+      `form-addSession-${group.id}`,
+      { name, startDate: "2031-04-08", startTime: "09:00", endTime: "12:00", maxParticipants: "14", city: "", postalCode: "", address: "" },
+      "addSession",
+    );
     expect(added.status, added.text.slice(0, 300)).toBe(302);
     const [session] = await suite.db.select().from(faceToFaceSessions).where(eq(faceToFaceSessions.name, name));
     expect(session).toMatchObject({ maxParticipants: 14, city: null, postalCode: null, address: null });
 
     const saved = await admin.submit(`/admin/faceToFace/${session.id}`, "form-save", { maxParticipants: "25", city: "Lyon" }, "save");
     expect(saved.status, saved.text.slice(0, 300)).toBe(302);
-    expect((await suite.db.select().from(faceToFaceSessions).where(eq(faceToFaceSessions.id, session.id)))[0]).toMatchObject({ maxParticipants: 25, city: "Lyon" });
+    expect((await suite.db.select().from(faceToFaceSessions).where(eq(faceToFaceSessions.id, session.id)))[0]).toMatchObject({
+      maxParticipants: 25,
+      city: "Lyon",
+    });
   });
 
   test("the pharmacy's collective plan: an activity on one day (no finish date) and one over several days", async () => {
@@ -116,7 +174,11 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
     const [account] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     const [plan] = await suite.db.select().from(trainingPlans).where(eq(trainingPlans.accountId, account.id)).orderBy(desc(trainingPlans.id)).limit(1);
     expect(plan, "a collective plan of the demo pharmacy").toBeDefined();
-    const [member] = await suite.db.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.accountId, account.id), eq(memberships.isActive, true))).limit(1);
+    const [member] = await suite.db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, account.id), eq(memberships.isActive, true)))
+      .limit(1);
     const page = `/gestion/ma-pharmacie/plan-collectif/${plan.id}`;
     const day = plan.startDate;
     const trainingId = /name="trainingId"[\s\S]*?<option value="(\d+)"/.exec(formMarkup(await holder.get(page), "activity-form"))![1];
@@ -124,7 +186,12 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
     expect(oneDay.status, oneDay.text.slice(0, 300)).toBe(302);
     const days = await holder.submit(page, "activity-form", { trainingId, startDate: day, finishDate: plan.endDate, userIds: String(member.userId) });
     expect(days.status).toBe(302);
-    const activities = await suite.db.select().from(trainingPlanActivities).where(eq(trainingPlanActivities.planId, plan.id)).orderBy(desc(trainingPlanActivities.id)).limit(2);
+    const activities = await suite.db
+      .select()
+      .from(trainingPlanActivities)
+      .where(eq(trainingPlanActivities.planId, plan.id))
+      .orderBy(desc(trainingPlanActivities.id))
+      .limit(2);
     expect(activities.map((a) => [a.startDate, a.finishDate])).toEqual([
       [day, plan.endDate],
       [day, null],
@@ -136,7 +203,16 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
     const [account] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     const token = `form-values-${tag}-${backend}`;
     const payload = { accountId: account.id, role: "learner", brand: "fr", locale: "fr-FR", firstName: "Zoé", lastName: "Invitée" };
-    await suite.db.insert(authTokens).values({ kind: "invitation", tokenHash: hashToken(token), accountId: account.id, email: null, payload: JSON.stringify(payload), expiresAt: new Date(Date.now() + 86_400_000) });
+    await suite.db
+      .insert(authTokens)
+      .values({
+        kind: "invitation",
+        tokenHash: hashToken(token),
+        accountId: account.id,
+        email: null,
+        payload: JSON.stringify(payload),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
     return token;
   }
 
@@ -152,14 +228,31 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
    * Each form posted with one bad field and every other field typed: 422, the bad field flagged, and every typed value
    * back in the form as the browser would send it again (passwords excepted: never echoed). Nothing is stored.
    */
-  type Case = { name: string; who: string | null; page: (tag: string) => Promise<string>; testId: string; typed: Record<string, string>; bad: string; hidden?: string[]; intent?: string };
+  type Case = {
+    name: string;
+    who: string | null;
+    page: (tag: string) => Promise<string>;
+    testId: string;
+    typed: Record<string, string>;
+    bad: string;
+    hidden?: string[];
+    intent?: string;
+  };
   const CASES: Case[] = [
     {
       name: "account creation from an invitation: names, profession, the accepted terms",
       who: null,
       page: async (tag) => `/abonnement/creer-mon-compte?token=${await invitation(tag)}`,
       testId: "create-account-form",
-      typed: { email: "zoe.typed@demo.test", firstName: "Zoé-Marie", lastName: "Typée", profession: "preparer", password: "Secret-typed-42", passwordConfirmation: "Secret-other-42", acceptTerms: "on" },
+      typed: {
+        email: "zoe.typed@demo.test",
+        firstName: "Zoé-Marie",
+        lastName: "Typée",
+        profession: "preparer",
+        password: "Secret-typed-42",
+        passwordConfirmation: "Secret-other-42",
+        acceptTerms: "on",
+      },
       bad: "passwordConfirmation",
       hidden: ["password", "passwordConfirmation"],
     },
@@ -194,7 +287,9 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
 
   test.each(CASES)("$name: after an error every typed value comes back", async ({ who, page, testId, typed, bad, hidden = [], intent = null }) => {
     const path = await page(testId);
-    const browser = who ? cookieBrowser(suite.origin, (await loggedIn(who)).cookies, { language: "fr-FR" }) : cookieBrowser(suite.origin, [], { language: "fr-FR" });
+    const browser = who
+      ? cookieBrowser(suite.origin, (await loggedIn(who)).cookies, { language: "fr-FR" })
+      : cookieBrowser(suite.origin, [], { language: "fr-FR" });
     const html = (await browser.get(path)).text;
     // An unchecked box is not in the page's form as sent: the typed "on" adds it.
     const before = await tableCounts(suite.db);

@@ -144,7 +144,9 @@ describe.each(backends())("forms and offered actions (%s)", (backend) => {
       .innerJoin(users, eq(users.id, notifications.userId));
     const linked = rows.filter((row) => row.link);
     expect(linked.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(linked.map((row) => row.email))).toEqual(new Set(["learner@demo.test", "holder@demo.test", "referent.be@demo.test", "learner.es@demo.test", "referent.es@demo.test"]));
+    expect(new Set(linked.map((row) => row.email))).toEqual(
+      new Set(["learner@demo.test", "holder@demo.test", "referent.be@demo.test", "learner.es@demo.test", "referent.es@demo.test"]),
+    );
     const agents = new Map<string, Agent>();
     for (const row of linked) {
       let agent = agents.get(row.email);
@@ -164,4 +166,3 @@ describe.each(backends())("forms and offered actions (%s)", (backend) => {
     }
   });
 });
-

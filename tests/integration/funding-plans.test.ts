@@ -6,7 +6,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { accountChannelName } from "../../server/realtime/app-channels.ts";
-import { accounts, faceToFaceSessions, faceToFaces, fundingRequests, invoices as invoiceStore, trainingPlans, trainings, users } from "../../server/db/schema/index.ts";
+import {
+  accounts,
+  faceToFaceSessions,
+  faceToFaces,
+  fundingRequests,
+  invoices as invoiceStore,
+  trainingPlans,
+  trainings,
+  users,
+} from "../../server/db/schema/index.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
@@ -79,7 +88,12 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action: "submit", isSpanish: true }), 409);
       expect(await snapshot()).toEqual(before);
 
-      for (const [action, state] of [["submit", "in_progress"], ["fund", "financing"], ["report", "report"], ["reimburse", "reimbursement"]] as const) {
+      for (const [action, state] of [
+        ["submit", "in_progress"],
+        ["fund", "financing"],
+        ["report", "report"],
+        ["reimburse", "reimbursement"],
+      ] as const) {
         const reply = await holder.post("/back/api/referent/dpec/action", { id, action, isSpanish: false });
         expectEnvelope(reply, 200);
         expect(reply.body.data.state).toBe(state);
@@ -96,13 +110,22 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       const invoices = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, id));
       expect(invoices.every((i) => i.kind === "funding" && i.orderId === null)).toBe(true);
       expect(invoices.map((i) => i.payer).sort()).toEqual(payers.map((p) => p.payer).sort());
-      const pdf = await holder.fetchRaw("POST", "/back/api/referent/dpec/invoice", {
-        "content-type": "application/json",
-        "x-xsrf-token": decodeURIComponent(holder.cookies.get("XSRF-TOKEN")!),
-      }, JSON.stringify({ dpecId: id, payer: payers[0].payer }));
+      const pdf = await holder.fetchRaw(
+        "POST",
+        "/back/api/referent/dpec/invoice",
+        {
+          "content-type": "application/json",
+          "x-xsrf-token": decodeURIComponent(holder.cookies.get("XSRF-TOKEN")!),
+        },
+        JSON.stringify({ dpecId: id, payer: payers[0].payer }),
+      );
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
       // After reimbursement nothing more: every action 409.
       for (const action of ["submit", "reopen", "fund", "report", "reimburse"]) {
         expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action, isSpanish: false }), 409);
@@ -118,11 +141,21 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expect(options.agreements.map((a: { scheme: string }) => a.scheme)).toEqual(["fundae"]);
       // The seeded request in financing, and one walked here from creation.
       const [seeded] = (await referent.get("/back/api/referent/dpec?state=financing")).body.data.requests;
-      const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, await accountOf("Farmacia Gran Vía")));
-      const pair = (options.sessions as { id: number }[]).flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner }))).find(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id))!;
-      const created = await referent.post("/back/api/referent/dpec/add", { apprenantId: pair.learner.id, agrementId: options.agreements[0].id, sessionId: pair.session.id });
+      const existing = await suite.db
+        .select()
+        .from(fundingRequests)
+        .where(eq(fundingRequests.accountId, await accountOf("Farmacia Gran Vía")));
+      const pair = (options.sessions as { id: number }[])
+        .flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner })))
+        .find(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id))!;
+      const created = await referent.post("/back/api/referent/dpec/add", {
+        apprenantId: pair.learner.id,
+        agrementId: options.agreements[0].id,
+        sessionId: pair.session.id,
+      });
       expectEnvelope(created, 201);
-      for (const action of ["submit", "fund"]) expectEnvelope(await referent.post("/back/api/referent/dpec/action", { id: created.body.data.id, action, isSpanish: true }), 200);
+      for (const action of ["submit", "fund"])
+        expectEnvelope(await referent.post("/back/api/referent/dpec/action", { id: created.body.data.id, action, isSpanish: true }), 200);
       const walked = (await referent.get(`/back/api/referent/dpec/${created.body.data.id}`)).body.data.request;
 
       for (const request of [seeded, walked]) {
@@ -134,9 +167,17 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
         expect(rows[0].buyer).toEqual({
           name: "Farmacia Gran Vía",
           // The pharmacy's billing details as on any invoice (ADR 0102): its NIF under its label.
-          lines: expect.arrayContaining(["NIF 28013031C", "Formación bonificable a través de FUNDAE: la empresa aplica la bonificación en sus cotizaciones a la Seguridad Social."]),
+          lines: expect.arrayContaining([
+            "NIF 28013031C",
+            "Formación bonificable a través de FUNDAE: la empresa aplica la bonificación en sus cotizaciones a la Seguridad Social.",
+          ]),
         });
-        const pdf = await referent.fetchRaw("POST", "/back/api/referent/dpec/invoice", { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(referent.cookies.get("XSRF-TOKEN")!) }, JSON.stringify({ dpecId: request.id, payer: "pharmacy" }));
+        const pdf = await referent.fetchRaw(
+          "POST",
+          "/back/api/referent/dpec/invoice",
+          { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(referent.cookies.get("XSRF-TOKEN")!) },
+          JSON.stringify({ dpecId: request.id, payer: "pharmacy" }),
+        );
         expect(pdf.status).toBe(200);
         const text = extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
         expect(text).toContain("Farmacia Gran Vía");
@@ -156,13 +197,23 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
       const marche = await accountOf("Pharmacie du Marché");
       const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche));
-      const free = (options.sessions as { id: number }[]).flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner }))).filter(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id));
-      const expected = { dpc: "Prise en charge DPC : règlement direct de l'ANDPC à l'organisme de formation.", opco: "Subrogation de paiement pour le compte de l'employeur : Pharmacie du Marché." };
+      const free = (options.sessions as { id: number }[])
+        .flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner })))
+        .filter(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id));
+      const expected = {
+        dpc: "Prise en charge DPC : règlement direct de l'ANDPC à l'organisme de formation.",
+        opco: "Subrogation de paiement pour le compte de l'employeur : Pharmacie du Marché.",
+      };
       for (const [index, scheme] of (["dpc", "opco"] as const).entries()) {
         const agreement = (options.agreements as { id: number; scheme: string; organisation: string }[]).find((a) => a.scheme === scheme)!;
-        const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: free[index].learner.id, agrementId: agreement.id, sessionId: free[index].session.id });
+        const created = await holder.post("/back/api/referent/dpec/add", {
+          apprenantId: free[index].learner.id,
+          agrementId: agreement.id,
+          sessionId: free[index].session.id,
+        });
         expectEnvelope(created, 201);
-        for (const action of ["submit", "fund"]) expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: created.body.data.id, action, isSpanish: false }), 200);
+        for (const action of ["submit", "fund"])
+          expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id: created.body.data.id, action, isSpanish: false }), 200);
         const rows = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, created.body.data.id));
         // These funders take the whole pedagogical cost: one invoice, to the funder.
         expect(rows.map((r) => [r.payer, r.totalCents])).toEqual([["funder", created.body.data.totalCents]]);
@@ -179,13 +230,21 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       ] as const) {
         const options = (await agent.get("/back/api/referent/dpec/options")).body.data;
         const session = options.sessions.at(-1) as { id: number };
-        const [{ trainingId }] = await suite.db.select({ trainingId: faceToFaces.trainingId }).from(faceToFaceSessions).innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId)).where(eq(faceToFaceSessions.id, session.id));
+        const [{ trainingId }] = await suite.db
+          .select({ trainingId: faceToFaces.trainingId })
+          .from(faceToFaceSessions)
+          .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+          .where(eq(faceToFaceSessions.id, session.id));
         const [{ price }] = await suite.db.select({ price: trainings.priceHtCents }).from(trainings).where(eq(trainings.id, trainingId));
         // The ANDPC (or FUNDAE) on a free webinar: the probe's case.
         await suite.db.update(trainings).set({ priceHtCents: 0 }).where(eq(trainings.id, trainingId));
         const before = await snapshot();
         for (const agreement of options.agreements as { id: number }[]) {
-          const refused = await agent.post("/back/api/referent/dpec/add", { apprenantId: options.learners[0].id, agrementId: agreement.id, sessionId: session.id });
+          const refused = await agent.post("/back/api/referent/dpec/add", {
+            apprenantId: options.learners[0].id,
+            agrementId: agreement.id,
+            sessionId: session.id,
+          });
           expectEnvelope(refused, 422);
           expect(refused.body.message).toBe(expected);
           expect(refused.body.data.errors).toEqual({ sessionId: [expected] });
@@ -200,15 +259,22 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
       const marche = await accountOf("Pharmacie du Marché");
       const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche));
-      const pair = (options.sessions as { id: number }[]).flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner }))).reverse().find(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id))!;
+      const pair = (options.sessions as { id: number }[])
+        .flatMap((session) => (options.learners as { id: number }[]).map((learner) => ({ session, learner })))
+        .reverse()
+        .find(({ session, learner }) => !existing.some((r) => r.sessionId === session.id && r.learnerId === learner.id))!;
       const agreement = (options.agreements as { id: number; scheme: string }[]).find((a) => a.scheme === "fifpl")!;
       const body = { apprenantId: pair.learner.id, agrementId: agreement.id, sessionId: pair.session.id };
       const adds = await Promise.all(Array.from({ length: 10 }, () => holder.post("/back/api/referent/dpec/add", body)));
       expect(adds.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
       const id = adds.find((r) => r.status === 201)!.body.data.id as number;
-      expect(await suite.db.$count(fundingRequests, eq(fundingRequests.sessionId, pair.session.id))).toBe(existing.filter((r) => r.sessionId === pair.session.id).length + 1);
+      expect(await suite.db.$count(fundingRequests, eq(fundingRequests.sessionId, pair.session.id))).toBe(
+        existing.filter((r) => r.sessionId === pair.session.id).length + 1,
+      );
       expectEnvelope(await holder.post("/back/api/referent/dpec/action", { id, action: "submit", isSpanish: false }), 200);
-      const funds = await Promise.all(Array.from({ length: 10 }, () => holder.post("/back/api/referent/dpec/action", { id, action: "fund", isSpanish: false })));
+      const funds = await Promise.all(
+        Array.from({ length: 10 }, () => holder.post("/back/api/referent/dpec/action", { id, action: "fund", isSpanish: false })),
+      );
       expect(funds.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
       const rows = await suite.db.select().from(invoiceStore).where(eq(invoiceStore.fundingRequestId, id));
       const [request] = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.id, id));
@@ -224,13 +290,16 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       // for either, a request created for the first and sent (in progress), then moved to the second.
       const options = (await holder.get("/back/api/referent/dpec/options")).body.data;
       const byTraining = new Map<string, { id: number }[]>();
-      for (const s of options.sessions as { id: number; trainingName: string }[]) byTraining.set(s.trainingName, [...(byTraining.get(s.trainingName) ?? []), s]);
+      for (const s of options.sessions as { id: number; trainingName: string }[])
+        byTraining.set(s.trainingName, [...(byTraining.get(s.trainingName) ?? []), s]);
       const pair = [...byTraining.values()].find((list) => list.length >= 2);
       expect(pair, "a training of the demo data with two sessions ahead").toBeDefined();
       const [first, second] = pair!;
       const marche = await accountOf("Pharmacie du Marché");
       const existing = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche));
-      const learner = (options.learners as { id: number }[]).find((l) => !existing.some((r) => r.learnerId === l.id && (r.sessionId === first.id || r.sessionId === second.id)));
+      const learner = (options.learners as { id: number }[]).find(
+        (l) => !existing.some((r) => r.learnerId === l.id && (r.sessionId === first.id || r.sessionId === second.id)),
+      );
       expect(learner, "a learner free for both sessions").toBeDefined();
       const agreement = (options.agreements as { id: number; scheme: string }[]).find((a) => a.scheme === "opco")!;
       const created = await holder.post("/back/api/referent/dpec/add", { apprenantId: learner!.id, agrementId: agreement.id, sessionId: first.id });
@@ -269,7 +338,10 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toContain("text/csv");
       expect(file.headers.get("content-disposition")).toContain("attachment");
-      const lines = file.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+      const lines = file.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
       expect(lines[0]).toContain("Acción formativa;Grupo;Inicio;Fin;Apellidos");
       expect(lines).toHaveLength(rows.body.data.length + 1);
       // A French pharmacy has no FUNDAE request: empty lists.
@@ -336,11 +408,22 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expect(mine.body.data === null || mine.body.data.activities.every((a: { userIds: number[] }) => a.userIds.includes(learnerId))).toBe(true);
       // Bad input: a finish before the start, an unknown member, a foreign plan.
       const before = await snapshot();
-      const bad = await holder.post("/back/api/referent/createActivity", { planId, trainingId: options.trainings[0].id, startDate: "2026-04-10", finishDate: "2026-04-01", userIds: [learnerId] });
+      const bad = await holder.post("/back/api/referent/createActivity", {
+        planId,
+        trainingId: options.trainings[0].id,
+        startDate: "2026-04-10",
+        finishDate: "2026-04-01",
+        userIds: [learnerId],
+      });
       expectEnvelope(bad, 422);
       expect(bad.body.data.errors.finishDate).toEqual(["La date de fin ne peut pas précéder la date de début."]);
       const stranger = await idOf("carlos.ruiz@demo.test");
-      const foreign = await holder.post("/back/api/referent/createActivity", { planId, trainingId: options.trainings[0].id, startDate: "2026-04-10", userIds: [stranger] });
+      const foreign = await holder.post("/back/api/referent/createActivity", {
+        planId,
+        trainingId: options.trainings[0].id,
+        startDate: "2026-04-10",
+        userIds: [stranger],
+      });
       expectEnvelope(foreign, 422);
       expect(Object.keys(foreign.body.data.errors)).toEqual(["userIds"]);
       expectEnvelope(await holder.post("/back/api/referent/createTrainingPlan", { name: "", startDate: "2026-02-30", endDate: "x" }), 422);
@@ -382,7 +465,10 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
         const established = await waitFor("connection", (f) => f.event === "pusher:connection_established");
         const socketId = JSON.parse(established.data!).socket_id as string;
         // Another pharmacy's holder may not listen to this pharmacy's channel.
-        expectEnvelope(await (await as("francois.marchand@demo.test")).post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel }), 403);
+        expectEnvelope(
+          await (await as("francois.marchand@demo.test")).post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel }),
+          403,
+        );
         const auth = await learner.post("/back/api/broadcasting/auth", { socket_id: socketId, channel_name: channel });
         expectEnvelope(auth, 200);
         socket.send(JSON.stringify({ event: "pusher:subscribe", data: { channel, auth: auth.body.data.auth } }));
@@ -395,15 +481,32 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
         expect(JSON.parse(onCreate.data!)).toEqual({ planId, action: "created" });
 
         const trainings = (await holder.get("/back/api/referent/trainingPlans/options")).body.data.trainings as { id: number }[];
-        const activity = await holder.post("/back/api/referent/createActivity", { planId, trainingId: trainings[0].id, startDate: "2026-10-05", userIds: [learnerId] });
+        const activity = await holder.post("/back/api/referent/createActivity", {
+          planId,
+          trainingId: trainings[0].id,
+          startDate: "2026-10-05",
+          userIds: [learnerId],
+        });
         expectEnvelope(activity, 201);
-        const onActivity = await waitFor("TrainingPlanUpdate (activityAdded)", (f) => f.event === "TrainingPlanUpdate" && f.channel === channel && JSON.parse(f.data!).action === "activityAdded");
+        const onActivity = await waitFor(
+          "TrainingPlanUpdate (activityAdded)",
+          (f) => f.event === "TrainingPlanUpdate" && f.channel === channel && JSON.parse(f.data!).action === "activityAdded",
+        );
         expect(JSON.parse(onActivity.data!)).toEqual({ planId, action: "activityAdded" });
         // One event per change, nothing else on the channel.
         expect(frames.filter((f) => f.channel === channel && f.event === "TrainingPlanUpdate")).toHaveLength(2);
 
         // A refused write publishes nothing.
-        expectEnvelope(await holder.post("/back/api/referent/createActivity", { planId, trainingId: trainings[0].id, startDate: "2026-10-05", finishDate: "2026-10-01", userIds: [learnerId] }), 422);
+        expectEnvelope(
+          await holder.post("/back/api/referent/createActivity", {
+            planId,
+            trainingId: trainings[0].id,
+            startDate: "2026-10-05",
+            finishDate: "2026-10-01",
+            userIds: [learnerId],
+          }),
+          422,
+        );
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(frames.filter((f) => f.channel === channel && f.event === "TrainingPlanUpdate")).toHaveLength(2);
       } finally {
@@ -428,15 +531,39 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
         { method: "GET", path: "/back/api/referent/dpec/fundae", other: 200, readOnlyReferent: 200 },
         { method: "GET", path: "/back/api/referent/dpec/informes", other: 200, readOnlyReferent: 200 },
         { method: "GET", path: `/back/api/referent/dpec/${request.id}`, other: 404, readOnlyReferent: 404 },
-        { method: "POST", path: "/back/api/referent/dpec/add", json: { apprenantId: learnerId, agrementId: request.agreementId, sessionId: request.sessionId }, other: 422, readOnlyReferent: 403 },
-        { method: "POST", path: "/back/api/referent/dpec/action", json: { id: request.id, action: "submit", isSpanish: false }, other: 404, readOnlyReferent: 403 },
+        {
+          method: "POST",
+          path: "/back/api/referent/dpec/add",
+          json: { apprenantId: learnerId, agrementId: request.agreementId, sessionId: request.sessionId },
+          other: 422,
+          readOnlyReferent: 403,
+        },
+        {
+          method: "POST",
+          path: "/back/api/referent/dpec/action",
+          json: { id: request.id, action: "submit", isSpanish: false },
+          other: 404,
+          readOnlyReferent: 403,
+        },
         { method: "PUT", path: "/back/api/referent/dpec/action", json: { dpecId: request.id, session: request.sessionId }, other: 404, readOnlyReferent: 403 },
         { method: "POST", path: "/back/api/referent/dpec/invoice", json: { dpecId: request.id, payer: "funder" }, other: 404, readOnlyReferent: 404 },
         { method: "GET", path: "/back/api/referent/trainingPlans", other: 200, readOnlyReferent: 200 },
         { method: "GET", path: "/back/api/referent/trainingPlans/options", other: 200, readOnlyReferent: 200 },
         { method: "GET", path: `/back/api/referent/getPlanCollectif/${plan.id}`, other: 404, readOnlyReferent: 404 },
-        { method: "POST", path: "/back/api/referent/createTrainingPlan", json: { name: "Intrus", startDate: "2026-01-01", endDate: "2026-12-31" }, other: 201, readOnlyReferent: 403 },
-        { method: "POST", path: "/back/api/referent/createActivity", json: { planId: plan.id, trainingId: 1, startDate: "2026-01-01", userIds: [learnerId] }, other: 404, readOnlyReferent: 403 },
+        {
+          method: "POST",
+          path: "/back/api/referent/createTrainingPlan",
+          json: { name: "Intrus", startDate: "2026-01-01", endDate: "2026-12-31" },
+          other: 201,
+          readOnlyReferent: 403,
+        },
+        {
+          method: "POST",
+          path: "/back/api/referent/createActivity",
+          json: { planId: plan.id, trainingId: 1, startDate: "2026-01-01", userIds: [learnerId] },
+          other: 404,
+          readOnlyReferent: 403,
+        },
       ];
       const before = await snapshot();
       const anonymous = on("fr");
@@ -478,7 +605,10 @@ describe.each(backends())("funding requests and collective plans (%s)", (backend
       expectEnvelope(await other.get(`/back/api/referent/getPlanCollectif/${plan.id}`), 404);
       const trainings = (await other.get("/back/api/referent/trainingPlans/options")).body.data.trainings;
       const otherMe = await idOf("francois.marchand@demo.test");
-      expectEnvelope(await other.post("/back/api/referent/createActivity", { planId: plan.id, trainingId: trainings[0].id, startDate: "2026-01-01", userIds: [otherMe] }), 404);
+      expectEnvelope(
+        await other.post("/back/api/referent/createActivity", { planId: plan.id, trainingId: trainings[0].id, startDate: "2026-01-01", userIds: [otherMe] }),
+        404,
+      );
       expect(await snapshot()).toEqual(before);
     });
   });

@@ -197,7 +197,9 @@ describe.each(backends())("fuzzing every /back endpoint (%s)", (backend) => {
       if (!errors) return {};
       const unknown = new Set(Object.keys(errors).filter((key) => errors[key].includes("Unknown field.")));
       if (unknown.size === 0) return {}; // not a strict schema: only what it requires is known, nothing to build on
-      const named = Object.keys(errors).map((key) => key.split(".")[0]).filter((key) => !unknown.has(key));
+      const named = Object.keys(errors)
+        .map((key) => key.split(".")[0])
+        .filter((key) => !unknown.has(key));
       const fields = new Set([...Object.keys(FIELD_BASES).filter((key) => !unknown.has(key)), ...named]);
       return Object.fromEntries([...fields].map((key) => [key, key in FIELD_BASES ? FIELD_BASES[key] : "fuzz"]));
     }
@@ -252,7 +254,15 @@ describe.each(backends())("fuzzing every /back endpoint (%s)", (backend) => {
         json({ id: "x", ids: "x", accountId: "x", email: 1, password: 2, unexpected: { deep: [1] } }, "wrong types"),
       ];
       for (const key of PROTO_KEYS) probes.push(raw(`{"${key}": 1}`, "application/json", `key ${key}`));
-      probes.push(raw(`{${Object.keys(base).map((k) => `${JSON.stringify(k)}: ${JSON.stringify(base[k])}, `).join("")}"__proto__": {"x": 1}}`, "application/json", "valid fields and __proto__"));
+      probes.push(
+        raw(
+          `{${Object.keys(base)
+            .map((k) => `${JSON.stringify(k)}: ${JSON.stringify(base[k])}, `)
+            .join("")}"__proto__": {"x": 1}}`,
+          "application/json",
+          "valid fields and __proto__",
+        ),
+      );
       probes.push(json({ ...base, constructor: 1, toString: "x", hasOwnProperty: 1, valueOf: 1 }, "valid fields and prototype keys"));
       for (const key of Object.keys(base)) {
         for (const value of mutations(base[key])) {
@@ -270,7 +280,10 @@ describe.each(backends())("fuzzing every /back endpoint (%s)", (backend) => {
     const basePath = (route: BackRoute) => fillPath(route.path, Object.fromEntries(pathParams(route.path).map((name) => [name, paramBase(name)])));
     // Warm-up: each GET once, plainly. A read may write on its first call (badges are awarded when first listed):
     // that is its normal work, done before counting starts, so that hostile probes must add nothing at all.
-    await sendAll(learner, routes.filter((r) => r.method === "GET").map((r) => ({ method: "GET", path: basePath(r), what: "warm-up" })));
+    await sendAll(
+      learner,
+      routes.filter((r) => r.method === "GET").map((r) => ({ method: "GET", path: basePath(r), what: "warm-up" })),
+    );
     // A message to the advisor is valid with an empty body, so some probes are real messages; each is counted by
     // the mail limit (ADR 0023), whose counter row is made by the first one: one plain message before counting.
     expect((await learner.post("/back/api/user/sendAdvisorMessage", {})).status).toBe(200);

@@ -8,7 +8,11 @@ import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 
-const decode = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe.each(backends())("team history export job (%s)", (backend) => {
   const suite = useSuite(backend);
@@ -45,7 +49,14 @@ describe.each(backends())("team history export job (%s)", (backend) => {
     expect(job.total).toBeGreaterThan(0);
     expect(job.done).toBeLessThanOrEqual(job.total);
     const done = await waitDone(holder, job.id);
-    expect(done).toMatchObject({ id: job.id, state: "done", done: job.total, total: job.total, percent: 100, downloadPath: `/back/api/referent/history/exports/${job.id}/file` });
+    expect(done).toMatchObject({
+      id: job.id,
+      state: "done",
+      done: job.total,
+      total: job.total,
+      percent: 100,
+      downloadPath: `/back/api/referent/history/exports/${job.id}/file`,
+    });
 
     const file = await holder.fetchRaw("GET", done.downloadPath, {});
     expect(file.status).toBe(200);

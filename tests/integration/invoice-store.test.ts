@@ -29,7 +29,15 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     return suite.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.kind, "funding"), inArray(invoices.fundingRequestId, requests.map((r) => r.id))));
+      .where(
+        and(
+          eq(invoices.kind, "funding"),
+          inArray(
+            invoices.fundingRequestId,
+            requests.map((r) => r.id),
+          ),
+        ),
+      );
   }
 
   test("the pharmacy's list, detail, PDF and ZIP include its share of a funding request", async () => {
@@ -42,11 +50,24 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
     const list = await spanish.get("/back/api/referent/invoices");
     expectEnvelope(list, 200);
-    const listed = list.body.data.invoices as { id: number; kind: string; number: string; orderId: number | null; fundingRequestId: number | null; totalWithVat: number }[];
+    const listed = list.body.data.invoices as {
+      id: number;
+      kind: string;
+      number: string;
+      orderId: number | null;
+      fundingRequestId: number | null;
+      totalWithVat: number;
+    }[];
     const ids = listed.map((i) => i.id);
     for (const r of own) expect(ids).toContain(r.id);
     const share = listed.find((i) => i.id === own[0].id)!;
-    expect(share).toMatchObject({ kind: "funding", orderId: null, fundingRequestId: own[0].fundingRequestId, number: own[0].number, totalWithVat: own[0].totalWithVatCents });
+    expect(share).toMatchObject({
+      kind: "funding",
+      orderId: null,
+      fundingRequestId: own[0].fundingRequestId,
+      number: own[0].number,
+      totalWithVat: own[0].totalWithVatCents,
+    });
     // Shop invoices are still there, and the Spanish bonificaciones list stays the shop's FUNDAE-funded orders.
     const shop = listed.filter((i) => i.kind === "order");
     expect(shop.length).toBeGreaterThanOrEqual(1);
@@ -70,7 +91,11 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     const pdf = await spanish.fetchRaw("GET", `/back/api/referent/invoice/${own[0].id}/pdf`, {});
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-disposition")).toContain(`${own[0].number}.pdf`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const zip = await spanish.fetchRaw("POST", "/back/api/referent/mFactures", csrf(spanish), JSON.stringify({ factures: [own[0].id, shop[0].id] }));
     expect(zip.status).toBe(200);
@@ -99,10 +124,17 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
     // 404 everywhere in the invoices tab, the whole ZIP refused.
     expectEnvelope(await holder.get(`/back/api/referent/invoice/${funder[0].id}`), 404);
     expect((await holder.fetchRaw("GET", `/back/api/referent/invoice/${funder[0].id}/pdf`, {})).status).toBe(404);
-    expect((await holder.fetchRaw("POST", "/back/api/referent/invoices", csrf(holder), JSON.stringify({ factures: [shop.id, funder[0].id] }))).status).toBe(404);
+    expect((await holder.fetchRaw("POST", "/back/api/referent/invoices", csrf(holder), JSON.stringify({ factures: [shop.id, funder[0].id] }))).status).toBe(
+      404,
+    );
     expect((await holder.get(`/gestion/ma-pharmacie/factures/${funder[0].id}`, { headers: { accept: "text/html" } })).status).toBe(404);
     // It stays downloadable from the request's page (dpec/invoice), the same PDF module, and through its link.
-    const funderPdf = await holder.fetchRaw("POST", "/back/api/referent/dpec/invoice", csrf(holder), JSON.stringify({ dpecId: funder[0].fundingRequestId, payer: "funder" }));
+    const funderPdf = await holder.fetchRaw(
+      "POST",
+      "/back/api/referent/dpec/invoice",
+      csrf(holder),
+      JSON.stringify({ dpecId: funder[0].fundingRequestId, payer: "funder" }),
+    );
     expect(funderPdf.status).toBe(200);
     expect(funderPdf.headers.get("content-disposition")).toContain(`${funder[0].number}.pdf`);
     const browser = cookieBrowser(suite.origin, holder.cookies, { host: "localhost", language: "fr-FR" });
@@ -133,7 +165,11 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
       const { from, to } = monthOf(toParisDate(invoice.issuedAt));
       const reply = await admin.fetchRaw("GET", `/back/api/admin/accounting/export?brand=${brand}&from=${from}&to=${to}&format=csv`, {});
       expect(reply.status).toBe(200);
-      const lines = (await reply.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((r) => r.split(";"));
+      const lines = (await reply.text())
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n")
+        .map((r) => r.split(";"));
       const cents = (v: string) => (v ? Math.round(Number(v.replace(",", ".")) * 100) : 0);
       const mine = lines.filter((l) => l[3] === invoice.number);
       expect(mine.length, invoice.number).toBeGreaterThanOrEqual(2);
@@ -142,5 +178,4 @@ describe.each(backends())("one invoice store (%s)", (backend) => {
       expect(mine[0][4]).toContain((invoice.buyer as { name: string }).name.slice(0, 10));
     }
   });
-
 });

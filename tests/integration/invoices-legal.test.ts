@@ -58,7 +58,8 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
   /** The seller block every invoice of the brand prints, from core/branding/legal-identities.ts. */
   function expectSellerOf(brand: keyof typeof LEGAL_IDENTITIES, text: string) {
     const identity = LEGAL_IDENTITIES[brand];
-    for (const expected of [identity.legalName, addressLine(identity.address), identity.registration, identity.vatNumber]) expect(text, expected).toContain(expected);
+    for (const expected of [identity.legalName, addressLine(identity.address), identity.registration, identity.vatNumber])
+      expect(text, expected).toContain(expected);
     if (identity.trainingDeclaration) expect(text).toContain(identity.trainingDeclaration.number);
     if (identity.dpcRegistration) expect(text).toContain(`ANDPC sous le n° ${identity.dpcRegistration}`);
     for (const stale of ["Formapharm", "11 75 54321 75", "84 69 18273 69"]) expect(text, stale).not.toContain(stale);
@@ -68,7 +69,15 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     const { id, user, agent } = await buyer("es", "nif", { billing: false });
     const details = await agent.get("/back/api/shop/billingDetails");
     expectEnvelope(details, 200);
-    expect(details.body.data).toMatchObject({ buyer: "person", country: "ES", taxIdRequired: true, address: null, taxId: null, missing: ["address", "postalCode", "city", "taxId"], editable: true });
+    expect(details.body.data).toMatchObject({
+      buyer: "person",
+      country: "ES",
+      taxIdRequired: true,
+      address: null,
+      taxId: null,
+      missing: ["address", "postalCode", "city", "taxId"],
+      editable: true,
+    });
 
     await cartWith(agent, "es");
     const before = await tableCounts(suite.db);
@@ -101,7 +110,14 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     for (const reply of saved) {
       expectEnvelope(reply, 200);
       expect(reply.body.message).toBe("Sus datos de facturación se han guardado.");
-      expect(reply.body.data).toMatchObject({ address: "Calle de Alcalá 20", postalCode: "28014", city: "Madrid", taxId: "12345678Z", companyName: null, missing: [] });
+      expect(reply.body.data).toMatchObject({
+        address: "Calle de Alcalá 20",
+        postalCode: "28014",
+        city: "Madrid",
+        taxId: "12345678Z",
+        companyName: null,
+        missing: [],
+      });
     }
     const profiles = await suite.db.select().from(billingProfiles).where(eq(billingProfiles.userId, id));
     expect(profiles).toHaveLength(1);
@@ -110,7 +126,15 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     const { invoice, text } = await payAndRead(agent);
     expect(invoice.number).toMatch(/^ES-\d{4}-\d{6}$/);
     expectSellerOf("es", text);
-    for (const expected of [`${user.firstName} ${user.lastName}`, "Calle de Alcalá 20", "28014 Madrid", "NIF 12345678Z", "Función: Farmacéutico", "IVA 21 %", "Real Decreto 1619/2012"]) {
+    for (const expected of [
+      `${user.firstName} ${user.lastName}`,
+      "Calle de Alcalá 20",
+      "28014 Madrid",
+      "NIF 12345678Z",
+      "Función: Farmacéutico",
+      "IVA 21 %",
+      "Real Decreto 1619/2012",
+    ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain("pharmacist");
@@ -121,7 +145,16 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     await cartWith(french.agent, "fr", "preparer");
     const fr = await payAndRead(french.agent);
     expectSellerOf("fr", fr.text);
-    for (const expected of [`${french.user.firstName} ${french.user.lastName}`, "12 place du Marché", "69003 Lyon", "N° TVA intracommunautaire FR32 123456789", "Fonction : Préparateur", "TVA 0 %", "TVA non applicable – article 261-4-4°-a du CGI", "indemnité forfaitaire pour frais de recouvrement de 40 €"]) {
+    for (const expected of [
+      `${french.user.firstName} ${french.user.lastName}`,
+      "12 place du Marché",
+      "69003 Lyon",
+      "N° TVA intracommunautaire FR32 123456789",
+      "Fonction : Préparateur",
+      "TVA 0 %",
+      "TVA non applicable – article 261-4-4°-a du CGI",
+      "indemnité forfaitaire pour frais de recouvrement de 40 €",
+    ]) {
       expect(fr.text, expected).toContain(expected);
     }
     expect(fr.text).not.toContain("preparer");
@@ -142,7 +175,16 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     expectEnvelope(await belgian.agent.post("/back/api/shop/billingDetails", { ...company, taxId: "BE 0412.345.614" }), 200);
     const be = await payAndRead(belgian.agent);
     expectSellerOf("be", be.text);
-    for (const expected of [`${belgian.user.firstName} ${belgian.user.lastName}`, "Pharmacie Dupont SRL", "Avenue Louise 54", "1050 Ixelles", "N° TVA BE0412345614", "Fonction : Pharmacien", "TVA 21 %", "loi du 2 août 2002"]) {
+    for (const expected of [
+      `${belgian.user.firstName} ${belgian.user.lastName}`,
+      "Pharmacie Dupont SRL",
+      "Avenue Louise 54",
+      "1050 Ixelles",
+      "N° TVA BE0412345614",
+      "Fonction : Pharmacien",
+      "TVA 21 %",
+      "loi du 2 août 2002",
+    ]) {
       expect(be.text, expected).toContain(expected);
     }
   });
@@ -164,11 +206,23 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
   });
 
   test("a pharmacy buying: invoiced to the pharmacy; only its holder or a referent may complete its details", async () => {
-    const [account] = await suite.db.insert(accounts).values({ name: `Farmacia Tienda ${backend}`, brand: "es", country: "ES", address: "Calle Mayor 1", postalCode: "28013", city: "Madrid" }).returning();
+    const [account] = await suite.db
+      .insert(accounts)
+      .values({ name: `Farmacia Tienda ${backend}`, brand: "es", country: "ES", address: "Calle Mayor 1", postalCode: "28013", city: "Madrid" })
+      .returning();
     await suite.db.insert(contracts).values({ accountId: account.id, type: "shop", productName: "Tienda", validFrom: "2020-01-01" });
     const people = await suite.db
       .insert(users)
-      .values(["referent", "learner"].map((role) => ({ email: `${role}-pharmacy-shop-${backend}@shop.test`, passwordHash: "not-used", firstName: role === "referent" ? "Rosa" : "Luis", lastName: "Tienda", brand: "es", locale: "es-ES" })))
+      .values(
+        ["referent", "learner"].map((role) => ({
+          email: `${role}-pharmacy-shop-${backend}@shop.test`,
+          passwordHash: "not-used",
+          firstName: role === "referent" ? "Rosa" : "Luis",
+          lastName: "Tienda",
+          brand: "es",
+          locale: "es-ES",
+        })),
+      )
       .returning();
     await suite.db.insert(memberships).values([
       { userId: people[0].id, accountId: account.id, role: "referent" },
@@ -224,8 +278,14 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     const admin = suite.agent(on("fr"));
     expectEnvelope(await admin.login("admin@demo.test"), 200);
     const { from, to } = monthOf(toParisDate(invoice.issuedAt));
-    const issued = await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, invoice.year), ne(invoices.kind, "creditNote")));
-    const inMonth = issued.filter((i) => toParisDate(i.issuedAt) >= from && toParisDate(i.issuedAt) <= to).map((i) => i.number).sort();
+    const issued = await suite.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.brand, "fr"), eq(invoices.year, invoice.year), ne(invoices.kind, "creditNote")));
+    const inMonth = issued
+      .filter((i) => toParisDate(i.issuedAt) >= from && toParisDate(i.issuedAt) <= to)
+      .map((i) => i.number)
+      .sort();
     const consecutive = (numbers: string[]) => {
       const sequences = numbers.map((n) => Number(n.slice(-6)));
       expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => sequences[0] + i));
@@ -233,16 +293,34 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
 
     const csv = await admin.fetchRaw("GET", `/back/api/admin/accounting/export?brand=fr&from=${from}&to=${to}&format=csv`, {});
     expect(csv.status).toBe(200);
-    const rows = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n").map((r) => r.split(";"));
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .map((r) => r.split(";"));
     expect(rows.find((r) => r[3] === number)).toEqual(["VT", expect.any(String), "411000", number, expect.stringContaining(number), "0,00", ""]);
-    const csvInvoices = [...new Set(rows.slice(1).map((r) => r[3]).filter((n) => /^FR-\d{4}-\d{6}$/.test(n)))].sort();
+    const csvInvoices = [
+      ...new Set(
+        rows
+          .slice(1)
+          .map((r) => r[3])
+          .filter((n) => /^FR-\d{4}-\d{6}$/.test(n)),
+      ),
+    ].sort();
     expect(csvInvoices).toEqual(inMonth);
     consecutive(csvInvoices);
 
     const xlsx = await admin.fetchRaw("GET", `/back/api/admin/accounting/export?brand=fr&from=${from}&to=${to}&format=xlsx`, {});
     const sheet = readFirstSheet(new Uint8Array(await xlsx.arrayBuffer()));
     expect(sheet.find((r) => r[3] === number)?.slice(0, 6)).toEqual(["VT", expect.any(String), "411000", number, expect.stringContaining(number), "0"]);
-    const sheetInvoices = [...new Set(sheet.slice(1).map((r) => r[3]).filter((n) => /^FR-\d{4}-\d{6}$/.test(n ?? "")))].sort();
+    const sheetInvoices = [
+      ...new Set(
+        sheet
+          .slice(1)
+          .map((r) => r[3])
+          .filter((n) => /^FR-\d{4}-\d{6}$/.test(n ?? "")),
+      ),
+    ].sort();
     expect(sheetInvoices).toEqual(inMonth);
   });
 
@@ -256,8 +334,12 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     expect(series.size).toBeGreaterThanOrEqual(3);
     const counters = await suite.db.select().from(invoiceCounters);
     for (const [key, documents] of series) {
-      expect(documents.map((d) => d.sequence), key).toEqual(documents.map((_, i) => i + 1));
-      for (let i = 1; i < documents.length; i++) expect(documents[i].issuedAt.getTime(), `${key}: ${documents[i].number}`).toBeGreaterThanOrEqual(documents[i - 1].issuedAt.getTime());
+      expect(
+        documents.map((d) => d.sequence),
+        key,
+      ).toEqual(documents.map((_, i) => i + 1));
+      for (let i = 1; i < documents.length; i++)
+        expect(documents[i].issuedAt.getTime(), `${key}: ${documents[i].number}`).toBeGreaterThanOrEqual(documents[i - 1].issuedAt.getTime());
       for (const d of documents) expect(d.number.endsWith(String(d.sequence).padStart(6, "0")), d.number).toBe(true);
       const [brand, kind, year] = key.split(" ");
       expect(counters.find((c) => c.brand === brand && c.series === kind && c.year === Number(year))?.lastNumber, key).toBe(documents.length);
@@ -268,7 +350,10 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
     const withOrders = await suite.db.selectDistinct({ accountId: orders.accountId, brand: orders.brand }).from(orders).where(eq(orders.kind, "shop"));
     for (const { accountId, brand } of withOrders) {
       if (accountId === null) continue;
-      const all = await suite.db.select().from(orders).where(and(eq(orders.accountId, accountId), eq(orders.brand, brand), eq(orders.kind, "shop")));
+      const all = await suite.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), eq(orders.brand, brand), eq(orders.kind, "shop")));
       const newest = Math.max(...all.map((o) => o.createdAt.getTime()));
       expect((await findLastOrderOfAccount(suite.db, accountId, brand))!.createdAt.getTime()).toBe(newest);
     }
@@ -284,7 +369,8 @@ describe.each(backends())("invoices an accountant signs (%s)", (backend) => {
       expect(page.status, path).toBe(200);
       const text = page.text.replace(/&#x27;|&#39;/g, "'");
       const identity = LEGAL_IDENTITIES[brand];
-      for (const expected of [identity.legalName, identity.registration, identity.vatNumber, identity.address.street]) expect(text, `${brand} ${expected}`).toContain(expected);
+      for (const expected of [identity.legalName, identity.registration, identity.vatNumber, identity.address.street])
+        expect(text, `${brand} ${expected}`).toContain(expected);
       if (identity.trainingDeclaration) expect(text).toContain(identity.trainingDeclaration.number);
       if (identity.dpcRegistration) expect(text).toContain(`n° ${identity.dpcRegistration}`);
       for (const stale of ["Formapharm", "11 75 54321 75"]) expect(text, `${brand} ${stale}`).not.toContain(stale);

@@ -14,7 +14,10 @@ type Step = { id: string; kind: string; status: string; quizId: number | null; m
 type ShownQuestion = { id: number; kind: string; text: string; choices: { id: number; text: string }[] };
 
 async function training(db: Db, slug: string, brand = "fr") {
-  const [row] = await db.select().from(trainings).where(and(eq(trainings.slug, slug), eq(trainings.brand, brand)));
+  const [row] = await db
+    .select()
+    .from(trainings)
+    .where(and(eq(trainings.slug, slug), eq(trainings.brand, brand)));
   if (!row) throw new Error(`no training ${slug}`);
   return row;
 }
@@ -67,7 +70,10 @@ describe.each(backends())("learning integrity on %s", (backend) => {
       const tracking: { trainingId: number; slug: string; status: string; progressPercent: number }[] = await data(agent, "/back/api/user/tracking");
       const trainingsPayload = await data(agent, "/back/api/user/trainings");
       const listed = new Map<number, number>(
-        [...trainingsPayload.current, ...trainingsPayload.upcoming].map((u: { course: { id: number }; progressPercent: number }) => [u.course.id, u.progressPercent]),
+        [...trainingsPayload.current, ...trainingsPayload.upcoming].map((u: { course: { id: number }; progressPercent: number }) => [
+          u.course.id,
+          u.progressPercent,
+        ]),
       );
       for (const row of tracking.filter((r) => r.status !== "waiting_list" && r.status !== "cancelled")) {
         const flow = await data(agent, `/back/api/course/currentFlow/${row.trainingId}`);

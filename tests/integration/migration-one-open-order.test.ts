@@ -29,24 +29,42 @@ describe.each(backends())("migration 0020, one open order per cart (%s)", (backe
     const [cart] = await db.insert(carts).values({ brand: "fr", userId: buyer }).returning();
     const amounts = { subtotalCents: 5000, totalCents: 5000, vatCents: 0, totalWithVatCents: 5000, vatRateBasisPoints: 0 };
     const pendingOrder = async (method: "card" | "check", values: Partial<typeof orders.$inferInsert> = {}) =>
-      (await db.insert(orders).values({ brand: "fr", userId: buyer, cartId: cart.id, status: "pending", paymentMethod: method, ...amounts, ...values }).returning())[0];
+      (
+        await db
+          .insert(orders)
+          .values({ brand: "fr", userId: buyer, cartId: cart.id, status: "pending", paymentMethod: method, ...amounts, ...values })
+          .returning()
+      )[0];
     const card1 = await pendingOrder("card");
     const check2 = await pendingOrder("check");
     const card3 = await pendingOrder("card");
     // A cart with one pending order is left as it is.
     const [otherBuyer] = await createShopBuyers(db, 1, `migration-other-${backend}`);
     const [otherCart] = await db.insert(carts).values({ brand: "fr", userId: otherBuyer }).returning();
-    const [alone] = await db.insert(orders).values({ brand: "fr", userId: otherBuyer, cartId: otherCart.id, status: "pending", paymentMethod: "check", ...amounts }).returning();
+    const [alone] = await db
+      .insert(orders)
+      .values({ brand: "fr", userId: otherBuyer, cartId: otherCart.id, status: "pending", paymentMethod: "check", ...amounts })
+      .returning();
     // Two pending payments of one contract offer.
     const [account] = await db.select().from(accounts).limit(1);
-    const [offer] = await db.insert(contractOffers).values({ accountId: account.id, productName: "Offre test", priceCents: 5000, status: "cancelled" }).returning();
+    const [offer] = await db
+      .insert(contractOffers)
+      .values({ accountId: account.id, productName: "Offre test", priceCents: 5000, status: "cancelled" })
+      .returning();
     const contractOrder = () => pendingOrder("card", { cartId: null, kind: "contract", contractOfferId: offer.id, accountId: account.id });
     const offer1 = await contractOrder();
     const offer2 = await contractOrder();
 
     for (const statement of fs.readFileSync(MIGRATION, "utf8").split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
 
-    const after = new Map((await db.select().from(orders).where(inArray(orders.id, [card1.id, check2.id, card3.id, alone.id, offer1.id, offer2.id]))).map((o) => [o.id, o]));
+    const after = new Map(
+      (
+        await db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, [card1.id, check2.id, card3.id, alone.id, offer1.id, offer2.id]))
+      ).map((o) => [o.id, o]),
+    );
     expect(after.get(card1.id)).toMatchObject({ status: "cancelled", cartId: cart.id });
     expect(after.get(check2.id)).toMatchObject({ status: "pending", cartId: null });
     expect(after.get(card3.id)).toMatchObject({ status: "pending", cartId: cart.id });

@@ -85,7 +85,9 @@ describe.each(backends())("page guards: every area page for every kind of visito
     }
     // The account choice's own loader sends a visitor with no choice to make to the landing page, as a guard would:
     // its guard (account-open) is the profile pages' one, checked through them.
-    const pages = PAGES.filter((page) => page.area && page.id !== "account-choice").map((page) => ({ page, path: pathOf(page) })).filter((row): row is { page: PageDef; path: string } => row.path !== null);
+    const pages = PAGES.filter((page) => page.area && page.id !== "account-choice")
+      .map((page) => ({ page, path: pathOf(page) }))
+      .filter((row): row is { page: PageDef; path: string } => row.path !== null);
     expect(pages.length).toBeGreaterThan(10);
 
     const wrong: string[] = [];
@@ -94,7 +96,8 @@ describe.each(backends())("page guards: every area page for every kind of visito
         const reply = await getPage(suite.origin, path, cookies[visitor]);
         const outcome = outcomeOf(reply);
         const expected = PAGE_EXCEPTIONS[page.id]?.[visitor] ?? EXPECTED[page.area!][visitor];
-        if (outcome !== expected) wrong.push(`${visitor} GET ${path} (${page.id}, area ${page.area}): ${outcome} (${reply.status} ${reply.location}), expected ${expected}`);
+        if (outcome !== expected)
+          wrong.push(`${visitor} GET ${path} (${page.id}, area ${page.area}): ${outcome} (${reply.status} ${reply.location}), expected ${expected}`);
         if (outcome === "login") expect(new URL(reply.location, "http://localhost").searchParams.get("redirect"), `${visitor} ${path}`).toBe(path);
       }
     }

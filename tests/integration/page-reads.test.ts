@@ -40,7 +40,11 @@ describe("a page render reads the visitor's own rows at most once (pglite, count
 
   test.each([
     { who: "learner@demo.test", path: "/compte/profil", reads: ["user", "memberships", "contract", "enrolments", "history"] as Read[] },
-    { who: "learner@demo.test", path: "/compte/profil/plan-de-formation", reads: ["user", "memberships", "contract", "enrolments", "collectivePlans"] as Read[] },
+    {
+      who: "learner@demo.test",
+      path: "/compte/profil/plan-de-formation",
+      reads: ["user", "memberships", "contract", "enrolments", "collectivePlans"] as Read[],
+    },
     { who: "holder@demo.test", path: "/gestion/ma-pharmacie/factures", reads: ["user", "memberships", "contract"] as Read[] },
     { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord", reads: ["user", "memberships", "contract"] as Read[] },
     { who: "shop@demo.test", path: "/boutique/panier", reads: ["user", "memberships", "contract"] as Read[] },

@@ -6,7 +6,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { Db } from "../../server/db/client.ts";
-import { attestations, auditLog, enrolments, historyEntries, moduleProgress, quizQuestions, quizTrackings, trainings, users } from "../../server/db/schema/index.ts";
+import {
+  attestations,
+  auditLog,
+  enrolments,
+  historyEntries,
+  moduleProgress,
+  quizQuestions,
+  quizTrackings,
+  trainings,
+  users,
+} from "../../server/db/schema/index.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
@@ -15,7 +25,10 @@ import { useSuite } from "./support/setup.ts";
 type Step = { id: string; kind: string; status: string; quizId: number | null; moduleId: number | null; moduleKind: string | null };
 
 async function training(db: Db, slug: string, brand = "fr") {
-  const [row] = await db.select().from(trainings).where(and(eq(trainings.slug, slug), eq(trainings.brand, brand)));
+  const [row] = await db
+    .select()
+    .from(trainings)
+    .where(and(eq(trainings.slug, slug), eq(trainings.brand, brand)));
   if (!row) throw new Error(`no training ${slug}`);
   return row;
 }
@@ -27,7 +40,10 @@ async function userId(db: Db, email: string): Promise<number> {
 
 /** The enrolment endpoint is another area's: the fixture enrols with a row, as a subscription would. */
 async function enrol(db: Db, email: string, trainingId: number) {
-  const [row] = await db.insert(enrolments).values({ userId: await userId(db, email), trainingId, status: "pending" }).returning();
+  const [row] = await db
+    .insert(enrolments)
+    .values({ userId: await userId(db, email), trainingId, status: "pending" })
+    .returning();
   return row!;
 }
 
@@ -149,11 +165,17 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expect(ahead.body.message).toMatch(/ordre/);
     expectEnvelope(await agent.post(path, { stepId: post.id }), 422);
     expectEnvelope(await agent.post(path, { stepId: "attestation" }), 422);
-    expectEnvelope(await agent.post("/back/api/user/evaluationQuiz/answer", { trainingId: phyto.id, answers: await rightAnswers(db, evaluation.quizId!) }), 409);
+    expectEnvelope(
+      await agent.post("/back/api/user/evaluationQuiz/answer", { trainingId: phyto.id, answers: await rightAnswers(db, evaluation.quizId!) }),
+      409,
+    );
     expectEnvelope(await agent.get(`/back/api/user/video/module/complete/${post.moduleId}`, { headers: csrfHeader(agent) }), 404);
     expectEnvelope(await agent.get(`/back/api/user/pdf/module/complete/${post.moduleId}`, { headers: csrfHeader(agent) }), 404);
     expect(await tableCounts(db)).toEqual(before);
-    const [postProgress] = await db.select().from(moduleProgress).where(and(eq(moduleProgress.enrolmentId, enrolment.id), eq(moduleProgress.moduleId, post.moduleId!)));
+    const [postProgress] = await db
+      .select()
+      .from(moduleProgress)
+      .where(and(eq(moduleProgress.enrolmentId, enrolment.id), eq(moduleProgress.moduleId, post.moduleId!)));
     expect(postProgress).toBeUndefined();
 
     // "Try again": the quiz open for a new attempt, then passed.
@@ -176,7 +198,11 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expect(finished.body.data).toMatchObject({ finished: true, outcome: "achieved", attests: "achievement" });
     expect(await historyOf(email, phyto.id)).toMatchObject({ outcome: "achieved", finalScore: 100, attempts: 2 });
     // The learner's answered quizzes: both post-test attempts kept; the evaluation's opinions neither right nor wrong.
-    const answered = (await agent.get("/back/api/user/getQuestionsAnswers")).body.data as { quizId: number; score: number; questions: { text: string; isCorrect: boolean | null }[] }[];
+    const answered = (await agent.get("/back/api/user/getQuestionsAnswers")).body.data as {
+      quizId: number;
+      score: number;
+      questions: { text: string; isCorrect: boolean | null }[];
+    }[];
     expect(answered.filter((a) => a.quizId === post.quizId!).map((a) => a.score)).toEqual([100, 0]);
     const opinions = answered.find((a) => a.quizId === evaluation.quizId)!.questions;
     expect(opinions.filter((q) => q.isCorrect === null)).toHaveLength(2);
@@ -186,7 +212,12 @@ describe.each(backends())("pass rules on %s", (backend) => {
     const verified = await suite.agent().get(`/back/api/attestation/verify/${issued!.code}`);
     expectEnvelope(verified, 200);
     expect(verified.body.data).toMatchObject({ attests: "achievement", finalScore: 100, passScore: 70, knowledgeGain: null });
-    const pdf = await agent.fetchRaw("POST", "/back/api/user/download", { "content-type": "application/json", ...csrfHeader(agent) }, JSON.stringify({ data: { attestationId: issued!.id } }));
+    const pdf = await agent.fetchRaw(
+      "POST",
+      "/back/api/user/download",
+      { "content-type": "application/json", ...csrfHeader(agent) },
+      JSON.stringify({ data: { attestationId: issued!.id } }),
+    );
     const text = extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain("Attestation de réussite");
     expect(text).toContain("score retenu de 100 % (seuil de réussite : 70 %)");
@@ -211,7 +242,13 @@ describe.each(backends())("pass rules on %s", (backend) => {
 
     const last = await agent.post(path, { stepId: step.id, answers: await answersWith(db, step.quiz.id, 3) });
     expectEnvelope(last, 200);
-    expect(last.body.data).toMatchObject({ finished: false, failed: true, outcome: "failed", currentStepId: step.id, result: { score: 60, passed: false, status: "failed", attemptsLeft: 0 } });
+    expect(last.body.data).toMatchObject({
+      finished: false,
+      failed: true,
+      outcome: "failed",
+      currentStepId: step.id,
+      result: { score: 60, passed: false, status: "failed", attemptsLeft: 0 },
+    });
     expect(last.body.data.steps[0]).toMatchObject({ id: step.id, status: "failed" });
     expect(last.body.message).toMatch(/il ne reste aucune tentative/);
     expect(await enrolmentRow(enrolment.id)).toMatchObject({ status: "finished" });
@@ -279,18 +316,27 @@ describe.each(backends())("pass rules on %s", (backend) => {
     const agent = await loggedIn("booking.js.fr@demo.test");
     const step = (await flowOf(agent, quizTraining.id)).step;
     const wrong = await answersWith(db, step.quiz.id, 0);
-    const replies = await Promise.all(Array.from({ length: 10 }, () => agent.post(`/back/api/course/currentFlow/${quizTraining.id}`, { stepId: step.id, answers: wrong })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => agent.post(`/back/api/course/currentFlow/${quizTraining.id}`, { stepId: step.id, answers: wrong })),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409, 409, 409, 409, 409, 409]);
     expect(await db.$count(quizTrackings, eq(quizTrackings.enrolmentId, failing.id))).toBe(2);
     expect(await enrolmentRow(failing.id)).toMatchObject({ status: "finished" });
     expect(await historyOf("booking.js.fr@demo.test", quizTraining.id)).toMatchObject({ outcome: "failed", attempts: 2 });
-    expect(await db.$count(historyEntries, and(eq(historyEntries.userId, await userId(db, "booking.js.fr@demo.test")), eq(historyEntries.trainingId, quizTraining.id)))).toBe(1);
+    expect(
+      await db.$count(
+        historyEntries,
+        and(eq(historyEntries.userId, await userId(db, "booking.js.fr@demo.test")), eq(historyEntries.trainingId, quizTraining.id)),
+      ),
+    ).toBe(1);
 
     // Passing answers: one attempt, one attestation.
     const passing = await enrol(db, "booking.nojs.fr@demo.test", quizTraining.id);
     const other = await loggedIn("booking.nojs.fr@demo.test");
     const right = await rightAnswers(db, step.quiz.id);
-    const passes = await Promise.all(Array.from({ length: 10 }, () => other.post(`/back/api/course/currentFlow/${quizTraining.id}`, { stepId: step.id, answers: right })));
+    const passes = await Promise.all(
+      Array.from({ length: 10 }, () => other.post(`/back/api/course/currentFlow/${quizTraining.id}`, { stepId: step.id, answers: right })),
+    );
     expect(passes.filter((r) => r.status === 200)).toHaveLength(1);
     expect(passes.filter((r) => r.status === 409)).toHaveLength(9);
     expect(await db.$count(quizTrackings, eq(quizTrackings.enrolmentId, passing.id))).toBe(1);
@@ -314,7 +360,10 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expect(conflicting.body.data.errors.maxAttempts[0]).toMatch(/Seulement avec de nouvelles tentatives/);
     const range = await admin.post(rulesPath, { attests: "achievement", onFail: "retry", maxAttempts: 1, retryWaitMinutes: -1, countedAttempt: "best" });
     expect(Object.keys(range.body.data.errors).sort()).toEqual(["maxAttempts", "retryWaitMinutes"]);
-    expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/999999/pass-rules`, { attests: "achievement", onFail: "end", countedAttempt: "best" }), 404);
+    expectEnvelope(
+      await admin.post(`/back/api/admin/catalog/trainings/999999/pass-rules`, { attests: "achievement", onFail: "end", countedAttempt: "best" }),
+      404,
+    );
     const graded = await admin.post(`/back/api/admin/catalog/trainings/${micro.id}/quizzes`, { title: "Avis", kind: "evaluation", passScore: 50 });
     expectEnvelope(graded, 422);
     expect(graded.body.data.errors.passScore[0]).toMatch(/post-test ou un quiz autonome/);
@@ -323,7 +372,14 @@ describe.each(backends())("pass rules on %s", (backend) => {
     // One attempt: a failure ends the training.
     expectEnvelope(await admin.post(rulesPath, { attests: "achievement", onFail: "end", countedAttempt: "best" }), 200);
     const detail = (await admin.get(`/back/api/admin/catalog/trainings/${micro.id}`)).body.data;
-    expect(detail.passRules).toEqual({ attests: "achievement", maxAttempts: 1, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: false, custom: true });
+    expect(detail.passRules).toEqual({
+      attests: "achievement",
+      maxAttempts: 1,
+      retryWaitMinutes: 0,
+      countedAttempt: "best",
+      revealAnswers: false,
+      custom: true,
+    });
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, "training.passRules"));
     expect(audit).toMatchObject({ entityType: "training", entityId: String(micro.id), after: { maxAttempts: 1 } });
     const email = "learning.js.fr@demo.test";
@@ -335,7 +391,10 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expect(await attestationsOf(ended.id)).toEqual([]);
 
     // Participation: the same failure no longer holds the learner back; the attestation states the knowledge gain.
-    expectEnvelope(await admin.post(rulesPath, { attests: "participation", onFail: "retry", retryWaitMinutes: 0, countedAttempt: "last", revealAnswers: "on" }), 200);
+    expectEnvelope(
+      await admin.post(rulesPath, { attests: "participation", onFail: "retry", retryWaitMinutes: 0, countedAttempt: "last", revealAnswers: "on" }),
+      200,
+    );
     const email2 = "records.js.fr@demo.test";
     const participant = await loggedIn(email2);
     const followed = await enrol(db, email2, micro.id);
@@ -347,7 +406,10 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expect(moved.body.data.currentStepId).not.toBe(post.id);
     expect(moved.body.data.step.quiz?.passScore ?? null).toBeNull();
     const evaluation = steps.find((s) => s.kind === "evaluation")!;
-    expectEnvelope(await participant.post(`/back/api/course/currentFlow/${micro.id}`, { stepId: evaluation.id, answers: await rightAnswers(db, evaluation.quizId!) }), 200);
+    expectEnvelope(
+      await participant.post(`/back/api/course/currentFlow/${micro.id}`, { stepId: evaluation.id, answers: await rightAnswers(db, evaluation.quizId!) }),
+      200,
+    );
     expect(await historyOf(email2, micro.id)).toMatchObject({ outcome: "participated", initialScore: preScore, finalScore: 0 });
     const [issued] = await attestationsOf(followed.id);
     expect(issued!.facts).toMatchObject({ attests: "participation", knowledgePre: preScore, knowledgePost: 0, knowledgeGain: 0 - preScore });
@@ -362,11 +424,16 @@ describe.each(backends())("pass rules on %s", (backend) => {
     const steps = (await flowOf(agent, video.id)).steps as Step[];
     const evaluation = steps.find((s) => s.kind === "evaluation")!;
     // Its knowledge questions taken away: only the satisfaction questions remain.
-    await db.execute(sql`delete from quiz_questions q where q.quiz_id = ${evaluation.quizId} and exists (select 1 from quiz_choices c where c.question_id = q.id and c.correct)`);
+    await db.execute(
+      sql`delete from quiz_questions q where q.quiz_id = ${evaluation.quizId} and exists (select 1 from quiz_choices c where c.question_id = q.id and c.correct)`,
+    );
     expect(await db.$count(quizQuestions, eq(quizQuestions.quizId, evaluation.quizId!))).toBe(2);
     for (const step of steps.filter((s) => s.moduleKind === "video")) {
       await flowOf(agent, video.id);
-      await db.update(moduleProgress).set({ startedAt: new Date(Date.now() - 60_000) }).where(eq(moduleProgress.moduleId, step.moduleId!));
+      await db
+        .update(moduleProgress)
+        .set({ startedAt: new Date(Date.now() - 60_000) })
+        .where(eq(moduleProgress.moduleId, step.moduleId!));
       expectEnvelope(await agent.post(`/back/api/course/currentFlow/${video.id}`, { stepId: step.id }), 200);
     }
     const open = (await agent.get(`/back/api/user/evaluationQuiz?trainingId=${video.id}`)).body.data.quiz;
@@ -392,7 +459,11 @@ describe.each(backends())("pass rules on %s", (backend) => {
     const agent = await loggedIn(email, true);
     const flow = await flowOf(agent, podcast.id);
     const episodes = (flow.steps as Step[]).filter((s) => s.moduleKind === "podcast");
-    expect(flow.step).toMatchObject({ moduleKind: "podcast", audioSeconds: 4, transcript: { url: expect.stringMatching(/^\/media\/podcasts\/podcast-salud-mental-1\.es\.txt$/), lang: "es" } });
+    expect(flow.step).toMatchObject({
+      moduleKind: "podcast",
+      audioSeconds: 4,
+      transcript: { url: expect.stringMatching(/^\/media\/podcasts\/podcast-salud-mental-1\.es\.txt$/), lang: "es" },
+    });
     expect(flow.step.transcript.text).toContain("[Sintonía musical]");
     const file = await fetch(suite.origin + flow.step.transcript.url);
     expect(file.status).toBe(200);
@@ -407,7 +478,10 @@ describe.each(backends())("pass rules on %s", (backend) => {
     expectEnvelope(await agent.get(`${complete}?position=4`, { headers: csrfHeader(agent) }), 409);
     expectEnvelope(await agent.post(`/back/api/course/currentFlow/${podcast.id}`, { stepId: episodes[0]!.id }), 409);
     expect(await tableCounts(db)).toEqual(before);
-    const [progress] = await db.select().from(moduleProgress).where(and(eq(moduleProgress.enrolmentId, enrolment.id), eq(moduleProgress.moduleId, episodes[0]!.moduleId!)));
+    const [progress] = await db
+      .select()
+      .from(moduleProgress)
+      .where(and(eq(moduleProgress.enrolmentId, enrolment.id), eq(moduleProgress.moduleId, episodes[0]!.moduleId!)));
     expect(progress).toMatchObject({ status: "started" });
 
     // Its length passed since it was first shown: the player's end position is accepted, a stop before it is not.
@@ -424,7 +498,10 @@ describe.each(backends())("pass rules on %s", (backend) => {
     await flowOf(agent, podcast.id);
     const next = `/back/api/course/currentFlow/${podcast.id}`;
     expectEnvelope(await agent.post(next, { stepId: episodes[1]!.id }), 409);
-    await db.update(moduleProgress).set({ startedAt: new Date(Date.now() - 4_500) }).where(and(eq(moduleProgress.enrolmentId, enrolment.id), eq(moduleProgress.moduleId, episodes[1]!.moduleId!)));
+    await db
+      .update(moduleProgress)
+      .set({ startedAt: new Date(Date.now() - 4_500) })
+      .where(and(eq(moduleProgress.enrolmentId, enrolment.id), eq(moduleProgress.moduleId, episodes[1]!.moduleId!)));
     expectEnvelope(await agent.post(next, { stepId: episodes[1]!.id }), 200);
   });
 
@@ -434,9 +511,15 @@ describe.each(backends())("pass rules on %s", (backend) => {
     const quizTraining = await training(db, "quiz-interactions");
     const entry = (await learner.get("/back/api/user/history")).body.data.entries.find((e: { courseId: number }) => e.courseId === quizTraining.id);
     expect(entry).toMatchObject({ outcome: "achieved", attempts: 2, passScore: 70, formations: [{ finalScore: 80 }] });
-    const scores = await db.select({ score: quizTrackings.score }).from(quizTrackings).where(eq(quizTrackings.userId, await userId(db, "learner@demo.test"))).orderBy(quizTrackings.answeredAt);
+    const scores = await db
+      .select({ score: quizTrackings.score })
+      .from(quizTrackings)
+      .where(eq(quizTrackings.userId, await userId(db, "learner@demo.test")))
+      .orderBy(quizTrackings.answeredAt);
     expect(scores.map((s) => s.score)).toEqual(expect.arrayContaining([60, 80]));
-    expect((await learner.get("/back/api/user/attestation")).body.data.find((a: { trainingId: number }) => a.trainingId === quizTraining.id)).toMatchObject({ attests: "achievement" });
+    expect((await learner.get("/back/api/user/attestation")).body.data.find((a: { trainingId: number }) => a.trainingId === quizTraining.id)).toMatchObject({
+      attests: "achievement",
+    });
 
     for (const [email, slug, brand] of [
       ["camille.andre@demo.test", "phytotherapie-hiver", "fr"],

@@ -34,7 +34,8 @@ async function buyerWithCart(suite: Suite, tag: string, index = 0): Promise<Agen
   const agent = await agentFor(suite, id, null);
   const cart = (await agent.post("/back/api/shop/add/products", { products: [training.id] })).body.data;
   for (const line of cart.products) {
-    if (line.choices.functions.length > 0) await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: line.choices.functions[0] });
+    if (line.choices.functions.length > 0)
+      await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: line.choices.functions[0] });
   }
   return agent;
 }
@@ -45,7 +46,8 @@ async function startPayment(suite: Suite, agent: Agent, query = "") {
   return { start: reply.body.data, order: await orderRow(suite, reply.body.data.orderId) };
 }
 
-const without = <T extends Record<string, unknown>>(values: T, ...names: string[]) => Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name))) as Record<string, string>;
+const without = <T extends Record<string, unknown>>(values: T, ...names: string[]) =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name))) as Record<string, string>;
 
 const orderRow = async (suite: Suite, id: number) => (await suite.db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -53,7 +55,12 @@ const orderRow = async (suite: Suite, id: number) => (await suite.db.select().fr
  * Posts each forgery: every one answers 403 (each checked, the failures all reported), and no row anywhere changes
  * (the order stays as it was).
  */
-async function expectRefused(suite: Suite, post: (body: string, headers: Record<string, string>) => Promise<{ status: number }>, orderId: number, forgeries: [string, string, Record<string, string>][]) {
+async function expectRefused(
+  suite: Suite,
+  post: (body: string, headers: Record<string, string>) => Promise<{ status: number }>,
+  orderId: number,
+  forgeries: [string, string, Record<string, string>][],
+) {
   const counts = await tableCounts(suite.db);
   const order = await orderRow(suite, orderId);
   for (const [name, body, headers] of forgeries) expect.soft((await post(body, headers)).status, name).toBe(403);
@@ -68,7 +75,12 @@ async function expectPaidOnce(suite: Suite, post: () => Promise<{ status: number
   expect(replies.map((r) => r.body.data?.result).sort()).toEqual(["paid", ...Array(9).fill("replayed")]);
   expect(await orderRow(suite, orderId)).toMatchObject({ status: "paid" });
   expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
-  expect(await suite.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, "paid")))).toHaveLength(1);
+  expect(
+    await suite.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, "paid"))),
+  ).toHaveLength(1);
   const counts = await tableCounts(suite.db);
   const replay = await post();
   expect(replay.status).toBe(200);
@@ -91,7 +103,13 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
     test("genuine: paid once (ten at once too); replayed: no change", async () => {
       const agent = await buyerWithCart(suite, "sbx-genuine");
       const { order } = await startPayment(suite, agent);
-      const good = buildSandboxNotification(TEST_SECRET, { orderId: order.id, status: "paid", amountCents: order.totalWithVatCents, currency: "EUR", transactionId: `sbx-${backend}-genuine` });
+      const good = buildSandboxNotification(TEST_SECRET, {
+        orderId: order.id,
+        status: "paid",
+        amountCents: order.totalWithVatCents,
+        currency: "EUR",
+        transactionId: `sbx-${backend}-genuine`,
+      });
       await expectPaidOnce(suite, () => notify(agent)(good.body, good.headers as Record<string, string>), order.id);
     });
 
@@ -136,12 +154,27 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
   });
 
   describe("SystemPay", () => {
-    const suite = useSuite(backend, { PAYMENT_PROVIDER: "systempay", SYSTEMPAY_SHOP_ID: SHOP_ID, SYSTEMPAY_KEY: KEY, SYSTEMPAY_PAYMENT_URL: PAYMENT_URL, SYSTEMPAY_PASSWORD: PASSWORD });
+    const suite = useSuite(backend, {
+      PAYMENT_PROVIDER: "systempay",
+      SYSTEMPAY_SHOP_ID: SHOP_ID,
+      SYSTEMPAY_KEY: KEY,
+      SYSTEMPAY_PAYMENT_URL: PAYMENT_URL,
+      SYSTEMPAY_PASSWORD: PASSWORD,
+    });
 
-    const notify = (agent: Agent) => (body: string, headers: Record<string, string> = {}) =>
-      agent.request("POST", "/back/api/shop/payments/notify/systempay", { body, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, csrf: false });
+    const notify =
+      (agent: Agent) =>
+      (body: string, headers: Record<string, string> = {}) =>
+        agent.request("POST", "/back/api/shop/payments/notify/systempay", {
+          body,
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+          csrf: false,
+        });
     /** A form IPN signed with a key (the shop's, unless told): only its fields can be wrong. */
-    const signedIpn = (values: Record<string, string>, key = KEY): [string, Record<string, string>] => [new URLSearchParams({ ...values, signature: systemPaySignature(values, key) }).toString(), {}];
+    const signedIpn = (values: Record<string, string>, key = KEY): [string, Record<string, string>] => [
+      new URLSearchParams({ ...values, signature: systemPaySignature(values, key) }).toString(),
+      {},
+    ];
 
     /** The IPN SystemPay posts for a payment of the form: the form's vads_* fields it echoes, and the result. */
     function ipnOf(form: Record<string, string>, status: string, uuid: string): Record<string, string> {
@@ -172,14 +205,35 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
     }
 
     /** A REST V4 IPN (kr-answer signed with the REST password). */
-    function restIpn(answer: { orderId: number; amount: number; currency?: string; shopId?: string; mode?: string; uuid: string }): [string, Record<string, string>] {
+    function restIpn(answer: {
+      orderId: number;
+      amount: number;
+      currency?: string;
+      shopId?: string;
+      mode?: string;
+      uuid: string;
+    }): [string, Record<string, string>] {
       const text = JSON.stringify({
         shopId: answer.shopId ?? SHOP_ID,
         orderStatus: "PAID",
-        orderDetails: { orderId: String(answer.orderId), orderTotalAmount: answer.amount, orderCurrency: answer.currency ?? "EUR", mode: answer.mode ?? "TEST" },
+        orderDetails: {
+          orderId: String(answer.orderId),
+          orderTotalAmount: answer.amount,
+          orderCurrency: answer.currency ?? "EUR",
+          mode: answer.mode ?? "TEST",
+        },
         transactions: [{ uuid: answer.uuid, amount: answer.amount, currency: answer.currency ?? "EUR", status: "PAID" }],
       });
-      return [new URLSearchParams({ "kr-hash": hmacSha256Hex(PASSWORD, text), "kr-hash-algorithm": "sha256_hmac", "kr-hash-key": "password", "kr-answer-type": "V4/Payment", "kr-answer": text }).toString(), {}];
+      return [
+        new URLSearchParams({
+          "kr-hash": hmacSha256Hex(PASSWORD, text),
+          "kr-hash-algorithm": "sha256_hmac",
+          "kr-hash-key": "password",
+          "kr-answer-type": "V4/Payment",
+          "kr-answer": text,
+        }).toString(),
+        {},
+      ];
     }
 
     /**
@@ -190,15 +244,25 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
      * really contains "+AUTHORISED+".
      */
     function probeForgery(form: Record<string, string>): string {
-      const names = Object.keys(form).filter((name) => name.startsWith("vads_")).sort();
+      const names = Object.keys(form)
+        .filter((name) => name.startsWith("vads_"))
+        .sort();
       const kept = names.filter((name) => name <= "vads_trans_id");
-      const tokens = names.map((name) => form[name]).join("+").split("+");
+      const tokens = names
+        .map((name) => form[name])
+        .join("+")
+        .split("+");
       const keptCount = kept.map((name) => form[name].split("+").length).reduce((a, b) => a + b, 0);
       const at = tokens.indexOf("AUTHORISED");
       const before = tokens.slice(keptCount, at === -1 ? tokens.length - 2 : at);
       const after = tokens.slice(at === -1 ? tokens.length - 2 : at + 1);
       const fields: Record<string, string> = Object.fromEntries(kept.map((name) => [name, form[name]]));
-      Object.assign(fields, { vads_trans_p: before.join("+"), vads_trans_status: "AUTHORISED", vads_trans_uuid: after.slice(0, -1).join("+"), vads_version: after[after.length - 1] });
+      Object.assign(fields, {
+        vads_trans_p: before.join("+"),
+        vads_trans_status: "AUTHORISED",
+        vads_trans_uuid: after.slice(0, -1).join("+"),
+        vads_version: after[after.length - 1],
+      });
       return new URLSearchParams({ ...fields, signature: form.signature }).toString();
     }
 
@@ -223,8 +287,16 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
         ["the probe's re-cut", probeForgery(start.fields), {}],
         // Cuts that keep the form's signature valid: none is a notification.
         ["the signed form itself", cut(vads), {}],
-        ["the form with its last two values in one field", cut({ ...without(vads, "vads_url_return", "vads_version"), vads_url_return: `${vads.vads_url_return}+${vads.vads_version}` }), {}],
-        ["the form's values under other documented names", cut({ ...without(vads, "vads_url_check", "vads_url_return"), vads_trans_status: `${vads.vads_url_check}+${vads.vads_url_return}` }), {}],
+        [
+          "the form with its last two values in one field",
+          cut({ ...without(vads, "vads_url_return", "vads_version"), vads_url_return: `${vads.vads_url_return}+${vads.vads_version}` }),
+          {},
+        ],
+        [
+          "the form's values under other documented names",
+          cut({ ...without(vads, "vads_url_check", "vads_url_return"), vads_trans_status: `${vads.vads_url_check}+${vads.vads_url_return}` }),
+          {},
+        ],
       ]);
       // The signed form holds no buyer text: the return URL is the order page, whatever the request asked.
       expect(start.fields.vads_url_return).toMatch(new RegExp(`^http://[^/]+/boutique/commande\\?order=${order.id}$`));
@@ -237,7 +309,10 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
       expectEnvelope(await holder.login("holder@demo.test"), 200);
       await holder.csrf();
       const offer = (await holder.get("/back/api/referent/updateToNextContractProduct", { headers: csrfHeader(holder) })).body.data;
-      const started = await holder.get(`/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=${encodeURIComponent("/gestion+AUTHORISED+x")}`, { headers: csrfHeader(holder) });
+      const started = await holder.get(
+        `/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=${encodeURIComponent("/gestion+AUTHORISED+x")}`,
+        { headers: csrfHeader(holder) },
+      );
       expectEnvelope(started, 200);
       const form = started.body.data.payment.fields as Record<string, string>;
       await expectRefused(suite, notify(holder), started.body.data.orderId, [["the probe's re-cut", probeForgery(form), {}]]);
@@ -259,10 +334,18 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
       const [goodBody] = signedIpn(good);
       const restGood = { orderId: order.id, amount: order.totalWithVatCents, uuid: uuidOf(`${backend}-forged-rest`) };
       // A sandbox notification, signed with this platform's sandbox key, cannot pay an order started with SystemPay.
-      const sandbox = buildSandboxNotification(TEST_SECRET, { orderId: order.id, status: "paid", amountCents: order.totalWithVatCents, currency: "EUR", transactionId: `sp-${backend}-sbx` });
+      const sandbox = buildSandboxNotification(TEST_SECRET, {
+        orderId: order.id,
+        status: "paid",
+        amountCents: order.totalWithVatCents,
+        currency: "EUR",
+        transactionId: `sp-${backend}-sbx`,
+      });
       const notifySandbox = (body: string, headers: Record<string, string>) =>
         agent.request("POST", "/back/api/shop/payments/notify/sandbox", { body, headers: { "content-type": "application/json", ...headers }, csrf: false });
-      await expectRefused(suite, notifySandbox, order.id, [["the sandbox's notification of a SystemPay order", sandbox.body, sandbox.headers as Record<string, string>]]);
+      await expectRefused(suite, notifySandbox, order.id, [
+        ["the sandbox's notification of a SystemPay order", sandbox.body, sandbox.headers as Record<string, string>],
+      ]);
       await expectRefused(suite, notify(agent), order.id, [
         // Signed with the key, so only the fields are wrong.
         ["an undocumented field", ...signedIpn({ ...good, vads_trans_p: "x" })],
@@ -271,7 +354,10 @@ describe.each(backends())("signed payment notifications (%s)", (backend) => {
         ["no vads_trans_status", ...signedIpn(without(good, "vads_trans_status"))],
         ["a wrong amount", ...signedIpn({ ...good, vads_amount: "1", vads_effective_amount: "1" })],
         ["a wrong currency", ...signedIpn({ ...good, vads_currency: "840" })],
-        ["another order's amount and trans id", ...signedIpn({ ...good, vads_amount: other.start.fields.vads_amount, vads_trans_id: other.start.fields.vads_trans_id })],
+        [
+          "another order's amount and trans id",
+          ...signedIpn({ ...good, vads_amount: other.start.fields.vads_amount, vads_trans_id: other.start.fields.vads_trans_id }),
+        ],
         ["another order's trans id", ...signedIpn({ ...good, vads_trans_id: other.start.fields.vads_trans_id })],
         ["another shop's id", ...signedIpn({ ...good, vads_site_id: "87654321" })],
         ["another mode", ...signedIpn({ ...good, vads_ctx_mode: "PRODUCTION" })],

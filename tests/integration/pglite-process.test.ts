@@ -25,7 +25,18 @@ type Server = { child: ChildProcess; origin: Promise<string>; exited: Promise<{ 
 function startServer(dir: string): Server {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox", PGLITE_DIR: dir, DATA_DIR: path.dirname(dir), PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "", PGLITE_PROCESS: "child", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "sandbox",
+      PGLITE_DIR: dir,
+      DATA_DIR: path.dirname(dir),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      PGLITE_PROCESS: "child",
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

@@ -150,9 +150,7 @@ describe.each(backends())("login rate limit with Redis (%s)", (backend) => {
 
   test("40 parallel wrong passwords on one account: at most 5 are checked, counted in Redis", async () => {
     const email = `redis-parallel-${backend}-${Date.now()}@demo.test`;
-    const replies = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => suite.agent({ "x-forwarded-for": freshIp() }).login(email, `wrong-${i}`)),
-    );
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => suite.agent({ "x-forwarded-for": freshIp() }).login(email, `wrong-${i}`)));
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_MAX_FAILURES);

@@ -58,7 +58,15 @@ describe.each(backends())("read scope of a web request (%s)", (backend) => {
     other.cookies.set("XSRF-TOKEN", agent.cookies.get("XSRF-TOKEN")!);
     const renamed = `Next${Date.now() % 100000}`;
     const profile = await agent.get("/back/api/user/profile");
-    expect((await other.post("/back/api/user/updateUserData", { firstName: renamed, lastName: profile.body.data.lastName, profession: profile.body.data.profession })).status).toBe(200);
+    expect(
+      (
+        await other.post("/back/api/user/updateUserData", {
+          firstName: renamed,
+          lastName: profile.body.data.lastName,
+          profession: profile.body.data.profession,
+        })
+      ).status,
+    ).toBe(200);
     const b = await inProcess(agent, first, "GET", "/user");
     expect(b.body.data.firstName).toBe(a.body.data.firstName);
     const c = await inProcess(agent, createReadScope(), "GET", "/user");

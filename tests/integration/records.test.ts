@@ -42,7 +42,10 @@ describe.each(backends())("learner records (%s)", (backend) => {
   }
 
   async function trainingId(brand: string, slug: string): Promise<number> {
-    const [row] = await suite.db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.brand, brand), eq(trainings.slug, slug)));
+    const [row] = await suite.db
+      .select({ id: trainings.id })
+      .from(trainings)
+      .where(and(eq(trainings.brand, brand), eq(trainings.slug, slug)));
     return row.id;
   }
 
@@ -143,12 +146,19 @@ describe.each(backends())("learner records (%s)", (backend) => {
     const today = new Date().toISOString().slice(0, 10);
     for (const t of reply.upcoming) expect(t.status === "waiting_list" || t.sessions[0].startDate >= today).toBe(true);
     // A booked session's days: its start and its extra dates, in order, each once.
-    const booked = await suite.db.execute(sql`select e.id as enrolment_id, (select string_agg(d::text, ',' order by d) from (select s.start_date as d union select sd.date from session_dates sd where sd.session_id = s.id) days) as days
+    const booked = await suite.db
+      .execute(sql`select e.id as enrolment_id, (select string_agg(d::text, ',' order by d) from (select s.start_date as d union select sd.date from session_dates sd where sd.session_id = s.id) days) as days
       from enrolments e join face_to_face_sessions s on s.id = e.session_id join users u on u.id = e.user_id where u.email = 'learner@demo.test'`);
-    const daysOf = new Map((booked as unknown as { rows: { enrolment_id: number; days: string }[] }).rows.map((row) => [Number(row.enrolment_id), row.days.split(",")]));
+    const daysOf = new Map(
+      (booked as unknown as { rows: { enrolment_id: number; days: string }[] }).rows.map((row) => [Number(row.enrolment_id), row.days.split(",")]),
+    );
     const withSessions = [...reply.current, ...reply.upcoming].filter((t) => t.sessions.length > 0);
     expect(withSessions.length).toBeGreaterThan(0);
-    for (const t of withSessions) expect(t.sessions.map((s: { startDate: string }) => s.startDate), t.course.slug).toEqual(daysOf.get(t.enrolmentId));
+    for (const t of withSessions)
+      expect(
+        t.sessions.map((s: { startDate: string }) => s.startDate),
+        t.course.slug,
+      ).toEqual(daysOf.get(t.enrolmentId));
 
     const formations = await data(agent, "/back/api/user/currentFormations");
     expect(formations.current).toEqual(reply.current);
@@ -225,7 +235,15 @@ describe.each(backends())("learner records (%s)", (backend) => {
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(6);
     const mine = new Set((await data(agent, "/back/api/user/trainingsList")).map((t: any) => t.id));
-    const rows = await suite.db.select().from(trainings).where(inArray(trainings.id, suggestions.map((s: any) => s.id)));
+    const rows = await suite.db
+      .select()
+      .from(trainings)
+      .where(
+        inArray(
+          trainings.id,
+          suggestions.map((s: any) => s.id),
+        ),
+      );
     for (const s of suggestions) {
       expect(mine.has(s.id)).toBe(false);
       const row = rows.find((r) => r.id === s.id)!;
@@ -236,7 +254,10 @@ describe.each(backends())("learner records (%s)", (backend) => {
     const allTags = await suite.db.select().from(trainingTags);
     const myOwnTags = new Set(allTags.filter((r) => mine.has(r.trainingId)).map((r) => r.tag));
     for (const s of suggestions) {
-      const expectedTags = allTags.filter((r) => r.trainingId === s.id).map((r) => r.tag).sort();
+      const expectedTags = allTags
+        .filter((r) => r.trainingId === s.id)
+        .map((r) => r.tag)
+        .sort();
       expect([...s.tags].sort(), s.slug).toEqual(expectedTags);
       expect([...s.sharedTags].sort(), s.slug).toEqual(expectedTags.filter((tag) => myOwnTags.has(tag)));
     }
@@ -246,7 +267,10 @@ describe.each(backends())("learner records (%s)", (backend) => {
     const tagRows = await suite.db.select().from(trainingTags);
     const tagsOf = (id: number) => tagRows.filter((r) => r.trainingId === id).map((r) => r.tag);
     const myTags = new Set([...mine].flatMap((id) => tagsOf(id as number)));
-    const all = await suite.db.select().from(trainings).where(and(eq(trainings.brand, "fr"), eq(trainings.isPublished, true), eq(trainings.isTest, false), eq(trainings.obsolete, false)));
+    const all = await suite.db
+      .select()
+      .from(trainings)
+      .where(and(eq(trainings.brand, "fr"), eq(trainings.isPublished, true), eq(trainings.isTest, false), eq(trainings.obsolete, false)));
     const expected = all
       .filter((t) => !mine.has(t.id) && fitsAudience(t, { isPharmacist: me.isPharmacist, isHolder: me.isHolder }).ok)
       .map((t) => ({ t, shared: tagsOf(t.id).filter((tag) => myTags.has(tag)).length }))
@@ -279,8 +303,7 @@ describe.each(backends())("learner records (%s)", (backend) => {
   test("badges: award rules, idempotent, notified once, translated", async () => {
     const agent = await loggedIn("learner@demo.test");
     const id = await userId("learner@demo.test");
-    const countNotifications = async (user: number) =>
-      (await suite.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, user)))[0].n;
+    const countNotifications = async (user: number) => (await suite.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, user)))[0].n;
     const notificationsBefore = await countNotifications(id);
     const deps = { db: suite.db, broadcaster: suite.platform.realtime.broadcaster, now: () => new Date(), logger: createLogger("silent") };
     const [first, second] = await Promise.all([awardBadges(deps, id), awardBadges(deps, id)]);
@@ -379,5 +402,4 @@ describe.each(backends())("learner records (%s)", (backend) => {
     const [n] = await suite.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, user));
     return { badges: b.n, notifications: n.n };
   }
-
 });

@@ -39,9 +39,24 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
       const paidAt = new Date();
       const [order] = await suite.db
         .insert(orders)
-        .values({ brand: "fr", userId: buyer, accountId: account, status: "paid", paymentMethod: "card", provider: "sandbox", subtotalCents: 1000, totalCents: 1000, vatCents: 0, totalWithVatCents: 1000, vatRateBasisPoints: 0, paidAt })
+        .values({
+          brand: "fr",
+          userId: buyer,
+          accountId: account,
+          status: "paid",
+          paymentMethod: "card",
+          provider: "sandbox",
+          subtotalCents: 1000,
+          totalCents: 1000,
+          vatCents: 0,
+          totalWithVatCents: 1000,
+          vatRateBasisPoints: 0,
+          paidAt,
+        })
         .returning();
-      await suite.db.insert(orderLines).values({ orderId: order.id, trainingId: training.id, name: training.name, trainingType: training.type, sessionId, priceCents: 1000, netCents: 1000 });
+      await suite.db
+        .insert(orderLines)
+        .values({ orderId: order.id, trainingId: training.id, name: training.name, trainingType: training.type, sessionId, priceCents: 1000, netCents: 1000 });
     }
   }
 
@@ -99,11 +114,18 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expect((await sessionRow(suite.db, session.id)).currentParticipants).toBe(1);
 
     // Two referents' submits at once for the last seat bought: one gets it.
-    const replies = await Promise.all([holder.post("/back/api/referent/attributeApprenants", body([b])), holder.post("/back/api/referent/attributeApprenants", body([c]))]);
+    const replies = await Promise.all([
+      holder.post("/back/api/referent/attributeApprenants", body([b])),
+      holder.post("/back/api/referent/attributeApprenants", body([c])),
+    ]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await sessionRow(suite.db, session.id)).currentParticipants).toBe(2);
     const after = await holder.get("/back/api/referent/attributeApprenants/options");
-    expect(after.body.data.products.find((p: { key: string }) => p.key === `${training.id}-${session.id}`)).toMatchObject({ quantity: 2, used: 2, remaining: 0 });
+    expect(after.body.data.products.find((p: { key: string }) => p.key === `${training.id}-${session.id}`)).toMatchObject({
+      quantity: 2,
+      used: 2,
+      remaining: 0,
+    });
   });
 
   test("refusals: another pharmacy's learner, a training not bought, bad input, Spanish messages; nothing changes", async () => {
@@ -153,7 +175,12 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expectEnvelope(started, 200);
     // Started again (a double click): the same open order is answered, no second one is made (ADR 0101).
     expect(started.body.data.orderId).toBe(first.body.data.orderId);
-    expect(await suite.db.select().from(orders).where(and(eq(orders.contractOfferId, offer.id), eq(orders.status, "pending")))).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.contractOfferId, offer.id), eq(orders.status, "pending"))),
+    ).toHaveLength(1);
     const [order] = await suite.db.select().from(orders).where(eq(orders.id, started.body.data.orderId));
     expect(order).toMatchObject({ kind: "contract", contractOfferId: offer.id, status: "pending", subtotalCents: offer.priceCents, currency: "EUR" });
     expect(order.totalWithVatCents).toBe(offer.priceCents + order.vatCents);
@@ -198,7 +225,9 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     const multi = await as("multi@demo.test");
     expectEnvelope(await multi.post("/back/api/user/setAccountId", { accountId: await accountId("Pharmacie des Halles"), platform: "fr" }), 200);
     const offer = (await multi.get("/back/api/referent/updateToNextContractProduct", { headers: csrfHeader(multi) })).body.data;
-    const start = await multi.get(`/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=%2Fgestion%2Fma-pharmacie%2Fcontrat`, { headers: csrfHeader(multi) });
+    const start = await multi.get(`/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=%2Fgestion%2Fma-pharmacie%2Fcontrat`, {
+      headers: csrfHeader(multi),
+    });
     expectEnvelope(start, 200);
     const paid = await submitCard(multi, start.body.data.payment.url, "4242 4242 4242 4242");
     expect(paid.status).toBe(303);
@@ -229,7 +258,10 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     const [order] = await suite.db.select().from(orders).where(eq(orders.id, pending.body.data.orderId));
     const late = sandboxNotification({ orderId: order.id, status: "paid", amountCents: order.totalWithVatCents, transactionId: `late-${backend}` });
     expectEnvelope(await notify(holder, late.body, late.headers as Record<string, string>), 200);
-    expect((await suite.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: "failed", failureReason: "contractPaymentOfferClosed" });
+    expect((await suite.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      status: "failed",
+      failureReason: "contractPaymentOfferClosed",
+    });
     expect((await suite.db.select().from(contracts)).length).toBe(contractsBefore);
   });
 
@@ -251,19 +283,30 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expect(page.status).toBe(200);
     expect(decode(page.text)).toContain("Attribuer les formations achetées");
     expect(decode((await holder.get("/gestion/ma-pharmacie/equipe")).text)).toContain(`href="${path}"`);
-    const options = (await holder.agent.get("/back/api/referent/attributeApprenants/options")).body.data as { products: { key: string; name: string; remaining: number; trainingId: number }[]; members: { contactId: number; firstName: string }[] };
+    const options = (await holder.agent.get("/back/api/referent/attributeApprenants/options")).body.data as {
+      products: { key: string; name: string; remaining: number; trainingId: number }[];
+      members: { contactId: number; firstName: string }[];
+    };
     const single = options.products.find((p) => p.remaining === 1)!;
     const double = options.products.find((p) => p.remaining === 2)!;
     expect(single && double, "the demo's bought products").toBeTruthy();
     const [a, b] = options.members.filter((m) => m.firstName === "Lucas" || m.firstName === "Maxime").map((m) => String(m.contactId));
     const before = await tableCounts(suite.db);
 
-    const empty = await holder.post(path, [["intent", "attribute"], ["product", ""]]);
+    const empty = await holder.post(path, [
+      ["intent", "attribute"],
+      ["product", ""],
+    ]);
     expect(empty.status).toBe(422);
     // The product's message alone (not its format's as well).
     expect(decode(empty.text)).toMatch(/>Ce champ est obligatoire\.<\/p>/);
     expect(decode(empty.text)).toMatch(/id="apprenants-error"[^>]*>Choisissez au moins une option\.</);
-    const tooMany = await holder.post(path, [["intent", "attribute"], ["product", single.key], ["apprenants", a], ["apprenants", b]]);
+    const tooMany = await holder.post(path, [
+      ["intent", "attribute"],
+      ["product", single.key],
+      ["apprenants", a],
+      ["apprenants", b],
+    ]);
     expect(tooMany.status).toBe(409);
     const tooManyText = decode(tooMany.text);
     expect(tooManyText).toContain("Il ne reste que 1 place achetée pour cette formation : vous en avez demandé 2. Personne n'a été inscrit.");
@@ -272,7 +315,11 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expect(tooManyText).toMatch(new RegExp(`<option value="${single.key}" selected=""`));
     expect(await tableCounts(suite.db)).toEqual({ ...before, sessions: (await tableCounts(suite.db)).sessions });
 
-    const done = await holder.post(path, [["intent", "attribute"], ["product", double.key], ["apprenants", a]]);
+    const done = await holder.post(path, [
+      ["intent", "attribute"],
+      ["product", double.key],
+      ["apprenants", a],
+    ]);
     expect(done.status).toBe(302);
     expect(done.location).toBe(path);
     expect(await activeEnrolments(double.trainingId, [Number(a)])).toHaveLength(1);
@@ -293,10 +340,16 @@ describe.each(backends())("referent attribution and contract payment (%s)", (bac
     expect(offer, "a pending offer").toBeDefined();
     const contract = decode((await holder.get("/gestion/ma-pharmacie/contrat")).text);
     expect(contract).toContain("Signer et payer par carte");
-    const pay = await holder.post("/gestion/ma-pharmacie/contrat", [["intent", "pay"], ["offerId", String(offer.id)]]);
+    const pay = await holder.post("/gestion/ma-pharmacie/contrat", [
+      ["intent", "pay"],
+      ["offerId", String(offer.id)],
+    ]);
     expect(pay.status).toBe(302);
     expect(pay.location).toMatch(/\/back\/payments\/sandbox\//);
-    const [pending] = await suite.db.select().from(orders).where(and(eq(orders.contractOfferId, offer.id), eq(orders.status, "pending")));
+    const [pending] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.contractOfferId, offer.id), eq(orders.status, "pending")));
     expect(pending).toMatchObject({ kind: "contract" });
     // Back from the provider: the stored status is shown.
     const back = decode((await holder.get(`/gestion/ma-pharmacie/contrat?order=${pending.id}&payment=paid`)).text);

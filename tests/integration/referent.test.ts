@@ -97,13 +97,25 @@ describe.each(backends())("referent calls (%s)", (backend) => {
 
   test("the holder stays active and only the holder manages referents; referents still manage learners (issue 28)", async () => {
     const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
-    const [lea, maxime, emma, holderId] = await Promise.all(["lea.bernard@demo.test", "maxime.durand@demo.test", "emma.leroy@demo.test", "holder@demo.test"].map(userId));
+    const [lea, maxime, emma, holderId] = await Promise.all(
+      ["lea.bernard@demo.test", "maxime.durand@demo.test", "emma.leroy@demo.test", "holder@demo.test"].map(userId),
+    );
     // Two referents of the pharmacy (the demo data has only its holder).
-    for (const id of [lea, maxime]) await suite.db.update(memberships).set({ role: "referent" }).where(and(eq(memberships.accountId, marche.id), eq(memberships.userId, id)));
+    for (const id of [lea, maxime])
+      await suite.db
+        .update(memberships)
+        .set({ role: "referent" })
+        .where(and(eq(memberships.accountId, marche.id), eq(memberships.userId, id)));
     const referent = await as("lea.bernard@demo.test");
     const holder = await as("holder@demo.test");
     const spanishHolder = await as("holder@demo.test", "localhost", "es-ES");
-    const activeOf = async (id: number) => (await suite.db.select({ isActive: memberships.isActive }).from(memberships).where(and(eq(memberships.accountId, marche.id), eq(memberships.userId, id))))[0].isActive;
+    const activeOf = async (id: number) =>
+      (
+        await suite.db
+          .select({ isActive: memberships.isActive })
+          .from(memberships)
+          .where(and(eq(memberships.accountId, marche.id), eq(memberships.userId, id)))
+      )[0].isActive;
 
     const before = await tableCounts(suite.db);
     const holderOff = await referent.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false });
@@ -112,7 +124,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const selfOff = await holder.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false });
     expectEnvelope(selfOff, 409);
     expect(selfOff.body.message).toBe("Le titulaire de la pharmacie ne peut pas être désactivé.");
-    expect((await spanishHolder.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false })).body.message).toBe("El titular de la farmacia no puede desactivarse.");
+    expect((await spanishHolder.post("/back/api/referent/toggleApprenantActive", { contactId: holderId, isActive: false })).body.message).toBe(
+      "El titular de la farmacia no puede desactivarse.",
+    );
     for (const isActive of [false, true]) {
       const other = await referent.post("/back/api/referent/toggleApprenantActive", { contactId: maxime, isActive });
       expectEnvelope(other, 403);
@@ -131,7 +145,11 @@ describe.each(backends())("referent calls (%s)", (backend) => {
 
     // The team says what each viewer may change; the page offers exactly that (no link, no confirmation step).
     const offered = async (agent: Agent) =>
-      Object.fromEntries(((await agent.get("/back/api/referent/dpec/allApprenants")).body.data.members as { contactId: number | null; canChangeAccess: boolean }[]).filter((m) => m.contactId !== null).map((m) => [m.contactId, m.canChangeAccess]));
+      Object.fromEntries(
+        ((await agent.get("/back/api/referent/dpec/allApprenants")).body.data.members as { contactId: number | null; canChangeAccess: boolean }[])
+          .filter((m) => m.contactId !== null)
+          .map((m) => [m.contactId, m.canChangeAccess]),
+      );
     expect(await offered(referent)).toMatchObject({ [holderId]: false, [lea]: false, [maxime]: false, [emma]: true });
     expect(await offered(holder)).toMatchObject({ [holderId]: false, [lea]: true, [maxime]: true, [emma]: true });
     const page = async (agent: Agent, query = "") => (await agent.fetchRaw("GET", `/gestion/ma-pharmacie/equipe${query}`, { accept: "text/html" })).text();
@@ -148,7 +166,12 @@ describe.each(backends())("referent calls (%s)", (backend) => {
   test("editAccountDatas changes the pharmacy's name and address; bad input changes nothing", async () => {
     const holder = await as("holder@demo.test");
     expectEnvelope(await holder.post("/back/api/referent/editAccountDatas", { name: "", address: "x", postalCode: "!", city: "Lyon" }), 422);
-    const ok = await holder.post("/back/api/referent/editAccountDatas", { name: "Pharmacie du Marché", address: "14 place du Marché", postalCode: "69003", city: "Lyon" });
+    const ok = await holder.post("/back/api/referent/editAccountDatas", {
+      name: "Pharmacie du Marché",
+      address: "14 place du Marché",
+      postalCode: "69003",
+      city: "Lyon",
+    });
     expectEnvelope(ok, 200);
     const [row] = await suite.db.select().from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     expect(row.address).toBe("14 place du Marché");
@@ -158,7 +181,11 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const referent = await as("referent.be@demo.test", "be.localhost", "fr-BE");
     const view = await referent.get("/back/api/referent/getContract");
     expectEnvelope(view, 200);
-    expect(view.body.data).toMatchObject({ contract: { productName: "Abonnement Officine", valid: true }, nextProduct: { name: "Abonnement Officine Plus" }, pendingOffer: null });
+    expect(view.body.data).toMatchObject({
+      contract: { productName: "Abonnement Officine", valid: true },
+      nextProduct: { name: "Abonnement Officine Plus" },
+      pendingOffer: null,
+    });
     // A GET that changes state: the CSRF header first.
     expectEnvelope(await referent.get("/back/api/referent/updateToNextContractProduct"), 419);
     const offer = await referent.get("/back/api/referent/updateToNextContractProduct", withCsrf(referent));
@@ -189,8 +216,17 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect(detail.body.data.lines.length).toBeGreaterThan(0);
     const pdf = await holder.fetchRaw("GET", `/back/api/referent/invoice/${invoices[0].id}/pdf`, {});
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
-    const zip = await holder.fetchRaw("POST", "/back/api/referent/invoices", { "content-type": "application/json", ...withCsrf(holder).headers }, JSON.stringify({ factures: invoices.slice(0, 2).map((i) => i.id) }));
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const zip = await holder.fetchRaw(
+      "POST",
+      "/back/api/referent/invoices",
+      { "content-type": "application/json", ...withCsrf(holder).headers },
+      JSON.stringify({ factures: invoices.slice(0, 2).map((i) => i.id) }),
+    );
     expect(zip.status).toBe(200);
     const bytes = Buffer.from(await zip.arrayBuffer());
     expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
@@ -200,7 +236,12 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect(zip.headers.get("content-length")).toBeNull();
     expect(zip.headers.get("content-disposition")).toMatch(/^attachment; filename="factures-\d{4}-\d{2}-\d{2}\.zip"$/);
     const archive = unzip(bytes);
-    expect([...archive.keys()].sort()).toEqual(invoices.slice(0, 2).map((i) => `${i.number}.pdf`).sort());
+    expect([...archive.keys()].sort()).toEqual(
+      invoices
+        .slice(0, 2)
+        .map((i) => `${i.number}.pdf`)
+        .sort(),
+    );
     for (const pdf of archive.values()) expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expectEnvelope(await holder.post("/back/api/referent/invoices", { factures: [] }), 422);
     const spanish = await as("referent.es@demo.test", "es.localhost", "es-ES");
@@ -216,7 +257,12 @@ describe.each(backends())("referent calls (%s)", (backend) => {
   test("the pharmacy's orders (ADR 0053): the last one and one by id, for the account in use only; shown on the invoices tab", async () => {
     const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     // The newest by date (issue 28 item 10), not by id: the demo's orders are not made in the order of their dates.
-    const [newest] = await suite.db.select().from(orders).where(and(eq(orders.accountId, marche.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+    const [newest] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, marche.id), eq(orders.brand, "fr"), eq(orders.kind, "shop")))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1);
     expect(newest, "the demo pharmacy has shop orders").toBeDefined();
     const [personal] = await suite.db.select().from(orders).where(isNull(orders.accountId)).limit(1);
     expect(personal, "a personal order (no pharmacy) in the demo data").toBeDefined();
@@ -243,7 +289,12 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expectEnvelope(await multi.get(`/back/api/referent/getCommand/${newest.id}`), 404);
     const theirs = await multi.get("/back/api/referent/getLastCommand");
     expectEnvelope(theirs, 200);
-    const [hallesNewest] = await suite.db.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, halles.id), eq(orders.brand, "fr"), eq(orders.kind, "shop"))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+    const [hallesNewest] = await suite.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.accountId, halles.id), eq(orders.brand, "fr"), eq(orders.kind, "shop")))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1);
     expect(theirs.body.data?.id ?? null).toBe(hallesNewest?.id ?? null);
 
     // Pages: the invoices tab names the last order and links to its page; the page shows its lines and invoice.
@@ -296,7 +347,11 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const holder = await as("holder@demo.test");
     const [marche] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     const expected = async () => {
-      const rows = await suite.db.select().from(fundingRequests).where(eq(fundingRequests.accountId, marche.id)).orderBy(desc(fundingRequests.createdAt), desc(fundingRequests.id));
+      const rows = await suite.db
+        .select()
+        .from(fundingRequests)
+        .where(eq(fundingRequests.accountId, marche.id))
+        .orderBy(desc(fundingRequests.createdAt), desc(fundingRequests.id));
       const latest = new Map<number, (typeof rows)[number]>();
       for (const row of rows) if (!latest.has(row.learnerId)) latest.set(row.learnerId, row);
       return latest;
@@ -307,7 +362,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     let list = await members();
     for (const m of list) {
       const row = latest.get(m.contactId);
-      expect(m.funding, `${m.firstName} ${m.lastName}`).toEqual(row ? { id: row.id, state: row.state, scheme: row.scheme, updatedAt: row.updatedAt.toISOString() } : null);
+      expect(m.funding, `${m.firstName} ${m.lastName}`).toEqual(
+        row ? { id: row.id, state: row.state, scheme: row.scheme, updatedAt: row.updatedAt.toISOString() } : null,
+      );
     }
     // The demo data has members with a request and members without one.
     expect(list.some((m) => m.funding !== null)).toBe(true);
@@ -352,7 +409,8 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     const marcheInvoice = (await holder.get("/back/api/referent/invoices")).body.data.invoices[0].id as number;
     const marcheLearner = await userId("learner@demo.test");
     const marcheOrder = (await holder.get("/back/api/referent/getLastCommand")).body.data.id as number;
-    const invitation = (await holder.get("/back/api/referent/dpec/allApprenants")).body.data.members.find((m: { status: string }) => m.status === "invited").invitationId as number;
+    const invitation = (await holder.get("/back/api/referent/dpec/allApprenants")).body.data.members.find((m: { status: string }) => m.status === "invited")
+      .invitationId as number;
     const offer = await holder.get("/back/api/referent/updateToNextContractProduct", withCsrf(holder));
     expectEnvelope(offer, 200);
     const offerId = offer.body.data.id as number;
@@ -375,7 +433,12 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       { method: "POST", path: "/back/api/referent/addApprenant", body: { email: "intrus@demo.test", firstName: "I", lastName: "N" }, write: true },
       { method: "POST", path: "/back/api/referent/sendEmailToApprenant", body: { id: invitation }, write: true },
       { method: "POST", path: "/back/api/referent/toggleApprenantActive", body: { contactId: marcheLearner, isActive: false }, write: true },
-      { method: "POST", path: "/back/api/referent/editAccountDatas", body: { name: "Pirate", address: "1 rue X", postalCode: "75001", city: "Paris" }, write: true },
+      {
+        method: "POST",
+        path: "/back/api/referent/editAccountDatas",
+        body: { name: "Pirate", address: "1 rue X", postalCode: "75001", city: "Paris" },
+        write: true,
+      },
       { method: "GET", path: "/back/api/referent/getContract", write: false },
       { method: "GET", path: "/back/api/referent/updateToNextContractProduct", write: true, csrfGet: true },
       { method: "GET", path: `/back/api/referent/contract/sign/${offerId}`, write: true, csrfGet: true },
@@ -408,7 +471,11 @@ describe.each(backends())("referent calls (%s)", (backend) => {
       if (call.write) expect((await send(readOnlyReferent, call)).status, `read-only referent ${call.path}`).toBe(403);
       // Another pharmacy's referent: this pharmacy's ids are not found there; its own reads are its own pharmacy's.
       const other = await send(otherReferent, call);
-      if (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive|attributeApprenants$|getCommand)/.test(call.path) && call.path !== "/back/api/referent/invoices" || call.method === "POST" && /invoices|mFactures/.test(call.path)) {
+      if (
+        (/\/(invoice|invoices|mFactures|sign|sendEmailToApprenant|toggleApprenantActive|attributeApprenants$|getCommand)/.test(call.path) &&
+          call.path !== "/back/api/referent/invoices") ||
+        (call.method === "POST" && /invoices|mFactures/.test(call.path))
+      ) {
         expect(other.status, `other referent ${call.path}`).toBe(404);
       }
       if (call.path.endsWith("/attributeApprenants/options")) {
@@ -429,7 +496,10 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     // The other referent's writes that passed acted on their own pharmacy only: the holder's pharmacy is untouched.
     const [accountAfter] = await suite.db.select().from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     expect(accountAfter).toEqual(accountBefore);
-    const [membership] = await suite.db.select().from(memberships).where(and(eq(memberships.userId, marcheLearner), eq(memberships.accountId, accountBefore.id)));
+    const [membership] = await suite.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, marcheLearner), eq(memberships.accountId, accountBefore.id)));
     expect(membership.isActive).toBe(true);
     const [stillPending] = await suite.db.select().from(contractOffers).where(eq(contractOffers.id, offerId));
     expect(stillPending.status).toBe("pending");
@@ -461,7 +531,9 @@ describe.each(backends())("referent calls (%s)", (backend) => {
     expect(team.text).toContain("María");
     // Without the training plan (Pharmacie du Sablon has it; Grande Pharmacie de la Gare not): the contract.
     const readOnly = await as("referent.readonly@demo.test");
-    expect((await readOnly.get("/gestion/ma-pharmacie?pharmaTab=0", { headers: { accept: "text/html" } })).headers.get("location")).toBe("/gestion/ma-pharmacie/contrat");
+    expect((await readOnly.get("/gestion/ma-pharmacie?pharmaTab=0", { headers: { accept: "text/html" } })).headers.get("location")).toBe(
+      "/gestion/ma-pharmacie/contrat",
+    );
     const contract = await readOnly.get("/gestion/ma-pharmacie/contrat", { headers: { accept: "text/html" } });
     expect(contract.text).toContain("lecture seule");
     expect(contract.text).not.toContain('value="next"');

@@ -126,8 +126,15 @@ describe.each(backends())("seats are the active bookings (%s)", (backend) => {
     const agent = await agentFor(suite, buyer!, null);
     const cart = (await agent.post("/back/api/shop/add/products", { products: [f2f!.id] })).body.data;
     const functions = (await agent.post("/back/api/shop/getAvailableFunctions/product", { productId: f2f!.id })).body.data;
-    if (functions.length > 0) expectEnvelope(await agent.post("/back/api/shop/setProductFunction/product", { productCartId: cart.products[0].id, functionName: functions[0].name }), 200);
-    expectEnvelope(await agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: session.id, sessionCourseId: group.id }), 200);
+    if (functions.length > 0)
+      expectEnvelope(
+        await agent.post("/back/api/shop/setProductFunction/product", { productCartId: cart.products[0].id, functionName: functions[0].name }),
+        200,
+      );
+    expectEnvelope(
+      await agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: session.id, sessionCourseId: group.id }),
+      200,
+    );
 
     const refused = await payWithCard(agent, "4000 0000 0000 0002");
     await refused.pay();
@@ -145,7 +152,9 @@ describe.each(backends())("seats are the active bookings (%s)", (backend) => {
     await expect(suite.db.update(faceToFaceSessions).set({ currentParticipants: 0 }).where(eq(faceToFaceSessions.id, session.id))).rejects.toThrow();
     const [group] = await suite.db.select({ id: faceToFaceSessions.faceToFaceId }).from(faceToFaceSessions).where(eq(faceToFaceSessions.id, session.id));
     await expect(
-      suite.db.insert(faceToFaceSessions).values({ faceToFaceId: group!.id, name: "phantom", startDate: "2031-01-01", maxParticipants: 5, currentParticipants: 3 }),
+      suite.db
+        .insert(faceToFaceSessions)
+        .values({ faceToFaceId: group!.id, name: "phantom", startDate: "2031-01-01", maxParticipants: 5, currentParticipants: 3 }),
     ).rejects.toThrow();
     // A third booking of two seats: the seats check refuses it, nothing changes.
     const ids = await createLearners(suite.db, 2, await accountOf(suite.db, (await userByEmail(suite.db, "learner@demo.test")).id), `seats-db-${backend}`);

@@ -222,19 +222,7 @@ describe("demo seed on PGlite", () => {
   it("has sessions in several cities, full ones, multi-date ones and virtual ones", async () => {
     const sessions = await db.select().from(t.faceToFaceSessions);
     const cities = new Set(sessions.map((s) => s.city));
-    for (const city of [
-      "Paris",
-      "Lyon",
-      "Évry-Courcouronnes",
-      "Marseille",
-      "Lille",
-      "Bordeaux",
-      "Bruxelles",
-      "Liège",
-      "Madrid",
-      "Barcelona",
-      "Sevilla",
-    ]) {
+    for (const city of ["Paris", "Lyon", "Évry-Courcouronnes", "Marseille", "Lille", "Bordeaux", "Bruxelles", "Liège", "Madrid", "Barcelona", "Sevilla"]) {
       expect(cities, city).toContain(city);
     }
     const full = sessions.filter((s) => s.currentParticipants === s.maxParticipants);
@@ -264,9 +252,7 @@ describe("demo seed on PGlite", () => {
     );
     expect(liveWithout).toEqual([]);
     // The check constraint holds.
-    await expect(
-      db.update(t.faceToFaceSessions).set({ currentParticipants: 999 }).where(eq(t.faceToFaceSessions.id, full[0]!.id)),
-    ).rejects.toThrow();
+    await expect(db.update(t.faceToFaceSessions).set({ currentParticipants: 999 }).where(eq(t.faceToFaceSessions.id, full[0]!.id))).rejects.toThrow();
   });
 
   it("has modules, media and quizzes", async () => {
@@ -280,9 +266,7 @@ describe("demo seed on PGlite", () => {
 
     // Every training with an e-learning course has a pre-test and a post-test with questions and right answers.
     const elearning = rows<{ id: number; slug: string }>(
-      await db.execute(
-        sql`select distinct tr.id, tr.slug from trainings tr join courses c on c.training_id = tr.id where c.module_type = 1`,
-      ),
+      await db.execute(sql`select distinct tr.id, tr.slug from trainings tr join courses c on c.training_id = tr.id where c.module_type = 1`),
     );
     expect(elearning.length).toBeGreaterThanOrEqual(35);
     const quizzes = await db.select().from(t.quizzes);
@@ -338,18 +322,10 @@ describe("demo seed on PGlite", () => {
       expect(groupings.length, brand).toBeGreaterThanOrEqual(1);
       for (const g of groupings) expect(fs.existsSync(path.join(PUBLIC, g.logo!)), g.logo!).toBe(true);
     }
-    const frPages = (await db.select({ slug: t.contentPages.slug }).from(t.contentPages).where(eq(t.contentPages.brand, "fr"))).map(
-      (p) => p.slug,
-    );
-    expect(frPages).toEqual(
-      expect.arrayContaining(["qui-sommes-nous", "mentions-legales", "conditions-generales-de-vente", "politique-de-confidentialite"]),
-    );
-    const esPages = (await db.select({ slug: t.contentPages.slug }).from(t.contentPages).where(eq(t.contentPages.brand, "es"))).map(
-      (p) => p.slug,
-    );
-    expect(esPages).toEqual(
-      expect.arrayContaining(["quienes-somos", "aviso-legal", "condiciones-generales", "politica-de-privacidad", "politica-cookies"]),
-    );
+    const frPages = (await db.select({ slug: t.contentPages.slug }).from(t.contentPages).where(eq(t.contentPages.brand, "fr"))).map((p) => p.slug);
+    expect(frPages).toEqual(expect.arrayContaining(["qui-sommes-nous", "mentions-legales", "conditions-generales-de-vente", "politique-de-confidentialite"]));
+    const esPages = (await db.select({ slug: t.contentPages.slug }).from(t.contentPages).where(eq(t.contentPages.brand, "es"))).map((p) => p.slug);
+    expect(esPages).toEqual(expect.arrayContaining(["quienes-somos", "aviso-legal", "condiciones-generales", "politica-de-privacidad", "politica-cookies"]));
     const funding = await db
       .select({ n: sql<number>`count(q.id)::int` })
       .from(t.faqSections)
@@ -409,9 +385,7 @@ describe("demo seed on PGlite", () => {
     const team = await db
       .select({ role: t.memberships.role })
       .from(t.memberships)
-      .where(
-        and(eq(t.memberships.accountId, holderMembership!.accountId), eq(t.memberships.role, "learner"), eq(t.memberships.isActive, true)),
-      );
+      .where(and(eq(t.memberships.accountId, holderMembership!.accountId), eq(t.memberships.role, "learner"), eq(t.memberships.isActive, true)));
     expect(team.length).toBe(6);
 
     // Belgian and Spanish referents and learner.

@@ -139,7 +139,9 @@ describe.each(backends())("session page cache (%s)", (backend) => {
     // Expiry is a matter of time, not of a write: move the clock of the row back and the version with it, as if
     // no write had happened.
     const kept = await version();
-    await suite.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = 'learner@demo.test')`);
+    await suite.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = 'learner@demo.test')`,
+    );
     await suite.db.execute(sql`update page_data_state set version = ${kept}::bigint`);
     const reply = await page(learner, "/compte/profil");
     expect(reply.headers.get("x-page-cache")).not.toBe("hit");

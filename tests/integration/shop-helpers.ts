@@ -22,7 +22,16 @@ export const TEST_BILLING: Record<string, { address: string; postalCode: string;
 export async function createShopBuyers(db: Db, n: number, tag: string, brand = "fr", options: { billing?: boolean } = {}): Promise<number[]> {
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}@shop.test`, passwordHash: "not-used", firstName: `Buyer${i}`, lastName: tag, brand, locale: BRANDS[brand as BrandKey].defaultLocale })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `${tag}-${i}@shop.test`,
+        passwordHash: "not-used",
+        firstName: `Buyer${i}`,
+        lastName: tag,
+        brand,
+        locale: BRANDS[brand as BrandKey].defaultLocale,
+      })),
+    )
     .returning({ id: users.id });
   await db.insert(contracts).values(rows.map((r) => ({ userId: r.id, type: "shop", productName: "Boutique", validFrom: "2020-01-01" })));
   if (options.billing ?? true) await db.insert(billingProfiles).values(rows.map((r) => ({ userId: r.id, ...(TEST_BILLING[brand] ?? TEST_BILLING.fr) })));
@@ -35,11 +44,16 @@ export async function storeTrainings(db: Db, brand: string, type: string) {
     .select()
     .from(trainings)
     .where(and(eq(trainings.brand, brand), eq(trainings.type, type), eq(trainings.isPublished, true), eq(trainings.availableOnStore, true)));
-  return rows.filter((t) => !t.free && t.priceHtCents > 0 && !t.pharmacistsOnly && !t.nonPharmacistsOnly && !t.holdersOnly && !t.nonHoldersOnly).sort((a, b) => a.id - b.id);
+  return rows
+    .filter((t) => !t.free && t.priceHtCents > 0 && !t.pharmacistsOnly && !t.nonPharmacistsOnly && !t.holdersOnly && !t.nonHoldersOnly)
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function createCode(db: Db, values: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
-  const [row] = await db.insert(discountCodes).values({ brand: "fr", kind: "percentage", value: 1000, ...values, code: values.code.toUpperCase() }).returning();
+  const [row] = await db
+    .insert(discountCodes)
+    .values({ brand: "fr", kind: "percentage", value: 1000, ...values, code: values.code.toUpperCase() })
+    .returning();
   return row;
 }
 
@@ -63,6 +77,12 @@ export async function submitCard(agent: Agent, url: string, card: string) {
   const page = await agent.get(url);
   if (page.status !== 200) throw new Error(`sandbox page ${page.status}: ${page.text}`);
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-  const body = new URLSearchParams({ _csrf: csrf.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"), card }).toString();
+  const body = new URLSearchParams({
+    _csrf: csrf
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&"),
+    card,
+  }).toString();
   return agent.request("POST", url, { body, headers: { "content-type": "application/x-www-form-urlencoded" }, csrf: false });
 }

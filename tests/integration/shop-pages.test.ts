@@ -72,13 +72,25 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
       expect(line.choices.fundings).toEqual(fundings.body.data);
       const detail = (await agent.get(`/back/api/training/${line.slug}`)).body.data;
       expect(line.effectiveType).toBe(detail.effectiveType);
-      const expected = detail.faceToFaces.flatMap((group: { id: number; sessions: { id: number; startDate: string; seatsAvailable: number; isFull: boolean }[] }) =>
-        group.sessions.filter((s) => s.startDate >= today).map((s) => ({ sessionId: s.id, sessionCourseId: group.id, seatsAvailable: s.seatsAvailable, isFull: s.isFull })),
+      const expected = detail.faceToFaces.flatMap(
+        (group: { id: number; sessions: { id: number; startDate: string; seatsAvailable: number; isFull: boolean }[] }) =>
+          group.sessions
+            .filter((s) => s.startDate >= today)
+            .map((s) => ({ sessionId: s.id, sessionCourseId: group.id, seatsAvailable: s.seatsAvailable, isFull: s.isFull })),
       );
       // The course page's sessions, by date rather than by group and city (issue 30 item 8, ADR 0115).
-      const chosen = line.choices.sessions as { sessionId: number; sessionCourseId: number; seatsAvailable: number; isFull: boolean; startDate: string; startTime: string | null }[];
+      const chosen = line.choices.sessions as {
+        sessionId: number;
+        sessionCourseId: number;
+        seatsAvailable: number;
+        isFull: boolean;
+        startDate: string;
+        startTime: string | null;
+      }[];
       const bySession = (a: { sessionId: number }, b: { sessionId: number }) => a.sessionId - b.sessionId;
-      expect(chosen.map((s) => ({ sessionId: s.sessionId, sessionCourseId: s.sessionCourseId, seatsAvailable: s.seatsAvailable, isFull: s.isFull })).sort(bySession)).toEqual(expected.sort(bySession));
+      expect(
+        chosen.map((s) => ({ sessionId: s.sessionId, sessionCourseId: s.sessionCourseId, seatsAvailable: s.seatsAvailable, isFull: s.isFull })).sort(bySession),
+      ).toEqual(expected.sort(bySession));
       const when = chosen.map((s) => `${s.startDate} ${s.startTime ?? ""}`);
       expect(when).toEqual([...when].sort());
       sessionsSeen += expected.length;
@@ -91,11 +103,24 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
     const listing = async () => {
       const reply = await guest.get("/back/api/shop/products?pageSize=48");
       expectEnvelope(reply, 200);
-      return reply.body.data as { items: { course: { id: number; free: boolean; priceHT: number }; sessions: { seatsAvailable: number; isFull: boolean; startDate: string }[] }[]; total: number; pageCount: number };
+      return reply.body.data as {
+        items: { course: { id: number; free: boolean; priceHT: number }; sessions: { seatsAvailable: number; isFull: boolean; startDate: string }[] }[];
+        total: number;
+        pageCount: number;
+      };
     };
     const first = await listing();
     const stored = await counted.database.db
-      .select({ id: trainings.id, free: trainings.free, price: trainings.priceHtCents, onStore: trainings.availableOnStore, published: trainings.isPublished, test: trainings.isTest, obsolete: trainings.obsolete, lang: trainings.lang })
+      .select({
+        id: trainings.id,
+        free: trainings.free,
+        price: trainings.priceHtCents,
+        onStore: trainings.availableOnStore,
+        published: trainings.isPublished,
+        test: trainings.isTest,
+        obsolete: trainings.obsolete,
+        lang: trainings.lang,
+      })
       .from(trainings)
       .where(eq(trainings.brand, "fr"));
     const sellable = stored.filter((t) => t.onStore && !t.free && t.price > 0 && t.published && !t.test && !t.obsolete && t.lang === "fr");
@@ -109,7 +134,10 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
 
     // Taken off the store: gone from the listing and the shop page, and it can no longer be added.
     const [withdrawn] = first.items;
-    await counted.database.db.update(trainings).set({ availableOnStore: false }).where(inArray(trainings.id, [withdrawn.course.id]));
+    await counted.database.db
+      .update(trainings)
+      .set({ availableOnStore: false })
+      .where(inArray(trainings.id, [withdrawn.course.id]));
     try {
       const after = await listing();
       expect(after.total).toBe(first.total - 1);
@@ -122,7 +150,10 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
       const agent = await agentFor(counted.suite, buyer, null);
       expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [withdrawn.course.id] }), 404);
     } finally {
-      await counted.database.db.update(trainings).set({ availableOnStore: true }).where(and(eq(trainings.id, withdrawn.course.id)));
+      await counted.database.db
+        .update(trainings)
+        .set({ availableOnStore: true })
+        .where(and(eq(trainings.id, withdrawn.course.id)));
     }
 
     // Statements: the same for a page of 1 and a page of 24.

@@ -21,7 +21,12 @@ const KEY = "7788990011223344";
 const PAYMENT_URL = "https://paiement.systempay.test/vads-payment/";
 
 const decode = (html: string) =>
-  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** A 32-character transaction uuid, as SystemPay's, different for each label. */
 const uuidOf = (label: string) => createHash("md5").update(label).digest("hex");
@@ -35,7 +40,13 @@ function restIpn(orderId: number, amount: number, status: string, label: string,
     orderDetails: { orderId: String(orderId), orderTotalAmount: amount, orderCurrency: "EUR", mode: "TEST" },
     transactions: [{ uuid, amount, currency: "EUR", status: status === "PAID" ? "PAID" : "UNPAID" }],
   });
-  return new URLSearchParams({ "kr-hash": hmacSha256Hex(key, answer), "kr-hash-algorithm": "sha256_hmac", "kr-hash-key": "password", "kr-answer-type": "V4/Payment", "kr-answer": answer }).toString();
+  return new URLSearchParams({
+    "kr-hash": hmacSha256Hex(key, answer),
+    "kr-hash-algorithm": "sha256_hmac",
+    "kr-hash-key": "password",
+    "kr-answer-type": "V4/Payment",
+    "kr-answer": answer,
+  }).toString();
 }
 
 /** Form API IPN as SystemPay posts it to vads_url_check: the payment's vads_* fields and their signature. */
@@ -92,7 +103,8 @@ describe.each(backends())("SystemPay (%s)", (backend) => {
     const agent = await agentFor(suite, id, null);
     const cart = (await agent.post("/back/api/shop/add/products", { products: [training.id] })).body.data;
     for (const line of cart.products) {
-      if (line.choices.functions.length > 0) await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: line.choices.functions[0] });
+      if (line.choices.functions.length > 0)
+        await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: line.choices.functions[0] });
     }
     return agent;
   }
@@ -109,14 +121,24 @@ describe.each(backends())("SystemPay (%s)", (backend) => {
     const response = await fetch(`${suite.origin}${path}`, {
       method: init.method ?? "GET",
       redirect: "manual",
-      headers: { cookie: agent.cookieHeader(), accept: "text/html", "accept-language": "fr-FR", ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      headers: {
+        cookie: agent.cookieHeader(),
+        accept: "text/html",
+        "accept-language": "fr-FR",
+        ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
       body: init.body,
     });
     for (const header of response.headers.getSetCookie()) {
       const cookie = parseSetCookie(header);
       agent.cookies.set(cookie.name, cookie.value);
     }
-    return { status: response.status, location: response.headers.get("location"), csp: response.headers.get("content-security-policy") ?? "", text: await response.text() };
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      csp: response.headers.get("content-security-policy") ?? "",
+      text: await response.text(),
+    };
   }
 
   const notify = (agent: Agent, body: string) =>
@@ -238,7 +260,10 @@ describe.each(backends())("SystemPay (%s)", (backend) => {
     expectEnvelope(await holder.login("holder@demo.test"), 200);
     await holder.csrf();
     const offer = (await holder.get("/back/api/referent/updateToNextContractProduct", { headers: csrfHeader(holder) })).body.data;
-    const started = await holder.get(`/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=${encodeURIComponent("/gestion/ma-pharmacie/contrat")}`, { headers: csrfHeader(holder) });
+    const started = await holder.get(
+      `/back/api/referent/contract/signContractSystemPay/${offer.id}?returnPath=${encodeURIComponent("/gestion/ma-pharmacie/contrat")}`,
+      { headers: csrfHeader(holder) },
+    );
     expectEnvelope(started, 200);
     const [order] = await suite.db.select().from(orders).where(eq(orders.id, started.body.data.orderId));
     expect(order).toMatchObject({ kind: "contract", status: "pending", provider: "systempay" });

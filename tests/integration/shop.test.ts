@@ -70,11 +70,18 @@ describe.each(backends())("shop (%s)", (backend) => {
     const fundings = await visitor.post("/back/api/shop/getAvailableFundings/product", { productId: elearning.id });
     expectEnvelope(fundings, 200);
     if (fundings.body.data.length > 0) {
-      const withFunding = await visitor.post("/back/api/shop/setProductFunding/product", { productCartId: cart.products[0].id, fundingId: fundings.body.data[0].id });
+      const withFunding = await visitor.post("/back/api/shop/setProductFunding/product", {
+        productCartId: cart.products[0].id,
+        fundingId: fundings.body.data[0].id,
+      });
       expectEnvelope(withFunding, 200);
       expect(withFunding.body.data.products[0].fundingId).toBe(fundings.body.data[0].id);
     }
-    const withSession = await visitor.post("/back/api/shop/setProductSession/product", { productCartId: f2fLine.id, sessionId: session.id, sessionCourseId: group.id });
+    const withSession = await visitor.post("/back/api/shop/setProductSession/product", {
+      productCartId: f2fLine.id,
+      sessionId: session.id,
+      sessionCourseId: group.id,
+    });
     expectEnvelope(withSession, 200);
     expect(withSession.body.data.products[1]).toMatchObject({ sessionId: session.id, sessionCourseId: group.id, needsSession: false });
 
@@ -82,7 +89,15 @@ describe.each(backends())("shop (%s)", (backend) => {
     expectEnvelope(discounted, 200);
     const subtotal = elearning.priceHtCents + f2f.priceHtCents;
     const discount = Math.floor((subtotal * 1000 + 5000) / 10000);
-    expect(discounted.body.data).toMatchObject({ discountCode: `WELCOME-${backend}`.toUpperCase(), subtotal, totalDiscount: discount, total: subtotal - discount, vat: 0, totalWithVat: subtotal - discount, readyToPay: true });
+    expect(discounted.body.data).toMatchObject({
+      discountCode: `WELCOME-${backend}`.toUpperCase(),
+      subtotal,
+      totalDiscount: discount,
+      total: subtotal - discount,
+      vat: 0,
+      totalWithVat: subtotal - discount,
+      readyToPay: true,
+    });
     expect(discounted.body.data.products.reduce((s: number, p: { discount: number }) => s + p.discount, 0)).toBe(discount);
     // The GET form of addDiscount changes state: without the CSRF header it is a 419.
     expectEnvelope(await visitor.get(`/back/api/shop/addDiscount/WELCOME-${backend}`), 419);
@@ -110,9 +125,18 @@ describe.each(backends())("shop (%s)", (backend) => {
 
     const order = await visitor.get(`/back/api/shop/command/${start.body.data.orderId}`);
     expectEnvelope(order, 200);
-    expect(order.body.data).toMatchObject({ status: "paid", paymentMethod: "card", total: subtotal - discount, totalDiscount: discount, discountCode: `WELCOME-${backend}`.toUpperCase() });
+    expect(order.body.data).toMatchObject({
+      status: "paid",
+      paymentMethod: "card",
+      total: subtotal - discount,
+      totalDiscount: discount,
+      discountCode: `WELCOME-${backend}`.toUpperCase(),
+    });
     expect((await sessionRow(suite.db, session.id)).currentParticipants).toBe(seatsBefore + 1);
-    const mine = await suite.db.select().from(enrolments).where(and(eq(enrolments.userId, shopUser.id), inArray(enrolments.trainingId, [elearning.id, f2f.id])));
+    const mine = await suite.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, shopUser.id), inArray(enrolments.trainingId, [elearning.id, f2f.id])));
     expect(mine.map((e) => [e.trainingId, e.status, e.sessionId]).sort()).toEqual(
       [
         [elearning.id, "in_progress", null],
@@ -128,7 +152,19 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = extractPdfText(new Uint8Array(await pdf.arrayBuffer()));
-    for (const expected of ["Facture", invoice.number, "Officine Académie SAS", "Client", elearning.name.slice(0, 20), "Total HT", "TVA 0 %", "Total TTC", "TVA non applicable – article 261-4-4°-a du CGI", `WELCOME-${backend}`.toUpperCase(), "Facture acquittée le"]) {
+    for (const expected of [
+      "Facture",
+      invoice.number,
+      "Officine Académie SAS",
+      "Client",
+      elearning.name.slice(0, 20),
+      "Total HT",
+      "TVA 0 %",
+      "Total TTC",
+      "TVA non applicable – article 261-4-4°-a du CGI",
+      `WELCOME-${backend}`.toUpperCase(),
+      "Facture acquittée le",
+    ]) {
       expect(text, expected).toContain(expected);
     }
     // Another user cannot read the order nor its invoice.
@@ -178,17 +214,52 @@ describe.each(backends())("shop (%s)", (backend) => {
       ["negative id", () => owner.agent.post("/back/api/shop/add/products", { products: [-5] }), 422, /Certains champs/],
       ["no products", () => owner.agent.post("/back/api/shop/add/products", { products: [] }), 422, /Certains champs/],
       ["unknown product", () => owner.agent.post("/back/api/shop/add/products", { products: [999_999] }), 404, /n'existe pas ou n'est pas vendue/],
-      ["duplicate in one request", () => owner.agent.post("/back/api/shop/add/products", { products: [b.id, b.id] }), 422, /La même formation figure deux fois/],
+      [
+        "duplicate in one request",
+        () => owner.agent.post("/back/api/shop/add/products", { products: [b.id, b.id] }),
+        422,
+        /La même formation figure deux fois/,
+      ],
       ["already in the cart", () => owner.agent.post("/back/api/shop/add/products", { products: [a.id] }), 409, /déjà dans votre panier/],
-      ["another buyer's line: function", () => owner.agent.post("/back/api/shop/setProductFunction/product", { productCartId: otherCart.products[0].id, functionName: "pharmacist" }), 404, /pas dans votre panier/],
-      ["another buyer's line: session", () => owner.agent.post("/back/api/shop/setProductSession/product", { productCartId: otherCart.products[0].id, sessionId: 1, sessionCourseId: 1 }), 404, /pas dans votre panier/],
-      ["another buyer's line: funding", () => owner.agent.post("/back/api/shop/setProductFunding/product", { productCartId: otherCart.products[0].id, fundingId: 1 }), 404, /pas dans votre panier/],
+      [
+        "another buyer's line: function",
+        () => owner.agent.post("/back/api/shop/setProductFunction/product", { productCartId: otherCart.products[0].id, functionName: "pharmacist" }),
+        404,
+        /pas dans votre panier/,
+      ],
+      [
+        "another buyer's line: session",
+        () => owner.agent.post("/back/api/shop/setProductSession/product", { productCartId: otherCart.products[0].id, sessionId: 1, sessionCourseId: 1 }),
+        404,
+        /pas dans votre panier/,
+      ],
+      [
+        "another buyer's line: funding",
+        () => owner.agent.post("/back/api/shop/setProductFunding/product", { productCartId: otherCart.products[0].id, fundingId: 1 }),
+        404,
+        /pas dans votre panier/,
+      ],
       ["removing what is not in the cart", () => owner.agent.post("/back/api/shop/remove/product", { productId: b.id }), 404, /pas dans votre panier/],
-      ["a function not offered", () => owner.agent.post("/back/api/shop/setProductFunction/product", { productCartId: cart.products[0].id, functionName: "astronaut" }), 422, /Certains champs|fonction/],
-      ["a session of another training", () => owner.agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: 1, sessionCourseId: 1 }), 422, /Certains champs|session/],
+      [
+        "a function not offered",
+        () => owner.agent.post("/back/api/shop/setProductFunction/product", { productCartId: cart.products[0].id, functionName: "astronaut" }),
+        422,
+        /Certains champs|fonction/,
+      ],
+      [
+        "a session of another training",
+        () => owner.agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: 1, sessionCourseId: 1 }),
+        422,
+        /Certains champs|session/,
+      ],
       ["an unknown code", () => owner.agent.post("/back/api/shop/addDiscount/NOPE", {}), 404, /Le code NOPE n'existe pas/],
       ["an order id of another buyer", () => owner.agent.get(`/back/api/shop/command/999999`), 404, /Cette commande n'existe pas/],
-      ["a cart with nothing to pay by check", () => owner.agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(owner.agent) }), 409, /session et une fonction|Votre panier/],
+      [
+        "a cart with nothing to pay by check",
+        () => owner.agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(owner.agent) }),
+        409,
+        /session et une fonction|Votre panier/,
+      ],
     ];
     for (const [name, send, status, message] of cases) {
       const reply = await send();
@@ -217,9 +288,18 @@ describe.each(backends())("shop (%s)", (backend) => {
   test("another buyer's order, invoice and payment form, and another visitor's cart lines, are refused and nothing changes", async () => {
     const holder = await userByEmail(suite.db, "holder@demo.test");
     const shopUser = await userByEmail(suite.db, "shop@demo.test");
-    const [paidOrder] = await suite.db.select().from(orders).where(and(eq(orders.userId, holder.id), eq(orders.status, "paid")));
-    const [cardOrder] = await suite.db.select().from(orders).where(and(eq(orders.userId, shopUser.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "card")));
-    const [checkOrder] = await suite.db.select().from(orders).where(and(eq(orders.userId, shopUser.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "check")));
+    const [paidOrder] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, holder.id), eq(orders.status, "paid")));
+    const [cardOrder] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shopUser.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "card")));
+    const [checkOrder] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shopUser.id), eq(orders.status, "pending"), eq(orders.paymentMethod, "check")));
     expect([paidOrder, cardOrder, checkOrder].every(Boolean)).toBe(true);
     const [{ agent: intruder }] = await buyers(1, "intruder");
     const [a, b] = await storeTrainings(suite.db, "fr", "formation");
@@ -230,7 +310,11 @@ describe.each(backends())("shop (%s)", (backend) => {
     const before = await tableCounts(suite.db);
 
     // Real ids of other buyers' orders: the same 404 as an id that does not exist.
-    for (const path of [`/back/api/shop/command/${paidOrder.id}`, `/back/api/shop/paymentForm/${cardOrder.id}`, `/back/api/shop/paymentForm/${checkOrder.id}`]) {
+    for (const path of [
+      `/back/api/shop/command/${paidOrder.id}`,
+      `/back/api/shop/paymentForm/${cardOrder.id}`,
+      `/back/api/shop/paymentForm/${checkOrder.id}`,
+    ]) {
       const reply = await intruder.get(path);
       expectEnvelope(reply, 404);
       expect(reply.body.message, path).toMatch(/Cette commande n'existe pas/);
@@ -282,7 +366,13 @@ describe.each(backends())("shop (%s)", (backend) => {
     const [{ agent }] = await buyers(1, "be", "be", { "x-forwarded-host": "be.localhost", "accept-language": "fr-BE" });
     const cart = (await agent.post("/back/api/shop/add/products", { products: [training.id] })).body.data;
     const vat = Math.floor((training.priceHtCents * 2100 + 5000) / 10000);
-    expect(cart).toMatchObject({ total: training.priceHtCents, vat, totalWithVat: training.priceHtCents + vat, vatRateBasisPoints: 2100, vatExemptionMention: null });
+    expect(cart).toMatchObject({
+      total: training.priceHtCents,
+      vat,
+      totalWithVat: training.priceHtCents + vat,
+      vatRateBasisPoints: 2100,
+      vatExemptionMention: null,
+    });
     await fillLine(agent, cart.products[0]);
     const { start, pay } = await payWithCard(agent, ACCEPTED);
     expect((await pay()).status).toBe(303);
@@ -301,7 +391,10 @@ describe.each(backends())("shop (%s)", (backend) => {
     const [{ id, agent }] = await buyers(1, "notify");
     const cart = (await agent.post("/back/api/shop/add/products", { products: [f2f.id] })).body.data;
     await fillLine(agent, cart.products[0]);
-    expectEnvelope(await agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: session.id, sessionCourseId: group.id }), 200);
+    expectEnvelope(
+      await agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: session.id, sessionCourseId: group.id }),
+      200,
+    );
 
     // Refused card.
     const refused = await payWithCard(agent, REFUSED);
@@ -326,7 +419,11 @@ describe.each(backends())("shop (%s)", (backend) => {
     const forgeries: [string, string, Record<string, string>][] = [
       ["no signature", good.body, {}],
       ["a wrong signature", good.body, { "x-sandbox-signature": "00".repeat(32) }],
-      ["signed with another key", sandboxNotification({ orderId, status: "paid", amountCents }, "another-secret-0123456789abcdef").body, sandboxNotification({ orderId, status: "paid", amountCents }, "another-secret-0123456789abcdef").headers as Record<string, string>],
+      [
+        "signed with another key",
+        sandboxNotification({ orderId, status: "paid", amountCents }, "another-secret-0123456789abcdef").body,
+        sandboxNotification({ orderId, status: "paid", amountCents }, "another-secret-0123456789abcdef").headers as Record<string, string>,
+      ],
       ["a body changed after signing", good.body.replace(`"amountCents":${amountCents}`, '"amountCents":1'), good.headers as Record<string, string>],
     ];
     for (const [name, body, headers] of forgeries) {
@@ -334,7 +431,10 @@ describe.each(backends())("shop (%s)", (backend) => {
       expect(reply.status, name).toBe(403);
       expectEnvelope(reply, 403);
     }
-    expectEnvelope(await agent.request("POST", "/back/api/shop/payments/notify/nobody", { body: good.body, headers: good.headers as Record<string, string>, csrf: false }), 404);
+    expectEnvelope(
+      await agent.request("POST", "/back/api/shop/payments/notify/nobody", { body: good.body, headers: good.headers as Record<string, string>, csrf: false }),
+      404,
+    );
     expect(await tableCounts(suite.db)).toEqual(before);
     expect((await suite.db.select().from(orders).where(eq(orders.id, orderId)))[0].status).toBe("pending");
 
@@ -354,7 +454,12 @@ describe.each(backends())("shop (%s)", (backend) => {
     const counts = await tableCounts(suite.db);
     expect({ ...counts, payments: afterFirst.payments }).toEqual(afterFirst);
     expect(await suite.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
-    expect(await suite.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, "paid")))).toHaveLength(1);
+    expect(
+      await suite.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, "paid"))),
+    ).toHaveLength(1);
     expect((await sessionRow(suite.db, session.id)).currentParticipants).toBe(1);
   });
 
@@ -366,14 +471,25 @@ describe.each(backends())("shop (%s)", (backend) => {
     for (const { agent } of pair) {
       const cart = (await agent.post("/back/api/shop/add/products", { products: [f2f.id] })).body.data;
       await fillLine(agent, cart.products[0]);
-      expectEnvelope(await agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: session.id, sessionCourseId: group.id }), 200);
+      expectEnvelope(
+        await agent.post("/back/api/shop/setProductSession/product", { productCartId: cart.products[0].id, sessionId: session.id, sessionCourseId: group.id }),
+        200,
+      );
       payments.push(await payWithCard(agent, ACCEPTED));
     }
     const pages = await Promise.all(payments.map(async (p, i) => ({ i, url: p.start.body.data.url as string })));
     const replies = await Promise.all(pages.map(({ i, url }) => submitCard(pair[i].agent, url, ACCEPTED)));
     const outcomes = replies.map((r) => new URL(r.headers.get("location")!, "http://x").searchParams.get("payment")).sort();
     expect(outcomes).toEqual(["paid", "seatGone"]);
-    const orderRows = await suite.db.select().from(orders).where(inArray(orders.userId, pair.map((p) => p.id)));
+    const orderRows = await suite.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          pair.map((p) => p.id),
+        ),
+      );
     expect(orderRows.map((o) => o.status).sort()).toEqual(["failed", "paid"]);
     const loser = orderRows.find((o) => o.status === "failed")!;
     const loserAgent = pair.find((p) => p.id === loser.userId)!.agent;
@@ -395,10 +511,16 @@ describe.each(backends())("shop (%s)", (backend) => {
       urls.push((await payWithCard(agent, ACCEPTED)).start.body.data.url);
     }
     const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric" }).format(new Date()));
-    const before = await suite.db.select({ sequence: invoices.sequence }).from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
+    const before = await suite.db
+      .select({ sequence: invoices.sequence })
+      .from(invoices)
+      .where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
     const replies = await Promise.all(crowd.map(({ agent }, i) => submitCard(agent, urls[i], ACCEPTED)));
     for (const reply of replies) expect(reply.headers.get("location")).toMatch(/payment=paid$/);
-    const rows = await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
+    const rows = await suite.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.brand, "fr"), eq(invoices.year, year)));
     expect(rows).toHaveLength(before.length + 20);
     // The brand's numbering is shared with the invoices of funding requests' payers, in the same store (ADR 0056,
     // 0075): no gap across both kinds.
@@ -447,14 +569,23 @@ describe.each(backends())("shop (%s)", (backend) => {
     // follow issue dates (issue 28 item 10): the brand-year's invoices issued before it have smaller numbers, the
     // later ones (this file's own orders) larger.
     const holderUser = await userByEmail(suite.db, "holder@demo.test");
-    const [code] = await suite.db.select().from(discountCodes).where(and(eq(discountCodes.code, "EPUISE"), eq(discountCodes.brand, "fr")));
-    const [epuise] = await suite.db.select().from(orders).where(and(eq(orders.userId, holderUser.id), eq(orders.discountCodeId, code.id)));
+    const [code] = await suite.db
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.code, "EPUISE"), eq(discountCodes.brand, "fr")));
+    const [epuise] = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, holderUser.id), eq(orders.discountCodeId, code.id)));
     expect((await holder.get("/back/api/referent/getLastCommand")).body.data).toMatchObject({ status: "paid", id: epuise.id });
     const last = await holder.get(`/back/api/referent/getCommand/${epuise.id}`);
     expectEnvelope(last, 200);
     expect(last.body.data).toMatchObject({ status: "paid", paymentMethod: "card", discountCode: "EPUISE" });
     const [epuiseInvoice] = await suite.db.select().from(invoices).where(eq(invoices.orderId, epuise.id));
-    const sameYear = await suite.db.select().from(invoices).where(and(eq(invoices.brand, "fr"), eq(invoices.year, epuiseInvoice.year), ne(invoices.kind, "creditNote")));
+    const sameYear = await suite.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.brand, "fr"), eq(invoices.year, epuiseInvoice.year), ne(invoices.kind, "creditNote")));
     for (const other of sameYear.filter((i) => i.id !== epuiseInvoice.id)) {
       expect(other.sequence < epuiseInvoice.sequence, other.number).toBe(other.issuedAt < epuiseInvoice.issuedAt);
     }
@@ -472,7 +603,10 @@ describe.each(backends())("shop (%s)", (backend) => {
     expect(text).toContain(last.body.data.invoice.number);
     expect(text).toContain("Nicolas Fabre");
     const shopUser = await userByEmail(suite.db, "shop@demo.test");
-    const pending = await suite.db.select().from(orders).where(and(eq(orders.userId, shopUser.id), eq(orders.paymentMethod, "check")));
+    const pending = await suite.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, shopUser.id), eq(orders.paymentMethod, "check")));
     expect(pending.map((o) => o.status)).toContain("pending");
     const brands = (await suite.db.select({ brand: carts.brand }).from(carts)).map((c) => c.brand);
     for (const brand of ["fr", "be", "es", "es-campus"]) expect(brands).toContain(brand);

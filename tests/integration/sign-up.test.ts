@@ -119,7 +119,16 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     test.each(cases)("$brand", async ({ brand, message, errors }) => {
       const agent = await visitor(brand);
       const before = await tableCounts(suite.db);
-      const bad = { ...form(brand, "pas-une-adresse"), firstName: " ", password: "court", passwordConfirmation: "court", postalCode: "123", city: "", taxId: "XX123", acceptTerms: undefined };
+      const bad = {
+        ...form(brand, "pas-une-adresse"),
+        firstName: " ",
+        password: "court",
+        passwordConfirmation: "court",
+        postalCode: "123",
+        city: "",
+        taxId: "XX123",
+        acceptTerms: undefined,
+      };
       const reply = await agent.post("/back/api/signUp", bad);
       expectEnvelope(reply, 422);
       expect(reply.body.message).toBe(message);
@@ -148,7 +157,9 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const agent = await visitor("es");
     const reply = await agent.post("/back/api/signUp", form("es", email, { email: email.toUpperCase(), profession: "preparer", taxId: "12345678-z" }));
     expectEnvelope(reply, 200);
-    expect(reply.body.message).toBe(`Revise su correo: acabamos de enviar un mensaje a ${email}. Siga su enlace para confirmar su dirección y después pague su carrito.`);
+    expect(reply.body.message).toBe(
+      `Revise su correo: acabamos de enviar un mensaje a ${email}. Siga su enlace para confirmar su dirección y después pague su carrito.`,
+    );
     expect(reply.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
     const user = await userRow(email);
     expect(user).toMatchObject({ brand: "es", locale: "es-ES", profession: "preparer", emailConfirmedAt: null });
@@ -167,7 +178,9 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const fresh = await (await visitor("fr")).post("/back/api/signUp", form("fr", address("neutral")));
     const mailsBefore = mailsTo(dataDir, email).length;
     const usersBefore = (await tableCounts(suite.db)).users;
-    const known = await (await visitor("fr")).post("/back/api/signUp", form("fr", email, { firstName: "Intrus", password: "intrus123", passwordConfirmation: "intrus123" }));
+    const known = await (
+      await visitor("fr")
+    ).post("/back/api/signUp", form("fr", email, { firstName: "Intrus", password: "intrus123", passwordConfirmation: "intrus123" }));
     expectEnvelope(fresh, 200);
     expectEnvelope(known, 200);
     expect(known.body.message.replace(email, "X")).toBe(fresh.body.message.replace(address("neutral"), "X"));
@@ -197,10 +210,16 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const fast = await agent.post("/back/api/signUp", form("fr", address("fast"), { formToken: shown.body.data.formToken }));
     expectEnvelope(fast, 422);
     expect(fast.body.message).toMatch(/envoyé trop vite/);
-    const forged = await agent.post("/back/api/signUp", form("fr", address("forged"), { formToken: createSignUpFormToken("another-secret-0123456789", new Date(Date.now() - 10_000)) }));
+    const forged = await agent.post(
+      "/back/api/signUp",
+      form("fr", address("forged"), { formToken: createSignUpFormToken("another-secret-0123456789", new Date(Date.now() - 10_000)) }),
+    );
     expectEnvelope(forged, 422);
     expect(forged.body.message).toMatch(/formulaire a expiré/);
-    const old = await agent.post("/back/api/signUp", form("fr", address("old"), { formToken: createSignUpFormToken(TEST_SECRET, new Date(Date.now() - 25 * 3600_000)) }));
+    const old = await agent.post(
+      "/back/api/signUp",
+      form("fr", address("old"), { formToken: createSignUpFormToken(TEST_SECRET, new Date(Date.now() - 25 * 3600_000)) }),
+    );
     expectEnvelope(old, 422);
     expect(await tableCounts(suite.db)).toEqual(before);
     for (const tag of ["robot", "fast", "forged", "old"]) expect(mailsTo(dataDir, address(tag))).toHaveLength(0);
@@ -208,7 +227,8 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
 
   test(`limits: ${SIGN_UP_MAX_PER_IP} sign-ups per client and 5 mails per address in a window (429), nothing written beyond`, async () => {
     const ip = `10.99.${backend.length}.1`;
-    for (let i = 0; i < SIGN_UP_MAX_PER_IP; i++) expectEnvelope(await (await visitor("fr", ip)).post("/back/api/signUp", form("fr", address(`burst${i}`))), 200);
+    for (let i = 0; i < SIGN_UP_MAX_PER_IP; i++)
+      expectEnvelope(await (await visitor("fr", ip)).post("/back/api/signUp", form("fr", address(`burst${i}`))), 200);
     const usersBefore = (await tableCounts(suite.db)).users;
     const refused = await (await visitor("fr", ip)).post("/back/api/signUp", form("fr", address("burst-over")));
     expectEnvelope(refused, 429);
@@ -257,7 +277,10 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     expect(confirmed.setCookies.some((c) => /^cart=;/.test(c))).toBe(true);
     const user = await userRow(email);
     expect(user.emailConfirmedAt).not.toBeNull();
-    const [own] = await suite.db.select().from(carts).where(and(eq(carts.userId, user.id), eq(carts.brand, "fr")));
+    const [own] = await suite.db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.userId, user.id), eq(carts.brand, "fr")));
     expect(own, "the account's cart").toBeDefined();
     expect((await suite.db.select().from(cartProducts).where(eq(cartProducts.cartId, own.id))).map((line) => line.trainingId)).toEqual([training.id]);
     expect(cart.id).toBeGreaterThan(0);
@@ -266,7 +289,8 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const lines = (await agent.get("/back/api/shop/cart")).body.data.products as { id: number; productId: number }[];
     for (const line of lines) {
       const functions = await agent.post("/back/api/shop/getAvailableFunctions/product", { productId: line.productId });
-      if (functions.body.data.length > 0) await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions.body.data[0].name });
+      if (functions.body.data.length > 0)
+        await agent.post("/back/api/shop/setProductFunction/product", { productCartId: line.id, functionName: functions.body.data[0].name });
     }
     const paid = await agent.get("/back/api/shop/payByCheck", { headers: csrfHeader(agent) });
     expectEnvelope(paid, 200);
@@ -301,7 +325,12 @@ describe.each(backends())("public sign-up (%s)", (backend) => {
     const reused = await again.post("/back/api/signUp/confirm", { token: newer });
     expectEnvelope(reused, 422);
     expect(reused.setCookies.some((c) => c.startsWith("sid="))).toBe(false);
-    expect(await suite.db.select().from(authTokens).where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, "email_confirmation")))).toHaveLength(3);
+    expect(
+      await suite.db
+        .select()
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, "email_confirmation"))),
+    ).toHaveLength(3);
     // Confirmed: asking again is refused (409), and no mail goes.
     const mails = mailsTo(dataDir, email).length;
     expectEnvelope(await first.post("/back/api/signUp/resendConfirmation", {}), 409);

@@ -39,8 +39,12 @@ describe.each(backends())("team figures of the demo pharmacy (%s)", (backend) =>
     expect(dashboard.team).toMatchObject({ members: 7, trainings: 20, finished: 7, attestations: 7 });
 
     // The team list: the same trainings, finished and progress for each member.
-    const team = ((await agent.get("/back/api/referent/dpec/allApprenants")).body.data.members as (Member & { contactId: number | null })[]).filter((m) => m.contactId !== null);
-    expect(Object.fromEntries(team.map((m) => [name(m), [m.trainings, m.finished, m.progress]]))).toEqual(Object.fromEntries(members.map((m) => [name(m), [m.trainings, m.finished, m.progress]])));
+    const team = ((await agent.get("/back/api/referent/dpec/allApprenants")).body.data.members as (Member & { contactId: number | null })[]).filter(
+      (m) => m.contactId !== null,
+    );
+    expect(Object.fromEntries(team.map((m) => [name(m), [m.trainings, m.finished, m.progress]]))).toEqual(
+      Object.fromEntries(members.map((m) => [name(m), [m.trainings, m.finished, m.progress]])),
+    );
 
     // The attestations: one per finished training, whatever its type (Julie Morel's "Asthme et BPCO", a DPC
     // programme, once, as its DPC attestation).
@@ -49,15 +53,27 @@ describe.each(backends())("team figures of the demo pharmacy (%s)", (backend) =>
     expect(new Set(list.map((a) => `${a.learner}|${a.trainingName}`)).size).toBe(7);
     const asthma = list.filter((a) => a.learner === "Julie Morel" && a.trainingName.startsWith("Asthme et BPCO"));
     expect(asthma.map((a) => a.kind)).toEqual(["dpc"]);
-    for (const [learner, [, finished]] of Object.entries(BY_HAND)) expect(list.filter((a) => a.learner === learner), learner).toHaveLength(finished);
+    for (const [learner, [, finished]] of Object.entries(BY_HAND))
+      expect(
+        list.filter((a) => a.learner === learner),
+        learner,
+      ).toHaveLength(finished);
 
     // The history export: a row per training followed, the finished ones at 100 %.
-    const csv = await agent.fetchRaw("POST", "/back/api/referent/history/export", { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) }, "{}");
+    const csv = await agent.fetchRaw(
+      "POST",
+      "/back/api/referent/history/export",
+      { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) },
+      "{}",
+    );
     expect(csv.status).toBe(200);
     const lines = (await csv.text()).trim().split("\r\n").slice(1);
     expect(lines).toHaveLength(20);
     expect(lines.filter((l) => l.split(";")[5] === "Terminée").length).toBe(7);
-    expect(lines.some((l) => l.split(";")[5] === "finished"), "statuses are translated (issue 30 item 6)").toBe(false);
+    expect(
+      lines.some((l) => l.split(";")[5] === "finished"),
+      "statuses are translated (issue 30 item 6)",
+    ).toBe(false);
   });
 
   test("attribution: bought = attributed + remaining for every product, as counted by hand", async () => {

@@ -35,8 +35,19 @@ function expectUserShape(user: User) {
   expect(user.preferences.sortOption === null || typeof user.preferences.sortOption === "string").toBe(true);
   expect(typeof user.preferences.volume).toBe("number");
   for (const key of [
-    "loggedIn", "id", "advisor", "contractType", "contractValidDate", "appId", "establishment", "productAccess",
-    "currentAccountId", "isReferent", "mustGiveConsent", "hasGivenConsent", "preferences",
+    "loggedIn",
+    "id",
+    "advisor",
+    "contractType",
+    "contractValidDate",
+    "appId",
+    "establishment",
+    "productAccess",
+    "currentAccountId",
+    "isReferent",
+    "mustGiveConsent",
+    "hasGivenConsent",
+    "preferences",
   ]) {
     expect(user, `field ${key}`).toHaveProperty(key);
   }

@@ -39,7 +39,8 @@ describe.each(backends())("words on the pages (%s)", (backend) => {
     const { html, text } = await read("admin@demo.test", "/admin/audit?entityType=order");
     expect(text).toContain("admin@demo.test a confirmé la réception d'un chèque : Commande n° 4242.");
     expect(html).toContain("chèque\u202f: Commande"); // (French typography: a narrow no-break space before the colon)
-    for (const words of ["Statut", "En attente", "Payée", "Total TTC", "250,00 €", "290,00 €", "Payée le", "10 mars 2026", "N° de facture", "FR-2026-004242"]) expect(text, words).toContain(words);
+    for (const words of ["Statut", "En attente", "Payée", "Total TTC", "250,00 €", "290,00 €", "Payée le", "10 mars 2026", "N° de facture", "FR-2026-004242"])
+      expect(text, words).toContain(words);
     for (const raw of ["order.checkConfirmed", "totalWithVatCents", "pending", '"status"', "2026-03-10T09:30"]) expect(text, raw).not.toContain(raw);
     // The filter names entity types in words.
     expect(html).toMatch(/<option value="order"[^>]*>Commande<\/option>/);

@@ -30,7 +30,16 @@ describe("DPC hours meter (18 h a year, actions of 3 h or more)", () => {
       status: "full",
       short: 0,
     },
-    { name: "a zero or broken duration is ignored", actions: [{ minutes: 0, finishedOn: "2026-02-01" }, { minutes: Number.NaN, finishedOn: "2026-02-01" }], counted: 0, status: "none", short: 0 },
+    {
+      name: "a zero or broken duration is ignored",
+      actions: [
+        { minutes: 0, finishedOn: "2026-02-01" },
+        { minutes: Number.NaN, finishedOn: "2026-02-01" },
+      ],
+      counted: 0,
+      status: "none",
+      short: 0,
+    },
   ])("$name", ({ actions, counted, status, short }) => {
     const meter = dpcHoursMeter(actions, 2026);
     expect(meter.countedMinutes).toBe(counted);
@@ -48,10 +57,21 @@ describe("DPC hours meter (18 h a year, actions of 3 h or more)", () => {
 describe("knowledge gain from pre- and post-test scores", () => {
   test("null without a training that has both scores", () => {
     expect(knowledgeGain([])).toBeNull();
-    expect(knowledgeGain([{ initialScore: 40, finalScore: null }, { initialScore: null, finalScore: 90 }])).toBeNull();
+    expect(
+      knowledgeGain([
+        { initialScore: 40, finalScore: null },
+        { initialScore: null, finalScore: 90 },
+      ]),
+    ).toBeNull();
   });
   test("the mean of the trainings with both scores, one decimal", () => {
-    expect(knowledgeGain([{ initialScore: 40, finalScore: 80 }, { initialScore: 55.5, finalScore: 70 }, { initialScore: 10, finalScore: null }])).toEqual({
+    expect(
+      knowledgeGain([
+        { initialScore: 40, finalScore: 80 },
+        { initialScore: 55.5, finalScore: 70 },
+        { initialScore: 10, finalScore: null },
+      ]),
+    ).toEqual({
       trainings: 2,
       meanPre: 47.8,
       meanPost: 75,
@@ -59,19 +79,40 @@ describe("knowledge gain from pre- and post-test scores", () => {
     });
   });
   test("a loss is negative; scores out of 0-100 are ignored", () => {
-    expect(knowledgeGain([{ initialScore: 90, finalScore: 70 }, { initialScore: 150, finalScore: 10 }])).toEqual({ trainings: 1, meanPre: 90, meanPost: 70, gain: -20 });
+    expect(
+      knowledgeGain([
+        { initialScore: 90, finalScore: 70 },
+        { initialScore: 150, finalScore: 10 },
+      ]),
+    ).toEqual({ trainings: 1, meanPre: 90, meanPost: 70, gain: -20 });
   });
 });
 
 describe("progress", () => {
   test("a member's progress: finished counts 100, cancelled left out, rounded", () => {
     expect(memberProgress([])).toBe(0);
-    expect(memberProgress([{ status: "finished", progressPercent: 40 }, { status: "in_progress", progressPercent: 33 }])).toBe(67);
-    expect(memberProgress([{ status: "cancelled", progressPercent: 100 }, { status: "pending", progressPercent: 0 }])).toBe(0);
+    expect(
+      memberProgress([
+        { status: "finished", progressPercent: 40 },
+        { status: "in_progress", progressPercent: 33 },
+      ]),
+    ).toBe(67);
+    expect(
+      memberProgress([
+        { status: "cancelled", progressPercent: 100 },
+        { status: "pending", progressPercent: 0 },
+      ]),
+    ).toBe(0);
     expect(memberProgress([{ status: "in_progress", progressPercent: 250 }])).toBe(100);
   });
   test("the team's progress leaves out members without training", () => {
-    expect(teamProgress([{ progress: 50, trainings: 2 }, { progress: 0, trainings: 0 }, { progress: 75, trainings: 1 }])).toBe(63);
+    expect(
+      teamProgress([
+        { progress: 50, trainings: 2 },
+        { progress: 0, trainings: 0 },
+        { progress: 75, trainings: 1 },
+      ]),
+    ).toBe(63);
     expect(teamProgress([])).toBe(0);
   });
 });

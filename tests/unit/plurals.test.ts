@@ -13,13 +13,17 @@ describe("plural messages", () => {
     expect(translator("fr-FR")("attributionDone", { count: 1, training: "Asthme" })).toBe("1 membre inscrit à Asthme.");
     expect(translator("fr-FR")("attributionDone", { count: 3, training: "Asthme" })).toBe("3 membres inscrits à Asthme.");
     expect(translator("es-ES")("adminSessionCancelled", { count: 1, names: "Ana Gil" })).toBe("Sesión cancelada: 1 alumno avisado: Ana Gil.");
-    expect(translator("es-ES")("adminSessionCancelled", { count: 2, names: "Ana Gil, Luis Paz" })).toBe("Sesión cancelada: 2 alumnos avisados: Ana Gil, Luis Paz.");
+    expect(translator("es-ES")("adminSessionCancelled", { count: 2, names: "Ana Gil, Luis Paz" })).toBe(
+      "Sesión cancelada: 2 alumnos avisados: Ana Gil, Luis Paz.",
+    );
     expect(translator("fr-BE")("attributionQuantityUsedUp", { count: 2, asked: 3 })).toContain("Il ne reste que 2 places achetées");
   });
 
   it('no text of fr-FR, fr-BE or es-ES writes "(s)"', () => {
     for (const locale of ["fr-FR", "fr-BE", "es-ES"]) {
-      const found = Object.values(RESOURCES[locale] ?? {}).flatMap(texts).filter((text) => /\p{L}\((s|es|x)\)/u.test(text));
+      const found = Object.values(RESOURCES[locale] ?? {})
+        .flatMap(texts)
+        .filter((text) => /\p{L}\((s|es|x)\)/u.test(text));
       expect(found, locale).toEqual([]);
     }
   });

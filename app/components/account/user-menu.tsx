@@ -32,7 +32,10 @@ export function UserMenu() {
     const loginPath = path("login");
     const to = here === "/" || location.pathname === loginPath ? loginPath : `${loginPath}?${new URLSearchParams({ redirect: here })}`;
     return (
-      <Link to={to} className="rounded-md border-2 border-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-[var(--color-primary-dark)] hover:bg-slate-100">
+      <Link
+        to={to}
+        className="rounded-md border-2 border-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-[var(--color-primary-dark)] hover:bg-slate-100"
+      >
         {t("nav.login")}
       </Link>
     );
@@ -49,7 +52,10 @@ export function UserMenu() {
           ▾
         </span>
       </summary>
-      <div className="mt-2 flex w-full flex-col gap-3 rounded-md border border-slate-300 bg-white p-3 shadow-lg md:absolute md:right-0 md:z-50 md:w-80" data-testid="user-menu-panel">
+      <div
+        className="mt-2 flex w-full flex-col gap-3 rounded-md border border-slate-300 bg-white p-3 shadow-lg md:absolute md:right-0 md:z-50 md:w-80"
+        data-testid="user-menu-panel"
+      >
         {user.accounts.length > 0 ? (
           <p className="text-sm text-slate-800" data-testid="current-account">
             {current ? (

@@ -35,7 +35,15 @@ export function AdminTable({ caption, headers, children, testId }: { caption: st
   const { t } = useTranslation("admin-tools");
   const count = Children.count(children);
   return (
-    <ListTable caption={caption} empty={t("list.empty")} count={count} testId={testId} head={headers.map((header, i) => <Header key={i}>{header}</Header>)}>
+    <ListTable
+      caption={caption}
+      empty={t("list.empty")}
+      count={count}
+      testId={testId}
+      head={headers.map((header, i) => (
+        <Header key={i}>{header}</Header>
+      ))}
+    >
       {children}
     </ListTable>
   );

@@ -114,7 +114,21 @@ export function Header({ children }: { children: ReactNode }) {
 }
 
 /** The table of a list, with its caption (the count) and an empty state. */
-export function ListTable({ caption, empty, head, children, count, testId }: { caption: string; empty: string; head: ReactNode; children: ReactNode; count: number; testId?: string }) {
+export function ListTable({
+  caption,
+  empty,
+  head,
+  children,
+  count,
+  testId,
+}: {
+  caption: string;
+  empty: string;
+  head: ReactNode;
+  children: ReactNode;
+  count: number;
+  testId?: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm" data-testid={testId}>

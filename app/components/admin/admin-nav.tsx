@@ -56,7 +56,19 @@ export function AdminNav() {
 }
 
 /** The frame of every back-office page: its heading, an optional lead and actions, then the page. */
-export function AdminPage({ title, lead, actions, children, testId }: { title: string; lead?: string; actions?: React.ReactNode; children: React.ReactNode; testId?: string }) {
+export function AdminPage({
+  title,
+  lead,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  lead?: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 outline-none" data-testid={testId}>
       <div className="flex flex-wrap items-end justify-between gap-3">

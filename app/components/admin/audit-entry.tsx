@@ -42,7 +42,8 @@ export function auditValue(t: TFunction, locale: string, field: string, value: u
       return formatInstant(String(value), locale, { dateStyle: "medium", timeStyle: "short" });
     case "list": {
       const items = value as unknown[];
-      if (items.every((item) => typeof item !== "object" || item === null)) return items.map((item) => auditValue(t, locale, field, item, currency)).join(", ") || "—";
+      if (items.every((item) => typeof item !== "object" || item === null))
+        return items.map((item) => auditValue(t, locale, field, item, currency)).join(", ") || "—";
       return t("audit.items", { count: items.length });
     }
     case "record":
@@ -68,7 +69,12 @@ function currencyOf(entry: AuditEntry): string {
 export function AuditSentence({ entry, t }: { entry: AuditEntry; t: TFunction }) {
   return (
     <p data-testid="audit-sentence">
-      {t("audit.sentence", { actor: entry.actorEmail, action: auditActionLabel(t, entry.action), entity: auditEntityLabel(t, entry.entityType), id: entry.entityId })}
+      {t("audit.sentence", {
+        actor: entry.actorEmail,
+        action: auditActionLabel(t, entry.action),
+        entity: auditEntityLabel(t, entry.entityType),
+        id: entry.entityId,
+      })}
     </p>
   );
 }

@@ -44,7 +44,7 @@ export function IntentForm({
   const view = formView(form);
   const errors = mine?.error ?? {};
   const ref = useFocusFirstError(mine);
-  const fieldErrors = schema ? view.errors : Object.fromEntries(Object.entries(errors).filter(([k, v]) => k && v?.length)) as Record<string, string[]>;
+  const fieldErrors = schema ? view.errors : (Object.fromEntries(Object.entries(errors).filter(([k, v]) => k && v?.length)) as Record<string, string[]>);
   const message = schema ? view.message : (errors[""]?.[0] ?? undefined);
   return (
     <Form

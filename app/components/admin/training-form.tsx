@@ -14,19 +14,62 @@ export function TrainingFields({ view, training }: { view: View; training?: Admi
   const { t } = useTranslation("admin");
   const text = (name: keyof AdminTraining) => view.value(name) ?? (training ? String(training[name] ?? "") : "");
   const flag = (name: keyof AdminTraining, fallback = false) => (view.submitted ? view.value(name) === "on" : training ? Boolean(training[name]) : fallback);
-  const listOf = (name: "availableFunctions" | "fundings") => (view.submitted ? view.list(name) : (training?.[name] ?? (name === "availableFunctions" ? [...PROFESSIONS] : [])));
+  const listOf = (name: "availableFunctions" | "fundings") =>
+    view.submitted ? view.list(name) : (training?.[name] ?? (name === "availableFunctions" ? [...PROFESSIONS] : []));
   const errors = view.errors;
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <SelectField name="brand" label={t("catalog.fields.brand")} defaultValue={text("brand") || "fr"} errors={errors.brand} options={ADMIN_BRANDS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
-      <SelectField name="type" label={t("catalog.fields.type")} defaultValue={text("type") || "formation"} errors={errors.type} options={TRAINING_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))} />
+      <SelectField
+        name="brand"
+        label={t("catalog.fields.brand")}
+        defaultValue={text("brand") || "fr"}
+        errors={errors.brand}
+        options={ADMIN_BRANDS.map((b) => ({ value: b, label: t(`brands.${b}`) }))}
+      />
+      <SelectField
+        name="type"
+        label={t("catalog.fields.type")}
+        defaultValue={text("type") || "formation"}
+        errors={errors.type}
+        options={TRAINING_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+      />
       <TextField name="name" label={t("catalog.fields.name")} defaultValue={text("name")} errors={errors.name} required maxLength={200} />
-      <TextField name="slug" label={t("catalog.fields.slug")} hint={t("catalog.fields.slugHint")} defaultValue={text("slug")} errors={errors.slug} required maxLength={120} />
+      <TextField
+        name="slug"
+        label={t("catalog.fields.slug")}
+        hint={t("catalog.fields.slugHint")}
+        defaultValue={text("slug")}
+        errors={errors.slug}
+        required
+        maxLength={120}
+      />
       <TextField name="shortName" label={t("catalog.fields.shortName")} defaultValue={text("shortName")} errors={errors.shortName} maxLength={100} />
-      <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={text("durationMinutes")} errors={errors.durationMinutes} required />
-      <TextField name="priceHt" label={t("catalog.fields.priceHt")} hint={t("catalog.fields.priceHint")} inputMode="decimal" defaultValue={text("priceHt")} errors={errors.priceHt} required />
+      <TextField
+        name="durationMinutes"
+        label={t("catalog.fields.durationMinutes")}
+        inputMode="numeric"
+        defaultValue={text("durationMinutes")}
+        errors={errors.durationMinutes}
+        required
+      />
+      <TextField
+        name="priceHt"
+        label={t("catalog.fields.priceHt")}
+        hint={t("catalog.fields.priceHint")}
+        inputMode="decimal"
+        defaultValue={text("priceHt")}
+        errors={errors.priceHt}
+        required
+      />
       <TextField name="points" label={t("catalog.fields.points")} inputMode="numeric" defaultValue={text("points") || "0"} errors={errors.points} />
-      <TextAreaField name="description" label={t("catalog.fields.description")} defaultValue={text("description")} errors={errors.description} rows={6} className="md:col-span-2" />
+      <TextAreaField
+        name="description"
+        label={t("catalog.fields.description")}
+        defaultValue={text("description")}
+        errors={errors.description}
+        rows={6}
+        className="md:col-span-2"
+      />
       <fieldset className="flex flex-col gap-1 md:col-span-2" aria-describedby={errors.availableFunctions ? "availableFunctions-error" : undefined}>
         <legend className="font-semibold">{t("catalog.fields.availableFunctions")}</legend>
         <div className="flex flex-wrap gap-4">
@@ -52,7 +95,14 @@ export function TrainingFields({ view, training }: { view: View; training?: Admi
         <legend className="font-semibold">{t("catalog.fields.audience")}</legend>
         <div className="flex flex-wrap gap-4">
           {AUDIENCE_FLAGS.map((name) => (
-            <Checkbox key={name} name={name} label={t(`catalog.audience.${name}`)} defaultChecked={flag(name)} errorMessage={errors[name]?.join(" ")} invalid={Boolean(errors[name])} />
+            <Checkbox
+              key={name}
+              name={name}
+              label={t(`catalog.audience.${name}`)}
+              defaultChecked={flag(name)}
+              errorMessage={errors[name]?.join(" ")}
+              invalid={Boolean(errors[name])}
+            />
           ))}
         </div>
       </fieldset>
@@ -65,7 +115,13 @@ export function TrainingFields({ view, training }: { view: View; training?: Admi
         </div>
       </fieldset>
       <TextField name="seoTitle" label={t("catalog.fields.seoTitle")} defaultValue={text("seoTitle")} errors={errors.seoTitle} maxLength={200} />
-      <TextField name="seoDescription" label={t("catalog.fields.seoDescription")} defaultValue={text("seoDescription")} errors={errors.seoDescription} maxLength={500} />
+      <TextField
+        name="seoDescription"
+        label={t("catalog.fields.seoDescription")}
+        defaultValue={text("seoDescription")}
+        errors={errors.seoDescription}
+        maxLength={500}
+      />
     </div>
   );
 }

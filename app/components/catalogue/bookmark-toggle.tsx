@@ -32,7 +32,17 @@ export function BookmarkToggle({ trainingId, name, bookmarked }: { trainingId: n
         )}
         data-testid="bookmark-toggle"
       >
-        <svg viewBox="0 0 24 24" width={22} height={22} aria-hidden="true" focusable="false" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width={22}
+          height={22}
+          aria-hidden="true"
+          focusable="false"
+          fill={on ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinejoin="round"
+        >
           <path d="M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z" />
         </svg>
         <span className="sr-only">{t("card.bookmark", { name })}</span>

@@ -57,8 +57,7 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
   const location = useLocation();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const errorProps = (name: string) =>
-    invalid?.[name]?.length ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {};
+  const errorProps = (name: string) => (invalid?.[name]?.length ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {});
   const durations = (preset: number[], current?: string): [string, string][] => {
     const values = new Set(preset);
     if (current && /^[0-9]+$/.test(current)) values.add(Number(current));
@@ -67,7 +66,10 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
   const types = TRAINING_TYPES.filter((type) => type !== "dpc" || brand.key === "fr").map((type): [string, string] => [type, t(`types.${type}`)]);
   const fundings = fundingChoices(brand).map((funding): [string, string] => [funding, t(`filters.fundings.${funding}`)]);
   const activeCount = FILTER_PARAMS.filter((key) => key !== "sort" && key !== "q" && filters[key]).length;
-  const sorts: [string, string][] = [...(withRelevance ? [["", t("sorts.relevance")] as [string, string]] : []), ...sortOptions.map((o): [string, string] => [o, t(`sorts.${o}`)])];
+  const sorts: [string, string][] = [
+    ...(withRelevance ? [["", t("sorts.relevance")] as [string, string]] : []),
+    ...sortOptions.map((o): [string, string] => [o, t(`sorts.${o}`)]),
+  ];
   // A plain function (not a component): the fields keep their identity across renders.
   const select = (name: string, label: string, value: string | undefined, options: [string, string][]) => (
     <div key={name}>
@@ -124,12 +126,8 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
           {select("sort", t("filters.sort"), withRelevance && sort === "relevance" ? "" : sort, sorts)}
           <div className={cx("flex flex-col justify-center gap-2", loggedIn ? "sm:col-span-2" : "")}>
             <Checkbox name="new" value="1" defaultChecked={isChecked(filters.new)} label={t("filters.new")} />
-            {loggedIn ? (
-              <Checkbox name="audience" value="mine" defaultChecked={filters.audience === "mine"} label={t("filters.audience")} />
-            ) : null}
-            {loggedIn ? (
-              <Checkbox name="favourites" value="1" defaultChecked={isChecked(filters.favourites)} label={t("filters.favourites")} />
-            ) : null}
+            {loggedIn ? <Checkbox name="audience" value="mine" defaultChecked={filters.audience === "mine"} label={t("filters.audience")} /> : null}
+            {loggedIn ? <Checkbox name="favourites" value="1" defaultChecked={isChecked(filters.favourites)} label={t("filters.favourites")} /> : null}
           </div>
           <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
             <Button type="submit" icon="check">

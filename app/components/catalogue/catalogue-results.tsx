@@ -35,9 +35,10 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
     document.getElementById(id)?.querySelector<HTMLAnchorElement>("a[data-testid='course-card-link']")?.focus();
   }, [location.key, location.hash]);
 
-  const summary = view.paginated && view.total > 0
-    ? t("results.range", { from: offset + 1, to: offset + view.items.length, total: view.total })
-    : t("results.count", { count: view.total });
+  const summary =
+    view.paginated && view.total > 0
+      ? t("results.range", { from: offset + 1, to: offset + view.items.length, total: view.total })
+      : t("results.count", { count: view.total });
   const more = !view.paginated && view.items.length < view.total && view.limit < MAX_LIMIT;
 
   return (
@@ -51,12 +52,7 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("results.list")} data-testid="results">
           {view.items.map((course, index) => (
             <li key={course.id} id={`r${offset + index + 1}`} className="scroll-mt-4">
-              <CourseCard
-                course={course}
-                brand={brand}
-                locale={locale}
-                bookmark={view.loggedIn ? { bookmarked: bookmarked.has(course.id) } : null}
-              >
+              <CourseCard course={course} brand={brand} locale={locale} bookmark={view.loggedIn ? { bookmarked: bookmarked.has(course.id) } : null}>
                 {view.shop && !course.free && course.priceHT > 0 ? <AddToCartForm productId={course.id} name={course.name} /> : null}
               </CourseCard>
             </li>
@@ -67,7 +63,11 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
           <h2 className="text-xl font-bold">{emptyTitle ?? t("empty.title")}</h2>
           <p className="mt-2 text-slate-800">{emptyText ?? t("empty.text")}</p>
           <p className="mt-4 flex flex-wrap gap-4">
-            <Link to={path} className="rounded font-semibold text-primary-dark underline underline-offset-2 inline-flex items-center gap-1" data-testid="empty-reset">
+            <Link
+              to={path}
+              className="rounded font-semibold text-primary-dark underline underline-offset-2 inline-flex items-center gap-1"
+              data-testid="empty-reset"
+            >
               <Icon name="arrow-left" size={20} />
               {t("empty.reset")}
             </Link>

@@ -16,7 +16,21 @@ import { fundingLabels, priceText } from "./price";
 /** What the one training card shows: a catalogue item, or a featured training of the home and expert pages. */
 export type CardCourse = Pick<
   CatalogCourse,
-  "id" | "name" | "slug" | "type" | "type_to_display" | "durations" | "fundings" | "priceHT" | "currency" | "free" | "credits" | "is_new" | "rating" | "rating_count" | "highlight"
+  | "id"
+  | "name"
+  | "slug"
+  | "type"
+  | "type_to_display"
+  | "durations"
+  | "fundings"
+  | "priceHT"
+  | "currency"
+  | "free"
+  | "credits"
+  | "is_new"
+  | "rating"
+  | "rating_count"
+  | "highlight"
 >;
 
 /** A featured training (home, expert page) as the card shows it: the same price rule and labels as the catalogue. */
@@ -110,7 +124,11 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
             <div className="flex w-full flex-wrap items-center gap-1.5">
               <dt className="sr-only">{t("card.fundings")}</dt>
               {fundings.map((label) => (
-                <dd key={label} className="rounded border border-slate-400 px-1.5 py-0.5 text-xs font-semibold text-slate-800" data-testid="course-card-funding">
+                <dd
+                  key={label}
+                  className="rounded border border-slate-400 px-1.5 py-0.5 text-xs font-semibold text-slate-800"
+                  data-testid="course-card-funding"
+                >
                   {label}
                 </dd>
               ))}

@@ -37,7 +37,14 @@ function SessionBookingControl({ session, group, booking, label }: { session: Se
   if (!session.isFull) {
     return (
       <div className="mt-3">
-        <EnrolmentForm intent="subscribe" sessionId={session.id} label={t("enrolment.book")} ariaLabel={t("enrolment.bookLabel", { session: label })} size="small" testId="session-book" />
+        <EnrolmentForm
+          intent="subscribe"
+          sessionId={session.id}
+          label={t("enrolment.book")}
+          ariaLabel={t("enrolment.bookLabel", { session: label })}
+          size="small"
+          testId="session-book"
+        />
       </div>
     );
   }
@@ -126,7 +133,12 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
         </p>
       ) : null}
       {booking ? (
-        <SessionBookingControl session={session} group={group} booking={booking} label={`${place ?? t("sessions.online")}, ${sessionDay(dates[0].date, locale)}`} />
+        <SessionBookingControl
+          session={session}
+          group={group}
+          booking={booking}
+          label={`${place ?? t("sessions.online")}, ${sessionDay(dates[0].date, locale)}`}
+        />
       ) : null}
     </li>
   );

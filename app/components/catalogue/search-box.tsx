@@ -15,7 +15,14 @@ export function SearchBox({ defaultValue = "", className, autoFocus }: { default
   const path = usePagePath();
   const id = useId();
   return (
-    <Form method="get" action={path("search-form")} role="search" aria-label={t("search.label")} className={cx("flex items-stretch", className)} data-testid="search-box">
+    <Form
+      method="get"
+      action={path("search-form")}
+      role="search"
+      aria-label={t("search.label")}
+      className={cx("flex items-stretch", className)}
+      data-testid="search-box"
+    >
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>

@@ -16,7 +16,9 @@ export function LegalIdentityBlock({ identity }: { identity: LegalIdentity }) {
     [t("legalIdentity.director"), identity.signatory.name],
   ];
   const declarations = [
-    identity.trainingDeclaration ? t("legalIdentity.trainingDeclaration", { number: identity.trainingDeclaration.number, authority: identity.trainingDeclaration.authority }) : null,
+    identity.trainingDeclaration
+      ? t("legalIdentity.trainingDeclaration", { number: identity.trainingDeclaration.number, authority: identity.trainingDeclaration.authority })
+      : null,
     identity.dpcRegistration ? t("legalIdentity.dpcRegistration", { number: identity.dpcRegistration }) : null,
     identity.fundaeRegistration ? t("legalIdentity.fundaeRegistration", { number: identity.fundaeRegistration }) : null,
     identity.qualiopi ? t("legalIdentity.qualiopi") : null,

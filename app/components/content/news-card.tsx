@@ -7,7 +7,10 @@ import { formatDate, isoDay } from "#core/domain/format.ts";
 export function NewsCard({ item, href, locale, headingLevel = 2 }: { item: NewsSummary; href: string; locale: Locale; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm focus-within:shadow-md hover:shadow-md" data-testid="news-card">
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm focus-within:shadow-md hover:shadow-md"
+      data-testid="news-card"
+    >
       {item.illustration ? <img src={item.illustration} alt="" width={640} height={360} className="aspect-video w-full object-cover" loading="lazy" /> : null}
       <div className="flex flex-1 flex-col gap-2 p-4">
         {item.publishedAt ? (

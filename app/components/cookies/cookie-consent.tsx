@@ -87,11 +87,7 @@ function CookieBanner() {
   const redirectTo = useRedirectTo();
   const lang = pathLangOf(data?.locale ?? "fr-FR");
   return (
-    <section
-      aria-labelledby="cookie-banner-title"
-      className="border-b-2 border-primary bg-slate-50"
-      data-testid="cookie-banner"
-    >
+    <section aria-labelledby="cookie-banner-title" className="border-b-2 border-primary bg-slate-50" data-testid="cookie-banner">
       {/* Compact on phones (title for screen readers only, tighter spacing) so the page still starts in the first screen. */}
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 sm:gap-4 sm:py-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex gap-3">
@@ -187,15 +183,7 @@ function CookiePreferences() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset className="flex flex-col gap-4">
           <legend className="sr-only">{t("consent.categories")}</legend>
-          <Checkbox
-            id="consent-mandatory"
-            label={t("consent.mandatory")}
-            assistiveText={t("consent.mandatoryHelp")}
-            bold
-            checked
-            disabled
-            readOnly
-          />
+          <Checkbox id="consent-mandatory" label={t("consent.mandatory")} assistiveText={t("consent.mandatoryHelp")} bold checked disabled readOnly />
           <Checkbox
             id="consent-analytics"
             name="analytics"

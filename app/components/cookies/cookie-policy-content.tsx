@@ -40,10 +40,18 @@ export function CookiePolicyContent({ brandTitle, contactEmail }: { brandTitle: 
               <caption className="sr-only">{t("policy.list.caption")}</caption>
               <thead className="bg-slate-100">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t("policy.columns.name")}</th>
-                  <th scope="col" className="px-3 py-2">{t("policy.columns.purpose")}</th>
-                  <th scope="col" className="px-3 py-2">{t("policy.columns.duration")}</th>
-                  <th scope="col" className="px-3 py-2">{t("policy.columns.category")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("policy.columns.name")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("policy.columns.purpose")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("policy.columns.duration")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t("policy.columns.category")}
+                  </th>
                 </tr>
               </thead>
               <tbody>

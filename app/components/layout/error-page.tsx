@@ -105,10 +105,7 @@ function WayOn({ way, primary, data, current }: { way: Way; primary: boolean; da
  * (`data({ message }, { status })`); `detail` the text of a 404 ("Page not found: /x"); the stack only in development
  * and never for a 404. An error thrown before the loaders ran carries the root's data (`refuse`, app/lib/errors.server.ts).
  */
-export function describeRouteError(
-  error: unknown,
-  isDevelopment: boolean,
-): { status: number; message?: string; detail?: string; stack?: string } {
+export function describeRouteError(error: unknown, isDevelopment: boolean): { status: number; message?: string; detail?: string; stack?: string } {
   if (error && typeof error === "object" && "status" in error && "data" in error && "statusText" in error) {
     const response = error as { status: number; statusText: string; data: unknown };
     const data = response.data;

@@ -57,10 +57,7 @@ export function LanguageSwitcher() {
           </option>
         ))}
       </select>
-      <button
-        type="submit"
-        className="rounded border-2 border-primary px-2 py-1 text-sm font-semibold text-primary-dark hover:bg-slate-100"
-      >
+      <button type="submit" className="rounded border-2 border-primary px-2 py-1 text-sm font-semibold text-primary-dark hover:bg-slate-100">
         {t("nav.apply")}
         <span className="sr-only"> — {t("nav.changeLanguage")}</span>
       </button>

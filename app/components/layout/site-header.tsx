@@ -31,7 +31,12 @@ function CartBadge() {
   const to = pagePath("cart", pathLangOf(data.locale));
   if (!to) return null;
   return (
-    <Link to={to} className="inline-flex min-h-11 items-center gap-1.5 rounded px-1 font-semibold text-slate-900 hover:text-primary-dark" aria-label={t("cartBadge.label", { count: data.cartCount })} data-testid="cart-badge">
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded px-1 font-semibold text-slate-900 hover:text-primary-dark"
+      aria-label={t("cartBadge.label", { count: data.cartCount })}
+      data-testid="cart-badge"
+    >
       <span>{t("cartBadge.text")}</span>
       <span className="rounded-full bg-primary-dark px-2 py-0.5 text-sm text-white" data-testid="cart-badge-count">
         {data.cartCount}

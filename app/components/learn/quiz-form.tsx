@@ -64,7 +64,13 @@ function Questions({ quiz, errors, readOnly }: Pick<Props, "quiz" | "errors" | "
                 const id = `q-${question.id}-c-${choice.id}`;
                 const isCorrect = correct.has(choice.id);
                 return (
-                  <li key={choice.id} className="flex items-start gap-2" data-testid="quiz-choice" data-choice-id={choice.id} data-correct={review?.correctChoiceIds ? isCorrect : undefined}>
+                  <li
+                    key={choice.id}
+                    className="flex items-start gap-2"
+                    data-testid="quiz-choice"
+                    data-choice-id={choice.id}
+                    data-correct={review?.correctChoiceIds ? isCorrect : undefined}
+                  >
                     <input
                       id={id}
                       type={question.kind === "single" ? "radio" : "checkbox"}
@@ -126,10 +132,18 @@ function Attempts({ quiz }: { quiz: QuizView }) {
       <caption className="mb-1 text-left font-semibold">{t("attempts.title")}</caption>
       <thead>
         <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-1 pr-3">{t("attempts.attempt")}</th>
-          <th scope="col" className="py-1 pr-3">{t("attempts.date")}</th>
-          <th scope="col" className="py-1 pr-3">{t("attempts.score")}</th>
-          <th scope="col" className="py-1">{t("attempts.result")}</th>
+          <th scope="col" className="py-1 pr-3">
+            {t("attempts.attempt")}
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            {t("attempts.date")}
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            {t("attempts.score")}
+          </th>
+          <th scope="col" className="py-1">
+            {t("attempts.result")}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -160,7 +174,9 @@ function Grading({ quiz, current }: { quiz: QuizView; current: boolean }) {
   const grading = quiz.grading;
   if (!grading || grading.status === "open") return null;
   const left =
-    grading.attemptsLeft === null ? t("grading.unlimited") : t("grading.attemptsLeft", { count: grading.attemptsLeft, max: grading.maxAttempts ?? grading.attemptsLeft });
+    grading.attemptsLeft === null
+      ? t("grading.unlimited")
+      : t("grading.attemptsLeft", { count: grading.attemptsLeft, max: grading.maxAttempts ?? grading.attemptsLeft });
   return (
     <div className="flex flex-col gap-2" data-testid="quiz-grading" data-status={grading.status}>
       {grading.status === "passed" ? <p className="font-semibold text-green-800">{t("grading.passed")}</p> : null}
@@ -172,7 +188,9 @@ function Grading({ quiz, current }: { quiz: QuizView; current: boolean }) {
       {grading.status === "waiting" && grading.retryAt ? (
         <>
           <p>{left}</p>
-          <p data-testid="quiz-retry-at">{t("grading.retryAt", { date: formatInstant(grading.retryAt, i18n.language, { dateStyle: "long", timeStyle: "short" }) })}</p>
+          <p data-testid="quiz-retry-at">
+            {t("grading.retryAt", { date: formatInstant(grading.retryAt, i18n.language, { dateStyle: "long", timeStyle: "short" }) })}
+          </p>
           <p>
             <Button disabled aria-describedby="quiz-retry-help" data-testid="quiz-retry">
               {t("grading.retry")}
@@ -212,7 +230,9 @@ export function QuizForm({ quiz, fields, errors, message, readOnly }: Props) {
         <Grading quiz={quiz} current={!readOnly} />
         <Attempts quiz={quiz} />
         <details className="rounded-md border-2 border-slate-300 p-3" data-testid="quiz-reveal" open={failed || undefined}>
-          <summary className="cursor-pointer font-semibold focus-visible:outline-3 focus-visible:outline-offset-2">{t(quiz.review ? "quiz.revealReview" : "quiz.reveal")}</summary>
+          <summary className="cursor-pointer font-semibold focus-visible:outline-3 focus-visible:outline-offset-2">
+            {t(quiz.review ? "quiz.revealReview" : "quiz.reveal")}
+          </summary>
           <div className="mt-3">
             <Questions quiz={quiz} readOnly />
           </div>
@@ -234,7 +254,9 @@ export function QuizForm({ quiz, fields, errors, message, readOnly }: Props) {
       {quiz.grading ? (
         <p className="text-slate-700" data-testid="quiz-pass-rule">
           {t("grading.rule", { pass: quiz.grading.passScore })}{" "}
-          {quiz.grading.maxAttempts === null ? t("grading.unlimited") : t("grading.attemptNumber", { n: quiz.grading.attemptsUsed + 1, max: quiz.grading.maxAttempts })}
+          {quiz.grading.maxAttempts === null
+            ? t("grading.unlimited")
+            : t("grading.attemptNumber", { n: quiz.grading.attemptsUsed + 1, max: quiz.grading.maxAttempts })}
         </p>
       ) : null}
       <Attempts quiz={quiz} />

@@ -55,7 +55,10 @@ export function StepList({ flow, shownId, hrefOf }: { flow: FlowView; shownId: s
               {step.status === "locked" ? (
                 <span className="flex gap-2 p-2 text-slate-700">{label}</span>
               ) : (
-                <Link to={hrefOf(step.id)} className="flex gap-2 rounded-md p-2 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-1">
+                <Link
+                  to={hrefOf(step.id)}
+                  className="flex gap-2 rounded-md p-2 underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-1"
+                >
                   {label}
                 </Link>
               )}
@@ -68,7 +71,19 @@ export function StepList({ flow, shownId, hrefOf }: { flow: FlowView; shownId: s
 }
 
 /** One small form posting an intent to the page's action (every step works without JavaScript). */
-export function StepForm({ intent, fields, children, disabled, testId }: { intent: string; fields: Record<string, string | number>; children: ReactNode; disabled?: boolean; testId?: string }) {
+export function StepForm({
+  intent,
+  fields,
+  children,
+  disabled,
+  testId,
+}: {
+  intent: string;
+  fields: Record<string, string | number>;
+  children: ReactNode;
+  disabled?: boolean;
+  testId?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
@@ -173,7 +188,14 @@ function MediaPlayer({
   const shown = captions.find((c) => c.srclang === language) ?? captions[0];
   return (
     // eslint-disable-next-line jsx-a11y/media-has-caption -- its <track>s are the captions mapped below
-    <video ref={ref as React.RefObject<HTMLVideoElement>} controls preload="metadata" src={src} className="w-full rounded-md bg-black" data-testid="video-player">
+    <video
+      ref={ref as React.RefObject<HTMLVideoElement>}
+      controls
+      preload="metadata"
+      src={src}
+      className="w-full rounded-md bg-black"
+      data-testid="video-player"
+    >
       {captions.map((c) => (
         <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c === shown} />
       ))}
@@ -182,7 +204,13 @@ function MediaPlayer({
 }
 
 /** The "played" form of a video or an episode: sent by the player itself at the end, or by the learner. */
-function PlayedForm({ kind, seconds, fields, formRef, positionRef }: {
+function PlayedForm({
+  kind,
+  seconds,
+  fields,
+  formRef,
+  positionRef,
+}: {
   kind: "video" | "podcast";
   seconds: number | null;
   fields: Record<string, string | number>;
@@ -258,7 +286,15 @@ function MediaStep({ step, fields, done }: { step: StepView; fields: Record<stri
         </details>
       ) : null}
       <Html html={step.content} />
-      {done ?? <PlayedForm kind={kind} seconds={kind === "video" ? step.videoSeconds : step.audioSeconds} fields={fields} formRef={formRef} positionRef={positionRef} />}
+      {done ?? (
+        <PlayedForm
+          kind={kind}
+          seconds={kind === "video" ? step.videoSeconds : step.audioSeconds}
+          fields={fields}
+          formRef={formRef}
+          positionRef={positionRef}
+        />
+      )}
     </>
   );
 }
@@ -355,7 +391,16 @@ function FlowEnded({ historyHref }: { historyHref: string }) {
 }
 
 /** The shown step, rendered by its kind; `fields` identify the training to the action. */
-export function StepContent({ step, flow, fields, quizErrors, quizMessage, attestationsHref, historyHref, continueHref }: {
+export function StepContent({
+  step,
+  flow,
+  fields,
+  quizErrors,
+  quizMessage,
+  attestationsHref,
+  historyHref,
+  continueHref,
+}: {
   step: StepView;
   flow: FlowView;
   fields: Record<string, string>;
@@ -370,13 +415,14 @@ export function StepContent({ step, flow, fields, quizErrors, quizMessage, attes
   const isCurrent = step.status === "current";
   const moduleFields = { ...fields, moduleId: String(step.moduleId ?? ""), stepId: step.id };
   const stepFields = { ...fields, stepId: step.id };
-  const next = !isCurrent && step.kind !== "attestation" && step.status !== "failed" ? (
-    <p>
-      <ButtonLink to={continueHref} variant="secondary" data-testid="continue-link">
-        {t("actions.backToCurrent")}
-      </ButtonLink>
-    </p>
-  ) : null;
+  const next =
+    !isCurrent && step.kind !== "attestation" && step.status !== "failed" ? (
+      <p>
+        <ButtonLink to={continueHref} variant="secondary" data-testid="continue-link">
+          {t("actions.backToCurrent")}
+        </ButtonLink>
+      </p>
+    ) : null;
 
   let body: ReactNode;
   if (step.kind === "attestation") {
@@ -385,17 +431,15 @@ export function StepContent({ step, flow, fields, quizErrors, quizMessage, attes
     body = (
       <>
         {step.status === "failed" ? <FlowEnded historyHref={historyHref} /> : null}
-        <QuizForm
-        quiz={step.quiz}
-        readOnly={!isCurrent}
-        fields={{ ...stepFields, intent: "quiz" }}
-        errors={quizErrors}
-        message={quizMessage}
-        />
+        <QuizForm quiz={step.quiz} readOnly={!isCurrent} fields={{ ...stepFields, intent: "quiz" }} errors={quizErrors} message={quizMessage} />
       </>
     );
   } else {
-    const done = isCurrent ? null : <p className="font-semibold" data-testid="step-done">{t("status.doneLong")}</p>;
+    const done = isCurrent ? null : (
+      <p className="font-semibold" data-testid="step-done">
+        {t("status.doneLong")}
+      </p>
+    );
     switch (step.moduleKind) {
       case "video":
       case "podcast":
@@ -458,7 +502,14 @@ export function StepContent({ step, flow, fields, quizErrors, quizMessage, attes
     }
   }
   return (
-    <section aria-labelledby="step-title" className="flex flex-col gap-4" data-testid="step" data-step-id={step.id} data-kind={step.kind} data-module-kind={step.moduleKind ?? ""}>
+    <section
+      aria-labelledby="step-title"
+      className="flex flex-col gap-4"
+      data-testid="step"
+      data-step-id={step.id}
+      data-kind={step.kind}
+      data-module-kind={step.moduleKind ?? ""}
+    >
       <h2 id="step-title" className="text-2xl font-bold">
         {title(step)}
       </h2>

@@ -4,12 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { Form, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useRootData } from "~/lib/use-root-data";
-import {
-  getLiveNotifications,
-  getServerLiveNotifications,
-  mergeNotifications,
-  subscribeLiveNotifications,
-} from "~/realtime/notification-store";
+import { getLiveNotifications, getServerLiveNotifications, mergeNotifications, subscribeLiveNotifications } from "~/realtime/notification-store";
 
 /** Header bell: unread count and the latest notifications, live ones included without a reload. */
 export function NotificationBell() {
@@ -46,7 +41,13 @@ export function NotificationBell() {
           <ul className="flex max-h-96 flex-col gap-2 overflow-auto" data-testid="notification-list">
             {list.map((n) => (
               <li key={n.id} className={n.readedDate ? "text-sm text-slate-700" : "text-sm font-semibold"}>
-                {n.link ? <a href={n.link} className="underline">{n.title}</a> : n.title}
+                {n.link ? (
+                  <a href={n.link} className="underline">
+                    {n.title}
+                  </a>
+                ) : (
+                  n.title
+                )}
                 {n.body ? <p className="font-normal text-slate-700">{n.body}</p> : null}
               </li>
             ))}

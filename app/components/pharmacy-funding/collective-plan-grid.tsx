@@ -15,7 +15,12 @@ export function CollectivePlanGrid({ plan, locale }: { plan: CollectivePlan; loc
       activities={plan.activities}
       locale={locale}
       captionId="collective-plan-caption"
-      caption={t("plan.caption", { name: plan.name, start: formatDate(plan.period.startDate, locale, "long"), end: formatDate(plan.period.endDate, locale, "long"), count: plan.period.monthCount })}
+      caption={t("plan.caption", {
+        name: plan.name,
+        start: formatDate(plan.period.startDate, locale, "long"),
+        end: formatDate(plan.period.endDate, locale, "long"),
+        count: plan.period.monthCount,
+      })}
       rowLabel={(row) => t("plan.row", { row })}
       testIds={{ table: "collective-plan-grid", row: "collective-plan-row", activity: "collective-plan-activity" }}
       renderActivity={(activity) => (

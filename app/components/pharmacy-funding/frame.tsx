@@ -31,7 +31,9 @@ export function FundingFrame({ title, children, states = false }: { title: strin
                   className={({ isActive }) =>
                     cx(
                       "inline-block rounded-full border-2 px-3 py-1 text-sm font-semibold",
-                      isActive ? "border-[var(--color-primary-dark)] bg-[var(--color-primary-dark)] text-white" : "border-slate-400 text-slate-800 hover:border-slate-700",
+                      isActive
+                        ? "border-[var(--color-primary-dark)] bg-[var(--color-primary-dark)] text-white"
+                        : "border-slate-400 text-slate-800 hover:border-slate-700",
                     )
                   }
                 >

@@ -21,11 +21,21 @@ export function FundingRequestTable({ requests, locale, caption }: { requests: F
         <caption className="p-2 text-left font-semibold">{caption}</caption>
         <thead>
           <tr className="bg-slate-100">
-            <th scope="col" className="border border-slate-200 p-2">{t("list.learner")}</th>
-            <th scope="col" className="border border-slate-200 p-2">{t("list.training")}</th>
-            <th scope="col" className="border border-slate-200 p-2">{t("list.funder")}</th>
-            <th scope="col" className="border border-slate-200 p-2">{t("list.amount")}</th>
-            <th scope="col" className="border border-slate-200 p-2">{t("list.state")}</th>
+            <th scope="col" className="border border-slate-200 p-2">
+              {t("list.learner")}
+            </th>
+            <th scope="col" className="border border-slate-200 p-2">
+              {t("list.training")}
+            </th>
+            <th scope="col" className="border border-slate-200 p-2">
+              {t("list.funder")}
+            </th>
+            <th scope="col" className="border border-slate-200 p-2">
+              {t("list.amount")}
+            </th>
+            <th scope="col" className="border border-slate-200 p-2">
+              {t("list.state")}
+            </th>
           </tr>
         </thead>
         <tbody>

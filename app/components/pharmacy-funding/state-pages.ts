@@ -7,4 +7,3 @@ export const STATE_PAGES: Record<Exclude<FundingState, "creation">, string> = {
   report: "pharmacy-funding-report",
   reimbursement: "pharmacy-funding-reimbursement",
 };
-

@@ -5,7 +5,19 @@ import { useId } from "react";
  * assistive technologies (role img, aria-labelledby), values as text beside each bar. The page also shows the same
  * figures as a table: the chart's fallback.
  */
-export function BarChart({ title, description, bars, max, unit }: { title: string; description: string; bars: { label: string; value: number }[]; max: number; unit: string }) {
+export function BarChart({
+  title,
+  description,
+  bars,
+  max,
+  unit,
+}: {
+  title: string;
+  description: string;
+  bars: { label: string; value: number }[];
+  max: number;
+  unit: string;
+}) {
   const id = useId();
   const rowHeight = 28;
   const labelWidth = 180;

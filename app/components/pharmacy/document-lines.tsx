@@ -34,10 +34,18 @@ export function DocumentLines({
       {caption ? <caption className="sr-only">{caption}</caption> : null}
       <thead>
         <tr className="border-b border-slate-300">
-          <th scope="col" className="py-2 pr-4">{lineLabel}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{t("invoices.price")}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{t("invoices.discount")}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{netLabel}</th>
+          <th scope="col" className="py-2 pr-4">
+            {lineLabel}
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right">
+            {t("invoices.price")}
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right">
+            {t("invoices.discount")}
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right">
+            {netLabel}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -53,7 +61,9 @@ export function DocumentLines({
       <tfoot>
         {totalRows.map(([label, cents, emphasis]) => (
           <tr key={label}>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">{label}</th>
+            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">
+              {label}
+            </th>
             <td className={`py-1 pr-4 text-right${emphasis}`}>{money(cents)}</td>
           </tr>
         ))}

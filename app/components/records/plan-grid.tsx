@@ -34,7 +34,10 @@ export function PlanGrid({ plan, locale }: { plan: TrainingPlan; locale: Locale 
       testIds={{ table: "plan-grid", activity: "plan-activity" }}
       renderActivity={(activity) => (
         <div className={`rounded border-l-4 px-2 py-1 ${STATUS_STYLE[activity.status] ?? STATUS_STYLE.pending}`}>
-          <Link to={path("training", { trainingType: activity.type, slug: activity.slug })} className="font-semibold text-[var(--color-primary-dark)] underline">
+          <Link
+            to={path("training", { trainingType: activity.type, slug: activity.slug })}
+            className="font-semibold text-[var(--color-primary-dark)] underline"
+          >
             {activity.name}
           </Link>
           <span className="block text-xs text-slate-800">
@@ -68,7 +71,10 @@ export function PlanList({ plan, locale }: { plan: TrainingPlan; locale: Locale 
       <ul className="grid gap-3" data-testid="plan-list">
         {sorted.map((activity) => (
           <li key={activity.id} className={`rounded-md border-l-4 p-3 ${STATUS_STYLE[activity.status] ?? STATUS_STYLE.pending}`}>
-            <Link to={path("training", { trainingType: activity.type, slug: activity.slug })} className="font-semibold text-[var(--color-primary-dark)] underline">
+            <Link
+              to={path("training", { trainingType: activity.type, slug: activity.slug })}
+              className="font-semibold text-[var(--color-primary-dark)] underline"
+            >
               {activity.name}
             </Link>
             <p className="text-sm">

@@ -101,7 +101,9 @@ export function BadgeList({ badges, locale }: { badges: Badge[]; locale: Locale 
             key={badge.code}
             data-testid={`badge-${badge.code}`}
             data-earned={badge.earned}
-            className={badge.earned ? "rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2" : "rounded-md border-l-4 border-slate-300 px-3 py-2 text-slate-700"}
+            className={
+              badge.earned ? "rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2" : "rounded-md border-l-4 border-slate-300 px-3 py-2 text-slate-700"
+            }
           >
             <span className="font-semibold">{badge.label}</span>
             <span className="block text-sm">{badge.description}</span>
@@ -132,7 +134,9 @@ export function SuggestionList({ suggestions }: { suggestions: Suggestion[] }) {
               <Link to={path("training", { trainingType: s.type, slug: s.slug })} className={LINK}>
                 {s.name}
               </Link>
-              {s.isNew ? <span className="ml-2 rounded bg-[var(--color-primary-dark)] px-1.5 py-0.5 text-xs font-semibold text-white">{t("suggestions.new")}</span> : null}
+              {s.isNew ? (
+                <span className="ml-2 rounded bg-[var(--color-primary-dark)] px-1.5 py-0.5 text-xs font-semibold text-white">{t("suggestions.new")}</span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -15,7 +15,13 @@ export function ProviderPaymentForm({ start, text, button }: { start: { url: str
     form.current?.submit();
   }, []);
   return (
-    <form ref={form} method="post" action={start.url} className="flex flex-col gap-3 rounded-md border-2 border-[var(--color-primary)] bg-slate-50 p-4" data-testid="payment-form">
+    <form
+      ref={form}
+      method="post"
+      action={start.url}
+      className="flex flex-col gap-3 rounded-md border-2 border-[var(--color-primary)] bg-slate-50 p-4"
+      data-testid="payment-form"
+    >
       {Object.entries(start.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

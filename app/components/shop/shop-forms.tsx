@@ -11,7 +11,19 @@ import { useTranslation } from "~/i18n/react";
  * A shop form: a plain POST with its `intent` to the page's own action (the shop, catalogue, course and cart pages
  * all hand it to shopAction), which redirects back with a toast: it works without JavaScript.
  */
-export function ShopForm({ intent, children, className, testId, action }: { intent: string; children: ReactNode; className?: string; testId?: string; action?: string }) {
+export function ShopForm({
+  intent,
+  children,
+  className,
+  testId,
+  action,
+}: {
+  intent: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+  action?: string;
+}) {
   return (
     <Form method="post" action={action} preventScrollReset className={className} data-testid={testId}>
       <AuthenticityTokenInput name="csrf" />
@@ -42,6 +54,10 @@ export function Money({ cents, currency, locale, testId }: { cents: number; curr
 }
 
 /** Where and when a session is, as the shop words it everywhere (store, cart, order): "12 mars 2027 · Lyon". */
-export function sessionLabel(t: TFunction, session: { startDate: string; virtualClass: boolean; city: string | null; groupName: string }, locale: string): string {
+export function sessionLabel(
+  t: TFunction,
+  session: { startDate: string; virtualClass: boolean; city: string | null; groupName: string },
+  locale: string,
+): string {
   return `${formatCalendarDay(session.startDate, locale, "medium")} · ${session.virtualClass ? t("sessions.virtual") : (session.city ?? session.groupName)}`;
 }

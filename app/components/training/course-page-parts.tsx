@@ -36,7 +36,12 @@ export function People({ people }: { people: CoursePageData["training"]["trainer
         <li key={person.slug} className="flex items-center gap-3">
           {person.photo ? <img src={person.photo} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-100" loading="lazy" /> : null}
           <div>
-            <Link to={path("expert", { slug: person.slug })} className="rounded font-semibold text-primary-dark underline underline-offset-2" aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
+            <Link
+              to={path("expert", { slug: person.slug })}
+              className="rounded font-semibold text-primary-dark underline underline-offset-2"
+              aria-label={t("people.profile", { name: person.name })}
+              data-testid="expert-link"
+            >
               {person.name}
             </Link>
             {person.title ? <p className="text-sm text-slate-700">{person.title}</p> : null}

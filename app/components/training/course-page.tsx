@@ -27,7 +27,11 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
   const path = usePagePath();
   const { training, loggedIn, bookmarked, enrolment } = loaderData;
   const locale = root?.locale ?? "fr-FR";
-  const price = priceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) }, locale, tc);
+  const price = priceText(
+    { free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) },
+    locale,
+    tc,
+  );
   if (!root) return null;
   const { brand } = root;
   const colour = trainingTypeColour(training.effectiveType, { spanishDomain: brand.contentLang === "es" });
@@ -49,7 +53,14 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
       : undefined;
 
   return (
-    <main id="main" tabIndex={-1} className="outline-none" data-testid="course-page" data-type={training.effectiveType} data-display-type={training.displayType}>
+    <main
+      id="main"
+      tabIndex={-1}
+      className="outline-none"
+      data-testid="course-page"
+      data-type={training.effectiveType}
+      data-display-type={training.displayType}
+    >
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loaderData.seo.jsonLd }} />
       <div className="mx-auto max-w-6xl px-4 pt-4">
         <nav aria-label={t("breadcrumb.label")}>
@@ -103,26 +114,18 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             </h2>
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="course-facts">
               <Fact label={t("facts.type")}>{typeTitle}</Fact>
-              <Fact label={t("facts.duration")} testId="course-duration">{formatDuration(training.durations.total)}</Fact>
-              {training.durations.faceToFace ? (
-                <Fact label={t("facts.faceToFaceDuration")}>{formatDuration(training.durations.faceToFace)}</Fact>
-              ) : null}
+              <Fact label={t("facts.duration")} testId="course-duration">
+                {formatDuration(training.durations.total)}
+              </Fact>
+              {training.durations.faceToFace ? <Fact label={t("facts.faceToFaceDuration")}>{formatDuration(training.durations.faceToFace)}</Fact> : null}
               <Fact label={t("facts.price")} testId="course-price">
                 {price.main}
                 {price.detail ? <span className="font-normal"> ({price.detail})</span> : null}
               </Fact>
-              {training.points ? (
-                <Fact label={t("facts.points")}>{training.points}</Fact>
-              ) : null}
-              {training.credits ? (
-                <Fact label={t("facts.credits")}>{training.credits}</Fact>
-              ) : null}
-              {training.providerName ? (
-                <Fact label={t("facts.provider")}>{training.providerName}</Fact>
-              ) : null}
-              {training.lastUpdate ? (
-                <Fact label={t("facts.lastUpdate")}>{formatCalendarDay(training.lastUpdate, locale, "full")}</Fact>
-              ) : null}
+              {training.points ? <Fact label={t("facts.points")}>{training.points}</Fact> : null}
+              {training.credits ? <Fact label={t("facts.credits")}>{training.credits}</Fact> : null}
+              {training.providerName ? <Fact label={t("facts.provider")}>{training.providerName}</Fact> : null}
+              {training.lastUpdate ? <Fact label={t("facts.lastUpdate")}>{formatCalendarDay(training.lastUpdate, locale, "full")}</Fact> : null}
               {training.isLive ? (
                 <div>
                   <dt className="sr-only">{t("facts.type")}</dt>
@@ -153,7 +156,10 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
           ) : null}
 
           <Section id="description-title" title={t("sections.description")} testId="course-description">
-            <div className="prose-links flex flex-col gap-3 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: training.description }} />
+            <div
+              className="prose-links flex flex-col gap-3 [&_h3]:mt-2 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+              dangerouslySetInnerHTML={{ __html: training.description }}
+            />
           </Section>
 
           {training.objectiveSkills.length || training.objectiveKnowledge.length ? (
@@ -217,14 +223,16 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             <Section id="dpc-title" title={t("sections.dpc")} testId="course-dpc">
               <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
                 <Fact label={t("dpc.programme")}>{training.dpc.name}</Fact>
-                <Fact label={t("dpc.actionNumber")} testId="dpc-action-number">{training.dpc.actionNumber}</Fact>
+                <Fact label={t("dpc.actionNumber")} testId="dpc-action-number">
+                  {training.dpc.actionNumber}
+                </Fact>
                 {training.dpcSubType ? (
-                  <Fact label={t("dpc.subType")} testId="dpc-sub-type">{t(`dpc.subTypes.${training.dpcSubType}`)}</Fact>
+                  <Fact label={t("dpc.subType")} testId="dpc-sub-type">
+                    {t(`dpc.subTypes.${training.dpcSubType}`)}
+                  </Fact>
                 ) : null}
                 <Fact label={t("dpc.price")}>{tc("card.priceHt", { price: formatMoney(training.dpc.priceHT, training.dpc.currency, locale) })}</Fact>
-                {training.dpc.duration ? (
-                  <Fact label={t("dpc.duration")}>{formatDuration(training.dpc.duration)}</Fact>
-                ) : null}
+                {training.dpc.duration ? <Fact label={t("dpc.duration")}>{formatDuration(training.dpc.duration)}</Fact> : null}
                 {training.dpc.agreements.length ? (
                   <div className="sm:col-span-2">
                     <dt className="text-sm text-slate-700">{t("dpc.agreements")}</dt>
@@ -327,7 +335,11 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               viewer={enrolment.viewer}
               enrolment={enrolment.current}
               needsSession={bookableSessions}
-              sessionName={mySession ? `${mySession.marketingCity || mySession.city || t("sessions.online")}, ${formatCalendarDay(mySession.startDate, locale, "full")}` : null}
+              sessionName={
+                mySession
+                  ? `${mySession.marketingCity || mySession.city || t("sessions.online")}, ${formatCalendarDay(mySession.startDate, locale, "full")}`
+                  : null
+              }
               loginHref={enrolment.loginHref}
               learnHref={path("learn", { trainingType: training.effectiveType, slug: training.slug })}
               confirmHref={`${enrolment.pathname}?unsubscribe=confirm#confirm-unsubscribe`}
@@ -348,17 +360,32 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               </p>
             ) : null}
             {training.customRegisterLink ? (
-              <a href={training.customRegisterLink} {...external} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="custom-register-link">
+              <a
+                href={training.customRegisterLink}
+                {...external}
+                className="rounded font-semibold text-primary-dark underline underline-offset-2"
+                data-testid="custom-register-link"
+              >
                 {t("actions.customRegister")} <span className="sr-only">{t("actions.newWindow")}</span>
               </a>
             ) : null}
             {training.naocareLink ? (
-              <a href={training.naocareLink} {...external} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-care-link">
+              <a
+                href={training.naocareLink}
+                {...external}
+                className="rounded font-semibold text-primary-dark underline underline-offset-2"
+                data-testid="partner-care-link"
+              >
                 {t("actions.partnerCare")} <span className="sr-only">{t("actions.newWindow")}</span>
               </a>
             ) : null}
             {training.partnerLink ? (
-              <a href={training.partnerLink} {...external} className="rounded font-semibold text-primary-dark underline underline-offset-2" data-testid="partner-link">
+              <a
+                href={training.partnerLink}
+                {...external}
+                className="rounded font-semibold text-primary-dark underline underline-offset-2"
+                data-testid="partner-link"
+              >
                 {t("actions.partner")} <span className="sr-only">{t("actions.newWindow")}</span>
               </a>
             ) : null}

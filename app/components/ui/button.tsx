@@ -33,10 +33,8 @@ const SIZES: Record<ButtonSize, { text: string; iconOnly: string }> = {
 };
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary:
-    "border-primary bg-primary text-white hover:border-primary-dark hover:bg-primary-dark focus-visible:outline-primary-dark",
-  secondary:
-    "border-primary bg-white text-primary-dark hover:bg-slate-100 focus-visible:outline-primary-dark",
+  primary: "border-primary bg-primary text-white hover:border-primary-dark hover:bg-primary-dark focus-visible:outline-primary-dark",
+  secondary: "border-primary bg-white text-primary-dark hover:bg-slate-100 focus-visible:outline-primary-dark",
   danger: "border-red-700 bg-red-700 text-white hover:border-red-800 hover:bg-red-800 focus-visible:outline-red-800",
 };
 
@@ -69,10 +67,11 @@ function Content({ size = "normal", icon, iconPosition = "start", iconOnly, chil
   );
 }
 
-export type ButtonProps = CommonProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children" | "className"> & {
-  /** Shows the button as busy (e.g. while a form submits) and disables it. */
-  busy?: boolean;
-};
+export type ButtonProps = CommonProps &
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children" | "className"> & {
+    /** Shows the button as busy (e.g. while a form submits) and disables it. */
+    busy?: boolean;
+  };
 
 /** A real <button> (type "button" unless told otherwise, so it never submits by accident). */
 export function Button({ size, variant, icon, iconPosition, iconOnly, fullWidth, className, children, busy, type, disabled, ...rest }: ButtonProps) {

@@ -25,7 +25,9 @@ describe("ConfirmLink", () => {
   });
 
   it("goes where the page names its step when told", () => {
-    const html = render(h(ConfirmLink, { confirmKey: "unsubscribe", to: "/formation/x?unsubscribe=confirm#confirm-unsubscribe", look: "danger", children: "Se désinscrire" }));
+    const html = render(
+      h(ConfirmLink, { confirmKey: "unsubscribe", to: "/formation/x?unsubscribe=confirm#confirm-unsubscribe", look: "danger", children: "Se désinscrire" }),
+    );
     expect(html).toContain('href="/formation/x?unsubscribe=confirm#confirm-unsubscribe"');
   });
 });
@@ -33,7 +35,11 @@ describe("ConfirmLink", () => {
 describe("ConfirmPanel", () => {
   it("is a labelled alert dialog with the real form: CSRF, confirm=on, hidden fields, the intent on its focused button, Cancel back", () => {
     const html = render(
-      h(ConfirmPanel, { confirmKey: "12", title: "Supprimer le cours ?", intent: "deleteCourse", fields: { courseId: 12 }, submitLabel: "Oui, supprimer" }, "Trois modules partent avec lui."),
+      h(
+        ConfirmPanel,
+        { confirmKey: "12", title: "Supprimer le cours ?", intent: "deleteCourse", fields: { courseId: 12 }, submitLabel: "Oui, supprimer" },
+        "Trois modules partent avec lui.",
+      ),
       "/admin/list?q=abc&confirm=12",
     );
     expect(html).toMatch(/<section id="confirm-12" role="alertdialog" aria-labelledby="confirm-12-title"/);
@@ -44,7 +50,8 @@ describe("ConfirmPanel", () => {
     expect(html).toContain('name="confirm" value="on"');
     expect(html).toContain('name="courseId" value="12"');
     const button = html.match(/<button[^>]*>/)?.[0] ?? "";
-    for (const attribute of ['type="submit"', 'name="intent"', 'value="deleteCourse"', "autofocus", "focus-visible:outline"]) expect(button).toContain(attribute);
+    for (const attribute of ['type="submit"', 'name="intent"', 'value="deleteCourse"', "autofocus", "focus-visible:outline"])
+      expect(button).toContain(attribute);
     expect(html).toContain('href="/admin/list?q=abc"');
     expect(html).toContain(">Annuler</a>");
     expect(html).toContain('data-testid="confirm-panel"');

@@ -18,8 +18,7 @@ import { replyMessage, type FormReply } from "~/lib/forms";
 
 const LINK_LOOKS = {
   /** A red outlined button (the back office's destructive actions). */
-  button:
-    "inline-flex min-h-9 items-center rounded-md border-2 border-red-700 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50",
+  button: "inline-flex min-h-9 items-center rounded-md border-2 border-red-700 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50",
   /** An underlined link in a table row or a side panel. */
   link: "rounded font-semibold text-[var(--color-primary-dark)] underline underline-offset-2",
   /** An underlined red link (leaving something). */
@@ -131,7 +130,13 @@ export function ConfirmPanel({
   const Heading = level === 2 ? "h2" : "h3";
   const titleId = `confirm-${confirmKey}-title`;
   return (
-    <section id={`confirm-${confirmKey}`} role="alertdialog" aria-labelledby={titleId} className={cx("flex flex-col gap-3 rounded-md border-2 p-4", colours.panel)} data-testid={testId}>
+    <section
+      id={`confirm-${confirmKey}`}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      className={cx("flex flex-col gap-3 rounded-md border-2 p-4", colours.panel)}
+      data-testid={testId}
+    >
       <Heading id={titleId} className={cx("text-lg font-bold", colours.title)}>
         {title}
       </Heading>
@@ -146,7 +151,12 @@ export function ConfirmPanel({
         <Button type="submit" name="intent" value={intent} variant={colours.button} busy={busy} autoFocus data-testid={submitTestId}>
           {submitLabel}
         </Button>
-        <Link to={cancelTo ?? href({ confirm: undefined })} preventScrollReset className={cx("font-semibold underline underline-offset-2", FOCUS)} data-testid={cancelTestId}>
+        <Link
+          to={cancelTo ?? href({ confirm: undefined })}
+          preventScrollReset
+          className={cx("font-semibold underline underline-offset-2", FOCUS)}
+          data-testid={cancelTestId}
+        >
           {cancelLabel ?? t("actions.cancel")}
         </Link>
       </Form>

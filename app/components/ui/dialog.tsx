@@ -92,12 +92,7 @@ export function Dialog({ open, onClose, title, description, closable = true, clo
               <span className="sr-only">{t("actions.close")}</span>
             </a>
           ) : closable ? (
-            <button
-              type="button"
-              onClick={() => onClose?.()}
-              className="-m-2 rounded p-2 text-slate-700 hover:bg-slate-100"
-              data-testid="dialog-close"
-            >
+            <button type="button" onClick={() => onClose?.()} className="-m-2 rounded p-2 text-slate-700 hover:bg-slate-100" data-testid="dialog-close">
               <Icon name="close" size={24} />
               <span className="sr-only">{t("actions.close")}</span>
             </button>

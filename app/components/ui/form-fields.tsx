@@ -146,9 +146,7 @@ export function useFocusFirstError<T extends HTMLElement = HTMLFormElement>(resu
   const ref = useRef<T>(null);
   useEffect(() => {
     if (!result || !ref.current) return;
-    const target =
-      ref.current.querySelector<HTMLElement>("[aria-invalid='true']") ??
-      ref.current.querySelector<HTMLElement>("[data-form-message='error']");
+    const target = ref.current.querySelector<HTMLElement>("[aria-invalid='true']") ?? ref.current.querySelector<HTMLElement>("[data-form-message='error']");
     target?.focus();
   }, [result]);
   return ref;

@@ -54,7 +54,12 @@ export function Pagination({
             </li>
           ) : (
             <li key={p}>
-              <Link to={hrefFor(p)} aria-current={p === page ? "page" : undefined} aria-label={labels.page(p)} className={cx(ITEM, p === page ? "border-primary bg-primary text-white" : OTHER)}>
+              <Link
+                to={hrefFor(p)}
+                aria-current={p === page ? "page" : undefined}
+                aria-label={labels.page(p)}
+                className={cx(ITEM, p === page ? "border-primary bg-primary text-white" : OTHER)}
+              >
                 {p}
               </Link>
             </li>

@@ -21,7 +21,17 @@ type Props<T extends TimelineActivity> = {
  * columns, each display row of the plan a table row, an activity one cell spanning its months. Plain HTML, so it
  * reads without JavaScript; it scrolls sideways on small screens, where the list beside it says the same thing.
  */
-export function PlanTimeline<T extends TimelineActivity>({ startDate, endDate, activities, locale, captionId, caption, rowLabel, renderActivity, testIds }: Props<T>) {
+export function PlanTimeline<T extends TimelineActivity>({
+  startDate,
+  endDate,
+  activities,
+  locale,
+  captionId,
+  caption,
+  rowLabel,
+  renderActivity,
+  testIds,
+}: Props<T>) {
   const months = periodMonths(startDate, endDate);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-300" role="region" aria-labelledby={captionId} tabIndex={0}>

@@ -52,14 +52,7 @@ export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size =
   const stars = Array.from({ length }, (_, i) => i * step);
   return (
     <span className={cx("inline-flex items-center gap-1.5", className)}>
-      <svg
-        role="img"
-        aria-label={label ?? text(shown, length)}
-        data-rating={shown}
-        viewBox={`0 0 ${width} 24`}
-        width={(size * width) / 24}
-        height={size}
-      >
+      <svg role="img" aria-label={label ?? text(shown, length)} data-rating={shown} viewBox={`0 0 ${width} 24`} width={(size * width) / 24} height={size}>
         <defs>
           <path id={`${id}s`} d={STAR_PATH} stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
           <clipPath id={`${id}c`}>
@@ -118,20 +111,8 @@ export function RatingInput({ name, legend, defaultValue, halfSteps = false, len
           const isRightHalf = halfSteps && v % 1 === 0;
           return (
             <Fragment key={v}>
-              <input
-                type="radio"
-                id={id}
-                name={name}
-                value={v}
-                defaultChecked={initial === v}
-                required={required}
-                className="sr-only"
-              />
-              <label
-                htmlFor={id}
-                className="rating-input__star"
-                style={{ width: halfSteps ? size / 2 : size, height: size }}
-              >
+              <input type="radio" id={id} name={name} value={v} defaultChecked={initial === v} required={required} className="sr-only" />
+              <label htmlFor={id} className="rating-input__star" style={{ width: halfSteps ? size / 2 : size, height: size }}>
                 <span className="sr-only">{text(v, length)}</span>
                 <svg
                   viewBox={half ? "0 0 12 24" : isRightHalf ? "12 0 12 24" : "0 0 24 24"}

@@ -16,23 +16,10 @@ export function Spinner({ size = SPINNER_SIZE_PX, label, className }: SpinnerPro
   const { t } = useTranslation("common");
   const rem = `${size / 16}rem`;
   return (
-    <span
-      role="status"
-      className={cx("inline-flex items-center justify-center rounded-full bg-white", className)}
-      style={{ width: rem, height: rem }}
-    >
+    <span role="status" className={cx("inline-flex items-center justify-center rounded-full bg-white", className)} style={{ width: rem, height: rem }}>
       <svg viewBox="0 0 50 50" className="spinner h-full w-full" aria-hidden="true" focusable="false">
         <circle cx="25" cy="25" r="20" fill="none" stroke="#e2e8f0" strokeWidth="5" />
-        <circle
-          cx="25"
-          cy="25"
-          r="20"
-          fill="none"
-          stroke="var(--color-primary)"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeDasharray="90 150"
-        />
+        <circle cx="25" cy="25" r="20" fill="none" stroke="var(--color-primary)" strokeWidth="5" strokeLinecap="round" strokeDasharray="90 150" />
       </svg>
       <span className="sr-only">{label ?? t("loading")}</span>
     </span>

@@ -16,7 +16,6 @@ export type ToastItem = {
   duration: number;
 };
 
-
 let toasts: ToastItem[] = [];
 const dismissed = new Set<string>();
 const listeners = new Set<() => void>();

@@ -19,7 +19,10 @@ import { pageMeta } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  const [attestations, dpc] = await Promise.all([back.get("/user/attestations", AttestationListSchema), back.get("/user/attestation/dpc", DpcAttestationsSchema)]);
+  const [attestations, dpc] = await Promise.all([
+    back.get("/user/attestations", AttestationListSchema),
+    back.get("/user/attestation/dpc", DpcAttestationsSchema),
+  ]);
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
 }
 
@@ -33,7 +36,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (request.method !== "POST") return next();
-    const form = await request.clone().formData().catch(() => null);
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     if (form?.get("intent") !== "download") return next();
     await readFormData(request, context);
     const { back } = context.get(requestStateContext);
@@ -97,10 +103,7 @@ export default function ProfileAttestations() {
           <ul className="grid gap-4 md:grid-cols-2">
             {dpcEnrolments.map((enrolment) => (
               <li key={enrolment.enrolmentId}>
-                <CertificateForm
-                  enrolment={enrolment}
-                  result={result?.form === `certificate-${enrolment.enrolmentId}` ? result : undefined}
-                />
+                <CertificateForm enrolment={enrolment} result={result?.form === `certificate-${enrolment.enrolmentId}` ? result : undefined} />
               </li>
             ))}
           </ul>
@@ -119,16 +122,33 @@ function AttestationTable({ attestations }: { attestations: AttestationItem[] })
         <caption className="sr-only">{t("profile.caption")}</caption>
         <thead>
           <tr className="border-b-2 border-slate-400">
-            <th scope="col" className="px-3 py-2">{t("profile.training")}</th>
-            <th scope="col" className="px-3 py-2">{t("profile.kind")}</th>
-            <th scope="col" className="px-3 py-2">{t("profile.issuedOn")}</th>
-            <th scope="col" className="px-3 py-2">{t("profile.code")}</th>
-            <th scope="col" className="px-3 py-2">{t("profile.actions")}</th>
+            <th scope="col" className="px-3 py-2">
+              {t("profile.training")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("profile.kind")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("profile.issuedOn")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("profile.code")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("profile.actions")}
+            </th>
           </tr>
         </thead>
         <tbody>
           {attestations.map((item) => (
-            <tr key={item.id} className="border-b border-slate-200 align-top" data-testid="attestation" data-code={item.code} data-kind={item.kind} data-attests={item.attests ?? undefined}>
+            <tr
+              key={item.id}
+              className="border-b border-slate-200 align-top"
+              data-testid="attestation"
+              data-code={item.code}
+              data-kind={item.kind}
+              data-attests={item.attests ?? undefined}
+            >
               <th scope="row" className="px-3 py-3 font-semibold">
                 {item.kind === "dpc" && item.programmeName ? item.programmeName : item.trainingName}
               </th>
@@ -137,7 +157,9 @@ function AttestationTable({ attestations }: { attestations: AttestationItem[] })
                 {item.attests ? ` · ${t(`profile.attests.${item.attests}`)}` : ""}
               </td>
               <td className="px-3 py-3">{item.issuedOn}</td>
-              <td className="px-3 py-3 font-mono whitespace-nowrap" data-testid="attestation-code">{item.code}</td>
+              <td className="px-3 py-3 font-mono whitespace-nowrap" data-testid="attestation-code">
+                {item.code}
+              </td>
               <td className="px-3 py-3">
                 <div className="flex flex-wrap items-center gap-3">
                   {/* reloadDocument: a native POST, so the PDF reply becomes a download, JavaScript or not. */}
@@ -172,7 +194,12 @@ function CertificateForm({ enrolment, result }: { enrolment: DpcEnrolment; resul
   const uploaded = enrolment.practiceCertificate;
   const titleId = `certificate-${enrolment.enrolmentId}-title`;
   return (
-    <section aria-labelledby={titleId} className="h-full rounded-lg border border-slate-300 p-5" data-testid="certificate" data-enrolment-id={enrolment.enrolmentId}>
+    <section
+      aria-labelledby={titleId}
+      className="h-full rounded-lg border border-slate-300 p-5"
+      data-testid="certificate"
+      data-enrolment-id={enrolment.enrolmentId}
+    >
       <h3 id={titleId} className="text-lg font-bold">
         {enrolment.programmeName}
       </h3>

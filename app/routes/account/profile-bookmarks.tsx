@@ -54,7 +54,11 @@ export default function ProfileBookmarks() {
           <p role="status">{t("bookmarks.count", { count: list.total })}</p>
           <ul className="flex flex-col gap-3" data-testid="bookmarks-list">
             {list.items.map((course) => (
-              <li key={course.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-300 p-4" data-testid="bookmark-item">
+              <li
+                key={course.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-300 p-4"
+                data-testid="bookmark-item"
+              >
                 <div className="min-w-0">
                   <Link
                     to={pagePath("training", pathLangOf(locale), { trainingType: course.type, slug: course.slug }) ?? "/"}
@@ -71,14 +75,22 @@ export default function ProfileBookmarks() {
                   <input type="hidden" name="intent" value="bookmark" />
                   <input type="hidden" name="op" value="remove" />
                   <input type="hidden" name="trainingId" value={course.id} />
-                  <Button type="submit" variant="secondary" size="small" aria-label={t("bookmarks.removeLabel", { name: course.name })} data-testid="bookmark-remove">
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    size="small"
+                    aria-label={t("bookmarks.removeLabel", { name: course.name })}
+                    data-testid="bookmark-remove"
+                  >
                     {t("bookmarks.remove")}
                   </Button>
                 </Form>
               </li>
             ))}
           </ul>
-          {list.pageCount > 1 ? <CataloguePagination view={{ filters: {}, page: list.page, pageCount: list.pageCount }} path={path("profile-bookmarks")} /> : null}
+          {list.pageCount > 1 ? (
+            <CataloguePagination view={{ filters: {}, page: list.page, pageCount: list.pageCount }} path={path("profile-bookmarks")} />
+          ) : null}
         </div>
       )}
     </ProfileLayout>

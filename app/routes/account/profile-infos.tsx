@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isReadOnlyUser(user.contractType)) return errorReply({ message: t("readOnly.notice"), form: intent, status: 200 });
   if (intent === "picture") {
     const picture = formData.get("picture");
-    if (!(picture instanceof File) || picture.size === 0) return errorReply({ fieldErrors: { picture: [t("infos.pictureRequired")] }, form: intent, status: 200 });
+    if (!(picture instanceof File) || picture.size === 0)
+      return errorReply({ fieldErrors: { picture: [t("infos.pictureRequired")] }, form: intent, status: 200 });
     const upload = new FormData();
     upload.set("picture", picture, picture.name || "picture");
     try {
@@ -119,7 +120,16 @@ function Section({ id, title, children, formRef, encType, form }: SectionProps) 
       <h2 id={`${id}-title`} className="mb-4 text-xl font-bold">
         {title}
       </h2>
-      <Form method="post" id={form?.id} onSubmit={form?.onSubmit} ref={formRef} encType={encType} className="flex flex-col gap-4" noValidate data-testid={`form-${id}`}>
+      <Form
+        method="post"
+        id={form?.id}
+        onSubmit={form?.onSubmit}
+        ref={formRef}
+        encType={encType}
+        className="flex flex-col gap-4"
+        noValidate
+        data-testid={`form-${id}`}
+      >
         <AuthenticityTokenInput name="csrf" />
         {children}
       </Form>
@@ -138,8 +148,24 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormRepl
   return (
     <Section id="user-data" title={t("infos.userData")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField name="firstName" label={t("fields.firstName")} autoComplete="given-name" required defaultValue={shown("firstName", profile.firstName)} errors={errors.firstName} autoFocus={first === "firstName" || undefined} />
-      <TextField name="lastName" label={t("fields.lastName")} autoComplete="family-name" required defaultValue={shown("lastName", profile.lastName)} errors={errors.lastName} autoFocus={first === "lastName" || undefined} />
+      <TextField
+        name="firstName"
+        label={t("fields.firstName")}
+        autoComplete="given-name"
+        required
+        defaultValue={shown("firstName", profile.firstName)}
+        errors={errors.firstName}
+        autoFocus={first === "firstName" || undefined}
+      />
+      <TextField
+        name="lastName"
+        label={t("fields.lastName")}
+        autoComplete="family-name"
+        required
+        defaultValue={shown("lastName", profile.lastName)}
+        errors={errors.lastName}
+        autoFocus={first === "lastName" || undefined}
+      />
       <SelectField
         name="gender"
         label={t("fields.gender")}
@@ -155,7 +181,13 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormRepl
         errors={errors.profession}
         options={PROFESSIONS.map((value) => ({ value, label: t(`professions.${value}`) }))}
       />
-      <TextField name="professionalNumber" label={t("fields.professionalNumber")} defaultValue={shown("professionalNumber", profile.professionalNumber ?? "")} errors={errors.professionalNumber} autoFocus={first === "professionalNumber" || undefined} />
+      <TextField
+        name="professionalNumber"
+        label={t("fields.professionalNumber")}
+        defaultValue={shown("professionalNumber", profile.professionalNumber ?? "")}
+        errors={errors.professionalNumber}
+        autoFocus={first === "professionalNumber" || undefined}
+      />
       <SubmitButton intent="userData">{t("infos.save")}</SubmitButton>
     </Section>
   );
@@ -171,7 +203,15 @@ function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormR
   return (
     <Section id="mobile-phone" title={t("infos.mobilePhone")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField name="mobilePhone" type="tel" label={t("fields.mobilePhone")} autoComplete="tel" defaultValue={shown("mobilePhone", profile.mobilePhone ?? "")} errors={errors.mobilePhone} autoFocus={errors.mobilePhone ? true : undefined} />
+      <TextField
+        name="mobilePhone"
+        type="tel"
+        label={t("fields.mobilePhone")}
+        autoComplete="tel"
+        defaultValue={shown("mobilePhone", profile.mobilePhone ?? "")}
+        errors={errors.mobilePhone}
+        autoFocus={errors.mobilePhone ? true : undefined}
+      />
       <SubmitButton intent="mobilePhone">{t("infos.save")}</SubmitButton>
     </Section>
   );
@@ -188,7 +228,15 @@ function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profi
   return (
     <Section id="personal-data" title={t("infos.personalData")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField name="phone" type="tel" label={t("fields.phone")} autoComplete="tel" defaultValue={shown("phone", profile.phone ?? "")} errors={errors.phone} autoFocus={first === "phone" || undefined} />
+      <TextField
+        name="phone"
+        type="tel"
+        label={t("fields.phone")}
+        autoComplete="tel"
+        defaultValue={shown("phone", profile.phone ?? "")}
+        errors={errors.phone}
+        autoFocus={first === "phone" || undefined}
+      />
       <TextField
         name="birthDate"
         type="date"
@@ -196,7 +244,10 @@ function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profi
         max={latestBirthDate}
         label={t("fields.birthDate")}
         autoComplete="bday"
-        defaultValue={shown("birthDate", profile.birthDate?.slice(0, 10) ?? "")} errors={errors.birthDate} autoFocus={first === "birthDate" || undefined} />
+        defaultValue={shown("birthDate", profile.birthDate?.slice(0, 10) ?? "")}
+        errors={errors.birthDate}
+        autoFocus={first === "birthDate" || undefined}
+      />
       <SubmitButton intent="personalData">{t("infos.save")}</SubmitButton>
     </Section>
   );

@@ -35,9 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [profile, records] = await Promise.all([loadProfile(context), loadProfileRecords(context)]);
   const { locale } = context.get(requestStateContext);
   const contract = contractState(profile);
-  const validUntil = contract.validUntil
-    ? formatCalendarDay(contract.validUntil, locale, "long")
-    : null;
+  const validUntil = contract.validUntil ? formatCalendarDay(contract.validUntil, locale, "long") : null;
   return {
     title: serverT(context, "account")("profile.title"),
     profile,

@@ -43,21 +43,33 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
         <dl className="grid gap-3 sm:grid-cols-3">
           <Figure label={t("index.enrolments")} value={String(dashboard.enrolmentsThisMonth)} testId="figure-enrolments" />
           <Figure label={t("index.pendingChecks")} value={String(dashboard.pendingChecks)} testId="figure-pending-checks" />
-          <Figure label={t("index.fundingRequests")} value={dashboard.fundingRequestsWaiting === null ? t("index.notAvailable") : String(dashboard.fundingRequestsWaiting)} testId="figure-funding-requests" />
+          <Figure
+            label={t("index.fundingRequests")}
+            value={dashboard.fundingRequestsWaiting === null ? t("index.notAvailable") : String(dashboard.fundingRequestsWaiting)}
+            testId="figure-funding-requests"
+          />
         </dl>
         <table className="w-full border-collapse text-sm" data-testid="figure-orders">
           <caption className="py-2 text-left font-semibold">{t("index.ordersByBrand")}</caption>
           <thead className="border-b-2 border-slate-400">
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">{t("catalog.fields.brand")}</th>
-              <th scope="col" className="px-2 py-1 text-left">{t("index.paidOrders")}</th>
-              <th scope="col" className="px-2 py-1 text-left">{t("index.revenueHt")}</th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("catalog.fields.brand")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("index.paidOrders")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("index.revenueHt")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {dashboard.ordersByBrand.length === 0 ? (
               <tr>
-                <td colSpan={3} className="px-2 py-2">{t("index.noOrders")}</td>
+                <td colSpan={3} className="px-2 py-2">
+                  {t("index.noOrders")}
+                </td>
               </tr>
             ) : (
               dashboard.ordersByBrand.map((row) => (

@@ -27,7 +27,12 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t("audit.title")} lead={t("audit.lead")} testId="admin-audit">
       <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("audit.search")}>
-        <FilterSelect name="entityType" label={t("audit.entityType")} value={query.entityType} options={list.entityTypes.map((type) => ({ value: type, label: auditEntityLabel(t, type) }))} />
+        <FilterSelect
+          name="entityType"
+          label={t("audit.entityType")}
+          value={query.entityType}
+          options={list.entityTypes.map((type) => ({ value: type, label: auditEntityLabel(t, type) }))}
+        />
         {query.entityId ? <input type="hidden" name="entityId" value={query.entityId} /> : null}
         <FilterDate name="from" label={t("audit.from")} value={query.from} />
         <FilterDate name="to" label={t("audit.to")} value={query.to} />

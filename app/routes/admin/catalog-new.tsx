@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return backErrorReply(submission, error);
   }
-  return redirectWithToast(pathOf(context, "admin-catalog-training", { trainingId: String(created.id) }), { type: "success", message: serverT(context, "admin")("catalog.created") });
+  return redirectWithToast(pathOf(context, "admin-catalog-training", { trainingId: String(created.id) }), {
+    type: "success",
+    message: serverT(context, "admin")("catalog.created"),
+  });
 }
 
 export default function NewTrainingPage() {

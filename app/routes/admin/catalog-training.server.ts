@@ -81,7 +81,8 @@ export async function trainingAction(request: Request, context: Context, trainin
   }
   if (intent === "illustration") {
     const file = formData.get("illustration");
-    if (!(file instanceof File) || file.size === 0) return errorReply({ fieldErrors: { illustration: [t("catalog.illustrationRequired")] }, form: intent, status: 422 });
+    if (!(file instanceof File) || file.size === 0)
+      return errorReply({ fieldErrors: { illustration: [t("catalog.illustrationRequired")] }, form: intent, status: 422 });
     const upload = new FormData();
     upload.set("illustration", file, file.name || "illustration");
     try {
@@ -119,5 +120,3 @@ export async function trainingAction(request: Request, context: Context, trainin
   }
   return done(t(def.done === "deleted" ? "catalog.deleted" : "catalog.saved"), at);
 }
-
-

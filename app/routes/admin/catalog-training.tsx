@@ -95,9 +95,18 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <div className="flex flex-wrap items-center gap-3 rounded-md border-2 border-slate-400 p-3" data-testid="publication" data-published={training.isPublished}>
+      <div
+        className="flex flex-wrap items-center gap-3 rounded-md border-2 border-slate-400 p-3"
+        data-testid="publication"
+        data-published={training.isPublished}
+      >
         <p className="font-semibold">{training.isPublished ? t("catalog.statusPublished") : t("catalog.statusDraft")}</p>
-        <IntentForm intent={training.isPublished ? "unpublish" : "publish"} schema={null} submitLabel={training.isPublished ? t("catalog.unpublish") : t("catalog.publish")} className="flex items-center gap-2">
+        <IntentForm
+          intent={training.isPublished ? "unpublish" : "publish"}
+          schema={null}
+          submitLabel={training.isPublished ? t("catalog.unpublish") : t("catalog.publish")}
+          className="flex items-center gap-2"
+        >
           {() => null}
         </IntentForm>
       </div>
@@ -112,10 +121,21 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       <PassRulesSection training={training} />
 
       <Section id="training-illustration" title={t("catalog.illustration")}>
-        {training.mainIllustration ? <img src={training.mainIllustration} alt="" className="max-h-40 w-auto self-start rounded border" /> : <p>{t("catalog.noIllustration")}</p>}
+        {training.mainIllustration ? (
+          <img src={training.mainIllustration} alt="" className="max-h-40 w-auto self-start rounded border" />
+        ) : (
+          <p>{t("catalog.noIllustration")}</p>
+        )}
         <IntentForm intent="illustration" schema={null} encType="multipart/form-data" submitLabel={t("catalog.upload")}>
           {(view) => (
-            <TextField name="illustration" type="file" accept="image/png,image/jpeg,image/webp" label={t("catalog.illustrationFile")} hint={t("catalog.illustrationHint")} errors={view.errors.illustration} />
+            <TextField
+              name="illustration"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              label={t("catalog.illustrationFile")}
+              hint={t("catalog.illustrationHint")}
+              errors={view.errors.illustration}
+            />
           )}
         </IntentForm>
       </Section>
@@ -138,15 +158,39 @@ function DetailsSection({ training }: { training: AdminTraining }) {
           const trainers = view.submitted ? view.list("trainers") : training.trainers.map(String);
           return (
             <>
-              <TextAreaField name="skills" label={t("catalog.skills")} defaultValue={shown(view, "skills", training.skills.join("\n"))} errors={view.errors.skills} rows={4} />
-              <TextAreaField name="knowledge" label={t("catalog.knowledge")} defaultValue={shown(view, "knowledge", training.knowledge.join("\n"))} errors={view.errors.knowledge} rows={4} />
-              <TextField name="tags" label={t("catalog.tags")} defaultValue={shown(view, "tags", training.tags.join(", "))} errors={view.errors.tags} className="md:col-span-2" />
+              <TextAreaField
+                name="skills"
+                label={t("catalog.skills")}
+                defaultValue={shown(view, "skills", training.skills.join("\n"))}
+                errors={view.errors.skills}
+                rows={4}
+              />
+              <TextAreaField
+                name="knowledge"
+                label={t("catalog.knowledge")}
+                defaultValue={shown(view, "knowledge", training.knowledge.join("\n"))}
+                errors={view.errors.knowledge}
+                rows={4}
+              />
+              <TextField
+                name="tags"
+                label={t("catalog.tags")}
+                defaultValue={shown(view, "tags", training.tags.join(", "))}
+                errors={view.errors.tags}
+                className="md:col-span-2"
+              />
               <fieldset className="flex flex-col gap-1 md:col-span-2" aria-describedby={view.errors.trainers ? "trainers-error" : undefined}>
                 <legend className="font-semibold">{t("catalog.trainers")}</legend>
                 {training.people.length === 0 ? <p>{t("catalog.noPeople")}</p> : null}
                 <div className="flex flex-wrap gap-4">
                   {training.people.map((person) => (
-                    <Checkbox key={person.id} name="trainers" value={String(person.id)} label={person.name} defaultChecked={trainers.includes(String(person.id))} />
+                    <Checkbox
+                      key={person.id}
+                      name="trainers"
+                      value={String(person.id)}
+                      label={person.name}
+                      defaultChecked={trainers.includes(String(person.id))}
+                    />
                   ))}
                 </div>
                 {view.errors.trainers ? (
@@ -175,7 +219,13 @@ function PassRulesSection({ training }: { training: AdminTraining }) {
       <p className="text-slate-700" data-testid="pass-rules-status">
         {rules.custom ? t("catalog.passRules.custom") : t("catalog.passRules.defaults")} {t("catalog.passRules.hint")}
       </p>
-      <IntentForm intent="passRules" schema={PassRulesInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-2" testId="form-pass-rules">
+      <IntentForm
+        intent="passRules"
+        schema={PassRulesInputSchema}
+        submitLabel={t("catalog.save")}
+        className="grid gap-3 md:grid-cols-2"
+        testId="form-pass-rules"
+      >
         {(view) => (
           <>
             <SelectField
@@ -265,36 +315,114 @@ function CoursesSection({ training }: { training: AdminTraining }) {
                 <ConfirmLink confirmKey={`course-${course.id}`}>{t("catalog.deleteCourse")}</ConfirmLink>
               </span>
             </div>
-            <DeleteConfirm confirmKey={`course-${course.id}`} intent="deleteCourse" fields={{ courseId: course.id }} title={t("catalog.deleteCourseTitle", { name: course.name })} body={t("catalog.deleteCourseBody", { count: course.modules.length })} />
+            <DeleteConfirm
+              confirmKey={`course-${course.id}`}
+              intent="deleteCourse"
+              fields={{ courseId: course.id }}
+              title={t("catalog.deleteCourseTitle", { name: course.name })}
+              body={t("catalog.deleteCourseBody", { count: course.modules.length })}
+            />
             <EditDetails formKey={`editCourse-${course.id}`} name={course.name}>
-              <IntentForm intent="editCourse" formKey={`editCourse-${course.id}`} schema={CourseInputSchema} hidden={{ courseId: course.id }} omit={["courseId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-3">
+              <IntentForm
+                intent="editCourse"
+                formKey={`editCourse-${course.id}`}
+                schema={CourseInputSchema}
+                hidden={{ courseId: course.id }}
+                omit={["courseId"]}
+                submitLabel={t("catalog.saveChanges")}
+                className="grid gap-3 md:grid-cols-3"
+              >
                 {(view) => (
                   <>
-                    <TextField name="name" label={t("catalog.fields.courseName")} defaultValue={shown(view, "name", course.name)} errors={view.errors.name} required />
-                    <SelectField name="moduleType" label={t("catalog.fields.moduleType")} defaultValue={shown(view, "moduleType", course.moduleType)} errors={view.errors.moduleType} options={MODULE_OPTIONS(t)} />
-                    <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={shown(view, "durationMinutes", course.durationMinutes)} errors={view.errors.durationMinutes} required />
+                    <TextField
+                      name="name"
+                      label={t("catalog.fields.courseName")}
+                      defaultValue={shown(view, "name", course.name)}
+                      errors={view.errors.name}
+                      required
+                    />
+                    <SelectField
+                      name="moduleType"
+                      label={t("catalog.fields.moduleType")}
+                      defaultValue={shown(view, "moduleType", course.moduleType)}
+                      errors={view.errors.moduleType}
+                      options={MODULE_OPTIONS(t)}
+                    />
+                    <TextField
+                      name="durationMinutes"
+                      label={t("catalog.fields.durationMinutes")}
+                      inputMode="numeric"
+                      defaultValue={shown(view, "durationMinutes", course.durationMinutes)}
+                      errors={view.errors.durationMinutes}
+                      required
+                    />
                   </>
                 )}
               </IntentForm>
             </EditDetails>
             <ol className="ml-4 flex flex-col gap-1">
               {course.modules.map((module, moduleIndex) => (
-                <li key={module.id} id={`module-${module.id}`} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="module" data-module-id={module.id}>
+                <li
+                  key={module.id}
+                  id={`module-${module.id}`}
+                  className="border-l-4 border-slate-200 py-1 pl-2"
+                  data-testid="module"
+                  data-module-id={module.id}
+                >
                   <span className="flex flex-wrap items-center gap-2">
                     <span data-testid="module-title">
                       {module.position}. {module.title} · {t(`moduleTypes.${module.type}`)} · {t("catalog.minutes", { count: module.durationMinutes })}
                     </span>
-                    <MoveButtons intent="moveModule" targetId={module.id} label={module.title} first={moduleIndex === 0} last={moduleIndex === course.modules.length - 1} />
+                    <MoveButtons
+                      intent="moveModule"
+                      targetId={module.id}
+                      label={module.title}
+                      first={moduleIndex === 0}
+                      last={moduleIndex === course.modules.length - 1}
+                    />
                     <ConfirmLink confirmKey={`module-${module.id}`}>{t("catalog.deleteModule")}</ConfirmLink>
                   </span>
-                  <DeleteConfirm confirmKey={`module-${module.id}`} intent="deleteModule" fields={{ moduleId: module.id }} title={t("catalog.deleteModuleTitle", { name: module.title })} body={t("catalog.deleteModuleBody")} />
+                  <DeleteConfirm
+                    confirmKey={`module-${module.id}`}
+                    intent="deleteModule"
+                    fields={{ moduleId: module.id }}
+                    title={t("catalog.deleteModuleTitle", { name: module.title })}
+                    body={t("catalog.deleteModuleBody")}
+                  />
                   <EditDetails formKey={`editModule-${module.id}`} name={module.title}>
-                    <IntentForm intent="editModule" formKey={`editModule-${module.id}`} schema={ModuleInputSchema} hidden={{ moduleId: module.id }} omit={["moduleId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-3">
+                    <IntentForm
+                      intent="editModule"
+                      formKey={`editModule-${module.id}`}
+                      schema={ModuleInputSchema}
+                      hidden={{ moduleId: module.id }}
+                      omit={["moduleId"]}
+                      submitLabel={t("catalog.saveChanges")}
+                      className="grid gap-3 md:grid-cols-3"
+                    >
                       {(view) => (
                         <>
-                          <TextField name="title" label={t("catalog.fields.moduleTitle")} defaultValue={shown(view, "title", module.title)} errors={view.errors.title} required />
-                          <SelectField name="type" label={t("catalog.fields.moduleType")} defaultValue={shown(view, "type", module.type)} errors={view.errors.type} options={MODULE_OPTIONS(t)} />
-                          <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={shown(view, "durationMinutes", module.durationMinutes)} errors={view.errors.durationMinutes} required />
+                          <TextField
+                            name="title"
+                            label={t("catalog.fields.moduleTitle")}
+                            defaultValue={shown(view, "title", module.title)}
+                            errors={view.errors.title}
+                            required
+                          />
+                          <SelectField
+                            name="type"
+                            label={t("catalog.fields.moduleType")}
+                            defaultValue={shown(view, "type", module.type)}
+                            errors={view.errors.type}
+                            options={MODULE_OPTIONS(t)}
+                          />
+                          <TextField
+                            name="durationMinutes"
+                            label={t("catalog.fields.durationMinutes")}
+                            inputMode="numeric"
+                            defaultValue={shown(view, "durationMinutes", module.durationMinutes)}
+                            errors={view.errors.durationMinutes}
+                            required
+                          />
                         </>
                       )}
                     </IntentForm>
@@ -304,12 +432,33 @@ function CoursesSection({ training }: { training: AdminTraining }) {
             </ol>
             <details className="mt-2">
               <summary className="cursor-pointer font-semibold">{t("catalog.addModule")}</summary>
-              <IntentForm intent="addModule" formKey={`addModule-${course.id}`} schema={ModuleInputSchema} hidden={{ courseId: course.id }} omit={["courseId"]} submitLabel={t("catalog.addModule")} className="grid gap-3 md:grid-cols-3">
+              <IntentForm
+                intent="addModule"
+                formKey={`addModule-${course.id}`}
+                schema={ModuleInputSchema}
+                hidden={{ courseId: course.id }}
+                omit={["courseId"]}
+                submitLabel={t("catalog.addModule")}
+                className="grid gap-3 md:grid-cols-3"
+              >
                 {(view) => (
                   <>
                     <TextField name="title" label={t("catalog.fields.moduleTitle")} defaultValue={view.value("title")} errors={view.errors.title} required />
-                    <SelectField name="type" label={t("catalog.fields.moduleType")} defaultValue={view.value("type") ?? String(course.moduleType)} errors={view.errors.type} options={MODULE_OPTIONS(t)} />
-                    <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={view.value("durationMinutes")} errors={view.errors.durationMinutes} required />
+                    <SelectField
+                      name="type"
+                      label={t("catalog.fields.moduleType")}
+                      defaultValue={view.value("type") ?? String(course.moduleType)}
+                      errors={view.errors.type}
+                      options={MODULE_OPTIONS(t)}
+                    />
+                    <TextField
+                      name="durationMinutes"
+                      label={t("catalog.fields.durationMinutes")}
+                      inputMode="numeric"
+                      defaultValue={view.value("durationMinutes")}
+                      errors={view.errors.durationMinutes}
+                      required
+                    />
                   </>
                 )}
               </IntentForm>
@@ -322,8 +471,21 @@ function CoursesSection({ training }: { training: AdminTraining }) {
         {(view) => (
           <>
             <TextField name="name" label={t("catalog.fields.courseName")} defaultValue={view.value("name")} errors={view.errors.name} required />
-            <SelectField name="moduleType" label={t("catalog.fields.moduleType")} defaultValue={view.value("moduleType") ?? "1"} errors={view.errors.moduleType} options={MODULE_OPTIONS(t)} />
-            <TextField name="durationMinutes" label={t("catalog.fields.durationMinutes")} inputMode="numeric" defaultValue={view.value("durationMinutes")} errors={view.errors.durationMinutes} required />
+            <SelectField
+              name="moduleType"
+              label={t("catalog.fields.moduleType")}
+              defaultValue={view.value("moduleType") ?? "1"}
+              errors={view.errors.moduleType}
+              options={MODULE_OPTIONS(t)}
+            />
+            <TextField
+              name="durationMinutes"
+              label={t("catalog.fields.durationMinutes")}
+              inputMode="numeric"
+              defaultValue={view.value("durationMinutes")}
+              errors={view.errors.durationMinutes}
+              required
+            />
           </>
         )}
       </IntentForm>
@@ -332,12 +494,31 @@ function CoursesSection({ training }: { training: AdminTraining }) {
 }
 
 /** The confirmation of a deletion (ADR 0061); a refusal of the API (409: learners used it) shows in the panel. */
-function DeleteConfirm({ confirmKey, intent, fields, title, body }: { confirmKey: string; intent: string; fields: Record<string, number>; title: string; body: string }) {
+function DeleteConfirm({
+  confirmKey,
+  intent,
+  fields,
+  title,
+  body,
+}: {
+  confirmKey: string;
+  intent: string;
+  fields: Record<string, number>;
+  title: string;
+  body: string;
+}) {
   const { t } = useTranslation("admin");
   if (!useConfirming(confirmKey)) return null;
   const [target] = Object.values(fields);
   return (
-    <ConfirmPanel confirmKey={confirmKey} title={title} intent={intent} fields={fields} formKey={`${intent}-${target}`} submitLabel={t("catalog.confirmDelete")}>
+    <ConfirmPanel
+      confirmKey={confirmKey}
+      title={title}
+      intent={intent}
+      fields={fields}
+      formKey={`${intent}-${target}`}
+      submitLabel={t("catalog.confirmDelete")}
+    >
       <p>{body}</p>
     </ConfirmPanel>
   );
@@ -366,7 +547,14 @@ function SessionsSection({ training, locale }: { training: AdminTraining; locale
           </ul>
           <details className="mt-2">
             <summary className="cursor-pointer font-semibold">{t("sessions.add")}</summary>
-            <IntentForm intent="addSession" formKey={`addSession-${group.id}`} schema={NewSessionInputSchema} hidden={{ faceToFaceId: group.id }} submitLabel={t("sessions.add")} className="grid gap-3 md:grid-cols-3">
+            <IntentForm
+              intent="addSession"
+              formKey={`addSession-${group.id}`}
+              schema={NewSessionInputSchema}
+              hidden={{ faceToFaceId: group.id }}
+              submitLabel={t("sessions.add")}
+              className="grid gap-3 md:grid-cols-3"
+            >
               {(view) => <SessionFields view={view} virtual={group.virtualClass} />}
             </IntentForm>
           </details>
@@ -390,10 +578,31 @@ function ProgrammeFields({ view, programme }: { view: FormViewOf; programme?: Ad
   const value = (name: string, stored: string | number | undefined) => (programme ? shown(view, name, stored) : view.value(name));
   return (
     <>
-      <TextField name="actionNumber" inputMode="numeric" label={t("catalog.fields.actionNumber")} defaultValue={value("actionNumber", programme?.actionNumber)} errors={view.errors.actionNumber} required />
+      <TextField
+        name="actionNumber"
+        inputMode="numeric"
+        label={t("catalog.fields.actionNumber")}
+        defaultValue={value("actionNumber", programme?.actionNumber)}
+        errors={view.errors.actionNumber}
+        required
+      />
       <TextField name="name" label={t("catalog.fields.programmeName")} defaultValue={value("name", programme?.name)} errors={view.errors.name} required />
-      <TextField name="priceHt" inputMode="decimal" label={t("catalog.fields.priceHt")} defaultValue={value("priceHt", programme ? centsToPrice(programme.priceHtCents) : undefined)} errors={view.errors.priceHt} required />
-      <TextField name="durationMinutes" inputMode="numeric" label={t("catalog.fields.durationMinutes")} defaultValue={value("durationMinutes", programme?.durationMinutes)} errors={view.errors.durationMinutes} required />
+      <TextField
+        name="priceHt"
+        inputMode="decimal"
+        label={t("catalog.fields.priceHt")}
+        defaultValue={value("priceHt", programme ? centsToPrice(programme.priceHtCents) : undefined)}
+        errors={view.errors.priceHt}
+        required
+      />
+      <TextField
+        name="durationMinutes"
+        inputMode="numeric"
+        label={t("catalog.fields.durationMinutes")}
+        defaultValue={value("durationMinutes", programme?.durationMinutes)}
+        errors={view.errors.durationMinutes}
+        required
+      />
     </>
   );
 }
@@ -418,9 +627,23 @@ function ProgrammesSection({ training, locale }: { training: AdminTraining; loca
                 <ConfirmLink confirmKey={`programme-${p.id}`}>{t("catalog.deleteProgramme")}</ConfirmLink>
               )}
             </span>
-            <DeleteConfirm confirmKey={`programme-${p.id}`} intent="deleteProgramme" fields={{ programmeId: p.id }} title={t("catalog.deleteProgrammeTitle", { name: p.name })} body={t("catalog.deleteProgrammeBody", { number: p.actionNumber })} />
+            <DeleteConfirm
+              confirmKey={`programme-${p.id}`}
+              intent="deleteProgramme"
+              fields={{ programmeId: p.id }}
+              title={t("catalog.deleteProgrammeTitle", { name: p.name })}
+              body={t("catalog.deleteProgrammeBody", { number: p.actionNumber })}
+            />
             <EditDetails formKey={`editProgramme-${p.id}`} name={p.name}>
-              <IntentForm intent="editProgramme" formKey={`editProgramme-${p.id}`} schema={DpcProgrammeInputSchema} hidden={{ programmeId: p.id }} omit={["programmeId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-4">
+              <IntentForm
+                intent="editProgramme"
+                formKey={`editProgramme-${p.id}`}
+                schema={DpcProgrammeInputSchema}
+                hidden={{ programmeId: p.id }}
+                omit={["programmeId"]}
+                submitLabel={t("catalog.saveChanges")}
+                className="grid gap-3 md:grid-cols-4"
+              >
                 {(view) => <ProgrammeFields view={view} programme={p} />}
               </IntentForm>
             </EditDetails>
@@ -442,12 +665,33 @@ function QuestionFields({ view, idPrefix, question }: { view: FormViewOf; idPref
   return (
     <>
       <TextField name="text" label={t("catalog.fields.questionText")} defaultValue={value("text", question?.text)} errors={view.errors.text} required />
-      <SelectField name="kind" label={t("catalog.fields.questionKind")} defaultValue={value("kind", question?.kind) ?? "single"} errors={view.errors.kind} options={[{ value: "single", label: t("catalog.single") }, { value: "multiple", label: t("catalog.multiple") }]} />
-      <TextAreaField name="choices" label={t("catalog.fields.choices")} defaultValue={value("choices", question ? choicesText(question.choices) : undefined)} errors={view.errors.choices} rows={4} aria-describedby={`choices-hint-${idPrefix}`} />
+      <SelectField
+        name="kind"
+        label={t("catalog.fields.questionKind")}
+        defaultValue={value("kind", question?.kind) ?? "single"}
+        errors={view.errors.kind}
+        options={[
+          { value: "single", label: t("catalog.single") },
+          { value: "multiple", label: t("catalog.multiple") },
+        ]}
+      />
+      <TextAreaField
+        name="choices"
+        label={t("catalog.fields.choices")}
+        defaultValue={value("choices", question ? choicesText(question.choices) : undefined)}
+        errors={view.errors.choices}
+        rows={4}
+        aria-describedby={`choices-hint-${idPrefix}`}
+      />
       <p id={`choices-hint-${idPrefix}`} className="text-sm text-slate-700">
         {t("catalog.choicesHint")}
       </p>
-      <TextField name="explanation" label={t("catalog.fields.explanation")} defaultValue={value("explanation", question?.explanation)} errors={view.errors.explanation} />
+      <TextField
+        name="explanation"
+        label={t("catalog.fields.explanation")}
+        defaultValue={value("explanation", question?.explanation)}
+        errors={view.errors.explanation}
+      />
     </>
   );
 }
@@ -458,8 +702,21 @@ function QuizFields({ view, quiz }: { view: FormViewOf; quiz?: Quiz }) {
   return (
     <>
       <TextField name="title" label={t("catalog.fields.quizTitle")} defaultValue={value("title", quiz?.title)} errors={view.errors.title} required />
-      <SelectField name="kind" label={t("catalog.fields.quizKind")} defaultValue={value("kind", quiz?.kind) ?? "evaluation"} errors={view.errors.kind} options={QUIZ_KINDS.map((k) => ({ value: k, label: t(`quizKinds.${k}`) }))} />
-      <TextField name="passScore" inputMode="numeric" label={t("catalog.fields.passScore")} hint={t("catalog.fields.passScoreHint")} defaultValue={value("passScore", quiz?.passScore)} errors={view.errors.passScore} />
+      <SelectField
+        name="kind"
+        label={t("catalog.fields.quizKind")}
+        defaultValue={value("kind", quiz?.kind) ?? "evaluation"}
+        errors={view.errors.kind}
+        options={QUIZ_KINDS.map((k) => ({ value: k, label: t(`quizKinds.${k}`) }))}
+      />
+      <TextField
+        name="passScore"
+        inputMode="numeric"
+        label={t("catalog.fields.passScore")}
+        hint={t("catalog.fields.passScoreHint")}
+        defaultValue={value("passScore", quiz?.passScore)}
+        errors={view.errors.passScore}
+      />
     </>
   );
 }
@@ -483,9 +740,23 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
               <ConfirmLink confirmKey={`quiz-${quiz.id}`}>{t("catalog.deleteQuiz")}</ConfirmLink>
             )}
           </div>
-          <DeleteConfirm confirmKey={`quiz-${quiz.id}`} intent="deleteQuiz" fields={{ quizId: quiz.id }} title={t("catalog.deleteQuizTitle", { name: quiz.title })} body={t("catalog.deleteQuizBody", { count: quiz.questions.length })} />
+          <DeleteConfirm
+            confirmKey={`quiz-${quiz.id}`}
+            intent="deleteQuiz"
+            fields={{ quizId: quiz.id }}
+            title={t("catalog.deleteQuizTitle", { name: quiz.title })}
+            body={t("catalog.deleteQuizBody", { count: quiz.questions.length })}
+          />
           <EditDetails formKey={`editQuiz-${quiz.id}`} name={quiz.title}>
-            <IntentForm intent="editQuiz" formKey={`editQuiz-${quiz.id}`} schema={QuizInputSchema} hidden={{ quizId: quiz.id }} omit={["quizId"]} submitLabel={t("catalog.saveChanges")} className="grid gap-3 md:grid-cols-3">
+            <IntentForm
+              intent="editQuiz"
+              formKey={`editQuiz-${quiz.id}`}
+              schema={QuizInputSchema}
+              hidden={{ quizId: quiz.id }}
+              omit={["quizId"]}
+              submitLabel={t("catalog.saveChanges")}
+              className="grid gap-3 md:grid-cols-3"
+            >
               {(view) => <QuizFields view={view} quiz={quiz} />}
             </IntentForm>
           </EditDetails>
@@ -494,14 +765,28 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
               <li key={q.id} id={`question-${q.id}`} className="border-l-4 border-slate-200 py-1 pl-2" data-testid="question" data-question-id={q.id}>
                 <span className="flex flex-wrap items-center gap-2">
                   <span data-testid="question-title">
-                    {q.position}. {q.text} <span className="text-sm text-slate-700">({q.choices.map((c) => (c.correct ? `✓ ${c.text}` : c.text)).join(" / ")})</span>
+                    {q.position}. {q.text}{" "}
+                    <span className="text-sm text-slate-700">({q.choices.map((c) => (c.correct ? `✓ ${c.text}` : c.text)).join(" / ")})</span>
                   </span>
                   <MoveButtons intent="moveQuestion" targetId={q.id} label={q.text} first={index === 0} last={index === quiz.questions.length - 1} />
                   {quiz.attempts === 0 ? <ConfirmLink confirmKey={`question-${q.id}`}>{t("catalog.deleteQuestion")}</ConfirmLink> : null}
                 </span>
-                <DeleteConfirm confirmKey={`question-${q.id}`} intent="deleteQuestion" fields={{ questionId: q.id }} title={t("catalog.deleteQuestionTitle", { name: q.text })} body={t("catalog.deleteQuestionBody")} />
+                <DeleteConfirm
+                  confirmKey={`question-${q.id}`}
+                  intent="deleteQuestion"
+                  fields={{ questionId: q.id }}
+                  title={t("catalog.deleteQuestionTitle", { name: q.text })}
+                  body={t("catalog.deleteQuestionBody")}
+                />
                 <EditDetails formKey={`editQuestion-${q.id}`} name={q.text}>
-                  <IntentForm intent="editQuestion" formKey={`editQuestion-${q.id}`} schema={QuestionInputSchema} hidden={{ questionId: q.id }} omit={["questionId"]} submitLabel={t("catalog.saveChanges")}>
+                  <IntentForm
+                    intent="editQuestion"
+                    formKey={`editQuestion-${q.id}`}
+                    schema={QuestionInputSchema}
+                    hidden={{ questionId: q.id }}
+                    omit={["questionId"]}
+                    submitLabel={t("catalog.saveChanges")}
+                  >
                     {(view) => <QuestionFields view={view} idPrefix={`q${q.id}`} question={q} />}
                   </IntentForm>
                 </EditDetails>
@@ -510,7 +795,14 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
           </ol>
           <details className="mt-2">
             <summary className="cursor-pointer font-semibold">{t("catalog.addQuestion")}</summary>
-            <IntentForm intent="addQuestion" formKey={`addQuestion-${quiz.id}`} schema={QuestionInputSchema} hidden={{ quizId: quiz.id }} omit={["quizId"]} submitLabel={t("catalog.addQuestion")}>
+            <IntentForm
+              intent="addQuestion"
+              formKey={`addQuestion-${quiz.id}`}
+              schema={QuestionInputSchema}
+              hidden={{ quizId: quiz.id }}
+              omit={["quizId"]}
+              submitLabel={t("catalog.addQuestion")}
+            >
               {(view) => <QuestionFields view={view} idPrefix={`quiz${quiz.id}`} />}
             </IntentForm>
           </details>

@@ -32,15 +32,37 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
       lead={t("catalog.lead")}
       testId="admin-catalog"
       actions={
-        <Link to={path("admin-catalog-new")} className="rounded-md border-2 border-primary bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark" data-testid="catalog-new">
+        <Link
+          to={path("admin-catalog-new")}
+          className="rounded-md border-2 border-primary bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark"
+          data-testid="catalog-new"
+        >
           {t("catalog.new")}
         </Link>
       }
     >
       <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("catalog.search")}>
-        <FilterSelect name="brand" label={t("catalog.fields.brand")} value={query.brand} options={ADMIN_BRANDS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
-        <FilterSelect name="type" label={t("catalog.fields.type")} value={query.type} options={TRAINING_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))} />
-        <FilterSelect name="published" label={t("catalog.published")} value={query.published} options={[{ value: "yes", label: t("catalog.publishedYes") }, { value: "no", label: t("catalog.publishedNo") }]} />
+        <FilterSelect
+          name="brand"
+          label={t("catalog.fields.brand")}
+          value={query.brand}
+          options={ADMIN_BRANDS.map((b) => ({ value: b, label: t(`brands.${b}`) }))}
+        />
+        <FilterSelect
+          name="type"
+          label={t("catalog.fields.type")}
+          value={query.type}
+          options={TRAINING_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+        />
+        <FilterSelect
+          name="published"
+          label={t("catalog.published")}
+          value={query.published}
+          options={[
+            { value: "yes", label: t("catalog.publishedYes") },
+            { value: "no", label: t("catalog.publishedNo") },
+          ]}
+        />
       </ListFilters>
       <ListTable
         caption={t("list.count", { count: list.paging.total })}

@@ -30,7 +30,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const query = DiscountListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const list = await context.get(requestStateContext).back.call(adminUsersEndpoints.discountCodes, { query });
   const confirm = Number(url.searchParams.get("confirm")) || null;
-  return { title: serverT(context, "admin-tools")("codes.title"), codes: list.items, paging: list.paging, query, brand: query.brand ?? "", confirm: list.items.some((c) => c.id === confirm && c.active) ? confirm : null };
+  return {
+    title: serverT(context, "admin-tools")("codes.title"),
+    codes: list.items,
+    paging: list.paging,
+    query,
+    brand: query.brand ?? "",
+    confirm: list.items.some((c) => c.id === confirm && c.active) ? confirm : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
@@ -87,7 +94,15 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
       </ListFilters>
       {result && result.form !== "create" ? <FormMessage message={replyMessage(result)} /> : null}
       {toDisable ? (
-        <ConfirmPanel confirmKey={String(toDisable.id)} title={t("codes.disableQuestion", { code: toDisable.code })} intent="disable" fields={{ targetId: toDisable.id }} submitLabel={t("codes.disableYes")} cancelTo={href({ confirm: undefined })} sendsConfirm={false} />
+        <ConfirmPanel
+          confirmKey={String(toDisable.id)}
+          title={t("codes.disableQuestion", { code: toDisable.code })}
+          intent="disable"
+          fields={{ targetId: toDisable.id }}
+          submitLabel={t("codes.disableYes")}
+          cancelTo={href({ confirm: undefined })}
+          sendsConfirm={false}
+        />
       ) : null}
       <ListTable
         caption={tList("list.count", { count: paging.total })}
@@ -121,7 +136,9 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
               {code.uses}
               {code.maxUses !== null ? ` / ${code.maxUses}` : ""}
             </td>
-            <td className={CELL}>{code.active ? <StatusBadge tone="ok">{t("codes.active")}</StatusBadge> : <StatusBadge tone="off">{t("codes.inactive")}</StatusBadge>}</td>
+            <td className={CELL}>
+              {code.active ? <StatusBadge tone="ok">{t("codes.active")}</StatusBadge> : <StatusBadge tone="off">{t("codes.inactive")}</StatusBadge>}
+            </td>
             <td className={CELL}>
               {code.active ? (
                 <ConfirmLink confirmKey={String(code.id)} look="danger" testId="disable-code">
@@ -138,13 +155,36 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
         <h2 id="new-code-heading" className="text-xl font-bold">
           {t("codes.new")}
         </h2>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-2" noValidate data-testid="code-form">
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          ref={formRef}
+          className="grid max-w-3xl gap-4 sm:grid-cols-2"
+          noValidate
+          data-testid="code-form"
+        >
           <AuthenticityTokenInput name="csrf" />
           <div className="sm:col-span-2">
             <FormMessage message={message} />
           </div>
-          <SelectField name="brand" label={t("fields.brand")} defaultValue={value("brand") ?? (brand || "fr")} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} errors={errors.brand} autoFocus={first === "brand" || undefined} />
-          <TextField name="code" label={t("fields.code")} hint={t("codes.codeHint")} defaultValue={value("code")} errors={errors.code} required autoFocus={first === "code" || undefined} />
+          <SelectField
+            name="brand"
+            label={t("fields.brand")}
+            defaultValue={value("brand") ?? (brand || "fr")}
+            options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))}
+            errors={errors.brand}
+            autoFocus={first === "brand" || undefined}
+          />
+          <TextField
+            name="code"
+            label={t("fields.code")}
+            hint={t("codes.codeHint")}
+            defaultValue={value("code")}
+            errors={errors.code}
+            required
+            autoFocus={first === "code" || undefined}
+          />
           <SelectField
             name="kind"
             label={t("fields.discountKind")}
@@ -155,11 +195,48 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
             ]}
             errors={errors.kind}
           />
-          <TextField name="value" label={t("fields.value")} hint={t("codes.valueHint")} inputMode="decimal" defaultValue={value("value")} errors={errors.value} required autoFocus={first === "value" || undefined} />
-          <TextField name="validFrom" type="date" label={t("fields.validFrom")} defaultValue={value("validFrom")} errors={errors.validFrom} autoFocus={first === "validFrom" || undefined} />
-          <TextField name="validUntil" type="date" label={t("fields.validUntil")} defaultValue={value("validUntil")} errors={errors.validUntil} autoFocus={first === "validUntil" || undefined} />
-          <TextField name="maxUses" label={t("fields.maxUses")} inputMode="numeric" defaultValue={value("maxUses")} errors={errors.maxUses} autoFocus={first === "maxUses" || undefined} />
-          <TextField name="maxUsesPerCustomer" label={t("fields.maxUsesPerCustomer")} inputMode="numeric" defaultValue={value("maxUsesPerCustomer")} errors={errors.maxUsesPerCustomer} autoFocus={first === "maxUsesPerCustomer" || undefined} />
+          <TextField
+            name="value"
+            label={t("fields.value")}
+            hint={t("codes.valueHint")}
+            inputMode="decimal"
+            defaultValue={value("value")}
+            errors={errors.value}
+            required
+            autoFocus={first === "value" || undefined}
+          />
+          <TextField
+            name="validFrom"
+            type="date"
+            label={t("fields.validFrom")}
+            defaultValue={value("validFrom")}
+            errors={errors.validFrom}
+            autoFocus={first === "validFrom" || undefined}
+          />
+          <TextField
+            name="validUntil"
+            type="date"
+            label={t("fields.validUntil")}
+            defaultValue={value("validUntil")}
+            errors={errors.validUntil}
+            autoFocus={first === "validUntil" || undefined}
+          />
+          <TextField
+            name="maxUses"
+            label={t("fields.maxUses")}
+            inputMode="numeric"
+            defaultValue={value("maxUses")}
+            errors={errors.maxUses}
+            autoFocus={first === "maxUses" || undefined}
+          />
+          <TextField
+            name="maxUsesPerCustomer"
+            label={t("fields.maxUsesPerCustomer")}
+            inputMode="numeric"
+            defaultValue={value("maxUsesPerCustomer")}
+            errors={errors.maxUsesPerCustomer}
+            autoFocus={first === "maxUsesPerCustomer" || undefined}
+          />
           <div className="sm:col-span-2">
             <SubmitButton intent="create">{t("codes.create")}</SubmitButton>
           </div>

@@ -32,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return backErrorReply(submission, error);
   }
-  return redirectWithToast(`${pathOf(context, "admin-editor")}?draft=${draftId}`, { type: "success", message: serverT(context, "admin-tools")("editor.saved") });
+  return redirectWithToast(`${pathOf(context, "admin-editor")}?draft=${draftId}`, {
+    type: "success",
+    message: serverT(context, "admin-tools")("editor.saved"),
+  });
 }
 
 export default function EditorCreate() {
@@ -50,18 +53,78 @@ export default function EditorCreate() {
           {t("editor.backToList")}
         </Link>
       </p>
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-3" noValidate data-testid="create-form">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        ref={formRef}
+        className="grid max-w-3xl gap-4 sm:grid-cols-3"
+        noValidate
+        data-testid="create-form"
+      >
         <AuthenticityTokenInput name="csrf" />
         <div className="sm:col-span-3">
           <FormMessage message={message} />
         </div>
-        <SelectField name="kind" label={t("fields.kind")} defaultValue={value("kind") ?? "page"} options={CONTENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} errors={errors.kind} autoFocus={first === "kind" || undefined} />
-        <SelectField name="brand" label={t("fields.brand")} defaultValue={value("brand") ?? "fr"} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} errors={errors.brand} />
-        <SelectField name="lang" label={t("fields.lang")} defaultValue={value("lang") ?? "fr"} options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`langs.${l}`) }))} errors={errors.lang} />
-        <TextField className="sm:col-span-3" name="title" label={t("fields.title")} defaultValue={value("title")} errors={errors.title} required autoFocus={first === "title" || undefined} />
-        <TextField className="sm:col-span-3" name="slug" label={t("fields.slug")} hint={t("editor.slugHint")} defaultValue={value("slug")} errors={errors.slug} required autoFocus={first === "slug" || undefined} />
-        <TextAreaField className="sm:col-span-3" name="summary" label={t("fields.summaryOptional")} defaultValue={value("summary")} errors={errors.summary} rows={2} autoFocus={first === "summary" || undefined} />
-        <TextAreaField className="sm:col-span-3" name="body" label={t("fields.body")} defaultValue={value("body")} errors={errors.body} rows={12} autoFocus={first === "body" || undefined} />
+        <SelectField
+          name="kind"
+          label={t("fields.kind")}
+          defaultValue={value("kind") ?? "page"}
+          options={CONTENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          errors={errors.kind}
+          autoFocus={first === "kind" || undefined}
+        />
+        <SelectField
+          name="brand"
+          label={t("fields.brand")}
+          defaultValue={value("brand") ?? "fr"}
+          options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))}
+          errors={errors.brand}
+        />
+        <SelectField
+          name="lang"
+          label={t("fields.lang")}
+          defaultValue={value("lang") ?? "fr"}
+          options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`langs.${l}`) }))}
+          errors={errors.lang}
+        />
+        <TextField
+          className="sm:col-span-3"
+          name="title"
+          label={t("fields.title")}
+          defaultValue={value("title")}
+          errors={errors.title}
+          required
+          autoFocus={first === "title" || undefined}
+        />
+        <TextField
+          className="sm:col-span-3"
+          name="slug"
+          label={t("fields.slug")}
+          hint={t("editor.slugHint")}
+          defaultValue={value("slug")}
+          errors={errors.slug}
+          required
+          autoFocus={first === "slug" || undefined}
+        />
+        <TextAreaField
+          className="sm:col-span-3"
+          name="summary"
+          label={t("fields.summaryOptional")}
+          defaultValue={value("summary")}
+          errors={errors.summary}
+          rows={2}
+          autoFocus={first === "summary" || undefined}
+        />
+        <TextAreaField
+          className="sm:col-span-3"
+          name="body"
+          label={t("fields.body")}
+          defaultValue={value("body")}
+          errors={errors.body}
+          rows={12}
+          autoFocus={first === "body" || undefined}
+        />
         <p className="text-sm text-slate-700 sm:col-span-3">{t("editor.htmlHint")}</p>
         <div className="sm:col-span-3">
           <SubmitButton>{t("create.submit")}</SubmitButton>

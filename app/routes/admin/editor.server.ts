@@ -12,7 +12,8 @@ import { serverT } from "~/lib/translate.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-const pick = <T extends string>(list: readonly T[], value: string | null): T | undefined => (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
+const pick = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
 
 /** Which item the editor shows: ?kind=page&id=12 (a live item), ?draft=5 (a new item's draft), or none (the list). */
 export function editorTarget(url: URL): { kind: ContentKind; id: number } | { draft: number } | null {
@@ -39,11 +40,23 @@ export async function loadEditor(url: URL, context: Context) {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
     });
-    return { mode: "edit" as const, title, item, confirmDiscard: url.searchParams.get("confirm") === "discard" && item.draftId !== null, list: null, paging: null, filters: null };
+    return {
+      mode: "edit" as const,
+      title,
+      item,
+      confirmDiscard: url.searchParams.get("confirm") === "discard" && item.draftId !== null,
+      list: null,
+      paging: null,
+      filters: null,
+    };
   }
   // An id or a draft that is not one: no such item.
   if (url.searchParams.get("id") || url.searchParams.get("draft")) notFound(url.pathname);
-  const filters = { brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "", kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "", q: (url.searchParams.get("q") ?? "").trim().slice(0, 100) };
+  const filters = {
+    brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "",
+    kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "",
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+  };
   const { sort, dir, page } = ContentListPageSchema.parse(Object.fromEntries(url.searchParams));
   const list = await back.get("/admin/content", ContentListSchema, { ...filters, sort, dir, page });
   return { mode: "list" as const, title, item: null, confirmDiscard: false, list: list.items, paging: list.paging, filters: { ...filters, sort, dir } };
@@ -73,9 +86,10 @@ export async function editorAction(request: Request, url: URL, context: Context)
   if (submission.status !== "success") return invalidReply(submission);
   let draftId: number;
   try {
-    const saved = "draft" in target
-      ? await back.post(`/admin/content/drafts/${target.draft}`, submission.value, ContentItemSchema)
-      : await back.post(`/admin/content/${target.kind}/${target.id}/draft`, submission.value, ContentItemSchema);
+    const saved =
+      "draft" in target
+        ? await back.post(`/admin/content/drafts/${target.draft}`, submission.value, ContentItemSchema)
+        : await back.post(`/admin/content/${target.kind}/${target.id}/draft`, submission.value, ContentItemSchema);
     draftId = saved.draftId!;
     if (intent === "publish") {
       const published = await back.post(`/admin/content/drafts/${draftId}/publish`, {}, ContentItemSchema);
@@ -86,4 +100,3 @@ export async function editorAction(request: Request, url: URL, context: Context)
   }
   return redirectWithToast(editorUrl(context, { draft: draftId }), { type: "success", message: t("editor.saved") });
 }
-

@@ -33,12 +33,24 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-tools");
   return (
     <AdminToolsMain current="admin-editor" title={t("editor.title")} testId="admin-editor">
-      {loaderData.mode === "edit" ? <EditItem item={loaderData.item} confirmDiscard={loaderData.confirmDiscard} /> : <ItemList items={loaderData.list} paging={loaderData.paging} filters={loaderData.filters} />}
+      {loaderData.mode === "edit" ? (
+        <EditItem item={loaderData.item} confirmDiscard={loaderData.confirmDiscard} />
+      ) : (
+        <ItemList items={loaderData.list} paging={loaderData.paging} filters={loaderData.filters} />
+      )}
     </AdminToolsMain>
   );
 }
 
-function ItemList({ items, paging, filters }: { items: ContentSummary[]; paging: Paging; filters: { brand: string; kind: string; q: string; sort: ContentListPage["sort"]; dir: ContentListPage["dir"] } }) {
+function ItemList({
+  items,
+  paging,
+  filters,
+}: {
+  items: ContentSummary[];
+  paging: Paging;
+  filters: { brand: string; kind: string; q: string; sort: ContentListPage["sort"]; dir: ContentListPage["dir"] };
+}) {
   const { t } = useTranslation("admin-tools");
   const { t: tList } = useTranslation("admin");
   const path = usePagePath();
@@ -83,7 +95,11 @@ function ItemList({ items, paging, filters }: { items: ContentSummary[]; paging:
             <td className={CELL}>{t(`langs.${item.lang}`)}</td>
             <td className={CELL}>
               <span className="flex flex-wrap gap-1">
-                {item.published ? <StatusBadge tone="ok">{t("editor.published")}</StatusBadge> : <StatusBadge tone="off">{t("editor.unpublished")}</StatusBadge>}
+                {item.published ? (
+                  <StatusBadge tone="ok">{t("editor.published")}</StatusBadge>
+                ) : (
+                  <StatusBadge tone="off">{t("editor.unpublished")}</StatusBadge>
+                )}
                 {item.draftId !== null ? <StatusBadge tone="warn">{t("editor.hasDraft")}</StatusBadge> : null}
               </span>
             </td>
@@ -126,17 +142,57 @@ function EditItem({ item, confirmDiscard }: { item: ContentItem; confirmDiscard:
           </a>
         ) : null}
       </p>
-      {confirmDiscard ? <ConfirmPanel confirmKey="discard" title={t("editor.discardQuestion")} intent="discard" fields={{ draftId: item.draftId! }} submitLabel={t("editor.discardYes")} cancelTo={self} sendsConfirm={false} /> : null}
+      {confirmDiscard ? (
+        <ConfirmPanel
+          confirmKey="discard"
+          title={t("editor.discardQuestion")}
+          intent="discard"
+          fields={{ draftId: item.draftId! }}
+          submitLabel={t("editor.discardYes")}
+          cancelTo={self}
+          sendsConfirm={false}
+        />
+      ) : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" noValidate data-testid="editor-form">
         <AuthenticityTokenInput name="csrf" />
         {item.draftId !== null ? <input type="hidden" name="draftId" value={item.draftId} /> : null}
         <FormMessage message={message} />
-        <TextField name="title" label={item.kind === "expert" ? t("fields.name") : t("fields.title")} defaultValue={field("title")} errors={errors.title} required autoFocus={first === "title" || undefined} />
-        <TextField name="slug" label={t("fields.slug")} hint={t("editor.slugHint")} defaultValue={field("slug")} errors={errors.slug} required autoFocus={first === "slug" || undefined} />
+        <TextField
+          name="title"
+          label={item.kind === "expert" ? t("fields.name") : t("fields.title")}
+          defaultValue={field("title")}
+          errors={errors.title}
+          required
+          autoFocus={first === "title" || undefined}
+        />
+        <TextField
+          name="slug"
+          label={t("fields.slug")}
+          hint={t("editor.slugHint")}
+          defaultValue={field("slug")}
+          errors={errors.slug}
+          required
+          autoFocus={first === "slug" || undefined}
+        />
         {hasSummary ? (
-          <TextAreaField name="summary" label={item.kind === "expert" ? t("fields.jobTitle") : t("fields.summary")} defaultValue={field("summary")} errors={errors.summary} rows={2} autoFocus={first === "summary" || undefined} />
+          <TextAreaField
+            name="summary"
+            label={item.kind === "expert" ? t("fields.jobTitle") : t("fields.summary")}
+            defaultValue={field("summary")}
+            errors={errors.summary}
+            rows={2}
+            autoFocus={first === "summary" || undefined}
+          />
         ) : null}
-        <TextAreaField name="body" label={item.kind === "expert" ? t("fields.bio") : t("fields.body")} defaultValue={field("body")} errors={errors.body} rows={14} className="font-mono" autoFocus={first === "body" || undefined} />
+        <TextAreaField
+          name="body"
+          label={item.kind === "expert" ? t("fields.bio") : t("fields.body")}
+          defaultValue={field("body")}
+          errors={errors.body}
+          rows={14}
+          className="font-mono"
+          autoFocus={first === "body" || undefined}
+        />
         <p className="text-sm text-slate-700">{t("editor.htmlHint")}</p>
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="save" variant="secondary">

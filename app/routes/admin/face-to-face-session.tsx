@@ -1,7 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
-import { MoveLearnerInputSchema, PromoteWaitingInputSchema, RemoveWaitingInputSchema, SessionCancelReplySchema, SessionDateInputSchema, SessionInputSchema, type AdminSession, type SessionCancelReply } from "#core/contract/admin-sessions.ts";
+import {
+  MoveLearnerInputSchema,
+  PromoteWaitingInputSchema,
+  RemoveWaitingInputSchema,
+  SessionCancelReplySchema,
+  SessionDateInputSchema,
+  SessionInputSchema,
+  type AdminSession,
+  type SessionCancelReply,
+} from "#core/contract/admin-sessions.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { ConfirmLink, ConfirmPanel, useConfirming } from "~/components/ui/confirm";
@@ -69,10 +78,14 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   }
   if (cancelled) {
     // Who was told, by name: the administrator knows whom the cancellation reached.
-    const message = cancelled.notified === 0 ? t("sessions.cancelledNobody") : t("sessions.cancelled", { count: cancelled.notified, names: cancelled.learners.join(", ") });
+    const message =
+      cancelled.notified === 0 ? t("sessions.cancelledNobody") : t("sessions.cancelled", { count: cancelled.notified, names: cancelled.learners.join(", ") });
     return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message });
   }
-  return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), { type: "success", message: t(TOASTS[intent] ?? "catalog.saved") });
+  return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), {
+    type: "success",
+    message: t(TOASTS[intent] ?? "catalog.saved"),
+  });
 }
 
 export default function SessionPage({ loaderData }: Route.ComponentProps) {
@@ -108,7 +121,12 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
               <span>
                 {formatCalendarDay(day.date, locale)} · {day.startTime}–{day.endTime}
               </span>
-              <a href={path("admin-attendance-sheet", { sessionId: session.id, date: day.date })} className="font-semibold underline" data-testid="attendance-link" download>
+              <a
+                href={path("admin-attendance-sheet", { sessionId: session.id, date: day.date })}
+                className="font-semibold underline"
+                data-testid="attendance-link"
+                download
+              >
                 {t("sessions.attendanceSheet")}
               </a>
             </li>
@@ -120,8 +138,22 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
             {(view) => (
               <>
                 <TextField name="date" type="date" label={t("sessions.fields.date")} defaultValue={view.value("date")} errors={view.errors.date} required />
-                <TextField name="startTime" type="time" label={t("sessions.fields.startTime")} defaultValue={view.value("startTime")} errors={view.errors.startTime} required />
-                <TextField name="endTime" type="time" label={t("sessions.fields.endTime")} defaultValue={view.value("endTime")} errors={view.errors.endTime} required />
+                <TextField
+                  name="startTime"
+                  type="time"
+                  label={t("sessions.fields.startTime")}
+                  defaultValue={view.value("startTime")}
+                  errors={view.errors.startTime}
+                  required
+                />
+                <TextField
+                  name="endTime"
+                  type="time"
+                  label={t("sessions.fields.endTime")}
+                  defaultValue={view.value("endTime")}
+                  errors={view.errors.endTime}
+                  required
+                />
               </>
             )}
           </IntentForm>
@@ -139,7 +171,17 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
             <SessionFields
               view={view}
               virtual={session.virtualClass}
-              values={{ name: session.name, startDate: session.startDate, startTime: session.startTime, endTime: session.endTime, maxParticipants: session.maxParticipants, city: session.city, postalCode: session.postalCode, address: session.address, virtualClassUrl: session.virtualClassUrl }}
+              values={{
+                name: session.name,
+                startDate: session.startDate,
+                startTime: session.startTime,
+                endTime: session.endTime,
+                maxParticipants: session.maxParticipants,
+                city: session.city,
+                postalCode: session.postalCode,
+                address: session.address,
+                virtualClassUrl: session.virtualClassUrl,
+              }}
             />
           )}
         </IntentForm>
@@ -170,7 +212,10 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
 function People({ session }: { session: AdminSession }) {
   const { t } = useTranslation("admin");
   const locale = useRootData()?.locale ?? "fr-FR";
-  const targets = session.otherSessions.map((o) => ({ value: String(o.id), label: `${o.name} · ${formatCalendarDay(o.startDate, locale, "medium")} · ${t("sessions.seatsLeft", { count: o.seatsLeft })}` }));
+  const targets = session.otherSessions.map((o) => ({
+    value: String(o.id),
+    label: `${o.name} · ${formatCalendarDay(o.startDate, locale, "medium")} · ${t("sessions.seatsLeft", { count: o.seatsLeft })}`,
+  }));
   return (
     <section aria-labelledby="session-people" className="flex flex-col gap-2 rounded-md border border-slate-300 bg-white p-4">
       <h2 id="session-people" className="text-xl font-bold">
@@ -187,8 +232,23 @@ function People({ session }: { session: AdminSession }) {
               · {p.email}
             </span>
             {targets.length ? (
-              <IntentForm intent="move" formKey={`move-${p.enrolmentId}`} schema={MoveLearnerInputSchema} hidden={{ enrolmentId: p.enrolmentId }} submitLabel={t("sessions.move")} className="flex flex-wrap items-end gap-2">
-                {(view) => <SelectField name="toSessionId" label={t("sessions.moveTo", { name: `${p.firstName} ${p.lastName}` })} defaultValue={view.value("toSessionId")} errors={view.errors.toSessionId ?? view.errors.enrolmentId} options={targets} />}
+              <IntentForm
+                intent="move"
+                formKey={`move-${p.enrolmentId}`}
+                schema={MoveLearnerInputSchema}
+                hidden={{ enrolmentId: p.enrolmentId }}
+                submitLabel={t("sessions.move")}
+                className="flex flex-wrap items-end gap-2"
+              >
+                {(view) => (
+                  <SelectField
+                    name="toSessionId"
+                    label={t("sessions.moveTo", { name: `${p.firstName} ${p.lastName}` })}
+                    defaultValue={view.value("toSessionId")}
+                    errors={view.errors.toSessionId ?? view.errors.enrolmentId}
+                    options={targets}
+                  />
+                )}
               </IntentForm>
             ) : null}
           </li>
@@ -222,9 +282,25 @@ function WaitingLearner({ person: p, full }: { person: AdminSession["waitingList
         · {p.email}
       </span>
       <div className="flex flex-wrap items-end gap-3">
-        <IntentForm intent="promote" formKey={`promote-${p.enrolmentId}`} schema={PromoteWaitingInputSchema} hidden={{ enrolmentId: p.enrolmentId }} submitLabel={t("sessions.promote", { name })} className="flex flex-wrap items-end gap-2" testId={`promote-${p.enrolmentId}`}>
+        <IntentForm
+          intent="promote"
+          formKey={`promote-${p.enrolmentId}`}
+          schema={PromoteWaitingInputSchema}
+          hidden={{ enrolmentId: p.enrolmentId }}
+          submitLabel={t("sessions.promote", { name })}
+          className="flex flex-wrap items-end gap-2"
+          testId={`promote-${p.enrolmentId}`}
+        >
           {(view) =>
-            full ? <Checkbox name="addSeat" label={t("sessions.addSeat")} defaultChecked={view.value("addSeat") === "on"} errorMessage={view.errors.addSeat?.[0] ?? view.errors.enrolmentId?.[0]} invalid={Boolean(view.errors.addSeat ?? view.errors.enrolmentId)} /> : null
+            full ? (
+              <Checkbox
+                name="addSeat"
+                label={t("sessions.addSeat")}
+                defaultChecked={view.value("addSeat") === "on"}
+                errorMessage={view.errors.addSeat?.[0] ?? view.errors.enrolmentId?.[0]}
+                invalid={Boolean(view.errors.addSeat ?? view.errors.enrolmentId)}
+              />
+            ) : null
           }
         </IntentForm>
         {confirming ? null : (
@@ -234,7 +310,13 @@ function WaitingLearner({ person: p, full }: { person: AdminSession["waitingList
         )}
       </div>
       {confirming ? (
-        <ConfirmPanel confirmKey={removeKey} title={t("sessions.removeTitle", { name })} intent="removeWaiting" fields={{ enrolmentId: p.enrolmentId }} submitLabel={t("sessions.removeConfirm")}>
+        <ConfirmPanel
+          confirmKey={removeKey}
+          title={t("sessions.removeTitle", { name })}
+          intent="removeWaiting"
+          fields={{ enrolmentId: p.enrolmentId }}
+          submitLabel={t("sessions.removeConfirm")}
+        >
           <p>{t("sessions.removeBody")}</p>
         </ConfirmPanel>
       ) : null}

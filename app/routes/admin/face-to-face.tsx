@@ -29,9 +29,30 @@ export default function SessionsPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={t("sessions.title")} lead={t("sessions.lead")} testId="admin-face-to-face">
       <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("sessions.search")}>
-        <FilterSelect name="brand" label={t("catalog.fields.brand")} value={query.brand} options={ADMIN_BRANDS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
-        <FilterSelect name="kind" label={t("sessions.kind")} value={query.kind} options={[{ value: "faceToFace", label: t("sessions.faceToFace") }, { value: "virtualClass", label: t("sessions.virtualClass") }]} />
-        <FilterSelect name="when" label={t("sessions.when")} value={query.when} options={[{ value: "upcoming", label: t("sessions.upcoming") }, { value: "past", label: t("sessions.past") }]} />
+        <FilterSelect
+          name="brand"
+          label={t("catalog.fields.brand")}
+          value={query.brand}
+          options={ADMIN_BRANDS.map((b) => ({ value: b, label: t(`brands.${b}`) }))}
+        />
+        <FilterSelect
+          name="kind"
+          label={t("sessions.kind")}
+          value={query.kind}
+          options={[
+            { value: "faceToFace", label: t("sessions.faceToFace") },
+            { value: "virtualClass", label: t("sessions.virtualClass") },
+          ]}
+        />
+        <FilterSelect
+          name="when"
+          label={t("sessions.when")}
+          value={query.when}
+          options={[
+            { value: "upcoming", label: t("sessions.upcoming") },
+            { value: "past", label: t("sessions.past") },
+          ]}
+        />
         <FilterDate name="from" label={t("audit.from")} value={query.from} />
         <FilterDate name="to" label={t("audit.to")} value={query.to} />
         {query.training ? <input type="hidden" name="training" value={query.training} /> : null}

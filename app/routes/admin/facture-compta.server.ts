@@ -24,7 +24,10 @@ export async function loadFactureCompta(url: URL, context: Context) {
   const { back } = context.get(requestStateContext);
   const { sort, dir, page } = PendingChecksQuerySchema.parse(Object.fromEntries(url.searchParams));
   // The payments to refund (ADR 0101): their first page, newest first (this page's query sorts and pages the checks).
-  const [checks, refunds] = await Promise.all([back.call(accountingEndpoints.pendingChecks, { query: { sort, dir, page } }), back.call(accountingEndpoints.refunds)]);
+  const [checks, refunds] = await Promise.all([
+    back.call(accountingEndpoints.pendingChecks, { query: { sort, dir, page } }),
+    back.call(accountingEndpoints.refunds),
+  ]);
   const month = monthOf(toParisDate(new Date()));
   const values = {
     brand: url.searchParams.get("brand") ?? "fr",

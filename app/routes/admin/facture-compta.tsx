@@ -16,7 +16,14 @@ import { confirmCheckAction, loadFactureCompta } from "./facture-compta.server";
 import { pageMeta } from "~/lib/meta";
 
 /** The order failure reasons the refunds list names (others read "other"). */
-const REFUND_REASONS = ["shopSeatGone", "shopDiscountUsedUpAtPayment", "shopAlreadyEnrolledAtPayment", "shopOrderConflict", "shopNotificationInvalid", "contractPaymentOfferClosed"] as const;
+const REFUND_REASONS = [
+  "shopSeatGone",
+  "shopDiscountUsedUpAtPayment",
+  "shopAlreadyEnrolledAtPayment",
+  "shopOrderConflict",
+  "shopNotificationInvalid",
+  "contractPaymentOfferClosed",
+] as const;
 
 /**
  * /admin/factureCompta: the accounting export of a period and brand, the payments by check to confirm, and the payments
@@ -83,7 +90,11 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
         {pending ? (
           <ConfirmPanel
             confirmKey={String(pending.orderId)}
-            title={t("compta.confirmQuestion", { id: pending.orderId, name: pending.buyerName, amount: formatMoney(pending.totalWithVat, pending.currency, locale) })}
+            title={t("compta.confirmQuestion", {
+              id: pending.orderId,
+              name: pending.buyerName,
+              amount: formatMoney(pending.totalWithVat, pending.currency, locale),
+            })}
             intent="confirm-check"
             fields={{ orderId: pending.orderId }}
             submitLabel={t("compta.confirmYes")}

@@ -41,8 +41,23 @@ export default function AdminFaqQuestion({ loaderData }: Route.ComponentProps) {
       <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex max-w-3xl flex-col gap-4" noValidate data-testid="question-form">
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={message} />
-        <TextField name="question" label={t("fields.question")} defaultValue={value("question") ?? question?.question ?? ""} errors={errors.question} required autoFocus={first === "question" || undefined} />
-        <TextAreaField name="answer" label={t("fields.answer")} defaultValue={value("answer") ?? question?.answer ?? ""} errors={errors.answer} rows={10} required autoFocus={first === "answer" || undefined} />
+        <TextField
+          name="question"
+          label={t("fields.question")}
+          defaultValue={value("question") ?? question?.question ?? ""}
+          errors={errors.question}
+          required
+          autoFocus={first === "question" || undefined}
+        />
+        <TextAreaField
+          name="answer"
+          label={t("fields.answer")}
+          defaultValue={value("answer") ?? question?.answer ?? ""}
+          errors={errors.answer}
+          rows={10}
+          required
+          autoFocus={first === "answer" || undefined}
+        />
         <p className="text-sm text-slate-700">{t("editor.htmlHint")}</p>
         <div>
           <SubmitButton>{t("faq.save")}</SubmitButton>

@@ -48,15 +48,44 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
       </p>
       {result && result.form !== "update-section" ? <FormMessage message={replyMessage(result)} /> : null}
       {confirmSection ? (
-        <ConfirmPanel confirmKey="section" title={t("faq.deleteSectionQuestion", { title: section.title, count: section.questions.length })} intent="delete-section" submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
+        <ConfirmPanel
+          confirmKey="section"
+          title={t("faq.deleteSectionQuestion", { title: section.title, count: section.questions.length })}
+          intent="delete-section"
+          submitLabel={t("faq.deleteYes")}
+          cancelTo={here}
+          sendsConfirm={false}
+        />
       ) : null}
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-3" noValidate data-testid="section-form">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        ref={formRef}
+        className="grid max-w-3xl gap-4 sm:grid-cols-3"
+        noValidate
+        data-testid="section-form"
+      >
         <AuthenticityTokenInput name="csrf" />
         <div className="sm:col-span-3">
           <FormMessage message={message} />
         </div>
-        <TextField className="sm:col-span-2" name="title" label={t("fields.title")} defaultValue={value("title") ?? section.title} errors={errors.title} required autoFocus={first === "title" || undefined} />
-        <SelectField name="type" label={t("fields.type")} defaultValue={value("type") ?? section.type} options={FAQ_TYPES.map((k) => ({ value: k, label: t(`faqTypes.${k}`) }))} errors={errors.type} />
+        <TextField
+          className="sm:col-span-2"
+          name="title"
+          label={t("fields.title")}
+          defaultValue={value("title") ?? section.title}
+          errors={errors.title}
+          required
+          autoFocus={first === "title" || undefined}
+        />
+        <SelectField
+          name="type"
+          label={t("fields.type")}
+          defaultValue={value("type") ?? section.type}
+          options={FAQ_TYPES.map((k) => ({ value: k, label: t(`faqTypes.${k}`) }))}
+          errors={errors.type}
+        />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-3">
           <SubmitButton intent="update-section">{t("faq.save")}</SubmitButton>
           <ConfirmLink confirmKey="section" look="danger">
@@ -72,18 +101,35 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={path("admin-faq-question", { id: String(section.id), questionId: "new" })}>{t("faq.newQuestion")}</ButtonLink>
         </div>
         {toDelete ? (
-          <ConfirmPanel confirmKey={String(toDelete.id)} title={t("faq.deleteQuestionQuestion", { question: toDelete.question })} intent="delete-question" fields={{ targetId: toDelete.id }} submitLabel={t("faq.deleteYes")} cancelTo={here} sendsConfirm={false} />
+          <ConfirmPanel
+            confirmKey={String(toDelete.id)}
+            title={t("faq.deleteQuestionQuestion", { question: toDelete.question })}
+            intent="delete-question"
+            fields={{ targetId: toDelete.id }}
+            submitLabel={t("faq.deleteYes")}
+            cancelTo={here}
+            sendsConfirm={false}
+          />
         ) : null}
         <AdminTable caption={t("faq.questions")} headers={[t("fields.question"), t("faq.order"), t("compta.actions")]} testId="faq-questions">
           {section.questions.map((question, i) => (
             <tr key={question.id} data-testid="faq-question-row">
               <td className={CELL}>
-                <Link to={path("admin-faq-question", { id: String(section.id), questionId: String(question.id) })} className="font-semibold text-blue-800 underline">
+                <Link
+                  to={path("admin-faq-question", { id: String(section.id), questionId: String(question.id) })}
+                  className="font-semibold text-blue-800 underline"
+                >
                   {question.question}
                 </Link>
               </td>
               <td className={CELL}>
-                <MoveButtons intent="move-question" targetId={question.id} label={question.question} first={i === 0} last={i === section.questions.length - 1} />
+                <MoveButtons
+                  intent="move-question"
+                  targetId={question.id}
+                  label={question.question}
+                  first={i === 0}
+                  last={i === section.questions.length - 1}
+                />
               </td>
               <td className={CELL}>
                 <ConfirmLink confirmKey={String(question.id)} look="danger">

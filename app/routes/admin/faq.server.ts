@@ -1,7 +1,15 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { FaqAdminQuestionSchema, FaqAdminSchema, FaqAdminSectionSchema, FaqQuestionFieldsSchema, FaqSectionFieldsSchema, MoveSchema, NewFaqSectionSchema } from "#core/contract/editorial.ts";
+import {
+  FaqAdminQuestionSchema,
+  FaqAdminSchema,
+  FaqAdminSectionSchema,
+  FaqQuestionFieldsSchema,
+  FaqSectionFieldsSchema,
+  MoveSchema,
+  NewFaqSectionSchema,
+} from "#core/contract/editorial.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
@@ -34,7 +42,12 @@ export async function loadFaqList(url: URL, context: Context) {
   const brand = (BRAND_KEYS as readonly string[]).includes(url.searchParams.get("brand") ?? "") ? url.searchParams.get("brand")! : "";
   const faq = await back.get("/admin/faq", FaqAdminSchema, { brand });
   const confirm = Number(url.searchParams.get("confirm")) || null;
-  return { title: serverT(context, "admin-tools")("faq.title"), sections: faq.sections, brand, confirm: faq.sections.some((s) => s.id === confirm) ? confirm : null };
+  return {
+    title: serverT(context, "admin-tools")("faq.title"),
+    sections: faq.sections,
+    brand,
+    confirm: faq.sections.some((s) => s.id === confirm) ? confirm : null,
+  };
 }
 
 /**
@@ -52,7 +65,12 @@ async function requireSection(params: { id?: string; sectionType?: string }, url
 export async function loadFaqSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
   const section = await requireSection(params, url, context);
   const confirm = Number(url.searchParams.get("confirm")) || null;
-  return { title: section.title, section, confirm: section.questions.some((q) => q.id === confirm) ? confirm : null, confirmSection: url.searchParams.get("confirm") === "section" };
+  return {
+    title: section.title,
+    section,
+    confirm: section.questions.some((q) => q.id === confirm) ? confirm : null,
+    confirmSection: url.searchParams.get("confirm") === "section",
+  };
 }
 
 export async function loadFaqQuestion(params: { id?: string; questionId?: string }, url: URL, context: Context) {

@@ -40,7 +40,12 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
   return (
     <AdminToolsMain current="admin-faq" title={t("faq.title")} testId="admin-faq">
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <SelectField name="brand" label={t("fields.brand")} defaultValue={brand} options={[{ value: "", label: t("editor.allBrands") }, ...BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))]} />
+        <SelectField
+          name="brand"
+          label={t("fields.brand")}
+          defaultValue={brand}
+          options={[{ value: "", label: t("editor.allBrands") }, ...BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))]}
+        />
         <Button type="submit" variant="secondary">
           {t("editor.filter")}
         </Button>
@@ -57,7 +62,11 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
           sendsConfirm={false}
         />
       ) : null}
-      <AdminTable caption={t("faq.title")} headers={[t("fields.title"), t("fields.brand"), t("fields.lang"), t("fields.type"), t("faq.questions"), t("faq.order"), t("compta.actions")]} testId="faq-sections">
+      <AdminTable
+        caption={t("faq.title")}
+        headers={[t("fields.title"), t("fields.brand"), t("fields.lang"), t("fields.type"), t("faq.questions"), t("faq.order"), t("compta.actions")]}
+        testId="faq-sections"
+      >
         {sections.map((section, i) => (
           <tr key={section.id} data-testid="faq-section-row">
             <td className={CELL}>
@@ -70,7 +79,13 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
             <td className={CELL}>{t(`faqTypes.${section.type}`)}</td>
             <td className={CELL}>{section.questions.length}</td>
             <td className={CELL}>
-              <MoveButtons intent="move-section" targetId={section.id} label={section.title} first={i === 0 || group(sections[i - 1]) !== group(section)} last={i === sections.length - 1 || group(sections[i + 1]) !== group(section)} />
+              <MoveButtons
+                intent="move-section"
+                targetId={section.id}
+                label={section.title}
+                first={i === 0 || group(sections[i - 1]) !== group(section)}
+                last={i === sections.length - 1 || group(sections[i + 1]) !== group(section)}
+              />
             </td>
             <td className={CELL}>
               <ConfirmLink confirmKey={String(section.id)} look="danger">
@@ -85,15 +100,50 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
         <h2 id="new-section-heading" className="text-xl font-bold">
           {t("faq.newSection")}
         </h2>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="grid max-w-3xl gap-4 sm:grid-cols-3" noValidate data-testid="new-section-form">
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          ref={formRef}
+          className="grid max-w-3xl gap-4 sm:grid-cols-3"
+          noValidate
+          data-testid="new-section-form"
+        >
           <AuthenticityTokenInput name="csrf" />
           <div className="sm:col-span-3">
             <FormMessage message={message} />
           </div>
-          <SelectField name="brand" label={t("fields.brand")} defaultValue={value("brand") ?? (brand || "fr")} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} errors={errors.brand} autoFocus={first === "brand" || undefined} />
-          <SelectField name="lang" label={t("fields.lang")} defaultValue={value("lang") ?? "fr"} options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`langs.${l}`) }))} errors={errors.lang} />
-          <SelectField name="type" label={t("fields.type")} defaultValue={value("type") ?? "general"} options={FAQ_TYPES.map((k) => ({ value: k, label: t(`faqTypes.${k}`) }))} errors={errors.type} />
-          <TextField className="sm:col-span-3" name="title" label={t("fields.title")} defaultValue={value("title")} errors={errors.title} required autoFocus={first === "title" || undefined} />
+          <SelectField
+            name="brand"
+            label={t("fields.brand")}
+            defaultValue={value("brand") ?? (brand || "fr")}
+            options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))}
+            errors={errors.brand}
+            autoFocus={first === "brand" || undefined}
+          />
+          <SelectField
+            name="lang"
+            label={t("fields.lang")}
+            defaultValue={value("lang") ?? "fr"}
+            options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`langs.${l}`) }))}
+            errors={errors.lang}
+          />
+          <SelectField
+            name="type"
+            label={t("fields.type")}
+            defaultValue={value("type") ?? "general"}
+            options={FAQ_TYPES.map((k) => ({ value: k, label: t(`faqTypes.${k}`) }))}
+            errors={errors.type}
+          />
+          <TextField
+            className="sm:col-span-3"
+            name="title"
+            label={t("fields.title")}
+            defaultValue={value("title")}
+            errors={errors.title}
+            required
+            autoFocus={first === "title" || undefined}
+          />
           <div className="sm:col-span-3">
             <SubmitButton intent="create-section">{t("faq.createSection")}</SubmitButton>
           </div>

@@ -82,7 +82,12 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
       </p>
       <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("invoices.search")}>
         <FilterSelect name="brand" label={t("fields.brand")} value={query.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
-        <FilterSelect name="kind" label={t("invoices.kind")} value={query.kind} options={INVOICE_LIST_KINDS.map((k) => ({ value: k, label: t(`invoices.kinds.${k}`) }))} />
+        <FilterSelect
+          name="kind"
+          label={t("invoices.kind")}
+          value={query.kind}
+          options={INVOICE_LIST_KINDS.map((k) => ({ value: k, label: t(`invoices.kinds.${k}`) }))}
+        />
       </ListFilters>
       {result?.form === "credit-note" && !toCredit ? <FormMessage message={replyMessage(result)} /> : null}
       {toCredit ? (

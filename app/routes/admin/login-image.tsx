@@ -23,7 +23,11 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const images = await context.get(requestStateContext).back.get("/admin/loginImage", LoginImagesSchema);
   const confirm = url.searchParams.get("confirm");
-  return { title: serverT(context, "admin-tools")("loginImage.title"), items: images.items, confirm: images.items.some((i) => i.brand === confirm && i.url) ? confirm : null };
+  return {
+    title: serverT(context, "admin-tools")("loginImage.title"),
+    items: images.items,
+    confirm: images.items.some((i) => i.brand === confirm && i.url) ? confirm : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
@@ -62,7 +66,15 @@ export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {
       <p className="text-slate-800">{t("loginImage.intro")}</p>
       {result && !result.form ? <FormMessage message={replyMessage(result)} /> : null}
       {confirm ? (
-        <ConfirmPanel confirmKey={confirm} title={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })} intent="reset" fields={{ brand: confirm }} submitLabel={t("loginImage.resetYes")} cancelTo={path("admin-login-image")} sendsConfirm={false} />
+        <ConfirmPanel
+          confirmKey={confirm}
+          title={t("loginImage.resetQuestion", { brand: t(`brands.${confirm}`) })}
+          intent="reset"
+          fields={{ brand: confirm }}
+          submitLabel={t("loginImage.resetYes")}
+          cancelTo={path("admin-login-image")}
+          sendsConfirm={false}
+        />
       ) : null}
       <ul className="grid gap-6 md:grid-cols-2">
         {items.map((item) => {
@@ -74,9 +86,14 @@ export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-bold">{t(`brands.${item.brand}`)}</h2>
               {item.url ? (
                 <>
-                  <img src={item.url} alt={t("loginImage.current", { brand: t(`brands.${item.brand}`) })} className="max-h-40 w-auto self-start rounded border border-slate-200" />
+                  <img
+                    src={item.url}
+                    alt={t("loginImage.current", { brand: t(`brands.${item.brand}`) })}
+                    className="max-h-40 w-auto self-start rounded border border-slate-200"
+                  />
                   <p className="text-sm text-slate-700">
-                    {item.contentType} · {formatKilobytes(item.bytes ?? 0, locale)} · {item.updatedAt ? formatInstant(item.updatedAt, locale, { dateStyle: "medium" }) : ""}
+                    {item.contentType} · {formatKilobytes(item.bytes ?? 0, locale)} ·{" "}
+                    {item.updatedAt ? formatInstant(item.updatedAt, locale, { dateStyle: "medium" }) : ""}
                   </p>
                   <ConfirmLink confirmKey={item.brand} look="danger">
                     {t("loginImage.reset")}

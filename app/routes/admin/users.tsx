@@ -41,7 +41,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     });
   }
   const list = detail ? null : await back.call(adminUsersEndpoints.users, { query });
-  return { title: serverT(context, "admin-tools")("users.title"), query, list, detail, confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf };
+  return {
+    title: serverT(context, "admin-tools")("users.title"),
+    query,
+    list,
+    detail,
+    confirmRemove: url.searchParams.get("confirm") === "removeAdmin" && detail?.user.isAdmin === true && !detail.isSelf,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
@@ -160,7 +166,17 @@ function UserDetail({ detail, confirmRemove }: { detail: AdminUserDetail; confir
           {user.email} · {t(`brands.${user.brand}`)} · {languageName(user.locale, locale)} · {t("users.since", { date: date(user.createdAt) })}
         </p>
         <FormMessage message={replyMessage(result)} />
-        {confirmRemove ? <ConfirmPanel confirmKey="removeAdmin" title={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })} intent="set-admin" fields={{ isAdmin: "false" }} submitLabel={t("users.removeAdminYes")} cancelTo={here} sendsConfirm={false} /> : null}
+        {confirmRemove ? (
+          <ConfirmPanel
+            confirmKey="removeAdmin"
+            title={t("users.removeAdminQuestion", { name: `${user.firstName} ${user.lastName}` })}
+            intent="set-admin"
+            fields={{ isAdmin: "false" }}
+            submitLabel={t("users.removeAdminYes")}
+            cancelTo={here}
+            sendsConfirm={false}
+          />
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Form method="post">
             <AuthenticityTokenInput name="csrf" />

@@ -10,7 +10,15 @@ import { signUpEndpoints } from "#core/contract/endpoints/signup.ts";
  * A new confirmation link for the logged-in customer whose address is not confirmed, with or without JavaScript: the
  * CSRF check, the API, then back to `returnTo` with a toast: sent, or the API's refusal (already confirmed, too many mails).
  */
-export async function resendConfirmationAction({ request, context, returnTo }: { request: Request; context: Readonly<RouterContextProvider>; returnTo: string }) {
+export async function resendConfirmationAction({
+  request,
+  context,
+  returnTo,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  returnTo: string;
+}) {
   await readFormData(request, context);
   const { back } = context.get(requestStateContext);
   try {

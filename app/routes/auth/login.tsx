@@ -22,7 +22,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const t = serverT(context, "auth");
   const raw = url.searchParams.get("redirect");
   // The brand's login image (back office, /admin/loginImage); none when unset or unavailable.
-  const image = await context.get(requestStateContext).back.get("/content/loginImage", PublicLoginImageSchema).catch(() => ({ url: null }));
+  const image = await context
+    .get(requestStateContext)
+    .back.get("/content/loginImage", PublicLoginImageSchema)
+    .catch(() => ({ url: null }));
   const redirectTo = raw ? safeRedirectPath(raw, "") : "";
   // The public sign-up (ADR 0109), on the brands open to guests.
   const signUpPath = context.get(requestStateContext).brand.authenticatedOnly ? null : withRedirect(pathOf(context, "sign-up"), redirectTo || null);
@@ -41,7 +44,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const target = safeRedirectPath((typeof redirectTo === "string" && redirectTo) || url.searchParams.get("redirect") || fallback, fallback);
   let user;
   try {
-    user = await back.call(authEndpoints.login, { body: { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" } });
+    user = await back.call(authEndpoints.login, {
+      body: { email, password, platform: brand.key, remember: remember === true || remember === "on" || remember === "true" },
+    });
   } catch (error) {
     const other = otherPlatformRedirect(error);
     if (other) return other;
@@ -68,7 +73,15 @@ export default function Login() {
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
       {loginImage ? <img src={loginImage} alt="" className="mb-6 max-h-48 w-full rounded-md object-cover" data-testid="login-image" /> : null}
       <h1 className="mb-6 text-3xl font-bold">{t("login.title")}</h1>
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-4" aria-describedby={message ? messageId : undefined} noValidate>
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        ref={formRef}
+        className="flex flex-col gap-4"
+        aria-describedby={message ? messageId : undefined}
+        noValidate
+      >
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormMessage id={messageId} message={message} />

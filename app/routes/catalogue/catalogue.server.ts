@@ -72,7 +72,10 @@ function rememberedSort(request: Request, userId: number): string | null {
  * remembered for a logged-in user: a sort chosen in the URL is remembered in a cookie (a GET writes nothing on the
  * server); without one, the cookie's, else the user's preference.
  */
-export async function loadCatalogueView({ request, url, context }: Args & { request: Request }, options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string }) {
+export async function loadCatalogueView(
+  { request, url, context }: Args & { request: Request },
+  options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string },
+) {
   const { back, brand } = context.get(requestStateContext);
   // A GET form sends its untouched fields empty: redirect to the same state without them (shareable URL).
   const cleaned = withoutEmptyParams(url);
@@ -107,7 +110,11 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
   let result: CataloguePage;
   try {
     if (paginated) {
-      result = await back.get(options.endpoint, CataloguePageSchema, { ...query, page: url.searchParams.get("page") ?? undefined, pageSize: DEFAULT_PAGE_SIZE });
+      result = await back.get(options.endpoint, CataloguePageSchema, {
+        ...query,
+        page: url.searchParams.get("page") ?? undefined,
+        pageSize: DEFAULT_PAGE_SIZE,
+      });
     } else {
       // A progressive list is the first `limit` results: one API page, or a few in parallel past 100.
       const size = Math.min(limit, MAX_PAGE_SIZE);

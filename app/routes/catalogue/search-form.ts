@@ -7,7 +7,11 @@ import { pathOf } from "~/lib/paths.server";
  * /recherche/{value} (slashes become spaces), or to the catalogue when there is nothing to search.
  */
 export function loader({ url, context }: Route.LoaderArgs) {
-  const value = (url.searchParams.get("q") ?? "").replace(/[/\\]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 200);
+  const value = (url.searchParams.get("q") ?? "")
+    .replace(/[/\\]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
   if (!value) throw redirect(pathOf(context, "catalogue"));
   throw redirect(pathOf(context, "search", { value }));
 }

@@ -62,8 +62,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       title={meta.title}
       lead={
         <p>
-          {t("contact.lead")}{" "}
-          {t("contact.direct")}{" "}
+          {t("contact.lead")} {t("contact.direct")}{" "}
           <a href={`mailto:${contactEmail}`} className="font-semibold text-primary-dark underline underline-offset-2">
             {contactEmail}
           </a>
@@ -80,7 +79,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       }
       testId="contact-page"
     >
-      <Form key={locationKey} method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-5" noValidate data-testid="contact-form">
+      <Form
+        key={locationKey}
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        ref={formRef}
+        className="flex flex-col gap-5"
+        noValidate
+        data-testid="contact-form"
+      >
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={message} />
         <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>

@@ -33,13 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back, t } = contentContext(context);
   const value = submission.value;
   try {
-    await back.call(contentEndpoints.survey, { body: {
-      ...value,
-      phone: value.phone || undefined,
-      postalCode: value.postalCode || undefined,
-      details: value.details || undefined,
-      website: value.website || undefined,
-    } });
+    await back.call(contentEndpoints.survey, {
+      body: {
+        ...value,
+        phone: value.phone || undefined,
+        postalCode: value.postalCode || undefined,
+        details: value.details || undefined,
+        website: value.website || undefined,
+      },
+    });
   } catch (error) {
     return backErrorReply(submission, error);
   }
@@ -59,7 +61,16 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const choose = { value: "", label: t("form.choose") };
   return (
     <ContentMain title={loaderData.meta.title} lead={<p>{t("survey.lead")}</p>} testId="survey-page">
-      <Form key={locationKey} method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className="flex flex-col gap-6" noValidate data-testid="survey-form">
+      <Form
+        key={locationKey}
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        ref={formRef}
+        className="flex flex-col gap-6"
+        noValidate
+        data-testid="survey-form"
+      >
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={message} />
         <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>

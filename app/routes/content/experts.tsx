@@ -25,7 +25,11 @@ export default function Experts({ loaderData }: Route.ComponentProps) {
       {experts.length ? (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {experts.map((expert) => (
-            <li key={expert.slug} className="relative flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:shadow-md hover:shadow-md" data-testid="expert-card">
+            <li
+              key={expert.slug}
+              className="relative flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:shadow-md hover:shadow-md"
+              data-testid="expert-card"
+            >
               {expert.photo ? <img src={expert.photo} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-full" loading="lazy" /> : null}
               <div className="flex flex-col gap-1">
                 <h2 className="text-lg font-bold leading-snug">

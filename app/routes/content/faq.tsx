@@ -40,7 +40,11 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
     <ContentMain title={meta.title} lead={<p>{t("faq.lead")}</p>} testId="faq-page">
       {fundingPath ? (
         <p className="mb-8 rounded-lg border-l-4 border-primary bg-slate-50 p-4">
-          <Link to={fundingPath} className="inline-flex items-center gap-1 font-semibold text-primary-dark underline underline-offset-2 hover:no-underline" data-testid="funding-faq-link">
+          <Link
+            to={fundingPath}
+            className="inline-flex items-center gap-1 font-semibold text-primary-dark underline underline-offset-2 hover:no-underline"
+            data-testid="funding-faq-link"
+          >
             {t("faq.fundingLink")}
             <Icon name="arrow-right" size={20} />
           </Link>

@@ -33,7 +33,12 @@ export default function FundingFaq({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const { sections, faqPath, contactPath, meta } = loaderData;
   return (
-    <ContentMain title={meta.title} lead={<p>{t("fundingFaq.lead")}</p>} before={<BackLink to={faqPath}>{t("fundingFaq.back")}</BackLink>} testId="funding-faq-page">
+    <ContentMain
+      title={meta.title}
+      lead={<p>{t("fundingFaq.lead")}</p>}
+      before={<BackLink to={faqPath}>{t("fundingFaq.back")}</BackLink>}
+      testId="funding-faq-page"
+    >
       {sections.length ? <FaqSections sections={sections} /> : <p className="rounded border border-slate-200 bg-slate-50 p-4">{t("faq.empty")}</p>}
       {contactPath ? (
         <p className="mt-10 text-slate-800">

@@ -31,13 +31,22 @@ export default function TrainingsOverview({ loaderData }: Route.ComponentProps) 
   const { overview, cataloguePath, spanishDomain, meta } = loaderData;
   return (
     <ContentMain title={meta.title} width="wide" testId="trainings-overview">
-      {overview.intro?.body ? <RichText html={overview.intro.body} className="max-w-3xl text-lg" /> : <p className="max-w-3xl text-lg">{t("trainings.description")}</p>}
+      {overview.intro?.body ? (
+        <RichText html={overview.intro.body} className="max-w-3xl text-lg" />
+      ) : (
+        <p className="max-w-3xl text-lg">{t("trainings.description")}</p>
+      )}
       {overview.types.length ? (
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {overview.types.map(({ type, count }) => {
             const name = t(`trainings.types.${type}.title`);
             return (
-              <li key={type} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="training-type" data-type={type}>
+              <li
+                key={type}
+                className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+                data-testid="training-type"
+                data-type={type}
+              >
                 <div className="h-2" style={{ backgroundColor: trainingTypeColour(type, { spanishDomain }) }} aria-hidden="true" />
                 <div className="flex flex-1 flex-col gap-3 p-5">
                   <h2 className="text-xl font-bold text-slate-900">{name}</h2>
@@ -62,7 +71,10 @@ export default function TrainingsOverview({ loaderData }: Route.ComponentProps) 
       )}
       {cataloguePath ? (
         <p className="mt-10">
-          <Link to={cataloguePath} className="inline-flex items-center gap-1 text-lg font-semibold text-primary-dark underline underline-offset-2 hover:no-underline">
+          <Link
+            to={cataloguePath}
+            className="inline-flex items-center gap-1 text-lg font-semibold text-primary-dark underline underline-offset-2 hover:no-underline"
+          >
             {t("trainings.seeAll")}
             <Icon name="arrow-right" size={20} />
           </Link>

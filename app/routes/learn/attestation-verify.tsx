@@ -43,7 +43,16 @@ export default function AttestationVerify() {
       <p className="mb-6 text-slate-700">{t("verify.intro")}</p>
       {verification ? <Authentic verification={verification} /> : <NotAuthentic code={code} message={message ?? ""} />}
       <Form method="get" className="mt-8 flex flex-col gap-3 rounded-lg border border-slate-300 p-5 sm:flex-row sm:items-end" data-testid="verify-form">
-        <TextField name="code" label={t("verify.codeLabel")} hint={t("verify.codeHint")} defaultValue={code} autoComplete="off" spellCheck={false} required className="flex-1" />
+        <TextField
+          name="code"
+          label={t("verify.codeLabel")}
+          hint={t("verify.codeHint")}
+          defaultValue={code}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          className="flex-1"
+        />
         <Button type="submit">{t("verify.submit")}</Button>
       </Form>
     </main>
@@ -58,10 +67,17 @@ function Authentic({ verification: v }: { verification: Verification }) {
     [t("verify.kind"), t(`verify.kinds.${v.kind}`)],
     // What it attests (ADR 0107), as the PDF prints it.
     [t("verify.nature"), v.attests ? t(`verify.attests.${v.attests}`) : null],
-    [t("verify.result"), v.attests === "achievement" && v.finalScore !== null && v.passScore !== null ? t("verify.resultValue", { score: score(v.finalScore), pass: score(v.passScore) }) : null],
+    [
+      t("verify.result"),
+      v.attests === "achievement" && v.finalScore !== null && v.passScore !== null
+        ? t("verify.resultValue", { score: score(v.finalScore), pass: score(v.passScore) })
+        : null,
+    ],
     [
       t("verify.knowledgeGain"),
-      v.attests === "participation" && v.knowledgeGain !== null ? t("verify.knowledgeGainValue", { pre: score(v.knowledgePre), post: score(v.knowledgePost), gain }) : null,
+      v.attests === "participation" && v.knowledgeGain !== null
+        ? t("verify.knowledgeGainValue", { pre: score(v.knowledgePre), post: score(v.knowledgePost), gain })
+        : null,
     ],
     [t("verify.learner"), `${v.learnerFirstName} ${v.learnerLastName}`],
     [t("verify.training"), v.trainingName],
@@ -74,7 +90,13 @@ function Authentic({ verification: v }: { verification: Verification }) {
     [t("verify.issuedOn"), printDate(v.issuedOn)],
   ];
   return (
-    <section aria-labelledby="verify-result" className="rounded-lg border-l-8 border-green-700 bg-green-50 p-5" data-testid="verify-result" data-authentic="true" data-attests={v.attests ?? undefined}>
+    <section
+      aria-labelledby="verify-result"
+      className="rounded-lg border-l-8 border-green-700 bg-green-50 p-5"
+      data-testid="verify-result"
+      data-authentic="true"
+      data-attests={v.attests ?? undefined}
+    >
       <h2 id="verify-result" className="mb-1 text-2xl font-bold text-green-800">
         ✓ {t("verify.authentic")}
       </h2>

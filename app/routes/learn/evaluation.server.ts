@@ -44,10 +44,14 @@ export async function answerEvaluation({ request, url, context }: Args & { reque
   }
   const { back } = context.get(requestStateContext);
   try {
-    const answered = await back.post("/user/evaluationQuiz/answer", {
-      trainingId,
-      answers: submission.value.answers,
-    }, EvaluationAnsweredSchema);
+    const answered = await back.post(
+      "/user/evaluationQuiz/answer",
+      {
+        trainingId,
+        answers: submission.value.answers,
+      },
+      EvaluationAnsweredSchema,
+    );
     const t = serverT(context, "learning");
     return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : quizToast(t, answered.result) });
   } catch (error) {

@@ -32,10 +32,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { submission } = await readSubmission(request, context, FeedbackFormSchema);
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    const reply = await context.get(requestStateContext).back.call(feedbackTrainerEndpoints.submitFeedback, { params: { token: params.token }, body: submission.value });
+    const reply = await context
+      .get(requestStateContext)
+      .back.call(feedbackTrainerEndpoints.submitFeedback, { params: { token: params.token }, body: submission.value });
     return { ...submission.reply({ resetForm: true }), extra: { reviewId: reply.reviewId } } satisfies FormReply;
   } catch (error) {
-    if (error instanceof BackError && error.status === 404) return { status: "error", error: { "": [error.message] }, extra: { invalid: true } } satisfies FormReply;
+    if (error instanceof BackError && error.status === 404)
+      return { status: "error", error: { "": [error.message] }, extra: { invalid: true } } satisfies FormReply;
     return backErrorReply(submission, error);
   }
 }
@@ -91,7 +94,15 @@ function FeedbackForm({ result }: { result?: FormReply }) {
   const ratingError = errors.rating?.[0];
   const chosen = value("rating") ?? "";
   return (
-    <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} className="flex flex-col gap-6 rounded-lg border border-slate-300 bg-white p-5" noValidate data-testid="feedback-form">
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      ref={ref}
+      className="flex flex-col gap-6 rounded-lg border border-slate-300 bg-white p-5"
+      noValidate
+      data-testid="feedback-form"
+    >
       <AuthenticityTokenInput name="csrf" />
       <FormMessage message={ratingError ? undefined : message} />
       <fieldset role="radiogroup" aria-invalid={ratingError ? true : undefined} aria-describedby={ratingError ? "rating-error" : undefined}>
@@ -128,7 +139,15 @@ function FeedbackForm({ result }: { result?: FormReply }) {
           ))}
         </div>
       </fieldset>
-      <TextAreaField name="comment" label={t("feedback.comment")} rows={5} maxLength={2000} defaultValue={value("comment") ?? ""} errors={errors.comment} aria-describedby={errors.comment ? undefined : "comment-hint"} />
+      <TextAreaField
+        name="comment"
+        label={t("feedback.comment")}
+        rows={5}
+        maxLength={2000}
+        defaultValue={value("comment") ?? ""}
+        errors={errors.comment}
+        aria-describedby={errors.comment ? undefined : "comment-hint"}
+      />
       <p id="comment-hint" className="-mt-4 text-sm text-slate-700">
         {t("feedback.commentHint")}
       </p>

@@ -54,7 +54,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       throw redirectWithToast(coursePath(context, target.type, target.slug), { type: "info", message: error.message });
     }
     // A step not reached yet (or unknown): the current step instead.
-    if (step && (error.status === 409 || error.status === 404)) throw redirectWithToast(learnPath(context, training.effectiveType, training.slug), { type: "warning", message: error.message });
+    if (step && (error.status === 409 || error.status === 404))
+      throw redirectWithToast(learnPath(context, training.effectiveType, training.slug), { type: "warning", message: error.message });
     throw error;
   }
 }
@@ -133,7 +134,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const hrefOf = (stepId: string) => (stepId === flow.currentStepId ? base : `${base}?${new URLSearchParams({ step: stepId })}`);
   const fields = { trainingId: String(flow.training.id) };
   return (
-    <main id="main" tabIndex={-1} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 outline-none" data-testid="learn-page" data-training-id={flow.training.id}>
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 outline-none"
+      data-testid="learn-page"
+      data-training-id={flow.training.id}
+    >
       <header className="flex flex-col gap-3">
         <p>
           <a href={path("training", { trainingType: flow.training.type, slug: flow.training.slug })} className="text-primary-dark underline underline-offset-2">
@@ -145,7 +152,14 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
           <label htmlFor="flow-progress" className="text-sm font-semibold">
             {t("progress", { percent: flow.progressPercent })}
           </label>
-          <progress id="flow-progress" max={100} value={flow.progressPercent} className="h-3 w-48" data-testid="flow-progress" data-percent={flow.progressPercent} />
+          <progress
+            id="flow-progress"
+            max={100}
+            value={flow.progressPercent}
+            className="h-3 w-48"
+            data-testid="flow-progress"
+            data-percent={flow.progressPercent}
+          />
         </div>
       </header>
       <div className="grid gap-8 md:grid-cols-[18rem_1fr]">

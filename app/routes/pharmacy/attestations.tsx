@@ -31,11 +31,21 @@ export default function TeamAttestations() {
           <caption className="sr-only">{t("attestations.caption")}</caption>
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">{t("attestations.learner")}</th>
-              <th scope="col" className="py-2 pr-4">{t("attestations.training")}</th>
-              <th scope="col" className="py-2 pr-4">{t("attestations.kind")}</th>
-              <th scope="col" className="py-2 pr-4">{t("attestations.issuedAt")}</th>
-              <th scope="col" className="py-2 pr-4">{t("attestations.verify")}</th>
+              <th scope="col" className="py-2 pr-4">
+                {t("attestations.learner")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("attestations.training")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("attestations.kind")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("attestations.issuedAt")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("attestations.verify")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -48,7 +58,10 @@ export default function TeamAttestations() {
                 <td className="py-2 pr-4">
                   <Link to={path("attestation-verify", { code: a.code })} className="underline">
                     {t("attestations.verifyLink")}
-                    <span className="sr-only"> {a.trainingName}, {a.learner}</span>
+                    <span className="sr-only">
+                      {" "}
+                      {a.trainingName}, {a.learner}
+                    </span>
                   </Link>
                 </td>
               </tr>

@@ -83,12 +83,24 @@ export default function Attribution() {
             <caption className="sr-only">{t("attribution.caption")}</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">{t("attribution.product")}</th>
-                <th scope="col" className="py-2 pr-4">{t("attribution.session")}</th>
-                <th scope="col" className="py-2 pr-4">{t("attribution.bought")}</th>
-                <th scope="col" className="py-2 pr-4">{t("attribution.used")}</th>
-                <th scope="col" className="py-2 pr-4">{t("attribution.left")}</th>
-                <th scope="col" className="py-2 pr-4">{t("attribution.enrolled")}</th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("attribution.product")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("attribution.session")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("attribution.bought")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("attribution.used")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("attribution.left")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("attribution.enrolled")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -96,11 +108,15 @@ export default function Attribution() {
                 <tr key={p.key} className="border-b border-slate-200" data-testid="attribution-product">
                   <td className="py-2 pr-4">{p.name}</td>
                   <td className="py-2 pr-4">
-                    {p.session ? `${p.session.name}, ${formatCalendarDay(p.session.startDate, locale)} · ${t("attribution.seats", { count: p.session.seatsAvailable })}` : t("attribution.noSession")}
+                    {p.session
+                      ? `${p.session.name}, ${formatCalendarDay(p.session.startDate, locale)} · ${t("attribution.seats", { count: p.session.seatsAvailable })}`
+                      : t("attribution.noSession")}
                   </td>
                   <td className="py-2 pr-4">{p.quantity}</td>
                   <td className="py-2 pr-4">{p.used}</td>
-                  <td className="py-2 pr-4" data-testid="attribution-remaining">{p.remaining}</td>
+                  <td className="py-2 pr-4" data-testid="attribution-remaining">
+                    {p.remaining}
+                  </td>
                   <td className="py-2 pr-4" data-testid="attribution-enrolled">
                     {options.members
                       .filter((m) => p.enrolledContactIds.includes(m.contactId))
@@ -126,7 +142,13 @@ export default function Attribution() {
                   defaultValue={view.value("product") ?? ""}
                   errors={view.errors.product}
                   autoFocus={first === "product" || undefined}
-                  options={[{ value: "", label: t("attribution.choose") }, ...options.products.map((p) => ({ value: p.key, label: `${p.name}${sessionLabel(p, locale)} · ${t("attribution.remaining", { count: p.remaining, quantity: p.quantity })}` }))]}
+                  options={[
+                    { value: "", label: t("attribution.choose") },
+                    ...options.products.map((p) => ({
+                      value: p.key,
+                      label: `${p.name}${sessionLabel(p, locale)} · ${t("attribution.remaining", { count: p.remaining, quantity: p.quantity })}`,
+                    })),
+                  ]}
                 />
                 <fieldset aria-describedby={view.errors.apprenants ? "apprenants-error" : undefined}>
                   <legend className="font-semibold">{t("attribution.members")}</legend>

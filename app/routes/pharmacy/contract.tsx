@@ -139,9 +139,15 @@ export default function Contract() {
         <table className="w-full border-collapse text-left">
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">{t("contract.product")}</th>
-              <th scope="col" className="py-2 pr-4">{t("contract.seats")}</th>
-              <th scope="col" className="py-2 pr-4">{t("contract.yearlyPrice")}</th>
+              <th scope="col" className="py-2 pr-4">
+                {t("contract.product")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("contract.seats")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("contract.yearlyPrice")}
+              </th>
             </tr>
           </thead>
           <tbody>

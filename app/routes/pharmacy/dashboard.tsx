@@ -82,15 +82,33 @@ export default function DashboardPage() {
             <caption className="sr-only">{t("dashboard.membersCaption")}</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">{t("team.name")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.progress")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.finished")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.hours")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.attestations")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.gain")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.attempts")}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.dpc", { year })}</th>
-                <th scope="col" className="py-2 pr-4">{t("dashboard.funding")}</th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("team.name")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.progress")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.finished")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.hours")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.attestations")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.gain")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.attempts")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.dpc", { year })}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("dashboard.funding")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -106,7 +124,11 @@ export default function DashboardPage() {
                   <td className="py-2 pr-4">{m.attestations}</td>
                   <td className="py-2 pr-4">
                     {m.knowledgeGain
-                      ? t("dashboard.gainDetail", { pre: number(m.knowledgeGain.meanPre), post: number(m.knowledgeGain.meanPost), gain: (m.knowledgeGain.gain >= 0 ? "+" : "") + number(m.knowledgeGain.gain) })
+                      ? t("dashboard.gainDetail", {
+                          pre: number(m.knowledgeGain.meanPre),
+                          post: number(m.knowledgeGain.meanPost),
+                          gain: (m.knowledgeGain.gain >= 0 ? "+" : "") + number(m.knowledgeGain.gain),
+                        })
                       : t("dashboard.noScores")}
                   </td>
                   <td className="py-2 pr-4" data-testid="dashboard-attempts" data-attempts={m.attempts} data-failed={m.failed}>
@@ -122,7 +144,9 @@ export default function DashboardPage() {
                       className="mr-2 align-middle"
                     />
                     {t("dashboard.dpcValue", { counted: hours(m.dpc.countedMinutes), cap: hours(m.dpc.capMinutes) })}
-                    {m.dpc.shortActions > 0 ? <span className="block text-sm text-slate-700">{t("dashboard.dpcShort", { count: m.dpc.shortActions })}</span> : null}
+                    {m.dpc.shortActions > 0 ? (
+                      <span className="block text-sm text-slate-700">{t("dashboard.dpcShort", { count: m.dpc.shortActions })}</span>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-4" data-testid="dashboard-funding" data-state={m.funding?.state ?? "none"}>
                     {m.funding ? (

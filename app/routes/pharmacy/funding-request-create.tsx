@@ -59,7 +59,15 @@ export default function FundingRequestCreate() {
       {readOnly ? null : options.agreements.length === 0 ? (
         <p className="rounded-md border border-slate-300 p-4">{t("create.noFunder")}</p>
       ) : (
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex max-w-2xl flex-col gap-4" data-testid="funding-create-form">
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          ref={ref}
+          noValidate
+          className="flex max-w-2xl flex-col gap-4"
+          data-testid="funding-create-form"
+        >
           <AuthenticityTokenInput name="csrf" />
           <FormMessage message={message} />
           <SelectField

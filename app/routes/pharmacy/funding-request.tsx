@@ -13,10 +13,7 @@ import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/for
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import {
-  FundingActionFormSchema,
-  FundingSessionFormSchema,
-} from "#core/contract/funding-requests.ts";
+import { FundingActionFormSchema, FundingSessionFormSchema } from "#core/contract/funding-requests.ts";
 import { formatDate, formatDuration, formatInstant, formatMoney } from "#core/domain/format.ts";
 import { FUNDING_STATES } from "#core/domain/funding-requests.ts";
 import { usePharmacyArea } from "~/components/pharmacy/pharmacy-tabs";
@@ -132,7 +129,11 @@ export default function FundingRequestPage() {
                 {p.invoiceNumber ? (
                   <>
                     {" · "}
-                    <a href={path("pharmacy-funding-invoice", { id: request.id, payer: p.payer })} download className="font-semibold text-[var(--color-primary-dark)] underline">
+                    <a
+                      href={path("pharmacy-funding-invoice", { id: request.id, payer: p.payer })}
+                      download
+                      className="font-semibold text-[var(--color-primary-dark)] underline"
+                    >
                       {t("detail.invoice", { number: p.invoiceNumber })}
                     </a>
                   </>

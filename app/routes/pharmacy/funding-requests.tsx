@@ -77,7 +77,12 @@ export default function FundingRequests() {
             <h2 id="fundae-title" className="text-xl font-bold">
               {t("fundae.title")}
             </h2>
-            <a href={path("pharmacy-fundae-report")} download className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="fundae-download">
+            <a
+              href={path("pharmacy-fundae-report")}
+              download
+              className="font-semibold text-[var(--color-primary-dark)] underline"
+              data-testid="fundae-download"
+            >
               {t("fundae.download")}
             </a>
           </div>

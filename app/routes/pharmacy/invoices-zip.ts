@@ -15,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(formData, context, InvoicesZipFormSchema);
   const back = pathOf(context, "pharmacy-invoices");
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? "";
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .filter(Boolean)[0] ?? "";
     return redirectWithToast(back, { type: "error", message });
   }
   const { back: api } = context.get(requestStateContext);

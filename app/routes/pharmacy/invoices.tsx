@@ -64,11 +64,21 @@ export default function Invoices() {
             <caption className="sr-only">{t("invoices.caption")}</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">{t("invoices.select")}</th>
-                <th scope="col" className="py-2 pr-4">{t("invoices.number")}</th>
-                <th scope="col" className="py-2 pr-4">{t("invoices.date")}</th>
-                <th scope="col" className="py-2 pr-4">{t("invoices.total")}</th>
-                <th scope="col" className="py-2 pr-4">{t("invoices.pdf")}</th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("invoices.select")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("invoices.number")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("invoices.date")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("invoices.total")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("invoices.pdf")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -89,11 +99,17 @@ export default function Invoices() {
                       {invoice.number}
                     </Link>
                     {invoice.kind === "funding" ? <span className="block text-sm text-slate-600">{t("invoices.fundingShare")}</span> : null}
-                    {invoice.creditedInvoice ? <span className="block text-sm text-slate-600">{t("invoices.reverses", { number: invoice.creditedInvoice.number })}</span> : null}
-                    {invoice.creditNote ? <span className="block text-sm text-slate-600">{t("invoices.creditedBy", { number: invoice.creditNote.number })}</span> : null}
+                    {invoice.creditedInvoice ? (
+                      <span className="block text-sm text-slate-600">{t("invoices.reverses", { number: invoice.creditedInvoice.number })}</span>
+                    ) : null}
+                    {invoice.creditNote ? (
+                      <span className="block text-sm text-slate-600">{t("invoices.creditedBy", { number: invoice.creditNote.number })}</span>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-4">{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</td>
-                  <td className="py-2 pr-4">{formatMoney(invoice.kind === "creditNote" ? -invoice.totalWithVat : invoice.totalWithVat, invoice.currency, locale)}</td>
+                  <td className="py-2 pr-4">
+                    {formatMoney(invoice.kind === "creditNote" ? -invoice.totalWithVat : invoice.totalWithVat, invoice.currency, locale)}
+                  </td>
                   <td className="py-2 pr-4">
                     <a href={invoice.downloadPath} className="underline" download>
                       {t("invoices.download")}

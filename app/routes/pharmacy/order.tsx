@@ -53,7 +53,11 @@ export default function PharmacyOrder() {
         money={money}
       />
       {order.invoice ? (
-        <Link to={path("pharmacy-invoice", { invoiceId: order.invoice.id })} className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="order-invoice">
+        <Link
+          to={path("pharmacy-invoice", { invoiceId: order.invoice.id })}
+          className="font-semibold text-[var(--color-primary-dark)] underline"
+          data-testid="order-invoice"
+        >
           {t("orders.invoice", { number: order.invoice.number })}
         </Link>
       ) : (

@@ -95,12 +95,26 @@ export default function Team() {
         <caption className="sr-only">{t("team.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">{t("team.name")}</th>
-            <th scope="col" className="py-2 pr-4">{t("team.email")}</th>
-            <th scope="col" className="py-2 pr-4">{t("team.status")}</th>
-            <th scope="col" className="py-2 pr-4">{t("team.trainings")}</th>
-            <th scope="col" className="py-2 pr-4">{t("team.progress")}</th>
-            {team.readOnly ? null : <th scope="col" className="py-2 pr-4">{t("team.actions")}</th>}
+            <th scope="col" className="py-2 pr-4">
+              {t("team.name")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("team.email")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("team.status")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("team.trainings")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("team.progress")}
+            </th>
+            {team.readOnly ? null : (
+              <th scope="col" className="py-2 pr-4">
+                {t("team.actions")}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -187,7 +201,9 @@ function AddForm({ reply }: { reply: FormReply | undefined }) {
   const { message, errors, value } = formView(form);
   return (
     <section aria-labelledby="add-title">
-      <h3 id="add-title" className="mb-3 text-xl font-bold">{t("team.addTitle")}</h3>
+      <h3 id="add-title" className="mb-3 text-xl font-bold">
+        {t("team.addTitle")}
+      </h3>
       <p className="mb-3 text-slate-700">{t("team.addText")}</p>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
         <AuthenticityTokenInput name="csrf" />
@@ -201,20 +217,49 @@ function AddForm({ reply }: { reply: FormReply | undefined }) {
   );
 }
 
-function AccountForm({ reply, account }: { reply: FormReply | undefined; account: { name: string; address: string | null; postalCode: string | null; city: string | null } }) {
+function AccountForm({
+  reply,
+  account,
+}: {
+  reply: FormReply | undefined;
+  account: { name: string; address: string | null; postalCode: string | null; city: string | null };
+}) {
   const { t } = useTranslation("pharmacy");
   const [form] = useSchemaForm(EditAccountDatasSchema, reply, { id: "account" });
   const { message, errors, value } = formView(form);
   return (
     <section aria-labelledby="account-title">
-      <h3 id="account-title" className="mb-3 text-xl font-bold">{t("team.accountTitle")}</h3>
+      <h3 id="account-title" className="mb-3 text-xl font-bold">
+        {t("team.accountTitle")}
+      </h3>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
         <AuthenticityTokenInput name="csrf" />
         <FormMessage message={message} />
         <TextField name="name" label={t("team.pharmacyName")} required defaultValue={value("name") ?? account.name} errors={errors.name} />
-        <TextField name="address" label={t("team.address")} autoComplete="street-address" required defaultValue={value("address") ?? account.address ?? ""} errors={errors.address} />
-        <TextField name="postalCode" label={t("team.postalCode")} autoComplete="postal-code" required defaultValue={value("postalCode") ?? account.postalCode ?? ""} errors={errors.postalCode} />
-        <TextField name="city" label={t("team.city")} autoComplete="address-level2" required defaultValue={value("city") ?? account.city ?? ""} errors={errors.city} />
+        <TextField
+          name="address"
+          label={t("team.address")}
+          autoComplete="street-address"
+          required
+          defaultValue={value("address") ?? account.address ?? ""}
+          errors={errors.address}
+        />
+        <TextField
+          name="postalCode"
+          label={t("team.postalCode")}
+          autoComplete="postal-code"
+          required
+          defaultValue={value("postalCode") ?? account.postalCode ?? ""}
+          errors={errors.postalCode}
+        />
+        <TextField
+          name="city"
+          label={t("team.city")}
+          autoComplete="address-level2"
+          required
+          defaultValue={value("city") ?? account.city ?? ""}
+          errors={errors.city}
+        />
         <SubmitButton intent="account">{t("team.save")}</SubmitButton>
       </Form>
     </section>

@@ -86,8 +86,23 @@ export default function TrainingPlan() {
               autoFocus={first === "trainingId" || undefined}
               options={[{ value: "", label: t("create.choose") }, ...options.trainings.map((tr) => ({ value: String(tr.id), label: tr.name }))]}
             />
-            <TextField name="startDate" type="date" label={t("plan.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
-            <TextField name="finishDate" type="date" label={t("plan.finishDate")} defaultValue={view.value("finishDate") ?? ""} errors={view.errors.finishDate} autoFocus={first === "finishDate" || undefined} />
+            <TextField
+              name="startDate"
+              type="date"
+              label={t("plan.startDate")}
+              required
+              defaultValue={view.value("startDate") ?? ""}
+              errors={view.errors.startDate}
+              autoFocus={first === "startDate" || undefined}
+            />
+            <TextField
+              name="finishDate"
+              type="date"
+              label={t("plan.finishDate")}
+              defaultValue={view.value("finishDate") ?? ""}
+              errors={view.errors.finishDate}
+              autoFocus={first === "finishDate" || undefined}
+            />
             <fieldset aria-describedby={view.errors.userIds ? "userIds-error" : undefined}>
               <legend className="font-semibold">{t("plan.members")}</legend>
               <ul className="mt-2 grid gap-1 sm:grid-cols-2">

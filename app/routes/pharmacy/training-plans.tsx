@@ -69,7 +69,8 @@ export default function TrainingPlans() {
                   {p.name}
                 </Link>
                 <p className="text-sm">
-                  {t("plans.dates", { start: formatDate(p.startDate, locale), end: formatDate(p.endDate, locale) })} · {t("plans.activities", { count: p.activityCount })}
+                  {t("plans.dates", { start: formatDate(p.startDate, locale), end: formatDate(p.endDate, locale) })} ·{" "}
+                  {t("plans.activities", { count: p.activityCount })}
                 </p>
               </li>
             ))}
@@ -84,9 +85,32 @@ export default function TrainingPlans() {
           <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4">
             <AuthenticityTokenInput name="csrf" />
             <FormMessage message={view.message} />
-            <TextField name="name" label={t("plans.name")} required defaultValue={view.value("name") ?? ""} errors={view.errors.name} autoFocus={first === "name" || undefined} />
-            <TextField name="startDate" type="date" label={t("plans.startDate")} required defaultValue={view.value("startDate") ?? ""} errors={view.errors.startDate} autoFocus={first === "startDate" || undefined} />
-            <TextField name="endDate" type="date" label={t("plans.endDate")} required defaultValue={view.value("endDate") ?? ""} errors={view.errors.endDate} autoFocus={first === "endDate" || undefined} />
+            <TextField
+              name="name"
+              label={t("plans.name")}
+              required
+              defaultValue={view.value("name") ?? ""}
+              errors={view.errors.name}
+              autoFocus={first === "name" || undefined}
+            />
+            <TextField
+              name="startDate"
+              type="date"
+              label={t("plans.startDate")}
+              required
+              defaultValue={view.value("startDate") ?? ""}
+              errors={view.errors.startDate}
+              autoFocus={first === "startDate" || undefined}
+            />
+            <TextField
+              name="endDate"
+              type="date"
+              label={t("plans.endDate")}
+              required
+              defaultValue={view.value("endDate") ?? ""}
+              errors={view.errors.endDate}
+              autoFocus={first === "endDate" || undefined}
+            />
             <SubmitButton intent="create">{t("plans.submit")}</SubmitButton>
           </Form>
         </section>

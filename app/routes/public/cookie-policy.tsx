@@ -7,8 +7,7 @@ import { useRootData } from "~/lib/use-root-data";
 /** /politica-cookies exists in Spanish only: switching language goes through /cookiespolicy. */
 export const handle: LanguageSwitchHandle = { switchLanguageVia: "cookies-policy-link" };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
 
 export default function CookiePolicy() {
   const data = useRootData();

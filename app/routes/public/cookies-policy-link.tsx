@@ -17,8 +17,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "cookies:policy.title", descriptionKey: "cookies:policy.description" });
 
 export default function CookiesPolicyLink() {
   const data = useRootData();

@@ -30,8 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { loggedIn: session.loggedIn, trainings: featured.trainings };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { titleKey: "home:meta.title", descriptionKey: "home:meta.description" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "home:meta.title", descriptionKey: "home:meta.description" });
 
 const BENEFITS: { key: string; icon: IconName }[] = [
   { key: "accredited", icon: "check" },

@@ -8,8 +8,7 @@ import { pathLangOf } from "#core/locales.ts";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { titleKey: "landing:meta.title", descriptionKey: "landing:meta.description" });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "landing:meta.title", descriptionKey: "landing:meta.description" });
 
 const BENEFITS: { key: string; icon: IconName }[] = [
   { key: "protocol", icon: "check" },
@@ -87,7 +86,10 @@ export default function LandingTrod() {
             <ol className="mt-6 flex flex-col gap-4">
               {PROGRAMME.map((step, index) => (
                 <li key={step} className="flex gap-4">
-                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 border-primary font-bold text-primary-dark" aria-hidden="true">
+                  <span
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 border-primary font-bold text-primary-dark"
+                    aria-hidden="true"
+                  >
                     {index + 1}
                   </span>
                   <div>

@@ -8,7 +8,6 @@ import { serverT } from "~/lib/translate.server";
 import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 import { SubscribeReplySchema } from "#core/contract/enrolment.ts";
 
-
 type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider>; trainingId: number };
 
 /** The first field message of a 422, else the envelope message: what the learner can act on. */

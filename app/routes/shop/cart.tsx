@@ -118,7 +118,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <label htmlFor="discount-code" className="text-sm font-semibold">
             {t("cart.discountCode")}
           </label>
-          <input id="discount-code" name="code" required maxLength={40} defaultValue={cart.discountCode ?? ""} className="rounded border border-slate-500 px-2 py-1.5" />
+          <input
+            id="discount-code"
+            name="code"
+            required
+            maxLength={40}
+            defaultValue={cart.discountCode ?? ""}
+            className="rounded border border-slate-500 px-2 py-1.5"
+          />
         </div>
         <Button type="submit" size="small" variant="secondary" data-testid="cart-discount-submit">
           {t("cart.discountApply")}
@@ -131,7 +138,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </h2>
         <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
           <dt>{t("cart.subtotal")}</dt>
-          <dd className="text-right"><Money cents={cart.subtotal} currency={cart.currency} locale={locale} testId="cart-subtotal" /></dd>
+          <dd className="text-right">
+            <Money cents={cart.subtotal} currency={cart.currency} locale={locale} testId="cart-subtotal" />
+          </dd>
           {cart.totalDiscount > 0 ? (
             <>
               <dt>{cart.discountCode ? t("cart.discountWithCode", { code: cart.discountCode }) : t("cart.discount")}</dt>
@@ -141,11 +150,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </>
           ) : null}
           <dt>{t("cart.totalHt")}</dt>
-          <dd className="text-right"><Money cents={cart.total} currency={cart.currency} locale={locale} testId="cart-total" /></dd>
+          <dd className="text-right">
+            <Money cents={cart.total} currency={cart.currency} locale={locale} testId="cart-total" />
+          </dd>
           <dt>{t("cart.vat")}</dt>
-          <dd className="text-right"><Money cents={vatAmount(cart)} currency={cart.currency} locale={locale} testId="cart-vat" /></dd>
+          <dd className="text-right">
+            <Money cents={vatAmount(cart)} currency={cart.currency} locale={locale} testId="cart-vat" />
+          </dd>
           <dt className="font-bold">{t("cart.totalTtc")}</dt>
-          <dd className="text-right font-bold"><Money cents={cart.totalWithVat} currency={cart.currency} locale={locale} testId="cart-total-ttc" /></dd>
+          <dd className="text-right font-bold">
+            <Money cents={cart.totalWithVat} currency={cart.currency} locale={locale} testId="cart-total-ttc" />
+          </dd>
         </dl>
         {cart.vatExemptionMention ? <p className="mt-2 text-sm text-slate-700">{cart.vatExemptionMention}</p> : null}
       </section>
@@ -222,7 +237,9 @@ function BillingSection({ billing, result }: { billing: BillingDetailsReply; res
   const { t } = useTranslation("shop");
   const taxNote = t(`billing.taxNote.${billing.country}`);
   const intro = billing.buyer === "pharmacy" ? t("billing.introPharmacy", { name: billing.companyName ?? "", taxNote }) : t("billing.intro", { taxNote });
-  const billedTo = [billing.companyName, billing.address, [billing.postalCode, billing.city].filter(Boolean).join(" "), billing.taxId].filter(Boolean).join(", ");
+  const billedTo = [billing.companyName, billing.address, [billing.postalCode, billing.city].filter(Boolean).join(" "), billing.taxId]
+    .filter(Boolean)
+    .join(", ");
   return (
     <section aria-labelledby="cart-billing" className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4" data-testid="cart-billing">
       <h2 id="cart-billing" className="text-lg font-bold">
@@ -311,7 +328,13 @@ function LineChoicesForm({ line, locale }: { line: CartProduct; locale: string }
 }
 
 /** A labelled select of a line's form; its placeholder posts nothing (the choice is left as it is). */
-function ChoiceSelect(props: { id: string; name: string; label: string; defaultValue: string; options: { value: string; label: string; date?: string; disabled?: boolean }[] }) {
+function ChoiceSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string; date?: string; disabled?: boolean }[];
+}) {
   const { t } = useTranslation("shop");
   return (
     <div className="flex flex-col gap-1">

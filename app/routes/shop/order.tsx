@@ -114,11 +114,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </ul>
       <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1">
         <dt>{t("cart.totalHt")}</dt>
-        <dd className="text-right"><Money cents={order.total} currency={order.currency} locale={locale} testId="order-total" /></dd>
+        <dd className="text-right">
+          <Money cents={order.total} currency={order.currency} locale={locale} testId="order-total" />
+        </dd>
         <dt>{t("cart.vat")}</dt>
-        <dd className="text-right"><Money cents={vatAmount(order)} currency={order.currency} locale={locale} /></dd>
+        <dd className="text-right">
+          <Money cents={vatAmount(order)} currency={order.currency} locale={locale} />
+        </dd>
         <dt className="font-bold">{t("cart.totalTtc")}</dt>
-        <dd className="text-right font-bold"><Money cents={order.totalWithVat} currency={order.currency} locale={locale} testId="order-total-ttc" /></dd>
+        <dd className="text-right font-bold">
+          <Money cents={order.totalWithVat} currency={order.currency} locale={locale} testId="order-total-ttc" />
+        </dd>
       </dl>
       {order.invoice ? (
         <p>
@@ -162,7 +168,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 function LineChoices({ line, locale }: { line: Order["lines"][number]; locale: string }) {
   const { t } = useTranslation("shop");
   const rows: { key: string; label: string; value: string }[] = [];
-  if (line.functionName) rows.push({ key: "function", label: t("cart.function"), value: t(`functions.${line.functionName}`, { defaultValue: line.functionName }) });
+  if (line.functionName)
+    rows.push({ key: "function", label: t("cart.function"), value: t(`functions.${line.functionName}`, { defaultValue: line.functionName }) });
   if (line.session) rows.push({ key: "session", label: t("cart.session"), value: sessionLabel(t, line.session, locale) });
   if (line.fundingLabel) rows.push({ key: "funding", label: t("cart.funding"), value: line.fundingLabel });
   if (rows.length === 0) return null;

@@ -82,7 +82,10 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
   if (!isIntent(intent)) throw data({ message: common("errors.anErrorOccurred") }, { status: 400 });
   const submission = parseSubmission(formData, context, INTENTS[intent] as z.ZodType);
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().filter(Boolean)[0] ?? common("validation.invalidInput");
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .filter(Boolean)[0] ?? common("validation.invalidInput");
     throw redirectWithToast(returnTo, { type: "error", message });
   }
   const user = await getUser(context);
@@ -123,8 +126,7 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
           if (start.method === "GET") throw redirectDocument(start.url);
           throw redirect(`${orderPath}?${new URLSearchParams({ order: String(start.orderId), payment: "post" })}`);
         }
-        const order =
-          intent === "payCheck" ? await back.getWithCsrf("/shop/payByCheck", OrderSchema) : await back.post("/shop/freePayment", {}, OrderSchema);
+        const order = intent === "payCheck" ? await back.getWithCsrf("/shop/payByCheck", OrderSchema) : await back.post("/shop/freePayment", {}, OrderSchema);
         throw redirect(`${orderPath}?${new URLSearchParams({ order: String(order.id) })}`);
       }
     }
@@ -133,7 +135,8 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
     if (error.status === 401) throw redirect(loginPath(context, cartPath));
     // A checkout sent again (a double click, the back button) lands on the order it already made, with the reason.
     const orderId = namedOrderId(error);
-    if (orderId !== null) throw redirectWithToast(`${pathOf(context, "order")}?${new URLSearchParams({ order: String(orderId) })}`, { type: "info", message: error.message });
+    if (orderId !== null)
+      throw redirectWithToast(`${pathOf(context, "order")}?${new URLSearchParams({ order: String(orderId) })}`, { type: "info", message: error.message });
     toast = { type: "error", message: backMessage(error) || common("errors.anErrorOccurred") };
   }
   throw redirectWithToast(returnTo, toast);

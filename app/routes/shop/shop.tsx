@@ -68,8 +68,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 flex flex-col gap-1">
                         {sessions.map((s) => (
                           <li key={s.sessionId}>
-                            {sessionLabel(t, s, root.locale)} ·{" "}
-                            {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
+                            {sessionLabel(t, s, root.locale)} · {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
                           </li>
                         ))}
                       </ul>

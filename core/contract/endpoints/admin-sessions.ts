@@ -26,12 +26,40 @@ export const adminSessionsEndpoints = {
   session: endpoint({ method: "GET", path: "/admin/sessions/:id", params: IdParams, reply: AdminSessionSchema, access: "admin" }),
   create: endpoint({ method: "POST", path: "/admin/sessions", body: NewSessionInputSchema, reply: SessionIdSchema, access: "admin" }),
   update: endpoint({ method: "POST", path: "/admin/sessions/:id", params: IdParams, body: SessionInputSchema, reply: SessionIdSchema, access: "admin" }),
-  addDate: endpoint({ method: "POST", path: "/admin/sessions/:id/dates", params: IdParams, body: SessionDateInputSchema, reply: SessionIdSchema, access: "admin" }),
-  moveLearner: endpoint({ method: "POST", path: "/admin/sessions/:id/move", params: IdParams, body: MoveLearnerInputSchema, reply: SessionIdSchema, access: "admin" }),
+  addDate: endpoint({
+    method: "POST",
+    path: "/admin/sessions/:id/dates",
+    params: IdParams,
+    body: SessionDateInputSchema,
+    reply: SessionIdSchema,
+    access: "admin",
+  }),
+  moveLearner: endpoint({
+    method: "POST",
+    path: "/admin/sessions/:id/move",
+    params: IdParams,
+    body: MoveLearnerInputSchema,
+    reply: SessionIdSchema,
+    access: "admin",
+  }),
   /** Gives a seat to one learner of the waiting list; a full session needs `addSeat`. */
-  promoteWaiting: endpoint({ method: "POST", path: "/admin/sessions/:id/waiting-list/promote", params: IdParams, body: PromoteWaitingInputSchema, reply: WaitingChangeReplySchema, access: "admin" }),
+  promoteWaiting: endpoint({
+    method: "POST",
+    path: "/admin/sessions/:id/waiting-list/promote",
+    params: IdParams,
+    body: PromoteWaitingInputSchema,
+    reply: WaitingChangeReplySchema,
+    access: "admin",
+  }),
   /** Takes a learner off the waiting list (an explicit `confirm: true` is required). */
-  removeWaiting: endpoint({ method: "POST", path: "/admin/sessions/:id/waiting-list/remove", params: IdParams, body: RemoveWaitingInputSchema, reply: WaitingChangeReplySchema, access: "admin" }),
+  removeWaiting: endpoint({
+    method: "POST",
+    path: "/admin/sessions/:id/waiting-list/remove",
+    params: IdParams,
+    body: RemoveWaitingInputSchema,
+    reply: WaitingChangeReplySchema,
+    access: "admin",
+  }),
   /** Cancels the session (an explicit `confirm: true`): bookings cancelled, learners notified (their names). */
   cancel: endpoint({
     method: "POST",

@@ -25,5 +25,12 @@ export const adminUsersEndpoints = {
   setAdmin: endpoint({ method: "POST", path: "/admin/users/:id/admin", params: IdParams, body: SetAdminSchema, reply: AdminUserDetailSchema, access: "admin" }),
   discountCodes: endpoint({ method: "GET", path: "/admin/discountCodes", query: DiscountListQuerySchema, reply: AdminDiscountCodesSchema, access: "admin" }),
   createDiscountCode: endpoint({ method: "POST", path: "/admin/discountCodes", body: NewDiscountCodeSchema, reply: AdminDiscountCodeSchema, access: "admin" }),
-  disableDiscountCode: endpoint({ method: "POST", path: "/admin/discountCodes/:id/disable", params: IdParams, body: EmptyBody, reply: NoDataSchema, access: "admin" }),
+  disableDiscountCode: endpoint({
+    method: "POST",
+    path: "/admin/discountCodes/:id/disable",
+    params: IdParams,
+    body: EmptyBody,
+    reply: NoDataSchema,
+    access: "admin",
+  }),
 };

@@ -19,7 +19,14 @@ export const authEndpoints = {
   /** Arrival on this host with a cross-platform token: opens the session (the account must be the contact's). */
   connectAs: endpoint({ method: "POST", path: "/connectAs", body: ConnectAsSchema, reply: CurrentUserSchema, access: "public" }),
   /** The same reply whether or not the address has an account; a GET that sends a mail, a few per window. */
-  sendPasswordReset: endpoint({ method: "GET", path: "/passwordReset/sendMail/:email", params: EmailParams, reply: NoDataSchema, access: "public", changesState: true }),
+  sendPasswordReset: endpoint({
+    method: "GET",
+    path: "/passwordReset/sendMail/:email",
+    params: EmailParams,
+    reply: NoDataSchema,
+    access: "public",
+    changesState: true,
+  }),
   /** Can this reset link still be used? Read-only: the token is not spent. */
   checkResetToken: endpoint({ method: "GET", path: "/passwordReset/check/:token", params: TokenParams, reply: ResetTokenCheckSchema, access: "public" }),
   resetPassword: endpoint({ method: "POST", path: "/passwordReset", body: PasswordResetSchema, reply: NoDataSchema, access: "public" }),

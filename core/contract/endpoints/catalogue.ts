@@ -1,6 +1,14 @@
 /** The catalogue of the brand of the host (ADR 0008), a training's page, and the visitor's bookmarks. */
 import { z } from "zod";
-import { BookmarkParamsSchema, BookmarksSchema, CataloguePageSchema, CatalogueQuerySchema, SearchQuerySchema, TrainingDetailSchema, TrainingRefSchema } from "../catalogue.ts";
+import {
+  BookmarkParamsSchema,
+  BookmarksSchema,
+  CataloguePageSchema,
+  CatalogueQuerySchema,
+  SearchQuerySchema,
+  TrainingDetailSchema,
+  TrainingRefSchema,
+} from "../catalogue.ts";
 import { IdListSchema } from "../common.ts";
 import { endpoint } from "../endpoint.ts";
 import { EmptyBody } from "../ids.ts";
@@ -20,5 +28,12 @@ export const catalogueEndpoints = {
   bookmarks: endpoint({ method: "GET", path: "/user/bookmarks", reply: BookmarksSchema, access: "session" }),
   /** Bookmarks are a change like any other: refused to read-only contracts. The ids bookmarked now. */
   bookmark: endpoint({ method: "PUT", path: "/user/bookmarks/:id", params: BookmarkParamsSchema, body: EmptyBody, reply: IdListSchema, access: "writable" }),
-  unbookmark: endpoint({ method: "DELETE", path: "/user/bookmarks/:id", params: BookmarkParamsSchema, body: EmptyBody, reply: IdListSchema, access: "writable" }),
+  unbookmark: endpoint({
+    method: "DELETE",
+    path: "/user/bookmarks/:id",
+    params: BookmarkParamsSchema,
+    body: EmptyBody,
+    reply: IdListSchema,
+    access: "writable",
+  }),
 };

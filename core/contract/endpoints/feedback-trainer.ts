@@ -12,7 +12,20 @@ export const feedbackTrainerEndpoints = {
   feedbackRequest: endpoint({ method: "GET", path: "/feedback/:token", params: TokenParams, reply: FeedbackRequestSchema, access: "public" }),
   /** The body: FeedbackSchema. */
   submitFeedback: endpoint({ method: "POST", path: "/feedback/:token", params: TokenParams, body: "inHandler", reply: FeedbackSavedSchema, access: "public" }),
-  trainerVirtualClass: endpoint({ method: "GET", path: "/trainer/virtualClass/:token", params: TokenParams, reply: TrainerVirtualClassSchema, access: "public" }),
+  trainerVirtualClass: endpoint({
+    method: "GET",
+    path: "/trainer/virtualClass/:token",
+    params: TokenParams,
+    reply: TrainerVirtualClassSchema,
+    access: "public",
+  }),
   /** The body: AttendanceSchema. */
-  markAttendance: endpoint({ method: "POST", path: "/trainer/virtualClass/:token/attendance", params: TokenParams, body: "inHandler", reply: AttendanceSavedSchema, access: "public" }),
+  markAttendance: endpoint({
+    method: "POST",
+    path: "/trainer/virtualClass/:token/attendance",
+    params: TokenParams,
+    body: "inHandler",
+    reply: AttendanceSavedSchema,
+    access: "public",
+  }),
 };

@@ -25,7 +25,13 @@ export const fundingRequestsEndpoints = {
   detail: endpoint({ method: "GET", path: "/referent/dpec/:id", params: IdParams, reply: FundingRequestDetailSchema, access: "referent" }),
   add: endpoint({ method: "POST", path: "/referent/dpec/add", body: FundingRequestAddSchema, reply: FundingRequestSchema, access: "referentWrite" }),
   act: endpoint({ method: "POST", path: "/referent/dpec/action", body: FundingRequestActionSchema, reply: FundingRequestSchema, access: "referentWrite" }),
-  changeSession: endpoint({ method: "PUT", path: "/referent/dpec/action", body: FundingRequestSessionSchema, reply: FundingRequestSchema, access: "referentWrite" }),
+  changeSession: endpoint({
+    method: "PUT",
+    path: "/referent/dpec/action",
+    body: FundingRequestSessionSchema,
+    reply: FundingRequestSchema,
+    access: "referentWrite",
+  }),
   /** The invoice PDF of one payer of a request (reading: a read-only contract may download it). */
   invoice: endpoint({ method: "POST", path: "/referent/dpec/invoice", body: FundingInvoiceRequestSchema, reply: "file", access: "referent" }),
 };

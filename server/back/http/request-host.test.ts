@@ -12,7 +12,20 @@ describe("parseHost", () => {
   });
 
   test("refuses anything that could change a URL's authority or path", () => {
-    for (const value of ["localhost:@evil.example", "localhost:80@evil.example", "evil.example/path", "localhost:", "localhost:0", "localhost:65536", "localhost:99999", "a b", "", "-bad.example", "user@localhost", undefined]) {
+    for (const value of [
+      "localhost:@evil.example",
+      "localhost:80@evil.example",
+      "evil.example/path",
+      "localhost:",
+      "localhost:0",
+      "localhost:65536",
+      "localhost:99999",
+      "a b",
+      "",
+      "-bad.example",
+      "user@localhost",
+      undefined,
+    ]) {
       expect(parseHost(value), String(value)).toBeNull();
     }
   });

@@ -6,7 +6,15 @@ import type { BackEnv, SessionState } from "../context.ts";
 import type { LoadedSession } from "./read-scope.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { serializeCookie } from "./cookies.ts";
-import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, readPageDataVersion, touchSession, updateSessionAccount } from "./session.repository.ts";
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  readPageDataVersion,
+  touchSession,
+  updateSessionAccount,
+} from "./session.repository.ts";
 import { mergeCartAtLogin } from "../modules/shop/cart-merge.ts";
 
 export const SESSION_COOKIE = "sid";
@@ -40,12 +48,7 @@ export async function loadRequestSession(db: Db, cookieHeader: string | undefine
 }
 
 /** Creates a fresh session (a new id at every login: no fixation) and sets its cookie. */
-export async function startSession(
-  c: Context<BackEnv>,
-  userId: number,
-  accountId: number | null,
-  options: { remember?: boolean } = {},
-): Promise<SessionState> {
+export async function startSession(c: Context<BackEnv>, userId: number, accountId: number | null, options: { remember?: boolean } = {}): Promise<SessionState> {
   const persistent = options.remember === true;
   const { db, now } = c.var.deps;
   const previous = c.var.session;

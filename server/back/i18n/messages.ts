@@ -10,7 +10,21 @@ export const SERVER_LOCALES = SUPPORTED_LOCALES;
 export type ServerLocale = (typeof SERVER_LOCALES)[number];
 
 /** The namespaces of the API messages, searched in this order. */
-export const API_NAMESPACES = ["api", "api-enrolment", "api-flow", "api-records", "api-attestations", "api-sign-in", "api-sign-up", "api-mail-limits", "api-shop", "api-referent", "api-admin", "api-admin-tools", "api-funding"] as const;
+export const API_NAMESPACES = [
+  "api",
+  "api-enrolment",
+  "api-flow",
+  "api-records",
+  "api-attestations",
+  "api-sign-in",
+  "api-sign-up",
+  "api-mail-limits",
+  "api-shop",
+  "api-referent",
+  "api-admin",
+  "api-admin-tools",
+  "api-funding",
+] as const;
 
 type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-enrolment.json") &

@@ -1,34 +1,9 @@
 import { relations, sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  time,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, time, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /** The ten training types; also the valid values of the {trainingType} route parameter. */
-export const TRAINING_TYPES = [
-  "dpc",
-  "mixt",
-  "formation",
-  "faceToFaceOnly",
-  "virtualClass",
-  "pdf",
-  "video",
-  "podcast",
-  "webinar",
-  "quiz",
-] as const;
+export const TRAINING_TYPES = ["dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz"] as const;
 export type TrainingType = (typeof TRAINING_TYPES)[number];
 
 export const TRAINING_LANGS = ["fr", "es"] as const;
@@ -141,10 +116,7 @@ export const trainings = pgTable(
     index("trainings_brand_rating_idx").on(t.brand, t.ratingAverage.desc()),
     check("trainings_brand_check", brandCheck(t.brand)),
     check("trainings_lang_check", sql`${t.lang} in ('fr','es')`),
-    check(
-      "trainings_type_check",
-      sql`${t.type} in ('dpc','mixt','formation','faceToFaceOnly','virtualClass','pdf','video','podcast','webinar','quiz')`,
-    ),
+    check("trainings_type_check", sql`${t.type} in ('dpc','mixt','formation','faceToFaceOnly','virtualClass','pdf','video','podcast','webinar','quiz')`),
     check("trainings_duration_check", sql`${t.durationMinutes} >= 0`),
     check("trainings_price_check", sql`${t.priceHtCents} >= 0`),
     check("trainings_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -356,10 +328,7 @@ export const fundings = pgTable(
     code: text("code").notNull(),
     name: text("name").notNull(),
   },
-  (t) => [
-    uniqueIndex("fundings_code_unique").on(t.code),
-    check("fundings_code_check", sql`${t.code} in ('DPC','FUNDAE','BONIFICABLE','FIFPL','OPCO','free')`),
-  ],
+  (t) => [uniqueIndex("fundings_code_unique").on(t.code), check("fundings_code_check", sql`${t.code} in ('DPC','FUNDAE','BONIFICABLE','FIFPL','OPCO','free')`)],
 );
 
 export const trainingFundings = pgTable(

@@ -31,7 +31,9 @@ export const contentDrafts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("content_drafts_entity_unique").on(t.kind, t.entityId).where(sql`entity_id is not null`),
+    uniqueIndex("content_drafts_entity_unique")
+      .on(t.kind, t.entityId)
+      .where(sql`entity_id is not null`),
     index("content_drafts_brand_idx").on(t.brand, t.kind),
     check("content_drafts_kind_check", sql`${t.kind} in ('page','news','expert')`),
     check("content_drafts_brand_check", brandCheck(t.brand)),

@@ -143,10 +143,7 @@ export const sessionAttendances = pgTable(
     attended: boolean("attended"),
     markedAt: timestamp("marked_at", { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex("session_attendances_session_day_user_unique").on(t.sessionId, t.day, t.userId),
-    index("session_attendances_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("session_attendances_session_day_user_unique").on(t.sessionId, t.day, t.userId), index("session_attendances_user_idx").on(t.userId)],
 );
 
 /** Badges awarded to a user (codes and award rules: docs/decisions and server/back/modules/records). */

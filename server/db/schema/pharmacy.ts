@@ -28,7 +28,9 @@ export const contractOffers = pgTable(
   },
   (t) => [
     index("contract_offers_account_idx").on(t.accountId),
-    uniqueIndex("contract_offers_one_pending_unique").on(t.accountId).where(sql`status = 'pending'`),
+    uniqueIndex("contract_offers_one_pending_unique")
+      .on(t.accountId)
+      .where(sql`status = 'pending'`),
     check("contract_offers_status_check", sql`${t.status} in ('pending','signed','cancelled')`),
     check("contract_offers_price_check", sql`${t.priceCents} >= 0`),
     check("contract_offers_signed_check", sql`(${t.status} = 'signed') = (${t.signedAt} is not null)`),

@@ -36,7 +36,10 @@ export const discountCodes = pgTable(
     check("discount_codes_brand_check", brandCheck(t.brand)),
     check("discount_codes_kind_check", sql`${t.kind} in ('percentage','fixed')`),
     check("discount_codes_value_check", sql`${t.value} > 0 and (${t.kind} <> 'percentage' or ${t.value} <= 10000)`),
-    check("discount_codes_limits_check", sql`(${t.maxUses} is null or ${t.maxUses} >= 0) and (${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} >= 0)`),
+    check(
+      "discount_codes_limits_check",
+      sql`(${t.maxUses} is null or ${t.maxUses} >= 0) and (${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} >= 0)`,
+    ),
     check("discount_codes_dates_check", sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`),
   ],
 );
@@ -54,7 +57,9 @@ export const carts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("carts_user_brand_unique").on(t.userId, t.brand).where(sql`user_id is not null`),
+    uniqueIndex("carts_user_brand_unique")
+      .on(t.userId, t.brand)
+      .where(sql`user_id is not null`),
     uniqueIndex("carts_token_unique").on(t.tokenHash),
     check("carts_brand_check", brandCheck(t.brand)),
     check("carts_owner_check", sql`${t.userId} is not null or ${t.tokenHash} is not null`),
@@ -126,7 +131,9 @@ export const orders = pgTable(
     index("orders_account_idx").on(t.accountId),
     index("orders_cart_idx").on(t.cartId),
     /** One open order per cart (ADR 0101): a repeated or parallel checkout gets the one there is. */
-    uniqueIndex("orders_cart_open_unique").on(t.cartId).where(sql`status = 'pending'`),
+    uniqueIndex("orders_cart_open_unique")
+      .on(t.cartId)
+      .where(sql`status = 'pending'`),
     check("orders_brand_check", brandCheck(t.brand)),
     check("orders_status_check", sql`${t.status} in ('cart','pending','paid','failed','cancelled')`),
     check("orders_method_check", sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card','check','free')`),
@@ -139,7 +146,9 @@ export const orders = pgTable(
     check("orders_contract_offer_check", sql`(${t.kind} = 'contract') = (${t.contractOfferId} is not null)`),
     index("orders_contract_offer_idx").on(t.contractOfferId),
     /** One open payment per contract offer (ADR 0101). */
-    uniqueIndex("orders_contract_offer_open_unique").on(t.contractOfferId).where(sql`status = 'pending'`),
+    uniqueIndex("orders_contract_offer_open_unique")
+      .on(t.contractOfferId)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -165,7 +174,10 @@ export const orderLines = pgTable(
   },
   (t) => [
     uniqueIndex("order_lines_order_training_unique").on(t.orderId, t.trainingId),
-    check("order_lines_amounts_check", sql`${t.priceCents} >= 0 and ${t.discountCents} >= 0 and ${t.netCents} = ${t.priceCents} - ${t.discountCents} and ${t.netCents} >= 0`),
+    check(
+      "order_lines_amounts_check",
+      sql`${t.priceCents} >= 0 and ${t.discountCents} >= 0 and ${t.netCents} = ${t.priceCents} - ${t.discountCents} and ${t.netCents} >= 0`,
+    ),
   ],
 );
 
@@ -256,8 +268,12 @@ export const invoices = pgTable(
     uniqueIndex("invoices_order_unique").on(t.orderId),
     uniqueIndex("invoices_funding_payer_unique").on(t.fundingRequestId, t.payer),
     uniqueIndex("invoices_credited_unique").on(t.creditedInvoiceId),
-    uniqueIndex("invoices_brand_year_sequence_unique").on(t.brand, t.year, t.sequence).where(sql`kind <> 'creditNote'`),
-    uniqueIndex("invoices_credit_note_sequence_unique").on(t.brand, t.year, t.sequence).where(sql`kind = 'creditNote'`),
+    uniqueIndex("invoices_brand_year_sequence_unique")
+      .on(t.brand, t.year, t.sequence)
+      .where(sql`kind <> 'creditNote'`),
+    uniqueIndex("invoices_credit_note_sequence_unique")
+      .on(t.brand, t.year, t.sequence)
+      .where(sql`kind = 'creditNote'`),
     uniqueIndex("invoices_number_unique").on(t.number),
     check("invoices_brand_check", brandCheck(t.brand)),
     check("invoices_sequence_check", sql`${t.sequence} >= 1`),

@@ -489,9 +489,7 @@ export async function seedActivity(db: SeedDb, clock: Clock, catalogue: Catalogu
     })),
   );
 
-  await db
-    .insert(t.bookmarks)
-    .values(BOOKMARKS.map((b, i) => ({ userId: user(b.email), trainingId: training(b.training), createdAt: clock.at(-30 + i) })));
+  await db.insert(t.bookmarks).values(BOOKMARKS.map((b, i) => ({ userId: user(b.email), trainingId: training(b.training), createdAt: clock.at(-30 + i) })));
 
   // Reviews written by demo users (the catalogue seed wrote anonymous ones).
   const userReviews = [

@@ -63,26 +63,8 @@ const ES_TOPICS: Topic[] = [
 /** Illustration keys the generated trainings use (files made by make-media.ts). */
 export const ILLUSTRATION_KEYS: string[] = [...new Set([...FR_TOPICS, ...ES_TOPICS].map(([, , key]) => key))];
 
-const FR_PREFIX = [
-  "Les essentiels",
-  "Cas pratiques",
-  "Mise à jour",
-  "Approfondissement",
-  "Atelier",
-  "Parcours complet",
-  "Focus",
-  "Conseil au comptoir",
-];
-const ES_PREFIX = [
-  "Lo esencial",
-  "Casos prácticos",
-  "Actualización",
-  "Profundización",
-  "Taller",
-  "Curso completo",
-  "En foco",
-  "Consejo en el mostrador",
-];
+const FR_PREFIX = ["Les essentiels", "Cas pratiques", "Mise à jour", "Approfondissement", "Atelier", "Parcours complet", "Focus", "Conseil au comptoir"];
+const ES_PREFIX = ["Lo esencial", "Casos prácticos", "Actualización", "Profundización", "Taller", "Curso completo", "En foco", "Consejo en el mostrador"];
 
 const FR_CITIES: CityKey[] = ["paris", "lyon", "evry", "marseille", "lille", "bordeaux", "nantes", "toulouse", "strasbourg"];
 const BE_CITIES: CityKey[] = ["bruxelles", "liege", "namur", "charleroi"];
@@ -112,10 +94,7 @@ function pickBrand(r: number): Brand {
  * fundings, DPC programmes and sessions, in batched multi-row inserts. Deterministic for a given
  * starting point; may be run several times (numbering continues).
  */
-export async function seedBench(
-  db: SeedDb,
-  options: { trainings: number; now?: Date; batchSize?: number },
-): Promise<{ trainings: number }> {
+export async function seedBench(db: SeedDb, options: { trainings: number; now?: Date; batchSize?: number }): Promise<{ trainings: number }> {
   const total = options.trainings;
   const batchSize = options.batchSize ?? 500;
   const clock = makeClock(options.now ?? new Date());
@@ -148,8 +127,7 @@ export async function seedBench(
         let type: TrainingType = TRAINING_TYPES[Math.floor(random() * TRAINING_TYPES.length)];
         if (type === "dpc" && brand !== "fr") type = "formation";
         const live = LIVE_TYPES.includes(type);
-        const duration =
-          type === "quiz" ? 10 + Math.floor(random() * 20) : type === "faceToFaceOnly" ? 420 : 30 + Math.floor(random() * 20) * 15;
+        const duration = type === "quiz" ? 10 + Math.floor(random() * 20) : type === "faceToFaceOnly" ? 420 : 30 + Math.floor(random() * 20) * 15;
         const free = random() < 0.15 || type === "quiz" || type === "webinar";
         const price = free ? 0 : (5 + Math.floor(random() * 60)) * 1000;
         const name = lang === "fr" ? `${prefix} : ${topic}` : `${prefix}: ${topic}`;

@@ -39,7 +39,8 @@ export const AGREEMENTS = [
 function trainingLegalNotice(brand: Brand): string {
   const identity = LEGAL_IDENTITIES[brand];
   const parts = [identity.legalName];
-  if (identity.trainingDeclaration) parts.push(`déclaration d'activité n° ${identity.trainingDeclaration.number} (cet enregistrement ne vaut pas agrément de l'État)`);
+  if (identity.trainingDeclaration)
+    parts.push(`déclaration d'activité n° ${identity.trainingDeclaration.number} (cet enregistrement ne vaut pas agrément de l'État)`);
   if (identity.dpcRegistration) parts.push(`organisme de DPC n° ${identity.dpcRegistration}`);
   if (identity.qualiopi) parts.push("certifié Qualiopi au titre des actions de formation");
   if (identity.fundaeRegistration) parts.push(`entidad organizadora de formación programada por las empresas (FUNDAE n.º ${identity.fundaeRegistration})`);
@@ -405,9 +406,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
   await db
     .insert(t.dpcProgrammeAgreements)
     .values(
-      dpcDefs.flatMap((def) =>
-        def.dpc!.agreements.map((key) => ({ programmeId: dpcProgrammes.get(def.dpc!.action)!, agreementId: agreements.get(key)! })),
-      ),
+      dpcDefs.flatMap((def) => def.dpc!.agreements.map((key) => ({ programmeId: dpcProgrammes.get(def.dpc!.action)!, agreementId: agreements.get(key)! }))),
     );
 
   // Courses and modules -------------------------------------------------------------------
@@ -535,10 +534,7 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
       position: 0,
     });
   }
-  const insertedQuizzes = await db
-    .insert(t.quizzes)
-    .values(quizDrafts)
-    .returning({ id: t.quizzes.id, trainingId: t.quizzes.trainingId, kind: t.quizzes.kind });
+  const insertedQuizzes = await db.insert(t.quizzes).values(quizDrafts).returning({ id: t.quizzes.id, trainingId: t.quizzes.trainingId, kind: t.quizzes.kind });
   const quizzes = new Map<string, number>();
   for (const q of insertedQuizzes) {
     const def = defById.get(q.trainingId!)!;
@@ -555,7 +551,12 @@ export async function seedCatalogue(db: SeedDb, clock: Clock): Promise<Catalogue
     const lang = BRAND_LANG[def.brand];
     const source =
       q.kind === "evaluation"
-        ? evaluationQuestions(def, lang, defs.filter((d) => BRAND_LANG[d.brand] === lang), defs.indexOf(def)).map((e) => ({
+        ? evaluationQuestions(
+            def,
+            lang,
+            defs.filter((d) => BRAND_LANG[d.brand] === lang),
+            defs.indexOf(def),
+          ).map((e) => ({
             text: e.text,
             choices: e.choices,
             correct: e.correct,

@@ -62,7 +62,15 @@ export async function seedFundingAndPlans(db: SeedDb, clock: Clock): Promise<voi
     for (const email of pharmacy.learners) learnerIds.push(await idOfUser(db, email));
     const agreements = agreementRows.filter((a) => pharmacy.organisations.includes(a.organisation));
     const sessions = await db
-      .select({ id: t.faceToFaceSessions.id, startDate: t.faceToFaceSessions.startDate, trainingId: t.trainings.id, price: t.trainings.priceHtCents, currency: t.trainings.currency, minutes: t.trainings.durationMinutes, f2fMinutes: t.trainings.faceToFaceDurationMinutes })
+      .select({
+        id: t.faceToFaceSessions.id,
+        startDate: t.faceToFaceSessions.startDate,
+        trainingId: t.trainings.id,
+        price: t.trainings.priceHtCents,
+        currency: t.trainings.currency,
+        minutes: t.trainings.durationMinutes,
+        f2fMinutes: t.trainings.faceToFaceDurationMinutes,
+      })
       .from(t.faceToFaceSessions)
       .innerJoin(t.faceToFaces, eq(t.faceToFaces.id, t.faceToFaceSessions.faceToFaceId))
       .innerJoin(t.trainings, eq(t.trainings.id, t.faceToFaces.trainingId))
@@ -99,15 +107,27 @@ export async function seedFundingAndPlans(db: SeedDb, clock: Clock): Promise<voi
           updatedAt: created,
         })
         .returning();
-      const events: (typeof t.fundingRequestEvents.$inferInsert)[] = [{ requestId: request.id, action: "create", fromState: null, toState: "creation", userId: referentId, at: created }];
+      const events: (typeof t.fundingRequestEvents.$inferInsert)[] = [
+        { requestId: request.id, action: "create", fromState: null, toState: "creation", userId: referentId, at: created },
+      ];
       let current: FundingState = "creation";
       for (let step = 0; current !== state; step++) {
         const transition = FUNDING_TRANSITIONS.find((tr) => tr.from === current && tr.action !== "reopen")!;
-        events.push({ requestId: request.id, action: transition.action, fromState: current, toState: transition.to, userId: referentId, at: clock.at(-40 + index * 3 + step + 1, 10) });
+        events.push({
+          requestId: request.id,
+          action: transition.action,
+          fromState: current,
+          toState: transition.to,
+          userId: referentId,
+          at: clock.at(-40 + index * 3 + step + 1, 10),
+        });
         current = transition.to;
       }
       await db.insert(t.fundingRequestEvents).values(events);
-      await db.update(t.fundingRequests).set({ updatedAt: events.at(-1)!.at }).where(eq(t.fundingRequests.id, request.id));
+      await db
+        .update(t.fundingRequests)
+        .set({ updatedAt: events.at(-1)!.at })
+        .where(eq(t.fundingRequests.id, request.id));
       if (STATES.indexOf(state) >= STATES.indexOf("financing")) await issuePayerInvoices(db, { ...request, state }, events[2].at);
     }
 
@@ -148,7 +168,15 @@ export async function seedFundingAndPlans(db: SeedDb, clock: Clock): Promise<voi
     for (const def of planDefs) {
       const [plan] = await db
         .insert(t.trainingPlans)
-        .values({ accountId: account.id, name: def.name, startDate: def.startDate, endDate: def.endDate, createdBy: referentId, createdAt: clock.at(-30), updatedAt: clock.at(-30) })
+        .values({
+          accountId: account.id,
+          name: def.name,
+          startDate: def.startDate,
+          endDate: def.endDate,
+          createdBy: referentId,
+          createdAt: clock.at(-30),
+          updatedAt: clock.at(-30),
+        })
         .returning();
       for (const a of def.activities) {
         const training = trainings[a.training % trainings.length];

@@ -33,11 +33,17 @@ export async function numberSeededInvoicesByIssueDate(db: SeedDb): Promise<void>
     last.set(key, counter);
     const identity = legalIdentityOf(row.brand);
     const country = (row.seller as { country?: VatCountry } | null)?.country ?? identity.address.country;
-    const number = series === "creditNote" ? creditNoteNumber(identity.invoicePrefix, country, year, counter.lastNumber) : invoiceNumber(identity.invoicePrefix, year, counter.lastNumber);
+    const number =
+      series === "creditNote"
+        ? creditNoteNumber(identity.invoicePrefix, country, year, counter.lastNumber)
+        : invoiceNumber(identity.invoicePrefix, year, counter.lastNumber);
     return { id: row.id, year, sequence: counter.lastNumber, number };
   });
   for (const [index, row] of numbered.entries()) {
-    await db.update(t.invoices).set({ sequence: PARKED + index, number: `parked-${row.id}` }).where(eq(t.invoices.id, row.id));
+    await db
+      .update(t.invoices)
+      .set({ sequence: PARKED + index, number: `parked-${row.id}` })
+      .where(eq(t.invoices.id, row.id));
   }
   for (const row of numbered) {
     await db.update(t.invoices).set({ year: row.year, sequence: row.sequence, number: row.number }).where(eq(t.invoices.id, row.id));

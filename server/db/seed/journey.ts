@@ -83,7 +83,14 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
       .from(t.enrolments)
       .where(and(eq(t.enrolments.userId, userId), eq(t.enrolments.trainingId, trainingId)))
       .limit(1);
-    await saveFeedbackRequest(db, { tokenHash: hashToken(demo.token), userId, trainingId, enrolmentId: enrolment?.id ?? null, expiresAt, createdAt: clock.now });
+    await saveFeedbackRequest(db, {
+      tokenHash: hashToken(demo.token),
+      userId,
+      trainingId,
+      enrolmentId: enrolment?.id ?? null,
+      expiresAt,
+      createdAt: clock.now,
+    });
   }
 
   for (const demo of DEMO_TRAINER_TOKENS) {
@@ -99,11 +106,19 @@ export async function seedJourney(db: SeedDb, clock: Clock, catalogue: Catalogue
         .select({ id: t.users.id, accountId: t.users.currentAccountId })
         .from(t.users)
         .where(inArray(t.users.id, demo.learners.map(user)));
-      await db.insert(t.enrolments).values(
-        accountOf.map((u) => ({ userId: u.id, trainingId, accountId: u.accountId, status: "pending", sessionId: session.id, createdAt: clock.at(-2, 9) })),
-      );
+      await db
+        .insert(t.enrolments)
+        .values(
+          accountOf.map((u) => ({ userId: u.id, trainingId, accountId: u.accountId, status: "pending", sessionId: session.id, createdAt: clock.at(-2, 9) })),
+        );
     }
     const [row] = await db.select({ trainerId: t.faceToFaceSessions.trainerId }).from(t.faceToFaceSessions).where(eq(t.faceToFaceSessions.id, session.id));
-    await saveTrainerAccessToken(db, { tokenHash: hashToken(demo.token), sessionId: session.id, personId: row?.trainerId ?? null, expiresAt, createdAt: clock.now });
+    await saveTrainerAccessToken(db, {
+      tokenHash: hashToken(demo.token),
+      sessionId: session.id,
+      personId: row?.trainerId ?? null,
+      expiresAt,
+      createdAt: clock.now,
+    });
   }
 }

@@ -136,9 +136,7 @@ async function makePdf(def: (typeof DEMO_TRAININGS)[number]): Promise<Uint8Array
   }
   y -= 6;
   line(
-    def.brand === "es" || def.brand === "es-campus"
-      ? "Documento de formación – uso profesional."
-      : "Document de formation – usage professionnel.",
+    def.brand === "es" || def.brand === "es-campus" ? "Documento de formación – uso profesional." : "Document de formation – usage professionnel.",
     regular,
     9,
     rgb(0.4, 0.4, 0.4),

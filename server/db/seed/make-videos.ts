@@ -68,11 +68,26 @@ for (const def of DEMO_TRAININGS.filter((d) => d.courses.includes("video"))) {
     const filter = `${drawTitle},drawbox=x=0:y=ih-16:w='iw*t/${SECONDS}':h=16:color=white@0.8:t=fill`;
     const file = path.join(OUT, `${name}.webm`);
     execFileSync("ffmpeg", [
-      "-y", "-loglevel", "error",
-      "-f", "lavfi", "-i", `color=c=${background}:s=320x180:r=12:d=${SECONDS}`,
-      "-vf", filter,
-      "-c:v", "libvpx", "-b:v", "60k", "-deadline", "good", "-an",
-      "-fflags", "+bitexact", "-flags:v", "+bitexact",
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=${background}:s=320x180:r=12:d=${SECONDS}`,
+      "-vf",
+      filter,
+      "-c:v",
+      "libvpx",
+      "-b:v",
+      "60k",
+      "-deadline",
+      "good",
+      "-an",
+      "-fflags",
+      "+bitexact",
+      "-flags:v",
+      "+bitexact",
       file,
     ]);
     const probed = execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], { encoding: "utf8" });

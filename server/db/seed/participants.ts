@@ -35,7 +35,13 @@ export function participantOf(brand: string, n: number) {
   const names = NAMES[brand] ?? NAMES.fr!;
   const first = names.first[n % names.first.length]!;
   const last = names.last[Math.floor(n / names.first.length) % names.last.length]!;
-  return { email: `participant.${brand}.${String(n + 1).padStart(2, "0")}@demo.test`, firstName: first, lastName: last, locale: names.locale, brand: names.brand };
+  return {
+    email: `participant.${brand}.${String(n + 1).padStart(2, "0")}@demo.test`,
+    firstName: first,
+    lastName: last,
+    locale: names.locale,
+    brand: names.brand,
+  };
 }
 
 export async function seedSessionParticipants(db: SeedDb, clock: Clock, catalogue: CatalogueIds, passwordHash: string): Promise<void> {
@@ -48,7 +54,15 @@ export async function seedSessionParticipants(db: SeedDb, clock: Clock, catalogu
     const held = await db
       .select({ sessionId: t.enrolments.sessionId, userId: t.enrolments.userId })
       .from(t.enrolments)
-      .where(and(inArray(t.enrolments.sessionId, sessions.map((s) => s.id)), inArray(t.enrolments.status, ["pending", "in_progress", "finished"])));
+      .where(
+        and(
+          inArray(
+            t.enrolments.sessionId,
+            sessions.map((s) => s.id),
+          ),
+          inArray(t.enrolments.status, ["pending", "in_progress", "finished"]),
+        ),
+      );
     plans.push({
       brand: key.split("/")[0]!,
       trainingId,
@@ -56,7 +70,14 @@ export async function seedSessionParticipants(db: SeedDb, clock: Clock, catalogu
     });
   }
   const poolSize = new Map<string, number>();
-  for (const plan of plans) poolSize.set(plan.brand, Math.max(poolSize.get(plan.brand) ?? 0, plan.sessions.reduce((sum, s) => sum + s.need, 0)));
+  for (const plan of plans)
+    poolSize.set(
+      plan.brand,
+      Math.max(
+        poolSize.get(plan.brand) ?? 0,
+        plan.sessions.reduce((sum, s) => sum + s.need, 0),
+      ),
+    );
 
   const pools = new Map<string, number[]>();
   for (const [brand, size] of poolSize) {
@@ -70,7 +91,10 @@ export async function seedSessionParticipants(db: SeedDb, clock: Clock, catalogu
         }),
       )
       .returning({ id: t.users.id });
-    pools.set(brand, rows.map((r) => r.id));
+    pools.set(
+      brand,
+      rows.map((r) => r.id),
+    );
   }
 
   for (const plan of plans) {
@@ -94,4 +118,3 @@ export async function seedSessionParticipants(db: SeedDb, clock: Clock, catalogu
     if (rows.length) await db.insert(t.enrolments).values(rows);
   }
 }
-

@@ -23,12 +23,24 @@ export const DEMO_PASS_RULES: { training: string; rules: PassRules }[] = [
   { training: "fr/quiz-interactions", rules: { attests: "achievement", maxAttempts: 2, retryWaitMinutes: 0, countedAttempt: "last", revealAnswers: false } },
   { training: "es/quiz-interacciones", rules: { attests: "achievement", maxAttempts: 2, retryWaitMinutes: 0, countedAttempt: "last", revealAnswers: false } },
   // A certification with a day between attempts.
-  { training: "fr/routine-dermocosmetique", rules: { attests: "achievement", maxAttempts: 3, retryWaitMinutes: 24 * 60, countedAttempt: "best", revealAnswers: false } },
+  {
+    training: "fr/routine-dermocosmetique",
+    rules: { attests: "achievement", maxAttempts: 3, retryWaitMinutes: 24 * 60, countedAttempt: "best", revealAnswers: false },
+  },
   // The e-learning journeys of the browser tests: retries, the answers shown after a failure.
-  { training: "fr/micronutrition-conseil", rules: { attests: "achievement", maxAttempts: null, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: true } },
-  { training: "es/dermofarmacia-consejo", rules: { attests: "achievement", maxAttempts: null, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: true } },
+  {
+    training: "fr/micronutrition-conseil",
+    rules: { attests: "achievement", maxAttempts: null, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: true },
+  },
+  {
+    training: "es/dermofarmacia-consejo",
+    rules: { attests: "achievement", maxAttempts: null, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: true },
+  },
   // A Spanish programme attested by participation (FUNDAE asks for the attendance), with its knowledge gain.
-  { training: "es/atencion-farmaceutica-polimedicados", rules: { attests: "participation", maxAttempts: null, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: false } },
+  {
+    training: "es/atencion-farmaceutica-polimedicados",
+    rules: { attests: "participation", maxAttempts: null, retryWaitMinutes: 0, countedAttempt: "best", revealAnswers: false },
+  },
 ];
 
 export async function seedPassRules(db: SeedDb, clock: Clock, catalogue: CatalogueIds): Promise<void> {
@@ -107,13 +119,7 @@ async function insertAttempt(db: Db, enrolment: typeof t.enrolments.$inferSelect
   return scored.score;
 }
 
-async function seedOutOfAttempts(
-  db: Db,
-  clock: Clock,
-  userId: number,
-  trainingId: number,
-  story: (typeof OUT_OF_ATTEMPTS)[number],
-): Promise<void> {
+async function seedOutOfAttempts(db: Db, clock: Clock, userId: number, trainingId: number, story: (typeof OUT_OF_ATTEMPTS)[number]): Promise<void> {
   const training = (await findFlowTraining(db, trainingId)) ?? fail(`No training ${trainingId}`);
   const type = effectiveTrainingType({ type: training.type as TrainingType, isVirtual: training.isVirtual, hasDpcData: training.hasDpcData });
   const structure = await loadFlowStructure(db, trainingId, type);
@@ -126,7 +132,15 @@ async function seedOutOfAttempts(
   const finishedAt = clock.at(-story.startedDaysAgo + story.postRights.length, 10);
   const [enrolment] = await db
     .insert(t.enrolments)
-    .values({ userId, trainingId, accountId: account?.accountId ?? null, status: "finished", createdAt: clock.at(-story.startedDaysAgo - 1, 9), startedAt, finishedAt })
+    .values({
+      userId,
+      trainingId,
+      accountId: account?.accountId ?? null,
+      status: "finished",
+      createdAt: clock.at(-story.startedDaysAgo - 1, 9),
+      startedAt,
+      finishedAt,
+    })
     .returning();
   const stepAt = (index: number) => new Date(startedAt.getTime() + (index + 1) * 10 * 60_000);
   for (const [index, step] of before.entries()) await completeStep(db, enrolment!, step, stepAt(index), story.preRight);
@@ -158,6 +172,8 @@ async function seedOutOfAttempts(
 async function completeStep(db: Db, enrolment: typeof t.enrolments.$inferSelect, step: FlowStep, at: Date, right: number) {
   if (step.quizId !== null) await insertAttempt(db, enrolment, step.quizId, right, at);
   if (step.moduleId !== null) {
-    await db.insert(t.moduleProgress).values({ enrolmentId: enrolment.id, moduleId: step.moduleId, status: "completed", startedAt: at, completedAt: at, updatedAt: at });
+    await db
+      .insert(t.moduleProgress)
+      .values({ enrolmentId: enrolment.id, moduleId: step.moduleId, status: "completed", startedAt: at, completedAt: at, updatedAt: at });
   }
 }

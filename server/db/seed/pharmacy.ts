@@ -56,7 +56,14 @@ export async function seedPharmacy(db: SeedDb, clock: Clock): Promise<void> {
       tokenHash: hashToken(invitation.token),
       accountId: account.id,
       email: invitation.email,
-      payload: JSON.stringify({ accountId: account.id, role: "learner", brand: account.brand, locale, firstName: invitation.firstName, lastName: invitation.lastName }),
+      payload: JSON.stringify({
+        accountId: account.id,
+        role: "learner",
+        brand: account.brand,
+        locale,
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
+      }),
       expiresAt: clock.at(30),
       createdAt: clock.at(-3),
     });
@@ -75,7 +82,9 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
     const trainings = await db
       .select()
       .from(t.trainings)
-      .where(and(eq(t.trainings.brand, spec.brand), eq(t.trainings.isPublished, true), eq(t.trainings.availableOnStore, true), eq(t.trainings.type, "formation")))
+      .where(
+        and(eq(t.trainings.brand, spec.brand), eq(t.trainings.isPublished, true), eq(t.trainings.availableOnStore, true), eq(t.trainings.type, "formation")),
+      )
       .orderBy(asc(t.trainings.id));
     const priced = trainings.filter((x) => !x.free && x.priceHtCents > 0);
     if (priced.length === 0) continue;
@@ -124,13 +133,26 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
           netCents: totals.lines[i].netCents,
         })),
       );
-      await db.insert(t.payments).values({ orderId: order.id, provider: "sandbox", providerTransactionId: `sbx_pharmacy_${order.id}`, status: "paid", amountCents: order.totalWithVatCents, currency: rule.currency, createdAt: paidAt });
+      await db
+        .insert(t.payments)
+        .values({
+          orderId: order.id,
+          provider: "sandbox",
+          providerTransactionId: `sbx_pharmacy_${order.id}`,
+          status: "paid",
+          amountCents: order.totalWithVatCents,
+          currency: rule.currency,
+          createdAt: paidAt,
+        });
       const year = Number(paidAt.toISOString().slice(0, 4));
       // The next number of the brand and year, from its counter (the shop's seed may have used some already).
       const [counter] = await db
         .insert(t.invoiceCounters)
         .values({ brand: spec.brand, year, lastNumber: 1 })
-        .onConflictDoUpdate({ target: [t.invoiceCounters.brand, t.invoiceCounters.series, t.invoiceCounters.year], set: { lastNumber: sql`${t.invoiceCounters.lastNumber} + 1` } })
+        .onConflictDoUpdate({
+          target: [t.invoiceCounters.brand, t.invoiceCounters.series, t.invoiceCounters.year],
+          set: { lastNumber: sql`${t.invoiceCounters.lastNumber} + 1` },
+        })
         .returning();
       const sequence = counter.lastNumber;
       await db.insert(t.invoices).values({
@@ -194,7 +216,16 @@ async function seedDpcProgress(db: SeedDb, clock: Clock): Promise<void> {
         finishedAt,
       })
       .returning();
-    await db.insert(t.historyEntries).values({ userId: learner.id, trainingId: training.id, startDate: startedAt, endDate: finishedAt, initialScore: spec.scores[0], finalScore: spec.scores[1] });
+    await db
+      .insert(t.historyEntries)
+      .values({
+        userId: learner.id,
+        trainingId: training.id,
+        startDate: startedAt,
+        endDate: finishedAt,
+        initialScore: spec.scores[0],
+        finalScore: spec.scores[1],
+      });
     // Progress lives in the steps (ADR 0019): the finished training's steps are done, its quizzes answered with these scores.
     await seedEnrolmentSteps(db, clock, enrolment);
     await issueDemoAttestations(db, clock, [enrolment.id]);

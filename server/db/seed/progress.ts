@@ -37,9 +37,7 @@ export async function seedEnrolmentSteps(db: Db, clock: Clock, enrolment: typeof
   if (learning.length === 0) return;
   const finished = enrolment.status === "finished";
   // An unfinished enrolment has done at least one step and not all of them.
-  const wanted = finished
-    ? learning.length
-    : Math.min(learning.length - 1, Math.max(1, Math.round((enrolment.progressPercent / 100) * learning.length)));
+  const wanted = finished ? learning.length : Math.min(learning.length - 1, Math.max(1, Math.round((enrolment.progressPercent / 100) * learning.length)));
   const before = await loadStepRecords(db, enrolment.id);
   const answered = (step: FlowStep) => step.quizId !== null && (before.attemptsByQuiz.get(step.quizId)?.length ?? 0) > 0;
   const history = await historyScores(db, enrolment.userId, enrolment.trainingId);
@@ -51,7 +49,8 @@ export async function seedEnrolmentSteps(db: Db, clock: Clock, enrolment: typeof
   for (const [index, step] of learning.slice(0, wanted).entries()) {
     const when = at(index);
     // A quiz the activity seed already answered keeps its attempts; its module is still marked done, as the flow does.
-    if (step.quizId !== null && !answered(step)) await answerQuiz(db, enrolment, step, targetScore(step, history), passScoreOf(step, structure.quizzes, rules), when);
+    if (step.quizId !== null && !answered(step))
+      await answerQuiz(db, enrolment, step, targetScore(step, history), passScoreOf(step, structure.quizzes, rules), when);
     if (step.moduleId !== null) {
       await db
         .insert(t.moduleProgress)

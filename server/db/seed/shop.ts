@@ -83,7 +83,10 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
   const shopId = await userId(db, "shop@demo.test");
   const fr = await storeTrainings(db, "fr");
   if (holderId !== undefined && fr.length >= 3) {
-    const [membership] = await db.select().from(t.memberships).where(and(eq(t.memberships.userId, holderId), eq(t.memberships.role, "holder")));
+    const [membership] = await db
+      .select()
+      .from(t.memberships)
+      .where(and(eq(t.memberships.userId, holderId), eq(t.memberships.role, "holder")));
     const [enrolled] = await db
       .select({ trainingId: t.enrolments.trainingId })
       .from(t.enrolments)
@@ -105,7 +108,17 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       at: clock.at(-12, 9),
       paidAt,
     });
-    await db.insert(t.payments).values({ orderId: order.id, provider: "sandbox", providerTransactionId: `sbx_demo_${order.id}`, status: "paid", amountCents: order.totalWithVatCents, currency: "EUR", createdAt: paidAt });
+    await db
+      .insert(t.payments)
+      .values({
+        orderId: order.id,
+        provider: "sandbox",
+        providerTransactionId: `sbx_demo_${order.id}`,
+        status: "paid",
+        amountCents: order.totalWithVatCents,
+        currency: "EUR",
+        createdAt: paidAt,
+      });
     await db.insert(t.discountUses).values({ discountCodeId: codeIds.get("fr:EPUISE")!, orderId: order.id, userId: holderId, usedAt: paidAt });
     await db.insert(t.invoiceCounters).values({ brand: "fr", year, lastNumber: 1 });
     await db.insert(t.invoices).values({
@@ -120,7 +133,9 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       buyer: invoiceBuyer({
         personName: `${holder.firstName} ${holder.lastName}`,
         email: holder.email,
-        details: account ? accountBillingDetails(account, "fr") : { companyName: null, address: null, postalCode: null, city: null, country: "FR", taxId: null },
+        details: account
+          ? accountBillingDetails(account, "fr")
+          : { companyName: null, address: null, postalCode: null, city: null, country: "FR", taxId: null },
         sellerCountry: "FR",
         locale: "fr-FR",
       }),
@@ -140,19 +155,46 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       .from(t.enrolments)
       .where(and(eq(t.enrolments.userId, shopId), ne(t.enrolments.status, "cancelled")));
     const wanted = fr.slice(2).find((x) => !followed.some((e) => e.trainingId === x.id)) ?? fr[2];
-    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [wanted], code: null, status: "pending", method: "check", at: clock.at(-2, 15), paidAt: null });
+    await insertOrder(db, {
+      brand: "fr",
+      userId: shopId,
+      accountId: null,
+      trainings: [wanted],
+      code: null,
+      status: "pending",
+      method: "check",
+      at: clock.at(-2, 15),
+      paidAt: null,
+    });
     // And a card payment started and left on the provider's page: still pending, its payment form can be asked again.
-    await insertOrder(db, { brand: "fr", userId: shopId, accountId: null, trainings: [wanted], code: null, status: "pending", method: "card", at: clock.at(-1, 10), paidAt: null });
+    await insertOrder(db, {
+      brand: "fr",
+      userId: shopId,
+      accountId: null,
+      trainings: [wanted],
+      code: null,
+      status: "pending",
+      method: "card",
+      at: clock.at(-1, 10),
+      paidAt: null,
+    });
   }
 
   for (const cart of CARTS) {
     const owner = await userId(db, cart.email);
     const trainings = await storeTrainings(db, cart.brand);
     if (owner === undefined || trainings.length < 2) continue;
-    const [row] = await db.insert(t.carts).values({ brand: cart.brand, userId: owner, createdAt: clock.at(-1, 18), updatedAt: clock.at(-1, 18) }).returning({ id: t.carts.id });
-    await db.insert(t.cartProducts).values(
-      trainings.slice(trainings.length - 2).map((training) => ({ cartId: row.id, trainingId: training.id, functionName: training.availableFunctions[0] ?? null, createdAt: clock.at(-1, 18) })),
-    );
+    const [row] = await db
+      .insert(t.carts)
+      .values({ brand: cart.brand, userId: owner, createdAt: clock.at(-1, 18), updatedAt: clock.at(-1, 18) })
+      .returning({ id: t.carts.id });
+    await db
+      .insert(t.cartProducts)
+      .values(
+        trainings
+          .slice(trainings.length - 2)
+          .map((training) => ({ cartId: row.id, trainingId: training.id, functionName: training.availableFunctions[0] ?? null, createdAt: clock.at(-1, 18) })),
+      );
   }
 }
 

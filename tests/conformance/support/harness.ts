@@ -92,8 +92,7 @@ export async function startHost(options: HostOptions = {}): Promise<TestHost> {
     logs,
     upgradeUrls,
     wsUrl: (path = `/app/${app.key}?protocol=7&client=js&version=8.6.0&flash=false`) => `ws://127.0.0.1:${port}${path}`,
-    sdk: (overrides = {}) =>
-      new Pusher({ ...app, ...overrides, host: "127.0.0.1", port: String(port), useTLS: false, timeout: 5_000 }),
+    sdk: (overrides = {}) => new Pusher({ ...app, ...overrides, host: "127.0.0.1", port: String(port), useTLS: false, timeout: 5_000 }),
     async replaceRealtime() {
       const previous = realtime;
       realtime = createRealtimeServer(config);

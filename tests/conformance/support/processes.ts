@@ -15,10 +15,7 @@ export interface RealtimeNodeProcess {
 }
 
 /** Starts server/realtime in a separate Node process (tsx loader) and resolves with its port. */
-export async function startRealtimeNodeProcess(
-  config: Omit<RealtimeConfig, "logger">,
-  options: { nodeArgs?: string[] } = {},
-): Promise<RealtimeNodeProcess> {
+export async function startRealtimeNodeProcess(config: Omit<RealtimeConfig, "logger">, options: { nodeArgs?: string[] } = {}): Promise<RealtimeNodeProcess> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", NODE_SCRIPT], {
     env: { ...process.env, REALTIME_NODE_CONFIG: JSON.stringify(config) },
     stdio: ["ignore", "pipe", "pipe", "ipc"],

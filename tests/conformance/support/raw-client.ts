@@ -132,15 +132,10 @@ export class RawClient {
     const start = this.frames.length;
     this.send({ event: "pusher:subscribe", data: { channel, auth: extra.auth ?? "", ...(extra.channel_data ? { channel_data: extra.channel_data } : {}) } });
     const isReply = (frame: Frame) =>
-      frame.channel === channel &&
-      (frame.event === "pusher_internal:subscription_succeeded" || frame.event === "pusher:subscription_error");
+      frame.channel === channel && (frame.event === "pusher_internal:subscription_succeeded" || frame.event === "pusher:subscription_error");
     const existing = this.frames.slice(start).find(isReply);
     if (existing) return existing;
-    return withTimeout(
-      new Promise<Frame>((resolve) => this.waiters.push({ predicate: isReply, resolve })),
-      5_000,
-      `subscription reply for ${channel}`,
-    );
+    return withTimeout(new Promise<Frame>((resolve) => this.waiters.push({ predicate: isReply, resolve })), 5_000, `subscription reply for ${channel}`);
   }
 
   /** Authorises with the app's secret (like the back API would) and subscribes. */

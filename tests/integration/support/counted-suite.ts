@@ -27,7 +27,11 @@ export function useCountedSuite(): CountedSuite {
   beforeAll(async () => {
     const templates = await templatesFor("pglite");
     const counter = createStatementCounter();
-    const database = await openDatabase({ pgliteDir: "memory://", pgliteDataDir: templates ? new Blob([fs.readFileSync(templates.seeded)]) : undefined, statementCounter: counter });
+    const database = await openDatabase({
+      pgliteDir: "memory://",
+      pgliteDataDir: templates ? new Blob([fs.readFileSync(templates.seeded)]) : undefined,
+      statementCounter: counter,
+    });
     counted.counter = counter;
     counted.database = database;
     if (!templates) {

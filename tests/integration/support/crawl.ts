@@ -135,8 +135,24 @@ export function linksOf(html: string, origin: string, from: string): string[] {
 
 /** Lists whose items are pages of one kind: a course, a news item, an expert, an attestation check... */
 const COLLECTIONS = new Set([
-  "dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz",
-  "actualites", "noticias", "experts", "expertos", "verification-attestation", "verificacion-certificado", "trainer", "feedback",
+  "dpc",
+  "mixt",
+  "formation",
+  "faceToFaceOnly",
+  "virtualClass",
+  "pdf",
+  "video",
+  "podcast",
+  "webinar",
+  "quiz",
+  "actualites",
+  "noticias",
+  "experts",
+  "expertos",
+  "verification-attestation",
+  "verificacion-certificado",
+  "trainer",
+  "feedback",
 ]);
 
 /** Pages of one kind (a course, a news item, an order...) are read a few times, not each one. */

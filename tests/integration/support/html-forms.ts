@@ -54,7 +54,10 @@ export function formField(form: string, name: string): { value: string | undefin
   const tag = input![0];
   const id = attr(tag, "id");
   const message = id ? new RegExp(`<p id="${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-error"[^>]*>([^<]*)</p>`).exec(form)?.[1] : undefined;
-  const value = input![1] === "textarea" ? decodeHtml(new RegExp(`${tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([\\s\\S]*?)</textarea>`).exec(form)?.[1] ?? "") : attr(tag, "value");
+  const value =
+    input![1] === "textarea"
+      ? decodeHtml(new RegExp(`${tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([\\s\\S]*?)</textarea>`).exec(form)?.[1] ?? "")
+      : attr(tag, "value");
   return { value, invalid: /\saria-invalid="true"/.test(tag), message: message ? decodeHtml(message) : undefined };
 }
 

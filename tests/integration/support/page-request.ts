@@ -65,7 +65,12 @@ export function pageRequest(origin: string, rawPath: string, options: PageReques
 
 /** The text of HTML attribute values and text nodes as React escapes them. */
 export const decodeHtml = (html: string) =>
-  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /**
  * A browser without JavaScript holding a session's cookies (an API agent's, after its login): every answer's cookies

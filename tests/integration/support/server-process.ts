@@ -21,7 +21,12 @@ export type ServerProcess = {
  * that it survives hostile input, what it writes at start-up.
  */
 export async function startServerProcess(
-  options: { env?: Record<string, string>; dataDir?: string; keepDataDir?: boolean; /** node's arguments: server/index.ts unless told (scripts/start.mjs). */ args?: string[] } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    keepDataDir?: boolean;
+    /** node's arguments: server/index.ts unless told (scripts/start.mjs). */ args?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "it-server-"));
   const env: Record<string, string> = {};

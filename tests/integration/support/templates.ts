@@ -30,9 +30,7 @@ export async function templatesFor(backend: Backend): Promise<Templates | undefi
   // The seed's dates are relative to its day: a run that crosses midnight builds new templates, as a fresh seed would.
   const now = new Date();
   const day = now.toISOString().slice(0, 10).replaceAll("-", "");
-  return buildOnce(run.dir, `${backend}-${day}`, () =>
-    backend === "pglite" ? buildPglite(run.dir, day, now) : buildPostgres(run, day, now),
-  );
+  return buildOnce(run.dir, `${backend}-${day}`, () => (backend === "pglite" ? buildPglite(run.dir, day, now) : buildPostgres(run, day, now)));
 }
 
 async function buildPglite(dir: string, day: string, now: Date): Promise<Templates> {

@@ -5,7 +5,6 @@ import { consumeToken, findValidToken } from "../auth/tokens.ts";
 import { findUserByEmail, insertMembership, insertUser, updateUser } from "../user/user.repository.ts";
 import type { InvitationPayload } from "#core/contract/auth.ts";
 
-
 export function parseInvitationPayload(payload: string | null): InvitationPayload {
   const parsed = JSON.parse(payload ?? "{}") as Partial<InvitationPayload>;
   return {

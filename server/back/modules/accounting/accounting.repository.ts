@@ -31,7 +31,12 @@ export async function listPendingCheckOrders(db: DbOrTx, query: PendingChecksQue
     pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)) : undefined,
   );
   const direction = query.dir === "asc" ? asc : desc;
-  const order = { created: [orders.createdAt], amount: [orders.totalWithVatCents], buyer: [users.lastName, users.firstName], brand: [orders.brand, orders.createdAt] }[query.sort];
+  const order = {
+    created: [orders.createdAt],
+    amount: [orders.totalWithVatCents],
+    buyer: [users.lastName, users.firstName],
+    brand: [orders.brand, orders.createdAt],
+  }[query.sort];
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -53,7 +58,13 @@ export async function listPendingCheckOrders(db: DbOrTx, query: PendingChecksQue
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
   const ids = rows.map((r) => r.orderId);
-  const lines = ids.length ? await db.select({ orderId: orderLines.orderId, name: orderLines.name }).from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)) : [];
+  const lines = ids.length
+    ? await db
+        .select({ orderId: orderLines.orderId, name: orderLines.name })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(asc(orderLines.id))
+    : [];
   return { rows: rows.map((row) => ({ ...row, trainings: lines.filter((l) => l.orderId === row.orderId).map((l) => l.name) })), total: total?.n ?? 0 };
 }
 
@@ -111,7 +122,14 @@ export async function listPaymentsToRefund(db: DbOrTx, query: RefundsQuery, page
 /** An order's state as the audit log shows it (before and after a confirmation). */
 export async function findOrderState(db: DbOrTx, orderId: number) {
   const [row] = await db
-    .select({ id: orders.id, brand: orders.brand, status: orders.status, paymentMethod: orders.paymentMethod, paidAt: orders.paidAt, totalWithVatCents: orders.totalWithVatCents })
+    .select({
+      id: orders.id,
+      brand: orders.brand,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paidAt: orders.paidAt,
+      totalWithVatCents: orders.totalWithVatCents,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -191,7 +209,9 @@ export async function lockEnrolmentsOfPayment(tx: DbOrTx, orderId: number, userI
       waitingListPosition: enrolments.waitingListPosition,
     })
     .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), inArray(enrolments.trainingId, trainings), eq(enrolments.createdAt, paidAt), sql`${enrolments.status} <> 'cancelled'`))
+    .where(
+      and(eq(enrolments.userId, userId), inArray(enrolments.trainingId, trainings), eq(enrolments.createdAt, paidAt), sql`${enrolments.status} <> 'cancelled'`),
+    )
     .orderBy(asc(enrolments.id))
     .for("update");
 }

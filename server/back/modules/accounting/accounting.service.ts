@@ -1,4 +1,12 @@
-import { accountPlanForBrand, buildJournal, journalCsv, JOURNAL_COLUMNS, lineAmounts, type AccountingDocument, type JournalColumn } from "#core/domain/accounting.ts";
+import {
+  accountPlanForBrand,
+  buildJournal,
+  journalCsv,
+  JOURNAL_COLUMNS,
+  lineAmounts,
+  type AccountingDocument,
+  type JournalColumn,
+} from "#core/domain/accounting.ts";
 import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
 import type { AccountingExportQuery, PendingCheck, PendingChecksQuery, Refund, RefundsQuery } from "#core/contract/accounting.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
@@ -59,7 +67,15 @@ export async function exportAccounting(db: BackDeps["db"], t: Translate, query: 
     JOURNAL_COLUMNS.map((c) => header[c]),
     ...lines.map((l) => {
       const { debitCents, creditCents } = lineAmounts(l);
-      return [l.journal, { day: l.date }, l.account, l.piece, l.label, debitCents === null ? null : debitCents / 100, creditCents === null ? null : creditCents / 100];
+      return [
+        l.journal,
+        { day: l.date },
+        l.account,
+        l.piece,
+        l.label,
+        debitCents === null ? null : debitCents / 100,
+        creditCents === null ? null : creditCents / 100,
+      ];
     }),
   ];
   return { bytes: await buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
@@ -118,11 +134,22 @@ const orderState = (row: { id: number; brand: string; status: string; paymentMet
  * one transaction, idempotent per order), and writes our audit entry inside that same transaction through its
  * `inTransaction` hook (ADR 0089): the payment and its record commit or roll back together.
  */
-export async function confirmCheck(deps: BackDeps, actorId: number, orderId: number): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
+export async function confirmCheck(
+  deps: BackDeps,
+  actorId: number,
+  orderId: number,
+): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
   if (!(await findOrderState(deps.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
   const outcome = await markCheckReceived(deps, orderId, {
     inTransaction: (tx, paid) =>
-      auditChange(tx, { actorId, action: "order.checkConfirmed", entityType: "order", entityId: orderId, before: orderState(paid.before), after: { ...orderState(paid.after), invoiceNumber: paid.invoice.number } }),
+      auditChange(tx, {
+        actorId,
+        action: "order.checkConfirmed",
+        entityType: "order",
+        entityId: orderId,
+        before: orderState(paid.before),
+        after: { ...orderState(paid.after), invoiceNumber: paid.invoice.number },
+      }),
   });
   if (outcome.kind === "paid") return { orderId, status: outcome.order.status, invoiceNumber: outcome.invoice.number };
   const after = await findOrderState(deps.db, orderId);

@@ -64,7 +64,12 @@ export type IssuedCreditNote = {
 };
 
 /** The enrolments of the payment that are not finished are cancelled; a booked seat is freed for the waiting list. */
-async function cancelPaymentEnrolments(tx: Tx, orderId: number, userId: number, paidAt: Date): Promise<{ cancelled: CancelledEnrolment[]; seatChanges: SeatChange[] }> {
+async function cancelPaymentEnrolments(
+  tx: Tx,
+  orderId: number,
+  userId: number,
+  paidAt: Date,
+): Promise<{ cancelled: CancelledEnrolment[]; seatChanges: SeatChange[] }> {
   const rows = await lockEnrolmentsOfPayment(tx, orderId, userId, paidAt);
   const cancelled: CancelledEnrolment[] = [];
   const seatChanges: SeatChange[] = [];
@@ -93,7 +98,8 @@ export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId
     const invoice = await invoiceStore.lockInvoice(tx, invoiceId);
     if (!invoice) throw new AppError("NOT_FOUND", "invoiceNotFound");
     const existing = await invoiceStore.findCreditNoteOf(tx, invoice.id);
-    if (existing) return { created: false as const, creditNote: existing, cancelled: [] as CancelledEnrolment[], seatChanges: [] as SeatChange[], buyerId: null };
+    if (existing)
+      return { created: false as const, creditNote: existing, cancelled: [] as CancelledEnrolment[], seatChanges: [] as SeatChange[], buyerId: null };
     if (invoice.kind !== "order" || invoice.orderId === null) throw new AppError("CONFLICT", "creditNoteNotShopInvoice");
     const order = await lockOrderForCredit(tx, invoice.orderId);
     if (!order || order.status !== "paid" || order.paidAt === null) throw new AppError("CONFLICT", "creditNoteOrderNotPaid");
@@ -128,7 +134,12 @@ export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId
         action: "invoice.creditNoteIssued",
         entityType: "invoice",
         entityId: invoice.id,
-        before: { number: invoice.number, orderId: order.id, creditNote: null, enrolments: cancelled.map((e) => ({ id: e.id, trainingId: e.trainingId, sessionId: e.sessionId, status: e.status })) },
+        before: {
+          number: invoice.number,
+          orderId: order.id,
+          creditNote: null,
+          enrolments: cancelled.map((e) => ({ id: e.id, trainingId: e.trainingId, sessionId: e.sessionId, status: e.status })),
+        },
         after: {
           number: invoice.number,
           orderId: order.id,
@@ -145,11 +156,17 @@ export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId
   if (outcome.created) {
     // After the commit: the learners who got a freed seat, the training plans, and the buyer (in their language).
     await tellSeatChanges(deps, outcome.seatChanges);
-    for (const enrolment of outcome.cancelled) await publishPlanUpdate(deps, enrolment.accountId, { userId: enrolment.userId, trainingId: enrolment.trainingId });
+    for (const enrolment of outcome.cancelled)
+      await publishPlanUpdate(deps, enrolment.accountId, { userId: enrolment.userId, trainingId: enrolment.trainingId });
     if (outcome.buyerId !== null) {
       try {
         const t = translator(serverLocale(await findBuyerLocale(deps.db, outcome.buyerId)));
-        await notifyUser(deps.db, deps.broadcaster, { userId: outcome.buyerId, title: t("creditNoteIssuedTitle"), body: t("creditNoteIssuedBody", { number: outcome.creditNote.number }) }, deps.now());
+        await notifyUser(
+          deps.db,
+          deps.broadcaster,
+          { userId: outcome.buyerId, title: t("creditNoteIssuedTitle"), body: t("creditNoteIssuedBody", { number: outcome.creditNote.number }) },
+          deps.now(),
+        );
       } catch (error) {
         deps.logger.error({ err: error, invoiceId }, "credit note notice failed");
       }

@@ -112,7 +112,10 @@ export async function listTrainingFundingCodes(db: DbOrTx, trainingId: number): 
 export async function replaceTrainingFundings(db: DbOrTx, trainingId: number, codes: string[]): Promise<void> {
   await db.delete(trainingFundings).where(eq(trainingFundings.trainingId, trainingId));
   if (codes.length === 0) return;
-  await db.insert(fundings).values(codes.map((code) => ({ code, name: code }))).onConflictDoNothing();
+  await db
+    .insert(fundings)
+    .values(codes.map((code) => ({ code, name: code })))
+    .onConflictDoNothing();
   const rows = await db.select({ id: fundings.id }).from(fundings).where(inArray(fundings.code, codes));
   await db.insert(trainingFundings).values(rows.map((r) => ({ trainingId, fundingId: r.id })));
 }
@@ -123,9 +126,21 @@ export async function listCourses(db: DbOrTx, trainingId: number) {
   const courseRows = await db.select().from(courses).where(eq(courses.trainingId, trainingId)).orderBy(asc(courses.position));
   const moduleRows = courseRows.length
     ? await db
-        .select({ id: modules.id, courseId: modules.courseId, position: modules.position, type: modules.type, title: modules.title, durationMinutes: modules.durationMinutes })
+        .select({
+          id: modules.id,
+          courseId: modules.courseId,
+          position: modules.position,
+          type: modules.type,
+          title: modules.title,
+          durationMinutes: modules.durationMinutes,
+        })
         .from(modules)
-        .where(inArray(modules.courseId, courseRows.map((c) => c.id)))
+        .where(
+          inArray(
+            modules.courseId,
+            courseRows.map((c) => c.id),
+          ),
+        )
         .orderBy(asc(modules.position))
     : [];
   return courseRows.map((course) => ({
@@ -139,7 +154,10 @@ export async function listCourses(db: DbOrTx, trainingId: number) {
 }
 
 export async function insertCourse(db: DbOrTx, trainingId: number, values: { name: string; moduleType: number; durationMinutes: number }) {
-  const [last] = await db.select({ position: max(courses.position) }).from(courses).where(eq(courses.trainingId, trainingId));
+  const [last] = await db
+    .select({ position: max(courses.position) })
+    .from(courses)
+    .where(eq(courses.trainingId, trainingId));
   const [row] = await db
     .insert(courses)
     .values({ trainingId, position: (last?.position ?? 0) + 1, ...values, isVirtual: values.moduleType === 3 })
@@ -157,17 +175,35 @@ export async function deleteCourse(db: DbOrTx, id: number) {
 }
 
 export async function insertModule(db: DbOrTx, courseId: number, values: { title: string; type: number; durationMinutes: number }) {
-  const [last] = await db.select({ position: max(modules.position) }).from(modules).where(eq(modules.courseId, courseId));
+  const [last] = await db
+    .select({ position: max(modules.position) })
+    .from(modules)
+    .where(eq(modules.courseId, courseId));
   const [row] = await db
     .insert(modules)
     .values({ courseId, position: (last?.position ?? 0) + 1, ...values })
-    .returning({ id: modules.id, courseId: modules.courseId, position: modules.position, type: modules.type, title: modules.title, durationMinutes: modules.durationMinutes });
+    .returning({
+      id: modules.id,
+      courseId: modules.courseId,
+      position: modules.position,
+      type: modules.type,
+      title: modules.title,
+      durationMinutes: modules.durationMinutes,
+    });
   return row;
 }
 
 export async function findModule(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: modules.id, courseId: modules.courseId, position: modules.position, type: modules.type, title: modules.title, durationMinutes: modules.durationMinutes, trainingId: courses.trainingId })
+    .select({
+      id: modules.id,
+      courseId: modules.courseId,
+      position: modules.position,
+      type: modules.type,
+      title: modules.title,
+      durationMinutes: modules.durationMinutes,
+      trainingId: courses.trainingId,
+    })
     .from(modules)
     .innerJoin(courses, eq(courses.id, modules.courseId))
     .where(eq(modules.id, id))
@@ -195,7 +231,12 @@ export async function listFaceToFaces(db: DbOrTx, trainingId: number) {
           currentParticipants: faceToFaceSessions.currentParticipants,
         })
         .from(faceToFaceSessions)
-        .where(inArray(faceToFaceSessions.faceToFaceId, groups.map((g) => g.id)))
+        .where(
+          inArray(
+            faceToFaceSessions.faceToFaceId,
+            groups.map((g) => g.id),
+          ),
+        )
         .orderBy(asc(faceToFaceSessions.startDate), asc(faceToFaceSessions.id))
     : [];
   return groups.map((group) => ({
@@ -207,13 +248,22 @@ export async function listFaceToFaces(db: DbOrTx, trainingId: number) {
 }
 
 export async function insertFaceToFace(db: DbOrTx, trainingId: number, values: { name: string; virtualClass: boolean }) {
-  const [row] = await db.insert(faceToFaces).values({ trainingId, ...values }).returning();
+  const [row] = await db
+    .insert(faceToFaces)
+    .values({ trainingId, ...values })
+    .returning();
   return row;
 }
 
 export async function listProgrammes(db: DbOrTx, trainingId: number) {
   const rows = await db
-    .select({ id: dpcProgrammes.id, actionNumber: dpcProgrammes.actionNumber, name: dpcProgrammes.name, priceHtCents: dpcProgrammes.priceHtCents, durationMinutes: dpcProgrammes.durationMinutes })
+    .select({
+      id: dpcProgrammes.id,
+      actionNumber: dpcProgrammes.actionNumber,
+      name: dpcProgrammes.name,
+      priceHtCents: dpcProgrammes.priceHtCents,
+      durationMinutes: dpcProgrammes.durationMinutes,
+    })
     .from(dpcProgrammes)
     .where(eq(dpcProgrammes.trainingId, trainingId))
     .orderBy(asc(dpcProgrammes.id));
@@ -221,7 +271,12 @@ export async function listProgrammes(db: DbOrTx, trainingId: number) {
     ? await db
         .select({ id: enrolments.dpcProgrammeId, total: count() })
         .from(enrolments)
-        .where(inArray(enrolments.dpcProgrammeId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            enrolments.dpcProgrammeId,
+            rows.map((r) => r.id),
+          ),
+        )
         .groupBy(enrolments.dpcProgrammeId)
     : [];
   return rows.map((row) => ({ ...row, enrolments: used.find((u) => u.id === row.id)?.total ?? 0 }));
@@ -236,8 +291,15 @@ export async function actionNumberTaken(db: DbOrTx, actionNumber: string, except
   return Boolean(row);
 }
 
-export async function insertProgramme(db: DbOrTx, trainingId: number, values: { actionNumber: string; name: string; priceHtCents: number; currency: string; durationMinutes: number }) {
-  const [row] = await db.insert(dpcProgrammes).values({ trainingId, ...values }).returning();
+export async function insertProgramme(
+  db: DbOrTx,
+  trainingId: number,
+  values: { actionNumber: string; name: string; priceHtCents: number; currency: string; durationMinutes: number },
+) {
+  const [row] = await db
+    .insert(dpcProgrammes)
+    .values({ trainingId, ...values })
+    .returning();
   return row;
 }
 
@@ -251,27 +313,63 @@ export async function listQuizzes(db: DbOrTx, trainingId: number) {
     ? await db
         .select({ id: quizTrackings.quizId, total: count() })
         .from(quizTrackings)
-        .where(inArray(quizTrackings.quizId, quizList.map((q) => q.id)))
+        .where(
+          inArray(
+            quizTrackings.quizId,
+            quizList.map((q) => q.id),
+          ),
+        )
         .groupBy(quizTrackings.quizId)
     : [];
   const quizRows = quizList.map((quiz) => ({ ...quiz, attempts: attempts.find((a) => a.id === quiz.id)?.total ?? 0 }));
   const questionRows = quizRows.length
-    ? await db.select().from(quizQuestions).where(inArray(quizQuestions.quizId, quizRows.map((q) => q.id))).orderBy(asc(quizQuestions.position))
+    ? await db
+        .select()
+        .from(quizQuestions)
+        .where(
+          inArray(
+            quizQuestions.quizId,
+            quizRows.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(quizQuestions.position))
     : [];
   const choiceRows = questionRows.length
-    ? await db.select().from(quizChoices).where(inArray(quizChoices.questionId, questionRows.map((q) => q.id))).orderBy(asc(quizChoices.position))
+    ? await db
+        .select()
+        .from(quizChoices)
+        .where(
+          inArray(
+            quizChoices.questionId,
+            questionRows.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(quizChoices.position))
     : [];
   return quizRows.map((quiz) => ({
     ...quiz,
     questions: questionRows
       .filter((q) => q.quizId === quiz.id)
-      .map((q) => ({ id: q.id, position: q.position, kind: q.kind, text: q.text, explanation: q.explanation, choices: choiceRows.filter((c) => c.questionId === q.id).map((c) => ({ text: c.text, correct: c.correct })) })),
+      .map((q) => ({
+        id: q.id,
+        position: q.position,
+        kind: q.kind,
+        text: q.text,
+        explanation: q.explanation,
+        choices: choiceRows.filter((c) => c.questionId === q.id).map((c) => ({ text: c.text, correct: c.correct })),
+      })),
   }));
 }
 
 export async function insertQuiz(db: DbOrTx, trainingId: number, values: { title: string; kind: string; passScore: number | null }) {
-  const [last] = await db.select({ position: max(quizzes.position) }).from(quizzes).where(eq(quizzes.trainingId, trainingId));
-  const [row] = await db.insert(quizzes).values({ trainingId, position: (last?.position ?? 0) + 1, ...values }).returning();
+  const [last] = await db
+    .select({ position: max(quizzes.position) })
+    .from(quizzes)
+    .where(eq(quizzes.trainingId, trainingId));
+  const [row] = await db
+    .insert(quizzes)
+    .values({ trainingId, position: (last?.position ?? 0) + 1, ...values })
+    .returning();
   return row;
 }
 
@@ -280,9 +378,20 @@ export async function findQuiz(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function insertQuestion(db: DbOrTx, quizId: number, values: { text: string; kind: string; explanation: string | null }, choices: { text: string; correct: boolean }[]) {
-  const [last] = await db.select({ position: max(quizQuestions.position) }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
-  const [question] = await db.insert(quizQuestions).values({ quizId, position: (last?.position ?? 0) + 1, ...values }).returning();
+export async function insertQuestion(
+  db: DbOrTx,
+  quizId: number,
+  values: { text: string; kind: string; explanation: string | null },
+  choices: { text: string; correct: boolean }[],
+) {
+  const [last] = await db
+    .select({ position: max(quizQuestions.position) })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quizId));
+  const [question] = await db
+    .insert(quizQuestions)
+    .values({ quizId, position: (last?.position ?? 0) + 1, ...values })
+    .returning();
   await db.insert(quizChoices).values(choices.map((choice, index) => ({ questionId: question.id, position: index + 1, ...choice })));
   return question;
 }
@@ -303,7 +412,14 @@ export async function updateModule(db: DbOrTx, id: number, values: { title: stri
     .update(modules)
     .set(values)
     .where(eq(modules.id, id))
-    .returning({ id: modules.id, courseId: modules.courseId, position: modules.position, type: modules.type, title: modules.title, durationMinutes: modules.durationMinutes });
+    .returning({
+      id: modules.id,
+      courseId: modules.courseId,
+      position: modules.position,
+      type: modules.type,
+      title: modules.title,
+      durationMinutes: modules.durationMinutes,
+    });
   return row;
 }
 
@@ -343,13 +459,25 @@ export async function deleteQuiz(db: DbOrTx, id: number) {
 /** A question with its quiz's training and its choices in order. */
 export async function findQuestion(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: quizQuestions.id, quizId: quizQuestions.quizId, position: quizQuestions.position, kind: quizQuestions.kind, text: quizQuestions.text, explanation: quizQuestions.explanation, trainingId: quizzes.trainingId })
+    .select({
+      id: quizQuestions.id,
+      quizId: quizQuestions.quizId,
+      position: quizQuestions.position,
+      kind: quizQuestions.kind,
+      text: quizQuestions.text,
+      explanation: quizQuestions.explanation,
+      trainingId: quizzes.trainingId,
+    })
     .from(quizQuestions)
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
     .where(eq(quizQuestions.id, id))
     .limit(1);
   if (!row) return undefined;
-  const choices = await db.select({ id: quizChoices.id, text: quizChoices.text, correct: quizChoices.correct }).from(quizChoices).where(eq(quizChoices.questionId, id)).orderBy(asc(quizChoices.position));
+  const choices = await db
+    .select({ id: quizChoices.id, text: quizChoices.text, correct: quizChoices.correct })
+    .from(quizChoices)
+    .where(eq(quizChoices.questionId, id))
+    .orderBy(asc(quizChoices.position));
   return { ...row, choices };
 }
 
@@ -404,7 +532,11 @@ export async function writeOrder(db: DbOrTx, kind: OrderedKind, parentId: number
     .update(list.table)
     .set({ position: sql`-1 - ${list.position}` })
     .where(eq(list.parent, parentId));
-  for (const [index, id] of ids.entries()) await db.update(list.table).set({ position: index + 1 }).where(eq(list.id, id));
+  for (const [index, id] of ids.entries())
+    await db
+      .update(list.table)
+      .set({ position: index + 1 })
+      .where(eq(list.id, id));
 }
 
 // ------------------------------------------------------------------ pass rules (ADR 0107)
@@ -438,7 +570,11 @@ export async function upsertPassRules(db: DbOrTx, trainingId: number, values: Pa
 
 export async function readDetails(db: DbOrTx, trainingId: number, brand: string) {
   const [objectiveRows, tagRows, trainerRows, peopleRows] = await Promise.all([
-    db.select({ type: objectives.type, text: objectives.text }).from(objectives).where(eq(objectives.trainingId, trainingId)).orderBy(asc(objectives.type), asc(objectives.position), asc(objectives.id)),
+    db
+      .select({ type: objectives.type, text: objectives.text })
+      .from(objectives)
+      .where(eq(objectives.trainingId, trainingId))
+      .orderBy(asc(objectives.type), asc(objectives.position), asc(objectives.id)),
     db.select({ tag: trainingTags.tag }).from(trainingTags).where(eq(trainingTags.trainingId, trainingId)).orderBy(asc(trainingTags.tag)),
     db
       .select({ id: trainingPeople.personId })
@@ -466,5 +602,6 @@ export async function writeDetails(db: DbOrTx, trainingId: number, values: { ski
   await db.delete(trainingTags).where(eq(trainingTags.trainingId, trainingId));
   if (values.tags.length) await db.insert(trainingTags).values(values.tags.map((tag) => ({ trainingId, tag })));
   await db.delete(trainingPeople).where(and(eq(trainingPeople.trainingId, trainingId), eq(trainingPeople.role, "trainer")));
-  if (values.trainers.length) await db.insert(trainingPeople).values(values.trainers.map((personId, index) => ({ trainingId, personId, role: "trainer", position: index + 1 })));
+  if (values.trainers.length)
+    await db.insert(trainingPeople).values(values.trainers.map((personId, index) => ({ trainingId, personId, role: "trainer", position: index + 1 })));
 }

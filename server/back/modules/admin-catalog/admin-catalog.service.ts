@@ -33,7 +33,10 @@ import * as repo from "./admin-catalog.repository.ts";
 type Ctx = Pick<BackDeps, "db" | "now">;
 
 export async function listCatalog(db: Db, query: CatalogListQuery): Promise<CatalogList> {
-  const [total, rows] = await Promise.all([repo.countTrainings(db, query), repo.listTrainings(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE })]);
+  const [total, rows] = await Promise.all([
+    repo.countTrainings(db, query),
+    repo.listTrainings(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
+  ]);
   return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), paging: paging(total, query.page) };
 }
 
@@ -130,7 +133,11 @@ export async function createTraining(ctx: Ctx, actorId: number, input: TrainingI
     const now = ctx.now();
     const row = await repo.insertTraining(tx, { ...columnsOf(input), isPublished: false, createdAt: now, updatedAt: now, lastUpdate: now });
     await repo.replaceTrainingFundings(tx, row.id, input.fundings);
-    await recordAdminChange(tx, { actorId, action: "training.create", entityType: "training", entityId: row.id, before: null, after: { ...row, fundings: input.fundings } }, now);
+    await recordAdminChange(
+      tx,
+      { actorId, action: "training.create", entityType: "training", entityId: row.id, before: null, after: { ...row, fundings: input.fundings } },
+      now,
+    );
     return { id: row.id };
   });
 }
@@ -143,7 +150,18 @@ export async function updateTraining(ctx: Ctx, actorId: number, id: number, inpu
     const now = ctx.now();
     const after = await repo.updateTraining(tx, id, { ...columnsOf(input), updatedAt: now, lastUpdate: now });
     await repo.replaceTrainingFundings(tx, id, input.fundings);
-    await recordAdminChange(tx, { actorId, action: "training.update", entityType: "training", entityId: id, before: { ...before, fundings: fundingsBefore }, after: { ...after, fundings: input.fundings } }, now);
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: "training.update",
+        entityType: "training",
+        entityId: id,
+        before: { ...before, fundings: fundingsBefore },
+        after: { ...after, fundings: input.fundings },
+      },
+      now,
+    );
   });
 }
 
@@ -153,7 +171,18 @@ export async function setPublished(ctx: Ctx, actorId: number, id: number, publis
     const before = await requireTraining(tx, id, true);
     const now = ctx.now();
     await repo.updateTraining(tx, id, { isPublished: published, updatedAt: now });
-    await recordAdminChange(tx, { actorId, action: published ? "training.publish" : "training.unpublish", entityType: "training", entityId: id, before: { isPublished: before.isPublished }, after: { isPublished: published } }, now);
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: published ? "training.publish" : "training.unpublish",
+        entityType: "training",
+        entityId: id,
+        before: { isPublished: before.isPublished },
+        after: { isPublished: published },
+      },
+      now,
+    );
   });
 }
 
@@ -162,7 +191,18 @@ export async function setIllustration(ctx: Ctx, actorId: number, id: number, sto
     const before = await requireTraining(tx, id, true);
     const now = ctx.now();
     await repo.updateTraining(tx, id, { mainIllustration: storedPath, updatedAt: now });
-    await recordAdminChange(tx, { actorId, action: "training.illustration", entityType: "training", entityId: id, before: { mainIllustration: before.mainIllustration }, after: { mainIllustration: storedPath } }, now);
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: "training.illustration",
+        entityType: "training",
+        entityId: id,
+        before: { mainIllustration: before.mainIllustration },
+        after: { mainIllustration: storedPath },
+      },
+      now,
+    );
     return before.mainIllustration;
   });
 }
@@ -192,7 +232,8 @@ export async function updateDetails(ctx: Ctx, actorId: number, id: number, input
     const training = await requireTraining(tx, id, true);
     const { people, ...before } = await repo.readDetails(tx, id, training.brand);
     const trainers = [...new Set(input.trainers)];
-    if (trainers.some((personId) => !people.some((p) => p.id === personId))) throw new AppError("VALIDATION", "adminTrainerUnknown", { fields: { trainers: ["adminTrainerUnknown"] } });
+    if (trainers.some((personId) => !people.some((p) => p.id === personId)))
+      throw new AppError("VALIDATION", "adminTrainerUnknown", { fields: { trainers: ["adminTrainerUnknown"] } });
     const after = { skills: textLines(input.skills), knowledge: textLines(input.knowledge), tags: tagList(input.tags), trainers };
     await repo.writeDetails(tx, id, after);
     const now = ctx.now();

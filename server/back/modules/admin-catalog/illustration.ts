@@ -9,7 +9,8 @@ export const MAX_ILLUSTRATION_BYTES = 2 * 1024 * 1024;
  * WebP; an SVG is refused with its own message (ADR 0105).
  */
 export function checkIllustration(bytes: Uint8Array, field = "illustration"): "png" | "jpg" | "webp" {
-  const refuse = (key: "adminIllustrationInvalid" | "adminIllustrationTooLarge" | "adminIllustrationSvgRefused") => new AppError("VALIDATION", key, { fields: { [field]: [key] } });
+  const refuse = (key: "adminIllustrationInvalid" | "adminIllustrationTooLarge" | "adminIllustrationSvgRefused") =>
+    new AppError("VALIDATION", key, { fields: { [field]: [key] } });
   if (bytes.length === 0) throw refuse("adminIllustrationInvalid");
   if (bytes.length > MAX_ILLUSTRATION_BYTES) throw refuse("adminIllustrationTooLarge");
   const kind = sniffImageType(bytes);

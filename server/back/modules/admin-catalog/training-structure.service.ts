@@ -32,7 +32,11 @@ export async function removeCourse(ctx: Ctx, actorId: number, courseId: number) 
     const modules = (await repo.listCourses(tx, course.trainingId)).find((c) => c.id === courseId)?.modules ?? [];
     await repo.deleteCourse(tx, courseId);
     await repo.writeOrder(tx, "course", course.trainingId, await repo.orderedIds(tx, "course", course.trainingId));
-    await recordAdminChange(tx, { actorId, action: "course.delete", entityType: "course", entityId: courseId, before: { ...course, modules }, after: null }, ctx.now());
+    await recordAdminChange(
+      tx,
+      { actorId, action: "course.delete", entityType: "course", entityId: courseId, before: { ...course, modules }, after: null },
+      ctx.now(),
+    );
   });
 }
 
@@ -67,12 +71,24 @@ export async function addFaceToFace(ctx: Ctx, actorId: number, trainingId: numbe
   });
 }
 
-export async function addProgramme(ctx: Ctx, actorId: number, trainingId: number, input: { actionNumber: string; name: string; priceHt: string; durationMinutes: number }) {
+export async function addProgramme(
+  ctx: Ctx,
+  actorId: number,
+  trainingId: number,
+  input: { actionNumber: string; name: string; priceHt: string; durationMinutes: number },
+) {
   return ctx.db.transaction(async (tx) => {
     const training = await requireTraining(tx, trainingId, true);
     requireOwnActionNumber(training.brand, input.actionNumber);
-    if (await repo.actionNumberTaken(tx, input.actionNumber)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
-    const row = await repo.insertProgramme(tx, trainingId, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), currency: training.currency, durationMinutes: input.durationMinutes });
+    if (await repo.actionNumberTaken(tx, input.actionNumber))
+      throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
+    const row = await repo.insertProgramme(tx, trainingId, {
+      actionNumber: input.actionNumber,
+      name: input.name,
+      priceHtCents: priceToCents(input.priceHt),
+      currency: training.currency,
+      durationMinutes: input.durationMinutes,
+    });
     await recordAdminChange(tx, { actorId, action: "programme.create", entityType: "dpcProgramme", entityId: row.id, before: null, after: row }, ctx.now());
     return { id: row.id };
   });
@@ -94,7 +110,11 @@ export async function addQuestion(ctx: Ctx, actorId: number, quizId: number, inp
     await requireTraining(tx, quiz.trainingId, true);
     const choices = choiceLines(input.choices);
     const row = await repo.insertQuestion(tx, quizId, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices);
-    await recordAdminChange(tx, { actorId, action: "question.create", entityType: "quizQuestion", entityId: row.id, before: null, after: { ...row, choices } }, ctx.now());
+    await recordAdminChange(
+      tx,
+      { actorId, action: "question.create", entityType: "quizQuestion", entityId: row.id, before: null, after: { ...row, choices } },
+      ctx.now(),
+    );
     return { id: row.id };
   });
 }
@@ -174,8 +194,14 @@ export async function updateProgramme(ctx: Ctx, actorId: number, id: number, inp
   await ctx.db.transaction(async (tx) => {
     const before = await requireProgramme(tx, id);
     requireOwnActionNumber((await requireTraining(tx, before.trainingId)).brand, input.actionNumber);
-    if (await repo.actionNumberTaken(tx, input.actionNumber, id)) throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
-    const after = await repo.updateProgramme(tx, id, { actionNumber: input.actionNumber, name: input.name, priceHtCents: priceToCents(input.priceHt), durationMinutes: input.durationMinutes });
+    if (await repo.actionNumberTaken(tx, input.actionNumber, id))
+      throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
+    const after = await repo.updateProgramme(tx, id, {
+      actionNumber: input.actionNumber,
+      name: input.name,
+      priceHtCents: priceToCents(input.priceHt),
+      durationMinutes: input.durationMinutes,
+    });
     await recordAdminChange(tx, { actorId, action: "programme.update", entityType: "dpcProgramme", entityId: id, before, after }, ctx.now());
   });
 }
@@ -218,7 +244,14 @@ export async function updateQuestion(ctx: Ctx, actorId: number, id: number, inpu
     const row = await repo.updateQuestion(tx, id, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices, before.choices);
     await recordAdminChange(
       tx,
-      { actorId, action: "question.update", entityType: "quizQuestion", entityId: id, before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) }, after: { ...row, choices } },
+      {
+        actorId,
+        action: "question.update",
+        entityType: "quizQuestion",
+        entityId: id,
+        before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) },
+        after: { ...row, choices },
+      },
       ctx.now(),
     );
   });
@@ -232,7 +265,18 @@ export async function removeQuestion(ctx: Ctx, actorId: number, id: number): Pro
     if (used > 0) throw new AppError("CONFLICT", "adminQuestionInUse", { values: { count: used } });
     await repo.deleteQuestion(tx, id);
     await repo.writeOrder(tx, "question", before.quizId, await repo.orderedIds(tx, "question", before.quizId));
-    await recordAdminChange(tx, { actorId, action: "question.delete", entityType: "quizQuestion", entityId: id, before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) }, after: null }, ctx.now());
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: "question.delete",
+        entityType: "quizQuestion",
+        entityId: id,
+        before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) },
+        after: null,
+      },
+      ctx.now(),
+    );
   });
 }
 
@@ -257,7 +301,18 @@ async function move(
     const order = [...ids];
     [order[from], order[to]] = [order[to], order[from]];
     await repo.writeOrder(tx, kind, parentId, order);
-    await recordAdminChange(tx, { actorId, action: `${kind}.move`, entityType: kind === "question" ? "quizQuestion" : kind, entityId: id, before: { position: from + 1, order: ids }, after: { position: to + 1, order } }, ctx.now());
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: `${kind}.move`,
+        entityType: kind === "question" ? "quizQuestion" : kind,
+        entityId: id,
+        before: { position: from + 1, order: ids },
+        after: { position: to + 1, order },
+      },
+      ctx.now(),
+    );
     return { id, moved: true, position: to + 1 };
   });
 }

@@ -69,7 +69,15 @@ export async function listSessions(db: DbOrTx, query: SessionListQuery, today: s
 /** The session with its group and training; locked for the transaction when `lock`. */
 export async function findSession(db: DbOrTx, id: number, lock = false) {
   const query = db
-    .select({ session: faceToFaceSessions, virtualClass: faceToFaces.virtualClass, trainingId: trainings.id, trainingName: trainings.name, brand: trainings.brand, slug: trainings.slug, type: trainings.type })
+    .select({
+      session: faceToFaceSessions,
+      virtualClass: faceToFaces.virtualClass,
+      trainingId: trainings.id,
+      trainingName: trainings.name,
+      brand: trainings.brand,
+      slug: trainings.slug,
+      type: trainings.type,
+    })
     .from(faceToFaceSessions)
     .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
     .innerJoin(trainings, eq(trainings.id, faceToFaces.trainingId))
@@ -138,7 +146,13 @@ export async function moveEnrolment(db: DbOrTx, enrolmentId: number, toSessionId
 /** Other sessions of the same training (moving targets), with their free seats. */
 export async function listSiblingSessions(db: DbOrTx, trainingId: number, exceptId: number) {
   return db
-    .select({ id: faceToFaceSessions.id, name: faceToFaceSessions.name, startDate: faceToFaceSessions.startDate, max: faceToFaceSessions.maxParticipants, current: faceToFaceSessions.currentParticipants })
+    .select({
+      id: faceToFaceSessions.id,
+      name: faceToFaceSessions.name,
+      startDate: faceToFaceSessions.startDate,
+      max: faceToFaceSessions.maxParticipants,
+      current: faceToFaceSessions.currentParticipants,
+    })
     .from(faceToFaceSessions)
     .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
     .where(and(eq(faceToFaces.trainingId, trainingId), ne(faceToFaceSessions.id, exceptId)))

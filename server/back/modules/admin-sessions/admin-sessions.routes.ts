@@ -9,13 +9,21 @@ import * as sessions from "./admin-sessions.service.ts";
 /** The sessions tool's API (ADR 0063); the admin guard of app.ts has already run for every path here. */
 export const adminSessionsRoutes = new Hono<BackEnv>();
 
-const ctxOf = (c: Context<BackEnv>) => ({ db: c.var.deps.db, now: c.var.deps.now, broadcaster: c.var.deps.broadcaster, mailer: c.var.deps.mailer, logger: c.var.logger });
+const ctxOf = (c: Context<BackEnv>) => ({
+  db: c.var.deps.db,
+  now: c.var.deps.now,
+  broadcaster: c.var.deps.broadcaster,
+  mailer: c.var.deps.mailer,
+  logger: c.var.logger,
+});
 
 register(adminSessionsRoutes, endpoints.list, async (c, { query }) => ok(await sessions.listSessions(c.var.deps.db, query, c.var.deps.now())));
 
 register(adminSessionsRoutes, endpoints.session, async (c, { params }) => ok(await sessions.getSession(c.var.deps.db, params.id)));
 
-register(adminSessionsRoutes, endpoints.create, async (c, { caller, body }) => ok(await sessions.createSession(ctxOf(c), caller.userId, body), c.var.t("adminSaved"), 201));
+register(adminSessionsRoutes, endpoints.create, async (c, { caller, body }) =>
+  ok(await sessions.createSession(ctxOf(c), caller.userId, body), c.var.t("adminSaved"), 201),
+);
 
 register(adminSessionsRoutes, endpoints.update, async (c, { caller, params: { id }, body }) => {
   await sessions.updateSession(ctxOf(c), caller.userId, id, body);
@@ -45,7 +53,10 @@ register(adminSessionsRoutes, endpoints.removeWaiting, async (c, { caller, param
 /** Cancels the session (an explicit `confirm: true` is required): bookings cancelled, learners notified. */
 register(adminSessionsRoutes, endpoints.cancel, async (c, { caller, params }) => {
   const result = await sessions.cancelSession(ctxOf(c), caller.userId, params.id);
-  const message = result.notified === 0 ? c.var.t("adminSessionCancelledNobody") : c.var.t("adminSessionCancelled", { count: result.notified, names: result.learners.join(", ") });
+  const message =
+    result.notified === 0
+      ? c.var.t("adminSessionCancelledNobody")
+      : c.var.t("adminSessionCancelled", { count: result.notified, names: result.learners.join(", ") });
   return ok(result, message);
 });
 

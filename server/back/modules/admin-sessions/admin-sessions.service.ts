@@ -26,8 +26,14 @@ const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
 export async function listSessions(db: Db, query: SessionListQuery, now: Date): Promise<SessionList> {
   const today = toParisDate(now);
-  const [total, rows] = await Promise.all([repo.countSessions(db, query, today), repo.listSessions(db, query, today, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE })]);
-  return { items: rows.map((r) => ({ ...r, startDate: String(r.startDate), startTime: hhmm(r.startTime), waiting: Number(r.waiting) })), paging: paging(total, query.page) };
+  const [total, rows] = await Promise.all([
+    repo.countSessions(db, query, today),
+    repo.listSessions(db, query, today, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, startDate: String(r.startDate), startTime: hhmm(r.startTime), waiting: Number(r.waiting) })),
+    paging: paging(total, query.page),
+  };
 }
 
 async function requireSession(db: Parameters<typeof repo.findSession>[0], id: number, lock = false) {
@@ -38,7 +44,12 @@ async function requireSession(db: Parameters<typeof repo.findSession>[0], id: nu
 
 export async function getSession(db: Db, id: number): Promise<AdminSession> {
   const row = await requireSession(db, id);
-  const [dates, people, siblings, attended] = await Promise.all([repo.listDates(db, id), repo.listSessionPeople(db, id), repo.listSiblingSessions(db, row.trainingId, id), repo.hasAttendance(db, id)]);
+  const [dates, people, siblings, attended] = await Promise.all([
+    repo.listDates(db, id),
+    repo.listSessionPeople(db, id),
+    repo.listSiblingSessions(db, row.trainingId, id),
+    repo.hasAttendance(db, id),
+  ]);
   const s = row.session;
   const person = ({ locale: _locale, ...p }: (typeof people)[number]) => p;
   return {
@@ -96,13 +107,27 @@ export async function updateSession(ctx: Ctx, actorId: number, id: number, input
   const promoted = await ctx.db.transaction(async (tx) => {
     const { session: before } = await requireSession(tx, id, true);
     if (input.maxParticipants < before.currentParticipants) {
-      throw new AppError("CONFLICT", "adminSessionSeatsBelowParticipants", { values: { count: before.currentParticipants }, fields: { maxParticipants: ["adminSessionSeatsBelowParticipants"] } });
+      throw new AppError("CONFLICT", "adminSessionSeatsBelowParticipants", {
+        values: { count: before.currentParticipants },
+        fields: { maxParticipants: ["adminSessionSeatsBelowParticipants"] },
+      });
     }
     await repo.updateSession(tx, id, columnsOf(input));
     // Seats raised: the waiting list moves up at once.
     const changes = await fillFreedSeats(tx, id);
     const after = (await requireSession(tx, id)).session;
-    await recordAdminChange(tx, { actorId, action: "session.update", entityType: "session", entityId: id, before, after: changes.length ? { ...after, promotedEnrolments: changes.map((c) => c.enrolmentId) } : after }, ctx.now());
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: "session.update",
+        entityType: "session",
+        entityId: id,
+        before,
+        after: changes.length ? { ...after, promotedEnrolments: changes.map((c) => c.enrolmentId) } : after,
+      },
+      ctx.now(),
+    );
     return changes;
   });
   await tellSeatChanges(ctx, promoted);
@@ -133,45 +158,77 @@ export async function moveLearner(ctx: Ctx, actorId: number, fromId: number, inp
     const rows = { [first]: await requireSession(tx, first, true), [second]: await requireSession(tx, second, true) };
     const from = rows[fromId];
     const to = rows[input.toSessionId];
-    if (to.trainingId !== from.trainingId) throw new AppError("CONFLICT", "adminSessionOtherTraining", { fields: { toSessionId: ["adminSessionOtherTraining"] } });
+    if (to.trainingId !== from.trainingId)
+      throw new AppError("CONFLICT", "adminSessionOtherTraining", { fields: { toSessionId: ["adminSessionOtherTraining"] } });
     const enrolment = await repo.findEnrolmentForUpdate(tx, input.enrolmentId);
     if (!enrolment || enrolment.sessionId !== fromId || enrolment.status === "cancelled" || enrolment.status === "waiting_list") {
       throw new AppError("NOT_FOUND", "adminEnrolmentNotInSession", { fields: { enrolmentId: ["adminEnrolmentNotInSession"] } });
     }
-    if (to.session.currentParticipants >= to.session.maxParticipants) throw new AppError("CONFLICT", "adminSessionFull", { values: { name: to.session.name }, fields: { toSessionId: ["adminSessionFull"] } });
+    if (to.session.currentParticipants >= to.session.maxParticipants)
+      throw new AppError("CONFLICT", "adminSessionFull", { values: { name: to.session.name }, fields: { toSessionId: ["adminSessionFull"] } });
     // The database counts the seat in the target and frees the one left behind (ADR 0111).
     await repo.moveEnrolment(tx, enrolment.id, to.session.id);
     // The seat left behind goes to the first of the waiting list (ADR 0085).
     const promoted = await releaseSeat(tx, from.session.id);
-    await recordAdminChange(tx, {
-      actorId,
-      action: "session.moveLearner",
-      entityType: "enrolment",
-      entityId: enrolment.id,
-      before: { sessionId: fromId, userId: enrolment.userId },
-      after: { sessionId: to.session.id, userId: enrolment.userId, promotedEnrolments: promoted.map((c) => c.enrolmentId) },
-    }, ctx.now());
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: "session.moveLearner",
+        entityType: "enrolment",
+        entityId: enrolment.id,
+        before: { sessionId: fromId, userId: enrolment.userId },
+        after: { sessionId: to.session.id, userId: enrolment.userId, promotedEnrolments: promoted.map((c) => c.enrolmentId) },
+      },
+      ctx.now(),
+    );
     return { userId: enrolment.userId, to, promoted };
   });
   const people = await repo.listSessionPeople(ctx.db, moved.to.session.id);
   const { t, locale } = tFor(people.find((p) => p.userId === moved.userId)?.locale ?? "fr-FR");
-  await notifyUser(ctx.db, ctx.broadcaster, {
-    userId: moved.userId,
-    title: t("adminLearnerMovedTitle"),
-    body: t("adminLearnerMovedBody", { name: moved.to.session.name, date: formatCalendarDay(String(moved.to.session.startDate), locale), training: moved.to.trainingName }),
-  }, ctx.now());
+  await notifyUser(
+    ctx.db,
+    ctx.broadcaster,
+    {
+      userId: moved.userId,
+      title: t("adminLearnerMovedTitle"),
+      body: t("adminLearnerMovedBody", {
+        name: moved.to.session.name,
+        date: formatCalendarDay(String(moved.to.session.startDate), locale),
+        training: moved.to.trainingName,
+      }),
+    },
+    ctx.now(),
+  );
   await tellSeatChanges(ctx, moved.promoted);
 }
 
 /** Who was changed and whether anything changed (a repeated call changes nothing). */
 export type WaitingChange = { id: number; changed: boolean };
 
-async function changeWaiting(ctx: Ctx, actorId: number, id: number, action: "session.promoteWaiting" | "session.removeWaiting", change: (tx: Tx) => ReturnType<typeof promoteWaiting>): Promise<WaitingChange> {
+async function changeWaiting(
+  ctx: Ctx,
+  actorId: number,
+  id: number,
+  action: "session.promoteWaiting" | "session.removeWaiting",
+  change: (tx: Tx) => ReturnType<typeof promoteWaiting>,
+): Promise<WaitingChange> {
   const outcome = await ctx.db.transaction(async (tx) => {
     await requireSession(tx, id, true);
     const result = await change(tx);
     if (result.changed && result.change) {
-      await recordAdminChange(tx, { actorId, action, entityType: "enrolment", entityId: result.change.enrolmentId, before: { sessionId: id, userId: result.change.userId, ...result.before }, after: { sessionId: id, userId: result.change.userId, ...result.after } }, ctx.now());
+      await recordAdminChange(
+        tx,
+        {
+          actorId,
+          action,
+          entityType: "enrolment",
+          entityId: result.change.enrolmentId,
+          before: { sessionId: id, userId: result.change.userId, ...result.before },
+          after: { sessionId: id, userId: result.change.userId, ...result.after },
+        },
+        ctx.now(),
+      );
     }
     return result;
   });
@@ -202,27 +259,39 @@ export async function cancelSession(ctx: Ctx, actorId: number, id: number): Prom
     const dates = await repo.listDates(tx, id);
     const cancelled = await repo.cancelSessionEnrolments(tx, id);
     await repo.deleteSession(tx, id);
-    await recordAdminChange(tx, {
-      actorId,
-      action: "session.cancel",
-      entityType: "session",
-      entityId: id,
-      before: { ...row.session, dates, learners: people.map(({ locale: _l, ...p }) => p) },
-      after: { cancelledEnrolments: cancelled.map((e) => e.id) },
-    }, ctx.now());
+    await recordAdminChange(
+      tx,
+      {
+        actorId,
+        action: "session.cancel",
+        entityType: "session",
+        entityId: id,
+        before: { ...row.session, dates, learners: people.map(({ locale: _l, ...p }) => p) },
+        after: { cancelledEnrolments: cancelled.map((e) => e.id) },
+      },
+      ctx.now(),
+    );
     return { row, people };
   });
   const brand = isBrandKey(result.row.brand) ? BRANDS[result.row.brand] : BRANDS.fr;
   for (const person of result.people) {
     const { t, locale } = tFor(person.locale);
     const date = formatCalendarDay(String(result.row.session.startDate), locale);
-    await notifyUser(ctx.db, ctx.broadcaster, {
-      userId: person.userId,
-      title: t("adminSessionCancelledTitle", { name: result.row.session.name }),
-      body: t("adminSessionCancelledBody", { date, training: result.row.trainingName }),
-    }, ctx.now());
+    await notifyUser(
+      ctx.db,
+      ctx.broadcaster,
+      {
+        userId: person.userId,
+        title: t("adminSessionCancelledTitle", { name: result.row.session.name }),
+        body: t("adminSessionCancelledBody", { date, training: result.row.trainingName }),
+      },
+      ctx.now(),
+    );
     try {
-      await ctx.mailer.send({ to: person.email, ...sessionCancelledMail({ brand, locale, firstName: person.firstName, session: result.row.session.name, training: result.row.trainingName, date }) });
+      await ctx.mailer.send({
+        to: person.email,
+        ...sessionCancelledMail({ brand, locale, firstName: person.firstName, session: result.row.session.name, training: result.row.trainingName, date }),
+      });
     } catch (error) {
       // The session is cancelled either way; the notification above already told the learner.
       ctx.logger.error({ err: error, userId: person.userId }, "session cancellation mail failed");

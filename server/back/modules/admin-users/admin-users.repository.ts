@@ -3,7 +3,15 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { DiscountListQuery, UserListQuery } from "#core/contract/admin-users.ts";
 import { accounts, discountCodes, discountUses, enrolments, memberships, orders, trainings, users } from "../../../db/schema/index.ts";
 
-const summary = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, brand: users.brand, isAdmin: users.isAdmin, createdAt: users.createdAt };
+const summary = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  brand: users.brand,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -22,7 +30,13 @@ const USER_ORDER = {
 export async function searchUsers(db: DbOrTx, query: UserListQuery, page: { limit: number; offset: number }) {
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
   const where = and(
-    pattern ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern)) : undefined,
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern),
+        )
+      : undefined,
     query.brand ? eq(users.brand, query.brand) : undefined,
   );
   const direction = query.dir === "asc" ? asc : desc;
@@ -45,7 +59,11 @@ export async function searchUsers(db: DbOrTx, query: UserListQuery, page: { limi
 }
 
 export async function findUserForAdmin(db: DbOrTx, id: number, lock = false) {
-  const query = db.select({ ...summary, locale: users.locale, profession: users.profession }).from(users).where(eq(users.id, id)).limit(1);
+  const query = db
+    .select({ ...summary, locale: users.locale, profession: users.profession })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   return row;
 }
@@ -71,7 +89,15 @@ export async function listUserEnrolments(db: DbOrTx, userId: number) {
 
 export async function listUserOrders(db: DbOrTx, userId: number) {
   return db
-    .select({ id: orders.id, brand: orders.brand, status: orders.status, paymentMethod: orders.paymentMethod, totalWithVatCents: orders.totalWithVatCents, currency: orders.currency, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      brand: orders.brand,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      totalWithVatCents: orders.totalWithVatCents,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(and(eq(orders.userId, userId), sql`${orders.status} <> 'cart'`))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -88,11 +114,24 @@ export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** One page of the codes (search on the code, brand filter, sorted; ties by id), with the total count. */
 export async function listDiscountCodes(db: DbOrTx, query: DiscountListQuery, page: { limit: number; offset: number }) {
-  const uses = db.select({ codeId: discountUses.discountCodeId, n: count().as("n") }).from(discountUses).groupBy(discountUses.discountCodeId).as("uses");
+  const uses = db
+    .select({ codeId: discountUses.discountCodeId, n: count().as("n") })
+    .from(discountUses)
+    .groupBy(discountUses.discountCodeId)
+    .as("uses");
   const useCount = sql<number>`coalesce(${uses.n}, 0)::int`;
-  const where = and(query.brand ? eq(discountCodes.brand, query.brand) : undefined, query.q ? ilike(discountCodes.code, `%${escapeLike(query.q)}%`) : undefined);
+  const where = and(
+    query.brand ? eq(discountCodes.brand, query.brand) : undefined,
+    query.q ? ilike(discountCodes.code, `%${escapeLike(query.q)}%`) : undefined,
+  );
   const direction = query.dir === "asc" ? asc : desc;
-  const order = { created: discountCodes.createdAt, code: discountCodes.code, brand: discountCodes.brand, validUntil: discountCodes.validUntil, uses: useCount }[query.sort];
+  const order = {
+    created: discountCodes.createdAt,
+    code: discountCodes.code,
+    brand: discountCodes.brand,
+    validUntil: discountCodes.validUntil,
+    uses: useCount,
+  }[query.sort];
   const [rows, [total]] = await Promise.all([
     db
       .select({ code: discountCodes, trainingName: trainings.name, uses: useCount })
@@ -100,7 +139,10 @@ export async function listDiscountCodes(db: DbOrTx, query: DiscountListQuery, pa
       .leftJoin(trainings, eq(trainings.id, discountCodes.trainingId))
       .leftJoin(uses, eq(uses.codeId, discountCodes.id))
       .where(where)
-      .orderBy(query.sort === "validUntil" ? sql`${discountCodes.validUntil} ${sql.raw(query.dir === "asc" ? "asc" : "desc")} nulls last` : direction(order), direction(discountCodes.id))
+      .orderBy(
+        query.sort === "validUntil" ? sql`${discountCodes.validUntil} ${sql.raw(query.dir === "asc" ? "asc" : "desc")} nulls last` : direction(order),
+        direction(discountCodes.id),
+      )
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(discountCodes).where(where),
@@ -115,7 +157,11 @@ export async function findDiscountCode(db: DbOrTx, id: number, lock = false): Pr
 }
 
 export async function discountCodeExists(db: DbOrTx, brand: string, code: string): Promise<boolean> {
-  const rows = await db.select({ id: discountCodes.id }).from(discountCodes).where(and(eq(discountCodes.brand, brand), eq(discountCodes.code, code))).limit(1);
+  const rows = await db
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.brand, brand), eq(discountCodes.code, code)))
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -1,6 +1,13 @@
 import { BRANDS, isBrandKey, type BrandKey } from "#core/branding/brands.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
-import { discountValueUnits, type AdminDiscountCode, type AdminUserDetail, type DiscountListQuery, type NewDiscountCode, type UserListQuery } from "#core/contract/admin-users.ts";
+import {
+  discountValueUnits,
+  type AdminDiscountCode,
+  type AdminUserDetail,
+  type DiscountListQuery,
+  type NewDiscountCode,
+  type UserListQuery,
+} from "#core/contract/admin-users.ts";
 import { normalizeDiscountCode } from "#core/domain/discounts.ts";
 import type { Db } from "../../../db/client.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
@@ -36,7 +43,15 @@ export async function getUserDetail(db: Db, actorId: number, id: number): Promis
     user: { ...summaryOf(user), locale: user.locale, profession: user.profession },
     memberships,
     enrolments: enrolments.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
-    orders: orders.map((o) => ({ id: o.id, brand: o.brand, status: o.status, paymentMethod: o.paymentMethod, totalWithVat: o.totalWithVatCents, currency: o.currency, createdAt: o.createdAt.toISOString() })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      brand: o.brand,
+      status: o.status,
+      paymentMethod: o.paymentMethod,
+      totalWithVat: o.totalWithVatCents,
+      currency: o.currency,
+      createdAt: o.createdAt.toISOString(),
+    })),
     isSelf: actorId === id,
   };
 }
@@ -45,7 +60,11 @@ export async function getUserDetail(db: Db, actorId: number, id: number): Promis
  * Sends the user a new sign-in link (the password-setting link of the reset flow, valid one hour; older links stop
  * working), for someone who never set a password or lost the first mail.
  */
-export async function resendInvitation(deps: { db: Db; mailer: Mailer; now: Date; origin: (brand: string) => string }, actorId: number, id: number): Promise<string> {
+export async function resendInvitation(
+  deps: { db: Db; mailer: Mailer; now: Date; origin: (brand: string) => string },
+  actorId: number,
+  id: number,
+): Promise<string> {
   const { db, now } = deps;
   const { user, token } = await db.transaction(async (tx) => {
     const user = await repo.findUserForAdmin(tx, id, true);
@@ -57,7 +76,10 @@ export async function resendInvitation(deps: { db: Db; mailer: Mailer; now: Date
   });
   const path = user.locale === "es-ES" ? "/restablecer-mi-contrasena/" : "/reinitialiser-mon-mot-de-passe/";
   const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : BRANDS.fr;
-  await deps.mailer.send({ to: user.email, ...passwordResetMail({ brand, locale: user.locale, firstName: user.firstName, link: `${deps.origin(user.brand)}${path}${token}` }) });
+  await deps.mailer.send({
+    to: user.email,
+    ...passwordResetMail({ brand, locale: user.locale, firstName: user.firstName, link: `${deps.origin(user.brand)}${path}${token}` }),
+  });
   return user.email;
 }
 
@@ -69,7 +91,14 @@ export async function setAdminRole(db: Db, actorId: number, id: number, isAdmin:
     if (!user) throw new AppError("NOT_FOUND", "adminUserNotFound");
     if (user.isAdmin === isAdmin) return;
     await repo.setUserAdmin(tx, id, isAdmin, now);
-    await auditChange(tx, { actorId, action: isAdmin ? "user.madeAdmin" : "user.adminRemoved", entityType: "user", entityId: id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
+    await auditChange(tx, {
+      actorId,
+      action: isAdmin ? "user.madeAdmin" : "user.adminRemoved",
+      entityType: "user",
+      entityId: id,
+      before: { isAdmin: user.isAdmin },
+      after: { isAdmin },
+    });
   });
 }
 

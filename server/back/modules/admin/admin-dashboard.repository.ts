@@ -26,7 +26,10 @@ export async function creditNotesByBrandSince(db: Db, since: Date) {
 }
 
 export async function countPendingChecks(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(orders).where(and(eq(orders.status, "pending"), eq(orders.paymentMethod, "check")));
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), eq(orders.paymentMethod, "check")));
   return row?.total ?? 0;
 }
 

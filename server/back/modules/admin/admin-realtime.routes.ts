@@ -16,7 +16,18 @@ register(adminRealtimeRoutes, adminEndpoints.notifyUser, async (c, { caller, bod
   const at = now();
   const sent = await notifyUser(db, broadcaster, input, at, {
     inTransaction: (tx, stored) =>
-      recordAdminChange(tx, { actorId: caller.userId, action: "notification.sent", entityType: "notification", entityId: stored.id, before: null, after: { userId: input.userId, title: stored.title, body: stored.body, link: stored.link } }, at),
+      recordAdminChange(
+        tx,
+        {
+          actorId: caller.userId,
+          action: "notification.sent",
+          entityType: "notification",
+          entityId: stored.id,
+          before: null,
+          after: { userId: input.userId, title: stored.title, body: stored.body, link: stored.link },
+        },
+        at,
+      ),
   });
   return ok(sent, "OK", 201);
 });

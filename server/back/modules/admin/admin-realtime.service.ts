@@ -12,7 +12,11 @@ export async function reloadOpenPages(deps: Deps, actorId: number, input: { scop
   const channel = input.scope === "user" && input.userId ? userChannelName(input.userId) : PLATFORM_CHANNEL;
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
-    await recordAdminChange(tx, { actorId, action: "pages.reload", entityType: "channel", entityId: channel, before: null, after: { scope: input.scope, userId: input.userId ?? null } }, at);
+    await recordAdminChange(
+      tx,
+      { actorId, action: "pages.reload", entityType: "channel", entityId: channel, before: null, after: { scope: input.scope, userId: input.userId ?? null } },
+      at,
+    );
     await deps.broadcaster.broadcast(channel, "ReloadEvent", { at: at.toISOString() });
   });
   return { channel };

@@ -46,7 +46,9 @@ export function canonicalJson(facts: Facts): string {
 }
 
 export function signAttestation(secret: string, code: string, facts: Facts): string {
-  return createHmac("sha256", secret).update(`${code}\n${canonicalJson(facts)}`).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(`${code}\n${canonicalJson(facts)}`)
+    .digest("base64url");
 }
 
 export function isSignatureValid(secret: string, code: string, facts: Facts, signature: string): boolean {

@@ -46,9 +46,20 @@ export async function findEnrolmentForAttestation(db: Db, enrolmentId: number) {
     : [];
   // The history entry of this enrolment (ADR 0107): how the training ended, and its scores.
   const [history] = await db
-    .select({ outcome: historyEntries.outcome, initialScore: historyEntries.initialScore, finalScore: historyEntries.finalScore, passScore: historyEntries.passScore })
+    .select({
+      outcome: historyEntries.outcome,
+      initialScore: historyEntries.initialScore,
+      finalScore: historyEntries.finalScore,
+      passScore: historyEntries.passScore,
+    })
     .from(historyEntries)
-    .where(and(eq(historyEntries.userId, row.enrolment.userId), eq(historyEntries.trainingId, row.enrolment.trainingId), gte(historyEntries.startDate, row.enrolment.createdAt)))
+    .where(
+      and(
+        eq(historyEntries.userId, row.enrolment.userId),
+        eq(historyEntries.trainingId, row.enrolment.trainingId),
+        gte(historyEntries.startDate, row.enrolment.createdAt),
+      ),
+    )
     .orderBy(desc(historyEntries.startDate))
     .limit(1);
   return { ...row, programme, session, sessionDays: days.map((d) => d.date), history };
@@ -107,7 +118,12 @@ export async function listDpcEnrolments(db: Db, userId: number) {
     ? await db
         .select()
         .from(practiceCertificates)
-        .where(inArray(practiceCertificates.enrolmentId, rows.map((r) => r.enrolmentId)))
+        .where(
+          inArray(
+            practiceCertificates.enrolmentId,
+            rows.map((r) => r.enrolmentId),
+          ),
+        )
     : [];
   const byEnrolment = new Map(certificates.map((c) => [c.enrolmentId, c]));
   return rows.map((row) => ({ ...row, certificate: byEnrolment.get(row.enrolmentId) ?? null }));

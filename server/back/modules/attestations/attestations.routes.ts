@@ -108,7 +108,13 @@ attestationsRoutes.post("/user/download", async (c) => {
   const user = await findUserById(db, session.userId);
   if (!row || !user) throw new AppError("NOT_FOUND", "attestationsNotFound");
   const lang = langOf(user.locale);
-  const bytes = await buildAttestationPdf({ lang, kind: row.kind === "dpc" ? "dpc" : "training", code: row.code, facts: row.facts, verificationUrl: verificationUrl(c, user, row.code) });
+  const bytes = await buildAttestationPdf({
+    lang,
+    kind: row.kind === "dpc" ? "dpc" : "training",
+    code: row.code,
+    facts: row.facts,
+    verificationUrl: verificationUrl(c, user, row.code),
+  });
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
     "content-disposition": `attachment; filename="${fileName(row, lang)}"`,
@@ -167,4 +173,3 @@ attestationsRoutes.get("/attestation/verify/:code", async (c) => {
     c.var.t("attestationsAuthentic"),
   );
 });
-

@@ -13,7 +13,9 @@ import { getTrainerVirtualClass, markAttendance } from "./trainer.service.ts";
  */
 export const feedbackTrainerRoutes = new Hono<BackEnv>();
 
-register(feedbackTrainerRoutes, endpoints.feedbackRequest, async (c, { params }) => ok(await getFeedbackRequest(c.var.deps.db, params.token, c.var.deps.now())));
+register(feedbackTrainerRoutes, endpoints.feedbackRequest, async (c, { params }) =>
+  ok(await getFeedbackRequest(c.var.deps.db, params.token, c.var.deps.now())),
+);
 
 register(feedbackTrainerRoutes, endpoints.submitFeedback, async (c, { params }) => {
   const { db, now } = c.var.deps;
@@ -22,7 +24,9 @@ register(feedbackTrainerRoutes, endpoints.submitFeedback, async (c, { params }) 
   return ok(await submitFeedback(db, params.token, input, now()), c.var.t("attestationsFeedbackSaved"));
 });
 
-register(feedbackTrainerRoutes, endpoints.trainerVirtualClass, async (c, { params }) => ok(await getTrainerVirtualClass(c.var.deps.db, params.token, c.var.deps.now())));
+register(feedbackTrainerRoutes, endpoints.trainerVirtualClass, async (c, { params }) =>
+  ok(await getTrainerVirtualClass(c.var.deps.db, params.token, c.var.deps.now())),
+);
 
 register(feedbackTrainerRoutes, endpoints.markAttendance, async (c, { params }) => {
   const { db, now } = c.var.deps;

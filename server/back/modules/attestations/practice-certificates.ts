@@ -22,12 +22,7 @@ const refuse = (key: "attestationsCertificateMissing" | "attestationsCertificate
  * Stores (or replaces) the practice certificate of one of the user's DPC enrolments; checks come first,
  * so a refused file writes nothing. Returns the upload time.
  */
-export async function storePracticeCertificate(
-  deps: Pick<BackDeps, "db" | "env" | "now">,
-  userId: number,
-  enrolmentId: number,
-  file: unknown,
-): Promise<Date> {
+export async function storePracticeCertificate(deps: Pick<BackDeps, "db" | "env" | "now">, userId: number, enrolmentId: number, file: unknown): Promise<Date> {
   const enrolment = await findUserDpcEnrolment(deps.db, userId, enrolmentId);
   if (!enrolment) throw new AppError("NOT_FOUND", "attestationsDpcEnrolmentNotFound");
   if (!(file instanceof File) || file.size === 0) throw refuse("attestationsCertificateMissing");
@@ -38,7 +33,14 @@ export async function storePracticeCertificate(
   const previous = await findPracticeCertificate(deps.db, enrolmentId);
   const filePath = await storeUpload(deps.env.DATA_DIR, "practice-certificates", kind.extension, bytes, "private");
   const uploadedAt = deps.now();
-  const values = { enrolmentId, userId, filePath, originalName: file.name.slice(0, 200) || `certificate.${kind.extension}`, contentType: kind.contentType, uploadedAt };
+  const values = {
+    enrolmentId,
+    userId,
+    filePath,
+    originalName: file.name.slice(0, 200) || `certificate.${kind.extension}`,
+    contentType: kind.contentType,
+    uploadedAt,
+  };
   await upsertPracticeCertificate(deps.db, values);
   if (previous) await removeUpload(deps.env.DATA_DIR, previous.filePath);
   return uploadedAt;

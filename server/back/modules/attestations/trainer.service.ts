@@ -50,11 +50,7 @@ function participantsOf(db: Db, sessionId: number) {
 /** What the trainer page shows: the session, its days, and its participants (names only) with their attendance. */
 export async function getTrainerVirtualClass(db: Db, raw: string, now: Date) {
   const { session, trainingName, trainingType } = await sessionOfToken(db, raw, now);
-  const [days, participants, marks] = await Promise.all([
-    sessionDays(db, session),
-    participantsOf(db, session.id),
-    listSessionAttendances(db, session.id),
-  ]);
+  const [days, participants, marks] = await Promise.all([sessionDays(db, session), participantsOf(db, session.id), listSessionAttendances(db, session.id)]);
   return {
     session: {
       id: session.id,

@@ -12,14 +12,7 @@ import { AppError } from "../../http/app-error.ts";
 import { getUserPayload, pickCurrentAccount } from "../user/user.service.ts";
 import { findAccountById, findUserById, listMemberships, type UserRow } from "../user/user.repository.ts";
 import { EmailSchema } from "#core/contract/auth.ts";
-import {
-  authenticate,
-  consumeConnectToken,
-  issueConnectToken,
-  isPasswordResetTokenValid,
-  requestPasswordReset,
-  resetPassword,
-} from "./auth.service.ts";
+import { authenticate, consumeConnectToken, issueConnectToken, isPasswordResetTokenValid, requestPasswordReset, resetPassword } from "./auth.service.ts";
 import { isSamePlatform } from "./platform.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";

@@ -13,13 +13,7 @@ import type { LoginInput } from "#core/contract/auth.ts";
  * counted per account and per IP before the password is checked, in one atomic step (ADR 0017), and given back
  * when the password was right. A full account limit answers with the way out: resetting the password.
  */
-export async function authenticate(
-  db: Db,
-  failures: LoginFailureStore,
-  input: LoginInput,
-  ip: string,
-  now: Date,
-): Promise<UserRow> {
+export async function authenticate(db: Db, failures: LoginFailureStore, input: LoginInput, ip: string, now: Date): Promise<UserRow> {
   const scopes = loginScopes(input.email, ip);
   const blockedBy = await failures.acquire(scopes, now);
   if (blockedBy === accountScope(input.email)) {
@@ -29,7 +23,10 @@ export async function authenticate(
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) throw new AppError("UNAUTHENTICATED", "invalidCredentials");
-  await failures.release(scopes.filter((scope) => scope !== accountScope(input.email)), now);
+  await failures.release(
+    scopes.filter((scope) => scope !== accountScope(input.email)),
+    now,
+  );
   await failures.clear(input.email);
   return user;
 }
@@ -75,13 +72,7 @@ export async function changePassword(
 }
 
 /** Cross-platform arrival: a short-lived single-use token bound to the contact (and whether to remember them). */
-export async function issueConnectToken(
-  db: Db,
-  userId: number,
-  accountId: number | null,
-  now: Date,
-  options: { remember?: boolean } = {},
-): Promise<string> {
+export async function issueConnectToken(db: Db, userId: number, accountId: number | null, now: Date, options: { remember?: boolean } = {}): Promise<string> {
   return issueToken(db, { kind: "cross_platform", userId, accountId, payload: options.remember ? "remember" : null }, now);
 }
 

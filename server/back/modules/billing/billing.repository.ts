@@ -10,14 +10,25 @@ export type BillingProfileRow = typeof billingProfiles.$inferSelect;
 
 export async function findAccountBilling(db: DbOrTx, accountId: number) {
   const [row] = await db
-    .select({ name: accounts.name, address: accounts.address, postalCode: accounts.postalCode, city: accounts.city, country: accounts.country, taxId: accounts.taxId })
+    .select({
+      name: accounts.name,
+      address: accounts.address,
+      postalCode: accounts.postalCode,
+      city: accounts.city,
+      country: accounts.country,
+      taxId: accounts.taxId,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
   return row;
 }
 
-export async function updateAccountBilling(db: DbOrTx, accountId: number, values: { address: string; postalCode: string; city: string; taxId: string | null }): Promise<void> {
+export async function updateAccountBilling(
+  db: DbOrTx,
+  accountId: number,
+  values: { address: string; postalCode: string; city: string; taxId: string | null },
+): Promise<void> {
   await db.update(accounts).set(values).where(eq(accounts.id, accountId));
 }
 

@@ -6,7 +6,16 @@
  */
 import type { Locale } from "#core/branding/brands.ts";
 import type { BillingDetailsInput, BillingDetailsReply } from "#core/contract/billing.ts";
-import { BILLING_COUNTRIES, missingBillingFields, sellerCountryOf, normaliseTaxId, taxIdRequired, type BillingBuyer, type BillingCountry, type BillingDetails } from "#core/domain/billing.ts";
+import {
+  BILLING_COUNTRIES,
+  missingBillingFields,
+  sellerCountryOf,
+  normaliseTaxId,
+  taxIdRequired,
+  type BillingBuyer,
+  type BillingCountry,
+  type BillingDetails,
+} from "#core/domain/billing.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { invoiceBuyer, type InvoiceBuyer } from "../invoices/invoice-parties.ts";
@@ -37,7 +46,10 @@ async function detailsOf(db: DbOrTx, scope: BillingScope): Promise<{ buyer: Bill
   const profile = await repo.findBillingProfile(db, scope.userId);
   if (!profile) return { buyer: "person", details: null };
   const country = isBillingCountry(profile.country) ? profile.country : sellerCountryOf(scope.brand);
-  return { buyer: "person", details: { companyName: profile.companyName, address: profile.address, postalCode: profile.postalCode, city: profile.city, country, taxId: profile.taxId } };
+  return {
+    buyer: "person",
+    details: { companyName: profile.companyName, address: profile.address, postalCode: profile.postalCode, city: profile.city, country, taxId: profile.taxId },
+  };
 }
 
 /** Whether the user may change the scope's details: their own always; a pharmacy's as its holder or a referent. */
@@ -99,7 +111,8 @@ export async function saveBillingDetails(db: DbOrTx, scope: BillingScope, input:
 export async function requireCompleteBilling(db: DbOrTx, scope: BillingScope): Promise<void> {
   const { buyer, details } = await detailsOf(db, scope);
   const missing = missingBillingFields(details, buyer, sellerCountryOf(scope.brand));
-  if (missing.length > 0) throw new AppError("CONFLICT", "shopBillingDetailsMissing", { fields: Object.fromEntries(missing.map((field) => [field, ["required"]])) });
+  if (missing.length > 0)
+    throw new AppError("CONFLICT", "shopBillingDetailsMissing", { fields: Object.fromEntries(missing.map((field) => [field, ["required"]])) });
 }
 
 /** The buyer block an invoice stores when the order is paid: the person's name and the scope's details as they are. */

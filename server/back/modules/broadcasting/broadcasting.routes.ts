@@ -1,13 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import { broadcastingEndpoints, ChannelAuthSchema } from "#core/contract/endpoints/broadcasting.ts";
-import {
-  authorizeChannel,
-  ChannelAuthorizationError,
-  parseAccountChannel,
-  parseCartChannel,
-  parseUserChannel,
-} from "../../../realtime/index.ts";
+import { authorizeChannel, ChannelAuthorizationError, parseAccountChannel, parseCartChannel, parseUserChannel } from "../../../realtime/index.ts";
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { parseCookies } from "#core/http/cookies.ts";

@@ -229,10 +229,7 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 export async function countCatalogue(db: Db, filter: CatalogueFilter): Promise<number> {
-  const [row] = await rows<{ total: number | string }>(
-    db,
-    sql`select count(*)::int as total from trainings t where ${whereClause(filter)}`,
-  );
+  const [row] = await rows<{ total: number | string }>(db, sql`select count(*)::int as total from trainings t where ${whereClause(filter)}`);
   return Number(row?.total ?? 0);
 }
 
@@ -296,11 +293,7 @@ export async function findTrainingRefBySlug(db: Db, brand: BrandKey, slug: strin
 }
 
 export async function listCoursesWithModules(db: Db, trainingId: number) {
-  const courseRows = await db
-    .select()
-    .from(courses)
-    .where(eq(courses.trainingId, trainingId))
-    .orderBy(asc(courses.position));
+  const courseRows = await db.select().from(courses).where(eq(courses.trainingId, trainingId)).orderBy(asc(courses.position));
   const moduleRows = courseRows.length
     ? await db
         .select({
@@ -312,7 +305,12 @@ export async function listCoursesWithModules(db: Db, trainingId: number) {
           durationMinutes: modules.durationMinutes,
         })
         .from(modules)
-        .where(inArray(modules.courseId, courseRows.map((c) => c.id)))
+        .where(
+          inArray(
+            modules.courseId,
+            courseRows.map((c) => c.id),
+          ),
+        )
         .orderBy(asc(modules.courseId), asc(modules.position))
     : [];
   return { courseRows, moduleRows };
@@ -348,12 +346,22 @@ export async function listFaceToFaces(db: Db, trainingId: number) {
     })
     .from(faceToFaceSessions)
     .leftJoin(people, eq(people.id, faceToFaceSessions.trainerId))
-    .where(inArray(faceToFaceSessions.faceToFaceId, f2fRows.map((f) => f.id)));
+    .where(
+      inArray(
+        faceToFaceSessions.faceToFaceId,
+        f2fRows.map((f) => f.id),
+      ),
+    );
   const dateRows = sessionRows.length
     ? await db
         .select()
         .from(sessionDates)
-        .where(inArray(sessionDates.sessionId, sessionRows.map((s) => s.id)))
+        .where(
+          inArray(
+            sessionDates.sessionId,
+            sessionRows.map((s) => s.id),
+          ),
+        )
         .orderBy(asc(sessionDates.date), asc(sessionDates.startTime))
     : [];
   return { f2fRows, sessionRows, dateRows };
@@ -380,7 +388,12 @@ export async function listDpcProgrammes(db: Db, trainingId: number) {
         })
         .from(dpcProgrammeAgreements)
         .innerJoin(agreements, eq(agreements.id, dpcProgrammeAgreements.agreementId))
-        .where(inArray(dpcProgrammeAgreements.programmeId, programmes.map((p) => p.id)))
+        .where(
+          inArray(
+            dpcProgrammeAgreements.programmeId,
+            programmes.map((p) => p.id),
+          ),
+        )
         .orderBy(asc(agreements.name))
     : [];
   return { programmes, agreementRows };
@@ -431,10 +444,7 @@ export async function listAssociatedIds(db: Db, trainingId: number): Promise<num
 
 /** A training a visitor of the brand may bookmark: it exists in the brand and is visible. */
 export async function findBookmarkableTraining(db: Db, brand: BrandKey, trainingId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(
-    db,
-    sql`select t.id from trainings t where t.id = ${trainingId} and t.brand = ${brand} and ${VISIBLE} limit 1`,
-  );
+  const found = await rows<{ id: number }>(db, sql`select t.id from trainings t where t.id = ${trainingId} and t.brand = ${brand} and ${VISIBLE} limit 1`);
   return found.length > 0;
 }
 

@@ -5,15 +5,7 @@ import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { requireSession } from "../../http/guards.ts";
 import { ok, register } from "../../http/register.ts";
-import {
-  bookmarkTraining,
-  getTrainingDetail,
-  getTrainingRef,
-  listBookmarks,
-  listCatalogue,
-  loadViewer,
-  unbookmarkTraining,
-} from "./catalogue.service.ts";
+import { bookmarkTraining, getTrainingDetail, getTrainingRef, listBookmarks, listCatalogue, loadViewer, unbookmarkTraining } from "./catalogue.service.ts";
 
 export const catalogueRoutes = new Hono<BackEnv>();
 
@@ -40,9 +32,13 @@ register(catalogueRoutes, endpoints.search, async (c, { query }) => {
   return ok(await listCatalogue(c.var.deps.db, c.var.brand, query, viewer, bookmarkedBy(c, query.favourites)));
 });
 
-register(catalogueRoutes, endpoints.training, async (c, { params }) => ok(await getTrainingDetail(c.var.deps.db, c.var.brand, slugOf(params.slug), await viewerOf(c))));
+register(catalogueRoutes, endpoints.training, async (c, { params }) =>
+  ok(await getTrainingDetail(c.var.deps.db, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+);
 
-register(catalogueRoutes, endpoints.trainingRef, async (c, { params }) => ok(await getTrainingRef(c.var.deps.db, c.var.brand, slugOf(params.slug), await viewerOf(c))));
+register(catalogueRoutes, endpoints.trainingRef, async (c, { params }) =>
+  ok(await getTrainingRef(c.var.deps.db, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+);
 
 register(catalogueRoutes, endpoints.bookmarks, async (c, { caller }) => ok(await listBookmarks(c.var.deps.db, c.var.brand, caller.userId)));
 

@@ -28,9 +28,7 @@ describe("tsQueryText", () => {
 
 describe("markedToHtml", () => {
   test("marks matches and escapes everything else", () => {
-    expect(markedToHtml("La \u0002Pédiatrie\u0003 <b>&</b> \"x\" 'y'")).toBe(
-      "La <mark>Pédiatrie</mark> &lt;b&gt;&amp;&lt;/b&gt; &quot;x&quot; &#39;y&#39;",
-    );
+    expect(markedToHtml("La \u0002Pédiatrie\u0003 <b>&</b> \"x\" 'y'")).toBe("La <mark>Pédiatrie</mark> &lt;b&gt;&amp;&lt;/b&gt; &quot;x&quot; &#39;y&#39;");
   });
   test("unbalanced markers still give well-formed HTML", () => {
     expect(markedToHtml("\u0002a")).toBe("<mark>a</mark>");

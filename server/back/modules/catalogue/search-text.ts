@@ -9,7 +9,11 @@ const MAX_TERM_LENGTH = 40;
  * lower-cased, in order. Only these characters reach to_tsquery, so no tsquery syntax can be injected.
  */
 export function searchTerms(text: string): string[] {
-  const words = text.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize("NFC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique: string[] = [];
   for (const word of words) {
     const term = word.slice(0, MAX_TERM_LENGTH);

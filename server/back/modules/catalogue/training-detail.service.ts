@@ -1,12 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { Brand } from "#core/branding/brands.ts";
 import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
-import {
-  isLiveCourse,
-  isTrainingType,
-  moduleKindOf,
-  type ModuleKind,
-} from "#core/domain/training-types.ts";
+import { isLiveCourse, isTrainingType, moduleKindOf, type ModuleKind } from "#core/domain/training-types.ts";
 import { fitsAudience } from "#core/domain/user-state.ts";
 import { AppError } from "../../http/app-error.ts";
 import {
@@ -99,7 +94,13 @@ async function withFreshSeats(db: Db, detail: TrainingDetail): Promise<TrainingD
       sessions: group.sessions.map((session) => {
         const now = seats.get(session.id);
         if (!now) return session;
-        return { ...session, maxParticipants: now.maxParticipants, currentParticipants: now.currentParticipants, seatsAvailable: seatsAvailable(now), isFull: isSessionFull(now) };
+        return {
+          ...session,
+          maxParticipants: now.maxParticipants,
+          currentParticipants: now.currentParticipants,
+          seatsAvailable: seatsAvailable(now),
+          isFull: isSessionFull(now),
+        };
       }),
     })),
   };
@@ -250,8 +251,7 @@ async function buildSharedDetail(db: Db, brand: Brand, training: TrainingRow): P
     groupement: training.groupement,
     providerName: training.providerName,
     trainingOrganization: training.trainingOrganization,
-    ratings:
-      training.ratingCount > 0 && training.ratingAverage !== null ? { average: Number(training.ratingAverage), count: training.ratingCount } : null,
+    ratings: training.ratingCount > 0 && training.ratingAverage !== null ? { average: Number(training.ratingAverage), count: training.ratingCount } : null,
     reviews: reviewRows.map((review) => ({ ...review, createdAt: toIso(review.createdAt) })),
     trainers: peopleRows.filter((p) => p.role === "trainer").map(person),
     authors: peopleRows.filter((p) => p.role === "author").map(person),

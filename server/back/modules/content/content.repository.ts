@@ -24,7 +24,10 @@ const publishedNews = (brand: BrandKey, lang: Lang, now: Date) =>
   and(eq(news.brand, brand), eq(news.lang, lang), isNotNull(news.publishedAt), lte(news.publishedAt, now));
 
 export async function countPublishedNews(db: Db, brand: BrandKey, lang: Lang, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(news).where(publishedNews(brand, lang, now));
+  const [row] = await db
+    .select({ n: count() })
+    .from(news)
+    .where(publishedNews(brand, lang, now));
   return Number(row?.n ?? 0);
 }
 
@@ -48,13 +51,7 @@ export async function listPublishedNews(
   page: { limit: number; offset: number; excludeId?: number },
 ): Promise<NewsSummaryRow[]> {
   const where = page.excludeId ? and(publishedNews(brand, lang, now), not(eq(news.id, page.excludeId))) : publishedNews(brand, lang, now);
-  return db
-    .select(NEWS_SUMMARY_COLUMNS)
-    .from(news)
-    .where(where)
-    .orderBy(desc(news.publishedAt), desc(news.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return db.select(NEWS_SUMMARY_COLUMNS).from(news).where(where).orderBy(desc(news.publishedAt), desc(news.id)).limit(page.limit).offset(page.offset);
 }
 
 export async function findPublishedNews(db: Db, brand: BrandKey, lang: Lang, slug: string, now: Date) {
@@ -91,7 +88,16 @@ export async function listNewsDates(db: Db, brand: BrandKey, lang: Lang, now: Da
     .orderBy(desc(news.publishedAt), desc(news.id));
 }
 
-export type FaqRow = { sectionId: number; type: string; title: string; sectionPosition: number; questionId: number | null; question: string | null; answer: string | null; position: number | null };
+export type FaqRow = {
+  sectionId: number;
+  type: string;
+  title: string;
+  sectionPosition: number;
+  questionId: number | null;
+  question: string | null;
+  answer: string | null;
+  position: number | null;
+};
 
 /** Sections of the given types with their questions (sections without questions included). */
 export async function listFaq(db: Db, brand: BrandKey, lang: Lang, types: readonly string[]): Promise<FaqRow[]> {
@@ -227,7 +233,17 @@ export async function countContactMessagesSince(db: Db, brand: BrandKey, since: 
 
 export async function insertContactMessage(
   db: Db,
-  values: { brand: BrandKey; userId: number | null; accountId: number | null; name: string; email: string; phone: string | null; subject: string; message: string; createdAt: Date },
+  values: {
+    brand: BrandKey;
+    userId: number | null;
+    accountId: number | null;
+    name: string;
+    email: string;
+    phone: string | null;
+    subject: string;
+    message: string;
+    createdAt: Date;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(contactMessages)

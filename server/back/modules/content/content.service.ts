@@ -59,7 +59,6 @@ function requireSlug(slug: string): string {
 
 // News ---------------------------------------------------------------------------------------
 
-
 function toNewsSummary(row: NewsSummaryRow): NewsSummary {
   return { slug: row.slug, title: row.title, summary: row.summary, illustration: row.illustration, publishedAt: iso(row.publishedAt) };
 }
@@ -86,7 +85,6 @@ export async function getNews(db: Db, brand: Brand, now: Date, slug: string): Pr
 
 // Content pages --------------------------------------------------------------------------------
 
-
 /** System pages (shown at their own paths, not at /pages/{slug}) have slugs starting with "_". */
 export const SYSTEM_PAGES = { offer: "_offer", welcome: "_welcome", trainings: "_trainings" } as const;
 export type SystemPageKey = keyof typeof SYSTEM_PAGES;
@@ -112,7 +110,6 @@ export async function getSystemPage(db: Db, brand: Brand, key: SystemPageKey): P
   return page;
 }
 
-
 /** The training types the brand offers (with how many trainings), and the intro page when there is one. */
 export async function getTrainingsOverview(db: Db, brand: Brand): Promise<TrainingsOverviewPayload> {
   const [intro, counts] = await Promise.all([contentPage(db, brand, SYSTEM_PAGES.trainings), countTrainingsByType(db, brand.key, brand.contentLang)]);
@@ -121,7 +118,6 @@ export async function getTrainingsOverview(db: Db, brand: Brand): Promise<Traini
 }
 
 // FAQ, groupings --------------------------------------------------------------------------------
-
 
 /** FAQ sections of some types (all when none given), in type order then position, answers sanitised. */
 export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = FAQ_TYPES): Promise<FaqPayload> {
@@ -144,7 +140,6 @@ export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = F
   return { sections: sections.filter((section) => section.questions.length > 0) };
 }
 
-
 export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPayload> {
   const rows = await listGroupings(db, brand.key);
   return {
@@ -153,7 +148,6 @@ export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPaylo
 }
 
 // Experts -------------------------------------------------------------------------------------
-
 
 const expertPhoto = (slug: string, photo: string | null) => photo ?? `/media/experts/${slug}.svg`;
 
@@ -198,7 +192,6 @@ export async function getExpert(db: Db, brand: Brand, slug: string): Promise<Exp
 
 // Sitemap -------------------------------------------------------------------------------------
 
-
 /** What the sitemap lists for a brand besides its static pages. */
 export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<SitemapPayload> {
   const [newsRows, pageRows, expertRows, trainingRows] = await Promise.all([
@@ -217,7 +210,10 @@ export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<Sitem
       slug: row.slug,
       lastmod: iso(row.lastUpdate ?? row.updatedAt),
     }));
-  const dates = [...news, ...pages, ...trainings].map((entry) => entry.lastmod).filter((d): d is string => d !== null).sort();
+  const dates = [...news, ...pages, ...trainings]
+    .map((entry) => entry.lastmod)
+    .filter((d): d is string => d !== null)
+    .sort();
   const lastmod = dates.at(-1) ?? null;
   const experts = expertRows.map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) ?? lastmod }));
   return { lastmod, news, pages, experts, trainings };

@@ -10,7 +10,16 @@ export type LiveFields = { id: number; brand: string; lang: string; slug: string
 /** Content pages (system pages, whose slugs start with "_", included: offer, welcome, trainings). */
 export async function listPages(db: DbOrTx, brand: string | undefined): Promise<LiveFields[]> {
   return db
-    .select({ id: contentPages.id, brand: contentPages.brand, lang: contentPages.lang, slug: contentPages.slug, title: contentPages.title, summary: sql<string>`''`, body: contentPages.body, updatedAt: contentPages.updatedAt })
+    .select({
+      id: contentPages.id,
+      brand: contentPages.brand,
+      lang: contentPages.lang,
+      slug: contentPages.slug,
+      title: contentPages.title,
+      summary: sql<string>`''`,
+      body: contentPages.body,
+      updatedAt: contentPages.updatedAt,
+    })
     .from(contentPages)
     .where(brand ? eq(contentPages.brand, brand) : undefined)
     .orderBy(asc(contentPages.brand), asc(contentPages.slug));
@@ -18,7 +27,17 @@ export async function listPages(db: DbOrTx, brand: string | undefined): Promise<
 
 export async function listNewsItems(db: DbOrTx, brand: string | undefined): Promise<(LiveFields & { publishedAt: Date | null })[]> {
   return db
-    .select({ id: news.id, brand: news.brand, lang: news.lang, slug: news.slug, title: news.title, summary: news.summary, body: news.body, updatedAt: news.publishedAt, publishedAt: news.publishedAt })
+    .select({
+      id: news.id,
+      brand: news.brand,
+      lang: news.lang,
+      slug: news.slug,
+      title: news.title,
+      summary: news.summary,
+      body: news.body,
+      updatedAt: news.publishedAt,
+      publishedAt: news.publishedAt,
+    })
     .from(news)
     .where(brand ? eq(news.brand, brand) : undefined)
     .orderBy(asc(news.brand), desc(news.publishedAt), asc(news.id));
@@ -42,21 +61,44 @@ export async function listPeople(db: DbOrTx, brand: string | undefined): Promise
 }
 
 export async function findLive(db: DbOrTx, kind: string, id: number): Promise<LiveFields | undefined> {
-  const rows = kind === "page" ? await listWhere(db, "page", eq(contentPages.id, id)) : kind === "news" ? await listWhere(db, "news", eq(news.id, id)) : await listWhere(db, "expert", eq(people.id, id));
+  const rows =
+    kind === "page"
+      ? await listWhere(db, "page", eq(contentPages.id, id))
+      : kind === "news"
+        ? await listWhere(db, "news", eq(news.id, id))
+        : await listWhere(db, "expert", eq(people.id, id));
   return rows[0];
 }
 
 async function listWhere(db: DbOrTx, kind: string, where: SQL): Promise<LiveFields[]> {
   if (kind === "page") {
     return db
-      .select({ id: contentPages.id, brand: contentPages.brand, lang: contentPages.lang, slug: contentPages.slug, title: contentPages.title, summary: sql<string>`''`, body: contentPages.body, updatedAt: contentPages.updatedAt })
+      .select({
+        id: contentPages.id,
+        brand: contentPages.brand,
+        lang: contentPages.lang,
+        slug: contentPages.slug,
+        title: contentPages.title,
+        summary: sql<string>`''`,
+        body: contentPages.body,
+        updatedAt: contentPages.updatedAt,
+      })
       .from(contentPages)
       .where(where)
       .for("update");
   }
   if (kind === "news") {
     return db
-      .select({ id: news.id, brand: news.brand, lang: news.lang, slug: news.slug, title: news.title, summary: news.summary, body: news.body, updatedAt: news.publishedAt })
+      .select({
+        id: news.id,
+        brand: news.brand,
+        lang: news.lang,
+        slug: news.slug,
+        title: news.title,
+        summary: news.summary,
+        body: news.body,
+        updatedAt: news.publishedAt,
+      })
       .from(news)
       .where(where)
       .for("update");
@@ -88,9 +130,17 @@ export async function slugTaken(db: DbOrTx, kind: string, brand: string, slug: s
   return rows.length > 0;
 }
 
-export async function insertLive(db: DbOrTx, kind: string, row: { brand: string; lang: string; slug: string; title: string; summary: string; body: string }, now: Date): Promise<number> {
+export async function insertLive(
+  db: DbOrTx,
+  kind: string,
+  row: { brand: string; lang: string; slug: string; title: string; summary: string; body: string },
+  now: Date,
+): Promise<number> {
   if (kind === "page") {
-    const [created] = await db.insert(contentPages).values({ brand: row.brand, lang: row.lang, slug: row.slug, title: row.title, body: row.body, updatedAt: now }).returning({ id: contentPages.id });
+    const [created] = await db
+      .insert(contentPages)
+      .values({ brand: row.brand, lang: row.lang, slug: row.slug, title: row.title, body: row.body, updatedAt: now })
+      .returning({ id: contentPages.id });
     return created.id;
   }
   if (kind === "news") {
@@ -100,22 +150,48 @@ export async function insertLive(db: DbOrTx, kind: string, row: { brand: string;
       .returning({ id: news.id });
     return created.id;
   }
-  const [created] = await db.insert(people).values({ brand: row.brand, slug: row.slug, name: row.title, title: row.summary || null, bio: row.body || null }).returning({ id: people.id });
+  const [created] = await db
+    .insert(people)
+    .values({ brand: row.brand, slug: row.slug, name: row.title, title: row.summary || null, bio: row.body || null })
+    .returning({ id: people.id });
   return created.id;
 }
 
-export async function updateLive(db: DbOrTx, kind: string, id: number, row: { slug: string; title: string; summary: string; body: string }, now: Date): Promise<void> {
+export async function updateLive(
+  db: DbOrTx,
+  kind: string,
+  id: number,
+  row: { slug: string; title: string; summary: string; body: string },
+  now: Date,
+): Promise<void> {
   if (kind === "page") await db.update(contentPages).set({ slug: row.slug, title: row.title, body: row.body, updatedAt: now }).where(eq(contentPages.id, id));
   else if (kind === "news") {
     // A draft news item (never published) goes online when published from the back office.
-    await db.update(news).set({ slug: row.slug, title: row.title, summary: row.summary, body: row.body, publishedAt: sql`coalesce(${news.publishedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(news.id, id));
-  } else await db.update(people).set({ slug: row.slug, name: row.title, title: row.summary || null, bio: row.body || null }).where(eq(people.id, id));
+    await db
+      .update(news)
+      .set({
+        slug: row.slug,
+        title: row.title,
+        summary: row.summary,
+        body: row.body,
+        publishedAt: sql`coalesce(${news.publishedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(news.id, id));
+  } else
+    await db
+      .update(people)
+      .set({ slug: row.slug, name: row.title, title: row.summary || null, bio: row.body || null })
+      .where(eq(people.id, id));
 }
 
 // Drafts -------------------------------------------------------------------------------------------------------
 
 export async function listDrafts(db: DbOrTx, brand: string | undefined): Promise<DraftRow[]> {
-  return db.select().from(contentDrafts).where(brand ? eq(contentDrafts.brand, brand) : undefined).orderBy(asc(contentDrafts.id));
+  return db
+    .select()
+    .from(contentDrafts)
+    .where(brand ? eq(contentDrafts.brand, brand) : undefined)
+    .orderBy(asc(contentDrafts.id));
 }
 
 export async function findDraft(db: DbOrTx, id: number, lock = false): Promise<DraftRow | undefined> {
@@ -125,7 +201,11 @@ export async function findDraft(db: DbOrTx, id: number, lock = false): Promise<D
 }
 
 export async function findDraftOf(db: DbOrTx, kind: string, entityId: number): Promise<DraftRow | undefined> {
-  const [row] = await db.select().from(contentDrafts).where(and(eq(contentDrafts.kind, kind), eq(contentDrafts.entityId, entityId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contentDrafts)
+    .where(and(eq(contentDrafts.kind, kind), eq(contentDrafts.entityId, entityId)))
+    .limit(1);
   return row;
 }
 
@@ -134,7 +214,11 @@ export async function insertDraft(db: DbOrTx, row: typeof contentDrafts.$inferIn
   return created;
 }
 
-export async function updateDraft(db: DbOrTx, id: number, fields: { slug: string; title: string; summary: string; body: string; updatedBy: number; updatedAt: Date }): Promise<DraftRow> {
+export async function updateDraft(
+  db: DbOrTx,
+  id: number,
+  fields: { slug: string; title: string; summary: string; body: string; updatedBy: number; updatedAt: Date },
+): Promise<DraftRow> {
   const [row] = await db.update(contentDrafts).set(fields).where(eq(contentDrafts.id, id)).returning();
   return row;
 }
@@ -149,12 +233,20 @@ export type FaqSectionRow = typeof faqSections.$inferSelect;
 export type FaqQuestionRow = typeof faqQuestions.$inferSelect;
 
 export async function listFaqSections(db: DbOrTx, brand: string | undefined): Promise<FaqSectionRow[]> {
-  return db.select().from(faqSections).where(brand ? eq(faqSections.brand, brand) : undefined).orderBy(asc(faqSections.brand), asc(faqSections.lang), asc(faqSections.type), asc(faqSections.position), asc(faqSections.id));
+  return db
+    .select()
+    .from(faqSections)
+    .where(brand ? eq(faqSections.brand, brand) : undefined)
+    .orderBy(asc(faqSections.brand), asc(faqSections.lang), asc(faqSections.type), asc(faqSections.position), asc(faqSections.id));
 }
 
 export async function listFaqQuestionsOf(db: DbOrTx, sectionIds: number[]): Promise<FaqQuestionRow[]> {
   if (!sectionIds.length) return [];
-  return db.select().from(faqQuestions).where(sql`${faqQuestions.sectionId} in ${sectionIds}`).orderBy(asc(faqQuestions.position), asc(faqQuestions.id));
+  return db
+    .select()
+    .from(faqQuestions)
+    .where(sql`${faqQuestions.sectionId} in ${sectionIds}`)
+    .orderBy(asc(faqQuestions.position), asc(faqQuestions.id));
 }
 
 export async function findFaqSection(db: DbOrTx, id: number, lock = false): Promise<FaqSectionRow | undefined> {
@@ -170,12 +262,18 @@ export async function findFaqQuestion(db: DbOrTx, id: number, lock = false): Pro
 }
 
 export async function nextSectionPosition(db: DbOrTx, brand: string, lang: string, type: string): Promise<number> {
-  const [row] = await db.select({ top: max(faqSections.position) }).from(faqSections).where(and(eq(faqSections.brand, brand), eq(faqSections.lang, lang), eq(faqSections.type, type)));
+  const [row] = await db
+    .select({ top: max(faqSections.position) })
+    .from(faqSections)
+    .where(and(eq(faqSections.brand, brand), eq(faqSections.lang, lang), eq(faqSections.type, type)));
   return (row?.top ?? 0) + 1;
 }
 
 export async function nextQuestionPosition(db: DbOrTx, sectionId: number): Promise<number> {
-  const [row] = await db.select({ top: max(faqQuestions.position) }).from(faqQuestions).where(eq(faqQuestions.sectionId, sectionId));
+  const [row] = await db
+    .select({ top: max(faqQuestions.position) })
+    .from(faqQuestions)
+    .where(eq(faqQuestions.sectionId, sectionId));
   return (row?.top ?? 0) + 1;
 }
 
@@ -262,10 +360,15 @@ export async function findLoginImage(db: DbOrTx, brand: string): Promise<LoginIm
 }
 
 export async function upsertLoginImage(db: DbOrTx, row: typeof loginImages.$inferInsert): Promise<void> {
-  await db.insert(loginImages).values(row).onConflictDoUpdate({ target: loginImages.brand, set: { path: row.path, contentType: row.contentType, bytes: row.bytes, updatedBy: row.updatedBy, updatedAt: row.updatedAt } });
+  await db
+    .insert(loginImages)
+    .values(row)
+    .onConflictDoUpdate({
+      target: loginImages.brand,
+      set: { path: row.path, contentType: row.contentType, bytes: row.bytes, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+    });
 }
 
 export async function deleteLoginImage(db: DbOrTx, brand: string): Promise<void> {
   await db.delete(loginImages).where(eq(loginImages.brand, brand));
 }
-

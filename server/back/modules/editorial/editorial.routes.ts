@@ -183,7 +183,10 @@ editorialRoutes.post("/admin/loginImage/:brand", async (c) => {
   const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) throw new AppError("VALIDATION", "adminImageMissing", { fields: { image: ["adminImageMissing"] } });
   if (file.size > LOGIN_IMAGE_MAX_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", "adminImageTooLarge", { values: { max: LOGIN_IMAGE_MAX_BYTES / 1024 / 1024 }, fields: { image: ["adminImageTooLarge"] } });
+    throw new AppError("PAYLOAD_TOO_LARGE", "adminImageTooLarge", {
+      values: { max: LOGIN_IMAGE_MAX_BYTES / 1024 / 1024 },
+      fields: { image: ["adminImageTooLarge"] },
+    });
   }
   const { db, env, now } = c.var.deps;
   const url = await replaceLoginImage({ db, dataDir: env.DATA_DIR, now: now() }, session.userId, brand, new Uint8Array(await file.arrayBuffer()));

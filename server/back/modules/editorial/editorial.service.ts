@@ -15,7 +15,12 @@ import * as repo from "./editorial.repository.ts";
 
 type Lang = "fr" | "es";
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-const toFields = (row: { slug: string; title: string; summary: string; body: string }) => ({ slug: row.slug, title: row.title, summary: row.summary, body: row.body });
+const toFields = (row: { slug: string; title: string; summary: string; body: string }) => ({
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  body: row.body,
+});
 
 /** The public path of a published item (French or Spanish paths by its language). */
 export function publicPathOf(kind: ContentKind, lang: string, slug: string): string | null {
@@ -34,11 +39,18 @@ function cleanFields(fields: DraftFields) {
  * The editor list: live rows and new drafts of the three kinds, filtered, sorted and one page of them (ADR 0061).
  * The three tables are small (a few hundred rows a brand), so the list is put together and sorted in memory.
  */
-export async function listContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined, q: string | undefined, page: ContentListPage): Promise<{ items: ContentSummary[]; paging: Paging }> {
+export async function listContent(
+  db: Db,
+  brand: BrandKey | undefined,
+  kind: ContentKind | undefined,
+  q: string | undefined,
+  page: ContentListPage,
+): Promise<{ items: ContentSummary[]; paging: Paging }> {
   const text = q?.trim().toLocaleLowerCase();
   const all = await listAllContent(db, brand, kind);
   const found = text ? all.filter((item) => `${item.title} ${item.slug}`.toLocaleLowerCase().includes(text)) : all;
-  const key = (item: ContentSummary): string => (page.sort === "updated" ? (item.updatedAt ?? "") : page.sort === "title" ? item.title.toLocaleLowerCase() : item[page.sort]);
+  const key = (item: ContentSummary): string =>
+    page.sort === "updated" ? (item.updatedAt ?? "") : page.sort === "title" ? item.title.toLocaleLowerCase() : item[page.sort];
   const sign = page.dir === "asc" ? 1 : -1;
   const sorted = [...found].sort((a, b) => sign * (key(a).localeCompare(key(b)) || (a.id ?? 0) - (b.id ?? 0) || (a.draftId ?? 0) - (b.draftId ?? 0)));
   const start = (page.page - 1) * ADMIN_PAGE_SIZE;
@@ -66,7 +78,17 @@ async function listAllContent(db: Db, brand: BrandKey | undefined, kind: Content
       });
     }
     for (const draft of drafts.filter((d) => d.kind === k && d.entityId === null)) {
-      items.push({ kind: k, id: null, draftId: draft.id, brand: draft.brand as BrandKey, lang: draft.lang as Lang, slug: draft.slug, title: draft.title, published: false, updatedAt: iso(draft.updatedAt) });
+      items.push({
+        kind: k,
+        id: null,
+        draftId: draft.id,
+        brand: draft.brand as BrandKey,
+        lang: draft.lang as Lang,
+        slug: draft.slug,
+        title: draft.title,
+        published: false,
+        updatedAt: iso(draft.updatedAt),
+      });
     }
   }
   return items;
@@ -108,8 +130,23 @@ export async function createDraft(db: Db, actorId: number, input: NewDraft, now:
   const fields = cleanFields(input);
   return db.transaction(async (tx) => {
     await requireFreeSlug(tx, input.kind, input.brand, fields.slug, null);
-    const draft = await repo.insertDraft(tx, { kind: input.kind, entityId: null, brand: input.brand, lang: input.lang, ...fields, updatedBy: actorId, updatedAt: now });
-    await auditChange(tx, { actorId, action: "content.draftCreated", entityType: `draft.${input.kind}`, entityId: draft.id, before: null, after: { brand: input.brand, lang: input.lang, ...fields } });
+    const draft = await repo.insertDraft(tx, {
+      kind: input.kind,
+      entityId: null,
+      brand: input.brand,
+      lang: input.lang,
+      ...fields,
+      updatedBy: actorId,
+      updatedAt: now,
+    });
+    await auditChange(tx, {
+      actorId,
+      action: "content.draftCreated",
+      entityType: `draft.${input.kind}`,
+      entityId: draft.id,
+      before: null,
+      after: { brand: input.brand, lang: input.lang, ...fields },
+    });
     return itemOf(input.kind, undefined, draft);
   });
 }
@@ -125,7 +162,14 @@ export async function saveDraftOf(db: Db, actorId: number, kind: ContentKind, id
     const draft = existing
       ? await repo.updateDraft(tx, existing.id, { ...fields, updatedBy: actorId, updatedAt: now })
       : await repo.insertDraft(tx, { kind, entityId: id, brand: live.brand, lang: live.lang, ...fields, updatedBy: actorId, updatedAt: now });
-    await auditChange(tx, { actorId, action: "content.draftSaved", entityType: kind, entityId: id, before: existing ? toFields(existing) : null, after: fields });
+    await auditChange(tx, {
+      actorId,
+      action: "content.draftSaved",
+      entityType: kind,
+      entityId: id,
+      before: existing ? toFields(existing) : null,
+      after: fields,
+    });
     return itemOf(kind, live, draft);
   });
 }
@@ -137,7 +181,14 @@ export async function saveDraft(db: Db, actorId: number, draftId: number, input:
     if (!existing) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await requireFreeSlug(tx, existing.kind, existing.brand, fields.slug, existing.entityId);
     const draft = await repo.updateDraft(tx, draftId, { ...fields, updatedBy: actorId, updatedAt: now });
-    await auditChange(tx, { actorId, action: "content.draftSaved", entityType: `draft.${existing.kind}`, entityId: draftId, before: toFields(existing), after: fields });
+    await auditChange(tx, {
+      actorId,
+      action: "content.draftSaved",
+      entityType: `draft.${existing.kind}`,
+      entityId: draftId,
+      before: toFields(existing),
+      after: fields,
+    });
     const live = existing.entityId !== null ? await repo.findLive(tx, existing.kind, existing.entityId) : undefined;
     return itemOf(existing.kind as ContentKind, live, draft);
   });
@@ -174,6 +225,13 @@ export async function discardDraft(db: Db, actorId: number, draftId: number): Pr
     const draft = await repo.findDraft(tx, draftId, true);
     if (!draft) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await repo.deleteDraft(tx, draftId);
-    await auditChange(tx, { actorId, action: "content.draftDiscarded", entityType: `draft.${draft.kind}`, entityId: draftId, before: toFields(draft), after: null });
+    await auditChange(tx, {
+      actorId,
+      action: "content.draftDiscarded",
+      entityType: `draft.${draft.kind}`,
+      entityId: draftId,
+      before: toFields(draft),
+      after: null,
+    });
   });
 }

@@ -24,7 +24,10 @@ function sectionOf(row: repo.FaqSectionRow, questions: repo.FaqQuestionRow[]): F
 
 export async function listFaqAdmin(db: Db, brand: BrandKey | undefined): Promise<FaqAdminSection[]> {
   const sections = await repo.listFaqSections(db, brand);
-  const questions = await repo.listFaqQuestionsOf(db, sections.map((s) => s.id));
+  const questions = await repo.listFaqQuestionsOf(
+    db,
+    sections.map((s) => s.id),
+  );
   return sections.map((s) => sectionOf(s, questions));
 }
 
@@ -50,7 +53,11 @@ export async function getFaqQuestion(db: Db, id: number) {
   return { id: q.id, sectionId: q.sectionId, position: q.position, question: q.question, answer: q.answer };
 }
 
-export async function createFaqSection(db: Db, actorId: number, input: { brand: BrandKey; lang: Lang; type: FaqType; title: string }): Promise<FaqAdminSection> {
+export async function createFaqSection(
+  db: Db,
+  actorId: number,
+  input: { brand: BrandKey; lang: Lang; type: FaqType; title: string },
+): Promise<FaqAdminSection> {
   return db.transaction(async (tx) => {
     const position = await repo.nextSectionPosition(tx, input.brand, input.lang, input.type);
     const row = await repo.insertFaqSection(tx, { ...input, position });
@@ -83,10 +90,22 @@ export async function moveFaqSection(db: Db, actorId: number, id: number, direct
     const section = await requireSection(tx, id, true);
     const other = await repo.neighbourSection(tx, section, direction);
     if (!other) return;
-    const [a, b] = other.position === section.position ? (direction === "up" ? [other.position, other.position + 1] : [other.position, other.position - 1]) : [other.position, section.position];
+    const [a, b] =
+      other.position === section.position
+        ? direction === "up"
+          ? [other.position, other.position + 1]
+          : [other.position, other.position - 1]
+        : [other.position, section.position];
     await repo.updateFaqSection(tx, section.id, { position: a });
     await repo.updateFaqSection(tx, other.id, { position: b });
-    await auditChange(tx, { actorId, action: "faq.sectionMoved", entityType: "faqSection", entityId: id, before: { position: section.position }, after: { position: a, direction } });
+    await auditChange(tx, {
+      actorId,
+      action: "faq.sectionMoved",
+      entityType: "faqSection",
+      entityId: id,
+      before: { position: section.position },
+      after: { position: a, direction },
+    });
   });
 }
 
@@ -122,9 +141,21 @@ export async function moveFaqQuestion(db: Db, actorId: number, id: number, direc
     const question = await requireQuestion(tx, id, true);
     const other = await repo.neighbourQuestion(tx, question, direction);
     if (!other) return;
-    const [a, b] = other.position === question.position ? (direction === "up" ? [other.position, other.position + 1] : [other.position, other.position - 1]) : [other.position, question.position];
+    const [a, b] =
+      other.position === question.position
+        ? direction === "up"
+          ? [other.position, other.position + 1]
+          : [other.position, other.position - 1]
+        : [other.position, question.position];
     await repo.updateFaqQuestion(tx, question.id, { position: a });
     await repo.updateFaqQuestion(tx, other.id, { position: b });
-    await auditChange(tx, { actorId, action: "faq.questionMoved", entityType: "faqQuestion", entityId: id, before: { position: question.position }, after: { position: a, direction } });
+    await auditChange(tx, {
+      actorId,
+      action: "faq.questionMoved",
+      entityType: "faqQuestion",
+      entityId: id,
+      before: { position: question.position },
+      after: { position: a, direction },
+    });
   });
 }

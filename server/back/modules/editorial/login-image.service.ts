@@ -16,7 +16,9 @@ const CONTENT_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" 
 type ImageKind = keyof typeof CONTENT_TYPES;
 
 /** The kind of an uploaded image, or the message key of the refusal. */
-export function checkLoginImage(bytes: Uint8Array): { kind: ImageKind } | { refused: "adminImageType" | "adminImageTooLarge" | "adminImageSvgRefused" | "adminImageMissing" } {
+export function checkLoginImage(
+  bytes: Uint8Array,
+): { kind: ImageKind } | { refused: "adminImageType" | "adminImageTooLarge" | "adminImageSvgRefused" | "adminImageMissing" } {
   if (bytes.length === 0) return { refused: "adminImageMissing" };
   if (bytes.length > LOGIN_IMAGE_MAX_BYTES) return { refused: "adminImageTooLarge" };
   const kind = sniffImageType(bytes);
@@ -51,7 +53,14 @@ export async function replaceLoginImage(deps: { db: Db; dataDir: string; now: Da
       const before = await repo.findLoginImage(tx, brand);
       previous = before?.path ?? null;
       await repo.upsertLoginImage(tx, { brand, path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length, updatedBy: actorId, updatedAt: deps.now });
-      await auditChange(tx, { actorId, action: "loginImage.replaced", entityType: "loginImage", entityId: brand, before: before ?? null, after: { path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length } });
+      await auditChange(tx, {
+        actorId,
+        action: "loginImage.replaced",
+        entityType: "loginImage",
+        entityId: brand,
+        before: before ?? null,
+        after: { path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length },
+      });
     });
   } catch (error) {
     await removeUpload(deps.dataDir, path);

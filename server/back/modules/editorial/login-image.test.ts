@@ -13,12 +13,27 @@ const SVGS: [string, string][] = [
   ["a plain SVG", '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4" fill="#123"/></svg>'],
   ["an SVG after a declaration, a comment and a doctype", '<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg>\n<svg viewBox="0 0 1 1"></svg>'],
   ["an SVG after a byte-order mark and spaces", '\uFEFF  \n<svg xmlns="http://www.w3.org/2000/svg"/>'],
-  ["an entity-encoded javascript: link", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><rect width="9" height="9"/></a></svg>'],
-  ["a <set> that rewrites a link", '<svg xmlns="http://www.w3.org/2000/svg"><a><set attributeName="href" to="javascript:alert(1)"/><rect width="9" height="9"/></a></svg>'],
-  ["an <animate> that rewrites a link", '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript:alert(1)"/><text y="9">x</text></a></svg>'],
+  [
+    "an entity-encoded javascript: link",
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><rect width="9" height="9"/></a></svg>',
+  ],
+  [
+    "a <set> that rewrites a link",
+    '<svg xmlns="http://www.w3.org/2000/svg"><a><set attributeName="href" to="javascript:alert(1)"/><rect width="9" height="9"/></a></svg>',
+  ],
+  [
+    "an <animate> that rewrites a link",
+    '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="javascript:alert(1)"/><text y="9">x</text></a></svg>',
+  ],
   ["an @import", "<svg xmlns=\"http://www.w3.org/2000/svg\"><style>@import 'https://evil.test/a.css';</style></svg>"],
-  ["a <foreignObject>", '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject></svg>'],
-  ["an xlink:href to javascript:", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><rect width="9" height="9"/></a></svg>'],
+  [
+    "a <foreignObject>",
+    '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject></svg>',
+  ],
+  [
+    "an xlink:href to javascript:",
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><rect width="9" height="9"/></a></svg>',
+  ],
   ["an external <use href>", '<svg xmlns="http://www.w3.org/2000/svg"><use href="https://evil.test/sprite.svg#x"/></svg>'],
   ["a script", "<svg><SCRIPT>alert(1)</SCRIPT></svg>"],
   ["an event handler", '<svg onload="alert(1)"></svg>'],

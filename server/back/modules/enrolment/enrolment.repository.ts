@@ -77,11 +77,7 @@ export async function listSessionsOfTraining(db: Db, trainingId: number): Promis
 
 export async function listSessionDates(db: Db, sessionIds: number[]) {
   if (sessionIds.length === 0) return [];
-  return db
-    .select()
-    .from(sessionDates)
-    .where(inArray(sessionDates.sessionId, sessionIds))
-    .orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
+  return db.select().from(sessionDates).where(inArray(sessionDates.sessionId, sessionIds)).orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
 }
 
 export async function findSessionDate(db: Db, sessionDateId: number) {
@@ -130,7 +126,10 @@ export async function shiftWaitingList(tx: Tx, sessionId: number, position: numb
     .where(and(eq(enrolments.sessionId, sessionId), eq(enrolments.status, "waiting_list"), gt(enrolments.waitingListPosition, position)));
 }
 
-export async function recordJoin(db: Db, input: { sessionId: number; sessionDateId: number | null; day: string; userId: number; enrolmentId: number; at: Date }) {
+export async function recordJoin(
+  db: Db,
+  input: { sessionId: number; sessionDateId: number | null; day: string; userId: number; enrolmentId: number; at: Date },
+) {
   await db
     .insert(sessionAttendances)
     .values({
@@ -166,7 +165,10 @@ export async function promoteEnrolment(tx: Db | Tx, enrolmentId: number): Promis
 
 /** Sets the follow-up file number unless one is set already (`is null`: the first of two racing calls wins). */
 export async function setEnrolmentDossierId(db: Db, enrolmentId: number, dossierId: string): Promise<void> {
-  await db.update(enrolments).set({ dossierId }).where(and(eq(enrolments.id, enrolmentId), isNull(enrolments.dossierId)));
+  await db
+    .update(enrolments)
+    .set({ dossierId })
+    .where(and(eq(enrolments.id, enrolmentId), isNull(enrolments.dossierId)));
 }
 
 export async function findEnrolmentById(db: Db, enrolmentId: number): Promise<EnrolmentRow | undefined> {
@@ -181,7 +183,10 @@ export async function setEnrolmentLmsActive(db: Db, enrolmentId: number, lmsActi
 /** Every enrolment of the user with its training's kind. */
 export async function listUserEnrolmentsWithTraining(db: Db, userId: number) {
   return db
-    .select({ enrolment: enrolments, training: { id: trainings.id, name: trainings.name, slug: trainings.slug, type: trainings.type, isVirtual: trainings.isVirtual } })
+    .select({
+      enrolment: enrolments,
+      training: { id: trainings.id, name: trainings.name, slug: trainings.slug, type: trainings.type, isVirtual: trainings.isVirtual },
+    })
     .from(enrolments)
     .innerJoin(trainings, eq(trainings.id, enrolments.trainingId))
     .where(eq(enrolments.userId, userId));

@@ -72,7 +72,8 @@ enrolmentRoutes.post("/course/subscribe/lms/:id", async (c) => {
   const session = await requireWritableSession(c);
   const trainingId = idParam(c);
   await parseBody(c, EmptyBody);
-  if (!(await findActiveEnrolment(c.var.deps.db, session.userId, trainingId))) await subscribeToTraining(c.var.deps, { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key, trainingId });
+  if (!(await findActiveEnrolment(c.var.deps.db, session.userId, trainingId)))
+    await subscribeToTraining(c.var.deps, { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key, trainingId });
   const result = await setLmsActive(c.var.deps.db, c.var.brand.key, session.userId, trainingId, true);
   return success(c, { lmsActive: result.lmsActive }, c.var.t("enrolmentLmsUpdated"));
 });
@@ -178,14 +179,22 @@ enrolmentRoutes.get("/user/mixt/virtualClass/sessionDateTracking/join/:id", asyn
   requireCsrfOnGet(c);
   const session = requireSession(c);
   const sessionDateId = idParam(c);
-  return success(c, await joinVirtualClass(c.var.deps.db, { userId: session.userId, sessionDateId, locale: c.var.locale, now: c.var.deps.now() }), c.var.t("enrolmentJoinOpen"));
+  return success(
+    c,
+    await joinVirtualClass(c.var.deps.db, { userId: session.userId, sessionDateId, locale: c.var.locale, now: c.var.deps.now() }),
+    c.var.t("enrolmentJoinOpen"),
+  );
 });
 
 enrolmentRoutes.get("/user/mixt/virtualClass/join/:id", async (c) => {
   requireCsrfOnGet(c);
   const session = requireSession(c);
   const sessionId = idParam(c);
-  return success(c, await joinVirtualClass(c.var.deps.db, { userId: session.userId, sessionId, locale: c.var.locale, now: c.var.deps.now() }), c.var.t("enrolmentJoinOpen"));
+  return success(
+    c,
+    await joinVirtualClass(c.var.deps.db, { userId: session.userId, sessionId, locale: c.var.locale, now: c.var.deps.now() }),
+    c.var.t("enrolmentJoinOpen"),
+  );
 });
 
 /** A same-origin page that shows the learner's camera and checks the microphone (no recording, nothing sent). */
@@ -198,7 +207,9 @@ enrolmentRoutes.get("/virtualClass/testRoom", (c) =>
 
 enrolmentRoutes.get("/virtualClass/testRoom.js", (c) => {
   c.header("content-type", "text/javascript; charset=utf-8");
-  return c.body(`navigator.mediaDevices.getUserMedia({video:true,audio:true}).then(function(s){document.getElementById("v").srcObject=s;document.getElementById("s").textContent="OK";}).catch(function(e){document.getElementById("s").textContent=String(e&&e.name||e);});`);
+  return c.body(
+    `navigator.mediaDevices.getUserMedia({video:true,audio:true}).then(function(s){document.getElementById("v").srcObject=s;document.getElementById("s").textContent="OK";}).catch(function(e){document.getElementById("s").textContent=String(e&&e.name||e);});`,
+  );
 });
 
 // ------------------------------------------------------------ video and pdf
@@ -238,4 +249,3 @@ enrolmentRoutes.post("/user/:type/unsubscribe", async (c) => {
   const { trainingId } = await parseBody(c, TrainingBodySchema.pick({ trainingId: true }).strict());
   return unsubscribe(c, trainingId);
 });
-

@@ -40,7 +40,6 @@ export { findActiveEnrolment, type EnrolmentRow } from "./enrolment.repository.t
 
 type Deps = Pick<BackDeps, "db" | "broadcaster" | "logger" | "mailer" | "now">;
 
-
 export function toEnrolmentPayload(row: EnrolmentRow): EnrolmentPayload {
   return {
     id: row.id,
@@ -182,7 +181,14 @@ export type EnrolInTxResult = { outcome: SubscribeOutcome; row: EnrolmentRow };
  * it. Whoever calls this runs `afterEnrolment` once the transaction has committed.
  */
 export async function enrolInTransaction(tx: Tx, input: EnrolInTxInput): Promise<EnrolInTxResult> {
-  const base = { userId: input.userId, trainingId: input.trainingId, accountId: input.accountId, dpcProgrammeId: input.dpcProgrammeId, fundingId: input.fundingId ?? null, createdAt: input.now };
+  const base = {
+    userId: input.userId,
+    trainingId: input.trainingId,
+    accountId: input.accountId,
+    dpcProgrammeId: input.dpcProgrammeId,
+    fundingId: input.fundingId ?? null,
+    createdAt: input.now,
+  };
   const session = input.session;
   if (!session) {
     // No seat to book: the learner can start at once.
@@ -279,7 +285,6 @@ export async function setLmsActive(db: Db, brand: BrandKey, userId: number, trai
 
 // ---------------------------------------------------------------- sessions and virtual classes
 
-
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
 /** The sessions of a DPC training with their seats (public, brand-scoped). */
@@ -287,7 +292,10 @@ export async function listDpcSessions(db: Db, brand: BrandKey, trainingId: numbe
   const training = await requireTraining(db, brand, trainingId);
   if (training.type !== "dpc") throw new AppError("NOT_FOUND", "enrolmentNotDpc");
   const sessions = await listSessionsOfTraining(db, training.id);
-  const dates = await listSessionDates(db, sessions.map((s) => s.id));
+  const dates = await listSessionDates(
+    db,
+    sessions.map((s) => s.id),
+  );
   return sessions.map((s) => ({
     id: s.id,
     name: s.name,
@@ -300,9 +308,7 @@ export async function listDpcSessions(db: Db, brand: BrandKey, trainingId: numbe
     isFull: seatsAvailable(s) === 0,
     noWaitingList: s.noWaitingList,
     virtualClass: s.virtualClass,
-    sessionDates: dates
-      .filter((d) => d.sessionId === s.id)
-      .map((d) => ({ id: d.id, date: d.date, startTime: hhmm(d.startTime)!, endTime: hhmm(d.endTime)! })),
+    sessionDates: dates.filter((d) => d.sessionId === s.id).map((d) => ({ id: d.id, date: d.date, startTime: hhmm(d.startTime)!, endTime: hhmm(d.endTime)! })),
   }));
 }
 
@@ -388,6 +394,13 @@ export async function joinVirtualClass(
     });
   }
   if (state === "closed") throw new AppError("CONFLICT", "enrolmentJoinClosed");
-  await recordJoin(db, { sessionId: session.id, sessionDateId: day.sessionDateId, day: day.day, userId: input.userId, enrolmentId: enrolment.id, at: input.now });
+  await recordJoin(db, {
+    sessionId: session.id,
+    sessionDateId: day.sessionDateId,
+    day: day.day,
+    userId: input.userId,
+    enrolmentId: enrolment.id,
+    at: input.now,
+  });
   return { url: session.virtualClassUrl, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() };
 }

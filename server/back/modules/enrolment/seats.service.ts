@@ -108,7 +108,11 @@ export async function removeWaiting(tx: Tx, sessionId: number, enrolmentId: numb
 type NoticeDeps = Pick<BackDeps, "db" | "broadcaster" | "mailer" | "logger" | "now">;
 
 /** Realtime: the account's open pages refetch the training plan. A broadcast failure never fails the request. */
-export async function publishPlanUpdate(deps: Pick<BackDeps, "broadcaster" | "logger">, accountId: number | null, payload: { userId: number; trainingId: number }) {
+export async function publishPlanUpdate(
+  deps: Pick<BackDeps, "broadcaster" | "logger">,
+  accountId: number | null,
+  payload: { userId: number; trainingId: number },
+) {
   if (accountId === null) return;
   try {
     await deps.broadcaster.broadcast(accountChannelName(accountId), "TrainingPlanUpdate", payload);
@@ -136,11 +140,20 @@ export async function tellSeatChanges(deps: NoticeDeps, changes: SeatChange[]): 
         {
           userId: data.userId,
           title: t(promoted ? "enrolmentPromotedTitle" : "adminWaitingRemovedTitle"),
-          body: promoted ? t("enrolmentPromotedBody", { session: data.sessionName, training: data.trainingName }) : t("adminWaitingRemovedBody", { session: data.sessionName, training: data.trainingName, date }),
+          body: promoted
+            ? t("enrolmentPromotedBody", { session: data.sessionName, training: data.trainingName })
+            : t("adminWaitingRemovedBody", { session: data.sessionName, training: data.trainingName, date }),
         },
         deps.now(),
       );
-      const input = { brand: isBrandKey(data.brand) ? BRANDS[data.brand] : BRANDS.fr, locale, firstName: data.firstName, session: data.sessionName, training: data.trainingName, date };
+      const input = {
+        brand: isBrandKey(data.brand) ? BRANDS[data.brand] : BRANDS.fr,
+        locale,
+        firstName: data.firstName,
+        session: data.sessionName,
+        training: data.trainingName,
+        date,
+      };
       await deps.mailer.send({ to: data.email, ...(promoted ? seatPromotedMail(input) : waitingRemovedMail(input)) });
     } catch (error) {
       deps.logger.error({ err: error, userId: change.userId, kind: change.kind }, "seat change notice failed");

@@ -59,12 +59,17 @@ async function checkPlayed(db: Db, flow: LoadedFlow, step: FlowStep, input: Adva
   if (seconds === null) return;
   const progress = await findModuleProgress(db, flow.enrolment.id, step.moduleId);
   const played = checkWatched({ seconds, openedAt: progress?.startedAt ?? null, now, position: input.position ?? null });
-  if (!played.ok) throw new AppError("CONFLICT", step.moduleKind === "video" ? "flowVideoNotWatched" : "flowAudioNotListened", { values: { seconds: played.secondsLeft } });
+  if (!played.ok)
+    throw new AppError("CONFLICT", step.moduleKind === "video" ? "flowVideoNotWatched" : "flowAudioNotListened", { values: { seconds: played.secondsLeft } });
 }
 /** Refuses an attempt at a graded quiz while the wait runs, and once passed or without any attempt left. */
 function refuseAttempt(state: GradedState, now: Date): void {
   const refusal = attemptRefusal(state);
-  if (refusal === "waiting") throw new AppError("CONFLICT", "flowRetryWaiting", { data: { retryAt: state.retryAt!.toISOString() }, values: { minutes: minutesUntil(state.retryAt!, now) } });
+  if (refusal === "waiting")
+    throw new AppError("CONFLICT", "flowRetryWaiting", {
+      data: { retryAt: state.retryAt!.toISOString() },
+      values: { minutes: minutesUntil(state.retryAt!, now) },
+    });
   if (refusal === "noAttemptLeft") throw new AppError("CONFLICT", "flowEnded");
   if (refusal === "passed") throw new AppError("CONFLICT", "flowStepDone");
 }
@@ -140,7 +145,16 @@ export async function advanceFlow(
         score: scored.score,
         notAnswered: scored.notAnswered,
       });
-      result = { quizId: step.quizId, score: scored.score, notAnswered: scored.notAnswered, passed: null, passScore: null, status: null, attemptsLeft: null, retryAt: null };
+      result = {
+        quizId: step.quizId,
+        score: scored.score,
+        notAnswered: scored.notAnswered,
+        passed: null,
+        passScore: null,
+        status: null,
+        attemptsLeft: null,
+        retryAt: null,
+      };
     }
     // A graded quiz's module is completed only once passed; any other step at once.
     const afterAttempt = await loadStepRecords(tx, before.enrolment.id);

@@ -61,7 +61,13 @@ type ShownQuiz = { id: number; kind: string; title: string; passScore: number | 
  * was right or wrong, and for a graded quiz where the learner stands (ADR 0107). `retry`: the learner asked to try
  * again and may: the quiz is shown open, in the order of the attempt to come.
  */
-export async function quizView(db: Db, flow: Pick<LoadedFlow, "enrolment" | "rules">, quiz: ShownQuiz, now: Date, options: { retry?: boolean } = {}): Promise<QuizView> {
+export async function quizView(
+  db: Db,
+  flow: Pick<LoadedFlow, "enrolment" | "rules">,
+  quiz: ShownQuiz,
+  now: Date,
+  options: { retry?: boolean } = {},
+): Promise<QuizView> {
   const enrolmentId = flow.enrolment.id;
   const [questions, attempts] = await Promise.all([loadQuizQuestions(db, quiz.id), listQuizAttempts(db, enrolmentId, quiz.id)]);
   const graded = isGraded(quiz, flow.rules);

@@ -210,11 +210,7 @@ export async function loadSession(db: Db, sessionId: number) {
     .where(eq(faceToFaceSessions.id, sessionId))
     .limit(1);
   if (!row) return undefined;
-  const dates = await db
-    .select()
-    .from(sessionDates)
-    .where(eq(sessionDates.sessionId, sessionId))
-    .orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
+  const dates = await db.select().from(sessionDates).where(eq(sessionDates.sessionId, sessionId)).orderBy(asc(sessionDates.date), asc(sessionDates.startTime));
   return { ...row, dates };
 }
 

@@ -144,7 +144,8 @@ async function completeModule(c: Context<BackEnv>, kinds: readonly string[]) {
   const { flow, step } = await loadModuleFlow(db, session.userId, idOf(c), kinds, now());
   // A video's or an episode's player reports where it stopped (its `ended` event) in `position` (ADRs 0020, 0108).
   const raw = c.req.query("position");
-  if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw)) throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
+  if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw))
+    throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
   const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
   const advanced = await advanceFlow(c.var.deps, session.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
   const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");

@@ -30,8 +30,26 @@ describe("buildIcs", () => {
   it("one event per day, Paris local times, all-day when there is no time", () => {
     const ics = buildIcs(
       [
-        { uid: "s-1-1@x", day: "2026-03-29", startTime: "09:00:00", endTime: "17:30:00", summary: "AFGSU, jour 1", location: "12 rue X, 75001 Paris", description: null, url: null },
-        { uid: "s-1-2@x", day: "2026-03-30", startTime: null, endTime: null, summary: "AFGSU; jour 2", location: null, description: "Salle B", url: "https://visio.example/r" },
+        {
+          uid: "s-1-1@x",
+          day: "2026-03-29",
+          startTime: "09:00:00",
+          endTime: "17:30:00",
+          summary: "AFGSU, jour 1",
+          location: "12 rue X, 75001 Paris",
+          description: null,
+          url: null,
+        },
+        {
+          uid: "s-1-2@x",
+          day: "2026-03-30",
+          startTime: null,
+          endTime: null,
+          summary: "AFGSU; jour 2",
+          location: null,
+          description: "Salle B",
+          url: "https://visio.example/r",
+        },
       ],
       stamp,
       "Officine Académie",

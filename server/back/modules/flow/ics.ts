@@ -2,7 +2,16 @@
  * A minimal RFC 5545 calendar for a booked session: one VEVENT per session day, local times in Europe/Paris
  * (with its VTIMEZONE so that every client reads them right), CRLF line ends and 75-octet folding.
  */
-export type IcsEvent = { uid: string; day: string; startTime: string | null; endTime: string | null; summary: string; location: string | null; description: string | null; url: string | null };
+export type IcsEvent = {
+  uid: string;
+  day: string;
+  startTime: string | null;
+  endTime: string | null;
+  summary: string;
+  location: string | null;
+  description: string | null;
+  url: string | null;
+};
 
 const PARIS_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
@@ -50,10 +59,21 @@ export function foldIcsLine(line: string): string {
 }
 
 const local = (day: string, time: string) => `${day.replace(/-/g, "")}T${time.slice(0, 5).replace(":", "")}00`;
-const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 export function buildIcs(events: readonly IcsEvent[], stamp: Date, productName: string): string {
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:-//${escapeIcsText(productName)}//Sessions//FR`, "CALSCALE:GREGORIAN", "METHOD:PUBLISH", ...PARIS_VTIMEZONE];
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${escapeIcsText(productName)}//Sessions//FR`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...PARIS_VTIMEZONE,
+  ];
   for (const event of events) {
     lines.push("BEGIN:VEVENT", `UID:${event.uid}`, `DTSTAMP:${utcStamp(stamp)}`);
     if (event.startTime) {

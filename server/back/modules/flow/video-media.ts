@@ -83,7 +83,7 @@ export function wavSeconds(bytes: Uint8Array): number | null {
   const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
   if (bytes.length < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") return null;
   let byteRate = 0;
-  for (let offset = 12; offset + 8 <= bytes.length; ) {
+  for (let offset = 12; offset + 8 <= bytes.length;) {
     const size = view.getUint32(offset + 4, true);
     if (tag(offset) === "fmt " && offset + 16 <= bytes.length) byteRate = view.getUint32(offset + 16, true);
     if (tag(offset) === "data") return byteRate > 0 ? Math.round((size / byteRate) * 1000) / 1000 : null;

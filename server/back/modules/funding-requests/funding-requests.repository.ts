@@ -18,7 +18,14 @@ export type FundingRequestRow = typeof fundingRequests.$inferSelect;
 
 export async function listActiveMembers(db: DbOrTx, accountId: number) {
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, professionalNumber: users.professionalNumber, role: memberships.role })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      professionalNumber: users.professionalNumber,
+      role: memberships.role,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, accountId), eq(memberships.isActive, true)))

@@ -10,7 +10,9 @@ import * as service from "./funding-requests.service.ts";
 
 export const fundingRequestsRoutes = new Hono<BackEnv>();
 
-register(fundingRequestsRoutes, endpoints.list, async (c, { caller, query }) => ok(await service.listFundingRequests(c.var.deps, fundingScope(c, caller), query.state)));
+register(fundingRequestsRoutes, endpoints.list, async (c, { caller, query }) =>
+  ok(await service.listFundingRequests(c.var.deps, fundingScope(c, caller), query.state)),
+);
 
 register(fundingRequestsRoutes, endpoints.options, async (c, { caller }) => ok(await service.getFundingOptions(c.var.deps, fundingScope(c, caller))));
 
@@ -20,7 +22,10 @@ register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { caller, quer
   const rows = await service.fundaeReport(c.var.deps, fundingScope(c, caller));
   if (query.format !== "csv") return ok(rows);
   const t = c.var.t;
-  const headers = Object.fromEntries(FUNDAE_REPORT_COLUMNS.map((col) => [col, t(`fundaeCsv_${col}`)])) as Record<(typeof FUNDAE_REPORT_COLUMNS)[number], string>;
+  const headers = Object.fromEntries(FUNDAE_REPORT_COLUMNS.map((col) => [col, t(`fundaeCsv_${col}`)])) as Record<
+    (typeof FUNDAE_REPORT_COLUMNS)[number],
+    string
+  >;
   const csv = fundaeReportCsv(rows, headers, (state) => t(`fundingState_${state as FundingState}`));
   return c.body(csv, 200, {
     "content-type": "text/csv; charset=utf-8",
@@ -28,7 +33,9 @@ register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { caller, quer
   });
 });
 
-register(fundingRequestsRoutes, endpoints.detail, async (c, { caller, params }) => ok(await service.getFundingRequest(c.var.deps, fundingScope(c, caller), params.id)));
+register(fundingRequestsRoutes, endpoints.detail, async (c, { caller, params }) =>
+  ok(await service.getFundingRequest(c.var.deps, fundingScope(c, caller), params.id)),
+);
 
 register(fundingRequestsRoutes, endpoints.add, async (c, { caller, body }) =>
   ok(await service.addFundingRequest(c.var.deps, fundingScope(c, caller), body), c.var.t("fundingCreated"), 201),

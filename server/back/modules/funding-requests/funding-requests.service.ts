@@ -91,7 +91,10 @@ function toPayload(row: repo.FundingRequestWithParts, invoices: InvoiceRow[]): F
 
 export async function listFundingRequests(deps: Deps, scope: ReferentScope, state?: FundingState) {
   const [rows, counts] = await Promise.all([repo.listRequests(deps.db, scope.accountId, { state }), repo.countByState(deps.db, scope.accountId)]);
-  const invoices = await invoiceStore.listInvoicesOfRequests(deps.db, rows.map((r) => r.request.id));
+  const invoices = await invoiceStore.listInvoicesOfRequests(
+    deps.db,
+    rows.map((r) => r.request.id),
+  );
   const byState = Object.fromEntries(FUNDING_STATES.map((s) => [s, 0])) as Record<FundingState, number>;
   for (const c of counts) if (isFundingState(c.state)) byState[c.state] = c.count;
   return { requests: rows.map((r) => toPayload(r, invoices)), counts: byState };
@@ -245,7 +248,13 @@ function payerInvoiceBuyer(
   }
   // The pharmacy's share: its billing details as on a shop invoice (address, tax number: ADR 0102), then the mention.
   const pharmacy = account
-    ? invoiceBuyer({ personName: account.name, email: null, details: { ...accountBillingDetails(account, brand), companyName: null }, sellerCountry: sellerCountryOf(brand), locale })
+    ? invoiceBuyer({
+        personName: account.name,
+        email: null,
+        details: { ...accountBillingDetails(account, brand), companyName: null },
+        sellerCountry: sellerCountryOf(brand),
+        locale,
+      })
     : { name: "", lines: [] };
   return { name: pharmacy.name, lines: [...pharmacy.lines, scheme === "fundae" ? t("fundaeBonificable") : ""].filter(Boolean) };
 }
@@ -350,7 +359,13 @@ export async function listFundaeGroups(deps: Deps, scope: ReferentScope) {
         startDate: first.startDate,
         endDate: first.endDate,
         minutes: first.request.minutes,
-        participants: members.map((m) => ({ requestId: m.request.id, firstName: m.learner.firstName, lastName: m.learner.lastName, email: m.learner.email, state: m.request.state as FundingState })),
+        participants: members.map((m) => ({
+          requestId: m.request.id,
+          firstName: m.learner.firstName,
+          lastName: m.learner.lastName,
+          email: m.learner.email,
+          state: m.request.state as FundingState,
+        })),
         totalCents: total,
         fundedCents: funded,
         cofinancingCents: total - funded,

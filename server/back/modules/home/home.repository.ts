@@ -28,7 +28,9 @@ export type FeaturedCandidateRow = {
  * row is named in full: in a query on trainings alone Drizzle writes its columns unqualified ("id"), which the subquery
  * would read as a column of its own tables.
  */
-export const fundingCodesColumn = sql<string[]>`array(select f.code from training_fundings tf join fundings f on f.id = tf.funding_id where tf.training_id = "trainings"."id" order by f.code)`;
+export const fundingCodesColumn = sql<
+  string[]
+>`array(select f.code from training_fundings tf join fundings f on f.id = tf.funding_id where tf.training_id = "trainings"."id" order by f.code)`;
 
 /** The columns of a training card (the home's featured trainings, an expert's trainings). */
 export const trainingCardColumns = {
@@ -69,13 +71,7 @@ export async function listFeaturedCandidates(db: Db, brand: BrandKey, lang: "fr"
         eq(trainings.availableOnStore, true),
       ),
     )
-    .orderBy(
-      desc(trainings.isNew),
-      desc(trainings.ratingCount),
-      sql`${trainings.ratingAverage} desc nulls last`,
-      desc(trainings.createdAt),
-      asc(trainings.id),
-    )
+    .orderBy(desc(trainings.isNew), desc(trainings.ratingCount), sql`${trainings.ratingAverage} desc nulls last`, desc(trainings.createdAt), asc(trainings.id))
     .limit(limit);
 }
 
@@ -94,9 +90,6 @@ export async function listCourseKinds(db: Db, trainingIds: number[]): Promise<Co
 /** Which of these trainings have DPC programme data. */
 export async function listTrainingIdsWithDpc(db: Db, trainingIds: number[]): Promise<Set<number>> {
   if (!trainingIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ trainingId: dpcProgrammes.trainingId })
-    .from(dpcProgrammes)
-    .where(inArray(dpcProgrammes.trainingId, trainingIds));
+  const rows = await db.selectDistinct({ trainingId: dpcProgrammes.trainingId }).from(dpcProgrammes).where(inArray(dpcProgrammes.trainingId, trainingIds));
   return new Set(rows.map((row) => row.trainingId));
 }

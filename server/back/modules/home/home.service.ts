@@ -1,13 +1,6 @@
 import type { Db } from "../../../db/client.ts";
 import type { Brand } from "#core/branding/brands.ts";
-import {
-  deriveMixedDisplayType,
-  dpcSubType,
-  effectiveTrainingType,
-  isTrainingType,
-  moduleKindOf,
-  type ModuleKind,
-} from "#core/domain/training-types.ts";
+import { deriveMixedDisplayType, dpcSubType, effectiveTrainingType, isTrainingType, moduleKindOf, type ModuleKind } from "#core/domain/training-types.ts";
 import { listCourseKinds, listFeaturedCandidates, listTrainingIdsWithDpc, type CourseKindRow, type FeaturedCandidateRow } from "./home.repository.ts";
 import type { FeaturedPayload, FeaturedTraining } from "#core/contract/home.ts";
 
@@ -15,8 +8,6 @@ import type { FeaturedPayload, FeaturedTraining } from "#core/contract/home.ts";
 export const FEATURED_COUNT = 6;
 /** How many candidates are read to choose a varied selection from. */
 const CANDIDATE_POOL = 36;
-
-
 
 /**
  * Keeps the ranking but favours variety: the best candidate of each type first, in rank order,
@@ -53,8 +44,7 @@ function courseKinds(rows: CourseKindRow[]): ModuleKind[] {
 export function toFeaturedTraining(row: FeaturedCandidateRow, kinds: ModuleKind[], hasDpcData: boolean): FeaturedTraining | null {
   if (!isTrainingType(row.type)) return null;
   const effectiveType = effectiveTrainingType({ type: row.type, isVirtual: row.isVirtual, hasDpcData });
-  const displayType =
-    effectiveType === "mixt" ? deriveMixedDisplayType(kinds) : effectiveType === "dpc" ? dpcSubType(kinds) : effectiveType;
+  const displayType = effectiveType === "mixt" ? deriveMixedDisplayType(kinds) : effectiveType === "dpc" ? dpcSubType(kinds) : effectiveType;
   return {
     id: row.id,
     slug: row.slug,

@@ -33,11 +33,16 @@ export function invoiceSeller(brand: string): InvoiceSeller {
   const country = identity.address.country;
   const t = fixedT(COUNTRY_LOCALE[country], "pdf");
   const legal: string[] = [];
-  if (identity.trainingDeclaration) legal.push(t("invoice.trainingDeclaration", { number: identity.trainingDeclaration.number, authority: identity.trainingDeclaration.authority }));
+  if (identity.trainingDeclaration)
+    legal.push(t("invoice.trainingDeclaration", { number: identity.trainingDeclaration.number, authority: identity.trainingDeclaration.authority }));
   if (identity.dpcRegistration) legal.push(t("invoice.dpcRegistration", { number: identity.dpcRegistration }));
   return {
     name: identity.legalName,
-    lines: [`${addressLine(identity.address)}, ${t(`invoice.countries.${country}`)}`, identity.registration, `${t(`invoice.taxId.${country}`)} ${identity.vatNumber}`],
+    lines: [
+      `${addressLine(identity.address)}, ${t(`invoice.countries.${country}`)}`,
+      identity.registration,
+      `${t(`invoice.taxId.${country}`)} ${identity.vatNumber}`,
+    ],
     legal,
     country,
   };
@@ -47,7 +52,13 @@ export function invoiceSeller(brand: string): InvoiceSeller {
  * The buyer block: the person's name, then the company (a pharmacy, or the person's own), the postal address (the
  * country when it is not the seller's), the tax number under its country's label, and the e-mail address.
  */
-export function invoiceBuyer(input: { personName: string; email: string | null; details: BillingDetails; sellerCountry: LegalCountry; locale: Locale }): InvoiceBuyer {
+export function invoiceBuyer(input: {
+  personName: string;
+  email: string | null;
+  details: BillingDetails;
+  sellerCountry: LegalCountry;
+  locale: Locale;
+}): InvoiceBuyer {
   const { details } = input;
   const t = fixedT(input.locale, "pdf");
   const lines = [

@@ -5,7 +5,20 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
-import { agreements, contractOffers, faceToFaceSessions, faceToFaces, fundingRequests, fundings, invoiceCounters, invoices, orderLines, orders, trainings, users } from "../../../db/schema/index.ts";
+import {
+  agreements,
+  contractOffers,
+  faceToFaceSessions,
+  faceToFaces,
+  fundingRequests,
+  fundings,
+  invoiceCounters,
+  invoices,
+  orderLines,
+  orders,
+  trainings,
+  users,
+} from "../../../db/schema/index.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -39,7 +52,11 @@ export async function lockInvoice(tx: DbOrTx, invoiceId: number): Promise<Invoic
 
 /** The credit note of an invoice, if one was issued. */
 export async function findCreditNoteOf(db: DbOrTx, invoiceId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.kind, "creditNote"), eq(invoices.creditedInvoiceId, invoiceId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.kind, "creditNote"), eq(invoices.creditedInvoiceId, invoiceId)))
+    .limit(1);
   return row;
 }
 
@@ -69,7 +86,11 @@ export async function insertInvoice(tx: DbOrTx, values: NewInvoice): Promise<Inv
 }
 
 export async function findInvoiceOfOrder(db: DbOrTx, orderId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.kind, "order"), eq(invoices.orderId, orderId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.kind, "order"), eq(invoices.orderId, orderId)))
+    .limit(1);
   return row;
 }
 

@@ -47,7 +47,17 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
     }
     return lines.map((l) => {
       const { session, fundingLabel: funding } = lineChoices(l);
-      return { name: l.name, trainingType: l.trainingType, functionName: l.functionName, session, funding, detail: null, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents };
+      return {
+        name: l.name,
+        trainingType: l.trainingType,
+        functionName: l.functionName,
+        session,
+        funding,
+        detail: null,
+        priceCents: l.priceCents,
+        discountCents: l.discountCents,
+        netCents: l.netCents,
+      };
     });
   }
   const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(db, invoice.fundingRequestId);
@@ -92,7 +102,16 @@ export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<
     paymentMethod: order?.paymentMethod ?? null,
     seller,
     buyer: invoice.buyer as InvoicePdfInput["buyer"],
-    lines: lines.map((l) => ({ name: l.name, functionName: l.functionName, session: l.session, funding: l.funding, detail: l.detail, priceCents: l.priceCents, discountCents: l.discountCents, netCents: l.netCents })),
+    lines: lines.map((l) => ({
+      name: l.name,
+      functionName: l.functionName,
+      session: l.session,
+      funding: l.funding,
+      detail: l.detail,
+      priceCents: l.priceCents,
+      discountCents: l.discountCents,
+      netCents: l.netCents,
+    })),
     subtotalCents: order?.subtotalCents ?? invoice.totalCents,
     discountCents: order?.discountCents ?? 0,
     discountCode: order?.discountCode ?? null,

@@ -11,7 +11,6 @@ import {
 } from "./notifications.repository.ts";
 import type { NotificationPayload } from "#core/contract/notifications.ts";
 
-
 function toPayload(row: NotificationRow): NotificationPayload {
   return {
     id: row.id,

@@ -25,11 +25,7 @@ const LABEL_KEYS: Record<BadgeCode, { label: MessageKey; description: MessageKey
  * training earns neither points nor badges. Points count only with points access.
  */
 export async function gatherBadgeFacts(db: Db, reader: RecordsReader, pointsAccess: boolean): Promise<BadgeFacts> {
-  const [enrolmentRows, history, bestPostTest] = await Promise.all([
-    enrolmentsOf(db, reader),
-    historyOf(db, reader),
-    bestPostTestScore(db, reader.userId),
-  ]);
+  const [enrolmentRows, history, bestPostTest] = await Promise.all([enrolmentsOf(db, reader), historyOf(db, reader), bestPostTestScore(db, reader.userId)]);
   const failed = new Set(history.filter((h) => h.outcome === "failed").map((h) => h.trainingId));
   const finished = new Map<number, Date>();
   let dpcFinished = 0;
@@ -93,7 +89,10 @@ async function awardAndRead(
   const { db } = deps;
   const { userId } = reader;
   const [facts, awarded] = await Promise.all([gatherBadgeFacts(db, reader, reader.pointsAccess), listAwardedBadges(db, userId)]);
-  const candidates = newBadges(facts, awarded.map((b) => b.code));
+  const candidates = newBadges(
+    facts,
+    awarded.map((b) => b.code),
+  );
   if (candidates.length === 0) return { added: [], awarded };
   const now = deps.now();
   const inserted = new Set(await insertBadges(db, userId, candidates, now));

@@ -44,7 +44,9 @@ register(recordsRoutes, endpoints.currentAverages, async (c, { caller }) => ok(a
 
 register(recordsRoutes, endpoints.questionsAnswers, async (c, { caller }) => ok(await getQuestionsAnswers(c.var.deps.db, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.checkFormation, async (c, { caller, params }) => ok(await checkFormation(c.var.deps.db, await viewerOf(c, caller), params.a, params.b)));
+register(recordsRoutes, endpoints.checkFormation, async (c, { caller, params }) =>
+  ok(await checkFormation(c.var.deps.db, await viewerOf(c, caller), params.a, params.b)),
+);
 
 register(recordsRoutes, endpoints.tracking, async (c, { caller }) => ok(await getTracking(c.var.deps.db, await viewerOf(c, caller))));
 

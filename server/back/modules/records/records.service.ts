@@ -30,8 +30,6 @@ export type Viewer = RecordsReader & { pointsAccess: boolean; now: Date };
 // ---------------------------------------------------------------------------------------------------------------
 // Trainings (current and upcoming)
 
-
-
 async function userTrainings(db: Db, viewer: Viewer, rows: EnrolmentRow[]): Promise<UserTrainingPayload[]> {
   const days = await listSessionDays(
     db,
@@ -51,8 +49,7 @@ async function userTrainings(db: Db, viewer: Viewer, rows: EnrolmentRow[]): Prom
     },
     sessions: (row.sessionId === null ? [] : (days.get(row.sessionId) ?? [])).map((startDate) => ({ startDate })),
     mfo_tracking: { dossierId: row.dossierId },
-    dossier_resource:
-      row.dpcProgrammeId !== null ? { id: row.dpcProgrammeId, type: "dpcProgramme" } : { id: row.training.id, type: "training" },
+    dossier_resource: row.dpcProgrammeId !== null ? { id: row.dpcProgrammeId, type: "dpcProgramme" } : { id: row.training.id, type: "training" },
   }));
 }
 
@@ -84,11 +81,12 @@ export async function getCurrentFormations(db: Db, viewer: Viewer) {
 // ---------------------------------------------------------------------------------------------------------------
 // History
 
-
-
 /** The points rule of spec section 3; a failed training earns none (ADR 0107). */
 export function entryPoints(row: HistoryRow): number {
-  return historyEntryPoints({ formations: [{ initialScore: row.initialScore, finalScore: row.finalScore }], points: row.points, outcome: row.outcome }, row.training.points);
+  return historyEntryPoints(
+    { formations: [{ initialScore: row.initialScore, finalScore: row.finalScore }], points: row.points, outcome: row.outcome },
+    row.training.points,
+  );
 }
 
 export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload> {
@@ -223,8 +221,7 @@ export async function checkFormation(db: Db, viewer: Viewer, a: number, b: numbe
   const [enrolmentRows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
   const stateA = stateOf(a, enrolmentRows, history);
   const stateB = stateOf(b, enrolmentRows, history);
-  const inOrder =
-    stateA.finished && (!stateB.finished || (stateA.finishedAt !== null && stateB.finishedAt !== null && stateA.finishedAt <= stateB.finishedAt));
+  const inOrder = stateA.finished && (!stateB.finished || (stateA.finishedAt !== null && stateB.finishedAt !== null && stateA.finishedAt <= stateB.finishedAt));
   return { a: stateA, b: stateB, prerequisiteMet: stateA.finished, inOrder };
 }
 
@@ -290,11 +287,7 @@ export const SUGGESTIONS_LIMIT = 6;
  * Published trainings of the user's brand the user is not on (enrolment or history), in the user's audience,
  * ranked by tags shared with the user's trainings, then new ones, then newest.
  */
-export async function getSuggestions(
-  db: Db,
-  viewer: Viewer,
-  profile: { brand: string; isPharmacist: boolean; isHolder: boolean },
-) {
+export async function getSuggestions(db: Db, viewer: Viewer, profile: { brand: string; isPharmacist: boolean; isHolder: boolean }) {
   const [rows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
   const mine = [...new Set([...rows.map((r) => r.trainingId), ...history.map((h) => h.trainingId)])];
   const myTags = [...new Set([...(await tagsOf(db, mine)).values()].flat())];
@@ -316,8 +309,6 @@ export async function getSuggestions(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Personal training plan
-
-
 
 /**
  * The learner's personal plan (ADR 0013): one activity per enrolment not cancelled. startDate = first session day,

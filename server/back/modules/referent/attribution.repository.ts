@@ -87,7 +87,13 @@ export async function listEnrolmentsOfTrainings(db: Db, accountId: number, train
     .select({ userId: enrolments.userId, trainingId: enrolments.trainingId, sessionId: enrolments.sessionId, accountId: enrolments.accountId })
     .from(enrolments)
     .leftJoin(memberships, and(eq(memberships.userId, enrolments.userId), eq(memberships.accountId, accountId)))
-    .where(and(inArray(enrolments.trainingId, trainingIds), ne(enrolments.status, "cancelled"), or(eq(enrolments.accountId, accountId), isNotNull(memberships.userId))));
+    .where(
+      and(
+        inArray(enrolments.trainingId, trainingIds),
+        ne(enrolments.status, "cancelled"),
+        or(eq(enrolments.accountId, accountId), isNotNull(memberships.userId)),
+      ),
+    );
 }
 
 export async function listSessions(db: Db, sessionIds: number[]) {

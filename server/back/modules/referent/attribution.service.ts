@@ -23,13 +23,18 @@ export async function attributionOptions(deps: Pick<BackDeps, "db" | "now">, sco
   const { db } = deps;
   const today = toParisDate(deps.now());
   const bought = await repo.listBoughtProducts(db, scope.accountId);
-  const sessions = new Map((await repo.listSessions(db, [...new Set(bought.flatMap((b) => (b.sessionId === null ? [] : [b.sessionId])))])).map((s) => [s.id, s]));
+  const sessions = new Map(
+    (await repo.listSessions(db, [...new Set(bought.flatMap((b) => (b.sessionId === null ? [] : [b.sessionId])))])).map((s) => [s.id, s]),
+  );
   const enrolled = await repo.listEnrolmentsOfTrainings(db, scope.accountId, [...new Set(bought.map((b) => b.trainingId))]);
   const products: BoughtProduct[] = [];
   for (const b of bought) {
     const session = b.sessionId === null ? null : sessions.get(b.sessionId);
     if (b.sessionId !== null && (!session || session.startDate < today)) continue;
-    const seats = productSeats(b.quantity, enrolled.filter((e) => e.trainingId === b.trainingId && e.accountId === scope.accountId && e.sessionId === b.sessionId).length);
+    const seats = productSeats(
+      b.quantity,
+      enrolled.filter((e) => e.trainingId === b.trainingId && e.accountId === scope.accountId && e.sessionId === b.sessionId).length,
+    );
     products.push({
       key: productKey(b.trainingId, b.sessionId),
       trainingId: b.trainingId,
@@ -48,7 +53,14 @@ export async function attributionOptions(deps: Pick<BackDeps, "db" | "now">, sco
   return { products, members, readOnly: scope.readOnly };
 }
 
-export type AttributionResult = { trainingId: number; sessionId: number | null; attributed: number[]; alreadyEnrolled: number[]; remaining: number; trainingName: string };
+export type AttributionResult = {
+  trainingId: number;
+  sessionId: number | null;
+  attributed: number[];
+  alreadyEnrolled: number[];
+  remaining: number;
+  trainingName: string;
+};
 
 /**
  * POST attributeApprenants: the chosen members of the team get a product the pharmacy bought. In ONE transaction,

@@ -45,7 +45,10 @@ export async function insertContract(tx: Tx, values: typeof contracts.$inferInse
 }
 
 export async function markOfferSigned(tx: Tx, offerId: number, values: { signedBy: number; signedAt: Date; contractId: number }) {
-  await tx.update(contractOffers).set({ status: "signed", ...values }).where(eq(contractOffers.id, offerId));
+  await tx
+    .update(contractOffers)
+    .set({ status: "signed", ...values })
+    .where(eq(contractOffers.id, offerId));
 }
 
 /** Locks an offer by id alone: the payment notification's transaction (the order names the offer and its account). */
@@ -94,7 +97,10 @@ export async function cancelPendingContractOrders(tx: Tx, accountId: number, off
 }
 
 export async function insertContractOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<ContractOrderRow> {
-  const [row] = await tx.insert(orders).values({ ...values, kind: "contract" }).returning();
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, kind: "contract" })
+    .returning();
   return row;
 }
 

@@ -49,7 +49,13 @@ export async function getContract(deps: Deps, scope: ReferentScope): Promise<Con
     nextProduct: next,
     pendingOffer: pending ? offerPayload(pending) : null,
     lastPayment: order
-      ? { orderId: order.id, offerId: order.contractOfferId ?? 0, status: order.status as "pending" | "paid" | "failed" | "cancelled", amountCents: order.totalWithVatCents, paidAt: order.paidAt?.toISOString() ?? null }
+      ? {
+          orderId: order.id,
+          offerId: order.contractOfferId ?? 0,
+          status: order.status as "pending" | "paid" | "failed" | "cancelled",
+          amountCents: order.totalWithVatCents,
+          paidAt: order.paidAt?.toISOString() ?? null,
+        }
       : null,
     currency: vatRuleForBrand(brand).currency,
   };
@@ -119,7 +125,13 @@ export async function startContractPayment(
     if (offer.priceCents <= 0) throw new AppError("CONFLICT", "contractOfferNotPayable");
     const totals = computeCartTotals([{ id: offer.id, trainingId: 0, priceCents: offer.priceCents }], null, rule);
     const open = await repo.findPendingContractOrder(tx, scope.accountId, offer.id);
-    if (open && open.userId === scope.userId && open.provider === provider.name && open.totalWithVatCents === totals.totalWithVat && open.currency === rule.currency) {
+    if (
+      open &&
+      open.userId === scope.userId &&
+      open.provider === provider.name &&
+      open.totalWithVatCents === totals.totalWithVat &&
+      open.currency === rule.currency
+    ) {
       return { order: open, productName: offer.productName };
     }
     await repo.cancelPendingContractOrders(tx, scope.accountId, offer.id, now);

@@ -84,7 +84,13 @@ export async function listAccountAttestations(db: Db, accountId: number) {
 /** The account's funding requests, newest first per learner (the dashboard keeps each learner's latest). */
 export async function listAccountFundingRequests(db: Db, accountId: number) {
   return db
-    .select({ id: fundingRequests.id, userId: fundingRequests.learnerId, state: fundingRequests.state, scheme: fundingRequests.scheme, updatedAt: fundingRequests.updatedAt })
+    .select({
+      id: fundingRequests.id,
+      userId: fundingRequests.learnerId,
+      state: fundingRequests.state,
+      scheme: fundingRequests.scheme,
+      updatedAt: fundingRequests.updatedAt,
+    })
     .from(fundingRequests)
     .where(eq(fundingRequests.accountId, accountId))
     .orderBy(fundingRequests.learnerId, desc(fundingRequests.createdAt), desc(fundingRequests.id));

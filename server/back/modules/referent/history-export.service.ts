@@ -7,7 +7,15 @@ import type { HistoryExportJob } from "#core/contract/referent.ts";
 import { exportPercent, exportSteps, isStaleExport } from "#core/domain/export-progress.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { brandOffersHistoryExport, historyCsv, historyCsvLines, historyFilename, historyRows, type HistoryCell, type HistoryTexts } from "./dashboard.service.ts";
+import {
+  brandOffersHistoryExport,
+  historyCsv,
+  historyCsvLines,
+  historyFilename,
+  historyRows,
+  type HistoryCell,
+  type HistoryTexts,
+} from "./dashboard.service.ts";
 import * as repo from "./history-export.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 

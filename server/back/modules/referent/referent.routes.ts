@@ -93,7 +93,8 @@ referentRoutes.post("/referent/attributeApprenants", async (c) => {
   const scope = await requireReferent(c, { write: true });
   const input = await parseBody(c, AttributeApprenantsSchema);
   const { trainingName: training, ...result } = await attribution.attributeApprenants(c.var.deps, scope, input);
-  const message = result.attributed.length > 0 ? c.var.t("attributionDone", { count: result.attributed.length, training }) : c.var.t("attributionNothingToDo", { training });
+  const message =
+    result.attributed.length > 0 ? c.var.t("attributionDone", { count: result.attributed.length, training }) : c.var.t("attributionNothingToDo", { training });
   return success(c, AttributionResultSchema.parse(result), message);
 });
 

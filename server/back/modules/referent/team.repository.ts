@@ -48,14 +48,23 @@ export async function findMember(db: DbOrTx, accountId: number, userId: number):
 }
 
 export async function setMemberActive(db: DbOrTx, accountId: number, userId: number, isActive: boolean): Promise<void> {
-  await db.update(memberships).set({ isActive }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+  await db
+    .update(memberships)
+    .set({ isActive })
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
 }
 
 /** The account's enrolments (not cancelled) of these users, for progress. */
 export async function listAccountEnrolments(db: Db, accountId: number, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: enrolments.userId, trainingId: enrolments.trainingId, status: enrolments.status, progressPercent: enrolments.progressPercent, outcome: enrolmentOutcome })
+    .select({
+      userId: enrolments.userId,
+      trainingId: enrolments.trainingId,
+      status: enrolments.status,
+      progressPercent: enrolments.progressPercent,
+      outcome: enrolmentOutcome,
+    })
     .from(enrolments)
     .where(and(eq(enrolments.accountId, accountId), inArray(enrolments.userId, userIds), ne(enrolments.status, "cancelled")));
 }
@@ -145,6 +154,10 @@ export async function updateAccountData(db: DbOrTx, accountId: number, changes: 
 }
 
 export async function findUserName(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row;
 }

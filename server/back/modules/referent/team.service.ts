@@ -170,7 +170,12 @@ export async function resendInvitation(deps: MailDeps, scope: ReferentScope, inv
  * deactivated; a deactivated member no longer reaches the pharmacy. The team rule decides (core/domain/permissions.ts):
  * only the holder manages referents (403); the holder is never deactivated, nobody deactivates themself (409).
  */
-export async function toggleApprenantActive(deps: Deps, scope: ReferentScope, contactId: number, isActive: boolean): Promise<{ name: string; isActive: boolean }> {
+export async function toggleApprenantActive(
+  deps: Deps,
+  scope: ReferentScope,
+  contactId: number,
+  isActive: boolean,
+): Promise<{ name: string; isActive: boolean }> {
   const member = await repo.findMember(deps.db, scope.accountId, contactId);
   if (!member) throw new AppError("NOT_FOUND", "teamMemberNotFound");
   const refusal = teamAccessRefusal(scope, { userId: member.userId, role: member.role as TeamRole }, isActive);

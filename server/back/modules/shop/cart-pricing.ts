@@ -77,7 +77,13 @@ async function applicableDiscount(
  * The cart's lines priced with computeCartTotals, and the sessions of their trainings. A constant number of
  * statements whatever the number of lines: the lines, then the code and the sessions side by side.
  */
-export async function priceCart(db: DbOrTx, cart: repo.CartRow, userId: number | null, now: Date, reads: Reads = { inTransaction: false }): Promise<PricedCart> {
+export async function priceCart(
+  db: DbOrTx,
+  cart: repo.CartRow,
+  userId: number | null,
+  now: Date,
+  reads: Reads = { inTransaction: false },
+): Promise<PricedCart> {
   const lines = await repo.listCartLines(db, cart.id);
   const trainingIds = lines.map((l) => l.training.id);
   const [{ discount, refusedCode }, sessions] = await readBoth(

@@ -124,7 +124,12 @@ export async function cartPayload(ctx: Pick<ShopCtx, "deps" | "userId">, cart: r
   // Fundings and the pending order do not depend on the prices: asked while the cart is priced.
   const [priced, fundingRows, commandId] = await Promise.all([
     pricing,
-    pricing.then((p) => repo.listFundingsOfTrainings(db, p.lines.map((l) => l.training.id))),
+    pricing.then((p) =>
+      repo.listFundingsOfTrainings(
+        db,
+        p.lines.map((l) => l.training.id),
+      ),
+    ),
     repo.findPendingOrderIdOfCart(db, cart.id),
   ]);
   const rule = vatRuleForBrand(cart.brand);
@@ -299,7 +304,8 @@ export async function setProductFunding(ctx: ShopCtx, productCartId: number, fun
   await requireShopContext(ctx);
   const { cart, training } = await requireCartLine(ctx, productCartId);
   const offered = await repo.listTrainingFundings(ctx.deps.db, training.id);
-  if (!offered.some((f) => f.id === fundingId)) throw new AppError("VALIDATION", "shopFundingNotAvailable", { fields: { fundingId: ["shopFundingNotAvailable"] } });
+  if (!offered.some((f) => f.id === fundingId))
+    throw new AppError("VALIDATION", "shopFundingNotAvailable", { fields: { fundingId: ["shopFundingNotAvailable"] } });
   await repo.updateCartProduct(ctx.deps.db, productCartId, { fundingId });
   await repo.touchCart(ctx.deps.db, cart.id, ctx.deps.now());
   return changed(ctx, cart.id);
@@ -328,7 +334,12 @@ export async function addDiscount(ctx: ShopCtx, rawCode: string): Promise<{ cart
   if (lines.length === 0) throw new AppError("CONFLICT", "shopCartEmpty");
   const row = await repo.findDiscountByCode(db, ctx.brand.key, code);
   const usage = row ? await repo.countDiscountUses(db, row.id, ctx.userId) : { total: 0, byCustomer: 0 };
-  const check = checkDiscount(row ? discountOf(row) : null, ctx.deps.now(), usage, lines.map((l) => l.training.id));
+  const check = checkDiscount(
+    row ? discountOf(row) : null,
+    ctx.deps.now(),
+    usage,
+    lines.map((l) => l.training.id),
+  );
   if (!check.ok) {
     const status = check.reason === "unknown" ? "NOT_FOUND" : check.reason === "notApplicable" ? "VALIDATION" : "CONFLICT";
     throw new AppError(status, DISCOUNT_MESSAGES[check.reason], { values: { code } });

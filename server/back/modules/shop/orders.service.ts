@@ -63,7 +63,12 @@ export async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<rep
     if (open && sameCheckout(checkoutOf(open, await repo.listOrderLines(tx, open.id)), checkoutOf(draft.order, draft.lines))) return { order: open };
     if (open?.paymentMethod === "check") await repo.detachOrderFromCart(tx, open.id, now);
     else if (open) await repo.cancelPendingOrder(tx, open.id, now);
-    const awaitingCheck = await repo.findPendingCheckOrderWithTrainings(tx, userId, cart.brand, priced.lines.map((l) => l.training.id));
+    const awaitingCheck = await repo.findPendingCheckOrderWithTrainings(
+      tx,
+      userId,
+      cart.brand,
+      priced.lines.map((l) => l.training.id),
+    );
     // Answered on the cart (no order named in the data): the buyer removes the line there.
     if (awaitingCheck) throw new AppError("CONFLICT", "shopTrainingInCheckOrder", { values: { name: awaitingCheck.name, order: awaitingCheck.orderId } });
     return { order: await repo.insertOrder(tx, draft.order, draft.lines, { clearCart: method === "check" }) };
@@ -180,11 +185,14 @@ function checkoutOf(order: repo.NewOrder, lines: repo.NewOrderLine[]): Checkout 
   };
 }
 
-
 // ------------------------------------------------------------------ reading orders and invoices
 
 export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo.OrderRow): Promise<Order> {
-  const [lines, invoice, creditNote] = await Promise.all([listOrderLinesWithChoices(db, order.id), repo.findInvoiceOfOrder(db, order.id), findCreditNoteOfOrder(db, order.id)]);
+  const [lines, invoice, creditNote] = await Promise.all([
+    listOrderLinesWithChoices(db, order.id),
+    repo.findInvoiceOfOrder(db, order.id),
+    findCreditNoteOfOrder(db, order.id),
+  ]);
   return {
     id: order.id,
     status: order.status as Order["status"],
@@ -212,7 +220,9 @@ export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     invoice: invoice ? { id: invoice.id, number: invoice.number, downloadPath: `/back/api/shop/invoice/${order.id}` } : null,
-    creditNote: creditNote ? { id: creditNote.id, number: creditNote.number, issuedAt: creditNote.issuedAt.toISOString(), downloadPath: `/back/api/shop/creditNote/${order.id}` } : null,
+    creditNote: creditNote
+      ? { id: creditNote.id, number: creditNote.number, issuedAt: creditNote.issuedAt.toISOString(), downloadPath: `/back/api/shop/creditNote/${order.id}` }
+      : null,
   };
 }
 
@@ -268,7 +278,6 @@ export async function findPendingOrder(db: BackDeps["db"], orderId: number): Pro
   const order = await repo.findOrder(db, orderId);
   return order && order.status === "pending" ? order : null;
 }
-
 
 export async function getOrderForAdmin(db: BackDeps["db"], t: Translate, orderId: number): Promise<Order> {
   const order = await repo.findOrder(db, orderId);

@@ -96,7 +96,8 @@ export async function payByCheck(ctx: ShopCtx): Promise<Order> {
  */
 export async function freePayment(ctx: ShopCtx): Promise<Order> {
   const order = await checkout(ctx, "free");
-  if (order.status === "pending") await settleOrder(ctx.deps, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
+  if (order.status === "pending")
+    await settleOrder(ctx.deps, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
   const after = (await repo.findOrder(ctx.deps.db, order.id))!;
   if (after.status !== "paid") throw new AppError("CONFLICT", (after.failureReason ?? "shopOrderNotPending") as MessageKey);
   return orderPayload(ctx.deps.db, ctx.t, after);
@@ -130,7 +131,11 @@ export async function settleOrder(
     buyer: await invoiceBuyerOf(
       deps.db,
       { userId: order.userId, accountId: order.accountId, brand: order.brand },
-      { name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "", email: buyer?.email ?? null, locale: invoiceLocale(legalIdentityOf(order.brand).address.country, buyer?.locale) },
+      {
+        name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
+        email: buyer?.email ?? null,
+        locale: invoiceLocale(legalIdentityOf(order.brand).address.country, buyer?.locale),
+      },
     ),
   });
   if (outcome.kind === "paid") {
@@ -138,7 +143,9 @@ export async function settleOrder(
       const cart = await repo.findCartById(deps.db, order.cartId);
       if (cart) await publishCart(deps, await cartPayload({ deps, userId: order.userId }, cart));
     }
-    await sendConfirmation(deps, outcome.order, outcome.invoice).catch((error: unknown) => deps.logger.error({ err: error, orderId }, "order confirmation mail failed"));
+    await sendConfirmation(deps, outcome.order, outcome.invoice).catch((error: unknown) =>
+      deps.logger.error({ err: error, orderId }, "order confirmation mail failed"),
+    );
   }
   return outcome;
 }
@@ -157,7 +164,11 @@ async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: r
     currency: order.currency,
     trainings: lines.map((l) => l.name),
   });
-  await deps.mailer.send({ to: buyer.email, ...mail, attachments: [{ filename: `${invoice.number}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" }] });
+  await deps.mailer.send({
+    to: buyer.email,
+    ...mail,
+    attachments: [{ filename: `${invoice.number}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" }],
+  });
 }
 
 // ------------------------------------------------------------------ provider notifications and cheques
@@ -171,7 +182,8 @@ export type NotificationResult = "paid" | "failed" | "cancelled" | "pending" | "
  */
 function orderMismatch(order: repo.OrderRow | undefined, providerName: string, verified: VerifiedNotification): string | null {
   if (!order) return "unknown order";
-  if (order.paymentMethod !== "card" || order.provider !== providerName) return `order started with ${order.paymentMethod === "card" ? order.provider : order.paymentMethod}`;
+  if (order.paymentMethod !== "card" || order.provider !== providerName)
+    return `order started with ${order.paymentMethod === "card" ? order.provider : order.paymentMethod}`;
   if (verified.status === "pending") return null;
   if (verified.amountCents !== order.totalWithVatCents) return `amount ${verified.amountCents} instead of ${order.totalWithVatCents}`;
   if (verified.currency !== order.currency) return `currency ${verified.currency} instead of ${order.currency}`;
@@ -183,7 +195,12 @@ function orderMismatch(order: repo.OrderRow | undefined, providerName: string, v
  * is refused with 403 and logged, and nothing changes), then applied idempotently (a replayed transaction id changes
  * nothing).
  */
-export async function receiveNotification(deps: BackDeps, providerName: string, notification: IncomingNotification, logger = deps.logger): Promise<NotificationResult> {
+export async function receiveNotification(
+  deps: BackDeps,
+  providerName: string,
+  notification: IncomingNotification,
+  logger = deps.logger,
+): Promise<NotificationResult> {
   const provider = notifyingProvider(deps, providerName);
   const check = provider ? provider.verifyNotification(notification) : { ok: false as const, reason: "provider not configured" };
   if (!check.ok) {
@@ -195,7 +212,10 @@ export async function receiveNotification(deps: BackDeps, providerName: string, 
   const mismatch = orderMismatch(order, providerName, verified);
   if (!order || mismatch !== null) {
     // Signed, so either the provider's mistake or a leaked key: the log is the record, a refund the back office's.
-    logger.error({ provider: providerName, orderId: verified.orderId, transactionId: verified.transactionId, reason: mismatch }, "payment notification refused: it does not match its order");
+    logger.error(
+      { provider: providerName, orderId: verified.orderId, transactionId: verified.transactionId, reason: mismatch },
+      "payment notification refused: it does not match its order",
+    );
     throw new AppError("FORBIDDEN", "shopNotificationInvalid");
   }
   if (verified.status === "pending") return "pending";
@@ -221,10 +241,20 @@ export async function receiveNotification(deps: BackDeps, providerName: string, 
     payload: verified.payload,
   });
   if (outcome.kind === "amountMismatch") logger.warn({ orderId: order.id }, "payment notification amount differs from the order: order failed");
-  if (outcome.kind === "notPending") logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending: the payment is recorded, to refund");
+  if (outcome.kind === "notPending")
+    logger.warn({ orderId: order.id, status: outcome.status }, "payment notification for an order that is not pending: the payment is recorded, to refund");
   if (outcome.kind === "offerClosed") logger.warn({ orderId: order.id }, "contract payment for an offer no longer pending: order failed");
-  if (outcome.kind === "refused") logger.warn({ orderId: order.id, reason: outcome.reason }, "payment refused for the order: order failed, the payment is to refund");
-  return outcome.kind === "paid" ? "paid" : outcome.kind === "replayed" ? "replayed" : outcome.kind === "seatGone" ? "seatGone" : outcome.kind === "offerClosed" || outcome.kind === "refused" ? "failed" : "ignored";
+  if (outcome.kind === "refused")
+    logger.warn({ orderId: order.id, reason: outcome.reason }, "payment refused for the order: order failed, the payment is to refund");
+  return outcome.kind === "paid"
+    ? "paid"
+    : outcome.kind === "replayed"
+      ? "replayed"
+      : outcome.kind === "seatGone"
+        ? "seatGone"
+        : outcome.kind === "offerClosed" || outcome.kind === "refused"
+          ? "failed"
+          : "ignored";
 }
 
 /**
@@ -237,7 +267,12 @@ export async function markCheckReceived(deps: BackDeps, orderId: number, options
   const order = await repo.findOrder(deps.db, orderId);
   if (!order || order.paymentMethod !== "check") throw new AppError("NOT_FOUND", "shopOrderNotFound");
   if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
-  const outcome = await settleOrder(deps, orderId, { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null }, options.inTransaction);
+  const outcome = await settleOrder(
+    deps,
+    orderId,
+    { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null },
+    options.inTransaction,
+  );
   if (outcome.kind === "seatGone") throw new AppError("CONFLICT", "shopSeatGone");
   if (outcome.kind === "refused") throw new AppError("CONFLICT", outcome.reason);
   return outcome;

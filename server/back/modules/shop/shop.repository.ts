@@ -34,7 +34,18 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type { InvoiceRow } from "../invoices/invoices.repository.ts";
 export type ShopTrainingRow = Pick<
   typeof trainings.$inferSelect,
-  "id" | "brand" | "name" | "slug" | "type" | "priceHtCents" | "currency" | "free" | "availableFunctions" | "sessionsOnDemand" | "isVirtual" | "trainingOrganization"
+  | "id"
+  | "brand"
+  | "name"
+  | "slug"
+  | "type"
+  | "priceHtCents"
+  | "currency"
+  | "free"
+  | "availableFunctions"
+  | "sessionsOnDemand"
+  | "isVirtual"
+  | "trainingOrganization"
 >;
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -50,7 +61,11 @@ export async function findCartById(db: Q, cartId: number): Promise<CartRow | und
 }
 
 export async function findUserCart(db: Q, userId: number, brand: string): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(and(eq(carts.userId, userId), eq(carts.brand, brand))).limit(1);
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.brand, brand)))
+    .limit(1);
   return row;
 }
 
@@ -150,7 +165,10 @@ function storeListed(brand: string, lang: string) {
 }
 
 export async function countStoreListing(db: Q, brand: string, lang: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(storeListed(brand, lang));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trainings)
+    .where(storeListed(brand, lang));
   return Number(row?.n ?? 0);
 }
 
@@ -277,7 +295,11 @@ export async function activeEnrolmentTrainingIds(db: Q, userId: number, training
  */
 export async function mergeCartIntoUser(db: Db, anonymous: CartRow, userId: number, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const [own] = await tx.select().from(carts).where(and(eq(carts.userId, userId), eq(carts.brand, anonymous.brand))).for("update");
+    const [own] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.brand, anonymous.brand)))
+      .for("update");
     if (!own) {
       await tx.update(carts).set({ userId, tokenHash: null, updatedAt: now }).where(eq(carts.id, anonymous.id));
       return anonymous.id;
@@ -293,7 +315,10 @@ export async function mergeCartIntoUser(db: Db, anonymous: CartRow, userId: numb
       .update(carts)
       .set({ discountCodeId: own.discountCodeId ?? anonymous.discountCodeId, updatedAt: now })
       .where(eq(carts.id, own.id));
-    await tx.update(orders).set({ status: "cancelled", cartId: null, updatedAt: now }).where(and(eq(orders.cartId, anonymous.id), eq(orders.status, "pending")));
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", cartId: null, updatedAt: now })
+      .where(and(eq(orders.cartId, anonymous.id), eq(orders.status, "pending")));
     await tx.delete(carts).where(eq(carts.id, anonymous.id));
     return own.id;
   });
@@ -302,7 +327,11 @@ export async function mergeCartIntoUser(db: Db, anonymous: CartRow, userId: numb
 // ------------------------------------------------------------------ discounts
 
 export async function findDiscountByCode(db: Q, brand: string, code: string): Promise<DiscountRow | undefined> {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.brand, brand), eq(discountCodes.code, code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.brand, brand), eq(discountCodes.code, code)))
+    .limit(1);
   return row;
 }
 
@@ -374,13 +403,26 @@ export async function detachOrderFromCart(tx: Tx, orderId: number, now: Date): P
 }
 
 /** The buyer's first pending cheque order holding one of these trainings, with that training's name. */
-export async function findPendingCheckOrderWithTrainings(tx: Tx, userId: number, brand: string, trainingIds: number[]): Promise<{ orderId: number; name: string } | undefined> {
+export async function findPendingCheckOrderWithTrainings(
+  tx: Tx,
+  userId: number,
+  brand: string,
+  trainingIds: number[],
+): Promise<{ orderId: number; name: string } | undefined> {
   if (trainingIds.length === 0) return undefined;
   const [row] = await tx
     .select({ orderId: orders.id, name: orderLines.name })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.brand, brand), eq(orders.status, "pending"), eq(orders.paymentMethod, "check"), inArray(orderLines.trainingId, trainingIds)))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.brand, brand),
+        eq(orders.status, "pending"),
+        eq(orders.paymentMethod, "check"),
+        inArray(orderLines.trainingId, trainingIds),
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(1);
   return row;
@@ -430,7 +472,17 @@ export async function findBuyer(db: Q, userId: number) {
 /** Records a refused or cancelled payment (idempotent on the transaction id) and fails a pending order. */
 export async function recordUnpaid(
   db: Db,
-  input: { orderId: number; provider: string; transactionId: string; status: "failed" | "cancelled"; amountCents: number; currency: string; payload: unknown; reason: string; now: Date },
+  input: {
+    orderId: number;
+    provider: string;
+    transactionId: string;
+    status: "failed" | "cancelled";
+    amountCents: number;
+    currency: string;
+    payload: unknown;
+    reason: string;
+    now: Date;
+  },
 ): Promise<"recorded" | "replayed"> {
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -589,8 +641,15 @@ async function payOrderOnce(db: Db, input: PayInput): Promise<PayOutcome> {
       }
       await signLockedOffer(tx, offer, order.userId, input.now);
     }
-    const lines = order.kind === "contract" ? [] : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
-    const refusal = await paymentRefusal(tx, order, lines.map((l) => l.trainingId));
+    const lines =
+      order.kind === "contract"
+        ? []
+        : await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sessionId), asc(orderLines.id));
+    const refusal = await paymentRefusal(
+      tx,
+      order,
+      lines.map((l) => l.trainingId),
+    );
     if (refusal) {
       await failOrder(tx, order.id, refusal, input.now);
       // The buyer checks out again without the used-up code: it leaves the cart now.
@@ -648,7 +707,13 @@ async function payOrderOnce(db: Db, input: PayInput): Promise<PayOutcome> {
       .set({ status: "paid", paidAt: input.now, provider: input.provider, failureReason: null, updatedAt: input.now })
       .where(eq(orders.id, order.id))
       .returning();
-    if (order.cartId !== null) await takeOrderOutOfCart(tx, order.cartId, lines.map((l) => l.trainingId), input.now);
+    if (order.cartId !== null)
+      await takeOrderOutOfCart(
+        tx,
+        order.cartId,
+        lines.map((l) => l.trainingId),
+        input.now,
+      );
     if (input.onPaid) await input.onPaid(tx, { before: order, after: paid, invoice });
     return { kind: "paid", order: paid, invoice, enrolledTrainingIds: lines.map((l) => l.trainingId) };
   });
@@ -668,7 +733,10 @@ async function dropCartDiscount(tx: Tx, cartId: number, discountCodeId: number, 
  */
 async function takeOrderOutOfCart(tx: Tx, cartId: number, trainingIds: number[], now: Date): Promise<void> {
   if (trainingIds.length > 0) await tx.delete(cartProducts).where(and(eq(cartProducts.cartId, cartId), inArray(cartProducts.trainingId, trainingIds)));
-  const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(cartProducts).where(eq(cartProducts.cartId, cartId));
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartProducts)
+    .where(eq(cartProducts.cartId, cartId));
   await tx
     .update(carts)
     .set({ ...(Number(left?.n ?? 0) === 0 ? { discountCodeId: null } : {}), updatedAt: now })

@@ -201,6 +201,11 @@ shopRoutes.post("/shop/payments/notify/:provider", async (c) => {
   if (!parsed.success) throw new AppError("NOT_FOUND", "shopNotificationInvalid");
   const body = await c.req.text();
   const headers = Object.fromEntries([...c.req.raw.headers.entries()].map(([k, v]) => [k.toLowerCase(), v]));
-  const result = await payments.receiveNotification(c.var.deps, parsed.data.provider, { body, contentType: c.req.header("content-type") ?? "", headers }, c.var.logger);
+  const result = await payments.receiveNotification(
+    c.var.deps,
+    parsed.data.provider,
+    { body, contentType: c.req.header("content-type") ?? "", headers },
+    c.var.logger,
+  );
   return success(c, { result }, c.var.t("shopNotificationAccepted"));
 });

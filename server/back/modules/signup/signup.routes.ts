@@ -68,7 +68,11 @@ register(signUpRoutes, endpoints.signUp, async (c) => {
   const links = linksFor(c, outcome.user);
   const { user, token } = outcome;
   if (outcome.kind === "created") {
-    await sendMail(c, user.email, signUpConfirmationMail({ brand: links.brand, locale: user.locale, firstName: user.firstName, link: links.confirm(outcome.token) }));
+    await sendMail(
+      c,
+      user.email,
+      signUpConfirmationMail({ brand: links.brand, locale: user.locale, firstName: user.firstName, link: links.confirm(outcome.token) }),
+    );
   } else {
     await sendMail(
       c,

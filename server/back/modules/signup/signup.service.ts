@@ -95,7 +95,8 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<Us
   const user = await db.transaction(async (tx) => {
     const used = await consumeToken(tx, "email_confirmation", token, now);
     const owner = used?.userId ? await findUserById(tx, used.userId) : undefined;
-    if (!used || !owner || owner.email !== used.email) throw new AppError("VALIDATION", "invalidConfirmationToken", { fields: { token: ["invalidConfirmationToken"] } });
+    if (!used || !owner || owner.email !== used.email)
+      throw new AppError("VALIDATION", "invalidConfirmationToken", { fields: { token: ["invalidConfirmationToken"] } });
     if (owner.emailConfirmedAt === null) await updateUser(tx, owner.id, { emailConfirmedAt: now, updatedAt: now });
     return owner;
   });

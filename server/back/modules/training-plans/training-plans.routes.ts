@@ -12,7 +12,9 @@ register(trainingPlansRoutes, endpoints.list, async (c, { caller }) => ok(await 
 
 register(trainingPlansRoutes, endpoints.options, async (c, { caller }) => ok(await service.getPlanOptions(c.var.deps, fundingScope(c, caller))));
 
-register(trainingPlansRoutes, endpoints.plan, async (c, { caller, params }) => ok(await service.getCollectivePlan(c.var.deps, fundingScope(c, caller), params.id)));
+register(trainingPlansRoutes, endpoints.plan, async (c, { caller, params }) =>
+  ok(await service.getCollectivePlan(c.var.deps, fundingScope(c, caller), params.id)),
+);
 
 register(trainingPlansRoutes, endpoints.create, async (c, { caller, body }) =>
   ok(await service.createTrainingPlan(c.var.deps, fundingScope(c, caller), body), c.var.t("planCreated"), 201),

@@ -43,7 +43,10 @@ async function planPayload(deps: Deps, accountId: number, plan: repo.TrainingPla
     repo.listActivities(deps.db, plan.id),
     onlyUserId === undefined ? repo.listPlans(deps.db, accountId) : Promise.resolve([]),
   ]);
-  const participants = await repo.listParticipants(deps.db, rows.map((r) => r.activity.id));
+  const participants = await repo.listParticipants(
+    deps.db,
+    rows.map((r) => r.activity.id),
+  );
   const usersOf = (activityId: number) => participants.filter((p) => p.activityId === activityId).map((p) => p.userId);
   const activities = rows
     .filter((r) => onlyUserId === undefined || usersOf(r.activity.id).includes(onlyUserId))
@@ -98,7 +101,15 @@ export async function getPlanOptions(deps: Deps, scope: Scope): Promise<Training
 export async function createTrainingPlan(deps: Deps, scope: Scope, input: { name: string; startDate: string; endDate: string }): Promise<TrainingPlanSummary> {
   const now = deps.now();
   const plan = await deps.db.transaction((tx) =>
-    repo.insertPlan(tx, { accountId: scope.accountId, name: input.name, startDate: input.startDate, endDate: input.endDate, createdBy: scope.userId, createdAt: now, updatedAt: now }),
+    repo.insertPlan(tx, {
+      accountId: scope.accountId,
+      name: input.name,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      createdBy: scope.userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
   );
   await publishPlanUpdate(deps, scope.accountId, { planId: plan.id, action: "created" });
   return summary(plan, 0);
@@ -121,7 +132,11 @@ export async function createActivity(
     const locked = await repo.lockPlan(tx, scope.accountId, input.planId);
     if (!locked) throw new AppError("NOT_FOUND", "planNotFound");
     if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "invalidInput", { fields });
-    await repo.insertActivity(tx, { planId: locked.id, trainingId: input.trainingId, startDate: input.startDate, finishDate: input.finishDate ?? null, createdAt: now }, userIds);
+    await repo.insertActivity(
+      tx,
+      { planId: locked.id, trainingId: input.trainingId, startDate: input.startDate, finishDate: input.finishDate ?? null, createdAt: now },
+      userIds,
+    );
     await repo.touchPlan(tx, locked.id, now);
     return locked;
   });

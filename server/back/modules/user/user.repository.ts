@@ -10,7 +10,13 @@ export type ContractRow = typeof contracts.$inferSelect;
  * A membership of the user, with its account, the account's contract in force (its newest) and its advisor, read in
  * one statement: the user payload and the guards need all three for the account in use.
  */
-export type MembershipWithAccount = { role: string; isActive: boolean; account: AccountRow; accountContract: ContractRow | null; accountAdvisor: AdvisorRow | null };
+export type MembershipWithAccount = {
+  role: string;
+  isActive: boolean;
+  account: AccountRow;
+  accountContract: ContractRow | null;
+  accountAdvisor: AdvisorRow | null;
+};
 
 export async function findUserById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -113,9 +113,7 @@ async function buildUserPayload(db: Db, sessionAccountId: number | null, reads: 
           country: current.account.country,
         }
       : null,
-    accounts: memberships
-      .filter((m) => m.isActive)
-      .map((m) => ({ id: m.account.id, name: m.account.name, city: m.account.city, role: m.role })),
+    accounts: memberships.filter((m) => m.isActive).map((m) => ({ id: m.account.id, name: m.account.name, city: m.account.city, role: m.role })),
     productAccess: { canAccessTrainingPlan: current?.account.canAccessTrainingPlan ?? false },
     currentAccountId: current?.account.id ?? null,
     role: current?.role ?? null,

@@ -139,10 +139,8 @@ export type PageDef = { brand: Brand; slug: string; title: string; body: string 
 
 // The legal notices' publisher block (name, form, office, register, VAT and training numbers) is not stored: the page
 // renders it from the brand's legal identity (app/components/content/legal-identity.tsx, ADR 0102).
-const LEGAL_FR =
-  `<h2>Hébergement</h2><p>Le site est hébergé dans l'Union européenne.</p><h2>Propriété intellectuelle</h2><p>Les contenus de formation sont protégés par le droit d'auteur ; toute reproduction sans autorisation est interdite.</p>`;
-const LEGAL_ES =
-  `<h2>Alojamiento</h2><p>El sitio está alojado en la Unión Europea.</p><h2>Propiedad intelectual</h2><p>Los contenidos formativos están protegidos por la legislación de propiedad intelectual.</p>`;
+const LEGAL_FR = `<h2>Hébergement</h2><p>Le site est hébergé dans l'Union européenne.</p><h2>Propriété intellectuelle</h2><p>Les contenus de formation sont protégés par le droit d'auteur ; toute reproduction sans autorisation est interdite.</p>`;
+const LEGAL_ES = `<h2>Alojamiento</h2><p>El sitio está alojado en la Unión Europea.</p><h2>Propiedad intelectual</h2><p>Los contenidos formativos están protegidos por la legislación de propiedad intelectual.</p>`;
 
 function frenchPages(brand: "fr" | "be"): PageDef[] {
   const org = LEGAL_IDENTITIES[brand].legalName;
@@ -205,8 +203,14 @@ export const PAGES: PageDef[] = [...frenchPages("fr"), ...frenchPages("be"), ...
 export type FaqDef = { brand: Brand; type: "general" | "funding" | "shop" | "account"; title: string; questions: [string, string][] };
 
 const FAQ_FR_COMMON: FaqDef["questions"] = [
-  ["Comment me connecter pour la première fois ?", "<p>Utilisez le lien reçu par e-mail pour créer votre mot de passe. En cas de perte, cliquez sur « Mot de passe oublié » sur la page de connexion.</p>"],
-  ["Puis-je suivre une formation sur tablette ?", "<p>Oui, les formations en ligne fonctionnent sur ordinateur, tablette et téléphone, avec un navigateur récent.</p>"],
+  [
+    "Comment me connecter pour la première fois ?",
+    "<p>Utilisez le lien reçu par e-mail pour créer votre mot de passe. En cas de perte, cliquez sur « Mot de passe oublié » sur la page de connexion.</p>",
+  ],
+  [
+    "Puis-je suivre une formation sur tablette ?",
+    "<p>Oui, les formations en ligne fonctionnent sur ordinateur, tablette et téléphone, avec un navigateur récent.</p>",
+  ],
   ["Où trouver mon attestation ?", "<p>Les attestations sont disponibles dans votre profil, rubrique « Attestations », dès que la formation est terminée.</p>"],
 ];
 
@@ -217,8 +221,14 @@ export const FAQS: FaqDef[] = [
     type: "general",
     title: "Formations et DPC",
     questions: [
-      ["Comment m'inscrire à un programme DPC ?", "<p>Inscrivez-vous sur mondpc.fr en recherchant la référence à 11 chiffres du programme, puis choisissez votre session. Nous ne vous demanderons jamais vos identifiants.</p>"],
-      ["Les classes virtuelles sont-elles prises en charge comme le présentiel ?", "<p>Oui, la classe virtuelle est indemnisée comme une formation présentielle dans le cadre du DPC.</p>"],
+      [
+        "Comment m'inscrire à un programme DPC ?",
+        "<p>Inscrivez-vous sur mondpc.fr en recherchant la référence à 11 chiffres du programme, puis choisissez votre session. Nous ne vous demanderons jamais vos identifiants.</p>",
+      ],
+      [
+        "Les classes virtuelles sont-elles prises en charge comme le présentiel ?",
+        "<p>Oui, la classe virtuelle est indemnisée comme une formation présentielle dans le cadre du DPC.</p>",
+      ],
       ["Qu'est-ce qu'un TROD ?", "<p>Un test rapide d'orientation diagnostique réalisé à l'officine, par exemple pour l'angine à streptocoque.</p>"],
     ],
   },
@@ -227,7 +237,10 @@ export const FAQS: FaqDef[] = [
     type: "funding",
     title: "Financement",
     questions: [
-      ["Qui finance la formation des titulaires ?", "<p>Les programmes DPC sont pris en charge par l'ANDPC ; les autres formations des titulaires peuvent l'être par le FIF PL.</p>"],
+      [
+        "Qui finance la formation des titulaires ?",
+        "<p>Les programmes DPC sont pris en charge par l'ANDPC ; les autres formations des titulaires peuvent l'être par le FIF PL.</p>",
+      ],
       ["Et pour les salariés ?", "<p>La formation des adjoints et préparateurs salariés est financée par l'OPCO de la branche.</p>"],
     ],
   },
@@ -256,12 +269,30 @@ export const FAQS: FaqDef[] = [
     type: "funding",
     title: "Formación bonificada (FUNDAE)",
     questions: [
-      ["¿Qué es la formación bonificada?", "<p>Es la formación que la empresa financia con su crédito anual de formación y recupera mediante bonificaciones en las cotizaciones a la Seguridad Social.</p>"],
-      ["¿De cuánto crédito dispone mi farmacia?", "<p>Depende de las cotizaciones por formación profesional del año anterior. Las empresas de 1 a 5 trabajadores disponen de un mínimo de 420 euros.</p>"],
-      ["¿Hasta cuándo puedo usar el crédito?", "<p>El crédito caduca el 31 de diciembre. Las empresas de menos de 50 trabajadores pueden reservar el crédito no utilizado para los años siguientes.</p>"],
-      ["¿Qué tengo que hacer?", "<p>Firmar el contrato de encomienda, informar a la representación legal de los trabajadores si la hay y facilitarnos los datos de los participantes. Nosotros comunicamos el inicio y el fin de cada grupo.</p>"],
-      ["¿Qué requisitos debe cumplir el participante?", "<p>Completar al menos el 75 % de los contenidos y de las evaluaciones en teleformación, o asistir al 75 % de las horas presenciales.</p>"],
-      ["¿Hay que aportar cofinanciación privada?", "<p>Las empresas de 1 a 5 trabajadores no tienen obligación de cofinanciar; a partir de 6 trabajadores se aplica un porcentaje mínimo, que puede cubrirse con los costes salariales si la formación se realiza en horario laboral.</p>"],
+      [
+        "¿Qué es la formación bonificada?",
+        "<p>Es la formación que la empresa financia con su crédito anual de formación y recupera mediante bonificaciones en las cotizaciones a la Seguridad Social.</p>",
+      ],
+      [
+        "¿De cuánto crédito dispone mi farmacia?",
+        "<p>Depende de las cotizaciones por formación profesional del año anterior. Las empresas de 1 a 5 trabajadores disponen de un mínimo de 420 euros.</p>",
+      ],
+      [
+        "¿Hasta cuándo puedo usar el crédito?",
+        "<p>El crédito caduca el 31 de diciembre. Las empresas de menos de 50 trabajadores pueden reservar el crédito no utilizado para los años siguientes.</p>",
+      ],
+      [
+        "¿Qué tengo que hacer?",
+        "<p>Firmar el contrato de encomienda, informar a la representación legal de los trabajadores si la hay y facilitarnos los datos de los participantes. Nosotros comunicamos el inicio y el fin de cada grupo.</p>",
+      ],
+      [
+        "¿Qué requisitos debe cumplir el participante?",
+        "<p>Completar al menos el 75 % de los contenidos y de las evaluaciones en teleformación, o asistir al 75 % de las horas presenciales.</p>",
+      ],
+      [
+        "¿Hay que aportar cofinanciación privada?",
+        "<p>Las empresas de 1 a 5 trabajadores no tienen obligación de cofinanciar; a partir de 6 trabajadores se aplica un porcentaje mínimo, que puede cubrirse con los costes salariales si la formación se realiza en horario laboral.</p>",
+      ],
     ],
   },
   {
@@ -269,7 +300,10 @@ export const FAQS: FaqDef[] = [
     type: "general",
     title: "El campus",
     questions: [
-      ["¿Qué cursos ofrece el campus?", "<p>Formación transversal para todo el equipo: protección de datos, prevención de riesgos laborales, igualdad y herramientas de gestión.</p>"],
+      [
+        "¿Qué cursos ofrece el campus?",
+        "<p>Formación transversal para todo el equipo: protección de datos, prevención de riesgos laborales, igualdad y herramientas de gestión.</p>",
+      ],
       ["¿Tengo un soporte dedicado?", "<p>Sí, el campus dispone de un equipo de soporte dedicado por correo y teléfono.</p>"],
     ],
   },
@@ -365,6 +399,19 @@ export const REVIEW_COMMENTS: Record<Lang, [number, string][]> = {
 };
 
 export const REVIEWER_NAMES: Record<Lang, string[]> = {
-  fr: ["Aurélie M.", "Bruno T.", "Céline R.", "David L.", "Émilie G.", "Fabien P.", "Gaëlle D.", "Hélène B.", "Jérôme C.", "Karine S.", "Laure V.", "Mathieu F."],
+  fr: [
+    "Aurélie M.",
+    "Bruno T.",
+    "Céline R.",
+    "David L.",
+    "Émilie G.",
+    "Fabien P.",
+    "Gaëlle D.",
+    "Hélène B.",
+    "Jérôme C.",
+    "Karine S.",
+    "Laure V.",
+    "Mathieu F.",
+  ],
   es: ["Alicia R.", "Beatriz M.", "Daniel G.", "Elena P.", "Fernando S.", "Irene L.", "Jorge T.", "Nuria C.", "Óscar V.", "Rosa D."],
 };

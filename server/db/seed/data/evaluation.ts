@@ -10,10 +10,7 @@ export type EvaluationQuestion = { text: string; choices: string[]; correct: num
 const TEXTS = {
   fr: {
     satisfaction: ["Cette formation a-t-elle répondu à vos attentes ?", ["Tout à fait", "Plutôt oui", "Plutôt non", "Pas du tout"]],
-    apply: [
-      "Pensez-vous appliquer ce que vous avez appris dans votre pratique à l'officine ?",
-      ["Oui, dès maintenant", "Oui, en partie", "Pas encore", "Non"],
-    ],
+    apply: ["Pensez-vous appliquer ce que vous avez appris dans votre pratique à l'officine ?", ["Oui, dès maintenant", "Oui, en partie", "Pas encore", "Non"]],
     skill: "Parmi ces objectifs, lequel était celui de cette formation ?",
     knowledge: "Laquelle de ces connaissances cette formation visait-elle ?",
   },

@@ -34,8 +34,16 @@ export const BE_TRAININGS: TrainingDef[] = [
     courses: ["elearning"],
     authors: ["olivier-peeters"],
     questions: [
-      ["À quels patients s'adresse la mission de pharmacien de référence ?", ["Aux patients chroniques ambulants", "Aux patients hospitalisés", "Aux touristes"], 0],
-      ["Que contient le schéma de médication ?", ["Tous les médicaments, prescrits ou non, avec posologie et moment de prise", "Uniquement les médicaments remboursés", "Les prix"], 0],
+      [
+        "À quels patients s'adresse la mission de pharmacien de référence ?",
+        ["Aux patients chroniques ambulants", "Aux patients hospitalisés", "Aux touristes"],
+        0,
+      ],
+      [
+        "Que contient le schéma de médication ?",
+        ["Tous les médicaments, prescrits ou non, avec posologie et moment de prise", "Uniquement les médicaments remboursés", "Les prix"],
+        0,
+      ],
     ],
     illustration: "patient-chronique",
   },
@@ -73,7 +81,8 @@ export const BE_TRAININGS: TrainingDef[] = [
     type: "faceToFaceOnly",
     name: "Vaccination contre la grippe en pharmacie : formation pratique",
     shortName: "Vaccination grippe",
-    intro: "Une demi-journée d'ateliers pour vacciner en toute sécurité à l'officine : injection, hygiène, enregistrement dans Vaccinnet et gestion des réactions.",
+    intro:
+      "Une demi-journée d'ateliers pour vacciner en toute sécurité à l'officine : injection, hygiène, enregistrement dans Vaccinnet et gestion des réactions.",
     audience: BE_PHARMACISTS,
     chapters: [
       ["Technique d'injection", "Injection intramusculaire dans le deltoïde : repérage, asepsie et élimination des aiguilles."],
@@ -299,10 +308,18 @@ export const BE_TRAININGS: TrainingDef[] = [
     courses: ["quiz"],
     authors: ["olivier-peeters"],
     questions: [
-      ["Un patient sous méthotrexate demande de l'ibuprofène :", ["Déconseiller l'AINS et orienter", "Délivrer sans remarque", "Conseiller une double dose"], 0],
+      [
+        "Un patient sous méthotrexate demande de l'ibuprofène :",
+        ["Déconseiller l'AINS et orienter", "Délivrer sans remarque", "Conseiller une double dose"],
+        0,
+      ],
       ["La loratadine est :", ["Un antihistaminique peu sédatif", "Un anti-inflammatoire", "Un antibiotique"], 0],
       ["Quels produits contiennent du paracétamol ?", ["Certains médicaments contre le rhume", "Certains antalgiques associés", "Les sirops de thym"], [0, 1]],
-      ["Un décongestionnant nasal vasoconstricteur est déconseillé en cas :", ["D'hypertension non contrôlée", "De rhume simple chez l'adulte sain", "De fatigue"], 0],
+      [
+        "Un décongestionnant nasal vasoconstricteur est déconseillé en cas :",
+        ["D'hypertension non contrôlée", "De rhume simple chez l'adulte sain", "De fatigue"],
+        0,
+      ],
       ["La durée maximale d'un décongestionnant nasal en automédication est de :", ["5 jours", "1 mois", "Sans limite"], 0],
     ],
     illustration: "interactions",
@@ -343,7 +360,8 @@ export const BE_TRAININGS: TrainingDef[] = [
     type: "formation",
     name: "Formation continue obligatoire : comment valider vos points",
     shortName: "Valider vos points",
-    intro: "Un court module gratuit pour comprendre l'obligation de formation continue : 20 points par an en moyenne sur trois ans, catégories et limites de l'e-learning.",
+    intro:
+      "Un court module gratuit pour comprendre l'obligation de formation continue : 20 points par an en moyenne sur trois ans, catégories et limites de l'e-learning.",
     audience: BE_PHARMACISTS,
     chapters: [
       ["L'obligation en bref", "Vingt points par an en moyenne sur trois ans, dont au moins seize en sciences pharmaceutiques et soins pharmaceutiques."],

@@ -422,7 +422,11 @@ export const ES_TRAININGS: TrainingDef[] = [
     authors: ["pablo-navarro"],
     questions: [
       ["Ante una reclamación, lo primero es:", ["Escuchar sin interrumpir", "Justificarse", "Llamar al titular"], 0],
-      ["La venta cruzada responsable consiste en:", ["Proponer un producto útil relacionado con la necesidad", "Vender lo más caro", "Vender sin preguntar"], 0],
+      [
+        "La venta cruzada responsable consiste en:",
+        ["Proponer un producto útil relacionado con la necesidad", "Vender lo más caro", "Vender sin preguntar"],
+        0,
+      ],
     ],
     illustration: "communication",
     flags: { nonPharmacistsOnly: true },

@@ -46,13 +46,7 @@ export const FR_TRAININGS: TrainingDef[] = [
     fundings: ["DPC", "FIFPL"],
     points: 60,
     courses: ["elearning", "f2f"],
-    sessions: [
-      s("paris", 21, 20, 14),
-      s("lyon", 28, 18, 9),
-      s("marseille", 35, 16, 4),
-      s("lille", 14, 16, 16),
-      s("bordeaux", 49, 18, 2),
-    ],
+    sessions: [s("paris", 21, 20, 14), s("lyon", 28, 18, 9), s("marseille", 35, 16, 4), s("lille", 14, 16, 16), s("bordeaux", 49, 18, 2)],
     dpc: { action: "96822500101", agreements: ["andpc-pharmaciens"], price: 690 },
     trainers: ["claire-dubois"],
     authors: ["claire-dubois", "marc-lefevre"],
@@ -150,10 +144,22 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Les anticoagulants oraux figurent parmi les premières causes d'hospitalisation pour effet indésirable. Ce programme vous donne les clés pour conduire les entretiens pharmaceutiques AVK et AOD et sécuriser la dispensation.",
     audience: PHARMACISTS,
     chapters: [
-      ["Mécanismes d'action et indications", "AVK et AOD agissent à des niveaux différents de la coagulation. Leurs indications (fibrillation atriale, thrombose veineuse, prothèse valvulaire) conditionnent le choix de la molécule."],
-      ["Surveillance de l'INR et des signes hémorragiques", "Sous AVK, l'INR cible est le plus souvent compris entre 2 et 3. Les AOD ne nécessitent pas de surveillance biologique de routine mais exigent une fonction rénale contrôlée."],
-      ["Interactions médicamenteuses et alimentaires", "Les AINS, l'aspirine à dose antalgique et certains anti-infectieux majorent le risque hémorragique. L'automédication doit être systématiquement questionnée."],
-      ["Conduire l'entretien en trois temps", "La première année comprend un entretien d'évaluation puis deux entretiens thématiques. Le pharmacien s'appuie sur les guides d'accompagnement et remet une carte patient."],
+      [
+        "Mécanismes d'action et indications",
+        "AVK et AOD agissent à des niveaux différents de la coagulation. Leurs indications (fibrillation atriale, thrombose veineuse, prothèse valvulaire) conditionnent le choix de la molécule.",
+      ],
+      [
+        "Surveillance de l'INR et des signes hémorragiques",
+        "Sous AVK, l'INR cible est le plus souvent compris entre 2 et 3. Les AOD ne nécessitent pas de surveillance biologique de routine mais exigent une fonction rénale contrôlée.",
+      ],
+      [
+        "Interactions médicamenteuses et alimentaires",
+        "Les AINS, l'aspirine à dose antalgique et certains anti-infectieux majorent le risque hémorragique. L'automédication doit être systématiquement questionnée.",
+      ],
+      [
+        "Conduire l'entretien en trois temps",
+        "La première année comprend un entretien d'évaluation puis deux entretiens thématiques. Le pharmacien s'appuie sur les guides d'accompagnement et remet une carte patient.",
+      ],
     ],
     skills: ["Conduire un entretien pharmaceutique anticoagulants", "Repérer une interaction à risque hémorragique"],
     knowledge: ["Connaître les différences entre AVK et AOD", "Connaître les modalités de surveillance biologique"],
@@ -166,8 +172,16 @@ export const FR_TRAININGS: TrainingDef[] = [
     dpc: { action: "96822500103", agreements: ["andpc-pharmaciens"] },
     authors: ["marc-lefevre"],
     questions: [
-      ["Quelle est la cible d'INR habituelle chez un patient sous AVK pour fibrillation atriale ?", ["Entre 2 et 3", "Entre 1 et 1,5", "Entre 3 et 4,5", "Supérieure à 5"], 0],
-      ["Quels médicaments augmentent le risque hémorragique sous anticoagulant ?", ["Ibuprofène", "Aspirine à dose antalgique", "Paracétamol aux doses usuelles"], [0, 1]],
+      [
+        "Quelle est la cible d'INR habituelle chez un patient sous AVK pour fibrillation atriale ?",
+        ["Entre 2 et 3", "Entre 1 et 1,5", "Entre 3 et 4,5", "Supérieure à 5"],
+        0,
+      ],
+      [
+        "Quels médicaments augmentent le risque hémorragique sous anticoagulant ?",
+        ["Ibuprofène", "Aspirine à dose antalgique", "Paracétamol aux doses usuelles"],
+        [0, 1],
+      ],
       [
         "Comment se déroule la première année d'accompagnement ?",
         ["Un entretien d'évaluation puis deux entretiens thématiques", "Un seul entretien", "Un entretien par mois", "Un questionnaire sans entretien"],
@@ -186,10 +200,22 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Le bilan partagé de médication permet de réduire le risque iatrogène chez le patient âgé. Vous apprendrez à sélectionner les patients, analyser les traitements et formuler des propositions utiles au médecin traitant.",
     audience: PHARMACISTS,
     chapters: [
-      ["Qui est éligible au bilan partagé de médication ?", "Sont concernés les patients de 65 ans et plus en affection de longue durée, ou de 75 ans et plus, ayant au moins cinq molécules prescrites pour une durée d'au moins six mois."],
-      ["Recueil des traitements et entretien de recueil", "L'entretien de recueil recense l'ensemble des traitements, y compris l'automédication, les compléments alimentaires et les difficultés de prise."],
-      ["Analyse pharmaceutique et critères STOPP/START", "Les critères STOPP/START aident à repérer les prescriptions potentiellement inappropriées et les omissions thérapeutiques chez le sujet âgé."],
-      ["Transmission au médecin et suivi", "La synthèse est transmise au médecin traitant par messagerie sécurisée. Un entretien conseil puis un suivi d'observance complètent le bilan."],
+      [
+        "Qui est éligible au bilan partagé de médication ?",
+        "Sont concernés les patients de 65 ans et plus en affection de longue durée, ou de 75 ans et plus, ayant au moins cinq molécules prescrites pour une durée d'au moins six mois.",
+      ],
+      [
+        "Recueil des traitements et entretien de recueil",
+        "L'entretien de recueil recense l'ensemble des traitements, y compris l'automédication, les compléments alimentaires et les difficultés de prise.",
+      ],
+      [
+        "Analyse pharmaceutique et critères STOPP/START",
+        "Les critères STOPP/START aident à repérer les prescriptions potentiellement inappropriées et les omissions thérapeutiques chez le sujet âgé.",
+      ],
+      [
+        "Transmission au médecin et suivi",
+        "La synthèse est transmise au médecin traitant par messagerie sécurisée. Un entretien conseil puis un suivi d'observance complètent le bilan.",
+      ],
     ],
     skills: ["Réaliser l'analyse pharmaceutique d'une ordonnance de patient âgé", "Rédiger une synthèse claire pour le médecin"],
     knowledge: ["Connaître les critères d'éligibilité", "Connaître les critères STOPP/START"],
@@ -214,7 +240,12 @@ export const FR_TRAININGS: TrainingDef[] = [
       ],
       [
         "Que permettent les critères STOPP/START ?",
-        ["Repérer les prescriptions inappropriées et les omissions chez le sujet âgé", "Calculer la clairance de la créatinine", "Évaluer le risque de chute", "Fixer le prix des médicaments"],
+        [
+          "Repérer les prescriptions inappropriées et les omissions chez le sujet âgé",
+          "Calculer la clairance de la créatinine",
+          "Évaluer le risque de chute",
+          "Fixer le prix des médicaments",
+        ],
         0,
       ],
     ],
@@ -230,9 +261,18 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Le pharmacien peut remettre le kit de dépistage du cancer colorectal aux personnes éligibles. Ce programme présente le test immunologique, les critères d'exclusion et les messages clés pour convaincre.",
     audience: PHARMA_TEAM,
     chapters: [
-      ["Épidémiologie et intérêt du dépistage", "Le cancer colorectal est le deuxième cancer le plus meurtrier en France. Détecté tôt, il se guérit dans neuf cas sur dix."],
-      ["Population cible et critères d'exclusion", "Le dépistage organisé concerne les personnes de 50 à 74 ans à risque moyen, tous les deux ans. Les antécédents personnels ou familiaux imposent une orientation vers le gastro-entérologue."],
-      ["Remettre le kit et expliquer le test", "Le test immunologique se réalise à domicile en quelques minutes. Le pharmacien explique le prélèvement, l'envoi et le délai de résultat."],
+      [
+        "Épidémiologie et intérêt du dépistage",
+        "Le cancer colorectal est le deuxième cancer le plus meurtrier en France. Détecté tôt, il se guérit dans neuf cas sur dix.",
+      ],
+      [
+        "Population cible et critères d'exclusion",
+        "Le dépistage organisé concerne les personnes de 50 à 74 ans à risque moyen, tous les deux ans. Les antécédents personnels ou familiaux imposent une orientation vers le gastro-entérologue.",
+      ],
+      [
+        "Remettre le kit et expliquer le test",
+        "Le test immunologique se réalise à domicile en quelques minutes. Le pharmacien explique le prélèvement, l'envoi et le délai de résultat.",
+      ],
     ],
     skills: ["Vérifier l'éligibilité d'un patient", "Expliquer la réalisation du test immunologique"],
     knowledge: ["Connaître le programme national de dépistage"],
@@ -245,7 +285,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     dpc: { action: "96822500105", agreements: ["andpc-pharmaciens", "andpc-preparateurs"] },
     authors: ["marc-lefevre"],
     questions: [
-      ["Quelle tranche d'âge est concernée par le dépistage organisé du cancer colorectal ?", ["50 à 74 ans", "40 à 60 ans", "60 à 80 ans", "Tous les adultes"], 0],
+      [
+        "Quelle tranche d'âge est concernée par le dépistage organisé du cancer colorectal ?",
+        ["50 à 74 ans", "40 à 60 ans", "60 à 80 ans", "Tous les adultes"],
+        0,
+      ],
       ["À quelle fréquence le test doit-il être réalisé ?", ["Tous les deux ans", "Tous les ans", "Tous les cinq ans", "Une seule fois"], 0],
     ],
     illustration: "prevention",
@@ -261,7 +305,10 @@ export const FR_TRAININGS: TrainingDef[] = [
     audience: PHARMACISTS,
     chapters: [
       ["Les situations à risque", "Sujet âgé, insuffisance rénale, polymédication : les situations à risque iatrogène sont identifiées à partir de cas réels."],
-      ["Méthode d'analyse en cinq étapes", "Indication, posologie, contre-indications, interactions et suivi : une méthode simple pour ne rien oublier au comptoir."],
+      [
+        "Méthode d'analyse en cinq étapes",
+        "Indication, posologie, contre-indications, interactions et suivi : une méthode simple pour ne rien oublier au comptoir.",
+      ],
       ["L'intervention pharmaceutique", "Formuler et tracer une intervention pharmaceutique, puis l'argumenter auprès du prescripteur."],
     ],
     skills: ["Analyser une ordonnance complexe", "Formuler une intervention pharmaceutique"],
@@ -282,7 +329,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     trainers: ["marc-lefevre"],
     questions: [
       ["Quelle situation augmente le risque iatrogène ?", ["L'insuffisance rénale", "Un traitement unique bien toléré", "Un âge de 30 ans"], 0],
-      ["Que doit-on faire d'une intervention pharmaceutique ?", ["La tracer et l'argumenter auprès du prescripteur", "La garder pour soi", "L'afficher en vitrine"], 0],
+      [
+        "Que doit-on faire d'une intervention pharmaceutique ?",
+        ["La tracer et l'argumenter auprès du prescripteur", "La garder pour soi", "L'afficher en vitrine"],
+        0,
+      ],
     ],
     illustration: "iatrogenie",
   },
@@ -296,9 +347,18 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Plus de la moitié des patients utilisent mal leur dispositif d'inhalation. Cette formation e-learning vous aide à repérer les erreurs, à expliquer les traitements de fond et de crise et à conduire l'entretien asthme.",
     audience: PHARMA_TEAM,
     chapters: [
-      ["Physiopathologie de l'asthme et de la BPCO", "L'asthme est une inflammation chronique réversible des bronches ; la BPCO une obstruction progressive, le plus souvent liée au tabac."],
-      ["Traitements de fond et de crise", "Les corticoïdes inhalés constituent la base du traitement de fond de l'asthme ; les bronchodilatateurs de courte durée d'action soulagent la crise."],
-      ["Techniques d'inhalation : les erreurs fréquentes", "Absence de coordination main-poumon, inspiration trop rapide, oubli d'expirer avant l'inhalation : chaque dispositif a ses pièges."],
+      [
+        "Physiopathologie de l'asthme et de la BPCO",
+        "L'asthme est une inflammation chronique réversible des bronches ; la BPCO une obstruction progressive, le plus souvent liée au tabac.",
+      ],
+      [
+        "Traitements de fond et de crise",
+        "Les corticoïdes inhalés constituent la base du traitement de fond de l'asthme ; les bronchodilatateurs de courte durée d'action soulagent la crise.",
+      ],
+      [
+        "Techniques d'inhalation : les erreurs fréquentes",
+        "Absence de coordination main-poumon, inspiration trop rapide, oubli d'expirer avant l'inhalation : chaque dispositif a ses pièges.",
+      ],
       ["L'entretien pharmaceutique asthme", "L'entretien vérifie la technique d'inhalation, l'observance du traitement de fond et le contrôle de l'asthme."],
     ],
     skills: ["Démontrer et corriger une technique d'inhalation", "Évaluer le contrôle de l'asthme"],
@@ -332,9 +392,15 @@ export const FR_TRAININGS: TrainingDef[] = [
       "La contraception d'urgence est délivrée sans ordonnance et gratuitement. Ce module vous prépare à accueillir la demande avec bienveillance, à choisir la bonne méthode et à orienter vers le dépistage des IST.",
     audience: PHARMA_TEAM,
     chapters: [
-      ["Les méthodes de contraception d'urgence", "Le lévonorgestrel se prend dans les 72 heures, l'ulipristal acétate jusqu'à 120 heures après le rapport ; le dispositif intra-utérin au cuivre reste la méthode la plus efficace."],
+      [
+        "Les méthodes de contraception d'urgence",
+        "Le lévonorgestrel se prend dans les 72 heures, l'ulipristal acétate jusqu'à 120 heures après le rapport ; le dispositif intra-utérin au cuivre reste la méthode la plus efficace.",
+      ],
       ["Accueillir la demande", "Confidentialité, absence de jugement et questions ciblées : l'entretien doit rester bref et rassurant."],
-      ["Dépistage des IST et orientation", "La demande de contraception d'urgence est l'occasion de proposer un dépistage des infections sexuellement transmissibles."],
+      [
+        "Dépistage des IST et orientation",
+        "La demande de contraception d'urgence est l'occasion de proposer un dépistage des infections sexuellement transmissibles.",
+      ],
     ],
     skills: ["Conduire un entretien de délivrance de contraception d'urgence"],
     knowledge: ["Connaître les délais d'efficacité des méthodes", "Connaître les modalités de gratuité"],
@@ -366,9 +432,18 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Une formation mixte pour maîtriser la compression médicale : théorie en e-learning, puis une journée en atelier pour s'entraîner à la prise de mesures sur des cas réels.",
     audience: PHARMA_TEAM,
     chapters: [
-      ["Insuffisance veineuse chronique : la classification CEAP", "La classification CEAP décrit la sévérité de la maladie veineuse, des télangiectasies à l'ulcère veineux."],
-      ["Les classes de compression et leurs indications", "Le choix de la classe dépend de l'indication : prévention, varices, œdème, post-thrombose ou ulcère."],
-      ["Contre-indications de la compression", "L'artériopathie oblitérante sévère avec un index de pression systolique inférieur à 0,6 est une contre-indication absolue."],
+      [
+        "Insuffisance veineuse chronique : la classification CEAP",
+        "La classification CEAP décrit la sévérité de la maladie veineuse, des télangiectasies à l'ulcère veineux.",
+      ],
+      [
+        "Les classes de compression et leurs indications",
+        "Le choix de la classe dépend de l'indication : prévention, varices, œdème, post-thrombose ou ulcère.",
+      ],
+      [
+        "Contre-indications de la compression",
+        "L'artériopathie oblitérante sévère avec un index de pression systolique inférieur à 0,6 est une contre-indication absolue.",
+      ],
       ["Prise de mesures : méthode et moments", "Les mesures se prennent le matin, au lever, avant l'apparition des œdèmes, sur un patient debout."],
     ],
     skills: ["Prendre des mesures fiables", "Choisir la classe de compression adaptée"],
@@ -384,7 +459,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     trainers: ["nathalie-girard"],
     authors: ["nathalie-girard"],
     questions: [
-      ["À quel moment faut-il prendre les mesures pour une contention ?", ["Le matin, avant l'apparition des œdèmes", "Le soir", "Après une séance de sport", "Peu importe"], 0],
+      [
+        "À quel moment faut-il prendre les mesures pour une contention ?",
+        ["Le matin, avant l'apparition des œdèmes", "Le soir", "Après une séance de sport", "Peu importe"],
+        0,
+      ],
       [
         "Quelle est une contre-indication absolue à la compression ?",
         ["Artériopathie oblitérante sévère (IPS < 0,6)", "Varices", "Grossesse", "Voyage en avion"],
@@ -403,8 +482,14 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Une classe virtuelle d'échanges de pratiques suivie d'un parcours e-learning pour accompagner les patients en fin de vie et leurs aidants, en lien avec l'équipe de soins.",
     audience: PHARMA_TEAM,
     chapters: [
-      ["Organisation des soins palliatifs en ville", "Équipes mobiles, hospitalisation à domicile, réseaux de soins palliatifs : connaître les interlocuteurs du territoire."],
-      ["Douleur et symptômes d'inconfort", "La prise en charge de la douleur, de la dyspnée et des nausées repose sur des protocoles que le pharmacien doit savoir sécuriser."],
+      [
+        "Organisation des soins palliatifs en ville",
+        "Équipes mobiles, hospitalisation à domicile, réseaux de soins palliatifs : connaître les interlocuteurs du territoire.",
+      ],
+      [
+        "Douleur et symptômes d'inconfort",
+        "La prise en charge de la douleur, de la dyspnée et des nausées repose sur des protocoles que le pharmacien doit savoir sécuriser.",
+      ],
       ["Matériel et médicaments spécifiques", "Pompes PCA, oxygénothérapie, médicaments à prescription restreinte : anticiper les délais d'approvisionnement."],
       ["Accompagner les aidants", "Écouter, informer et orienter les aidants vers les dispositifs de répit."],
     ],
@@ -465,13 +550,15 @@ export const FR_TRAININGS: TrainingDef[] = [
     type: "mixt",
     name: "Dénutrition de la personne âgée : repérer et accompagner",
     shortName: "Dénutrition",
-    intro:
-      "Deux modules e-learning pour repérer la dénutrition et conseiller les compléments nutritionnels oraux, puis une classe virtuelle de cas pratiques.",
+    intro: "Deux modules e-learning pour repérer la dénutrition et conseiller les compléments nutritionnels oraux, puis une classe virtuelle de cas pratiques.",
     audience: PHARMA_TEAM,
     chapters: [
       ["Repérer la dénutrition", "Perte de poids, indice de masse corporelle et albuminémie : les critères diagnostiques permettent un repérage précoce."],
       ["Les compléments nutritionnels oraux", "Textures, saveurs, moments de prise : l'adhésion dépend d'un conseil personnalisé."],
-      ["Les causes de la dénutrition chez la personne âgée", "Troubles bucco-dentaires, isolement, dépression et polymédication réduisent les apports alimentaires."],
+      [
+        "Les causes de la dénutrition chez la personne âgée",
+        "Troubles bucco-dentaires, isolement, dépression et polymédication réduisent les apports alimentaires.",
+      ],
       ["Enrichir l'alimentation au quotidien", "Poudre de lait, fromage râpé, œufs ou crème enrichissent les plats sans augmenter les volumes servis."],
     ],
     skills: ["Repérer un patient dénutri", "Conseiller les compléments nutritionnels oraux"],
@@ -488,7 +575,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     authors: ["amelie-chevalier", "pierre-garnier"],
     questions: [
       ["Quel signe doit faire évoquer une dénutrition ?", ["Une perte de poids de 5 % en un mois", "Une prise de poids", "Une tension normale"], 0],
-      ["Comment améliorer l'adhésion aux compléments nutritionnels ?", ["Varier textures et saveurs", "Les prendre tous en même temps", "Les arrêter au premier dégoût"], 0],
+      [
+        "Comment améliorer l'adhésion aux compléments nutritionnels ?",
+        ["Varier textures et saveurs", "Les prendre tous en même temps", "Les arrêter au premier dégoût"],
+        0,
+      ],
     ],
     illustration: "nutrition",
   },
@@ -504,7 +595,10 @@ export const FR_TRAININGS: TrainingDef[] = [
     audience: PHARMA_TEAM,
     chapters: [
       ["Les types de peau et leurs besoins", "Peau sèche, grasse, mixte ou sensible : chaque type de peau appelle des actifs et des textures différents."],
-      ["Nettoyer, hydrater, protéger", "Une routine efficace tient en trois gestes ; la protection solaire quotidienne en est l'étape la plus souvent oubliée."],
+      [
+        "Nettoyer, hydrater, protéger",
+        "Une routine efficace tient en trois gestes ; la protection solaire quotidienne en est l'étape la plus souvent oubliée.",
+      ],
       ["Peaux sensibles et réactives", "Limiter le nombre de produits et privilégier les formules sans parfum réduit les réactions."],
       ["Le conseil associé au comptoir", "Une ordonnance de rétinoïde ou d'isotrétinoïne appelle un conseil hydratant et une photoprotection."],
     ],
@@ -520,7 +614,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     questions: [
       ["Quelle étape est la plus souvent oubliée dans une routine de soin ?", ["La protection solaire", "Le nettoyage", "L'hydratation"], 0],
       ["Pour une peau réactive, on conseille :", ["Peu de produits, sans parfum", "Un gommage quotidien", "Des huiles essentielles pures"], 0],
-      ["Quel conseil associer à un traitement par isotrétinoïne ?", ["Hydratation et photoprotection", "Exposition solaire pour sécher les lésions", "Aucun"], 0],
+      [
+        "Quel conseil associer à un traitement par isotrétinoïne ?",
+        ["Hydratation et photoprotection", "Exposition solaire pour sécher les lésions", "Aucun"],
+        0,
+      ],
     ],
     illustration: "dermatologie",
   },
@@ -587,7 +685,8 @@ export const FR_TRAININGS: TrainingDef[] = [
     type: "formation",
     name: "Aromathérapie : sécurité d'emploi des huiles essentielles",
     shortName: "Aromathérapie",
-    intro: "Les huiles essentielles sont des produits actifs. Cette formation présente les voies d'administration, les populations à risque et les huiles à éviter.",
+    intro:
+      "Les huiles essentielles sont des produits actifs. Cette formation présente les voies d'administration, les populations à risque et les huiles à éviter.",
     audience: PHARMA_TEAM,
     chapters: [
       ["Voies d'administration", "Cutanée, orale, diffusion : chaque voie a ses règles de dilution et ses limites."],
@@ -633,7 +732,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     authors: ["claire-dubois"],
     questions: [
       ["Quelle ressource consulter pour un médicament pendant l'allaitement ?", ["Le CRAT", "Le code de la route", "Un forum"], 0],
-      ["De quoi dépend la production de lait ?", ["De la fréquence et de l'efficacité des tétées", "De la taille des seins", "De l'alimentation uniquement"], 0],
+      [
+        "De quoi dépend la production de lait ?",
+        ["De la fréquence et de l'efficacité des tétées", "De la taille des seins", "De l'alimentation uniquement"],
+        0,
+      ],
     ],
     illustration: "allaitement",
   },
@@ -643,11 +746,15 @@ export const FR_TRAININGS: TrainingDef[] = [
     type: "formation",
     name: "Sevrage tabagique : substituts nicotiniques et entretien motivationnel",
     shortName: "Sevrage tabagique",
-    intro: "Accompagner un patient vers l'arrêt du tabac : évaluer la dépendance, adapter les substituts nicotiniques et soutenir la motivation. Formation offerte.",
+    intro:
+      "Accompagner un patient vers l'arrêt du tabac : évaluer la dépendance, adapter les substituts nicotiniques et soutenir la motivation. Formation offerte.",
     audience: PHARMA_TEAM,
     chapters: [
       ["Évaluer la dépendance", "Le test de Fagerström en deux questions suffit au comptoir pour estimer la dépendance physique."],
-      ["Adapter les substituts nicotiniques", "L'association d'un timbre et d'une forme orale est la stratégie la plus efficace ; le sous-dosage est la première cause d'échec."],
+      [
+        "Adapter les substituts nicotiniques",
+        "L'association d'un timbre et d'une forme orale est la stratégie la plus efficace ; le sous-dosage est la première cause d'échec.",
+      ],
       ["L'entretien motivationnel", "Questions ouvertes, écoute réflexive et valorisation : accompagner sans juger."],
     ],
     skills: ["Adapter une substitution nicotinique", "Mener un entretien motivationnel bref"],
@@ -676,7 +783,10 @@ export const FR_TRAININGS: TrainingDef[] = [
     audience: PHARMA_TEAM,
     chapters: [
       ["Évaluer la douleur", "L'échelle numérique de 0 à 10 permet d'objectiver la douleur et de suivre l'efficacité du traitement."],
-      ["Paracétamol et AINS", "Le paracétamol reste le premier choix ; la dose maximale est de 3 g par jour chez l'adulte de moins de 50 kg ou à risque hépatique."],
+      [
+        "Paracétamol et AINS",
+        "Le paracétamol reste le premier choix ; la dose maximale est de 3 g par jour chez l'adulte de moins de 50 kg ou à risque hépatique.",
+      ],
       ["Palier 2 : codéine et tramadol", "Ces molécules sont soumises à prescription et exposent au risque de dépendance."],
     ],
     skills: ["Conseiller un antalgique adapté"],
@@ -703,7 +813,10 @@ export const FR_TRAININGS: TrainingDef[] = [
     intro: "Réservée aux titulaires : structurer les entretiens annuels, déléguer efficacement et prévenir les conflits au sein de l'équipe.",
     audience: "Pharmaciens titulaires d'officine.",
     chapters: [
-      ["L'entretien annuel et l'entretien professionnel", "L'entretien professionnel est obligatoire tous les deux ans ; il porte sur les perspectives d'évolution et de formation."],
+      [
+        "L'entretien annuel et l'entretien professionnel",
+        "L'entretien professionnel est obligatoire tous les deux ans ; il porte sur les perspectives d'évolution et de formation.",
+      ],
       ["Déléguer sans perdre le contrôle", "Une délégation réussie précise l'objectif, les moyens, les délais et les points de contrôle."],
       ["Prévenir et gérer les conflits", "Identifier les signaux faibles et organiser des temps d'échange réguliers."],
     ],
@@ -718,7 +831,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     authors: ["thomas-roux"],
     questions: [
       ["À quelle fréquence l'entretien professionnel est-il obligatoire ?", ["Tous les deux ans", "Tous les mois", "Tous les dix ans"], 0],
-      ["Une délégation réussie précise :", ["L'objectif, les moyens, les délais et les points de contrôle", "Uniquement le délai", "Rien, la confiance suffit"], 0],
+      [
+        "Une délégation réussie précise :",
+        ["L'objectif, les moyens, les délais et les points de contrôle", "Uniquement le délai", "Rien, la confiance suffit"],
+        0,
+      ],
     ],
     illustration: "management",
     flags: { holdersOnly: true },
@@ -747,7 +864,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     authors: ["thomas-roux"],
     questions: [
       ["Quelle règle de rangement limite les périmés ?", ["Premier périmé, premier sorti", "Dernier arrivé, premier sorti", "Rangement alphabétique"], 0],
-      ["Qu'est-ce que la couverture de stock ?", ["Le nombre de jours de vente couverts par le stock", "Le montant de l'assurance", "La surface des rayons"], 0],
+      [
+        "Qu'est-ce que la couverture de stock ?",
+        ["Le nombre de jours de vente couverts par le stock", "Le montant de l'assurance", "La surface des rayons"],
+        0,
+      ],
     ],
     illustration: "gestion",
   },
@@ -761,7 +882,10 @@ export const FR_TRAININGS: TrainingDef[] = [
       "Les thérapies orales en oncologie se multiplient. Apprenez à sécuriser la dispensation, prévenir les effets indésirables et conduire l'entretien dédié. Les clients du service partenaire de suivi retrouvent les fiches patients sur leur espace.",
     audience: PHARMACISTS,
     chapters: [
-      ["Panorama des anticancéreux oraux", "Hormonothérapies, inhibiteurs de tyrosine kinase, chimiothérapies orales : classes, indications et modalités de prise."],
+      [
+        "Panorama des anticancéreux oraux",
+        "Hormonothérapies, inhibiteurs de tyrosine kinase, chimiothérapies orales : classes, indications et modalités de prise.",
+      ],
       ["Effets indésirables et conduite à tenir", "Syndrome main-pied, diarrhées, mucites : conseils de prévention et signes d'alerte."],
       ["L'entretien pharmaceutique en oncologie", "Un entretien initial, puis des entretiens de suivi de l'observance et de la tolérance."],
     ],
@@ -775,8 +899,16 @@ export const FR_TRAININGS: TrainingDef[] = [
     courses: ["elearning"],
     authors: ["marc-lefevre"],
     questions: [
-      ["Quel effet indésirable est typique de certains inhibiteurs de tyrosine kinase ?", ["Le syndrome main-pied", "La prise de poids rapide", "La myopie"], 0],
-      ["Que faire en cas de fièvre sous chimiothérapie orale ?", ["Orienter en urgence vers le médecin", "Conseiller du paracétamol et attendre", "Arrêter définitivement le traitement"], 0],
+      [
+        "Quel effet indésirable est typique de certains inhibiteurs de tyrosine kinase ?",
+        ["Le syndrome main-pied", "La prise de poids rapide", "La myopie"],
+        0,
+      ],
+      [
+        "Que faire en cas de fièvre sous chimiothérapie orale ?",
+        ["Orienter en urgence vers le médecin", "Conseiller du paracétamol et attendre", "Arrêter définitivement le traitement"],
+        0,
+      ],
     ],
     illustration: "oncologie",
     flags: { naocareLink: "https://naocare.example.org/oncologie-orale" },
@@ -835,7 +967,8 @@ export const FR_TRAININGS: TrainingDef[] = [
     type: "formation",
     name: "Préparateur en pharmacie : sécuriser la délivrance au comptoir",
     shortName: "Délivrance sécurisée",
-    intro: "Réservée aux préparateurs et aux équipes non pharmaciennes : vérifications à chaque délivrance, situations où solliciter le pharmacien et traçabilité.",
+    intro:
+      "Réservée aux préparateurs et aux équipes non pharmaciennes : vérifications à chaque délivrance, situations où solliciter le pharmacien et traçabilité.",
     audience: "Préparateurs en pharmacie, apprentis et étudiants.",
     chapters: [
       ["Les vérifications systématiques", "Identité du patient, validité de l'ordonnance, posologies et durée de traitement."],
@@ -852,7 +985,11 @@ export const FR_TRAININGS: TrainingDef[] = [
     courses: ["elearning"],
     authors: ["laurent-mercier"],
     questions: [
-      ["Dans quelle situation le préparateur doit-il solliciter le pharmacien ?", ["Posologie inhabituelle", "Délivrance d'un renouvellement sans changement", "Encaissement"], 0],
+      [
+        "Dans quelle situation le préparateur doit-il solliciter le pharmacien ?",
+        ["Posologie inhabituelle", "Délivrance d'un renouvellement sans changement", "Encaissement"],
+        0,
+      ],
       ["Que consulter à chaque délivrance ?", ["Le dossier pharmaceutique", "La météo", "Le planning"], 0],
     ],
     illustration: "delivrance",
@@ -867,7 +1004,10 @@ export const FR_TRAININGS: TrainingDef[] = [
     intro: "Pour les pharmaciens adjoints et jeunes diplômés : responsabilités, relations avec le titulaire et organisation du travail au quotidien.",
     audience: "Pharmaciens adjoints et jeunes diplômés.",
     chapters: [
-      ["Responsabilités du pharmacien adjoint", "L'adjoint engage sa responsabilité pour les actes qu'il accomplit ; il peut remplacer le titulaire dans les conditions prévues par le code de la santé publique."],
+      [
+        "Responsabilités du pharmacien adjoint",
+        "L'adjoint engage sa responsabilité pour les actes qu'il accomplit ; il peut remplacer le titulaire dans les conditions prévues par le code de la santé publique.",
+      ],
       ["Travailler avec le titulaire", "Fixer ensemble les délégations, les objectifs et les points réguliers."],
     ],
     skills: ["Organiser sa prise de poste"],
@@ -904,7 +1044,13 @@ export const FR_TRAININGS: TrainingDef[] = [
     points: 5,
     courses: ["elearning"],
     authors: ["claire-dubois"],
-    questions: [["Quel public est prioritaire pour la vaccination antigrippale ?", ["Les personnes de 65 ans et plus", "Les enfants de 5 ans en bonne santé", "Personne"], 0]],
+    questions: [
+      [
+        "Quel public est prioritaire pour la vaccination antigrippale ?",
+        ["Les personnes de 65 ans et plus", "Les enfants de 5 ans en bonne santé", "Personne"],
+        0,
+      ],
+    ],
     illustration: "vaccination",
     flags: {
       cantStartMessage: "Les modules seront accessibles à l'ouverture de la campagne de vaccination, mi-octobre.",
