@@ -27,17 +27,15 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
 
   test("users: 60 matches are all reachable, 25 a page, sorted by any column; a brand filter; bad sort or page fall back", async () => {
     const tag = `paged${backend}`;
-    await suite.db
-      .insert(users)
-      .values(
-        Array.from({ length: MANY }, (_, i) => ({
-          email: `${tag}-${String(i).padStart(2, "0")}@lists.test`,
-          passwordHash: "not-used",
-          firstName: `P${String(MANY - i).padStart(2, "0")}`,
-          lastName: tag,
-          brand: i < 10 ? "be" : "fr",
-        })),
-      );
+    await suite.db.insert(users).values(
+      Array.from({ length: MANY }, (_, i) => ({
+        email: `${tag}-${String(i).padStart(2, "0")}@lists.test`,
+        passwordHash: "not-used",
+        firstName: `P${String(MANY - i).padStart(2, "0")}`,
+        lastName: tag,
+        brand: i < 10 ? "be" : "fr",
+      })),
+    );
     const agent = await admin();
     const get = async (query: string) => {
       const reply = await agent.get(`/back/api/admin/users?q=${tag}${query}`);
@@ -70,17 +68,15 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
   test("discount codes, pending checks and the editor's contents: sorted and paged by the API", async () => {
     const agent = await admin();
     const now = new Date();
-    await suite.db
-      .insert(discountCodes)
-      .values(
-        Array.from({ length: 30 }, (_, i) => ({
-          brand: "es",
-          code: `LISTA${String(i).padStart(2, "0")}${backend.toUpperCase()}`,
-          kind: "fixed",
-          value: 100 + i,
-          createdAt: new Date(now.getTime() + i * 1000),
-        })),
-      );
+    await suite.db.insert(discountCodes).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        brand: "es",
+        code: `LISTA${String(i).padStart(2, "0")}${backend.toUpperCase()}`,
+        kind: "fixed",
+        value: 100 + i,
+        createdAt: new Date(now.getTime() + i * 1000),
+      })),
+    );
     const codes = async (query: string) =>
       AdminDiscountCodesSchema.parse((await agent.get(`/back/api/admin/discountCodes?brand=es&q=LISTA${query}`)).body.data);
     const newest = await codes("");

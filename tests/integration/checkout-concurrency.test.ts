@@ -420,16 +420,14 @@ describe.each(backends())("checkout concurrency (%s)", (backend) => {
         vatRateBasisPoints: 0,
       })
       .returning();
-    await suite.db
-      .insert(orderLines)
-      .values({
-        orderId: order.id,
-        trainingId: training.id,
-        name: training.name,
-        trainingType: training.type,
-        priceCents: training.priceHtCents,
-        netCents: training.priceHtCents,
-      });
+    await suite.db.insert(orderLines).values({
+      orderId: order.id,
+      trainingId: training.id,
+      name: training.name,
+      trainingType: training.type,
+      priceCents: training.priceHtCents,
+      netCents: training.priceHtCents,
+    });
     return order;
   }
 

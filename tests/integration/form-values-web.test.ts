@@ -203,16 +203,14 @@ describe.each(backends())("numbers and optional fields through the web forms, wi
     const [account] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, "Pharmacie du Marché"));
     const token = `form-values-${tag}-${backend}`;
     const payload = { accountId: account.id, role: "learner", brand: "fr", locale: "fr-FR", firstName: "Zoé", lastName: "Invitée" };
-    await suite.db
-      .insert(authTokens)
-      .values({
-        kind: "invitation",
-        tokenHash: hashToken(token),
-        accountId: account.id,
-        email: null,
-        payload: JSON.stringify(payload),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await suite.db.insert(authTokens).values({
+      kind: "invitation",
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      email: null,
+      payload: JSON.stringify(payload),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     return token;
   }
 

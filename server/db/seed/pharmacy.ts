@@ -133,17 +133,15 @@ async function seedInvoices(db: SeedDb, clock: Clock): Promise<void> {
           netCents: totals.lines[i].netCents,
         })),
       );
-      await db
-        .insert(t.payments)
-        .values({
-          orderId: order.id,
-          provider: "sandbox",
-          providerTransactionId: `sbx_pharmacy_${order.id}`,
-          status: "paid",
-          amountCents: order.totalWithVatCents,
-          currency: rule.currency,
-          createdAt: paidAt,
-        });
+      await db.insert(t.payments).values({
+        orderId: order.id,
+        provider: "sandbox",
+        providerTransactionId: `sbx_pharmacy_${order.id}`,
+        status: "paid",
+        amountCents: order.totalWithVatCents,
+        currency: rule.currency,
+        createdAt: paidAt,
+      });
       const year = Number(paidAt.toISOString().slice(0, 4));
       // The next number of the brand and year, from its counter (the shop's seed may have used some already).
       const [counter] = await db
@@ -216,16 +214,14 @@ async function seedDpcProgress(db: SeedDb, clock: Clock): Promise<void> {
         finishedAt,
       })
       .returning();
-    await db
-      .insert(t.historyEntries)
-      .values({
-        userId: learner.id,
-        trainingId: training.id,
-        startDate: startedAt,
-        endDate: finishedAt,
-        initialScore: spec.scores[0],
-        finalScore: spec.scores[1],
-      });
+    await db.insert(t.historyEntries).values({
+      userId: learner.id,
+      trainingId: training.id,
+      startDate: startedAt,
+      endDate: finishedAt,
+      initialScore: spec.scores[0],
+      finalScore: spec.scores[1],
+    });
     // Progress lives in the steps (ADR 0019): the finished training's steps are done, its quizzes answered with these scores.
     await seedEnrolmentSteps(db, clock, enrolment);
     await issueDemoAttestations(db, clock, [enrolment.id]);

@@ -108,17 +108,15 @@ export async function seedShop(db: SeedDb, clock: Clock): Promise<void> {
       at: clock.at(-12, 9),
       paidAt,
     });
-    await db
-      .insert(t.payments)
-      .values({
-        orderId: order.id,
-        provider: "sandbox",
-        providerTransactionId: `sbx_demo_${order.id}`,
-        status: "paid",
-        amountCents: order.totalWithVatCents,
-        currency: "EUR",
-        createdAt: paidAt,
-      });
+    await db.insert(t.payments).values({
+      orderId: order.id,
+      provider: "sandbox",
+      providerTransactionId: `sbx_demo_${order.id}`,
+      status: "paid",
+      amountCents: order.totalWithVatCents,
+      currency: "EUR",
+      createdAt: paidAt,
+    });
     await db.insert(t.discountUses).values({ discountCodeId: codeIds.get("fr:EPUISE")!, orderId: order.id, userId: holderId, usedAt: paidAt });
     await db.insert(t.invoiceCounters).values({ brand: "fr", year, lastNumber: 1 });
     await db.insert(t.invoices).values({

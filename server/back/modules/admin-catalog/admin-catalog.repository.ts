@@ -408,18 +408,14 @@ export async function updateCourse(db: DbOrTx, id: number, values: { name: strin
 }
 
 export async function updateModule(db: DbOrTx, id: number, values: { title: string; type: number; durationMinutes: number }) {
-  const [row] = await db
-    .update(modules)
-    .set(values)
-    .where(eq(modules.id, id))
-    .returning({
-      id: modules.id,
-      courseId: modules.courseId,
-      position: modules.position,
-      type: modules.type,
-      title: modules.title,
-      durationMinutes: modules.durationMinutes,
-    });
+  const [row] = await db.update(modules).set(values).where(eq(modules.id, id)).returning({
+    id: modules.id,
+    courseId: modules.courseId,
+    position: modules.position,
+    type: modules.type,
+    title: modules.title,
+    durationMinutes: modules.durationMinutes,
+  });
   return row;
 }
 
