@@ -17,6 +17,7 @@ import * as content from "#core/contract/content.ts";
 import * as editorial from "#core/contract/editorial.ts";
 import * as profile from "#core/contract/profile.ts";
 import * as referent from "#core/contract/referent.ts";
+import * as trainingPlans from "#core/contract/training-plans.ts";
 import { parseFormData } from "./forms";
 
 type Fields = Record<string, string | string[]>;
@@ -221,6 +222,7 @@ const SHARED: Record<string, Case> = {
   },
   PasswordResetSchema: { schema: auth.PasswordResetSchema, filled: { token: "t", password: PASSWORD, passwordConfirmation: PASSWORD } },
   UpdatePasswordSchema: { schema: auth.UpdatePasswordSchema, filled: { currentPassword: "old", password: PASSWORD, passwordConfirmation: PASSWORD } },
+  CreateTrainingPlanSchema: { schema: trainingPlans.CreateTrainingPlanSchema, filled: { name: " Plan 2027 ", startDate: "2027-01-04", endDate: "2027-06-30" } },
   CreateAccountSchema: {
     schema: auth.CreateAccountSchema,
     filled: {
