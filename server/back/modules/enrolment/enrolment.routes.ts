@@ -20,9 +20,6 @@ import {
 import {
   createFollowUp,
   findActiveEnrolment,
-  joinVirtualClass,
-  listDpcSessions,
-  listVirtualSessions,
   requireTraining,
   setLmsActive,
   subscribeToTraining,
@@ -30,6 +27,7 @@ import {
   unsubscribeFromTraining,
   type SubscribeOutcome,
 } from "./enrolment.service.ts";
+import { joinVirtualClass, listDpcSessions, listVirtualSessions } from "./session-days.service.ts";
 
 /** The enrolment endpoints of the learning journey (mounted under /back/api). */
 export const enrolmentRoutes = new Hono<BackEnv>();

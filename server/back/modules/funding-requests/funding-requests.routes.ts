@@ -6,6 +6,7 @@ import type { FundingState } from "#core/domain/funding-requests.ts";
 import type { BackEnv } from "../../context.ts";
 import { ok, register } from "../../http/register.ts";
 import { fundingScope } from "./referent-scope.ts";
+import * as fundae from "./fundae.service.ts";
 import * as service from "./funding-requests.service.ts";
 
 export const fundingRequestsRoutes = new Hono<BackEnv>();
@@ -16,10 +17,10 @@ register(fundingRequestsRoutes, endpoints.list, async (c, { caller, query }) =>
 
 register(fundingRequestsRoutes, endpoints.options, async (c, { caller }) => ok(await service.getFundingOptions(c.var.deps, fundingScope(c, caller))));
 
-register(fundingRequestsRoutes, endpoints.fundaeGroups, async (c, { caller }) => ok(await service.listFundaeGroups(c.var.deps, fundingScope(c, caller))));
+register(fundingRequestsRoutes, endpoints.fundaeGroups, async (c, { caller }) => ok(await fundae.listFundaeGroups(c.var.deps, fundingScope(c, caller))));
 
 register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { caller, query }) => {
-  const rows = await service.fundaeReport(c.var.deps, fundingScope(c, caller));
+  const rows = await fundae.fundaeReport(c.var.deps, fundingScope(c, caller));
   if (query.format !== "csv") return ok(rows);
   const t = c.var.t;
   const headers = Object.fromEntries(FUNDAE_REPORT_COLUMNS.map((col) => [col, t(`fundaeCsv_${col}`)])) as Record<
