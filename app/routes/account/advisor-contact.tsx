@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AdvisorMessageSchema } from "#core/contract/profile.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/advisor-contact";
@@ -36,9 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(pathOf(context, "profile"), { type: "success", message: serverT(context, "account")("contact.sent") });
 }
 
-export default function AdvisorContact() {
+export default function AdvisorContact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { advisor, defaultMessage } = useLoaderData<typeof loader>();
+  const { advisor, defaultMessage } = loaderData;
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(AdvisorMessageSchema, result);
   const { message, errors, value } = formView(form);

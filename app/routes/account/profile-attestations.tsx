@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-attestations";
 import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
@@ -78,10 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(pathOf(context, "profile-attestations"), { type: "success", message: t("certificate.saved") });
 }
 
-export default function ProfileAttestations() {
+export default function ProfileAttestations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("attestations");
   const { t: tAccount } = useTranslation("account");
-  const { attestations, dpcEnrolments } = useLoaderData<typeof loader>();
+  const { attestations, dpcEnrolments } = loaderData;
   const result = useActionData<FormReply>();
   return (
     <ProfileLayout title={tAccount("profile.title")}>

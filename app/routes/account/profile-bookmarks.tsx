@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-bookmarks";
 import { ProfileLayout } from "~/components/account/profile-layout";
@@ -35,9 +35,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return bookmarkAction({ request, url, context });
 }
 
-export default function ProfileBookmarks() {
+export default function ProfileBookmarks({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { list } = useLoaderData<typeof loader>();
+  const { list } = loaderData;
   const root = useRootData();
   const path = usePagePath();
   const locale = root?.locale ?? "fr-FR";

@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/profile-history";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { pointsAccess } from "~/routes/account/profile.server";
@@ -48,11 +48,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function ProfileHistory() {
+export default function ProfileHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("records");
   const { t: tAccount } = useTranslation("account");
   const path = usePagePath();
-  const { locale, entries, totals, averages, showPoints, page, pageCount } = useLoaderData<typeof loader>();
+  const { locale, entries, totals, averages, showPoints, page, pageCount } = loaderData;
   const percent = (value: number | null) => {
     const text = formatScore(value, locale);
     return text === null ? t("history.noScore") : t("history.percent", { value: text });

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { z } from "zod";
 import { UpdateMobilePhoneSchema, UpdateUserDataSchema, updatePersonalDataSchema } from "#core/contract/profile.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -81,9 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
 }
 
-export default function ProfileInfos() {
+export default function ProfileInfos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { profile, readOnly, latestBirthDate } = useLoaderData<typeof loader>();
+  const { profile, readOnly, latestBirthDate } = loaderData;
   const result = useActionData<FormReply>();
   return (
     <ProfileLayout title={t("infos.title")}>
@@ -103,7 +103,7 @@ export default function ProfileInfos() {
   );
 }
 
-type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
+type Profile = Route.ComponentProps["loaderData"]["profile"];
 
 type SectionProps = {
   id: string;

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/profile-plan";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { PlanGrid, PlanList } from "~/components/records/plan-grid";
@@ -20,11 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function ProfilePlan() {
+export default function ProfilePlan({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("records");
   const { t: tAccount } = useTranslation("account");
   const path = usePagePath();
-  const { locale, plan, collective } = useLoaderData<typeof loader>();
+  const { locale, plan, collective } = loaderData;
   return (
     <ProfileLayout title={tAccount("profile.title")}>
       <h2 className="mb-4 text-2xl font-bold">{t("plan.title")}</h2>

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { formatCalendarDay } from "#core/domain/format.ts";
-import { Link, redirect, useLoaderData } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { useAreaLinks } from "~/components/account/user-menu";
@@ -48,10 +48,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function Profile() {
+export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const path = usePagePath();
-  const { profile, contract, pointsAccess, locale, records } = useLoaderData<typeof loader>();
+  const { profile, contract, pointsAccess, locale, records } = loaderData;
   const advisor = profile.advisor;
   const areas = useAreaLinks(useRootData()?.user);
   return (

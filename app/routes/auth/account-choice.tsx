@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/account-choice";
 import { SetAccountFormSchema } from "#core/contract/auth.ts";
@@ -63,9 +63,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return redirect(target);
 }
 
-export default function AccountChoice() {
+export default function AccountChoice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { accounts, hasAdvisor, currentAccountId, redirectTo } = useLoaderData<typeof loader>();
+  const { accounts, hasAdvisor, currentAccountId, redirectTo } = loaderData;
   const path = usePagePath();
   const result = useActionData<FormReply>();
   const ref = useFocusFirstError<HTMLElement>(result);

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/confirm-email";
 import { ConfirmEmailSchema } from "#core/contract/signup.ts";
@@ -37,10 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(pathOf(context, "cart"), { type: "success", message: serverT(context, "auth")("confirmEmail.done") });
 }
 
-export default function ConfirmEmail() {
+export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const path = usePagePath();
-  const { token } = useLoaderData<typeof loader>();
+  const { token } = loaderData;
   const result = useActionData<FormReply>();
   const error = replyMessage(result) ?? (result?.error ? Object.values(result.error).flat().find(Boolean) : undefined);
   return (

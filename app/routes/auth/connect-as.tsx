@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Form, redirect, useLoaderData } from "react-router";
+import { Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/connect-as";
 import { ConnectAsFormSchema } from "#core/contract/auth.ts";
@@ -52,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(slugPath(context, typeof slug === "string" ? slug : null));
 }
 
-export default function ConnectAs() {
+export default function ConnectAs({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const data = useLoaderData<typeof loader>();
+  const data = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Form, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useFetcher } from "react-router";
 import { CreateAccountSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
@@ -71,9 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(landingPath(context), { type: "success", message: serverT(context, "auth")("createAccount.done") });
 }
 
-export default function CreateAccount() {
+export default function CreateAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { token, invitation } = useLoaderData<typeof loader>();
+  const { token, invitation } = loaderData;
   const brand = useRootData()?.brand;
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(CreateAccountSchema, result);

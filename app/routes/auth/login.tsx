@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/login";
 import { LoginSchema } from "#core/contract/auth.ts";
@@ -59,10 +59,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return redirect(target);
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const path = usePagePath();
-  const { redirectTo, loginImage, signUpPath } = useLoaderData<typeof loader>();
+  const { redirectTo, loginImage, signUpPath } = loaderData;
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(LoginSchema, result);
   const { message, errors, value } = formView(form);

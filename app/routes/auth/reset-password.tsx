@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, useActionData, useLoaderData, useParams } from "react-router";
+import { Form, useActionData, useParams } from "react-router";
 import { PasswordResetSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/reset-password";
@@ -37,9 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(loginPath(context), { type: "success", message: serverT(context, "auth")("reset.done") });
 }
 
-export default function ResetPassword() {
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { valid, forgotHref } = useLoaderData<typeof loader>();
+  const { valid, forgotHref } = loaderData;
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="mb-4 text-3xl font-bold">{t("reset.title")}</h1>

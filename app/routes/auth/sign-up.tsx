@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/sign-up";
 import { SIGN_UP_FIELDS, SIGN_UP_PROFESSIONS, signUpSchema } from "#core/contract/signup.ts";
@@ -59,10 +59,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return redirectWithToast(sentPath, { type: "success", message: serverT(context, "auth")("signUp.sent") });
 }
 
-export default function SignUp() {
+export default function SignUp({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const path = usePagePath();
-  const loaderData = useLoaderData<typeof loader>();
   const brand = useRootData()?.brand;
   const result = useActionData<FormReply>();
   const { country } = loaderData;

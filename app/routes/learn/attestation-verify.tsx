@@ -1,4 +1,4 @@
-import { Form, redirect, useLoaderData } from "react-router";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/attestation-verify";
 import { TextField } from "~/components/ui/form-fields";
 import { printDate, type Verification } from "~/components/attestations/types";
@@ -34,9 +34,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function AttestationVerify() {
+export default function AttestationVerify({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("attestations");
-  const { code, verification, message } = useLoaderData<typeof loader>();
+  const { code, verification, message } = loaderData;
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="mb-4 text-3xl font-bold">{t("verify.title")}</h1>

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { requireIdParam } from "~/lib/id-param.server";
 import type { Route } from "./+types/evaluation-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
@@ -16,7 +15,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title });
 
-export default function EvaluationQuiz() {
-  const { evaluation, learnHref } = useLoaderData<typeof loader>();
+export default function EvaluationQuiz({ loaderData }: Route.ComponentProps) {
+  const { evaluation, learnHref } = loaderData;
   return <EvaluationPage evaluation={evaluation} learnHref={learnHref} testId="evaluation-quiz-page" />;
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/feedback";
 import { FeedbackFormSchema } from "#core/contract/attestations.ts";
@@ -43,9 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function Feedback() {
+export default function Feedback({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("attestations");
-  const { request, invalidMessage } = useLoaderData<typeof loader>();
+  const { request, invalidMessage } = loaderData;
   const result = useActionData<FormReply>();
   if (result?.extra?.reviewId) {
     return (

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/trainer-virtual-class";
 import { AttendanceFormSchema } from "#core/contract/attestations.ts";
@@ -46,9 +46,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function TrainerVirtualClassPage() {
+export default function TrainerVirtualClassPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("attestations");
-  const { virtualClass, invalidMessage } = useLoaderData<typeof loader>();
+  const { virtualClass, invalidMessage } = loaderData;
   const result = useActionData<FormReply>();
   if (!virtualClass) {
     return (

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/video-quiz";
 import { EvaluationPage } from "~/components/learn/evaluation-page";
@@ -29,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title });
 
-export default function VideoQuiz() {
-  const { evaluation, learnHref } = useLoaderData<typeof loader>();
+export default function VideoQuiz({ loaderData }: Route.ComponentProps) {
+  const { evaluation, learnHref } = loaderData;
   return <EvaluationPage evaluation={evaluation} learnHref={learnHref} testId="video-quiz-page" />;
 }

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/attestations";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { useTranslation } from "~/i18n/react";
@@ -18,10 +18,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function TeamAttestations() {
+export default function TeamAttestations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { attestations, locale } = useLoaderData<typeof loader>();
+  const { attestations, locale } = loaderData;
   return (
     <PharmacyPage title={t("tabs.attestations")}>
       {attestations.length === 0 ? (

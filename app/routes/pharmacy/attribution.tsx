@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/attribution";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
@@ -57,10 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const sessionLabel = (p: BoughtProduct, locale: string) => (p.session ? ` · ${p.session.name} (${formatCalendarDay(p.session.startDate, locale)})` : "");
 
-export default function Attribution() {
+export default function Attribution({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { options, locale } = useLoaderData<typeof loader>();
+  const { options, locale } = loaderData;
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(AttributeApprenantsFormSchema, result, { id: "attribute" });
   const view = formView(form);

@@ -1,4 +1,4 @@
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/contract";
@@ -93,9 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Contract() {
+export default function Contract({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
-  const { view, locale, payment, paymentForm } = useLoaderData<typeof loader>();
+  const { view, locale, payment, paymentForm } = loaderData;
   const result = useActionData<FormReply>();
   const { contract } = view;
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/dashboard";
 import { BarChart } from "~/components/pharmacy/bar-chart";
@@ -28,11 +28,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 
 const hours = (minutes: number) => formatDuration(minutes);
 
-export default function DashboardPage() {
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const { t: tf } = useTranslation("pharmacy-funding");
   const path = usePagePath();
-  const { dashboard, locale } = useLoaderData<typeof loader>();
+  const { dashboard, locale } = loaderData;
   const { team, members, year } = dashboard;
   const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   const name = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request-create";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
@@ -41,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function FundingRequestCreate() {
+export default function FundingRequestCreate({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy-funding");
-  const { title, locale, options } = useLoaderData<typeof loader>();
+  const { title, locale, options } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(FundingAddFormSchema, result, { id: "funding-add" });

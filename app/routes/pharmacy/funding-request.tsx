@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/funding-request";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
@@ -63,10 +63,10 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
 }
 
-export default function FundingRequestPage() {
+export default function FundingRequestPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
-  const { title, locale, request, history, sessions } = useLoaderData<typeof loader>();
+  const { title, locale, request, history, sessions } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const stepIndex = FUNDING_STATES.indexOf(request.state);

@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import type { Route } from "./+types/funding-requests-state";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FundingRequestTable } from "~/components/pharmacy-funding/request-table";
@@ -23,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function FundingRequestsState() {
+export default function FundingRequestsState({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy-funding");
-  const { title, locale, state, requests } = useLoaderData<typeof loader>();
+  const { title, locale, state, requests } = loaderData;
   return (
     <FundingFrame title={title} states>
       <FundingRequestTable requests={requests} locale={locale} caption={t("stateList.caption", { state: t(`states.${state}`), count: requests.length })} />

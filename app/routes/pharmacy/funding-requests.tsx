@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/funding-requests";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
 import { FundingRequestTable } from "~/components/pharmacy-funding/request-table";
@@ -32,10 +32,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function FundingRequests() {
+export default function FundingRequests({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
-  const { title, locale, counts, creation, fundae } = useLoaderData<typeof loader>();
+  const { title, locale, counts, creation, fundae } = loaderData;
   const { readOnly } = usePharmacyArea();
   return (
     <FundingFrame title={title} states>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, useLoaderData, useRevalidator } from "react-router";
+import { Form, Link, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/history-export-job";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
@@ -29,10 +29,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function HistoryExportJobPage() {
+export default function HistoryExportJobPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { job } = useLoaderData<typeof loader>();
+  const { job } = loaderData;
   const revalidator = useRevalidator();
   const running = job.state === "running";
 

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/invoice";
 import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
@@ -24,10 +24,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function Invoice() {
+export default function Invoice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { detail, locale } = useLoaderData<typeof loader>();
+  const { detail, locale } = loaderData;
   const { invoice, lines } = detail;
   // A credit note gives back its invoice's amounts: shown negative (ADR 0094).
   const sign = invoice.kind === "creditNote" ? -1 : 1;

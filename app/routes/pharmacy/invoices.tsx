@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/invoices";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
@@ -29,10 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function Invoices() {
+export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { invoices, bonificaciones, lastOrder, locale } = useLoaderData<typeof loader>();
+  const { invoices, bonificaciones, lastOrder, locale } = loaderData;
   return (
     <PharmacyPage title={t("tabs.invoices")}>
       <section aria-labelledby="last-order" className="mb-8" data-testid="last-order">

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { DocumentLines } from "~/components/pharmacy/document-lines";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
@@ -23,10 +23,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-export default function PharmacyOrder() {
+export default function PharmacyOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
   const path = usePagePath();
-  const { order, locale } = useLoaderData<typeof loader>();
+  const { order, locale } = loaderData;
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
   return (
     <PharmacyPage title={t("orders.title", { id: order.id })}>

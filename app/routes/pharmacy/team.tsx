@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/team";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
@@ -77,9 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Team() {
+export default function Team({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy");
-  const { team, confirm } = useLoaderData<typeof loader>();
+  const { team, confirm } = loaderData;
   const result = useActionData<FormReply>();
   const path = usePagePath();
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plan";
 import { CollectivePlanGrid, CollectivePlanList } from "~/components/pharmacy-funding/collective-plan-grid";
@@ -49,10 +49,10 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   }
 }
 
-export default function TrainingPlan() {
+export default function TrainingPlan({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
-  const { locale, plan, options } = useLoaderData<typeof loader>();
+  const { locale, plan, options } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(ActivityFormSchema, result, { id: "activity-create" });

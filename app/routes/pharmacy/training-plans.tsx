@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plans";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
@@ -43,10 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function TrainingPlans() {
+export default function TrainingPlans({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pharmacy-funding");
   const path = usePagePath();
-  const { title, locale, plans } = useLoaderData<typeof loader>();
+  const { title, locale, plans } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
   const [form] = useSchemaForm(CreateTrainingPlanSchema, result, { id: "plan-create" });
