@@ -50,6 +50,7 @@ import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
 import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
 import { fundingRequestsRoutes } from "./modules/funding-requests/funding-requests.routes.ts";
 import { trainingPlansRoutes } from "./modules/training-plans/training-plans.routes.ts";
+import { serviceContext } from "./service-context.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Uploads get more room; each upload route checks its own file size. */
@@ -131,6 +132,7 @@ export function createBackApp(deps: BackDeps) {
       "session",
       await scopedSession(reads, `${sid}|${c.var.brand.key}`, () => loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key)),
     );
+    c.set("ctx", serviceContext(deps, { brand: c.var.brand, locale: c.var.locale, t: c.var.t, user: c.var.session, logger: c.var.logger }));
     await next();
     const scope = (c.env as { reads?: ReadScope } | undefined)?.reads;
     if (scope && !reads) clearReadScope(scope);

@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { LoginFailureStore } from "./modules/auth/rate-limit.ts";
 import type { Brand, BrandKey } from "#core/branding/brands.ts";
 import type { ServerLocale, Translate } from "./i18n/messages.ts";
+import type { ServiceContext } from "./service-context.ts";
 
 /** A minimal publishing seam; the realtime module provides the real implementation. */
 export type Broadcaster = {
@@ -37,5 +38,7 @@ export type BackEnv = {
     brand: Brand;
     session: SessionState | null;
     logger: Logger;
+    /** What the services receive: built once the session is known (service-context.ts). */
+    ctx: ServiceContext;
   };
 };

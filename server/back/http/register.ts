@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Access, Endpoint, ParsedInput, ReplyInput } from "#core/contract/endpoint.ts";
 import type { BackEnv, SessionState } from "../context.ts";
+import type { ServiceContext } from "../service-context.ts";
 import { requireReferent, type ReferentScope } from "../modules/referent/referent-scope.ts";
 import { success } from "./envelope.ts";
 import { requireAdmin, requireCsrfOnGet, requireSession, requireWritableSession } from "./guards.ts";
@@ -37,7 +38,8 @@ export function ok<T>(data: T, message?: string, status?: ContentfulStatusCode):
   return { ok: OK, data, message, status };
 }
 
-export type HandlerInput<E extends Endpoint> = ParsedInput<E> & { caller: Callers[E["access"]] };
+/** The parsed input, the caller the guard let through, and the service context of the request. */
+export type HandlerInput<E extends Endpoint> = ParsedInput<E> & { caller: Callers[E["access"]]; ctx: ServiceContext };
 
 /** A handler answers `ok(data)`, or a Response of its own (a file, a page, an error with data, a redirect). */
 export type Handler<E extends Endpoint> = (c: Context<BackEnv>, input: HandlerInput<E>) => Promise<Response | Ok<ReplyInput<E>>>;
@@ -60,7 +62,7 @@ export function register<E extends Endpoint>(routes: Hono<BackEnv>, endpoint: E,
     const params = endpoint.params ? parseInput(endpoint.params, c.req.param(), t) : undefined;
     const query = endpoint.query ? parseQuery(endpoint.query, c.req.query(), t) : undefined;
     const body = endpoint.body && typeof endpoint.body !== "string" ? await parseBody(c, endpoint.body) : undefined;
-    const input = { caller, params, query, body } as HandlerInput<E>;
+    const input = { caller, ctx: c.var.ctx, params, query, body } as HandlerInput<E>;
     const result = await handler(c, input);
     return result instanceof Response ? result : success(c, result.data, result.message, result.status);
   });

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { Db } from "../../db/client.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
+import { setRequestSession } from "../service-context.ts";
 import type { LoadedSession } from "./read-scope.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { serializeCookie } from "./cookies.ts";
@@ -71,7 +72,7 @@ export async function startSession(c: Context<BackEnv>, userId: number, accountI
   // Without "remember me" the cookie ends with the browser (no Max-Age); the server still expires it.
   c.header("Set-Cookie", sessionCookie(c, id, persistent ? REMEMBERED_SESSION_DAYS * 24 * 3600 : undefined), { append: true });
   const state = { idHash, userId, accountId };
-  c.set("session", state);
+  setRequestSession(c, state);
   await mergeCartAtLogin(c, userId);
   return state;
 }
@@ -80,14 +81,14 @@ export async function destroySession(c: Context<BackEnv>): Promise<void> {
   const current = c.var.session;
   if (current) await deleteSession(c.var.deps.db, current.idHash);
   c.header("Set-Cookie", sessionCookie(c, "", 0), { append: true });
-  c.set("session", null);
+  setRequestSession(c, null);
 }
 
 export async function setSessionAccount(c: Context<BackEnv>, accountId: number): Promise<void> {
   const current = c.var.session;
   if (!current) return;
   await updateSessionAccount(c.var.deps.db, current.idHash, accountId);
-  c.set("session", { ...current, accountId });
+  setRequestSession(c, { ...current, accountId });
 }
 
 function expiryFrom(at: Date, persistent: boolean): Date {

@@ -8,20 +8,20 @@ import * as service from "./training-plans.service.ts";
 
 export const trainingPlansRoutes = new Hono<BackEnv>();
 
-register(trainingPlansRoutes, endpoints.list, async (c, { caller }) => ok(await service.listTrainingPlans(c.var.deps, fundingScope(c, caller))));
+register(trainingPlansRoutes, endpoints.list, async (c, { ctx, caller }) => ok(await service.listTrainingPlans(ctx, fundingScope(c, caller))));
 
-register(trainingPlansRoutes, endpoints.options, async (c, { caller }) => ok(await service.getPlanOptions(c.var.deps, fundingScope(c, caller))));
+register(trainingPlansRoutes, endpoints.options, async (c, { ctx, caller }) => ok(await service.getPlanOptions(ctx, fundingScope(c, caller))));
 
-register(trainingPlansRoutes, endpoints.plan, async (c, { caller, params }) =>
-  ok(await service.getCollectivePlan(c.var.deps, fundingScope(c, caller), params.id)),
+register(trainingPlansRoutes, endpoints.plan, async (c, { ctx, caller, params }) =>
+  ok(await service.getCollectivePlan(ctx, fundingScope(c, caller), params.id)),
 );
 
-register(trainingPlansRoutes, endpoints.create, async (c, { caller, body }) =>
-  ok(await service.createTrainingPlan(c.var.deps, fundingScope(c, caller), body), c.var.t("planCreated"), 201),
+register(trainingPlansRoutes, endpoints.create, async (c, { ctx, caller, body }) =>
+  ok(await service.createTrainingPlan(ctx, fundingScope(c, caller), body), c.var.t("planCreated"), 201),
 );
 
-register(trainingPlansRoutes, endpoints.createActivity, async (c, { caller, body }) =>
-  ok(await service.createActivity(c.var.deps, fundingScope(c, caller), body), c.var.t("activityCreated"), 201),
+register(trainingPlansRoutes, endpoints.createActivity, async (c, { ctx, caller, body }) =>
+  ok(await service.createActivity(ctx, fundingScope(c, caller), body), c.var.t("activityCreated"), 201),
 );
 
-register(trainingPlansRoutes, endpoints.learnerPlan, async (c) => ok(await service.getLearnerCollectivePlan(c.var.deps, await requireMemberScope(c))));
+register(trainingPlansRoutes, endpoints.learnerPlan, async (c, { ctx }) => ok(await service.getLearnerCollectivePlan(ctx, await requireMemberScope(c))));

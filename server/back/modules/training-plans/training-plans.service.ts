@@ -7,11 +7,10 @@ import { collectivePlanPeriod } from "#core/domain/collective-plan.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { activityMonthRange, placeActivitiesOnRows } from "#core/domain/training-plan.ts";
 import { accountChannelName } from "../../../realtime/app-channels.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import * as repo from "./training-plans.repository.ts";
 
-type Deps = Pick<BackDeps, "db" | "now" | "logger" | "broadcaster">;
 type Scope = { userId: number; accountId: number; brand: string };
 
 const day = (value: string | Date) => (typeof value === "string" ? value.slice(0, 10) : toParisDate(value));
@@ -21,16 +20,16 @@ function summary(plan: repo.TrainingPlanRow, activityCount: number): TrainingPla
 }
 
 /** Realtime: a broadcast failure never fails the request (the change is saved; pages refresh on next load). */
-async function publishPlanUpdate(deps: Deps, accountId: number, payload: { planId: number; action: "created" | "activityAdded" }) {
+async function publishPlanUpdate(ctx: ServiceContext, accountId: number, payload: { planId: number; action: "created" | "activityAdded" }) {
   try {
-    await deps.broadcaster.broadcast(accountChannelName(accountId), "TrainingPlanUpdate", payload);
+    await ctx.broadcaster.broadcast(accountChannelName(accountId), "TrainingPlanUpdate", payload);
   } catch (error) {
-    deps.logger.warn({ err: error }, "TrainingPlanUpdate broadcast failed");
+    ctx.logger.warn({ err: error }, "TrainingPlanUpdate broadcast failed");
   }
 }
 
-export async function listTrainingPlans(deps: Deps, scope: Scope): Promise<TrainingPlanSummary[]> {
-  const rows = await repo.listPlans(deps.db, scope.accountId);
+export async function listTrainingPlans(ctx: ServiceContext, scope: Scope): Promise<TrainingPlanSummary[]> {
+  const rows = await repo.listPlans(ctx.db, scope.accountId);
   return rows.map((r) => summary(r.plan, r.activityCount));
 }
 
@@ -38,13 +37,13 @@ export async function listTrainingPlans(deps: Deps, scope: Scope): Promise<Train
  * The plan with its padded period, activities on rows and the users map. `onlyUserId` keeps that user's activities
  * and lists no other plan (the learner's view); otherwise the account's other plans are in `historyPlans`.
  */
-async function planPayload(deps: Deps, accountId: number, plan: repo.TrainingPlanRow, onlyUserId?: number): Promise<CollectivePlan> {
+async function planPayload(ctx: ServiceContext, accountId: number, plan: repo.TrainingPlanRow, onlyUserId?: number): Promise<CollectivePlan> {
   const [rows, others] = await Promise.all([
-    repo.listActivities(deps.db, plan.id),
-    onlyUserId === undefined ? repo.listPlans(deps.db, accountId) : Promise.resolve([]),
+    repo.listActivities(ctx.db, plan.id),
+    onlyUserId === undefined ? repo.listPlans(ctx.db, accountId) : Promise.resolve([]),
   ]);
   const participants = await repo.listParticipants(
-    deps.db,
+    ctx.db,
     rows.map((r) => r.activity.id),
   );
   const usersOf = (activityId: number) => participants.filter((p) => p.activityId === activityId).map((p) => p.userId);
@@ -87,20 +86,24 @@ async function planPayload(deps: Deps, accountId: number, plan: repo.TrainingPla
   };
 }
 
-export async function getCollectivePlan(deps: Deps, scope: Scope, planId: number): Promise<CollectivePlan> {
-  const plan = await repo.findPlan(deps.db, scope.accountId, planId);
+export async function getCollectivePlan(ctx: ServiceContext, scope: Scope, planId: number): Promise<CollectivePlan> {
+  const plan = await repo.findPlan(ctx.db, scope.accountId, planId);
   if (!plan) throw new AppError("NOT_FOUND", "planNotFound");
-  return planPayload(deps, scope.accountId, plan);
+  return planPayload(ctx, scope.accountId, plan);
 }
 
-export async function getPlanOptions(deps: Deps, scope: Scope): Promise<TrainingPlanOptions> {
-  const [trainings, members] = await Promise.all([repo.listTrainingsOfBrand(deps.db, scope.brand), repo.listMembers(deps.db, scope.accountId)]);
+export async function getPlanOptions(ctx: ServiceContext, scope: Scope): Promise<TrainingPlanOptions> {
+  const [trainings, members] = await Promise.all([repo.listTrainingsOfBrand(ctx.db, scope.brand), repo.listMembers(ctx.db, scope.accountId)]);
   return { trainings, members: members.map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` })) };
 }
 
-export async function createTrainingPlan(deps: Deps, scope: Scope, input: { name: string; startDate: string; endDate: string }): Promise<TrainingPlanSummary> {
-  const now = deps.now();
-  const plan = await deps.db.transaction((tx) =>
+export async function createTrainingPlan(
+  ctx: ServiceContext,
+  scope: Scope,
+  input: { name: string; startDate: string; endDate: string },
+): Promise<TrainingPlanSummary> {
+  const now = ctx.now();
+  const plan = await ctx.db.transaction((tx) =>
     repo.insertPlan(tx, {
       accountId: scope.accountId,
       name: input.name,
@@ -111,24 +114,24 @@ export async function createTrainingPlan(deps: Deps, scope: Scope, input: { name
       updatedAt: now,
     }),
   );
-  await publishPlanUpdate(deps, scope.accountId, { planId: plan.id, action: "created" });
+  await publishPlanUpdate(ctx, scope.accountId, { planId: plan.id, action: "created" });
   return summary(plan, 0);
 }
 
 export async function createActivity(
-  deps: Deps,
+  ctx: ServiceContext,
   scope: Scope,
   input: { planId: number; trainingId: number; startDate: string; finishDate?: string; userIds: number[] },
 ): Promise<CollectivePlan> {
-  const training = await repo.findTrainingOfBrand(deps.db, scope.brand, input.trainingId);
-  const members = new Set((await repo.listMembers(deps.db, scope.accountId)).map((m) => m.id));
+  const training = await repo.findTrainingOfBrand(ctx.db, scope.brand, input.trainingId);
+  const members = new Set((await repo.listMembers(ctx.db, scope.accountId)).map((m) => m.id));
   const userIds = [...new Set(input.userIds)];
   const strangers = userIds.filter((id) => !members.has(id));
   const fields: Record<string, string[]> = {};
   if (!training) fields.trainingId = ["planTrainingNotFound"];
   if (strangers.length > 0) fields.userIds = ["planMemberNotFound"];
-  const now = deps.now();
-  const plan = await deps.db.transaction(async (tx) => {
+  const now = ctx.now();
+  const plan = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockPlan(tx, scope.accountId, input.planId);
     if (!locked) throw new AppError("NOT_FOUND", "planNotFound");
     if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "invalidInput", { fields });
@@ -140,19 +143,19 @@ export async function createActivity(
     await repo.touchPlan(tx, locked.id, now);
     return locked;
   });
-  await publishPlanUpdate(deps, scope.accountId, { planId: plan.id, action: "activityAdded" });
-  return planPayload(deps, scope.accountId, plan);
+  await publishPlanUpdate(ctx, scope.accountId, { planId: plan.id, action: "activityAdded" });
+  return planPayload(ctx, scope.accountId, plan);
 }
 
 /**
  * The learner's view (GET /user/collectivePlan): the account's current plan (the one whose dates cover today, else
  * the latest), with only the learner's own activities; null without an account or plan.
  */
-export async function getLearnerCollectivePlan(deps: Deps, member: { userId: number; accountId: number | null }): Promise<CollectivePlan | null> {
+export async function getLearnerCollectivePlan(ctx: ServiceContext, member: { userId: number; accountId: number | null }): Promise<CollectivePlan | null> {
   if (member.accountId === null) return null;
-  const rows = await repo.listPlans(deps.db, member.accountId);
+  const rows = await repo.listPlans(ctx.db, member.accountId);
   if (rows.length === 0) return null;
-  const today = toParisDate(deps.now());
+  const today = toParisDate(ctx.now());
   const current = rows.find((r) => day(r.plan.startDate) <= today && today <= day(r.plan.endDate)) ?? rows[0];
-  return planPayload(deps, member.accountId, current.plan, member.userId);
+  return planPayload(ctx, member.accountId, current.plan, member.userId);
 }

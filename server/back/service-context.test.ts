@@ -1,0 +1,79 @@
+// One service context (issue 31): every exported service function that reaches the database, the clock or an outlet
+// takes `ctx: ServiceContext` first, instead of `db`, `deps` or a context of its own.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const MODULES = join(import.meta.dirname, "modules");
+
+/** Service files still taking `db`, `deps`, `tx` or a context type of their own: this list only shrinks. */
+const NOT_YET_CONTEXT = new Set<string>([
+  "account/account.service.ts", // 4
+  "accounting/accounting.service.ts", // 5
+  "accounting/credit-notes.service.ts", // 3
+  "admin-catalog/admin-catalog.service.ts", // 9
+  "admin-catalog/training-structure.service.ts", // 19
+  "admin-sessions/admin-sessions.service.ts", // 10
+  "admin-users/admin-users.service.ts", // 6
+  "admin/admin-realtime.service.ts", // 1
+  "attestations/attestations.service.ts", // 2
+  "attestations/feedback.service.ts", // 4
+  "attestations/trainer.service.ts", // 3
+  "audit/audit.service.ts", // 2
+  "auth/auth.service.ts", // 8
+  "billing/billing.service.ts", // 4
+  "catalogue/bookmarks.service.ts", // 3
+  "catalogue/catalogue-listing.service.ts", // 2
+  "catalogue/training-detail.service.ts", // 2
+  "content/content.service.ts", // 12
+  "editorial/editorial.service.ts", // 8
+  "editorial/faq-admin.service.ts", // 11
+  "editorial/login-image.service.ts", // 2
+  "enrolment/enrolment.service.ts", // 9
+  "enrolment/seats.service.ts", // 6
+  "enrolment/session-days.service.ts", // 3
+  "flow/flow-advance.service.ts", // 2
+  "flow/flow-view.service.ts", // 2
+  "flow/flow.service.ts", // 4
+  "funding-requests/fundae.service.ts", // 2
+  "funding-requests/funding-requests.service.ts", // 8
+  "home/home.service.ts", // 1
+  "invoices/invoices.service.ts", // 2
+  "notifications/notifications.service.ts", // 3
+  "records/records.service.ts", // 11
+  "referent/attribution.service.ts", // 2
+  "referent/contract.service.ts", // 4
+  "referent/dashboard.service.ts", // 4
+  "referent/history-export.service.ts", // 3
+  "referent/invoices.service.ts", // 5
+  "referent/team.service.ts", // 5
+  "shop/cart.service.ts", // 17
+  "shop/cheque-instructions.service.ts", // 1
+  "shop/orders.service.ts", // 11
+  "shop/payments.service.ts", // 8
+  "signup/signup.service.ts", // 5
+  "user/user.service.ts", // 5
+]);
+
+const serviceFiles = readdirSync(MODULES, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".service.ts"))
+  .sort();
+
+/** `export function name(first: Type` with a first parameter that stands for a database or a set of dependencies. */
+const OTHER_FIRST_PARAMETER = /export (?:async )?function (\w+)(?:<[^>]*>)?\(\s*(?:db|deps|tx|ctx|context)\??: (?!ServiceContext\b)([\w<>, "|.]+)/g;
+
+function otherContexts(file: string): string[] {
+  const source = readFileSync(join(MODULES, file), "utf8");
+  return [...source.matchAll(OTHER_FIRST_PARAMETER)].map((match) => `${match[1]}(${match[2]})`);
+}
+
+describe("the service context", () => {
+  test("every service function takes ctx: ServiceContext first", () => {
+    const offenders = serviceFiles.filter((file) => !NOT_YET_CONTEXT.has(file)).flatMap((file) => otherContexts(file).map((fn) => `${file}: ${fn}`));
+    expect(offenders).toEqual([]);
+  });
+
+  test("the list of files not yet converted only names service files that still need it", () => {
+    expect([...NOT_YET_CONTEXT].filter((file) => !serviceFiles.includes(file) || otherContexts(file).length === 0)).toEqual([]);
+  });
+});
