@@ -43,6 +43,8 @@ export type Platform = {
   server: http.Server;
   database: Database;
   back: ReturnType<typeof createBackApp>;
+  /** What the back app's services are built from (tests build a service context with it). */
+  deps: BackDeps;
   realtime: RealtimeServer;
   url: string;
   close(): Promise<void>;
@@ -262,6 +264,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     server,
     database,
     back,
+    deps,
     realtime,
     url,
     close() {

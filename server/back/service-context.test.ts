@@ -20,11 +20,8 @@ const NOT_YET_CONTEXT = new Set<string>([
   "attestations/feedback.service.ts", // 4
   "attestations/trainer.service.ts", // 3
   "audit/audit.service.ts", // 2
-  "auth/auth.service.ts", // 8
   "billing/billing.service.ts", // 4
-  "catalogue/bookmarks.service.ts", // 3
   "catalogue/catalogue-listing.service.ts", // 2
-  "catalogue/training-detail.service.ts", // 2
   "content/content.service.ts", // 12
   "editorial/editorial.service.ts", // 8
   "editorial/faq-admin.service.ts", // 11
@@ -40,7 +37,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "home/home.service.ts", // 1
   "invoices/invoices.service.ts", // 2
   "notifications/notifications.service.ts", // 3
-  "records/records.service.ts", // 11
   "referent/attribution.service.ts", // 2
   "referent/contract.service.ts", // 4
   "referent/dashboard.service.ts", // 4

@@ -517,7 +517,7 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
 
     test("connectAs with an id out of range is refused before its single-use token is spent", async () => {
       const contactId = await userIdOf("learner@demo.test");
-      const token = await issueConnectToken(suite.db, contactId, null, new Date());
+      const token = await issueConnectToken(suite.context(), contactId, null, new Date());
       const agent = await readyAgent();
       for (const body of [
         { contactId, token, accountId: 2_147_483_648 },

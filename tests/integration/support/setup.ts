@@ -1,5 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../../server/db/client.ts";
+import type { SessionState } from "../../../server/back/context.ts";
+import type { ServerLocale } from "../../../server/back/i18n/messages.ts";
+import { serviceContext, type ServiceContext } from "../../../server/back/service-context.ts";
+import { BRANDS, type BrandKey } from "#core/branding/brands.ts";
 import { createTestDatabase, type Backend, type TestDatabase } from "./database.ts";
 import { Agent } from "./http.ts";
 import { startTestPlatform, type TestPlatform } from "./platform.ts";
@@ -15,6 +19,8 @@ export type Suite = {
   origin: string;
   /** A fresh browser-like client (own cookie jar). */
   agent(headers?: Record<string, string>): Agent;
+  /** The service context of the running platform, for a test that calls a service directly (French brand by default). */
+  context(request?: { brand?: BrandKey; locale?: ServerLocale; user?: SessionState | null }): ServiceContext;
 };
 
 /**
@@ -34,6 +40,8 @@ export function useSuite(backend: Backend, envOverrides: Record<string, string> 
     suite.platform = await pendingPlatform;
     suite.origin = suite.platform.origin;
     suite.agent = (headers = {}) => new Agent(suite.origin, headers);
+    suite.context = (request = {}) =>
+      serviceContext(suite.platform.deps, { brand: BRANDS[request.brand ?? "fr"], locale: request.locale ?? "fr-FR", user: request.user ?? null });
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     const platform = suite.platform ?? (await pendingPlatform?.catch(() => undefined));

@@ -19,7 +19,7 @@ export const accountRoutes = new Hono<BackEnv>();
  */
 register(accountRoutes, endpoints.setAccount, async (c, { caller: session, body: input }) => {
   const { db } = c.var.deps;
-  if (!(await isActiveMember(db, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
+  if (!(await isActiveMember(c.var.ctx, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
   const account = await findAccountById(db, input.accountId);
   if (account && !isSamePlatform(account.brand, c.var.brand.key)) {
     const user = await findUserById(db, session.userId);
@@ -34,7 +34,7 @@ register(accountRoutes, endpoints.setAccount, async (c, { caller: session, body:
 
 register(accountRoutes, endpoints.updatePassword, async (c, { caller: session, body: input }) => {
   await changePassword(
-    c.var.deps.db,
+    c.var.ctx,
     { userId: session.userId, currentSessionHash: session.idHash, currentPassword: input.currentPassword, password: input.password },
     c.var.deps.now(),
   );

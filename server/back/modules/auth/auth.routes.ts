@@ -24,10 +24,10 @@ export const authRoutes = new Hono<BackEnv>();
  * Error carrying a single-use token, and the page sends the browser to that host.
  */
 export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean } = {}) {
-  const { db, now } = c.var.deps;
+  const { now } = c.var.deps;
   const origin = publicOriginFor(c, user.brand);
   if (!origin) return null;
-  const token = await issueConnectToken(db, user.id, accountId, now(), options);
+  const token = await issueConnectToken(c.var.ctx, user.id, accountId, now(), options);
   return failure(c, 409, c.var.t("otherPlatform"), { token, contactId: user.id, accountId, platformUrl: origin });
 }
 
@@ -50,7 +50,7 @@ async function openSessionHere(c: Context<BackEnv>, user: UserRow, accountId: nu
 
 register(authRoutes, endpoints.login, async (c, { body: input }) => {
   const { db, now } = c.var.deps;
-  const user = await authenticate(db, c.var.deps.loginFailures, input, clientIp(c), now());
+  const user = await authenticate(c.var.ctx, c.var.deps.loginFailures, input, clientIp(c), now());
   const current = pickCurrentAccount(await listMemberships(db, user.id), user.currentAccountId);
   const remember = input.remember === true || input.remember === "on" || input.remember === "true";
   return openSessionHere(c, user, current?.account.id ?? null, { remember });
@@ -67,7 +67,7 @@ register(authRoutes, endpoints.logout, async (c) => {
  */
 register(authRoutes, endpoints.connectAs, async (c, { body: input }) => {
   const { db, now } = c.var.deps;
-  const arrival = await consumeConnectToken(db, input.contactId, input.token, now(), input.accountId);
+  const arrival = await consumeConnectToken(c.var.ctx, input.contactId, input.token, now(), input.accountId);
   const user = await findUserById(db, arrival.userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
   return openSessionHere(c, user, arrival.accountId, { remember: arrival.remember });
@@ -78,10 +78,10 @@ register(authRoutes, endpoints.connectAs, async (c, { body: input }) => {
  * CSRF header like a POST, and each address gets a few mails per window (counted for every address).
  */
 register(authRoutes, endpoints.sendPasswordReset, async (c, { params }) => {
-  const { db, now, mailer } = c.var.deps;
+  const { now, mailer } = c.var.deps;
   const email = parseInput(EmailSchema, params.email, c.var.t);
   await takeMailAllowance(c.var.deps.loginFailures, `reset:${email}`, now(), "tooManyResetMails");
-  const issued = await requestPasswordReset(db, email, now());
+  const issued = await requestPasswordReset(c.var.ctx, email, now());
   if (issued) {
     const { user, token } = issued;
     const origin = publicOriginFor(c, user.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
@@ -100,12 +100,12 @@ register(authRoutes, endpoints.sendPasswordReset, async (c, { params }) => {
 });
 
 register(authRoutes, endpoints.checkResetToken, async (c, { params }) => {
-  const valid = await isPasswordResetTokenValid(c.var.deps.db, params.token, c.var.deps.now());
+  const valid = await isPasswordResetTokenValid(c.var.ctx, params.token, c.var.deps.now());
   return ok({ valid }, valid ? c.var.t("ok") : c.var.t("invalidResetToken"));
 });
 
 register(authRoutes, endpoints.resetPassword, async (c, { body: input }) => {
-  const user = await resetPassword(c.var.deps.db, input.token, input.password, c.var.deps.now());
+  const user = await resetPassword(c.var.ctx, input.token, input.password, c.var.deps.now());
   // The owner proved access to the mailbox: a login paused by failed attempts opens again.
   await c.var.deps.loginFailures.clear(user.email);
   return ok(null, c.var.t("passwordUpdated"));

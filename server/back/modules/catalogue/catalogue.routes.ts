@@ -33,19 +33,19 @@ register(catalogueRoutes, endpoints.search, async (c, { query }) => {
 });
 
 register(catalogueRoutes, endpoints.training, async (c, { params }) =>
-  ok(await getTrainingDetail(c.var.deps.db, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+  ok(await getTrainingDetail(c.var.ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
 );
 
 register(catalogueRoutes, endpoints.trainingRef, async (c, { params }) =>
-  ok(await getTrainingRef(c.var.deps.db, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+  ok(await getTrainingRef(c.var.ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
 );
 
-register(catalogueRoutes, endpoints.bookmarks, async (c, { caller }) => ok(await listBookmarks(c.var.deps.db, c.var.brand, caller.userId)));
+register(catalogueRoutes, endpoints.bookmarks, async (c, { caller }) => ok(await listBookmarks(c.var.ctx, c.var.brand, caller.userId)));
 
 register(catalogueRoutes, endpoints.bookmark, async (c, { caller, params }) =>
-  ok(await bookmarkTraining(c.var.deps.db, c.var.brand, caller.userId, params.id, c.var.deps.now()), c.var.t("bookmarkAdded")),
+  ok(await bookmarkTraining(c.var.ctx, c.var.brand, caller.userId, params.id, c.var.deps.now()), c.var.t("bookmarkAdded")),
 );
 
 register(catalogueRoutes, endpoints.unbookmark, async (c, { caller, params }) =>
-  ok(await unbookmarkTraining(c.var.deps.db, c.var.brand, caller.userId, params.id), c.var.t("bookmarkRemoved")),
+  ok(await unbookmarkTraining(c.var.ctx, c.var.brand, caller.userId, params.id), c.var.t("bookmarkRemoved")),
 );

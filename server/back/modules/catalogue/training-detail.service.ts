@@ -1,4 +1,4 @@
-import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import type { Brand } from "#core/branding/brands.ts";
 import { isSessionFull, seatsAvailable, sortSessions } from "#core/domain/sessions.ts";
 import { isLiveCourse, isTrainingType, moduleKindOf, type ModuleKind } from "#core/domain/training-types.ts";
@@ -38,8 +38,8 @@ export const REVIEWS_SHOWN = 10;
  * training needs (the learning view), from one statement instead of the dozen of the full detail. Its effective type
  * follows the same rule as the catalogue card's and the detail's (`deriveTypes`).
  */
-export async function getTrainingRef(db: Db, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingRef> {
-  const training = await findTrainingRefBySlug(db, brand.key, slug);
+export async function getTrainingRef(ctx: ServiceContext, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingRef> {
+  const training = await findTrainingRefBySlug(ctx.db, brand.key, slug);
   const visible = training && training.isPublished && !training.isTest && !training.obsolete;
   if (!training || training.lang !== brand.contentLang || (!visible && !viewer?.isAdmin)) {
     throw new AppError("NOT_FOUND", "trainingNotFound");
@@ -52,25 +52,25 @@ export async function getTrainingRef(db: Db, brand: Brand, slug: string, viewer:
  * The course page's training, by slug, in the host brand and its content language. Unpublished, test
  * and obsolete trainings are a 404 except for administrators.
  */
-export async function getTrainingDetail(db: Db, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingDetail> {
+export async function getTrainingDetail(ctx: ServiceContext, brand: Brand, slug: string, viewer: Viewer | null): Promise<TrainingDetail> {
   // The visible training's detail is the same for every visitor: kept per catalogue data version (ADR 0090), with
   // the seats read fresh on every call and the viewer's fields added after. An administrator's unpublished training
   // is read each time.
   const cached = isCatalogueCacheEnabled()
-    ? await cachedByVersion(db, await readCatalogueVersion(db), `detail:${brand.key}:${slug}`, async () => {
-        const training = await findTrainingBySlug(db, brand.key, slug);
-        return training && isVisibleTraining(training, brand) ? buildSharedDetail(db, brand, training) : null;
+    ? await cachedByVersion(ctx.db, await readCatalogueVersion(ctx.db), `detail:${brand.key}:${slug}`, async () => {
+        const training = await findTrainingBySlug(ctx.db, brand.key, slug);
+        return training && isVisibleTraining(training, brand) ? buildSharedDetail(ctx, brand, training) : null;
       })
     : null;
   let shared = cached;
   if (!shared) {
-    const training = await findTrainingBySlug(db, brand.key, slug);
+    const training = await findTrainingBySlug(ctx.db, brand.key, slug);
     if (!training || training.lang !== brand.contentLang || (!isVisibleTraining(training, brand) && !viewer?.isAdmin)) {
       throw new AppError("NOT_FOUND", "trainingNotFound");
     }
-    shared = await buildSharedDetail(db, brand, training);
+    shared = await buildSharedDetail(ctx, brand, training);
   }
-  const detail = cached ? await withFreshSeats(db, shared.detail) : shared.detail;
+  const detail = cached ? await withFreshSeats(ctx, shared.detail) : shared.detail;
   return {
     ...detail,
     naocareLink: viewer?.isPartnerCareClient ? shared.naocareLink : null,
@@ -83,10 +83,10 @@ function isVisibleTraining(training: TrainingRow, brand: Brand): boolean {
 }
 
 /** The cached detail's sessions with their seats as they are now (bookings do not change the catalogue version). */
-async function withFreshSeats(db: Db, detail: TrainingDetail): Promise<TrainingDetail> {
+async function withFreshSeats(ctx: ServiceContext, detail: TrainingDetail): Promise<TrainingDetail> {
   const ids = detail.faceToFaces.flatMap((group) => group.sessions.map((session) => session.id));
   if (ids.length === 0) return detail;
-  const seats = new Map((await listSessionSeats(db, ids)).map((row) => [row.id, row]));
+  const seats = new Map((await listSessionSeats(ctx.db, ids)).map((row) => [row.id, row]));
   return {
     ...detail,
     faceToFaces: detail.faceToFaces.map((group) => ({
@@ -113,20 +113,20 @@ type SharedDetail = {
   audience: Parameters<typeof fitsAudience>[0];
 };
 
-async function buildSharedDetail(db: Db, brand: Brand, training: TrainingRow): Promise<SharedDetail> {
+async function buildSharedDetail(ctx: ServiceContext, brand: Brand, training: TrainingRow): Promise<SharedDetail> {
   const id = training.id;
   const [structure, objectiveRows, f2f, dpc, fundingRows, peopleRows, tags, reviewRows, associatedIds] = await Promise.all([
-    listCoursesWithModules(db, id),
-    listObjectives(db, id),
-    listFaceToFaces(db, id),
-    listDpcProgrammes(db, id),
-    listTrainingFundings(db, id),
-    listTrainingPeople(db, id),
-    listTags(db, id),
-    listReviews(db, id, REVIEWS_SHOWN),
-    listAssociatedIds(db, id),
+    listCoursesWithModules(ctx.db, id),
+    listObjectives(ctx.db, id),
+    listFaceToFaces(ctx.db, id),
+    listDpcProgrammes(ctx.db, id),
+    listTrainingFundings(ctx.db, id),
+    listTrainingPeople(ctx.db, id),
+    listTags(ctx.db, id),
+    listReviews(ctx.db, id, REVIEWS_SHOWN),
+    listAssociatedIds(ctx.db, id),
   ]);
-  const associatedTrainings = await listCoursesByIds(db, brand, associatedIds);
+  const associatedTrainings = await listCoursesByIds(ctx.db, brand, associatedIds);
 
   const courseKinds = structure.courseRows.map((course) => {
     const kind = moduleKindOf(course.moduleType);

@@ -1,8 +1,8 @@
+import type { ServiceContext } from "../../service-context.ts";
 import { pickCurrentTraining } from "#core/domain/current-training.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { historyEntryPoints } from "#core/domain/points.ts";
 import { activityMonthRange, placeActivitiesOnRows, planPeriod } from "#core/domain/training-plan.ts";
-import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { loadQuestionsOfQuizzes } from "../flow/flow.repository.ts";
 import {
@@ -30,9 +30,9 @@ export type Viewer = RecordsReader & { pointsAccess: boolean; now: Date };
 // ---------------------------------------------------------------------------------------------------------------
 // Trainings (current and upcoming)
 
-async function userTrainings(db: Db, viewer: Viewer, rows: EnrolmentRow[]): Promise<UserTrainingPayload[]> {
+async function userTrainings(ctx: ServiceContext, viewer: Viewer, rows: EnrolmentRow[]): Promise<UserTrainingPayload[]> {
   const days = await listSessionDays(
-    db,
+    ctx.db,
     rows.flatMap((r) => (r.sessionId === null ? [] : [r.sessionId])),
   );
   return rows.map((row) => ({
@@ -57,9 +57,9 @@ async function userTrainings(db: Db, viewer: Viewer, rows: EnrolmentRow[]): Prom
  * Unfinished enrolments split in two: upcoming = on a waiting list, or booked on a session whose first day is
  * after today (Paris); current = everything else not finished. Most recently active first.
  */
-export async function getTrainings(db: Db, viewer: Viewer): Promise<TrainingsPayload> {
-  const rows = (await enrolmentsOf(db, viewer)).filter((r) => r.status !== "finished");
-  const trainings = await userTrainings(db, viewer, rows);
+export async function getTrainings(ctx: ServiceContext, viewer: Viewer): Promise<TrainingsPayload> {
+  const rows = (await enrolmentsOf(ctx.db, viewer)).filter((r) => r.status !== "finished");
+  const trainings = await userTrainings(ctx, viewer, rows);
   const today = toParisDate(viewer.now);
   const upcoming: UserTrainingPayload[] = [];
   const current: UserTrainingPayload[] = [];
@@ -72,8 +72,8 @@ export async function getTrainings(db: Db, viewer: Viewer): Promise<TrainingsPay
 }
 
 /** The trainings response plus the current training (spec section 4 rule, over current then upcoming). */
-export async function getCurrentFormations(db: Db, viewer: Viewer) {
-  const { upcoming, current } = await getTrainings(db, viewer);
+export async function getCurrentFormations(ctx: ServiceContext, viewer: Viewer) {
+  const { upcoming, current } = await getTrainings(ctx, viewer);
   const currentTraining = pickCurrentTraining([...current, ...upcoming.filter((t) => t.status !== "waiting_list")], viewer.now);
   return { currentTraining, current, upcoming };
 }
@@ -89,8 +89,8 @@ export function entryPoints(row: HistoryRow): number {
   );
 }
 
-export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload> {
-  const rows = await historyOf(db, viewer);
+export async function getHistory(ctx: ServiceContext, viewer: Viewer): Promise<HistoryPayload> {
+  const rows = await historyOf(ctx.db, viewer);
   const entries = rows.map((row) => ({
     id: row.id,
     startDate: row.startDate.toISOString(),
@@ -115,8 +115,8 @@ export async function getHistory(db: Db, viewer: Viewer): Promise<HistoryPayload
 }
 
 /** Ids, dates and points only. */
-export async function getHistoryLight(db: Db, viewer: Viewer) {
-  const rows = await historyOf(db, viewer);
+export async function getHistoryLight(ctx: ServiceContext, viewer: Viewer) {
+  const rows = await historyOf(ctx.db, viewer);
   return rows.map((row) => ({
     id: row.id,
     courseId: row.trainingId,
@@ -133,8 +133,8 @@ const mean = (values: number[]) => (values.length ? oneDecimal(values.reduce((a,
  * Averages over the history entries: initialScore over entries with a pre-test score, finalScore over those with
  * a post-test score, progress = mean of (final - initial) over entries having both. Percents, one decimal.
  */
-export async function getCurrentAverages(db: Db, viewer: Viewer) {
-  const rows = await historyOf(db, viewer);
+export async function getCurrentAverages(ctx: ServiceContext, viewer: Viewer) {
+  const rows = await historyOf(ctx.db, viewer);
   const initial = rows.flatMap((r) => (r.initialScore === null ? [] : [r.initialScore]));
   const final = rows.flatMap((r) => (r.finalScore === null ? [] : [r.finalScore]));
   const both = rows.flatMap((r) => (r.initialScore !== null && r.finalScore !== null ? [r.finalScore - r.initialScore] : []));
@@ -150,13 +150,13 @@ export async function getCurrentAverages(db: Db, viewer: Viewer) {
 // Quizzes
 
 /** The user's answered quizzes, newest first: each question with the user's choices and the correct ones. */
-export async function getQuestionsAnswers(db: Db, viewer: Viewer) {
-  const [trackings, enrolmentRows] = await Promise.all([listAnsweredTrackings(db, viewer.userId), enrolmentsOf(db, viewer)]);
-  const questions = await loadQuestionsOfQuizzes(db, [...new Set(trackings.map((t) => t.quizId))]);
+export async function getQuestionsAnswers(ctx: ServiceContext, viewer: Viewer) {
+  const [trackings, enrolmentRows] = await Promise.all([listAnsweredTrackings(ctx.db, viewer.userId), enrolmentsOf(ctx.db, viewer)]);
+  const questions = await loadQuestionsOfQuizzes(ctx.db, [...new Set(trackings.map((t) => t.quizId))]);
   const trainingOfEnrolment = new Map(enrolmentRows.map((e) => [e.id, e.trainingId]));
   const trainingIdOf = (t: (typeof trackings)[number]) =>
     t.quiz.trainingId ?? (t.enrolmentId !== null ? (trainingOfEnrolment.get(t.enrolmentId) ?? null) : null);
-  const names = await trainingNames(db, [...new Set(trackings.flatMap((t) => trainingIdOf(t) ?? []))]);
+  const names = await trainingNames(ctx.db, [...new Set(trackings.flatMap((t) => trainingIdOf(t) ?? []))]);
   return trackings.map((tracking) => {
     const trainingId = trainingIdOf(tracking);
     const training = trainingId !== null ? names.get(trainingId) : undefined;
@@ -215,10 +215,10 @@ function stateOf(trainingId: number, enrolmentRows: EnrolmentRow[], history: His
  * Whether training `a` is a completed prerequisite of training `b` for the user (ADR 0013): the state of each,
  * `prerequisiteMet` (a finished), and `inOrder` (a finished before b was finished, or b not finished yet).
  */
-export async function checkFormation(db: Db, viewer: Viewer, a: number, b: number) {
-  const names = await trainingNames(db, [a, b]);
+export async function checkFormation(ctx: ServiceContext, viewer: Viewer, a: number, b: number) {
+  const names = await trainingNames(ctx.db, [a, b]);
   if (!names.has(a) || !names.has(b)) throw new AppError("NOT_FOUND", "notFound");
-  const [enrolmentRows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
+  const [enrolmentRows, history] = await Promise.all([enrolmentsOf(ctx.db, viewer), historyOf(ctx.db, viewer)]);
   const stateA = stateOf(a, enrolmentRows, history);
   const stateB = stateOf(b, enrolmentRows, history);
   const inOrder = stateA.finished && (!stateB.finished || (stateA.finishedAt !== null && stateB.finishedAt !== null && stateA.finishedAt <= stateB.finishedAt));
@@ -226,10 +226,10 @@ export async function checkFormation(db: Db, viewer: Viewer, a: number, b: numbe
 }
 
 /** Progress of each enrolment: completed / total modules and the latest score of each quiz attempted. */
-export async function getTracking(db: Db, viewer: Viewer) {
-  const [rows, trackings] = await Promise.all([enrolmentsOf(db, viewer), listAnsweredTrackings(db, viewer.userId)]);
+export async function getTracking(ctx: ServiceContext, viewer: Viewer) {
+  const [rows, trackings] = await Promise.all([enrolmentsOf(ctx.db, viewer), listAnsweredTrackings(ctx.db, viewer.userId)]);
   const counts = await moduleCounts(
-    db,
+    ctx.db,
     [...new Set(rows.map((r) => r.trainingId))],
     rows.map((r) => r.id),
   );
@@ -260,8 +260,8 @@ export async function getTracking(db: Db, viewer: Viewer) {
 }
 
 /** Every training the user is or was on (enrolments, then history-only ones as finished), by name. */
-export async function getTrainingsList(db: Db, viewer: Viewer) {
-  const [rows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
+export async function getTrainingsList(ctx: ServiceContext, viewer: Viewer) {
+  const [rows, history] = await Promise.all([enrolmentsOf(ctx.db, viewer), historyOf(ctx.db, viewer)]);
   const list = new Map<number, { id: number; enrolmentId: number | null; name: string; slug: string; type: string; status: string }>();
   for (const row of rows) {
     if (!list.has(row.trainingId)) {
@@ -287,11 +287,18 @@ export const SUGGESTIONS_LIMIT = 6;
  * Published trainings of the user's brand the user is not on (enrolment or history), in the user's audience,
  * ranked by tags shared with the user's trainings, then new ones, then newest.
  */
-export async function getSuggestions(db: Db, viewer: Viewer, profile: { brand: string; isPharmacist: boolean; isHolder: boolean }) {
-  const [rows, history] = await Promise.all([enrolmentsOf(db, viewer), historyOf(db, viewer)]);
+export async function getSuggestions(ctx: ServiceContext, viewer: Viewer, profile: { brand: string; isPharmacist: boolean; isHolder: boolean }) {
+  const [rows, history] = await Promise.all([enrolmentsOf(ctx.db, viewer), historyOf(ctx.db, viewer)]);
   const mine = [...new Set([...rows.map((r) => r.trainingId), ...history.map((h) => h.trainingId)])];
-  const myTags = [...new Set([...(await tagsOf(db, mine)).values()].flat())];
-  const best = await listSuggestions(db, profile.brand, mine, { isPharmacist: profile.isPharmacist, isHolder: profile.isHolder }, myTags, SUGGESTIONS_LIMIT);
+  const myTags = [...new Set([...(await tagsOf(ctx.db, mine)).values()].flat())];
+  const best = await listSuggestions(
+    ctx.db,
+    profile.brand,
+    mine,
+    { isPharmacist: profile.isPharmacist, isHolder: profile.isHolder },
+    myTags,
+    SUGGESTIONS_LIMIT,
+  );
   const mineTags = new Set(myTags);
   const ranked = best.map((c) => ({ c, shared: c.tags.filter((tag) => mineTags.has(tag)) }));
   return ranked.map(({ c, shared }) => ({
@@ -316,10 +323,10 @@ export async function getSuggestions(db: Db, viewer: Viewer, profile: { brand: s
  * fromDate/toDate span whole months. The period covers the activities and at least 12 months (spec section 4);
  * without activities it starts this month. A personal plan has no Id, users or historyPlans.
  */
-export async function getTrainingPlan(db: Db, viewer: Viewer): Promise<TrainingPlanPayload> {
-  const rows = await enrolmentsOf(db, viewer);
+export async function getTrainingPlan(ctx: ServiceContext, viewer: Viewer): Promise<TrainingPlanPayload> {
+  const rows = await enrolmentsOf(ctx.db, viewer);
   const days = await listSessionDays(
-    db,
+    ctx.db,
     rows.flatMap((r) => (r.sessionId === null ? [] : [r.sessionId])),
   );
   const activities: PlanActivityPayload[] = rows.map((row) => {
