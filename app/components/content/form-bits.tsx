@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
-import { SubmitButton } from "~/components/ui/form-fields";
+import type { FormEventHandler, ReactNode, Ref } from "react";
+import { Form, useLocation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useTranslation } from "~/i18n/react";
 
@@ -57,5 +59,37 @@ export function ConsentAndSubmit({
         <SubmitButton>{submitLabel}</SubmitButton>
       </div>
     </>
+  );
+}
+
+/**
+ * The contact and survey forms' frame: a post form that starts fresh after the redirect of a success (a new location
+ * key), its CSRF token, the form's message, the required-fields note and the honeypot, then the fields.
+ */
+export function PublicForm({
+  form,
+  formRef,
+  message,
+  className,
+  testId,
+  children,
+}: {
+  form: { id: string; onSubmit: FormEventHandler<HTMLFormElement> };
+  formRef: Ref<HTMLFormElement>;
+  message: string | null | undefined;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("content");
+  const { key: locationKey } = useLocation();
+  return (
+    <Form key={locationKey} method="post" id={form.id} onSubmit={form.onSubmit} ref={formRef} className={className} noValidate data-testid={testId}>
+      <AuthenticityTokenInput name="csrf" />
+      <FormMessage message={message} />
+      <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>
+      <Honeypot />
+      {children}
+    </Form>
   );
 }

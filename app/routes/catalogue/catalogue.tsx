@@ -5,8 +5,7 @@ import { shopAction } from "~/routes/shop/shop.server";
 import type { SeoHandle } from "~/lib/seo";
 import type { Route } from "./+types/catalogue";
 import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
-import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
-import { CatalogueResults } from "~/components/catalogue/catalogue-results";
+import { CatalogueListing } from "~/components/catalogue/catalogue-listing";
 import { catalogueHref } from "~/components/catalogue/catalogue-url";
 import { usePagePath } from "~/i18n/use-page-path";
 import { pageMeta, rootMetaData } from "~/lib/meta";
@@ -48,23 +47,7 @@ export default function Catalogue({ loaderData: view }: Route.ComponentProps) {
         {/* Phones: the results come first; the filters' own button says what they do. */}
         <p className="mt-2 hidden max-w-3xl text-slate-800 sm:block">{t("intro")}</p>
       </div>
-      {view.invalid ? (
-        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900" data-testid="filters-invalid">
-          {t("filters.invalid")}
-        </p>
-      ) : null}
-      <CatalogueFilters
-        action={path}
-        filters={view.filters}
-        sort={view.sort}
-        sortOptions={view.sortOptions}
-        brand={root.brand}
-        loggedIn={view.loggedIn}
-        withKeywords
-        withRelevance={Boolean(view.filters.q)}
-        invalid={view.invalid}
-      />
-      <CatalogueResults view={view} path={path} brand={root.brand} locale={root.locale} />
+      <CatalogueListing view={view} path={path} brand={root.brand} locale={root.locale} variant="catalogue" />
     </main>
   );
 }

@@ -5,8 +5,7 @@ import { serverT } from "~/lib/translate.server";
 import { shopAction } from "~/routes/shop/shop.server";
 import type { Route } from "./+types/search";
 import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
-import { CatalogueFilters } from "~/components/catalogue/catalogue-filters";
-import { CatalogueResults } from "~/components/catalogue/catalogue-results";
+import { CatalogueListing } from "~/components/catalogue/catalogue-listing";
 import { SearchBox } from "~/components/catalogue/search-box";
 import { usePagePath } from "~/i18n/use-page-path";
 import { pageMeta } from "~/lib/meta";
@@ -48,34 +47,21 @@ export default function Search({ loaderData: view, params }: Route.ComponentProp
         <h1 className="text-3xl font-extrabold">{t("search.heading", { value })}</h1>
         <SearchBox defaultValue={value} className="max-w-xl" />
       </div>
-      {view.invalid ? (
-        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900" data-testid="filters-invalid">
-          {t("filters.invalid")}
-        </p>
-      ) : null}
-      <CatalogueFilters
-        action={path}
-        filters={view.filters}
-        sort={view.sort}
-        sortOptions={view.sortOptions}
-        brand={root.brand}
-        loggedIn={view.loggedIn}
-        withKeywords={false}
-        withRelevance
-        invalid={view.invalid}
-      />
-      <CatalogueResults
+      <CatalogueListing
         view={view}
         path={path}
         brand={root.brand}
         locale={root.locale}
-        emptyTitle={Object.keys(view.filters).length ? undefined : t("search.empty", { value })}
-        emptyText={Object.keys(view.filters).length ? undefined : t("search.emptyHint")}
-        emptyExtra={
-          <Link to={pagePath("catalogue")} className="rounded font-semibold text-primary-dark underline underline-offset-2">
-            {t("empty.catalogue")}
-          </Link>
-        }
+        variant="search"
+        empty={{
+          title: Object.keys(view.filters).length ? undefined : t("search.empty", { value }),
+          text: Object.keys(view.filters).length ? undefined : t("search.emptyHint"),
+          extra: (
+            <Link to={pagePath("catalogue")} className="rounded font-semibold text-primary-dark underline underline-offset-2">
+              {t("empty.catalogue")}
+            </Link>
+          ),
+        }}
       />
     </main>
   );

@@ -1,14 +1,13 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, useActionData, useLocation } from "react-router";
+import { useActionData } from "react-router";
 import { ContactSchema } from "#core/contract/content.ts";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/contact";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
-import { firstErrorField, FormMessage, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
+import { firstErrorField, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
+import { ConsentAndSubmit, PublicForm, RequiredLabel } from "~/components/content/form-bits";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
@@ -46,8 +45,6 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
   const result = useActionData<FormReply>();
-  // A new location (the redirect after a success) starts a fresh, empty form.
-  const { key: locationKey } = useLocation();
   const [form] = useSchemaForm(ContactSchema, result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
@@ -79,20 +76,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       }
       testId="contact-page"
     >
-      <Form
-        key={locationKey}
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        ref={formRef}
-        className="flex flex-col gap-5"
-        noValidate
-        data-testid="contact-form"
-      >
-        <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={message} />
-        <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>
-        <Honeypot />
+      <PublicForm form={form} formRef={formRef} message={message} className="flex flex-col gap-5" testId="contact-form">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             name="name"
@@ -153,7 +137,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           errors={errors.consent}
           focus={first === "consent"}
         />
-      </Form>
+      </PublicForm>
     </ContentMain>
   );
 }

@@ -1,15 +1,14 @@
 import { useTranslation } from "~/i18n/react";
-import { Form, useActionData, useLocation } from "react-router";
+import { useActionData } from "react-router";
 import { SurveySchema } from "#core/contract/content.ts";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/custom-survey";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
-import { firstErrorField, FormMessage, SelectField, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
+import { firstErrorField, SelectField, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { CheckboxGroup } from "~/components/content/checkbox-group";
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
-import { ConsentAndSubmit, Honeypot, RequiredLabel } from "~/components/content/form-bits";
+import { ConsentAndSubmit, PublicForm, RequiredLabel } from "~/components/content/form-bits";
 import { SURVEY_FORMATS, SURVEY_PERIODS, SURVEY_TOPICS, TEAM_SIZES } from "#core/domain/survey-options.ts";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -52,8 +51,6 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
   const result = useActionData<FormReply>();
-  // A new location (the redirect after a success) starts a fresh, empty form.
-  const { key: locationKey } = useLocation();
   const [form] = useSchemaForm(SurveySchema, result);
   const { message, errors, value, list } = formView(form);
   const formRef = useFocusFirstError(result);
@@ -61,20 +58,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const choose = { value: "", label: t("form.choose") };
   return (
     <ContentMain title={loaderData.meta.title} lead={<p>{t("survey.lead")}</p>} testId="survey-page">
-      <Form
-        key={locationKey}
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        ref={formRef}
-        className="flex flex-col gap-6"
-        noValidate
-        data-testid="survey-form"
-      >
-        <AuthenticityTokenInput name="csrf" />
-        <FormMessage message={message} />
-        <p className="text-sm text-slate-700">{t("form.requiredNote")}</p>
-        <Honeypot />
+      <PublicForm form={form} formRef={formRef} message={message} className="flex flex-col gap-6" testId="survey-form">
         <fieldset className="flex flex-col gap-5">
           <legend className="mb-2 text-xl font-bold">{t("survey.sections.pharmacy")}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -183,7 +167,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
           errors={errors.consent}
           focus={first === "consent"}
         />
-      </Form>
+      </PublicForm>
     </ContentMain>
   );
 }
