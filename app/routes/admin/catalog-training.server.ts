@@ -1,6 +1,19 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { MovedSchema } from "#core/contract/admin-catalog.ts";
+import {
+  ConfirmInputSchema,
+  CourseInputSchema,
+  DpcProgrammeInputSchema,
+  FaceToFaceInputSchema,
+  ModuleInputSchema,
+  MovedSchema,
+  MoveInputSchema,
+  PassRulesInputSchema,
+  QuestionInputSchema,
+  QuizInputSchema,
+  TrainingDetailsInputSchema,
+  TrainingInputSchema,
+} from "#core/contract/admin-catalog.ts";
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
 import type { Access, Method } from "#core/contract/endpoint.ts";
 import { adminCatalogEndpoints as endpoints } from "#core/contract/endpoints/admin-catalog.ts";
@@ -22,8 +35,8 @@ const isMove = (endpoint: OnRow): endpoint is Move => endpoint.reply === MovedSc
 type Target = "courseId" | "moduleId" | "quizId" | "programmeId" | "questionId" | "targetId";
 
 /**
- * The training page's forms, told apart by `intent` (ADR 0062). Each names the back API endpoint it posts to (whose
- * body schema is the form's), and the extra field that says which course or quiz it is for (then `:id` and part of
+ * The training page's forms, told apart by `intent` (ADR 0062). Each names the back API endpoint it posts to and that
+ * endpoint's body schema (the form's), and the extra field that says which course or quiz it is for (then `:id` and part of
  * the form's key, so only that form shows the errors; without one, `:id` is the training). A session group's new
  * session goes to the sessions tool. Destructive intents need `confirm` (ADR 0061).
  */
@@ -36,35 +49,35 @@ type IntentDef = {
   done?: "deleted";
 };
 
-/** An intent that posts to a catalogue endpoint, with that endpoint's body schema as the form's. */
-function on(endpoint: OnRow, target?: Target, done?: "deleted"): IntentDef {
-  return { schema: endpoint.body as z.ZodType<Record<string, unknown>>, endpoint, target, done };
+/** An intent that posts to a catalogue endpoint; the form's schema is that endpoint's body schema. */
+function on<E extends OnRow>(endpoint: E, schema: E["body"], target?: Target, done?: "deleted"): IntentDef {
+  return { schema: schema as z.ZodType<Record<string, unknown>>, endpoint, target, done };
 }
 
 const INTENTS: Record<string, IntentDef> = {
-  save: on(endpoints.update),
-  details: on(endpoints.details),
-  passRules: on(endpoints.passRules),
-  addCourse: on(endpoints.addCourse),
-  deleteCourse: on(endpoints.removeCourse, "courseId", "deleted"),
-  editCourse: on(endpoints.updateCourse, "courseId"),
-  moveCourse: on(endpoints.moveCourse, "targetId"),
-  addModule: on(endpoints.addModule, "courseId"),
-  deleteModule: on(endpoints.removeModule, "moduleId", "deleted"),
-  editModule: on(endpoints.updateModule, "moduleId"),
-  moveModule: on(endpoints.moveModule, "targetId"),
-  addFaceToFace: on(endpoints.addFaceToFace),
+  save: on(endpoints.update, TrainingInputSchema),
+  details: on(endpoints.details, TrainingDetailsInputSchema),
+  passRules: on(endpoints.passRules, PassRulesInputSchema),
+  addCourse: on(endpoints.addCourse, CourseInputSchema),
+  deleteCourse: on(endpoints.removeCourse, ConfirmInputSchema, "courseId", "deleted"),
+  editCourse: on(endpoints.updateCourse, CourseInputSchema, "courseId"),
+  moveCourse: on(endpoints.moveCourse, MoveInputSchema, "targetId"),
+  addModule: on(endpoints.addModule, ModuleInputSchema, "courseId"),
+  deleteModule: on(endpoints.removeModule, ConfirmInputSchema, "moduleId", "deleted"),
+  editModule: on(endpoints.updateModule, ModuleInputSchema, "moduleId"),
+  moveModule: on(endpoints.moveModule, MoveInputSchema, "targetId"),
+  addFaceToFace: on(endpoints.addFaceToFace, FaceToFaceInputSchema),
   addSession: { schema: NewSessionInputSchema as unknown as z.ZodType<Record<string, unknown>> },
-  addProgramme: on(endpoints.addProgramme),
-  editProgramme: on(endpoints.updateProgramme, "programmeId"),
-  deleteProgramme: on(endpoints.removeProgramme, "programmeId", "deleted"),
-  addQuiz: on(endpoints.addQuiz),
-  editQuiz: on(endpoints.updateQuiz, "quizId"),
-  deleteQuiz: on(endpoints.removeQuiz, "quizId", "deleted"),
-  addQuestion: on(endpoints.addQuestion, "quizId"),
-  editQuestion: on(endpoints.updateQuestion, "questionId"),
-  moveQuestion: on(endpoints.moveQuestion, "targetId"),
-  deleteQuestion: on(endpoints.removeQuestion, "questionId", "deleted"),
+  addProgramme: on(endpoints.addProgramme, DpcProgrammeInputSchema),
+  editProgramme: on(endpoints.updateProgramme, DpcProgrammeInputSchema, "programmeId"),
+  deleteProgramme: on(endpoints.removeProgramme, ConfirmInputSchema, "programmeId", "deleted"),
+  addQuiz: on(endpoints.addQuiz, QuizInputSchema),
+  editQuiz: on(endpoints.updateQuiz, QuizInputSchema, "quizId"),
+  deleteQuiz: on(endpoints.removeQuiz, ConfirmInputSchema, "quizId", "deleted"),
+  addQuestion: on(endpoints.addQuestion, QuestionInputSchema, "quizId"),
+  editQuestion: on(endpoints.updateQuestion, QuestionInputSchema, "questionId"),
+  moveQuestion: on(endpoints.moveQuestion, MoveInputSchema, "targetId"),
+  deleteQuestion: on(endpoints.removeQuestion, ConfirmInputSchema, "questionId", "deleted"),
 };
 
 export async function trainingAction(request: Request, context: Context, trainingId: number) {
