@@ -354,4 +354,7 @@ export const AdminTrainingSchema = z.strictObject({
   passRules: AdminPassRulesSchema,
 });
 export type AdminTraining = z.infer<typeof AdminTrainingSchema>;
+/** The id of the training or part created or changed. */
 export const CreatedSchema = z.strictObject({ id: z.number().int() });
+/** A new illustration's stored path (under the uploads). */
+export const IllustrationSchema = z.strictObject({ illustration: z.string() });

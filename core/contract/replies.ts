@@ -10,7 +10,6 @@ import {
 } from "./enrolment.ts";
 import { EvaluationQuizSchema, FlowViewSchema, ModuleLinkSchema } from "./flow.ts";
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
-import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
 import {
   ContentItemSchema,
   ContentListSchema,
@@ -42,8 +41,6 @@ import {
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/cart": CartReplySchema,
-  "/admin/catalog/trainings": CatalogListSchema,
-  "/admin/catalog/trainings/:id": AdminTrainingSchema,
   "/shop/addDiscount/:code": CartSchema,
   "/shop/getPaymentToken": PaymentStartSchema,
   "/shop/paymentForm/:id": PaymentStartSchema,

@@ -11,11 +11,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "account/account.service.ts", // 4
   "accounting/accounting.service.ts", // 5
   "accounting/credit-notes.service.ts", // 3
-  "admin-catalog/admin-catalog.service.ts", // 9
-  "admin-catalog/training-structure.service.ts", // 19
-  "admin-sessions/admin-sessions.service.ts", // 10
-  "admin-users/admin-users.service.ts", // 6
-  "admin/admin-realtime.service.ts", // 1
   "attestations/attestations.service.ts", // 2
   "attestations/feedback.service.ts", // 4
   "attestations/trainer.service.ts", // 3

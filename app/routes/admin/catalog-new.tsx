@@ -1,7 +1,8 @@
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/catalog-new";
-import { CreatedSchema, TrainingInputSchema } from "#core/contract/admin-catalog.ts";
+import { TrainingInputSchema } from "#core/contract/admin-catalog.ts";
+import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { TrainingFields } from "~/components/admin/training-form";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   let created: { id: number };
   try {
-    created = await back.post("/admin/catalog/trainings", submission.value, CreatedSchema);
+    created = await back.call(adminCatalogEndpoints.create, { body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error);
   }

@@ -6,8 +6,8 @@ import {
   DpcProgrammeInputSchema,
   FaceToFaceInputSchema,
   ModuleInputSchema,
-  MoveInputSchema,
   MovedSchema,
+  MoveInputSchema,
   PassRulesInputSchema,
   QuestionInputSchema,
   QuizInputSchema,
@@ -15,6 +15,9 @@ import {
   TrainingInputSchema,
 } from "#core/contract/admin-catalog.ts";
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
+import type { Access, Method } from "#core/contract/endpoint.ts";
+import { adminCatalogEndpoints as endpoints } from "#core/contract/endpoints/admin-catalog.ts";
+import type { IdParams } from "#core/contract/fields.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
@@ -24,43 +27,57 @@ import { serverT } from "~/lib/translate.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** A catalogue endpoint that posts a form's values on one row (`:id`): the training, or one of its parts. */
+type OnRow = { method: Method; path: string; params: typeof IdParams; body: z.ZodType; reply: z.ZodType; access: Access };
+/** A move: its reply says whether the item moved. */
+type Move = Omit<OnRow, "reply"> & { reply: typeof MovedSchema };
+const isMove = (endpoint: OnRow): endpoint is Move => endpoint.reply === MovedSchema;
+type Target = "courseId" | "moduleId" | "quizId" | "programmeId" | "questionId" | "targetId";
+
 /**
- * The training page's forms, told apart by `intent` (ADR 0062). Each names the back API call, its schema, and the
- * extra field that says which course or quiz it is for (then part of the form's key, so only that form shows the
- * errors). Destructive intents need `confirm` (ADR 0061).
+ * The training page's forms, told apart by `intent` (ADR 0062). Each names the back API endpoint it posts to and that
+ * endpoint's body schema (the form's), and the extra field that says which course or quiz it is for (then `:id` and part of
+ * the form's key, so only that form shows the errors; without one, `:id` is the training). A session group's new
+ * session goes to the sessions tool. Destructive intents need `confirm` (ADR 0061).
  */
 type IntentDef = {
   schema: z.ZodType<Record<string, unknown>>;
-  target?: "courseId" | "moduleId" | "quizId" | "programmeId" | "questionId" | "targetId";
-  path(trainingId: number, target: number): string;
+  target?: Target;
+  /** The catalogue endpoint; none: the sessions tool's POST /admin/sessions. */
+  endpoint?: OnRow;
   /** The toast after success (default: saved). */
   done?: "deleted";
 };
 
+/** An intent that posts to a catalogue endpoint; the form's schema is that endpoint's body schema. */
+function on<E extends OnRow>(endpoint: E, schema: E["body"], target?: Target, done?: "deleted"): IntentDef {
+  return { schema: schema as z.ZodType<Record<string, unknown>>, endpoint, target, done };
+}
+
 const INTENTS: Record<string, IntentDef> = {
-  save: { schema: TrainingInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}` },
-  details: { schema: TrainingDetailsInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}/details` },
-  passRules: { schema: PassRulesInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: (id) => `/admin/catalog/trainings/${id}/pass-rules` },
-  addCourse: { schema: CourseInputSchema, path: (id) => `/admin/catalog/trainings/${id}/courses` },
-  deleteCourse: { schema: ConfirmInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/delete`, done: "deleted" },
-  editCourse: { schema: CourseInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}` },
-  moveCourse: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/courses/${target}/move` },
-  addModule: { schema: ModuleInputSchema, target: "courseId", path: (_id, target) => `/admin/catalog/courses/${target}/modules` },
-  deleteModule: { schema: ConfirmInputSchema, target: "moduleId", path: (_id, target) => `/admin/catalog/modules/${target}/delete`, done: "deleted" },
-  editModule: { schema: ModuleInputSchema, target: "moduleId", path: (_id, target) => `/admin/catalog/modules/${target}` },
-  moveModule: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/modules/${target}/move` },
-  addFaceToFace: { schema: FaceToFaceInputSchema, path: (id) => `/admin/catalog/trainings/${id}/faceToFaces` },
-  addSession: { schema: NewSessionInputSchema as unknown as z.ZodType<Record<string, unknown>>, path: () => `/admin/sessions` },
-  addProgramme: { schema: DpcProgrammeInputSchema, path: (id) => `/admin/catalog/trainings/${id}/programmes` },
-  editProgramme: { schema: DpcProgrammeInputSchema, target: "programmeId", path: (_id, target) => `/admin/catalog/programmes/${target}` },
-  deleteProgramme: { schema: ConfirmInputSchema, target: "programmeId", path: (_id, target) => `/admin/catalog/programmes/${target}/delete`, done: "deleted" },
-  addQuiz: { schema: QuizInputSchema, path: (id) => `/admin/catalog/trainings/${id}/quizzes` },
-  editQuiz: { schema: QuizInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}` },
-  deleteQuiz: { schema: ConfirmInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}/delete`, done: "deleted" },
-  addQuestion: { schema: QuestionInputSchema, target: "quizId", path: (_id, target) => `/admin/catalog/quizzes/${target}/questions` },
-  editQuestion: { schema: QuestionInputSchema, target: "questionId", path: (_id, target) => `/admin/catalog/questions/${target}` },
-  moveQuestion: { schema: MoveInputSchema, target: "targetId", path: (_id, target) => `/admin/catalog/questions/${target}/move` },
-  deleteQuestion: { schema: ConfirmInputSchema, target: "questionId", path: (_id, target) => `/admin/catalog/questions/${target}/delete`, done: "deleted" },
+  save: on(endpoints.update, TrainingInputSchema),
+  details: on(endpoints.details, TrainingDetailsInputSchema),
+  passRules: on(endpoints.passRules, PassRulesInputSchema),
+  addCourse: on(endpoints.addCourse, CourseInputSchema),
+  deleteCourse: on(endpoints.removeCourse, ConfirmInputSchema, "courseId", "deleted"),
+  editCourse: on(endpoints.updateCourse, CourseInputSchema, "courseId"),
+  moveCourse: on(endpoints.moveCourse, MoveInputSchema, "targetId"),
+  addModule: on(endpoints.addModule, ModuleInputSchema, "courseId"),
+  deleteModule: on(endpoints.removeModule, ConfirmInputSchema, "moduleId", "deleted"),
+  editModule: on(endpoints.updateModule, ModuleInputSchema, "moduleId"),
+  moveModule: on(endpoints.moveModule, MoveInputSchema, "targetId"),
+  addFaceToFace: on(endpoints.addFaceToFace, FaceToFaceInputSchema),
+  addSession: { schema: NewSessionInputSchema as unknown as z.ZodType<Record<string, unknown>> },
+  addProgramme: on(endpoints.addProgramme, DpcProgrammeInputSchema),
+  editProgramme: on(endpoints.updateProgramme, DpcProgrammeInputSchema, "programmeId"),
+  deleteProgramme: on(endpoints.removeProgramme, ConfirmInputSchema, "programmeId", "deleted"),
+  addQuiz: on(endpoints.addQuiz, QuizInputSchema),
+  editQuiz: on(endpoints.updateQuiz, QuizInputSchema, "quizId"),
+  deleteQuiz: on(endpoints.removeQuiz, ConfirmInputSchema, "quizId", "deleted"),
+  addQuestion: on(endpoints.addQuestion, QuestionInputSchema, "quizId"),
+  editQuestion: on(endpoints.updateQuestion, QuestionInputSchema, "questionId"),
+  moveQuestion: on(endpoints.moveQuestion, MoveInputSchema, "targetId"),
+  deleteQuestion: on(endpoints.removeQuestion, ConfirmInputSchema, "questionId", "deleted"),
 };
 
 export async function trainingAction(request: Request, context: Context, trainingId: number) {
@@ -73,7 +90,7 @@ export async function trainingAction(request: Request, context: Context, trainin
 
   if (intent === "publish" || intent === "unpublish") {
     try {
-      await back.post(`/admin/catalog/trainings/${trainingId}/publish`, { published: intent === "publish" });
+      await back.call(endpoints.publish, { params: { id: trainingId }, body: { published: intent === "publish" } });
     } catch (error) {
       return backErrorReply(null, error, { form: intent });
     }
@@ -86,7 +103,7 @@ export async function trainingAction(request: Request, context: Context, trainin
     const upload = new FormData();
     upload.set("illustration", file, file.name || "illustration");
     try {
-      await back.postForm(`/admin/catalog/trainings/${trainingId}/illustration`, upload);
+      await back.call(endpoints.illustration, { params: { id: trainingId }, body: upload });
     } catch (error) {
       return backErrorReply(null, error, { form: intent });
     }
@@ -110,11 +127,11 @@ export async function trainingAction(request: Request, context: Context, trainin
   const anchor = /^(move|edit)(Course|Module|Programme|Quiz|Question)$/.exec(intent);
   const at = anchor ? `#${anchor[2].toLowerCase()}-${target}` : "";
   try {
-    if (def.schema === MoveInputSchema) {
-      const moved = await back.post(def.path(trainingId, target), submission.value, MovedSchema);
+    if (!def.endpoint) await back.post("/admin/sessions", submission.value);
+    else if (isMove(def.endpoint)) {
+      const moved = await back.call(def.endpoint, { params: { id: target }, body: submission.value });
       return done(t(moved.moved ? "catalog.moved" : "catalog.notMoved"), at);
-    }
-    await back.post(def.path(trainingId, target), submission.value);
+    } else await back.call(def.endpoint, { params: { id: def.target ? target : trainingId }, body: submission.value });
   } catch (error) {
     return backErrorReply(submission, error, { form: formKey });
   }

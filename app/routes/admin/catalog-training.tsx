@@ -2,7 +2,6 @@ import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/catalog-training";
 import {
   ADMIN_MODULE_TYPES,
-  AdminTrainingSchema,
   centsToPrice,
   choicesText,
   CourseInputSchema,
@@ -19,6 +18,7 @@ import {
   type AdminTraining,
 } from "#core/contract/admin-catalog.ts";
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
+import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { ATTESTS, COUNTED_ATTEMPTS } from "#core/domain/pass-rules.ts";
 import { formatMoney } from "#core/domain/money.ts";
@@ -45,7 +45,7 @@ import { requireIdParam } from "~/lib/id-param.server";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.trainingId, url);
   const { back } = context.get(requestStateContext);
-  const training = await back.get(`/admin/catalog/trainings/${id}`, AdminTrainingSchema).catch((error: unknown) => {
+  const training = await back.call(adminCatalogEndpoints.training, { params: { id } }).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/catalog";
-import { ADMIN_BRANDS, CatalogListQuerySchema, CatalogListSchema } from "#core/contract/admin-catalog.ts";
+import { ADMIN_BRANDS, CatalogListQuerySchema } from "#core/contract/admin-catalog.ts";
+import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
@@ -16,7 +17,7 @@ import { useRootData } from "~/lib/use-root-data";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = CatalogListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { back } = context.get(requestStateContext);
-  return { query, list: await back.get("/admin/catalog/trainings", CatalogListSchema, query) };
+  return { query, list: await back.call(adminCatalogEndpoints.list, { query }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "admin:catalog.title" });

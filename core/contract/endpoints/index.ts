@@ -7,6 +7,7 @@ import type { Endpoint } from "../endpoint.ts";
 import { accountEndpoints } from "./account.ts";
 import { accountingEndpoints } from "./accounting.ts";
 import { adminEndpoints } from "./admin.ts";
+import { adminCatalogEndpoints } from "./admin-catalog.ts";
 import { adminSessionsEndpoints } from "./admin-sessions.ts";
 import { adminUsersEndpoints } from "./admin-users.ts";
 import { authEndpoints } from "./auth.ts";
@@ -27,6 +28,7 @@ export const ENDPOINT_GROUPS = {
   account: accountEndpoints,
   accounting: accountingEndpoints,
   admin: adminEndpoints,
+  adminCatalog: adminCatalogEndpoints,
   adminSessions: adminSessionsEndpoints,
   adminUsers: adminUsersEndpoints,
   auth: authEndpoints,

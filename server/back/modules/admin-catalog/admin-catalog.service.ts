@@ -6,8 +6,7 @@
  * its guest page cache on any successful POST (ADR 0015). The parts of a training (courses, modules, face-to-face
  * groups, programmes, quizzes, questions) are training-structure.service.ts's.
  */
-import type { Db } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import {
@@ -30,25 +29,24 @@ import { cleanHtml } from "../catalogue/description-html.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./admin-catalog.repository.ts";
 
-type Ctx = Pick<BackDeps, "db" | "now">;
-
-export async function listCatalog(db: Db, query: CatalogListQuery): Promise<CatalogList> {
+export async function listCatalog(ctx: ServiceContext, query: CatalogListQuery): Promise<CatalogList> {
   const [total, rows] = await Promise.all([
-    repo.countTrainings(db, query),
-    repo.listTrainings(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
+    repo.countTrainings(ctx.db, query),
+    repo.listTrainings(ctx.db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
   ]);
   return { items: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })), paging: paging(total, query.page) };
 }
 
-/** The training, locked for the transaction's change when `lock`; 404 when there is none. */
-export async function requireTraining(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], id: number, lock = false) {
-  const training = await repo.findTraining(db, id, lock);
+/** The training, locked for the transaction's change when `lock` (`ctx.db` a transaction); 404 when there is none. */
+export async function requireTraining(ctx: ServiceContext, id: number, lock = false) {
+  const training = await repo.findTraining(ctx.db, id, lock);
   if (!training) throw new AppError("NOT_FOUND", "adminTrainingNotFound");
   return training;
 }
 
-export async function getTraining(db: Db, id: number): Promise<AdminTraining> {
-  const training = await requireTraining(db, id);
+export async function getTraining(ctx: ServiceContext, id: number): Promise<AdminTraining> {
+  const { db } = ctx;
+  const training = await requireTraining(ctx, id);
   const [courses, faceToFaces, programmes, quizzes, fundings, details, storedRules] = await Promise.all([
     repo.listCourses(db, id),
     repo.listFaceToFaces(db, id),
@@ -127,7 +125,7 @@ function columnsOf(input: TrainingInput) {
 const slugTakenError = () => new AppError("CONFLICT", "adminSlugTaken", { fields: { slug: ["adminSlugTaken"] } });
 
 /** A new training, unpublished until an administrator publishes it. */
-export async function createTraining(ctx: Ctx, actorId: number, input: TrainingInput): Promise<{ id: number }> {
+export async function createTraining(ctx: ServiceContext, actorId: number, input: TrainingInput): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     if (await repo.slugTaken(tx, input.brand, input.slug, null)) throw slugTakenError();
     const now = ctx.now();
@@ -142,9 +140,9 @@ export async function createTraining(ctx: Ctx, actorId: number, input: TrainingI
   });
 }
 
-export async function updateTraining(ctx: Ctx, actorId: number, id: number, input: TrainingInput): Promise<void> {
+export async function updateTraining(ctx: ServiceContext, actorId: number, id: number, input: TrainingInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await requireTraining(tx, id, true);
+    const before = await requireTraining({ ...ctx, db: tx }, id, true);
     if (await repo.slugTaken(tx, input.brand, input.slug, id)) throw slugTakenError();
     const fundingsBefore = await repo.listTrainingFundingCodes(tx, id);
     const now = ctx.now();
@@ -166,9 +164,9 @@ export async function updateTraining(ctx: Ctx, actorId: number, id: number, inpu
 }
 
 /** Publishing shows the training in the catalogue at once (catalogue version trigger, guest page cache purge). */
-export async function setPublished(ctx: Ctx, actorId: number, id: number, published: boolean): Promise<void> {
+export async function setPublished(ctx: ServiceContext, actorId: number, id: number, published: boolean): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await requireTraining(tx, id, true);
+    const before = await requireTraining({ ...ctx, db: tx }, id, true);
     const now = ctx.now();
     await repo.updateTraining(tx, id, { isPublished: published, updatedAt: now });
     await recordAdminChange(
@@ -186,9 +184,9 @@ export async function setPublished(ctx: Ctx, actorId: number, id: number, publis
   });
 }
 
-export async function setIllustration(ctx: Ctx, actorId: number, id: number, storedPath: string): Promise<string | null> {
+export async function setIllustration(ctx: ServiceContext, actorId: number, id: number, storedPath: string): Promise<string | null> {
   return ctx.db.transaction(async (tx) => {
-    const before = await requireTraining(tx, id, true);
+    const before = await requireTraining({ ...ctx, db: tx }, id, true);
     const now = ctx.now();
     await repo.updateTraining(tx, id, { mainIllustration: storedPath, updatedAt: now });
     await recordAdminChange(
@@ -212,9 +210,9 @@ export async function setIllustration(ctx: Ctx, actorId: number, id: number, sto
  * after what wait, which attempt counts, whether a failed learner sees the right answers. They apply to attempts
  * from now on; an attestation already issued keeps what it states.
  */
-export async function updatePassRules(ctx: Ctx, actorId: number, id: number, input: PassRulesInput): Promise<void> {
+export async function updatePassRules(ctx: ServiceContext, actorId: number, id: number, input: PassRulesInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, id, true);
+    await requireTraining({ ...ctx, db: tx }, id, true);
     const before = (await repo.findPassRules(tx, id)) ?? null;
     const after = passRulesOfInput(input);
     const now = ctx.now();
@@ -227,9 +225,9 @@ export async function updatePassRules(ctx: Ctx, actorId: number, id: number, inp
  * The training's objectives, tags and trainers (ADR 0082), each list replacing the stored one. A trainer must be a
  * person of the training's brand (422 on `trainers` otherwise).
  */
-export async function updateDetails(ctx: Ctx, actorId: number, id: number, input: TrainingDetailsInput): Promise<void> {
+export async function updateDetails(ctx: ServiceContext, actorId: number, id: number, input: TrainingDetailsInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const training = await requireTraining(tx, id, true);
+    const training = await requireTraining({ ...ctx, db: tx }, id, true);
     const { people, ...before } = await repo.readDetails(tx, id, training.brand);
     const trainers = [...new Set(input.trainers)];
     if (trainers.some((personId) => !people.some((p) => p.id === personId)))

@@ -4,8 +4,7 @@
  * questions: added, edited, moved up or down, removed (refused while learners' enrolments or answers name them).
  * Each change runs in one transaction, under the training's row lock, with its audit row.
  */
-import type { Db } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import { choiceLines, priceToCents, type MoveInput } from "#core/contract/admin-catalog.ts";
@@ -13,22 +12,25 @@ import { recordAdminChange } from "../audit/audit.service.ts";
 import { requireTraining } from "./admin-catalog.service.ts";
 import * as repo from "./admin-catalog.repository.ts";
 
-type Ctx = Pick<BackDeps, "db" | "now">;
-
-export async function addCourse(ctx: Ctx, actorId: number, trainingId: number, input: { name: string; moduleType: number; durationMinutes: number }) {
+export async function addCourse(
+  ctx: ServiceContext,
+  actorId: number,
+  trainingId: number,
+  input: { name: string; moduleType: number; durationMinutes: number },
+) {
   return ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, trainingId, true);
     const row = await repo.insertCourse(tx, trainingId, input);
     await recordAdminChange(tx, { actorId, action: "course.create", entityType: "course", entityId: row.id, before: null, after: row }, ctx.now());
     return { id: row.id };
   });
 }
 
-export async function removeCourse(ctx: Ctx, actorId: number, courseId: number) {
+export async function removeCourse(ctx: ServiceContext, actorId: number, courseId: number) {
   await ctx.db.transaction(async (tx) => {
     const course = await repo.findCourse(tx, courseId);
     if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
-    await requireTraining(tx, course.trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, course.trainingId, true);
     const modules = (await repo.listCourses(tx, course.trainingId)).find((c) => c.id === courseId)?.modules ?? [];
     await repo.deleteCourse(tx, courseId);
     await repo.writeOrder(tx, "course", course.trainingId, await repo.orderedIds(tx, "course", course.trainingId));
@@ -40,31 +42,31 @@ export async function removeCourse(ctx: Ctx, actorId: number, courseId: number) 
   });
 }
 
-export async function addModule(ctx: Ctx, actorId: number, courseId: number, input: { title: string; type: number; durationMinutes: number }) {
+export async function addModule(ctx: ServiceContext, actorId: number, courseId: number, input: { title: string; type: number; durationMinutes: number }) {
   return ctx.db.transaction(async (tx) => {
     const course = await repo.findCourse(tx, courseId);
     if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
-    await requireTraining(tx, course.trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, course.trainingId, true);
     const row = await repo.insertModule(tx, courseId, input);
     await recordAdminChange(tx, { actorId, action: "module.create", entityType: "module", entityId: row.id, before: null, after: row }, ctx.now());
     return { id: row.id };
   });
 }
 
-export async function removeModule(ctx: Ctx, actorId: number, moduleId: number) {
+export async function removeModule(ctx: ServiceContext, actorId: number, moduleId: number) {
   await ctx.db.transaction(async (tx) => {
     const module = await repo.findModule(tx, moduleId);
     if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
-    await requireTraining(tx, module.trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, module.trainingId, true);
     await repo.deleteModule(tx, moduleId);
     await repo.writeOrder(tx, "module", module.courseId, await repo.orderedIds(tx, "module", module.courseId));
     await recordAdminChange(tx, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null }, ctx.now());
   });
 }
 
-export async function addFaceToFace(ctx: Ctx, actorId: number, trainingId: number, input: { name: string; virtualClass: boolean }) {
+export async function addFaceToFace(ctx: ServiceContext, actorId: number, trainingId: number, input: { name: string; virtualClass: boolean }) {
   return ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, trainingId, true);
     const row = await repo.insertFaceToFace(tx, trainingId, input);
     await recordAdminChange(tx, { actorId, action: "faceToFace.create", entityType: "faceToFace", entityId: row.id, before: null, after: row }, ctx.now());
     return { id: row.id };
@@ -72,13 +74,13 @@ export async function addFaceToFace(ctx: Ctx, actorId: number, trainingId: numbe
 }
 
 export async function addProgramme(
-  ctx: Ctx,
+  ctx: ServiceContext,
   actorId: number,
   trainingId: number,
   input: { actionNumber: string; name: string; priceHt: string; durationMinutes: number },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const training = await requireTraining(tx, trainingId, true);
+    const training = await requireTraining({ ...ctx, db: tx }, trainingId, true);
     requireOwnActionNumber(training.brand, input.actionNumber);
     if (await repo.actionNumberTaken(tx, input.actionNumber))
       throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
@@ -94,20 +96,25 @@ export async function addProgramme(
   });
 }
 
-export async function addQuiz(ctx: Ctx, actorId: number, trainingId: number, input: { title: string; kind: string; passScore?: number }) {
+export async function addQuiz(ctx: ServiceContext, actorId: number, trainingId: number, input: { title: string; kind: string; passScore?: number }) {
   return ctx.db.transaction(async (tx) => {
-    await requireTraining(tx, trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, trainingId, true);
     const row = await repo.insertQuiz(tx, trainingId, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
     await recordAdminChange(tx, { actorId, action: "quiz.create", entityType: "quiz", entityId: row.id, before: null, after: row }, ctx.now());
     return { id: row.id };
   });
 }
 
-export async function addQuestion(ctx: Ctx, actorId: number, quizId: number, input: { text: string; kind: string; choices: string; explanation?: string }) {
+export async function addQuestion(
+  ctx: ServiceContext,
+  actorId: number,
+  quizId: number,
+  input: { text: string; kind: string; choices: string; explanation?: string },
+) {
   return ctx.db.transaction(async (tx) => {
     const quiz = await repo.findQuiz(tx, quizId);
     if (!quiz?.trainingId) throw new AppError("NOT_FOUND", "adminQuizNotFound");
-    await requireTraining(tx, quiz.trainingId, true);
+    await requireTraining({ ...ctx, db: tx }, quiz.trainingId, true);
     const choices = choiceLines(input.choices);
     const row = await repo.insertQuestion(tx, quizId, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices);
     await recordAdminChange(
@@ -127,24 +134,26 @@ type ProgrammeInput = { actionNumber: string; name: string; priceHt: string; dur
 type QuizInput = { title: string; kind: string; passScore?: number };
 type QuestionInput = { text: string; kind: string; choices: string; explanation?: string };
 
-async function requireCourse(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const course = await repo.findCourse(tx, id);
+// The parts below are read and their training locked in the caller's transaction (`ctx.db`); 404 when there is none.
+
+async function requireCourse(ctx: ServiceContext, id: number) {
+  const course = await repo.findCourse(ctx.db, id);
   if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
-  await requireTraining(tx, course.trainingId, true);
+  await requireTraining(ctx, course.trainingId, true);
   return course;
 }
 
-async function requireModule(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const module = await repo.findModule(tx, id);
+async function requireModule(ctx: ServiceContext, id: number) {
+  const module = await repo.findModule(ctx.db, id);
   if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
-  await requireTraining(tx, module.trainingId, true);
+  await requireTraining(ctx, module.trainingId, true);
   return module;
 }
 
-async function requireProgramme(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const programme = await repo.findProgramme(tx, id);
+async function requireProgramme(ctx: ServiceContext, id: number) {
+  const programme = await repo.findProgramme(ctx.db, id);
   if (!programme) throw new AppError("NOT_FOUND", "adminProgrammeNotFound");
-  await requireTraining(tx, programme.trainingId, true);
+  await requireTraining(ctx, programme.trainingId, true);
   return programme;
 }
 
@@ -160,40 +169,40 @@ function requireOwnActionNumber(brand: string, actionNumber: string): void {
 }
 
 /** A quiz of a training (the catalogue tool does not handle quizzes attached to a module only). */
-async function requireQuiz(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const quiz = await repo.findQuiz(tx, id);
+async function requireQuiz(ctx: ServiceContext, id: number) {
+  const quiz = await repo.findQuiz(ctx.db, id);
   if (!quiz?.trainingId) throw new AppError("NOT_FOUND", "adminQuizNotFound");
-  await requireTraining(tx, quiz.trainingId, true);
+  await requireTraining(ctx, quiz.trainingId, true);
   return { ...quiz, trainingId: quiz.trainingId };
 }
 
-async function requireQuestion(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
-  const question = await repo.findQuestion(tx, id);
+async function requireQuestion(ctx: ServiceContext, id: number) {
+  const question = await repo.findQuestion(ctx.db, id);
   if (!question?.trainingId) throw new AppError("NOT_FOUND", "adminQuestionNotFound");
-  await requireTraining(tx, question.trainingId, true);
+  await requireTraining(ctx, question.trainingId, true);
   return question;
 }
 
-export async function updateCourse(ctx: Ctx, actorId: number, id: number, input: CourseInput): Promise<void> {
+export async function updateCourse(ctx: ServiceContext, actorId: number, id: number, input: CourseInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await requireCourse(tx, id);
+    const before = await requireCourse({ ...ctx, db: tx }, id);
     const after = await repo.updateCourse(tx, id, input);
     await recordAdminChange(tx, { actorId, action: "course.update", entityType: "course", entityId: id, before, after }, ctx.now());
   });
 }
 
-export async function updateModule(ctx: Ctx, actorId: number, id: number, input: ModuleInput): Promise<void> {
+export async function updateModule(ctx: ServiceContext, actorId: number, id: number, input: ModuleInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { trainingId: _trainingId, ...before } = await requireModule(tx, id);
+    const { trainingId: _trainingId, ...before } = await requireModule({ ...ctx, db: tx }, id);
     const after = await repo.updateModule(tx, id, input);
     await recordAdminChange(tx, { actorId, action: "module.update", entityType: "module", entityId: id, before, after }, ctx.now());
   });
 }
 
-export async function updateProgramme(ctx: Ctx, actorId: number, id: number, input: ProgrammeInput): Promise<void> {
+export async function updateProgramme(ctx: ServiceContext, actorId: number, id: number, input: ProgrammeInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await requireProgramme(tx, id);
-    requireOwnActionNumber((await requireTraining(tx, before.trainingId)).brand, input.actionNumber);
+    const before = await requireProgramme({ ...ctx, db: tx }, id);
+    requireOwnActionNumber((await requireTraining({ ...ctx, db: tx }, before.trainingId)).brand, input.actionNumber);
     if (await repo.actionNumberTaken(tx, input.actionNumber, id))
       throw new AppError("CONFLICT", "adminActionNumberTaken", { fields: { actionNumber: ["adminActionNumberTaken"] } });
     const after = await repo.updateProgramme(tx, id, {
@@ -207,9 +216,9 @@ export async function updateProgramme(ctx: Ctx, actorId: number, id: number, inp
 }
 
 /** A programme learners enrolled through stays (their enrolment and attestation name it): 409. */
-export async function removeProgramme(ctx: Ctx, actorId: number, id: number): Promise<void> {
+export async function removeProgramme(ctx: ServiceContext, actorId: number, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await requireProgramme(tx, id);
+    const before = await requireProgramme({ ...ctx, db: tx }, id);
     const used = await repo.countProgrammeEnrolments(tx, id);
     if (used > 0) throw new AppError("CONFLICT", "adminProgrammeInUse", { values: { count: used } });
     await repo.deleteProgramme(tx, id);
@@ -217,18 +226,18 @@ export async function removeProgramme(ctx: Ctx, actorId: number, id: number): Pr
   });
 }
 
-export async function updateQuiz(ctx: Ctx, actorId: number, id: number, input: QuizInput): Promise<void> {
+export async function updateQuiz(ctx: ServiceContext, actorId: number, id: number, input: QuizInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await requireQuiz(tx, id);
+    const before = await requireQuiz({ ...ctx, db: tx }, id);
     const after = await repo.updateQuiz(tx, id, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
     await recordAdminChange(tx, { actorId, action: "quiz.update", entityType: "quiz", entityId: id, before, after }, ctx.now());
   });
 }
 
 /** A quiz learners answered stays (their attempts and scores name it): 409. Its questions go with it. */
-export async function removeQuiz(ctx: Ctx, actorId: number, id: number): Promise<void> {
+export async function removeQuiz(ctx: ServiceContext, actorId: number, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const quiz = await requireQuiz(tx, id);
+    const quiz = await requireQuiz({ ...ctx, db: tx }, id);
     const used = await repo.countQuizAttempts(tx, id);
     if (used > 0) throw new AppError("CONFLICT", "adminQuizInUse", { values: { count: used } });
     const questions = (await repo.listQuizzes(tx, quiz.trainingId)).find((q) => q.id === id)?.questions ?? [];
@@ -237,9 +246,9 @@ export async function removeQuiz(ctx: Ctx, actorId: number, id: number): Promise
   });
 }
 
-export async function updateQuestion(ctx: Ctx, actorId: number, id: number, input: QuestionInput): Promise<void> {
+export async function updateQuestion(ctx: ServiceContext, actorId: number, id: number, input: QuestionInput): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { trainingId: _trainingId, ...before } = await requireQuestion(tx, id);
+    const { trainingId: _trainingId, ...before } = await requireQuestion({ ...ctx, db: tx }, id);
     const choices = choiceLines(input.choices);
     const row = await repo.updateQuestion(tx, id, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices, before.choices);
     await recordAdminChange(
@@ -258,9 +267,9 @@ export async function updateQuestion(ctx: Ctx, actorId: number, id: number, inpu
 }
 
 /** A question of a quiz learners answered stays (their answers name it): 409. The others close the gap. */
-export async function removeQuestion(ctx: Ctx, actorId: number, id: number): Promise<void> {
+export async function removeQuestion(ctx: ServiceContext, actorId: number, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { trainingId: _trainingId, ...before } = await requireQuestion(tx, id);
+    const { trainingId: _trainingId, ...before } = await requireQuestion({ ...ctx, db: tx }, id);
     const used = await repo.countQuizAttempts(tx, before.quizId);
     if (used > 0) throw new AppError("CONFLICT", "adminQuestionInUse", { values: { count: used } });
     await repo.deleteQuestion(tx, id);
@@ -285,15 +294,15 @@ export async function removeQuestion(ctx: Ctx, actorId: number, id: number): Pro
  * 1..n in its new order (so old gaps close too). Already first (up) or last (down): nothing written, `moved` false.
  */
 async function move(
-  ctx: Ctx,
+  ctx: ServiceContext,
   actorId: number,
   kind: repo.OrderedKind,
   id: number,
   direction: MoveInput["direction"],
-  find: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<{ parentId: number }>,
+  find: (inTx: ServiceContext) => Promise<{ parentId: number }>,
 ): Promise<{ id: number; moved: boolean; position: number }> {
   return ctx.db.transaction(async (tx) => {
-    const { parentId } = await find(tx);
+    const { parentId } = await find({ ...ctx, db: tx });
     const ids = await repo.orderedIds(tx, kind, parentId);
     const from = ids.indexOf(id);
     const to = direction === "up" ? from - 1 : from + 1;
@@ -317,14 +326,14 @@ async function move(
   });
 }
 
-export function moveCourse(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
-  return move(ctx, actorId, "course", id, input.direction, async (tx) => ({ parentId: (await requireCourse(tx, id)).trainingId }));
+export function moveCourse(ctx: ServiceContext, actorId: number, id: number, input: MoveInput) {
+  return move(ctx, actorId, "course", id, input.direction, async (inTx) => ({ parentId: (await requireCourse(inTx, id)).trainingId }));
 }
 
-export function moveModule(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
-  return move(ctx, actorId, "module", id, input.direction, async (tx) => ({ parentId: (await requireModule(tx, id)).courseId }));
+export function moveModule(ctx: ServiceContext, actorId: number, id: number, input: MoveInput) {
+  return move(ctx, actorId, "module", id, input.direction, async (inTx) => ({ parentId: (await requireModule(inTx, id)).courseId }));
 }
 
-export function moveQuestion(ctx: Ctx, actorId: number, id: number, input: MoveInput) {
-  return move(ctx, actorId, "question", id, input.direction, async (tx) => ({ parentId: (await requireQuestion(tx, id)).quizId }));
+export function moveQuestion(ctx: ServiceContext, actorId: number, id: number, input: MoveInput) {
+  return move(ctx, actorId, "question", id, input.direction, async (inTx) => ({ parentId: (await requireQuestion(inTx, id)).quizId }));
 }

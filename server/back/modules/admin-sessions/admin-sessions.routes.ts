@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { adminSessionsEndpoints as endpoints } from "#core/contract/endpoints/admin-sessions.ts";
 import type { BackEnv } from "../../context.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
@@ -9,50 +9,42 @@ import * as sessions from "./admin-sessions.service.ts";
 /** The sessions tool's API (ADR 0063); the admin guard of app.ts has already run for every path here. */
 export const adminSessionsRoutes = new Hono<BackEnv>();
 
-const ctxOf = (c: Context<BackEnv>) => ({
-  db: c.var.deps.db,
-  now: c.var.deps.now,
-  broadcaster: c.var.deps.broadcaster,
-  mailer: c.var.deps.mailer,
-  logger: c.var.logger,
-});
+register(adminSessionsRoutes, endpoints.list, async (_c, { ctx, query }) => ok(await sessions.listSessions(ctx, query)));
 
-register(adminSessionsRoutes, endpoints.list, async (c, { query }) => ok(await sessions.listSessions(c.var.deps.db, query, c.var.deps.now())));
+register(adminSessionsRoutes, endpoints.session, async (_c, { ctx, params }) => ok(await sessions.getSession(ctx, params.id)));
 
-register(adminSessionsRoutes, endpoints.session, async (c, { params }) => ok(await sessions.getSession(c.var.deps.db, params.id)));
-
-register(adminSessionsRoutes, endpoints.create, async (c, { caller, body }) =>
-  ok(await sessions.createSession(ctxOf(c), caller.userId, body), c.var.t("adminSaved"), 201),
+register(adminSessionsRoutes, endpoints.create, async (c, { ctx, caller, body }) =>
+  ok(await sessions.createSession(ctx, caller.userId, body), c.var.t("adminSaved"), 201),
 );
 
-register(adminSessionsRoutes, endpoints.update, async (c, { caller, params: { id }, body }) => {
-  await sessions.updateSession(ctxOf(c), caller.userId, id, body);
+register(adminSessionsRoutes, endpoints.update, async (c, { ctx, caller, params: { id }, body }) => {
+  await sessions.updateSession(ctx, caller.userId, id, body);
   return ok({ id }, c.var.t("adminSaved"));
 });
 
-register(adminSessionsRoutes, endpoints.addDate, async (c, { caller, params: { id }, body }) => {
-  await sessions.addSessionDate(ctxOf(c), caller.userId, id, body);
+register(adminSessionsRoutes, endpoints.addDate, async (c, { ctx, caller, params: { id }, body }) => {
+  await sessions.addSessionDate(ctx, caller.userId, id, body);
   return ok({ id }, c.var.t("adminSaved"));
 });
 
-register(adminSessionsRoutes, endpoints.moveLearner, async (c, { caller, params: { id }, body }) => {
-  await sessions.moveLearner(ctxOf(c), caller.userId, id, body);
+register(adminSessionsRoutes, endpoints.moveLearner, async (c, { ctx, caller, params: { id }, body }) => {
+  await sessions.moveLearner(ctx, caller.userId, id, body);
   return ok({ id }, c.var.t("adminLearnerMoved"));
 });
 
 /** Gives a seat to one learner of the waiting list (ADR 0085); a full session needs `addSeat`. */
-register(adminSessionsRoutes, endpoints.promoteWaiting, async (c, { caller, params, body }) =>
-  ok(await sessions.promoteWaitingLearner(ctxOf(c), caller.userId, params.id, body), c.var.t("adminWaitingPromoted")),
+register(adminSessionsRoutes, endpoints.promoteWaiting, async (c, { ctx, caller, params, body }) =>
+  ok(await sessions.promoteWaitingLearner(ctx, caller.userId, params.id, body), c.var.t("adminWaitingPromoted")),
 );
 
 /** Takes a learner off the waiting list (an explicit `confirm: true` is required). */
-register(adminSessionsRoutes, endpoints.removeWaiting, async (c, { caller, params, body }) =>
-  ok(await sessions.removeWaitingLearner(ctxOf(c), caller.userId, params.id, body), c.var.t("adminWaitingRemoved")),
+register(adminSessionsRoutes, endpoints.removeWaiting, async (c, { ctx, caller, params, body }) =>
+  ok(await sessions.removeWaitingLearner(ctx, caller.userId, params.id, body), c.var.t("adminWaitingRemoved")),
 );
 
 /** Cancels the session (an explicit `confirm: true` is required): bookings cancelled, learners notified. */
-register(adminSessionsRoutes, endpoints.cancel, async (c, { caller, params }) => {
-  const result = await sessions.cancelSession(ctxOf(c), caller.userId, params.id);
+register(adminSessionsRoutes, endpoints.cancel, async (c, { ctx, caller, params }) => {
+  const result = await sessions.cancelSession(ctx, caller.userId, params.id);
   const message =
     result.notified === 0
       ? c.var.t("adminSessionCancelledNobody")
@@ -60,8 +52,8 @@ register(adminSessionsRoutes, endpoints.cancel, async (c, { caller, params }) =>
   return ok(result, message);
 });
 
-register(adminSessionsRoutes, endpoints.attendanceSheet, async (c, { params: { id, day } }) => {
-  const { session, date } = await sessions.attendanceSheet(c.var.deps.db, id, day);
+register(adminSessionsRoutes, endpoints.attendanceSheet, async (c, { ctx, params: { id, day } }) => {
+  const { session, date } = await sessions.attendanceSheet(ctx, id, day);
   const t = c.var.t;
   const locale = c.var.locale;
   const place = session.virtualClass ? t("adminSheetVirtual") : [session.address, session.postalCode, session.city].filter(Boolean).join(", ");

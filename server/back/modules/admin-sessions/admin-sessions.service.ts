@@ -1,5 +1,4 @@
-import type { Db, Tx } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
+import type { Tx } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { serverLocale } from "../../../i18n/i18n.ts";
 import { translator, type ServerLocale } from "../../i18n/messages.ts";
@@ -13,6 +12,7 @@ import { recordAdminChange } from "../audit/audit.service.ts";
 import { fillFreedSeats, promoteWaiting, releaseSeat, removeWaiting, tellSeatChanges, type SeatChange } from "../enrolment/seats.service.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import * as repo from "./admin-sessions.repository.ts";
+import type { ServiceContext } from "../../service-context.ts";
 
 /**
  * The sessions tool's use cases (ADR 0063): each change and its audit row in one transaction, seats counted in
@@ -20,15 +20,13 @@ import * as repo from "./admin-sessions.repository.ts";
  * waiting list in the same transaction (ADR 0085). Learners are told (a notification delivered live, and a mail for
  * seats and cancellations) after the change is committed.
  */
-type Ctx = Pick<BackDeps, "db" | "now" | "broadcaster" | "mailer" | "logger">;
-
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
-export async function listSessions(db: Db, query: SessionListQuery, now: Date): Promise<SessionList> {
-  const today = toParisDate(now);
+export async function listSessions(ctx: ServiceContext, query: SessionListQuery): Promise<SessionList> {
+  const today = toParisDate(ctx.now());
   const [total, rows] = await Promise.all([
-    repo.countSessions(db, query, today),
-    repo.listSessions(db, query, today, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
+    repo.countSessions(ctx.db, query, today),
+    repo.listSessions(ctx.db, query, today, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),
   ]);
   return {
     items: rows.map((r) => ({ ...r, startDate: String(r.startDate), startTime: hhmm(r.startTime), waiting: Number(r.waiting) })),
@@ -42,13 +40,13 @@ async function requireSession(db: Parameters<typeof repo.findSession>[0], id: nu
   return row;
 }
 
-export async function getSession(db: Db, id: number): Promise<AdminSession> {
-  const row = await requireSession(db, id);
+export async function getSession(ctx: ServiceContext, id: number): Promise<AdminSession> {
+  const row = await requireSession(ctx.db, id);
   const [dates, people, siblings, attended] = await Promise.all([
-    repo.listDates(db, id),
-    repo.listSessionPeople(db, id),
-    repo.listSiblingSessions(db, row.trainingId, id),
-    repo.hasAttendance(db, id),
+    repo.listDates(ctx.db, id),
+    repo.listSessionPeople(ctx.db, id),
+    repo.listSiblingSessions(ctx.db, row.trainingId, id),
+    repo.hasAttendance(ctx.db, id),
   ]);
   const s = row.session;
   const person = ({ locale: _locale, ...p }: (typeof people)[number]) => p;
@@ -91,7 +89,7 @@ function columnsOf(input: SessionInput) {
 }
 
 /** A new session of a session group, with its first day. */
-export async function createSession(ctx: Ctx, actorId: number, input: SessionInput & { faceToFaceId: number }): Promise<{ id: number }> {
+export async function createSession(ctx: ServiceContext, actorId: number, input: SessionInput & { faceToFaceId: number }): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     const group = await repo.findFaceToFace(tx, input.faceToFaceId);
     if (!group) throw new AppError("NOT_FOUND", "adminFaceToFaceNotFound", { fields: { faceToFaceId: ["adminFaceToFaceNotFound"] } });
@@ -103,7 +101,7 @@ export async function createSession(ctx: Ctx, actorId: number, input: SessionInp
 }
 
 /** Changes a session; the seats never go below the learners already booked. */
-export async function updateSession(ctx: Ctx, actorId: number, id: number, input: SessionInput): Promise<void> {
+export async function updateSession(ctx: ServiceContext, actorId: number, id: number, input: SessionInput): Promise<void> {
   const promoted = await ctx.db.transaction(async (tx) => {
     const { session: before } = await requireSession(tx, id, true);
     if (input.maxParticipants < before.currentParticipants) {
@@ -133,7 +131,12 @@ export async function updateSession(ctx: Ctx, actorId: number, id: number, input
   await tellSeatChanges(ctx, promoted);
 }
 
-export async function addSessionDate(ctx: Ctx, actorId: number, id: number, input: { date: string; startTime: string; endTime: string }): Promise<void> {
+export async function addSessionDate(
+  ctx: ServiceContext,
+  actorId: number,
+  id: number,
+  input: { date: string; startTime: string; endTime: string },
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await requireSession(tx, id, true);
     const row = await repo.insertDate(tx, { sessionId: id, ...input });
@@ -151,7 +154,7 @@ function tFor(locale: string) {
  * Moves a learner (a booked seat) to another session of the same training: both sessions locked in id order,
  * the target must have a free seat (409 otherwise). The learner is told.
  */
-export async function moveLearner(ctx: Ctx, actorId: number, fromId: number, input: { enrolmentId: number; toSessionId: number }): Promise<void> {
+export async function moveLearner(ctx: ServiceContext, actorId: number, fromId: number, input: { enrolmentId: number; toSessionId: number }): Promise<void> {
   if (input.toSessionId === fromId) throw new AppError("VALIDATION", "adminSessionSame", { fields: { toSessionId: ["adminSessionSame"] } });
   const moved = await ctx.db.transaction(async (tx) => {
     const [first, second] = [fromId, input.toSessionId].sort((a, b) => a - b);
@@ -207,7 +210,7 @@ export async function moveLearner(ctx: Ctx, actorId: number, fromId: number, inp
 export type WaitingChange = { id: number; changed: boolean };
 
 async function changeWaiting(
-  ctx: Ctx,
+  ctx: ServiceContext,
   actorId: number,
   id: number,
   action: "session.promoteWaiting" | "session.removeWaiting",
@@ -238,12 +241,17 @@ async function changeWaiting(
 }
 
 /** An administrator gives a seat to one learner of the waiting list (ADR 0085). */
-export function promoteWaitingLearner(ctx: Ctx, actorId: number, id: number, input: { enrolmentId: number; addSeat: boolean }): Promise<WaitingChange> {
+export function promoteWaitingLearner(
+  ctx: ServiceContext,
+  actorId: number,
+  id: number,
+  input: { enrolmentId: number; addSeat: boolean },
+): Promise<WaitingChange> {
   return changeWaiting(ctx, actorId, id, "session.promoteWaiting", (tx) => promoteWaiting(tx, id, input.enrolmentId, { addSeat: input.addSeat }));
 }
 
 /** An administrator takes a learner off the waiting list (confirmed by the route). */
-export function removeWaitingLearner(ctx: Ctx, actorId: number, id: number, input: { enrolmentId: number }): Promise<WaitingChange> {
+export function removeWaitingLearner(ctx: ServiceContext, actorId: number, id: number, input: { enrolmentId: number }): Promise<WaitingChange> {
   return changeWaiting(ctx, actorId, id, "session.removeWaiting", (tx) => removeWaiting(tx, id, input.enrolmentId));
 }
 
@@ -251,7 +259,7 @@ export function removeWaitingLearner(ctx: Ctx, actorId: number, id: number, inpu
  * Cancels a session: its bookings and waiting list are cancelled, the session removed (its row and days, kept in the
  * audit log with the learners), and every learner notified. Refused once attendance is recorded.
  */
-export async function cancelSession(ctx: Ctx, actorId: number, id: number): Promise<{ notified: number; learners: string[] }> {
+export async function cancelSession(ctx: ServiceContext, actorId: number, id: number): Promise<{ notified: number; learners: string[] }> {
   const result = await ctx.db.transaction(async (tx) => {
     const row = await requireSession(tx, id, true);
     if (await repo.hasAttendance(tx, id)) throw new AppError("CONFLICT", "adminSessionHasAttendance");
@@ -301,8 +309,8 @@ export async function cancelSession(ctx: Ctx, actorId: number, id: number): Prom
 }
 
 /** What the attendance sheet of one day prints. */
-export async function attendanceSheet(db: Db, id: number, day: string) {
-  const session = await getSession(db, id);
+export async function attendanceSheet(ctx: ServiceContext, id: number, day: string) {
+  const session = await getSession(ctx, id);
   const days = session.dates.length ? session.dates : [{ id: 0, date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
   const date = days.find((d) => d.date === day);
   if (!date) throw new AppError("NOT_FOUND", "adminSessionDateNotFound");

@@ -11,32 +11,31 @@ import { createCode, disableCode, findUsers, getUserDetail, listCodes, resendInv
 /** Back office: users and discount codes (admin only). */
 export const adminUsersRoutes = new Hono<BackEnv>();
 
-register(adminUsersRoutes, endpoints.users, async (c, { query }) => {
+register(adminUsersRoutes, endpoints.users, async (c, { ctx, query }) => {
   parseInput(UserSearchQuerySchema, c.req.query(), c.var.t);
-  return ok(await findUsers(c.var.deps.db, query));
+  return ok(await findUsers(ctx, query));
 });
 
-register(adminUsersRoutes, endpoints.user, async (c, { caller, params }) => ok(await getUserDetail(c.var.deps.db, caller.userId, params.id)));
+register(adminUsersRoutes, endpoints.user, async (_c, { ctx, caller, params }) => ok(await getUserDetail(ctx, caller.userId, params.id)));
 
-register(adminUsersRoutes, endpoints.resendInvitation, async (c, { caller, params }) => {
-  const { db, mailer, now } = c.var.deps;
+register(adminUsersRoutes, endpoints.resendInvitation, async (c, { ctx, caller, params }) => {
   const origin = (brand: string) => publicOriginFor(c, brand as BrandKey) ?? publicOriginFor(c, c.var.brand.key) ?? "";
-  const email = await resendInvitation({ db, mailer, now: now(), origin }, caller.userId, params.id);
+  const email = await resendInvitation(ctx, caller.userId, params.id, origin);
   return ok(null, c.var.t("adminInvitationSent", { email }));
 });
 
-register(adminUsersRoutes, endpoints.setAdmin, async (c, { caller, params, body }) => {
-  await setAdminRole(c.var.deps.db, caller.userId, params.id, body.isAdmin === "true", c.var.deps.now());
-  return ok(await getUserDetail(c.var.deps.db, caller.userId, params.id), c.var.t("adminRoleChanged"));
+register(adminUsersRoutes, endpoints.setAdmin, async (c, { ctx, caller, params, body }) => {
+  await setAdminRole(ctx, caller.userId, params.id, body.isAdmin === "true");
+  return ok(await getUserDetail(ctx, caller.userId, params.id), c.var.t("adminRoleChanged"));
 });
 
-register(adminUsersRoutes, endpoints.discountCodes, async (c, { query }) => ok(await listCodes(c.var.deps.db, query, c.var.deps.now())));
+register(adminUsersRoutes, endpoints.discountCodes, async (_c, { ctx, query }) => ok(await listCodes(ctx, query)));
 
-register(adminUsersRoutes, endpoints.createDiscountCode, async (c, { caller, body }) =>
-  ok(await createCode(c.var.deps.db, caller.userId, body, c.var.deps.now()), c.var.t("adminCodeCreated"), 201),
+register(adminUsersRoutes, endpoints.createDiscountCode, async (c, { ctx, caller, body }) =>
+  ok(await createCode(ctx, caller.userId, body), c.var.t("adminCodeCreated"), 201),
 );
 
-register(adminUsersRoutes, endpoints.disableDiscountCode, async (c, { caller, params }) => {
-  await disableCode(c.var.deps.db, caller.userId, params.id, c.var.deps.now());
+register(adminUsersRoutes, endpoints.disableDiscountCode, async (c, { ctx, caller, params }) => {
+  await disableCode(ctx, caller.userId, params.id);
   return ok(null, c.var.t("adminCodeDisabled"));
 });

@@ -9,14 +9,13 @@ import {
   type UserListQuery,
 } from "#core/contract/admin-users.ts";
 import { normalizeDiscountCode } from "#core/domain/discounts.ts";
-import type { Db } from "../../../db/client.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
 import { passwordResetMail } from "../../../mail/templates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { issueToken, revokeUserTokens } from "../auth/tokens.ts";
 import { parisDayStart } from "../accounting/accounting.service.ts";
 import { auditChange } from "../editorial/audit-trail.ts";
 import * as repo from "./admin-users.repository.ts";
+import type { ServiceContext } from "../../service-context.ts";
 
 /** Users (find, see, re-invite, admin role) and discount codes (create, disable) of the back office (ADR 0068). */
 
@@ -30,12 +29,13 @@ const summaryOf = (row: { id: number; email: string; firstName: string; lastName
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function findUsers(db: Db, query: UserListQuery) {
-  const { rows, total } = await repo.searchUsers(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+export async function findUsers(ctx: ServiceContext, query: UserListQuery) {
+  const { rows, total } = await repo.searchUsers(ctx.db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
   return { items: rows.map((row) => ({ ...summaryOf(row), roles: row.roles ? row.roles.split(",") : [] })), paging: paging(total, query.page) };
 }
 
-export async function getUserDetail(db: Db, actorId: number, id: number): Promise<AdminUserDetail> {
+export async function getUserDetail(ctx: ServiceContext, actorId: number, id: number): Promise<AdminUserDetail> {
+  const { db } = ctx;
   const user = await repo.findUserForAdmin(db, id);
   if (!user) throw new AppError("NOT_FOUND", "adminUserNotFound");
   const [memberships, enrolments, orders] = await Promise.all([repo.listUserMemberships(db, id), repo.listUserEnrolments(db, id), repo.listUserOrders(db, id)]);
@@ -58,15 +58,11 @@ export async function getUserDetail(db: Db, actorId: number, id: number): Promis
 
 /**
  * Sends the user a new sign-in link (the password-setting link of the reset flow, valid one hour; older links stop
- * working), for someone who never set a password or lost the first mail.
+ * working), for someone who never set a password or lost the first mail. `origin`: the public origin of a brand's site.
  */
-export async function resendInvitation(
-  deps: { db: Db; mailer: Mailer; now: Date; origin: (brand: string) => string },
-  actorId: number,
-  id: number,
-): Promise<string> {
-  const { db, now } = deps;
-  const { user, token } = await db.transaction(async (tx) => {
+export async function resendInvitation(ctx: ServiceContext, actorId: number, id: number, origin: (brand: string) => string): Promise<string> {
+  const now = ctx.now();
+  const { user, token } = await ctx.db.transaction(async (tx) => {
     const user = await repo.findUserForAdmin(tx, id, true);
     if (!user) throw new AppError("NOT_FOUND", "adminUserNotFound");
     await revokeUserTokens(tx, "password_reset", id, now);
@@ -76,17 +72,18 @@ export async function resendInvitation(
   });
   const path = user.locale === "es-ES" ? "/restablecer-mi-contrasena/" : "/reinitialiser-mon-mot-de-passe/";
   const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : BRANDS.fr;
-  await deps.mailer.send({
+  await ctx.mailer.send({
     to: user.email,
-    ...passwordResetMail({ brand, locale: user.locale, firstName: user.firstName, link: `${deps.origin(user.brand)}${path}${token}` }),
+    ...passwordResetMail({ brand, locale: user.locale, firstName: user.firstName, link: `${origin(user.brand)}${path}${token}` }),
   });
   return user.email;
 }
 
 /** Grants or removes the administrator role; an administrator never removes their own (409). */
-export async function setAdminRole(db: Db, actorId: number, id: number, isAdmin: boolean, now: Date): Promise<void> {
+export async function setAdminRole(ctx: ServiceContext, actorId: number, id: number, isAdmin: boolean): Promise<void> {
+  const now = ctx.now();
   if (id === actorId && !isAdmin) throw new AppError("CONFLICT", "adminNotOneself", { fields: { isAdmin: ["adminNotOneself"] } });
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const user = await repo.findUserForAdmin(tx, id, true);
     if (!user) throw new AppError("NOT_FOUND", "adminUserNotFound");
     if (user.isAdmin === isAdmin) return;
@@ -123,8 +120,9 @@ function codeOf(row: { code: repo.DiscountCodeRow; trainingName: string | null; 
   };
 }
 
-export async function listCodes(db: Db, query: DiscountListQuery, now: Date): Promise<{ items: AdminDiscountCode[]; paging: Paging }> {
-  const { rows, total } = await repo.listDiscountCodes(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+export async function listCodes(ctx: ServiceContext, query: DiscountListQuery): Promise<{ items: AdminDiscountCode[]; paging: Paging }> {
+  const now = ctx.now();
+  const { rows, total } = await repo.listDiscountCodes(ctx.db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
   return { items: rows.map((row) => codeOf(row, now)), paging: paging(total, query.page) };
 }
 
@@ -132,9 +130,10 @@ function nextDayStart(day: string): Date {
   return parisDayStart(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
 }
 
-export async function createCode(db: Db, actorId: number, input: NewDiscountCode, now: Date): Promise<AdminDiscountCode> {
+export async function createCode(ctx: ServiceContext, actorId: number, input: NewDiscountCode): Promise<AdminDiscountCode> {
+  const now = ctx.now();
   const code = normalizeDiscountCode(input.code);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (await repo.discountCodeExists(tx, input.brand, code)) throw new AppError("CONFLICT", "adminCodeTaken", { fields: { code: ["adminCodeTaken"] } });
     const row = await repo.insertDiscountCode(tx, {
       brand: input.brand,
@@ -154,8 +153,9 @@ export async function createCode(db: Db, actorId: number, input: NewDiscountCode
 }
 
 /** Ends the code's validity now (a disabled code answers "expired" in the cart); a code already over stays as it is. */
-export async function disableCode(db: Db, actorId: number, id: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function disableCode(ctx: ServiceContext, actorId: number, id: number): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
     const before = await repo.findDiscountCode(tx, id, true);
     if (!before) throw new AppError("NOT_FOUND", "adminCodeNotFound");
     if (before.validUntil && before.validUntil <= now) return;

@@ -8,7 +8,7 @@ import { reloadOpenPages } from "./admin-realtime.service.ts";
 
 export const adminRealtimeRoutes = new Hono<BackEnv>();
 
-register(adminRealtimeRoutes, adminEndpoints.reloadPages, async (c, { caller, body }) => ok(await reloadOpenPages(c.var.deps, caller.userId, body)));
+register(adminRealtimeRoutes, adminEndpoints.reloadPages, async (_c, { ctx, caller, body }) => ok(await reloadOpenPages(ctx, caller.userId, body)));
 
 /** The notification and its audit row (`notification.sent`, ADR 0060) are written in one transaction. */
 register(adminRealtimeRoutes, adminEndpoints.notifyUser, async (c, { caller, body: input }) => {

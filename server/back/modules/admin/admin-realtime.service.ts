@@ -1,23 +1,25 @@
 import { PLATFORM_CHANNEL, userChannelName } from "../../../realtime/app-channels.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
-
-type Deps = Pick<BackDeps, "db" | "broadcaster" | "now">;
 
 /**
  * Asks open pages to reload (after a deployment or a content fix): everyone's, or one user's. The audit row
  * (`pages.reload`, ADR 0060) is written in a transaction that the push ends: a push that fails leaves no row.
  */
-export async function reloadOpenPages(deps: Deps, actorId: number, input: { scope: "platform" | "user"; userId?: number }): Promise<{ channel: string }> {
+export async function reloadOpenPages(
+  ctx: ServiceContext,
+  actorId: number,
+  input: { scope: "platform" | "user"; userId?: number },
+): Promise<{ channel: string }> {
   const channel = input.scope === "user" && input.userId ? userChannelName(input.userId) : PLATFORM_CHANNEL;
-  const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
     await recordAdminChange(
       tx,
       { actorId, action: "pages.reload", entityType: "channel", entityId: channel, before: null, after: { scope: input.scope, userId: input.userId ?? null } },
       at,
     );
-    await deps.broadcaster.broadcast(channel, "ReloadEvent", { at: at.toISOString() });
+    await ctx.broadcaster.broadcast(channel, "ReloadEvent", { at: at.toISOString() });
   });
   return { channel };
 }
