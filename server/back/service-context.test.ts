@@ -41,12 +41,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "invoices/invoices.service.ts", // 2
   "notifications/notifications.service.ts", // 3
   "records/records.service.ts", // 11
-  "referent/attribution.service.ts", // 2
-  "referent/contract.service.ts", // 4
-  "referent/dashboard.service.ts", // 4
-  "referent/history-export.service.ts", // 3
-  "referent/invoices.service.ts", // 5
-  "referent/team.service.ts", // 5
   "shop/cart.service.ts", // 17
   "shop/cheque-instructions.service.ts", // 1
   "shop/orders.service.ts", // 11

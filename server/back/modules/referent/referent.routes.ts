@@ -24,6 +24,7 @@ import type { BackEnv } from "../../context.ts";
 import { fixedT } from "../../../i18n/i18n.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { ok, register } from "../../http/register.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import * as attribution from "./attribution.service.ts";
 import * as contract from "./contract.service.ts";
 import * as invoices from "./invoices.service.ts";
@@ -41,36 +42,36 @@ const originOf = (c: C, scope: ReferentScope) => publicOriginFor(c, scope.accoun
 
 // ------------------------------------------------------------------ team
 
-register(referentRoutes, endpoints.team, async (c, { caller }) => ok(TeamSchema.parse(await team.listTeam(c.var.deps, caller))));
+register(referentRoutes, endpoints.team, async (c, { ctx, caller }) => ok(TeamSchema.parse(await team.listTeam(ctx, caller))));
 
-register(referentRoutes, endpoints.addApprenant, async (c, { caller, body }) => {
-  const result = await team.addApprenant(c.var.deps, caller, body, originOf(c, caller));
+register(referentRoutes, endpoints.addApprenant, async (c, { ctx, caller, body }) => {
+  const result = await team.addApprenant(ctx, caller, body, originOf(c, caller));
   return ok(result, c.var.t("teamInvitationSent", { email: result.email }), 201);
 });
 
-register(referentRoutes, endpoints.resendInvitation, async (c, { caller, body }) => {
-  const result = await team.resendInvitation(c.var.deps, caller, body.id, originOf(c, caller));
+register(referentRoutes, endpoints.resendInvitation, async (c, { ctx, caller, body }) => {
+  const result = await team.resendInvitation(ctx, caller, body.id, originOf(c, caller));
   return ok(result, c.var.t("teamInvitationSent", { email: result.email }));
 });
 
-register(referentRoutes, endpoints.toggleApprenantActive, async (c, { caller, body }) => {
-  const result = await team.toggleApprenantActive(c.var.deps, caller, body.contactId, body.isActive);
+register(referentRoutes, endpoints.toggleApprenantActive, async (c, { ctx, caller, body }) => {
+  const result = await team.toggleApprenantActive(ctx, caller, body.contactId, body.isActive);
   return ok(result, c.var.t(result.isActive ? "teamMemberActivated" : "teamMemberDeactivated", { name: result.name }));
 });
 
-register(referentRoutes, endpoints.editAccountDatas, async (c, { caller, body }) =>
-  ok(AccountDataSchema.parse(await team.editAccountDatas(c.var.deps, caller, body)), c.var.t("accountDataSaved")),
+register(referentRoutes, endpoints.editAccountDatas, async (c, { ctx, caller, body }) =>
+  ok(AccountDataSchema.parse(await team.editAccountDatas(ctx, caller, body)), c.var.t("accountDataSaved")),
 );
 
 // ------------------------------------------------------------------ attribution of bought trainings (ADR 0070)
 
 /** The products the pharmacy bought and the members who may get one (the attribution form's data). */
-register(referentRoutes, endpoints.attributionOptions, async (c, { caller }) =>
-  ok(AttributionOptionsSchema.parse(await attribution.attributionOptions(c.var.deps, caller))),
+register(referentRoutes, endpoints.attributionOptions, async (c, { ctx, caller }) =>
+  ok(AttributionOptionsSchema.parse(await attribution.attributionOptions(ctx, caller))),
 );
 
-register(referentRoutes, endpoints.attribute, async (c, { caller, body }) => {
-  const { trainingName: training, ...result } = await attribution.attributeApprenants(c.var.deps, caller, body);
+register(referentRoutes, endpoints.attribute, async (c, { ctx, caller, body }) => {
+  const { trainingName: training, ...result } = await attribution.attributeApprenants(ctx, caller, body);
   const message =
     result.attributed.length > 0 ? c.var.t("attributionDone", { count: result.attributed.length, training }) : c.var.t("attributionNothingToDo", { training });
   return ok(AttributionResultSchema.parse(result), message);
@@ -78,16 +79,16 @@ register(referentRoutes, endpoints.attribute, async (c, { caller, body }) => {
 
 // ------------------------------------------------------------------ contract
 
-register(referentRoutes, endpoints.contract, async (c, { caller }) => ok(ContractViewSchema.parse(await contract.getContract(c.var.deps, caller))));
+register(referentRoutes, endpoints.contract, async (c, { ctx, caller }) => ok(ContractViewSchema.parse(await contract.getContract(ctx, caller))));
 
 // The spec's GETs that change state: the CSRF header like a POST (419 otherwise), then the write scope.
-register(referentRoutes, endpoints.offerNextProduct, async (c, { caller }) => {
-  const offer = await contract.offerNextProduct(c.var.deps, caller);
+register(referentRoutes, endpoints.offerNextProduct, async (c, { ctx, caller }) => {
+  const offer = await contract.offerNextProduct(ctx, caller);
   return ok(ContractOfferSchema.parse(offer), c.var.t("contractOfferCreated", { product: offer.productName }));
 });
 
-register(referentRoutes, endpoints.signOffer, async (c, { caller, params }) => {
-  const offer = await contract.signOffer(c.var.deps, caller, params.id);
+register(referentRoutes, endpoints.signOffer, async (c, { ctx, caller, params }) => {
+  const offer = await contract.signOffer(ctx, caller, params.id);
   return ok(ContractOfferSchema.parse(offer), c.var.t("contractSigned", { product: offer.productName }));
 });
 
@@ -95,8 +96,8 @@ register(referentRoutes, endpoints.signOffer, async (c, { caller, params }) => {
  * Signing with payment (ADR 0071): a pending contract order for the offer's amount and the provider's payment start
  * (the sandbox page, or SystemPay's hosted form to post). The provider's notification signs the contract.
  */
-register(referentRoutes, endpoints.startContractPayment, async (c, { caller, params }) => {
-  const payment = await contract.startContractPayment(c.var.deps, caller, params.id, { origin: originOf(c, caller), locale: c.var.locale });
+register(referentRoutes, endpoints.startContractPayment, async (c, { ctx, caller, params }) => {
+  const payment = await contract.startContractPayment(ctx, caller, params.id, { origin: originOf(c, caller), locale: c.var.locale }, c.var.deps);
   return ok(ContractPaymentSchema.parse(payment.reply), c.var.t("contractPaymentReady", { product: payment.productName }));
 });
 
@@ -110,10 +111,10 @@ function fileReply(c: C, file: { bytes: Uint8Array; filename: string }, type: st
   });
 }
 
-register(referentRoutes, endpoints.invoices, async (c, { caller }) => ok(AccountInvoicesSchema.parse(await invoices.listInvoices(c.var.deps, caller))));
+register(referentRoutes, endpoints.invoices, async (c, { ctx, caller }) => ok(AccountInvoicesSchema.parse(await invoices.listInvoices(ctx, caller))));
 
-register(referentRoutes, endpoints.bonificacionInvoices, async (c, { caller }) =>
-  ok(AccountInvoicesSchema.parse(await invoices.listBonificacionInvoices(c.var.deps, caller))),
+register(referentRoutes, endpoints.bonificacionInvoices, async (c, { ctx, caller }) =>
+  ok(AccountInvoicesSchema.parse(await invoices.listBonificacionInvoices(ctx, caller))),
 );
 
 /**
@@ -129,29 +130,29 @@ register(referentRoutes, endpoints.order, async (c, { caller, params }) =>
   ok(OrderSchema.parse(await getAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, caller.accountId, params.id))),
 );
 
-register(referentRoutes, endpoints.invoice, async (c, { caller, params }) =>
-  ok(AccountInvoiceDetailSchema.parse(await invoices.getInvoice(c.var.deps, caller, params.id))),
+register(referentRoutes, endpoints.invoice, async (c, { ctx, caller, params }) =>
+  ok(AccountInvoiceDetailSchema.parse(await invoices.getInvoice(ctx, caller, params.id))),
 );
 
-register(referentRoutes, endpoints.invoicePdf, async (c, { caller, params }) =>
-  fileReply(c, await invoices.invoicePdf(c.var.deps, caller, params.id), "application/pdf"),
+register(referentRoutes, endpoints.invoicePdf, async (c, { ctx, caller, params }) =>
+  fileReply(c, await invoices.invoicePdf(ctx, caller, params.id), "application/pdf"),
 );
 
 /** Several invoices as one ZIP (the spec names both paths). Reading only: no write scope, a read-only contract may. */
-async function zipReply(c: C, scope: ReferentScope, factures: number[]) {
-  const archive = await invoices.invoicesZip(c.var.deps, scope, factures);
+async function zipReply(c: C, ctx: ServiceContext, scope: ReferentScope, factures: number[]) {
+  const archive = await invoices.invoicesZip(ctx, scope, factures);
   // Streamed as it is written: no content-length.
   return c.body(archive.body, 200, { "content-type": "application/zip", "content-disposition": `attachment; filename="${archive.filename}"` });
 }
-register(referentRoutes, endpoints.invoicesZip, async (c, { caller, body }) => zipReply(c, caller, body.factures));
-register(referentRoutes, endpoints.invoicesZipSpec, async (c, { caller, body }) => zipReply(c, caller, body.factures));
+register(referentRoutes, endpoints.invoicesZip, async (c, { ctx, caller, body }) => zipReply(c, ctx, caller, body.factures));
+register(referentRoutes, endpoints.invoicesZipSpec, async (c, { ctx, caller, body }) => zipReply(c, ctx, caller, body.factures));
 
 // ------------------------------------------------------------------ dashboard, attestations, history export
 
-register(referentRoutes, endpoints.dashboard, async (c, { caller }) => ok(DashboardSchema.parse(await dashboard.getDashboard(c.var.deps, caller))));
+register(referentRoutes, endpoints.dashboard, async (c, { ctx, caller }) => ok(DashboardSchema.parse(await dashboard.getDashboard(ctx, caller))));
 
-register(referentRoutes, endpoints.attestations, async (c, { caller }) =>
-  ok(TeamAttestationsSchema.parse(await dashboard.listTeamAttestations(c.var.deps, caller))),
+register(referentRoutes, endpoints.attestations, async (c, { ctx, caller }) =>
+  ok(TeamAttestationsSchema.parse(await dashboard.listTeamAttestations(ctx, caller))),
 );
 
 /** The team history's column titles and outcome words in the caller's language. */
@@ -167,20 +168,20 @@ function historyTexts(c: C): dashboard.HistoryTexts {
 }
 
 /** A read: a read-only contract may export too. */
-register(referentRoutes, endpoints.historyExport, async (c, { caller }) =>
-  fileReply(c, await dashboard.exportHistory(c.var.deps, caller, historyTexts(c)), "text/csv; charset=utf-8"),
+register(referentRoutes, endpoints.historyExport, async (c, { ctx, caller }) =>
+  fileReply(c, await dashboard.exportHistory(ctx, caller, historyTexts(c)), "text/csv; charset=utf-8"),
 );
 
 /** The export as a job with its progress (ADR 0076): a read, so a read-only contract may too. 202: being written. */
-register(referentRoutes, endpoints.startHistoryExport, async (c, { caller }) => {
-  const job = await historyExport.startHistoryExport(c.var.deps, caller, historyTexts(c));
+register(referentRoutes, endpoints.startHistoryExport, async (c, { ctx, caller }) => {
+  const job = await historyExport.startHistoryExport(ctx, caller, historyTexts(c));
   return ok(HistoryExportJobSchema.parse(job), "OK", job.state === "done" ? 200 : 202);
 });
 
-register(referentRoutes, endpoints.historyExportJob, async (c, { caller, params }) =>
-  ok(HistoryExportJobSchema.parse(await historyExport.getHistoryExport(c.var.deps, caller, params.id))),
+register(referentRoutes, endpoints.historyExportJob, async (c, { ctx, caller, params }) =>
+  ok(HistoryExportJobSchema.parse(await historyExport.getHistoryExport(ctx, caller, params.id))),
 );
 
-register(referentRoutes, endpoints.historyExportFile, async (c, { caller, params }) =>
-  fileReply(c, await historyExport.historyExportFile(c.var.deps, caller, params.id), "text/csv; charset=utf-8"),
+register(referentRoutes, endpoints.historyExportFile, async (c, { ctx, caller, params }) =>
+  fileReply(c, await historyExport.historyExportFile(ctx, caller, params.id), "text/csv; charset=utf-8"),
 );
