@@ -35,8 +35,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "flow/flow-advance.service.ts", // 2
   "flow/flow-view.service.ts", // 2
   "flow/flow.service.ts", // 4
-  "funding-requests/fundae.service.ts", // 2
-  "funding-requests/funding-requests.service.ts", // 8
   "home/home.service.ts", // 1
   "invoices/invoices.service.ts", // 2
   "notifications/notifications.service.ts", // 3
