@@ -51,6 +51,15 @@ export const AccountDataSchema = z.strictObject({
   country: z.string(),
 });
 
+/** POST /referent/addApprenant: the invitation sent and to whom. */
+export const InvitationSentSchema = z.strictObject({ invitationId: z.number(), email: z.string() });
+
+/** POST /referent/sendEmailToApprenant: to whom the invitation went again. */
+export const InvitationResentSchema = z.strictObject({ email: z.string() });
+
+/** POST /referent/toggleApprenantActive: the member's name and access now. */
+export const ApprenantActivitySchema = z.strictObject({ name: z.string(), isActive: z.boolean() });
+
 export const TEAM_STATUSES = ["active", "inactive", "invited"] as const;
 
 export const TeamMemberSchema = z.strictObject({
@@ -81,9 +90,7 @@ export type Team = z.infer<typeof TeamSchema>;
 
 // ------------------------------------------------------------------ contract
 
-/** The {id} of contract/sign/{id} and contract/signContractSystemPay/{id}: a pending offer of the account. */
-export const OfferIdParamsSchema = z.object({ id: IdParam });
-
+/** A contract offer of the account (contract/sign/{id} and contract/signContractSystemPay/{id} name a pending one). */
 export const ContractOfferSchema = z.strictObject({
   id: z.number(),
   productName: z.string(),
@@ -209,8 +216,6 @@ export type ContractPayment = z.infer<typeof ContractPaymentSchema>;
 
 // ------------------------------------------------------------------ invoices
 
-export const InvoiceIdParamsSchema = z.object({ id: IdParam });
-
 /** POST /referent/invoices and /referent/mFactures: several invoices as one ZIP of PDFs. */
 export const InvoicesZipSchema = z.strictObject({ factures: z.array(Id).min(1).max(100) });
 /** The same from a form (checkboxes post the ids as strings). */
@@ -265,8 +270,6 @@ export const HistoryExportJobSchema = z.strictObject({
   createdAt: z.string(),
 });
 export type HistoryExportJob = z.infer<typeof HistoryExportJobSchema>;
-
-export const HistoryExportIdParamsSchema = z.object({ id: IdParam });
 
 // ------------------------------------------------------------------ dashboard and attestations
 

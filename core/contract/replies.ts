@@ -19,18 +19,6 @@ import {
   LoginImagesSchema,
   PublicLoginImageSchema,
 } from "./editorial.ts";
-import {
-  AccountInvoiceDetailSchema,
-  AccountInvoicesSchema,
-  AttributionOptionsSchema,
-  ContractOfferSchema,
-  ContractPaymentSchema,
-  ContractViewSchema,
-  DashboardSchema as TeamDashboardSchema,
-  HistoryExportJobSchema,
-  TeamAttestationsSchema,
-  TeamSchema,
-} from "./referent.ts";
 
 /**
  * The GETs not converted to endpoint objects yet (core/contract/endpoints, issue 31): this table only shrinks.
@@ -49,23 +37,6 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,
   "/shop/creditNote/:id": null,
-  "/referent/getLastCommand": OrderSchema.nullable(),
-  "/referent/getCommand/:id": OrderSchema,
-  "/referent/dpec/allApprenants": TeamSchema,
-  // funding requests and collective plans (pharma-b, ADR 0055-0058)
-  "/referent/getContract": ContractViewSchema,
-  "/referent/updateToNextContractProduct": ContractOfferSchema,
-  "/referent/contract/sign/:id": ContractOfferSchema,
-  "/referent/contract/signContractSystemPay/:id": ContractPaymentSchema,
-  "/referent/attributeApprenants/options": AttributionOptionsSchema,
-  "/referent/invoices": AccountInvoicesSchema,
-  "/referent/bonificacionesInvoices": AccountInvoicesSchema,
-  "/referent/invoice/:id": AccountInvoiceDetailSchema,
-  "/referent/invoice/:id/pdf": null,
-  "/referent/dashboard": TeamDashboardSchema,
-  "/referent/attestations": TeamAttestationsSchema,
-  "/referent/history/exports/:id": HistoryExportJobSchema,
-  "/referent/history/exports/:id/file": null,
   // enrolment
   "/user/enrolment/:id": UserEnrolmentSchema,
   "/lms/maintenance": LmsMaintenanceSchema,

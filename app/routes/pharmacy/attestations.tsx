@@ -5,14 +5,14 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
-import { TeamAttestationsSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { pageMeta } from "~/lib/meta";
 
 /** The team's attestations (GET referent/attestations), each with its public verification page. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const list = await back.get("/referent/attestations", TeamAttestationsSchema);
+  const list = await back.call(referent.attestations);
   return { title: serverT(context, "pharmacy")("tabs.attestations"), attestations: list.attestations, locale };
 }
 

@@ -10,7 +10,8 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pharmacyAction } from "./pharmacy.server";
-import { AttributeApprenantsFormSchema, AttributionOptionsSchema, AttributionResultSchema, type BoughtProduct } from "#core/contract/referent.ts";
+import { AttributeApprenantsFormSchema, type BoughtProduct } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { pageMeta } from "~/lib/meta";
 
@@ -21,7 +22,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const options = await back.get("/referent/attributeApprenants/options", AttributionOptionsSchema);
+  const options = await back.call(referent.attributionOptions);
   return { title: serverT(context, "pharmacy")("attribution.title"), options, locale };
 }
 
@@ -37,11 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       attribute: {
         schema: AttributeApprenantsFormSchema,
         run: async (value: { product: { trainingId: number; sessionId: number | null }; apprenants: number[] }) => {
-          const result = await back.post(
-            "/referent/attributeApprenants",
-            { trainingId: value.product.trainingId, sessionId: value.product.sessionId, apprenants: value.apprenants },
-            AttributionResultSchema,
-          );
+          const result = await back.call(referent.attribute, {
+            body: { trainingId: value.product.trainingId, sessionId: value.product.sessionId, apprenants: value.apprenants },
+          });
           return {
             message:
               result.attributed.length > 0

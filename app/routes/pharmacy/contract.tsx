@@ -13,7 +13,7 @@ import { replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pharmacyAction } from "./pharmacy.server";
-import { ContractOfferSchema, ContractPaymentSchema, ContractViewSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { PaymentStartSchema } from "#core/contract/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
@@ -27,7 +27,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const view = await back.get("/referent/getContract", ContractViewSchema);
+  const view = await back.call(referent.contract);
   // Back from the provider (?order=&payment=): the stored status of the payment is the truth, not the query.
   const returned = IdParam.safeParse(url.searchParams.get("order") ?? "");
   const payment = returned.success && view.lastPayment?.orderId === returned.data ? view.lastPayment : null;
@@ -58,7 +58,7 @@ async function payAction(request: Request, context: Route.ActionArgs["context"])
   if (submission.status !== "success") return invalidReply(submission, { form: "pay" });
   const contractPath = pathOf(context, "pharmacy-contract");
   try {
-    const started = await back.getWithCsrf(`/referent/contract/signContractSystemPay/${submission.value.offerId}`, ContractPaymentSchema);
+    const started = await back.call(referent.startContractPayment, { params: { id: submission.value.offerId } });
     if (started.payment.method === "GET") return redirect(started.payment.url);
     return redirect(`${contractPath}?${new URLSearchParams({ order: String(started.orderId), payment: "post" })}`);
   } catch (error) {
@@ -77,14 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       next: {
         schema: EmptyForm,
         run: async () => {
-          const offer = await back.getWithCsrf("/referent/updateToNextContractProduct", ContractOfferSchema);
+          const offer = await back.call(referent.offerNextProduct);
           return { message: t("contract.offerReady", { product: offer.productName }) };
         },
       },
       sign: {
         schema: SignForm,
         run: async (value: { offerId: number }) => {
-          const offer = await back.getWithCsrf(`/referent/contract/sign/${value.offerId}`, ContractOfferSchema);
+          const offer = await back.call(referent.signOffer, { params: { id: value.offerId } });
           return { message: t("contract.signed", { product: offer.productName }) };
         },
       },

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { usePagePath } from "~/i18n/use-page-path";
 import { serverT } from "~/lib/translate.server";
-import { DashboardSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatDuration } from "#core/domain/duration.ts";
 import { pageMeta } from "~/lib/meta";
 
@@ -20,7 +20,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
-  const dashboard = await back.get("/referent/dashboard", DashboardSchema);
+  const dashboard = await back.call(referent.dashboard);
   return { title: serverT(context, "pharmacy")("tabs.dashboard"), dashboard, locale };
 }
 

@@ -10,7 +10,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
-import { HistoryExportJobSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { pageMeta } from "~/lib/meta";
 
 /** Seconds between two looks at a running export (a meta refresh without JavaScript, a revalidation with it). */
@@ -23,7 +23,7 @@ const REFRESH_SECONDS = 2;
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   requireIdParam(params.jobId, url);
   const { back } = context.get(requestStateContext);
-  const job = await back.get(`/referent/history/exports/${params.jobId}`, HistoryExportJobSchema).catch(notFoundOn404(url.pathname, [404, 422]));
+  const job = await back.call(referent.historyExportJob, { params: { id: params.jobId } }).catch(notFoundOn404(url.pathname, [404, 422]));
   return { title: serverT(context, "pharmacy")("dashboard.exportTitle"), job };
 }
 

@@ -5,7 +5,7 @@ import { requestStateContext } from "~/lib/context";
 import { readFormData } from "~/lib/forms.server";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { HistoryExportJobSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 
 /**
  * The dashboard's team history export (ADR 0076): starts the export job and goes to its page, which shows the
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await readFormData(request, context);
   const { back } = context.get(requestStateContext);
   try {
-    const job = await back.post("/referent/history/exports", {}, HistoryExportJobSchema);
+    const job = await back.call(referent.startHistoryExport, { body: {} });
     throw redirect(pathOf(context, "pharmacy-history-export-job", { jobId: String(job.id) }), 303);
   } catch (error) {
     if (error instanceof BackError) return redirectWithToast(pathOf(context, "pharmacy-dashboard"), { type: "error", message: error.message });

@@ -8,7 +8,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
-import { AccountInvoiceDetailSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { pageMeta } from "~/lib/meta";
@@ -17,7 +17,7 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   requireIdParam(params.invoiceId, url);
   const { back, locale } = context.get(requestStateContext);
-  const detail = await back.get(`/referent/invoice/${params.invoiceId}`, AccountInvoiceDetailSchema).catch(notFoundOn404(url.pathname, [404, 422]));
+  const detail = await back.call(referent.invoice, { params: { id: params.invoiceId } }).catch(notFoundOn404(url.pathname, [404, 422]));
   const t = serverT(context, "pharmacy");
   return { title: `${t(detail.invoice.kind === "creditNote" ? "invoices.creditNote" : "invoices.invoice")} ${detail.invoice.number}`, detail, locale };
 }

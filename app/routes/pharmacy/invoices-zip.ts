@@ -5,6 +5,7 @@ import { parseSubmission, readFormData } from "~/lib/forms.server";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { InvoicesZipFormSchema } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 
 /**
  * The invoices tab's ZIP download (a resource route: its answer is the file). Posted by a plain form, so it works
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { back: api } = context.get(requestStateContext);
   try {
-    const file = await api.postForFile("/referent/invoices", { factures: submission.value.factures });
+    const file = await api.file(referent.invoicesZip, { body: { factures: submission.value.factures } });
     return new Response(file.body, {
       headers: {
         "content-type": file.headers.get("content-type") ?? "application/zip",

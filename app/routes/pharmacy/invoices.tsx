@@ -7,8 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
-import { AccountInvoicesSchema } from "#core/contract/referent.ts";
-import { OrderSchema } from "#core/contract/shop.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { pageMeta } from "~/lib/meta";
@@ -20,9 +19,9 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
   const [list, bonificaciones, lastOrder] = await Promise.all([
-    back.get("/referent/invoices", AccountInvoicesSchema),
-    back.get("/referent/bonificacionesInvoices", AccountInvoicesSchema),
-    back.get("/referent/getLastCommand", OrderSchema.nullable()),
+    back.call(referent.invoices),
+    back.call(referent.bonificacionInvoices),
+    back.call(referent.lastOrder),
   ]);
   return { title: serverT(context, "pharmacy")("tabs.invoices"), invoices: list.invoices, bonificaciones: bonificaciones.invoices, lastOrder, locale };
 }

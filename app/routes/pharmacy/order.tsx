@@ -8,7 +8,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { serverT } from "~/lib/translate.server";
-import { OrderSchema } from "#core/contract/shop.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { pageMeta } from "~/lib/meta";
@@ -17,7 +17,7 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   requireIdParam(params.orderId, url);
   const { back, locale } = context.get(requestStateContext);
-  const order = await back.get(`/referent/getCommand/${params.orderId}`, OrderSchema).catch(notFoundOn404(url.pathname, [404, 422]));
+  const order = await back.call(referent.order, { params: { id: params.orderId } }).catch(notFoundOn404(url.pathname, [404, 422]));
   return { title: serverT(context, "pharmacy")("orders.title", { id: order.id }), order, locale };
 }
 

@@ -16,10 +16,10 @@ import {
   AddApprenantSchema,
   EditAccountDatasSchema,
   SendEmailToApprenantFormSchema,
-  TeamSchema,
   ToggleApprenantActiveSchema,
   type TeamMember,
 } from "#core/contract/referent.ts";
+import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { pageMeta } from "~/lib/meta";
 
 /**
@@ -29,7 +29,7 @@ import { pageMeta } from "~/lib/meta";
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  const team = await back.get("/referent/dpec/allApprenants", TeamSchema);
+  const team = await back.call(referent.team);
   const confirmId = Number(url.searchParams.get("confirm"));
   const confirm = team.members.find((m) => m.contactId !== null && m.contactId === confirmId && m.canChangeAccess) ?? null;
   return { title: serverT(context, "pharmacy")("tabs.team"), team, confirm };
@@ -47,28 +47,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       add: {
         schema: AddApprenantSchema,
         run: async (value: { email: string; firstName: string; lastName: string }) => {
-          await back.post("/referent/addApprenant", value);
+          await back.call(referent.addApprenant, { body: value });
           return { message: t("team.invited", { email: value.email }) };
         },
       },
       resend: {
         schema: SendEmailToApprenantFormSchema,
         run: async (value: { id: number }) => {
-          await back.post("/referent/sendEmailToApprenant", value);
+          await back.call(referent.resendInvitation, { body: value });
           return { message: t("team.resent") };
         },
       },
       toggle: {
         schema: ToggleApprenantActiveSchema,
         run: async (value: { contactId: number; isActive: boolean }) => {
-          await back.post("/referent/toggleApprenantActive", value);
+          await back.call(referent.toggleApprenantActive, { body: value });
           return { message: t(value.isActive ? "team.activated" : "team.deactivated") };
         },
       },
       account: {
         schema: EditAccountDatasSchema,
-        run: async (value: Record<string, string>) => {
-          await back.post("/referent/editAccountDatas", value);
+        run: async (value: { name: string; address: string; postalCode: string; city: string }) => {
+          await back.call(referent.editAccountDatas, { body: value });
           return { message: t("team.accountSaved") };
         },
       },

@@ -20,6 +20,7 @@ import { fundingRequestsEndpoints } from "./funding-requests.ts";
 import { platformEndpoints } from "./platform.ts";
 import { profileEndpoints } from "./profile.ts";
 import { recordsEndpoints } from "./records.ts";
+import { referentEndpoints } from "./referent.ts";
 import { signUpEndpoints } from "./signup.ts";
 import { trainingPlansEndpoints } from "./training-plans.ts";
 
@@ -40,6 +41,7 @@ export const ENDPOINT_GROUPS = {
   fundingRequests: fundingRequestsEndpoints,
   profile: profileEndpoints,
   records: recordsEndpoints,
+  referent: referentEndpoints,
   signUp: signUpEndpoints,
   trainingPlans: trainingPlansEndpoints,
 } as const;

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gte } from "drizzle-orm";
 import { FUNDING_TRANSITIONS, payerShares, schemeOfOrganisation, type FundingState } from "#core/domain/funding-requests.ts";
-import { issuePayerInvoices } from "../../back/modules/funding-requests/funding-requests.service.ts";
+import { issuePayerInvoices } from "../../back/modules/funding-requests/payer-invoices.ts";
 import * as t from "../schema/index.ts";
 import type { Clock, SeedDb } from "./util.ts";
 

@@ -17,7 +17,7 @@ export const accountRoutes = new Hono<BackEnv>();
  * Account choice: the account must be one of the user's; another host's account answers with a token. The host
  * decides the platform: the body's `platform` is accepted for the spec's sake but never trusted.
  */
-register(accountRoutes, endpoints.setAccount, async (c, { caller: session, body: input }) => {
+register(accountRoutes, endpoints.setAccount, async (c, { ctx, caller: session, body: input }) => {
   const { db } = c.var.deps;
   if (!(await isActiveMember(c.var.ctx, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
   const account = await findAccountById(db, input.accountId);
@@ -28,7 +28,7 @@ register(accountRoutes, endpoints.setAccount, async (c, { caller: session, body:
     throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
   }
   await setSessionAccount(c, input.accountId);
-  await chooseAccount(db, session.userId, input.accountId);
+  await chooseAccount(ctx, session.userId, input.accountId);
   return ok(await getUserPayload(db, session.userId, input.accountId), c.var.t("accountChosen"));
 });
 
@@ -42,17 +42,16 @@ register(accountRoutes, endpoints.updatePassword, async (c, { caller: session, b
 });
 
 /** Consent is recorded even for read-only users: it is a legal acknowledgement, not a change of data. */
-register(accountRoutes, endpoints.consent, async (c, { caller: session, body: input }) => {
-  const now = c.var.deps.now();
-  await recordConsent(c.var.deps.db, session.userId, input.hasGivenConsent, now);
+register(accountRoutes, endpoints.consent, async (c, { ctx, caller: session, body: input }) => {
+  await recordConsent(ctx, session.userId, input.hasGivenConsent);
   return ok({ hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false as const }, c.var.t("consentSaved"));
 });
 
-register(accountRoutes, endpoints.invitation, async (c, { params }) => ok(await describeInvitation(c.var.deps.db, params.token, c.var.deps.now())));
+register(accountRoutes, endpoints.invitation, async (_c, { ctx, params }) => ok(await describeInvitation(ctx, params.token)));
 
-register(accountRoutes, endpoints.createAccount, async (c, { body: input }) => {
-  const { db, now } = c.var.deps;
-  const created = await createAccountFromInvitation(db, input, now());
+register(accountRoutes, endpoints.createAccount, async (c, { ctx, body: input }) => {
+  const { db } = c.var.deps;
+  const created = await createAccountFromInvitation(ctx, input);
   const session = await startSession(c, created.userId, created.accountId);
   return ok(await getUserPayload(db, created.userId, session.accountId), c.var.t("accountCreated"), 201);
 });

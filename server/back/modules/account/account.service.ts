@@ -1,5 +1,5 @@
-import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { hashPassword } from "../auth/password.ts";
 import { consumeToken, findValidToken } from "../auth/tokens.ts";
 import { findUserByEmail, insertMembership, insertUser, updateUser } from "../user/user.repository.ts";
@@ -17,8 +17,8 @@ export function parseInvitationPayload(payload: string | null): InvitationPayloa
   };
 }
 
-export async function describeInvitation(db: Db, token: string, now: Date) {
-  const row = await findValidToken(db, "invitation", token, now);
+export async function describeInvitation(ctx: ServiceContext, token: string) {
+  const row = await findValidToken(ctx.db, "invitation", token, ctx.now());
   if (!row) throw new AppError("NOT_FOUND", "invalidInvitation");
   return { email: row.email, ...parseInvitationPayload(row.payload) };
 }
@@ -28,10 +28,11 @@ export async function describeInvitation(db: Db, token: string, now: Date) {
  * an invitation can create one account only.
  */
 export async function createAccountFromInvitation(
-  db: Db,
+  ctx: ServiceContext,
   input: { token: string; email: string; firstName: string; lastName: string; profession: string; password: string },
-  now: Date,
 ): Promise<{ userId: number; accountId: number | null }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const invitation = await findValidToken(db, "invitation", input.token, now);
   if (!invitation) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });
   if (await findUserByEmail(db, input.email)) throw new AppError("VALIDATION", "invalidInput", { fields: { email: ["emailTaken"] } });
@@ -60,11 +61,12 @@ export async function createAccountFromInvitation(
 }
 
 /** The account the user works in from now on (the session's is set by the route). */
-export async function chooseAccount(db: Db, userId: number, accountId: number): Promise<void> {
-  await updateUser(db, userId, { currentAccountId: accountId });
+export async function chooseAccount(ctx: ServiceContext, userId: number, accountId: number): Promise<void> {
+  await updateUser(ctx.db, userId, { currentAccountId: accountId });
 }
 
 /** Consent is recorded even for read-only users: it is a legal acknowledgement, not a change of data. */
-export async function recordConsent(db: Db, userId: number, hasGivenConsent: boolean, now: Date): Promise<void> {
-  await updateUser(db, userId, { hasGivenConsent, mustGiveConsent: false, consentAt: now, updatedAt: now });
+export async function recordConsent(ctx: ServiceContext, userId: number, hasGivenConsent: boolean): Promise<void> {
+  const now = ctx.now();
+  await updateUser(ctx.db, userId, { hasGivenConsent, mustGiveConsent: false, consentAt: now, updatedAt: now });
 }

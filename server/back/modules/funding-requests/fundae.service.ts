@@ -5,24 +5,22 @@
 import type { FundaeReportRow } from "#core/contract/funding-requests.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import type { FundingState } from "#core/domain/funding-requests.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./funding-requests.repository.ts";
 
-type Deps = Pick<BackDeps, "db">;
-
 const day = (value: string | Date) => (typeof value === "string" ? value.slice(0, 10) : toParisDate(value));
 
-async function fundaeRows(deps: Deps, scope: ReferentScope) {
-  const rows = await repo.listRequests(deps.db, scope.accountId, { scheme: "fundae" });
-  const days = await repo.listSessionDays(deps.db, [...new Set(rows.map((r) => r.session.id))]);
+async function fundaeRows(ctx: ServiceContext, scope: ReferentScope) {
+  const rows = await repo.listRequests(ctx.db, scope.accountId, { scheme: "fundae" });
+  const days = await repo.listSessionDays(ctx.db, [...new Set(rows.map((r) => r.session.id))]);
   const endOf = (sessionId: number, start: string) => days.filter((d) => d.sessionId === sessionId).at(-1)?.date ?? start;
   return rows.map((r) => ({ ...r, startDate: day(r.session.startDate), endDate: day(endOf(r.session.id, day(r.session.startDate))) }));
 }
 
 /** GET dpec/fundae: one group per session (FUNDAE "grupo"), with its participants, hours and costs. */
-export async function listFundaeGroups(deps: Deps, scope: ReferentScope) {
-  const rows = await fundaeRows(deps, scope);
+export async function listFundaeGroups(ctx: ServiceContext, scope: ReferentScope) {
+  const rows = await fundaeRows(ctx, scope);
   const groups = new Map<number, (typeof rows)[number][]>();
   for (const r of rows) groups.set(r.session.id, [...(groups.get(r.session.id) ?? []), r]);
   return [...groups.values()]
@@ -53,8 +51,8 @@ export async function listFundaeGroups(deps: Deps, scope: ReferentScope) {
 }
 
 /** GET dpec/informes: one row per participant for the FUNDAE end-of-group notification (ADR 0058). */
-export async function fundaeReport(deps: Deps, scope: ReferentScope): Promise<FundaeReportRow[]> {
-  const rows = await fundaeRows(deps, scope);
+export async function fundaeReport(ctx: ServiceContext, scope: ReferentScope): Promise<FundaeReportRow[]> {
+  const rows = await fundaeRows(ctx, scope);
   return rows
     .map((r) => ({
       requestId: r.request.id,

@@ -11,16 +11,16 @@ import * as service from "./funding-requests.service.ts";
 
 export const fundingRequestsRoutes = new Hono<BackEnv>();
 
-register(fundingRequestsRoutes, endpoints.list, async (c, { caller, query }) =>
-  ok(await service.listFundingRequests(c.var.deps, fundingScope(c, caller), query.state)),
+register(fundingRequestsRoutes, endpoints.list, async (c, { ctx, caller, query }) =>
+  ok(await service.listFundingRequests(ctx, fundingScope(c, caller), query.state)),
 );
 
-register(fundingRequestsRoutes, endpoints.options, async (c, { caller }) => ok(await service.getFundingOptions(c.var.deps, fundingScope(c, caller))));
+register(fundingRequestsRoutes, endpoints.options, async (c, { ctx, caller }) => ok(await service.getFundingOptions(ctx, fundingScope(c, caller))));
 
-register(fundingRequestsRoutes, endpoints.fundaeGroups, async (c, { caller }) => ok(await fundae.listFundaeGroups(c.var.deps, fundingScope(c, caller))));
+register(fundingRequestsRoutes, endpoints.fundaeGroups, async (c, { ctx, caller }) => ok(await fundae.listFundaeGroups(ctx, fundingScope(c, caller))));
 
-register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { caller, query }) => {
-  const rows = await fundae.fundaeReport(c.var.deps, fundingScope(c, caller));
+register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { ctx, caller, query }) => {
+  const rows = await fundae.fundaeReport(ctx, fundingScope(c, caller));
   if (query.format !== "csv") return ok(rows);
   const t = c.var.t;
   const headers = Object.fromEntries(FUNDAE_REPORT_COLUMNS.map((col) => [col, t(`fundaeCsv_${col}`)])) as Record<
@@ -34,25 +34,25 @@ register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { caller, quer
   });
 });
 
-register(fundingRequestsRoutes, endpoints.detail, async (c, { caller, params }) =>
-  ok(await service.getFundingRequest(c.var.deps, fundingScope(c, caller), params.id)),
+register(fundingRequestsRoutes, endpoints.detail, async (c, { ctx, caller, params }) =>
+  ok(await service.getFundingRequest(ctx, fundingScope(c, caller), params.id)),
 );
 
-register(fundingRequestsRoutes, endpoints.add, async (c, { caller, body }) =>
-  ok(await service.addFundingRequest(c.var.deps, fundingScope(c, caller), body), c.var.t("fundingCreated"), 201),
+register(fundingRequestsRoutes, endpoints.add, async (c, { ctx, caller, body }) =>
+  ok(await service.addFundingRequest(ctx, fundingScope(c, caller), body), c.var.t("fundingCreated"), 201),
 );
 
-register(fundingRequestsRoutes, endpoints.act, async (c, { caller, body }) => {
-  const { request, message } = await service.actOnFundingRequest(c.var.deps, c.var.t, fundingScope(c, caller), body);
+register(fundingRequestsRoutes, endpoints.act, async (c, { ctx, caller, body }) => {
+  const { request, message } = await service.actOnFundingRequest(ctx, fundingScope(c, caller), body);
   return ok(request, message);
 });
 
-register(fundingRequestsRoutes, endpoints.changeSession, async (c, { caller, body }) =>
-  ok(await service.changeFundingSession(c.var.deps, fundingScope(c, caller), body), c.var.t("fundingSessionChanged")),
+register(fundingRequestsRoutes, endpoints.changeSession, async (c, { ctx, caller, body }) =>
+  ok(await service.changeFundingSession(ctx, fundingScope(c, caller), body), c.var.t("fundingSessionChanged")),
 );
 
-register(fundingRequestsRoutes, endpoints.invoice, async (c, { caller, body }) => {
-  const { bytes, filename } = await service.fundingInvoicePdf(c.var.deps, fundingScope(c, caller), body);
+register(fundingRequestsRoutes, endpoints.invoice, async (c, { ctx, caller, body }) => {
+  const { bytes, filename } = await service.fundingInvoicePdf(ctx, fundingScope(c, caller), body);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
     "content-disposition": `attachment; filename="${filename}"`,

@@ -2,7 +2,6 @@
  * Funding requests (spec 7 dpec; ADR 0055 transitions, 0056 payers and invoices). One function per use case; the
  * routes pass the referent scope (account in use), every query is scoped by it.
  */
-import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { FundingOptions, FundingRequest, FundingRequestDetail } from "#core/contract/funding-requests.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import {
@@ -20,23 +19,13 @@ import {
   type FundingScheme,
   type FundingState,
 } from "#core/domain/funding-requests.ts";
-import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
-import { fixedT } from "../../../i18n/i18n.ts";
-import { computeVat } from "#core/domain/money.ts";
-import { vatRuleForBrand } from "#core/domain/vat.ts";
-import type { DbOrTx } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
-import type { Translate } from "../../i18n/messages.ts";
 import * as invoiceStore from "../invoices/invoices.repository.ts";
 import { invoicePdf, type InvoiceRow } from "../invoices/invoices.service.ts";
-import { invoiceBuyer, invoiceSeller } from "../invoices/invoice-parties.ts";
-import { accountBillingDetails, sellerCountryOf } from "../billing/billing.service.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./funding-requests.repository.ts";
-import { invoiceNumber } from "#core/domain/invoice-number.ts";
-
-type Deps = Pick<BackDeps, "db" | "now" | "logger">;
+import { issuePayerInvoices } from "./payer-invoices.ts";
 
 /** Which schemes a brand's pharmacies may ask (ADR 0056): France DPC/OPCO/FIF PL, Spain FUNDAE, Belgium CP 313. */
 export function schemesOfBrand(brand: string): FundingScheme[] {
@@ -89,10 +78,10 @@ function toPayload(row: repo.FundingRequestWithParts, invoices: InvoiceRow[]): F
   };
 }
 
-export async function listFundingRequests(deps: Deps, scope: ReferentScope, state?: FundingState) {
-  const [rows, counts] = await Promise.all([repo.listRequests(deps.db, scope.accountId, { state }), repo.countByState(deps.db, scope.accountId)]);
+export async function listFundingRequests(ctx: ServiceContext, scope: ReferentScope, state?: FundingState) {
+  const [rows, counts] = await Promise.all([repo.listRequests(ctx.db, scope.accountId, { state }), repo.countByState(ctx.db, scope.accountId)]);
   const invoices = await invoiceStore.listInvoicesOfRequests(
-    deps.db,
+    ctx.db,
     rows.map((r) => r.request.id),
   );
   const byState = Object.fromEntries(FUNDING_STATES.map((s) => [s, 0])) as Record<FundingState, number>;
@@ -100,23 +89,23 @@ export async function listFundingRequests(deps: Deps, scope: ReferentScope, stat
   return { requests: rows.map((r) => toPayload(r, invoices)), counts: byState };
 }
 
-async function requireRequest(deps: Deps, scope: ReferentScope, id: number) {
-  const row = await repo.findRequest(deps.db, scope.accountId, id);
+async function requireRequest(ctx: ServiceContext, scope: ReferentScope, id: number) {
+  const row = await repo.findRequest(ctx.db, scope.accountId, id);
   if (!row) throw new AppError("NOT_FOUND", "fundingRequestNotFound");
   return row;
 }
 
-async function requestPayload(deps: Deps, scope: ReferentScope, id: number): Promise<FundingRequest> {
-  const row = await requireRequest(deps, scope, id);
-  return toPayload(row, await invoiceStore.listInvoicesOfRequests(deps.db, [id]));
+async function requestPayload(ctx: ServiceContext, scope: ReferentScope, id: number): Promise<FundingRequest> {
+  const row = await requireRequest(ctx, scope, id);
+  return toPayload(row, await invoiceStore.listInvoicesOfRequests(ctx.db, [id]));
 }
 
-export async function getFundingRequest(deps: Deps, scope: ReferentScope, id: number): Promise<FundingRequestDetail> {
-  const row = await requireRequest(deps, scope, id);
+export async function getFundingRequest(ctx: ServiceContext, scope: ReferentScope, id: number): Promise<FundingRequestDetail> {
+  const row = await requireRequest(ctx, scope, id);
   const [invoices, events, sessions] = await Promise.all([
-    invoiceStore.listInvoicesOfRequests(deps.db, [id]),
-    repo.listEvents(deps.db, id),
-    repo.listSessions(deps.db, { brand: scope.brand, fromDate: toParisDate(deps.now()), trainingId: row.training.id }),
+    invoiceStore.listInvoicesOfRequests(ctx.db, [id]),
+    repo.listEvents(ctx.db, id),
+    repo.listSessions(ctx.db, { brand: scope.brand, fromDate: toParisDate(ctx.now()), trainingId: row.training.id }),
   ]);
   return {
     request: toPayload(row, invoices),
@@ -132,12 +121,12 @@ export async function getFundingRequest(deps: Deps, scope: ReferentScope, id: nu
   };
 }
 
-export async function getFundingOptions(deps: Deps, scope: ReferentScope): Promise<FundingOptions> {
+export async function getFundingOptions(ctx: ServiceContext, scope: ReferentScope): Promise<FundingOptions> {
   const schemes = schemesOfBrand(scope.brand);
   const [members, agreementRows, sessions] = await Promise.all([
-    repo.listActiveMembers(deps.db, scope.accountId),
-    repo.listAgreements(deps.db),
-    repo.listSessions(deps.db, { brand: scope.brand, fromDate: toParisDate(deps.now()) }),
+    repo.listActiveMembers(ctx.db, scope.accountId),
+    repo.listAgreements(ctx.db),
+    repo.listSessions(ctx.db, { brand: scope.brand, fromDate: toParisDate(ctx.now()) }),
   ]);
   return {
     learners: members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, email: m.email })),
@@ -149,8 +138,8 @@ export async function getFundingOptions(deps: Deps, scope: ReferentScope): Promi
   };
 }
 
-async function requireSessionOfBrand(deps: Deps, scope: ReferentScope, sessionId: number) {
-  const session = await repo.findSession(deps.db, sessionId);
+async function requireSessionOfBrand(ctx: ServiceContext, scope: ReferentScope, sessionId: number) {
+  const session = await repo.findSession(ctx.db, sessionId);
   if (!session || session.trainingBrand !== scope.brand) {
     throw new AppError("VALIDATION", "invalidInput", { fields: { sessionId: ["fundingSessionNotFound"] } });
   }
@@ -158,24 +147,24 @@ async function requireSessionOfBrand(deps: Deps, scope: ReferentScope, sessionId
 }
 
 /** POST dpec/add: a request in state creation, amounts split between funder and pharmacy (ADR 0056). */
-export async function addFundingRequest(deps: Deps, scope: ReferentScope, input: { apprenantId: number; agrementId: number; sessionId: number }) {
-  const learner = await repo.findActiveMember(deps.db, scope.accountId, input.apprenantId);
-  const agreement = await repo.findAgreement(deps.db, input.agrementId);
+export async function addFundingRequest(ctx: ServiceContext, scope: ReferentScope, input: { apprenantId: number; agrementId: number; sessionId: number }) {
+  const learner = await repo.findActiveMember(ctx.db, scope.accountId, input.apprenantId);
+  const agreement = await repo.findAgreement(ctx.db, input.agrementId);
   const scheme = agreement ? schemeOfOrganisation(agreement.organisation) : null;
   const fields: Record<string, string[]> = {};
   if (!learner) fields.apprenantId = ["fundingLearnerNotFound"];
   if (!agreement || !scheme || !schemesOfBrand(scope.brand).includes(scheme)) fields.agrementId = ["fundingAgreementNotFound"];
-  const session = await repo.findSession(deps.db, input.sessionId);
+  const session = await repo.findSession(ctx.db, input.sessionId);
   if (!session || session.trainingBrand !== scope.brand) fields.sessionId = ["fundingSessionNotFound"];
   if (Object.keys(fields).length > 0 || !session || !scheme || !learner) throw new AppError("VALIDATION", "invalidInput", { fields });
-  const days = await repo.listSessionDays(deps.db, [session.id]);
+  const days = await repo.listSessionDays(ctx.db, [session.id]);
   const minutes = sessionMinutes(session, days);
   const funder = payerShares(scheme, session.priceHtCents, minutes).find((s) => s.payer === "funder")?.amountCents ?? 0;
   const refusal = fundingRequestRefusal(session.priceHtCents, funder);
   if (refusal) throw new AppError("VALIDATION", refusal, { fields: { sessionId: [refusal] } });
-  const now = deps.now();
+  const now = ctx.now();
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const id = await ctx.db.transaction(async (tx) => {
       const row = await repo.insertRequest(tx, {
         accountId: scope.accountId,
         brand: scope.brand,
@@ -196,7 +185,7 @@ export async function addFundingRequest(deps: Deps, scope: ReferentScope, input:
       await repo.insertEvent(tx, { requestId: row.id, action: "create", fromState: null, toState: "creation", userId: scope.userId, at: now });
       return row.id;
     });
-    return requestPayload(deps, scope, id);
+    return requestPayload(ctx, scope, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "fundingDuplicate");
     throw error;
@@ -207,9 +196,10 @@ export async function addFundingRequest(deps: Deps, scope: ReferentScope, input:
  * POST dpec/action: one transition of the table (409 otherwise), in a transaction that locks the request; entering
  * financing issues one invoice per payer (numbered in the shop's brand-year sequence).
  */
-export async function actOnFundingRequest(deps: Deps, t: Translate, scope: ReferentScope, input: { id: number; action: FundingAction; isSpanish: boolean }) {
-  const now = deps.now();
-  const outcome = await deps.db.transaction(async (tx) => {
+export async function actOnFundingRequest(ctx: ServiceContext, scope: ReferentScope, input: { id: number; action: FundingAction; isSpanish: boolean }) {
+  const { t } = ctx;
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockRequest(tx, scope.accountId, input.id);
     if (!row) return { kind: "notFound" as const };
     const scheme = row.scheme as FundingScheme;
@@ -225,83 +215,16 @@ export async function actOnFundingRequest(deps: Deps, t: Translate, scope: Refer
   if (outcome.kind === "notFound") throw new AppError("NOT_FOUND", "fundingRequestNotFound");
   if (outcome.kind === "schemeMismatch") throw new AppError("CONFLICT", "fundingSchemeMismatch");
   if (outcome.kind === "refused") throw new AppError("CONFLICT", "fundingTransitionRefused", { values: { state: t(`fundingState_${outcome.from}`) } });
-  return { request: await requestPayload(deps, scope, input.id), message: t("fundingActionDone", { state: t(`fundingState_${outcome.to}`) }) };
-}
-
-/**
- * Who a payer's invoice is addressed to and what it says about the funding (ADR 0103): the funder (ANDPC paying
- * directly, an OPCO under subrogation for the employer), or the pharmacy, which for FUNDAE pays the whole cost and
- * is told that the training is bonificable. In the invoice's language, the brand's.
- */
-function payerInvoiceBuyer(
-  payer: "funder" | "pharmacy",
-  scheme: FundingScheme,
-  brand: string,
-  agreement: { name: string; number: string; organisation: string } | undefined,
-  account: Parameters<typeof accountBillingDetails>[0] | undefined,
-) {
-  const locale = isBrandKey(brand) ? BRANDS[brand].defaultLocale : "fr-FR";
-  const t = fixedT(locale, "pdf", "fundingInvoice");
-  if (payer === "funder") {
-    const mention = scheme === "dpc" ? t("dpcDirect") : scheme === "opco" ? t("opcoSubrogation", { employer: account?.name ?? "" }) : "";
-    return { name: agreement?.organisation ?? "", lines: [agreement?.name ?? "", agreement?.number ?? "", mention].filter(Boolean) };
-  }
-  // The pharmacy's share: its billing details as on a shop invoice (address, tax number: ADR 0102), then the mention.
-  const pharmacy = account
-    ? invoiceBuyer({
-        personName: account.name,
-        email: null,
-        details: { ...accountBillingDetails(account, brand), companyName: null },
-        sellerCountry: sellerCountryOf(brand),
-        locale,
-      })
-    : { name: "", lines: [] };
-  return { name: pharmacy.name, lines: [...pharmacy.lines, scheme === "fundae" ? t("fundaeBonificable") : ""].filter(Boolean) };
-}
-
-/** One invoice per payer with a share (idempotent: a request re-entering financing keeps its invoices). */
-export async function issuePayerInvoices(tx: DbOrTx, row: repo.FundingRequestRow, now: Date) {
-  const existing = await invoiceStore.listInvoicesOfRequests(tx, [row.id]);
-  const shares = invoicedPayers(row.scheme as FundingScheme, row.totalCents, row.fundedCents);
-  const seller = invoiceSeller(row.brand);
-  const invoicePrefix = legalIdentityOf(row.brand).invoicePrefix;
-  const vat = vatRuleForBrand(row.brand);
-  const account = await repo.findAccountIdentity(tx, row.accountId);
-  const agreement = await repo.findAgreement(tx, row.agreementId);
-  const year = Number(toParisDate(now).slice(0, 4));
-  for (const share of shares) {
-    if (share.amountCents <= 0 || existing.some((i) => i.payer === share.payer)) continue;
-    const sequence = await invoiceStore.takeInvoiceSequence(tx, row.brand, year);
-    const vatCents = computeVat(share.amountCents, vat.rateBasisPoints);
-    const buyer = payerInvoiceBuyer(share.payer, row.scheme as FundingScheme, row.brand, agreement, account);
-    await invoiceStore.insertInvoice(tx, {
-      kind: "funding",
-      fundingRequestId: row.id,
-      payer: share.payer,
-      brand: row.brand,
-      year,
-      sequence,
-      number: invoiceNumber(invoicePrefix, year, sequence),
-      issuedAt: now,
-      seller,
-      buyer,
-      totalCents: share.amountCents,
-      vatCents,
-      totalWithVatCents: share.amountCents + vatCents,
-      vatRateBasisPoints: vat.rateBasisPoints,
-      vatExemptionMention: vat.exemptionMention,
-      currency: row.currency,
-    });
-  }
+  return { request: await requestPayload(ctx, scope, input.id), message: t("fundingActionDone", { state: t(`fundingState_${outcome.to}`) }) };
 }
 
 /** PUT dpec/action: another session of the same training, while the request is in creation or in progress. */
-export async function changeFundingSession(deps: Deps, scope: ReferentScope, input: { dpecId: number; session: number }) {
-  const session = await requireSessionOfBrand(deps, scope, input.session);
-  const days = await repo.listSessionDays(deps.db, [session.id]);
-  const now = deps.now();
+export async function changeFundingSession(ctx: ServiceContext, scope: ReferentScope, input: { dpecId: number; session: number }) {
+  const session = await requireSessionOfBrand(ctx, scope, input.session);
+  const days = await repo.listSessionDays(ctx.db, [session.id]);
+  const now = ctx.now();
   try {
-    const outcome = await deps.db.transaction(async (tx) => {
+    const outcome = await ctx.db.transaction(async (tx) => {
       const row = await repo.lockRequest(tx, scope.accountId, input.dpecId);
       if (!row) return "notFound" as const;
       if (!canChangeFundingSession(row.state as FundingState)) return "locked" as const;
@@ -330,15 +253,15 @@ export async function changeFundingSession(deps: Deps, scope: ReferentScope, inp
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "fundingDuplicate");
     throw error;
   }
-  return requestPayload(deps, scope, input.dpecId);
+  return requestPayload(ctx, scope, input.dpecId);
 }
 
 // ------------------------------------------------------------------------------------------------ invoices
 
 /** POST dpec/invoice: the PDF of one payer's invoice of the account's request (404 before financing). */
-export async function fundingInvoicePdf(deps: Deps, scope: ReferentScope, input: { dpecId: number; payer: "funder" | "pharmacy" }) {
-  const row = await requireRequest(deps, scope, input.dpecId);
-  const invoice = await invoiceStore.findInvoiceOfRequest(deps.db, row.request.id, input.payer);
+export async function fundingInvoicePdf(ctx: ServiceContext, scope: ReferentScope, input: { dpecId: number; payer: "funder" | "pharmacy" }) {
+  const row = await requireRequest(ctx, scope, input.dpecId);
+  const invoice = await invoiceStore.findInvoiceOfRequest(ctx.db, row.request.id, input.payer);
   if (!invoice) throw new AppError("NOT_FOUND", "fundingInvoiceNotFound");
-  return invoicePdf(deps.db, invoice);
+  return invoicePdf(ctx.db, invoice);
 }

@@ -4,14 +4,12 @@ import { seatsAvailable } from "#core/domain/sessions.ts";
 import { productSeats } from "#core/domain/team-figures.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { fitsAudience } from "#core/domain/user-state.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { afterEnrolment, enrolInTransaction, isUniqueViolation, requireTraining, resolveEnrolmentTarget } from "../enrolment/enrolment.service.ts";
 import * as repo from "./attribution.repository.ts";
 import { listMembers } from "./team.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
-
-type Deps = Pick<BackDeps, "db" | "now" | "broadcaster" | "logger" | "mailer">;
 
 const productKey = (trainingId: number, sessionId: number | null) => (sessionId === null ? String(trainingId) : `${trainingId}-${sessionId}`);
 
@@ -19,9 +17,9 @@ const productKey = (trainingId: number, sessionId: number | null) => (sessionId 
  * GET attributeApprenants/options: the products the pharmacy bought (training and session, seats bought, used,
  * left, who already has it) and its active members. Sessions already started are not offered any more.
  */
-export async function attributionOptions(deps: Pick<BackDeps, "db" | "now">, scope: ReferentScope): Promise<AttributionOptions> {
-  const { db } = deps;
-  const today = toParisDate(deps.now());
+export async function attributionOptions(ctx: ServiceContext, scope: ReferentScope): Promise<AttributionOptions> {
+  const { db } = ctx;
+  const today = toParisDate(ctx.now());
   const bought = await repo.listBoughtProducts(db, scope.accountId);
   const sessions = new Map(
     (await repo.listSessions(db, [...new Set(bought.flatMap((b) => (b.sessionId === null ? [] : [b.sessionId])))])).map((s) => [s.id, s]),
@@ -70,9 +68,9 @@ export type AttributionResult = {
  * product's session (409 when the session is full: nobody is enrolled then). Someone who is not a member of the
  * pharmacy makes the whole call a 404, a product it did not buy too; nothing is written.
  */
-export async function attributeApprenants(deps: Deps, scope: ReferentScope, input: AttributeApprenantsInput): Promise<AttributionResult> {
-  const { db } = deps;
-  const now = deps.now();
+export async function attributeApprenants(ctx: ServiceContext, scope: ReferentScope, input: AttributeApprenantsInput): Promise<AttributionResult> {
+  const { db } = ctx;
+  const now = ctx.now();
   const sessionId = input.sessionId ?? null;
   const ids = [...new Set(input.apprenants)];
   const members = await repo.findMembers(db, scope.accountId, ids);
@@ -112,6 +110,6 @@ export async function attributeApprenants(deps: Deps, scope: ReferentScope, inpu
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
     throw error;
   }
-  for (const userId of outcome.attributed) await afterEnrolment(deps, scope.accountId, { userId, trainingId: training.id });
+  for (const userId of outcome.attributed) await afterEnrolment(ctx, scope.accountId, { userId, trainingId: training.id });
   return { trainingId: training.id, sessionId, ...outcome, trainingName: training.name };
 }

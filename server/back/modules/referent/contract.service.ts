@@ -4,13 +4,12 @@ import { contractProducts, nextContractProduct } from "#core/domain/contract-pro
 import { isContractValid } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { paymentProvider } from "../shop/payment-providers.ts";
 import { startOrderPayment } from "../shop/payments.service.ts";
 import * as repo from "./contract.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
-
-type Deps = Pick<BackDeps, "db" | "now">;
 
 function offerPayload(row: repo.OfferRow) {
   return {
@@ -24,12 +23,12 @@ function offerPayload(row: repo.OfferRow) {
 }
 
 /** GET getContract: the contract in force with its validity, the brand's products, the next one and a pending offer. */
-export async function getContract(deps: Deps, scope: ReferentScope): Promise<ContractView> {
+export async function getContract(ctx: ServiceContext, scope: ReferentScope): Promise<ContractView> {
   const brand = scope.account.brand;
   const [contract, pending, order] = await Promise.all([
-    repo.findAccountContract(deps.db, scope.accountId),
-    repo.findPendingOffer(deps.db, scope.accountId),
-    repo.findLastContractOrder(deps.db, scope.accountId),
+    repo.findAccountContract(ctx.db, scope.accountId),
+    repo.findPendingOffer(ctx.db, scope.accountId),
+    repo.findLastContractOrder(ctx.db, scope.accountId),
   ]);
   const next = nextContractProduct(brand, contract?.productName);
   return {
@@ -41,7 +40,7 @@ export async function getContract(deps: Deps, scope: ReferentScope): Promise<Con
           validFrom: contract.validFrom,
           validUntil: contract.validUntil,
           signedAt: contract.signedAt?.toISOString() ?? null,
-          valid: isContractValid(contract.validUntil, deps.now()),
+          valid: isContractValid(contract.validUntil, ctx.now()),
         }
       : null,
     readOnly: scope.readOnly,
@@ -65,22 +64,22 @@ export async function getContract(deps: Deps, scope: ReferentScope): Promise<Con
  * GET updateToNextContractProduct: a pending offer for the next product of the brand (the same one again while it
  * is pending: calling twice changes nothing). 409 at the top of the list.
  */
-export async function offerNextProduct(deps: Deps, scope: ReferentScope) {
-  const existing = await repo.findPendingOffer(deps.db, scope.accountId);
+export async function offerNextProduct(ctx: ServiceContext, scope: ReferentScope) {
+  const existing = await repo.findPendingOffer(ctx.db, scope.accountId);
   if (existing) return offerPayload(existing);
-  const contract = await repo.findAccountContract(deps.db, scope.accountId);
+  const contract = await repo.findAccountContract(ctx.db, scope.accountId);
   const next = nextContractProduct(scope.account.brand, contract?.productName);
   if (!next) throw new AppError("CONFLICT", "contractNoNextProduct");
-  const inserted = await repo.insertPendingOffer(deps.db, {
+  const inserted = await repo.insertPendingOffer(ctx.db, {
     accountId: scope.accountId,
     fromContractId: contract?.id ?? null,
     productName: next.name,
     priceCents: next.yearlyPriceCents,
     currency: vatRuleForBrand(scope.account.brand).currency,
     createdBy: scope.userId,
-    createdAt: deps.now(),
+    createdAt: ctx.now(),
   });
-  const offer = inserted ?? (await repo.findPendingOffer(deps.db, scope.accountId));
+  const offer = inserted ?? (await repo.findPendingOffer(ctx.db, scope.accountId));
   if (!offer) throw new AppError("CONFLICT", "contractNoNextProduct");
   return offerPayload(offer);
 }
@@ -90,9 +89,9 @@ export async function offerNextProduct(deps: Deps, scope: ReferentScope) {
  * in one transaction with the offer locked: a second signature of the same offer changes nothing (idempotent), an
  * offer of another account is a 404.
  */
-export async function signOffer(deps: Deps, scope: ReferentScope, offerId: number) {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export async function signOffer(ctx: ServiceContext, scope: ReferentScope, offerId: number) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     const offer = await repo.lockOffer(tx, scope.accountId, offerId);
     if (!offer) throw new AppError("NOT_FOUND", "contractOfferNotFound");
     if (offer.status === "signed") return offerPayload(offer);
@@ -110,15 +109,17 @@ export async function signOffer(deps: Deps, scope: ReferentScope, offerId: numbe
  * notification marks the order paid (shop payOrder).
  */
 export async function startContractPayment(
-  deps: BackDeps,
+  ctx: ServiceContext,
   scope: ReferentScope,
   offerId: number,
   input: { origin: string; locale?: string },
+  /** The back's dependencies, for the shop's payment provider and its start (they take them, not a service context). */
+  payments: BackDeps,
 ): Promise<{ reply: ContractPayment; productName: string }> {
-  const now = deps.now();
-  const provider = paymentProvider(deps);
+  const now = ctx.now();
+  const provider = paymentProvider(payments);
   const rule = vatRuleForBrand(scope.account.brand);
-  const { order, productName } = await deps.db.transaction(async (tx) => {
+  const { order, productName } = await ctx.db.transaction(async (tx) => {
     const offer = await repo.lockOffer(tx, scope.accountId, offerId);
     if (!offer) throw new AppError("NOT_FOUND", "contractOfferNotFound");
     if (offer.status !== "pending") throw new AppError("CONFLICT", "contractOfferClosed");
@@ -157,7 +158,7 @@ export async function startContractPayment(
     });
     return { order: created, productName: offer.productName };
   });
-  const start = await startOrderPayment(deps, provider, order, { origin: input.origin });
+  const start = await startOrderPayment(payments, provider, order, { origin: input.origin });
   return {
     productName,
     reply: {

@@ -7,13 +7,11 @@ import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
 import { outcomeFrom, type Outcome } from "#core/domain/pass-rules.ts";
 import { enrolmentProgress, isFinished, oneAttestationPerTraining } from "#core/domain/team-figures.ts";
 import { memberProgress, teamProgress } from "#core/domain/team-progress.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import * as repo from "./dashboard.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import { listMembers } from "./team.repository.ts";
-
-type Deps = Pick<BackDeps, "db" | "now">;
 
 function groupBy<T extends { userId: number }>(rows: readonly T[]): Map<number, T[]> {
   const map = new Map<number, T[]>();
@@ -41,15 +39,15 @@ export function brandOffersHistoryExport(brand: string): boolean {
  * attestations, knowledge gain (pre/post tests), the DPC hours meter of the current year (Paris time) and the state
  * of the member's latest funding request (DPC status per learner, spec 2; null when none).
  */
-export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Dashboard> {
-  const year = Number(toParisDate(deps.now()).slice(0, 4));
-  const [list, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
+export async function getDashboard(ctx: ServiceContext, scope: ReferentScope): Promise<Dashboard> {
+  const year = Number(toParisDate(ctx.now()).slice(0, 4));
+  const [list, enrolments] = await Promise.all([listMembers(ctx.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(ctx.db, scope.accountId)]);
   const members = { list, enrolments };
   const userIds = list.map((m) => m.userId);
   const [scores, attestations, funding] = await Promise.all([
-    repo.listAccountScores(deps.db, scope.accountId, userIds),
-    repo.listAccountAttestations(deps.db, scope.accountId).then(oneAttestationPerTraining),
-    repo.listAccountFundingRequests(deps.db, scope.accountId),
+    repo.listAccountScores(ctx.db, scope.accountId, userIds),
+    repo.listAccountAttestations(ctx.db, scope.accountId).then(oneAttestationPerTraining),
+    repo.listAccountFundingRequests(ctx.db, scope.accountId),
   ]);
   const enrolmentsBy = groupBy(members.enrolments);
   const scoresBy = groupBy(scores);
@@ -98,8 +96,8 @@ export async function getDashboard(deps: Deps, scope: ReferentScope): Promise<Da
 }
 
 /** GET attestations: the attestations of the team's trainings for this pharmacy, one per training (ADR 0112). */
-export async function listTeamAttestations(deps: Deps, scope: ReferentScope) {
-  const rows = oneAttestationPerTraining(await repo.listAccountAttestations(deps.db, scope.accountId));
+export async function listTeamAttestations(ctx: ServiceContext, scope: ReferentScope) {
+  const rows = oneAttestationPerTraining(await repo.listAccountAttestations(ctx.db, scope.accountId));
   return {
     attestations: rows.map((r) => ({
       id: r.id,
@@ -136,10 +134,10 @@ export type HistoryTexts = {
   filename(date: string): string;
 };
 
-export async function exportHistory(deps: Deps, scope: ReferentScope, texts: HistoryTexts): Promise<{ bytes: Uint8Array; filename: string }> {
+export async function exportHistory(ctx: ServiceContext, scope: ReferentScope, texts: HistoryTexts): Promise<{ bytes: Uint8Array; filename: string }> {
   if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
-  const rows = await historyRows(deps, scope, texts);
-  return { bytes: new TextEncoder().encode(historyCsv(texts.headers, rows)), filename: historyFilename(deps.now(), texts) };
+  const rows = await historyRows(ctx, scope, texts);
+  return { bytes: new TextEncoder().encode(historyCsv(texts.headers, rows)), filename: historyFilename(ctx.now(), texts) };
 }
 
 export type HistoryCell = string | number | null;
@@ -148,10 +146,14 @@ export type HistoryCell = string | number | null;
  * The rows of the team history (one per enrolment of a member), in the column order of `historyColumns`: then the
  * attempts at the final assessment, the pre-test score, the counted post-test score and how the training ended.
  */
-export async function historyRows(deps: Deps, scope: ReferentScope, texts: Pick<HistoryTexts, "outcomes" | "type" | "status">): Promise<HistoryCell[][]> {
-  const [members, enrolments] = await Promise.all([listMembers(deps.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(deps.db, scope.accountId)]);
+export async function historyRows(
+  ctx: ServiceContext,
+  scope: ReferentScope,
+  texts: Pick<HistoryTexts, "outcomes" | "type" | "status">,
+): Promise<HistoryCell[][]> {
+  const [members, enrolments] = await Promise.all([listMembers(ctx.db, scope.accountId), repo.listAccountEnrolmentsWithTraining(ctx.db, scope.accountId)]);
   const scores = await repo.listAccountScores(
-    deps.db,
+    ctx.db,
     scope.accountId,
     members.map((m) => m.userId),
   );

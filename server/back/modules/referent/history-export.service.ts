@@ -5,7 +5,7 @@
  */
 import type { HistoryExportJob } from "#core/contract/referent.ts";
 import { exportPercent, exportSteps, isStaleExport } from "#core/domain/export-progress.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import {
   brandOffersHistoryExport,
@@ -18,8 +18,6 @@ import {
 } from "./dashboard.service.ts";
 import * as repo from "./history-export.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
-
-type Deps = Pick<BackDeps, "db" | "now" | "logger">;
 
 /** A job's file is kept a day; older jobs of the account are removed when a new one starts. */
 const KEEP_MS = 24 * 3_600_000;
@@ -40,18 +38,18 @@ function payload(row: repo.HistoryExportJobRow): HistoryExportJob {
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Writes the rows step by step, recording done after each step; the file is stored with the last step. */
-async function writeJob(deps: Deps, jobId: number, headers: readonly string[], rows: HistoryCell[][]): Promise<void> {
+async function writeJob(ctx: ServiceContext, jobId: number, headers: readonly string[], rows: HistoryCell[][]): Promise<void> {
   try {
     const lines: string[] = [];
     for (const [start, end] of exportSteps(rows.length)) {
       await nextTick();
       lines.push(...historyCsvLines(rows.slice(start, end)));
-      if (end < rows.length) await repo.updateJob(deps.db, jobId, { done: end, updatedAt: deps.now() });
+      if (end < rows.length) await repo.updateJob(ctx.db, jobId, { done: end, updatedAt: ctx.now() });
     }
-    await repo.updateJob(deps.db, jobId, { state: "done", done: rows.length, content: historyCsv(headers, rows, lines), updatedAt: deps.now() });
+    await repo.updateJob(ctx.db, jobId, { state: "done", done: rows.length, content: historyCsv(headers, rows, lines), updatedAt: ctx.now() });
   } catch (error) {
-    deps.logger.error({ err: error, jobId }, "history export failed");
-    await repo.failJob(deps.db, jobId, deps.now()).catch(() => undefined);
+    ctx.logger.error({ err: error, jobId }, "history export failed");
+    await repo.failJob(ctx.db, jobId, ctx.now()).catch(() => undefined);
   }
 }
 
@@ -59,14 +57,14 @@ async function writeJob(deps: Deps, jobId: number, headers: readonly string[], r
  * POST history/exports: starts an export of the team history (403 where the brand does not offer it). A running,
  * still moving export of the same person and account is answered again instead of starting a second one.
  */
-export async function startHistoryExport(deps: Deps, scope: ReferentScope, texts: HistoryTexts): Promise<HistoryExportJob> {
+export async function startHistoryExport(ctx: ServiceContext, scope: ReferentScope, texts: HistoryTexts): Promise<HistoryExportJob> {
   if (!brandOffersHistoryExport(scope.account.brand)) throw new AppError("FORBIDDEN", "historyExportNotOffered");
-  const now = deps.now();
-  const running = await repo.findLatestRunningJob(deps.db, scope.accountId, scope.userId);
+  const now = ctx.now();
+  const running = await repo.findLatestRunningJob(ctx.db, scope.accountId, scope.userId);
   if (running && !isStaleExport(running.updatedAt, now)) return payload(running);
-  await repo.deleteJobsBefore(deps.db, scope.accountId, new Date(now.getTime() - KEEP_MS));
-  const rows = await historyRows(deps, scope, texts);
-  const job = await repo.insertJob(deps.db, {
+  await repo.deleteJobsBefore(ctx.db, scope.accountId, new Date(now.getTime() - KEEP_MS));
+  const rows = await historyRows(ctx, scope, texts);
+  const job = await repo.insertJob(ctx.db, {
     accountId: scope.accountId,
     userId: scope.userId,
     state: "running",
@@ -76,29 +74,29 @@ export async function startHistoryExport(deps: Deps, scope: ReferentScope, texts
     createdAt: now,
     updatedAt: now,
   });
-  void writeJob(deps, job.id, texts.headers, rows);
+  void writeJob(ctx, job.id, texts.headers, rows);
   return payload(job);
 }
 
-async function requireJob(deps: Deps, scope: ReferentScope, id: number): Promise<repo.HistoryExportJobRow> {
-  const row = await repo.findJob(deps.db, scope.accountId, scope.userId, id);
+async function requireJob(ctx: ServiceContext, scope: ReferentScope, id: number): Promise<repo.HistoryExportJobRow> {
+  const row = await repo.findJob(ctx.db, scope.accountId, scope.userId, id);
   if (!row) throw new AppError("NOT_FOUND", "historyExportNotFound");
   // A running job that stopped moving (the server restarted while writing it) is reported as failed.
-  if (row.state === "running" && isStaleExport(row.updatedAt, deps.now())) {
-    await repo.failJob(deps.db, row.id, deps.now());
+  if (row.state === "running" && isStaleExport(row.updatedAt, ctx.now())) {
+    await repo.failJob(ctx.db, row.id, ctx.now());
     return { ...row, state: "failed" };
   }
   return row;
 }
 
 /** GET history/exports/{id}: the job's state and progress (another person's or account's job is a 404). */
-export async function getHistoryExport(deps: Deps, scope: ReferentScope, id: number): Promise<HistoryExportJob> {
-  return payload(await requireJob(deps, scope, id));
+export async function getHistoryExport(ctx: ServiceContext, scope: ReferentScope, id: number): Promise<HistoryExportJob> {
+  return payload(await requireJob(ctx, scope, id));
 }
 
 /** GET history/exports/{id}/file: the CSV once done (409 while it is written or after a failure). */
-export async function historyExportFile(deps: Deps, scope: ReferentScope, id: number): Promise<{ bytes: Uint8Array; filename: string }> {
-  const row = await requireJob(deps, scope, id);
+export async function historyExportFile(ctx: ServiceContext, scope: ReferentScope, id: number): Promise<{ bytes: Uint8Array; filename: string }> {
+  const row = await requireJob(ctx, scope, id);
   if (row.state !== "done" || row.content === null) throw new AppError("CONFLICT", "historyExportNotReady");
   return { bytes: new TextEncoder().encode(row.content), filename: row.filename };
 }

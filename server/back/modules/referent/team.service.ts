@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import type { AccountData, Team, TeamMember } from "#core/contract/referent.ts";
 import { teamInvitationMail } from "../../../mail/referent-templates.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken, TOKEN_TTL_MS } from "../auth/tokens.ts";
 import { isFinished } from "#core/domain/team-figures.ts";
@@ -10,8 +10,6 @@ import { memberProgress } from "#core/domain/team-progress.ts";
 import { canChangeTeamAccess, teamAccessRefusal, type TeamRole } from "#core/domain/permissions.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 import * as repo from "./team.repository.ts";
-
-type Deps = Pick<BackDeps, "db" | "now">;
 
 /** Invitation payloads carry the invited name (addApprenant) besides the account, role, brand and locale. */
 export type InvitationPayload = { accountId: number; role: string; brand: string; locale: string; firstName?: string; lastName?: string };
@@ -27,10 +25,10 @@ export function readInvitationPayload(raw: string | null): Partial<InvitationPay
 }
 
 /** GET dpec/allApprenants: the members of the account with status and progress, then the open invitations. */
-export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> {
-  const members = await repo.listMembers(deps.db, scope.accountId);
+export async function listTeam(ctx: ServiceContext, scope: ReferentScope): Promise<Team> {
+  const members = await repo.listMembers(ctx.db, scope.accountId);
   const enrolments = await repo.listAccountEnrolments(
-    deps.db,
+    ctx.db,
     scope.accountId,
     members.map((m) => m.userId),
   );
@@ -53,7 +51,7 @@ export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> 
       progress: memberProgress(own),
     };
   });
-  const invitations = await repo.listOpenInvitations(deps.db, scope.accountId, deps.now());
+  const invitations = await repo.listOpenInvitations(ctx.db, scope.accountId, ctx.now());
   for (const invitation of invitations) {
     const payload = readInvitationPayload(invitation.payload);
     list.push({
@@ -76,8 +74,6 @@ export async function listTeam(deps: Deps, scope: ReferentScope): Promise<Team> 
 
 // ------------------------------------------------------------------ changes (write scope)
 
-type MailDeps = Pick<BackDeps, "db" | "now" | "mailer" | "logger">;
-
 function newInvitationSecret(): { raw: string; hash: string } {
   const raw = randomBytes(32).toString("base64url");
   return { raw, hash: hashToken(raw) };
@@ -88,13 +84,13 @@ export function invitationLink(origin: string, token: string): string {
 }
 
 async function sendInvitation(
-  deps: MailDeps,
+  ctx: ServiceContext,
   scope: ReferentScope,
   input: { email: string; firstName: string; locale: string; token: string; origin: string },
 ): Promise<void> {
-  const referent = await repo.findUserName(deps.db, scope.userId);
+  const referent = await repo.findUserName(ctx.db, scope.userId);
   const brand = isBrandKey(scope.account.brand) ? BRANDS[scope.account.brand] : BRANDS.fr;
-  await deps.mailer.send({
+  await ctx.mailer.send({
     to: input.email,
     ...teamInvitationMail({
       brand,
@@ -113,16 +109,16 @@ async function sendInvitation(
  * a 409; nothing is written then.
  */
 export async function addApprenant(
-  deps: MailDeps,
+  ctx: ServiceContext,
   scope: ReferentScope,
   input: { email: string; firstName: string; lastName: string },
   origin: string,
 ): Promise<{ invitationId: number; email: string }> {
-  const now = deps.now();
-  if (await repo.findMemberByEmail(deps.db, scope.accountId, input.email)) {
+  const now = ctx.now();
+  if (await repo.findMemberByEmail(ctx.db, scope.accountId, input.email)) {
     throw new AppError("CONFLICT", "teamAlreadyMember", { fields: { email: ["teamAlreadyMember"] } });
   }
-  if (await repo.findOpenInvitationByEmail(deps.db, scope.accountId, input.email, now)) {
+  if (await repo.findOpenInvitationByEmail(ctx.db, scope.accountId, input.email, now)) {
     throw new AppError("CONFLICT", "teamAlreadyInvited", { fields: { email: ["teamAlreadyInvited"] } });
   }
   const locale = brandLocale(scope.account.brand);
@@ -135,7 +131,7 @@ export async function addApprenant(
     lastName: input.lastName,
   };
   const secret = newInvitationSecret();
-  const invitationId = await repo.insertInvitation(deps.db, {
+  const invitationId = await repo.insertInvitation(ctx.db, {
     accountId: scope.accountId,
     email: input.email,
     payload: JSON.stringify(payload),
@@ -143,19 +139,19 @@ export async function addApprenant(
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.invitation),
     createdAt: now,
   });
-  await sendInvitation(deps, scope, { email: input.email, firstName: input.firstName, locale, token: secret.raw, origin });
+  await sendInvitation(ctx, scope, { email: input.email, firstName: input.firstName, locale, token: secret.raw, origin });
   return { invitationId, email: input.email };
 }
 
 /** POST sendEmailToApprenant: the invitation again, with a new link (the previous one stops working). */
-export async function resendInvitation(deps: MailDeps, scope: ReferentScope, invitationId: number, origin: string): Promise<{ email: string }> {
-  const now = deps.now();
-  const invitation = await repo.findOpenInvitation(deps.db, scope.accountId, invitationId, now);
+export async function resendInvitation(ctx: ServiceContext, scope: ReferentScope, invitationId: number, origin: string): Promise<{ email: string }> {
+  const now = ctx.now();
+  const invitation = await repo.findOpenInvitation(ctx.db, scope.accountId, invitationId, now);
   if (!invitation?.email) throw new AppError("NOT_FOUND", "teamInvitationNotFound");
   const payload = readInvitationPayload(invitation.payload);
   const secret = newInvitationSecret();
-  await repo.renewInvitation(deps.db, invitation.id, secret.hash, new Date(now.getTime() + TOKEN_TTL_MS.invitation));
-  await sendInvitation(deps, scope, {
+  await repo.renewInvitation(ctx.db, invitation.id, secret.hash, new Date(now.getTime() + TOKEN_TTL_MS.invitation));
+  await sendInvitation(ctx, scope, {
     email: invitation.email,
     firstName: payload.firstName ?? "",
     locale: payload.locale ?? brandLocale(scope.account.brand),
@@ -171,26 +167,26 @@ export async function resendInvitation(deps: MailDeps, scope: ReferentScope, inv
  * only the holder manages referents (403); the holder is never deactivated, nobody deactivates themself (409).
  */
 export async function toggleApprenantActive(
-  deps: Deps,
+  ctx: ServiceContext,
   scope: ReferentScope,
   contactId: number,
   isActive: boolean,
 ): Promise<{ name: string; isActive: boolean }> {
-  const member = await repo.findMember(deps.db, scope.accountId, contactId);
+  const member = await repo.findMember(ctx.db, scope.accountId, contactId);
   if (!member) throw new AppError("NOT_FOUND", "teamMemberNotFound");
   const refusal = teamAccessRefusal(scope, { userId: member.userId, role: member.role as TeamRole }, isActive);
   if (refusal) throw new AppError(refusal === "teamOnlyHolderManagesReferents" ? "FORBIDDEN" : "CONFLICT", refusal);
-  await repo.setMemberActive(deps.db, scope.accountId, contactId, isActive);
+  await repo.setMemberActive(ctx.db, scope.accountId, contactId, isActive);
   return { name: `${member.firstName} ${member.lastName}`, isActive };
 }
 
 /** POST editAccountDatas: the pharmacy's name and address. */
 export async function editAccountDatas(
-  deps: Deps,
+  ctx: ServiceContext,
   scope: ReferentScope,
   input: { name: string; address: string; postalCode: string; city: string },
 ): Promise<AccountData> {
-  await repo.updateAccountData(deps.db, scope.accountId, input);
+  await repo.updateAccountData(ctx.db, scope.accountId, input);
   return { ...input, country: scope.account.country };
 }
 

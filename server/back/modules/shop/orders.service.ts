@@ -19,6 +19,7 @@ import { listMemberships } from "../user/user.repository.ts";
 import { DISCOUNT_MESSAGES, needsSession, priceCart, type PricedCart } from "./cart-pricing.ts";
 import { changed, requireCart, requireShopContext, type ShopCtx } from "./cart.service.ts";
 import { paymentProvider } from "./payment-providers.ts";
+import { serviceContext } from "../../service-context.ts";
 import * as repo from "./shop.repository.ts";
 
 // ------------------------------------------------------------------ checkout
@@ -44,7 +45,7 @@ export async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<rep
   const userId = requireBuyer(ctx);
   const { id: cartId, brand } = await requireCart(ctx);
   // The invoice goes to the buyer's address: no order before its owner confirmed it (public sign-up, ADR 0109).
-  await requireConfirmedEmail(ctx.deps.db, userId);
+  await requireConfirmedEmail(serviceContext(ctx.deps, { brand: ctx.brand, locale: ctx.locale, t: ctx.t, user: ctx.session }), userId);
   // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
   await requireCompleteBilling(ctx.deps.db, { userId, accountId: ctx.accountId, brand });
   const now = ctx.deps.now();

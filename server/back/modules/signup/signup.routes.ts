@@ -52,8 +52,8 @@ async function sendMail(c: Context<BackEnv>, to: string, mail: ReturnType<typeof
 
 register(signUpRoutes, endpoints.form, async (c) => ok({ formToken: createSignUpFormToken(secretOf(c), c.var.deps.now()) }));
 
-register(signUpRoutes, endpoints.signUp, async (c) => {
-  const { db, now, loginFailures } = c.var.deps;
+register(signUpRoutes, endpoints.signUp, async (c, { ctx }) => {
+  const { now, loginFailures } = c.var.deps;
   const input = await parseBody(c, signUpSchema(sellerCountryOf(c.var.brand.key)));
   const check = checkSignUpFormToken(secretOf(c), input.formToken, now());
   if (check === "tooFast") throw new AppError("VALIDATION", "signUpTooFast");
@@ -64,7 +64,7 @@ register(signUpRoutes, endpoints.signUp, async (c) => {
     throw new AppError("RATE_LIMITED", "tooManySignUps", { values: { minutes: LOGIN_WINDOW_MINUTES } });
   }
   await takeMailAllowance(loginFailures, `sign-up:${input.email}`, now(), "tooManySignUpMails");
-  const outcome = await signUp(db, c.var.brand, input, now());
+  const outcome = await signUp(ctx, input);
   const links = linksFor(c, outcome.user);
   const { user, token } = outcome;
   if (outcome.kind === "created") {
@@ -94,20 +94,20 @@ register(signUpRoutes, endpoints.signUp, async (c) => {
  * POST /back/api/signUp/confirm: the mailed link's token confirms the address and opens the session on this host
  * (the anonymous cart of this browser joins the account); on another brand's host the address is confirmed only.
  */
-register(signUpRoutes, endpoints.confirm, async (c, { body: input }) => {
-  const { db, now } = c.var.deps;
-  const user = await confirmEmail(db, input.token, now());
+register(signUpRoutes, endpoints.confirm, async (c, { ctx, body: input }) => {
+  const { db } = c.var.deps;
+  const user = await confirmEmail(ctx, input.token);
   const session = isSamePlatform(user.brand, c.var.brand.key) ? await startSession(c, user.id, null) : null;
   const payload = session ? await getUserPayload(db, user.id, session.accountId) : { loggedIn: false as const };
   return ok(payload, c.var.t("emailConfirmed"));
 });
 
 /** POST /back/api/signUp/resendConfirmation: a new link for the logged-in user, a few per window. */
-register(signUpRoutes, endpoints.resendConfirmation, async (c, { caller: session }) => {
-  const { db, now, loginFailures } = c.var.deps;
-  const user = await requireUnconfirmedUser(db, session.userId);
+register(signUpRoutes, endpoints.resendConfirmation, async (c, { ctx, caller: session }) => {
+  const { now, loginFailures } = c.var.deps;
+  const user = await requireUnconfirmedUser(ctx, session.userId);
   await takeMailAllowance(loginFailures, `confirm:${user.id}`, now(), "tooManySignUpMails");
-  const token = await resendConfirmation(db, user, now());
+  const token = await resendConfirmation(ctx, user);
   const links = linksFor(c, user);
   await sendMail(c, user.email, signUpConfirmationMail({ brand: links.brand, locale: user.locale, firstName: user.firstName, link: links.confirm(token) }));
   return ok({ email: user.email }, c.var.t("confirmationResent", { email: user.email }));

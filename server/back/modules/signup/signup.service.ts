@@ -5,12 +5,11 @@
  * is told by mail that someone tried. The caller answers both the same way, so that nobody learns whether an
  * address is known.
  */
-import type { Brand } from "#core/branding/brands.ts";
 import type { SignUpInput } from "#core/contract/signup.ts";
 import { normaliseTaxId, sellerCountryOf } from "#core/domain/billing.ts";
 import { toParisDate } from "#core/domain/dates.ts";
-import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { hashPassword } from "../auth/password.ts";
 import { consumeToken, issueToken, revokeUserTokens } from "../auth/tokens.ts";
 import { upsertBillingProfile } from "../billing/billing.repository.ts";
@@ -27,11 +26,14 @@ export type SignUpOutcome =
   /** The address already had an account: nothing was created; a new link when that account is still unconfirmed. */
   | { kind: "existing"; user: UserRow; token: string | null };
 
-export async function signUp(db: Db, brand: Brand, input: SignUpInput, now: Date): Promise<SignUpOutcome> {
+/** The sign-up on the request's brand (its key and language for the new account). */
+export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<SignUpOutcome> {
+  const { db, brand } = ctx;
+  const now = ctx.now();
   // Hashed in both cases, so that the answer takes as long for a known address as for a new one.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
-  if (existing) return existingAccount(db, existing, now);
+  if (existing) return existingAccount(ctx, existing, now);
   try {
     return await db.transaction(async (tx) => {
       const { id } = await insertUser(tx, {
@@ -72,27 +74,28 @@ export async function signUp(db: Db, brand: Brand, input: SignUpInput, now: Date
     if (!isUniqueViolation(error)) throw error;
     const winner = await findUserByEmail(db, input.email);
     if (!winner) throw error;
-    return existingAccount(db, winner, now);
+    return existingAccount(ctx, winner, now);
   }
 }
 
-async function existingAccount(db: Db, user: UserRow, now: Date): Promise<SignUpOutcome> {
+async function existingAccount(ctx: ServiceContext, user: UserRow, now: Date): Promise<SignUpOutcome> {
   if (user.emailConfirmedAt !== null) return { kind: "existing", user, token: null };
-  return { kind: "existing", user, token: await newConfirmationToken(db, user.id, user.email, now) };
+  return { kind: "existing", user, token: await newConfirmationToken(ctx, user.id, user.email, now) };
 }
 
 /** Only the newest link works: an older one (read late, or by someone else) is spent. */
-async function newConfirmationToken(db: Db, userId: number, email: string, now: Date): Promise<string> {
-  await revokeUserTokens(db, "email_confirmation", userId, now);
-  return issueToken(db, { kind: "email_confirmation", userId, email }, now);
+async function newConfirmationToken(ctx: ServiceContext, userId: number, email: string, now: Date): Promise<string> {
+  await revokeUserTokens(ctx.db, "email_confirmation", userId, now);
+  return issueToken(ctx.db, { kind: "email_confirmation", userId, email }, now);
 }
 
 /**
  * Spends the link's token and confirms the address, in one transaction: of two uses, one wins; a used, replaced or
  * expired link, or one for an address the account no longer has, is refused (422) and changes nothing.
  */
-export async function confirmEmail(db: Db, token: string, now: Date): Promise<UserRow> {
-  const user = await db.transaction(async (tx) => {
+export async function confirmEmail(ctx: ServiceContext, token: string): Promise<UserRow> {
+  const now = ctx.now();
+  const user = await ctx.db.transaction(async (tx) => {
     const used = await consumeToken(tx, "email_confirmation", token, now);
     const owner = used?.userId ? await findUserById(tx, used.userId) : undefined;
     if (!used || !owner || owner.email !== used.email)
@@ -100,24 +103,24 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<Us
     if (owner.emailConfirmedAt === null) await updateUser(tx, owner.id, { emailConfirmedAt: now, updatedAt: now });
     return owner;
   });
-  return (await findUserById(db, user.id))!;
+  return (await findUserById(ctx.db, user.id))!;
 }
 
 /** The logged-in user whose address is still to confirm (409 once it is): read only, before any mail is counted. */
-export async function requireUnconfirmedUser(db: Db, userId: number): Promise<UserRow> {
-  const user = await findUserById(db, userId);
+export async function requireUnconfirmedUser(ctx: ServiceContext, userId: number): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   if (user.emailConfirmedAt !== null) throw new AppError("CONFLICT", "emailAlreadyConfirmed");
   return user;
 }
 
 /** A new link for that user (the older ones are spent). */
-export async function resendConfirmation(db: Db, user: UserRow, now: Date): Promise<string> {
-  return newConfirmationToken(db, user.id, user.email, now);
+export async function resendConfirmation(ctx: ServiceContext, user: UserRow): Promise<string> {
+  return newConfirmationToken(ctx, user.id, user.email, ctx.now());
 }
 
 /** Checkout's guard: no order, so no invoice, before the address the invoice goes to is confirmed (409). */
-export async function requireConfirmedEmail(db: Db, userId: number): Promise<void> {
-  const user = await findUserById(db, userId);
+export async function requireConfirmedEmail(ctx: ServiceContext, userId: number): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
   if (user && user.emailConfirmedAt === null) throw new AppError("CONFLICT", "shopEmailNotConfirmed", { data: { emailNotConfirmed: true } });
 }
