@@ -17,8 +17,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "admin-users/admin-users.service.ts", // 6
   "admin/admin-realtime.service.ts", // 1
   "attestations/attestations.service.ts", // 2
-  "attestations/feedback.service.ts", // 4
-  "attestations/trainer.service.ts", // 3
   "audit/audit.service.ts", // 2
   "auth/auth.service.ts", // 8
   "billing/billing.service.ts", // 4
@@ -31,10 +29,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "editorial/login-image.service.ts", // 2
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
-  "enrolment/session-days.service.ts", // 3
-  "flow/flow-advance.service.ts", // 2
-  "flow/flow-view.service.ts", // 2
-  "flow/flow.service.ts", // 4
   "funding-requests/fundae.service.ts", // 2
   "funding-requests/funding-requests.service.ts", // 8
   "home/home.service.ts", // 1

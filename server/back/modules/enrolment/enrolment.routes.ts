@@ -108,7 +108,7 @@ register(enrolmentRoutes, endpoints.lmsMaintenance, async (c) => {
 
 register(enrolmentRoutes, endpoints.dpcSubscribe, async (c, { caller, body }) => subscribe(c, caller, { ...body, requireDpc: true }));
 
-register(enrolmentRoutes, endpoints.dpcSessions, async (c, { params }) => ok(await listDpcSessions(c.var.deps.db, c.var.brand.key, params.id)));
+register(enrolmentRoutes, endpoints.dpcSessions, async (c, { ctx, params }) => ok(await listDpcSessions(ctx, c.var.brand.key, params.id)));
 
 // ------------------------------------------------------------ face to face, mixed, virtual classes
 
@@ -116,22 +116,16 @@ register(enrolmentRoutes, endpoints.faceToFaceSubscribe, async (c, { caller, bod
 
 register(enrolmentRoutes, endpoints.mixtSubscribe, async (c, { caller, body }) => subscribe(c, caller, body));
 
-register(enrolmentRoutes, endpoints.virtualSessions, async (c, { caller }) => ok(await listVirtualSessions(c.var.deps.db, caller.userId, c.var.deps.now())));
+register(enrolmentRoutes, endpoints.virtualSessions, async (c, { ctx, caller }) => ok(await listVirtualSessions(ctx, caller.userId, ctx.now())));
 
 register(enrolmentRoutes, endpoints.virtualClassTest, async () => ok({ url: VIRTUAL_CLASS_TEST_PATH }));
 
-register(enrolmentRoutes, endpoints.joinVirtualClassDay, async (c, { caller, params }) =>
-  ok(
-    await joinVirtualClass(c.var.deps.db, { userId: caller.userId, sessionDateId: params.id, locale: c.var.locale, now: c.var.deps.now() }),
-    c.var.t("enrolmentJoinOpen"),
-  ),
+register(enrolmentRoutes, endpoints.joinVirtualClassDay, async (c, { ctx, caller, params }) =>
+  ok(await joinVirtualClass(ctx, { userId: caller.userId, sessionDateId: params.id, locale: c.var.locale, now: ctx.now() }), c.var.t("enrolmentJoinOpen")),
 );
 
-register(enrolmentRoutes, endpoints.joinVirtualClass, async (c, { caller, params }) =>
-  ok(
-    await joinVirtualClass(c.var.deps.db, { userId: caller.userId, sessionId: params.id, locale: c.var.locale, now: c.var.deps.now() }),
-    c.var.t("enrolmentJoinOpen"),
-  ),
+register(enrolmentRoutes, endpoints.joinVirtualClass, async (c, { ctx, caller, params }) =>
+  ok(await joinVirtualClass(ctx, { userId: caller.userId, sessionId: params.id, locale: c.var.locale, now: ctx.now() }), c.var.t("enrolmentJoinOpen")),
 );
 
 /** A same-origin page that shows the learner's camera and checks the microphone (no recording, nothing sent). */

@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { flowEndpoints as endpoints } from "#core/contract/endpoints/flow.ts";
 import type { BackEnv, SessionState } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { ok, register } from "../../http/register.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -35,7 +36,7 @@ function finishHooks(c: Context<BackEnv>): FinishHooks {
     onFinished: async (enrolmentId, userId) => {
       await issueAttestations(deps, enrolmentId);
       await awardBadges(deps, userId);
-      await createFeedbackRequest(deps, enrolmentId, { requestHost }).catch((error: unknown) =>
+      await createFeedbackRequest(c.var.ctx, enrolmentId, { hosts: deps, requestHost }).catch((error: unknown) =>
         c.var.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
       );
     },
@@ -55,16 +56,23 @@ function advanceMessage(c: Context<BackEnv>, finishedNow: boolean, result: QuizR
   return c.var.t(result.status === "failed" ? "flowQuizFailedEnd" : "flowQuizFailedRetry", values);
 }
 
-async function getFlow(c: Context<BackEnv>, caller: SessionState, trainingId: number, query: { step?: string; retry?: string }, family: string) {
-  const { db, now } = c.var.deps;
-  const flow = await loadFlow(db, caller.userId, trainingId, now(), family);
-  return ok(await flowView(db, flow, now(), { step: query.step || null, retry: query.retry === "1", lang: langOf(c) }));
+async function getFlow(
+  c: Context<BackEnv>,
+  ctx: ServiceContext,
+  caller: SessionState,
+  trainingId: number,
+  query: { step?: string; retry?: string },
+  family: string,
+) {
+  const { now } = ctx;
+  const flow = await loadFlow(ctx, caller.userId, trainingId, now(), family);
+  return ok(await flowView(ctx, flow, now(), { step: query.step || null, retry: query.retry === "1", lang: langOf(c) }));
 }
 
-async function postFlow(c: Context<BackEnv>, caller: SessionState, trainingId: number, family: string, input: AdvanceInput) {
-  const { db, now } = c.var.deps;
-  const { flow, result, finishedNow } = await advanceFlow(c.var.deps, caller.userId, trainingId, input, { family, hooks: finishHooks(c) });
-  const view = await flowView(db, flow, now(), { lang: langOf(c) });
+async function postFlow(c: Context<BackEnv>, ctx: ServiceContext, caller: SessionState, trainingId: number, family: string, input: AdvanceInput) {
+  const { now } = ctx;
+  const { flow, result, finishedNow } = await advanceFlow(ctx, caller.userId, trainingId, input, { family, hooks: finishHooks(c) });
+  const view = await flowView(ctx, flow, now(), { lang: langOf(c) });
   return ok({ ...view, result }, advanceMessage(c, finishedNow, result));
 }
 
@@ -78,26 +86,25 @@ for (const [family, endpoint] of [
   ["video", endpoints.videoFlow],
   ["quiz", endpoints.quizFlow],
 ] as const) {
-  register(flowRoutes, endpoint, async (c, { caller, params, query }) => getFlow(c, caller, params.id, query, family));
+  register(flowRoutes, endpoint, async (c, { ctx, caller, params, query }) => getFlow(c, ctx, caller, params.id, query, family));
 }
 
-register(flowRoutes, endpoints.advanceCourse, async (c, { caller, params, body }) => postFlow(c, caller, params.id, "course", body));
+register(flowRoutes, endpoints.advanceCourse, async (c, { ctx, caller, params, body }) => postFlow(c, ctx, caller, params.id, "course", body));
 
 // A quiz training's flow (the spec's "quiz get/post"): its questions are answered as the course flow's are.
-register(flowRoutes, endpoints.advanceQuiz, async (c, { caller, params, body }) => postFlow(c, caller, params.id, "quiz", body));
+register(flowRoutes, endpoints.advanceQuiz, async (c, { ctx, caller, params, body }) => postFlow(c, ctx, caller, params.id, "quiz", body));
 
-register(flowRoutes, endpoints.advanceDpc, async (c, { caller, params, body }) => postFlow(c, caller, params.id, "dpc", body.data));
+register(flowRoutes, endpoints.advanceDpc, async (c, { ctx, caller, params, body }) => postFlow(c, ctx, caller, params.id, "dpc", body.data));
 
-register(flowRoutes, endpoints.advanceVideo, async (c, { caller, params, query, body }) => {
+register(flowRoutes, endpoints.advanceVideo, async (c, { ctx, caller, params, query, body }) => {
   const stepId = body.stepId ?? query.step;
   const input = parseInput(AdvanceSchema, { stepId, ...(body.answers ? { answers: body.answers } : {}) }, c.var.t);
-  return postFlow(c, caller, params.id, "video", input);
+  return postFlow(c, ctx, caller, params.id, "video", input);
 });
 
-register(flowRoutes, endpoints.resetDpc, async (c, { caller, params }) => {
-  const { db, now } = c.var.deps;
-  const flow = await resetFlow(c.var.deps, caller.userId, params.id, "dpc");
-  return ok(await flowView(db, flow, now(), { lang: langOf(c) }), c.var.t("flowResetDone"));
+register(flowRoutes, endpoints.resetDpc, async (c, { ctx, caller, params }) => {
+  const flow = await resetFlow(ctx, caller.userId, params.id, "dpc");
+  return ok(await flowView(ctx, flow, ctx.now(), { lang: langOf(c) }), c.var.t("flowResetDone"));
 });
 
 // Any other training type in the path: spec section 8, "an unsupported current-flow type throws a not-implemented
@@ -113,42 +120,49 @@ for (const endpoint of [endpoints.otherTypeRead, endpoints.otherTypeAdvance, end
 }
 
 // Module endpoints: {id} is the module id.
-register(flowRoutes, endpoints.savePosition, async (c, { caller, params, body }) => {
-  const saved = await savePosition(c.var.deps, caller.userId, params.id, body.position);
+register(flowRoutes, endpoints.savePosition, async (c, { ctx, caller, params, body }) => {
+  const saved = await savePosition(ctx, caller.userId, params.id, body.position);
   return ok(saved, c.var.t("flowPositionSaved"));
 });
 
-async function completeModule(c: Context<BackEnv>, caller: SessionState, moduleId: number, raw: string | undefined, kinds: readonly string[]) {
-  const { db, now } = c.var.deps;
-  const { flow, step } = await loadModuleFlow(db, caller.userId, moduleId, kinds, now());
+async function completeModule(
+  c: Context<BackEnv>,
+  ctx: ServiceContext,
+  caller: SessionState,
+  moduleId: number,
+  raw: string | undefined,
+  kinds: readonly string[],
+) {
+  const { now } = ctx;
+  const { flow, step } = await loadModuleFlow(ctx, caller.userId, moduleId, kinds, now());
   // A video's or an episode's player reports where it stopped (its `ended` event) in `position` (ADRs 0020, 0108).
   if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw))
     throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
   const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
-  const advanced = await advanceFlow(c.var.deps, caller.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
+  const advanced = await advanceFlow(ctx, caller.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
   const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
-  return ok(await flowView(db, advanced.flow, now(), { lang: langOf(c) }), message);
+  return ok(await flowView(ctx, advanced.flow, now(), { lang: langOf(c) }), message);
 }
 
-register(flowRoutes, endpoints.completeVideo, async (c, { caller, params, query }) =>
-  completeModule(c, caller, params.id, query.position, ["video", "podcast"]),
+register(flowRoutes, endpoints.completeVideo, async (c, { ctx, caller, params, query }) =>
+  completeModule(c, ctx, caller, params.id, query.position, ["video", "podcast"]),
 );
-register(flowRoutes, endpoints.completePdf, async (c, { caller, params, query }) => completeModule(c, caller, params.id, query.position, ["pdf"]));
+register(flowRoutes, endpoints.completePdf, async (c, { ctx, caller, params, query }) => completeModule(c, ctx, caller, params.id, query.position, ["pdf"]));
 
-register(flowRoutes, endpoints.pdfLink, async (c, { caller, params }) => {
-  const { flow, step, module } = await loadModuleFlow(c.var.deps.db, caller.userId, params.id, ["pdf"], c.var.deps.now());
+register(flowRoutes, endpoints.pdfLink, async (c, { ctx, caller, params }) => {
+  const { flow, step, module } = await loadModuleFlow(ctx, caller.userId, params.id, ["pdf"], ctx.now());
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
   const url = module.mediaPath;
   if (url === null || !publicFile(url)) throw new AppError("NOT_FOUND", "flowNoMedia");
-  await markStarted(c.var.deps, flow.enrolment.id, module.id);
+  await markStarted(ctx, flow.enrolment.id, module.id);
   return ok({ moduleId: module.id, url, title: module.title });
 });
 
 // Podcast audio with HTTP Range support (the <audio> element seeks with Range requests).
 const AUDIO_TYPES: Record<string, string> = { ".wav": "audio/wav", ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".m4a": "audio/mp4" };
 
-register(flowRoutes, endpoints.audioStream, async (c, { caller, params }) => {
-  const { step, module } = await loadModuleFlow(c.var.deps.db, caller.userId, params.id, ["podcast"], c.var.deps.now());
+register(flowRoutes, endpoints.audioStream, async (c, { ctx, caller, params }) => {
+  const { step, module } = await loadModuleFlow(ctx, caller.userId, params.id, ["podcast"], ctx.now());
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
   const file = publicFile(module.mediaPath);
   if (!file) throw new AppError("NOT_FOUND", "flowNoMedia");
@@ -202,27 +216,27 @@ register(flowRoutes, endpoints.sessionCalendar, async (c, { caller, params }) =>
 });
 
 // Evaluation quiz (its own page, and the evaluation step of the flow).
-register(flowRoutes, endpoints.evaluationQuiz, async (c, { caller, query }) => {
-  const { db, now } = c.var.deps;
+register(flowRoutes, endpoints.evaluationQuiz, async (c, { ctx, caller, query }) => {
+  const { now } = ctx;
   const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: query.trainingId ?? query.id }, c.var.t);
-  const flow = await loadFlow(db, caller.userId, trainingId, now());
+  const flow = await loadFlow(ctx, caller.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
-  const view = await flowView(db, flow, now());
-  return ok({ training: view.training, stepId: step.id, status: step.status, quiz: await quizView(db, flow, quiz, now()) });
+  const view = await flowView(ctx, flow, now());
+  return ok({ training: view.training, stepId: step.id, status: step.status, quiz: await quizView(ctx, flow, quiz, now()) });
 });
 
-register(flowRoutes, endpoints.answerEvaluation, async (c, { caller, body }) => {
-  const { db, now } = c.var.deps;
+register(flowRoutes, endpoints.answerEvaluation, async (c, { ctx, caller, body }) => {
+  const { now } = ctx;
   const { trainingId, answers } = body;
-  const flow = await loadFlow(db, caller.userId, trainingId, now());
+  const flow = await loadFlow(ctx, caller.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
-  const advanced = await advanceFlow(c.var.deps, caller.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
+  const advanced = await advanceFlow(ctx, caller.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
   return ok(
-    { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(db, advanced.flow, quiz, now()) },
+    { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(ctx, advanced.flow, quiz, now()) },
     advanceMessage(c, advanced.finishedNow, advanced.result),
   );
 });
