@@ -3,6 +3,7 @@ import { enrolmentEndpoints as endpoints } from "#core/contract/endpoints/enrolm
 import { subscriptionEligibility } from "#core/domain/eligibility.ts";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import type { BackEnv, SessionState } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { ok, register } from "../../http/register.ts";
 import { parseBody } from "../../http/validate.ts";
@@ -37,16 +38,17 @@ const OUTCOME_MESSAGES: Record<SubscribeOutcome, MessageKey> = {
 
 async function subscribe(
   c: C,
+  ctx: ServiceContext,
   session: SessionState,
   input: { trainingId: number; sessionId?: number | null; dpcProgrammeId?: number | null; requireDpc?: boolean },
 ) {
-  const result = await subscribeToTraining(c.var.deps, { ...input, userId: session.userId, accountId: session.accountId, brand: c.var.brand.key });
+  const result = await subscribeToTraining(ctx, { ...input, userId: session.userId, accountId: session.accountId, brand: c.var.brand.key });
   const message = c.var.t(OUTCOME_MESSAGES[result.outcome], { position: result.enrolment.waitingListPosition ?? "" });
   return ok(result, message);
 }
 
-async function unsubscribe(c: C, session: SessionState, trainingId: number) {
-  const result = await unsubscribeFromTraining(c.var.deps, { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key, trainingId });
+async function unsubscribe(c: C, ctx: ServiceContext, session: SessionState, trainingId: number) {
+  const result = await unsubscribeFromTraining(ctx, { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key, trainingId });
   return ok(result, c.var.t("enrolmentUnsubscribed"));
 }
 
@@ -57,19 +59,19 @@ function requireType(type: string): string {
 
 // ------------------------------------------------------------ course (spec 7, Course and formation)
 
-register(enrolmentRoutes, endpoints.courseLms, async (c, { caller, params }) => {
+register(enrolmentRoutes, endpoints.courseLms, async (c, { ctx, caller, params }) => {
   const trainingId = params.id;
-  if (!(await findActiveEnrolment(c.var.deps.db, caller.userId, trainingId)))
-    await subscribeToTraining(c.var.deps, { userId: caller.userId, accountId: caller.accountId, brand: c.var.brand.key, trainingId });
-  const result = await setLmsActive(c.var.deps.db, c.var.brand.key, caller.userId, trainingId, true);
+  if (!(await findActiveEnrolment(ctx.db, caller.userId, trainingId)))
+    await subscribeToTraining(ctx, { userId: caller.userId, accountId: caller.accountId, brand: c.var.brand.key, trainingId });
+  const result = await setLmsActive(ctx, c.var.brand.key, caller.userId, trainingId, true);
   return ok({ lmsActive: result.lmsActive }, c.var.t("enrolmentLmsUpdated"));
 });
 
-register(enrolmentRoutes, endpoints.courseSubscribe, async (c, { caller, params, body }) =>
-  subscribe(c, caller, { trainingId: params.id, sessionId: body.sessions[0] ?? null }),
+register(enrolmentRoutes, endpoints.courseSubscribe, async (c, { ctx, caller, params, body }) =>
+  subscribe(c, ctx, caller, { trainingId: params.id, sessionId: body.sessions[0] ?? null }),
 );
 
-register(enrolmentRoutes, endpoints.courseUnsubscribe, async (c, { caller, params }) => unsubscribe(c, caller, params.id));
+register(enrolmentRoutes, endpoints.courseUnsubscribe, async (c, { ctx, caller, params }) => unsubscribe(c, ctx, caller, params.id));
 
 /**
  * The learner's enrolment in one training (null when not subscribed) and whether they may subscribe, by the same
@@ -85,17 +87,17 @@ register(enrolmentRoutes, endpoints.userEnrolment, async (c, { caller, params })
 
 // ------------------------------------------------------------ formation (e-learning)
 
-register(enrolmentRoutes, endpoints.formationSubscribe, async (c, { caller, body }) => subscribe(c, caller, body));
+register(enrolmentRoutes, endpoints.formationSubscribe, async (c, { ctx, caller, body }) => subscribe(c, ctx, caller, body));
 
-register(enrolmentRoutes, endpoints.formationUnsubscribe, async (c, { caller, params }) => unsubscribe(c, caller, params.id));
+register(enrolmentRoutes, endpoints.formationUnsubscribe, async (c, { ctx, caller, params }) => unsubscribe(c, ctx, caller, params.id));
 
-register(enrolmentRoutes, endpoints.createFollowUp, async (c, { caller, params }) => {
-  const enrolment = await createFollowUp(c.var.deps.db, c.var.brand.key, caller.userId, params.id);
+register(enrolmentRoutes, endpoints.createFollowUp, async (c, { ctx, caller, params }) => {
+  const enrolment = await createFollowUp(ctx, c.var.brand.key, caller.userId, params.id);
   return ok(enrolment, c.var.t("enrolmentSuiviCreated"));
 });
 
-register(enrolmentRoutes, endpoints.setLms, async (c, { caller, body }) =>
-  ok(await setLmsActive(c.var.deps.db, c.var.brand.key, caller.userId, body.trainingId, body.status), c.var.t("enrolmentLmsUpdated")),
+register(enrolmentRoutes, endpoints.setLms, async (c, { ctx, caller, body }) =>
+  ok(await setLmsActive(ctx, c.var.brand.key, caller.userId, body.trainingId, body.status), c.var.t("enrolmentLmsUpdated")),
 );
 
 /** Maintenance of the e-learning player: off unless LMS_MAINTENANCE=1 is set. */
@@ -106,15 +108,15 @@ register(enrolmentRoutes, endpoints.lmsMaintenance, async (c) => {
 
 // ------------------------------------------------------------ DPC
 
-register(enrolmentRoutes, endpoints.dpcSubscribe, async (c, { caller, body }) => subscribe(c, caller, { ...body, requireDpc: true }));
+register(enrolmentRoutes, endpoints.dpcSubscribe, async (c, { ctx, caller, body }) => subscribe(c, ctx, caller, { ...body, requireDpc: true }));
 
 register(enrolmentRoutes, endpoints.dpcSessions, async (c, { ctx, params }) => ok(await listDpcSessions(ctx, c.var.brand.key, params.id)));
 
 // ------------------------------------------------------------ face to face, mixed, virtual classes
 
-register(enrolmentRoutes, endpoints.faceToFaceSubscribe, async (c, { caller, body }) => subscribe(c, caller, body));
+register(enrolmentRoutes, endpoints.faceToFaceSubscribe, async (c, { ctx, caller, body }) => subscribe(c, ctx, caller, body));
 
-register(enrolmentRoutes, endpoints.mixtSubscribe, async (c, { caller, body }) => subscribe(c, caller, body));
+register(enrolmentRoutes, endpoints.mixtSubscribe, async (c, { ctx, caller, body }) => subscribe(c, ctx, caller, body));
 
 register(enrolmentRoutes, endpoints.virtualSessions, async (c, { ctx, caller }) => ok(await listVirtualSessions(ctx, caller.userId, ctx.now())));
 
@@ -145,22 +147,22 @@ register(enrolmentRoutes, endpoints.testRoomScript, async (c) => {
 
 // ------------------------------------------------------------ video and pdf
 
-register(enrolmentRoutes, endpoints.videoSubscribe, async (c, { caller, params }) => subscribe(c, caller, { trainingId: params.id }));
+register(enrolmentRoutes, endpoints.videoSubscribe, async (c, { ctx, caller, params }) => subscribe(c, ctx, caller, { trainingId: params.id }));
 
-register(enrolmentRoutes, endpoints.videoUnsubscribe, async (c, { caller, params }) => unsubscribe(c, caller, params.id));
+register(enrolmentRoutes, endpoints.videoUnsubscribe, async (c, { ctx, caller, params }) => unsubscribe(c, ctx, caller, params.id));
 
 /** A GET that changes state (spec): it needs the CSRF header like a POST. */
-register(enrolmentRoutes, endpoints.pdfSubscribe, async (c, { caller, params }) => subscribe(c, caller, { trainingId: params.id }));
+register(enrolmentRoutes, endpoints.pdfSubscribe, async (c, { ctx, caller, params }) => subscribe(c, ctx, caller, { trainingId: params.id }));
 
 // ------------------------------------------------------------ any type (registered last: the specific ones win)
 
-register(enrolmentRoutes, endpoints.typeSubscribe, async (c, { caller, params }) => {
+register(enrolmentRoutes, endpoints.typeSubscribe, async (c, { ctx, caller, params }) => {
   requireType(params.type);
-  return subscribe(c, caller, await parseBody(c, TrainingBodySchema));
+  return subscribe(c, ctx, caller, await parseBody(c, TrainingBodySchema));
 });
 
-register(enrolmentRoutes, endpoints.typeUnsubscribe, async (c, { caller, params }) => {
+register(enrolmentRoutes, endpoints.typeUnsubscribe, async (c, { ctx, caller, params }) => {
   requireType(params.type);
   const { trainingId } = await parseBody(c, TrainingBodySchema.pick({ trainingId: true }).strict());
-  return unsubscribe(c, caller, trainingId);
+  return unsubscribe(c, ctx, caller, trainingId);
 });
