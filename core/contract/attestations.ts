@@ -73,6 +73,7 @@ export type DpcEnrolment = z.infer<typeof DpcEnrolmentSchema>;
 export const DpcAttestationsSchema = z.strictObject({ attestations: z.array(AttestationItemSchema), enrolments: z.array(DpcEnrolmentSchema) });
 
 /** POST /user/dpc/practiceCertificate/:id. */
+export const PracticeCertificateSavedSchema = z.strictObject({ CertificateUploadedDate: z.string() });
 
 /** GET /attestation/verify/:code (an authentic attestation; otherwise a 404 with `{authentic: false}`). */
 export const VerificationSchema = z.strictObject({

@@ -79,6 +79,31 @@ export const SessionSeatsListSchema = z.array(SessionSeatsPayloadSchema);
 /** GET /lms/maintenance. */
 export const LmsMaintenanceSchema = z.strictObject({ maintenance: z.boolean() });
 
+/** POST /course/subscribe/lms/:id: the learner's access to the e-learning player. */
+export const LmsActiveSchema = z.strictObject({ lmsActive: z.boolean() });
+
+/** POST /user/formation/setActiveOnLmsAndGetPassword: the access, and a one-time password when turned on. */
+export const LmsPasswordSchema = z.strictObject({ lmsActive: z.boolean(), password: z.string().nullable() });
+
+/** Every unsubscribe endpoint's reply: the learner who got the freed seat, if any. */
+export const UnsubscribeReplySchema = z.strictObject({ promotedUserId: z.number().nullable() });
+
+/** POST /virtualSessions/all: the learner's booked virtual-class days not ended yet, with their join windows. */
+export const VirtualSessionsSchema = z.array(
+  z.strictObject({
+    sessionId: z.number(),
+    sessionDateId: z.number().nullable(),
+    sessionName: z.string(),
+    training: z.strictObject({ id: z.number(), name: z.string(), slug: z.string(), type: z.string() }),
+    day: z.string(),
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
+    opensAt: z.string(),
+    closesAt: z.string(),
+    joinable: z.boolean(),
+  }),
+);
+
 /** A link to open (virtual class test room, PDF module). */
 export const UrlReplySchema = z.strictObject({ url: z.string() });
 

@@ -25,6 +25,21 @@ export const PositionSchema = z.strictObject({
 
 export const EvaluationQuerySchema = z.strictObject({ trainingId: IdParam });
 
+/**
+ * GET /user/evaluationQuiz's query as the URL gives it: the training in `trainingId` (or, as the spec also allows,
+ * `id`), read with EvaluationQuerySchema by the handler.
+ */
+export const EvaluationLookupQuerySchema = z.object({ trainingId: z.string().optional(), id: z.string().optional() });
+
+/** The GET of a flow: the done step to show (`step`) and `retry=1`, the learner asking to try a graded quiz again. */
+export const FlowQuerySchema = z.object({ step: z.string().optional(), retry: z.string().optional() });
+
+/** The video flow's POST may name its step in the query instead of the body. */
+export const VideoStepQuerySchema = z.object({ step: z.string().optional() });
+
+/** A module's complete GETs: where the player stopped (`position`, seconds), checked by the handler. */
+export const ModuleCompleteQuerySchema = z.object({ position: z.string().optional() });
+
 export const EvaluationAnswerSchema = z.strictObject({
   trainingId: Id,
   answers: AnswersSchema,
@@ -184,6 +199,9 @@ export type QuizResultView = z.infer<typeof QuizResultSchema>;
 
 /** POST /course/currentFlow/:id (and the other advancing POSTs): the flow, and the score of a quiz step. */
 export const AdvancedFlowSchema = FlowViewSchema.extend({ result: QuizResultSchema.nullable() });
+
+/** POST /user/video/module/currentFlow/:id: the position saved. */
+export const PositionSavedSchema = z.strictObject({ moduleId: z.number(), positionSeconds: z.number() });
 
 /** GET /user/pdf/module/link/:id. */
 export const ModuleLinkSchema = z.strictObject({ moduleId: z.number(), url: z.string(), title: z.string() });

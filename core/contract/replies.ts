@@ -1,14 +1,4 @@
 import type { z } from "zod";
-import { AttestationListSchema, DpcAttestationsSchema, VerificationSchema } from "./attestations.ts";
-import {
-  LmsMaintenanceSchema,
-  SessionSeatsListSchema,
-  SubscribeReplySchema,
-  UrlReplySchema,
-  UserEnrolmentSchema,
-  VirtualClassJoinSchema,
-} from "./enrolment.ts";
-import { EvaluationQuizSchema, FlowViewSchema, ModuleLinkSchema } from "./flow.ts";
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
 import {
   ContentItemSchema,
@@ -37,38 +27,6 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,
   "/shop/creditNote/:id": null,
-  // enrolment
-  "/user/enrolment/:id": UserEnrolmentSchema,
-  "/lms/maintenance": LmsMaintenanceSchema,
-  "/training/dpc/sessions/:id": SessionSeatsListSchema,
-  "/user/mixt/virtualClass/create/test": UrlReplySchema,
-  "/user/mixt/virtualClass/join/:id": VirtualClassJoinSchema,
-  "/user/mixt/virtualClass/sessionDateTracking/join/:id": VirtualClassJoinSchema,
-  "/user/pdf/subscribe/:id": SubscribeReplySchema,
-  "/virtualClass/testRoom": null,
-  "/virtualClass/testRoom.js": null,
-  // flow
-  "/course/currentFlow/:id": FlowViewSchema,
-  "/user/formation/currentFlow/:id": FlowViewSchema,
-  "/user/dpc/currentFlow/:id": FlowViewSchema,
-  "/user/faceToFaceOnly/currentFlow/:id": FlowViewSchema,
-  "/user/mixt/currentFlow/:id": FlowViewSchema,
-  "/user/video/currentFlow/:id": FlowViewSchema,
-  "/user/quiz/currentFlow/:id": FlowViewSchema,
-  // Any other training type: always an error (501 for a type without a flow, 404 otherwise).
-  "/user/:type/currentFlow/:id": null,
-  "/user/video/module/complete/:id": FlowViewSchema,
-  "/user/pdf/module/complete/:id": FlowViewSchema,
-  "/user/pdf/module/link/:id": ModuleLinkSchema,
-  "/user/evaluationQuiz": EvaluationQuizSchema,
-  "/getAudioStream/:id": null,
-  "/user/session/:id/calendar.ics": null,
-  // records
-  // attestations, feedback, trainers
-  "/user/attestation": AttestationListSchema,
-  "/user/attestations": AttestationListSchema,
-  "/user/attestation/dpc": DpcAttestationsSchema,
-  "/attestation/verify/:code": VerificationSchema,
   // back office, part B (accounting, content, FAQ, login image, users, discount codes)
   "/admin/content": ContentListSchema,
   "/admin/content/drafts/:id": ContentItemSchema,

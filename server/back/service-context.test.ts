@@ -11,8 +11,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "accounting/accounting.service.ts", // 5
   "accounting/credit-notes.service.ts", // 3
   "attestations/attestations.service.ts", // 2
-  "attestations/feedback.service.ts", // 4
-  "attestations/trainer.service.ts", // 3
   "audit/audit.service.ts", // 2
   "billing/billing.service.ts", // 4
   "catalogue/catalogue-listing.service.ts", // 2
@@ -22,10 +20,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "editorial/login-image.service.ts", // 2
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
-  "enrolment/session-days.service.ts", // 3
-  "flow/flow-advance.service.ts", // 2
-  "flow/flow-view.service.ts", // 2
-  "flow/flow.service.ts", // 4
   "home/home.service.ts", // 1
   "invoices/invoices.service.ts", // 2
   "notifications/notifications.service.ts", // 3

@@ -7,11 +7,14 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { subscribeToTraining, unsubscribeFromTraining } from "../../server/back/modules/enrolment/enrolment.service.ts";
+import { BRANDS } from "#core/branding/brands.ts";
+import { serviceContext } from "../../server/back/service-context.ts";
 import { enrolments, notifications } from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, type Agent } from "./support/http.ts";
+import { testEnv } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
 import { accountOf, agentFor, createLearners, createSession, enrolmentsOfSession, sessionRow, trainingBySlug, userByEmail } from "./enrolment-helpers.ts";
 
@@ -130,6 +133,7 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "seats-mail-"));
     const deps = {
       db: suite.db,
+      env: testEnv(),
       now: () => new Date(),
       logger: createLogger("silent"),
       mailer: createMailer({ from: "test@formapharm.test", outboxDir }),
@@ -140,15 +144,16 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
         },
       },
     };
+    const ctx = serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" });
     const input = { accountId, brand: "fr" as const, trainingId: training.id, sessionId: session.id };
-    expect((await subscribeToTraining(deps, { ...input, userId: first })).outcome).toBe("booked");
-    expect((await subscribeToTraining(deps, { ...input, userId: second })).outcome).toBe("waiting_list");
+    expect((await subscribeToTraining(ctx, { ...input, userId: first })).outcome).toBe("booked");
+    expect((await subscribeToTraining(ctx, { ...input, userId: second })).outcome).toBe("waiting_list");
     expect(events).toEqual([
       { channel: `private-account.${accountId}`, event: "TrainingPlanUpdate", payload: { userId: first, trainingId: training.id } },
       { channel: `private-account.${accountId}`, event: "TrainingPlanUpdate", payload: { userId: second, trainingId: training.id } },
     ]);
     events.length = 0;
-    expect(await unsubscribeFromTraining(deps, { userId: first, accountId, brand: "fr", trainingId: training.id })).toEqual({ promotedUserId: second });
+    expect(await unsubscribeFromTraining(ctx, { userId: first, accountId, brand: "fr", trainingId: training.id })).toEqual({ promotedUserId: second });
     expect(events.map((e) => [e.channel, e.event])).toEqual([
       [`private-account.${accountId}`, "TrainingPlanUpdate"],
       [`private-user.${second}`, "NotificationUpdate"],

@@ -7,6 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { createFeedbackRequest, insertFeedbackRequest } from "../../server/back/modules/attestations/feedback.service.ts";
 import { insertTrainerAccessToken } from "../../server/back/modules/attestations/trainer.service.ts";
+import { BRANDS } from "#core/branding/brands.ts";
+import { serviceContext } from "../../server/back/service-context.ts";
 import * as t from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
@@ -17,6 +19,13 @@ import { useSuite } from "./support/setup.ts";
 
 describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
   const suite = useSuite(backend);
+  /** A service context for the direct calls that only write a row (no mail is sent). */
+  const quietContext = () => {
+    const env = testEnv();
+    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: os.tmpdir() });
+    const deps = { db: suite.db, env, now: () => new Date(), broadcaster: suite.platform.realtime.broadcaster, mailer, logger: createLogger("silent") };
+    return serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" });
+  };
 
   async function userId(email: string) {
     const [row] = await suite.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email));
@@ -67,7 +76,7 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
 
   test("unknown and expired feedback tokens are refused with a clear message, nothing written", async () => {
     const training = await trainingBySlug("sevrage-tabagique");
-    await insertFeedbackRequest(suite.db, {
+    await insertFeedbackRequest(quietContext(), {
       rawToken: "expired-feedback-token",
       userId: await userId("learner@demo.test"),
       trainingId: training.id,
@@ -93,13 +102,17 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       db: suite.db,
       env,
       now: () => new Date(),
+      broadcaster: suite.platform.realtime.broadcaster,
       mailer: createMailer({ from: env.MAIL_FROM, outboxDir }),
+      logger: createLogger("silent"),
+    };
+    const ctx = serviceContext(deps, { brand: BRANDS.es, locale: "es-ES" });
+    const hosts = {
       brandHosts: new Map([
         ["localhost", "fr"],
         ["es.localhost", "es"],
       ] as const),
       publicPort: () => 3000,
-      logger: createLogger("silent"),
     };
     const [enrolment] = await suite.db
       .select({ id: t.enrolments.id })
@@ -107,12 +120,12 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
       .innerJoin(t.trainings, eq(t.trainings.id, t.enrolments.trainingId))
       .where(and(eq(t.enrolments.userId, await userId("learner.es@demo.test")), eq(t.trainings.slug, "atencion-farmaceutica-polimedicados")));
     await suite.db.update(t.enrolments).set({ status: "finished", finishedAt: new Date(), progressPercent: 100 }).where(eq(t.enrolments.id, enrolment!.id));
-    const created = await createFeedbackRequest(deps, enrolment!.id, { requestHost: { hostname: "evil.example", port: 666 } });
+    const created = await createFeedbackRequest(ctx, enrolment!.id, { hosts, requestHost: { hostname: "evil.example", port: 666 } });
     expect(created?.link).toBe(`http://es.localhost:3000/feedback/${created!.token}`);
     const [mail] = fs.readdirSync(outboxDir).map((name) => fs.readFileSync(path.join(outboxDir, name), "utf8").replace(/=\r?\n/g, ""));
     expect(mail).toContain("learner.es@demo.test");
     expect(mail).toContain(created!.token);
-    expect(await createFeedbackRequest(deps, enrolment!.id)).toBeNull();
+    expect(await createFeedbackRequest(ctx, enrolment!.id, { hosts })).toBeNull();
     expect(fs.readdirSync(outboxDir)).toHaveLength(1);
     const [stored] = await suite.db.select().from(t.feedbackRequests).where(eq(t.feedbackRequests.enrolmentId, enrolment!.id));
     expect(stored!.tokenHash).not.toContain(created!.token);
@@ -164,7 +177,7 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
     const [today, nextWeek] = days;
     const day = today.day;
     const outsider = await userId("learner@demo.test");
-    await insertTrainerAccessToken(suite.db, {
+    await insertTrainerAccessToken(quietContext(), {
       rawToken: "expired-trainer-token",
       sessionId: session.id,
       personId: null,

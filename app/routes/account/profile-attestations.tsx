@@ -14,15 +14,12 @@ import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AttestationListSchema, DpcAttestationsSchema } from "#core/contract/attestations.ts";
+import { attestationsEndpoints } from "#core/contract/endpoints/attestations.ts";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
-  const [attestations, dpc] = await Promise.all([
-    back.get("/user/attestations", AttestationListSchema),
-    back.get("/user/attestation/dpc", DpcAttestationsSchema),
-  ]);
+  const [attestations, dpc] = await Promise.all([back.call(attestationsEndpoints.attestations), back.call(attestationsEndpoints.dpcAttestations)]);
   return { title: serverT(context, "attestations")("profile.title"), attestations, dpcEnrolments: dpc.enrolments };
 }
 
@@ -44,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     await readFormData(request, context);
     const { back } = context.get(requestStateContext);
     try {
-      const file = await back.postForFile("/user/download", { data: { attestationId: Number(form.get("attestationId")) || 0 } });
+      const file = await back.file(attestationsEndpoints.download, { body: { data: { attestationId: Number(form.get("attestationId")) || 0 } } });
       const headers = new Headers({ "Cache-Control": "no-store" });
       for (const name of ["content-type", "content-disposition", "content-length"]) {
         const value = file.headers.get(name);
@@ -71,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const upload = new FormData();
   upload.set("certificate", file, file.name || "certificate");
   try {
-    await context.get(requestStateContext).back.postForm(`/user/dpc/practiceCertificate/${encodeURIComponent(enrolmentId)}`, upload);
+    await context.get(requestStateContext).back.call(attestationsEndpoints.practiceCertificate, { params: { id: enrolmentId }, body: upload });
   } catch (error) {
     return backErrorReply(null, error, { form });
   }

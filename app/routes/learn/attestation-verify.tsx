@@ -8,7 +8,7 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
-import { VerificationSchema } from "#core/contract/attestations.ts";
+import { attestationsEndpoints } from "#core/contract/endpoints/attestations.ts";
 import { pageMeta } from "~/lib/meta";
 
 /**
@@ -24,7 +24,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const code = params.code ?? "";
   const title = serverT(context, "attestations")("verify.title");
   try {
-    const verification = await context.get(requestStateContext).back.get(`/attestation/verify/${encodeURIComponent(code)}`, VerificationSchema);
+    const verification = await context.get(requestStateContext).back.call(attestationsEndpoints.verify, { params: { code } });
     return { title, code, verification, message: null };
   } catch (error) {
     if (!(error instanceof BackError) || error.status !== 404) throw error;

@@ -7,7 +7,8 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { coursePath, learnActionError, learnPath, notEnrolledTarget, quizToast } from "~/routes/learn/learn.server";
-import { EvaluationAnsweredSchema, EvaluationQuizSchema, type EvaluationQuiz } from "#core/contract/flow.ts";
+import { type EvaluationQuiz } from "#core/contract/flow.ts";
+import { flowEndpoints } from "#core/contract/endpoints/flow.ts";
 
 export type EvaluationData = EvaluationQuiz;
 
@@ -17,7 +18,7 @@ type Args = { url: URL; context: Readonly<RouterContextProvider> };
 export async function loadEvaluation({ url, context }: Args, trainingId: number) {
   const { back } = context.get(requestStateContext);
   try {
-    const evaluation = await back.get("/user/evaluationQuiz", EvaluationQuizSchema, { trainingId });
+    const evaluation = await back.call(flowEndpoints.evaluationQuiz, { query: { trainingId } });
     return {
       evaluation,
       learnHref: learnPath(context, evaluation.training.type, evaluation.training.slug),
@@ -44,14 +45,9 @@ export async function answerEvaluation({ request, url, context }: Args & { reque
   }
   const { back } = context.get(requestStateContext);
   try {
-    const answered = await back.post(
-      "/user/evaluationQuiz/answer",
-      {
-        trainingId,
-        answers: submission.value.answers,
-      },
-      EvaluationAnsweredSchema,
-    );
+    // A choice that is not a number goes on as typed, for the API to refuse it with its own message.
+    const answers = submission.value.answers as Record<string, number[]>;
+    const answered = await back.call(flowEndpoints.answerEvaluation, { body: { trainingId, answers } });
     const t = serverT(context, "learning");
     return redirectWithToast(here, { type: "success", message: answered.finished ? t("toast.finished") : quizToast(t, answered.result) });
   } catch (error) {

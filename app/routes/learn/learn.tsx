@@ -14,9 +14,9 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { VirtualClassJoinSchema } from "#core/contract/enrolment.ts";
-import { AdvancedFlowSchema, FlowViewSchema, ModuleLinkSchema } from "#core/contract/flow.ts";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
+import { enrolmentEndpoints } from "#core/contract/endpoints/enrolment.ts";
+import { flowEndpoints } from "#core/contract/endpoints/flow.ts";
 
 const STEP_ID = /^(m|q)[1-9][0-9]{0,9}$|^attestation$/;
 
@@ -45,7 +45,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   try {
     // `retry=1`: the learner asked to try the current graded quiz again (the "try again" GET form, ADR 0107).
     const retry = url.searchParams.get("retry") === "1" ? "1" : null;
-    const flow = await back.get(`/course/currentFlow/${training.id}`, FlowViewSchema, { step, retry });
+    const flow = await back.call(flowEndpoints.courseFlow, { params: { id: training.id }, query: { step, retry } });
     return { flow, title: serverT(context, "learning")("title", { name: training.name }) };
   } catch (error) {
     if (!(error instanceof BackError)) throw error;
@@ -79,13 +79,15 @@ export async function action({ request, params, url, context }: Route.ActionArgs
       case "advance": {
         const form = parse("advance");
         if (!form) return badRequest();
-        const flow = await back.post(`/course/currentFlow/${training.id}`, { stepId: form.stepId }, AdvancedFlowSchema);
+        const flow = await back.call(flowEndpoints.advanceCourse, { params: { id: training.id }, body: { stepId: form.stepId } });
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "quiz": {
         const form = parse("quiz");
         if (!form) return badRequest();
-        const flow = await back.post(`/course/currentFlow/${training.id}`, form, AdvancedFlowSchema);
+        // A choice that is not a number goes on as typed, for the API to refuse it with its own message.
+        const body = form as { stepId: string; answers: Record<string, number[]> };
+        const flow = await back.call(flowEndpoints.advanceCourse, { params: { id: training.id }, body });
         // A passed or ungraded quiz: its score page, then a link on to the next step. A failed graded one stays the
         // current step, which shows the result, what was wrong and how to try again (or that no attempt is left).
         const failed = flow.result?.passed === false;
@@ -101,20 +103,20 @@ export async function action({ request, params, url, context }: Route.ActionArgs
         const kind = intent === "pdf-complete" ? "pdf" : "video";
         // Where the video player stopped, sent by its `ended` event (empty without JavaScript).
         const position = kind === "video" ? (form.position ?? "") : "";
-        const query = position ? `?${new URLSearchParams({ position })}` : "";
-        const flow = await back.getWithCsrf(`/user/${kind}/module/complete/${form.moduleId}${query}`, FlowViewSchema);
+        const complete = kind === "pdf" ? flowEndpoints.completePdf : flowEndpoints.completeVideo;
+        const flow = await back.call(complete, { params: { id: form.moduleId }, query: { position } });
         return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
       }
       case "pdf-open": {
         const form = parse("pdfOpen");
         if (!form) return badRequest();
-        const link = await back.getWithCsrf(`/user/pdf/module/link/${form.moduleId}`, ModuleLinkSchema);
+        const link = await back.call(flowEndpoints.pdfLink, { params: { id: form.moduleId } });
         return redirect(link.url);
       }
       case "join": {
         const form = parse("join");
         if (!form) return badRequest();
-        const room = await back.getWithCsrf(`/user/mixt/virtualClass/join/${form.sessionId}`, VirtualClassJoinSchema);
+        const room = await back.call(enrolmentEndpoints.joinVirtualClass, { params: { id: form.sessionId } });
         return redirect(room.url);
       }
       default:

@@ -6,7 +6,7 @@ import { readSubmission } from "~/lib/forms.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
-import { SubscribeReplySchema } from "#core/contract/enrolment.ts";
+import { enrolmentEndpoints } from "#core/contract/endpoints/enrolment.ts";
 
 type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider>; trainingId: number };
 
@@ -34,10 +34,10 @@ export async function enrolmentAction({ request, url, context, trainingId }: Arg
   let toast: ToastInput;
   try {
     if (intent === "subscribe") {
-      const reply = await back.post(`/course/subscribe/${trainingId}`, { sessions: sessionId ? [sessionId] : [] }, SubscribeReplySchema);
+      const reply = await back.call(enrolmentEndpoints.courseSubscribe, { params: { id: trainingId }, body: { sessions: sessionId ? [sessionId] : [] } });
       toast = { type: "success", message: t(`enrolment.toast.${reply.outcome}`, { position: reply.enrolment.waitingListPosition ?? "" }) };
     } else {
-      await back.post(`/course/unsubscribe/${trainingId}`, {});
+      await back.call(enrolmentEndpoints.courseUnsubscribe, { params: { id: trainingId }, body: {} });
       toast = { type: "success", message: t("enrolment.toast.unsubscribed") };
     }
   } catch (error) {

@@ -18,7 +18,7 @@ import { getUser } from "~/lib/current-user.server";
 import { loginPath, pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
-import { UserEnrolmentSchema } from "#core/contract/enrolment.ts";
+import { enrolmentEndpoints } from "#core/contract/endpoints/enrolment.ts";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
 /**
@@ -41,7 +41,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const [bookmarks, enrolmentReply] = user.loggedIn
     ? await Promise.all([
         back.call(catalogueEndpoints.bookmarks).catch(on404([] as number[])),
-        back.get(`/user/enrolment/${training.id}`, UserEnrolmentSchema).catch(on404(null)),
+        back.call(enrolmentEndpoints.userEnrolment, { params: { id: training.id } }).catch(on404(null)),
       ])
     : [[] as number[], null];
   const eligibility = enrolmentReply?.eligibility;

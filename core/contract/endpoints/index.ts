@@ -10,12 +10,15 @@ import { adminEndpoints } from "./admin.ts";
 import { adminCatalogEndpoints } from "./admin-catalog.ts";
 import { adminSessionsEndpoints } from "./admin-sessions.ts";
 import { adminUsersEndpoints } from "./admin-users.ts";
+import { attestationsEndpoints } from "./attestations.ts";
 import { authEndpoints } from "./auth.ts";
 import { billingEndpoints } from "./billing.ts";
 import { broadcastingEndpoints } from "./broadcasting.ts";
 import { catalogueEndpoints } from "./catalogue.ts";
 import { contentEndpoints } from "./content.ts";
+import { enrolmentEndpoints } from "./enrolment.ts";
 import { feedbackTrainerEndpoints } from "./feedback-trainer.ts";
+import { flowEndpoints } from "./flow.ts";
 import { fundingRequestsEndpoints } from "./funding-requests.ts";
 import { platformEndpoints } from "./platform.ts";
 import { profileEndpoints } from "./profile.ts";
@@ -32,12 +35,15 @@ export const ENDPOINT_GROUPS = {
   adminCatalog: adminCatalogEndpoints,
   adminSessions: adminSessionsEndpoints,
   adminUsers: adminUsersEndpoints,
+  attestations: attestationsEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
   broadcasting: broadcastingEndpoints,
   catalogue: catalogueEndpoints,
   content: contentEndpoints,
+  enrolment: enrolmentEndpoints,
   feedbackTrainer: feedbackTrainerEndpoints,
+  flow: flowEndpoints,
   fundingRequests: fundingRequestsEndpoints,
   profile: profileEndpoints,
   records: recordsEndpoints,

@@ -2,17 +2,16 @@ import { Hono, type Context } from "hono";
 import { formatCertificateDate } from "#core/domain/dates.ts";
 import { pagePath } from "#core/pages.ts";
 import { buildAttestationPdf, type PdfLang } from "../../../pdf/attestation.ts";
-import type { BackEnv } from "../../context.ts";
+import { attestationsEndpoints as endpoints } from "#core/contract/endpoints/attestations.ts";
+import type { BackEnv, SessionState } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { failure, success } from "../../http/envelope.ts";
-import { requireSession, requireWritableSession } from "../../http/guards.ts";
-import { parseBody, parseInput } from "../../http/validate.ts";
+import { failure } from "../../http/envelope.ts";
+import { ok, register } from "../../http/register.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { normaliseCode } from "./attestation-code.ts";
 import { findUserAttestation, listDpcEnrolments, listUserAttestations, type AttestationRow } from "./attestations.repository.ts";
 import { verifyAttestation } from "./attestations.service.ts";
-import { DownloadSchema, IdParamSchema } from "#core/contract/attestations.ts";
 import { storePracticeCertificate } from "./practice-certificates.ts";
 
 /** The attestations endpoints of the learning journey (mounted under /back/api). */
@@ -38,13 +37,35 @@ function attestsOf(facts: AttestationRow["facts"]): "achievement" | "participati
 
 const numberOrNull = (value: string | number | null | undefined) => (typeof value === "number" ? value : null);
 
+/** The facts an attestation prints as text (buildFacts writes them so; the DPC ones only on a DPC attestation). */
+type PrintedFacts = AttestationRow["facts"] &
+  Record<
+    | "learnerFirstName"
+    | "learnerLastName"
+    | "profession"
+    | "trainingName"
+    | "trainingType"
+    | "duration"
+    | "startDate"
+    | "endDate"
+    | "organisationName"
+    | "organisationNumber"
+    | "issuedOn",
+    string
+  > &
+  Partial<Record<"programmeName" | "actionNumber" | "dpcOrganisationNumber" | "sessionDates", string | null>>;
+
+/** A row's kind (the table's check allows these two only) and its printed facts. */
+const kindOf = (row: AttestationRow) => row.kind as "training" | "dpc";
+const printedFacts = (row: AttestationRow) => row.facts as PrintedFacts;
+
 /** One attestation as the lists show it: the printed facts it needs and how to download it. */
 function toItem(row: AttestationRow, lang: PdfLang, url: string) {
-  const f = row.facts;
+  const f = printedFacts(row);
   return {
     id: row.id,
     code: row.code,
-    kind: row.kind,
+    kind: kindOf(row),
     attests: attestsOf(f),
     trainingId: row.trainingId,
     enrolmentId: row.enrolmentId,
@@ -59,12 +80,11 @@ function toItem(row: AttestationRow, lang: PdfLang, url: string) {
     issuedOn: formatCertificateDate(row.issuedAt),
     fileName: fileName(row, lang),
     verificationUrl: url,
-    download: { method: "POST", url: "/api/user/download", data: { attestationId: row.id } },
+    download: { method: "POST" as const, url: "/api/user/download", data: { attestationId: row.id } },
   };
 }
 
-async function listFor(c: Context<BackEnv>, kind?: "training" | "dpc") {
-  const session = requireSession(c);
+async function listFor(c: Context<BackEnv>, session: SessionState, kind?: "training" | "dpc") {
   const { db } = c.var.deps;
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "unauthenticated");
@@ -72,15 +92,15 @@ async function listFor(c: Context<BackEnv>, kind?: "training" | "dpc") {
   return { user, items: rows.map((row) => toItem(row, langOf(user.locale), verificationUrl(c, user, row.code))) };
 }
 
-attestationsRoutes.get("/user/attestation", async (c) => success(c, (await listFor(c, "training")).items));
+register(attestationsRoutes, endpoints.trainingAttestations, async (c, { caller }) => ok((await listFor(c, caller, "training")).items));
 
-attestationsRoutes.get("/user/attestations", async (c) => success(c, (await listFor(c)).items));
+register(attestationsRoutes, endpoints.attestations, async (c, { caller }) => ok((await listFor(c, caller)).items));
 
 /** DPC attestations, and the user's DPC enrolments with their practice certificate (uploaded or not). */
-attestationsRoutes.get("/user/attestation/dpc", async (c) => {
-  const { user, items } = await listFor(c, "dpc");
+register(attestationsRoutes, endpoints.dpcAttestations, async (c, { caller }) => {
+  const { user, items } = await listFor(c, caller, "dpc");
   const enrolments = await listDpcEnrolments(c.var.deps.db, user.id);
-  return success(c, {
+  return ok({
     attestations: items,
     enrolments: enrolments.map((e) => ({
       enrolmentId: e.enrolmentId,
@@ -98,9 +118,8 @@ attestationsRoutes.get("/user/attestation/dpc", async (c) => {
 });
 
 /** The PDF itself (not an envelope); another user's attestation is a 404, like an unknown one. */
-attestationsRoutes.post("/user/download", async (c) => {
-  const session = requireSession(c);
-  const { data } = await parseBody(c, DownloadSchema);
+register(attestationsRoutes, endpoints.download, async (c, { caller: session, body }) => {
+  const { data } = body;
   const { db } = c.var.deps;
   const code = data.code !== undefined ? normaliseCode(data.code) : undefined;
   if (code === null) throw new AppError("NOT_FOUND", "attestationsNotFound");
@@ -123,9 +142,8 @@ attestationsRoutes.post("/user/download", async (c) => {
 });
 
 /** Multipart upload (field `certificate`) of the practice certificate of one of the user's DPC enrolments. */
-attestationsRoutes.post("/user/dpc/practiceCertificate/:id", async (c) => {
-  const session = await requireWritableSession(c);
-  const enrolmentId = parseInput(IdParamSchema, c.req.param("id"), c.var.t);
+register(attestationsRoutes, endpoints.practiceCertificate, async (c, { caller: session, params }) => {
+  const enrolmentId = params.id;
   const type = c.req.header("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
   const form = await c.req.formData().catch(() => {
@@ -133,21 +151,20 @@ attestationsRoutes.post("/user/dpc/practiceCertificate/:id", async (c) => {
   });
   const file = form.get("certificate");
   const uploadedAt = await storePracticeCertificate(c.var.deps, session.userId, enrolmentId, file);
-  return success(c, { CertificateUploadedDate: formatCertificateDate(uploadedAt) }, c.var.t("attestationsCertificateUploaded"));
+  return ok({ CertificateUploadedDate: formatCertificateDate(uploadedAt) }, c.var.t("attestationsCertificateUploaded"));
 });
 
 /** Public: no login. Authentic only if the code exists and its signature matches the stored facts. */
-attestationsRoutes.get("/attestation/verify/:code", async (c) => {
-  const result = await verifyAttestation(c.var.deps, c.req.param("code"));
+register(attestationsRoutes, endpoints.verify, async (c, { params }) => {
+  const result = await verifyAttestation(c.var.deps, params.code);
   if (!result.valid) return failure(c, 404, c.var.t("attestationsNotAuthentic"), { authentic: false });
   const { attestation } = result;
-  const f = attestation.facts;
-  return success(
-    c,
+  const f = printedFacts(attestation);
+  return ok(
     {
       authentic: true,
       code: attestation.code,
-      kind: attestation.kind,
+      kind: kindOf(attestation),
       learnerFirstName: f.learnerFirstName,
       learnerLastName: f.learnerLastName,
       profession: f.profession,

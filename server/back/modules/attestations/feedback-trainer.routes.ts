@@ -13,24 +13,20 @@ import { getTrainerVirtualClass, markAttendance } from "./trainer.service.ts";
  */
 export const feedbackTrainerRoutes = new Hono<BackEnv>();
 
-register(feedbackTrainerRoutes, endpoints.feedbackRequest, async (c, { params }) =>
-  ok(await getFeedbackRequest(c.var.deps.db, params.token, c.var.deps.now())),
-);
+register(feedbackTrainerRoutes, endpoints.feedbackRequest, async (c, { ctx, params }) => ok(await getFeedbackRequest(ctx, params.token, ctx.now())));
 
-register(feedbackTrainerRoutes, endpoints.submitFeedback, async (c, { params }) => {
-  const { db, now } = c.var.deps;
-  await getFeedbackRequest(db, params.token, now());
+register(feedbackTrainerRoutes, endpoints.submitFeedback, async (c, { ctx, params }) => {
+  const { now } = ctx;
+  await getFeedbackRequest(ctx, params.token, now());
   const input = await parseBody(c, FeedbackSchema);
-  return ok(await submitFeedback(db, params.token, input, now()), c.var.t("attestationsFeedbackSaved"));
+  return ok(await submitFeedback(ctx, params.token, input, now()), c.var.t("attestationsFeedbackSaved"));
 });
 
-register(feedbackTrainerRoutes, endpoints.trainerVirtualClass, async (c, { params }) =>
-  ok(await getTrainerVirtualClass(c.var.deps.db, params.token, c.var.deps.now())),
-);
+register(feedbackTrainerRoutes, endpoints.trainerVirtualClass, async (c, { ctx, params }) => ok(await getTrainerVirtualClass(ctx, params.token, ctx.now())));
 
-register(feedbackTrainerRoutes, endpoints.markAttendance, async (c, { params }) => {
-  const { db, now } = c.var.deps;
-  await getTrainerVirtualClass(db, params.token, now());
+register(feedbackTrainerRoutes, endpoints.markAttendance, async (c, { ctx, params }) => {
+  const { now } = ctx;
+  await getTrainerVirtualClass(ctx, params.token, now());
   const input = await parseBody(c, AttendanceSchema);
-  return ok(await markAttendance(db, params.token, input, now()), c.var.t("attestationsTrainerAttendanceSaved"));
+  return ok(await markAttendance(ctx, params.token, input, now()), c.var.t("attestationsTrainerAttendanceSaved"));
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import { pagePath } from "#core/pages.ts";
-import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -30,10 +30,10 @@ export function reviewAuthorName(firstName: string, lastName: string): string {
 
 /** Stores a feedback request whose token hashes to `tokenHash` (the seed uses it with fixed demo tokens). */
 export async function insertFeedbackRequest(
-  db: Db,
+  ctx: ServiceContext,
   input: { rawToken: string; userId: number; trainingId: number; enrolmentId: number | null; expiresAt: Date; now: Date },
 ) {
-  await saveFeedbackRequest(db, {
+  await saveFeedbackRequest(ctx.db, {
     tokenHash: hashToken(input.rawToken),
     userId: input.userId,
     trainingId: input.trainingId,
@@ -49,17 +49,17 @@ export async function insertFeedbackRequest(
  * returns null. A mail failure is logged, not thrown (the training is finished either way).
  */
 export async function createFeedbackRequest(
-  deps: Pick<BackDeps, "db" | "env" | "now" | "mailer" | "brandHosts" | "publicPort" | "logger">,
+  ctx: ServiceContext,
   enrolmentId: number,
-  options: { requestHost?: RequestHost | null } = {},
+  options: { hosts: Pick<BackDeps, "brandHosts" | "publicPort">; requestHost?: RequestHost | null },
 ): Promise<{ token: string; link: string } | null> {
-  const row = await findEnrolmentWithUserAndTraining(deps.db, enrolmentId);
+  const row = await findEnrolmentWithUserAndTraining(ctx.db, enrolmentId);
   if (!row) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
-  const existing = await findFeedbackRequestOfEnrolment(deps.db, enrolmentId);
+  const existing = await findFeedbackRequestOfEnrolment(ctx.db, enrolmentId);
   if (existing) return null;
-  const now = deps.now();
+  const now = ctx.now();
   const token = randomBytes(32).toString("base64url");
-  await insertFeedbackRequest(deps.db, {
+  await insertFeedbackRequest(ctx, {
     rawToken: token,
     userId: row.user.id,
     trainingId: row.training.id,
@@ -67,24 +67,24 @@ export async function createFeedbackRequest(
     expiresAt: new Date(now.getTime() + FEEDBACK_TTL_MS),
     now,
   });
-  const origin = publicOrigin(deps, row.user.brand, options.requestHost) ?? "";
+  const origin = publicOrigin({ env: ctx.env, ...options.hosts }, row.user.brand, options.requestHost) ?? "";
   const link = `${origin}${pagePath("feedback", row.user.locale.startsWith("es") ? "es" : "fr", { token })}`;
   const brand = isBrandKey(row.user.brand) ? BRANDS[row.user.brand] : BRANDS.fr;
   try {
-    await deps.mailer.send({
+    await ctx.mailer.send({
       to: row.user.email,
       ...feedbackRequestMail({ brand, locale: row.user.locale, firstName: row.user.firstName, trainingName: row.training.name, link }),
     });
   } catch (error) {
-    deps.logger.error({ err: error }, "feedback request mail not sent");
+    ctx.logger.error({ err: error }, "feedback request mail not sent");
   }
   return { token, link };
 }
 
 /** The training a valid token asks about; an unknown, used or expired token is a 404 with a clear message. */
-export async function getFeedbackRequest(db: Db, raw: string, now: Date) {
+export async function getFeedbackRequest(ctx: ServiceContext, raw: string, now: Date) {
   if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
-  const row = await findUsableFeedbackRequest(db, hashToken(raw), now);
+  const row = await findUsableFeedbackRequest(ctx.db, hashToken(raw), now);
   if (!row) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
   return row;
 }
@@ -93,9 +93,9 @@ export async function getFeedbackRequest(db: Db, raw: string, now: Date) {
  * Stores the review and refreshes the training's cached rating in one transaction; the token is consumed by
  * the same atomic update that checks it, so of two concurrent submissions only one is stored.
  */
-export async function submitFeedback(db: Db, raw: string, input: { rating: number; comment: string }, now: Date) {
+export async function submitFeedback(ctx: ServiceContext, raw: string, input: { rating: number; comment: string }, now: Date) {
   if (!raw || raw.length > MAX_TOKEN_LENGTH) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const request = await consumeFeedbackRequest(tx, hashToken(raw), now);
     if (!request) throw new AppError("NOT_FOUND", "attestationsFeedbackInvalidToken");
     const user = await findReviewerName(tx, request.userId);

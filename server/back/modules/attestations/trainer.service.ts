@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashToken } from "../auth/tokens.ts";
@@ -17,8 +18,11 @@ const BOOKED = ["pending", "in_progress", "finished"];
 const MAX_TOKEN_LENGTH = 200;
 
 /** Stores a trainer access token for a session (only its sha256); the seed and the admin side use it. */
-export async function insertTrainerAccessToken(db: Db, input: { rawToken: string; sessionId: number; personId: number | null; expiresAt: Date; now: Date }) {
-  await saveTrainerAccessToken(db, {
+export async function insertTrainerAccessToken(
+  ctx: ServiceContext,
+  input: { rawToken: string; sessionId: number; personId: number | null; expiresAt: Date; now: Date },
+) {
+  await saveTrainerAccessToken(ctx.db, {
     tokenHash: hashToken(input.rawToken),
     sessionId: input.sessionId,
     personId: input.personId,
@@ -48,7 +52,8 @@ function participantsOf(db: Db, sessionId: number) {
 }
 
 /** What the trainer page shows: the session, its days, and its participants (names only) with their attendance. */
-export async function getTrainerVirtualClass(db: Db, raw: string, now: Date) {
+export async function getTrainerVirtualClass(ctx: ServiceContext, raw: string, now: Date) {
+  const { db } = ctx;
   const { session, trainingName, trainingType } = await sessionOfToken(db, raw, now);
   const [days, participants, marks] = await Promise.all([sessionDays(db, session), participantsOf(db, session.id), listSessionAttendances(db, session.id)]);
   return {
@@ -82,7 +87,8 @@ export async function getTrainerVirtualClass(db: Db, raw: string, now: Date) {
  * Marks attendance for one day. Everything is checked before writing (token, day of the session, every
  * participant booked on it); then all marks are written in one transaction.
  */
-export async function markAttendance(db: Db, raw: string, input: { day: string; attendance: { userId: number; attended: boolean }[] }, now: Date) {
+export async function markAttendance(ctx: ServiceContext, raw: string, input: { day: string; attendance: { userId: number; attended: boolean }[] }, now: Date) {
+  const { db } = ctx;
   const { session } = await sessionOfToken(db, raw, now);
   const days = await sessionDays(db, session);
   const day = days.find((d) => d.day === input.day);

@@ -5,6 +5,7 @@ import { toParisDate } from "#core/domain/dates.ts";
 import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db, Tx } from "../../../db/client.ts";
 import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { type MessageKey } from "../../i18n/messages.ts";
 import { publishPlanUpdate, releaseSeat, tellSeatChanges } from "./seats.service.ts";
@@ -90,9 +91,9 @@ export type SubscribeOutcome = "subscribed" | "booked" | "waiting_list";
  * session row, so concurrent bookings of the last seat queue up and only one gets it; the others go on the waiting
  * list (or are refused with 409 when the session has no waiting list).
  */
-export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Promise<{ outcome: SubscribeOutcome; enrolment: EnrolmentPayload }> {
-  const { db } = deps;
-  const now = deps.now();
+export async function subscribeToTraining(ctx: ServiceContext, input: SubscribeInput): Promise<{ outcome: SubscribeOutcome; enrolment: EnrolmentPayload }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const user = await getUserPayload(db, input.userId, input.accountId);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const training = await requireTraining(db, input.brand, input.trainingId);
@@ -110,7 +111,7 @@ export async function subscribeToTraining(deps: Deps, input: SubscribeInput): Pr
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
     throw error;
   }
-  await afterEnrolment(deps, accountId, { userId: input.userId, trainingId: training.id });
+  await afterEnrolment(ctx, accountId, { userId: input.userId, trainingId: training.id });
   return { outcome: result.outcome, enrolment: toEnrolmentPayload(result.row) };
 }
 
@@ -220,8 +221,8 @@ export type UnsubscribeInput = { userId: number; accountId: number | null; brand
  * Cancels the learner's enrolment. A freed seat goes, in the same transaction, to the first learner on the waiting
  * list (told by notification and mail after commit, ADR 0085); otherwise the session counts one participant less.
  */
-export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInput): Promise<{ promotedUserId: number | null }> {
-  const { db } = deps;
+export async function unsubscribeFromTraining(ctx: ServiceContext, input: UnsubscribeInput): Promise<{ promotedUserId: number | null }> {
+  const { db } = ctx;
   const training = await requireTraining(db, input.brand, input.trainingId);
   const current = await findActiveEnrolment(db, input.userId, training.id);
   if (!current) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
@@ -242,22 +243,23 @@ export async function unsubscribeFromTraining(deps: Deps, input: UnsubscribeInpu
     return releaseSeat(tx, mine.sessionId);
   });
 
-  await publishPlanUpdate(deps, current.accountId, { userId: input.userId, trainingId: training.id });
-  await tellSeatChanges(deps, promoted);
+  await publishPlanUpdate(ctx, current.accountId, { userId: input.userId, trainingId: training.id });
+  await tellSeatChanges(ctx, promoted);
   return { promotedUserId: promoted[0]?.userId ?? null };
 }
 
 /** The user's own active enrolment, or 404. */
-export async function requireOwnEnrolment(db: Db, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentRow> {
-  const training = await requireTraining(db, brand, trainingId);
-  const row = await findActiveEnrolment(db, userId, training.id);
+export async function requireOwnEnrolment(ctx: ServiceContext, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentRow> {
+  const training = await requireTraining(ctx.db, brand, trainingId);
+  const row = await findActiveEnrolment(ctx.db, userId, training.id);
   if (!row) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
   return row;
 }
 
 /** Creates the follow-up file number once (idempotent): later calls return the same number. */
-export async function createFollowUp(db: Db, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentPayload> {
-  const row = await requireOwnEnrolment(db, brand, userId, trainingId);
+export async function createFollowUp(ctx: ServiceContext, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentPayload> {
+  const { db } = ctx;
+  const row = await requireOwnEnrolment(ctx, brand, userId, trainingId);
   if (row.dossierId) return toEnrolmentPayload(row);
   const dossierId = `SUIVI-${row.id}-${randomBytes(4).toString("hex").toUpperCase()}`;
   // The `is null` guard keeps the first number if two calls race.
@@ -270,8 +272,8 @@ export async function createFollowUp(db: Db, brand: BrandKey, userId: number, tr
  * Turns the learner's access to the e-learning player on or off. When turned on, a fresh one-time password is
  * returned for the external SCORM player's own login screen (ADR 0011); it is not stored by the platform.
  */
-export async function setLmsActive(db: Db, brand: BrandKey, userId: number, trainingId: number, status: boolean) {
-  const row = await requireOwnEnrolment(db, brand, userId, trainingId);
-  await setEnrolmentLmsActive(db, row.id, status);
+export async function setLmsActive(ctx: ServiceContext, brand: BrandKey, userId: number, trainingId: number, status: boolean) {
+  const row = await requireOwnEnrolment(ctx, brand, userId, trainingId);
+  await setEnrolmentLmsActive(ctx.db, row.id, status);
   return { lmsActive: status, password: status ? randomBytes(9).toString("base64url") : null };
 }

@@ -10,6 +10,7 @@ import { joinState, joinWindow, type JoinWindow } from "#core/domain/seats-join-
 import { seatsAvailable } from "#core/domain/sessions.ts";
 import type { Db } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import type { ServerLocale } from "../../i18n/messages.ts";
 import {
   findActiveEnrolment,
@@ -27,7 +28,8 @@ import { requireTraining } from "./enrolment.service.ts";
 const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : null);
 
 /** The sessions of a DPC training with their seats (public, brand-scoped). */
-export async function listDpcSessions(db: Db, brand: BrandKey, trainingId: number): Promise<SessionSeatsPayload[]> {
+export async function listDpcSessions(ctx: ServiceContext, brand: BrandKey, trainingId: number): Promise<SessionSeatsPayload[]> {
+  const { db } = ctx;
   const training = await requireTraining(db, brand, trainingId);
   if (training.type !== "dpc") throw new AppError("NOT_FOUND", "enrolmentNotDpc");
   const sessions = await listSessionsOfTraining(db, training.id);
@@ -63,7 +65,8 @@ const isVirtual = (session: SessionWithGroup, training: { isVirtual: boolean; ty
   session.virtualClass || training.isVirtual || training.type === "virtualClass";
 
 /** The learner's booked virtual-class days that have not ended yet, with their join windows. */
-export async function listVirtualSessions(db: Db, userId: number, now: Date) {
+export async function listVirtualSessions(ctx: ServiceContext, userId: number, now: Date) {
+  const { db } = ctx;
   const rows = await listUserEnrolmentsWithTraining(db, userId);
   const result = [];
   for (const { enrolment, training } of rows) {
@@ -100,9 +103,10 @@ function formatParis(date: Date, locale: ServerLocale): string {
  * With a session id alone, the day is today's (or the next one) for a multi-date session.
  */
 export async function joinVirtualClass(
-  db: Db,
+  ctx: ServiceContext,
   input: { userId: number; sessionId?: number; sessionDateId?: number; locale: ServerLocale; now: Date },
 ): Promise<{ url: string; opensAt: string; closesAt: string }> {
+  const { db } = ctx;
   let sessionId = input.sessionId;
   let dateRow: Awaited<ReturnType<typeof findSessionDate>> | undefined;
   if (input.sessionDateId !== undefined) {

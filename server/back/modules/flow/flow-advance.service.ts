@@ -26,7 +26,8 @@ import {
   type QuizQuestionRow,
 } from "./flow.repository.ts";
 import { publicFile, sessionView } from "./flow-view.service.ts";
-import { gradedStepCount, loadFlow, stateOf, type Deps, type LoadedFlow } from "./flow.service.ts";
+import { gradedStepCount, loadFlow, stateOf, type LoadedFlow } from "./flow.service.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { sessionOfTraining } from "./session-lookup.ts";
 import { checkWatched, podcastSeconds, videoSeconds } from "./video-media.ts";
 import type { QuizResultView } from "#core/contract/flow.ts";
@@ -84,15 +85,15 @@ const minutesUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
  * it, so two posts of the same step (or ten at once) cannot count more attempts than the rules allow.
  */
 export async function advanceFlow(
-  deps: Deps,
+  ctx: ServiceContext,
   userId: number,
   trainingId: number,
   input: AdvanceInput,
   options: { family?: string; alreadyDoneIsOk?: boolean; hooks?: FinishHooks } = {},
 ): Promise<{ flow: LoadedFlow; result: QuizResultView | null; finishedNow: boolean }> {
-  const { db } = deps;
-  const now = deps.now();
-  const before = await loadFlow(db, userId, trainingId, now, options.family);
+  const { db } = ctx;
+  const now = ctx.now();
+  const before = await loadFlow(ctx, userId, trainingId, now, options.family);
   const step = before.state.steps.find((s) => s.id === input.stepId);
   if (!step) throw new AppError("NOT_FOUND", "flowStepUnknown");
   const questions = step.quizId !== null ? await loadQuizQuestions(db, step.quizId) : [];
@@ -200,13 +201,13 @@ export async function advanceFlow(
       outcome: ended ? trainingOutcome({ rules: before.rules, gradedSteps: gradedStepCount(before), failed: after.failed }) : undefined,
     });
   });
-  const flow = await loadFlow(db, userId, trainingId, deps.now(), options.family);
+  const flow = await loadFlow(ctx, userId, trainingId, ctx.now(), options.family);
   if (finishedNow && !done && options.hooks?.onFinished) {
     try {
       await options.hooks.onFinished(before.enrolment.id, userId);
     } catch (error) {
       // The training is finished whatever happens next; a failed attestation or badge is logged and retried later.
-      deps.logger.error({ err: error, enrolmentId: before.enrolment.id }, "after-finish hook failed");
+      ctx.logger.error({ err: error, enrolmentId: before.enrolment.id }, "after-finish hook failed");
     }
   }
   return { flow, result, finishedNow };
@@ -248,11 +249,11 @@ async function recordHistory(db: DbOrTx, entry: HistoryChanges) {
  * Issued attestations stay valid. A training that ended on a failure cannot be started again this way: that would
  * give back the attempts the rules took away (ADR 0107).
  */
-export async function resetFlow(deps: Deps, userId: number, trainingId: number, family: string): Promise<LoadedFlow> {
-  const flow = await loadFlow(deps.db, userId, trainingId, deps.now(), family);
+export async function resetFlow(ctx: ServiceContext, userId: number, trainingId: number, family: string): Promise<LoadedFlow> {
+  const flow = await loadFlow(ctx, userId, trainingId, ctx.now(), family);
   if (flow.state.failed) throw new AppError("CONFLICT", "flowEnded");
   const id = flow.enrolment.id;
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await lockEnrolment(tx, id);
     await deleteModuleProgress(tx, id);
     await detachQuizTrackings(tx, id);
@@ -260,5 +261,5 @@ export async function resetFlow(deps: Deps, userId: number, trainingId: number, 
     const entry = await findHistoryEntry(tx, userId, trainingId, flow.enrolment.createdAt);
     if (entry) await updateHistoryEntry(tx, entry.id, { endDate: null, outcome: null, attempts: null });
   });
-  return loadFlow(deps.db, userId, trainingId, deps.now(), family);
+  return loadFlow(ctx, userId, trainingId, ctx.now(), family);
 }

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { isStepReachable, type FlowState } from "#core/domain/flow-steps.ts";
 import { seededShuffle } from "#core/domain/shuffle.ts";
 import { gradedState, isGraded, isPassing, type GradedState, type PassRules } from "#core/domain/pass-rules.ts";
@@ -62,12 +62,13 @@ type ShownQuiz = { id: number; kind: string; title: string; passScore: number | 
  * again and may: the quiz is shown open, in the order of the attempt to come.
  */
 export async function quizView(
-  db: Db,
+  ctx: ServiceContext,
   flow: Pick<LoadedFlow, "enrolment" | "rules">,
   quiz: ShownQuiz,
   now: Date,
   options: { retry?: boolean } = {},
 ): Promise<QuizView> {
+  const { db } = ctx;
   const enrolmentId = flow.enrolment.id;
   const [questions, attempts] = await Promise.all([loadQuizQuestions(db, quiz.id), listQuizAttempts(db, enrolmentId, quiz.id)]);
   const graded = isGraded(quiz, flow.rules);
@@ -156,7 +157,14 @@ export function sessionView(session: NonNullable<Awaited<ReturnType<typeof loadS
   };
 }
 
-async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][number], now: Date, options: { retry: boolean; lang: string }): Promise<StepView> {
+async function stepView(
+  ctx: ServiceContext,
+  flow: LoadedFlow,
+  step: FlowState["steps"][number],
+  now: Date,
+  options: { retry: boolean; lang: string },
+): Promise<StepView> {
+  const { db } = ctx;
   const module = step.moduleId !== null ? flow.structure.modules.get(step.moduleId) : undefined;
   const quiz = step.quizId !== null ? flow.structure.quizzes.get(step.quizId) : undefined;
   const live = step.moduleKind === "faceToFace" || step.moduleKind === "virtualClass" || step.moduleKind === "webinar";
@@ -191,7 +199,7 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
     captions: mediaUrl && module ? videoCaptions(module.mediaPath) : [],
     audioSeconds: podcast ? podcastSeconds(podcast.mediaPath) : null,
     transcript: podcast ? podcastTranscript(podcast.mediaPath, options.lang) : null,
-    quiz: quiz ? await quizView(db, flow, quiz, now, { retry: options.retry && step.status === "current" }) : null,
+    quiz: quiz ? await quizView(ctx, flow, quiz, now, { retry: options.retry && step.status === "current" }) : null,
     session,
   };
 }
@@ -200,7 +208,12 @@ async function stepView(db: Db, flow: LoadedFlow, step: FlowState["steps"][numbe
  * What the learning view shows: the steps and the current one, or the step asked for with `step`. `retry`: the
  * learner asked to try the current graded quiz again. `lang`: the language of a transcript.
  */
-export async function flowView(db: Db, flow: LoadedFlow, now: Date, options: { step?: string | null; retry?: boolean; lang?: string } = {}): Promise<FlowView> {
+export async function flowView(
+  ctx: ServiceContext,
+  flow: LoadedFlow,
+  now: Date,
+  options: { step?: string | null; retry?: boolean; lang?: string } = {},
+): Promise<FlowView> {
   const requestedStep = options.step ?? null;
   const { state, training, enrolment } = flow;
   let shown = state.steps.find((s) => s.id === state.currentStepId) ?? null;
@@ -226,6 +239,6 @@ export async function flowView(db: Db, flow: LoadedFlow, now: Date, options: { s
     failed: state.failed,
     outcome: flow.outcome,
     attests: flow.rules.attests,
-    step: shown ? await stepView(db, flow, shown, now, { retry: options.retry === true, lang: options.lang ?? "fr" }) : null,
+    step: shown ? await stepView(ctx, flow, shown, now, { retry: options.retry === true, lang: options.lang ?? "fr" }) : null,
   };
 }

@@ -3,28 +3,19 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono, type Context } from "hono";
 import { isTrainingType } from "#core/domain/training-types.ts";
-import type { BackEnv } from "../../context.ts";
+import { flowEndpoints as endpoints } from "#core/contract/endpoints/flow.ts";
+import type { BackEnv, SessionState } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { success } from "../../http/envelope.ts";
-import { requireCsrfOnGet, requireSession, requireWritableSession } from "../../http/guards.ts";
-import { EmptyBody } from "#core/contract/ids.ts";
-import { parseBody, parseInput } from "../../http/validate.ts";
+import { ok, register } from "../../http/register.ts";
+import { parseInput } from "../../http/validate.ts";
 import { issueAttestations } from "../attestations/attestations.service.ts";
 import { createFeedbackRequest } from "../attestations/feedback.service.ts";
 import { findActiveEnrolment } from "../enrolment/enrolment.service.ts";
 import { awardBadges } from "../records/badges.ts";
 import { parseByteRange } from "./byte-range.ts";
 import { loadSession } from "./flow.repository.ts";
-import {
-  AdvanceSchema,
-  DpcAdvanceSchema,
-  EvaluationAnswerSchema,
-  EvaluationQuerySchema,
-  IdParamSchema,
-  PositionSchema,
-  VideoAdvanceSchema,
-  type QuizResultView,
-} from "#core/contract/flow.ts";
+import { AdvanceSchema, EvaluationQuerySchema, type QuizResultView } from "#core/contract/flow.ts";
 import { advanceFlow, resetFlow, type AdvanceInput, type FinishHooks } from "./flow-advance.service.ts";
 import { flowView, publicFile, quizView } from "./flow-view.service.ts";
 import { loadFlow, loadModuleFlow, markStarted, savePosition } from "./flow.service.ts";
@@ -33,8 +24,6 @@ import { brandHostname, trustedRequestHost } from "../../http/request-host.ts";
 
 /** The flow endpoints of the learning journey (mounted under /back/api). ADR 0012. */
 export const flowRoutes = new Hono<BackEnv>();
-
-const idOf = (c: Context<BackEnv>) => parseInput(IdParamSchema, c.req.param("id"), c.var.t);
 
 /**
  * Once a training is finished: its attestations, the badges the learner now deserves, and the mail asking for
@@ -47,7 +36,7 @@ function finishHooks(c: Context<BackEnv>): FinishHooks {
     onFinished: async (enrolmentId, userId) => {
       await issueAttestations(deps, enrolmentId);
       await awardBadges(deps, userId);
-      await createFeedbackRequest(deps, enrolmentId, { requestHost }).catch((error: unknown) =>
+      await createFeedbackRequest(c.var.ctx, enrolmentId, { hosts: deps, requestHost }).catch((error: unknown) =>
         c.var.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
       );
     },
@@ -67,110 +56,113 @@ function advanceMessage(c: Context<BackEnv>, finishedNow: boolean, result: QuizR
   return c.var.t(result.status === "failed" ? "flowQuizFailedEnd" : "flowQuizFailedRetry", values);
 }
 
-async function getFlow(c: Context<BackEnv>, family: string) {
-  const session = requireSession(c);
-  const { db, now } = c.var.deps;
-  const flow = await loadFlow(db, session.userId, idOf(c), now(), family);
-  return success(c, await flowView(db, flow, now(), { step: c.req.query("step") || null, retry: c.req.query("retry") === "1", lang: langOf(c) }));
+async function getFlow(
+  c: Context<BackEnv>,
+  ctx: ServiceContext,
+  caller: SessionState,
+  trainingId: number,
+  query: { step?: string; retry?: string },
+  family: string,
+) {
+  const { now } = ctx;
+  const flow = await loadFlow(ctx, caller.userId, trainingId, now(), family);
+  return ok(await flowView(ctx, flow, now(), { step: query.step || null, retry: query.retry === "1", lang: langOf(c) }));
 }
 
-async function postFlow(c: Context<BackEnv>, family: string, input: AdvanceInput) {
-  const session = await requireWritableSession(c);
-  const { db, now } = c.var.deps;
-  const { flow, result, finishedNow } = await advanceFlow(c.var.deps, session.userId, idOf(c), input, { family, hooks: finishHooks(c) });
-  const view = await flowView(db, flow, now(), { lang: langOf(c) });
-  return success(c, { ...view, result }, advanceMessage(c, finishedNow, result));
+async function postFlow(c: Context<BackEnv>, ctx: ServiceContext, caller: SessionState, trainingId: number, family: string, input: AdvanceInput) {
+  const { now } = ctx;
+  const { flow, result, finishedNow } = await advanceFlow(ctx, caller.userId, trainingId, input, { family, hooks: finishHooks(c) });
+  const view = await flowView(ctx, flow, now(), { lang: langOf(c) });
+  return ok({ ...view, result }, advanceMessage(c, finishedNow, result));
 }
 
 // The spec's currentFlow calls; {id} is the training id. They all read and move the same flow.
-for (const [family, url] of [
-  ["course", "/course/currentFlow/:id"],
-  ["formation", "/user/formation/currentFlow/:id"],
-  ["dpc", "/user/dpc/currentFlow/:id"],
-  ["faceToFaceOnly", "/user/faceToFaceOnly/currentFlow/:id"],
-  ["mixt", "/user/mixt/currentFlow/:id"],
-  ["video", "/user/video/currentFlow/:id"],
-  ["quiz", "/user/quiz/currentFlow/:id"],
+for (const [family, endpoint] of [
+  ["course", endpoints.courseFlow],
+  ["formation", endpoints.formationFlow],
+  ["dpc", endpoints.dpcFlow],
+  ["faceToFaceOnly", endpoints.faceToFaceFlow],
+  ["mixt", endpoints.mixtFlow],
+  ["video", endpoints.videoFlow],
+  ["quiz", endpoints.quizFlow],
 ] as const) {
-  flowRoutes.get(url, (c) => getFlow(c, family));
+  register(flowRoutes, endpoint, async (c, { ctx, caller, params, query }) => getFlow(c, ctx, caller, params.id, query, family));
 }
 
-flowRoutes.post("/course/currentFlow/:id", async (c) => postFlow(c, "course", await parseBody(c, AdvanceSchema)));
+register(flowRoutes, endpoints.advanceCourse, async (c, { ctx, caller, params, body }) => postFlow(c, ctx, caller, params.id, "course", body));
 
 // A quiz training's flow (the spec's "quiz get/post"): its questions are answered as the course flow's are.
-flowRoutes.post("/user/quiz/currentFlow/:id", async (c) => postFlow(c, "quiz", await parseBody(c, AdvanceSchema)));
+register(flowRoutes, endpoints.advanceQuiz, async (c, { ctx, caller, params, body }) => postFlow(c, ctx, caller, params.id, "quiz", body));
 
-flowRoutes.post("/user/dpc/currentFlow/:id", async (c) => postFlow(c, "dpc", (await parseBody(c, DpcAdvanceSchema)).data));
+register(flowRoutes, endpoints.advanceDpc, async (c, { ctx, caller, params, body }) => postFlow(c, ctx, caller, params.id, "dpc", body.data));
 
-flowRoutes.post("/user/video/currentFlow/:id", async (c) => {
-  const body = await parseBody(c, VideoAdvanceSchema);
-  const stepId = body.stepId ?? c.req.query("step");
+register(flowRoutes, endpoints.advanceVideo, async (c, { ctx, caller, params, query, body }) => {
+  const stepId = body.stepId ?? query.step;
   const input = parseInput(AdvanceSchema, { stepId, ...(body.answers ? { answers: body.answers } : {}) }, c.var.t);
-  return postFlow(c, "video", input);
+  return postFlow(c, ctx, caller, params.id, "video", input);
 });
 
-flowRoutes.delete("/user/dpc/currentFlow/:id", async (c) => {
-  const session = await requireWritableSession(c);
-  const { db, now } = c.var.deps;
-  const trainingId = idOf(c);
-  await parseBody(c, EmptyBody);
-  const flow = await resetFlow(c.var.deps, session.userId, trainingId, "dpc");
-  return success(c, await flowView(db, flow, now(), { lang: langOf(c) }), c.var.t("flowResetDone"));
+register(flowRoutes, endpoints.resetDpc, async (c, { ctx, caller, params }) => {
+  const flow = await resetFlow(ctx, caller.userId, params.id, "dpc");
+  return ok(await flowView(ctx, flow, ctx.now(), { lang: langOf(c) }), c.var.t("flowResetDone"));
 });
 
 // Any other training type in the path: spec section 8, "an unsupported current-flow type throws a not-implemented
 // error". The six families above are matched first; a known family with another method is a plain 404, and so is
 // a word that is not a training type at all (spec section 3: the route does not match).
-flowRoutes.on(["GET", "POST", "DELETE"], "/user/:type/currentFlow/:id", (c) => {
-  requireSession(c);
-  const type = c.req.param("type");
-  if (!isTrainingType(type)) throw new AppError("NOT_FOUND", "enrolmentUnknownType", { values: { type: type.slice(0, 40) } });
-  if (["formation", "dpc", "faceToFaceOnly", "mixt", "video", "quiz"].includes(type)) return c.notFound();
-  throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type } });
-});
+for (const endpoint of [endpoints.otherTypeRead, endpoints.otherTypeAdvance, endpoints.otherTypeReset]) {
+  register(flowRoutes, endpoint, async (c, { params }) => {
+    const type = params.type;
+    if (!isTrainingType(type)) throw new AppError("NOT_FOUND", "enrolmentUnknownType", { values: { type: type.slice(0, 40) } });
+    if (["formation", "dpc", "faceToFaceOnly", "mixt", "video", "quiz"].includes(type)) return c.notFound();
+    throw new AppError("NOT_IMPLEMENTED", "flowTypeNotImplemented", { values: { type } });
+  });
+}
 
 // Module endpoints: {id} is the module id.
-flowRoutes.post("/user/video/module/currentFlow/:id", async (c) => {
-  const session = await requireWritableSession(c);
-  const { position } = await parseBody(c, PositionSchema);
-  const saved = await savePosition(c.var.deps, session.userId, idOf(c), position);
-  return success(c, saved, c.var.t("flowPositionSaved"));
+register(flowRoutes, endpoints.savePosition, async (c, { ctx, caller, params, body }) => {
+  const saved = await savePosition(ctx, caller.userId, params.id, body.position);
+  return ok(saved, c.var.t("flowPositionSaved"));
 });
 
-async function completeModule(c: Context<BackEnv>, kinds: readonly string[]) {
-  requireCsrfOnGet(c);
-  const session = await requireWritableSession(c);
-  const { db, now } = c.var.deps;
-  const { flow, step } = await loadModuleFlow(db, session.userId, idOf(c), kinds, now());
+async function completeModule(
+  c: Context<BackEnv>,
+  ctx: ServiceContext,
+  caller: SessionState,
+  moduleId: number,
+  raw: string | undefined,
+  kinds: readonly string[],
+) {
+  const { now } = ctx;
+  const { flow, step } = await loadModuleFlow(ctx, caller.userId, moduleId, kinds, now());
   // A video's or an episode's player reports where it stopped (its `ended` event) in `position` (ADRs 0020, 0108).
-  const raw = c.req.query("position");
   if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw))
     throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
   const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
-  const advanced = await advanceFlow(c.var.deps, session.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
+  const advanced = await advanceFlow(ctx, caller.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
   const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
-  return success(c, await flowView(db, advanced.flow, now(), { lang: langOf(c) }), message);
+  return ok(await flowView(ctx, advanced.flow, now(), { lang: langOf(c) }), message);
 }
 
-flowRoutes.get("/user/video/module/complete/:id", (c) => completeModule(c, ["video", "podcast"]));
-flowRoutes.get("/user/pdf/module/complete/:id", (c) => completeModule(c, ["pdf"]));
+register(flowRoutes, endpoints.completeVideo, async (c, { ctx, caller, params, query }) =>
+  completeModule(c, ctx, caller, params.id, query.position, ["video", "podcast"]),
+);
+register(flowRoutes, endpoints.completePdf, async (c, { ctx, caller, params, query }) => completeModule(c, ctx, caller, params.id, query.position, ["pdf"]));
 
-flowRoutes.get("/user/pdf/module/link/:id", async (c) => {
-  requireCsrfOnGet(c);
-  const session = await requireWritableSession(c);
-  const { flow, step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["pdf"], c.var.deps.now());
+register(flowRoutes, endpoints.pdfLink, async (c, { ctx, caller, params }) => {
+  const { flow, step, module } = await loadModuleFlow(ctx, caller.userId, params.id, ["pdf"], ctx.now());
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
-  if (!publicFile(module.mediaPath)) throw new AppError("NOT_FOUND", "flowNoMedia");
-  await markStarted(c.var.deps, flow.enrolment.id, module.id);
-  return success(c, { moduleId: module.id, url: module.mediaPath, title: module.title });
+  const url = module.mediaPath;
+  if (url === null || !publicFile(url)) throw new AppError("NOT_FOUND", "flowNoMedia");
+  await markStarted(ctx, flow.enrolment.id, module.id);
+  return ok({ moduleId: module.id, url, title: module.title });
 });
 
 // Podcast audio with HTTP Range support (the <audio> element seeks with Range requests).
 const AUDIO_TYPES: Record<string, string> = { ".wav": "audio/wav", ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".m4a": "audio/mp4" };
 
-flowRoutes.get("/getAudioStream/:id", async (c) => {
-  const session = requireSession(c);
-  const { step, module } = await loadModuleFlow(c.var.deps.db, session.userId, idOf(c), ["podcast"], c.var.deps.now());
+register(flowRoutes, endpoints.audioStream, async (c, { ctx, caller, params }) => {
+  const { step, module } = await loadModuleFlow(ctx, caller.userId, params.id, ["podcast"], ctx.now());
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
   const file = publicFile(module.mediaPath);
   if (!file) throw new AppError("NOT_FOUND", "flowNoMedia");
@@ -192,11 +184,10 @@ flowRoutes.get("/getAudioStream/:id", async (c) => {
 });
 
 // Calendar of a booked session (ADR 0012): {id} is the session id.
-flowRoutes.get("/user/session/:id/calendar.ics", async (c) => {
-  const session = requireSession(c);
+register(flowRoutes, endpoints.sessionCalendar, async (c, { caller, params }) => {
   const { db, now } = c.var.deps;
-  const loaded = await loadSession(db, idOf(c));
-  const enrolment = loaded ? await findActiveEnrolment(db, session.userId, loaded.faceToFace.trainingId) : undefined;
+  const loaded = await loadSession(db, params.id);
+  const enrolment = loaded ? await findActiveEnrolment(db, caller.userId, loaded.faceToFace.trainingId) : undefined;
   const booked = enrolment && enrolment.status !== "waiting_list" && (enrolment.sessionId === null || enrolment.sessionId === loaded!.session.id);
   if (!loaded || !booked) throw new AppError("NOT_FOUND", "flowSessionNotFound");
   const s = loaded.session;
@@ -225,30 +216,27 @@ flowRoutes.get("/user/session/:id/calendar.ics", async (c) => {
 });
 
 // Evaluation quiz (its own page, and the evaluation step of the flow).
-flowRoutes.get("/user/evaluationQuiz", async (c) => {
-  const session = requireSession(c);
-  const { db, now } = c.var.deps;
-  const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: c.req.query("trainingId") ?? c.req.query("id") }, c.var.t);
-  const flow = await loadFlow(db, session.userId, trainingId, now());
+register(flowRoutes, endpoints.evaluationQuiz, async (c, { ctx, caller, query }) => {
+  const { now } = ctx;
+  const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: query.trainingId ?? query.id }, c.var.t);
+  const flow = await loadFlow(ctx, caller.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
-  const view = await flowView(db, flow, now());
-  return success(c, { training: view.training, stepId: step.id, status: step.status, quiz: await quizView(db, flow, quiz, now()) });
+  const view = await flowView(ctx, flow, now());
+  return ok({ training: view.training, stepId: step.id, status: step.status, quiz: await quizView(ctx, flow, quiz, now()) });
 });
 
-flowRoutes.post("/user/evaluationQuiz/answer", async (c) => {
-  const session = await requireWritableSession(c);
-  const { db, now } = c.var.deps;
-  const { trainingId, answers } = await parseBody(c, EvaluationAnswerSchema);
-  const flow = await loadFlow(db, session.userId, trainingId, now());
+register(flowRoutes, endpoints.answerEvaluation, async (c, { ctx, caller, body }) => {
+  const { now } = ctx;
+  const { trainingId, answers } = body;
+  const flow = await loadFlow(ctx, caller.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
-  const advanced = await advanceFlow(c.var.deps, session.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
-  return success(
-    c,
-    { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(db, advanced.flow, quiz, now()) },
+  const advanced = await advanceFlow(ctx, caller.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
+  return ok(
+    { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(ctx, advanced.flow, quiz, now()) },
     advanceMessage(c, advanced.finishedNow, advanced.result),
   );
 });

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client.ts";
 import { buildFlowSteps, flowFamilyServes, flowState, UnsupportedFlowTypeError, type FlowState, type FlowStep } from "#core/domain/flow-steps.ts";
 import { isGraded, outcomeFrom, passRulesFrom, stepsDone, type Outcome, type PassRules, type StepRecords } from "#core/domain/pass-rules.ts";
 import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { findActiveEnrolment, type EnrolmentRow } from "../enrolment/enrolment.service.ts";
 import {
@@ -22,8 +22,6 @@ import {
   startModuleProgress,
   type FlowTraining,
 } from "./flow.repository.ts";
-
-export type Deps = Pick<BackDeps, "db" | "now" | "logger">;
 
 export type LoadedFlow = {
   training: FlowTraining;
@@ -55,7 +53,8 @@ export function stateOf(flow: Pick<LoadedFlow, "steps" | "structure" | "rules" |
 }
 
 /** The learner's flow in a training, after the access checks (404 unknown training, 403 not enrolled). */
-export async function loadFlow(db: Db, userId: number, trainingId: number, now: Date, family = "course"): Promise<LoadedFlow> {
+export async function loadFlow(ctx: ServiceContext, userId: number, trainingId: number, now: Date, family = "course"): Promise<LoadedFlow> {
+  const { db } = ctx;
   const training = await findFlowTraining(db, trainingId);
   if (!training) throw new AppError("NOT_FOUND", "flowTrainingNotFound");
   const type = effectiveTrainingType({ type: training.type as TrainingType, isVirtual: training.isVirtual, hasDpcData: training.hasDpcData });
@@ -92,26 +91,26 @@ export function gradedStepCount(flow: Pick<LoadedFlow, "steps" | "structure" | "
 // ---------------------------------------------------------------------------------------------------------------
 // Module endpoints (id = module id)
 
-export async function loadModuleFlow(db: Db, userId: number, moduleId: number, kinds: readonly string[], now: Date) {
-  const found = await findModuleWithTraining(db, moduleId);
+export async function loadModuleFlow(ctx: ServiceContext, userId: number, moduleId: number, kinds: readonly string[], now: Date) {
+  const found = await findModuleWithTraining(ctx.db, moduleId);
   if (!found) throw new AppError("NOT_FOUND", "flowModuleNotFound");
-  const flow = await loadFlow(db, userId, found.trainingId, now);
+  const flow = await loadFlow(ctx, userId, found.trainingId, now);
   const step = flow.state.steps.find((s) => s.moduleId === moduleId);
   if (!step || !step.moduleKind || !kinds.includes(step.moduleKind)) throw new AppError("NOT_FOUND", "flowModuleNotFound");
   return { flow, step, module: found.module };
 }
 
 /** Saves the playback position of a video or podcast module the learner has reached. */
-export async function savePosition(deps: Deps, userId: number, moduleId: number, positionSeconds: number) {
-  const now = deps.now();
-  const { flow, step } = await loadModuleFlow(deps.db, userId, moduleId, ["video", "podcast"], now);
+export async function savePosition(ctx: ServiceContext, userId: number, moduleId: number, positionSeconds: number) {
+  const now = ctx.now();
+  const { flow, step } = await loadModuleFlow(ctx, userId, moduleId, ["video", "podcast"], now);
   if (step.status === "locked") throw new AppError("CONFLICT", "flowStepLocked");
-  await saveModulePosition(deps.db, flow.enrolment.id, moduleId, positionSeconds, now);
+  await saveModulePosition(ctx.db, flow.enrolment.id, moduleId, positionSeconds, now);
   return { moduleId, positionSeconds };
 }
 
 /** Records that the learner opened a module (no change when it is already started or completed). */
-export async function markStarted(deps: Deps, enrolmentId: number, moduleId: number) {
-  const now = deps.now();
-  await startModuleProgress(deps.db, enrolmentId, moduleId, now);
+export async function markStarted(ctx: ServiceContext, enrolmentId: number, moduleId: number) {
+  const now = ctx.now();
+  await startModuleProgress(ctx.db, enrolmentId, moduleId, now);
 }
