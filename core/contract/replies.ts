@@ -12,15 +12,6 @@ import { EvaluationQuizSchema, FlowViewSchema, ModuleLinkSchema } from "./flow.t
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
 import {
-  ContentItemSchema,
-  ContentListSchema,
-  FaqAdminQuestionSchema,
-  FaqAdminSchema,
-  FaqAdminSectionSchema,
-  LoginImagesSchema,
-  PublicLoginImageSchema,
-} from "./editorial.ts";
-import {
   AccountInvoiceDetailSchema,
   AccountInvoicesSchema,
   AttributionOptionsSchema,
@@ -101,13 +92,4 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/user/attestations": AttestationListSchema,
   "/user/attestation/dpc": DpcAttestationsSchema,
   "/attestation/verify/:code": VerificationSchema,
-  // back office, part B (accounting, content, FAQ, login image, users, discount codes)
-  "/admin/content": ContentListSchema,
-  "/admin/content/drafts/:id": ContentItemSchema,
-  "/admin/content/:kind/:id": ContentItemSchema,
-  "/admin/faq": FaqAdminSchema,
-  "/admin/faq/sections/:id": FaqAdminSectionSchema,
-  "/admin/faq/questions/:id": FaqAdminQuestionSchema,
-  "/admin/loginImage": LoginImagesSchema,
-  "/content/loginImage": PublicLoginImageSchema,
 };

@@ -14,6 +14,7 @@ import { billingEndpoints } from "./billing.ts";
 import { broadcastingEndpoints } from "./broadcasting.ts";
 import { catalogueEndpoints } from "./catalogue.ts";
 import { contentEndpoints } from "./content.ts";
+import { editorialEndpoints } from "./editorial.ts";
 import { feedbackTrainerEndpoints } from "./feedback-trainer.ts";
 import { fundingRequestsEndpoints } from "./funding-requests.ts";
 import { platformEndpoints } from "./platform.ts";
@@ -34,6 +35,7 @@ export const ENDPOINT_GROUPS = {
   broadcasting: broadcastingEndpoints,
   catalogue: catalogueEndpoints,
   content: contentEndpoints,
+  editorial: editorialEndpoints,
   feedbackTrainer: feedbackTrainerEndpoints,
   fundingRequests: fundingRequestsEndpoints,
   profile: profileEndpoints,
