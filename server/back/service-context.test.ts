@@ -26,9 +26,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "catalogue/catalogue-listing.service.ts", // 2
   "catalogue/training-detail.service.ts", // 2
   "content/content.service.ts", // 12
-  "editorial/editorial.service.ts", // 8
-  "editorial/faq-admin.service.ts", // 11
-  "editorial/login-image.service.ts", // 2
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
   "enrolment/session-days.service.ts", // 3
