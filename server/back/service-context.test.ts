@@ -25,7 +25,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "catalogue/bookmarks.service.ts", // 3
   "catalogue/catalogue-listing.service.ts", // 2
   "catalogue/training-detail.service.ts", // 2
-  "content/content.service.ts", // 12
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
   "enrolment/session-days.service.ts", // 3
@@ -34,7 +33,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "flow/flow.service.ts", // 4
   "funding-requests/fundae.service.ts", // 2
   "funding-requests/funding-requests.service.ts", // 8
-  "home/home.service.ts", // 1
   "invoices/invoices.service.ts", // 2
   "notifications/notifications.service.ts", // 3
   "records/records.service.ts", // 11

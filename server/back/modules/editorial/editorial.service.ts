@@ -57,7 +57,8 @@ export async function listContent(
   return { items: sorted.slice(start, start + ADMIN_PAGE_SIZE), paging: paging(sorted.length, page.page) };
 }
 
-async function listAllContent({ db }: ServiceContext, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {
+async function listAllContent(ctx: ServiceContext, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {
+  const { db } = ctx;
   const kinds: ContentKind[] = kind ? [kind] : ["page", "news", "expert"];
   const drafts = await repo.listDrafts(db, brand);
   const items: ContentSummary[] = [];
