@@ -19,7 +19,7 @@ const NOT_YET_CONTEXT = new Set<string>([
   "attestations/attestations.service.ts", // 2
   "attestations/feedback.service.ts", // 4
   "attestations/trainer.service.ts", // 3
-  "audit/audit.service.ts", // 2
+  "audit/audit.service.ts", // 1
   "auth/auth.service.ts", // 8
   "billing/billing.service.ts", // 4
   "catalogue/bookmarks.service.ts", // 3
@@ -34,7 +34,7 @@ const NOT_YET_CONTEXT = new Set<string>([
   "funding-requests/fundae.service.ts", // 2
   "funding-requests/funding-requests.service.ts", // 8
   "invoices/invoices.service.ts", // 2
-  "notifications/notifications.service.ts", // 3
+  "notifications/notifications.service.ts", // 1
   "records/records.service.ts", // 11
   "referent/attribution.service.ts", // 2
   "referent/contract.service.ts", // 4
