@@ -122,6 +122,8 @@ export type FaqAdminSection = z.infer<typeof FaqAdminSectionSchema>;
 
 export const FaqAdminSchema = z.strictObject({ sections: z.array(FaqAdminSectionSchema) });
 export const FaqAdminQuestionSchema = FaqQuestionSchema.extend({ sectionId: z.number() });
+/** A question deleted: the section it was in. */
+export const FaqQuestionDeletedSchema = z.strictObject({ sectionId: z.number() });
 
 // Login image --------------------------------------------------------------------------------------------------
 
@@ -138,4 +140,6 @@ export const LoginImageSchema = z.strictObject({
   updatedAt: z.string().nullable(),
 });
 export const LoginImagesSchema = z.strictObject({ items: z.array(LoginImageSchema) });
+/** An image uploaded: its brand and its public path. */
+export const LoginImageReplacedSchema = z.strictObject({ brand: z.enum(BRAND_KEYS), url: z.string() });
 export const PublicLoginImageSchema = z.strictObject({ url: z.string().nullable() });

@@ -1,15 +1,5 @@
 import type { z } from "zod";
 import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
-import {
-  ContentItemSchema,
-  ContentListSchema,
-  FaqAdminQuestionSchema,
-  FaqAdminSchema,
-  FaqAdminSectionSchema,
-  LoginImagesSchema,
-  PublicLoginImageSchema,
-} from "./editorial.ts";
-
 /**
  * The GETs not converted to endpoint objects yet (core/contract/endpoints, issue 31): this table only shrinks.
  * The `data` of each, by route path (as the Hono routes declare it, under /back/api); `null`
@@ -27,13 +17,4 @@ export const GET_REPLIES: Record<string, z.ZodType | null> = {
   "/shop/command/:id": OrderSchema,
   "/shop/invoice/:id": null,
   "/shop/creditNote/:id": null,
-  // back office, part B (accounting, content, FAQ, login image, users, discount codes)
-  "/admin/content": ContentListSchema,
-  "/admin/content/drafts/:id": ContentItemSchema,
-  "/admin/content/:kind/:id": ContentItemSchema,
-  "/admin/faq": FaqAdminSchema,
-  "/admin/faq/sections/:id": FaqAdminSectionSchema,
-  "/admin/faq/questions/:id": FaqAdminQuestionSchema,
-  "/admin/loginImage": LoginImagesSchema,
-  "/content/loginImage": PublicLoginImageSchema,
 };

@@ -11,18 +11,13 @@ const NOT_YET_CONTEXT = new Set<string>([
   "accounting/accounting.service.ts", // 5
   "accounting/credit-notes.service.ts", // 3
   "attestations/attestations.service.ts", // 2
-  "audit/audit.service.ts", // 2
+  "audit/audit.service.ts", // 1
   "billing/billing.service.ts", // 4
   "catalogue/catalogue-listing.service.ts", // 2
-  "content/content.service.ts", // 12
-  "editorial/editorial.service.ts", // 8
-  "editorial/faq-admin.service.ts", // 11
-  "editorial/login-image.service.ts", // 2
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
-  "home/home.service.ts", // 1
   "invoices/invoices.service.ts", // 2
-  "notifications/notifications.service.ts", // 3
+  "notifications/notifications.service.ts", // 1
   "shop/cart.service.ts", // 17
   "shop/cheque-instructions.service.ts", // 1
   "shop/orders.service.ts", // 11

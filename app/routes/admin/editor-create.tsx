@@ -1,7 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { CONTENT_KINDS, CONTENT_LANGS, ContentItemSchema, NewDraftSchema } from "#core/contract/editorial.ts";
+import { CONTENT_KINDS, CONTENT_LANGS, NewDraftSchema } from "#core/contract/editorial.ts";
+import { editorialEndpoints } from "#core/contract/endpoints/editorial.ts";
 import type { Route } from "./+types/editor-create";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   let draftId: number;
   try {
-    draftId = (await back.post("/admin/content/drafts", submission.value, ContentItemSchema)).draftId!;
+    draftId = (await back.call(editorialEndpoints.createDraft, { body: submission.value })).draftId!;
   } catch (error) {
     return backErrorReply(submission, error);
   }

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { CONTENT_KINDS, ContentItemSchema, ContentListPageSchema, ContentListSchema, DraftFieldsSchema, type ContentKind } from "#core/contract/editorial.ts";
+import { CONTENT_KINDS, ContentListPageSchema, DraftFieldsSchema, type ContentKind } from "#core/contract/editorial.ts";
+import { editorialEndpoints as endpoints } from "#core/contract/endpoints/editorial.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
@@ -35,8 +36,11 @@ export async function loadEditor(url: URL, context: Context) {
   const title = serverT(context, "admin-tools")("editor.title");
   const target = editorTarget(url);
   if (target) {
-    const path = "draft" in target ? `/admin/content/drafts/${target.draft}` : `/admin/content/${target.kind}/${target.id}`;
-    const item = await back.get(path, ContentItemSchema).catch((error: unknown) => {
+    const read =
+      "draft" in target
+        ? back.call(endpoints.draft, { params: { id: target.draft } })
+        : back.call(endpoints.content, { params: { kind: target.kind, id: target.id } });
+    const item = await read.catch((error: unknown) => {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
     });
@@ -52,13 +56,11 @@ export async function loadEditor(url: URL, context: Context) {
   }
   // An id or a draft that is not one: no such item.
   if (url.searchParams.get("id") || url.searchParams.get("draft")) notFound(url.pathname);
-  const filters = {
-    brand: pick(BRAND_KEYS, url.searchParams.get("brand")) ?? "",
-    kind: pick(CONTENT_KINDS, url.searchParams.get("kind")) ?? "",
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
-  };
+  const brand = pick(BRAND_KEYS, url.searchParams.get("brand"));
+  const kind = pick(CONTENT_KINDS, url.searchParams.get("kind"));
+  const filters = { brand: brand ?? "", kind: kind ?? "", q: (url.searchParams.get("q") ?? "").trim().slice(0, 100) };
   const { sort, dir, page } = ContentListPageSchema.parse(Object.fromEntries(url.searchParams));
-  const list = await back.get("/admin/content", ContentListSchema, { ...filters, sort, dir, page });
+  const list = await back.call(endpoints.contentList, { query: { brand, kind, q: filters.q, sort, dir, page } });
   return { mode: "list" as const, title, item: null, confirmDiscard: false, list: list.items, paging: list.paging, filters: { ...filters, sort, dir } };
 }
 
@@ -74,7 +76,7 @@ export async function editorAction(request: Request, url: URL, context: Context)
     if (!("draft" in target) && !formData.get("draftId")) notFound(url.pathname);
     const draftId = "draft" in target ? target.draft : Number(formData.get("draftId"));
     try {
-      await back.delete(`/admin/content/drafts/${draftId}`, {});
+      await back.call(endpoints.discardDraft, { params: { id: draftId }, body: {} });
     } catch (error) {
       if (error instanceof BackError && error.status === 404) notFound(url.pathname);
       throw error;
@@ -88,11 +90,11 @@ export async function editorAction(request: Request, url: URL, context: Context)
   try {
     const saved =
       "draft" in target
-        ? await back.post(`/admin/content/drafts/${target.draft}`, submission.value, ContentItemSchema)
-        : await back.post(`/admin/content/${target.kind}/${target.id}/draft`, submission.value, ContentItemSchema);
+        ? await back.call(endpoints.saveDraft, { params: { id: target.draft }, body: submission.value })
+        : await back.call(endpoints.saveDraftOf, { params: { kind: target.kind, id: target.id }, body: submission.value });
     draftId = saved.draftId!;
     if (intent === "publish") {
-      const published = await back.post(`/admin/content/drafts/${draftId}/publish`, {}, ContentItemSchema);
+      const published = await back.call(endpoints.publishDraft, { params: { id: draftId }, body: {} });
       return redirectWithToast(editorUrl(context, { kind: published.kind, id: published.id! }), { type: "success", message: t("editor.publishDone") });
     }
   } catch (error) {

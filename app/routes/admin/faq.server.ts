@@ -1,15 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { BRAND_KEYS } from "#core/branding/brands.ts";
-import {
-  FaqAdminQuestionSchema,
-  FaqAdminSchema,
-  FaqAdminSectionSchema,
-  FaqQuestionFieldsSchema,
-  FaqSectionFieldsSchema,
-  MoveSchema,
-  NewFaqSectionSchema,
-} from "#core/contract/editorial.ts";
+import { isBrandKey } from "#core/branding/brands.ts";
+import { FaqQuestionFieldsSchema, FaqSectionFieldsSchema, MoveSchema, NewFaqSectionSchema } from "#core/contract/editorial.ts";
+import { editorialEndpoints as endpoints } from "#core/contract/endpoints/editorial.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
@@ -39,13 +32,14 @@ function on404(path: string) {
 
 export async function loadFaqList(url: URL, context: Context) {
   const { back } = context.get(requestStateContext);
-  const brand = (BRAND_KEYS as readonly string[]).includes(url.searchParams.get("brand") ?? "") ? url.searchParams.get("brand")! : "";
-  const faq = await back.get("/admin/faq", FaqAdminSchema, { brand });
+  const asked = url.searchParams.get("brand");
+  const brand = isBrandKey(asked) ? asked : undefined;
+  const faq = await back.call(endpoints.faq, { query: { brand } });
   const confirm = Number(url.searchParams.get("confirm")) || null;
   return {
     title: serverT(context, "admin-tools")("faq.title"),
     sections: faq.sections,
-    brand,
+    brand: brand ?? "",
     confirm: faq.sections.some((s) => s.id === confirm) ? confirm : null,
   };
 }
@@ -57,7 +51,7 @@ export async function loadFaqList(url: URL, context: Context) {
 async function requireSection(params: { id?: string; sectionType?: string }, url: URL, context: Context) {
   const id = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
-  const section = await back.get(`/admin/faq/sections/${id}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.call(endpoints.faqSection, { params: { id } }).catch(on404(url.pathname));
   if (section.type !== params.sectionType) notFound(url.pathname);
   return section;
 }
@@ -76,10 +70,10 @@ export async function loadFaqSection(params: { id?: string; sectionType?: string
 export async function loadFaqQuestion(params: { id?: string; questionId?: string }, url: URL, context: Context) {
   const sectionId = requireIdParam(params.id, url);
   const { back } = context.get(requestStateContext);
-  const section = await back.get(`/admin/faq/sections/${sectionId}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.call(endpoints.faqSection, { params: { id: sectionId } }).catch(on404(url.pathname));
   if (params.questionId === "new") return { title: serverT(context, "admin-tools")("faq.newQuestion"), section, question: null };
   const questionId = requireIdParam(params.questionId, url);
-  const question = await back.get(`/admin/faq/questions/${questionId}`, FaqAdminQuestionSchema).catch(on404(url.pathname));
+  const question = await back.call(endpoints.faqQuestion, { params: { id: questionId } }).catch(on404(url.pathname));
   if (question.sectionId !== section.id) notFound(url.pathname);
   return { title: question.question, section, question };
 }
@@ -101,7 +95,7 @@ export async function faqListAction(request: Request, context: Context) {
         schema: NewFaqSectionSchema,
         run: async ({ submission, form }) => {
           try {
-            const section = await back.post("/admin/faq/sections", submission.value, FaqAdminSectionSchema);
+            const section = await back.call(endpoints.createFaqSection, { body: submission.value });
             return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
           } catch (error) {
             return backErrorReply(submission, error, { form });
@@ -111,14 +105,16 @@ export async function faqListAction(request: Request, context: Context) {
       "move-section": {
         schema: MoveFormSchema,
         run: async ({ submission }) => {
-          await back.post(`/admin/faq/sections/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(list));
+          await back
+            .call(endpoints.moveFaqSection, { params: { id: submission.value.targetId }, body: { direction: submission.value.direction } })
+            .catch(on404(list));
           return redirectWithToast(list, { type: "success", message: t("faq.moved") });
         },
       },
       "delete-section": {
         schema: TargetSchema,
         run: async ({ submission }) => {
-          await back.delete(`/admin/faq/sections/${submission.value.targetId}`, {}).catch(on404(list));
+          await back.call(endpoints.deleteFaqSection, { params: { id: submission.value.targetId }, body: {} }).catch(on404(list));
           return redirectWithToast(list, { type: "success", message: t("faq.deleted") });
         },
       },
@@ -141,7 +137,7 @@ export async function faqSectionAction(request: Request, params: { id?: string; 
         schema: FaqSectionFieldsSchema,
         run: async ({ submission, form }) => {
           try {
-            const section = await back.post(`/admin/faq/sections/${id}`, submission.value, FaqAdminSectionSchema);
+            const section = await back.call(endpoints.updateFaqSection, { params: { id }, body: submission.value });
             return redirectWithToast(sectionPath(context, section), { type: "success", message: t("faq.saved") });
           } catch (error) {
             return backErrorReply(submission, error, { form });
@@ -152,21 +148,23 @@ export async function faqSectionAction(request: Request, params: { id?: string; 
       "delete-section": {
         schema: AnyFields,
         run: async () => {
-          await back.delete(`/admin/faq/sections/${id}`, {}).catch(on404(url.pathname));
+          await back.call(endpoints.deleteFaqSection, { params: { id }, body: {} }).catch(on404(url.pathname));
           return redirectWithToast(pathOf(context, "admin-faq"), { type: "success", message: t("faq.deleted") });
         },
       },
       "move-question": {
         schema: MoveFormSchema,
         run: async ({ submission }) => {
-          await back.post(`/admin/faq/questions/${submission.value.targetId}/move`, { direction: submission.value.direction }).catch(on404(here));
+          await back
+            .call(endpoints.moveFaqQuestion, { params: { id: submission.value.targetId }, body: { direction: submission.value.direction } })
+            .catch(on404(here));
           return redirectWithToast(here, { type: "success", message: t("faq.moved") });
         },
       },
       "delete-question": {
         schema: TargetSchema,
         run: async ({ submission }) => {
-          await back.delete(`/admin/faq/questions/${submission.value.targetId}`, {}).catch(on404(here));
+          await back.call(endpoints.deleteFaqQuestion, { params: { id: submission.value.targetId }, body: {} }).catch(on404(here));
           return redirectWithToast(here, { type: "success", message: t("faq.deleted") });
         },
       },
@@ -183,15 +181,15 @@ export async function faqQuestionAction(request: Request, params: { id?: string;
   const submission = parseSubmission(formData, context, FaqQuestionFieldsSchema);
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    if (params.questionId === "new") await back.post(`/admin/faq/sections/${sectionId}/questions`, submission.value);
+    if (params.questionId === "new") await back.call(endpoints.createFaqQuestion, { params: { id: sectionId }, body: submission.value });
     else {
       const questionId = requireIdParam(params.questionId, url);
-      await back.post(`/admin/faq/questions/${questionId}`, submission.value);
+      await back.call(endpoints.updateFaqQuestion, { params: { id: questionId }, body: submission.value });
     }
   } catch (error) {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     return backErrorReply(submission, error);
   }
-  const section = await back.get(`/admin/faq/sections/${sectionId}`, FaqAdminSectionSchema).catch(on404(url.pathname));
+  const section = await back.call(endpoints.faqSection, { params: { id: sectionId } }).catch(on404(url.pathname));
   return redirectWithToast(sectionPath(context, section), { type: "success", message: serverT(context, "admin-tools")("faq.saved") });
 }

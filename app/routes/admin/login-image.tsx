@@ -1,7 +1,8 @@
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { LOGIN_IMAGE_TYPES, LoginImagesSchema } from "#core/contract/editorial.ts";
+import { isBrandKey } from "#core/branding/brands.ts";
+import { LOGIN_IMAGE_TYPES } from "#core/contract/editorial.ts";
+import { editorialEndpoints } from "#core/contract/endpoints/editorial.ts";
 import { formatInstant, formatKilobytes } from "#core/domain/format.ts";
 import type { Route } from "./+types/login-image";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
@@ -21,7 +22,7 @@ import { pageMeta } from "~/lib/meta";
 
 /** /admin/loginImage: the login page's image of each brand, uploaded (PNG, JPEG, WebP or a plain SVG, 2 MB at most) or reset. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const images = await context.get(requestStateContext).back.get("/admin/loginImage", LoginImagesSchema);
+  const images = await context.get(requestStateContext).back.call(editorialEndpoints.loginImages);
   const confirm = url.searchParams.get("confirm");
   return {
     title: serverT(context, "admin-tools")("loginImage.title"),
@@ -37,10 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, "admin-tools");
   const brand = String(formData.get("brand") ?? "");
   const intent = String(formData.get("intent") ?? "");
-  if (!(BRAND_KEYS as readonly string[]).includes(brand)) return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 422 });
+  if (!isBrandKey(brand)) return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 422 });
   const { back } = context.get(requestStateContext);
   if (intent === "reset") {
-    await back.delete(`/admin/loginImage/${brand}`, {});
+    await back.call(editorialEndpoints.resetLoginImage, { params: { brand }, body: {} });
     return redirectWithToast(pathOf(context, "admin-login-image"), { type: "success", message: t("loginImage.resetDone") });
   }
   const image = formData.get("image");
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const upload = new FormData();
   upload.set("image", image, image.name || "image");
   try {
-    await back.postForm(`/admin/loginImage/${brand}`, upload);
+    await back.call(editorialEndpoints.replaceLoginImage, { params: { brand }, body: upload });
   } catch (error) {
     return backErrorReply(null, error, { form: brand });
   }

@@ -14,9 +14,9 @@ import { mustChooseAccount } from "#core/domain/permissions.ts";
 import { serverT } from "~/lib/translate.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { BackError } from "~/lib/back.server";
-import { PublicLoginImageSchema } from "#core/contract/editorial.ts";
 import { pageMeta } from "~/lib/meta";
 import { authEndpoints } from "#core/contract/endpoints/auth.ts";
+import { editorialEndpoints } from "#core/contract/endpoints/editorial.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const t = serverT(context, "auth");
@@ -24,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // The brand's login image (back office, /admin/loginImage); none when unset or unavailable.
   const image = await context
     .get(requestStateContext)
-    .back.get("/content/loginImage", PublicLoginImageSchema)
+    .back.call(editorialEndpoints.publicLoginImage)
     .catch(() => ({ url: null }));
   const redirectTo = raw ? safeRedirectPath(raw, "") : "";
   // The public sign-up (ADR 0109), on the brands open to guests.

@@ -6,4 +6,4 @@ import { listAuditLog } from "./audit.service.ts";
 
 export const auditRoutes = new Hono<BackEnv>();
 
-register(auditRoutes, platformEndpoints.auditLog, async (c, { query }) => ok(await listAuditLog(c.var.deps.db, query)));
+register(auditRoutes, platformEndpoints.auditLog, async (c, { ctx, query }) => ok(await listAuditLog(ctx, query)));

@@ -1,4 +1,5 @@
-import type { Db, DbOrTx } from "../../../db/client.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import type { AuditList, AuditListQuery } from "#core/contract/audit.ts";
 import { countAuditEntries, insertAuditEntry, listAuditEntityTypes, listAuditEntries, type AuditRow } from "./audit.repository.ts";
@@ -57,7 +58,8 @@ function entryOf(row: AuditRow) {
 }
 
 /** The audit log, filtered, sorted and paged (the list pattern of ADR 0061). */
-export async function listAuditLog(db: Db, query: AuditListQuery): Promise<AuditList> {
+export async function listAuditLog(ctx: ServiceContext, query: AuditListQuery): Promise<AuditList> {
+  const { db } = ctx;
   const [total, rows, entityTypes] = await Promise.all([
     countAuditEntries(db, query),
     listAuditEntries(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE }),

@@ -1,11 +1,8 @@
-import type { Db } from "../../../db/client.ts";
-import type { Logger } from "../../../logger.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
 import { contactMessageMail, surveyMail } from "../../../mail/contact-templates.ts";
-import type { Brand } from "#core/branding/brands.ts";
 import { pageCountOf } from "#core/domain/pagination.ts";
 import { effectiveTrainingType, isTrainingType, moduleKindOf, TRAINING_TYPES, type ModuleKind, type TrainingType } from "#core/domain/training-types.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { listCourseKinds, listTrainingIdsWithDpc } from "../home/home.repository.ts";
 import { toFeaturedTraining } from "../home/home.service.ts";
 import {
@@ -63,8 +60,10 @@ function toNewsSummary(row: NewsSummaryRow): NewsSummary {
   return { slug: row.slug, title: row.title, summary: row.summary, illustration: row.illustration, publishedAt: iso(row.publishedAt) };
 }
 
-/** One page of published news, newest first (10 a page). A page past the last is a 404. */
-export async function listNews(db: Db, brand: Brand, now: Date, page = 1): Promise<NewsListPayload> {
+/** One page of the brand's published news, newest first (10 a page). A page past the last is a 404. */
+export async function listNews(ctx: ServiceContext, page = 1): Promise<NewsListPayload> {
+  const { db, brand } = ctx;
+  const now = ctx.now();
   const total = await countPublishedNews(db, brand.key, brand.contentLang, now);
   const pageCount = pageCountOf(total, NEWS_PAGE_SIZE);
   if (page < 1 || page > pageCount) throw new AppError("NOT_FOUND", "invalidPage");
@@ -73,7 +72,9 @@ export async function listNews(db: Db, brand: Brand, now: Date, page = 1): Promi
 }
 
 /** A published news item (drafts and future items are 404) and the three latest others. */
-export async function getNews(db: Db, brand: Brand, now: Date, slug: string): Promise<NewsPayload> {
+export async function getNews(ctx: ServiceContext, slug: string): Promise<NewsPayload> {
+  const { db, brand } = ctx;
+  const now = ctx.now();
   const row = await findPublishedNews(db, brand.key, brand.contentLang, requireSlug(slug), now);
   if (!row) throw new AppError("NOT_FOUND", "notFound");
   const latest = await listPublishedNews(db, brand.key, brand.contentLang, now, { limit: 3, offset: 0, excludeId: row.id });
@@ -89,7 +90,8 @@ export async function getNews(db: Db, brand: Brand, now: Date, slug: string): Pr
 export const SYSTEM_PAGES = { offer: "_offer", welcome: "_welcome", trainings: "_trainings" } as const;
 export type SystemPageKey = keyof typeof SYSTEM_PAGES;
 
-async function contentPage(db: Db, brand: Brand, slug: string): Promise<ContentPagePayload | null> {
+async function contentPage(ctx: ServiceContext, slug: string): Promise<ContentPagePayload | null> {
+  const { db, brand } = ctx;
   const row = await findContentPage(db, brand.key, brand.contentLang, slug);
   if (!row) return null;
   const body = sanitizeContentHtml(row.body);
@@ -97,22 +99,23 @@ async function contentPage(db: Db, brand: Brand, slug: string): Promise<ContentP
 }
 
 /** A public content page (/pages/{slug}). */
-export async function getContentPage(db: Db, brand: Brand, slug: string): Promise<ContentPagePayload> {
-  const page = await contentPage(db, brand, requireSlug(slug));
+export async function getContentPage(ctx: ServiceContext, slug: string): Promise<ContentPagePayload> {
+  const page = await contentPage(ctx, requireSlug(slug));
   if (!page) throw new AppError("NOT_FOUND", "notFound");
   return page;
 }
 
 /** The offer and welcome pages: a system content page of the brand. */
-export async function getSystemPage(db: Db, brand: Brand, key: SystemPageKey): Promise<ContentPagePayload> {
-  const page = await contentPage(db, brand, SYSTEM_PAGES[key]);
+export async function getSystemPage(ctx: ServiceContext, key: SystemPageKey): Promise<ContentPagePayload> {
+  const page = await contentPage(ctx, SYSTEM_PAGES[key]);
   if (!page) throw new AppError("NOT_FOUND", "notFound");
   return page;
 }
 
 /** The training types the brand offers (with how many trainings), and the intro page when there is one. */
-export async function getTrainingsOverview(db: Db, brand: Brand): Promise<TrainingsOverviewPayload> {
-  const [intro, counts] = await Promise.all([contentPage(db, brand, SYSTEM_PAGES.trainings), countTrainingsByType(db, brand.key, brand.contentLang)]);
+export async function getTrainingsOverview(ctx: ServiceContext): Promise<TrainingsOverviewPayload> {
+  const { db, brand } = ctx;
+  const [intro, counts] = await Promise.all([contentPage(ctx, SYSTEM_PAGES.trainings), countTrainingsByType(db, brand.key, brand.contentLang)]);
   const types = TRAINING_TYPES.filter((type) => (counts.get(type) ?? 0) > 0).map((type) => ({ type, count: counts.get(type)! }));
   return { intro, types };
 }
@@ -120,7 +123,8 @@ export async function getTrainingsOverview(db: Db, brand: Brand): Promise<Traini
 // FAQ, groupings --------------------------------------------------------------------------------
 
 /** FAQ sections of some types (all when none given), in type order then position, answers sanitised. */
-export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = FAQ_TYPES): Promise<FaqPayload> {
+export async function getFaq(ctx: ServiceContext, types: readonly FaqType[] = FAQ_TYPES): Promise<FaqPayload> {
+  const { db, brand } = ctx;
   const rows = await listFaq(db, brand.key, brand.contentLang, types);
   const sections: FaqPayload["sections"] = [];
   const byId = new Map<number, FaqPayload["sections"][number]>();
@@ -140,8 +144,8 @@ export async function getFaq(db: Db, brand: Brand, types: readonly FaqType[] = F
   return { sections: sections.filter((section) => section.questions.length > 0) };
 }
 
-export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPayload> {
-  const rows = await listGroupings(db, brand.key);
+export async function getGroupings(ctx: ServiceContext): Promise<GroupingsPayload> {
+  const rows = await listGroupings(ctx.db, ctx.brand.key);
   return {
     groupings: rows.map((row) => ({ ...row, website: row.website && /^https?:\/\//i.test(row.website) ? row.website : null })),
   };
@@ -151,7 +155,8 @@ export async function getGroupings(db: Db, brand: Brand): Promise<GroupingsPaylo
 
 const expertPhoto = (slug: string, photo: string | null) => photo ?? `/media/experts/${slug}.svg`;
 
-export async function getExperts(db: Db, brand: Brand): Promise<ExpertsPayload> {
+export async function getExperts(ctx: ServiceContext): Promise<ExpertsPayload> {
+  const { db, brand } = ctx;
   const rows = await listExperts(db, brand.key, brand.contentLang);
   return {
     experts: rows.map((row) => ({
@@ -174,7 +179,8 @@ function courseKinds(rows: { moduleType: number; isVirtual: boolean }[]): Module
 }
 
 /** An expert and the visible trainings they take part in (as catalogue cards, by name). */
-export async function getExpert(db: Db, brand: Brand, slug: string): Promise<ExpertPayload> {
+export async function getExpert(ctx: ServiceContext, slug: string): Promise<ExpertPayload> {
+  const { db, brand } = ctx;
   const expert = await findExpert(db, brand.key, requireSlug(slug));
   if (!expert) throw new AppError("NOT_FOUND", "notFound");
   const rows = await listExpertTrainings(db, brand.key, brand.contentLang, expert.id);
@@ -193,7 +199,9 @@ export async function getExpert(db: Db, brand: Brand, slug: string): Promise<Exp
 // Sitemap -------------------------------------------------------------------------------------
 
 /** What the sitemap lists for a brand besides its static pages. */
-export async function getSitemap(db: Db, brand: Brand, now: Date): Promise<SitemapPayload> {
+export async function getSitemap(ctx: ServiceContext): Promise<SitemapPayload> {
+  const { db, brand } = ctx;
+  const now = ctx.now();
   const [newsRows, pageRows, expertRows, trainingRows] = await Promise.all([
     listNewsDates(db, brand.key, brand.contentLang, now),
     listContentPageDates(db, brand.key, brand.contentLang),
@@ -227,8 +235,6 @@ export const MAX_MESSAGES_PER_EMAIL = 3;
 /** Per brand and minute: a flood guard for scripts that vary the address. */
 export const MAX_MESSAGES_PER_BRAND_MINUTE = 30;
 
-export type FormDeps = { db: Db; mailer: Mailer; logger: Logger; now: Date; brand: Brand; userId: number | null; accountId: number | null };
-
 /** One line: no line breaks in names and subjects (mail headers). */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
 const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim();
@@ -243,41 +249,44 @@ async function checkRate(count: (since: Date, email?: string) => Promise<number>
 }
 
 /**
- * Stores a contact-form message and mails it to the brand's contact address. A filled honeypot
- * answers like a success and keeps nothing. A mail failure is logged: the message stays stored.
+ * Stores a contact-form message of the request's brand (and of its user, when logged in) and mails it to the brand's
+ * contact address. A filled honeypot answers like a success and keeps nothing. A mail failure is logged: the message
+ * stays stored.
  */
-export async function sendContactMessage(deps: FormDeps, input: ContactInput): Promise<{ stored: boolean }> {
+export async function sendContactMessage(ctx: ServiceContext, input: ContactInput): Promise<{ stored: boolean }> {
   if (input.website && input.website.trim() !== "") {
-    deps.logger.info({ brand: deps.brand.key }, "contact form honeypot filled: ignored");
+    ctx.logger.info({ brand: ctx.brand.key }, "contact form honeypot filled: ignored");
     return { stored: false };
   }
-  await checkRate((since, email) => countContactMessagesSince(deps.db, deps.brand.key, since, email), deps.now, input.email);
+  const now = ctx.now();
+  await checkRate((since, email) => countContactMessagesSince(ctx.db, ctx.brand.key, since, email), now, input.email);
   const values = {
-    brand: deps.brand.key,
-    userId: deps.userId,
-    accountId: deps.accountId,
+    brand: ctx.brand.key,
+    userId: ctx.user?.userId ?? null,
+    accountId: ctx.user?.accountId ?? null,
     name: oneLine(input.name),
     email: input.email,
     phone: input.phone?.trim() || null,
     subject: oneLine(input.subject),
     message: input.message,
-    createdAt: deps.now,
+    createdAt: now,
   };
-  const id = await insertContactMessage(deps.db, values);
-  const mail = contactMessageMail({ ...values, brand: deps.brand, phone: values.phone ?? "" });
-  await deps.mailer
-    .send({ to: deps.brand.contactEmail, replyTo: input.email, ...mail })
-    .catch((error: unknown) => deps.logger.error({ err: error, contactMessageId: id }, "contact message stored but not mailed"));
+  const id = await insertContactMessage(ctx.db, values);
+  const mail = contactMessageMail({ ...values, brand: ctx.brand, phone: values.phone ?? "" });
+  await ctx.mailer
+    .send({ to: ctx.brand.contactEmail, replyTo: input.email, ...mail })
+    .catch((error: unknown) => ctx.logger.error({ err: error, contactMessageId: id }, "contact message stored but not mailed"));
   return { stored: true };
 }
 
-/** Stores the custom-training survey answers and mails them to the brand's contact address. */
-export async function sendCustomSurvey(deps: FormDeps, input: SurveyInput, locale: string): Promise<{ stored: boolean }> {
+/** Stores the custom-training survey answers (with the language they were given in) and mails them to the brand's contact address. */
+export async function sendCustomSurvey(ctx: ServiceContext, input: SurveyInput, locale: string): Promise<{ stored: boolean }> {
   if (input.website && input.website.trim() !== "") {
-    deps.logger.info({ brand: deps.brand.key }, "survey honeypot filled: ignored");
+    ctx.logger.info({ brand: ctx.brand.key }, "survey honeypot filled: ignored");
     return { stored: false };
   }
-  await checkRate((since, email) => countSurveyAnswersSince(deps.db, deps.brand.key, CUSTOM_SURVEY, since, email), deps.now, input.email);
+  const now = ctx.now();
+  await checkRate((since, email) => countSurveyAnswersSince(ctx.db, ctx.brand.key, CUSTOM_SURVEY, since, email), now, input.email);
   const { consent: _consent, website: _website, ...rest } = input;
   const answers = {
     ...rest,
@@ -288,9 +297,9 @@ export async function sendCustomSurvey(deps: FormDeps, input: SurveyInput, local
     details: rest.details?.trim() || undefined,
     locale,
   };
-  const id = await insertSurveyAnswer(deps.db, { brand: deps.brand.key, survey: CUSTOM_SURVEY, userId: deps.userId, answers, createdAt: deps.now });
-  await deps.mailer
-    .send({ to: deps.brand.contactEmail, replyTo: input.email, ...surveyMail({ brand: deps.brand, answers }) })
-    .catch((error: unknown) => deps.logger.error({ err: error, surveyAnswerId: id }, "survey answers stored but not mailed"));
+  const id = await insertSurveyAnswer(ctx.db, { brand: ctx.brand.key, survey: CUSTOM_SURVEY, userId: ctx.user?.userId ?? null, answers, createdAt: now });
+  await ctx.mailer
+    .send({ to: ctx.brand.contactEmail, replyTo: input.email, ...surveyMail({ brand: ctx.brand, answers }) })
+    .catch((error: unknown) => ctx.logger.error({ err: error, surveyAnswerId: id }, "survey answers stored but not mailed"));
   return { stored: true };
 }

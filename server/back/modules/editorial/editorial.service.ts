@@ -1,7 +1,7 @@
 import type { BrandKey } from "#core/branding/brands.ts";
 import type { ContentItem, ContentKind, ContentListPage, ContentSummary, DraftFields, NewDraft } from "#core/contract/editorial.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
-import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
 import { auditChange } from "./audit-trail.ts";
@@ -40,14 +40,14 @@ function cleanFields(fields: DraftFields) {
  * The three tables are small (a few hundred rows a brand), so the list is put together and sorted in memory.
  */
 export async function listContent(
-  db: Db,
+  ctx: ServiceContext,
   brand: BrandKey | undefined,
   kind: ContentKind | undefined,
   q: string | undefined,
   page: ContentListPage,
 ): Promise<{ items: ContentSummary[]; paging: Paging }> {
   const text = q?.trim().toLocaleLowerCase();
-  const all = await listAllContent(db, brand, kind);
+  const all = await listAllContent(ctx, brand, kind);
   const found = text ? all.filter((item) => `${item.title} ${item.slug}`.toLocaleLowerCase().includes(text)) : all;
   const key = (item: ContentSummary): string =>
     page.sort === "updated" ? (item.updatedAt ?? "") : page.sort === "title" ? item.title.toLocaleLowerCase() : item[page.sort];
@@ -57,7 +57,8 @@ export async function listContent(
   return { items: sorted.slice(start, start + ADMIN_PAGE_SIZE), paging: paging(sorted.length, page.page) };
 }
 
-async function listAllContent(db: Db, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {
+async function listAllContent(ctx: ServiceContext, brand: BrandKey | undefined, kind: ContentKind | undefined): Promise<ContentSummary[]> {
+  const { db } = ctx;
   const kinds: ContentKind[] = kind ? [kind] : ["page", "news", "expert"];
   const drafts = await repo.listDrafts(db, brand);
   const items: ContentSummary[] = [];
@@ -108,16 +109,16 @@ function itemOf(kind: ContentKind, live: repo.LiveFields | undefined, draft: rep
   };
 }
 
-export async function getContentItem(db: Db, kind: ContentKind, id: number): Promise<ContentItem> {
-  const live = await repo.findLive(db, kind, id);
+export async function getContentItem(ctx: ServiceContext, kind: ContentKind, id: number): Promise<ContentItem> {
+  const live = await repo.findLive(ctx.db, kind, id);
   if (!live) throw new AppError("NOT_FOUND", "adminContentNotFound");
-  return itemOf(kind, live, await repo.findDraftOf(db, kind, id));
+  return itemOf(kind, live, await repo.findDraftOf(ctx.db, kind, id));
 }
 
-export async function getDraftItem(db: Db, draftId: number): Promise<ContentItem> {
-  const draft = await repo.findDraft(db, draftId);
+export async function getDraftItem(ctx: ServiceContext, draftId: number): Promise<ContentItem> {
+  const draft = await repo.findDraft(ctx.db, draftId);
   if (!draft) throw new AppError("NOT_FOUND", "adminContentNotFound");
-  const live = draft.entityId !== null ? await repo.findLive(db, draft.kind, draft.entityId) : undefined;
+  const live = draft.entityId !== null ? await repo.findLive(ctx.db, draft.kind, draft.entityId) : undefined;
   return itemOf(draft.kind as ContentKind, live, draft);
 }
 
@@ -126,9 +127,10 @@ async function requireFreeSlug(db: Parameters<typeof repo.slugTaken>[0], kind: s
 }
 
 /** editor/create-page: a new draft, published later. */
-export async function createDraft(db: Db, actorId: number, input: NewDraft, now: Date): Promise<ContentItem> {
+export async function createDraft(ctx: ServiceContext, actorId: number, input: NewDraft): Promise<ContentItem> {
   const fields = cleanFields(input);
-  return db.transaction(async (tx) => {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     await requireFreeSlug(tx, input.kind, input.brand, fields.slug, null);
     const draft = await repo.insertDraft(tx, {
       kind: input.kind,
@@ -152,9 +154,10 @@ export async function createDraft(db: Db, actorId: number, input: NewDraft, now:
 }
 
 /** Saves the draft of a live item (made on first save). */
-export async function saveDraftOf(db: Db, actorId: number, kind: ContentKind, id: number, input: DraftFields, now: Date): Promise<ContentItem> {
+export async function saveDraftOf(ctx: ServiceContext, actorId: number, kind: ContentKind, id: number, input: DraftFields): Promise<ContentItem> {
   const fields = cleanFields(input);
-  return db.transaction(async (tx) => {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     const live = await repo.findLive(tx, kind, id);
     if (!live) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await requireFreeSlug(tx, kind, live.brand, fields.slug, id);
@@ -174,9 +177,10 @@ export async function saveDraftOf(db: Db, actorId: number, kind: ContentKind, id
   });
 }
 
-export async function saveDraft(db: Db, actorId: number, draftId: number, input: DraftFields, now: Date): Promise<ContentItem> {
+export async function saveDraft(ctx: ServiceContext, actorId: number, draftId: number, input: DraftFields): Promise<ContentItem> {
   const fields = cleanFields(input);
-  return db.transaction(async (tx) => {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     const existing = await repo.findDraft(tx, draftId, true);
     if (!existing) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await requireFreeSlug(tx, existing.kind, existing.brand, fields.slug, existing.entityId);
@@ -195,8 +199,9 @@ export async function saveDraft(db: Db, actorId: number, draftId: number, input:
 }
 
 /** Publishes a draft: the live row is created or updated with its fields, the draft is gone. */
-export async function publishDraft(db: Db, actorId: number, draftId: number, now: Date): Promise<ContentItem> {
-  return db.transaction(async (tx) => {
+export async function publishDraft(ctx: ServiceContext, actorId: number, draftId: number): Promise<ContentItem> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     const draft = await repo.findDraft(tx, draftId, true);
     if (!draft) throw new AppError("NOT_FOUND", "adminContentNotFound");
     const kind = draft.kind as ContentKind;
@@ -220,8 +225,8 @@ export async function publishDraft(db: Db, actorId: number, draftId: number, now
   });
 }
 
-export async function discardDraft(db: Db, actorId: number, draftId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function discardDraft(ctx: ServiceContext, actorId: number, draftId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const draft = await repo.findDraft(tx, draftId, true);
     if (!draft) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await repo.deleteDraft(tx, draftId);

@@ -1,6 +1,7 @@
 import type { BrandKey } from "#core/branding/brands.ts";
 import type { FaqAdminSection, FaqType } from "#core/contract/editorial.ts";
-import type { Db, DbOrTx } from "../../../db/client.ts";
+import type { DbOrTx } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
 import { auditChange } from "./audit-trail.ts";
@@ -22,10 +23,10 @@ function sectionOf(row: repo.FaqSectionRow, questions: repo.FaqQuestionRow[]): F
   };
 }
 
-export async function listFaqAdmin(db: Db, brand: BrandKey | undefined): Promise<FaqAdminSection[]> {
-  const sections = await repo.listFaqSections(db, brand);
+export async function listFaqAdmin(ctx: ServiceContext, brand: BrandKey | undefined): Promise<FaqAdminSection[]> {
+  const sections = await repo.listFaqSections(ctx.db, brand);
   const questions = await repo.listFaqQuestionsOf(
-    db,
+    ctx.db,
     sections.map((s) => s.id),
   );
   return sections.map((s) => sectionOf(s, questions));
@@ -43,22 +44,22 @@ async function requireQuestion(db: DbOrTx, id: number, lock = false) {
   return question;
 }
 
-export async function getFaqSection(db: Db, id: number): Promise<FaqAdminSection> {
-  const section = await requireSection(db, id);
-  return sectionOf(section, await repo.listFaqQuestionsOf(db, [id]));
+export async function getFaqSection(ctx: ServiceContext, id: number): Promise<FaqAdminSection> {
+  const section = await requireSection(ctx.db, id);
+  return sectionOf(section, await repo.listFaqQuestionsOf(ctx.db, [id]));
 }
 
-export async function getFaqQuestion(db: Db, id: number) {
-  const q = await requireQuestion(db, id);
+export async function getFaqQuestion(ctx: ServiceContext, id: number) {
+  const q = await requireQuestion(ctx.db, id);
   return { id: q.id, sectionId: q.sectionId, position: q.position, question: q.question, answer: q.answer };
 }
 
 export async function createFaqSection(
-  db: Db,
+  ctx: ServiceContext,
   actorId: number,
   input: { brand: BrandKey; lang: Lang; type: FaqType; title: string },
 ): Promise<FaqAdminSection> {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const position = await repo.nextSectionPosition(tx, input.brand, input.lang, input.type);
     const row = await repo.insertFaqSection(tx, { ...input, position });
     await auditChange(tx, { actorId, action: "faq.sectionCreated", entityType: "faqSection", entityId: row.id, before: null, after: row });
@@ -66,8 +67,8 @@ export async function createFaqSection(
   });
 }
 
-export async function updateFaqSection(db: Db, actorId: number, id: number, input: { title: string; type: FaqType }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function updateFaqSection(ctx: ServiceContext, actorId: number, id: number, input: { title: string; type: FaqType }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const before = await requireSection(tx, id, true);
     const fields = before.type === input.type ? input : { ...input, position: await repo.nextSectionPosition(tx, before.brand, before.lang, input.type) };
     const after = await repo.updateFaqSection(tx, id, fields);
@@ -75,8 +76,8 @@ export async function updateFaqSection(db: Db, actorId: number, id: number, inpu
   });
 }
 
-export async function deleteFaqSection(db: Db, actorId: number, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteFaqSection(ctx: ServiceContext, actorId: number, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const before = await requireSection(tx, id, true);
     const questions = await repo.listFaqQuestionsOf(tx, [id]);
     await repo.deleteFaqSection(tx, id);
@@ -85,8 +86,8 @@ export async function deleteFaqSection(db: Db, actorId: number, id: number): Pro
 }
 
 /** Swaps the section with its neighbour (same brand, language and type); at either end nothing moves. */
-export async function moveFaqSection(db: Db, actorId: number, id: number, direction: "up" | "down"): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function moveFaqSection(ctx: ServiceContext, actorId: number, id: number, direction: "up" | "down"): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const section = await requireSection(tx, id, true);
     const other = await repo.neighbourSection(tx, section, direction);
     if (!other) return;
@@ -109,8 +110,8 @@ export async function moveFaqSection(db: Db, actorId: number, id: number, direct
   });
 }
 
-export async function createFaqQuestion(db: Db, actorId: number, sectionId: number, input: { question: string; answer: string }) {
-  return db.transaction(async (tx) => {
+export async function createFaqQuestion(ctx: ServiceContext, actorId: number, sectionId: number, input: { question: string; answer: string }) {
+  return ctx.db.transaction(async (tx) => {
     await requireSection(tx, sectionId, true);
     const position = await repo.nextQuestionPosition(tx, sectionId);
     const row = await repo.insertFaqQuestion(tx, { sectionId, position, question: input.question, answer: sanitizeContentHtml(input.answer) });
@@ -119,16 +120,16 @@ export async function createFaqQuestion(db: Db, actorId: number, sectionId: numb
   });
 }
 
-export async function updateFaqQuestion(db: Db, actorId: number, id: number, input: { question: string; answer: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function updateFaqQuestion(ctx: ServiceContext, actorId: number, id: number, input: { question: string; answer: string }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const before = await requireQuestion(tx, id, true);
     const after = await repo.updateFaqQuestion(tx, id, { question: input.question, answer: sanitizeContentHtml(input.answer) });
     await auditChange(tx, { actorId, action: "faq.questionUpdated", entityType: "faqQuestion", entityId: id, before, after });
   });
 }
 
-export async function deleteFaqQuestion(db: Db, actorId: number, id: number): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function deleteFaqQuestion(ctx: ServiceContext, actorId: number, id: number): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
     const before = await requireQuestion(tx, id, true);
     await repo.deleteFaqQuestion(tx, id);
     await auditChange(tx, { actorId, action: "faq.questionDeleted", entityType: "faqQuestion", entityId: id, before, after: null });
@@ -136,8 +137,8 @@ export async function deleteFaqQuestion(db: Db, actorId: number, id: number): Pr
   });
 }
 
-export async function moveFaqQuestion(db: Db, actorId: number, id: number, direction: "up" | "down"): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function moveFaqQuestion(ctx: ServiceContext, actorId: number, id: number, direction: "up" | "down"): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const question = await requireQuestion(tx, id, true);
     const other = await repo.neighbourQuestion(tx, question, direction);
     if (!other) return;

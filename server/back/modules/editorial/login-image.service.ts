@@ -1,6 +1,6 @@
 import { BRAND_KEYS, type BrandKey } from "#core/branding/brands.ts";
 import { LOGIN_IMAGE_MAX_BYTES } from "#core/contract/editorial.ts";
-import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { looksLikeSvg, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
 import { AppError } from "../../http/app-error.ts";
 import { auditChange } from "./audit-trail.ts";
@@ -26,19 +26,20 @@ export function checkLoginImage(
   return { refused: looksLikeSvg(bytes) ? "adminImageSvgRefused" : "adminImageType" };
 }
 
-export async function listLoginImages(db: Db) {
-  const rows = await repo.listLoginImages(db);
+export async function listLoginImages(ctx: ServiceContext) {
+  const rows = await repo.listLoginImages(ctx.db);
   return BRAND_KEYS.map((brand) => {
     const row = rows.find((r) => r.brand === brand);
     return { brand, url: row?.path ?? null, contentType: row?.contentType ?? null, bytes: row?.bytes ?? null, updatedAt: row?.updatedAt.toISOString() ?? null };
   });
 }
 
-export async function loginImageUrl(db: Db, brand: BrandKey): Promise<string | null> {
-  return (await repo.findLoginImage(db, brand))?.path ?? null;
+/** The login image of the request's brand. */
+export async function loginImageUrl(ctx: ServiceContext): Promise<string | null> {
+  return (await repo.findLoginImage(ctx.db, ctx.brand.key))?.path ?? null;
 }
 
-export async function replaceLoginImage(deps: { db: Db; dataDir: string; now: Date }, actorId: number, brand: BrandKey, bytes: Uint8Array): Promise<string> {
+export async function replaceLoginImage(ctx: ServiceContext, actorId: number, brand: BrandKey, bytes: Uint8Array): Promise<string> {
   const checked = checkLoginImage(bytes);
   if ("refused" in checked) {
     throw new AppError(checked.refused === "adminImageTooLarge" ? "PAYLOAD_TOO_LARGE" : "VALIDATION", checked.refused, {
@@ -46,13 +47,15 @@ export async function replaceLoginImage(deps: { db: Db; dataDir: string; now: Da
       fields: { image: [checked.refused] },
     });
   }
-  const path = await storeUpload(deps.dataDir, "login", checked.kind, bytes);
+  const dataDir = ctx.env.DATA_DIR;
+  const now = ctx.now();
+  const path = await storeUpload(dataDir, "login", checked.kind, bytes);
   let previous: string | null = null;
   try {
-    await deps.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const before = await repo.findLoginImage(tx, brand);
       previous = before?.path ?? null;
-      await repo.upsertLoginImage(tx, { brand, path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length, updatedBy: actorId, updatedAt: deps.now });
+      await repo.upsertLoginImage(tx, { brand, path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length, updatedBy: actorId, updatedAt: now });
       await auditChange(tx, {
         actorId,
         action: "loginImage.replaced",
@@ -63,20 +66,20 @@ export async function replaceLoginImage(deps: { db: Db; dataDir: string; now: Da
       });
     });
   } catch (error) {
-    await removeUpload(deps.dataDir, path);
+    await removeUpload(dataDir, path);
     throw error;
   }
-  await removeUpload(deps.dataDir, previous);
+  await removeUpload(dataDir, previous);
   return path;
 }
 
-export async function resetLoginImage(deps: { db: Db; dataDir: string }, actorId: number, brand: BrandKey): Promise<void> {
-  const previous = await deps.db.transaction(async (tx) => {
+export async function resetLoginImage(ctx: ServiceContext, actorId: number, brand: BrandKey): Promise<void> {
+  const previous = await ctx.db.transaction(async (tx) => {
     const before = await repo.findLoginImage(tx, brand);
     if (!before) return null;
     await repo.deleteLoginImage(tx, brand);
     await auditChange(tx, { actorId, action: "loginImage.reset", entityType: "loginImage", entityId: brand, before, after: null });
     return before.path;
   });
-  await removeUpload(deps.dataDir, previous);
+  await removeUpload(ctx.env.DATA_DIR, previous);
 }

@@ -6,4 +6,4 @@ import { getFeaturedTrainings } from "./home.service.ts";
 
 export const homeRoutes = new Hono<BackEnv>();
 
-register(homeRoutes, platformEndpoints.featured, async (c) => ok(await getFeaturedTrainings(c.var.deps.db, c.var.brand)));
+register(homeRoutes, platformEndpoints.featured, async (c, { ctx }) => ok(await getFeaturedTrainings(ctx)));

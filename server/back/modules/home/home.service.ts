@@ -1,5 +1,4 @@
-import type { Db } from "../../../db/client.ts";
-import type { Brand } from "#core/branding/brands.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { deriveMixedDisplayType, dpcSubType, effectiveTrainingType, isTrainingType, moduleKindOf, type ModuleKind } from "#core/domain/training-types.ts";
 import { listCourseKinds, listFeaturedCandidates, listTrainingIdsWithDpc, type CourseKindRow, type FeaturedCandidateRow } from "./home.repository.ts";
 import type { FeaturedPayload, FeaturedTraining } from "#core/contract/home.ts";
@@ -64,8 +63,9 @@ export function toFeaturedTraining(row: FeaturedCandidateRow, kinds: ModuleKind[
   };
 }
 
-/** The trainings the home page features for a brand, in its content language. */
-export async function getFeaturedTrainings(db: Db, brand: Brand): Promise<FeaturedPayload> {
+/** The trainings the home page features for the request's brand, in its content language. */
+export async function getFeaturedTrainings(ctx: ServiceContext): Promise<FeaturedPayload> {
+  const { db, brand } = ctx;
   const candidates = await listFeaturedCandidates(db, brand.key, brand.contentLang, CANDIDATE_POOL);
   const picked = pickVaried(candidates, FEATURED_COUNT);
   const ids = picked.map((row) => row.id);

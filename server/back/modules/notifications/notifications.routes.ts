@@ -6,8 +6,8 @@ import { listNotifications, markNotificationsRead } from "./notifications.servic
 
 export const notificationsRoutes = new Hono<BackEnv>();
 
-register(notificationsRoutes, platformEndpoints.notifications, async (c, { caller }) => ok(await listNotifications(c.var.deps.db, caller.userId)));
+register(notificationsRoutes, platformEndpoints.notifications, async (c, { ctx, caller }) => ok(await listNotifications(ctx, caller.userId)));
 
-register(notificationsRoutes, platformEndpoints.markNotificationsRead, async (c, { caller, body }) =>
-  ok({ marked: await markNotificationsRead(c.var.deps.db, caller.userId, body.ids, c.var.deps.now()) }),
+register(notificationsRoutes, platformEndpoints.markNotificationsRead, async (c, { ctx, caller, body }) =>
+  ok({ marked: await markNotificationsRead(ctx, caller.userId, body.ids) }),
 );

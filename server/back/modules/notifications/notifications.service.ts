@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import type { Broadcaster } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -22,15 +23,15 @@ function toPayload(row: NotificationRow): NotificationPayload {
   };
 }
 
-export async function listNotifications(db: Db, userId: number, limit = 20) {
-  const { rows, unread } = await listUserNotificationsWithUnread(db, userId, limit);
+export async function listNotifications(ctx: ServiceContext, userId: number, limit = 20) {
+  const { rows, unread } = await listUserNotificationsWithUnread(ctx.db, userId, limit);
   return { notifications: rows.map(toPayload), unread };
 }
 
 /** Sets readedDate to now on the user's own unread notifications among the ids; others' ids are ignored. */
-export async function markNotificationsRead(db: Db, userId: number, ids: number[], now: Date): Promise<number> {
+export async function markNotificationsRead(ctx: ServiceContext, userId: number, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const updated = await markUserNotificationsRead(db, userId, ids, now);
+  const updated = await markUserNotificationsRead(ctx.db, userId, ids, ctx.now());
   return updated.length;
 }
 
