@@ -9,7 +9,7 @@ import {
   VirtualClassJoinSchema,
 } from "./enrolment.ts";
 import { EvaluationQuizSchema, FlowViewSchema, ModuleLinkSchema } from "./flow.ts";
-import { CartReplySchema, CartSchema, OrderSchema, PaymentStartSchema, ShopListingSchema } from "./shop.ts";
+import { OrderSchema } from "./shop.ts";
 import { AdminTrainingSchema, CatalogListSchema } from "./admin-catalog.ts";
 import {
   ContentItemSchema,
@@ -41,17 +41,8 @@ import {
  * each one returns with its schema.
  */
 export const GET_REPLIES: Record<string, z.ZodType | null> = {
-  "/shop/cart": CartReplySchema,
   "/admin/catalog/trainings": CatalogListSchema,
   "/admin/catalog/trainings/:id": AdminTrainingSchema,
-  "/shop/addDiscount/:code": CartSchema,
-  "/shop/getPaymentToken": PaymentStartSchema,
-  "/shop/paymentForm/:id": PaymentStartSchema,
-  "/shop/products": ShopListingSchema,
-  "/shop/payByCheck": OrderSchema,
-  "/shop/command/:id": OrderSchema,
-  "/shop/invoice/:id": null,
-  "/shop/creditNote/:id": null,
   "/referent/getLastCommand": OrderSchema.nullable(),
   "/referent/getCommand/:id": OrderSchema,
   "/referent/dpec/allApprenants": TeamSchema,

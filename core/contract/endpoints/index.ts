@@ -19,6 +19,7 @@ import { fundingRequestsEndpoints } from "./funding-requests.ts";
 import { platformEndpoints } from "./platform.ts";
 import { profileEndpoints } from "./profile.ts";
 import { recordsEndpoints } from "./records.ts";
+import { shopEndpoints } from "./shop.ts";
 import { signUpEndpoints } from "./signup.ts";
 import { trainingPlansEndpoints } from "./training-plans.ts";
 
@@ -38,6 +39,7 @@ export const ENDPOINT_GROUPS = {
   fundingRequests: fundingRequestsEndpoints,
   profile: profileEndpoints,
   records: recordsEndpoints,
+  shop: shopEndpoints,
   signUp: signUpEndpoints,
   trainingPlans: trainingPlansEndpoints,
 } as const;
