@@ -47,10 +47,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "referent/history-export.service.ts", // 3
   "referent/invoices.service.ts", // 5
   "referent/team.service.ts", // 5
-  "shop/cart.service.ts", // 17
-  "shop/cheque-instructions.service.ts", // 1
-  "shop/orders.service.ts", // 11
-  "shop/payments.service.ts", // 8
   "signup/signup.service.ts", // 5
   "user/user.service.ts", // 5
 ]);

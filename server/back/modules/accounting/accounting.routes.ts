@@ -23,8 +23,8 @@ register(accountingRoutes, endpoints.pendingChecks, async (c, { query }) => ok(a
 
 register(accountingRoutes, endpoints.refunds, async (c, { query }) => ok(RefundsSchema.parse(await listRefunds(c.var.deps.db, query))));
 
-register(accountingRoutes, endpoints.confirmCheck, async (c, { caller, params }) =>
-  ok(await confirmCheck(c.var.deps, caller.userId, params.id), c.var.t("adminCheckConfirmed")),
+register(accountingRoutes, endpoints.confirmCheck, async (c, { ctx, caller, params }) =>
+  ok(await confirmCheck(ctx, caller.userId, params.id), c.var.t("adminCheckConfirmed")),
 );
 
 register(accountingRoutes, endpoints.invoices, async (c, { query }) => ok(AdminInvoicesSchema.parse(await listInvoices(c.var.deps.db, query))));

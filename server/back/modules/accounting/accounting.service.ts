@@ -18,6 +18,7 @@ import { buildXlsx, XLSX_CONTENT_TYPE, type Cell } from "../../../spreadsheet/xl
 import { markCheckReceived } from "../shop/payments.service.ts";
 import { auditChange } from "../editorial/audit-trail.ts";
 import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPaymentsToRefund, listPendingCheckOrders } from "./accounting.repository.ts";
+import type { ServiceContext } from "../../service-context.ts";
 
 /** The instant a Paris calendar day starts (core/domain/dates.ts), kept here for the callers of this module. */
 export { parisDayStart };
@@ -135,12 +136,12 @@ const orderState = (row: { id: number; brand: string; status: string; paymentMet
  * `inTransaction` hook (ADR 0089): the payment and its record commit or roll back together.
  */
 export async function confirmCheck(
-  deps: BackDeps,
+  ctx: ServiceContext,
   actorId: number,
   orderId: number,
 ): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
-  if (!(await findOrderState(deps.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  const outcome = await markCheckReceived(deps, orderId, {
+  if (!(await findOrderState(ctx.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  const outcome = await markCheckReceived(ctx, orderId, {
     inTransaction: (tx, paid) =>
       auditChange(tx, {
         actorId,
@@ -152,6 +153,6 @@ export async function confirmCheck(
       }),
   });
   if (outcome.kind === "paid") return { orderId, status: outcome.order.status, invoiceNumber: outcome.invoice.number };
-  const after = await findOrderState(deps.db, orderId);
-  return { orderId, status: after?.status ?? "paid", invoiceNumber: await findInvoiceNumberOfOrder(deps.db, orderId) };
+  const after = await findOrderState(ctx.db, orderId);
+  return { orderId, status: after?.status ?? "paid", invoiceNumber: await findInvoiceNumberOfOrder(ctx.db, orderId) };
 }

@@ -157,7 +157,7 @@ export async function startContractPayment(
     });
     return { order: created, productName: offer.productName };
   });
-  const start = await startOrderPayment(deps, provider, order, { origin: input.origin });
+  const start = await startOrderPayment(provider, order, { origin: input.origin });
   return {
     productName,
     reply: {

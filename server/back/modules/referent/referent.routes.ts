@@ -162,13 +162,13 @@ referentRoutes.get("/referent/bonificacionesInvoices", async (c) => {
  */
 referentRoutes.get("/referent/getLastCommand", async (c) => {
   const scope = await requireReferent(c);
-  return success(c, OrderSchema.nullable().parse(await getLastAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, scope.accountId)));
+  return success(c, OrderSchema.nullable().parse(await getLastAccountOrder(c.var.ctx, scope.accountId)));
 });
 
 referentRoutes.get("/referent/getCommand/:id", async (c) => {
   const scope = await requireReferent(c);
   const { id } = parseInput(OrderIdParamsSchema, { id: c.req.param("id") }, c.var.t);
-  return success(c, OrderSchema.parse(await getAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, scope.accountId, id)));
+  return success(c, OrderSchema.parse(await getAccountOrder(c.var.ctx, scope.accountId, id)));
 });
 
 referentRoutes.get("/referent/invoice/:id", async (c) => {

@@ -18,6 +18,7 @@ import { serializeCookie } from "../../http/cookies.ts";
 import { ok, register } from "../../http/register.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { isSecureRequest } from "../../http/session.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import * as carts from "./cart.service.ts";
 import * as orders from "./orders.service.ts";
 import * as payments from "./payments.service.ts";
@@ -30,20 +31,14 @@ export function cartCookie(c: C, value: string, maxAge: number): string {
   return serializeCookie(carts.CART_COOKIE, value, { httpOnly: true, sameSite: "Lax", secure: isSecureRequest(c), maxAge });
 }
 
-function ctxOf(c: C): carts.ShopCtx {
-  const session = c.var.session;
-  return {
-    deps: c.var.deps,
-    brand: c.var.brand,
-    locale: c.var.locale,
-    t: c.var.t,
-    session,
-    userId: session?.userId ?? null,
-    accountId: session?.accountId ?? null,
-    cartToken: parseCookies(c.req.header("cookie"))[carts.CART_COOKIE] ?? null,
-    setCartToken: (token) => c.header("Set-Cookie", cartCookie(c, token, carts.CART_COOKIE_DAYS * 24 * 3600), { append: true }),
-  };
-}
+/** The cart cookie's value (an anonymous visitor's cart). */
+const cartToken = (c: C): string | null => parseCookies(c.req.header("cookie"))[carts.CART_COOKIE] ?? null;
+
+/** The cart cookie, with how to set it (a new anonymous cart). */
+const cartCookieOf = (c: C): carts.CartCookie => ({
+  token: cartToken(c),
+  set: (token) => c.header("Set-Cookie", cartCookie(c, token, carts.CART_COOKIE_DAYS * 24 * 3600), { append: true }),
+});
 
 /** The public origin the provider sends the buyer back to and notifies (the brand's host, else the request's). */
 const paymentOrigin = (c: C) => publicOriginFor(c, c.var.brand.key) ?? new URL(c.req.url).origin;
@@ -58,87 +53,83 @@ const pdfReply = (c: C, { bytes, filename }: { bytes: Uint8Array; filename: stri
   });
 
 /** The store's listing (the shop page): public, like the catalogue. */
-register(shopRoutes, endpoints.products, async (c, { query }) => ok(ShopListingSchema.parse(await carts.listStore(c.var.deps, c.var.brand, query))));
+register(shopRoutes, endpoints.products, async (_c, { ctx, query }) => ok(ShopListingSchema.parse(await carts.listStore(ctx, query))));
 
-register(shopRoutes, endpoints.cart, async (c) => ok(CartReplySchema.parse(await carts.getCart(ctxOf(c)))));
+register(shopRoutes, endpoints.cart, async (c, { ctx }) => ok(CartReplySchema.parse(await carts.getCart(ctx, cartToken(c)))));
 
-register(shopRoutes, endpoints.addProducts, async (c, { body }) => cartReply(await carts.addProducts(ctxOf(c), body.products), c.var.t("shopProductAdded")));
-
-register(shopRoutes, endpoints.removeProduct, async (c, { body }) =>
-  cartReply(await carts.removeProduct(ctxOf(c), body.productId), c.var.t("shopProductRemoved")),
+register(shopRoutes, endpoints.addProducts, async (c, { ctx, body }) =>
+  cartReply(await carts.addProducts(ctx, cartCookieOf(c), body.products), c.var.t("shopProductAdded")),
 );
 
-register(shopRoutes, endpoints.availableFunctions, async (c, { body }) =>
-  ok(AvailableFunctionsReplySchema.parse(await carts.availableFunctions(ctxOf(c), body.productId))),
+register(shopRoutes, endpoints.removeProduct, async (c, { ctx, body }) =>
+  cartReply(await carts.removeProduct(ctx, cartToken(c), body.productId), c.var.t("shopProductRemoved")),
 );
 
-register(shopRoutes, endpoints.setProductFunction, async (c, { body }) =>
-  cartReply(await carts.setProductFunction(ctxOf(c), body.productCartId, body.functionName), c.var.t("shopCartUpdated")),
+register(shopRoutes, endpoints.availableFunctions, async (_c, { ctx, body }) =>
+  ok(AvailableFunctionsReplySchema.parse(await carts.availableFunctions(ctx, body.productId))),
 );
 
-register(shopRoutes, endpoints.availableFundings, async (c, { body }) =>
-  ok(AvailableFundingsReplySchema.parse(await carts.availableFundings(ctxOf(c), body.productId, body.function))),
+register(shopRoutes, endpoints.setProductFunction, async (c, { ctx, body }) =>
+  cartReply(await carts.setProductFunction(ctx, cartToken(c), body.productCartId, body.functionName), c.var.t("shopCartUpdated")),
 );
 
-register(shopRoutes, endpoints.setProductFunding, async (c, { body }) =>
-  cartReply(await carts.setProductFunding(ctxOf(c), body.productCartId, body.fundingId), c.var.t("shopCartUpdated")),
+register(shopRoutes, endpoints.availableFundings, async (_c, { ctx, body }) =>
+  ok(AvailableFundingsReplySchema.parse(await carts.availableFundings(ctx, body.productId, body.function))),
 );
 
-register(shopRoutes, endpoints.setProductSession, async (c, { body }) =>
-  cartReply(await carts.setProductSession(ctxOf(c), body.productCartId, body.sessionId, body.sessionCourseId), c.var.t("shopCartUpdated")),
+register(shopRoutes, endpoints.setProductFunding, async (c, { ctx, body }) =>
+  cartReply(await carts.setProductFunding(ctx, cartToken(c), body.productCartId, body.fundingId), c.var.t("shopCartUpdated")),
 );
 
-async function addDiscount(c: C, code: string) {
-  const result = await carts.addDiscount(ctxOf(c), code);
+register(shopRoutes, endpoints.setProductSession, async (c, { ctx, body }) =>
+  cartReply(await carts.setProductSession(ctx, cartToken(c), body.productCartId, body.sessionId, body.sessionCourseId), c.var.t("shopCartUpdated")),
+);
+
+async function addDiscount(c: C, ctx: ServiceContext, code: string) {
+  const result = await carts.addDiscount(ctx, cartToken(c), code);
   return cartReply(result.cart, c.var.t("shopDiscountApplied", { code: result.code }));
 }
-register(shopRoutes, endpoints.addDiscount, async (c, { params }) => addDiscount(c, params.code));
+register(shopRoutes, endpoints.addDiscount, async (c, { ctx, params }) => addDiscount(c, ctx, params.code));
 // The spec's GET form changes state: register asks for the CSRF header like a POST (419 otherwise).
-register(shopRoutes, endpoints.addDiscountGet, async (c, { params }) => addDiscount(c, params.code));
+register(shopRoutes, endpoints.addDiscountGet, async (c, { ctx, params }) => addDiscount(c, ctx, params.code));
 
 /** The provider sends the buyer back to the order page: a fixed page, never a path from the query (ADR 0100). */
-register(shopRoutes, endpoints.paymentToken, async (c) => {
-  const start = await payments.startCardPayment(ctxOf(c), { origin: paymentOrigin(c) });
+register(shopRoutes, endpoints.paymentToken, async (c, { ctx }) => {
+  const start = await payments.startCardPayment(ctx, cartToken(c), { origin: paymentOrigin(c) });
   return ok(PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
 });
 
 /** The signed form of the buyer's pending card order (a POST provider's order page renders it). Writes nothing. */
-register(shopRoutes, endpoints.paymentForm, async (c, { params }) => {
-  const start = await payments.paymentForm(ctxOf(c), params.id, { origin: paymentOrigin(c) });
+register(shopRoutes, endpoints.paymentForm, async (c, { ctx, params }) => {
+  const start = await payments.paymentForm(ctx, params.id, { origin: paymentOrigin(c) });
   return ok(PaymentStartSchema.parse(start));
 });
 
-register(shopRoutes, endpoints.freePayment, async (c) => {
-  const order = await payments.freePayment(ctxOf(c));
+register(shopRoutes, endpoints.freePayment, async (c, { ctx }) => {
+  const order = await payments.freePayment(ctx, cartToken(c));
   return ok(OrderSchema.parse(order), c.var.t("shopOrderPaid"));
 });
 
-register(shopRoutes, endpoints.payByCheck, async (c) => {
-  const order = await payments.payByCheck(ctxOf(c));
+register(shopRoutes, endpoints.payByCheck, async (c, { ctx }) => {
+  const order = await payments.payByCheck(ctx, cartToken(c));
   return ok(OrderSchema.parse(order), c.var.t("shopOrderPendingCheck"));
 });
 
 /** The buyer's (or the pharmacy referent's) order and its invoice PDF. */
-register(shopRoutes, endpoints.order, async (c, { caller, params }) =>
-  ok(OrderSchema.parse(await orders.getOrder(c.var.deps.db, c.var.t, c.var.brand.key, caller.userId, params.id))),
-);
+register(shopRoutes, endpoints.order, async (_c, { ctx, caller, params }) => ok(OrderSchema.parse(await orders.getOrder(ctx, caller.userId, params.id))));
 
-register(shopRoutes, endpoints.invoice, async (c, { caller, params }) =>
-  pdfReply(c, await orders.getInvoicePdf(c.var.deps.db, c.var.brand.key, caller.userId, params.id)),
-);
+register(shopRoutes, endpoints.invoice, async (c, { ctx, caller, params }) => pdfReply(c, await orders.getInvoicePdf(ctx, caller.userId, params.id)));
 
 /** The credit note of the order's invoice (ADR 0094), for the buyer or the pharmacy's referents. */
-register(shopRoutes, endpoints.creditNote, async (c, { caller, params }) =>
-  pdfReply(c, await orders.getCreditNotePdf(c.var.deps.db, c.var.brand.key, caller.userId, params.id)),
-);
+register(shopRoutes, endpoints.creditNote, async (c, { ctx, caller, params }) => pdfReply(c, await orders.getCreditNotePdf(ctx, caller.userId, params.id)));
 
 /**
  * Back office: a cheque has been received, the pending check order becomes paid (seats, enrolment, invoice), with
  * its audit row in the payment's transaction (the accounting tool's confirmation, ADR 0089).
  */
-register(shopRoutes, endpoints.markPaid, async (c, { caller, params }) => {
-  await confirmCheck(c.var.deps, caller.userId, params.id);
-  const order = await orders.getOrderForAdmin(c.var.deps.db, c.var.t, params.id);
+register(shopRoutes, endpoints.markPaid, async (c, { ctx, caller, params }) => {
+  await confirmCheck(ctx, caller.userId, params.id);
+  const order = await orders.getOrderForAdmin(ctx, params.id);
   return ok(OrderSchema.parse(order), c.var.t("shopOrderPaid"));
 });
 
@@ -148,15 +139,10 @@ const PROVIDERS = new Set(["sandbox", "systempay"]);
  * Server-to-server payment notifications. No session and no CSRF cookie can come with them: the provider's
  * signature is what authenticates them (verified before anything changes; see the CSRF exemption in app.ts).
  */
-register(shopRoutes, endpoints.paymentNotification, async (c, { params }) => {
+register(shopRoutes, endpoints.paymentNotification, async (c, { ctx, params }) => {
   if (!PROVIDERS.has(params.provider)) throw new AppError("NOT_FOUND", "shopNotificationInvalid");
   const body = await c.req.text();
   const headers = Object.fromEntries([...c.req.raw.headers.entries()].map(([k, v]) => [k.toLowerCase(), v]));
-  const result = await payments.receiveNotification(
-    c.var.deps,
-    params.provider,
-    { body, contentType: c.req.header("content-type") ?? "", headers },
-    c.var.logger,
-  );
+  const result = await payments.receiveNotification(ctx, params.provider, { body, contentType: c.req.header("content-type") ?? "", headers });
   return ok({ result }, c.var.t("shopNotificationAccepted"));
 });
