@@ -46,7 +46,7 @@ export async function checkout(ctx: ServiceContext, cartToken: string | null, me
   // The invoice goes to the buyer's address: no order before its owner confirmed it (public sign-up, ADR 0109).
   await requireConfirmedEmail(ctx.db, userId);
   // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
-  await requireCompleteBilling(ctx.db, { userId, accountId: ctx.user?.accountId ?? null, brand });
+  await requireCompleteBilling(ctx, { userId, accountId: ctx.user?.accountId ?? null, brand });
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx): Promise<{ order: repo.OrderRow } | { refusedCode: NonNullable<PricedCart["refusedCode"]> }> => {
     const cart = await repo.lockCart(tx, cartId);

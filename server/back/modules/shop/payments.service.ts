@@ -124,7 +124,7 @@ export async function settleOrder(
     seller: invoiceSeller(order.brand),
     // The buyer's legal data as it is now (ADR 0102): the pharmacy's for an order bought for one, else the buyer's own.
     buyer: await invoiceBuyerOf(
-      ctx.db,
+      ctx,
       { userId: order.userId, accountId: order.accountId, brand: order.brand },
       {
         name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
