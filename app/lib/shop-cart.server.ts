@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { CartReplySchema, type Cart } from "#core/contract/shop.ts";
+import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
+import type { Cart } from "#core/contract/shop.ts";
 import { canShop } from "#core/domain/permissions.ts";
 import { BackError } from "./back.server";
 import { requestStateContext } from "./context";
@@ -30,7 +31,7 @@ async function fetchCart(context: Context): Promise<Cart | null> {
   if (!canShop(user)) return null;
   if (!user.loggedIn && !back.hasCookie("cart")) return null;
   try {
-    return await back.get("/shop/cart", CartReplySchema);
+    return await back.call(shopEndpoints.cart);
   } catch (error) {
     if (error instanceof BackError) return null;
     throw error;

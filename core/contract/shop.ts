@@ -222,6 +222,17 @@ export const PaymentStartSchema = z.object({
 });
 export type PaymentStart = z.infer<typeof PaymentStartSchema>;
 
+/**
+ * The provider of POST /api/shop/payments/notify/{provider}, as text: an unknown provider is the handler's 404
+ * (shopNotificationInvalid), never a 422, so any text passes here.
+ */
+export const PaymentNotificationParamsSchema = z.object({ provider: z.string() });
+
+/** What a payment notification did to its order (a replayed one changes nothing). */
+export const PaymentNotificationReplySchema = z.object({
+  result: z.enum(["paid", "failed", "cancelled", "pending", "replayed", "ignored", "seatGone"]),
+});
+
 // ------------------------------------------------------------------ the web forms (posted strings; ADR 0036)
 
 /** The shop's forms, by their `intent`: the ids are posted as text. */

@@ -8,32 +8,7 @@ import { REGISTERED } from "./http/register.ts";
 
 const API = "/back/api";
 
-/**
- * Routes still declared the old way (a path string and their own parsing), to convert to endpoint objects: this list
- * only shrinks. Outside /back/api, the CSRF cookie and the sandbox payment pages are the browser's, not the API's.
- */
-const NOT_YET_ENDPOINTS = new Set<string>([
-  "GET /back/api/shop/products",
-  "GET /back/api/shop/cart",
-  "POST /back/api/shop/add/products",
-  "POST /back/api/shop/remove/product",
-  "POST /back/api/shop/getAvailableFunctions/product",
-  "POST /back/api/shop/setProductFunction/product",
-  "POST /back/api/shop/getAvailableFundings/product",
-  "POST /back/api/shop/setProductFunding/product",
-  "POST /back/api/shop/setProductSession/product",
-  "POST /back/api/shop/addDiscount/:code",
-  "GET /back/api/shop/addDiscount/:code",
-  "GET /back/api/shop/getPaymentToken",
-  "GET /back/api/shop/paymentForm/:id",
-  "POST /back/api/shop/freePayment",
-  "GET /back/api/shop/payByCheck",
-  "GET /back/api/shop/command/:id",
-  "GET /back/api/shop/invoice/:id",
-  "GET /back/api/shop/creditNote/:id",
-  "POST /back/api/admin/shop/orders/:id/markPaid",
-  "POST /back/api/shop/payments/notify/:provider",
-]);
+/** Outside /back/api, the CSRF cookie and the sandbox payment pages are the browser's, not the API's. */
 const OUTSIDE_API = new Set(["GET /back/sanctum/csrf-cookie", "GET /back/payments/sandbox/:token", "POST /back/payments/sandbox/:token"]);
 
 /** Building the app reads none of its dependencies: they are used per request. */
@@ -43,7 +18,7 @@ const served = [...new Set(app.routes.filter((route) => route.method !== "ALL" &
 describe("the endpoint table", () => {
   test("every route Hono serves has its endpoint object, mounted with register()", () => {
     const known = new Set(ENDPOINTS.map((e) => `${e.method} ${API}${e.path}`));
-    const missing = served.filter((route) => !known.has(route) && !NOT_YET_ENDPOINTS.has(route) && !OUTSIDE_API.has(route));
+    const missing = served.filter((route) => !known.has(route) && !OUTSIDE_API.has(route));
     expect(missing, "routes without an endpoint object").toEqual([]);
     expect(
       ENDPOINTS.filter((e) => !REGISTERED.has(e)).map((e) => `${e.method} ${e.path}`),
@@ -61,10 +36,5 @@ describe("the endpoint table", () => {
       keys.filter((key, index) => keys.indexOf(key) !== index),
       "endpoint objects declared twice",
     ).toEqual([]);
-  });
-
-  test("the list of routes not yet converted only names routes that exist and have no endpoint object", () => {
-    const known = new Set(ENDPOINTS.map((e) => `${e.method} ${API}${e.path}`));
-    expect([...NOT_YET_ENDPOINTS].filter((route) => !served.includes(route) || known.has(route))).toEqual([]);
   });
 });

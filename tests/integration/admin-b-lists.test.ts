@@ -6,7 +6,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { BackDeps } from "../../server/back/context.ts";
 import { markCheckReceived } from "../../server/back/modules/shop/payments.service.ts";
+import { serviceContext } from "../../server/back/service-context.ts";
 import { auditLog, discountCodes, invoices, orders, payments, users } from "../../server/db/schema/index.ts";
+import { BRANDS } from "#core/branding/brands.ts";
 import { ADMIN_PAGE_SIZE } from "#core/contract/admin-list.ts";
 import { AdminDiscountCodesSchema, AdminUserListSchema } from "#core/contract/admin-users.ts";
 import { PendingChecksSchema } from "#core/contract/accounting.ts";
@@ -137,7 +139,7 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
     // Only the database and the clock are reached before the hook fails (the mail and the cart update come after commit).
     const deps = { db: suite.db, now: () => new Date() } as unknown as BackDeps;
     await expect(
-      markCheckReceived(deps, order.id, {
+      markCheckReceived(serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" }), order.id, {
         inTransaction: async () => {
           throw new Error("audit store down");
         },

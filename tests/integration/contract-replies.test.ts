@@ -1,11 +1,10 @@
-// The back API keeps its contract (ADR 0028): every GET of the route table has a reply schema (its endpoint object's in
-// core/contract/endpoints, or core/contract/replies.ts for the routes not converted yet), and what each one answers to the demo users, on each brand's host, parses with it. The
+// The back API keeps its contract (ADR 0028, 0117): every GET of the route table has a reply schema (its endpoint object's in
+// core/contract/endpoints), and what each one answers to the demo users, on each brand's host, parses with it. The
 // schemas are strict objects: a field renamed, dropped or added on the server side fails here by name.
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { ENDPOINTS } from "#core/contract/endpoints/index.ts";
-import { GET_REPLIES as NOT_YET_ENDPOINTS } from "#core/contract/replies.ts";
 import { orders as ordersTable } from "../../server/db/schema/index.ts";
 import { readEnv } from "../../server/env.ts";
 import { backends } from "./support/database.ts";
@@ -19,10 +18,9 @@ const LANGUAGE = { fr: "fr-FR", be: "fr-BE", es: "es-ES" } as const;
 type HostBrand = keyof typeof HOSTS;
 
 /** Each GET's reply schema by its path; null for a file, a page, a stream or an endpoint that only answers errors. */
-const GET_REPLIES: Record<string, z.ZodType | null> = {
-  ...NOT_YET_ENDPOINTS,
-  ...Object.fromEntries(ENDPOINTS.filter((e) => e.method === "GET").map((e) => [e.path, typeof e.reply === "string" ? null : e.reply])),
-};
+const GET_REPLIES: Record<string, z.ZodType | null> = Object.fromEntries(
+  ENDPOINTS.filter((e) => e.method === "GET").map((e) => [e.path, typeof e.reply === "string" ? null : e.reply]),
+);
 
 /** Who calls: a guest and demo users of every kind (learners with history, a holder, a shop customer, a read-only contract). */
 const VISITORS: { brand: HostBrand; email: string | null }[] = [

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
-import { OrderSchema, PaymentStartSchema, type Order } from "#core/contract/shop.ts";
+import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
+import type { Order } from "#core/contract/shop.ts";
 import { chequeInstructions, type ChequeInstructions } from "#core/domain/cheque-instructions.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { vatAmount } from "#core/domain/money.ts";
@@ -28,7 +29,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!user.loggedIn) throw redirect(loginPath(context, currentPath(url)));
   const orderId = requireIdParam(url.searchParams.get("order"), url);
   const { back, brand } = context.get(requestStateContext);
-  const order = await back.get(`/shop/command/${orderId}`, OrderSchema).catch((error: unknown) => {
+  const order = await back.call(shopEndpoints.order, { params: { id: orderId } }).catch((error: unknown) => {
     if (error instanceof BackError && (error.status === 404 || error.status === 403)) notFound(url.pathname);
     throw error;
   });
@@ -36,7 +37,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A POST provider (SystemPay): the buyer's browser posts the signed form to the provider's payment page.
   const paymentForm =
     outcome === "post" && order.status === "pending" && order.paymentMethod === "card"
-      ? await back.get(`/shop/paymentForm/${order.id}`, PaymentStartSchema).catch((error: unknown) => {
+      ? await back.call(shopEndpoints.paymentForm, { params: { id: order.id } }).catch((error: unknown) => {
           if (error instanceof BackError) return null;
           throw error;
         })

@@ -1,15 +1,7 @@
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import {
-  CartSchema,
-  OrderSchema,
-  PaymentStartSchema,
-  ShopAddFormSchema,
-  ShopDiscountFormSchema,
-  ShopEmptyFormSchema,
-  ShopLineFormSchema,
-  ShopRemoveFormSchema,
-} from "#core/contract/shop.ts";
+import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
+import { ShopAddFormSchema, ShopDiscountFormSchema, ShopEmptyFormSchema, ShopLineFormSchema, ShopRemoveFormSchema } from "#core/contract/shop.ts";
 import { BackError } from "~/lib/back.server";
 import { loadCart } from "~/lib/shop-cart.server";
 export { loadCart };
@@ -59,13 +51,13 @@ async function saveLineChoices(context: Context, value: z.infer<typeof ShopLineF
   const productCartId = value.productCartId;
   if (value.session && (!line || line.sessionId !== value.session[0] || line.sessionCourseId !== value.session[1])) {
     const [sessionId, sessionCourseId] = value.session;
-    await back.post("/shop/setProductSession/product", { productCartId, sessionId, sessionCourseId }, CartSchema);
+    await back.call(shopEndpoints.setProductSession, { body: { productCartId, sessionId, sessionCourseId } });
   }
   if (value.functionName !== undefined && line?.functionName !== value.functionName) {
-    await back.post("/shop/setProductFunction/product", { productCartId, functionName: value.functionName }, CartSchema);
+    await back.call(shopEndpoints.setProductFunction, { body: { productCartId, functionName: value.functionName } });
   }
   if (value.fundingId !== undefined && line?.fundingId !== value.fundingId) {
-    await back.post("/shop/setProductFunding/product", { productCartId, fundingId: value.fundingId }, CartSchema);
+    await back.call(shopEndpoints.setProductFunding, { body: { productCartId, fundingId: value.fundingId } });
   }
 }
 
@@ -96,11 +88,11 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
   try {
     switch (intent) {
       case "add":
-        await back.post("/shop/add/products", { products: [value.productId] }, CartSchema);
+        await back.call(shopEndpoints.addProducts, { body: { products: [(value as z.infer<typeof ShopAddFormSchema>).productId] } });
         toast = { type: "success", message: t("toast.added") };
         break;
       case "remove":
-        await back.post("/shop/remove/product", { productId: value.productId }, CartSchema);
+        await back.call(shopEndpoints.removeProduct, { body: { productId: (value as z.infer<typeof ShopRemoveFormSchema>).productId } });
         toast = { type: "success", message: t("toast.removed") };
         break;
       case "line":
@@ -109,7 +101,7 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
         break;
       case "discount": {
         const code = String(value.code).toUpperCase();
-        await back.post(`/shop/addDiscount/${encodeURIComponent(code)}`, {}, CartSchema);
+        await back.call(shopEndpoints.addDiscount, { params: { code }, body: {} });
         toast = { type: "success", message: t("toast.discountApplied", { code }) };
         break;
       }
@@ -121,12 +113,12 @@ export async function shopAction({ request, context, returnTo }: { request: Requ
         const orderPath = pathOf(context, "order");
         if (intent === "payCard") {
           // The provider sends the buyer back to the order page (the back API's fixed return, ADR 0100).
-          const start = await back.getWithCsrf("/shop/getPaymentToken", PaymentStartSchema);
+          const start = await back.call(shopEndpoints.paymentToken);
           // The sandbox answers GET; a POST provider (SystemPay) gets its auto-submitted form page.
           if (start.method === "GET") throw redirectDocument(start.url);
           throw redirect(`${orderPath}?${new URLSearchParams({ order: String(start.orderId), payment: "post" })}`);
         }
-        const order = intent === "payCheck" ? await back.getWithCsrf("/shop/payByCheck", OrderSchema) : await back.post("/shop/freePayment", {}, OrderSchema);
+        const order = intent === "payCheck" ? await back.call(shopEndpoints.payByCheck) : await back.call(shopEndpoints.freePayment, { body: {} });
         throw redirect(`${orderPath}?${new URLSearchParams({ order: String(order.id) })}`);
       }
     }

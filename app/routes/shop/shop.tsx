@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { SHOP_PAGE_SIZE, ShopListingSchema } from "#core/contract/shop.ts";
+import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
+import { SHOP_PAGE_SIZE } from "#core/contract/shop.ts";
 import type { Route } from "./+types/shop";
 import { useCataloguePaginationLabels } from "~/components/catalogue/catalogue-results";
 import { CourseCard } from "~/components/catalogue/course-card";
@@ -21,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 1000 ? pageParam : 1;
-  const [listing, cart] = await Promise.all([back.get("/shop/products", ShopListingSchema, { page, pageSize: SHOP_PAGE_SIZE }), loadCart(context)]);
+  const [listing, cart] = await Promise.all([back.call(shopEndpoints.products, { query: { page, pageSize: SHOP_PAGE_SIZE } }), loadCart(context)]);
   return {
     items: listing.items,
     inCart: cart?.products.map((p) => p.productId) ?? [],

@@ -25,6 +25,7 @@ import { platformEndpoints } from "./platform.ts";
 import { profileEndpoints } from "./profile.ts";
 import { recordsEndpoints } from "./records.ts";
 import { referentEndpoints } from "./referent.ts";
+import { shopEndpoints } from "./shop.ts";
 import { signUpEndpoints } from "./signup.ts";
 import { trainingPlansEndpoints } from "./training-plans.ts";
 
@@ -50,6 +51,7 @@ export const ENDPOINT_GROUPS = {
   profile: profileEndpoints,
   records: recordsEndpoints,
   referent: referentEndpoints,
+  shop: shopEndpoints,
   signUp: signUpEndpoints,
   trainingPlans: trainingPlansEndpoints,
 } as const;

@@ -9,8 +9,8 @@ import { adminInvoicePdf, issueCreditNote, listInvoices } from "./credit-notes.s
 /** Back office, factureCompta: the accounting export and the checks waiting to be confirmed (admin only). */
 export const accountingRoutes = new Hono<BackEnv>();
 
-register(accountingRoutes, endpoints.export, async (c, { query }) => {
-  const file = await exportAccounting(c.var.deps.db, c.var.t, query);
+register(accountingRoutes, endpoints.export, async (c, { ctx, query }) => {
+  const file = await exportAccounting(ctx, query);
   return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": file.contentType,
     "content-disposition": `attachment; filename="${file.filename}"`,
@@ -19,18 +19,18 @@ register(accountingRoutes, endpoints.export, async (c, { query }) => {
   });
 });
 
-register(accountingRoutes, endpoints.pendingChecks, async (c, { query }) => ok(await listPendingChecks(c.var.deps.db, query)));
+register(accountingRoutes, endpoints.pendingChecks, async (_c, { ctx, query }) => ok(await listPendingChecks(ctx, query)));
 
-register(accountingRoutes, endpoints.refunds, async (c, { query }) => ok(RefundsSchema.parse(await listRefunds(c.var.deps.db, query))));
+register(accountingRoutes, endpoints.refunds, async (_c, { ctx, query }) => ok(RefundsSchema.parse(await listRefunds(ctx, query))));
 
-register(accountingRoutes, endpoints.confirmCheck, async (c, { caller, params }) =>
-  ok(await confirmCheck(c.var.deps, caller.userId, params.id), c.var.t("adminCheckConfirmed")),
+register(accountingRoutes, endpoints.confirmCheck, async (c, { ctx, caller, params }) =>
+  ok(await confirmCheck(ctx, caller.userId, params.id), c.var.t("adminCheckConfirmed")),
 );
 
-register(accountingRoutes, endpoints.invoices, async (c, { query }) => ok(AdminInvoicesSchema.parse(await listInvoices(c.var.deps.db, query))));
+register(accountingRoutes, endpoints.invoices, async (_c, { ctx, query }) => ok(AdminInvoicesSchema.parse(await listInvoices(ctx, query))));
 
-register(accountingRoutes, endpoints.invoicePdf, async (c, { params }) => {
-  const file = await adminInvoicePdf(c.var.deps.db, params.id);
+register(accountingRoutes, endpoints.invoicePdf, async (c, { ctx, params }) => {
+  const file = await adminInvoicePdf(ctx, params.id);
   return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
     "content-disposition": `attachment; filename="${file.filename}"`,
@@ -39,7 +39,7 @@ register(accountingRoutes, endpoints.invoicePdf, async (c, { params }) => {
   });
 });
 
-register(accountingRoutes, endpoints.issueCreditNote, async (c, { caller, params }) => {
-  const issued = IssuedCreditNoteSchema.parse(await issueCreditNote(c.var.deps, caller.userId, params.id));
+register(accountingRoutes, endpoints.issueCreditNote, async (c, { ctx, caller, params }) => {
+  const issued = IssuedCreditNoteSchema.parse(await issueCreditNote(ctx, caller.userId, params.id));
   return ok(issued, c.var.t(issued.created ? "creditNoteIssued" : "creditNoteAlreadyIssued", { number: issued.creditNote.number }), issued.created ? 201 : 200);
 });

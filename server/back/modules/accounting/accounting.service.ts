@@ -11,13 +11,12 @@ import { parisDayStart, toParisDate } from "#core/domain/dates.ts";
 import type { AccountingExportQuery, PendingCheck, PendingChecksQuery, Refund, RefundsQuery } from "#core/contract/accounting.ts";
 import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.ts";
 import type { BrandKey } from "#core/branding/brands.ts";
-import type { BackDeps } from "../../context.ts";
-import type { Translate } from "../../i18n/messages.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildXlsx, XLSX_CONTENT_TYPE, type Cell } from "../../../spreadsheet/xlsx.ts";
 import { markCheckReceived } from "../shop/payments.service.ts";
 import { auditChange } from "../editorial/audit-trail.ts";
 import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPaymentsToRefund, listPendingCheckOrders } from "./accounting.repository.ts";
+import type { ServiceContext } from "../../service-context.ts";
 
 /** The instant a Paris calendar day starts (core/domain/dates.ts), kept here for the callers of this module. */
 export { parisDayStart };
@@ -30,8 +29,8 @@ function nextDay(day: string): string {
  * The invoices and credit notes (ADR 0094) of a brand issued between two Paris days inclusive: a credit note is
  * booked on its own issue day as the mirror entry of its invoice (the journal builder reverses debit and credit).
  */
-export async function listAccountingDocuments(db: BackDeps["db"], brand: BrandKey, from: string, to: string): Promise<AccountingDocument[]> {
-  const rows = await listInvoicesIssued(db, brand, parisDayStart(from), parisDayStart(nextDay(to)));
+export async function listAccountingDocuments(ctx: ServiceContext, brand: BrandKey, from: string, to: string): Promise<AccountingDocument[]> {
+  const rows = await listInvoicesIssued(ctx.db, brand, parisDayStart(from), parisDayStart(nextDay(to)));
   return rows.map((row) => ({
     kind: row.kind === "creditNote" ? ("creditNote" as const) : ("invoice" as const),
     number: row.number,
@@ -46,8 +45,9 @@ export async function listAccountingDocuments(db: BackDeps["db"], brand: BrandKe
 export type AccountingFile = { bytes: Uint8Array; contentType: string; filename: string };
 
 /** The export file of a period: CSV (UTF-8 with BOM, ";") or .xlsx, headers in the administrator's language. */
-export async function exportAccounting(db: BackDeps["db"], t: Translate, query: AccountingExportQuery): Promise<AccountingFile> {
-  const documents = await listAccountingDocuments(db, query.brand, query.from, query.to);
+export async function exportAccounting(ctx: ServiceContext, query: AccountingExportQuery): Promise<AccountingFile> {
+  const { t } = ctx;
+  const documents = await listAccountingDocuments(ctx, query.brand, query.from, query.to);
   const prefix = { invoice: t("accountingInvoice"), creditNote: t("accountingCreditNote") };
   const lines = buildJournal(documents, accountPlanForBrand(query.brand), prefix);
   const header: Record<JournalColumn, string> = {
@@ -81,8 +81,8 @@ export async function exportAccounting(db: BackDeps["db"], t: Translate, query: 
   return { bytes: await buildXlsx(t("accountingSheet"), rows, [10, 12, 12, 20, 48, 12, 12]), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
 }
 
-export async function listPendingChecks(db: BackDeps["db"], query: PendingChecksQuery): Promise<{ items: PendingCheck[]; paging: Paging }> {
-  const { rows, total } = await listPendingCheckOrders(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+export async function listPendingChecks(ctx: ServiceContext, query: PendingChecksQuery): Promise<{ items: PendingCheck[]; paging: Paging }> {
+  const { rows, total } = await listPendingCheckOrders(ctx.db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
   const items = rows.map((row) => ({
     orderId: row.orderId,
     brand: row.brand as BrandKey,
@@ -100,8 +100,8 @@ export async function listPendingChecks(db: BackDeps["db"], query: PendingChecks
  * The payments to refund (ADR 0101): money received for an order that was not paid by it (the order failed when it was
  * paid, was replaced meanwhile, or was paid already). The refund itself is made outside the platform.
  */
-export async function listRefunds(db: BackDeps["db"], query: RefundsQuery): Promise<{ items: Refund[]; paging: Paging }> {
-  const { rows, total } = await listPaymentsToRefund(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+export async function listRefunds(ctx: ServiceContext, query: RefundsQuery): Promise<{ items: Refund[]; paging: Paging }> {
+  const { rows, total } = await listPaymentsToRefund(ctx.db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
   const items = rows.map((row) => ({
     paymentId: row.paymentId,
     orderId: row.orderId,
@@ -135,12 +135,12 @@ const orderState = (row: { id: number; brand: string; status: string; paymentMet
  * `inTransaction` hook (ADR 0089): the payment and its record commit or roll back together.
  */
 export async function confirmCheck(
-  deps: BackDeps,
+  ctx: ServiceContext,
   actorId: number,
   orderId: number,
 ): Promise<{ orderId: number; status: string; invoiceNumber: string | null }> {
-  if (!(await findOrderState(deps.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  const outcome = await markCheckReceived(deps, orderId, {
+  if (!(await findOrderState(ctx.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  const outcome = await markCheckReceived(ctx, orderId, {
     inTransaction: (tx, paid) =>
       auditChange(tx, {
         actorId,
@@ -152,6 +152,6 @@ export async function confirmCheck(
       }),
   });
   if (outcome.kind === "paid") return { orderId, status: outcome.order.status, invoiceNumber: outcome.invoice.number };
-  const after = await findOrderState(deps.db, orderId);
-  return { orderId, status: after?.status ?? "paid", invoiceNumber: await findInvoiceNumberOfOrder(deps.db, orderId) };
+  const after = await findOrderState(ctx.db, orderId);
+  return { orderId, status: after?.status ?? "paid", invoiceNumber: await findInvoiceNumberOfOrder(ctx.db, orderId) };
 }

@@ -13,8 +13,8 @@ import { creditNoteNumber } from "#core/domain/invoice-number.ts";
 import type { VatCountry } from "#core/domain/vat.ts";
 import type { Tx } from "../../../db/client.ts";
 import { serverLocale } from "../../../i18n/i18n.ts";
-import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { translator } from "../../i18n/messages.ts";
 import { recordAdminChange } from "../audit/audit.service.ts";
 import { cancelEnrolment, lockSession, shiftWaitingList } from "../enrolment/enrolment.repository.ts";
@@ -27,8 +27,8 @@ import { findBuyerLocale, listAdminInvoices, lockEnrolmentsOfPayment, lockOrderF
 const pdfPath = (invoiceId: number) => `/back/api/admin/invoices/${invoiceId}/pdf`;
 
 /** The invoice store in the back office: each document with its credit note or the invoice it reverses. */
-export async function listInvoices(db: BackDeps["db"], query: AdminInvoicesQuery): Promise<{ items: AdminInvoice[]; paging: Paging }> {
-  const { rows, total } = await listAdminInvoices(db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
+export async function listInvoices(ctx: ServiceContext, query: AdminInvoicesQuery): Promise<{ items: AdminInvoice[]; paging: Paging }> {
+  const { rows, total } = await listAdminInvoices(ctx.db, query, { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE });
   const items = rows.map(({ invoice, orderStatus, creditNoteId, creditNoteNumber: noteNumber, creditedId, creditedNumber }) => ({
     id: invoice.id,
     kind: invoice.kind as AdminInvoice["kind"],
@@ -48,10 +48,10 @@ export async function listInvoices(db: BackDeps["db"], query: AdminInvoicesQuery
 }
 
 /** Any document of the store as a PDF, for the back office. */
-export async function adminInvoicePdf(db: BackDeps["db"], invoiceId: number) {
-  const invoice = await invoiceStore.findInvoice(db, invoiceId);
+export async function adminInvoicePdf(ctx: ServiceContext, invoiceId: number) {
+  const invoice = await invoiceStore.findInvoice(ctx.db, invoiceId);
   if (!invoice) throw new AppError("NOT_FOUND", "invoiceNotFound");
-  return invoicePdf(db, invoice);
+  return invoicePdf(ctx.db, invoice);
 }
 
 type CancelledEnrolment = { id: number; userId: number; accountId: number | null; trainingId: number; sessionId: number | null; status: string };
@@ -93,8 +93,8 @@ async function cancelPaymentEnrolments(
  * credit note, nothing changes and that one is answered (`created: false`). A funding payer's invoice, a credit note
  * or an invoice whose order is not paid cannot be credited here (409).
  */
-export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId: number): Promise<IssuedCreditNote> {
-  const outcome = await deps.db.transaction(async (tx) => {
+export async function issueCreditNote(ctx: ServiceContext, actorId: number, invoiceId: number): Promise<IssuedCreditNote> {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const invoice = await invoiceStore.lockInvoice(tx, invoiceId);
     if (!invoice) throw new AppError("NOT_FOUND", "invoiceNotFound");
     const existing = await invoiceStore.findCreditNoteOf(tx, invoice.id);
@@ -104,7 +104,7 @@ export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId
     const order = await lockOrderForCredit(tx, invoice.orderId);
     if (!order || order.status !== "paid" || order.paidAt === null) throw new AppError("CONFLICT", "creditNoteOrderNotPaid");
 
-    const now = deps.now();
+    const now = ctx.now();
     const year = Number(toParisDate(now).slice(0, 4));
     const sequence = await invoiceStore.takeInvoiceSequence(tx, invoice.brand, year, "creditNote");
     const identity = legalIdentityOf(invoice.brand);
@@ -155,20 +155,20 @@ export async function issueCreditNote(deps: BackDeps, actorId: number, invoiceId
 
   if (outcome.created) {
     // After the commit: the learners who got a freed seat, the training plans, and the buyer (in their language).
-    await tellSeatChanges(deps, outcome.seatChanges);
+    await tellSeatChanges(ctx, outcome.seatChanges);
     for (const enrolment of outcome.cancelled)
-      await publishPlanUpdate(deps, enrolment.accountId, { userId: enrolment.userId, trainingId: enrolment.trainingId });
+      await publishPlanUpdate(ctx, enrolment.accountId, { userId: enrolment.userId, trainingId: enrolment.trainingId });
     if (outcome.buyerId !== null) {
       try {
-        const t = translator(serverLocale(await findBuyerLocale(deps.db, outcome.buyerId)));
+        const t = translator(serverLocale(await findBuyerLocale(ctx.db, outcome.buyerId)));
         await notifyUser(
-          deps.db,
-          deps.broadcaster,
+          ctx.db,
+          ctx.broadcaster,
           { userId: outcome.buyerId, title: t("creditNoteIssuedTitle"), body: t("creditNoteIssuedBody", { number: outcome.creditNote.number }) },
-          deps.now(),
+          ctx.now(),
         );
       } catch (error) {
-        deps.logger.error({ err: error, invoiceId }, "credit note notice failed");
+        ctx.logger.error({ err: error, invoiceId }, "credit note notice failed");
       }
     }
   }

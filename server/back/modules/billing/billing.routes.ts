@@ -18,15 +18,15 @@ async function shopBuyerScope(c: Context<BackEnv>, session: SessionState): Promi
   return { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key };
 }
 
-register(billingRoutes, endpoints.details, async (c, { caller }) => {
+register(billingRoutes, endpoints.details, async (c, { ctx, caller }) => {
   const scope = await shopBuyerScope(c, caller);
-  return ok(BillingDetailsReplySchema.parse(await getBillingDetails(c.var.deps.db, scope)));
+  return ok(BillingDetailsReplySchema.parse(await getBillingDetails(ctx, scope)));
 });
 
-register(billingRoutes, endpoints.save, async (c, { caller }) => {
+register(billingRoutes, endpoints.save, async (c, { ctx, caller }) => {
   const scope = await shopBuyerScope(c, caller);
   const rules = billingRules(scope);
   const input = await parseBody(c, billingDetailsSchema(rules.country, rules.buyer));
-  const reply = await saveBillingDetails(c.var.deps.db, scope, input, c.var.deps.now());
+  const reply = await saveBillingDetails(ctx, scope, input);
   return ok(BillingDetailsReplySchema.parse(reply), c.var.t("billingDetailsSaved"));
 });

@@ -18,6 +18,7 @@ import {
 } from "#core/domain/billing.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { invoiceBuyer, type InvoiceBuyer } from "../invoices/invoice-parties.ts";
 import * as repo from "./billing.repository.ts";
 
@@ -65,8 +66,8 @@ export function billingRules(scope: BillingScope): { buyer: BillingBuyer; countr
 }
 
 /** GET shop/billingDetails: the details on file, what the seller's country still needs, whether the user may edit. */
-export async function getBillingDetails(db: DbOrTx, scope: BillingScope): Promise<BillingDetailsReply> {
-  const { buyer, details } = await detailsOf(db, scope);
+export async function getBillingDetails(ctx: ServiceContext, scope: BillingScope): Promise<BillingDetailsReply> {
+  const { buyer, details } = await detailsOf(ctx.db, scope);
   const country = sellerCountryOf(scope.brand);
   return {
     buyer,
@@ -78,7 +79,7 @@ export async function getBillingDetails(db: DbOrTx, scope: BillingScope): Promis
     city: details?.city ?? null,
     taxId: details?.taxId ?? null,
     missing: missingBillingFields(details, buyer, country),
-    editable: await canEdit(db, scope),
+    editable: await canEdit(ctx.db, scope),
   };
 }
 
@@ -87,7 +88,8 @@ export async function getBillingDetails(db: DbOrTx, scope: BillingScope): Promis
  * address and tax number on its account (holder or referent only, else 403), or the customer's profile (one row,
  * created or replaced: the same request sent again, or ten times at once, leaves the same row).
  */
-export async function saveBillingDetails(db: DbOrTx, scope: BillingScope, input: BillingDetailsInput, now: Date): Promise<BillingDetailsReply> {
+export async function saveBillingDetails(ctx: ServiceContext, scope: BillingScope, input: BillingDetailsInput): Promise<BillingDetailsReply> {
+  const { db } = ctx;
   const taxId = input.taxId ? normaliseTaxId(input.taxId) : null;
   if (scope.accountId !== null) {
     if (!(await canEdit(db, scope))) throw new AppError("FORBIDDEN", "billingPharmacyManagersOnly");
@@ -101,23 +103,27 @@ export async function saveBillingDetails(db: DbOrTx, scope: BillingScope, input:
       city: input.city,
       country: sellerCountryOf(scope.brand),
       taxId,
-      updatedAt: now,
+      updatedAt: ctx.now(),
     });
   }
-  return getBillingDetails(db, scope);
+  return getBillingDetails(ctx, scope);
 }
 
 /** Checkout's guard: an order is created only when its invoice can carry what the seller's country requires (409). */
-export async function requireCompleteBilling(db: DbOrTx, scope: BillingScope): Promise<void> {
-  const { buyer, details } = await detailsOf(db, scope);
+export async function requireCompleteBilling(ctx: ServiceContext, scope: BillingScope): Promise<void> {
+  const { buyer, details } = await detailsOf(ctx.db, scope);
   const missing = missingBillingFields(details, buyer, sellerCountryOf(scope.brand));
   if (missing.length > 0)
     throw new AppError("CONFLICT", "shopBillingDetailsMissing", { fields: Object.fromEntries(missing.map((field) => [field, ["required"]])) });
 }
 
 /** The buyer block an invoice stores when the order is paid: the person's name and the scope's details as they are. */
-export async function invoiceBuyerOf(db: DbOrTx, scope: BillingScope, person: { name: string; email: string | null; locale: Locale }): Promise<InvoiceBuyer> {
-  const { details } = await detailsOf(db, scope);
+export async function invoiceBuyerOf(
+  ctx: ServiceContext,
+  scope: BillingScope,
+  person: { name: string; email: string | null; locale: Locale },
+): Promise<InvoiceBuyer> {
+  const { details } = await detailsOf(ctx.db, scope);
   return invoiceBuyer({
     personName: person.name,
     email: person.email,

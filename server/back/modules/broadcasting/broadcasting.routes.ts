@@ -31,7 +31,7 @@ register(broadcastingRoutes, broadcastingEndpoints.auth, async (c) => {
   let allowed = false;
   if (isCart) {
     const token = parseCookies(c.req.header("cookie"))[CART_COOKIE] ?? null;
-    allowed = await ownsCartChannel(c.var.deps, c.var.brand.key, session?.userId ?? null, token, channel);
+    allowed = await ownsCartChannel(c.var.ctx, session?.userId ?? null, token, channel);
   } else if (userId !== null) allowed = userId === String(session!.userId);
   else if (accountId !== null) allowed = /^\d+$/.test(accountId) && (await isActiveMember(c.var.ctx, session!.userId, Number(accountId)));
   if (!allowed) throw new AppError("FORBIDDEN", "forbidden");

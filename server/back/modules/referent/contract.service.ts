@@ -3,7 +3,6 @@ import { computeCartTotals } from "#core/domain/cart-totals.ts";
 import { contractProducts, nextContractProduct } from "#core/domain/contract-products.ts";
 import { isContractValid } from "#core/domain/user-state.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
-import type { BackDeps } from "../../context.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { paymentProvider } from "../shop/payment-providers.ts";
@@ -113,11 +112,9 @@ export async function startContractPayment(
   scope: ReferentScope,
   offerId: number,
   input: { origin: string; locale?: string },
-  /** The back's dependencies, for the shop's payment provider and its start (they take them, not a service context). */
-  payments: BackDeps,
 ): Promise<{ reply: ContractPayment; productName: string }> {
   const now = ctx.now();
-  const provider = paymentProvider(payments);
+  const provider = paymentProvider(ctx);
   const rule = vatRuleForBrand(scope.account.brand);
   const { order, productName } = await ctx.db.transaction(async (tx) => {
     const offer = await repo.lockOffer(tx, scope.accountId, offerId);
@@ -158,7 +155,7 @@ export async function startContractPayment(
     });
     return { order: created, productName: offer.productName };
   });
-  const start = await startOrderPayment(payments, provider, order, { origin: input.origin });
+  const start = await startOrderPayment(provider, order, { origin: input.origin });
   return {
     productName,
     reply: {

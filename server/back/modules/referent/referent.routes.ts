@@ -97,7 +97,7 @@ register(referentRoutes, endpoints.signOffer, async (c, { ctx, caller, params })
  * (the sandbox page, or SystemPay's hosted form to post). The provider's notification signs the contract.
  */
 register(referentRoutes, endpoints.startContractPayment, async (c, { ctx, caller, params }) => {
-  const payment = await contract.startContractPayment(ctx, caller, params.id, { origin: originOf(c, caller), locale: c.var.locale }, c.var.deps);
+  const payment = await contract.startContractPayment(ctx, caller, params.id, { origin: originOf(c, caller), locale: c.var.locale });
   return ok(ContractPaymentSchema.parse(payment.reply), c.var.t("contractPaymentReady", { product: payment.productName }));
 });
 
@@ -122,13 +122,9 @@ register(referentRoutes, endpoints.bonificacionInvoices, async (c, { ctx, caller
  * account in use. Another pharmacy's order, or a personal one, is not found (404). The buyer's own order is the shop's
  * `/shop/command/{id}`.
  */
-register(referentRoutes, endpoints.lastOrder, async (c, { caller }) =>
-  ok(OrderSchema.nullable().parse(await getLastAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, caller.accountId))),
-);
+register(referentRoutes, endpoints.lastOrder, async (c, { ctx, caller }) => ok(OrderSchema.nullable().parse(await getLastAccountOrder(ctx, caller.accountId))));
 
-register(referentRoutes, endpoints.order, async (c, { caller, params }) =>
-  ok(OrderSchema.parse(await getAccountOrder(c.var.deps.db, c.var.t, c.var.brand.key, caller.accountId, params.id))),
-);
+register(referentRoutes, endpoints.order, async (c, { ctx, caller, params }) => ok(OrderSchema.parse(await getAccountOrder(ctx, caller.accountId, params.id))));
 
 register(referentRoutes, endpoints.invoice, async (c, { ctx, caller, params }) =>
   ok(AccountInvoiceDetailSchema.parse(await invoices.getInvoice(ctx, caller, params.id))),

@@ -11,7 +11,7 @@ export async function mergeCartAtLogin(c: Context<BackEnv>, userId: number): Pro
   const token = parseCookies(c.req.header("cookie"))[CART_COOKIE] ?? null;
   if (token === null) return;
   try {
-    if (await mergeAnonymousCart(c.var.deps, c.var.brand.key, userId, token)) {
+    if (await mergeAnonymousCart(c.var.ctx, userId, token)) {
       c.header("Set-Cookie", serializeCookie(CART_COOKIE, "", { httpOnly: true, sameSite: "Lax", secure: isSecureRequest(c), maxAge: 0 }), { append: true });
     }
   } catch (error) {

@@ -8,14 +8,14 @@ import { BRANDS, type BrandKey } from "#core/branding/brands.ts";
 import type { Order } from "#core/contract/shop.ts";
 import { chequeInstructions } from "#core/domain/cheque-instructions.ts";
 import { chequeInstructionsMail } from "../../../mail/order-templates.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { claimChequeInstructionsMail } from "./cheque-instructions.repository.ts";
 import { findBuyer } from "./shop.repository.ts";
 
-export async function mailChequeInstructions(deps: BackDeps, order: { brand: string; userId: number }, payload: Order): Promise<void> {
+export async function mailChequeInstructions(ctx: ServiceContext, order: { brand: string; userId: number }, payload: Order): Promise<void> {
   try {
-    if (!(await claimChequeInstructionsMail(deps.db, payload.id, deps.now()))) return;
-    const buyer = await findBuyer(deps.db, order.userId);
+    if (!(await claimChequeInstructionsMail(ctx.db, payload.id, ctx.now()))) return;
+    const buyer = await findBuyer(ctx.db, order.userId);
     if (!buyer) return;
     const mail = chequeInstructionsMail({
       brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
@@ -25,8 +25,8 @@ export async function mailChequeInstructions(deps: BackDeps, order: { brand: str
       cheque: chequeInstructions(order.brand, payload),
       trainings: payload.lines.map((line) => line.name),
     });
-    await deps.mailer.send({ to: buyer.email, ...mail });
+    await ctx.mailer.send({ to: buyer.email, ...mail });
   } catch (error) {
-    deps.logger.error({ err: error, orderId: payload.id }, "cheque instructions mail failed");
+    ctx.logger.error({ err: error, orderId: payload.id }, "cheque instructions mail failed");
   }
 }

@@ -8,25 +8,24 @@ import type { Order } from "#core/contract/shop.ts";
 import { sameCheckout, type Checkout } from "#core/domain/checkout.ts";
 import { vatRuleForBrand } from "#core/domain/vat.ts";
 import type { Tx } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
-import type { MessageKey, Translate } from "../../i18n/messages.ts";
+import type { MessageKey } from "../../i18n/messages.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { requireCompleteBilling } from "../billing/billing.service.ts";
 import { findCreditNoteOfOrder, listOrderLinesWithChoices } from "../invoices/invoices.repository.ts";
 import { invoicePdf, lineChoices } from "../invoices/invoices.service.ts";
 import { requireConfirmedEmail } from "../signup/signup.service.ts";
 import { listMemberships } from "../user/user.repository.ts";
 import { DISCOUNT_MESSAGES, needsSession, priceCart, type PricedCart } from "./cart-pricing.ts";
-import { changed, requireCart, requireShopContext, type ShopCtx } from "./cart.service.ts";
+import { changed, requireCart, requireShopContext } from "./cart.service.ts";
 import { paymentProvider } from "./payment-providers.ts";
-import { serviceContext } from "../../service-context.ts";
 import * as repo from "./shop.repository.ts";
 
 // ------------------------------------------------------------------ checkout
 
-export function requireBuyer(ctx: ShopCtx): number {
-  if (ctx.userId === null) throw new AppError("UNAUTHENTICATED", "shopLoginRequired");
-  return ctx.userId;
+export function requireBuyer(ctx: ServiceContext): number {
+  if (!ctx.user) throw new AppError("UNAUTHENTICATED", "shopLoginRequired");
+  return ctx.user.userId;
 }
 
 type PaymentMethod = "card" | "check" | "free";
@@ -40,16 +39,16 @@ type PaymentMethod = "card" | "check" | "free";
  * that no longer applies (used up since, expired) is taken out of the cart and the checkout answers why (409): the
  * buyer is never charged another price than the one the cart showed without being told.
  */
-export async function checkout(ctx: ShopCtx, method: PaymentMethod): Promise<repo.OrderRow> {
+export async function checkout(ctx: ServiceContext, cartToken: string | null, method: PaymentMethod): Promise<repo.OrderRow> {
   await requireShopContext(ctx);
   const userId = requireBuyer(ctx);
-  const { id: cartId, brand } = await requireCart(ctx);
+  const { id: cartId, brand } = await requireCart(ctx, cartToken);
   // The invoice goes to the buyer's address: no order before its owner confirmed it (public sign-up, ADR 0109).
-  await requireConfirmedEmail(serviceContext(ctx.deps, { brand: ctx.brand, locale: ctx.locale, t: ctx.t, user: ctx.session }), userId);
+  await requireConfirmedEmail(ctx, userId);
   // The invoice must carry the buyer's legal data (ADR 0102): no order before the billing details are complete.
-  await requireCompleteBilling(ctx.deps.db, { userId, accountId: ctx.accountId, brand });
-  const now = ctx.deps.now();
-  const result = await ctx.deps.db.transaction(async (tx): Promise<{ order: repo.OrderRow } | { refusedCode: NonNullable<PricedCart["refusedCode"]> }> => {
+  await requireCompleteBilling(ctx, { userId, accountId: ctx.user?.accountId ?? null, brand });
+  const now = ctx.now();
+  const result = await ctx.db.transaction(async (tx): Promise<{ order: repo.OrderRow } | { refusedCode: NonNullable<PricedCart["refusedCode"]> }> => {
     const cart = await repo.lockCart(tx, cartId);
     if (!cart) throw new AppError("CONFLICT", "shopCartEmpty");
     const open = await repo.findOpenOrderOfCart(tx, cart.id);
@@ -118,17 +117,23 @@ async function requireOrderable(tx: Tx, priced: PricedCart, userId: number, meth
 }
 
 /** The order the priced cart makes in this mode, with its lines: the same numbers as the cart (computeCartTotals). */
-function orderDraft(ctx: ShopCtx, priced: PricedCart, userId: number, method: PaymentMethod, now: Date): { order: repo.NewOrder; lines: repo.NewOrderLine[] } {
+function orderDraft(
+  ctx: ServiceContext,
+  priced: PricedCart,
+  userId: number,
+  method: PaymentMethod,
+  now: Date,
+): { order: repo.NewOrder; lines: repo.NewOrderLine[] } {
   const rule = vatRuleForBrand(priced.cart.brand);
   return {
     order: {
       brand: priced.cart.brand,
       userId,
-      accountId: ctx.accountId,
+      accountId: ctx.user?.accountId ?? null,
       cartId: priced.cart.id,
       status: "pending",
       paymentMethod: method,
-      provider: method === "card" ? paymentProvider(ctx.deps).name : null,
+      provider: method === "card" ? paymentProvider(ctx).name : null,
       discountCodeId: priced.discount?.id ?? null,
       discountCode: priced.discount?.code ?? null,
       subtotalCents: priced.totals.subtotal,
@@ -188,7 +193,8 @@ function checkoutOf(order: repo.NewOrder, lines: repo.NewOrderLine[]): Checkout 
 
 // ------------------------------------------------------------------ reading orders and invoices
 
-export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo.OrderRow): Promise<Order> {
+export async function orderPayload(ctx: ServiceContext, order: repo.OrderRow): Promise<Order> {
+  const { db } = ctx;
   const [lines, invoice, creditNote] = await Promise.all([
     listOrderLinesWithChoices(db, order.id),
     repo.findInvoiceOfOrder(db, order.id),
@@ -217,7 +223,7 @@ export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo
     totalWithVat: order.totalWithVatCents,
     currency: order.currency,
     discountCode: order.discountCode,
-    failureMessage: order.failureReason ? t(order.failureReason as MessageKey) : null,
+    failureMessage: order.failureReason ? ctx.t(order.failureReason as MessageKey) : null,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     invoice: invoice ? { id: invoice.id, number: invoice.number, downloadPath: `/back/api/shop/invoice/${order.id}` } : null,
@@ -228,60 +234,60 @@ export async function orderPayload(db: BackDeps["db"], t: Translate, order: repo
 }
 
 /** The order if the user bought it, or is a holder/referent of the pharmacy it was bought for; else 404. */
-export async function requireReadableOrder(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<repo.OrderRow> {
-  const order = await repo.findOrder(db, orderId);
-  if (!order || order.brand !== brand) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+export async function requireReadableOrder(ctx: ServiceContext, userId: number, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order || order.brand !== ctx.brand.key) throw new AppError("NOT_FOUND", "shopOrderNotFound");
   if (order.userId === userId) return order;
   if (order.accountId !== null) {
-    const memberships = await listMemberships(db, userId);
+    const memberships = await listMemberships(ctx.db, userId);
     if (memberships.some((m) => m.account.id === order.accountId && m.isActive && (m.role === "holder" || m.role === "referent"))) return order;
   }
   throw new AppError("NOT_FOUND", "shopOrderNotFound");
 }
 
-export async function getOrder(db: BackDeps["db"], t: Translate, brand: string, userId: number, orderId: number): Promise<Order> {
-  return orderPayload(db, t, await requireReadableOrder(db, brand, userId, orderId));
+export async function getOrder(ctx: ServiceContext, userId: number, orderId: number): Promise<Order> {
+  return orderPayload(ctx, await requireReadableOrder(ctx, userId, orderId));
 }
 
 /**
  * The pharmacy's last shop order (spec getLastCommand, ADR 0053): the newest order bought for the account, by anyone of
  * it, on this brand; null when there is none. The caller has checked the holder-or-referent guard for `accountId`.
  */
-export async function getLastAccountOrder(db: BackDeps["db"], t: Translate, brand: string, accountId: number): Promise<Order | null> {
-  const order = await repo.findLastOrderOfAccount(db, accountId, brand);
-  return order ? orderPayload(db, t, order) : null;
+export async function getLastAccountOrder(ctx: ServiceContext, accountId: number): Promise<Order | null> {
+  const order = await repo.findLastOrderOfAccount(ctx.db, accountId, ctx.brand.key);
+  return order ? orderPayload(ctx, order) : null;
 }
 
 /** One order of the pharmacy (spec getCommand/{id}, ADR 0053): another account's, a personal one or an unknown id is a 404. */
-export async function getAccountOrder(db: BackDeps["db"], t: Translate, brand: string, accountId: number, orderId: number): Promise<Order> {
-  const order = await repo.findOrder(db, orderId);
-  if (!order || order.brand !== brand || order.accountId !== accountId) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  return orderPayload(db, t, order);
+export async function getAccountOrder(ctx: ServiceContext, accountId: number, orderId: number): Promise<Order> {
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order || order.brand !== ctx.brand.key || order.accountId !== accountId) throw new AppError("NOT_FOUND", "shopOrderNotFound");
+  return orderPayload(ctx, order);
 }
 
-export async function getInvoicePdf(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
-  const order = await requireReadableOrder(db, brand, userId, orderId);
-  const invoice = await repo.findInvoiceOfOrder(db, order.id);
+export async function getInvoicePdf(ctx: ServiceContext, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
+  const order = await requireReadableOrder(ctx, userId, orderId);
+  const invoice = await repo.findInvoiceOfOrder(ctx.db, order.id);
   if (!invoice) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
-  return invoicePdf(db, invoice);
+  return invoicePdf(ctx.db, invoice);
 }
 
 /** The credit note of the order's invoice (ADR 0094), for whoever may read the order. */
-export async function getCreditNotePdf(db: BackDeps["db"], brand: string, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
-  const order = await requireReadableOrder(db, brand, userId, orderId);
-  const creditNote = await findCreditNoteOfOrder(db, order.id);
+export async function getCreditNotePdf(ctx: ServiceContext, userId: number, orderId: number): Promise<{ bytes: Uint8Array; filename: string }> {
+  const order = await requireReadableOrder(ctx, userId, orderId);
+  const creditNote = await findCreditNoteOfOrder(ctx.db, order.id);
   if (!creditNote) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
-  return invoicePdf(db, creditNote);
+  return invoicePdf(ctx.db, creditNote);
 }
 
 /** For the sandbox page: the order it pays, if still pending. */
-export async function findPendingOrder(db: BackDeps["db"], orderId: number): Promise<repo.OrderRow | null> {
-  const order = await repo.findOrder(db, orderId);
+export async function findPendingOrder(ctx: ServiceContext, orderId: number): Promise<repo.OrderRow | null> {
+  const order = await repo.findOrder(ctx.db, orderId);
   return order && order.status === "pending" ? order : null;
 }
 
-export async function getOrderForAdmin(db: BackDeps["db"], t: Translate, orderId: number): Promise<Order> {
-  const order = await repo.findOrder(db, orderId);
+export async function getOrderForAdmin(ctx: ServiceContext, orderId: number): Promise<Order> {
+  const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  return orderPayload(db, t, order);
+  return orderPayload(ctx, order);
 }

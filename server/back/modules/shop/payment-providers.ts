@@ -9,11 +9,14 @@ import { createSandboxProvider } from "../../../payments/sandbox.ts";
 import { createSystemPayProvider } from "../../../payments/systempay.ts";
 import type { BackDeps } from "../../context.ts";
 
+/** What choosing a provider reads: the settings and the clock (the deps, or a service context). */
+type Settings = Pick<BackDeps, "env" | "now">;
+
 /**
  * The SystemPay adapter when configured (SYSTEMPAY_SHOP_ID, and SYSTEMPAY_KEY for form payments and their IPN, or
  * SYSTEMPAY_PASSWORD for REST notifications), else null.
  */
-function systemPayProvider(deps: BackDeps): PaymentProvider | null {
+function systemPayProvider(deps: Settings): PaymentProvider | null {
   const { SYSTEMPAY_SHOP_ID, SYSTEMPAY_KEY, SYSTEMPAY_MODE, SYSTEMPAY_PAYMENT_URL, SYSTEMPAY_PASSWORD } = deps.env;
   if (!SYSTEMPAY_SHOP_ID || !(SYSTEMPAY_KEY || SYSTEMPAY_PASSWORD)) return null;
   return createSystemPayProvider(
@@ -26,7 +29,7 @@ function systemPayProvider(deps: BackDeps): PaymentProvider | null {
  * The provider new card payments go through (cardPaymentProvider: the one PAYMENT_PROVIDER names, checked at
  * start-up; never a silent fallback from SystemPay to the sandbox).
  */
-export function paymentProvider(deps: BackDeps): PaymentProvider {
+export function paymentProvider(deps: Settings): PaymentProvider {
   if (cardPaymentProvider(deps.env) === "sandbox") return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
   const systemPay = systemPayProvider(deps);
   if (!systemPay) throw new Error("SystemPay is not configured");
@@ -34,12 +37,12 @@ export function paymentProvider(deps: BackDeps): PaymentProvider {
 }
 
 /** The provider a notification names, if it is configured: payments started before a switch still settle. */
-export function notifyingProvider(deps: BackDeps, name: string): PaymentProvider | null {
+export function notifyingProvider(deps: Settings, name: string): PaymentProvider | null {
   if (name === "sandbox") return createSandboxProvider({ appSecret: appSecret(deps), now: deps.now });
   if (name === "systempay") return systemPayProvider(deps);
   return null;
 }
 
-export function appSecret(deps: BackDeps): string {
+export function appSecret(deps: Settings): string {
   return deps.env.APP_SECRET ?? "";
 }

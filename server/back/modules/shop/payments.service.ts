@@ -12,24 +12,19 @@ import { isLocale, pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import type { IncomingNotification, PaymentProvider, VerifiedNotification } from "../../../payments/provider.ts";
-import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { MessageKey } from "../../i18n/messages.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { invoiceBuyerOf } from "../billing/billing.service.ts";
 import { invoiceLocale, invoiceSeller } from "../invoices/invoice-parties.ts";
 import { invoiceLines, invoicePdf } from "../invoices/invoices.service.ts";
-import { cartPayload, changed, publishCart, type ShopCtx } from "./cart.service.ts";
+import { cartPayload, changed, publishCart } from "./cart.service.ts";
 import { mailChequeInstructions } from "./cheque-instructions.service.ts";
 import { checkout, orderPayload, requireBuyer } from "./orders.service.ts";
 import { notifyingProvider, paymentProvider } from "./payment-providers.ts";
 import * as repo from "./shop.repository.ts";
 
 // ------------------------------------------------------------------ starting a payment
-
-/** What the provider needs to take the order's payment (a page to send the buyer to, or a signed form to post). */
-async function providerStart(ctx: ShopCtx, provider: PaymentProvider, order: repo.OrderRow, input: { origin: string }): Promise<PaymentStart> {
-  return startOrderPayment(ctx.deps, provider, order, input);
-}
 
 /**
  * Where the provider sends the buyer back: the order's own page in the order's language, by kind (a shop order's
@@ -45,7 +40,7 @@ export function paymentReturnPath(order: Pick<repo.OrderRow, "kind" | "locale">)
  * order's amount; its notification comes back to the shop's endpoint and settles the order by its kind. An order that
  * is no longer pending is never offered for payment again (409).
  */
-export async function startOrderPayment(deps: BackDeps, provider: PaymentProvider, order: repo.OrderRow, input: { origin: string }): Promise<PaymentStart> {
+export async function startOrderPayment(provider: PaymentProvider, order: repo.OrderRow, input: { origin: string }): Promise<PaymentStart> {
   if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
   return provider.startPayment({
     orderId: order.id,
@@ -58,9 +53,9 @@ export async function startOrderPayment(deps: BackDeps, provider: PaymentProvide
 }
 
 /** getPaymentToken: the cart's card order (the open one again when the checkout is repeated) and its payment start. */
-export async function startCardPayment(ctx: ShopCtx, input: { origin: string }): Promise<PaymentStart> {
-  const order = await checkout(ctx, "card");
-  const start = await providerStart(ctx, paymentProvider(ctx.deps), order, input);
+export async function startCardPayment(ctx: ServiceContext, cartToken: string | null, input: { origin: string }): Promise<PaymentStart> {
+  const order = await checkout(ctx, cartToken, "card");
+  const start = await startOrderPayment(paymentProvider(ctx), order, input);
   if (order.cartId !== null) await changed(ctx, order.cartId);
   return start;
 }
@@ -70,23 +65,23 @@ export async function startCardPayment(ctx: ShopCtx, input: { origin: string }):
  * buyer's browser posts it to the provider). Nothing is written; another buyer's order, or one that is no longer
  * pending, is a 404.
  */
-export async function paymentForm(ctx: ShopCtx, orderId: number, input: { origin: string }): Promise<PaymentStart> {
+export async function paymentForm(ctx: ServiceContext, orderId: number, input: { origin: string }): Promise<PaymentStart> {
   const userId = requireBuyer(ctx);
-  const order = await repo.findOrder(ctx.deps.db, orderId);
+  const order = await repo.findOrder(ctx.db, orderId);
   if (!order || order.userId !== userId || order.brand !== ctx.brand.key || order.status !== "pending" || order.paymentMethod !== "card") {
     throw new AppError("NOT_FOUND", "shopOrderNotFound");
   }
-  const provider = notifyingProvider(ctx.deps, order.provider ?? "");
+  const provider = notifyingProvider(ctx, order.provider ?? "");
   if (!provider) throw new AppError("NOT_FOUND", "shopOrderNotFound");
-  return providerStart(ctx, provider, order, input);
+  return startOrderPayment(provider, order, input);
 }
 
 /** payByCheck: the cart's pending cheque order (the same one when the checkout is repeated); the cart is emptied. */
-export async function payByCheck(ctx: ShopCtx): Promise<Order> {
-  const order = await checkout(ctx, "check");
+export async function payByCheck(ctx: ServiceContext, cartToken: string | null): Promise<Order> {
+  const order = await checkout(ctx, cartToken, "check");
   if (order.cartId !== null) await changed(ctx, order.cartId);
-  const payload = await orderPayload(ctx.deps.db, ctx.t, order);
-  await mailChequeInstructions(ctx.deps, order, payload);
+  const payload = await orderPayload(ctx, order);
+  await mailChequeInstructions(ctx, order, payload);
   return payload;
 }
 
@@ -94,13 +89,13 @@ export async function payByCheck(ctx: ShopCtx): Promise<Order> {
  * freePayment: the cart's free order, paid at once. A repeated call gets the same order: it pays it if it is still
  * pending, answers it once paid, and answers its failure (409) when the payment refused it.
  */
-export async function freePayment(ctx: ShopCtx): Promise<Order> {
-  const order = await checkout(ctx, "free");
+export async function freePayment(ctx: ServiceContext, cartToken: string | null): Promise<Order> {
+  const order = await checkout(ctx, cartToken, "free");
   if (order.status === "pending")
-    await settleOrder(ctx.deps, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
-  const after = (await repo.findOrder(ctx.deps.db, order.id))!;
+    await settleOrder(ctx, order.id, { provider: "free", transactionId: null, amountCents: 0, currency: order.currency, payload: null });
+  const after = (await repo.findOrder(ctx.db, order.id))!;
   if (after.status !== "paid") throw new AppError("CONFLICT", (after.failureReason ?? "shopOrderNotPending") as MessageKey);
-  return orderPayload(ctx.deps.db, ctx.t, after);
+  return orderPayload(ctx, after);
 }
 
 // ------------------------------------------------------------------ settling an order
@@ -110,16 +105,16 @@ export async function freePayment(ctx: ShopCtx): Promise<Order> {
  * confirmation mail with the invoice. Failures after commit are logged, never undo the payment.
  */
 export async function settleOrder(
-  deps: BackDeps,
+  ctx: ServiceContext,
   orderId: number,
   payment: { provider: string; transactionId: string | null; amountCents: number; currency: string; payload: unknown },
   onPaid?: repo.PayInput["onPaid"],
 ): Promise<repo.PayOutcome> {
-  const order = await repo.findOrder(deps.db, orderId);
+  const order = await repo.findOrder(ctx.db, orderId);
   if (!order) return { kind: "notPending", status: "missing" };
-  const buyer = await repo.findBuyer(deps.db, order.userId);
-  const now = deps.now();
-  const outcome = await repo.payOrder(deps.db, {
+  const buyer = await repo.findBuyer(ctx.db, order.userId);
+  const now = ctx.now();
+  const outcome = await repo.payOrder(ctx.db, {
     orderId,
     ...payment,
     onPaid,
@@ -129,7 +124,7 @@ export async function settleOrder(
     seller: invoiceSeller(order.brand),
     // The buyer's legal data as it is now (ADR 0102): the pharmacy's for an order bought for one, else the buyer's own.
     buyer: await invoiceBuyerOf(
-      deps.db,
+      ctx,
       { userId: order.userId, accountId: order.accountId, brand: order.brand },
       {
         name: buyer ? `${buyer.firstName} ${buyer.lastName}` : "",
@@ -140,21 +135,21 @@ export async function settleOrder(
   });
   if (outcome.kind === "paid") {
     if (order.cartId !== null) {
-      const cart = await repo.findCartById(deps.db, order.cartId);
-      if (cart) await publishCart(deps, await cartPayload({ deps, userId: order.userId }, cart));
+      const cart = await repo.findCartById(ctx.db, order.cartId);
+      if (cart) await publishCart(ctx, await cartPayload(ctx, cart, order.userId));
     }
-    await sendConfirmation(deps, outcome.order, outcome.invoice).catch((error: unknown) =>
-      deps.logger.error({ err: error, orderId }, "order confirmation mail failed"),
+    await sendConfirmation(ctx, outcome.order, outcome.invoice).catch((error: unknown) =>
+      ctx.logger.error({ err: error, orderId }, "order confirmation mail failed"),
     );
   }
   return outcome;
 }
 
-async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: repo.InvoiceRow): Promise<void> {
-  const buyer = await repo.findBuyer(deps.db, order.userId);
+async function sendConfirmation(ctx: ServiceContext, order: repo.OrderRow, invoice: repo.InvoiceRow): Promise<void> {
+  const buyer = await repo.findBuyer(ctx.db, order.userId);
   if (!buyer) return;
-  const { bytes: pdf } = await invoicePdf(deps.db, invoice);
-  const lines = await invoiceLines(deps.db, invoice);
+  const { bytes: pdf } = await invoicePdf(ctx.db, invoice);
+  const lines = await invoiceLines(ctx.db, invoice);
   const mail = orderConfirmationMail({
     brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
     locale: buyer.locale,
@@ -164,7 +159,7 @@ async function sendConfirmation(deps: BackDeps, order: repo.OrderRow, invoice: r
     currency: order.currency,
     trainings: lines.map((l) => l.name),
   });
-  await deps.mailer.send({
+  await ctx.mailer.send({
     to: buyer.email,
     ...mail,
     attachments: [{ filename: `${invoice.number}.pdf`, content: Buffer.from(pdf), contentType: "application/pdf" }],
@@ -195,20 +190,16 @@ function orderMismatch(order: repo.OrderRow | undefined, providerName: string, v
  * is refused with 403 and logged, and nothing changes), then applied idempotently (a replayed transaction id changes
  * nothing).
  */
-export async function receiveNotification(
-  deps: BackDeps,
-  providerName: string,
-  notification: IncomingNotification,
-  logger = deps.logger,
-): Promise<NotificationResult> {
-  const provider = notifyingProvider(deps, providerName);
+export async function receiveNotification(ctx: ServiceContext, providerName: string, notification: IncomingNotification): Promise<NotificationResult> {
+  const { logger } = ctx;
+  const provider = notifyingProvider(ctx, providerName);
   const check = provider ? provider.verifyNotification(notification) : { ok: false as const, reason: "provider not configured" };
   if (!check.ok) {
     logger.warn({ provider: providerName, reason: check.reason, bytes: notification.body.length }, "payment notification refused");
     throw new AppError("FORBIDDEN", "shopNotificationInvalid");
   }
   const verified = check.notification;
-  const order = await repo.findOrder(deps.db, verified.orderId);
+  const order = await repo.findOrder(ctx.db, verified.orderId);
   const mismatch = orderMismatch(order, providerName, verified);
   if (!order || mismatch !== null) {
     // Signed, so either the provider's mistake or a leaked key: the log is the record, a refund the back office's.
@@ -220,7 +211,7 @@ export async function receiveNotification(
   }
   if (verified.status === "pending") return "pending";
   if (verified.status === "failed" || verified.status === "cancelled") {
-    const recorded = await repo.recordUnpaid(deps.db, {
+    const recorded = await repo.recordUnpaid(ctx.db, {
       orderId: order.id,
       provider: providerName,
       transactionId: verified.transactionId,
@@ -229,11 +220,11 @@ export async function receiveNotification(
       currency: verified.currency,
       payload: verified.payload,
       reason: verified.status === "failed" ? "shopCardRefused" : "shopPaymentCancelled",
-      now: deps.now(),
+      now: ctx.now(),
     });
     return recorded === "replayed" ? "replayed" : verified.status;
   }
-  const outcome = await settleOrder(deps, order.id, {
+  const outcome = await settleOrder(ctx, order.id, {
     provider: providerName,
     transactionId: verified.transactionId,
     amountCents: verified.amountCents,
@@ -263,12 +254,16 @@ export async function receiveNotification(
  * `options.inTransaction` runs inside the payment's transaction once the order is paid, so the back office's audit row
  * commits or rolls back with the payment (ADR 0089).
  */
-export async function markCheckReceived(deps: BackDeps, orderId: number, options: { inTransaction?: repo.PayInput["onPaid"] } = {}): Promise<repo.PayOutcome> {
-  const order = await repo.findOrder(deps.db, orderId);
+export async function markCheckReceived(
+  ctx: ServiceContext,
+  orderId: number,
+  options: { inTransaction?: repo.PayInput["onPaid"] } = {},
+): Promise<repo.PayOutcome> {
+  const order = await repo.findOrder(ctx.db, orderId);
   if (!order || order.paymentMethod !== "check") throw new AppError("NOT_FOUND", "shopOrderNotFound");
   if (order.status !== "pending") throw new AppError("CONFLICT", "shopOrderNotPending");
   const outcome = await settleOrder(
-    deps,
+    ctx,
     orderId,
     { provider: "check", transactionId: `check-${orderId}`, amountCents: order.totalWithVatCents, currency: order.currency, payload: null },
     options.inTransaction,

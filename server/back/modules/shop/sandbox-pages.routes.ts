@@ -73,7 +73,7 @@ function csrfFor(c: C): string {
 
 sandboxPagesRoutes.get("/sandbox/:token", async (c) => {
   const token = readToken(c);
-  const order = await findPendingOrder(c.var.deps.db, token.orderId);
+  const order = await findPendingOrder(c.var.ctx, token.orderId);
   if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
   return renderPage(c, token, paymentReturnPath(order), csrfFor(c), null);
 });
@@ -85,7 +85,7 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
   const sent = c.req.header(CSRF_HEADER) ?? form.get("_csrf") ?? undefined;
   if (!isCsrfTokenValid(cookie, sent, c.var.deps.env.APP_SECRET)) throw new AppError("CSRF_MISMATCH", "csrfMismatch");
   const token = readToken(c);
-  const order = await findPendingOrder(c.var.deps.db, token.orderId);
+  const order = await findPendingOrder(c.var.ctx, token.orderId);
   if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
   const result = sandboxCardResult(form.get("card") ?? "");
   if (result === "unknown") return renderPage(c, token, paymentReturnPath(order), cookie!, "shopSandboxUnknownCard");
@@ -99,6 +99,6 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
     amountCents: token.amountCents,
     currency: token.currency,
   });
-  const outcome = await receiveNotification(c.var.deps, "sandbox", notification, c.var.logger);
+  const outcome = await receiveNotification(c.var.ctx, "sandbox", notification);
   return c.redirect(withQuery(paymentReturnPath(order), { order: String(order.id), payment: outcome }), 303);
 });
