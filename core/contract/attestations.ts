@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdParam } from "./ids.ts";
+import { Id } from "./ids.ts";
 
 /** POST /api/user/download: `data` names the attestation by id or by verification code. */
 export const DownloadSchema = z.strictObject({
@@ -10,8 +10,6 @@ export const DownloadSchema = z.strictObject({
     })
     .refine((value) => value.attestationId !== undefined || value.code !== undefined, { message: "required" }),
 });
-
-export const IdParamSchema = IdParam;
 
 /** POST /api/feedback/{token}. */
 export const FeedbackSchema = z.strictObject({

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { Id as IdSchema, IdParam } from "./ids.ts";
-
-export const IdParamsSchema = z.object({ id: IdParam });
+import { Id as IdSchema } from "./ids.ts";
 
 export const CourseSubscribeSchema = z.object({ sessions: z.array(IdSchema).max(1).default([]) }).strict();
 

@@ -45,8 +45,6 @@ export const EvaluationAnswerSchema = z.strictObject({
   answers: AnswersSchema,
 });
 
-export const IdParamSchema = IdParam;
-
 // ------------------------------------------------------------------ responses (the `data` of each reply)
 
 const QuizIdSchema = z.union([z.number(), z.string()]);

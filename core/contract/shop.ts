@@ -35,8 +35,6 @@ export const SetProductSessionSchema = z.strictObject({ productCartId: Id, sessi
 /** The {code} of /api/shop/addDiscount/{code}. */
 export const DiscountCodeParamsSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: "invalidType" }) });
 
-export const OrderIdParamsSchema = z.object({ id: IdParam });
-
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const QueryInt = (min: number, max: number, fallback: number) =>
   z.preprocess(
