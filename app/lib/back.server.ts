@@ -78,72 +78,13 @@ export class BackClient {
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
   }
 
-  /** A GET whose `data` is what `reply` (a core/contract schema) describes, parsed with it. */
-  get<S extends z.ZodType>(path: string, reply: S, query?: Query): Promise<z.output<S>>;
-  async get(path: string, reply: z.ZodType, query?: Query) {
-    return checkReply(reply, await this.request("GET", withQuery(path, query)), `GET ${path}`);
-  }
-
-  /**
-   * A GET that changes state (the spec's GET subscribe, module complete, join calls): sent with the CSRF
-   * header like a POST, because the back API refuses those GETs without it.
-   */
-  getWithCsrf(path: string): Promise<unknown>;
-  getWithCsrf<S extends z.ZodType>(path: string, reply: S): Promise<z.output<S>>;
-  async getWithCsrf(path: string, reply?: z.ZodType) {
-    return checkReply(reply, await this.request("GET", path, undefined, { csrf: true }), `GET ${path}`);
-  }
-
-  /** A POST; with `reply`, its `data` typed (and checked) by that schema, else `unknown`. */
-  post(path: string, body?: unknown): Promise<unknown>;
-  post<S extends z.ZodType>(path: string, body: unknown, reply: S): Promise<z.output<S>>;
-  async post(path: string, body?: unknown, reply?: z.ZodType) {
-    return checkReply(reply, await this.request("POST", path, body), `POST ${path}`);
-  }
-
-  /** Multipart POST (file uploads): same cookies and CSRF dance as `post`. */
-  postForm(path: string, formData: FormData): Promise<unknown>;
-  postForm<S extends z.ZodType>(path: string, formData: FormData, reply: S): Promise<z.output<S>>;
-  async postForm(path: string, formData: FormData, reply?: z.ZodType) {
-    return checkReply(reply, await this.request("POST", path, formData), `POST ${path}`);
-  }
-
-  put(path: string, body?: unknown): Promise<unknown>;
-  put<S extends z.ZodType>(path: string, body: unknown, reply: S): Promise<z.output<S>>;
-  async put(path: string, body?: unknown, reply?: z.ZodType) {
-    return checkReply(reply, await this.request("PUT", path, body), `PUT ${path}`);
-  }
-
-  delete(path: string, body?: unknown): Promise<unknown>;
-  delete<S extends z.ZodType>(path: string, body: unknown, reply: S): Promise<z.output<S>>;
-  async delete(path: string, body?: unknown, reply?: z.ZodType) {
-    return checkReply(reply, await this.request("DELETE", path, body), `DELETE ${path}`);
-  }
-
-  /** A POST whose success reply is a file, not an envelope (downloads): the raw Response; an error still throws BackError. */
-  async postForFile(path: string, body?: unknown): Promise<Response> {
-    await this.xsrfHandshake();
-    const response = await this.send("POST", `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, true);
-    if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
-    const envelope = await readEnvelope(response);
-    throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
-  }
-
-  /** A GET whose success reply is a file (a PDF, an export): the raw Response; an error still throws BackError. */
-  async getFile(path: string, query: Query = {}): Promise<Response> {
-    const response = await this.send("GET", `/back/api${withQuery(path.startsWith("/") ? path : `/${path}`, query)}`);
-    if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
-    const envelope = await readEnvelope(response);
-    throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
-  }
-
   /** Whether the browser holds a cookie (as last set by the back API). */
   hasCookie(name: string): boolean {
     return this.jar.has(name);
   }
 
-  /** The raw `data` of a reply (unknown: the typed methods above parse it with their schema). */
-  async request(method: string, path: string, body?: unknown, { csrf = method !== "GET" && method !== "HEAD" } = {}): Promise<unknown> {
+  /** The raw `data` of a reply (unknown: `call` parses it with the endpoint's schema). */
+  private async request(method: string, path: string, body?: unknown, { csrf = method !== "GET" && method !== "HEAD" } = {}): Promise<unknown> {
     if (csrf) await this.xsrfHandshake();
     const response = await this.send(method, `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, csrf);
     const envelope = await readEnvelope(response);

@@ -5,13 +5,28 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 import { BackClient, BackError, BackReplyMismatch, type BackTransport } from "../../app/lib/back.server.ts";
 import { NoDataSchema } from "#core/contract/common.ts";
-import { HealthSchema } from "#core/contract/health.ts";
-import { ProfileSchema } from "#core/contract/profile.ts";
-import { CurrentUserSchema, IsLoggedSchema, UserSchema } from "#core/contract/user.ts";
+import { endpoint } from "#core/contract/endpoint.ts";
+import { accountEndpoints } from "#core/contract/endpoints/account.ts";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
+import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
+import { profileEndpoints } from "#core/contract/endpoints/profile.ts";
+import { CurrentUserSchema } from "#core/contract/user.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { startTestPlatform } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
+
+/** Endpoints the back API does not serve, to see the client's handling of what comes back. */
+const missing = endpoint({ method: "GET", path: "/no/such/path", reply: NoDataSchema, access: "public" });
+const anything = endpoint({ method: "GET", path: "/anything", reply: z.strictObject({ plain: z.boolean() }), access: "public" });
+const nothing = endpoint({ method: "GET", path: "/anything", reply: NoDataSchema, access: "public" });
+const withQuery = endpoint({
+  method: "GET",
+  path: "/user",
+  query: z.strictObject({ a: z.string().optional(), empty: z.string().optional(), none: z.string().optional() }),
+  reply: CurrentUserSchema,
+  access: "public",
+});
 
 type Mode = "in-process" | "http";
 type Locale = ConstructorParameters<typeof BackClient>[0]["locale"];
@@ -33,7 +48,8 @@ describe.each(backends())("back client (%s)", (backend) => {
   // Requests are logged by x-request-id (one per client), whichever transport carries them.
   const realFetch = globalThis.fetch;
   const watchers = new Map<string, string[]>();
-  const record = (request: Request) => watchers.get(request.headers.get("x-request-id") ?? "")?.push(`${request.method} ${new URL(request.url).pathname}`);
+  const record = (request: Request) =>
+    watchers.get(request.headers.get("x-request-id") ?? "")?.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
 
   beforeEach(() => {
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
@@ -72,15 +88,15 @@ describe.each(backends())("back client (%s)", (backend) => {
 
   describe.each<Mode>(["in-process", "http"])("%s transport", (mode) => {
     test("unwraps the envelope's data", async () => {
-      const health = await client(mode).get("/health", HealthSchema);
+      const health = await client(mode).call(platformEndpoints.health);
       expect(health.database).toBe(true);
-      expect(await client(mode).get("/user", CurrentUserSchema)).toEqual({ loggedIn: false });
+      expect(await client(mode).call(platformEndpoints.currentUser)).toEqual({ loggedIn: false });
     });
 
     test("does the CSRF dance once, then forwards cookies both ways", async () => {
       const calls: string[] = [];
       const back = client(mode, { calls });
-      const user = await back.post("/login", { email: "learner@demo.test", password: "demo1234" }, UserSchema);
+      const user = await back.call(authEndpoints.login, { body: { email: "learner@demo.test", password: "demo1234" } });
       expect(user).toMatchObject({ loggedIn: true, email: "learner@demo.test" });
       expect(calls).toEqual(["GET /back/sanctum/csrf-cookie", "POST /back/api/login"]);
       // Every Set-Cookie is collected for the browser response: the XSRF token and the session.
@@ -88,55 +104,55 @@ describe.each(backends())("back client (%s)", (backend) => {
       expect(names).toEqual(expect.arrayContaining(["XSRF-TOKEN", "sid"]));
       expect(back.hasCookie("sid")).toBe(true);
       // A second mutation reuses the token.
-      await back.post("/user/consent", { hasGivenConsent: true });
+      await back.call(accountEndpoints.consent, { body: { hasGivenConsent: true } });
       expect(calls.filter((c) => c.includes("csrf-cookie"))).toHaveLength(1);
 
       // Next browser request: its cookies reach the back API.
       const jar = browserJar(back.setCookieHeaders);
       const next = client(mode, { cookie: cookieHeader(jar) });
-      expect(await next.get("/user/isLogged", IsLoggedSchema)).toEqual({ loggedIn: true });
+      expect(await next.call(platformEndpoints.isLogged)).toEqual({ loggedIn: true });
       const logout = client(mode, { cookie: cookieHeader(jar) });
-      await logout.post("/logout");
+      await logout.call(authEndpoints.logout);
       browserJar(logout.setCookieHeaders, jar);
       expect(jar.has("sid")).toBe(false);
-      expect(await client(mode, { cookie: cookieHeader(jar) }).get("/user", CurrentUserSchema)).toEqual({ loggedIn: false });
+      expect(await client(mode, { cookie: cookieHeader(jar) }).call(platformEndpoints.currentUser)).toEqual({ loggedIn: false });
     });
 
     test("a browser that already holds the XSRF cookie skips the dance", async () => {
       const first = client(mode);
-      await first.post("/logout");
+      await first.call(authEndpoints.logout);
       const jar = browserJar(first.setCookieHeaders);
       const calls: string[] = [];
-      await client(mode, { cookie: cookieHeader(jar), calls }).post("/logout");
+      await client(mode, { cookie: cookieHeader(jar), calls }).call(authEndpoints.logout);
       expect(calls).toEqual(["POST /back/api/logout"]);
     });
 
     test("sends the locale: errors come back as BackError in that language", async () => {
       const spanish = client(mode, { locale: "es-ES" });
-      const error = await spanish.post("/login", { email: "learner@demo.test", password: "nope" }).catch((e: unknown) => e);
+      const error = await spanish.call(authEndpoints.login, { body: { email: "learner@demo.test", password: "nope" } }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BackError);
       expect(error).toMatchObject({ name: "BackError", status: 401, message: "Correo electrónico o contraseña incorrectos." });
 
       const french = client(mode, { locale: "fr-FR" });
-      const invalid = (await french.post("/login", { email: "x", password: "" }).catch((e: unknown) => e)) as BackError;
+      const invalid = (await french.call(authEndpoints.login, { body: { email: "x", password: "" } }).catch((e: unknown) => e)) as BackError;
       expect(invalid.status).toBe(422);
       expect(invalid.message).toBe("Certains champs sont invalides.");
       expect(invalid.fieldErrors).toEqual({ email: ["Saisissez une adresse e-mail valide."], password: ["Ce champ est obligatoire."] });
     });
 
     test("404, 401 and 419 surface as BackError with the status", async () => {
-      await expect(client(mode).get("/no/such/path", NoDataSchema)).rejects.toMatchObject({ status: 404 });
-      await expect(client(mode).get("/user/profile", ProfileSchema)).rejects.toMatchObject({ status: 401 });
+      await expect(client(mode).call(missing)).rejects.toMatchObject({ status: 404 });
+      await expect(client(mode).call(profileEndpoints.profile)).rejects.toMatchObject({ status: 401 });
       // A browser with a stale or forged XSRF cookie: the client sends it, the API refuses it.
       const forged = client(mode, { cookie: "XSRF-TOKEN=forged.token" });
-      await expect(forged.post("/logout")).rejects.toMatchObject({ status: 419, name: "BackError" });
+      await expect(forged.call(authEndpoints.logout)).rejects.toMatchObject({ status: 419, name: "BackError" });
     });
 
     test("query parameters are encoded and empty ones dropped", async () => {
       const calls: string[] = [];
       const back = client(mode, { calls });
-      await back.get("/user", CurrentUserSchema, { a: "x y", empty: "", none: undefined }).catch(() => {});
-      expect(calls).toEqual(["GET /back/api/user"]);
+      await back.call(withQuery, { query: { a: "x y", empty: "", none: undefined } }).catch(() => {});
+      expect(calls).toEqual(["GET /back/api/user?a=x+y"]);
     });
   });
 
@@ -149,9 +165,9 @@ describe.each(backends())("back client (%s)", (backend) => {
         host: "localhost",
         clientIp: "127.0.0.1",
       });
-    expect(await fake(Response.json({ plain: true })).get("/anything", z.strictObject({ plain: z.boolean() }))).toEqual({ plain: true });
+    expect(await fake(Response.json({ plain: true })).call(anything)).toEqual({ plain: true });
     const error = (await fake(new Response("Bad gateway from the proxy", { status: 502 }))
-      .get("/anything", NoDataSchema)
+      .call(nothing)
       .catch((e) => e)) as BackError;
     expect(error).toBeInstanceOf(BackError);
     expect(error.status).toBe(502);
@@ -167,16 +183,16 @@ describe.each(backends())("back client (%s)", (backend) => {
         host: "localhost",
         clientIp: "127.0.0.1",
       });
-    expect(await fake({ database: true, latencyMs: 1.5 }).get("/health", HealthSchema)).toEqual({ database: true, latencyMs: 1.5 });
+    expect(await fake({ database: true, latencyMs: 1.5 }).call(platformEndpoints.health)).toEqual({ database: true, latencyMs: 1.5 });
     const renamed = await fake({ database: true, latency: 1.5 })
-      .get("/health", HealthSchema)
+      .call(platformEndpoints.health)
       .catch((e: unknown) => e);
     expect(renamed).toBeInstanceOf(BackReplyMismatch);
     expect(renamed).not.toBeInstanceOf(BackError); // a loader's `instanceof BackError` fallback must not hide it
     expect((renamed as BackReplyMismatch).message).toMatch(/GET \/health.*latencyMs/s);
-    await expect(fake({ loggedIn: true }).post("/login", {}, UserSchema)).rejects.toBeInstanceOf(BackReplyMismatch);
-    // Without a schema a mutation's reply is `unknown`: nothing to check, nothing typed.
-    expect(await fake({ anything: 1 }).post("/logout")).toEqual({ anything: 1 });
+    await expect(fake({ loggedIn: true }).call(authEndpoints.login, { body: { email: "learner@demo.test", password: "demo1234" } })).rejects.toBeInstanceOf(
+      BackReplyMismatch,
+    );
   });
 
   test("pages see the browser's session through either transport (in process, and BACK_URL over HTTP)", { timeout: 120_000 }, async () => {

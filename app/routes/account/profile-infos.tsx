@@ -13,6 +13,8 @@ import { EARLIEST_BIRTH_DATE, latestBirthDate } from "#core/domain/birth-date.ts
 import { toParisDate } from "#core/domain/dates.ts";
 import { isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
+import type { BackClient } from "~/lib/back.server";
+import { profileEndpoints } from "#core/contract/endpoints/profile.ts";
 import { pathOf } from "~/lib/paths.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
@@ -34,19 +36,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-/** The schema of each form of the page (the API's own), by its `intent`. */
-function schemaOf(intent: string, today: string) {
-  if (intent === "userData") return UpdateUserDataSchema;
-  if (intent === "mobilePhone") return UpdateMobilePhoneSchema;
-  if (intent === "personalData") return updatePersonalDataSchema(today);
-  return null;
+/** A form of the page: its schema (the API's own) and the call that posts what the schema parsed. */
+function formOf<S extends z.ZodType<Record<string, unknown>>>(schema: S, send: (back: BackClient, body: z.output<S>) => Promise<unknown>) {
+  return { schema, send: send as (back: BackClient, body: unknown) => Promise<unknown> };
 }
 
-const ENDPOINTS: Record<string, string> = {
-  userData: "/user/updateUserData",
-  mobilePhone: "/user/updateMobilePhone",
-  personalData: "/user/updatePersonalData",
-};
+/** The forms of the page with fields, by their `intent` (the birth date's bounds move with today). */
+function formsOf(today: string) {
+  return {
+    userData: formOf(UpdateUserDataSchema, (back, body) => back.call(profileEndpoints.updateUserData, { body })),
+    mobilePhone: formOf(UpdateMobilePhoneSchema, (back, body) => back.call(profileEndpoints.updateMobilePhone, { body })),
+    personalData: formOf(updatePersonalDataSchema(today), (back, body) => back.call(profileEndpoints.updatePersonalData, { body })),
+  };
+}
 
 /** Four forms, told apart by `intent`; each success comes back here with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,18 +65,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upload = new FormData();
     upload.set("picture", picture, picture.name || "picture");
     try {
-      await back.postForm("/user/updateProfilePic", upload);
+      await back.call(profileEndpoints.updateProfilePic, { body: upload });
     } catch (error) {
       return backErrorReply(null, error, { form: intent });
     }
     return redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
   }
-  const schema = schemaOf(intent, toParisDate(new Date()));
-  if (!schema) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent, status: 200 });
-  const submission = parseSubmission(formData, context, schema as z.ZodType<Record<string, unknown>>);
+  const forms = formsOf(toParisDate(new Date()));
+  const form = Object.hasOwn(forms, intent) ? forms[intent as keyof typeof forms] : null;
+  if (!form) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent, status: 200 });
+  const submission = parseSubmission(formData, context, form.schema);
   if (submission.status !== "success") return invalidReply(submission, { form: intent });
   try {
-    await back.post(ENDPOINTS[intent], submission.value);
+    await form.send(back, submission.value);
   } catch (error) {
     return backErrorReply(submission, error, { form: intent });
   }

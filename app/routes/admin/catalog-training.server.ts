@@ -17,6 +17,7 @@ import {
 import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
 import type { Access, Method } from "#core/contract/endpoint.ts";
 import { adminCatalogEndpoints as endpoints } from "#core/contract/endpoints/admin-catalog.ts";
+import { adminSessionsEndpoints } from "#core/contract/endpoints/admin-sessions.ts";
 import type { IdParams } from "#core/contract/fields.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { requestStateContext } from "~/lib/context";
@@ -127,7 +128,7 @@ export async function trainingAction(request: Request, context: Context, trainin
   const anchor = /^(move|edit)(Course|Module|Programme|Quiz|Question)$/.exec(intent);
   const at = anchor ? `#${anchor[2].toLowerCase()}-${target}` : "";
   try {
-    if (!def.endpoint) await back.post("/admin/sessions", submission.value);
+    if (!def.endpoint) await back.call(adminSessionsEndpoints.create, { body: submission.value as z.input<typeof NewSessionInputSchema> });
     else if (isMove(def.endpoint)) {
       const moved = await back.call(def.endpoint, { params: { id: target }, body: submission.value });
       return done(t(moved.moved ? "catalog.moved" : "catalog.notMoved"), at);

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/face-to-face-session";
 import { ConfirmInputSchema } from "#core/contract/admin-catalog.ts";
 import {
   MoveLearnerInputSchema,
   PromoteWaitingInputSchema,
   RemoveWaitingInputSchema,
-  SessionCancelReplySchema,
   SessionDateInputSchema,
   SessionInputSchema,
   type AdminSession,
@@ -20,7 +20,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { SelectField, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { BackError } from "~/lib/back.server";
+import { BackError, type BackClient } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
@@ -30,13 +30,13 @@ import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
-import { adminSessionsEndpoints } from "#core/contract/endpoints/admin-sessions.ts";
+import { adminSessionsEndpoints as endpoints } from "#core/contract/endpoints/admin-sessions.ts";
 
 /** /admin/faceToFace/{id}: one session, its days, participants and waiting list (ADR 0063). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.sessionId, url);
   const { back } = context.get(requestStateContext);
-  const session = await back.call(adminSessionsEndpoints.session, { params: { id } }).catch((error: unknown) => {
+  const session = await back.call(endpoints.session, { params: { id } }).catch((error: unknown) => {
     if (error instanceof BackError && error.status === 404) notFound(url.pathname);
     throw error;
   });
@@ -45,13 +45,21 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.session.name });
 
+/**
+ * A form of the page: its schema, the same as its endpoint's body, and the call that posts it for session `id`. The
+ * action parses the form with that schema before it calls, so the call may take what the parse gave.
+ */
+function intentOf<S extends z.ZodType<Record<string, unknown>>>(schema: S, send: (back: BackClient, id: number, body: z.output<S>) => Promise<unknown>) {
+  return { schema, send: send as (back: BackClient, id: number, body: unknown) => Promise<unknown> };
+}
+
 const INTENTS = {
-  save: { schema: SessionInputSchema, path: (id: number) => `/admin/sessions/${id}` },
-  addDate: { schema: SessionDateInputSchema, path: (id: number) => `/admin/sessions/${id}/dates` },
-  move: { schema: MoveLearnerInputSchema, path: (id: number) => `/admin/sessions/${id}/move` },
-  cancel: { schema: ConfirmInputSchema, path: (id: number) => `/admin/sessions/${id}/cancel` },
-  promote: { schema: PromoteWaitingInputSchema, path: (id: number) => `/admin/sessions/${id}/waiting-list/promote` },
-  removeWaiting: { schema: RemoveWaitingInputSchema, path: (id: number) => `/admin/sessions/${id}/waiting-list/remove` },
+  save: intentOf(SessionInputSchema, (back, id, body) => back.call(endpoints.update, { params: { id }, body })),
+  addDate: intentOf(SessionDateInputSchema, (back, id, body) => back.call(endpoints.addDate, { params: { id }, body })),
+  move: intentOf(MoveLearnerInputSchema, (back, id, body) => back.call(endpoints.moveLearner, { params: { id }, body })),
+  cancel: intentOf(ConfirmInputSchema, (back, id, body) => back.call(endpoints.cancel, { params: { id }, body })),
+  promote: intentOf(PromoteWaitingInputSchema, (back, id, body) => back.call(endpoints.promoteWaiting, { params: { id }, body })),
+  removeWaiting: intentOf(RemoveWaitingInputSchema, (back, id, body) => back.call(endpoints.removeWaiting, { params: { id }, body })),
 } as const;
 
 /** Forms repeated per learner answer under intent-enrolmentId. */
@@ -71,8 +79,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const t = serverT(context, "admin");
   let cancelled: SessionCancelReply | null = null;
   try {
-    if (intent === "cancel") cancelled = await back.post(def.path(id), submission.value, SessionCancelReplySchema);
-    else await back.post(def.path(id), submission.value);
+    const reply = await def.send(back, id, submission.value);
+    if (intent === "cancel") cancelled = reply as SessionCancelReply;
   } catch (error) {
     return backErrorReply(submission, error, { form: formKey });
   }

@@ -16,7 +16,7 @@ import { serverT } from "~/lib/translate.server";
 import { tokenResetRedirect } from "~/lib/area-guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
-import { EmailCheckSchema, InvitationSchema } from "#core/contract/auth.ts";
+import { authEndpoints } from "#core/contract/endpoints/auth.ts";
 import { pageMeta } from "~/lib/meta";
 import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
@@ -39,7 +39,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   let emailCheck: EmailCheck = null;
   if (checkEmail) {
     emailCheck = await back
-      .get(`/validateEmail/${encodeURIComponent(checkEmail)}`, EmailCheckSchema)
+      .call(authEndpoints.validateEmail, { params: { email: checkEmail } })
       .then((answer) => ({ available: answer.valid, message: t("createAccount.emailValid") }))
       .catch((error: unknown) => {
         if (error instanceof BackError) return { available: false, message: error.fieldErrors._?.[0] ?? error.message };
@@ -47,7 +47,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       });
   }
   const invitation = await back
-    .get(`/invitation/${encodeURIComponent(token)}`, InvitationSchema)
+    .call(accountEndpoints.invitation, { params: { token } })
     .then((answer) => ({ ok: true as const, email: answer.email ?? "", firstName: answer.firstName ?? "", lastName: answer.lastName ?? "" }))
     .catch((error: unknown) => {
       if (error instanceof BackError) return { ok: false as const, message: error.message };

@@ -13,7 +13,7 @@ import { getUser } from "~/lib/current-user.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast, withToast, type ToastInput } from "~/lib/toast.server";
-import { CataloguePageSchema, type CataloguePage, type CatalogCourse } from "#core/contract/catalogue.ts";
+import type { CataloguePage, CatalogCourse } from "#core/contract/catalogue.ts";
 import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "../../components/catalogue/catalogue-url";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
@@ -72,10 +72,7 @@ function rememberedSort(request: Request, userId: number): string | null {
  * remembered for a logged-in user: a sort chosen in the URL is remembered in a cookie (a GET writes nothing on the
  * server); without one, the cookie's, else the user's preference.
  */
-export async function loadCatalogueView(
-  { request, url, context }: Args & { request: Request },
-  options: { endpoint: "/catalogue" | "/catalogue/search"; q?: string },
-) {
+export async function loadCatalogueView({ request, url, context }: Args & { request: Request }, options: { endpoint: "list" | "search"; q?: string }) {
   const { back, brand } = context.get(requestStateContext);
   // A GET form sends its untouched fields empty: redirect to the same state without them (shareable URL).
   const cleaned = withoutEmptyParams(url);
@@ -107,21 +104,20 @@ export async function loadCatalogueView(
   const query = { ...filters, sort, q: options.q ?? filters.q };
   const bookmarksPromise = user.loggedIn ? back.call(catalogueEndpoints.bookmarks).catch(on404([] as number[])) : Promise.resolve([] as number[]);
 
+  // The catalogue and the search page read the same page shape from their own endpoint.
+  const pageOf = (pageQuery: typeof query & { page?: string | number; pageSize: number }) =>
+    options.endpoint === "list"
+      ? back.call(catalogueEndpoints.list, { query: pageQuery })
+      : back.call(catalogueEndpoints.search, { query: { ...pageQuery, q: options.q ?? "" } });
   let result: CataloguePage;
   try {
     if (paginated) {
-      result = await back.get(options.endpoint, CataloguePageSchema, {
-        ...query,
-        page: url.searchParams.get("page") ?? undefined,
-        pageSize: DEFAULT_PAGE_SIZE,
-      });
+      result = await pageOf({ ...query, page: url.searchParams.get("page") ?? undefined, pageSize: DEFAULT_PAGE_SIZE });
     } else {
       // A progressive list is the first `limit` results: one API page, or a few in parallel past 100.
       const size = Math.min(limit, MAX_PAGE_SIZE);
       const pages = Math.ceil(limit / size);
-      const replies = await Promise.all(
-        Array.from({ length: pages }, (_, i) => back.get(options.endpoint, CataloguePageSchema, { ...query, page: i + 1, pageSize: size })),
-      );
+      const replies = await Promise.all(Array.from({ length: pages }, (_, i) => pageOf({ ...query, page: i + 1, pageSize: size })));
       const seen = new Set<number>();
       const items = replies.flatMap((reply) => reply.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
       result = { ...replies[0], items: items.slice(0, limit), page: 1, pageSize: limit, pageCount: 1 };

@@ -13,7 +13,7 @@ import { useRootData } from "~/lib/use-root-data";
 
 /** /catalogue | /catalogar: filters as a GET form, results, page links (be) or "more" (others). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  return loadCatalogueView({ request, url, context }, { endpoint: "/catalogue" });
+  return loadCatalogueView({ request, url, context }, { endpoint: "list" });
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -14,7 +14,7 @@ import { useRootData } from "~/lib/use-root-data";
 /** /recherche/{value} | /buscar/{value}: the catalogue searched for {value}, best matches first. */
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const value = params.value.trim();
-  const view = await loadCatalogueView({ request, url, context }, { endpoint: "/catalogue/search", q: value });
+  const view = await loadCatalogueView({ request, url, context }, { endpoint: "search", q: value });
   return view;
 }
 

@@ -14,7 +14,7 @@ import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pharmacyAction } from "./pharmacy.server";
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
-import { PaymentStartSchema } from "#core/contract/shop.ts";
+import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
@@ -34,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A POST provider (SystemPay): the browser posts the signed form (the shop's paymentForm, which writes nothing).
   const paymentForm =
     payment?.status === "pending" && url.searchParams.get("payment") === "post"
-      ? await back.get(`/shop/paymentForm/${payment.orderId}`, PaymentStartSchema).catch((error: unknown) => {
+      ? await back.call(shopEndpoints.paymentForm, { params: { id: payment.orderId } }).catch((error: unknown) => {
           if (error instanceof BackError) return null;
           throw error;
         })
