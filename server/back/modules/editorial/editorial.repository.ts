@@ -7,19 +7,42 @@ export type LiveFields = { id: number; brand: string; lang: string; slug: string
 
 // Live rows of the three kinds, as one shape ----------------------------------------------------------------
 
+/** Each kind's columns as the one shape of live rows (LiveFields). */
+const PAGE_FIELDS = {
+  id: contentPages.id,
+  brand: contentPages.brand,
+  lang: contentPages.lang,
+  slug: contentPages.slug,
+  title: contentPages.title,
+  summary: sql<string>`''`,
+  body: contentPages.body,
+  updatedAt: contentPages.updatedAt,
+};
+const NEWS_FIELDS = {
+  id: news.id,
+  brand: news.brand,
+  lang: news.lang,
+  slug: news.slug,
+  title: news.title,
+  summary: news.summary,
+  body: news.body,
+  updatedAt: news.publishedAt,
+};
+const PERSON_FIELDS = {
+  id: people.id,
+  brand: people.brand,
+  lang: sql<string>`case when ${people.brand} in ('es','es-campus') then 'es' else 'fr' end`,
+  slug: people.slug,
+  title: people.name,
+  summary: sql<string>`coalesce(${people.title}, '')`,
+  body: sql<string>`coalesce(${people.bio}, '')`,
+  updatedAt: sql<Date | null>`null`,
+};
+
 /** Content pages (system pages, whose slugs start with "_", included: offer, welcome, trainings). */
 export async function listPages(db: DbOrTx, brand: string | undefined): Promise<LiveFields[]> {
   return db
-    .select({
-      id: contentPages.id,
-      brand: contentPages.brand,
-      lang: contentPages.lang,
-      slug: contentPages.slug,
-      title: contentPages.title,
-      summary: sql<string>`''`,
-      body: contentPages.body,
-      updatedAt: contentPages.updatedAt,
-    })
+    .select(PAGE_FIELDS)
     .from(contentPages)
     .where(brand ? eq(contentPages.brand, brand) : undefined)
     .orderBy(asc(contentPages.brand), asc(contentPages.slug));
@@ -27,17 +50,7 @@ export async function listPages(db: DbOrTx, brand: string | undefined): Promise<
 
 export async function listNewsItems(db: DbOrTx, brand: string | undefined): Promise<(LiveFields & { publishedAt: Date | null })[]> {
   return db
-    .select({
-      id: news.id,
-      brand: news.brand,
-      lang: news.lang,
-      slug: news.slug,
-      title: news.title,
-      summary: news.summary,
-      body: news.body,
-      updatedAt: news.publishedAt,
-      publishedAt: news.publishedAt,
-    })
+    .select({ ...NEWS_FIELDS, publishedAt: news.publishedAt })
     .from(news)
     .where(brand ? eq(news.brand, brand) : undefined)
     .orderBy(asc(news.brand), desc(news.publishedAt), asc(news.id));
@@ -45,16 +58,7 @@ export async function listNewsItems(db: DbOrTx, brand: string | undefined): Prom
 
 export async function listPeople(db: DbOrTx, brand: string | undefined): Promise<LiveFields[]> {
   return db
-    .select({
-      id: people.id,
-      brand: people.brand,
-      lang: sql<string>`case when ${people.brand} in ('es','es-campus') then 'es' else 'fr' end`,
-      slug: people.slug,
-      title: people.name,
-      summary: sql<string>`coalesce(${people.title}, '')`,
-      body: sql<string>`coalesce(${people.bio}, '')`,
-      updatedAt: sql<Date | null>`null`,
-    })
+    .select(PERSON_FIELDS)
     .from(people)
     .where(brand ? eq(people.brand, brand) : undefined)
     .orderBy(asc(people.brand), asc(people.name));
@@ -72,51 +76,12 @@ export async function findLive(db: DbOrTx, kind: string, id: number): Promise<Li
 
 async function listWhere(db: DbOrTx, kind: string, where: SQL): Promise<LiveFields[]> {
   if (kind === "page") {
-    return db
-      .select({
-        id: contentPages.id,
-        brand: contentPages.brand,
-        lang: contentPages.lang,
-        slug: contentPages.slug,
-        title: contentPages.title,
-        summary: sql<string>`''`,
-        body: contentPages.body,
-        updatedAt: contentPages.updatedAt,
-      })
-      .from(contentPages)
-      .where(where)
-      .for("update");
+    return db.select(PAGE_FIELDS).from(contentPages).where(where).for("update");
   }
   if (kind === "news") {
-    return db
-      .select({
-        id: news.id,
-        brand: news.brand,
-        lang: news.lang,
-        slug: news.slug,
-        title: news.title,
-        summary: news.summary,
-        body: news.body,
-        updatedAt: news.publishedAt,
-      })
-      .from(news)
-      .where(where)
-      .for("update");
+    return db.select(NEWS_FIELDS).from(news).where(where).for("update");
   }
-  return db
-    .select({
-      id: people.id,
-      brand: people.brand,
-      lang: sql<string>`case when ${people.brand} in ('es','es-campus') then 'es' else 'fr' end`,
-      slug: people.slug,
-      title: people.name,
-      summary: sql<string>`coalesce(${people.title}, '')`,
-      body: sql<string>`coalesce(${people.bio}, '')`,
-      updatedAt: sql<Date | null>`null`,
-    })
-    .from(people)
-    .where(where)
-    .for("update");
+  return db.select(PERSON_FIELDS).from(people).where(where).for("update");
 }
 
 /** Whether another live row of that kind and brand has the slug (the unique index is per brand). */
