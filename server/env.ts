@@ -10,6 +10,11 @@ const EnvSchema = z.object({
   /** Where the embedded database runs: "child", its own process behind the PostgreSQL protocol (ADR 0093), or "inline". */
   PGLITE_PROCESS: z.enum(["child", "inline"]).default("child"),
   DATA_DIR: z.string().default("data"),
+  /**
+   * Where uploaded files are kept (ADR 0120): "local" under DATA_DIR, "database" in the stored_files table, which every
+   * instance sees. Unset: "database" with DATABASE_URL, "local" without.
+   */
+  FILE_STORE: z.enum(["local", "database"]).optional(),
   BACK_URL: z.string().url().optional(),
   /** Unset: generated at first start and kept in DATA_DIR/secrets.json (server/secrets.ts). */
   APP_SECRET: z.string().min(16).optional(),

@@ -32,6 +32,8 @@ import { privatePagesForSessions } from "./web/private-pages.ts";
 import { requestIdAndLog } from "./web/request-log.ts";
 import { securityHeaders } from "./web/security-headers.ts";
 import { webEntry } from "./web/web-entry.ts";
+import { createFileStore } from "./storage/file-store.ts";
+import { serveUploads } from "./storage/serve-files.ts";
 import { upgradeClientAddress } from "./realtime/upgrade-client-address.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -105,6 +107,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     publicPort: () => env.PUBLIC_PORT ?? (env.TRUST_PROXY === "true" ? null : listeningPort),
     broadcaster,
     loginFailures: redis ? redisFailureStore(redis) : databaseFailureStore(database.db),
+    files: createFileStore(env, database.db),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
     now: () => new Date(),
   };
@@ -174,7 +177,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   }
   app.use(brandFavicon(env.BRAND_HOSTS, path.join(ROOT, "public")));
   app.use(filesOnly(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false })));
-  app.use("/uploads", express.static(path.join(env.DATA_DIR, "uploads"), { maxAge: "1h", index: false, dotfiles: "deny" }));
+  app.use("/uploads", serveUploads(deps.files, logger));
 
   const buildId = readBuildId(BUILD_DIR);
   const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string, reads: ReadScope) =>

@@ -16,7 +16,7 @@ import { clearReadScope, readScopeFor, scopedSession, type ReadScope } from "./h
 import { isSecureRequest, loadRequestSession, SESSION_COOKIE } from "./http/session.ts";
 import { isMessageKey, negotiateLocale, translator, type ServerLocale, type Translate } from "./i18n/messages.ts";
 import { LOGIN_IMAGE_MAX_BYTES } from "#core/contract/editorial.ts";
-import { MAX_IMAGE_BYTES } from "../storage/uploads.ts";
+import { MAX_IMAGE_BYTES } from "../storage/image-checks.ts";
 import { MAX_ILLUSTRATION_BYTES } from "./modules/admin-catalog/illustration.ts";
 import { MAX_CERTIFICATE_BYTES } from "./modules/attestations/practice-certificates.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";

@@ -2,6 +2,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { FileStore } from "../storage/file-store.ts";
 import type { LoginFailureStore } from "./modules/auth/rate-limit.ts";
 import type { Brand, BrandKey } from "#core/branding/brands.ts";
 import type { ServerLocale, Translate } from "./i18n/messages.ts";
@@ -23,6 +24,8 @@ export type BackDeps = {
   mailer: Mailer;
   /** Failed-login counts for the rate limit (database, or Redis when REDIS_URL is set). */
   loginFailures: LoginFailureStore;
+  /** Uploaded files: the local folder or the database (ADR 0120). */
+  files: FileStore;
   /** Injected so tests can move time; defaults to the real clock. */
   now: () => Date;
 };

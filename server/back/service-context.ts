@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { FileStore } from "../storage/file-store.ts";
 import type { Brand } from "#core/branding/brands.ts";
 import type { BackDeps, BackEnv, Broadcaster, SessionState } from "./context.ts";
 import { translator, type ServerLocale, type Translate } from "./i18n/messages.ts";
@@ -26,11 +27,13 @@ export type ServiceContext = {
   broadcaster: Broadcaster;
   mailer: Mailer;
   logger: Logger;
+  /** Uploaded files (local folder or database, ADR 0120). */
+  files: FileStore;
 };
 
 /** A context outside an HTTP request (the demo seed, tests, a command): the deps, a brand, a locale, maybe a user. */
 export function serviceContext(
-  deps: Pick<BackDeps, "db" | "env" | "now" | "broadcaster" | "mailer" | "logger">,
+  deps: Pick<BackDeps, "db" | "env" | "now" | "broadcaster" | "mailer" | "logger" | "files">,
   request: { brand: Brand; locale: ServerLocale; t?: Translate; user?: SessionState | null; logger?: Logger },
 ): ServiceContext {
   return {
@@ -44,6 +47,7 @@ export function serviceContext(
     broadcaster: deps.broadcaster,
     mailer: deps.mailer,
     logger: request.logger ?? deps.logger,
+    files: deps.files,
   };
 }
 

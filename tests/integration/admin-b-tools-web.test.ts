@@ -232,8 +232,8 @@ describe.each(backends())("back office part B pages (%s)", (backend) => {
     expect(saved.status).toBe(302);
     const login = decode((await request(suite.origin, "/connexion")).text);
     const src = /data-testid="login-image"[^>]*|<img[^>]*data-testid="login-image"[^>]*/.exec(login)?.[0] ?? "";
-    expect(src).toMatch(/\/uploads\/login\/[0-9a-f]+\.png/);
-    const image = await request(suite.origin, /\/uploads\/login\/[0-9a-f]+\.png/.exec(src)![0]);
+    expect(src).toMatch(/\/uploads\/login\/[0-9a-f]{16}-[0-9a-f]{12}\.png/);
+    const image = await request(suite.origin, /\/uploads\/login\/[0-9a-f]{16}-[0-9a-f]{12}\.png/.exec(src)![0]);
     expect(image.status).toBe(200);
   });
 });

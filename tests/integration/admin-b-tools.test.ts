@@ -369,7 +369,7 @@ describe.each(backends())("back office part B (%s)", (backend) => {
 
     const first = await send(new Uint8Array(PNG), "x.svg", "image/svg+xml");
     expectEnvelope(first, 200);
-    expect(first.body.data.url).toMatch(/^\/uploads\/login\/[0-9a-f]+\.png$/);
+    expect(first.body.data.url).toMatch(/^\/uploads\/login\/[0-9a-f]{16}-[0-9a-f]{12}\.png$/);
     const png = await send(new Uint8Array(PNG), "logo.png", "image/png");
     expectEnvelope(png, 200);
     expect(png.body.data.url).not.toBe(first.body.data.url);

@@ -269,7 +269,7 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     expect(await countRows(suite.db, "audit_log")).toBe(before);
     const png = await upload(PNG, "pixel.png", "image/png");
     expectEnvelope(png, 200);
-    expect(png.body.data.illustration).toMatch(/^\/uploads\/illustrations\/[0-9a-f]+\.png$/);
+    expect(png.body.data.illustration).toMatch(/^\/uploads\/illustrations\/[0-9a-f]{16}-[0-9a-f]{12}\.png$/);
     expect(await auditCount("training.illustration")).toBe(1);
   });
 

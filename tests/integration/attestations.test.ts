@@ -254,7 +254,7 @@ describe.each(backends())("attestations (%s)", (backend) => {
     expect(stored).toMatchObject({ contentType: "image/png", originalName: "attestation-honneur.png" });
     expect(fs.readFileSync(path.join(DATA_DIR, stored!.filePath.slice(1)))).toEqual(Buffer.from(PNG));
     // Stored outside the served uploads folder: no URL reaches it.
-    expect(stored!.filePath).toMatch(/^\/private\/practice-certificates\/[0-9a-f]+\.png$/);
+    expect(stored!.filePath).toMatch(/^\/private\/practice-certificates\/[0-9a-f]{16}-[0-9a-f]{12}\.png$/);
     const name = path.basename(stored!.filePath);
     for (const url of [stored!.filePath, `/uploads/practice-certificates/${name}`, `/uploads/../private/practice-certificates/${name}`]) {
       expect((await new Agent(suite.origin).get(url)).status).toBe(404);

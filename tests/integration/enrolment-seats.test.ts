@@ -135,6 +135,7 @@ describe.each(backends())("seat booking under contention (%s)", (backend) => {
       db: suite.db,
       env: testEnv(),
       now: () => new Date(),
+      files: suite.platform.deps.files,
       logger: createLogger("silent"),
       mailer: createMailer({ from: "test@formapharm.test", outboxDir }),
       broadcaster: {

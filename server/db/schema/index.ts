@@ -8,3 +8,4 @@ export * from "./audit.ts";
 export * from "./editorial.ts";
 export * from "./funding.ts";
 export * from "./pharmacy.ts";
+export * from "./files.ts";

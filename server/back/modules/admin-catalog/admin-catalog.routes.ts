@@ -3,7 +3,6 @@ import { adminCatalogEndpoints as endpoints } from "#core/contract/endpoints/adm
 import type { BackEnv } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { ok, register } from "../../http/register.ts";
-import { removeUpload, storeUpload } from "../../../storage/uploads.ts";
 import { checkIllustration } from "./illustration.ts";
 import * as catalog from "./admin-catalog.service.ts";
 import * as structure from "./training-structure.service.ts";
@@ -40,14 +39,13 @@ register(adminCatalogRoutes, endpoints.illustration, async (c, { ctx, caller, pa
   if (!(file instanceof File)) throw new AppError("VALIDATION", "adminIllustrationInvalid", { fields: { illustration: ["adminIllustrationInvalid"] } });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = checkIllustration(bytes);
-  const { env } = ctx;
   await catalog.getTraining(ctx, id);
-  const stored = await storeUpload(env.DATA_DIR, "illustrations", kind, bytes);
+  const stored = await ctx.files.put({ area: "uploads", folder: "illustrations", extension: kind, bytes, ownerId: caller.userId });
   try {
     const previous = await catalog.setIllustration(ctx, caller.userId, id, stored);
-    await removeUpload(env.DATA_DIR, previous);
+    await ctx.files.remove(previous);
   } catch (error) {
-    await removeUpload(env.DATA_DIR, stored);
+    await ctx.files.remove(stored);
     throw error;
   }
   return ok({ illustration: stored }, c.var.t("adminSaved"));

@@ -1,5 +1,5 @@
 import { AppError } from "../../http/app-error.ts";
-import { looksLikeSvg, sniffImageType } from "../../../storage/uploads.ts";
+import { looksLikeSvg, sniffImageType } from "../../../storage/image-checks.ts";
 
 /** Illustrations: at most 2 MB (ADR 0062). */
 export const MAX_ILLUSTRATION_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
+import { sniffImageType } from "../../../storage/image-checks.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { findPracticeCertificate, findUserDpcEnrolment, upsertPracticeCertificate } from "./attestations.repository.ts";
@@ -22,7 +22,12 @@ const refuse = (key: "attestationsCertificateMissing" | "attestationsCertificate
  * Stores (or replaces) the practice certificate of one of the user's DPC enrolments; checks come first,
  * so a refused file writes nothing. Returns the upload time.
  */
-export async function storePracticeCertificate(deps: Pick<BackDeps, "db" | "env" | "now">, userId: number, enrolmentId: number, file: unknown): Promise<Date> {
+export async function storePracticeCertificate(
+  deps: Pick<BackDeps, "db" | "files" | "now">,
+  userId: number,
+  enrolmentId: number,
+  file: unknown,
+): Promise<Date> {
   const enrolment = await findUserDpcEnrolment(deps.db, userId, enrolmentId);
   if (!enrolment) throw new AppError("NOT_FOUND", "attestationsDpcEnrolmentNotFound");
   if (!(file instanceof File) || file.size === 0) throw refuse("attestationsCertificateMissing");
@@ -31,7 +36,7 @@ export async function storePracticeCertificate(deps: Pick<BackDeps, "db" | "env"
   const kind = sniffCertificateType(bytes);
   if (!kind) throw refuse("attestationsCertificateInvalidType");
   const previous = await findPracticeCertificate(deps.db, enrolmentId);
-  const filePath = await storeUpload(deps.env.DATA_DIR, "practice-certificates", kind.extension, bytes, "private");
+  const filePath = await deps.files.put({ area: "private", folder: "practice-certificates", extension: kind.extension, bytes, ownerId: userId });
   const uploadedAt = deps.now();
   const values = {
     enrolmentId,
@@ -42,6 +47,6 @@ export async function storePracticeCertificate(deps: Pick<BackDeps, "db" | "env"
     uploadedAt,
   };
   await upsertPracticeCertificate(deps.db, values);
-  if (previous) await removeUpload(deps.env.DATA_DIR, previous.filePath);
+  if (previous) await deps.files.remove(previous.filePath);
   return uploadedAt;
 }

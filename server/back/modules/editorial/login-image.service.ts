@@ -1,7 +1,7 @@
 import { BRAND_KEYS, type BrandKey } from "#core/branding/brands.ts";
 import { LOGIN_IMAGE_MAX_BYTES } from "#core/contract/editorial.ts";
 import type { ServiceContext } from "../../service-context.ts";
-import { looksLikeSvg, removeUpload, sniffImageType, storeUpload } from "../../../storage/uploads.ts";
+import { looksLikeSvg, sniffImageType } from "../../../storage/image-checks.ts";
 import { AppError } from "../../http/app-error.ts";
 import { auditChange } from "./audit-trail.ts";
 import * as repo from "./editorial.repository.ts";
@@ -47,9 +47,8 @@ export async function replaceLoginImage(ctx: ServiceContext, actorId: number, br
       fields: { image: [checked.refused] },
     });
   }
-  const dataDir = ctx.env.DATA_DIR;
   const now = ctx.now();
-  const path = await storeUpload(dataDir, "login", checked.kind, bytes);
+  const path = await ctx.files.put({ area: "uploads", folder: "login", extension: checked.kind, bytes, ownerId: actorId });
   let previous: string | null = null;
   try {
     await ctx.db.transaction(async (tx) => {
@@ -66,10 +65,10 @@ export async function replaceLoginImage(ctx: ServiceContext, actorId: number, br
       });
     });
   } catch (error) {
-    await removeUpload(dataDir, path);
+    await ctx.files.remove(path);
     throw error;
   }
-  await removeUpload(dataDir, previous);
+  await ctx.files.remove(previous);
   return path;
 }
 
@@ -81,5 +80,5 @@ export async function resetLoginImage(ctx: ServiceContext, actorId: number, bran
     await auditChange(tx, { actorId, action: "loginImage.reset", entityType: "loginImage", entityId: brand, before, after: null });
     return before.path;
   });
-  await removeUpload(ctx.env.DATA_DIR, previous);
+  await ctx.files.remove(previous);
 }

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import { createDatabaseFileStore } from "./database-file-store.ts";
+import { createLocalFileStore } from "./local-file-store.ts";
+
+/**
+ * Where uploaded files are kept (ADR 0120): one interface, two drivers. "local" writes under DATA_DIR (one machine,
+ * the default of `npm start`); "database" keeps them in the stored_files table, which every instance reads (the
+ * default with DATABASE_URL). Services and routes only see this interface.
+ *
+ * `uploads` files are public, served at their path with long cache headers; `private` ones (practice certificates)
+ * only through a route that checks who asks.
+ */
+export type StorageArea = "uploads" | "private";
+export const STORAGE_AREAS: readonly StorageArea[] = ["uploads", "private"];
+
+export type NewFile = {
+  area: StorageArea;
+  /** One word of the path: "avatars", "illustrations", "login-images", "practice-certificates". */
+  folder: string;
+  extension: "png" | "jpg" | "webp" | "pdf";
+  bytes: Uint8Array;
+  /** The user who uploaded it, when one did. */
+  ownerId?: number | null;
+};
+
+/** A file as served: what the response's headers say, and its bytes as a stream (read in chunks, never all at once). */
+export type FileRead = {
+  contentType: string;
+  size: number;
+  /** A strong validator: the content hash (database) or size and time of the file (local). */
+  etag: string;
+  body(): AsyncIterable<Uint8Array>;
+};
+
+export interface FileStore {
+  readonly kind: "local" | "database";
+  /** Stores a new file and returns its path, "/<area>/<folder>/<hash>-<random>.<extension>". */
+  put(file: NewFile): Promise<string>;
+  /** The file at a stored path, or null (unknown, removed, or a path outside the storage areas). */
+  read(storedPath: string): Promise<FileRead | null>;
+  /** Removes a stored file; null or a path outside the storage areas is left alone. */
+  remove(storedPath: string | null): Promise<void>;
+}
+
+export const CONTENT_TYPES: Record<NewFile["extension"], string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  pdf: "application/pdf",
+};
+
+/** The content type of a stored path by its extension (the only ones put() writes), else a neutral one. */
+export function contentTypeOf(storedPath: string): string {
+  const extension = storedPath.slice(storedPath.lastIndexOf(".") + 1).toLowerCase();
+  return Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension as NewFile["extension"]] : "application/octet-stream";
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * A new file's path. The name starts with the content's hash, so a changed picture always gets a new name and every
+ * name can be cached for good; the random part keeps two uploads of the same bytes (two users, one picture) apart,
+ * so removing one never removes the other.
+ */
+export function newStoredPath(file: Pick<NewFile, "area" | "folder" | "extension">, sha256: string): string {
+  if (!/^[a-z][a-z0-9-]*$/.test(file.folder)) throw new Error(`Not a storage folder name: ${file.folder}`);
+  return `/${file.area}/${file.folder}/${sha256.slice(0, 16)}-${randomBytes(6).toString("hex")}.${file.extension}`;
+}
+
+/**
+ * The area of a path put() could have returned, or null: exactly "/<area>/<folder>/<name>", with no dot-segment, no
+ * backslash and no empty part, so nothing read from a URL reaches outside the store.
+ */
+export function areaOfStoredPath(storedPath: string): StorageArea | null {
+  const match = /^\/(uploads|private)\/([a-z0-9][a-z0-9-]*)\/([A-Za-z0-9][A-Za-z0-9._-]*)$/.exec(storedPath);
+  if (!match || match[3].includes("..")) return null;
+  return match[1] as StorageArea;
+}
+
+export type FileStoreKind = FileStore["kind"];
+
+/** FILE_STORE when set; otherwise the database with DATABASE_URL (instances share it), the local folder without. */
+export function fileStoreKind(env: Pick<Env, "FILE_STORE" | "DATABASE_URL">): FileStoreKind {
+  return env.FILE_STORE ?? (env.DATABASE_URL ? "database" : "local");
+}
+
+export function createFileStore(env: Pick<Env, "FILE_STORE" | "DATABASE_URL" | "DATA_DIR">, db: Db): FileStore {
+  return fileStoreKind(env) === "database" ? createDatabaseFileStore(db) : createLocalFileStore(env.DATA_DIR);
+}
