@@ -13,7 +13,6 @@ const NOT_YET_CONTEXT = new Set<string>([
   "catalogue/catalogue-listing.service.ts", // 2
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
-  "invoices/invoices.service.ts", // 2
   "notifications/notifications.service.ts", // 1
   "user/user.service.ts", // 5
 ]);

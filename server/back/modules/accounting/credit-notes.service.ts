@@ -51,7 +51,7 @@ export async function listInvoices(ctx: ServiceContext, query: AdminInvoicesQuer
 export async function adminInvoicePdf(ctx: ServiceContext, invoiceId: number) {
   const invoice = await invoiceStore.findInvoice(ctx.db, invoiceId);
   if (!invoice) throw new AppError("NOT_FOUND", "invoiceNotFound");
-  return invoicePdf(ctx.db, invoice);
+  return invoicePdf(ctx, invoice);
 }
 
 type CancelledEnrolment = { id: number; userId: number; accountId: number | null; trainingId: number; sessionId: number | null; status: string };
