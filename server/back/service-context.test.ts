@@ -10,7 +10,6 @@ const MODULES = join(import.meta.dirname, "modules");
 const NOT_YET_CONTEXT = new Set<string>([
   "attestations/attestations.service.ts", // 2
   "audit/audit.service.ts", // 1
-  "catalogue/catalogue-listing.service.ts", // 2
   "enrolment/enrolment.service.ts", // 9
   "enrolment/seats.service.ts", // 6
   "notifications/notifications.service.ts", // 1
