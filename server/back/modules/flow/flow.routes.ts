@@ -34,7 +34,7 @@ function finishHooks(c: Context<BackEnv>): FinishHooks {
   const requestHost = trustedRequestHost(c);
   return {
     onFinished: async (enrolmentId, userId) => {
-      await issueAttestations(deps, enrolmentId);
+      await issueAttestations(c.var.ctx, enrolmentId);
       await awardBadges(deps, userId);
       await createFeedbackRequest(c.var.ctx, enrolmentId, { hosts: deps, requestHost }).catch((error: unknown) =>
         c.var.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
