@@ -82,24 +82,28 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
 
   test("recordAdminChange writes in the caller's transaction: a rollback loses the change and its record", async () => {
     const actorId = await adminId();
+    const ctx = suite.context();
     const before = await countRows(suite.db, "audit_log");
     await expect(
       suite.db.transaction(async (tx) => {
-        await recordAdminChange(tx, { actorId, action: "test.rollback", entityType: "test", entityId: 1, before: null, after: { a: 1 } });
+        await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "test.rollback", entityType: "test", entityId: 1, before: null, after: { a: 1 } });
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
     expect(await countRows(suite.db, "audit_log")).toBe(before);
 
     await suite.db.transaction(async (tx) => {
-      await recordAdminChange(tx, {
-        actorId,
-        action: "test.commit",
-        entityType: "test",
-        entityId: 2,
-        before: { at: new Date("2026-01-02T03:04:05Z") },
-        after: undefined,
-      });
+      await recordAdminChange(
+        { ...ctx, db: tx },
+        {
+          actorId,
+          action: "test.commit",
+          entityType: "test",
+          entityId: 2,
+          before: { at: new Date("2026-01-02T03:04:05Z") },
+          after: undefined,
+        },
+      );
     });
     const [row] = await suite.db.select().from(auditLog).where(eq(auditLog.action, "test.commit"));
     expect(row).toMatchObject({
@@ -114,10 +118,11 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
 
   test("the audit list: search, filters, sorting, pagination; malformed query values fall back to the defaults", async () => {
     const actorId = await adminId();
+    const ctx = suite.context();
     await suite.db.transaction(async (tx) => {
       for (let i = 0; i < 30; i++) {
         await recordAdminChange(
-          tx,
+          { ...ctx, db: tx },
           { actorId, action: `paging.step${String(i).padStart(2, "0")}`, entityType: "paging", entityId: i, before: null, after: { i } },
           new Date(Date.UTC(2026, 0, 1 + i)),
         );

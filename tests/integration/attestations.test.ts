@@ -183,16 +183,16 @@ describe.each(backends())("attestations (%s)", (backend) => {
   });
 
   test("issueAttestations: only for a finished enrolment, a DPC twin for a DPC programme, idempotent", async () => {
-    const deps = { db: suite.db, env: { APP_SECRET: SECRET }, now: () => new Date() };
+    const ctx = suite.context();
     const enrolment = await enrolmentOf("learner@demo.test", "entretiens-anticoagulants");
     expect(enrolment.status).toBe("in_progress");
     const before = await countRows(suite.db, "attestations");
-    await expect(issueAttestations(deps, enrolment.id)).rejects.toMatchObject({ messageKey: "attestationsNotFinished" });
+    await expect(issueAttestations(ctx, enrolment.id)).rejects.toMatchObject({ messageKey: "attestationsNotFinished" });
     expect(await countRows(suite.db, "attestations")).toBe(before);
-    await expect(issueAttestations(deps, 999_999)).rejects.toMatchObject({ messageKey: "attestationsEnrolmentNotFound" });
+    await expect(issueAttestations(ctx, 999_999)).rejects.toMatchObject({ messageKey: "attestationsEnrolmentNotFound" });
 
     await suite.db.update(t.enrolments).set({ status: "finished", finishedAt: new Date(), progressPercent: 100 }).where(eq(t.enrolments.id, enrolment.id));
-    const issued = await issueAttestations(deps, enrolment.id);
+    const issued = await issueAttestations(ctx, enrolment.id);
     expect(issued.map((a) => a.kind).sort()).toEqual(["dpc", "training"]);
     const dpc = issued.find((a) => a.kind === "dpc")!;
     expect(dpc.facts).toMatchObject({ learnerLastName: "Morel", profession: "pharmacist", professionalNumber: "10101234567" });
@@ -212,7 +212,7 @@ describe.each(backends())("attestations (%s)", (backend) => {
     expect(pdf).toContain(`N° de déclaration d'activité : ${identity.trainingDeclaration!.number}`);
     expect(pdf).toContain(identity.legalName);
     expect(dpc.facts.duration).toMatch(/^\d+H[0-5]\d$/);
-    const again = await issueAttestations(deps, enrolment.id);
+    const again = await issueAttestations(ctx, enrolment.id);
     expect(again.map((a) => a.id)).toEqual(issued.map((a) => a.id));
     expect(await countRows(suite.db, "attestations")).toBe(before + 2);
     const guest = suite.agent();

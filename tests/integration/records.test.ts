@@ -4,7 +4,6 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { enrolments, historyEntries, notifications, quizTrackings, trainingTags, trainings, userBadges, users } from "../../server/db/schema/index.ts";
 import { fitsAudience } from "#core/domain/user-state.ts";
-import { createLogger } from "../../server/logger.ts";
 import { awardBadges } from "../../server/back/modules/records/badges.ts";
 import { historyEntryPoints } from "#core/domain/points.ts";
 import { backends } from "./support/database.ts";
@@ -305,13 +304,13 @@ describe.each(backends())("learner records (%s)", (backend) => {
     const id = await userId("learner@demo.test");
     const countNotifications = async (user: number) => (await suite.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, user)))[0].n;
     const notificationsBefore = await countNotifications(id);
-    const deps = { db: suite.db, broadcaster: suite.platform.realtime.broadcaster, now: () => new Date(), logger: createLogger("silent") };
-    const [first, second] = await Promise.all([awardBadges(deps, id), awardBadges(deps, id)]);
+    const ctx = suite.context();
+    const [first, second] = await Promise.all([awardBadges(ctx, id), awardBadges(ctx, id)]);
     const awarded = [...first, ...second].sort();
     // 6 finished trainings, over 100 points, the asthma post-test answered without mistakes, a DPC finished;
     // never 3 finished in one month.
     expect(awarded).toEqual(["dpcCompleted", "firstTraining", "fiveTrainings", "hundredPoints", "perfectScore"]);
-    expect(await awardBadges(deps, id)).toEqual([]);
+    expect(await awardBadges(ctx, id)).toEqual([]);
     expect(await countNotifications(id)).toBe(notificationsBefore + 5);
     const [notification] = await suite.db.select().from(notifications).where(eq(notifications.userId, id)).orderBy(desc(notifications.id)).limit(1);
     expect(notification.title).toMatch(/^Nouveau badge : /);

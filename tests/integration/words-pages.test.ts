@@ -28,7 +28,7 @@ describe.each(backends())("words on the pages (%s)", (backend) => {
 
   test("the audit log: a sentence per change and the fields that changed, money and dates formatted", async () => {
     const [admin] = await suite.db.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
-    await recordAdminChange(suite.db, {
+    await recordAdminChange(suite.context(), {
       actorId: admin.id,
       action: "order.checkConfirmed",
       entityType: "order",

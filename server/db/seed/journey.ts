@@ -1,13 +1,33 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import { issueAttestations } from "../../back/modules/attestations/attestations.service.ts";
 import { saveFeedbackRequest, saveTrainerAccessToken } from "../../back/modules/attestations/attestations.repository.ts";
 import { hashToken } from "../../back/modules/auth/tokens.ts";
+import { serviceContext, type ServiceContext } from "../../back/service-context.ts";
 import { readEnv } from "../../env.ts";
+import { createLogger } from "../../logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { createMemoryBroadcaster } from "../../realtime/broadcast.ts";
 import { AppError } from "../../back/http/app-error.ts";
 import * as t from "../schema/index.ts";
 import type { CatalogueIds } from "./catalogue.ts";
 import type { AccountIds } from "./people-and-content.ts";
 import type { Clock, SeedDb } from "./util.ts";
+
+/** The seed writes data only: no one is mailed. */
+const NO_MAIL: Mailer = { send: () => Promise.reject(new Error("The demo seed sends no mail")) };
+
+/**
+ * The contexts of the services the seed calls: this process's environment (its APP_SECRET signs), a moment of the
+ * seed's clock, a brand in its language, no session; broadcasts stay in memory and a mail is refused.
+ */
+function seedContexts(db: SeedDb): (brand: string, now: Date) => ServiceContext {
+  const deps = { db, env: readEnv(), broadcaster: createMemoryBroadcaster(), mailer: NO_MAIL, logger: createLogger() };
+  return (brand, now) => {
+    const ofBrand = BRANDS[isBrandKey(brand) ? brand : "fr"];
+    return serviceContext({ ...deps, now: () => now }, { brand: ofBrand, locale: ofBrand.defaultLocale });
+  };
+}
 
 /**
  * Issues the attestations of finished enrolments as the flow would have done when each training finished (the real
@@ -17,14 +37,15 @@ import type { Clock, SeedDb } from "./util.ts";
 export async function issueDemoAttestations(db: SeedDb, clock: Clock, enrolmentIds: number[]): Promise<void> {
   if (enrolmentIds.length === 0) return;
   const finished = await db
-    .select({ id: t.enrolments.id, finishedAt: t.enrolments.finishedAt })
+    .select({ id: t.enrolments.id, finishedAt: t.enrolments.finishedAt, brand: t.trainings.brand })
     .from(t.enrolments)
+    .innerJoin(t.trainings, eq(t.trainings.id, t.enrolments.trainingId))
     .where(and(inArray(t.enrolments.id, enrolmentIds), eq(t.enrolments.status, "finished")))
     .orderBy(t.enrolments.id);
-  const env = { APP_SECRET: readEnv().APP_SECRET };
-  for (const { id, finishedAt } of finished) {
+  const contextOf = seedContexts(db);
+  for (const { id, finishedAt, brand } of finished) {
     try {
-      await issueAttestations({ db, env, now: () => finishedAt ?? clock.now }, id);
+      await issueAttestations(contextOf(brand, finishedAt ?? clock.now), id);
     } catch (error) {
       if (error instanceof AppError && error.messageKey === "attestationsNotEarned") continue;
       throw error;

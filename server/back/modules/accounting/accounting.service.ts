@@ -14,7 +14,7 @@ import type { BrandKey } from "#core/branding/brands.ts";
 import { AppError } from "../../http/app-error.ts";
 import { buildXlsx, XLSX_CONTENT_TYPE, type Cell } from "../../../spreadsheet/xlsx.ts";
 import { markCheckReceived } from "../shop/payments.service.ts";
-import { auditChange } from "../editorial/audit-trail.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
 import { findInvoiceNumberOfOrder, findOrderState, listInvoicesIssued, listPaymentsToRefund, listPendingCheckOrders } from "./accounting.repository.ts";
 import type { ServiceContext } from "../../service-context.ts";
 
@@ -142,14 +142,17 @@ export async function confirmCheck(
   if (!(await findOrderState(ctx.db, orderId))) throw new AppError("NOT_FOUND", "shopOrderNotFound");
   const outcome = await markCheckReceived(ctx, orderId, {
     inTransaction: (tx, paid) =>
-      auditChange(tx, {
-        actorId,
-        action: "order.checkConfirmed",
-        entityType: "order",
-        entityId: orderId,
-        before: orderState(paid.before),
-        after: { ...orderState(paid.after), invoiceNumber: paid.invoice.number },
-      }),
+      recordAdminChange(
+        { ...ctx, db: tx },
+        {
+          actorId,
+          action: "order.checkConfirmed",
+          entityType: "order",
+          entityId: orderId,
+          before: orderState(paid.before),
+          after: { ...orderState(paid.after), invoiceNumber: paid.invoice.number },
+        },
+      ),
   });
   if (outcome.kind === "paid") return { orderId, status: outcome.order.status, invoiceNumber: outcome.invoice.number };
   const after = await findOrderState(ctx.db, orderId);

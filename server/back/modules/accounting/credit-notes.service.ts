@@ -51,7 +51,7 @@ export async function listInvoices(ctx: ServiceContext, query: AdminInvoicesQuer
 export async function adminInvoicePdf(ctx: ServiceContext, invoiceId: number) {
   const invoice = await invoiceStore.findInvoice(ctx.db, invoiceId);
   if (!invoice) throw new AppError("NOT_FOUND", "invoiceNotFound");
-  return invoicePdf(ctx.db, invoice);
+  return invoicePdf(ctx, invoice);
 }
 
 type CancelledEnrolment = { id: number; userId: number; accountId: number | null; trainingId: number; sessionId: number | null; status: string };
@@ -65,11 +65,12 @@ export type IssuedCreditNote = {
 
 /** The enrolments of the payment that are not finished are cancelled; a booked seat is freed for the waiting list. */
 async function cancelPaymentEnrolments(
-  tx: Tx,
+  ctx: ServiceContext & { db: Tx },
   orderId: number,
   userId: number,
   paidAt: Date,
 ): Promise<{ cancelled: CancelledEnrolment[]; seatChanges: SeatChange[] }> {
+  const tx = ctx.db;
   const rows = await lockEnrolmentsOfPayment(tx, orderId, userId, paidAt);
   const cancelled: CancelledEnrolment[] = [];
   const seatChanges: SeatChange[] = [];
@@ -81,7 +82,7 @@ async function cancelPaymentEnrolments(
       await lockSession(tx, row.sessionId);
       await shiftWaitingList(tx, row.sessionId, row.waitingListPosition ?? 0);
     } else if (row.sessionId !== null) {
-      seatChanges.push(...(await releaseSeat(tx, row.sessionId)));
+      seatChanges.push(...(await releaseSeat(ctx, row.sessionId)));
     }
     cancelled.push({ id: row.id, userId: row.userId, accountId: row.accountId, trainingId: row.trainingId, sessionId: row.sessionId, status: row.status });
   }
@@ -126,9 +127,9 @@ export async function issueCreditNote(ctx: ServiceContext, actorId: number, invo
       vatExemptionMention: invoice.vatExemptionMention,
       currency: invoice.currency,
     });
-    const { cancelled, seatChanges } = await cancelPaymentEnrolments(tx, order.id, order.userId, order.paidAt);
+    const { cancelled, seatChanges } = await cancelPaymentEnrolments({ ...ctx, db: tx }, order.id, order.userId, order.paidAt);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "invoice.creditNoteIssued",
@@ -161,12 +162,11 @@ export async function issueCreditNote(ctx: ServiceContext, actorId: number, invo
     if (outcome.buyerId !== null) {
       try {
         const t = translator(serverLocale(await findBuyerLocale(ctx.db, outcome.buyerId)));
-        await notifyUser(
-          ctx.db,
-          ctx.broadcaster,
-          { userId: outcome.buyerId, title: t("creditNoteIssuedTitle"), body: t("creditNoteIssuedBody", { number: outcome.creditNote.number }) },
-          ctx.now(),
-        );
+        await notifyUser(ctx, {
+          userId: outcome.buyerId,
+          title: t("creditNoteIssuedTitle"),
+          body: t("creditNoteIssuedBody", { number: outcome.creditNote.number }),
+        });
       } catch (error) {
         ctx.logger.error({ err: error, invoiceId }, "credit note notice failed");
       }

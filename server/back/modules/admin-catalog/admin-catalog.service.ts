@@ -132,7 +132,7 @@ export async function createTraining(ctx: ServiceContext, actorId: number, input
     const row = await repo.insertTraining(tx, { ...columnsOf(input), isPublished: false, createdAt: now, updatedAt: now, lastUpdate: now });
     await repo.replaceTrainingFundings(tx, row.id, input.fundings);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       { actorId, action: "training.create", entityType: "training", entityId: row.id, before: null, after: { ...row, fundings: input.fundings } },
       now,
     );
@@ -149,7 +149,7 @@ export async function updateTraining(ctx: ServiceContext, actorId: number, id: n
     const after = await repo.updateTraining(tx, id, { ...columnsOf(input), updatedAt: now, lastUpdate: now });
     await repo.replaceTrainingFundings(tx, id, input.fundings);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "training.update",
@@ -170,7 +170,7 @@ export async function setPublished(ctx: ServiceContext, actorId: number, id: num
     const now = ctx.now();
     await repo.updateTraining(tx, id, { isPublished: published, updatedAt: now });
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: published ? "training.publish" : "training.unpublish",
@@ -190,7 +190,7 @@ export async function setIllustration(ctx: ServiceContext, actorId: number, id: 
     const now = ctx.now();
     await repo.updateTraining(tx, id, { mainIllustration: storedPath, updatedAt: now });
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "training.illustration",
@@ -217,7 +217,7 @@ export async function updatePassRules(ctx: ServiceContext, actorId: number, id: 
     const after = passRulesOfInput(input);
     const now = ctx.now();
     await repo.upsertPassRules(tx, id, after, now);
-    await recordAdminChange(tx, { actorId, action: "training.passRules", entityType: "training", entityId: id, before, after }, now);
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "training.passRules", entityType: "training", entityId: id, before, after }, now);
   });
 }
 
@@ -236,6 +236,6 @@ export async function updateDetails(ctx: ServiceContext, actorId: number, id: nu
     await repo.writeDetails(tx, id, after);
     const now = ctx.now();
     await repo.updateTraining(tx, id, { updatedAt: now, lastUpdate: now });
-    await recordAdminChange(tx, { actorId, action: "training.details", entityType: "training", entityId: id, before, after }, now);
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "training.details", entityType: "training", entityId: id, before, after }, now);
   });
 }

@@ -21,7 +21,7 @@ export async function addCourse(
   return ctx.db.transaction(async (tx) => {
     await requireTraining({ ...ctx, db: tx }, trainingId, true);
     const row = await repo.insertCourse(tx, trainingId, input);
-    await recordAdminChange(tx, { actorId, action: "course.create", entityType: "course", entityId: row.id, before: null, after: row }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "course.create", entityType: "course", entityId: row.id, before: null, after: row });
     return { id: row.id };
   });
 }
@@ -35,9 +35,8 @@ export async function removeCourse(ctx: ServiceContext, actorId: number, courseI
     await repo.deleteCourse(tx, courseId);
     await repo.writeOrder(tx, "course", course.trainingId, await repo.orderedIds(tx, "course", course.trainingId));
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       { actorId, action: "course.delete", entityType: "course", entityId: courseId, before: { ...course, modules }, after: null },
-      ctx.now(),
     );
   });
 }
@@ -48,7 +47,7 @@ export async function addModule(ctx: ServiceContext, actorId: number, courseId: 
     if (!course) throw new AppError("NOT_FOUND", "adminCourseNotFound");
     await requireTraining({ ...ctx, db: tx }, course.trainingId, true);
     const row = await repo.insertModule(tx, courseId, input);
-    await recordAdminChange(tx, { actorId, action: "module.create", entityType: "module", entityId: row.id, before: null, after: row }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "module.create", entityType: "module", entityId: row.id, before: null, after: row });
     return { id: row.id };
   });
 }
@@ -60,7 +59,7 @@ export async function removeModule(ctx: ServiceContext, actorId: number, moduleI
     await requireTraining({ ...ctx, db: tx }, module.trainingId, true);
     await repo.deleteModule(tx, moduleId);
     await repo.writeOrder(tx, "module", module.courseId, await repo.orderedIds(tx, "module", module.courseId));
-    await recordAdminChange(tx, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null });
   });
 }
 
@@ -68,7 +67,7 @@ export async function addFaceToFace(ctx: ServiceContext, actorId: number, traini
   return ctx.db.transaction(async (tx) => {
     await requireTraining({ ...ctx, db: tx }, trainingId, true);
     const row = await repo.insertFaceToFace(tx, trainingId, input);
-    await recordAdminChange(tx, { actorId, action: "faceToFace.create", entityType: "faceToFace", entityId: row.id, before: null, after: row }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "faceToFace.create", entityType: "faceToFace", entityId: row.id, before: null, after: row });
     return { id: row.id };
   });
 }
@@ -91,7 +90,10 @@ export async function addProgramme(
       currency: training.currency,
       durationMinutes: input.durationMinutes,
     });
-    await recordAdminChange(tx, { actorId, action: "programme.create", entityType: "dpcProgramme", entityId: row.id, before: null, after: row }, ctx.now());
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "programme.create", entityType: "dpcProgramme", entityId: row.id, before: null, after: row },
+    );
     return { id: row.id };
   });
 }
@@ -100,7 +102,7 @@ export async function addQuiz(ctx: ServiceContext, actorId: number, trainingId: 
   return ctx.db.transaction(async (tx) => {
     await requireTraining({ ...ctx, db: tx }, trainingId, true);
     const row = await repo.insertQuiz(tx, trainingId, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
-    await recordAdminChange(tx, { actorId, action: "quiz.create", entityType: "quiz", entityId: row.id, before: null, after: row }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "quiz.create", entityType: "quiz", entityId: row.id, before: null, after: row });
     return { id: row.id };
   });
 }
@@ -118,9 +120,8 @@ export async function addQuestion(
     const choices = choiceLines(input.choices);
     const row = await repo.insertQuestion(tx, quizId, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       { actorId, action: "question.create", entityType: "quizQuestion", entityId: row.id, before: null, after: { ...row, choices } },
-      ctx.now(),
     );
     return { id: row.id };
   });
@@ -187,7 +188,7 @@ export async function updateCourse(ctx: ServiceContext, actorId: number, id: num
   await ctx.db.transaction(async (tx) => {
     const before = await requireCourse({ ...ctx, db: tx }, id);
     const after = await repo.updateCourse(tx, id, input);
-    await recordAdminChange(tx, { actorId, action: "course.update", entityType: "course", entityId: id, before, after }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "course.update", entityType: "course", entityId: id, before, after });
   });
 }
 
@@ -195,7 +196,7 @@ export async function updateModule(ctx: ServiceContext, actorId: number, id: num
   await ctx.db.transaction(async (tx) => {
     const { trainingId: _trainingId, ...before } = await requireModule({ ...ctx, db: tx }, id);
     const after = await repo.updateModule(tx, id, input);
-    await recordAdminChange(tx, { actorId, action: "module.update", entityType: "module", entityId: id, before, after }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "module.update", entityType: "module", entityId: id, before, after });
   });
 }
 
@@ -211,7 +212,7 @@ export async function updateProgramme(ctx: ServiceContext, actorId: number, id: 
       priceHtCents: priceToCents(input.priceHt),
       durationMinutes: input.durationMinutes,
     });
-    await recordAdminChange(tx, { actorId, action: "programme.update", entityType: "dpcProgramme", entityId: id, before, after }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "programme.update", entityType: "dpcProgramme", entityId: id, before, after });
   });
 }
 
@@ -222,7 +223,7 @@ export async function removeProgramme(ctx: ServiceContext, actorId: number, id: 
     const used = await repo.countProgrammeEnrolments(tx, id);
     if (used > 0) throw new AppError("CONFLICT", "adminProgrammeInUse", { values: { count: used } });
     await repo.deleteProgramme(tx, id);
-    await recordAdminChange(tx, { actorId, action: "programme.delete", entityType: "dpcProgramme", entityId: id, before, after: null }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "programme.delete", entityType: "dpcProgramme", entityId: id, before, after: null });
   });
 }
 
@@ -230,7 +231,7 @@ export async function updateQuiz(ctx: ServiceContext, actorId: number, id: numbe
   await ctx.db.transaction(async (tx) => {
     const before = await requireQuiz({ ...ctx, db: tx }, id);
     const after = await repo.updateQuiz(tx, id, { title: input.title, kind: input.kind, passScore: input.passScore ?? null });
-    await recordAdminChange(tx, { actorId, action: "quiz.update", entityType: "quiz", entityId: id, before, after }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "quiz.update", entityType: "quiz", entityId: id, before, after });
   });
 }
 
@@ -242,7 +243,10 @@ export async function removeQuiz(ctx: ServiceContext, actorId: number, id: numbe
     if (used > 0) throw new AppError("CONFLICT", "adminQuizInUse", { values: { count: used } });
     const questions = (await repo.listQuizzes(tx, quiz.trainingId)).find((q) => q.id === id)?.questions ?? [];
     await repo.deleteQuiz(tx, id);
-    await recordAdminChange(tx, { actorId, action: "quiz.delete", entityType: "quiz", entityId: id, before: { ...quiz, questions }, after: null }, ctx.now());
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "quiz.delete", entityType: "quiz", entityId: id, before: { ...quiz, questions }, after: null },
+    );
   });
 }
 
@@ -252,7 +256,7 @@ export async function updateQuestion(ctx: ServiceContext, actorId: number, id: n
     const choices = choiceLines(input.choices);
     const row = await repo.updateQuestion(tx, id, { text: input.text, kind: input.kind, explanation: input.explanation ?? null }, choices, before.choices);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "question.update",
@@ -261,7 +265,6 @@ export async function updateQuestion(ctx: ServiceContext, actorId: number, id: n
         before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) },
         after: { ...row, choices },
       },
-      ctx.now(),
     );
   });
 }
@@ -275,7 +278,7 @@ export async function removeQuestion(ctx: ServiceContext, actorId: number, id: n
     await repo.deleteQuestion(tx, id);
     await repo.writeOrder(tx, "question", before.quizId, await repo.orderedIds(tx, "question", before.quizId));
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "question.delete",
@@ -284,7 +287,6 @@ export async function removeQuestion(ctx: ServiceContext, actorId: number, id: n
         before: { ...before, choices: before.choices.map(({ text, correct }) => ({ text, correct })) },
         after: null,
       },
-      ctx.now(),
     );
   });
 }
@@ -311,7 +313,7 @@ async function move(
     [order[from], order[to]] = [order[to], order[from]];
     await repo.writeOrder(tx, kind, parentId, order);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: `${kind}.move`,
@@ -320,7 +322,6 @@ async function move(
         before: { position: from + 1, order: ids },
         after: { position: to + 1, order },
       },
-      ctx.now(),
     );
     return { id, moved: true, position: to + 1 };
   });

@@ -95,7 +95,7 @@ export async function createSession(ctx: ServiceContext, actorId: number, input:
     if (!group) throw new AppError("NOT_FOUND", "adminFaceToFaceNotFound", { fields: { faceToFaceId: ["adminFaceToFaceNotFound"] } });
     const row = await repo.insertSession(tx, { faceToFaceId: group.id, ...columnsOf(input), createdAt: ctx.now() });
     await repo.insertDate(tx, { sessionId: row.id, date: input.startDate, startTime: input.startTime, endTime: input.endTime });
-    await recordAdminChange(tx, { actorId, action: "session.create", entityType: "session", entityId: row.id, before: null, after: row }, ctx.now());
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "session.create", entityType: "session", entityId: row.id, before: null, after: row });
     return { id: row.id };
   });
 }
@@ -112,10 +112,10 @@ export async function updateSession(ctx: ServiceContext, actorId: number, id: nu
     }
     await repo.updateSession(tx, id, columnsOf(input));
     // Seats raised: the waiting list moves up at once.
-    const changes = await fillFreedSeats(tx, id);
+    const changes = await fillFreedSeats({ ...ctx, db: tx }, id);
     const after = (await requireSession(tx, id)).session;
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "session.update",
@@ -124,7 +124,6 @@ export async function updateSession(ctx: ServiceContext, actorId: number, id: nu
         before,
         after: changes.length ? { ...after, promotedEnrolments: changes.map((c) => c.enrolmentId) } : after,
       },
-      ctx.now(),
     );
     return changes;
   });
@@ -141,7 +140,7 @@ export async function addSessionDate(
     await requireSession(tx, id, true);
     const row = await repo.insertDate(tx, { sessionId: id, ...input });
     await repo.updateSession(tx, id, { multiDates: true });
-    if (row) await recordAdminChange(tx, { actorId, action: "session.addDate", entityType: "session", entityId: id, before: null, after: row }, ctx.now());
+    if (row) await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "session.addDate", entityType: "session", entityId: id, before: null, after: row });
   });
 }
 
@@ -172,9 +171,9 @@ export async function moveLearner(ctx: ServiceContext, actorId: number, fromId: 
     // The database counts the seat in the target and frees the one left behind (ADR 0111).
     await repo.moveEnrolment(tx, enrolment.id, to.session.id);
     // The seat left behind goes to the first of the waiting list (ADR 0085).
-    const promoted = await releaseSeat(tx, from.session.id);
+    const promoted = await releaseSeat({ ...ctx, db: tx }, from.session.id);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "session.moveLearner",
@@ -183,26 +182,20 @@ export async function moveLearner(ctx: ServiceContext, actorId: number, fromId: 
         before: { sessionId: fromId, userId: enrolment.userId },
         after: { sessionId: to.session.id, userId: enrolment.userId, promotedEnrolments: promoted.map((c) => c.enrolmentId) },
       },
-      ctx.now(),
     );
     return { userId: enrolment.userId, to, promoted };
   });
   const people = await repo.listSessionPeople(ctx.db, moved.to.session.id);
   const { t, locale } = tFor(people.find((p) => p.userId === moved.userId)?.locale ?? "fr-FR");
-  await notifyUser(
-    ctx.db,
-    ctx.broadcaster,
-    {
-      userId: moved.userId,
-      title: t("adminLearnerMovedTitle"),
-      body: t("adminLearnerMovedBody", {
-        name: moved.to.session.name,
-        date: formatCalendarDay(String(moved.to.session.startDate), locale),
-        training: moved.to.trainingName,
-      }),
-    },
-    ctx.now(),
-  );
+  await notifyUser(ctx, {
+    userId: moved.userId,
+    title: t("adminLearnerMovedTitle"),
+    body: t("adminLearnerMovedBody", {
+      name: moved.to.session.name,
+      date: formatCalendarDay(String(moved.to.session.startDate), locale),
+      training: moved.to.trainingName,
+    }),
+  });
   await tellSeatChanges(ctx, moved.promoted);
 }
 
@@ -214,14 +207,14 @@ async function changeWaiting(
   actorId: number,
   id: number,
   action: "session.promoteWaiting" | "session.removeWaiting",
-  change: (tx: Tx) => ReturnType<typeof promoteWaiting>,
+  change: (txCtx: ServiceContext & { db: Tx }) => ReturnType<typeof promoteWaiting>,
 ): Promise<WaitingChange> {
   const outcome = await ctx.db.transaction(async (tx) => {
     await requireSession(tx, id, true);
-    const result = await change(tx);
+    const result = await change({ ...ctx, db: tx });
     if (result.changed && result.change) {
       await recordAdminChange(
-        tx,
+        { ...ctx, db: tx },
         {
           actorId,
           action,
@@ -230,7 +223,6 @@ async function changeWaiting(
           before: { sessionId: id, userId: result.change.userId, ...result.before },
           after: { sessionId: id, userId: result.change.userId, ...result.after },
         },
-        ctx.now(),
       );
     }
     return result;
@@ -247,12 +239,12 @@ export function promoteWaitingLearner(
   id: number,
   input: { enrolmentId: number; addSeat: boolean },
 ): Promise<WaitingChange> {
-  return changeWaiting(ctx, actorId, id, "session.promoteWaiting", (tx) => promoteWaiting(tx, id, input.enrolmentId, { addSeat: input.addSeat }));
+  return changeWaiting(ctx, actorId, id, "session.promoteWaiting", (txCtx) => promoteWaiting(txCtx, id, input.enrolmentId, { addSeat: input.addSeat }));
 }
 
 /** An administrator takes a learner off the waiting list (confirmed by the route). */
 export function removeWaitingLearner(ctx: ServiceContext, actorId: number, id: number, input: { enrolmentId: number }): Promise<WaitingChange> {
-  return changeWaiting(ctx, actorId, id, "session.removeWaiting", (tx) => removeWaiting(tx, id, input.enrolmentId));
+  return changeWaiting(ctx, actorId, id, "session.removeWaiting", (txCtx) => removeWaiting(txCtx, id, input.enrolmentId));
 }
 
 /**
@@ -268,7 +260,7 @@ export async function cancelSession(ctx: ServiceContext, actorId: number, id: nu
     const cancelled = await repo.cancelSessionEnrolments(tx, id);
     await repo.deleteSession(tx, id);
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       {
         actorId,
         action: "session.cancel",
@@ -277,7 +269,6 @@ export async function cancelSession(ctx: ServiceContext, actorId: number, id: nu
         before: { ...row.session, dates, learners: people.map(({ locale: _l, ...p }) => p) },
         after: { cancelledEnrolments: cancelled.map((e) => e.id) },
       },
-      ctx.now(),
     );
     return { row, people };
   });
@@ -285,16 +276,11 @@ export async function cancelSession(ctx: ServiceContext, actorId: number, id: nu
   for (const person of result.people) {
     const { t, locale } = tFor(person.locale);
     const date = formatCalendarDay(String(result.row.session.startDate), locale);
-    await notifyUser(
-      ctx.db,
-      ctx.broadcaster,
-      {
-        userId: person.userId,
-        title: t("adminSessionCancelledTitle", { name: result.row.session.name }),
-        body: t("adminSessionCancelledBody", { date, training: result.row.trainingName }),
-      },
-      ctx.now(),
-    );
+    await notifyUser(ctx, {
+      userId: person.userId,
+      title: t("adminSessionCancelledTitle", { name: result.row.session.name }),
+      body: t("adminSessionCancelledBody", { date, training: result.row.trainingName }),
+    });
     try {
       await ctx.mailer.send({
         to: person.email,

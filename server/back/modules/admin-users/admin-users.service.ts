@@ -13,7 +13,7 @@ import { passwordResetMail } from "../../../mail/templates.ts";
 import { AppError } from "../../http/app-error.ts";
 import { issueToken, revokeUserTokens } from "../auth/tokens.ts";
 import { parisDayStart } from "../accounting/accounting.service.ts";
-import { auditChange } from "../editorial/audit-trail.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./admin-users.repository.ts";
 import type { ServiceContext } from "../../service-context.ts";
 
@@ -67,7 +67,10 @@ export async function resendInvitation(ctx: ServiceContext, actorId: number, id:
     if (!user) throw new AppError("NOT_FOUND", "adminUserNotFound");
     await revokeUserTokens(tx, "password_reset", id, now);
     const token = await issueToken(tx, { kind: "password_reset", userId: id }, now);
-    await auditChange(tx, { actorId, action: "user.invitationSent", entityType: "user", entityId: id, before: null, after: { email: user.email } });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "user.invitationSent", entityType: "user", entityId: id, before: null, after: { email: user.email } },
+    );
     return { user, token };
   });
   const path = user.locale === "es-ES" ? "/restablecer-mi-contrasena/" : "/reinitialiser-mon-mot-de-passe/";
@@ -88,14 +91,17 @@ export async function setAdminRole(ctx: ServiceContext, actorId: number, id: num
     if (!user) throw new AppError("NOT_FOUND", "adminUserNotFound");
     if (user.isAdmin === isAdmin) return;
     await repo.setUserAdmin(tx, id, isAdmin, now);
-    await auditChange(tx, {
-      actorId,
-      action: isAdmin ? "user.madeAdmin" : "user.adminRemoved",
-      entityType: "user",
-      entityId: id,
-      before: { isAdmin: user.isAdmin },
-      after: { isAdmin },
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: isAdmin ? "user.madeAdmin" : "user.adminRemoved",
+        entityType: "user",
+        entityId: id,
+        before: { isAdmin: user.isAdmin },
+        after: { isAdmin },
+      },
+    );
   });
 }
 
@@ -147,7 +153,10 @@ export async function createCode(ctx: ServiceContext, actorId: number, input: Ne
       maxUsesPerCustomer: input.maxUsesPerCustomer ?? null,
       createdAt: now,
     });
-    await auditChange(tx, { actorId, action: "discountCode.created", entityType: "discountCode", entityId: row.id, before: null, after: row });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "discountCode.created", entityType: "discountCode", entityId: row.id, before: null, after: row },
+    );
     return codeOf({ code: row, trainingName: null, uses: 0 }, now);
   });
 }
@@ -161,6 +170,6 @@ export async function disableCode(ctx: ServiceContext, actorId: number, id: numb
     if (before.validUntil && before.validUntil <= now) return;
     const validFrom = before.validFrom && before.validFrom > now ? now : before.validFrom;
     const after = await repo.updateDiscountValidity(tx, id, validFrom, now);
-    await auditChange(tx, { actorId, action: "discountCode.disabled", entityType: "discountCode", entityId: id, before, after });
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "discountCode.disabled", entityType: "discountCode", entityId: id, before, after });
   });
 }

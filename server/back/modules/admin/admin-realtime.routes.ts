@@ -11,23 +11,17 @@ export const adminRealtimeRoutes = new Hono<BackEnv>();
 register(adminRealtimeRoutes, adminEndpoints.reloadPages, async (_c, { ctx, caller, body }) => ok(await reloadOpenPages(ctx, caller.userId, body)));
 
 /** The notification and its audit row (`notification.sent`, ADR 0060) are written in one transaction. */
-register(adminRealtimeRoutes, adminEndpoints.notifyUser, async (c, { caller, body: input }) => {
-  const { db, broadcaster, now } = c.var.deps;
-  const at = now();
-  const sent = await notifyUser(db, broadcaster, input, at, {
-    inTransaction: (tx, stored) =>
-      recordAdminChange(
-        tx,
-        {
-          actorId: caller.userId,
-          action: "notification.sent",
-          entityType: "notification",
-          entityId: stored.id,
-          before: null,
-          after: { userId: input.userId, title: stored.title, body: stored.body, link: stored.link },
-        },
-        at,
-      ),
+register(adminRealtimeRoutes, adminEndpoints.notifyUser, async (_c, { ctx, caller, body: input }) => {
+  const sent = await notifyUser(ctx, input, {
+    inTransaction: (txCtx, stored) =>
+      recordAdminChange(txCtx, {
+        actorId: caller.userId,
+        action: "notification.sent",
+        entityType: "notification",
+        entityId: stored.id,
+        before: null,
+        after: { userId: input.userId, title: stored.title, body: stored.body, link: stored.link },
+      }),
   });
   return ok(sent, "OK", 201);
 });

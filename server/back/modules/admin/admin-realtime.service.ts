@@ -15,7 +15,7 @@ export async function reloadOpenPages(
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await recordAdminChange(
-      tx,
+      { ...ctx, db: tx },
       { actorId, action: "pages.reload", entityType: "channel", entityId: channel, before: null, after: { scope: input.scope, userId: input.userId ?? null } },
       at,
     );

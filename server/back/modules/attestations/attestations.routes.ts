@@ -155,8 +155,8 @@ register(attestationsRoutes, endpoints.practiceCertificate, async (c, { caller: 
 });
 
 /** Public: no login. Authentic only if the code exists and its signature matches the stored facts. */
-register(attestationsRoutes, endpoints.verify, async (c, { params }) => {
-  const result = await verifyAttestation(c.var.deps, params.code);
+register(attestationsRoutes, endpoints.verify, async (c, { ctx, params }) => {
+  const result = await verifyAttestation(ctx, params.code);
   if (!result.valid) return failure(c, 404, c.var.t("attestationsNotAuthentic"), { authentic: false });
   const { attestation } = result;
   const f = printedFacts(attestation);

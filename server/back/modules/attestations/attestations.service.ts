@@ -3,9 +3,8 @@ import { knowledgeGain } from "#core/domain/knowledge-gain.ts";
 import { attestationAttests, outcomeFrom } from "#core/domain/pass-rules.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { legalIdentityOf } from "#core/branding/legal-identities.ts";
-import type { Db } from "../../../db/client.ts";
-import type { Env } from "../../../env.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { generateCode, isSignatureValid, normaliseCode, signAttestation, type Facts } from "./attestation-code.ts";
 import {
   findAttestationByCode,
@@ -19,9 +18,6 @@ import {
 function dpcOrganisationNumber(actionNumber: string): string {
   return actionNumber.slice(0, 4);
 }
-
-/** What issuing needs: the seed passes the same three things as the back. */
-export type AttestationDeps = { db: Db; env: Pick<Env, "APP_SECRET">; now: () => Date };
 
 export type AttestationKind = "training" | "dpc";
 
@@ -85,46 +81,46 @@ function attestsFacts(history: Loaded["history"]): Facts {
  * enrolment has a DPC programme; none when the training ended on a failure (409). Idempotent (unique enrolment +
  * kind): calling it again returns the same rows.
  */
-export async function issueAttestations(deps: AttestationDeps, enrolmentId: number): Promise<AttestationRow[]> {
-  const loaded = await findEnrolmentForAttestation(deps.db, enrolmentId);
+export async function issueAttestations(ctx: ServiceContext, enrolmentId: number): Promise<AttestationRow[]> {
+  const loaded = await findEnrolmentForAttestation(ctx.db, enrolmentId);
   if (!loaded) throw new AppError("NOT_FOUND", "attestationsEnrolmentNotFound");
   if (loaded.enrolment.status !== "finished") throw new AppError("CONFLICT", "attestationsNotFinished");
   // A graded quiz failed with no attempt left ends the training without any attestation (ADR 0107).
   if (outcomeFrom(loaded.history?.outcome) === "failed") throw new AppError("CONFLICT", "attestationsNotEarned");
   const kinds: AttestationKind[] = loaded.enrolment.dpcProgrammeId && loaded.programme ? ["training", "dpc"] : ["training"];
-  const existing = await findAttestationsOfEnrolment(deps.db, enrolmentId);
+  const existing = await findAttestationsOfEnrolment(ctx.db, enrolmentId);
   for (const kind of kinds) {
     if (existing.some((row) => row.kind === kind)) continue;
-    const issuedAt = deps.now();
+    const issuedAt = ctx.now();
     const facts = buildFacts(kind, loaded, issuedAt);
     // A code collision is astronomically unlikely; the unique index turns it into a retry, not a duplicate.
     for (let attempt = 0; attempt < 3; attempt++) {
       const code = generateCode();
-      const row = await insertAttestation(deps.db, {
+      const row = await insertAttestation(ctx.db, {
         code,
         kind,
         userId: loaded.user.id,
         trainingId: loaded.training.id,
         enrolmentId,
         facts,
-        signature: signAttestation(deps.env.APP_SECRET, code, facts),
+        signature: signAttestation(ctx.env.APP_SECRET, code, facts),
         issuedAt,
       });
       if (row) break;
       // Another request issued the same kind meanwhile: keep its row.
-      if ((await findAttestationsOfEnrolment(deps.db, enrolmentId)).some((r) => r.kind === kind)) break;
+      if ((await findAttestationsOfEnrolment(ctx.db, enrolmentId)).some((r) => r.kind === kind)) break;
     }
   }
-  return findAttestationsOfEnrolment(deps.db, enrolmentId);
+  return findAttestationsOfEnrolment(ctx.db, enrolmentId);
 }
 
 export type Verification = { valid: true; attestation: AttestationRow } | { valid: false };
 
 /** Authentic only when the code exists and the signature recomputed from the stored facts matches. */
-export async function verifyAttestation(deps: Pick<AttestationDeps, "db" | "env">, input: string): Promise<Verification> {
+export async function verifyAttestation(ctx: ServiceContext, input: string): Promise<Verification> {
   const code = normaliseCode(input);
   if (!code) return { valid: false };
-  const row = await findAttestationByCode(deps.db, code);
-  if (!row || !isSignatureValid(deps.env.APP_SECRET, row.code, row.facts, row.signature)) return { valid: false };
+  const row = await findAttestationByCode(ctx.db, code);
+  if (!row || !isSignatureValid(ctx.env.APP_SECRET, row.code, row.facts, row.signature)) return { valid: false };
   return { valid: true, attestation: row };
 }

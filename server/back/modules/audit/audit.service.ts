@@ -1,4 +1,3 @@
-import type { DbOrTx } from "../../../db/client.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import type { AuditList, AuditListQuery } from "#core/contract/audit.ts";
@@ -19,12 +18,12 @@ export type AdminChange = {
 
 /**
  * Records an administrator change. Call it with the transaction that makes the change, so the change and its record
- * are committed together or not at all: `db.transaction(async (tx) => { ...change...; await recordAdminChange(tx, {...}) })`.
- * This signature is stable: every admin service calls it.
+ * are committed together or not at all: `ctx.db.transaction(async (tx) => { ...change...; await recordAdminChange({ ...ctx, db: tx }, {...}) })`.
+ * `at`: the instant the service stamped the change with, when it took one.
  */
-export async function recordAdminChange(tx: DbOrTx, change: AdminChange, at: Date = new Date()): Promise<void> {
+export async function recordAdminChange(ctx: ServiceContext, change: AdminChange, at: Date = ctx.now()): Promise<void> {
   await insertAuditEntry(
-    tx,
+    ctx.db,
     {
       actorId: change.actorId,
       action: change.action,

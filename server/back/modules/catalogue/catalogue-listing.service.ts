@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import type { Brand, SortOption } from "#core/branding/brands.ts";
 import { paginate } from "#core/domain/pagination.ts";
 import {
@@ -110,12 +111,12 @@ function audienceProfile(query: CatalogueQuery, viewer: Viewer | null): Audience
  */
 /** `bookmarkedBy`: the user whose bookmarks the `favourites` filter keeps (the route requires a session for it). */
 export async function listCatalogue(
-  db: Db,
-  brand: Brand,
+  ctx: ServiceContext,
   query: CatalogueQuery,
   viewer: Viewer | null,
   bookmarkedBy: number | null = null,
 ): Promise<CataloguePage> {
+  const { db, brand } = ctx;
   if (query.sort && !brand.catalog.sortOptions.includes(query.sort as SortOption)) {
     throw new AppError("VALIDATION", "invalidInput", { fields: { sort: ["sortNotOffered"] } });
   }
@@ -176,9 +177,10 @@ async function computeCataloguePage(
 }
 
 /** Catalog courses by id (visible ones of the brand only), in the order of `ids`. */
-export async function listCoursesByIds(db: Db, brand: Brand, ids: number[]): Promise<CatalogCourse[]> {
+export async function listCoursesByIds(ctx: ServiceContext, ids: number[]): Promise<CatalogCourse[]> {
   if (!ids.length) return [];
-  const rows = await listCataloguePage(db, { brand: brand.key, lang: brand.contentLang, ids }, "newest", { limit: ids.length, offset: 0 });
+  const { brand } = ctx;
+  const rows = await listCataloguePage(ctx.db, { brand: brand.key, lang: brand.contentLang, ids }, "newest", { limit: ids.length, offset: 0 });
   const byId = new Map(rows.map((row) => [Number(row.id), toCatalogCourse(row)]));
   return ids.map((id) => byId.get(id)).filter((course): course is CatalogCourse => course !== undefined);
 }

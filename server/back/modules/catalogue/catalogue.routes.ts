@@ -22,30 +22,30 @@ function slugOf(raw: string): string {
   return slug.data;
 }
 
-register(catalogueRoutes, endpoints.list, async (c, { query }) => {
+register(catalogueRoutes, endpoints.list, async (c, { ctx, query }) => {
   const viewer = query.audience === "mine" ? await viewerOf(c) : null;
-  return ok(await listCatalogue(c.var.deps.db, c.var.brand, query, viewer, bookmarkedBy(c, query.favourites)));
+  return ok(await listCatalogue(ctx, query, viewer, bookmarkedBy(c, query.favourites)));
 });
 
-register(catalogueRoutes, endpoints.search, async (c, { query }) => {
+register(catalogueRoutes, endpoints.search, async (c, { ctx, query }) => {
   const viewer = query.audience === "mine" ? await viewerOf(c) : null;
-  return ok(await listCatalogue(c.var.deps.db, c.var.brand, query, viewer, bookmarkedBy(c, query.favourites)));
+  return ok(await listCatalogue(ctx, query, viewer, bookmarkedBy(c, query.favourites)));
 });
 
-register(catalogueRoutes, endpoints.training, async (c, { params }) =>
-  ok(await getTrainingDetail(c.var.ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+register(catalogueRoutes, endpoints.training, async (c, { ctx, params }) =>
+  ok(await getTrainingDetail(ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
 );
 
-register(catalogueRoutes, endpoints.trainingRef, async (c, { params }) =>
-  ok(await getTrainingRef(c.var.ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+register(catalogueRoutes, endpoints.trainingRef, async (c, { ctx, params }) =>
+  ok(await getTrainingRef(ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
 );
 
-register(catalogueRoutes, endpoints.bookmarks, async (c, { caller }) => ok(await listBookmarks(c.var.ctx, c.var.brand, caller.userId)));
+register(catalogueRoutes, endpoints.bookmarks, async (c, { ctx, caller }) => ok(await listBookmarks(ctx, c.var.brand, caller.userId)));
 
-register(catalogueRoutes, endpoints.bookmark, async (c, { caller, params }) =>
-  ok(await bookmarkTraining(c.var.ctx, c.var.brand, caller.userId, params.id, c.var.deps.now()), c.var.t("bookmarkAdded")),
+register(catalogueRoutes, endpoints.bookmark, async (c, { ctx, caller, params }) =>
+  ok(await bookmarkTraining(ctx, c.var.brand, caller.userId, params.id, c.var.deps.now()), c.var.t("bookmarkAdded")),
 );
 
-register(catalogueRoutes, endpoints.unbookmark, async (c, { caller, params }) =>
-  ok(await unbookmarkTraining(c.var.ctx, c.var.brand, caller.userId, params.id), c.var.t("bookmarkRemoved")),
+register(catalogueRoutes, endpoints.unbookmark, async (c, { ctx, caller, params }) =>
+  ok(await unbookmarkTraining(ctx, c.var.brand, caller.userId, params.id), c.var.t("bookmarkRemoved")),
 );

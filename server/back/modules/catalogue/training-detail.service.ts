@@ -126,7 +126,7 @@ async function buildSharedDetail(ctx: ServiceContext, brand: Brand, training: Tr
     listReviews(ctx.db, id, REVIEWS_SHOWN),
     listAssociatedIds(ctx.db, id),
   ]);
-  const associatedTrainings = await listCoursesByIds(ctx.db, brand, associatedIds);
+  const associatedTrainings = await listCoursesByIds(ctx, associatedIds);
 
   const courseKinds = structure.courseRows.map((course) => {
     const kind = moduleKindOf(course.moduleType);

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE, paging, type Paging } from "#core/contract/admin-list.
 import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
-import { auditChange } from "./audit-trail.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./editorial.repository.ts";
 
 /**
@@ -141,14 +141,17 @@ export async function createDraft(ctx: ServiceContext, actorId: number, input: N
       updatedBy: actorId,
       updatedAt: now,
     });
-    await auditChange(tx, {
-      actorId,
-      action: "content.draftCreated",
-      entityType: `draft.${input.kind}`,
-      entityId: draft.id,
-      before: null,
-      after: { brand: input.brand, lang: input.lang, ...fields },
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: "content.draftCreated",
+        entityType: `draft.${input.kind}`,
+        entityId: draft.id,
+        before: null,
+        after: { brand: input.brand, lang: input.lang, ...fields },
+      },
+    );
     return itemOf(input.kind, undefined, draft);
   });
 }
@@ -165,14 +168,17 @@ export async function saveDraftOf(ctx: ServiceContext, actorId: number, kind: Co
     const draft = existing
       ? await repo.updateDraft(tx, existing.id, { ...fields, updatedBy: actorId, updatedAt: now })
       : await repo.insertDraft(tx, { kind, entityId: id, brand: live.brand, lang: live.lang, ...fields, updatedBy: actorId, updatedAt: now });
-    await auditChange(tx, {
-      actorId,
-      action: "content.draftSaved",
-      entityType: kind,
-      entityId: id,
-      before: existing ? toFields(existing) : null,
-      after: fields,
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: "content.draftSaved",
+        entityType: kind,
+        entityId: id,
+        before: existing ? toFields(existing) : null,
+        after: fields,
+      },
+    );
     return itemOf(kind, live, draft);
   });
 }
@@ -185,14 +191,17 @@ export async function saveDraft(ctx: ServiceContext, actorId: number, draftId: n
     if (!existing) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await requireFreeSlug(tx, existing.kind, existing.brand, fields.slug, existing.entityId);
     const draft = await repo.updateDraft(tx, draftId, { ...fields, updatedBy: actorId, updatedAt: now });
-    await auditChange(tx, {
-      actorId,
-      action: "content.draftSaved",
-      entityType: `draft.${existing.kind}`,
-      entityId: draftId,
-      before: toFields(existing),
-      after: fields,
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: "content.draftSaved",
+        entityType: `draft.${existing.kind}`,
+        entityId: draftId,
+        before: toFields(existing),
+        after: fields,
+      },
+    );
     const live = existing.entityId !== null ? await repo.findLive(tx, existing.kind, existing.entityId) : undefined;
     return itemOf(existing.kind as ContentKind, live, draft);
   });
@@ -219,7 +228,7 @@ export async function publishDraft(ctx: ServiceContext, actorId: number, draftId
       id = await repo.insertLive(tx, kind, { brand: draft.brand, lang: draft.lang, ...fields }, now);
     }
     await repo.deleteDraft(tx, draftId);
-    await auditChange(tx, { actorId, action: "content.published", entityType: kind, entityId: id, before, after: fields });
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "content.published", entityType: kind, entityId: id, before, after: fields });
     const live = await repo.findLive(tx, kind, id);
     return itemOf(kind, live, undefined);
   });
@@ -230,13 +239,16 @@ export async function discardDraft(ctx: ServiceContext, actorId: number, draftId
     const draft = await repo.findDraft(tx, draftId, true);
     if (!draft) throw new AppError("NOT_FOUND", "adminContentNotFound");
     await repo.deleteDraft(tx, draftId);
-    await auditChange(tx, {
-      actorId,
-      action: "content.draftDiscarded",
-      entityType: `draft.${draft.kind}`,
-      entityId: draftId,
-      before: toFields(draft),
-      after: null,
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: "content.draftDiscarded",
+        entityType: `draft.${draft.kind}`,
+        entityId: draftId,
+        before: toFields(draft),
+        after: null,
+      },
+    );
   });
 }

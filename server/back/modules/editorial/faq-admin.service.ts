@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { sanitizeContentHtml } from "../content/sanitize.ts";
-import { auditChange } from "./audit-trail.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./editorial.repository.ts";
 
 /** FAQ sections and questions per brand and language, ordered by position (ADR 0066). Answers are sanitised HTML. */
@@ -62,7 +62,10 @@ export async function createFaqSection(
   return ctx.db.transaction(async (tx) => {
     const position = await repo.nextSectionPosition(tx, input.brand, input.lang, input.type);
     const row = await repo.insertFaqSection(tx, { ...input, position });
-    await auditChange(tx, { actorId, action: "faq.sectionCreated", entityType: "faqSection", entityId: row.id, before: null, after: row });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "faq.sectionCreated", entityType: "faqSection", entityId: row.id, before: null, after: row },
+    );
     return sectionOf(row, []);
   });
 }
@@ -72,7 +75,7 @@ export async function updateFaqSection(ctx: ServiceContext, actorId: number, id:
     const before = await requireSection(tx, id, true);
     const fields = before.type === input.type ? input : { ...input, position: await repo.nextSectionPosition(tx, before.brand, before.lang, input.type) };
     const after = await repo.updateFaqSection(tx, id, fields);
-    await auditChange(tx, { actorId, action: "faq.sectionUpdated", entityType: "faqSection", entityId: id, before, after });
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "faq.sectionUpdated", entityType: "faqSection", entityId: id, before, after });
   });
 }
 
@@ -81,7 +84,10 @@ export async function deleteFaqSection(ctx: ServiceContext, actorId: number, id:
     const before = await requireSection(tx, id, true);
     const questions = await repo.listFaqQuestionsOf(tx, [id]);
     await repo.deleteFaqSection(tx, id);
-    await auditChange(tx, { actorId, action: "faq.sectionDeleted", entityType: "faqSection", entityId: id, before: { ...before, questions }, after: null });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "faq.sectionDeleted", entityType: "faqSection", entityId: id, before: { ...before, questions }, after: null },
+    );
   });
 }
 
@@ -99,14 +105,17 @@ export async function moveFaqSection(ctx: ServiceContext, actorId: number, id: n
         : [other.position, section.position];
     await repo.updateFaqSection(tx, section.id, { position: a });
     await repo.updateFaqSection(tx, other.id, { position: b });
-    await auditChange(tx, {
-      actorId,
-      action: "faq.sectionMoved",
-      entityType: "faqSection",
-      entityId: id,
-      before: { position: section.position },
-      after: { position: a, direction },
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: "faq.sectionMoved",
+        entityType: "faqSection",
+        entityId: id,
+        before: { position: section.position },
+        after: { position: a, direction },
+      },
+    );
   });
 }
 
@@ -115,7 +124,10 @@ export async function createFaqQuestion(ctx: ServiceContext, actorId: number, se
     await requireSection(tx, sectionId, true);
     const position = await repo.nextQuestionPosition(tx, sectionId);
     const row = await repo.insertFaqQuestion(tx, { sectionId, position, question: input.question, answer: sanitizeContentHtml(input.answer) });
-    await auditChange(tx, { actorId, action: "faq.questionCreated", entityType: "faqQuestion", entityId: row.id, before: null, after: row });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      { actorId, action: "faq.questionCreated", entityType: "faqQuestion", entityId: row.id, before: null, after: row },
+    );
     return { id: row.id, sectionId, position: row.position, question: row.question, answer: row.answer };
   });
 }
@@ -124,7 +136,7 @@ export async function updateFaqQuestion(ctx: ServiceContext, actorId: number, id
   await ctx.db.transaction(async (tx) => {
     const before = await requireQuestion(tx, id, true);
     const after = await repo.updateFaqQuestion(tx, id, { question: input.question, answer: sanitizeContentHtml(input.answer) });
-    await auditChange(tx, { actorId, action: "faq.questionUpdated", entityType: "faqQuestion", entityId: id, before, after });
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "faq.questionUpdated", entityType: "faqQuestion", entityId: id, before, after });
   });
 }
 
@@ -132,7 +144,7 @@ export async function deleteFaqQuestion(ctx: ServiceContext, actorId: number, id
   return ctx.db.transaction(async (tx) => {
     const before = await requireQuestion(tx, id, true);
     await repo.deleteFaqQuestion(tx, id);
-    await auditChange(tx, { actorId, action: "faq.questionDeleted", entityType: "faqQuestion", entityId: id, before, after: null });
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "faq.questionDeleted", entityType: "faqQuestion", entityId: id, before, after: null });
     return before.sectionId;
   });
 }
@@ -150,13 +162,16 @@ export async function moveFaqQuestion(ctx: ServiceContext, actorId: number, id: 
         : [other.position, question.position];
     await repo.updateFaqQuestion(tx, question.id, { position: a });
     await repo.updateFaqQuestion(tx, other.id, { position: b });
-    await auditChange(tx, {
-      actorId,
-      action: "faq.questionMoved",
-      entityType: "faqQuestion",
-      entityId: id,
-      before: { position: question.position },
-      after: { position: a, direction },
-    });
+    await recordAdminChange(
+      { ...ctx, db: tx },
+      {
+        actorId,
+        action: "faq.questionMoved",
+        entityType: "faqQuestion",
+        entityId: id,
+        before: { position: question.position },
+        after: { position: a, direction },
+      },
+    );
   });
 }

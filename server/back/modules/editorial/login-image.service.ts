@@ -3,7 +3,7 @@ import { LOGIN_IMAGE_MAX_BYTES } from "#core/contract/editorial.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { looksLikeSvg, sniffImageType } from "../../../storage/image-checks.ts";
 import { AppError } from "../../http/app-error.ts";
-import { auditChange } from "./audit-trail.ts";
+import { recordAdminChange } from "../audit/audit.service.ts";
 import * as repo from "./editorial.repository.ts";
 
 /**
@@ -55,14 +55,17 @@ export async function replaceLoginImage(ctx: ServiceContext, actorId: number, br
       const before = await repo.findLoginImage(tx, brand);
       previous = before?.path ?? null;
       await repo.upsertLoginImage(tx, { brand, path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length, updatedBy: actorId, updatedAt: now });
-      await auditChange(tx, {
-        actorId,
-        action: "loginImage.replaced",
-        entityType: "loginImage",
-        entityId: brand,
-        before: before ?? null,
-        after: { path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length },
-      });
+      await recordAdminChange(
+        { ...ctx, db: tx },
+        {
+          actorId,
+          action: "loginImage.replaced",
+          entityType: "loginImage",
+          entityId: brand,
+          before: before ?? null,
+          after: { path, contentType: CONTENT_TYPES[checked.kind], bytes: bytes.length },
+        },
+      );
     });
   } catch (error) {
     await ctx.files.remove(path);
@@ -77,7 +80,7 @@ export async function resetLoginImage(ctx: ServiceContext, actorId: number, bran
     const before = await repo.findLoginImage(tx, brand);
     if (!before) return null;
     await repo.deleteLoginImage(tx, brand);
-    await auditChange(tx, { actorId, action: "loginImage.reset", entityType: "loginImage", entityId: brand, before, after: null });
+    await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "loginImage.reset", entityType: "loginImage", entityId: brand, before, after: null });
     return before.path;
   });
   await ctx.files.remove(previous);

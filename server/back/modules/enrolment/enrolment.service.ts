@@ -4,7 +4,6 @@ import type { BrandKey } from "#core/branding/brands.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db, Tx } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { type MessageKey } from "../../i18n/messages.ts";
@@ -31,8 +30,6 @@ import {
 import type { EnrolmentPayload } from "#core/contract/enrolment.ts";
 
 export { findActiveEnrolment, type EnrolmentRow } from "./enrolment.repository.ts";
-
-type Deps = Pick<BackDeps, "db" | "broadcaster" | "logger" | "mailer" | "now">;
 
 export function toEnrolmentPayload(row: EnrolmentRow): EnrolmentPayload {
   return {
@@ -61,8 +58,8 @@ const REFUSAL_MESSAGES: Record<EligibilityRefusal, MessageKey> = {
 };
 
 /** 404 for a training the learner cannot see (unknown, unpublished, other brand). */
-export async function requireTraining(db: Db, brand: BrandKey, trainingId: number): Promise<TrainingRow> {
-  const training = await findPublishedTraining(db, brand, trainingId);
+export async function requireTraining(ctx: ServiceContext, brand: BrandKey, trainingId: number): Promise<TrainingRow> {
+  const training = await findPublishedTraining(ctx.db, brand, trainingId);
   if (!training) throw new AppError("NOT_FOUND", "enrolmentTrainingNotFound");
   return training;
 }
@@ -96,16 +93,16 @@ export async function subscribeToTraining(ctx: ServiceContext, input: SubscribeI
   const now = ctx.now();
   const user = await getUserPayload(db, input.userId, input.accountId);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
-  const training = await requireTraining(db, input.brand, input.trainingId);
+  const training = await requireTraining(ctx, input.brand, input.trainingId);
   const eligibility = subscriptionEligibility(user, training, now);
   if (!eligibility.allowed) throw new AppError("FORBIDDEN", REFUSAL_MESSAGES[eligibility.reason]);
   if (await findActiveEnrolment(db, input.userId, training.id)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
-  const target = await resolveEnrolmentTarget(db, training, input, now);
+  const target = await resolveEnrolmentTarget(ctx, training, input);
 
   const accountId = user.currentAccountId;
   let result: EnrolInTxResult;
   try {
-    result = await db.transaction((tx) => enrolInTransaction(tx, { userId: input.userId, trainingId: training.id, accountId, ...target, now }));
+    result = await db.transaction((tx) => enrolInTransaction({ ...ctx, db: tx }, { userId: input.userId, trainingId: training.id, accountId, ...target }));
   } catch (error) {
     // Two simultaneous requests of the same learner: the unique index lets one through.
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "enrolmentAlreadySubscribed");
@@ -124,11 +121,11 @@ export type EnrolmentTarget = { dpcProgrammeId: number | null; session: SessionW
  * own subscription and the referent's attribution (ADR 0070).
  */
 export async function resolveEnrolmentTarget(
-  db: Db,
+  ctx: ServiceContext,
   training: TrainingRow,
   input: { sessionId?: number | null; dpcProgrammeId?: number | null; requireDpc?: boolean },
-  now: Date,
 ): Promise<EnrolmentTarget> {
+  const { db } = ctx;
   let dpcProgrammeId: number | null = null;
   const programmeIds = await listDpcProgrammeIds(db, training.id);
   if (input.dpcProgrammeId != null) {
@@ -149,7 +146,7 @@ export async function resolveEnrolmentTarget(
     if (!session || session.trainingId !== training.id) {
       throw new AppError("VALIDATION", "enrolmentSessionNotOfTraining", { fields: { sessionId: ["enrolmentSessionNotOfTraining"] } });
     }
-    if (session.startDate < toParisDate(now)) throw new AppError("CONFLICT", "enrolmentSessionPast");
+    if (session.startDate < toParisDate(ctx.now())) throw new AppError("CONFLICT", "enrolmentSessionPast");
   } else if (await needsSession(db, training)) {
     throw new AppError("VALIDATION", "enrolmentSessionRequired", { fields: { sessionId: ["enrolmentSessionRequired"] } });
   }
@@ -161,7 +158,6 @@ export type EnrolInTxInput = EnrolmentTarget & {
   trainingId: number;
   accountId: number | null;
   fundingId?: number | null;
-  now: Date;
   /** When the session is full: the waiting list (the learner's own subscription) or a 409 (`false`: attribution). */
   waitingList?: boolean;
 };
@@ -174,19 +170,21 @@ export type EnrolInTxResult = { outcome: SubscribeOutcome; row: EnrolmentRow };
  * false. The unique index on active enrolments makes a second enrolment of the learner fail (23505): the caller maps
  * it. Whoever calls this runs `afterEnrolment` once the transaction has committed.
  */
-export async function enrolInTransaction(tx: Tx, input: EnrolInTxInput): Promise<EnrolInTxResult> {
+export async function enrolInTransaction(ctx: ServiceContext & { db: Tx }, input: EnrolInTxInput): Promise<EnrolInTxResult> {
+  const tx = ctx.db;
+  const now = ctx.now();
   const base = {
     userId: input.userId,
     trainingId: input.trainingId,
     accountId: input.accountId,
     dpcProgrammeId: input.dpcProgrammeId,
     fundingId: input.fundingId ?? null,
-    createdAt: input.now,
+    createdAt: now,
   };
   const session = input.session;
   if (!session) {
     // No seat to book: the learner can start at once.
-    return { outcome: "subscribed", row: await insertEnrolment(tx, { ...base, status: "in_progress", startedAt: input.now }) };
+    return { outcome: "subscribed", row: await insertEnrolment(tx, { ...base, status: "in_progress", startedAt: now }) };
   }
   const locked = await lockSession(tx, session.id);
   if (locked && locked.currentParticipants < locked.maxParticipants) {
@@ -200,8 +198,8 @@ export async function enrolInTransaction(tx: Tx, input: EnrolInTxInput): Promise
 }
 
 /** After an enrolment's transaction has committed: the account's open pages refetch the training plan. */
-export async function afterEnrolment(deps: Deps, accountId: number | null, payload: { userId: number; trainingId: number }): Promise<void> {
-  await publishPlanUpdate(deps, accountId, payload);
+export async function afterEnrolment(ctx: ServiceContext, accountId: number | null, payload: { userId: number; trainingId: number }): Promise<void> {
+  await publishPlanUpdate(ctx, accountId, payload);
 }
 
 export { isUniqueViolation };
@@ -223,7 +221,7 @@ export type UnsubscribeInput = { userId: number; accountId: number | null; brand
  */
 export async function unsubscribeFromTraining(ctx: ServiceContext, input: UnsubscribeInput): Promise<{ promotedUserId: number | null }> {
   const { db } = ctx;
-  const training = await requireTraining(db, input.brand, input.trainingId);
+  const training = await requireTraining(ctx, input.brand, input.trainingId);
   const current = await findActiveEnrolment(db, input.userId, training.id);
   if (!current) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
   if (current.status === "finished") throw new AppError("CONFLICT", "enrolmentFinishedCannotLeave");
@@ -240,7 +238,7 @@ export async function unsubscribeFromTraining(ctx: ServiceContext, input: Unsubs
       return [];
     }
     // The freed seat goes to the first in line (ADR 0085).
-    return releaseSeat(tx, mine.sessionId);
+    return releaseSeat({ ...ctx, db: tx }, mine.sessionId);
   });
 
   await publishPlanUpdate(ctx, current.accountId, { userId: input.userId, trainingId: training.id });
@@ -250,7 +248,7 @@ export async function unsubscribeFromTraining(ctx: ServiceContext, input: Unsubs
 
 /** The user's own active enrolment, or 404. */
 export async function requireOwnEnrolment(ctx: ServiceContext, brand: BrandKey, userId: number, trainingId: number): Promise<EnrolmentRow> {
-  const training = await requireTraining(ctx.db, brand, trainingId);
+  const training = await requireTraining(ctx, brand, trainingId);
   const row = await findActiveEnrolment(ctx.db, userId, training.id);
   if (!row) throw new AppError("NOT_FOUND", "enrolmentNotSubscribed");
   return row;

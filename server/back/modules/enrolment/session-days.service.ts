@@ -30,7 +30,7 @@ const hhmm = (time: string | null): string | null => (time ? time.slice(0, 5) : 
 /** The sessions of a DPC training with their seats (public, brand-scoped). */
 export async function listDpcSessions(ctx: ServiceContext, brand: BrandKey, trainingId: number): Promise<SessionSeatsPayload[]> {
   const { db } = ctx;
-  const training = await requireTraining(db, brand, trainingId);
+  const training = await requireTraining(ctx, brand, trainingId);
   if (training.type !== "dpc") throw new AppError("NOT_FOUND", "enrolmentNotDpc");
   const sessions = await listSessionsOfTraining(db, training.id);
   const dates = await listSessionDates(

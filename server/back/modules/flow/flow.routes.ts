@@ -29,15 +29,14 @@ export const flowRoutes = new Hono<BackEnv>();
  * Once a training is finished: its attestations, the badges the learner now deserves, and the mail asking for
  * a rating (a mail failure is logged: the training stays finished).
  */
-function finishHooks(c: Context<BackEnv>): FinishHooks {
-  const deps = c.var.deps;
+function finishHooks(c: Context<BackEnv>, ctx: ServiceContext): FinishHooks {
   const requestHost = trustedRequestHost(c);
   return {
     onFinished: async (enrolmentId, userId) => {
-      await issueAttestations(deps, enrolmentId);
-      await awardBadges(deps, userId);
-      await createFeedbackRequest(c.var.ctx, enrolmentId, { hosts: deps, requestHost }).catch((error: unknown) =>
-        c.var.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
+      await issueAttestations(ctx, enrolmentId);
+      await awardBadges(ctx, userId);
+      await createFeedbackRequest(ctx, enrolmentId, { hosts: c.var.deps, requestHost }).catch((error: unknown) =>
+        ctx.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
       );
     },
   };
@@ -71,7 +70,7 @@ async function getFlow(
 
 async function postFlow(c: Context<BackEnv>, ctx: ServiceContext, caller: SessionState, trainingId: number, family: string, input: AdvanceInput) {
   const { now } = ctx;
-  const { flow, result, finishedNow } = await advanceFlow(ctx, caller.userId, trainingId, input, { family, hooks: finishHooks(c) });
+  const { flow, result, finishedNow } = await advanceFlow(ctx, caller.userId, trainingId, input, { family, hooks: finishHooks(c, ctx) });
   const view = await flowView(ctx, flow, now(), { lang: langOf(c) });
   return ok({ ...view, result }, advanceMessage(c, finishedNow, result));
 }
@@ -139,7 +138,7 @@ async function completeModule(
   if (raw !== undefined && !/^\d{1,6}(\.\d{1,6})?$/.test(raw))
     throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
   const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
-  const advanced = await advanceFlow(ctx, caller.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c) });
+  const advanced = await advanceFlow(ctx, caller.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c, ctx) });
   const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
   return ok(await flowView(ctx, advanced.flow, now(), { lang: langOf(c) }), message);
 }
@@ -234,7 +233,7 @@ register(flowRoutes, endpoints.answerEvaluation, async (c, { ctx, caller, body }
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;
   if (!step || !quiz) throw new AppError("NOT_FOUND", "flowNoEvaluation");
-  const advanced = await advanceFlow(ctx, caller.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c) });
+  const advanced = await advanceFlow(ctx, caller.userId, trainingId, { stepId: step.id, answers }, { hooks: finishHooks(c, ctx) });
   return ok(
     { result: advanced.result, finished: advanced.flow.state.finished, quiz: await quizView(ctx, advanced.flow, quiz, now()) },
     advanceMessage(c, advanced.finishedNow, advanced.result),

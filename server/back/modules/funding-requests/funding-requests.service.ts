@@ -263,5 +263,5 @@ export async function fundingInvoicePdf(ctx: ServiceContext, scope: ReferentScop
   const row = await requireRequest(ctx, scope, input.dpecId);
   const invoice = await invoiceStore.findInvoiceOfRequest(ctx.db, row.request.id, input.payer);
   if (!invoice) throw new AppError("NOT_FOUND", "fundingInvoiceNotFound");
-  return invoicePdf(ctx.db, invoice);
+  return invoicePdf(ctx, invoice);
 }

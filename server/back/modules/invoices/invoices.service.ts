@@ -2,8 +2,8 @@
  * One way to read and print an invoice of either kind (ADR 0075): its lines (the order's lines, or the funded
  * training of a payer's invoice) and its PDF through the shop's `buildInvoicePdf`. Callers check who may read it.
  */
-import type { DbOrTx } from "../../../db/client.ts";
 import { buildInvoicePdf, type InvoicePdfInput } from "../../../pdf/invoice.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import type { OrderLineSession } from "#core/contract/shop.ts";
 import { fundingLabel } from "#core/domain/funding.ts";
 import { invoiceLocale } from "./invoice-parties.ts";
@@ -33,16 +33,16 @@ type Seller = InvoicePdfInput["seller"] & { country: InvoicePdfInput["country"] 
  * reverses its whole invoice, so it prints that invoice's lines (ADR 0094; amounts positive, the PDF shows them
  * negative).
  */
-export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promise<InvoiceLine[]> {
+export async function invoiceLines(ctx: ServiceContext, invoice: repo.InvoiceRow): Promise<InvoiceLine[]> {
   if (invoice.kind === "creditNote") {
-    const credited = invoice.creditedInvoiceId === null ? undefined : await repo.findInvoice(db, invoice.creditedInvoiceId);
-    return credited && credited.kind !== "creditNote" ? invoiceLines(db, credited) : [];
+    const credited = invoice.creditedInvoiceId === null ? undefined : await repo.findInvoice(ctx.db, invoice.creditedInvoiceId);
+    return credited && credited.kind !== "creditNote" ? invoiceLines(ctx, credited) : [];
   }
   if (invoice.orderId !== null) {
-    const lines = await repo.listOrderLinesWithChoices(db, invoice.orderId);
+    const lines = await repo.listOrderLinesWithChoices(ctx.db, invoice.orderId);
     if (lines.length === 0) {
       // A contract order has no order lines: its one line is the offer's product (ADR 0071).
-      const contract = await repo.findContractLineForInvoice(db, invoice.orderId);
+      const contract = await repo.findContractLineForInvoice(ctx.db, invoice.orderId);
       return contract ? [{ ...contract, trainingType: "contract", functionName: null, session: null, funding: null, detail: null }] : [];
     }
     return lines.map((l) => {
@@ -60,7 +60,7 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
       };
     });
   }
-  const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(db, invoice.fundingRequestId);
+  const request = invoice.fundingRequestId === null ? undefined : await repo.findRequestForInvoice(ctx.db, invoice.fundingRequestId);
   if (!request) return [];
   return [
     {
@@ -83,13 +83,13 @@ export async function invoiceLines(db: DbOrTx, invoice: repo.InvoiceRow): Promis
  * its order's payment and discount; a credit note its invoice's lines and discount, as negative amounts, and the
  * invoice it reverses.
  */
-export async function invoicePdf(db: DbOrTx, invoice: repo.InvoiceRow): Promise<{ bytes: Uint8Array; filename: string }> {
+export async function invoicePdf(ctx: ServiceContext, invoice: repo.InvoiceRow): Promise<{ bytes: Uint8Array; filename: string }> {
   const seller = invoice.seller as Seller;
   // A credit note prints the order of the invoice it reverses (its discount), and names that invoice.
-  const credited = invoice.kind === "creditNote" && invoice.creditedInvoiceId !== null ? await repo.findInvoice(db, invoice.creditedInvoiceId) : undefined;
+  const credited = invoice.kind === "creditNote" && invoice.creditedInvoiceId !== null ? await repo.findInvoice(ctx.db, invoice.creditedInvoiceId) : undefined;
   const orderId = credited ? credited.orderId : invoice.orderId;
-  const order = orderId === null ? undefined : await repo.findOrderForInvoice(db, orderId);
-  const lines = await invoiceLines(db, invoice);
+  const order = orderId === null ? undefined : await repo.findOrderForInvoice(ctx.db, orderId);
+  const lines = await invoiceLines(ctx, invoice);
   const locale = invoiceLocale(seller.country, order?.buyerLocale);
   const bytes = await buildInvoicePdf({
     country: seller.country,

@@ -1,7 +1,5 @@
-import type { Db, Tx } from "../../../db/client.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { userChannelName } from "../../../realtime/app-channels.ts";
-import type { Broadcaster } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import {
   insertUserNotification,
@@ -37,23 +35,22 @@ export async function markNotificationsRead(ctx: ServiceContext, userId: number,
 
 /**
  * Stores a notification and pushes it live to the user's open pages (NotificationUpdate). `inTransaction` runs in
- * the transaction that stores it (an administrator's message writes its audit row there, ADR 0060); the push comes
+ * the transaction that stores it (its context's db) (an administrator's message writes its audit row there, ADR 0060); the push comes
  * after the commit.
  */
 export async function notifyUser(
-  db: Db,
-  broadcaster: Broadcaster,
+  ctx: ServiceContext,
   input: { userId: number; title: string; body?: string; link?: string | null },
-  now: Date,
-  options: { inTransaction?: (tx: Tx, stored: NotificationPayload) => Promise<void> } = {},
+  options: { inTransaction?: (ctx: ServiceContext, stored: NotificationPayload) => Promise<void> } = {},
 ): Promise<NotificationPayload> {
-  const payload = await db.transaction(async (tx) => {
+  const now = ctx.now();
+  const payload = await ctx.db.transaction(async (tx) => {
     if (!(await userExists(tx, input.userId))) throw new AppError("NOT_FOUND", "notFound");
     const row = await insertUserNotification(tx, input.userId, { title: input.title, body: input.body ?? "", link: input.link ?? null, createdAt: now });
     const stored = toPayload(row);
-    if (options.inTransaction) await options.inTransaction(tx, stored);
+    if (options.inTransaction) await options.inTransaction({ ...ctx, db: tx }, stored);
     return stored;
   });
-  await broadcaster.broadcast(userChannelName(input.userId), "NotificationUpdate", { notification: payload });
+  await ctx.broadcaster.broadcast(userChannelName(input.userId), "NotificationUpdate", { notification: payload });
   return payload;
 }

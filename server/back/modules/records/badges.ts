@@ -1,6 +1,6 @@
 import { BADGE_CODES, newBadges, type BadgeCode, type BadgeFacts } from "#core/domain/badges.ts";
 import type { Db } from "../../../db/client.ts";
-import type { BackDeps } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { translator, type MessageKey, type ServerLocale, type Translate, SERVER_LOCALES } from "../../i18n/messages.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { findUserById } from "../user/user.repository.ts";
@@ -62,16 +62,12 @@ export function badgeText(t: Translate, code: BadgeCode): { label: string; descr
  * Called when a training is finished; safe to call any time. Returns the newly awarded codes.
  * `notify: false` stores without notifying (catch-up of records that predate the rules, see listBadges).
  */
-export async function awardBadges(
-  deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
-  userId: number,
-  options: { notify?: boolean } = {},
-): Promise<BadgeCode[]> {
-  const user = await findUserById(deps.db, userId);
+export async function awardBadges(ctx: ServiceContext, userId: number, options: { notify?: boolean } = {}): Promise<BadgeCode[]> {
+  const user = await findUserById(ctx.db, userId);
   if (!user) return [];
-  const pointsAccess = await userPointsAccess(deps.db, userId, user.currentAccountId);
+  const pointsAccess = await userPointsAccess(ctx.db, userId, user.currentAccountId);
   const notifyIn = options.notify === false ? null : localeOf(user.locale);
-  return (await awardAndRead(deps, { userId, session: null, pointsAccess }, notifyIn)).added;
+  return (await awardAndRead(ctx, { userId, session: null, pointsAccess }, notifyIn)).added;
 }
 
 /** Whose badges, with their points access (points count toward a badge only with it). */
@@ -82,11 +78,11 @@ type BadgeReader = RecordsReader & { pointsAccess: boolean };
  * one was added).
  */
 async function awardAndRead(
-  deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">,
+  ctx: ServiceContext,
   reader: BadgeReader,
   notifyIn: ServerLocale | null,
 ): Promise<{ added: BadgeCode[]; awarded: { code: string; awardedAt: Date }[] }> {
-  const { db } = deps;
+  const { db } = ctx;
   const { userId } = reader;
   const [facts, awarded] = await Promise.all([gatherBadgeFacts(db, reader, reader.pointsAccess), listAwardedBadges(db, userId)]);
   const candidates = newBadges(
@@ -94,7 +90,7 @@ async function awardAndRead(
     awarded.map((b) => b.code),
   );
   if (candidates.length === 0) return { added: [], awarded };
-  const now = deps.now();
+  const now = ctx.now();
   const inserted = new Set(await insertBadges(db, userId, candidates, now));
   const added = BADGE_CODES.filter((code) => inserted.has(code));
   if (notifyIn === null) return { added, awarded };
@@ -102,15 +98,15 @@ async function awardAndRead(
   for (const code of added) {
     const { label, description } = badgeText(t, code);
     try {
-      await notifyUser(
-        db,
-        deps.broadcaster,
-        { userId, title: t("recordsBadgeEarnedTitle", { badge: label }), body: t("recordsBadgeEarnedBody", { description }), link: null },
-        now,
-      );
+      await notifyUser(ctx, {
+        userId,
+        title: t("recordsBadgeEarnedTitle", { badge: label }),
+        body: t("recordsBadgeEarnedBody", { description }),
+        link: null,
+      });
     } catch (error) {
       // The badge is stored; a failed notification must not undo the caller's work.
-      deps.logger.warn({ err: error, userId, code }, "badge notification failed");
+      ctx.logger.warn({ err: error, userId, code }, "badge notification failed");
     }
   }
   return { added, awarded };
@@ -122,10 +118,10 @@ async function awardAndRead(
  * learner was not notified of a badge for a training finished long ago. The points access is the viewer's session's,
  * as the page shows their points.
  */
-export async function listBadges(deps: Pick<BackDeps, "db" | "broadcaster" | "now" | "logger">, reader: BadgeReader, t: Translate): Promise<BadgePayload[]> {
-  const { db } = deps;
+export async function listBadges(ctx: ServiceContext, reader: BadgeReader, t: Translate): Promise<BadgePayload[]> {
+  const { db } = ctx;
   const { userId } = reader;
-  const caughtUp = await awardAndRead(deps, reader, null);
+  const caughtUp = await awardAndRead(ctx, reader, null);
   // One read of the stored badges when the catch-up added none (the usual case), two otherwise.
   const awarded = new Map((caughtUp.added.length ? await listAwardedBadges(db, userId) : caughtUp.awarded).map((b) => [b.code, b.awardedAt]));
   return BADGE_CODES.map((code) => {

@@ -32,34 +32,34 @@ async function viewerOf(c: Context<BackEnv>, session: SessionState): Promise<Vie
   return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(db, session), now: now() };
 }
 
-register(recordsRoutes, endpoints.trainings, async (c, { caller }) => ok(await getTrainings(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.trainings, async (c, { ctx, caller }) => ok(await getTrainings(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.currentFormations, async (c, { caller }) => ok(await getCurrentFormations(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.currentFormations, async (c, { ctx, caller }) => ok(await getCurrentFormations(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.history, async (c, { caller }) => ok(await getHistory(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.history, async (c, { ctx, caller }) => ok(await getHistory(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.historyLight, async (c, { caller }) => ok(await getHistoryLight(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.historyLight, async (c, { ctx, caller }) => ok(await getHistoryLight(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.currentAverages, async (c, { caller }) => ok(await getCurrentAverages(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.currentAverages, async (c, { ctx, caller }) => ok(await getCurrentAverages(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.questionsAnswers, async (c, { caller }) => ok(await getQuestionsAnswers(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.questionsAnswers, async (c, { ctx, caller }) => ok(await getQuestionsAnswers(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.checkFormation, async (c, { caller, params }) =>
-  ok(await checkFormation(c.var.ctx, await viewerOf(c, caller), params.a, params.b)),
+register(recordsRoutes, endpoints.checkFormation, async (c, { ctx, caller, params }) =>
+  ok(await checkFormation(ctx, await viewerOf(c, caller), params.a, params.b)),
 );
 
-register(recordsRoutes, endpoints.tracking, async (c, { caller }) => ok(await getTracking(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.tracking, async (c, { ctx, caller }) => ok(await getTracking(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.trainingsList, async (c, { caller }) => ok(await getTrainingsList(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.trainingsList, async (c, { ctx, caller }) => ok(await getTrainingsList(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.badges, async (c, { caller }) => ok(await listBadges(c.var.deps, await viewerOf(c, caller), c.var.t)));
+register(recordsRoutes, endpoints.badges, async (c, { ctx, caller }) => ok(await listBadges(ctx, await viewerOf(c, caller), c.var.t)));
 
-register(recordsRoutes, endpoints.suggestions, async (c, { caller }) => {
+register(recordsRoutes, endpoints.suggestions, async (c, { ctx, caller }) => {
   const viewer = await viewerOf(c, caller);
   const user = await sessionUserPayload(c.var.deps.db, caller);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const profile = { brand: user.brand, isPharmacist: user.isPharmacist, isHolder: user.isHolder };
-  return ok(await getSuggestions(c.var.ctx, viewer, profile));
+  return ok(await getSuggestions(ctx, viewer, profile));
 });
 
-register(recordsRoutes, endpoints.trainingPlan, async (c, { caller }) => ok(await getTrainingPlan(c.var.ctx, await viewerOf(c, caller))));
+register(recordsRoutes, endpoints.trainingPlan, async (c, { ctx, caller }) => ok(await getTrainingPlan(ctx, await viewerOf(c, caller))));

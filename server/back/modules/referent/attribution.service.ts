@@ -70,7 +70,6 @@ export type AttributionResult = {
  */
 export async function attributeApprenants(ctx: ServiceContext, scope: ReferentScope, input: AttributeApprenantsInput): Promise<AttributionResult> {
   const { db } = ctx;
-  const now = ctx.now();
   const sessionId = input.sessionId ?? null;
   const ids = [...new Set(input.apprenants)];
   const members = await repo.findMembers(db, scope.accountId, ids);
@@ -80,8 +79,8 @@ export async function attributeApprenants(ctx: ServiceContext, scope: ReferentSc
   const quantity = await repo.boughtQuantity(db, scope.accountId, input.trainingId, sessionId);
   if (quantity === 0) throw new AppError("NOT_FOUND", "attributionProductNotFound");
   if (!isBrandKey(scope.account.brand)) throw new AppError("NOT_FOUND", "attributionProductNotFound");
-  const training = await requireTraining(db, scope.account.brand, input.trainingId);
-  const target = await resolveEnrolmentTarget(db, training, { sessionId }, now);
+  const training = await requireTraining(ctx, scope.account.brand, input.trainingId);
+  const target = await resolveEnrolmentTarget(ctx, training, { sessionId });
 
   let outcome: { attributed: number[]; alreadyEnrolled: number[]; remaining: number };
   try {
@@ -95,7 +94,10 @@ export async function attributeApprenants(ctx: ServiceContext, scope: ReferentSc
         const fit = fitsAudience(training, { isPharmacist: member.profession === "pharmacist", isHolder: member.role === "holder" });
         if (!fit.ok) throw new AppError("CONFLICT", "attributionAudience", { values: { name: `${member.firstName} ${member.lastName}` } });
         try {
-          await enrolInTransaction(tx, { userId: member.userId, trainingId: training.id, accountId: scope.accountId, ...target, now, waitingList: false });
+          await enrolInTransaction(
+            { ...ctx, db: tx },
+            { userId: member.userId, trainingId: training.id, accountId: scope.accountId, ...target, waitingList: false },
+          );
         } catch (error) {
           if (error instanceof AppError && error.messageKey === "enrolmentSessionFull") {
             throw new AppError("CONFLICT", "attributionNoSeats", { values: { session: target.session?.name ?? "" } });

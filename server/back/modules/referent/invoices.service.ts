@@ -57,7 +57,7 @@ async function requireInvoice(ctx: ServiceContext, scope: ReferentScope, invoice
 /** GET invoice/{id}: one invoice of the account with its lines (another account's invoice is a 404). */
 export async function getInvoice(ctx: ServiceContext, scope: ReferentScope, invoiceId: number): Promise<z.infer<typeof AccountInvoiceDetailSchema>> {
   const row = await requireInvoice(ctx, scope, invoiceId);
-  const lines = await invoiceLines(ctx.db, row.invoice);
+  const lines = await invoiceLines(ctx, row.invoice);
   return {
     invoice: payload(row),
     lines: lines.map((l) => ({ name: l.name, trainingType: l.trainingType, price: l.priceCents, discount: l.discountCents, net: l.netCents })),
@@ -67,7 +67,7 @@ export async function getInvoice(ctx: ServiceContext, scope: ReferentScope, invo
 /** The PDF of one invoice of the account, printed by the one invoice module (the shop's PDF layout). */
 export async function invoicePdf(ctx: ServiceContext, scope: ReferentScope, invoiceId: number) {
   const row = await requireInvoice(ctx, scope, invoiceId);
-  return printInvoice(ctx.db, row.invoice);
+  return printInvoice(ctx, row.invoice);
 }
 
 /**
@@ -84,7 +84,7 @@ export async function invoicesZip(
   if (rows.length !== unique.length) throw new AppError("NOT_FOUND", "invoiceNotFound");
   const files = [];
   for (const row of rows.sort((a, b) => a.invoice.number.localeCompare(b.invoice.number))) {
-    const pdf = await printInvoice(ctx.db, row.invoice);
+    const pdf = await printInvoice(ctx, row.invoice);
     files.push({ name: pdf.filename, bytes: pdf.bytes });
   }
   const now = ctx.now();

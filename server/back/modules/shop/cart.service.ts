@@ -200,7 +200,7 @@ export async function listStore(ctx: ServiceContext, query: { page: number; page
   const total = await repo.countStoreListing(db, brand.key, brand.contentLang);
   const page = paginate({ total, page: query.page, pageSize: query.pageSize });
   const ids = total > 0 ? await repo.listStoreListingIds(db, brand.key, brand.contentLang, { limit: page.pageSize, offset: page.offset }) : [];
-  const [courses, sessions] = await Promise.all([listCoursesByIds(db, brand, ids), repo.listSessionsOfTrainings(db, ids)]);
+  const [courses, sessions] = await Promise.all([listCoursesByIds(ctx, ids), repo.listSessionsOfTrainings(db, ids)]);
   const today = toParisDate(ctx.now());
   return {
     items: courses.map((course) => ({ course, sessions: sessionChoices(sessions, course.id, today) })),

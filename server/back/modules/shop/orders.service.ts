@@ -269,7 +269,7 @@ export async function getInvoicePdf(ctx: ServiceContext, userId: number, orderId
   const order = await requireReadableOrder(ctx, userId, orderId);
   const invoice = await repo.findInvoiceOfOrder(ctx.db, order.id);
   if (!invoice) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
-  return invoicePdf(ctx.db, invoice);
+  return invoicePdf(ctx, invoice);
 }
 
 /** The credit note of the order's invoice (ADR 0094), for whoever may read the order. */
@@ -277,7 +277,7 @@ export async function getCreditNotePdf(ctx: ServiceContext, userId: number, orde
   const order = await requireReadableOrder(ctx, userId, orderId);
   const creditNote = await findCreditNoteOfOrder(ctx.db, order.id);
   if (!creditNote) throw new AppError("NOT_FOUND", "shopInvoiceNotFound");
-  return invoicePdf(ctx.db, creditNote);
+  return invoicePdf(ctx, creditNote);
 }
 
 /** For the sandbox page: the order it pays, if still pending. */

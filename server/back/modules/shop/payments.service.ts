@@ -148,8 +148,8 @@ export async function settleOrder(
 async function sendConfirmation(ctx: ServiceContext, order: repo.OrderRow, invoice: repo.InvoiceRow): Promise<void> {
   const buyer = await repo.findBuyer(ctx.db, order.userId);
   if (!buyer) return;
-  const { bytes: pdf } = await invoicePdf(ctx.db, invoice);
-  const lines = await invoiceLines(ctx.db, invoice);
+  const { bytes: pdf } = await invoicePdf(ctx, invoice);
+  const lines = await invoiceLines(ctx, invoice);
   const mail = orderConfirmationMail({
     brand: BRANDS[order.brand as BrandKey] ?? BRANDS.fr,
     locale: buyer.locale,
