@@ -7,6 +7,7 @@ import { serviceContext, type ServiceContext } from "../../back/service-context.
 import { readEnv } from "../../env.ts";
 import { createLogger } from "../../logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import type { FileStore } from "../../storage/file-store.ts";
 import { createMemoryBroadcaster } from "../../realtime/broadcast.ts";
 import { AppError } from "../../back/http/app-error.ts";
 import * as t from "../schema/index.ts";
@@ -14,15 +15,21 @@ import type { CatalogueIds } from "./catalogue.ts";
 import type { AccountIds } from "./people-and-content.ts";
 import type { Clock, SeedDb } from "./util.ts";
 
-/** The seed writes data only: no one is mailed. */
+/** The seed writes data only: no one is mailed, no file is stored. */
 const NO_MAIL: Mailer = { send: () => Promise.reject(new Error("The demo seed sends no mail")) };
+const NO_FILES: FileStore = {
+  kind: "local",
+  put: () => Promise.reject(new Error("The demo seed stores no file")),
+  read: async () => null,
+  remove: async () => {},
+};
 
 /**
  * The contexts of the services the seed calls: this process's environment (its APP_SECRET signs), a moment of the
- * seed's clock, a brand in its language, no session; broadcasts stay in memory and a mail is refused.
+ * seed's clock, a brand in its language, no session; broadcasts stay in memory; a mail or a file is refused.
  */
 function seedContexts(db: SeedDb): (brand: string, now: Date) => ServiceContext {
-  const deps = { db, env: readEnv(), broadcaster: createMemoryBroadcaster(), mailer: NO_MAIL, logger: createLogger() };
+  const deps = { db, env: readEnv(), broadcaster: createMemoryBroadcaster(), mailer: NO_MAIL, files: NO_FILES, logger: createLogger() };
   return (brand, now) => {
     const ofBrand = BRANDS[isBrandKey(brand) ? brand : "fr"];
     return serviceContext({ ...deps, now: () => now }, { brand: ofBrand, locale: ofBrand.defaultLocale });
