@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "#core/domain/dates.ts";
-import { pageCountOf } from "#core/domain/pagination.ts";
+import { pageCountOf, type Paging as PagingShape } from "#core/domain/pagination.ts";
 
 /**
  * The back office's list pattern (ADR 0061): search, filters, sorting and pagination travel in the query string,
@@ -58,14 +58,14 @@ export const DateFilter = z
 /** An optional id filter (decimal, 1 to 2^31-1, else none). */
 export const IdFilter = z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined);
 
-/** The paging part of every list reply. */
+/** The paging part of every list reply: the one paging shape (core/domain/pagination.ts) and its page count. */
+export type Paging = PagingShape & { pages: number };
 export const PagingSchema = z.strictObject({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   pages: z.number().int(),
-});
-export type Paging = z.infer<typeof PagingSchema>;
+}) satisfies z.ZodType<Paging>;
 
 /** The paging of a list reply (ADR 0061): the page asked for, and how many pages the total makes. */
 export function paging(total: number, page: number, pageSize = ADMIN_PAGE_SIZE): Paging {

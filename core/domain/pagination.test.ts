@@ -1,23 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_SIZE, PAGINATION_MESSAGES, PaginationQuerySchema, pageCountOf, pageWindow, paginate, type Pagination } from "./pagination.ts";
+import { DEFAULT_PAGE_SIZE, PAGINATION_MESSAGES, PaginationQuerySchema, pageCountOf, pageWindow, pagerLinks, paginate, type Pagination } from "./pagination.ts";
 import { ADMIN_PAGE_SIZE, paging } from "../contract/admin-list.ts";
 
 describe("paginate", () => {
   it.each<[number, number, number, Pagination]>([
-    [0, 1, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
-    [0, 5, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
-    [10, 1, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
-    [11, 1, 10, { page: 1, pageSize: 10, pageCount: 2, offset: 0, hasPrevious: false, hasNext: true }],
-    [11, 2, 10, { page: 2, pageSize: 10, pageCount: 2, offset: 10, hasPrevious: true, hasNext: false }],
-    [95, 5, 20, { page: 5, pageSize: 20, pageCount: 5, offset: 80, hasPrevious: true, hasNext: false }],
-    [95, 3, 20, { page: 3, pageSize: 20, pageCount: 5, offset: 40, hasPrevious: true, hasNext: true }],
-    [95, 99, 20, { page: 5, pageSize: 20, pageCount: 5, offset: 80, hasPrevious: true, hasNext: false }],
-    [95, 0, 20, { page: 1, pageSize: 20, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
-    [95, -3, 20, { page: 1, pageSize: 20, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
-    [95, Number.NaN, 20, { page: 1, pageSize: 20, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
-    [95, 2.7, 20, { page: 2, pageSize: 20, pageCount: 5, offset: 20, hasPrevious: true, hasNext: true }],
-    [-5, 1, 10, { page: 1, pageSize: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
-    [3, 2, 1, { page: 2, pageSize: 1, pageCount: 3, offset: 1, hasPrevious: true, hasNext: true }],
+    [0, 1, 10, { page: 1, pageSize: 10, total: 0, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [0, 5, 10, { page: 1, pageSize: 10, total: 0, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [10, 1, 10, { page: 1, pageSize: 10, total: 10, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [11, 1, 10, { page: 1, pageSize: 10, total: 11, pageCount: 2, offset: 0, hasPrevious: false, hasNext: true }],
+    [11, 2, 10, { page: 2, pageSize: 10, total: 11, pageCount: 2, offset: 10, hasPrevious: true, hasNext: false }],
+    [95, 5, 20, { page: 5, pageSize: 20, total: 95, pageCount: 5, offset: 80, hasPrevious: true, hasNext: false }],
+    [95, 3, 20, { page: 3, pageSize: 20, total: 95, pageCount: 5, offset: 40, hasPrevious: true, hasNext: true }],
+    [95, 99, 20, { page: 5, pageSize: 20, total: 95, pageCount: 5, offset: 80, hasPrevious: true, hasNext: false }],
+    [95, 0, 20, { page: 1, pageSize: 20, total: 95, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
+    [95, -3, 20, { page: 1, pageSize: 20, total: 95, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
+    [95, Number.NaN, 20, { page: 1, pageSize: 20, total: 95, pageCount: 5, offset: 0, hasPrevious: false, hasNext: true }],
+    [95, 2.7, 20, { page: 2, pageSize: 20, total: 95, pageCount: 5, offset: 20, hasPrevious: true, hasNext: true }],
+    [-5, 1, 10, { page: 1, pageSize: 10, total: -5, pageCount: 1, offset: 0, hasPrevious: false, hasNext: false }],
+    [3, 2, 1, { page: 2, pageSize: 1, total: 3, pageCount: 3, offset: 1, hasPrevious: true, hasNext: true }],
   ])("total %d, page %d, size %d", (total, page, pageSize, expected) => {
     expect(paginate({ total, page, pageSize })).toEqual(expected);
   });
@@ -110,5 +110,29 @@ describe("pageWindow", () => {
 
   it("widens around the current page when asked", () => {
     expect(pageWindow(10, 20, 2)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+  });
+});
+
+describe("pagerLinks: the pager of a list", () => {
+  it("shows no link for an empty list: one page, the current one", () => {
+    expect(pagerLinks({ page: 1, pageSize: 25, total: 0 })).toEqual({ pageCount: 1, current: 1, previous: null, next: null, links: [1] });
+  });
+
+  it("has no next link on the last page", () => {
+    expect(pagerLinks({ page: 3, pageSize: 25, total: 51 })).toEqual({ pageCount: 3, current: 3, previous: 2, next: null, links: [1, 2, 3] });
+  });
+
+  it("leads back to the last page from a page past the end, with no current page", () => {
+    expect(pagerLinks({ page: 9, pageSize: 25, total: 51 })).toEqual({ pageCount: 3, current: null, previous: 3, next: null, links: [1, 2, 3] });
+    expect(pagerLinks({ page: 4, pageSize: 10, total: 0 })).toEqual({ pageCount: 1, current: null, previous: 1, next: null, links: [1] });
+  });
+
+  it("gives one page a row at page size 1", () => {
+    expect(pagerLinks({ page: 2, pageSize: 1, total: 3 })).toEqual({ pageCount: 3, current: 2, previous: 1, next: 3, links: [1, 2, 3] });
+    expect(pagerLinks({ page: 1, pageSize: 1, total: 1 })).toEqual({ pageCount: 1, current: 1, previous: null, next: null, links: [1] });
+  });
+
+  it("windows the links of a long list around the current page", () => {
+    expect(pagerLinks({ page: 5, pageSize: 10, total: 100 })).toEqual({ pageCount: 10, current: 5, previous: 4, next: 6, links: [1, null, 4, 5, 6, null, 10] });
   });
 });

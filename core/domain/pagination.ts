@@ -4,9 +4,14 @@ import { z } from "zod";
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-export type Pagination = {
-  page: number;
-  pageSize: number;
+/**
+ * The one paging shape: which page (from 1) of a list of `total` rows cut `pageSize` a page. Every list reply carries
+ * it (with its page count too, for the API's readers); the web tier's pager reads only these three.
+ */
+export type Paging = { page: number; pageSize: number; total: number };
+
+/** A page in full: the paging shape with its page count, the offset of its first row and its neighbours. */
+export type Pagination = Paging & {
   pageCount: number;
   offset: number;
   hasPrevious: boolean;
@@ -38,11 +43,30 @@ export function pageWindow(page: number, pageCount: number, around = 1): (number
   return result;
 }
 
+/** What a pager shows: the page links (null: a gap), previous and next (null: none), the current page if it exists. */
+export type PagerLinks = { pageCount: number; current: number | null; previous: number | null; next: number | null; links: (number | null)[] };
+
+/**
+ * The pager of a list, from its paging shape. A page past the end (a stale link to a list that shrank) has no current
+ * link and its "previous" goes to the last page, so the visitor can always get back to the rows.
+ */
+export function pagerLinks({ page, pageSize, total }: Paging): PagerLinks {
+  const pageCount = pageCountOf(total, pageSize);
+  const near = Math.min(Math.max(page, 1), pageCount);
+  return {
+    pageCount,
+    current: page === near ? page : null,
+    previous: page > 1 ? Math.min(page - 1, pageCount) : null,
+    next: page < pageCount ? near + 1 : null,
+    links: pageWindow(near, pageCount),
+  };
+}
+
 /**
  * Page numbers from 1; an out-of-range or unreadable page is clamped into 1..pageCount, and an empty list still
  * has one page. The page size is the caller's to validate: anything but an integer >= 1 is a RangeError.
  */
-export function paginate({ total, page, pageSize }: { total: number; page: number; pageSize: number }): Pagination {
+export function paginate({ total, page, pageSize }: Paging): Pagination {
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`Invalid page size: ${pageSize}`);
   const pageCount = pageCountOf(total, pageSize);
   const wanted = Number.isNaN(page) ? 1 : Math.trunc(page);
@@ -50,6 +74,7 @@ export function paginate({ total, page, pageSize }: { total: number; page: numbe
   return {
     page: current,
     pageSize,
+    total,
     pageCount,
     offset: (current - 1) * pageSize,
     hasPrevious: current > 1,

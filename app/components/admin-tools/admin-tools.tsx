@@ -1,7 +1,7 @@
 import { Children, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { Header, ListTable } from "~/components/admin/admin-list";
+import { DataTable } from "~/components/ui/data-table";
 import { cx } from "~/components/ui/cx";
 
 /**
@@ -30,22 +30,20 @@ export function StatusBadge({ tone, children }: { tone: "ok" | "warn" | "off"; c
   );
 }
 
-/** A table of the back office: admin-a's list table (caption, column headers, an empty state). */
+/** A table of the back office that is not a list (no sort, no pager): the list kit's table, with its empty state. */
 export function AdminTable({ caption, headers, children, testId }: { caption: string; headers: ReactNode[]; children: ReactNode; testId?: string }) {
   const { t } = useTranslation("admin-tools");
-  const count = Children.count(children);
   return (
-    <ListTable
+    <DataTable
       caption={caption}
+      columns={headers.map((label) => ({ label }))}
       empty={t("list.empty")}
-      count={count}
+      rowCount={Children.count(children)}
+      className="text-sm"
       testId={testId}
-      head={headers.map((header, i) => (
-        <Header key={i}>{header}</Header>
-      ))}
     >
       {children}
-    </ListTable>
+    </DataTable>
   );
 }
 

@@ -3,6 +3,7 @@ import { auditDiff, auditValueKind } from "#core/domain/audit-diff.ts";
 import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import type { TFunction } from "~/i18n/instance";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * An audit entry as people read it (issue 30 item 6): a sentence ("admin@demo.test a confirmé la réception d'un
@@ -84,32 +85,23 @@ export function AuditChanges({ entry, t, locale }: { entry: AuditEntry; t: TFunc
   if (changes.length === 0) return <p className="text-slate-700">{t("audit.noChange")}</p>;
   const currency = currencyOf(entry);
   return (
-    <table className="w-full border-collapse text-xs" data-testid="audit-changes">
-      <caption className="sr-only">{t("audit.changes")}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="px-1 py-1 text-left font-semibold">
-            {t("audit.field")}
+    <DataTable
+      caption={t("audit.changes")}
+      captionHidden
+      columns={[{ label: t("audit.field") }, { label: t("audit.before") }, { label: t("audit.after") }]}
+      density="compact"
+      className="text-xs"
+      testId="audit-changes"
+    >
+      {changes.map((change) => (
+        <tr key={change.field} className="border-t border-slate-200 align-top" data-testid="audit-change" data-field={change.field}>
+          <th scope="row" className="px-1 py-1 text-left font-normal text-slate-800">
+            {auditFieldLabel(t, change.field)}
           </th>
-          <th scope="col" className="px-1 py-1 text-left font-semibold">
-            {t("audit.before")}
-          </th>
-          <th scope="col" className="px-1 py-1 text-left font-semibold">
-            {t("audit.after")}
-          </th>
+          <td className="px-1 py-1 break-words">{auditValue(t, locale, change.field, change.before, currency)}</td>
+          <td className="px-1 py-1 break-words">{auditValue(t, locale, change.field, change.after, currency)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {changes.map((change) => (
-          <tr key={change.field} className="border-t border-slate-200 align-top" data-testid="audit-change" data-field={change.field}>
-            <th scope="row" className="px-1 py-1 text-left font-normal text-slate-800">
-              {auditFieldLabel(t, change.field)}
-            </th>
-            <td className="px-1 py-1 break-words">{auditValue(t, locale, change.field, change.before, currency)}</td>
-            <td className="px-1 py-1 break-words">{auditValue(t, locale, change.field, change.after, currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

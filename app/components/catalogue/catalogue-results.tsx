@@ -3,7 +3,8 @@ import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import type { Brand, Locale } from "#core/branding/brands.ts";
 import { Icon } from "~/components/ui/icon";
-import { Pagination, type PaginationLabels } from "~/components/ui/pagination";
+import { paginate } from "#core/domain/pagination.ts";
+import { Pager, type PagerLabels } from "~/components/ui/pager";
 import type { CatalogueView } from "~/routes/catalogue/catalogue.server";
 import { catalogueHref, LIMIT_STEP, MAX_LIMIT } from "./catalogue-url";
 import { CourseCard } from "./course-card";
@@ -25,7 +26,8 @@ type Props = {
 export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyTitle, emptyText }: Props) {
   const { t } = useTranslation("catalogue");
   const location = useLocation();
-  const offset = view.paginated ? (view.page - 1) * view.pageSize : 0;
+  // A progressive list is one page of `limit` rows: its offset is 0.
+  const { offset } = paginate(view);
   const bookmarked = new Set(view.bookmarks);
 
   // After "more" (#rN), move keyboard focus to the first new result.
@@ -76,7 +78,7 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
         </div>
       )}
 
-      {view.paginated && view.pageCount > 1 ? <CataloguePagination view={view} path={path} /> : null}
+      {view.paginated ? <CataloguePagination view={view} path={path} /> : null}
 
       {more ? (
         <p className="text-center">
@@ -95,13 +97,13 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
 }
 
 /** The catalogue's page links (also used by the profile's bookmarks list): the filters are kept in each link. */
-export function CataloguePagination({ view, path }: { view: Pick<CatalogueView, "filters" | "page" | "pageCount">; path: string }) {
+export function CataloguePagination({ view, path }: { view: Pick<CatalogueView, "filters" | "page" | "pageSize" | "total">; path: string }) {
   const labels = useCataloguePaginationLabels();
-  return <Pagination page={view.page} pageCount={view.pageCount} hrefFor={(page) => catalogueHref(path, view.filters, { page })} labels={labels} />;
+  return <Pager paging={view} hrefFor={(page) => catalogueHref(path, view.filters, { page })} labels={labels} />;
 }
 
 /** The page links' words of the catalogue namespace (the shop's page ships it too). */
-export function useCataloguePaginationLabels(nav?: string): PaginationLabels {
+export function useCataloguePaginationLabels(nav?: string): PagerLabels {
   const { t } = useTranslation("catalogue");
   return { nav: nav ?? t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next"), page: (page) => t("pagination.page", { page }) };
 }

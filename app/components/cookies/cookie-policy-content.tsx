@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { CookieSettingsLink } from "./cookie-consent";
+import { DataTable } from "~/components/ui/data-table";
 
 /** The cookies the platform sets, in the order of the policy's table. */
 export const POLICY_COOKIES = [
@@ -35,38 +36,30 @@ export function CookiePolicyContent({ brandTitle, contactEmail }: { brandTitle: 
             {t("policy.list.title")}
           </h2>
           <p className="mt-2">{t("policy.list.text")}</p>
-          <div className="mt-4 overflow-x-auto rounded border border-slate-300" tabIndex={0} role="region" aria-labelledby="cookies-list">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">{t("policy.list.caption")}</caption>
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("policy.columns.name")}
+          <div className="mt-4 rounded border border-slate-300">
+            <DataTable
+              caption={t("policy.list.caption")}
+              captionHidden
+              columns={[
+                { label: t("policy.columns.name") },
+                { label: t("policy.columns.purpose") },
+                { label: t("policy.columns.duration") },
+                { label: t("policy.columns.category") },
+              ]}
+              className="text-sm"
+              scrollRegion="cookies-list"
+            >
+              {POLICY_COOKIES.map((cookie) => (
+                <tr key={cookie.name} className="border-t border-slate-200 align-top">
+                  <th scope="row" className="px-2 py-2 font-mono font-semibold">
+                    {cookie.name}
                   </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("policy.columns.purpose")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("policy.columns.duration")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t("policy.columns.category")}
-                  </th>
+                  <td className="px-2 py-2">{t(`policy.cookies.${cookie.key}.purpose`)}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{t(`policy.cookies.${cookie.key}.duration`)}</td>
+                  <td className="px-2 py-2">{t(`policy.categories.${cookie.category}`)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {POLICY_COOKIES.map((cookie) => (
-                  <tr key={cookie.name} className="border-t border-slate-200 align-top">
-                    <th scope="row" className="px-3 py-2 font-mono font-semibold">
-                      {cookie.name}
-                    </th>
-                    <td className="px-3 py-2">{t(`policy.cookies.${cookie.key}.purpose`)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{t(`policy.cookies.${cookie.key}.duration`)}</td>
-                    <td className="px-3 py-2">{t(`policy.categories.${cookie.category}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         </section>
 

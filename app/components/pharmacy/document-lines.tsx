@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { DataTable } from "~/components/ui/data-table";
 
 type Line = { name: string; price: number; discount: number; net: number };
 
@@ -30,44 +31,35 @@ export function DocumentLines({
     [t("invoices.total"), totals.totalWithVat, " font-bold"],
   ];
   return (
-    <table className="mb-6 w-full border-collapse text-left" data-testid={testId}>
-      {caption ? <caption className="sr-only">{caption}</caption> : null}
-      <thead>
-        <tr className="border-b border-slate-300">
-          <th scope="col" className="py-2 pr-4">
-            {lineLabel}
+    <DataTable
+      caption={caption}
+      captionHidden
+      columns={[
+        { label: lineLabel },
+        { label: t("invoices.price"), numeric: true },
+        { label: t("invoices.discount"), numeric: true },
+        { label: netLabel, numeric: true },
+      ]}
+      density="flush"
+      className="mb-6"
+      testId={testId}
+      foot={totalRows.map(([label, cents, emphasis]) => (
+        <tr key={label}>
+          <th scope="row" colSpan={3} className="py-1 pr-4 text-right">
+            {label}
           </th>
-          <th scope="col" className="py-2 pr-4 text-right">
-            {t("invoices.price")}
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right">
-            {t("invoices.discount")}
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right">
-            {netLabel}
-          </th>
+          <td className={`py-1 pr-4 text-right${emphasis}`}>{money(cents)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {lines.map((line, i) => (
-          <tr key={i} className="border-b border-slate-200">
-            <td className="py-2 pr-4">{line.name}</td>
-            <td className="py-2 pr-4 text-right">{money(line.price)}</td>
-            <td className="py-2 pr-4 text-right">{money(line.discount)}</td>
-            <td className="py-2 pr-4 text-right">{money(line.net)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        {totalRows.map(([label, cents, emphasis]) => (
-          <tr key={label}>
-            <th scope="row" colSpan={3} className="py-1 pr-4 text-right">
-              {label}
-            </th>
-            <td className={`py-1 pr-4 text-right${emphasis}`}>{money(cents)}</td>
-          </tr>
-        ))}
-      </tfoot>
-    </table>
+      ))}
+    >
+      {lines.map((line, i) => (
+        <tr key={i} className="border-b border-slate-200">
+          <td className="py-2 pr-4">{line.name}</td>
+          <td className="py-2 pr-4 text-right">{money(line.price)}</td>
+          <td className="py-2 pr-4 text-right">{money(line.discount)}</td>
+          <td className="py-2 pr-4 text-right">{money(line.net)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

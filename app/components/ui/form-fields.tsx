@@ -119,6 +119,47 @@ export function SelectField({ name, label, errors, options, id, className, ...re
   );
 }
 
+/**
+ * A group of checkboxes under one name (the people a form enrols, for instance): a fieldset with its legend, the boxes
+ * in two columns, and the field's errors below, which the fieldset names as its description.
+ */
+export function CheckboxGroupField({
+  name,
+  legend,
+  options,
+  checked,
+  errors,
+}: {
+  name: string;
+  legend: ReactNode;
+  options: { value: string | number; label: string }[];
+  /** The values ticked when the form is shown again. */
+  checked: ReadonlySet<string>;
+  errors?: string[];
+}) {
+  const errorId = errors ? `${name}-error` : undefined;
+  return (
+    <fieldset aria-describedby={errorId}>
+      <legend className="font-semibold">{legend}</legend>
+      <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+        {options.map((option) => (
+          <li key={option.value}>
+            <label className="inline-flex items-center gap-2">
+              <input type="checkbox" name={name} value={option.value} defaultChecked={checked.has(String(option.value))} className="h-5 w-5" />
+              {option.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {errors ? (
+        <p id={errorId} className="text-sm font-semibold text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** A form-level message: an alert for errors, a status for successes. Focusable so it can take focus. */
 export function FormMessage({ message, tone = "error", id }: { message?: string | null; tone?: "error" | "success"; id?: string }) {
   if (!message) return null;

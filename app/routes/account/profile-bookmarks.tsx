@@ -88,9 +88,7 @@ export default function ProfileBookmarks({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {list.pageCount > 1 ? (
-            <CataloguePagination view={{ filters: {}, page: list.page, pageCount: list.pageCount }} path={path("profile-bookmarks")} />
-          ) : null}
+          <CataloguePagination view={{ filters: {}, page: list.page, pageSize: list.pageSize, total: list.total }} path={path("profile-bookmarks")} />
         </div>
       )}
     </ProfileLayout>

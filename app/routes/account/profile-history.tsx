@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/profile-history";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import { pointsAccess } from "~/routes/account/profile.server";
-import { Pagination } from "~/components/ui/pagination";
+import { Pager } from "~/components/ui/pager";
 import { formatScore } from "#core/domain/format.ts";
 import { HistoryTable } from "~/components/records/history-table";
 import type { Averages, HistoryResponse } from "~/components/records/types";
@@ -41,8 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     totals: history.totals,
     averages,
     showPoints,
-    page: page.page,
-    pageCount: page.pageCount,
+    paging: { page: page.page, pageSize: page.pageSize, total: page.total },
   };
 }
 
@@ -52,7 +51,7 @@ export default function ProfileHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("records");
   const { t: tAccount } = useTranslation("account");
   const path = usePagePath();
-  const { locale, entries, totals, averages, showPoints, page, pageCount } = loaderData;
+  const { locale, entries, totals, averages, showPoints, paging } = loaderData;
   const percent = (value: number | null) => {
     const text = formatScore(value, locale);
     return text === null ? t("history.noScore") : t("history.percent", { value: text });
@@ -84,10 +83,9 @@ export default function ProfileHistory({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
           <HistoryTable entries={entries} locale={locale} showPoints={showPoints} />
-          <Pagination
+          <Pager
             className="mt-10"
-            page={page}
-            pageCount={pageCount}
+            paging={paging}
             hrefFor={(p) => `?page=${p}`}
             labels={{ nav: t("history.pagination"), previous: t("history.previous"), next: t("history.next"), page: (p) => t("history.page", { page: p }) }}
           />

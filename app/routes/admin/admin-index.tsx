@@ -9,6 +9,7 @@ import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import { adminEndpoints } from "#core/contract/endpoints/admin.ts";
+import { DataTable } from "~/components/ui/data-table";
 
 /** /admin: the back office's home: key figures (ADR 0064) and a link to each tool. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,39 +50,22 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             testId="figure-funding-requests"
           />
         </dl>
-        <table className="w-full border-collapse text-sm" data-testid="figure-orders">
-          <caption className="py-2 text-left font-semibold">{t("index.ordersByBrand")}</caption>
-          <thead className="border-b-2 border-slate-400">
-            <tr>
-              <th scope="col" className="px-2 py-1 text-left">
-                {t("catalog.fields.brand")}
-              </th>
-              <th scope="col" className="px-2 py-1 text-left">
-                {t("index.paidOrders")}
-              </th>
-              <th scope="col" className="px-2 py-1 text-left">
-                {t("index.revenueHt")}
-              </th>
+        <DataTable
+          caption={t("index.ordersByBrand")}
+          columns={[{ label: t("catalog.fields.brand") }, { label: t("index.paidOrders") }, { label: t("index.revenueHt") }]}
+          empty={t("index.noOrders")}
+          rowCount={dashboard.ordersByBrand.length}
+          className="text-sm"
+          testId="figure-orders"
+        >
+          {dashboard.ordersByBrand.map((row) => (
+            <tr key={`${row.brand}-${row.currency}`} className="border-b border-slate-200">
+              <td className="px-2 py-2">{t(`brands.${row.brand}`)}</td>
+              <td className="px-2 py-2">{row.paidOrders}</td>
+              <td className="px-2 py-2">{formatMoney(row.revenueHtCents, row.currency, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {dashboard.ordersByBrand.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="px-2 py-2">
-                  {t("index.noOrders")}
-                </td>
-              </tr>
-            ) : (
-              dashboard.ordersByBrand.map((row) => (
-                <tr key={`${row.brand}-${row.currency}`} className="border-b border-slate-200">
-                  <td className="px-2 py-1">{t(`brands.${row.brand}`)}</td>
-                  <td className="px-2 py-1">{row.paidOrders}</td>
-                  <td className="px-2 py-1">{formatMoney(row.revenueHtCents, row.currency, locale)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
         <h3 className="font-bold">{t("index.fillingUp")}</h3>
         {dashboard.sessionsFillingUp.length === 0 ? <p>{t("index.noFillingUp")}</p> : null}
         <ul className="flex flex-col gap-1" data-testid="figure-filling">

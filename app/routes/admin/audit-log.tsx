@@ -4,7 +4,7 @@ import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { AuditChanges, AuditSentence, auditEntityLabel } from "~/components/admin/audit-entry";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { FilterDate, FilterSelect, ListFilters, ListTable, Pager, SortHeader, Header } from "~/components/admin/admin-list";
+import { FilterDate, FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
@@ -26,7 +26,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
     <AdminPage title={t("audit.title")} lead={t("audit.lead")} testId="admin-audit">
-      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("audit.search")}>
+      <ListFilters query={query} searchLabel={t("audit.search")}>
         <FilterSelect
           name="entityType"
           label={t("audit.entityType")}
@@ -38,18 +38,17 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         <FilterDate name="to" label={t("audit.to")} value={query.to} />
       </ListFilters>
       <ListTable
-        caption={t("list.count", { count: list.paging.total })}
+        paging={list.paging}
         empty={t("audit.empty")}
-        count={list.items.length}
+        rowCount={list.items.length}
         testId="audit-table"
-        head={
-          <>
-            <SortHeader name="at" label={t("audit.at")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="actor" label={t("audit.actor")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="action" label={t("audit.action")} sort={query.sort} dir={query.dir} />
-            <Header>{t("audit.changes")}</Header>
-          </>
-        }
+        columns={[
+          { label: t("audit.at"), sort: "at" },
+          { label: t("audit.actor"), sort: "actor" },
+          { label: t("audit.action"), sort: "action" },
+          { label: t("audit.changes") },
+        ]}
+        sorting={query}
       >
         {list.items.map((entry: AuditEntry) => (
           <tr key={entry.id} className="border-b border-slate-200 align-top" data-testid="audit-row">
@@ -64,7 +63,6 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      <Pager paging={list.paging} />
     </AdminPage>
   );
 }

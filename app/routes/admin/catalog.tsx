@@ -6,7 +6,7 @@ import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
+import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -42,7 +42,7 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("catalog.search")}>
+      <ListFilters query={query} searchLabel={t("catalog.search")}>
         <FilterSelect
           name="brand"
           label={t("catalog.fields.brand")}
@@ -66,20 +66,19 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
         />
       </ListFilters>
       <ListTable
-        caption={t("list.count", { count: list.paging.total })}
+        paging={list.paging}
         empty={t("catalog.empty")}
-        count={list.items.length}
+        rowCount={list.items.length}
         testId="catalog-table"
-        head={
-          <>
-            <SortHeader name="name" label={t("catalog.fields.name")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="brand" label={t("catalog.fields.brand")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="type" label={t("catalog.fields.type")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="price" label={t("catalog.fields.priceHt")} sort={query.sort} dir={query.dir} />
-            <Header>{t("catalog.published")}</Header>
-            <SortHeader name="updated" label={t("catalog.updated")} sort={query.sort} dir={query.dir} />
-          </>
-        }
+        columns={[
+          { label: t("catalog.fields.name"), sort: "name" },
+          { label: t("catalog.fields.brand"), sort: "brand" },
+          { label: t("catalog.fields.type"), sort: "type" },
+          { label: t("catalog.fields.priceHt"), sort: "price" },
+          { label: t("catalog.published") },
+          { label: t("catalog.updated"), sort: "updated" },
+        ]}
+        sorting={query}
       >
         {list.items.map((item) => (
           <tr key={item.id} className="border-b border-slate-200" data-testid="catalog-row">
@@ -97,7 +96,6 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      <Pager paging={list.paging} />
     </AdminPage>
   );
 }

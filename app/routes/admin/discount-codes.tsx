@@ -8,7 +8,8 @@ import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/discount-codes";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
-import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
+import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
+import { useListHref } from "~/components/ui/list-href";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
@@ -83,13 +84,12 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
   const formRef = useFocusFirstError(createResult);
   const first = firstErrorField(errors, ["brand", "code", "kind", "value", "validFrom", "validUntil", "maxUses", "maxUsesPerCustomer"]);
   const { codes, paging, query, brand, confirm } = loaderData;
-  const { t: tList } = useTranslation("admin");
   const href = useListHref();
   const toDisable = codes.find((c) => c.id === confirm);
   const day = (iso: string | null) => (iso ? formatInstant(iso, locale, { dateStyle: "short" }) : "—");
   return (
     <AdminToolsMain current="admin-discount-codes" title={t("codes.title")} testId="admin-discount-codes">
-      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("fields.code")}>
+      <ListFilters query={query} searchLabel={t("fields.code")}>
         <FilterSelect name="brand" label={t("fields.brand")} value={query.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
       </ListFilters>
       {result && result.form !== "create" ? <FormMessage message={replyMessage(result)} /> : null}
@@ -105,21 +105,20 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
         />
       ) : null}
       <ListTable
-        caption={tList("list.count", { count: paging.total })}
+        paging={paging}
         empty={t("list.empty")}
-        count={codes.length}
+        rowCount={codes.length}
         testId="codes-table"
-        head={
-          <>
-            <SortHeader name="code" label={t("fields.code")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="brand" label={t("fields.brand")} sort={query.sort} dir={query.dir} />
-            <Header>{t("fields.value")}</Header>
-            <SortHeader name="validUntil" label={t("codes.validity")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="uses" label={t("codes.uses")} sort={query.sort} dir={query.dir} />
-            <Header>{t("editor.status")}</Header>
-            <Header>{t("compta.actions")}</Header>
-          </>
-        }
+        columns={[
+          { label: t("fields.code"), sort: "code" },
+          { label: t("fields.brand"), sort: "brand" },
+          { label: t("fields.value") },
+          { label: t("codes.validity"), sort: "validUntil" },
+          { label: t("codes.uses"), sort: "uses" },
+          { label: t("editor.status") },
+          { label: t("compta.actions") },
+        ]}
+        sorting={query}
       >
         {codes.map((code) => (
           <tr key={code.id} data-testid="code-row" data-code={code.code}>
@@ -150,7 +149,6 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
           </tr>
         ))}
       </ListTable>
-      <Pager paging={paging} />
       <section aria-labelledby="new-code-heading" className="flex flex-col gap-3">
         <h2 id="new-code-heading" className="text-xl font-bold">
           {t("codes.new")}

@@ -1,13 +1,13 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import type { Paging } from "#core/contract/admin-list.ts";
+import type { Paging } from "#core/domain/pagination.ts";
 import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentListPage, type ContentSummary } from "#core/contract/editorial.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import type { Route } from "./+types/editor";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
-import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
+import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { RichText } from "~/components/content/rich-text";
 import { ButtonLink } from "~/components/ui/button";
 import { FormMessage, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
@@ -52,34 +52,32 @@ function ItemList({
   filters: { brand: string; kind: string; q: string; sort: ContentListPage["sort"]; dir: ContentListPage["dir"] };
 }) {
   const { t } = useTranslation("admin-tools");
-  const { t: tList } = useTranslation("admin");
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
   const editLink = (item: ContentSummary) => `${path("admin-editor")}?${item.id !== null ? `kind=${item.kind}&id=${item.id}` : `draft=${item.draftId}`}`;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <ListFilters q={filters.q} sort={filters.sort} dir={filters.dir} searchLabel={t("editor.search")}>
+        <ListFilters query={filters} searchLabel={t("editor.search")}>
           <FilterSelect name="brand" label={t("fields.brand")} value={filters.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
           <FilterSelect name="kind" label={t("fields.kind")} value={filters.kind} options={CONTENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
         </ListFilters>
         <ButtonLink to={path("admin-editor-create")}>{t("editor.create")}</ButtonLink>
       </div>
       <ListTable
-        caption={tList("list.count", { count: paging.total })}
+        paging={paging}
         empty={t("list.empty")}
-        count={items.length}
+        rowCount={items.length}
         testId="editor-list"
-        head={
-          <>
-            <SortHeader name="title" label={t("fields.title")} sort={filters.sort} dir={filters.dir} />
-            <SortHeader name="kind" label={t("fields.kind")} sort={filters.sort} dir={filters.dir} />
-            <SortHeader name="brand" label={t("fields.brand")} sort={filters.sort} dir={filters.dir} />
-            <Header>{t("fields.lang")}</Header>
-            <Header>{t("editor.status")}</Header>
-            <SortHeader name="updated" label={t("editor.updated")} sort={filters.sort} dir={filters.dir} />
-          </>
-        }
+        columns={[
+          { label: t("fields.title"), sort: "title" },
+          { label: t("fields.kind"), sort: "kind" },
+          { label: t("fields.brand"), sort: "brand" },
+          { label: t("fields.lang") },
+          { label: t("editor.status") },
+          { label: t("editor.updated"), sort: "updated" },
+        ]}
+        sorting={filters}
       >
         {items.map((item) => (
           <tr key={`${item.kind}-${item.id ?? "d"}-${item.draftId ?? ""}`} data-testid="editor-row" data-slug={item.slug}>
@@ -107,7 +105,6 @@ function ItemList({
           </tr>
         ))}
       </ListTable>
-      <Pager paging={paging} />
     </>
   );
 }

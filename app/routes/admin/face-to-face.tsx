@@ -4,7 +4,7 @@ import { ADMIN_BRANDS } from "#core/contract/admin-catalog.ts";
 import { SessionListQuerySchema } from "#core/contract/admin-sessions.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
-import { FilterDate, FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
+import { FilterDate, FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -28,7 +28,7 @@ export default function SessionsPage({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
     <AdminPage title={t("sessions.title")} lead={t("sessions.lead")} testId="admin-face-to-face">
-      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("sessions.search")}>
+      <ListFilters query={query} searchLabel={t("sessions.search")}>
         <FilterSelect
           name="brand"
           label={t("catalog.fields.brand")}
@@ -58,20 +58,19 @@ export default function SessionsPage({ loaderData }: Route.ComponentProps) {
         {query.training ? <input type="hidden" name="training" value={query.training} /> : null}
       </ListFilters>
       <ListTable
-        caption={t("list.count", { count: list.paging.total })}
+        paging={list.paging}
         empty={t("sessions.empty")}
-        count={list.items.length}
+        rowCount={list.items.length}
         testId="sessions-table"
-        head={
-          <>
-            <SortHeader name="date" label={t("sessions.fields.startDate")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="name" label={t("sessions.fields.name")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="training" label={t("sessions.training")} sort={query.sort} dir={query.dir} />
-            <Header>{t("sessions.kind")}</Header>
-            <SortHeader name="filling" label={t("sessions.seats")} sort={query.sort} dir={query.dir} />
-            <Header>{t("sessions.waiting")}</Header>
-          </>
-        }
+        columns={[
+          { label: t("sessions.fields.startDate"), sort: "date" },
+          { label: t("sessions.fields.name"), sort: "name" },
+          { label: t("sessions.training"), sort: "training" },
+          { label: t("sessions.kind") },
+          { label: t("sessions.seats"), sort: "filling" },
+          { label: t("sessions.waiting") },
+        ]}
+        sorting={query}
       >
         {list.items.map((item) => (
           <tr key={item.id} className="border-b border-slate-200" data-testid="session-row">
@@ -93,7 +92,6 @@ export default function SessionsPage({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      <Pager paging={list.paging} />
     </AdminPage>
   );
 }

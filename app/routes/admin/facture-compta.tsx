@@ -5,7 +5,9 @@ import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/facture-compta";
 import { AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
-import { Header, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
+import { ListTable } from "~/components/admin/admin-list";
+import { useListHref } from "~/components/ui/list-href";
+import { DataTable } from "~/components/ui/data-table";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -106,21 +108,21 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
           <p data-testid="no-checks">{t("compta.noChecks")}</p>
         ) : (
           <ListTable
+            paging={paging}
             caption={t("compta.checksHeading")}
             empty={t("compta.noChecks")}
-            count={checks.length}
+            rowCount={checks.length}
             testId="checks-table"
-            head={
-              <>
-                <Header>{t("compta.order")}</Header>
-                <SortHeader name="brand" label={t("fields.brand")} sort={list.sort} dir={list.dir} />
-                <SortHeader name="buyer" label={t("compta.buyer")} sort={list.sort} dir={list.dir} />
-                <Header>{t("compta.trainings")}</Header>
-                <SortHeader name="amount" label={t("compta.amount")} sort={list.sort} dir={list.dir} />
-                <SortHeader name="created" label={t("compta.date")} sort={list.sort} dir={list.dir} />
-                <Header>{t("compta.actions")}</Header>
-              </>
-            }
+            columns={[
+              { label: t("compta.order") },
+              { label: t("fields.brand"), sort: "brand" },
+              { label: t("compta.buyer"), sort: "buyer" },
+              { label: t("compta.trainings") },
+              { label: t("compta.amount"), sort: "amount" },
+              { label: t("compta.date"), sort: "created" },
+              { label: t("compta.actions") },
+            ]}
+            sorting={list}
           >
             {checks.map((check) => (
               <tr key={check.orderId} data-testid="check-row" data-order-id={check.orderId}>
@@ -144,7 +146,6 @@ export default function FactureCompta({ loaderData }: Route.ComponentProps) {
             ))}
           </ListTable>
         )}
-        <Pager paging={paging} />
       </section>
 
       <RefundsSection refunds={refunds} total={refundsTotal} locale={locale} />
@@ -169,22 +170,21 @@ function RefundsSection({ refunds, total, locale }: { refunds: Refund[]; total: 
         {t("compta.refundsHeading")}
       </h2>
       <p className="text-slate-800">{t("compta.refundsIntro")}</p>
-      <ListTable
+      <DataTable
         caption={t("compta.refundsCount", { count: total })}
         empty={t("compta.noRefunds")}
-        count={refunds.length}
+        rowCount={refunds.length}
         testId="refunds-table"
-        head={
-          <>
-            <Header>{t("compta.order")}</Header>
-            <Header>{t("fields.brand")}</Header>
-            <Header>{t("compta.buyer")}</Header>
-            <Header>{t("compta.payment")}</Header>
-            <Header>{t("compta.amount")}</Header>
-            <Header>{t("compta.received")}</Header>
-            <Header>{t("compta.cause")}</Header>
-          </>
-        }
+        className="text-sm"
+        columns={[
+          { label: t("compta.order") },
+          { label: t("fields.brand") },
+          { label: t("compta.buyer") },
+          { label: t("compta.payment") },
+          { label: t("compta.amount") },
+          { label: t("compta.received") },
+          { label: t("compta.cause") },
+        ]}
       >
         {refunds.map((refund) => (
           <tr key={refund.paymentId} data-testid="refund-row" data-order-id={refund.orderId}>
@@ -205,7 +205,7 @@ function RefundsSection({ refunds, total, locale }: { refunds: Refund[]; total: 
             <td className={CELL}>{cause(refund)}</td>
           </tr>
         ))}
-      </ListTable>
+      </DataTable>
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/invoices";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
-import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader, useListHref } from "~/components/admin/admin-list";
+import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
+import { useListHref } from "~/components/ui/list-href";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -64,7 +65,6 @@ function Reference({ invoice }: { invoice: AdminInvoice }) {
 
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-tools");
-  const { t: tList } = useTranslation("admin");
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
   const result = useActionData<FormReply>();
@@ -80,7 +80,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
           {t("invoices.toExport")}
         </Link>
       </p>
-      <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("invoices.search")}>
+      <ListFilters query={query} searchLabel={t("invoices.search")}>
         <FilterSelect name="brand" label={t("fields.brand")} value={query.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
         <FilterSelect
           name="kind"
@@ -104,21 +104,20 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
         </ConfirmPanel>
       ) : null}
       <ListTable
-        caption={tList("list.count", { count: paging.total })}
+        paging={paging}
         empty={t("list.empty")}
-        count={invoices.length}
+        rowCount={invoices.length}
         testId="invoices-table"
-        head={
-          <>
-            <SortHeader name="number" label={t("invoices.number")} sort={query.sort} dir={query.dir} />
-            <Header>{t("invoices.kind")}</Header>
-            <Header>{t("fields.brand")}</Header>
-            <SortHeader name="buyer" label={t("compta.buyer")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="issued" label={t("compta.date")} sort={query.sort} dir={query.dir} />
-            <SortHeader name="amount" label={t("compta.amount")} sort={query.sort} dir={query.dir} />
-            <Header>{t("compta.actions")}</Header>
-          </>
-        }
+        columns={[
+          { label: t("invoices.number"), sort: "number" },
+          { label: t("invoices.kind") },
+          { label: t("fields.brand") },
+          { label: t("compta.buyer"), sort: "buyer" },
+          { label: t("compta.date"), sort: "issued" },
+          { label: t("compta.amount"), sort: "amount" },
+          { label: t("compta.actions") },
+        ]}
+        sorting={query}
       >
         {invoices.map((invoice) => (
           <tr key={invoice.id} data-testid="invoice-row" data-invoice-id={invoice.id} data-number={invoice.number}>
@@ -152,7 +151,6 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </ListTable>
-      <Pager paging={paging} />
     </AdminToolsMain>
   );
 }

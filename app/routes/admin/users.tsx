@@ -6,7 +6,7 @@ import { formatInstant, formatMoney } from "#core/domain/format.ts";
 import type { Route } from "./+types/users";
 import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
-import { FilterSelect, Header, ListFilters, ListTable, Pager, SortHeader } from "~/components/admin/admin-list";
+import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
@@ -89,28 +89,28 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     <AdminToolsMain current="admin-users" title={t("users.title")} testId="admin-users">
       {detail ? (
         <UserDetail detail={detail} confirmRemove={confirmRemove} />
-      ) : (
+      ) : list ? (
         <>
-          <ListFilters q={query.q} sort={query.sort} dir={query.dir} searchLabel={t("users.search")}>
+          <ListFilters query={query} searchLabel={t("users.search")}>
             <FilterSelect name="brand" label={t("fields.brand")} value={query.brand} options={BRAND_KEYS.map((b) => ({ value: b, label: t(`brands.${b}`) }))} />
           </ListFilters>
-          <p role="status">{t("users.count", { count: list?.paging.total ?? 0 })}</p>
+          <p role="status">{t("users.count", { count: list.paging.total })}</p>
           <ListTable
+            paging={list.paging}
             caption={t("users.title")}
             empty={t("list.empty")}
-            count={list?.items.length ?? 0}
+            rowCount={list.items.length}
             testId="users-table"
-            head={
-              <>
-                <SortHeader name="name" label={t("users.name")} sort={query.sort} dir={query.dir} />
-                <SortHeader name="email" label={t("fields.email")} sort={query.sort} dir={query.dir} />
-                <SortHeader name="brand" label={t("fields.brand")} sort={query.sort} dir={query.dir} />
-                <Header>{t("users.role")}</Header>
-                <SortHeader name="created" label={t("users.created")} sort={query.sort} dir={query.dir} />
-              </>
-            }
+            columns={[
+              { label: t("users.name"), sort: "name" },
+              { label: t("fields.email"), sort: "email" },
+              { label: t("fields.brand"), sort: "brand" },
+              { label: t("users.role") },
+              { label: t("users.created"), sort: "created" },
+            ]}
+            sorting={query}
           >
-            {(list?.items ?? []).map((user) => (
+            {list.items.map((user) => (
               <tr key={user.id} data-testid="user-row">
                 <td className={CELL}>
                   <Link to={`${path("admin-users")}?user=${user.id}`} className="font-semibold text-blue-800 underline">
@@ -127,9 +127,8 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </ListTable>
-          {list ? <Pager paging={list.paging} /> : null}
         </>
-      )}
+      ) : null}
     </AdminToolsMain>
   );
 }

@@ -2,7 +2,7 @@ import { canShop } from "#core/domain/permissions.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { on404 } from "~/lib/errors.server";
 import type { SortOption } from "#core/branding/brands.ts";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "#core/domain/pagination.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCountOf } from "#core/domain/pagination.ts";
 import { BackError } from "~/lib/back.server";
 import { BookmarkFormSchema } from "#core/contract/catalogue.ts";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
@@ -28,7 +28,6 @@ export type CatalogueView = {
   items: CatalogCourse[];
   total: number;
   page: number;
-  pageCount: number;
   pageSize: number;
   /** Progressive lists: how many results the URL asks for. */
   limit: number;
@@ -116,7 +115,7 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
     } else {
       // A progressive list is the first `limit` results: one API page, or a few in parallel past 100.
       const size = Math.min(limit, MAX_PAGE_SIZE);
-      const pages = Math.ceil(limit / size);
+      const pages = pageCountOf(limit, size);
       const replies = await Promise.all(Array.from({ length: pages }, (_, i) => pageOf({ ...query, page: i + 1, pageSize: size })));
       const seen = new Set<number>();
       const items = replies.flatMap((reply) => reply.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
@@ -132,7 +131,6 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
         items: [],
         total: 0,
         page: 1,
-        pageCount: 1,
         pageSize: DEFAULT_PAGE_SIZE,
         limit,
         bookmarks: [],
@@ -153,7 +151,6 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
     items: result.items,
     total: result.total,
     page: result.page,
-    pageCount: result.pageCount,
     pageSize: result.pageSize,
     limit,
     bookmarks: await bookmarksPromise,

@@ -4,7 +4,7 @@ import type { Route } from "./+types/news";
 import { contentContext, loadContent, notFound } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";
 import { NewsCard } from "~/components/content/news-card";
-import { Pagination } from "~/components/ui/pagination";
+import { Pager } from "~/components/ui/pager";
 import { usePagePath } from "~/i18n/use-page-path";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
@@ -47,10 +47,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="rounded border border-slate-200 bg-slate-50 p-4">{t("news.empty")}</p>
       )}
-      <Pagination
+      <Pager
         className="mt-10"
-        page={list.page}
-        pageCount={list.pageCount}
+        paging={list}
         hrefFor={(page) => (page === 1 ? pathname : `${pathname}?page=${page}`)}
         labels={{
           nav: t("news.pagination.nav"),

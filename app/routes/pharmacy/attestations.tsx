@@ -8,6 +8,7 @@ import { serverT } from "~/lib/translate.server";
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { pageMeta } from "~/lib/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 /** The team's attestations (GET referent/attestations), each with its public verification page. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,47 +28,37 @@ export default function TeamAttestations({ loaderData }: Route.ComponentProps) {
       {attestations.length === 0 ? (
         <p data-testid="attestations-empty">{t("attestations.empty")}</p>
       ) : (
-        <table className="w-full border-collapse text-left" data-testid="team-attestations">
-          <caption className="sr-only">{t("attestations.caption")}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">
-                {t("attestations.learner")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("attestations.training")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("attestations.kind")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("attestations.issuedAt")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("attestations.verify")}
-              </th>
+        <DataTable
+          caption={t("attestations.caption")}
+          captionHidden
+          columns={[
+            { label: t("attestations.learner") },
+            { label: t("attestations.training") },
+            { label: t("attestations.kind") },
+            { label: t("attestations.issuedAt") },
+            { label: t("attestations.verify") },
+          ]}
+          density="flush"
+          testId="team-attestations"
+        >
+          {attestations.map((a) => (
+            <tr key={a.id} className="border-b border-slate-200">
+              <td className="py-2 pr-4">{a.learner}</td>
+              <td className="py-2 pr-4">{a.trainingName}</td>
+              <td className="py-2 pr-4">{t(`attestations.kinds.${a.kind}`)}</td>
+              <td className="py-2 pr-4">{formatInstant(a.issuedAt, locale, { dateStyle: "long" })}</td>
+              <td className="py-2 pr-4">
+                <Link to={path("attestation-verify", { code: a.code })} className="underline">
+                  {t("attestations.verifyLink")}
+                  <span className="sr-only">
+                    {" "}
+                    {a.trainingName}, {a.learner}
+                  </span>
+                </Link>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {attestations.map((a) => (
-              <tr key={a.id} className="border-b border-slate-200">
-                <td className="py-2 pr-4">{a.learner}</td>
-                <td className="py-2 pr-4">{a.trainingName}</td>
-                <td className="py-2 pr-4">{t(`attestations.kinds.${a.kind}`)}</td>
-                <td className="py-2 pr-4">{formatInstant(a.issuedAt, locale, { dateStyle: "long" })}</td>
-                <td className="py-2 pr-4">
-                  <Link to={path("attestation-verify", { code: a.code })} className="underline">
-                    {t("attestations.verifyLink")}
-                    <span className="sr-only">
-                      {" "}
-                      {a.trainingName}, {a.learner}
-                    </span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
     </PharmacyPage>
   );

@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/attribution";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
-import { FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { CheckboxGroupField, FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -14,6 +14,7 @@ import { AttributeApprenantsFormSchema, type BoughtProduct } from "#core/contrac
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { pageMeta } from "~/lib/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * Attributing the trainings the pharmacy bought (ADR 0070): pick a product (training and session) and members of
@@ -78,54 +79,43 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
         <p data-testid="attribution-empty">{t("attribution.none")}</p>
       ) : (
         <>
-          <table className="mb-8 w-full border-collapse text-left" data-testid="attribution-products">
-            <caption className="sr-only">{t("attribution.caption")}</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">
-                  {t("attribution.product")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("attribution.session")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("attribution.bought")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("attribution.used")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("attribution.left")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("attribution.enrolled")}
-                </th>
+          <DataTable
+            caption={t("attribution.caption")}
+            captionHidden
+            columns={[
+              { label: t("attribution.product") },
+              { label: t("attribution.session") },
+              { label: t("attribution.bought") },
+              { label: t("attribution.used") },
+              { label: t("attribution.left") },
+              { label: t("attribution.enrolled") },
+            ]}
+            density="flush"
+            className="mb-8"
+            testId="attribution-products"
+          >
+            {options.products.map((p) => (
+              <tr key={p.key} className="border-b border-slate-200" data-testid="attribution-product">
+                <td className="py-2 pr-4">{p.name}</td>
+                <td className="py-2 pr-4">
+                  {p.session
+                    ? `${p.session.name}, ${formatCalendarDay(p.session.startDate, locale)} · ${t("attribution.seats", { count: p.session.seatsAvailable })}`
+                    : t("attribution.noSession")}
+                </td>
+                <td className="py-2 pr-4">{p.quantity}</td>
+                <td className="py-2 pr-4">{p.used}</td>
+                <td className="py-2 pr-4" data-testid="attribution-remaining">
+                  {p.remaining}
+                </td>
+                <td className="py-2 pr-4" data-testid="attribution-enrolled">
+                  {options.members
+                    .filter((m) => p.enrolledContactIds.includes(m.contactId))
+                    .map((m) => `${m.firstName} ${m.lastName}`.trim() || m.email)
+                    .join(", ") || "—"}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {options.products.map((p) => (
-                <tr key={p.key} className="border-b border-slate-200" data-testid="attribution-product">
-                  <td className="py-2 pr-4">{p.name}</td>
-                  <td className="py-2 pr-4">
-                    {p.session
-                      ? `${p.session.name}, ${formatCalendarDay(p.session.startDate, locale)} · ${t("attribution.seats", { count: p.session.seatsAvailable })}`
-                      : t("attribution.noSession")}
-                  </td>
-                  <td className="py-2 pr-4">{p.quantity}</td>
-                  <td className="py-2 pr-4">{p.used}</td>
-                  <td className="py-2 pr-4" data-testid="attribution-remaining">
-                    {p.remaining}
-                  </td>
-                  <td className="py-2 pr-4" data-testid="attribution-enrolled">
-                    {options.members
-                      .filter((m) => p.enrolledContactIds.includes(m.contactId))
-                      .map((m) => `${m.firstName} ${m.lastName}`.trim() || m.email)
-                      .join(", ") || "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           {options.readOnly ? null : (
             <section aria-labelledby="attribute-title" className="max-w-xl rounded-lg border border-slate-300 p-5">
               <h3 id="attribute-title" className="mb-4 text-xl font-bold">
@@ -149,24 +139,13 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
                     })),
                   ]}
                 />
-                <fieldset aria-describedby={view.errors.apprenants ? "apprenants-error" : undefined}>
-                  <legend className="font-semibold">{t("attribution.members")}</legend>
-                  <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-                    {options.members.map((m) => (
-                      <li key={m.contactId}>
-                        <label className="inline-flex items-center gap-2">
-                          <input type="checkbox" name="apprenants" value={m.contactId} defaultChecked={chosen.has(String(m.contactId))} className="h-5 w-5" />
-                          {`${m.firstName} ${m.lastName}`.trim() || m.email}
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                  {view.errors.apprenants ? (
-                    <p id="apprenants-error" className="text-sm font-semibold text-red-700">
-                      {view.errors.apprenants.join(" ")}
-                    </p>
-                  ) : null}
-                </fieldset>
+                <CheckboxGroupField
+                  name="apprenants"
+                  legend={t("attribution.members")}
+                  options={options.members.map((m) => ({ value: m.contactId, label: `${m.firstName} ${m.lastName}`.trim() || m.email }))}
+                  checked={chosen}
+                  errors={view.errors.apprenants}
+                />
                 <SubmitButton intent="attribute">{t("attribution.submit")}</SubmitButton>
               </Form>
             </section>

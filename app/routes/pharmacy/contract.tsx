@@ -19,6 +19,7 @@ import { IdParam } from "#core/contract/ids.ts";
 import { formatCalendarDay, formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { pageMeta } from "~/lib/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * The contract: the product in force and its validity, the brand's products, moving to the next product
@@ -136,33 +137,18 @@ export default function Contract({ loaderData }: Route.ComponentProps) {
         <h3 id="contract-products" className="mb-3 text-xl font-bold">
           {t("contract.products")}
         </h3>
-        <table className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">
-                {t("contract.product")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("contract.seats")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("contract.yearlyPrice")}
-              </th>
+        <DataTable columns={[{ label: t("contract.product") }, { label: t("contract.seats") }, { label: t("contract.yearlyPrice") }]} density="flush">
+          {view.products.map((p) => (
+            <tr key={p.name} className="border-b border-slate-200" aria-current={p.current ? "true" : undefined}>
+              <td className="py-2 pr-4">
+                {p.name}
+                {p.current ? <strong className="ml-2">({t("contract.current")})</strong> : null}
+              </td>
+              <td className="py-2 pr-4">{p.seats}</td>
+              <td className="py-2 pr-4">{formatMoney(p.yearlyPriceCents, view.currency, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {view.products.map((p) => (
-              <tr key={p.name} className="border-b border-slate-200" aria-current={p.current ? "true" : undefined}>
-                <td className="py-2 pr-4">
-                  {p.name}
-                  {p.current ? <strong className="ml-2">({t("contract.current")})</strong> : null}
-                </td>
-                <td className="py-2 pr-4">{p.seats}</td>
-                <td className="py-2 pr-4">{formatMoney(p.yearlyPriceCents, view.currency, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </section>
 
       {view.pendingOffer ? (

@@ -11,6 +11,7 @@ import { serverT } from "~/lib/translate.server";
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatDuration } from "#core/domain/duration.ts";
 import { pageMeta } from "~/lib/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * The dashboard (GET referent/dashboard): the team's progress, hours, finished trainings, attestations, knowledge
@@ -77,92 +78,70 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <h3 id="dash-members" className="mb-3 text-xl font-bold">
           {t("dashboard.membersTitle", { year })}
         </h3>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left" data-testid="dashboard-members">
-            <caption className="sr-only">{t("dashboard.membersCaption")}</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">
-                  {t("team.name")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.progress")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.finished")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.hours")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.attestations")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.gain")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.attempts")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.dpc", { year })}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("dashboard.funding")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr key={m.contactId} className="border-b border-slate-200">
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    {name(m)}
-                    {m.isActive ? null : <span className="ml-1 text-sm text-slate-700">({t("team.statuses.inactive")})</span>}
-                  </th>
-                  <td className="py-2 pr-4">{m.progress} %</td>
-                  <td className="py-2 pr-4">{t("team.finishedOf", { finished: m.finished, total: m.trainings })}</td>
-                  <td className="py-2 pr-4">{hours(m.minutes)}</td>
-                  <td className="py-2 pr-4">{m.attestations}</td>
-                  <td className="py-2 pr-4">
-                    {m.knowledgeGain
-                      ? t("dashboard.gainDetail", {
-                          pre: number(m.knowledgeGain.meanPre),
-                          post: number(m.knowledgeGain.meanPost),
-                          gain: (m.knowledgeGain.gain >= 0 ? "+" : "") + number(m.knowledgeGain.gain),
-                        })
-                      : t("dashboard.noScores")}
-                  </td>
-                  <td className="py-2 pr-4" data-testid="dashboard-attempts" data-attempts={m.attempts} data-failed={m.failed}>
-                    {t("dashboard.attemptsValue", { attempts: m.attempts })}
-                    {m.failed > 0 ? <span className="block text-sm font-semibold text-red-800">{t("dashboard.failed", { count: m.failed })}</span> : null}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <meter
-                      min={0}
-                      max={m.dpc.capMinutes}
-                      value={m.dpc.countedMinutes}
-                      aria-label={t("dashboard.dpcOf", { name: name(m) })}
-                      className="mr-2 align-middle"
-                    />
-                    {t("dashboard.dpcValue", { counted: hours(m.dpc.countedMinutes), cap: hours(m.dpc.capMinutes) })}
-                    {m.dpc.shortActions > 0 ? (
-                      <span className="block text-sm text-slate-700">{t("dashboard.dpcShort", { count: m.dpc.shortActions })}</span>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-4" data-testid="dashboard-funding" data-state={m.funding?.state ?? "none"}>
-                    {m.funding ? (
-                      <Link to={path("pharmacy-funding-request", { id: m.funding.id })} className="underline">
-                        <span className="sr-only">{t("dashboard.fundingOf", { name: name(m) })} — </span>
-                        {t("dashboard.fundingValue", { scheme: tf(`schemes.${m.funding.scheme}`), state: tf(`states.${m.funding.state}`) })}
-                      </Link>
-                    ) : (
-                      t("dashboard.fundingNone")
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("dashboard.membersCaption")}
+          captionHidden
+          columns={[
+            { label: t("team.name") },
+            { label: t("dashboard.progress") },
+            { label: t("dashboard.finished") },
+            { label: t("dashboard.hours") },
+            { label: t("dashboard.attestations") },
+            { label: t("dashboard.gain") },
+            { label: t("dashboard.attempts") },
+            { label: t("dashboard.dpc", { year }) },
+            { label: t("dashboard.funding") },
+          ]}
+          density="flush"
+          testId="dashboard-members"
+        >
+          {members.map((m) => (
+            <tr key={m.contactId} className="border-b border-slate-200">
+              <th scope="row" className="py-2 pr-4 font-normal">
+                {name(m)}
+                {m.isActive ? null : <span className="ml-1 text-sm text-slate-700">({t("team.statuses.inactive")})</span>}
+              </th>
+              <td className="py-2 pr-4">{m.progress} %</td>
+              <td className="py-2 pr-4">{t("team.finishedOf", { finished: m.finished, total: m.trainings })}</td>
+              <td className="py-2 pr-4">{hours(m.minutes)}</td>
+              <td className="py-2 pr-4">{m.attestations}</td>
+              <td className="py-2 pr-4">
+                {m.knowledgeGain
+                  ? t("dashboard.gainDetail", {
+                      pre: number(m.knowledgeGain.meanPre),
+                      post: number(m.knowledgeGain.meanPost),
+                      gain: (m.knowledgeGain.gain >= 0 ? "+" : "") + number(m.knowledgeGain.gain),
+                    })
+                  : t("dashboard.noScores")}
+              </td>
+              <td className="py-2 pr-4" data-testid="dashboard-attempts" data-attempts={m.attempts} data-failed={m.failed}>
+                {t("dashboard.attemptsValue", { attempts: m.attempts })}
+                {m.failed > 0 ? <span className="block text-sm font-semibold text-red-800">{t("dashboard.failed", { count: m.failed })}</span> : null}
+              </td>
+              <td className="py-2 pr-4">
+                <meter
+                  min={0}
+                  max={m.dpc.capMinutes}
+                  value={m.dpc.countedMinutes}
+                  aria-label={t("dashboard.dpcOf", { name: name(m) })}
+                  className="mr-2 align-middle"
+                />
+                {t("dashboard.dpcValue", { counted: hours(m.dpc.countedMinutes), cap: hours(m.dpc.capMinutes) })}
+                {m.dpc.shortActions > 0 ? <span className="block text-sm text-slate-700">{t("dashboard.dpcShort", { count: m.dpc.shortActions })}</span> : null}
+              </td>
+              <td className="py-2 pr-4" data-testid="dashboard-funding" data-state={m.funding?.state ?? "none"}>
+                {m.funding ? (
+                  <Link to={path("pharmacy-funding-request", { id: m.funding.id })} className="underline">
+                    <span className="sr-only">{t("dashboard.fundingOf", { name: name(m) })} — </span>
+                    {t("dashboard.fundingValue", { scheme: tf(`schemes.${m.funding.scheme}`), state: tf(`states.${m.funding.state}`) })}
+                  </Link>
+                ) : (
+                  t("dashboard.fundingNone")
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         <p className="mt-2 text-sm text-slate-700">{t("dashboard.gainNote")}</p>
         <p className="mt-1 text-sm text-slate-700">{t("dashboard.dpcRule")}</p>
         <p className="mt-1 text-sm text-slate-700">{t("dashboard.fundingNote")}</p>

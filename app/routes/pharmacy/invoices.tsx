@@ -11,6 +11,7 @@ import { referentEndpoints as referent } from "#core/contract/endpoints/referent
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
 import { pageMeta } from "~/lib/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * The pharmacy's invoices: list, a PDF each, several at once as one ZIP (POST referent/invoices with factures), and
@@ -59,66 +60,56 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       ) : (
         <Form method="post" action={path("pharmacy-invoices-zip")} reloadDocument className="flex flex-col gap-4">
           <AuthenticityTokenInput name="csrf" />
-          <table className="w-full border-collapse text-left" data-testid="invoices-table">
-            <caption className="sr-only">{t("invoices.caption")}</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">
-                  {t("invoices.select")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("invoices.number")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("invoices.date")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("invoices.total")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("invoices.pdf")}
-                </th>
+          <DataTable
+            caption={t("invoices.caption")}
+            captionHidden
+            columns={[
+              { label: t("invoices.select") },
+              { label: t("invoices.number") },
+              { label: t("invoices.date") },
+              { label: t("invoices.total") },
+              { label: t("invoices.pdf") },
+            ]}
+            density="flush"
+            testId="invoices-table"
+          >
+            {invoices.map((invoice) => (
+              <tr key={invoice.id} className="border-b border-slate-200" data-testid="invoice-row">
+                <td className="py-2 pr-4">
+                  <input
+                    type="checkbox"
+                    name="factures"
+                    value={invoice.id}
+                    id={`invoice-${invoice.id}`}
+                    aria-label={t("invoices.selectOne", { number: invoice.number })}
+                    className="h-5 w-5"
+                  />
+                </td>
+                <td className="py-2 pr-4">
+                  <Link to={path("pharmacy-invoice", { invoiceId: invoice.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
+                    {invoice.number}
+                  </Link>
+                  {invoice.kind === "funding" ? <span className="block text-sm text-slate-600">{t("invoices.fundingShare")}</span> : null}
+                  {invoice.creditedInvoice ? (
+                    <span className="block text-sm text-slate-600">{t("invoices.reverses", { number: invoice.creditedInvoice.number })}</span>
+                  ) : null}
+                  {invoice.creditNote ? (
+                    <span className="block text-sm text-slate-600">{t("invoices.creditedBy", { number: invoice.creditNote.number })}</span>
+                  ) : null}
+                </td>
+                <td className="py-2 pr-4">{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</td>
+                <td className="py-2 pr-4">
+                  {formatMoney(invoice.kind === "creditNote" ? -invoice.totalWithVat : invoice.totalWithVat, invoice.currency, locale)}
+                </td>
+                <td className="py-2 pr-4">
+                  <a href={invoice.downloadPath} className="underline" download>
+                    {t("invoices.download")}
+                    <span className="sr-only"> {invoice.number}</span>
+                  </a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-b border-slate-200" data-testid="invoice-row">
-                  <td className="py-2 pr-4">
-                    <input
-                      type="checkbox"
-                      name="factures"
-                      value={invoice.id}
-                      id={`invoice-${invoice.id}`}
-                      aria-label={t("invoices.selectOne", { number: invoice.number })}
-                      className="h-5 w-5"
-                    />
-                  </td>
-                  <td className="py-2 pr-4">
-                    <Link to={path("pharmacy-invoice", { invoiceId: invoice.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
-                      {invoice.number}
-                    </Link>
-                    {invoice.kind === "funding" ? <span className="block text-sm text-slate-600">{t("invoices.fundingShare")}</span> : null}
-                    {invoice.creditedInvoice ? (
-                      <span className="block text-sm text-slate-600">{t("invoices.reverses", { number: invoice.creditedInvoice.number })}</span>
-                    ) : null}
-                    {invoice.creditNote ? (
-                      <span className="block text-sm text-slate-600">{t("invoices.creditedBy", { number: invoice.creditNote.number })}</span>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-4">{formatInstant(invoice.issuedAt, locale, { dateStyle: "long" })}</td>
-                  <td className="py-2 pr-4">
-                    {formatMoney(invoice.kind === "creditNote" ? -invoice.totalWithVat : invoice.totalWithVat, invoice.currency, locale)}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <a href={invoice.downloadPath} className="underline" download>
-                      {t("invoices.download")}
-                      <span className="sr-only"> {invoice.number}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           <div>
             <SubmitButton>{t("invoices.zip")}</SubmitButton>
           </div>

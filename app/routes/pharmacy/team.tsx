@@ -21,6 +21,7 @@ import {
 } from "#core/contract/referent.ts";
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { pageMeta } from "~/lib/meta";
+import { DataTable } from "~/components/ui/data-table";
 
 /**
  * The team: the account's learners with status and progress (GET referent/dpec/allApprenants), inviting a learner
@@ -91,38 +92,25 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           {t("team.attributeLink")}
         </Link>
       </p>
-      <table className="mb-10 w-full border-collapse text-left" data-testid="team-table">
-        <caption className="sr-only">{t("team.caption")}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4">
-              {t("team.name")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("team.email")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("team.status")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("team.trainings")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("team.progress")}
-            </th>
-            {team.readOnly ? null : (
-              <th scope="col" className="py-2 pr-4">
-                {t("team.actions")}
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {team.members.map((m) => (
-            <MemberRow key={m.contactId ?? `i${m.invitationId}`} member={m} readOnly={team.readOnly} />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={t("team.caption")}
+        captionHidden
+        columns={[
+          { label: t("team.name") },
+          { label: t("team.email") },
+          { label: t("team.status") },
+          { label: t("team.trainings") },
+          { label: t("team.progress") },
+          ...(team.readOnly ? [] : [{ label: t("team.actions") }]),
+        ]}
+        density="flush"
+        className="mb-10"
+        testId="team-table"
+      >
+        {team.members.map((m) => (
+          <MemberRow key={m.contactId ?? `i${m.invitationId}`} member={m} readOnly={team.readOnly} />
+        ))}
+      </DataTable>
       {team.readOnly ? null : (
         <div className="grid gap-10 md:grid-cols-2">
           <AddForm reply={replyOf(result, "add")} />

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/training-plan";
 import { CollectivePlanGrid, CollectivePlanList } from "~/components/pharmacy-funding/collective-plan-grid";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
-import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { CheckboxGroupField, FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -103,24 +103,13 @@ export default function TrainingPlan({ loaderData }: Route.ComponentProps) {
               errors={view.errors.finishDate}
               autoFocus={first === "finishDate" || undefined}
             />
-            <fieldset aria-describedby={view.errors.userIds ? "userIds-error" : undefined}>
-              <legend className="font-semibold">{t("plan.members")}</legend>
-              <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-                {options.members.map((m) => (
-                  <li key={m.id}>
-                    <label className="inline-flex items-center gap-2">
-                      <input type="checkbox" name="userIds" value={m.id} defaultChecked={chosen.has(String(m.id))} className="h-5 w-5" />
-                      {m.name}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              {view.errors.userIds ? (
-                <p id="userIds-error" className="text-sm font-semibold text-red-700">
-                  {view.errors.userIds.join(" ")}
-                </p>
-              ) : null}
-            </fieldset>
+            <CheckboxGroupField
+              name="userIds"
+              legend={t("plan.members")}
+              options={options.members.map((m) => ({ value: m.id, label: m.name }))}
+              checked={chosen}
+              errors={view.errors.userIds}
+            />
             <SubmitButton intent="activity">{t("plan.submit")}</SubmitButton>
           </Form>
         </section>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/shop";
 import { useCataloguePaginationLabels } from "~/components/catalogue/catalogue-results";
 import { CourseCard } from "~/components/catalogue/course-card";
 import { AddToCartForm, sessionLabel } from "~/components/shop/shop-forms";
-import { Pagination } from "~/components/ui/pagination";
+import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -26,8 +26,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     items: listing.items,
     inCart: cart?.products.map((p) => p.productId) ?? [],
-    page: listing.page,
-    pageCount: listing.pageCount,
+    paging: { page: listing.page, pageSize: listing.pageSize, total: listing.total },
   };
 }
 
@@ -88,7 +87,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <Pagination page={loaderData.page} pageCount={loaderData.pageCount} hrefFor={(n) => `${shopPath}?page=${n}`} labels={paginationLabels} />
+      <Pager paging={loaderData.paging} hrefFor={(n) => `${shopPath}?page=${n}`} labels={paginationLabels} />
     </main>
   );
 }
