@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { BackError } from "./back.server";
 import { requestStateContext } from "./context";
 import { loadRootData } from "./root-data.server";
+import { serverT } from "./translate.server";
 
 /**
  * One way for errors in loaders and actions: a missing page is `notFound()` (the 404 page shows its detail); a back
@@ -12,6 +13,11 @@ import { loadRootData } from "./root-data.server";
 /** The 404 of a page ("Page not found: {path}"; the spec writes "Page Not Found" for a path outside the training types). */
 export function notFound(path: string, wording: "page" | "training-type" = "page"): never {
   throw data(`${wording === "training-type" ? "Page Not Found" : "Page not found"}: ${path}`, { status: 404 });
+}
+
+/** A post no form of the page sends (an unknown intent...): the error page's 400 with "an error occurred". */
+export function badRequest(context: Readonly<RouterContextProvider>): never {
+  throw data({ message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
 }
 
 /** For `.catch`: a back API 404 gives the fallback; any other error is rethrown. */

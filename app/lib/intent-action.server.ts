@@ -11,9 +11,11 @@ export type IntentPost<S extends z.ZodType> = {
   intent: string;
   /** Which form answers (`form` of the replies): the intent, or the branch's `formKey` (a form repeated per row). */
   form: string;
-  submission: Extract<ReturnType<typeof parseSubmission<S>>, { status: "success" }>;
+  submission: Extract<Submission<S>, { status: "success" }>;
   formData: FormData;
 };
+
+type Submission<S extends z.ZodType> = ReturnType<typeof parseSubmission<S>>;
 
 /** One form of a page: its schema (parsed as every form is, ADR 0025) and what it does with the typed values. */
 export type IntentBranch<S extends z.ZodType, R> = {
@@ -22,6 +24,8 @@ export type IntentBranch<S extends z.ZodType, R> = {
   omit?: readonly string[];
   /** The form's key when the form is repeated per row ("move-12"): its replies then reach only that row's form. */
   formKey?: (formData: FormData, intent: string) => string;
+  /** An invalid form's answer when it is not the 422 (forms that go back to their page with a toast...). */
+  invalid?: (submission: Exclude<Submission<S>, { status: "success" }>, form: string) => R | Promise<R>;
   run: (post: IntentPost<S>) => R | Promise<R>;
 };
 
@@ -48,9 +52,14 @@ export async function intentAction<S extends Record<string, z.ZodType>, R, U = R
   return runBranch(branches[intent as keyof S], intent, formData, context);
 }
 
+/** One branch written apart from its `intentAction` call (a form several pages share): its handler typed by its schema. */
+export function intentBranch<S extends z.ZodType, R>(branch: IntentBranch<S, R>): IntentBranch<S, R> {
+  return branch;
+}
+
 async function runBranch<S extends z.ZodType, R>(branch: IntentBranch<S, R>, intent: string, formData: FormData, context: Context) {
   const form = branch.formKey ? branch.formKey(formData, intent) : intent;
   const submission = parseSubmission(formData, context, branch.schema, { omit: branch.omit });
-  if (submission.status !== "success") return invalidReply(submission, { form });
+  if (submission.status !== "success") return branch.invalid ? branch.invalid(submission, form) : invalidReply(submission, { form });
   return branch.run({ value: submission.value, intent, form, submission, formData });
 }

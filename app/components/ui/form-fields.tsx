@@ -225,6 +225,42 @@ export function SubmitButton({
   );
 }
 
+/** A person's first and last name, as the forms that ask them show them (account creation, profile). */
+export function NameFields({
+  labels,
+  defaults,
+  errors,
+  first,
+}: {
+  labels: { firstName: string; lastName: string };
+  defaults: { firstName: string; lastName: string };
+  errors: Record<string, string[] | undefined>;
+  first: string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        name="firstName"
+        label={labels.firstName}
+        autoComplete="given-name"
+        required
+        defaultValue={defaults.firstName}
+        errors={errors.firstName}
+        autoFocus={first === "firstName" || undefined}
+      />
+      <TextField
+        name="lastName"
+        label={labels.lastName}
+        autoComplete="family-name"
+        required
+        defaultValue={defaults.lastName}
+        errors={errors.lastName}
+        autoFocus={first === "lastName" || undefined}
+      />
+    </>
+  );
+}
+
 /**
  * The new password and its confirmation, as every password form asks them (edit, reset, account creation).
  * `policyId` is the id of the element that states the password rules; the new password field points at it.

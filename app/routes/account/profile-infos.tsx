@@ -1,19 +1,19 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useActionData } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { UpdateMobilePhoneSchema, UpdateUserDataSchema, updatePersonalDataSchema } from "#core/contract/profile.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-infos";
-import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply, errorReply } from "~/lib/forms.server";
+import { intentAction, intentBranch } from "~/lib/intent-action.server";
 import { formView, replyErrors, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
-import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage, NameFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { ProfileLayout, ReadOnlyNotice } from "~/components/account/profile-layout";
 import { loadProfile } from "~/routes/account/profile.server";
 import { EARLIEST_BIRTH_DATE, latestBirthDate } from "#core/domain/birth-date.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";
-import type { BackClient } from "~/lib/back.server";
 import { profileEndpoints } from "#core/contract/endpoints/profile.ts";
 import { pathOf } from "~/lib/paths.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
@@ -36,52 +36,58 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
-/** A form of the page: its schema (the API's own) and the call that posts what the schema parsed. */
-function formOf<S extends z.ZodType<Record<string, unknown>>>(schema: S, send: (back: BackClient, body: z.output<S>) => Promise<unknown>) {
-  return { schema, send: send as (back: BackClient, body: unknown) => Promise<unknown> };
-}
+/** The picture form's only field is its file, read from the form data (no schema reads a file). */
+const PictureFields = z.object({});
 
-/** The forms of the page with fields, by their `intent` (the birth date's bounds move with today). */
-function formsOf(today: string) {
-  return {
-    userData: formOf(UpdateUserDataSchema, (back, body) => back.call(profileEndpoints.updateUserData, { body })),
-    mobilePhone: formOf(UpdateMobilePhoneSchema, (back, body) => back.call(profileEndpoints.updateMobilePhone, { body })),
-    personalData: formOf(updatePersonalDataSchema(today), (back, body) => back.call(profileEndpoints.updatePersonalData, { body })),
-  };
-}
-
-/** Four forms, told apart by `intent`; each success comes back here with a toast. */
+/** Four forms, told apart by `intent`; each success comes back here with a toast. A read-only user's are all refused. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getLoggedInUser(context);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "");
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "account");
-  if (isReadOnlyUser(user.contractType)) return errorReply({ message: t("readOnly.notice"), form: intent, status: 200 });
-  if (intent === "picture") {
-    const picture = formData.get("picture");
-    if (!(picture instanceof File) || picture.size === 0)
-      return errorReply({ fieldErrors: { picture: [t("infos.pictureRequired")] }, form: intent, status: 200 });
-    const upload = new FormData();
-    upload.set("picture", picture, picture.name || "picture");
-    try {
-      await back.call(profileEndpoints.updateProfilePic, { body: upload });
-    } catch (error) {
-      return backErrorReply(null, error, { form: intent });
-    }
-    return redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
+  if (isReadOnlyUser(user.contractType)) {
+    return intentAction(request, context, {}, { unknownIntent: (intent) => errorReply({ message: t("readOnly.notice"), form: intent, status: 200 }) });
   }
-  const forms = formsOf(toParisDate(new Date()));
-  const form = Object.hasOwn(forms, intent) ? forms[intent as keyof typeof forms] : null;
-  if (!form) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent, status: 200 });
-  const submission = parseSubmission(formData, context, form.schema);
-  if (submission.status !== "success") return invalidReply(submission, { form: intent });
-  try {
-    await form.send(back, submission.value);
-  } catch (error) {
-    return backErrorReply(submission, error, { form: intent });
-  }
-  return redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
+  const saved = () => redirectWithToast(pathOf(context, "profile-infos"), { type: "success", message: t("infos.saved") });
+  /** A form whose schema is the API's own: the call with what the schema parsed. */
+  const form = <S extends z.ZodType>(schema: S, send: (body: z.output<S>) => Promise<unknown>) =>
+    intentBranch({
+      schema,
+      run: async ({ value, submission, form }) => {
+        try {
+          await send(value);
+        } catch (error) {
+          return backErrorReply(submission, error, { form });
+        }
+        return saved();
+      },
+    });
+  return intentAction(
+    request,
+    context,
+    {
+      userData: form(UpdateUserDataSchema, (body) => back.call(profileEndpoints.updateUserData, { body })),
+      mobilePhone: form(UpdateMobilePhoneSchema, (body) => back.call(profileEndpoints.updateMobilePhone, { body })),
+      // The birth date's bounds move with today.
+      personalData: form(updatePersonalDataSchema(toParisDate(new Date())), (body) => back.call(profileEndpoints.updatePersonalData, { body })),
+      picture: {
+        schema: PictureFields,
+        run: async ({ formData, form }) => {
+          const picture = formData.get("picture");
+          if (!(picture instanceof File) || picture.size === 0)
+            return errorReply({ fieldErrors: { picture: [t("infos.pictureRequired")] }, form, status: 200 });
+          const upload = new FormData();
+          upload.set("picture", picture, picture.name || "picture");
+          try {
+            await back.call(profileEndpoints.updateProfilePic, { body: upload });
+          } catch (error) {
+            return backErrorReply(null, error, { form });
+          }
+          return saved();
+        },
+      },
+    },
+    { unknownIntent: (intent) => errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent, status: 200 }) },
+  );
 }
 
 export default function ProfileInfos({ loaderData }: Route.ComponentProps) {
@@ -151,23 +157,11 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormRepl
   return (
     <Section id="user-data" title={t("infos.userData")} formRef={ref} form={form}>
       <FormMessage message={message} />
-      <TextField
-        name="firstName"
-        label={t("fields.firstName")}
-        autoComplete="given-name"
-        required
-        defaultValue={shown("firstName", profile.firstName)}
-        errors={errors.firstName}
-        autoFocus={first === "firstName" || undefined}
-      />
-      <TextField
-        name="lastName"
-        label={t("fields.lastName")}
-        autoComplete="family-name"
-        required
-        defaultValue={shown("lastName", profile.lastName)}
-        errors={errors.lastName}
-        autoFocus={first === "lastName" || undefined}
+      <NameFields
+        labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName") }}
+        defaults={{ firstName: shown("firstName", profile.firstName), lastName: shown("lastName", profile.lastName) }}
+        errors={errors}
+        first={first}
       />
       <SelectField
         name="gender"

@@ -14,7 +14,8 @@ import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, use
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
-import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply, errorReply } from "~/lib/forms.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { formView, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -43,31 +44,37 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
+const DisableSchema = z.strictObject({ targetId: IdParam });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "");
   const t = serverT(context, "admin-tools");
   const { back } = context.get(requestStateContext);
   const list = pathOf(context, "admin-discount-codes");
-  if (intent === "disable") {
-    const submission = parseSubmission(formData, context, z.strictObject({ targetId: IdParam }));
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    try {
-      await back.call(adminUsersEndpoints.disableDiscountCode, { params: { id: submission.value.targetId } });
-    } catch (error) {
-      if (error instanceof BackError && error.status === 404) return errorReply({ message: error.message, form: intent, status: 404 });
-      throw error;
-    }
-    return redirectWithToast(list, { type: "success", message: t("codes.disabled") });
-  }
-  const submission = parseSubmission(formData, context, NewDiscountCodeSchema);
-  if (submission.status !== "success") return invalidReply(submission, { form: "create" });
-  try {
-    await back.call(adminUsersEndpoints.createDiscountCode, { body: submission.value });
-  } catch (error) {
-    return backErrorReply(submission, error, { form: "create" });
-  }
-  return redirectWithToast(list, { type: "success", message: t("codes.created") });
+  return intentAction(request, context, {
+    create: {
+      schema: NewDiscountCodeSchema,
+      run: async ({ value, submission, form }) => {
+        try {
+          await back.call(adminUsersEndpoints.createDiscountCode, { body: value });
+        } catch (error) {
+          return backErrorReply(submission, error, { form });
+        }
+        return redirectWithToast(list, { type: "success", message: t("codes.created") });
+      },
+    },
+    disable: {
+      schema: DisableSchema,
+      run: async ({ value, form }) => {
+        try {
+          await back.call(adminUsersEndpoints.disableDiscountCode, { params: { id: value.targetId } });
+        } catch (error) {
+          if (error instanceof BackError && error.status === 404) return errorReply({ message: error.message, form, status: 404 });
+          throw error;
+        }
+        return redirectWithToast(list, { type: "success", message: t("codes.disabled") });
+      },
+    },
+  });
 }
 
 function valueText(code: AdminDiscountCode, locale: string): string {

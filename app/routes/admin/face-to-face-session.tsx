@@ -20,11 +20,12 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { SelectField, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { BackError, type BackClient } from "~/lib/back.server";
+import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
-import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply } from "~/lib/forms.server";
+import { intentAction, intentBranch } from "~/lib/intent-action.server";
 import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -45,54 +46,50 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.session.name });
 
-/**
- * A form of the page: its schema, the same as its endpoint's body, and the call that posts it for session `id`. The
- * action parses the form with that schema before it calls, so the call may take what the parse gave.
- */
-function intentOf<S extends z.ZodType<Record<string, unknown>>>(schema: S, send: (back: BackClient, id: number, body: z.output<S>) => Promise<unknown>) {
-  return { schema, send: send as (back: BackClient, id: number, body: unknown) => Promise<unknown> };
-}
-
-const INTENTS = {
-  save: intentOf(SessionInputSchema, (back, id, body) => back.call(endpoints.update, { params: { id }, body })),
-  addDate: intentOf(SessionDateInputSchema, (back, id, body) => back.call(endpoints.addDate, { params: { id }, body })),
-  move: intentOf(MoveLearnerInputSchema, (back, id, body) => back.call(endpoints.moveLearner, { params: { id }, body })),
-  cancel: intentOf(ConfirmInputSchema, (back, id, body) => back.call(endpoints.cancel, { params: { id }, body })),
-  promote: intentOf(PromoteWaitingInputSchema, (back, id, body) => back.call(endpoints.promoteWaiting, { params: { id }, body })),
-  removeWaiting: intentOf(RemoveWaitingInputSchema, (back, id, body) => back.call(endpoints.removeWaiting, { params: { id }, body })),
-} as const;
-
-/** Forms repeated per learner answer under intent-enrolmentId. */
-const PER_LEARNER = new Set(["move", "promote", "removeWaiting"]);
-const TOASTS: Partial<Record<keyof typeof INTENTS, string>> = { move: "sessions.moved", promote: "sessions.promoted", removeWaiting: "sessions.removed" };
+/** Forms repeated per learner (move, promote, remove from the waiting list) answer under intent-enrolmentId. */
+const perLearner = (formData: FormData, intent: string) => `${intent}-${String(formData.get("enrolmentId") ?? "")}`;
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const id = requireIdParam(params.sessionId, url);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "") as keyof typeof INTENTS;
-  const def = INTENTS[intent];
-  if (!def) return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
-  const formKey = PER_LEARNER.has(intent) ? `${intent}-${String(formData.get("enrolmentId") ?? "")}` : intent;
-  const submission = parseSubmission(formData, context, def.schema);
-  if (submission.status !== "success") return invalidReply(submission, { form: formKey });
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "admin");
-  let cancelled: SessionCancelReply | null = null;
-  try {
-    const reply = await def.send(back, id, submission.value);
-    if (intent === "cancel") cancelled = reply as SessionCancelReply;
-  } catch (error) {
-    return backErrorReply(submission, error, { form: formKey });
-  }
-  if (cancelled) {
-    // Who was told, by name: the administrator knows whom the cancellation reached.
-    const message =
-      cancelled.notified === 0 ? t("sessions.cancelledNobody") : t("sessions.cancelled", { count: cancelled.notified, names: cancelled.learners.join(", ") });
-    return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message });
-  }
-  return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), {
-    type: "success",
-    message: t(TOASTS[intent] ?? "catalog.saved"),
+  /** A form of the page whose schema is its endpoint's body: the call, then back to the session with `toast`. */
+  const form = <S extends z.ZodType>(schema: S, send: (body: z.output<S>) => Promise<unknown>, toast: string, formKey?: typeof perLearner) =>
+    intentBranch({
+      schema,
+      formKey,
+      run: async ({ value, submission, form }) => {
+        try {
+          await send(value);
+        } catch (error) {
+          return backErrorReply(submission, error, { form });
+        }
+        return redirectWithToast(pathOf(context, "admin-face-to-face-session", { sessionId: String(id) }), { type: "success", message: t(toast) });
+      },
+    });
+  return intentAction(request, context, {
+    save: form(SessionInputSchema, (body) => back.call(endpoints.update, { params: { id }, body }), "catalog.saved"),
+    addDate: form(SessionDateInputSchema, (body) => back.call(endpoints.addDate, { params: { id }, body }), "catalog.saved"),
+    move: form(MoveLearnerInputSchema, (body) => back.call(endpoints.moveLearner, { params: { id }, body }), "sessions.moved", perLearner),
+    promote: form(PromoteWaitingInputSchema, (body) => back.call(endpoints.promoteWaiting, { params: { id }, body }), "sessions.promoted", perLearner),
+    removeWaiting: form(RemoveWaitingInputSchema, (body) => back.call(endpoints.removeWaiting, { params: { id }, body }), "sessions.removed", perLearner),
+    cancel: {
+      schema: ConfirmInputSchema,
+      run: async ({ value, submission, form }) => {
+        let cancelled: SessionCancelReply;
+        try {
+          cancelled = await back.call(endpoints.cancel, { params: { id }, body: value });
+        } catch (error) {
+          return backErrorReply(submission, error, { form });
+        }
+        // Who was told, by name: the administrator knows whom the cancellation reached.
+        const message =
+          cancelled.notified === 0
+            ? t("sessions.cancelledNobody")
+            : t("sessions.cancelled", { count: cancelled.notified, names: cancelled.learners.join(", ") });
+        return redirectWithToast(pathOf(context, "admin-face-to-face"), { type: "success", message });
+      },
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { isBrandKey } from "#core/branding/brands.ts";
+import { z } from "zod";
+import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { LOGIN_IMAGE_TYPES } from "#core/contract/editorial.ts";
 import { editorialEndpoints } from "#core/contract/endpoints/editorial.ts";
 import { formatInstant, formatKilobytes } from "#core/domain/format.ts";
@@ -12,7 +13,8 @@ import { FormMessage } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
+import { backErrorReply, errorReply } from "~/lib/forms.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -33,27 +35,46 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
+/** Both forms name their brand; the upload's file is read from the form data (no schema reads a file). */
+const BrandFormSchema = z.strictObject({ brand: z.enum(BRAND_KEYS) });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request, context);
   const t = serverT(context, "admin-tools");
-  const brand = String(formData.get("brand") ?? "");
-  const intent = String(formData.get("intent") ?? "");
-  if (!isBrandKey(brand)) return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 422 });
   const { back } = context.get(requestStateContext);
-  if (intent === "reset") {
-    await back.call(editorialEndpoints.resetLoginImage, { params: { brand }, body: {} });
-    return redirectWithToast(pathOf(context, "admin-login-image"), { type: "success", message: t("loginImage.resetDone") });
-  }
-  const image = formData.get("image");
-  if (!(image instanceof File) || image.size === 0) return errorReply({ fieldErrors: { image: [t("loginImage.required")] }, form: brand, status: 422 });
-  const upload = new FormData();
-  upload.set("image", image, image.name || "image");
-  try {
-    await back.call(editorialEndpoints.replaceLoginImage, { params: { brand }, body: upload });
-  } catch (error) {
-    return backErrorReply(null, error, { form: brand });
-  }
-  return redirectWithToast(pathOf(context, "admin-login-image"), { type: "success", message: t("loginImage.saved") });
+  const refused = () => errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 422 });
+  const done = (message: string) => redirectWithToast(pathOf(context, "admin-login-image"), { type: "success", message });
+  return intentAction(
+    request,
+    context,
+    {
+      reset: {
+        schema: BrandFormSchema,
+        invalid: refused,
+        run: async ({ value }) => {
+          await back.call(editorialEndpoints.resetLoginImage, { params: { brand: value.brand }, body: {} });
+          return done(t("loginImage.resetDone"));
+        },
+      },
+      upload: {
+        schema: BrandFormSchema,
+        omit: ["image"],
+        invalid: refused,
+        run: async ({ value: { brand }, formData }) => {
+          const image = formData.get("image");
+          if (!(image instanceof File) || image.size === 0) return errorReply({ fieldErrors: { image: [t("loginImage.required")] }, form: brand, status: 422 });
+          const upload = new FormData();
+          upload.set("image", image, image.name || "image");
+          try {
+            await back.call(editorialEndpoints.replaceLoginImage, { params: { brand }, body: upload });
+          } catch (error) {
+            return backErrorReply(null, error, { form: brand });
+          }
+          return done(t("loginImage.saved"));
+        },
+      },
+    },
+    { unknownIntent: refused },
+  );
 }
 
 export default function AdminLoginImage({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
@@ -15,7 +16,8 @@ import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
-import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply, errorReply } from "~/lib/forms.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -52,32 +54,43 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title, noindex: true });
 
+/** The invitation's form posts nothing but its intent. */
+const NoFields = z.object({});
+
 export async function action({ request, url, context }: Route.ActionArgs) {
   const id = requireIdParam(url.searchParams.get("user"), url);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "");
   const { back } = context.get(requestStateContext);
+  const t = serverT(context, "admin-tools");
   const here = `${pathOf(context, "admin-users")}?user=${id}`;
-  if (intent === "invite") {
-    try {
-      const reply = await back.call(adminUsersEndpoints.resendInvitation, { params: { id } });
-      void reply;
-    } catch (error) {
-      return backErrorReply(null, error, { form: intent });
-    }
-    return redirectWithToast(here, { type: "success", message: serverT(context, "admin-tools")("users.invited") });
-  }
-  if (intent === "set-admin") {
-    const submission = parseSubmission(formData, context, SetAdminSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    try {
-      await back.call(adminUsersEndpoints.setAdmin, { params: { id }, body: submission.value });
-    } catch (error) {
-      return backErrorReply(submission, error, { form: intent });
-    }
-    return redirectWithToast(here, { type: "success", message: serverT(context, "admin-tools")("users.roleChanged") });
-  }
-  return errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 });
+  return intentAction(
+    request,
+    context,
+    {
+      invite: {
+        schema: NoFields,
+        run: async ({ form }) => {
+          try {
+            await back.call(adminUsersEndpoints.resendInvitation, { params: { id } });
+          } catch (error) {
+            return backErrorReply(null, error, { form });
+          }
+          return redirectWithToast(here, { type: "success", message: t("users.invited") });
+        },
+      },
+      "set-admin": {
+        schema: SetAdminSchema,
+        run: async ({ value, submission, form }) => {
+          try {
+            await back.call(adminUsersEndpoints.setAdmin, { params: { id }, body: value });
+          } catch (error) {
+            return backErrorReply(submission, error, { form });
+          }
+          return redirectWithToast(here, { type: "success", message: t("users.roleChanged") });
+        },
+      },
+    },
+    { unknownIntent: () => errorReply({ message: serverT(context, "common")("validation.invalidInput"), status: 400 }) },
+  );
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {

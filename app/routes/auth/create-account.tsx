@@ -6,7 +6,16 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
-import { FormMessage, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import {
+  FormMessage,
+  NameFields,
+  NewPasswordFields,
+  SelectField,
+  SubmitButton,
+  TextField,
+  firstErrorField,
+  useFocusFirstError,
+} from "~/components/ui/form-fields";
 import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";
@@ -125,23 +134,11 @@ export default function CreateAccount({ loaderData }: Route.ComponentProps) {
             {emailCheck.message}
           </p>
         ) : null}
-        <TextField
-          name="firstName"
-          label={t("fields.firstName")}
-          autoComplete="given-name"
-          required
-          defaultValue={shown("firstName", invitation.firstName)}
-          errors={errors.firstName}
-          autoFocus={first === "firstName" || undefined}
-        />
-        <TextField
-          name="lastName"
-          label={t("fields.lastName")}
-          autoComplete="family-name"
-          required
-          defaultValue={shown("lastName", invitation.lastName)}
-          errors={errors.lastName}
-          autoFocus={first === "lastName" || undefined}
+        <NameFields
+          labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName") }}
+          defaults={{ firstName: shown("firstName", invitation.firstName), lastName: shown("lastName", invitation.lastName) }}
+          errors={errors}
+          first={first}
         />
         <SelectField
           name="profession"

@@ -1,6 +1,6 @@
 import { canShop } from "#core/domain/permissions.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { on404 } from "~/lib/errors.server";
+import { badRequest, on404 } from "~/lib/errors.server";
 import type { SortOption } from "#core/branding/brands.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCountOf } from "#core/domain/pagination.ts";
 import { BackError } from "~/lib/back.server";
@@ -8,7 +8,7 @@ import { BookmarkFormSchema } from "#core/contract/catalogue.ts";
 import { requestStateContext, serverConfigContext } from "~/lib/context";
 import { plainCookie, readCookie } from "~/lib/cookies.server";
 import { isReadOnlyUser } from "#core/domain/user-state.ts";
-import { readSubmission } from "~/lib/forms.server";
+import { intentAction, intentBranch } from "~/lib/intent-action.server";
 import { getUser } from "~/lib/current-user.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
@@ -162,31 +162,38 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
 }
 
 /**
- * The bookmark toggle's action (catalogue, search and course pages). Without JavaScript it redirects
- * back to the page (post/redirect/get); from a fetcher it answers with data. Either way a toast follows.
+ * The bookmark toggle (catalogue, search, course and bookmarks pages). Without JavaScript it redirects back to the
+ * page (post/redirect/get); from a fetcher it answers with data. Either way a toast follows.
  */
-export async function bookmarkAction({ request, url, context }: Args & { request: Request }) {
-  const { back } = context.get(requestStateContext);
-  const { submission, formData } = await readSubmission(request, context, BookmarkFormSchema);
-  const backTo = url.pathname + url.search;
-  const fromFetcher = formData.get("js") === "1";
-  if (formData.get("intent") !== "bookmark" || submission.status !== "success") {
-    throw data({ message: serverT(context, "common")("errors.anErrorOccurred") }, { status: 400 });
-  }
-  const { trainingId: id, op } = submission.value;
-  const t = serverT(context, "catalogue");
-  let toast: ToastInput;
-  let status = 200;
-  try {
-    if (op === "add") await back.call(catalogueEndpoints.bookmark, { params: { id } });
-    else await back.call(catalogueEndpoints.unbookmark, { params: { id } });
-    toast = { type: "success", message: t(op === "add" ? "bookmarkAdded" : "bookmarkRemoved") };
-  } catch (error) {
-    if (!(error instanceof BackError)) throw error;
-    if (error.status === 401) throw redirect(loginPath(context, backTo));
-    status = error.status;
-    toast = { type: "error", message: error.message || t("bookmarkError") };
-  }
-  if (!fromFetcher) throw redirectWithToast(backTo, toast);
-  return data({ ok: status === 200, op }, { status, headers: withToast(toast) });
+export function bookmarkBranch({ url, context }: Args) {
+  return intentBranch({
+    schema: BookmarkFormSchema,
+    invalid: () => badRequest(context),
+    run: async ({ value, formData }) => {
+      const { back } = context.get(requestStateContext);
+      const backTo = url.pathname + url.search;
+      const fromFetcher = formData.get("js") === "1";
+      const { trainingId: id, op } = value;
+      const t = serverT(context, "catalogue");
+      let toast: ToastInput;
+      let status = 200;
+      try {
+        if (op === "add") await back.call(catalogueEndpoints.bookmark, { params: { id } });
+        else await back.call(catalogueEndpoints.unbookmark, { params: { id } });
+        toast = { type: "success", message: t(op === "add" ? "bookmarkAdded" : "bookmarkRemoved") };
+      } catch (error) {
+        if (!(error instanceof BackError)) throw error;
+        if (error.status === 401) throw redirect(loginPath(context, backTo));
+        status = error.status;
+        toast = { type: "error", message: error.message || t("bookmarkError") };
+      }
+      if (!fromFetcher) throw redirectWithToast(backTo, toast);
+      return data({ ok: status === 200, op }, { status, headers: withToast(toast) });
+    },
+  });
+}
+
+/** A page whose only form is the bookmark toggle. */
+export function bookmarkAction({ request, url, context }: Args & { request: Request }) {
+  return intentAction(request, context, { bookmark: bookmarkBranch({ url, context }) }, { unknownIntent: () => badRequest(context) });
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/i18n/react";
-import { formBody } from "~/lib/form-body.server";
-import { serverT } from "~/lib/translate.server";
-import { shopAction } from "~/routes/shop/shop.server";
+import { badRequest } from "~/lib/errors.server";
+import { intentAction } from "~/lib/intent-action.server";
+import { shopBranches } from "~/routes/shop/shop.server";
 import type { SeoHandle } from "~/lib/seo";
 import type { Route } from "./+types/catalogue";
-import { bookmarkAction, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
+import { bookmarkBranch, loadCatalogueView } from "~/routes/catalogue/catalogue.server";
 import { CatalogueListing } from "~/components/catalogue/catalogue-listing";
 import { catalogueHref } from "~/components/catalogue/catalogue-url";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -17,10 +17,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  // A shop customer's (or guest's) "add to cart" from a card; else the bookmark toggle.
-  const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
-  if (intent === "add") return shopAction({ request, context, returnTo: url.pathname + url.search });
-  return bookmarkAction({ request, url, context });
+  // A shop customer's (or guest's) "add to cart" from a card, and the bookmark toggle.
+  const add = shopBranches({ context, returnTo: url.pathname + url.search }).add;
+  return intentAction(request, context, { add, bookmark: bookmarkBranch({ url, context }) }, { unknownIntent: () => badRequest(context) });
 }
 
 export const handle: SeoHandle = { ownCanonical: true };

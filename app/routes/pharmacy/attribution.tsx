@@ -9,7 +9,9 @@ import { requestStateContext } from "~/lib/context";
 import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
-import { pharmacyAction } from "./pharmacy.server";
+import { pharmacyBranch } from "./pharmacy.server";
+import { badRequest } from "~/lib/errors.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { AttributeApprenantsFormSchema, type BoughtProduct } from "#core/contract/referent.ts";
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
@@ -32,27 +34,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "pharmacy");
-  return pharmacyAction(
-    request,
-    context,
-    {
-      attribute: {
-        schema: AttributeApprenantsFormSchema,
-        run: async (value: { product: { trainingId: number; sessionId: number | null }; apprenants: number[] }) => {
-          const result = await back.call(referent.attribute, {
-            body: { trainingId: value.product.trainingId, sessionId: value.product.sessionId, apprenants: value.apprenants },
-          });
-          return {
-            message:
-              result.attributed.length > 0
-                ? t("attribution.done", { count: result.attributed.length, skipped: result.alreadyEnrolled.length })
-                : t("attribution.nothingToDo"),
-          };
-        },
-      },
-    },
-    pathOf(context, "pharmacy-attribution"),
-  );
+  const attribute = pharmacyBranch(pathOf(context, "pharmacy-attribution"), AttributeApprenantsFormSchema, async (value) => {
+    const result = await back.call(referent.attribute, {
+      body: { trainingId: value.product.trainingId, sessionId: value.product.sessionId, apprenants: value.apprenants },
+    });
+    return {
+      message:
+        result.attributed.length > 0
+          ? t("attribution.done", { count: result.attributed.length, skipped: result.alreadyEnrolled.length })
+          : t("attribution.nothingToDo"),
+    };
+  });
+  return intentAction(request, context, { attribute }, { unknownIntent: () => badRequest(context) });
 }
 
 const sessionLabel = (p: BoughtProduct, locale: string) => (p.session ? ` · ${p.session.name} (${formatCalendarDay(p.session.startDate, locale)})` : "");

@@ -6,13 +6,15 @@ import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
 import { ProviderPaymentForm } from "~/components/shop/provider-payment-form";
 import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { BackError } from "~/lib/back.server";
-import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply } from "~/lib/forms.server";
+import { badRequest } from "~/lib/errors.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
-import { pharmacyAction } from "./pharmacy.server";
+import { pharmacyBranch } from "./pharmacy.server";
 import { referentEndpoints as referent } from "#core/contract/endpoints/referent.ts";
 import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
 import { IdParam } from "#core/contract/ids.ts";
@@ -48,49 +50,40 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 const EmptyForm = z.strictObject({});
 const SignForm = z.strictObject({ offerId: IdParam });
 
-/**
- * "Sign and pay" (contract/signContractSystemPay/{id}, ADR 0071): a pending contract order, then the provider: the
- * sandbox's page (a redirect), or SystemPay's hosted form, which this page renders for the browser to post.
- */
-async function payAction(request: Request, context: Route.ActionArgs["context"]) {
-  const { back } = context.get(requestStateContext);
-  const formData = await readFormData(request, context);
-  const submission = parseSubmission(formData, context, SignForm);
-  if (submission.status !== "success") return invalidReply(submission, { form: "pay" });
-  const contractPath = pathOf(context, "pharmacy-contract");
-  try {
-    const started = await back.call(referent.startContractPayment, { params: { id: submission.value.offerId } });
-    if (started.payment.method === "GET") return redirect(started.payment.url);
-    return redirect(`${contractPath}?${new URLSearchParams({ order: String(started.orderId), payment: "post" })}`);
-  } catch (error) {
-    return backErrorReply(submission, error, { form: "pay" });
-  }
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "pharmacy");
-  if ((await request.clone().formData()).get("intent") === "pay") return payAction(request, context);
-  return pharmacyAction(
+  const contractPath = pathOf(context, "pharmacy-contract");
+  return intentAction(
     request,
     context,
     {
-      next: {
-        schema: EmptyForm,
-        run: async () => {
-          const offer = await back.call(referent.offerNextProduct);
-          return { message: t("contract.offerReady", { product: offer.productName }) };
-        },
-      },
-      sign: {
+      next: pharmacyBranch(contractPath, EmptyForm, async () => {
+        const offer = await back.call(referent.offerNextProduct);
+        return { message: t("contract.offerReady", { product: offer.productName }) };
+      }),
+      sign: pharmacyBranch(contractPath, SignForm, async (value) => {
+        const offer = await back.call(referent.signOffer, { params: { id: value.offerId } });
+        return { message: t("contract.signed", { product: offer.productName }) };
+      }),
+      /**
+       * "Sign and pay" (contract/signContractSystemPay/{id}, ADR 0071): a pending contract order, then the provider: the
+       * sandbox's page (a redirect), or SystemPay's hosted form, which this page renders for the browser to post.
+       */
+      pay: {
         schema: SignForm,
-        run: async (value: { offerId: number }) => {
-          const offer = await back.call(referent.signOffer, { params: { id: value.offerId } });
-          return { message: t("contract.signed", { product: offer.productName }) };
+        run: async ({ value, submission, form }) => {
+          try {
+            const started = await back.call(referent.startContractPayment, { params: { id: value.offerId } });
+            if (started.payment.method === "GET") return redirect(started.payment.url);
+            return redirect(`${contractPath}?${new URLSearchParams({ order: String(started.orderId), payment: "post" })}`);
+          } catch (error) {
+            return backErrorReply(submission, error, { form });
+          }
         },
       },
     },
-    pathOf(context, "pharmacy-contract"),
+    { unknownIntent: () => badRequest(context) },
   );
 }
 

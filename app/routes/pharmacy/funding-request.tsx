@@ -8,7 +8,8 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
-import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply } from "~/lib/forms.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -35,32 +36,33 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   const id = requireIdParam(params.id, url);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "");
   const t = serverT(context, "pharmacy-funding");
   const here = pathOf(context, "pharmacy-funding-request", { id: String(id) });
-  if (intent === "action") {
-    const submission = parseSubmission(formData, context, FundingActionFormSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    try {
-      const current = await back.call(fundingRequestsEndpoints.detail, { params: { id } });
-      const updated = await back.call(fundingRequestsEndpoints.act, { body: { id, action: submission.value.step, isSpanish: current.request.isSpanish } });
-      return redirectWithToast(here, { type: "success", message: t("detail.moved", { state: t(`states.${updated.state}`) }) });
-    } catch (error) {
-      return backErrorReply(submission, error, { form: intent });
-    }
-  }
-  if (intent === "session") {
-    const submission = parseSubmission(formData, context, FundingSessionFormSchema);
-    if (submission.status !== "success") return invalidReply(submission, { form: intent });
-    try {
-      await back.call(fundingRequestsEndpoints.changeSession, { body: { dpecId: id, session: submission.value.session } });
-      return redirectWithToast(here, { type: "success", message: t("detail.sessionChanged") });
-    } catch (error) {
-      return backErrorReply(submission, error, { form: intent });
-    }
-  }
-  return errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), status: 400 });
+  return intentAction(request, context, {
+    action: {
+      schema: FundingActionFormSchema,
+      run: async ({ value, submission, form }) => {
+        try {
+          const current = await back.call(fundingRequestsEndpoints.detail, { params: { id } });
+          const updated = await back.call(fundingRequestsEndpoints.act, { body: { id, action: value.step, isSpanish: current.request.isSpanish } });
+          return redirectWithToast(here, { type: "success", message: t("detail.moved", { state: t(`states.${updated.state}`) }) });
+        } catch (error) {
+          return backErrorReply(submission, error, { form });
+        }
+      },
+    },
+    session: {
+      schema: FundingSessionFormSchema,
+      run: async ({ value, submission, form }) => {
+        try {
+          await back.call(fundingRequestsEndpoints.changeSession, { body: { dpecId: id, session: value.session } });
+          return redirectWithToast(here, { type: "success", message: t("detail.sessionChanged") });
+        } catch (error) {
+          return backErrorReply(submission, error, { form });
+        }
+      },
+    },
+  });
 }
 
 export default function FundingRequestPage({ loaderData }: Route.ComponentProps) {

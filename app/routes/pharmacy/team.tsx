@@ -11,7 +11,9 @@ import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { replyOf } from "~/components/pharmacy/form-reply";
-import { pharmacyAction } from "./pharmacy.server";
+import { pharmacyBranch } from "./pharmacy.server";
+import { badRequest } from "~/lib/errors.server";
+import { intentAction } from "~/lib/intent-action.server";
 import {
   AddApprenantSchema,
   EditAccountDatasSchema,
@@ -41,40 +43,29 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export async function action({ request, context }: Route.ActionArgs) {
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "pharmacy");
-  return pharmacyAction(
+  const here = pathOf(context, "pharmacy-team");
+  return intentAction(
     request,
     context,
     {
-      add: {
-        schema: AddApprenantSchema,
-        run: async (value: { email: string; firstName: string; lastName: string }) => {
-          await back.call(referent.addApprenant, { body: value });
-          return { message: t("team.invited", { email: value.email }) };
-        },
-      },
-      resend: {
-        schema: SendEmailToApprenantFormSchema,
-        run: async (value: { id: number }) => {
-          await back.call(referent.resendInvitation, { body: value });
-          return { message: t("team.resent") };
-        },
-      },
-      toggle: {
-        schema: ToggleApprenantActiveSchema,
-        run: async (value: { contactId: number; isActive: boolean }) => {
-          await back.call(referent.toggleApprenantActive, { body: value });
-          return { message: t(value.isActive ? "team.activated" : "team.deactivated") };
-        },
-      },
-      account: {
-        schema: EditAccountDatasSchema,
-        run: async (value: { name: string; address: string; postalCode: string; city: string }) => {
-          await back.call(referent.editAccountDatas, { body: value });
-          return { message: t("team.accountSaved") };
-        },
-      },
+      add: pharmacyBranch(here, AddApprenantSchema, async (value) => {
+        await back.call(referent.addApprenant, { body: value });
+        return { message: t("team.invited", { email: value.email }) };
+      }),
+      resend: pharmacyBranch(here, SendEmailToApprenantFormSchema, async (value) => {
+        await back.call(referent.resendInvitation, { body: value });
+        return { message: t("team.resent") };
+      }),
+      toggle: pharmacyBranch(here, ToggleApprenantActiveSchema, async (value) => {
+        await back.call(referent.toggleApprenantActive, { body: value });
+        return { message: t(value.isActive ? "team.activated" : "team.deactivated") };
+      }),
+      account: pharmacyBranch(here, EditAccountDatasSchema, async (value) => {
+        await back.call(referent.editAccountDatas, { body: value });
+        return { message: t("team.accountSaved") };
+      }),
     },
-    pathOf(context, "pharmacy-team"),
+    { unknownIntent: () => badRequest(context) },
   );
 }
 

@@ -1,22 +1,21 @@
 import { CoursePage } from "~/components/training/course-page";
-import { notFound, notFoundOn404, on404 } from "~/lib/errors.server";
+import { badRequest, notFound, notFoundOn404, on404 } from "~/lib/errors.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { redirect } from "react-router";
 import type { SeoHandle } from "~/lib/seo";
 import type { Route } from "./+types/training";
-import { bookmarkAction } from "~/routes/catalogue/catalogue.server";
+import { bookmarkBranch } from "~/routes/catalogue/catalogue.server";
 import { canonicalPath, courseJsonLd, metaDescription } from "~/routes/public/training-seo.server";
-import { enrolmentAction } from "~/routes/public/training-enrolment.server";
-import { shopAction } from "~/routes/shop/shop.server";
+import { enrolmentBranches } from "~/routes/public/training-enrolment.server";
+import { shopBranches } from "~/routes/shop/shop.server";
 import { canShop } from "#core/domain/permissions.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { requestStateContext } from "~/lib/context";
-import { formBody } from "~/lib/form-body.server";
 import { getUser } from "~/lib/current-user.server";
 import { loginPath, pathOf } from "~/lib/paths.server";
-import { serverT } from "~/lib/translate.server";
 import { pageMeta } from "~/lib/meta";
 import { enrolmentEndpoints } from "#core/contract/endpoints/enrolment.ts";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
@@ -76,14 +75,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const intent = (await formBody(request.clone(), serverT(context, "common")("errors.badForm"))).get("intent");
-  if (intent === "subscribe" || intent === "unsubscribe") {
-    const { back } = context.get(requestStateContext);
-    const training = await back.call(catalogueEndpoints.training, { params: { slug: params.slug ?? "" } }).catch(notFoundOn404(url.pathname));
-    return enrolmentAction({ request, url, context, trainingId: training.id });
-  }
-  if (intent === "add") return shopAction({ request, context, returnTo: url.pathname });
-  return bookmarkAction({ request, url, context });
+  const { back } = context.get(requestStateContext);
+  const trainingId = async () => (await back.call(catalogueEndpoints.training, { params: { slug: params.slug ?? "" } }).catch(notFoundOn404(url.pathname))).id;
+  return intentAction(
+    request,
+    context,
+    {
+      ...enrolmentBranches({ url, context, trainingId }),
+      add: shopBranches({ context, returnTo: url.pathname }).add,
+      bookmark: bookmarkBranch({ url, context }),
+    },
+    { unknownIntent: () => badRequest(context) },
+  );
 }
 
 export const handle: SeoHandle = { ownCanonical: true };

@@ -10,10 +10,12 @@ import { getUser } from "~/lib/current-user.server";
 import { pageMeta } from "~/lib/meta";
 import { pathOf, withRedirect } from "~/lib/paths.server";
 import { useRootData } from "~/lib/use-root-data";
-import { loadCart, shopAction } from "./shop.server";
-import { BILLING_INTENT, billingAction, loadBillingDetails, postedIntent } from "./billing.server";
+import { loadCart, shopBranches } from "./shop.server";
+import { BILLING_INTENT, billingBranch, loadBillingDetails } from "./billing.server";
 import { BillingForm } from "~/components/shop/billing-form";
-import { resendConfirmationAction } from "~/routes/auth/confirm-email.server";
+import { resendConfirmationBranch } from "~/routes/auth/confirm-email.server";
+import { badRequest } from "~/lib/errors.server";
+import { intentAction } from "~/lib/intent-action.server";
 import { RESEND_CONFIRMATION_INTENT } from "#core/contract/signup.ts";
 import type { FormReply } from "~/lib/forms";
 import type { BillingDetailsReply } from "#core/contract/billing.ts";
@@ -40,10 +42,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const intent = await postedIntent(request);
-  if (intent === BILLING_INTENT) return billingAction({ request, context, returnTo: url.pathname });
-  if (intent === RESEND_CONFIRMATION_INTENT) return resendConfirmationAction({ request, context, returnTo: url.pathname });
-  return shopAction({ request, context, returnTo: url.pathname });
+  const post = { context, returnTo: url.pathname };
+  return intentAction(
+    request,
+    context,
+    { ...shopBranches(post), [BILLING_INTENT]: billingBranch(post), [RESEND_CONFIRMATION_INTENT]: resendConfirmationBranch(post) },
+    { unknownIntent: () => badRequest(context) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "shop:cart.title" });
