@@ -80,7 +80,7 @@ register(enrolmentRoutes, endpoints.courseUnsubscribe, async (c, { ctx, caller, 
 register(enrolmentRoutes, endpoints.userEnrolment, async (c, { caller, params }) => {
   const { db, now } = c.var.deps;
   const training = await requireTraining(db, c.var.brand.key, params.id);
-  const [row, user] = await Promise.all([findActiveEnrolment(db, caller.userId, training.id), sessionUserPayload(db, caller)]);
+  const [row, user] = await Promise.all([findActiveEnrolment(db, caller.userId, training.id), sessionUserPayload(c.var.ctx)]);
   const eligibility = user.loggedIn ? subscriptionEligibility(user, training, now()) : null;
   return ok({ enrolment: row ? toEnrolmentPayload(row) : null, eligibility });
 });
