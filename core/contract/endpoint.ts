@@ -18,8 +18,7 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  *   writable contract;
  * - `signature`: no session, no CSRF header: a server-to-server call its handler authenticates by the sender's
  *   signature before anything changes (payment notifications, ADR 0100).
- * These are the named rules of core/domain/permissions.ts as the API checks them (isLoggedIn, canWrite, isAdmin,
- * isHolderOrReferent).
+ * Each names one rule of core/domain/permissions.ts (ACCESS_RULES), which the API evaluates on the caller.
  */
 export const ACCESS = ["public", "session", "writable", "admin", "referent", "referentWrite", "signature"] as const;
 export type Access = (typeof ACCESS)[number];

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { enterableAreas, mustChooseAccount, PERMISSIONS, type ManagementArea, type PermissionName, type PermissionUser } from "./permissions.ts";
+import { ALL_KINDS, passes, WHO_PASSES, type UserKind } from "../../tests/support/permission-table.ts";
+import {
+  ACCESS_RULES,
+  enterableAreas,
+  isHolderOrReferent,
+  mustChooseAccount,
+  needsAccountChoice,
+  PERMISSIONS,
+  type ManagementArea,
+  type PermissionName,
+  type PermissionUser,
+} from "./permissions.ts";
 
 const pharmacy = { id: 1, name: "Pharmacie du Centre" };
 const member = (overrides: Partial<Extract<PermissionUser, { loggedIn: true }>> = {}): PermissionUser => ({
@@ -13,136 +24,70 @@ const member = (overrides: Partial<Extract<PermissionUser, { loggedIn: true }>> 
   ...overrides,
 });
 
-const USERS: Record<string, PermissionUser> = {
+/** Each kind of user of the shared table (tests/support/permission-table.ts), as the API describes its demo user. */
+const USERS: Record<UserKind, PermissionUser> = {
   guest: { loggedIn: false },
   learner: member(),
-  "learner without pharmacy": member({ establishment: null }),
-  holder: member({ isHolder: true }),
-  "referent (role)": member({ role: "referent" }),
-  "read-only learner": member({ contractType: "readonly" }),
-  "shop customer": member({ contractType: "shop", establishment: null, role: null }),
-  "admin without pharmacy": member({ isAdmin: true, establishment: null, role: null }),
-};
-
-// Rows: users; columns: rules. One line per user says everything that user may do.
-const TABLE: Record<string, Record<PermissionName, boolean>> = {
-  guest: {
-    isLoggedIn: false,
-    isGuest: true,
-    isAdmin: false,
-    isShopCustomer: false,
-    needsAccountChoice: false,
-    canUseLearnerArea: false,
-    isHolderOrReferent: false,
-    canShop: true,
-    canWrite: false,
-  },
-  learner: {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: false,
-    isShopCustomer: false,
-    needsAccountChoice: false,
-    canUseLearnerArea: true,
-    isHolderOrReferent: false,
-    canShop: false,
-    canWrite: true,
-  },
-  "learner without pharmacy": {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: false,
-    isShopCustomer: false,
-    needsAccountChoice: true,
-    canUseLearnerArea: false,
-    isHolderOrReferent: false,
-    canShop: false,
-    canWrite: true,
-  },
-  holder: {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: false,
-    isShopCustomer: false,
-    needsAccountChoice: false,
-    canUseLearnerArea: true,
-    isHolderOrReferent: true,
-    canShop: false,
-    canWrite: true,
-  },
-  "referent (role)": {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: false,
-    isShopCustomer: false,
-    needsAccountChoice: false,
-    canUseLearnerArea: true,
-    isHolderOrReferent: true,
-    canShop: false,
-    canWrite: true,
-  },
-  "read-only learner": {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: false,
-    isShopCustomer: false,
-    needsAccountChoice: false,
-    canUseLearnerArea: true,
-    isHolderOrReferent: false,
-    canShop: false,
-    canWrite: false,
-  },
-  "shop customer": {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: false,
-    isShopCustomer: true,
-    needsAccountChoice: false,
-    canUseLearnerArea: true,
-    isHolderOrReferent: false,
-    canShop: true,
-    canWrite: true,
-  },
-  "admin without pharmacy": {
-    isLoggedIn: true,
-    isGuest: false,
-    isAdmin: true,
-    isShopCustomer: false,
-    needsAccountChoice: false,
-    canUseLearnerArea: true,
-    isHolderOrReferent: false,
-    canShop: false,
-    canWrite: true,
-  },
+  readOnly: member({ contractType: "readonly" }),
+  noPharmacy: member({ contractType: null, establishment: null, role: null }),
+  shop: member({ contractType: "shop", establishment: null, role: null }),
+  holder: member({ role: "holder", isHolder: true, isReferent: true }),
+  readOnlyReferent: member({ contractType: "readonly", role: "referent", isReferent: true }),
+  multi: member({ contractType: null, establishment: null, role: null }),
+  admin: member({ isAdmin: true }),
 };
 
 describe("permissions: every named rule for every kind of user", () => {
-  test("the table covers every rule and every user", () => {
-    for (const row of Object.values(TABLE)) expect(Object.keys(row).sort()).toEqual(Object.keys(PERMISSIONS).sort());
-    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(USERS).sort());
+  test("the table names every rule", () => {
+    expect(Object.keys(WHO_PASSES).sort()).toEqual(Object.keys(PERMISSIONS).sort());
   });
 
-  const cells = Object.entries(TABLE).flatMap(([user, row]) =>
-    Object.entries(row).map(([rule, expected]) => [user, rule as PermissionName, expected] as const),
-  );
-  test.each(cells)("%s: %s is %s", (user, rule, expected) => {
-    expect(PERMISSIONS[rule](USERS[user]!)).toBe(expected);
+  const cells = ALL_KINDS.flatMap((kind) => (Object.keys(PERMISSIONS) as PermissionName[]).map((rule) => [kind, rule, passes(kind, rule)] as const));
+  test.each(cells)("%s: %s is %s", (kind, rule, expected) => {
+    expect(PERMISSIONS[rule](USERS[kind])).toBe(expected);
+  });
+
+  test("an administrator or a shop customer without pharmacy acts on their own: no account choice", () => {
+    expect(needsAccountChoice(member({ isAdmin: true, establishment: null, role: null }))).toBe(false);
+    expect(needsAccountChoice(USERS.shop)).toBe(false);
+  });
+
+  test("a referent by the role alone manages the pharmacy", () => {
+    expect(isHolderOrReferent(member({ role: "referent" }))).toBe(true);
+  });
+});
+
+describe("the rule of each endpoint access, and what a logged-in user who fails it is told", () => {
+  test.each([
+    ["writable", "readOnly", "readOnly"],
+    ["admin", "learner", "forbidden"],
+    ["referent", "learner", "referentOnly"],
+    ["referentWrite", "learner", "referentOnly"],
+    ["referentWrite", "readOnlyReferent", "readOnly"],
+  ] as const)("%s refuses %s: %s", (access, kind, refusal) => {
+    const { rule, refusal: refusalOf } = ACCESS_RULES[access];
+    expect(PERMISSIONS[rule](USERS[kind])).toBe(false);
+    expect(refusalOf?.(USERS[kind])).toBe(refusal);
   });
 });
 
 describe("the management areas a user may enter (the header's user menu and the profile link them)", () => {
-  const EXPECTED: Record<string, ManagementArea[]> = {
+  const EXPECTED: Record<UserKind, ManagementArea[]> = {
     guest: [],
     learner: [],
-    "learner without pharmacy": [],
+    readOnly: [],
+    noPharmacy: [],
+    shop: [],
     holder: ["pharmacy"],
-    "referent (role)": ["pharmacy"],
-    "read-only learner": [],
-    "shop customer": [],
-    "admin without pharmacy": ["admin"],
+    readOnlyReferent: ["pharmacy"],
+    multi: [],
+    admin: ["admin"],
   };
-  test.each(Object.entries(EXPECTED))("%s: %j", (user, areas) => {
-    expect(enterableAreas(USERS[user]!)).toEqual(areas);
+  test.each(Object.entries(EXPECTED) as [UserKind, ManagementArea[]][])("%s: %j", (kind, areas) => {
+    expect(enterableAreas(USERS[kind])).toEqual(areas);
+  });
+  test("an administrator without pharmacy enters the administration", () => {
+    expect(enterableAreas(member({ isAdmin: true, establishment: null, role: null }))).toEqual(["admin"]);
   });
   test("an administrator who also manages the pharmacy in use enters both, pharmacy first", () => {
     expect(enterableAreas(member({ isAdmin: true, role: "referent" }))).toEqual(["pharmacy", "admin"]);

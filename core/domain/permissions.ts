@@ -1,7 +1,9 @@
 /**
  * Who may do what, as named rules over the user the API describes (GET /user): pure functions, the same for a page
- * guard (app/lib/area-guards.server.ts) and anything else that asks. Spec section 6.
+ * guard (app/lib/area-guards.server.ts), an endpoint's access (ACCESS_RULES below, applied by the back API's
+ * register) and anything else that asks. Spec section 6.
  */
+import type { Access } from "../contract/endpoint.ts";
 import { canAccessPharmacyManagement, isReadOnlyUser, isShopContext } from "./user-state.ts";
 
 /** The facts of the user the rules read (a subset of the API's user payload). */
@@ -17,12 +19,13 @@ export type PermissionUser =
       isReferent: boolean;
     };
 
-export function isLoggedIn(user: PermissionUser): boolean {
-  return user.loggedIn;
+/** Anyone, guest or not: the rule of the API's public endpoints. */
+export function anyone(): boolean {
+  return true;
 }
 
-export function isGuest(user: PermissionUser): boolean {
-  return !user.loggedIn;
+export function isLoggedIn(user: PermissionUser): boolean {
+  return user.loggedIn;
 }
 
 export function isAdmin(user: PermissionUser): boolean {
@@ -30,7 +33,7 @@ export function isAdmin(user: PermissionUser): boolean {
 }
 
 /** Shop customers have a personal shop contract and no pharmacy (ADR 0021). */
-export function isShopCustomer(user: PermissionUser): boolean {
+function isShopCustomer(user: PermissionUser): boolean {
   return user.loggedIn && isShopContext({ loggedIn: true, contractType: user.contractType });
 }
 
@@ -49,11 +52,6 @@ export function needsAccountChoice(user: PermissionUser): boolean {
  */
 export function mustChooseAccount(user: { loggedIn: false } | { loggedIn: true; currentAccountId: number | null; accounts: readonly unknown[] }): boolean {
   return user.loggedIn && user.currentAccountId === null && user.accounts.length > 1;
-}
-
-/** The learner areas (account, learning): logged in, with a pharmacy chosen when one is needed. */
-export function canUseLearnerArea(user: PermissionUser): boolean {
-  return user.loggedIn && !needsAccountChoice(user);
 }
 
 /** Pharmacy management: a holder or a referent of the pharmacy in use. */
@@ -84,6 +82,11 @@ export function enterableAreas(user: PermissionUser): ManagementArea[] {
 /** Changes to one's own data (a read-only contract only reads). */
 export function canWrite(user: PermissionUser): boolean {
   return user.loggedIn && !isReadOnlyUser(user.contractType);
+}
+
+/** Changes to the pharmacy in use: its holder or a referent, on a contract that is not read-only. */
+export function canWriteAsHolderOrReferent(user: PermissionUser): boolean {
+  return isHolderOrReferent(user) && canWrite(user);
 }
 
 // ------------------------------------------------------------------------------------------- the pharmacy's team
@@ -118,16 +121,34 @@ export function canChangeTeamAccess(
   return teamAccessRefusal(actor, member, !member.isActive) === null;
 }
 
-/** The named rules, for tables and matrices (tests, docs). */
+/** The named rules over a PermissionUser, by name: the endpoints' access rules below and the tests' matrices. */
 export const PERMISSIONS = {
+  anyone,
   isLoggedIn,
-  isGuest,
   isAdmin,
-  isShopCustomer,
   needsAccountChoice,
-  canUseLearnerArea,
   isHolderOrReferent,
   canShop,
   canWrite,
+  canWriteAsHolderOrReferent,
 } as const;
 export type PermissionName = keyof typeof PERMISSIONS;
+
+/** The message key of the 403 a logged-in user who fails an endpoint's rule gets (server/back/i18n). */
+export type AccessRefusal = "forbidden" | "readOnly" | "referentOnly";
+
+/**
+ * The rule each access of the API's endpoints names (core/contract/endpoint.ts), and what a logged-in user who fails
+ * it is told; a guest who fails it gets a 401.
+ */
+export const ACCESS_RULES: Record<Access, { rule: PermissionName; refusal?: (user: PermissionUser) => AccessRefusal }> = {
+  public: { rule: "anyone" },
+  session: { rule: "isLoggedIn" },
+  writable: { rule: "canWrite", refusal: () => "readOnly" },
+  admin: { rule: "isAdmin", refusal: () => "forbidden" },
+  referent: { rule: "isHolderOrReferent", refusal: () => "referentOnly" },
+  // A holder or referent on a read-only contract is told that the contract, not the role, stands in the way.
+  referentWrite: { rule: "canWriteAsHolderOrReferent", refusal: (user) => (isHolderOrReferent(user) ? "readOnly" : "referentOnly") },
+  // The sender's signature, checked by the handler, stands for the caller.
+  signature: { rule: "anyone" },
+};

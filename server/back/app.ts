@@ -29,7 +29,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { adminCatalogRoutes } from "./modules/admin-catalog/admin-catalog.routes.ts";
 import { adminSessionsRoutes } from "./modules/admin-sessions/admin-sessions.routes.ts";
 import { adminDashboardRoutes } from "./modules/admin/admin-dashboard.routes.ts";
-import { requireAdmin } from "./http/guards.ts";
+import { requireAccess } from "./http/guards.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
@@ -142,7 +142,7 @@ export function createBackApp(deps: BackDeps) {
   // The admin-auth guard (spec section 6), once for the whole back office: every /back/api/admin/* call needs a
   // logged-in administrator (401 for guests, 403 for others), before its route reads anything (ADR 0060).
   api.use("/admin/*", async (c, next) => {
-    await requireAdmin(c);
+    await requireAccess(c, "admin");
     await next();
   });
   api.route("/", healthRoutes);

@@ -6,11 +6,6 @@ import { describe, expect, test } from "vitest";
 
 const MODULES = join(import.meta.dirname, "modules");
 
-/** Service files still taking `db`, `deps`, `tx` or a context type of their own: this list only shrinks. */
-const NOT_YET_CONTEXT = new Set<string>([
-  "user/user.service.ts", // 5
-]);
-
 const serviceFiles = readdirSync(MODULES, { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".service.ts"))
   .sort();
@@ -25,11 +20,7 @@ function otherContexts(file: string): string[] {
 
 describe("the service context", () => {
   test("every service function takes ctx: ServiceContext first", () => {
-    const offenders = serviceFiles.filter((file) => !NOT_YET_CONTEXT.has(file)).flatMap((file) => otherContexts(file).map((fn) => `${file}: ${fn}`));
+    const offenders = serviceFiles.flatMap((file) => otherContexts(file).map((fn) => `${file}: ${fn}`));
     expect(offenders).toEqual([]);
-  });
-
-  test("the list of files not yet converted only names service files that still need it", () => {
-    expect([...NOT_YET_CONTEXT].filter((file) => !serviceFiles.includes(file) || otherContexts(file).length === 0)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
-import { pickCurrentAccount, sessionContract, sessionMemberships, sessionUser } from "../modules/user/user.service.ts";
+import type { Access } from "#core/contract/endpoint.ts";
+import { ACCESS_RULES, PERMISSIONS } from "#core/domain/permissions.ts";
+import { callerFacts, type CallerFacts } from "../modules/user/user.service.ts";
 import { AppError } from "./app-error.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./csrf.ts";
@@ -13,24 +15,15 @@ export function requireSession(c: Context<BackEnv>): SessionState {
 }
 
 /**
- * A logged-in user whose contract is not read-only (403 with a clear message otherwise). The contract is the one of
- * the account the user payload shows: the session's only while the user is still an active member of it.
+ * The caller, if they pass the rule of `access` (core/domain/permissions.ts ACCESS_RULES): a guest who fails it gets
+ * a 401, anyone else a 403 saying why.
  */
-export async function requireWritableSession(c: Context<BackEnv>): Promise<SessionState> {
-  const session = requireSession(c);
-  const { db } = c.var.deps;
-  const current = pickCurrentAccount(await sessionMemberships(db, session), session.accountId);
-  const contract = await sessionContract(db, session, current);
-  if (contract?.type === "readonly") throw new AppError("FORBIDDEN", "readOnly");
-  return session;
-}
-
-/** An administrator (admin-auth guard): 401 for guests, 403 for others. */
-export async function requireAdmin(c: Context<BackEnv>): Promise<SessionState> {
-  const session = requireSession(c);
-  const user = await sessionUser(c.var.deps.db, session);
-  if (!user?.isAdmin) throw new AppError("FORBIDDEN", "forbidden");
-  return session;
+export async function requireAccess(c: Context<BackEnv>, access: Access): Promise<CallerFacts> {
+  const facts = await callerFacts(c.var.ctx);
+  const { rule, refusal } = ACCESS_RULES[access];
+  if (PERMISSIONS[rule](facts.user)) return facts;
+  if (!facts.user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
+  throw new AppError("FORBIDDEN", refusal?.(facts.user) ?? "forbidden");
 }
 
 /**

@@ -4,7 +4,9 @@ import { z } from "zod";
 import { endpoint, fillPath } from "#core/contract/endpoint.ts";
 import { IdParams } from "#core/contract/fields.ts";
 import { IdParam } from "#core/contract/ids.ts";
-import type { BackEnv } from "../context.ts";
+import { BRANDS } from "#core/branding/brands.ts";
+import type { BackDeps, BackEnv } from "../context.ts";
+import { serviceContext } from "../service-context.ts";
 import { translator } from "../i18n/messages.ts";
 import { AppError } from "./app-error.ts";
 import { failure } from "./envelope.ts";
@@ -28,6 +30,8 @@ function appWith(register_: (routes: Hono<BackEnv>) => void) {
   app.use(async (c, next) => {
     c.set("t", translator("en-US"));
     c.set("session", null);
+    // A guest's context: the access rules read nothing of the dependencies for a guest.
+    c.set("ctx", serviceContext({} as BackDeps, { brand: BRANDS.fr, locale: "en-US" }));
     await next();
   });
   register_(app);
@@ -68,7 +72,7 @@ describe("register: one endpoint object mounts its route", () => {
     expect((await app.request("/things/1")).status).toBe(404);
   });
 
-  test("its access rule is applied first: a guest gets the 401 of requireSession", async () => {
+  test("its access rule is applied first: a guest gets its 401", async () => {
     const reply = await app.request("/mine");
     expect(reply.status).toBe(401);
     expect((await reply.json()).message).toBe("unauthenticated");

@@ -3,12 +3,13 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Access, Endpoint, ParsedInput, ReplyInput } from "#core/contract/endpoint.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { requireReferent, type ReferentScope } from "../modules/referent/referent-scope.ts";
+import { referentScope, type ReferentScope } from "../modules/referent/referent-scope.ts";
+import type { CallerFacts } from "../modules/user/user.service.ts";
 import { success } from "./envelope.ts";
-import { requireAdmin, requireCsrfOnGet, requireSession, requireWritableSession } from "./guards.ts";
+import { requireAccess, requireCsrfOnGet } from "./guards.ts";
 import { parseBody, parseInput, parseQuery } from "./validate.ts";
 
-/** What each access rule's guard hands the handler: who is calling. */
+/** The caller each access hands the handler. */
 type Callers = {
   public: SessionState | null;
   session: SessionState;
@@ -19,16 +20,21 @@ type Callers = {
   signature: null;
 };
 
-/** The guard of each access rule (core/contract/endpoint.ts): it throws the 401 or 403, or returns the caller. */
-const GUARDS: { [A in Access]: (c: Context<BackEnv>) => Callers[A] | Promise<Callers[A]> } = {
-  public: (c) => c.var.session,
-  session: requireSession,
-  writable: requireWritableSession,
-  admin: requireAdmin,
-  referent: (c) => requireReferent(c),
-  referentWrite: (c) => requireReferent(c, { write: true }),
+/** What each access hands the handler once its rule let the caller through (requireAccess): who is calling. */
+const CALLERS: { [A in Access]: (facts: CallerFacts) => Callers[A] } = {
+  public: (facts) => facts.session,
+  session: loggedIn,
+  writable: loggedIn,
+  admin: loggedIn,
+  referent: referentScope,
+  referentWrite: referentScope,
   signature: () => null,
 };
+
+function loggedIn(facts: CallerFacts): SessionState {
+  if (!facts.session) throw new Error("a session caller for a guest");
+  return facts.session;
+}
 
 /** A success reply: the endpoint's data (typed by its reply schema), its message and status. */
 export type Ok<T> = { readonly ok: typeof OK; readonly data: T; readonly message?: string; readonly status?: ContentfulStatusCode };
@@ -49,7 +55,7 @@ export const REGISTERED = new Set<Endpoint>();
 
 /**
  * Mounts an endpoint on `routes`: its method and path; the CSRF header for a GET that changes state (419); its access
- * guard (401/403); its params, query and body parsed with its schemas (422 with the field errors: parseInput,
+ * rule (401/403, requireAccess); its params, query and body parsed with its schemas (422 with the field errors: parseInput,
  * parseQuery, parseBody);
  * then the handler with the typed input, whose data becomes the envelope's.
  */
@@ -57,7 +63,7 @@ export function register<E extends Endpoint>(routes: Hono<BackEnv>, endpoint: E,
   REGISTERED.add(endpoint);
   routes.on(endpoint.method, endpoint.path, async (c) => {
     if (endpoint.changesState) requireCsrfOnGet(c);
-    const caller = await GUARDS[endpoint.access](c);
+    const caller = CALLERS[endpoint.access](await requireAccess(c, endpoint.access));
     const t = c.var.t;
     const params = endpoint.params ? parseInput(endpoint.params, c.req.param(), t) : undefined;
     const query = endpoint.query ? parseQuery(endpoint.query, c.req.query(), t) : undefined;

@@ -29,7 +29,7 @@ register(accountRoutes, endpoints.setAccount, async (c, { ctx, caller: session, 
   }
   await setSessionAccount(c, input.accountId);
   await chooseAccount(ctx, session.userId, input.accountId);
-  return ok(await getUserPayload(db, session.userId, input.accountId), c.var.t("accountChosen"));
+  return ok(await getUserPayload(c.var.ctx, session.userId, input.accountId), c.var.t("accountChosen"));
 });
 
 register(accountRoutes, endpoints.updatePassword, async (c, { caller: session, body: input }) => {
@@ -50,8 +50,7 @@ register(accountRoutes, endpoints.consent, async (c, { ctx, caller: session, bod
 register(accountRoutes, endpoints.invitation, async (_c, { ctx, params }) => ok(await describeInvitation(ctx, params.token)));
 
 register(accountRoutes, endpoints.createAccount, async (c, { ctx, body: input }) => {
-  const { db } = c.var.deps;
   const created = await createAccountFromInvitation(ctx, input);
   const session = await startSession(c, created.userId, created.accountId);
-  return ok(await getUserPayload(db, created.userId, session.accountId), c.var.t("accountCreated"), 201);
+  return ok(await getUserPayload(ctx, created.userId, session.accountId), c.var.t("accountCreated"), 201);
 });

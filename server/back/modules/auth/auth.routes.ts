@@ -45,7 +45,7 @@ async function openSessionHere(c: Context<BackEnv>, user: UserRow, accountId: nu
     throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
   }
   const session = await startSession(c, user.id, accountId, options);
-  return ok(await getUserPayload(db, user.id, session.accountId), c.var.t("loggedIn"));
+  return ok(await getUserPayload(c.var.ctx, user.id, session.accountId), c.var.t("loggedIn"));
 }
 
 register(authRoutes, endpoints.login, async (c, { body: input }) => {

@@ -14,7 +14,7 @@ export const billingRoutes = new Hono<BackEnv>();
 
 /** A logged-in shop customer (the shop's own guard: 401 for guests, 403 outside shop context), and their scope. */
 async function shopBuyerScope(c: Context<BackEnv>, session: SessionState): Promise<BillingScope> {
-  if (!canShop(await sessionUserPayload(c.var.deps.db, session))) throw new AppError("FORBIDDEN", "shopNotAvailable");
+  if (!canShop(await sessionUserPayload(c.var.ctx))) throw new AppError("FORBIDDEN", "shopNotAvailable");
   return { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key };
 }
 

@@ -10,7 +10,7 @@ import { bookmarkTraining, getTrainingDetail, getTrainingRef, listBookmarks, lis
 export const catalogueRoutes = new Hono<BackEnv>();
 
 /** The visitor's profile is only read when a filter or the page needs it. */
-const viewerOf = (c: Context<BackEnv>) => loadViewer(c.var.deps.db, c.var.session);
+const viewerOf = (c: Context<BackEnv>) => loadViewer(c.var.ctx);
 
 /** `favourites=1` keeps the logged-in visitor's bookmarks (401 for a guest): the paginated list of bookmarks. */
 const bookmarkedBy = (c: Context<BackEnv>, favourites: boolean | undefined) => (favourites ? requireSession(c).userId : null);

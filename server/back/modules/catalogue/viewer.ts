@@ -1,5 +1,4 @@
-import type { Db } from "../../../db/client.ts";
-import type { SessionState } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { sessionUserPayload } from "../user/user.service.ts";
 
 /** What the catalogue needs to know about the visitor (null for a guest). */
@@ -11,9 +10,8 @@ export type Viewer = {
   isPartnerCareClient: boolean;
 };
 
-export async function loadViewer(db: Db, session: SessionState | null): Promise<Viewer | null> {
-  if (!session) return null;
-  const user = await sessionUserPayload(db, session);
+export async function loadViewer(ctx: ServiceContext): Promise<Viewer | null> {
+  const user = await sessionUserPayload(ctx);
   if (!user.loggedIn) return null;
   return {
     userId: user.id,

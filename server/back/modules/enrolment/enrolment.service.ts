@@ -91,7 +91,7 @@ export type SubscribeOutcome = "subscribed" | "booked" | "waiting_list";
 export async function subscribeToTraining(ctx: ServiceContext, input: SubscribeInput): Promise<{ outcome: SubscribeOutcome; enrolment: EnrolmentPayload }> {
   const { db } = ctx;
   const now = ctx.now();
-  const user = await getUserPayload(db, input.userId, input.accountId);
+  const user = await getUserPayload(ctx, input.userId, input.accountId);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const training = await requireTraining(ctx, input.brand, input.trainingId);
   const eligibility = subscriptionEligibility(user, training, now);

@@ -20,8 +20,8 @@ export function fundingScope(c: Context<BackEnv>, referent: ReferentGuardScope):
 
 /** Any logged-in member of an account (the learner's view of the collective plan): the account in use, or null. */
 export async function requireMemberScope(c: Context<BackEnv>): Promise<{ userId: number; accountId: number | null }> {
-  const session = requireSession(c);
-  const user = await sessionUserPayload(c.var.deps.db, session);
+  requireSession(c);
+  const user = await sessionUserPayload(c.var.ctx);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   return { userId: user.id, accountId: user.currentAccountId };
 }

@@ -21,9 +21,8 @@ async function publishContactUpdate(c: Context<BackEnv>, userId: number) {
   await c.var.deps.broadcaster.broadcast(userChannelName(userId), "ContactUpdate", { userId });
 }
 
-register(profileRoutes, endpoints.profile, async (c, { caller: session }) => {
-  const { db } = c.var.deps;
-  const [user, payload] = await Promise.all([sessionUser(db, session), sessionUserPayload(db, session)]);
+register(profileRoutes, endpoints.profile, async (_c, { ctx }) => {
+  const [user, payload] = await Promise.all([sessionUser(ctx), sessionUserPayload(ctx)]);
   if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   return ok({
     ...payload,
@@ -93,7 +92,7 @@ register(profileRoutes, endpoints.updateProfilePic, async (c, { caller: session 
 register(profileRoutes, endpoints.sendAdvisorMessage, async (c, { caller: session, body: input }) => {
   const { db, mailer, now } = c.var.deps;
   const user = await findUserById(db, session.userId);
-  const payload = await getUserPayload(db, session.userId, session.accountId);
+  const payload = await getUserPayload(c.var.ctx, session.userId, session.accountId);
   if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const advisor = payload.advisor ? await findAdvisor(db, payload.advisor.id) : undefined;
   if (!advisor) throw new AppError("NOT_FOUND", "noAdvisor");

@@ -28,8 +28,7 @@ import {
 export const recordsRoutes = new Hono<BackEnv>();
 
 async function viewerOf(c: Context<BackEnv>, session: SessionState): Promise<Viewer> {
-  const { db, now } = c.var.deps;
-  return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(db, session), now: now() };
+  return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(c.var.ctx), now: c.var.deps.now() };
 }
 
 register(recordsRoutes, endpoints.trainings, async (c, { ctx, caller }) => ok(await getTrainings(ctx, await viewerOf(c, caller))));
@@ -56,7 +55,7 @@ register(recordsRoutes, endpoints.badges, async (c, { ctx, caller }) => ok(await
 
 register(recordsRoutes, endpoints.suggestions, async (c, { ctx, caller }) => {
   const viewer = await viewerOf(c, caller);
-  const user = await sessionUserPayload(c.var.deps.db, caller);
+  const user = await sessionUserPayload(c.var.ctx);
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const profile = { brand: user.brand, isPharmacist: user.isPharmacist, isHolder: user.isHolder };
   return ok(await getSuggestions(ctx, viewer, profile));

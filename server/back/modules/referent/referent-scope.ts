@@ -1,9 +1,6 @@
-import type { Context } from "hono";
-import type { BackEnv } from "../../context.ts";
-import { AppError } from "../../http/app-error.ts";
-import { requireSession } from "../../http/guards.ts";
+import { canWrite } from "#core/domain/permissions.ts";
 import type { AccountRow } from "../user/user.repository.ts";
-import { pickCurrentAccount, sessionContract, sessionMemberships } from "../user/user.service.ts";
+import type { CallerFacts } from "../user/user.service.ts";
 
 /**
  * Who a referent call acts for: the referent and the account in use (the session's, while the user is an active
@@ -19,16 +16,14 @@ export type ReferentScope = {
 };
 
 /**
- * The holder-or-referent guard of the referent calls (spec section 6): 401 for a guest, 403 for anyone who is not a
- * holder or referent of the account in use; with `write`, 403 for a read-only contract too.
+ * The scope of a caller the holder-or-referent rule let through (the `referent` and `referentWrite` accesses, spec
+ * section 6): the account in use and the caller's role there.
  */
-export async function requireReferent(c: Context<BackEnv>, options: { write?: boolean } = {}): Promise<ReferentScope> {
-  const session = requireSession(c);
-  const { db } = c.var.deps;
-  const current = pickCurrentAccount(await sessionMemberships(db, session), session.accountId);
-  if (!current || (current.role !== "holder" && current.role !== "referent")) throw new AppError("FORBIDDEN", "referentOnly");
-  const contract = await sessionContract(db, session, current);
-  const readOnly = contract?.type === "readonly";
-  if (options.write && readOnly) throw new AppError("FORBIDDEN", "readOnly");
-  return { userId: session.userId, accountId: current.account.id, account: current.account, role: current.role, readOnly };
+export function referentScope(facts: CallerFacts): ReferentScope {
+  const current = facts.session ? facts.current : undefined;
+  const role = current?.role;
+  if (!facts.session || !current || (role !== "holder" && role !== "referent")) {
+    throw new Error("a referent scope for a caller who is not a holder or referent of the account in use");
+  }
+  return { userId: facts.session.userId, accountId: current.account.id, account: current.account, role, readOnly: !canWrite(facts.user) };
 }

@@ -46,7 +46,7 @@ const isPlausibleToken = (token: string | null): token is string => typeof token
 /** The shopping guard (spec 6): the shop is for visitors (logged out) and users whose contract type is shop. */
 export async function requireShopContext(ctx: ServiceContext): Promise<void> {
   if (ctx.user === null) return;
-  const user = await sessionUserPayload(ctx.db, ctx.user);
+  const user = await sessionUserPayload(ctx);
   if (user.loggedIn && user.contractType !== SHOP_CONTRACT_TYPE) throw new AppError("FORBIDDEN", "shopNotAvailable");
 }
 

@@ -95,10 +95,9 @@ register(signUpRoutes, endpoints.signUp, async (c, { ctx }) => {
  * (the anonymous cart of this browser joins the account); on another brand's host the address is confirmed only.
  */
 register(signUpRoutes, endpoints.confirm, async (c, { ctx, body: input }) => {
-  const { db } = c.var.deps;
   const user = await confirmEmail(ctx, input.token);
   const session = isSamePlatform(user.brand, c.var.brand.key) ? await startSession(c, user.id, null) : null;
-  const payload = session ? await getUserPayload(db, user.id, session.accountId) : { loggedIn: false as const };
+  const payload = session ? await getUserPayload(ctx, user.id, session.accountId) : { loggedIn: false as const };
   return ok(payload, c.var.t("emailConfirmed"));
 });
 

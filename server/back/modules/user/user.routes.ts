@@ -6,8 +6,6 @@ import { sessionUserPayload } from "./user.service.ts";
 
 export const userRoutes = new Hono<BackEnv>();
 
-register(userRoutes, platformEndpoints.currentUser, async (c, { caller }) =>
-  ok(caller ? await sessionUserPayload(c.var.deps.db, caller) : { loggedIn: false as const }),
-);
+register(userRoutes, platformEndpoints.currentUser, async (_c, { ctx }) => ok(await sessionUserPayload(ctx)));
 
 register(userRoutes, platformEndpoints.isLogged, async (_c, { caller }) => ok({ loggedIn: caller !== null }));

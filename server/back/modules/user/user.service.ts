@@ -9,7 +9,9 @@ import {
   type UserRow,
 } from "./user.repository.ts";
 import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
+import type { PermissionUser } from "#core/domain/permissions.ts";
 import type { SessionState } from "../../context.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { SESSION_USER_READ, sessionRead } from "../../http/read-scope.ts";
 
 /**
@@ -23,44 +25,70 @@ export function pickCurrentAccount(list: MembershipWithAccount[], sessionAccount
 
 /**
  * The reads of the session's own user, account memberships and contract: each made once per web request when the
- * session came through its read scope (server/back/http/read-scope.ts), every time otherwise. The guards, the user
- * payload and the pages' calls all ask for these; through these functions one page render reads them once. The user's
- * row is the one read with the session (loadRequestSession), so a page render does not read it on its own.
+ * session came through its read scope (server/back/http/read-scope.ts), every time otherwise. The access rules, the
+ * user payload and the pages' calls all ask for these; through these functions one page render reads them once. The
+ * user's row is the one read with the session (loadRequestSession), so a page render does not read it on its own.
  */
-export function sessionUser(db: Db, session: SessionState): Promise<UserRow | undefined> {
-  return sessionRead(session, SESSION_USER_READ, () => findUserById(db, session.userId));
+export function sessionUser(ctx: ServiceContext): Promise<UserRow | undefined> {
+  const session = ctx.user;
+  if (!session) return Promise.resolve(undefined);
+  return sessionRead(session, SESSION_USER_READ, () => findUserById(ctx.db, session.userId));
 }
 
-export function sessionMemberships(db: Db, session: SessionState): Promise<MembershipWithAccount[]> {
-  return sessionRead(session, "memberships", () => listMemberships(db, session.userId));
+function sessionMemberships(ctx: ServiceContext, session: SessionState): Promise<MembershipWithAccount[]> {
+  return sessionRead(session, "memberships", () => listMemberships(ctx.db, session.userId));
 }
 
-/** The contract in force in the account in use (`current`, from sessionMemberships): the account's, else the personal one. */
-export function sessionContract(db: Db, session: SessionState, current: MembershipWithAccount | undefined): Promise<ContractRow | undefined> {
-  if (current?.accountContract) return Promise.resolve(current.accountContract);
-  return sessionPersonalContract(db, session);
+function sessionPersonalContract(ctx: ServiceContext, session: SessionState): Promise<ContractRow | undefined> {
+  return sessionRead(session, "personalContract", () => findPersonalContract(ctx.db, session.userId));
 }
 
-function sessionPersonalContract(db: Db, session: SessionState): Promise<ContractRow | undefined> {
-  return sessionRead(session, "personalContract", () => findPersonalContract(db, session.userId));
+/** What the permission rules know of the caller (core/domain/permissions.ts), and the account in use with its contract. */
+export type CallerFacts =
+  | { session: null; user: { loggedIn: false } }
+  | { session: SessionState; user: PermissionUser; current: MembershipWithAccount | undefined; contract: ContractRow | undefined };
+
+/**
+ * The facts the access rules read, from the request's session: its user, the account in use (as the user payload
+ * picks it) and the contract in force there (the account's, else the user's own). Nothing is read for a guest.
+ */
+export async function callerFacts(ctx: ServiceContext): Promise<CallerFacts> {
+  const session = ctx.user;
+  if (!session) return { session: null, user: { loggedIn: false } };
+  const [row, memberships] = await Promise.all([sessionUser(ctx), sessionMemberships(ctx, session)]);
+  const current = pickCurrentAccount(memberships, session.accountId);
+  const contract = current?.accountContract ?? (await sessionPersonalContract(ctx, session));
+  const user: PermissionUser = {
+    loggedIn: true,
+    isAdmin: row?.isAdmin ?? false,
+    contractType: contract?.type ?? null,
+    establishment: current?.account ?? null,
+    role: current?.role ?? null,
+    isHolder: current?.role === "holder",
+    isReferent: current?.role === "referent" || current?.role === "holder",
+  };
+  return { session, user, current, contract };
 }
 
-/** The user payload of a request's session, loaded once per web request (see sessionUser). */
-export function sessionUserPayload(db: Db, session: SessionState): Promise<UserPayload | GuestPayload> {
+/** The user payload of a request's session (a guest's without one), loaded once per web request (see sessionUser). */
+export function sessionUserPayload(ctx: ServiceContext): Promise<UserPayload | GuestPayload> {
+  const session = ctx.user;
+  if (!session) return Promise.resolve({ loggedIn: false });
   return sessionRead(session, "userPayload", () =>
-    buildUserPayload(db, session.accountId, {
-      user: () => sessionUser(db, session),
-      memberships: () => sessionMemberships(db, session),
-      personalContract: () => sessionPersonalContract(db, session),
+    buildUserPayload(ctx.db, session.accountId, {
+      user: () => sessionUser(ctx),
+      memberships: () => sessionMemberships(ctx, session),
+      personalContract: () => sessionPersonalContract(ctx, session),
     }),
   );
 }
 
-export function getUserPayload(db: Db, userId: number, sessionAccountId: number | null): Promise<UserPayload | GuestPayload> {
-  return buildUserPayload(db, sessionAccountId, {
-    user: () => findUserById(db, userId),
-    memberships: () => listMemberships(db, userId),
-    personalContract: () => findPersonalContract(db, userId),
+/** The user payload of a user in an account (another request's user, or the session's after it changed). */
+export function getUserPayload(ctx: ServiceContext, userId: number, sessionAccountId: number | null): Promise<UserPayload | GuestPayload> {
+  return buildUserPayload(ctx.db, sessionAccountId, {
+    user: () => findUserById(ctx.db, userId),
+    memberships: () => listMemberships(ctx.db, userId),
+    personalContract: () => findPersonalContract(ctx.db, userId),
   });
 }
 
