@@ -77,17 +77,10 @@ register(enrolmentRoutes, endpoints.courseUnsubscribe, async (c, { ctx, caller, 
  * The learner's enrolment in one training (null when not subscribed) and whether they may subscribe, by the same
  * rule the subscribe endpoints apply: the course page says why before the learner clicks.
  */
-<<<<<<< HEAD
 register(enrolmentRoutes, endpoints.userEnrolment, async (c, { ctx, caller, params }) => {
   const { db, now } = ctx;
   const training = await requireTraining(ctx, c.var.brand.key, params.id);
-  const [row, user] = await Promise.all([findActiveEnrolment(db, caller.userId, training.id), sessionUserPayload(db, caller)]);
-=======
-register(enrolmentRoutes, endpoints.userEnrolment, async (c, { caller, params }) => {
-  const { db, now } = c.var.deps;
-  const training = await requireTraining(db, c.var.brand.key, params.id);
-  const [row, user] = await Promise.all([findActiveEnrolment(db, caller.userId, training.id), sessionUserPayload(c.var.ctx)]);
->>>>>>> h-perm
+  const [row, user] = await Promise.all([findActiveEnrolment(db, caller.userId, training.id), sessionUserPayload(ctx)]);
   const eligibility = user.loggedIn ? subscriptionEligibility(user, training, now()) : null;
   return ok({ enrolment: row ? toEnrolmentPayload(row) : null, eligibility });
 });
