@@ -9,6 +9,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { accounts, authTokens, enrolments, memberships, notifications, sessions, trainings, users } from "../../server/db/schema/index.ts";
 import { CAMPUS_COOKIE } from "#core/branding/resolve-brand.ts";
+import { fillPath, pathParamNames, type Endpoint } from "#core/contract/endpoint.ts";
+import { ENDPOINTS } from "#core/contract/endpoints/index.ts";
+import { ACCESS_RULES, PERMISSIONS, type PermissionName, type PermissionUser } from "#core/domain/permissions.ts";
+import { translator } from "../../server/back/i18n/messages.ts";
+import { ALL_KINDS, passes, USER_KINDS, WHO_PASSES, type UserKind } from "../support/permission-table.ts";
 import { backends, tableCounts } from "./support/database.ts";
 import { Agent, expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
@@ -58,6 +63,66 @@ describe.each(backends())("authorization matrix (%s)", (backend) => {
     const [row] = await suite.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, name));
     return row.id;
   }
+
+  describe("every endpoint by its access rule, for every kind of user (tests/support/permission-table.ts)", () => {
+    /** Whether the input sent below (every path parameter "x", no query, a JSON array as body) fails its schemas. */
+    function rejectsSample(endpoint: Endpoint): boolean {
+      const params = Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, "x"]));
+      if (endpoint.params && !endpoint.params.safeParse(params).success) return true;
+      if (endpoint.query && !endpoint.query.safeParse({}).success) return true;
+      return endpoint.method !== "GET" && typeof endpoint.body === "object" && !endpoint.body.safeParse([0]).success;
+    }
+
+    test(
+      "who fails the rule gets a 401 (a guest) or its 403, and nothing changes; who passes it reaches the input check (422)",
+      { timeout: 300_000 },
+      async () => {
+        const t = translator("fr-FR");
+        const agents = {} as Record<UserKind, Agent>;
+        const users = {} as Record<UserKind, PermissionUser>;
+        for (const kind of ALL_KINDS) {
+          const email = USER_KINDS[kind];
+          const agent = email ? await loggedInOn("fr", email) : on("fr");
+          if (!email) await agent.csrf();
+          agents[kind] = agent;
+          users[kind] = (await agent.get("/back/api/user")).body.data as PermissionUser;
+        }
+        // The kinds of the table are the demo users as the API describes them.
+        for (const kind of ALL_KINDS) {
+          for (const rule of Object.keys(WHO_PASSES) as PermissionName[]) expect(PERMISSIONS[rule](users[kind]), `${kind} ${rule}`).toBe(passes(kind, rule));
+        }
+
+        const before = await tableCounts(suite.db);
+        const wrong: string[] = [];
+        let reachedInput = 0;
+        for (const endpoint of ENDPOINTS) {
+          const { rule, refusal } = ACCESS_RULES[endpoint.access];
+          const path = `/back/api${fillPath(endpoint.path, Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, "x"])))}`;
+          const rejected = rejectsSample(endpoint);
+          for (const kind of ALL_KINDS) {
+            const pass = passes(kind, rule);
+            if (pass && !rejected) continue;
+            const agent = agents[kind];
+            const csrf: Record<string, string> = endpoint.changesState ? { "x-xsrf-token": decodeURIComponent(agent.cookies.get("XSRF-TOKEN")!) } : {};
+            const reply = await agent.request(endpoint.method, path, { headers: csrf, ...(endpoint.method === "GET" ? {} : { json: [0] }) });
+            const expected = pass
+              ? { status: 422 }
+              : kind === "guest"
+                ? { status: 401, message: t("unauthenticated") }
+                : { status: 403, message: t(refusal?.(users[kind]) ?? "forbidden") };
+            const got = { status: reply.status, ...(expected.message === undefined ? {} : { message: reply.body?.message }) };
+            if (pass) reachedInput++;
+            if (JSON.stringify(got) !== JSON.stringify(expected)) {
+              wrong.push(`${kind} ${endpoint.method} ${endpoint.path} (${endpoint.access}): ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+            }
+          }
+        }
+        expect(wrong).toEqual([]);
+        expect(reachedInput).toBeGreaterThan(300);
+        expect(await tableCounts(suite.db)).toEqual(before);
+      },
+    );
+  });
 
   describe("brand crossing: each brand's session on each other brand's host", () => {
     const pairs = BRAND_KEYS.flatMap((session) => BRAND_KEYS.filter((host) => host !== session).map((host) => [session, host] as const));

@@ -1,37 +1,38 @@
 // The web tier's guards as a matrix (issue 11, item 4): every page of core/pages.ts that belongs to an area, asked by
-// every kind of visitor, answers what its area's rule says (app/lib/area-guards.server.ts): the page, the login
-// with a `redirect` back, the account choice, the landing page, or a 403. Pages added later join by their `area`.
+// every kind of visitor of the permission table (tests/support/permission-table.ts), answers what its area's rules
+// say of that visitor (app/lib/area-guards.server.ts): the page, the login with a `redirect` back, the account
+// choice, the landing page, or a 403. Pages added later join by their `area`.
 import http from "node:http";
 import { describe, expect, test } from "vitest";
+import type { PermissionName } from "#core/domain/permissions.ts";
 import { PAGES, type PageArea, type PageDef } from "#core/pages.ts";
+import { ALL_KINDS, passes, USER_KINDS, type UserKind } from "../support/permission-table.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
 import { useSuite } from "./support/setup.ts";
 
-type Visitor = "guest" | "learner" | "shop" | "holder" | "multi" | "admin";
 type Outcome = "page" | "login" | "choice" | "landing" | "forbidden";
+type Passes = (rule: PermissionName) => boolean;
 
-const EMAILS: Record<Exclude<Visitor, "guest">, string> = {
-  learner: "learner@demo.test",
-  shop: "shop@demo.test",
-  holder: "holder@demo.test",
-  multi: "multi@demo.test",
-  admin: "admin@demo.test",
-};
+/** Logged in, with a pharmacy in use when one is needed. */
+const asLearner = (may: Passes, then: () => Outcome): Outcome => (!may("isLoggedIn") ? "login" : may("needsAccountChoice") ? "choice" : then());
 
-/** What each area's rule gives each visitor (the spec's section 6 guards, as ADR 0026 places them). */
-const EXPECTED: Record<PageArea, Record<Visitor, Outcome>> = {
-  guest: { guest: "page", learner: "landing", shop: "landing", holder: "landing", multi: "landing", admin: "landing" },
-  account: { guest: "login", learner: "page", shop: "page", holder: "page", multi: "choice", admin: "page" },
-  "account-open": { guest: "login", learner: "page", shop: "page", holder: "page", multi: "page", admin: "page" },
-  learn: { guest: "login", learner: "page", shop: "page", holder: "page", multi: "choice", admin: "page" },
-  pharmacy: { guest: "login", learner: "forbidden", shop: "forbidden", holder: "page", multi: "choice", admin: "forbidden" },
-  admin: { guest: "login", learner: "forbidden", shop: "forbidden", holder: "forbidden", multi: "forbidden", admin: "page" },
-  shop: { guest: "page", learner: "landing", shop: "page", holder: "landing", multi: "landing", admin: "landing" },
+/**
+ * What each area's guard gives a visitor, by the rules they pass (the spec's section 6 guards, as ADR 0026 places
+ * them; app/lib/area-guards.server.ts).
+ */
+const AREAS: Record<PageArea, (may: Passes) => Outcome> = {
+  guest: (may) => (may("isLoggedIn") ? "landing" : "page"),
+  account: (may) => asLearner(may, () => "page"),
+  "account-open": (may) => (may("isLoggedIn") ? "page" : "login"),
+  learn: (may) => asLearner(may, () => "page"),
+  pharmacy: (may) => asLearner(may, () => (may("isHolderOrReferent") ? "page" : "forbidden")),
+  admin: (may) => (!may("isLoggedIn") ? "login" : may("isAdmin") ? "page" : "forbidden"),
+  shop: (may) => (may("canShop") ? "page" : "landing"),
 };
 
 /** Pages whose own loader adds to the area's rule. */
-const PAGE_EXCEPTIONS: Record<string, Partial<Record<Visitor, Outcome>>> = {
+const PAGE_EXCEPTIONS: Record<string, Partial<Record<UserKind, Outcome>>> = {
   // An order is its buyer's: the shop's order page asks a guest to log in first.
   order: { guest: "login" },
 };
@@ -77,11 +78,12 @@ describe.each(backends())("page guards: every area page for every kind of visito
   const suite = useSuite(backend);
 
   test("each page answers its area's rule", { timeout: 300_000 }, async () => {
-    const cookies: Record<Visitor, string> = { guest: "" } as Record<Visitor, string>;
-    for (const [visitor, email] of Object.entries(EMAILS) as [Exclude<Visitor, "guest">, string][]) {
+    const cookies = {} as Record<UserKind, string>;
+    for (const kind of ALL_KINDS) {
+      const email = USER_KINDS[kind];
       const agent = suite.agent({ "accept-language": "fr-FR", host: "localhost" });
-      expectEnvelope(await agent.login(email), 200);
-      cookies[visitor] = agent.cookieHeader();
+      if (email) expectEnvelope(await agent.login(email), 200);
+      cookies[kind] = email ? agent.cookieHeader() : "";
     }
     // The account choice's own loader sends a visitor with no choice to make to the landing page, as a guard would:
     // its guard (account-open) is the profile pages' one, checked through them.
@@ -92,10 +94,10 @@ describe.each(backends())("page guards: every area page for every kind of visito
 
     const wrong: string[] = [];
     for (const { page, path } of pages) {
-      for (const visitor of Object.keys(EXPECTED[page.area!]) as Visitor[]) {
+      for (const visitor of ALL_KINDS) {
         const reply = await getPage(suite.origin, path, cookies[visitor]);
         const outcome = outcomeOf(reply);
-        const expected = PAGE_EXCEPTIONS[page.id]?.[visitor] ?? EXPECTED[page.area!][visitor];
+        const expected = PAGE_EXCEPTIONS[page.id]?.[visitor] ?? AREAS[page.area!]((rule) => passes(visitor, rule));
         if (outcome !== expected)
           wrong.push(`${visitor} GET ${path} (${page.id}, area ${page.area}): ${outcome} (${reply.status} ${reply.location}), expected ${expected}`);
         if (outcome === "login") expect(new URL(reply.location, "http://localhost").searchParams.get("redirect"), `${visitor} ${path}`).toBe(path);
