@@ -23,7 +23,15 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
   const quietContext = () => {
     const env = testEnv();
     const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: os.tmpdir() });
-    const deps = { db: suite.db, env, now: () => new Date(), files: suite.platform.deps.files, broadcaster: suite.platform.realtime.broadcaster, mailer, logger: createLogger("silent") };
+    const deps = {
+      db: suite.db,
+      env,
+      now: () => new Date(),
+      files: suite.platform.deps.files,
+      broadcaster: suite.platform.realtime.broadcaster,
+      mailer,
+      logger: createLogger("silent"),
+    };
     return serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" });
   };
 
