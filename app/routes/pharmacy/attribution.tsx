@@ -1,8 +1,8 @@
-import { Form, Link, useActionData } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormPanel } from "~/components/ui/form-panel";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/attribution";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
-import { CheckboxGroupField, FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { CheckboxGroupField, SelectField, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -110,38 +110,39 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
             ))}
           </DataTable>
           {options.readOnly ? null : (
-            <section aria-labelledby="attribute-title" className="max-w-xl rounded-lg border border-slate-300 p-5">
-              <h3 id="attribute-title" className="mb-4 text-xl font-bold">
-                {t("attribution.formTitle")}
-              </h3>
-              <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4" data-testid="attribution-form">
-                <AuthenticityTokenInput name="csrf" />
-                <FormMessage message={view.message} />
-                <SelectField
-                  name="product"
-                  label={t("attribution.product")}
-                  required
-                  defaultValue={view.value("product") ?? ""}
-                  errors={view.errors.product}
-                  autoFocus={first === "product" || undefined}
-                  options={[
-                    { value: "", label: t("attribution.choose") },
-                    ...options.products.map((p) => ({
-                      value: p.key,
-                      label: `${p.name}${sessionLabel(p, locale)} · ${t("attribution.remaining", { count: p.remaining, quantity: p.quantity })}`,
-                    })),
-                  ]}
-                />
-                <CheckboxGroupField
-                  name="apprenants"
-                  legend={t("attribution.members")}
-                  options={options.members.map((m) => ({ value: m.contactId, label: `${m.firstName} ${m.lastName}`.trim() || m.email }))}
-                  checked={chosen}
-                  errors={view.errors.apprenants}
-                />
-                <SubmitButton intent="attribute">{t("attribution.submit")}</SubmitButton>
-              </Form>
-            </section>
+            <FormPanel
+              id="attribute"
+              heading="h3"
+              title={t("attribution.formTitle")}
+              form={form}
+              formRef={ref}
+              message={view.message}
+              testId="attribution-form"
+            >
+              <SelectField
+                name="product"
+                label={t("attribution.product")}
+                required
+                defaultValue={view.value("product") ?? ""}
+                errors={view.errors.product}
+                autoFocus={first === "product" || undefined}
+                options={[
+                  { value: "", label: t("attribution.choose") },
+                  ...options.products.map((p) => ({
+                    value: p.key,
+                    label: `${p.name}${sessionLabel(p, locale)} · ${t("attribution.remaining", { count: p.remaining, quantity: p.quantity })}`,
+                  })),
+                ]}
+              />
+              <CheckboxGroupField
+                name="apprenants"
+                legend={t("attribution.members")}
+                options={options.members.map((m) => ({ value: m.contactId, label: `${m.firstName} ${m.lastName}`.trim() || m.email }))}
+                checked={chosen}
+                errors={view.errors.apprenants}
+              />
+              <SubmitButton intent="attribute">{t("attribution.submit")}</SubmitButton>
+            </FormPanel>
           )}
         </>
       )}

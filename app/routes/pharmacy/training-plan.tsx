@@ -1,9 +1,9 @@
-import { Form, Link, useActionData } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormPanel } from "~/components/ui/form-panel";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/training-plan";
 import { CollectivePlanGrid, CollectivePlanList } from "~/components/pharmacy-funding/collective-plan-grid";
 import { FundingFrame } from "~/components/pharmacy-funding/frame";
-import { CheckboxGroupField, FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { CheckboxGroupField, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
@@ -70,49 +70,42 @@ export default function TrainingPlan({ loaderData }: Route.ComponentProps) {
       {plan.activities.length === 0 ? <p className="mb-4">{t("plan.empty")}</p> : <CollectivePlanGrid plan={plan} locale={locale} />}
       {plan.activities.length > 0 ? <CollectivePlanList plan={plan} locale={locale} /> : null}
       {readOnly ? null : (
-        <section aria-labelledby="activity-create-title" className="mt-8 max-w-xl rounded-lg border border-slate-300 p-5">
-          <h2 id="activity-create-title" className="mb-4 text-xl font-bold">
-            {t("plan.addActivity")}
-          </h2>
-          <Form method="post" id={form.id} onSubmit={form.onSubmit} ref={ref} noValidate className="flex flex-col gap-4" data-testid="activity-form">
-            <AuthenticityTokenInput name="csrf" />
-            <FormMessage message={view.message} />
-            <SelectField
-              name="trainingId"
-              label={t("plan.training")}
-              required
-              defaultValue={view.value("trainingId") ?? ""}
-              errors={view.errors.trainingId}
-              autoFocus={first === "trainingId" || undefined}
-              options={[{ value: "", label: t("create.choose") }, ...options.trainings.map((tr) => ({ value: String(tr.id), label: tr.name }))]}
-            />
-            <TextField
-              name="startDate"
-              type="date"
-              label={t("plan.startDate")}
-              required
-              defaultValue={view.value("startDate") ?? ""}
-              errors={view.errors.startDate}
-              autoFocus={first === "startDate" || undefined}
-            />
-            <TextField
-              name="finishDate"
-              type="date"
-              label={t("plan.finishDate")}
-              defaultValue={view.value("finishDate") ?? ""}
-              errors={view.errors.finishDate}
-              autoFocus={first === "finishDate" || undefined}
-            />
-            <CheckboxGroupField
-              name="userIds"
-              legend={t("plan.members")}
-              options={options.members.map((m) => ({ value: m.id, label: m.name }))}
-              checked={chosen}
-              errors={view.errors.userIds}
-            />
-            <SubmitButton intent="activity">{t("plan.submit")}</SubmitButton>
-          </Form>
-        </section>
+        <FormPanel id="activity-create" title={t("plan.addActivity")} form={form} formRef={ref} message={view.message} testId="activity-form" className="mt-8">
+          <SelectField
+            name="trainingId"
+            label={t("plan.training")}
+            required
+            defaultValue={view.value("trainingId") ?? ""}
+            errors={view.errors.trainingId}
+            autoFocus={first === "trainingId" || undefined}
+            options={[{ value: "", label: t("create.choose") }, ...options.trainings.map((tr) => ({ value: String(tr.id), label: tr.name }))]}
+          />
+          <TextField
+            name="startDate"
+            type="date"
+            label={t("plan.startDate")}
+            required
+            defaultValue={view.value("startDate") ?? ""}
+            errors={view.errors.startDate}
+            autoFocus={first === "startDate" || undefined}
+          />
+          <TextField
+            name="finishDate"
+            type="date"
+            label={t("plan.finishDate")}
+            defaultValue={view.value("finishDate") ?? ""}
+            errors={view.errors.finishDate}
+            autoFocus={first === "finishDate" || undefined}
+          />
+          <CheckboxGroupField
+            name="userIds"
+            legend={t("plan.members")}
+            options={options.members.map((m) => ({ value: m.id, label: m.name }))}
+            checked={chosen}
+            errors={view.errors.userIds}
+          />
+          <SubmitButton intent="activity">{t("plan.submit")}</SubmitButton>
+        </FormPanel>
       )}
     </FundingFrame>
   );
