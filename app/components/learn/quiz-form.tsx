@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatInstant } from "#core/domain/format.ts";
 import { Button } from "~/components/ui/button";
@@ -128,40 +129,26 @@ function Attempts({ quiz }: { quiz: QuizView }) {
   const { t, i18n } = useTranslation("learning");
   if (quiz.grading === null || quiz.attempts.length === 0) return null;
   return (
-    <table className="w-full border-collapse text-left" data-testid="quiz-attempts">
-      <caption className="mb-1 text-left font-semibold">{t("attempts.title")}</caption>
-      <thead>
-        <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-1 pr-3">
-            {t("attempts.attempt")}
+    <DataTable
+      caption={t("attempts.title")}
+      density="compact"
+      testId="quiz-attempts"
+      columns={[{ label: t("attempts.attempt") }, { label: t("attempts.date") }, { label: t("attempts.score") }, { label: t("attempts.result") }]}
+    >
+      {quiz.attempts.map((a) => (
+        <tr key={a.number} className="border-b border-slate-200" data-testid="quiz-attempt" data-counted={a.counted} data-passed={a.passed ?? undefined}>
+          <th scope="row" className="py-1 pr-3 font-normal">
+            {t("attempts.number", { n: a.number })}
           </th>
-          <th scope="col" className="py-1 pr-3">
-            {t("attempts.date")}
-          </th>
-          <th scope="col" className="py-1 pr-3">
-            {t("attempts.score")}
-          </th>
-          <th scope="col" className="py-1">
-            {t("attempts.result")}
-          </th>
+          <td className="py-1 pr-3">{formatInstant(a.answeredAt, i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
+          <td className="py-1 pr-3">{a.score === null ? "—" : `${a.score} %`}</td>
+          <td className="py-1">
+            {a.passed ? t("attempts.passed") : t("attempts.failed")}
+            {a.counted ? ` · ${t("attempts.counted")}` : ""}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {quiz.attempts.map((a) => (
-          <tr key={a.number} className="border-b border-slate-200" data-testid="quiz-attempt" data-counted={a.counted} data-passed={a.passed ?? undefined}>
-            <th scope="row" className="py-1 pr-3 font-normal">
-              {t("attempts.number", { n: a.number })}
-            </th>
-            <td className="py-1 pr-3">{formatInstant(a.answeredAt, i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
-            <td className="py-1 pr-3">{a.score === null ? "—" : `${a.score} %`}</td>
-            <td className="py-1">
-              {a.passed ? t("attempts.passed") : t("attempts.failed")}
-              {a.counted ? ` · ${t("attempts.counted")}` : ""}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
 import type { FundingRequest } from "#core/contract/funding-requests.ts";
 import { formatDate, formatMoney } from "#core/domain/format.ts";
 import { useTranslation } from "~/i18n/react";
@@ -16,49 +17,36 @@ export function FundingRequestTable({ requests, locale, caption }: { requests: F
     );
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full border-collapse text-left text-sm" data-testid="funding-table">
-        <caption className="p-2 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr className="bg-slate-100">
-            <th scope="col" className="border border-slate-200 p-2">
-              {t("list.learner")}
-            </th>
-            <th scope="col" className="border border-slate-200 p-2">
-              {t("list.training")}
-            </th>
-            <th scope="col" className="border border-slate-200 p-2">
-              {t("list.funder")}
-            </th>
-            <th scope="col" className="border border-slate-200 p-2">
-              {t("list.amount")}
-            </th>
-            <th scope="col" className="border border-slate-200 p-2">
-              {t("list.state")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((r) => (
-            <tr key={r.id} data-testid="funding-row">
-              <th scope="row" className="border border-slate-200 p-2 font-normal">
-                <Link to={path("pharmacy-funding-request", { id: r.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
-                  {r.learner.firstName} {r.learner.lastName}
-                </Link>
-              </th>
-              <td className="border border-slate-200 p-2">
-                {r.training.name}
-                <span className="block text-xs text-slate-700">
-                  {r.session.name} · {formatDate(r.session.startDate, locale)}
-                </span>
-              </td>
-              <td className="border border-slate-200 p-2">{r.agreement.name}</td>
-              <td className="border border-slate-200 p-2">{formatMoney(r.totalCents, r.currency, locale)}</td>
-              <td className="border border-slate-200 p-2">{t(`states.${r.state}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      className="text-sm"
+      testId="funding-table"
+      columns={[
+        { label: t("list.learner") },
+        { label: t("list.training") },
+        { label: t("list.funder") },
+        { label: t("list.amount") },
+        { label: t("list.state") },
+      ]}
+    >
+      {requests.map((r) => (
+        <tr key={r.id} data-testid="funding-row">
+          <th scope="row" className="border border-slate-200 p-2 font-normal">
+            <Link to={path("pharmacy-funding-request", { id: r.id })} className="font-semibold text-[var(--color-primary-dark)] underline">
+              {r.learner.firstName} {r.learner.lastName}
+            </Link>
+          </th>
+          <td className="border border-slate-200 p-2">
+            {r.training.name}
+            <span className="block text-xs text-slate-700">
+              {r.session.name} · {formatDate(r.session.startDate, locale)}
+            </span>
+          </td>
+          <td className="border border-slate-200 p-2">{r.agreement.name}</td>
+          <td className="border border-slate-200 p-2">{formatMoney(r.totalCents, r.currency, locale)}</td>
+          <td className="border border-slate-200 p-2">{t(`states.${r.state}`)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-attestations";
 import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
@@ -114,73 +115,60 @@ function AttestationTable({ attestations }: { attestations: AttestationItem[] })
   const { t } = useTranslation("attestations");
   const path = usePagePath();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left" data-testid="attestations-table">
-        <caption className="sr-only">{t("profile.caption")}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-400">
-            <th scope="col" className="px-3 py-2">
-              {t("profile.training")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("profile.kind")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("profile.issuedOn")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("profile.code")}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t("profile.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {attestations.map((item) => (
-            <tr
-              key={item.id}
-              className="border-b border-slate-200 align-top"
-              data-testid="attestation"
-              data-code={item.code}
-              data-kind={item.kind}
-              data-attests={item.attests ?? undefined}
-            >
-              <th scope="row" className="px-3 py-3 font-semibold">
-                {item.kind === "dpc" && item.programmeName ? item.programmeName : item.trainingName}
-              </th>
-              <td className="px-3 py-3">
-                {t(`profile.kinds.${item.kind}`)}
-                {item.attests ? ` · ${t(`profile.attests.${item.attests}`)}` : ""}
-              </td>
-              <td className="px-3 py-3">{item.issuedOn}</td>
-              <td className="px-3 py-3 font-mono whitespace-nowrap" data-testid="attestation-code">
-                {item.code}
-              </td>
-              <td className="px-3 py-3">
-                <div className="flex flex-wrap items-center gap-3">
-                  {/* reloadDocument: a native POST, so the PDF reply becomes a download, JavaScript or not. */}
-                  <Form method="post" reloadDocument>
-                    <AuthenticityTokenInput name="csrf" />
-                    <input type="hidden" name="attestationId" value={item.id} />
-                    <Button type="submit" name="intent" value="download" size="small" aria-label={t("profile.downloadLabel", { training: item.trainingName })}>
-                      {t("profile.download")}
-                    </Button>
-                  </Form>
-                  <Link
-                    to={path("attestation-verify", { code: item.code })}
-                    className="font-semibold text-[var(--color-primary-dark)] underline"
-                    aria-label={t("profile.verifyLabel", { code: item.code })}
-                  >
-                    {t("profile.verify")}
-                  </Link>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t("profile.caption")}
+      captionHidden
+      testId="attestations-table"
+      columns={[
+        { label: t("profile.training") },
+        { label: t("profile.kind") },
+        { label: t("profile.issuedOn") },
+        { label: t("profile.code") },
+        { label: t("profile.actions") },
+      ]}
+    >
+      {attestations.map((item) => (
+        <tr
+          key={item.id}
+          className="border-b border-slate-200 align-top"
+          data-testid="attestation"
+          data-code={item.code}
+          data-kind={item.kind}
+          data-attests={item.attests ?? undefined}
+        >
+          <th scope="row" className="px-3 py-3 font-semibold">
+            {item.kind === "dpc" && item.programmeName ? item.programmeName : item.trainingName}
+          </th>
+          <td className="px-3 py-3">
+            {t(`profile.kinds.${item.kind}`)}
+            {item.attests ? ` · ${t(`profile.attests.${item.attests}`)}` : ""}
+          </td>
+          <td className="px-3 py-3">{item.issuedOn}</td>
+          <td className="px-3 py-3 font-mono whitespace-nowrap" data-testid="attestation-code">
+            {item.code}
+          </td>
+          <td className="px-3 py-3">
+            <div className="flex flex-wrap items-center gap-3">
+              {/* reloadDocument: a native POST, so the PDF reply becomes a download, JavaScript or not. */}
+              <Form method="post" reloadDocument>
+                <AuthenticityTokenInput name="csrf" />
+                <input type="hidden" name="attestationId" value={item.id} />
+                <Button type="submit" name="intent" value="download" size="small" aria-label={t("profile.downloadLabel", { training: item.trainingName })}>
+                  {t("profile.download")}
+                </Button>
+              </Form>
+              <Link
+                to={path("attestation-verify", { code: item.code })}
+                className="font-semibold text-[var(--color-primary-dark)] underline"
+                aria-label={t("profile.verifyLabel", { code: item.code })}
+              >
+                {t("profile.verify")}
+              </Link>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
