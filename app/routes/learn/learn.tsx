@@ -2,7 +2,8 @@ import { redirect, useActionData } from "react-router";
 import { notFound } from "~/lib/errors.server";
 import type { Route } from "./+types/learn";
 import { LearnFormSchemas } from "#core/contract/flow.ts";
-import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { errorReply } from "~/lib/forms.server";
+import { intentAction, intentBranch } from "~/lib/intent-action.server";
 import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
 import { coursePath, learnActionError, learnPath, notEnrolledTarget, quizToast } from "~/routes/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
@@ -63,68 +64,72 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.title });
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const formData = await readFormData(request, context);
   const training = await trainingOf({ params, url, context });
   const { back } = context.get(requestStateContext);
   const t = serverT(context, "learning");
-  const intent = String(formData.get("intent") ?? "");
   const here = learnPath(context, training.effectiveType, training.slug);
-  const badRequest = () => errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form: intent });
-  const parse = <K extends keyof typeof LearnFormSchemas>(key: K) => {
-    const submission = parseSubmission(formData, context, LearnFormSchemas[key]);
-    return submission.status === "success" ? (submission.value as ReturnType<(typeof LearnFormSchemas)[K]["parse"]>) : null;
-  };
-  try {
-    switch (intent) {
-      case "advance": {
-        const form = parse("advance");
-        if (!form) return badRequest();
-        const flow = await back.call(flowEndpoints.advanceCourse, { params: { id: training.id }, body: { stepId: form.stepId } });
-        return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
-      }
-      case "quiz": {
-        const form = parse("quiz");
-        if (!form) return badRequest();
-        // A choice that is not a number goes on as typed, for the API to refuse it with its own message.
-        const body = form as { stepId: string; answers: Record<string, number[]> };
-        const flow = await back.call(flowEndpoints.advanceCourse, { params: { id: training.id }, body });
-        // A passed or ungraded quiz: its score page, then a link on to the next step. A failed graded one stays the
-        // current step, which shows the result, what was wrong and how to try again (or that no attempt is left).
-        const failed = flow.result?.passed === false;
-        return redirectWithToast(failed ? here : learnPath(context, training.effectiveType, training.slug, form.stepId), {
-          type: failed ? "warning" : "success",
-          message: flow.finished ? t("toast.finished") : quizToast(t, flow.result),
-        });
-      }
-      case "video-complete":
-      case "pdf-complete": {
-        const form = parse("moduleComplete");
-        if (!form) return badRequest();
-        const kind = intent === "pdf-complete" ? "pdf" : "video";
-        // Where the video player stopped, sent by its `ended` event (empty without JavaScript).
-        const position = kind === "video" ? (form.position ?? "") : "";
-        const complete = kind === "pdf" ? flowEndpoints.completePdf : flowEndpoints.completeVideo;
-        const flow = await back.call(complete, { params: { id: form.moduleId }, query: { position } });
-        return redirectWithToast(here, { type: "success", message: flow.finished ? t("toast.finished") : t("toast.stepDone") });
-      }
-      case "pdf-open": {
-        const form = parse("pdfOpen");
-        if (!form) return badRequest();
-        const link = await back.call(flowEndpoints.pdfLink, { params: { id: form.moduleId } });
-        return redirect(link.url);
-      }
-      case "join": {
-        const form = parse("join");
-        if (!form) return badRequest();
-        const room = await back.call(enrolmentEndpoints.joinVirtualClass, { params: { id: form.sessionId } });
-        return redirect(room.url);
-      }
-      default:
-        return badRequest();
-    }
-  } catch (error) {
-    return learnActionError(context, error, here, intent);
-  }
+  const badRequest = (form: string) => errorReply({ message: serverT(context, "common")("errors.anErrorOccurred"), form });
+  const invalid = (_: unknown, form: string) => badRequest(form);
+  /** A refusal of the API goes back to the page (learnActionError): a toast, the login page, or the form's errors. */
+  const answer = (form: string, run: () => Promise<Response>) => run().catch((error: unknown) => learnActionError(context, error, here, form));
+  const stepDone = (finished: boolean) => redirectWithToast(here, { type: "success", message: finished ? t("toast.finished") : t("toast.stepDone") });
+  const complete = (kind: "video" | "pdf") =>
+    intentBranch({
+      schema: LearnFormSchemas.moduleComplete,
+      invalid,
+      run: ({ value, form }) =>
+        answer(form, async () => {
+          // Where the video player stopped, sent by its `ended` event (empty without JavaScript).
+          const position = kind === "video" ? (value.position ?? "") : "";
+          const endpoint = kind === "pdf" ? flowEndpoints.completePdf : flowEndpoints.completeVideo;
+          return stepDone((await back.call(endpoint, { params: { id: value.moduleId }, query: { position } })).finished);
+        }),
+    });
+  return intentAction(
+    request,
+    context,
+    {
+      advance: {
+        schema: LearnFormSchemas.advance,
+        invalid,
+        run: ({ value, form }) =>
+          answer(form, async () =>
+            stepDone((await back.call(flowEndpoints.advanceCourse, { params: { id: training.id }, body: { stepId: value.stepId } })).finished),
+          ),
+      },
+      quiz: {
+        schema: LearnFormSchemas.quiz,
+        invalid,
+        run: ({ value, form }) =>
+          answer(form, async () => {
+            // A choice that is not a number goes on as typed, for the API to refuse it with its own message.
+            const body = value as { stepId: string; answers: Record<string, number[]> };
+            const flow = await back.call(flowEndpoints.advanceCourse, { params: { id: training.id }, body });
+            // A passed or ungraded quiz: its score page, then a link on to the next step. A failed graded one stays the
+            // current step, which shows the result, what was wrong and how to try again (or that no attempt is left).
+            const failed = flow.result?.passed === false;
+            return redirectWithToast(failed ? here : learnPath(context, training.effectiveType, training.slug, value.stepId), {
+              type: failed ? "warning" : "success",
+              message: flow.finished ? t("toast.finished") : quizToast(t, flow.result),
+            });
+          }),
+      },
+      "video-complete": complete("video"),
+      "pdf-complete": complete("pdf"),
+      "pdf-open": {
+        schema: LearnFormSchemas.pdfOpen,
+        invalid,
+        run: ({ value, form }) => answer(form, async () => redirect((await back.call(flowEndpoints.pdfLink, { params: { id: value.moduleId } })).url)),
+      },
+      join: {
+        schema: LearnFormSchemas.join,
+        invalid,
+        run: ({ value, form }) =>
+          answer(form, async () => redirect((await back.call(enrolmentEndpoints.joinVirtualClass, { params: { id: value.sessionId } })).url)),
+      },
+    },
+    { unknownIntent: badRequest },
+  );
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
