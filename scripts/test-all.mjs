@@ -22,7 +22,7 @@ import path from "node:path";
 import { ensureBuild, ROOT } from "./lib/build.mjs";
 import { createDatabase, dropDatabase, dropDatabasesWithPrefix, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
 
-const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 50 * 60_000);
+const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 60 * 60_000);
 const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
