@@ -59,15 +59,15 @@ export const DateFilter = z
 export const IdFilter = z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined);
 
 /** The paging part of every list reply: the one paging shape (core/domain/pagination.ts) and its page count. */
-export type Paging = PagingShape & { pages: number };
+export type Paging = PagingShape & { pageCount: number };
 export const PagingSchema = z.strictObject({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  pages: z.number().int(),
+  pageCount: z.number().int(),
 }) satisfies z.ZodType<Paging>;
 
 /** The paging of a list reply (ADR 0061): the page asked for, and how many pages the total makes. */
 export function paging(total: number, page: number, pageSize = ADMIN_PAGE_SIZE): Paging {
-  return { total, page, pageSize, pages: pageCountOf(total, pageSize) };
+  return { total, page, pageSize, pageCount: pageCountOf(total, pageSize) };
 }

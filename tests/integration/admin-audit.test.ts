@@ -131,7 +131,7 @@ describe.each(backends())("admin guard and audit log (%s)", (backend) => {
     const admin = await as("admin@demo.test");
     const first = await admin.get("/back/api/admin/audit?entityType=paging");
     expectEnvelope(first, 200);
-    expect(first.body.data.paging).toEqual({ total: 30, page: 1, pageSize: 25, pages: 2 });
+    expect(first.body.data.paging).toEqual({ total: 30, page: 1, pageSize: 25, pageCount: 2 });
     expect(first.body.data.items[0].action).toBe("paging.step29");
     expect(first.body.data.entityTypes).toContain("paging");
     const second = await admin.get("/back/api/admin/audit?entityType=paging&page=2&sort=action&dir=asc");

@@ -45,7 +45,7 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
       return AdminUserListSchema.parse(reply.body.data);
     };
     const first = await get("");
-    expect(first.paging).toEqual({ total: MANY, page: 1, pageSize: ADMIN_PAGE_SIZE, pages: 3 });
+    expect(first.paging).toEqual({ total: MANY, page: 1, pageSize: ADMIN_PAGE_SIZE, pageCount: 3 });
     expect(first.items).toHaveLength(ADMIN_PAGE_SIZE);
     // Default: by name A to Z (last name, then first name).
     expect(first.items[0].firstName).toBe("P01");
@@ -82,7 +82,7 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
     const codes = async (query: string) =>
       AdminDiscountCodesSchema.parse((await agent.get(`/back/api/admin/discountCodes?brand=es&q=LISTA${query}`)).body.data);
     const newest = await codes("");
-    expect(newest.paging).toMatchObject({ total: 30, pages: 2 });
+    expect(newest.paging).toMatchObject({ total: 30, pageCount: 2 });
     expect(newest.items[0].code).toBe(`LISTA29${backend.toUpperCase()}`);
     const byCode = await codes("&sort=code&dir=asc&page=2");
     expect(byCode.items.map((c) => c.code)).toEqual(Array.from({ length: 5 }, (_, i) => `LISTA${25 + i}${backend.toUpperCase()}`));
@@ -97,8 +97,8 @@ describe.each(backends())("part-B lists: search, sort and pages (%s)", (backend)
     expect(byTitle.items).toHaveLength(ADMIN_PAGE_SIZE);
     const titles = byTitle.items.map((i) => i.title.toLocaleLowerCase());
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
-    const last = await content(`sort=title&dir=asc&page=${byTitle.paging.pages}`);
-    expect(last.items.length).toBe(byTitle.paging.total - (byTitle.paging.pages - 1) * ADMIN_PAGE_SIZE);
+    const last = await content(`sort=title&dir=asc&page=${byTitle.paging.pageCount}`);
+    expect(last.items.length).toBe(byTitle.paging.total - (byTitle.paging.pageCount - 1) * ADMIN_PAGE_SIZE);
     // Filters still refuse a wrong kind (ADR 0066).
     expectEnvelope(await agent.get("/back/api/admin/content?kind=poem&sort=title"), 422);
   });

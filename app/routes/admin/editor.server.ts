@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import { CONTENT_KINDS, ContentListPageSchema, DraftFieldsSchema, type ContentKind } from "#core/contract/editorial.ts";
 import { editorialEndpoints as endpoints } from "#core/contract/endpoints/editorial.ts";
@@ -6,12 +7,16 @@ import { IdParam } from "#core/contract/ids.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
-import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
+import { backErrorReply } from "~/lib/forms.server";
+import { intentAction, intentBranch } from "~/lib/intent-action.server";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** The discard confirmation: a live item names its draft; a new item's draft is the page's own (`?draft=`). */
+const DiscardSchema = z.object({ draftId: IdParam.optional() });
 
 const pick = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   (list as readonly string[]).includes(value ?? "") ? (value as T) : undefined;
@@ -70,35 +75,44 @@ export async function editorAction(request: Request, url: URL, context: Context)
   if (!target) notFound(url.pathname);
   const t = serverT(context, "admin-tools");
   const { back } = context.get(requestStateContext);
-  const formData = await readFormData(request, context);
-  const intent = String(formData.get("intent") ?? "save");
-  if (intent === "discard") {
-    if (!("draft" in target) && !formData.get("draftId")) notFound(url.pathname);
-    const draftId = "draft" in target ? target.draft : Number(formData.get("draftId"));
-    try {
-      await back.call(endpoints.discardDraft, { params: { id: draftId }, body: {} });
-    } catch (error) {
-      if (error instanceof BackError && error.status === 404) notFound(url.pathname);
-      throw error;
-    }
-    const next = "draft" in target ? pathOf(context, "admin-editor") : editorUrl(context, target);
-    return redirectWithToast(next, { type: "success", message: t("editor.discarded") });
-  }
-  const submission = parseSubmission(formData, context, DraftFieldsSchema, { omit: ["draftId"] });
-  if (submission.status !== "success") return invalidReply(submission);
-  let draftId: number;
-  try {
-    const saved =
-      "draft" in target
-        ? await back.call(endpoints.saveDraft, { params: { id: target.draft }, body: submission.value })
-        : await back.call(endpoints.saveDraftOf, { params: { kind: target.kind, id: target.id }, body: submission.value });
-    draftId = saved.draftId!;
-    if (intent === "publish") {
-      const published = await back.call(endpoints.publishDraft, { params: { id: draftId }, body: {} });
-      return redirectWithToast(editorUrl(context, { kind: published.kind, id: published.id! }), { type: "success", message: t("editor.publishDone") });
-    }
-  } catch (error) {
-    return backErrorReply(submission, error);
-  }
-  return redirectWithToast(editorUrl(context, { draft: draftId }), { type: "success", message: t("editor.saved") });
+  const save = intentBranch({
+    schema: DraftFieldsSchema,
+    omit: ["draftId"],
+    run: async ({ value, intent, submission }) => {
+      let draftId: number;
+      try {
+        const saved =
+          "draft" in target
+            ? await back.call(endpoints.saveDraft, { params: { id: target.draft }, body: value })
+            : await back.call(endpoints.saveDraftOf, { params: { kind: target.kind, id: target.id }, body: value });
+        draftId = saved.draftId!;
+        if (intent === "publish") {
+          const published = await back.call(endpoints.publishDraft, { params: { id: draftId }, body: {} });
+          return redirectWithToast(editorUrl(context, { kind: published.kind, id: published.id! }), { type: "success", message: t("editor.publishDone") });
+        }
+      } catch (error) {
+        return backErrorReply(submission, error);
+      }
+      return redirectWithToast(editorUrl(context, { draft: draftId }), { type: "success", message: t("editor.saved") });
+    },
+  });
+  return intentAction(request, context, {
+    save,
+    publish: save,
+    discard: intentBranch({
+      schema: DiscardSchema,
+      run: async ({ value }) => {
+        if (!("draft" in target) && value.draftId === undefined) notFound(url.pathname);
+        const draftId = "draft" in target ? target.draft : value.draftId!;
+        try {
+          await back.call(endpoints.discardDraft, { params: { id: draftId }, body: {} });
+        } catch (error) {
+          if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+          throw error;
+        }
+        const next = "draft" in target ? pathOf(context, "admin-editor") : editorUrl(context, target);
+        return redirectWithToast(next, { type: "success", message: t("editor.discarded") });
+      },
+    }),
+  });
 }
