@@ -4,12 +4,13 @@
 //                         it runs beside stages 2 and 3, its output printed after them
 //   2. unit               vitest --project unit
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
-//   4. integration        vitest --project integration, on PGlite (IT_BACKEND=pglite)
-//   5. integration (pg)   tests/integration again on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set,
-//                         or when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped);
-//                         it runs at the same time as stage 4, its output printed after it
+//   4. integration        vitest --project integration on PGlite (IT_BACKEND=pglite): with a PostgreSQL server, the
+//                         files that need both engines and PGlite's own (tests/integration/engines.mjs); else all
+//   5. integration (pg)   tests/integration on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set, or
+//                         when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped): every
+//                         file but PGlite's own; it runs at the same time as stage 4, its output printed after it
 //   6. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh
-//                         PostgreSQL database, on its own port; it starts when stage 5 ends, beside the rest of stage 4
+//                         PostgreSQL database, on its own port; it starts when stage 4 ends, beside the rest of stage 5
 //   7. e2e                npx playwright test, when playwright.config.ts exists
 // The stages that run side by side share the cores: the summary gives each stage's own time, then the total.
 // Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
@@ -20,6 +21,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ROOT } from "./lib/build.mjs";
+import { BOTH_ENGINES, PGLITE_ONLY } from "../tests/integration/engines.mjs";
 import { createDatabase, dropDatabase, dropDatabasesWithPrefix, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
 
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 60 * 60_000);
@@ -253,18 +255,6 @@ async function postgresForTests() {
   return { url, drop: () => dropDatabase(url) };
 }
 
-/**
- * Integration files that never use the engine under test: they start the platform as its own process on a fresh
- * embedded database (crash, secrets), open their own embedded one (bench-sql-count) or test Redis only. The
- * PostgreSQL run skips them: run twice, they would test the same thing twice.
- */
-const ENGINE_INDEPENDENT_FILES = [
-  "tests/integration/crash.test.ts",
-  "tests/integration/secrets.test.ts",
-  "tests/integration/bench-sql-count.test.ts",
-  "tests/integration/rate-limit-redis.test.ts",
-];
-
 const totalStarted = Date.now();
 /** Each stage's place in the summary, whatever order they end in. */
 const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e", "e2e (postgres)"];
@@ -311,12 +301,12 @@ async function startE2ePostgres() {
   };
 }
 
-// The two integration runs go side by side, each with half the cores for its files: on two cores the PostgreSQL
-// run (its server does much of the work) overlaps the PGlite run (one busy process) well. When the PostgreSQL run
-// ends first, the e2e journeys on PostgreSQL take its place beside the PGlite run.
+// The two integration runs go side by side, each with half the cores for its files. With a PostgreSQL server, it
+// runs every file but PGlite's own, and the PGlite run only the files that need both engines (tests/integration/
+// engines.mjs); when the PGlite run ends, the e2e journeys on PostgreSQL take its place beside the PostgreSQL run.
 const integrationWorkers = `--maxWorkers=${Math.max(1, Math.floor(os.availableParallelism() / 2))}`;
 let postgres = null;
-let postgresStage = { finish: async () => {}, done: Promise.resolve() };
+let postgresStage = { finish: async () => {} };
 if (wanted("integration (postgres)")) {
   try {
     postgres = await postgresForTests();
@@ -327,7 +317,7 @@ if (wanted("integration (postgres)")) {
   if (postgres) {
     postgresStage = await vitestStage(
       "integration (postgres)",
-      ["--project", "integration", integrationWorkers, "tests/integration", ...ENGINE_INDEPENDENT_FILES.flatMap((file) => ["--exclude", file])],
+      ["--project", "integration", integrationWorkers, "tests/integration", ...PGLITE_ONLY.flatMap((file) => ["--exclude", file])],
       {
         IT_BACKEND: "postgres",
         DATABASE_URL_TEST: postgres.url,
@@ -339,8 +329,11 @@ if (wanted("integration (postgres)")) {
     console.log("\n[test-all] integration (postgres): no DATABASE_URL_TEST and no local server on 127.0.0.1:5432, skipped");
   }
 }
-const e2ePostgres = e2ePostgresWanted ? postgresStage.done.then(() => startE2ePostgres()) : Promise.resolve({ finish: async () => {} });
-await vitestStage("integration", ["--project", "integration", integrationWorkers], { IT_BACKEND: "pglite" });
+// With PostgreSQL at hand, PGlite runs the realtime conformance suite (no database), its own files and the files of
+// both engines; without, every file.
+const pgliteFiles = postgres ? ["tests/conformance", ...PGLITE_ONLY, ...BOTH_ENGINES] : [];
+await vitestStage("integration", ["--project", "integration", integrationWorkers, ...pgliteFiles], { IT_BACKEND: "pglite" });
+const e2ePostgres = e2ePostgresWanted ? await startE2ePostgres() : { finish: async () => {} };
 try {
   await postgresStage.finish();
 } finally {
@@ -350,7 +343,7 @@ try {
   }
 }
 // The e2e suite waits for the PostgreSQL journeys: both at once would give each browser worker half a core.
-await (await e2ePostgres).finish();
+await e2ePostgres.finish();
 
 await playwrightStage("e2e", e2eEnv);
 

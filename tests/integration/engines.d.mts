@@ -1,0 +1,3 @@
+/** Types of engines.mjs (plain JavaScript: scripts/test-all.mjs reads it with Node alone). */
+export declare const PGLITE_ONLY: readonly string[];
+export declare const BOTH_ENGINES: readonly string[];
