@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, then one closing line "N passed, M failed[, K skipped]".
 //   1. lint               npm run lint: typecheck, ESLint (with the tier and repository rules), Prettier, knip;
-//                         it runs beside stages 2 and 3, its output printed after them
+//                         it runs beside stages 2 to 5, its output printed after them
 //   2. unit               vitest --project unit
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
 //   4. integration        vitest --project integration on PGlite (IT_BACKEND=pglite): with a PostgreSQL server, the
@@ -259,14 +259,14 @@ const totalStarted = Date.now();
 /** Each stage's place in the summary, whatever order they end in. */
 const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e", "e2e (postgres)"];
 
-// The typecheck (one busy process) goes beside the unit tests and the build.
+// The lint (one busy process at a time) goes beside the unit tests, the build and the start of the integration runs:
+// waiting for it would leave a core idle for a minute and a half.
 const lint = backgroundCheck("lint", "npm", ["run", "--silent", "lint"]);
 await vitestStage("unit", ["--project", "unit"]);
 const needsBuild = ["integration", "e2e"].some(wanted);
 // The e2e web server builds by itself unless told the build is fresh (E2E_SKIP_BUILD=1).
 const buildReady = needsBuild ? await simpleStage("build", () => ensureBuild()) : false;
 const e2eEnv = buildReady ? { E2E_SKIP_BUILD: "1" } : {};
-await lint.finish();
 
 // E2E_POSTGRES=1 (set by .ci/run): end-to-end journeys once more, the server on a fresh PostgreSQL database.
 // The integration suite already runs every API query and page render on PostgreSQL, so this pass is a smoke test
@@ -344,6 +344,7 @@ try {
 }
 // The e2e suite waits for the PostgreSQL journeys: both at once would give each browser worker half a core.
 await e2ePostgres.finish();
+await lint.finish();
 
 await playwrightStage("e2e", e2eEnv);
 

@@ -3,8 +3,8 @@ import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { ES_ORIGIN, PORT } from "./support/hosts.ts";
 
 test.describe("login and logout", () => {
-  test("French login then logout @no-js", async ({ page, loginAs }) => {
-    await loginAs("learner@demo.test");
+  test("French login then logout @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("learner@demo.test");
     await page.goto("/compte/profil");
     await expect(page).toHaveTitle(/^Mon profil \| Officine Académie$/);
     await page.goto("/deconnexion");
@@ -14,10 +14,10 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/connexion\?redirect=%2Fcompte%2Fprofil$/);
   });
 
-  test("Spanish login then logout @no-js", async ({ page, loginAs }) => {
+  test("Spanish login then logout @no-js", async ({ page, loginThroughFormAs }) => {
     await page.goto(`${ES_ORIGIN}/conexion`);
     await expect(page).toHaveTitle(/^Iniciar sesión \| AulaFarma$/);
-    await loginAs("learner.es@demo.test", { host: "es.localhost" });
+    await loginThroughFormAs("learner.es@demo.test", { host: "es.localhost" });
     await page.goto(`${ES_ORIGIN}/cuenta/perfil`);
     await expect(page).toHaveTitle(/^Mi perfil \| AulaFarma$/);
     await page.goto(`${ES_ORIGIN}/desconexion`);
@@ -138,7 +138,7 @@ test.describe("passwords", () => {
     }
   });
 
-  test("reset by the mailed link, then log in with the new password @no-js-only", async ({ page, loginAs }) => {
+  test("reset by the mailed link, then log in with the new password @no-js-only", async ({ page, loginThroughFormAs }) => {
     const email = "lucas.bonnet@demo.test";
     await page.goto("/mot-de-passe-oublie");
     await page.getByLabel("Adresse e-mail").fill(email);
@@ -158,7 +158,7 @@ test.describe("passwords", () => {
     await page.getByLabel("Confirmation du mot de passe").fill("newpass2024");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
     await expect(page).toHaveURL(/\/connexion$/);
-    await loginAs(email, { password: "newpass2024" });
+    await loginThroughFormAs(email, { password: "newpass2024" });
 
     // The used link no longer offers the form.
     await page.goto(`/reinitialiser-mon-mot-de-passe/${token}`);
@@ -199,8 +199,8 @@ test.describe("account choice and consent", () => {
     await expect(page).toHaveTitle(/^Choix du compte \| Officine Académie$/);
   });
 
-  test("a user with two pharmacies chooses one and goes on to the redirect @no-js", async ({ page, loginAs }) => {
-    await loginAs("multi@demo.test");
+  test("a user with two pharmacies chooses one and goes on to the redirect @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("multi@demo.test");
     await page.goto("/choix-du-compte?redirect=%2Fcompte%2Fprofil");
     const choices = page.getByRole("button", { name: /^Choisir/ });
     await expect(choices).toHaveCount(2);
@@ -208,8 +208,8 @@ test.describe("account choice and consent", () => {
     await expect(page).toHaveURL(/\/compte\/profil$/);
   });
 
-  test("the consent dialog cannot be closed and goes away once answered @no-js-only", async ({ page, loginAs }) => {
-    await loginAs("consent@demo.test");
+  test("the consent dialog cannot be closed and goes away once answered @no-js-only", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("consent@demo.test");
     await page.goto("/compte/profil");
     const dialog = page.getByRole("dialog", { name: "Votre consentement" });
     await expect(dialog).toBeVisible();

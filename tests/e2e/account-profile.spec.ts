@@ -133,8 +133,11 @@ test.describe("bookmarks (Mes favoris)", () => {
   });
 });
 
-test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({ page, loginAs }) => {
-  await loginAs("shop@demo.test");
+test("a shop customer (no pharmacy) reaches their own profile, history and attestations, never the account choice @no-js", async ({
+  page,
+  loginThroughFormAs,
+}) => {
+  await loginThroughFormAs("shop@demo.test");
   // The profile is in the header's user menu (issue 30): open it, then follow the link.
   await page.getByTestId("user-menu").locator("summary").click();
   await page.getByRole("link", { name: /Mon profil/ }).click();

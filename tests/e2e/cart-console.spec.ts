@@ -110,11 +110,11 @@ for (const c of CASES) {
     expect(errors).toEqual([]);
   });
 
-  test(`a shop customer's cart, logout and away: no console error (${c.lang})`, async ({ page, loginAs }) => {
+  test(`a shop customer's cart, logout and away: no console error (${c.lang})`, async ({ page, loginThroughFormAs }) => {
     const errors = collectErrors(page);
     // Instead of sleeping, each step waits until the island's sockets are quiet (subscribed, or closed).
     const sockets = watchSockets(page);
-    await loginAs(`shop.console.js.${c.lang}@demo.test`, { host: c.host });
+    await loginThroughFormAs(`shop.console.js.${c.lang}@demo.test`, { host: c.host });
     await islandUp(page);
     await addFirstTraining(page, c);
     await page.goto(at(c.host, c.cart));

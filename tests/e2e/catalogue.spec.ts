@@ -212,9 +212,9 @@ test.describe("course pages", () => {
 });
 
 test.describe("logged in", () => {
-  test("bookmark toggle on a card and on the course page", NO_JS, async ({ page, loginThroughApiAs }, testInfo) => {
+  test("bookmark toggle on a card and on the course page", NO_JS, async ({ page, loginAs }, testInfo) => {
     const email = testInfo.project.name === "no-js" ? "maxime.durand@demo.test" : "emma.leroy@demo.test";
-    await loginThroughApiAs(email);
+    await loginAs(email);
     await page.goto(at("localhost", "/catalogue?sort=alphabeticalOrder"));
     const toggle = cards(page).first().getByTestId("bookmark-toggle");
     const before = await toggle.getAttribute("aria-pressed");
@@ -232,9 +232,9 @@ test.describe("logged in", () => {
     await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", before ?? "false");
   });
 
-  test("the chosen sort is remembered", NO_JS, async ({ page, loginThroughApiAs }, testInfo) => {
+  test("the chosen sort is remembered", NO_JS, async ({ page, loginAs }, testInfo) => {
     const email = testInfo.project.name === "no-js" ? "lea.bernard@demo.test" : "camille.andre@demo.test";
-    await loginThroughApiAs(email);
+    await loginAs(email);
     await page.goto(at("localhost", "/catalogue?sort=alphabeticalOrder"));
     await page.goto(at("localhost", "/catalogue"));
     await expect(page.getByLabel("Trier par", { exact: true })).toHaveValue("alphabeticalOrder");
@@ -263,8 +263,8 @@ test.describe("accessibility", () => {
     });
   }
 
-  test("axe: logged-in catalogue with bookmark toggles", async ({ page, loginThroughApiAs }) => {
-    await loginThroughApiAs("francois.marchand@demo.test");
+  test("axe: logged-in catalogue with bookmark toggles", async ({ page, loginAs }) => {
+    await loginAs("francois.marchand@demo.test");
     await page.goto(at("localhost", "/catalogue"));
     await expect(page.getByTestId("bookmark-toggle").first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

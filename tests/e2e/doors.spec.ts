@@ -19,21 +19,21 @@ async function enterArea(page: Page, label: string) {
 }
 
 test.describe("doors to every area", () => {
-  test("a holder reaches pharmacy management from the header in two clicks (fr) @no-js", async ({ page, loginAs }) => {
-    await loginAs("holder@demo.test");
+  test("a holder reaches pharmacy management from the header in two clicks (fr) @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("holder@demo.test");
     await enterArea(page, "Gérer ma pharmacie");
     await expect(page).toHaveURL(/\/gestion\/ma-pharmacie(\/|$)/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("a referent reaches pharmacy management from the header in two clicks (es) @no-js", async ({ page, loginAs }) => {
-    await loginAs("referent.es@demo.test", { host: "es.localhost" });
+  test("a referent reaches pharmacy management from the header in two clicks (es) @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("referent.es@demo.test", { host: "es.localhost" });
     await enterArea(page, "Gestionar mi farmacia");
     await expect(page).toHaveURL(/\/administracion\/mi-farmacia(\/|$)/);
   });
 
-  test("an administrator reaches the administration from the header in two clicks, and from the profile @no-js", async ({ page, loginAs }) => {
-    await loginAs("admin@demo.test");
+  test("an administrator reaches the administration from the header in two clicks, and from the profile @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("admin@demo.test");
     await enterArea(page, "Administration");
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto("/compte/profil");
@@ -41,8 +41,8 @@ test.describe("doors to every area", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("a learner's menu has no link to an area it cannot enter; axe finds nothing serious with the menu open @no-js", async ({ page, loginAs }) => {
-    await loginAs("learner@demo.test");
+  test("a learner's menu has no link to an area it cannot enter; axe finds nothing serious with the menu open @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("learner@demo.test");
     const menu = page.getByTestId("user-menu");
     await menu.locator("summary").click();
     await expect(menu.getByRole("link", { name: "Mon profil" })).toBeVisible();
@@ -53,8 +53,8 @@ test.describe("doors to every area", () => {
 });
 
 test.describe("the pharmacy in use", () => {
-  test("a member of two pharmacies chooses after login, then switches from the user menu @no-js", async ({ page, loginAs }) => {
-    await loginAs("multi@demo.test");
+  test("a member of two pharmacies chooses after login, then switches from the user menu @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("multi@demo.test");
     // On a fresh database no pharmacy is in use: the choice comes first (the integration test doors.test.ts checks
     // exactly that). The server is shared by both projects and account-auth.spec.ts, whose choice is remembered for
     // the next login: then the user menu names the pharmacy in use. Never the catalogue without one.
@@ -86,8 +86,8 @@ test.describe("the pharmacy in use", () => {
 });
 
 test.describe("shop customers on free trainings", () => {
-  test("a shop customer takes the free video the shop does not sell @no-js", async ({ page, loginAs }) => {
-    await loginAs("shop@demo.test");
+  test("a shop customer takes the free video the shop does not sell @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("shop@demo.test");
     await page.goto("/video/mesure-tension-video");
     const actions = page.getByTestId("course-actions");
     await expect(actions.getByTestId("enrolment-shop")).toHaveCount(0);
@@ -103,8 +103,8 @@ test.describe("shop customers on free trainings", () => {
     await expect(actions.getByRole("button", { name: "S'inscrire à la formation" })).toBeVisible();
   });
 
-  test("a paid training the shop does not sell says why @no-js", async ({ page, loginAs }) => {
-    await loginAs("shop@demo.test");
+  test("a paid training the shop does not sell says why @no-js", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("shop@demo.test");
     await page.goto("/formation/conseil-minceur-groupement");
     const refused = page.getByTestId("enrolment-refused");
     await expect(refused).toHaveAttribute("data-reason", "notInStore");

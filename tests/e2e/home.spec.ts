@@ -93,8 +93,8 @@ test("the French brand shows ratings on cards with an accessible text", async ({
   await expect(rating.first()).toBeVisible();
 });
 
-test("a logged-in user goes to the catalogue, or sees their trainings until it exists", { tag: "@no-js" }, async ({ page, loginThroughApiAs }) => {
-  await loginThroughApiAs("learner@demo.test");
+test("a logged-in user goes to the catalogue, or sees their trainings until it exists", { tag: "@no-js" }, async ({ page, loginAs }) => {
+  await loginAs("learner@demo.test");
   await page.goto("/");
   if (findPage("catalogue")) {
     await expect(page).toHaveURL(new RegExp(`${pagePath("catalogue", "fr")}$`));

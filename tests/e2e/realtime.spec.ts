@@ -43,8 +43,8 @@ async function waitForPrivateChannel(userId: number) {
 }
 
 test.describe("realtime island", () => {
-  test("a new notification appears within a second without a reload", async ({ page, loginAs }) => {
-    await loginAs("learner@demo.test");
+  test("a new notification appears within a second without a reload", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("learner@demo.test");
     const userId = await currentUserId(page);
     await waitForPrivateChannel(userId);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -64,8 +64,8 @@ test.describe("realtime island", () => {
   });
 
   // Each test uses its own account: realtime events to one user reach all of that user's pages.
-  test("a ReloadEvent reloads the page once within the guard", async ({ page, loginAs }) => {
-    await loginAs("nonpharmacist@demo.test");
+  test("a ReloadEvent reloads the page once within the guard", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("nonpharmacist@demo.test");
     const userId = await currentUserId(page);
     await waitForPrivateChannel(userId);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
@@ -90,8 +90,8 @@ test.describe("realtime island", () => {
   });
 
   // expired@ is the only member of its pharmacy: no other test's page holds that account channel.
-  test("logout leaves the private channels", async ({ page, loginAs }) => {
-    await loginAs("expired@demo.test");
+  test("logout leaves the private channels", async ({ page, loginThroughFormAs }) => {
+    await loginThroughFormAs("expired@demo.test");
     const userId = await currentUserId(page);
     const user = (await (await page.request.get("/back/api/user")).json()) as { data: { currentAccountId: number } };
     await waitForPrivateChannel(userId);

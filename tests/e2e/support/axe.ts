@@ -18,7 +18,10 @@ export async function seriousViolations(page: Page) {
     }
     return toasts.length;
   });
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // Legacy mode runs axe in the page itself. The default runs it in each frame, then opens a blank page to merge
+  // the results: for our pages, whose only frame is a video embed from another origin that axe cannot read either
+  // way, it finds the same (measured 2026-11-30 on the home, catalogue, login and shop pages) in twice the time.
+  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
   if (held > 0) {
     await page.evaluate(() => {
       for (const toast of document.querySelectorAll<HTMLElement>(".toast")) {
