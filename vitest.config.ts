@@ -9,7 +9,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["core/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          environment: "node",
+          // One module graph per worker: no unit test mocks a module or keeps state in one (measured 2026-11-30: the
+          // run fell from 40 s to 15 s, and passed in shuffled orders too).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },

@@ -83,9 +83,9 @@ describe("pageCountOf: the one paging computation", () => {
   });
 
   it("gives the back office's list replies their page count (ADR 0061)", () => {
-    expect(paging(0, 1)).toEqual({ total: 0, page: 1, pageSize: ADMIN_PAGE_SIZE, pages: 1 });
-    expect(paging(51, 3)).toEqual({ total: 51, page: 3, pageSize: 25, pages: 3 });
-    expect(paging(51, 2, 10)).toEqual({ total: 51, page: 2, pageSize: 10, pages: 6 });
+    expect(paging(0, 1)).toEqual({ total: 0, page: 1, pageSize: ADMIN_PAGE_SIZE, pageCount: 1 });
+    expect(paging(51, 3)).toEqual({ total: 51, page: 3, pageSize: 25, pageCount: 3 });
+    expect(paging(51, 2, 10)).toEqual({ total: 51, page: 2, pageSize: 10, pageCount: 6 });
   });
 
   it("is the page count paginate() clamps into", () => {
