@@ -39,6 +39,11 @@ export default defineConfig({
         "--no-first-run",
         // *.localhost already resolves to loopback in Chromium; this keeps it so everywhere.
         "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+        // One renderer per page instead of one per site: the tests open three brand hosts and a video frame from
+        // another origin, and each extra process costs a 2-core machine (measured 2026-11-30 on 106 tests: 9 % less
+        // time). No test is about the browser's process model.
+        "--disable-features=IsolateOrigins,site-per-process",
+        "--disable-site-isolation-trials",
       ],
     },
   },
