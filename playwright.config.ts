@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
  * End-to-end tests against the real server (production build, fresh embedded database).
  * Chromium is Debian's (/usr/bin/chromium): never `npx playwright install`.
  * Projects: "js" runs every test with JavaScript on; "no-js" runs the tests tagged @no-js with
- * JavaScript off (progressive enhancement). Tests tagged @no-js-only run only there.
+ * JavaScript off (progressive enhancement). Tests tagged @no-js-only run only there, and the copies in other
+ * languages than French of a journey tagged @no-js run only there too (@other-locale, ADR 0121).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 process.env.E2E_PORT = String(PORT);
@@ -48,7 +49,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    // A journey's copies in other languages than French run with JavaScript off only (ADR 0121, `localeCopy`).
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true }, grepInvert: [/@no-js-only/, /@no-js\b.*@other-locale|@other-locale.*@no-js\b/] },
     { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, grep: /@no-js/ },
   ],
   webServer: {

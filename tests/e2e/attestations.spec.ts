@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
@@ -74,7 +74,7 @@ const CASES = [
 ] as const;
 
 for (const c of CASES) {
-  test.describe(`attestations (${c.lang})`, () => {
+  test.describe(`attestations (${c.lang})`, localeCopy(c.lang), () => {
     test(`the learner downloads an attestation PDF from the profile tab @no-js`, async ({ page, loginAs }) => {
       await loginAs(c.email, { host: c.host });
       await page.goto(`${c.origin}${c.profile}`);

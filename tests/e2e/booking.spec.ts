@@ -2,7 +2,7 @@
 // session (the seats-left number drops by one, then comes back after unsubscribing with confirmation), and
 // subscribe to an e-learning (the access link leads to the learn page), then unsubscribe.
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
@@ -76,7 +76,7 @@ async function leaveWhatAFailedAttemptLeft(page: Page, cancelled: RegExp) {
 }
 
 for (const c of CASES) {
-  test.describe(`booking (${c.lang})`, () => {
+  test.describe(`booking (${c.lang})`, localeCopy(c.lang), () => {
     test(`a guest is sent to the login page and back (${c.lang})`, NO_JS, async ({ page }) => {
       await page.goto(at(c.host, c.elearning));
       const link = page.getByTestId("login-to-subscribe");

@@ -2,7 +2,7 @@
 // (tests tagged @no-js also run in the no-js project). Each project logs in as its own fresh learner:
 // learning.{js|nojs}.{fr|es}@demo.test. Subscribing goes through the course page's own buttons.
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import fs from "node:fs";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { at, PORT } from "./support/hosts";
@@ -141,7 +141,7 @@ function currentStep(page: Page) {
 test.describe.configure({ timeout: 90_000 });
 
 for (const locale of LOCALES) {
-  test.describe(`learning view (${locale.lang})`, () => {
+  test.describe(`learning view (${locale.lang})`, localeCopy(locale.lang), () => {
     test(`an e-learning training from the pre-test to the attestation @no-js`, async ({ page, loginAs }) => {
       await loginAs(learner(locale.lang), { host: locale.host });
       await subscribeAndLearn(page, locale, locale.elearning.type, locale.elearning.slug);

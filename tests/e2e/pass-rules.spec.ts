@@ -4,7 +4,7 @@
 // attested by participation gives its attestation with the knowledge gain; the evaluation's opinion questions show
 // no score. Each project uses its own learners (server/db/seed/data/accounts.ts).
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import fs from "node:fs";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { at } from "./support/hosts";
@@ -124,7 +124,7 @@ async function downloadedText(page: Page, row: ReturnType<Page["getByTestId"]>, 
 test.describe.configure({ timeout: 120_000 });
 
 for (const locale of LOCALES) {
-  test.describe(`pass rules (${locale.lang})`, () => {
+  test.describe(`pass rules (${locale.lang})`, localeCopy(locale.lang), () => {
     test(`a failed post-test shows what was wrong; the learner tries again, passes and gets the attestation of achievement @no-js`, async ({
       page,
       loginAs,

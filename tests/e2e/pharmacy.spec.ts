@@ -5,7 +5,7 @@
 // Every page is checked with axe.
 import fs from "node:fs";
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";
@@ -113,7 +113,7 @@ async function noAxeFindings(page: Page) {
 }
 
 for (const c of CASES) {
-  test.describe(`pharmacy management (${c.lang})`, () => {
+  test.describe(`pharmacy management (${c.lang})`, localeCopy(c.lang), () => {
     test(`the tabs, the team with an invitation used to create the account, contract, invoices, dashboard @no-js`, async ({ page, browser, loginAs }) => {
       await loginAs(c.email, { host: c.host });
       await page.goto(at(c.host, c.base));

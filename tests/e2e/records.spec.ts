@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
 
@@ -38,7 +38,7 @@ const CASES = [
 ] as const;
 
 for (const c of CASES) {
-  test.describe(`records (${c.lang})`, () => {
+  test.describe(`records (${c.lang})`, localeCopy(c.lang), () => {
     test.beforeEach(async ({ loginAs }) => {
       await loginAs(c.email, { host: c.host });
     });

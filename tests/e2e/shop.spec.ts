@@ -6,7 +6,7 @@
 // with the brand's look whatever the browser's language (fr-FR here, on es.localhost too).
 import fs from "node:fs";
 import { type Page } from "@playwright/test";
-import { expect, test, PASSWORD } from "./support/fixtures.ts";
+import { expect, test, PASSWORD, localeCopy } from "./support/fixtures.ts";
 import { BRANDS } from "#core/branding/brands.ts";
 import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";
 import { at, type Host } from "./support/hosts.ts";
@@ -221,7 +221,7 @@ async function paySandbox(page: Page, c: Case, card: string) {
 }
 
 for (const c of CASES) {
-  test.describe(`shop (${c.lang})`, () => {
+  test.describe(`shop (${c.lang})`, localeCopy(c.lang), () => {
     test(`anonymous cart, options, code, login, card payment, invoice, learner area (${c.lang})`, NO_JS, async ({ page }) => {
       const email = `shop.buy.${project()}.${c.lang}@demo.test`;
       const { names, chosen } = await fillCartAndLogin(page, c, email);

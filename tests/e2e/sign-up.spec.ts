@@ -3,7 +3,7 @@
 // confirms the address from the mail file, finds the cart again, pays on the sandbox and finds the training in the
 // learner area. The sign-up page and the confirmation page have no serious accessibility violation.
 import { type Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { at, PORT, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";
@@ -118,58 +118,70 @@ async function chooseOptions(page: Page) {
 }
 
 for (const c of CASES) {
-  test(`sign up from the cart, confirm from the mail, pay and find the training (${c.lang})`, NO_JS, async ({ page }) => {
-    const email = `sign.up.${project()}.${c.lang}.${Date.now()}@signup.test`;
-    const name = await addTraining(page, c);
-    await page.goto(at(c.host, c.cart));
-    await chooseOptions(page);
-    await expect(page.getByTestId("cart-not-ready")).toHaveCount(0);
+  test(
+    `sign up from the cart, confirm from the mail, pay and find the training (${c.lang})`,
+    { tag: [NO_JS.tag, ...localeCopy(c.lang).tag] },
+    async ({ page }) => {
+      const email = `sign.up.${project()}.${c.lang}.${Date.now()}@signup.test`;
+      const name = await addTraining(page, c);
+      await page.goto(at(c.host, c.cart));
+      await chooseOptions(page);
+      await expect(page.getByTestId("cart-not-ready")).toHaveCount(0);
 
-    // The cart offers the sign-up beside the login.
-    await page.getByRole("link", { name: c.text.signUpLink }).click();
-    await expect(page.getByTestId("sign-up-form")).toBeVisible(SLOW);
-    if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
+      // The cart offers the sign-up beside the login.
+      await page.getByRole("link", { name: c.text.signUpLink }).click();
+      await expect(page.getByTestId("sign-up-form")).toBeVisible(SLOW);
+      if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
 
-    const form = page.getByTestId("sign-up-form");
-    const fill = async (values: Record<string, string>) => {
-      for (const [field, value] of Object.entries(values)) await form.getByLabel(c.labels[field], { exact: true }).fill(value);
-    };
-    await fill({ firstName: "Inès", lastName: "Nouvelle", email, password: "bienvenue1", passwordConfirmation: "bienvenue1", ...c.billing, postalCode: "123" });
-    await form.getByLabel(c.text.terms).check();
-    // A person takes a few seconds to fill the form: one sent faster is refused (ADR 0109). Wait until the form is
-    // that old by its own token ("issuedAt.signature", the server's time of showing it).
-    const issuedAt = Number((await form.locator('input[name="formToken"]').inputValue()).split(".")[0]);
-    await expect.poll(() => Date.now() - issuedAt).toBeGreaterThan(SIGN_UP_MIN_SECONDS * 1000 + 100);
-    await form.getByRole("button", { name: c.text.submit }).click();
-    // A wrong postal code: the field's message, and what was typed is kept (but the passwords).
-    await expect(form.getByText(c.text.postalError)).toBeVisible(SLOW);
-    await expect(form.getByLabel(c.labels.email, { exact: true })).toHaveValue(email);
-    await expect(form.getByLabel(c.text.terms)).toBeChecked();
-    await fill({ postalCode: c.billing.postalCode, password: "bienvenue1", passwordConfirmation: "bienvenue1" });
-    await form.getByRole("button", { name: c.text.submit }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.text.sent, SLOW);
-    await expect(page.getByTestId("sign-up-sent")).toBeVisible();
+      const form = page.getByTestId("sign-up-form");
+      const fill = async (values: Record<string, string>) => {
+        for (const [field, value] of Object.entries(values)) await form.getByLabel(c.labels[field], { exact: true }).fill(value);
+      };
+      await fill({
+        firstName: "Inès",
+        lastName: "Nouvelle",
+        email,
+        password: "bienvenue1",
+        passwordConfirmation: "bienvenue1",
+        ...c.billing,
+        postalCode: "123",
+      });
+      await form.getByLabel(c.text.terms).check();
+      // A person takes a few seconds to fill the form: one sent faster is refused (ADR 0109). Wait until the form is
+      // that old by its own token ("issuedAt.signature", the server's time of showing it).
+      const issuedAt = Number((await form.locator('input[name="formToken"]').inputValue()).split(".")[0]);
+      await expect.poll(() => Date.now() - issuedAt).toBeGreaterThan(SIGN_UP_MIN_SECONDS * 1000 + 100);
+      await form.getByRole("button", { name: c.text.submit }).click();
+      // A wrong postal code: the field's message, and what was typed is kept (but the passwords).
+      await expect(form.getByText(c.text.postalError)).toBeVisible(SLOW);
+      await expect(form.getByLabel(c.labels.email, { exact: true })).toHaveValue(email);
+      await expect(form.getByLabel(c.text.terms)).toBeChecked();
+      await fill({ postalCode: c.billing.postalCode, password: "bienvenue1", passwordConfirmation: "bienvenue1" });
+      await form.getByRole("button", { name: c.text.submit }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.text.sent, SLOW);
+      await expect(page.getByTestId("sign-up-sent")).toBeVisible();
 
-    // The link of the mail: a page with a button (a mail scanner opening the link changes nothing).
-    // The confirmation link mailed to that address (unique to the run).
-    await page.goto(at(c.host, await waitForLinkTo(e2eServerDataDir(PORT), email, /\/(?:inscription\/confirmer|registro\/confirmar)\/[A-Za-z0-9_-]+/)));
-    if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: c.text.confirm }).click();
-    await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);
-    await expect(page.getByText(c.text.confirmed).first()).toBeVisible(SLOW);
-    // The cart survived the sign-up; the billing details came with it: paying is offered.
-    await expect(page.getByTestId("cart-line")).toHaveCount(1);
-    await expect(page.getByTestId("billing-summary")).toContainText(c.billing.address);
+      // The link of the mail: a page with a button (a mail scanner opening the link changes nothing).
+      // The confirmation link mailed to that address (unique to the run).
+      await page.goto(at(c.host, await waitForLinkTo(e2eServerDataDir(PORT), email, /\/(?:inscription\/confirmer|registro\/confirmar)\/[A-Za-z0-9_-]+/)));
+      if (project() === "js") expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: c.text.confirm }).click();
+      await expect(page).toHaveURL(new RegExp(`${c.cart}$`), SLOW);
+      await expect(page.getByText(c.text.confirmed).first()).toBeVisible(SLOW);
+      // The cart survived the sign-up; the billing details came with it: paying is offered.
+      await expect(page.getByTestId("cart-line")).toHaveCount(1);
+      await expect(page.getByTestId("billing-summary")).toContainText(c.billing.address);
 
-    await page.getByTestId("cart-pay-card").click();
-    await expect(page).toHaveURL(/\/back\/payments\/sandbox\//, SLOW);
-    await page.getByLabel(c.text.sandboxCard).fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: /€/ }).click();
-    await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
+      await page.getByTestId("cart-pay-card").click();
+      await expect(page).toHaveURL(/\/back\/payments\/sandbox\//, SLOW);
+      await page.getByLabel(c.text.sandboxCard).fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: /€/ }).click();
+      await expect(page.getByTestId("order-page")).toHaveAttribute("data-status", "paid", SLOW);
 
-    await page.goto(at(c.host, c.profile));
-    await expect(page.getByText(name).first()).toBeVisible(SLOW);
-  });
+      await page.goto(at(c.host, c.profile));
+      await expect(page.getByText(name).first()).toBeVisible(SLOW);
+    },
+  );
 }
 
 test("the login page leads to the sign-up", async ({ page }) => {

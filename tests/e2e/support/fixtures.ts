@@ -119,3 +119,16 @@ export const test = base.extend<LoginFixtures>({
     await use((email, options = {}) => logInThroughForm(options.page ?? page, email, options.host ?? "localhost", options.password ?? PASSWORD));
   },
 });
+
+/** The tag of a journey's copy in another language than French (ADR 0121). */
+export const OTHER_LOCALE = "@other-locale";
+
+/**
+ * The details of a journey written once per language and run with JavaScript on and off (@no-js): every copy runs
+ * with JavaScript off, where the server renders and posts each language; with JavaScript on, which runs the same
+ * client code in every language, only the French copy runs (ADR 0121). Tests of such a describe that run with
+ * JavaScript on only (no @no-js: an axe run, a live update) still run in every language.
+ */
+export function localeCopy(lang: string): { tag: string[] } {
+  return { tag: lang === "fr" || lang === "fr-FR" ? [] : [OTHER_LOCALE] };
+}
