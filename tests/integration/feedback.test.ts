@@ -19,21 +19,22 @@ import { useSuite } from "./support/setup.ts";
 
 describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
   const suite = useSuite(backend);
-  /** A service context for the direct calls that only write a row (no mail is sent). */
-  const quietContext = () => {
+  /** A service context for direct calls on this suite's platform, its mails written to `outboxDir`. */
+  const directContext = (outboxDir: string, brand: keyof typeof BRANDS, locale: "fr-FR" | "es-ES") => {
     const env = testEnv();
-    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: os.tmpdir() });
     const deps = {
       db: suite.db,
       env,
       now: () => new Date(),
       files: suite.platform.deps.files,
       broadcaster: suite.platform.realtime.broadcaster,
-      mailer,
+      mailer: createMailer({ from: env.MAIL_FROM, outboxDir }),
       logger: createLogger("silent"),
     };
-    return serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" });
+    return serviceContext(deps, { brand: BRANDS[brand], locale });
   };
+  /** For the direct calls that only write a row (no mail is sent). */
+  const quietContext = () => directContext(os.tmpdir(), "fr", "fr-FR");
 
   async function userId(email: string) {
     const [row] = await suite.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email));
@@ -105,17 +106,7 @@ describe.each(backends())("feedback and trainer pages (%s)", (backend) => {
 
   test("createFeedbackRequest mails a single-use link once per enrolment", async () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "feedback-mail-"));
-    const env = testEnv();
-    const deps = {
-      db: suite.db,
-      env,
-      now: () => new Date(),
-      files: suite.platform.deps.files,
-      broadcaster: suite.platform.realtime.broadcaster,
-      mailer: createMailer({ from: env.MAIL_FROM, outboxDir }),
-      logger: createLogger("silent"),
-    };
-    const ctx = serviceContext(deps, { brand: BRANDS.es, locale: "es-ES" });
+    const ctx = directContext(outboxDir, "es", "es-ES");
     const hosts = {
       brandHosts: new Map([
         ["localhost", "fr"],
