@@ -94,6 +94,8 @@ test("es.localhost/gestion/ma-pharmacie leads to the Spanish login, then to /adm
   await page.getByRole("button", { name: /entrar/i }).click();
   await expect(page).toHaveURL(new RegExp("/administracion/mi-farmacia/"));
   const tabs = page.getByRole("navigation", { name: "Pestañas de la administración de la farmacia" });
+  // With JavaScript on the address changes before the page it leads to is shown: wait for the tabs, not the address.
+  await expect(tabs.getByRole("link").first()).toBeVisible();
   const hrefs = await tabs.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   expect(hrefs.length).toBeGreaterThan(3);
   for (const href of hrefs) {
