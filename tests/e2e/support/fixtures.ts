@@ -11,6 +11,7 @@
  */
 import http from "node:http";
 import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { parseSetCookie } from "../../support/cookies.ts";
 import { at, PORT, type Host } from "./hosts.ts";
 
 export { expect };
@@ -62,32 +63,30 @@ function backRequest(host: Host, method: string, path: string, headers: Record<s
 }
 
 type Cookie = Parameters<BrowserContext["addCookies"]>[0][number];
-const SAME_SITE = { lax: "Lax", strict: "Strict", none: "None" } as const;
+const SAME_SITE: Record<string, Cookie["sameSite"]> = { lax: "Lax", strict: "Strict", none: "None" };
 
 /** A Set-Cookie header as the browser would keep it for the host (null when it deletes the cookie). */
 function cookieOf(header: string, host: Host): Cookie | null {
-  const [pair, ...attributes] = header.split(";").map((part) => part.trim());
-  const split = pair.indexOf("=");
-  let path = "/";
-  let httpOnly = false;
-  let sameSite: Cookie["sameSite"] = "Lax";
-  let expires = -1;
-  for (const attribute of attributes) {
-    const [key, value = ""] = attribute.split("=");
-    const name = key.toLowerCase();
-    if (name === "path") path = value;
-    else if (name === "httponly") httpOnly = true;
-    else if (name === "samesite") sameSite = SAME_SITE[value.toLowerCase() as keyof typeof SAME_SITE] ?? "Lax";
-    else if (name === "max-age") expires = Date.now() / 1000 + Number(value);
-    else if (name === "expires" && expires === -1) expires = Date.parse(value) / 1000;
-  }
+  const { name, value, attributes } = parseSetCookie(header);
+  const maxAge = attributes["max-age"];
+  const expiresAt = attributes.expires;
+  const expires = typeof maxAge === "string" ? Date.now() / 1000 + Number(maxAge) : typeof expiresAt === "string" ? Date.parse(expiresAt) / 1000 : -1;
   if (expires !== -1 && expires * 1000 <= Date.now()) return null;
-  return { name: pair.slice(0, split), value: pair.slice(split + 1), domain: host, path, httpOnly, sameSite, expires };
+  const path = typeof attributes.path === "string" ? attributes.path : "/";
+  const sameSite = SAME_SITE[String(attributes.samesite).toLowerCase()] ?? "Lax";
+  return { name, value, domain: host, path, httpOnly: attributes.httponly === true, sameSite, expires };
 }
 
 async function logInThroughApi(page: Page, email: string, host: Host, password: string): Promise<void> {
-  const csrf = await backRequest(host, "GET", "/back/sanctum/csrf-cookie", { accept: "application/json" });
-  const jar = new Map(csrf.setCookies.map((header) => cookieOf(header, host)).flatMap((cookie) => (cookie ? [[cookie.name, cookie] as const] : [])));
+  const jar = new Map<string, Cookie>();
+  const keep = (reply: BackReply) => {
+    for (const header of reply.setCookies) {
+      const cookie = cookieOf(header, host);
+      if (cookie) jar.set(cookie.name, cookie);
+      else jar.delete(parseSetCookie(header).name);
+    }
+  };
+  keep(await backRequest(host, "GET", "/back/sanctum/csrf-cookie", { accept: "application/json" }));
   const xsrf = jar.get("XSRF-TOKEN");
   if (!xsrf) throw new Error(`No XSRF-TOKEN cookie from ${host}`);
   const login = await backRequest(
@@ -103,11 +102,7 @@ async function logInThroughApi(page: Page, email: string, host: Host, password: 
     JSON.stringify({ email, password }),
   );
   if (login.status !== 200) throw new Error(`Login failed on ${host}: ${login.status} ${login.text}`);
-  for (const header of login.setCookies) {
-    const cookie = cookieOf(header, host);
-    if (cookie) jar.set(cookie.name, cookie);
-    else jar.delete(header.slice(0, header.indexOf("=")));
-  }
+  keep(login);
   await page.context().addCookies([...jar.values()]);
 }
 
@@ -121,7 +116,7 @@ export const test = base.extend<LoginFixtures>({
 });
 
 /** The tag of a journey's copy in another language than French (ADR 0121). */
-export const OTHER_LOCALE = "@other-locale";
+const OTHER_LOCALE = "@other-locale";
 
 /**
  * The details of a journey written once per language and run with JavaScript on and off (@no-js): every copy runs

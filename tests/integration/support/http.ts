@@ -1,4 +1,7 @@
 import { expect } from "vitest";
+import { parseSetCookie } from "../../support/cookies.ts";
+
+export { parseSetCookie };
 
 export type Envelope<T = any> = { status: "Success" | "Error"; message: string; data: T };
 
@@ -23,19 +26,6 @@ export type RequestOptions = {
   /** Extra option for streamed bodies. */
   duplex?: "half";
 };
-
-export type ParsedCookie = { name: string; value: string; attributes: Record<string, string | true> };
-
-export function parseSetCookie(header: string): ParsedCookie {
-  const [pair, ...rest] = header.split(";");
-  const index = pair.indexOf("=");
-  const attributes: Record<string, string | true> = {};
-  for (const part of rest) {
-    const [key, ...value] = part.trim().split("=");
-    attributes[key.toLowerCase()] = value.length ? value.join("=") : true;
-  }
-  return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim(), attributes };
-}
 
 /**
  * A browser-like client: a cookie jar, an Accept-Language, and the Sanctum-style CSRF
