@@ -76,12 +76,14 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       statementCounter: statementCounter ?? undefined,
     }));
   if (!overrides.database) {
-    await database.migrate();
-    if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db)))) {
-      const started = performance.now();
-      await seedDemo(database.db);
-      logger.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
-    }
+    await database.withStartupLock(async () => {
+      await database.migrate();
+      if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db)))) {
+        const started = performance.now();
+        await seedDemo(database.db);
+        logger.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
+      }
+    });
   }
 
   const realtime = await startRealtime(env, logger);

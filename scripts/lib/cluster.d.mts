@@ -4,7 +4,7 @@ export interface ClusterInstance {
   url: string;
   readonly pid: number | undefined;
   readonly running: boolean;
-  start(options?: { seed?: boolean }): Promise<void>;
+  start(): Promise<void>;
   /** kill -9 */
   kill(): Promise<void>;
   stop(): Promise<void>;

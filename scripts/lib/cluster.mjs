@@ -144,11 +144,11 @@ function instanceProcess({ index, port, env, log }) {
     get running() {
       return Boolean(child) && !exited(child);
     },
-    async start({ seed = false } = {}) {
+    async start() {
       child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "index.ts")], {
         cwd: ROOT,
         stdio: ["ignore", log, log],
-        env: { ...env, PORT: String(port), SEED_DEMO: seed ? "auto" : "never" },
+        env: { ...env, PORT: String(port) },
       });
       await waitFor(
         `instance ${index}`,
@@ -278,9 +278,8 @@ export async function startCluster({ instances = 2, port = 0, env = {}, quiet = 
     });
     cluster.env = shared;
     for (const instance of cluster.instances) stops.push(() => instance.stop());
-    // The first migrates and seeds the demo data; the others start on the database it left.
-    await cluster.instances[0].start({ seed: true });
-    await Promise.all(cluster.instances.slice(1).map((instance) => instance.start()));
+    // All at once: the start-up lock lets one migrate and seed the demo data while the others wait for it.
+    await Promise.all(cluster.instances.map((instance) => instance.start()));
     const nginxDir = path.join(dir, "nginx");
     fs.mkdirSync(nginxDir);
     cluster.nginx = nginxProcess({ dir: nginxDir, port: nginxPort, upstreams: ports.map((p) => `127.0.0.1:${p}`), log: logFile("nginx") });

@@ -28,6 +28,11 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the start-up lock: instances starting together on one PostgreSQL migrate and seed one after
+   * the other (a session advisory lock; ADR 0122). One process owns an embedded database, so there it just runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** PGlite only: the data directory as an uncompressed tarball, for `pgliteDataDir` (tests copy a seeded template). */
@@ -62,7 +67,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(dir, options.pgliteDataDir, options.statementCounter);
 }
 
-function openPostgres(pool: pg.Pool, statementCounter?: StatementCounter): Database {
+/** The key of the start-up advisory lock: any number no other lock of this database uses. */
+const STARTUP_LOCK_KEY = 7_340_001;
+
+function openPostgres(pool: pg.Pool, statementCounter?: StatementCounter, options: { advisoryLock: boolean } = { advisoryLock: true }): Database {
   // An idle connection dropped by the server (restart, failover, admin termination) must not crash the
   // process with an unhandled 'error' event: the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`, "DatabaseWarning"));
@@ -74,6 +82,21 @@ function openPostgres(pool: pg.Pool, statementCounter?: StatementCounter): Datab
     migrate: async () => {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
       await pool.query(WATCH_NEW_TABLES);
+    },
+    withStartupLock: async (work) => {
+      if (!options.advisoryLock) return work();
+      // A connection of its own holds the lock, while `work` uses the pool's other connections.
+      const holder = await pool.connect();
+      try {
+        await holder.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
     },
     ping: async () => {
       try {
@@ -115,7 +138,8 @@ async function openPgliteProcess(dir: string, statementCounter?: StatementCounte
     process.exit(1);
   });
   const pool = new pg.Pool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
-  const database = openPostgres(pool, statementCounter);
+  // Its pool has one connection: a lock holder would leave none for the work.
+  const database = openPostgres(pool, statementCounter, { advisoryLock: false });
   return {
     ...database,
     kind: "pglite",
@@ -147,6 +171,7 @@ async function openPglite(dir: string, loadDataDir?: Blob, statementCounter?: St
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
       await client.query(WATCH_NEW_TABLES);
     },
+    withStartupLock: (work) => work(),
     ping: async () => {
       try {
         await client.query("select 1");

@@ -6,7 +6,7 @@ const env = readEnv();
 try {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   try {
-    await database.migrate();
+    await database.withStartupLock(() => database.migrate());
     process.stdout.write(`Migrations applied (${database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).\n`);
   } finally {
     await database.close();
