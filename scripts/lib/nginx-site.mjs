@@ -7,7 +7,11 @@
  */
 export function nginxSite({ upstreams, listen, serverName, assetsRoot, brotli }) {
   const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`).join("\n");
-  return `# The platform's instances, taken in turn. An instance that refuses a connection is left out for 5 s, and a
+  return `# nginx in front of the platform's instances (ADR 0122). Written by scripts/lib/nginx-site.mjs: change it there.
+# On Debian: apt-get install nginx-light libnginx-mod-http-brotli-static, copy this file to
+# /etc/nginx/sites-enabled/, then nginx -t && systemctl reload nginx. TLS: add listen 443 ssl and the certificate.
+
+# The platform's instances, taken in turn. An instance that refuses a connection is left out for 5 s, and a
 # request that can be repeated safely (GET, HEAD) goes to the next one; a POST is never sent twice.
 upstream pharma_training {
 ${servers}
