@@ -12,11 +12,13 @@
 //   6. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh
 //                         PostgreSQL database, on its own port; it starts when stage 4 ends, beside the rest of stage 5
 //   7. e2e                npx playwright test, when playwright.config.ts exists
+//   8. e2e (cluster)      the journeys through nginx and two instances (playwright.cluster.config.ts), when nginx is
+//                         installed (ADR 0122)
 // The stages that run side by side share the cores: the summary gives each stage's own time, then the total.
 // Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
 // Every stage runs even when an earlier one failed; the exit code is non-zero if anything failed.
 // Options: --only=unit,integration (comma-separated stage names) to run a subset.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -70,6 +72,10 @@ function runCommand(command, args, env = {}, logFile = null) {
       resolve(code ?? (signal ? 1 : 0));
     });
   });
+}
+
+function commandExists(name) {
+  return spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
 }
 
 function wanted(name) {
@@ -257,7 +263,7 @@ async function postgresForTests() {
 
 const totalStarted = Date.now();
 /** Each stage's place in the summary, whatever order they end in. */
-const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e", "e2e (postgres)"];
+const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e", "e2e (postgres)", "e2e (cluster)"];
 
 // The lint (one busy process at a time) goes beside the unit tests, the build and the start of the integration runs:
 // waiting for it would leave a core idle for a minute and a half.
@@ -347,6 +353,13 @@ await e2ePostgres.finish();
 await lint.finish();
 
 await playwrightStage("e2e", e2eEnv);
+
+// The cluster journeys (ADR 0122): nginx and two instances on a PostgreSQL and a Redis of their own.
+if (wanted("e2e (cluster)") && !commandExists("nginx")) {
+  console.log("\n[test-all] e2e (cluster): nginx is not installed (apt-get install nginx-light libnginx-mod-http-brotli-static), skipped");
+} else {
+  await playwrightStage("e2e (cluster)", {}, ["-c", "playwright.cluster.config.ts"]);
+}
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 

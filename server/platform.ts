@@ -18,6 +18,7 @@ import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
 import { Redis } from "ioredis";
+import { sharePageCacheClears } from "./web/shared-page-cache-clears.ts";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createPageCache } from "./web/page-cache.ts";
@@ -149,8 +150,10 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           sessionPageVersion: cacheSessionPages ? (sessionId) => pageDataVersionFor(database.db, sessionId, deps.now()) : undefined,
           sessionTtlMs: env.SESSION_PAGE_CACHE_TTL_MS,
           maxSessionEntries: env.SESSION_PAGE_CACHE_ENTRIES,
+          afterWriteClear: () => sharedClears?.publish(),
         })
       : null;
+  const sharedClears = pageCache && redis ? sharePageCacheClears(redis, () => pageCache.clear(), logger) : null;
   if (pageCache) app.use(pageCache.clearOnWrite);
 
   app.use((req, res, next) => {
@@ -275,6 +278,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     close() {
       closing ??= (async () => {
         await realtime.close();
+        sharedClears?.close();
         redis?.disconnect();
         // In-flight requests get DRAIN_MS to finish, then their connections are cut; the database is closed after
         // that whatever happened, and is never itself cut short: stopping it half-way is what a restart must not find.

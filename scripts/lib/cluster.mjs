@@ -263,8 +263,8 @@ export async function startCluster({ instances = 2, port = 0, env = {}, quiet = 
       TRUST_PROXY: "true",
       PUBLIC_PORT: String(nginxPort),
       // Every instance must sign and read the same sessions and realtime tokens.
-      APP_SECRET: randomBytes(24).toString("hex"),
-      PUSHER_APP_SECRET: randomBytes(24).toString("hex"),
+      APP_SECRET: process.env.APP_SECRET ?? randomBytes(24).toString("hex"),
+      PUSHER_APP_SECRET: process.env.PUSHER_APP_SECRET ?? randomBytes(24).toString("hex"),
       PAYMENT_PROVIDER: "sandbox",
       LOG_LEVEL: "warn",
       ...env,

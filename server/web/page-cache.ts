@@ -28,6 +28,8 @@ export type PageCacheOptions = {
   sessionTtlMs?: number;
   maxSessionEntries?: number;
   now?: () => number;
+  /** Called when a write through this instance emptied its cache, to empty the other instances' too (ADR 0122). */
+  afterWriteClear?: () => void;
 };
 
 type Entry = {
@@ -154,7 +156,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function clearOnWrite(req: Request, res: Response, next: NextFunction) {
     if (MUTATING.has(req.method)) {
       res.on("finish", () => {
-        if (res.statusCode < 400) clear();
+        if (res.statusCode < 400) {
+          clear();
+          options.afterWriteClear?.();
+        }
       });
     }
     next();

@@ -30,10 +30,10 @@ describe.skipIf(!backends().includes("postgres") || !server)("start-up lock (Pos
       });
     const seeded = await Promise.all(opened.map(startUp));
     expect(seeded.filter(Boolean)).toHaveLength(1);
-    const [{ n }] = (await opened[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows as Array<{ n: number }>;
-    const [{ n: again }] = (await opened[1].db.execute(sql`select count(distinct hash)::int as n from drizzle.__drizzle_migrations`)).rows as Array<{
-      n: number;
-    }>;
+    const count = async (database: Database, query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+    const n = await count(opened[0], sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const again = await count(opened[1], sql`select count(distinct hash)::int as n from drizzle.__drizzle_migrations`);
     expect(n).toBeGreaterThan(20);
     expect(again).toBe(n);
   }, 120_000);
