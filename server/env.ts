@@ -46,6 +46,8 @@ const EnvSchema = z.object({
    */
   SESSION_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SESSION_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** How often each instance asks whether a scheduled job's turn has come (server/jobs/scheduler.ts); 0: never. */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Benchmarks only: counts SQL statements and serves the total at GET /__bench/sql-statements. */
   BENCH_SQL_COUNT: z.enum(["on", "off"]).default("off"),
   /**

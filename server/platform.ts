@@ -19,6 +19,8 @@ import { createMailer } from "./mail/mailer.ts";
 import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
 import { Redis } from "ioredis";
 import { sharePageCacheClears } from "./web/shared-page-cache-clears.ts";
+import { platformJobs } from "./jobs/platform-jobs.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createPageCache } from "./web/page-cache.ts";
@@ -240,6 +242,10 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error. Reference: ${res.locals.requestId}`);
   });
 
+  const scheduler =
+    env.SCHEDULER_TICK_MS > 0
+      ? startScheduler({ db: database.db, jobs: platformJobs(database.db), logger, now: deps.now, tickMs: env.SCHEDULER_TICK_MS })
+      : null;
   const server = http.createServer(app);
   server.on("upgrade", (req, socket, head) => {
     // Node removes its own listeners from an upgraded socket: without this, a reset would be an uncaught error.
@@ -290,6 +296,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           });
           server.closeIdleConnections();
         });
+        await scheduler?.stop();
         if (!overrides.database) await database.close();
       })();
       return closing;

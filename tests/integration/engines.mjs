@@ -46,6 +46,7 @@ export const BOTH_ENGINES = [
   // The engine itself: the page data version trigger, prepared statements, subqueries, a lost database, bytes kept
   // in a table, jobs kept in rows.
   "tests/integration/session-page-cache.test.ts",
+  "tests/integration/scheduled-jobs.test.ts",
   "tests/integration/prepared-statements.test.ts",
   "tests/integration/outer-row-subqueries.test.ts",
   "tests/integration/health.test.ts",

@@ -9,3 +9,4 @@ export * from "./editorial.ts";
 export * from "./funding.ts";
 export * from "./pharmacy.ts";
 export * from "./files.ts";
+export * from "./jobs.ts";

@@ -45,3 +45,9 @@ export async function failJob(db: Db, id: number, at: Date) {
 export async function deleteJobsBefore(db: Db, accountId: number, before: Date) {
   await db.delete(historyExportJobs).where(and(eq(historyExportJobs.accountId, accountId), lt(historyExportJobs.createdAt, before)));
 }
+
+/** Every account's jobs created before a time: the scheduled clean-up (server/jobs/platform-jobs.ts). */
+export async function deleteAllJobsBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db.delete(historyExportJobs).where(lt(historyExportJobs.createdAt, before)).returning({ id: historyExportJobs.id });
+  return deleted.length;
+}

@@ -19,8 +19,11 @@ import {
 import * as repo from "./history-export.repository.ts";
 import type { ReferentScope } from "./referent-scope.ts";
 
-/** A job's file is kept a day; older jobs of the account are removed when a new one starts. */
-const KEEP_MS = 24 * 3_600_000;
+/**
+ * A job's file is kept a day: older jobs of the account are removed when a new one starts, and every account's by
+ * the hourly clean-up (server/jobs/platform-jobs.ts).
+ */
+export const HISTORY_EXPORT_KEEP_MS = 24 * 3_600_000;
 
 function payload(row: repo.HistoryExportJobRow): HistoryExportJob {
   const state = row.state === "done" || row.state === "failed" ? row.state : "running";
@@ -62,7 +65,7 @@ export async function startHistoryExport(ctx: ServiceContext, scope: ReferentSco
   const now = ctx.now();
   const running = await repo.findLatestRunningJob(ctx.db, scope.accountId, scope.userId);
   if (running && !isStaleExport(running.updatedAt, now)) return payload(running);
-  await repo.deleteJobsBefore(ctx.db, scope.accountId, new Date(now.getTime() - KEEP_MS));
+  await repo.deleteJobsBefore(ctx.db, scope.accountId, new Date(now.getTime() - HISTORY_EXPORT_KEEP_MS));
   const rows = await historyRows(ctx, scope, texts);
   const job = await repo.insertJob(ctx.db, {
     accountId: scope.accountId,
