@@ -55,6 +55,7 @@ const relative = (file: string) => {
   const shown = path.relative(process.cwd(), file);
   return shown === "" || shown.startsWith("..") || path.isAbsolute(shown) ? file : shown;
 };
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 function lockOrExplain(dir: string): () => void {
@@ -113,7 +114,7 @@ function backupPostgres(url: string): void {
     const archive = filesArchiveOf(file);
     const count = writeFilesArchive(path.resolve(env.DATA_DIR), archive);
     process.stdout.write(
-      `Files written: ${relative(archive)} (${count} files from ${relative(path.resolve(env.DATA_DIR))}, ${fs.statSync(archive).size} bytes)\n`,
+      `Files written: ${relative(archive)} (${counted(count, "file")} from ${relative(path.resolve(env.DATA_DIR))}, ${fs.statSync(archive).size} bytes)\n`,
     );
   } else {
     process.stdout.write("Uploaded files: in the dump (FILE_STORE=database).\n");
@@ -154,8 +155,8 @@ async function restorePostgres(url: string, source: string, replace: boolean): P
   const present = local ? countStoredFiles(dataDir) : 0;
   if (!replace && (state.tables > 0 || present > 0)) {
     const holds = [
-      state.tables > 0 ? `the database ${state.name} has ${state.tables} tables` : "",
-      present > 0 ? `${relative(dataDir)} holds ${present} uploaded files` : "",
+      state.tables > 0 ? `the database ${state.name} has ${counted(state.tables, "table")}` : "",
+      present > 0 ? `${relative(dataDir)} holds ${counted(present, "uploaded file")}` : "",
     ];
     fail(
       `Nothing restored: ${holds.filter(Boolean).join(" and ")}.\n` +
@@ -165,7 +166,7 @@ async function restorePostgres(url: string, source: string, replace: boolean): P
   }
   if (replace && state.otherConnections > 0) {
     fail(
-      `Nothing restored: ${state.otherConnections} other connections are open on the database ${state.name}. Stop the servers that use it, then restore again.`,
+      `Nothing restored: ${counted(state.otherConnections, "other connection")} open on the database ${state.name}. Stop the servers that use it, then restore again.`,
     );
   }
   if (replace && state.tables > 0) await emptyDatabase(url);
@@ -178,7 +179,7 @@ async function restorePostgres(url: string, source: string, replace: boolean): P
   process.stdout.write(`Restored ${relative(source)} into the database ${databaseNameOf(url)}.\n`);
   if (local) {
     extractFilesArchive(archive, dataDir, replace);
-    process.stdout.write(`Restored ${files} files from ${relative(archive)} into ${relative(dataDir)}.\n`);
+    process.stdout.write(`Restored ${counted(files, "file")} from ${relative(archive)} into ${relative(dataDir)}.\n`);
   }
   process.stdout.write(`Done in ${seconds(started)}. Start the server: it applies the migrations newer than the backup, if any.\n`);
 }
