@@ -6,6 +6,7 @@
 //   3. build              react-router build, when build/ is missing or stale (the integration and e2e tiers serve it)
 //   4. integration        vitest --project integration on PGlite (IT_BACKEND=pglite): with a PostgreSQL server, the
 //                         files that need both engines and PGlite's own (tests/integration/engines.mjs); else all
+//                         but PostgreSQL's own
 //   5. integration (pg)   tests/integration on PostgreSQL (IT_BACKEND=postgres) when DATABASE_URL_TEST is set, or
 //                         when a local server answers on 127.0.0.1:5432 (a fresh database is made and dropped): every
 //                         file but PGlite's own; it runs at the same time as stage 4, its output printed after it
@@ -23,7 +24,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ROOT } from "./lib/build.mjs";
-import { BOTH_ENGINES, PGLITE_ONLY } from "../tests/integration/engines.mjs";
+import { BOTH_ENGINES, PGLITE_ONLY, POSTGRES_ONLY } from "../tests/integration/engines.mjs";
 import { createDatabase, dropDatabase, dropDatabasesWithPrefix, LOCAL_SERVER_URL, localPostgresAnswers } from "./lib/postgres.mjs";
 
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MS ?? 60 * 60_000);
@@ -336,8 +337,9 @@ if (wanted("integration (postgres)")) {
   }
 }
 // With PostgreSQL at hand, PGlite runs the realtime conformance suite (no database), its own files and the files of
-// both engines; without, every file.
-const pgliteFiles = postgres ? ["tests/conformance", ...PGLITE_ONLY, ...BOTH_ENGINES] : [];
+// both engines; without, every file but PostgreSQL's own.
+const pgliteFiles = postgres ? ["tests/conformance", ...PGLITE_ONLY, ...BOTH_ENGINES] : POSTGRES_ONLY.flatMap((file) => ["--exclude", file]);
+if (!postgres && wanted("integration")) console.log(`\n[test-all] integration: without PostgreSQL, its own files do not run: ${POSTGRES_ONLY.join(", ")}`);
 await vitestStage("integration", ["--project", "integration", integrationWorkers, ...pgliteFiles], { IT_BACKEND: "pglite" });
 const e2ePostgres = e2ePostgresWanted ? await startE2ePostgres() : { finish: async () => {} };
 try {

@@ -1,27 +1,62 @@
-// `npm run db:backup`: dumps the database to data/backups/<timestamp>.
+// `npm run db:backup`: dumps the database to data/backups/<timestamp> (ADR 0123).
 //  - PGlite (default): the whole data directory as data/backups/<timestamp>.tar.gz (PGlite's dumpDataDir).
 //    Run it while the server is stopped: PGlite allows one process per data directory, and the
 //    backup refuses politely when the server holds the lock.
-//  - PostgreSQL (DATABASE_URL set): pg_dump in custom format, data/backups/<timestamp>.dump
-//    (restore with pg_restore); the server may keep running.
-// `npm run db:backup -- --restore <file.tar.gz>` loads a PGlite backup into an empty PGLITE_DIR.
-import { spawnSync } from "node:child_process";
+//  - PostgreSQL (DATABASE_URL set): pg_dump in custom format, data/backups/<timestamp>.dump; the server may keep
+//    running. With FILE_STORE=local, the uploaded files too: data/backups/<timestamp>.files.tar.gz beside it (with
+//    the database store they are rows of the dump).
+// `npm run db:backup -- --restore <file>` puts a backup back:
+//  - PGlite: a .tar.gz into an empty PGLITE_DIR.
+//  - PostgreSQL: a .dump into the DATABASE_URL database with pg_restore, and with FILE_STORE=local the files archive
+//    beside it into DATA_DIR. The database must have no table and the store's folders no file, unless --replace is
+//    given: then what they hold is dropped first. Stop the servers before restoring.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { readEnv } from "../env.ts";
+import { fileStoreKind } from "../storage/file-store.ts";
+import { checkFilesArchive, countStoredFiles, extractFilesArchive, filesArchiveOf, writeFilesArchive } from "../storage/files-archive.ts";
 import { takeDirectoryLock } from "./client.ts";
+import { checkDump, databaseNameOf, databaseState, dumpPostgres, emptyDatabase, restoreDump } from "./postgres-backup.ts";
 
-const env = readEnv();
-const backupDir = path.resolve(env.DATA_DIR, "backups");
-const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const USAGE =
+  "Usage: npm run db:backup                                      back up the database (and, with FILE_STORE=local and DATABASE_URL, the files)\n" +
+  "       npm run db:backup -- --restore <backup> [--replace]    restore a backup (--replace: drop what the database and the file folders hold first)";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
+
+function parseArguments(args: string[]): { restore: string | null; replace: boolean } {
+  let restore: string | null = null;
+  let replace = false;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--restore") {
+      restore = args[++i] ?? fail(`--restore needs the backup file to restore.\n${USAGE}`);
+    } else if (args[i] === "--replace") {
+      replace = true;
+    } else {
+      fail(`Unknown argument: ${args[i]}\n${USAGE}`);
+    }
+  }
+  if (replace && restore === null) fail(`--replace goes with --restore <backup>.\n${USAGE}`);
+  return { restore, replace };
+}
+
+const options = parseArguments(process.argv.slice(2));
+const env = readEnv();
+const backupDir = path.resolve(env.DATA_DIR, "backups");
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+/** A path as typed from here when it lies under the current directory, else in full. */
+const relative = (file: string) => {
+  const shown = path.relative(process.cwd(), file);
+  return shown === "" || shown.startsWith("..") || path.isAbsolute(shown) ? file : shown;
+};
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 function lockOrExplain(dir: string): () => void {
   try {
@@ -45,7 +80,7 @@ async function backupPglite(): Promise<void> {
     fs.mkdirSync(backupDir, { recursive: true });
     const file = path.join(backupDir, `${stamp}.tar.gz`);
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    process.stdout.write(`Backup written: ${path.relative(process.cwd(), file)} (${fs.statSync(file).size} bytes)\n`);
+    process.stdout.write(`Backup written: ${relative(file)} (${fs.statSync(file).size} bytes)\n`);
   } finally {
     release();
   }
@@ -70,22 +105,97 @@ async function restorePglite(source: string): Promise<void> {
 }
 
 function backupPostgres(url: string): void {
+  const started = performance.now();
   fs.mkdirSync(backupDir, { recursive: true });
   const file = path.join(backupDir, `${stamp}.dump`);
-  const result = spawnSync("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, url], { stdio: "inherit" });
-  if (result.error) fail(`Could not run pg_dump (${result.error.message}): install the PostgreSQL client tools.`);
-  if (result.status !== 0) fail(`pg_dump failed with exit code ${result.status}.`);
-  process.stdout.write(`Backup written: ${path.relative(process.cwd(), file)} (restore with pg_restore)\n`);
+  dumpPostgres(url, file);
+  process.stdout.write(`Backup written: ${relative(file)} (${fs.statSync(file).size} bytes)\n`);
+  if (fileStoreKind(env) === "local") {
+    const archive = filesArchiveOf(file);
+    const count = writeFilesArchive(path.resolve(env.DATA_DIR), archive);
+    process.stdout.write(
+      `Files written: ${relative(archive)} (${counted(count, "file")} from ${relative(path.resolve(env.DATA_DIR))}, ${fs.statSync(archive).size} bytes)\n`,
+    );
+  } else {
+    process.stdout.write("Uploaded files: in the dump (FILE_STORE=database).\n");
+  }
+  process.stdout.write(`Done in ${seconds(started)}. Restore with: npm run db:backup -- --restore ${relative(file)}\n`);
+  if (!process.env.APP_SECRET) {
+    process.stdout.write(
+      `Attestation codes are signed with the APP_SECRET of ${relative(path.resolve(env.DATA_DIR, "secrets.json"))}: keep a copy of that file apart from the backups; a restore on another machine needs it to verify them.\n`,
+    );
+  }
 }
 
-const restoreIndex = process.argv.indexOf("--restore");
-if (restoreIndex >= 0) {
-  if (env.DATABASE_URL) fail("--restore is for the embedded database; for PostgreSQL use pg_restore.");
-  const source = process.argv[restoreIndex + 1];
-  if (!source) fail("Usage: npm run db:backup -- --restore data/backups/<timestamp>.tar.gz");
-  await restorePglite(path.resolve(source));
-} else if (env.DATABASE_URL) {
-  backupPostgres(env.DATABASE_URL);
-} else {
-  await backupPglite();
+async function restorePostgres(url: string, source: string, replace: boolean): Promise<void> {
+  const started = performance.now();
+  const dataDir = path.resolve(env.DATA_DIR);
+  const archive = filesArchiveOf(source);
+  const local = fileStoreKind(env) === "local";
+  // Everything is checked before anything changes.
+  if (!fs.existsSync(source)) fail(`No such backup: ${source}`);
+  if (source.endsWith(".files.tar.gz")) fail(`${relative(source)} holds the uploaded files: restore the .dump beside it, which brings them back.`);
+  checkDump(source);
+  let files = 0;
+  if (local) {
+    if (!fs.existsSync(archive)) {
+      fail(
+        `No files archive beside the dump (${relative(archive)}), and FILE_STORE=local keeps the uploaded files in ${relative(dataDir)}.\n` +
+          `A backup taken with FILE_STORE=database has its files in the dump: restore it with FILE_STORE=database. Otherwise copy the archive beside the dump.`,
+      );
+    }
+    files = checkFilesArchive(archive);
+  } else if (fs.existsSync(archive)) {
+    fail(
+      `This backup keeps its uploaded files in ${relative(archive)} (it was taken with FILE_STORE=local), but FILE_STORE is database here.\n` +
+        `Restore it with FILE_STORE=local; to move to the database store afterwards, run npm run files:copy-to-database.`,
+    );
+  }
+  const state = await databaseState(url);
+  const present = local ? countStoredFiles(dataDir) : 0;
+  if (!replace && (state.tables > 0 || present > 0)) {
+    const holds = [
+      state.tables > 0 ? `the database ${state.name} has ${counted(state.tables, "table")}` : "",
+      present > 0 ? `${relative(dataDir)} holds ${counted(present, "uploaded file")}` : "",
+    ];
+    fail(
+      `Nothing restored: ${holds.filter(Boolean).join(" and ")}.\n` +
+        `Restore into an empty database (createdb <name>, then point DATABASE_URL at it), or add --replace to drop what it holds first:\n` +
+        `  npm run db:backup -- --restore ${relative(source)} --replace`,
+    );
+  }
+  if (replace && state.otherConnections > 0) {
+    fail(
+      `Nothing restored: ${counted(state.otherConnections, "other connection")} open on the database ${state.name}. Stop the servers that use it, then restore again.`,
+    );
+  }
+  if (replace && state.tables > 0) await emptyDatabase(url);
+  try {
+    restoreDump(url, source);
+  } catch (error) {
+    const emptied = replace && state.tables > 0 ? " The database was emptied by --replace: restore a backup into it again." : "";
+    fail(`${error instanceof Error ? error.message : String(error)}.${emptied}`);
+  }
+  process.stdout.write(`Restored ${relative(source)} into the database ${databaseNameOf(url)}.\n`);
+  if (local) {
+    extractFilesArchive(archive, dataDir, replace);
+    process.stdout.write(`Restored ${counted(files, "file")} from ${relative(archive)} into ${relative(dataDir)}.\n`);
+  }
+  process.stdout.write(`Done in ${seconds(started)}. Start the server: it applies the migrations newer than the backup, if any.\n`);
+}
+
+try {
+  if (options.restore !== null) {
+    const source = path.resolve(options.restore);
+    if (env.DATABASE_URL) await restorePostgres(env.DATABASE_URL, source, options.replace);
+    else if (options.replace)
+      fail("--replace is for PostgreSQL: for the embedded database, move PGLITE_DIR aside (or set it to a new directory), then restore.");
+    else await restorePglite(source);
+  } else if (env.DATABASE_URL) {
+    backupPostgres(env.DATABASE_URL);
+  } else {
+    await backupPglite();
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
 }

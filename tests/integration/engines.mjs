@@ -6,7 +6,8 @@
 // when it changes money, seats or attestations (their rules must hold on both, concurrency included) or tests what
 // the engines do differently; every other file runs once, on PostgreSQL, the production engine. Every page and
 // journey still meets PGlite in the end-to-end suite, which runs on it. Without a PostgreSQL server, every file
-// runs on PGlite. `npm run test:integration` (vitest alone) runs each file on every engine it finds.
+// runs on PGlite but PostgreSQL's own (POSTGRES_ONLY). `npm run test:integration` (vitest alone) runs each file on
+// every engine it finds.
 
 /** Files that start their own engine (a process on a fresh embedded database, their own PGlite) or test Redis alone. */
 export const PGLITE_ONLY = [
@@ -17,6 +18,12 @@ export const PGLITE_ONLY = [
   "tests/integration/pglite-lock.test.ts",
   "tests/integration/pglite-process.test.ts",
 ];
+
+/**
+ * Files that test what only PostgreSQL has (pg_dump and pg_restore): without a PostgreSQL server they do not run at
+ * all (test-all leaves them out of the PGlite run, and each skips itself under vitest alone).
+ */
+export const POSTGRES_ONLY = ["tests/integration/backup-restore.test.ts"];
 
 /** Files run on both engines: money, seats, attestations, and what depends on the engine itself. */
 export const BOTH_ENGINES = [

@@ -3,18 +3,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { BOTH_ENGINES, PGLITE_ONLY } from "../integration/engines.mjs";
+import { BOTH_ENGINES, PGLITE_ONLY, POSTGRES_ONLY } from "../integration/engines.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 describe("the integration files' engines", () => {
-  test.each([...PGLITE_ONLY, ...BOTH_ENGINES])("%s exists", (file) => {
+  test.each([...PGLITE_ONLY, ...BOTH_ENGINES, ...POSTGRES_ONLY])("%s exists", (file) => {
     expect(file).toMatch(/^tests\/integration\/[^/]+\.test\.ts$/);
     expect(fs.existsSync(path.join(ROOT, file))).toBe(true);
   });
 
-  test("no file is in both lists, nor twice in one", () => {
-    const all = [...PGLITE_ONLY, ...BOTH_ENGINES];
+  test("no file is in two lists, nor twice in one", () => {
+    const all = [...PGLITE_ONLY, ...BOTH_ENGINES, ...POSTGRES_ONLY];
     expect(new Set(all).size).toBe(all.length);
   });
 });
