@@ -23,7 +23,7 @@ export const PGLITE_ONLY = [
  * Files that test what only PostgreSQL has (pg_dump and pg_restore): without a PostgreSQL server they do not run at
  * all (test-all leaves them out of the PGlite run, and each skips itself under vitest alone).
  */
-export const POSTGRES_ONLY = ["tests/integration/backup-restore.test.ts"];
+export const POSTGRES_ONLY = ["tests/integration/backup-restore.test.ts", "tests/integration/startup-lock.test.ts"];
 
 /** Files run on both engines: money, seats, attestations, and what depends on the engine itself. */
 export const BOTH_ENGINES = [
