@@ -20,8 +20,9 @@ export const PGLITE_ONLY = [
 ];
 
 /**
- * Files that test what only PostgreSQL has (pg_dump and pg_restore, several connections at once): without a PostgreSQL server they do not run at
- * all (test-all leaves them out of the PGlite run, and each skips itself under vitest alone).
+ * Files that test what only PostgreSQL has (pg_dump and pg_restore, several connections at once): without a
+ * PostgreSQL server they do not run at all (test-all leaves them out of the PGlite run, and each skips itself under
+ * vitest alone).
  */
 export const POSTGRES_ONLY = ["tests/integration/backup-restore.test.ts", "tests/integration/startup-lock.test.ts"];
 
