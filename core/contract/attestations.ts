@@ -63,7 +63,7 @@ export const DpcEnrolmentSchema = z.strictObject({
   programmeName: z.string(),
   actionNumber: z.string(),
   attestation: AttestationItemSchema.nullable(),
-  practiceCertificate: z.strictObject({ CertificateUploadedDate: z.string(), originalName: z.string() }).nullable(),
+  practiceCertificate: z.strictObject({ CertificateUploadedDate: z.string(), originalName: z.string(), downloadPath: z.string() }).nullable(),
 });
 export type DpcEnrolment = z.infer<typeof DpcEnrolmentSchema>;
 

@@ -267,5 +267,17 @@ describe.each(backends())("attestations (%s)", (backend) => {
     expect(fs.existsSync(path.join(DATA_DIR, stored!.filePath.slice(1)))).toBe(false);
     const listed = (await agent.get("/back/api/user/attestation/dpc")).body.data.enrolments.find((e: any) => e.enrolmentId === dpc.id);
     expect(listed.practiceCertificate.CertificateUploadedDate).toBe(expected);
+
+    // Served only through its authorised route, to its owner, never kept by a cache on the way.
+    expect(listed.practiceCertificate.downloadPath).toBe(`/back/api/user/dpc/practiceCertificate/${dpc.id}`);
+    const mine = await agent.fetchRaw("GET", listed.practiceCertificate.downloadPath, {});
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toBe("image/jpeg");
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    expect(mine.headers.get("content-disposition")).toBe(`attachment; filename="scan.jpg"; filename*=UTF-8''scan.jpg`);
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(jpeg);
+    expectEnvelope(await new Agent(suite.origin).get(listed.practiceCertificate.downloadPath), 401);
+    expectEnvelope(await agent.get(`/back/api/user/dpc/practiceCertificate/${othersDpc.id}`), 404);
+    expectEnvelope(await agent.get(`/back/api/user/dpc/practiceCertificate/${notDpc.id}`), 404);
   });
 });

@@ -192,6 +192,13 @@ function CertificateForm({ enrolment, result }: { enrolment: DpcEnrolment; resul
       <p className="my-3 font-semibold" data-testid="certificate-status">
         {uploaded ? t("certificate.uploadedOn", { date: uploaded.CertificateUploadedDate }) : t("certificate.notUploaded")}
       </p>
+      {uploaded ? (
+        <p className="mb-3">
+          <a href={uploaded.downloadPath} className="text-[var(--color-primary-dark)] underline" data-testid="certificate-file">
+            {t("certificate.download", { name: uploaded.originalName })}
+          </a>
+        </p>
+      ) : null}
       <Form method="post" encType="multipart/form-data" ref={ref} className="flex flex-col gap-3" noValidate>
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="enrolmentId" value={enrolment.enrolmentId} />

@@ -27,5 +27,7 @@ export const attestationsEndpoints = {
     reply: PracticeCertificateSavedSchema,
     access: "writable",
   }),
+  /** The practice certificate sent for one of the user's DPC enrolments: private, served only to them (ADR 0120). */
+  practiceCertificateFile: endpoint({ method: "GET", path: "/user/dpc/practiceCertificate/:id", params: IdParams, reply: "file", access: "session" }),
   verify: endpoint({ method: "GET", path: "/attestation/verify/:code", params: CodeParams, reply: VerificationSchema, access: "public" }),
 };

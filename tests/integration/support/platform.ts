@@ -27,6 +27,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // Tests change the database behind the server's back: the guest page cache would serve stale pages
     // (tests/integration/page-cache.test.ts turns it on).
     PAGE_CACHE: "off",
+    // Tests compare rows before and after a refused request: no scheduled job may write between the two
+    // (tests/integration/scheduled-jobs.test.ts runs the scheduler itself).
+    SCHEDULER_TICK_MS: "0",
     ...overrides,
   });
 }

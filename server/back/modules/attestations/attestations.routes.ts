@@ -12,7 +12,7 @@ import { findUserById } from "../user/user.repository.ts";
 import { normaliseCode } from "./attestation-code.ts";
 import { findUserAttestation, listDpcEnrolments, listUserAttestations, type AttestationRow } from "./attestations.repository.ts";
 import { verifyAttestation } from "./attestations.service.ts";
-import { storePracticeCertificate } from "./practice-certificates.ts";
+import { readPracticeCertificate, storePracticeCertificate } from "./practice-certificates.ts";
 
 /** The attestations endpoints of the learning journey (mounted under /back/api). */
 export const attestationsRoutes = new Hono<BackEnv>();
@@ -111,7 +111,11 @@ register(attestationsRoutes, endpoints.dpcAttestations, async (c, { caller }) =>
       actionNumber: e.actionNumber,
       attestation: items.find((item) => item.enrolmentId === e.enrolmentId) ?? null,
       practiceCertificate: e.certificate
-        ? { CertificateUploadedDate: formatCertificateDate(e.certificate.uploadedAt), originalName: e.certificate.originalName }
+        ? {
+            CertificateUploadedDate: formatCertificateDate(e.certificate.uploadedAt),
+            originalName: e.certificate.originalName,
+            downloadPath: `/back/api/user/dpc/practiceCertificate/${e.enrolmentId}`,
+          }
         : null,
     })),
   });
@@ -152,6 +156,18 @@ register(attestationsRoutes, endpoints.practiceCertificate, async (c, { caller: 
   const file = form.get("certificate");
   const uploadedAt = await storePracticeCertificate(c.var.deps, session.userId, enrolmentId, file);
   return ok({ CertificateUploadedDate: formatCertificateDate(uploadedAt) }, c.var.t("attestationsCertificateUploaded"));
+});
+
+/** Private: only its owner gets it, never kept by a cache on the way; the name they gave it, in ASCII and UTF-8. */
+register(attestationsRoutes, endpoints.practiceCertificateFile, async (c, { caller: session, params }) => {
+  const file = await readPracticeCertificate(c.var.deps, session.userId, params.id);
+  const asciiName = file.originalName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": file.contentType,
+    "content-disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    "content-length": String(file.bytes.byteLength),
+    "cache-control": "private, no-store",
+  });
 });
 
 /** Public: no login. Authentic only if the code exists and its signature matches the stored facts. */

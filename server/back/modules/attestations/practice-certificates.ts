@@ -50,3 +50,21 @@ export async function storePracticeCertificate(
   if (previous) await deps.files.remove(previous.filePath);
   return uploadedAt;
 }
+
+/**
+ * The certificate sent for one of the user's DPC enrolments, read whole (5 MB at most): another user's enrolment,
+ * one without a certificate, or a file gone from the store is not found, like an unknown one.
+ */
+export async function readPracticeCertificate(
+  deps: Pick<BackDeps, "db" | "files">,
+  userId: number,
+  enrolmentId: number,
+): Promise<{ bytes: Uint8Array; contentType: string; originalName: string }> {
+  const enrolment = await findUserDpcEnrolment(deps.db, userId, enrolmentId);
+  const certificate = enrolment ? await findPracticeCertificate(deps.db, enrolmentId) : undefined;
+  const file = certificate ? await deps.files.read(certificate.filePath) : null;
+  if (!certificate || !file) throw new AppError("NOT_FOUND", "attestationsCertificateNotFound");
+  const parts: Uint8Array[] = [];
+  for await (const part of file.body()) parts.push(part);
+  return { bytes: new Uint8Array(Buffer.concat(parts)), contentType: certificate.contentType, originalName: certificate.originalName };
+}
