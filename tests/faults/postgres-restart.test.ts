@@ -15,6 +15,8 @@ const UNAVAILABLE = {
   "es-ES": { api: "El servicio no está disponible en este momento. Inténtelo de nuevo dentro de un instante.", page: "Servicio no disponible por el momento" },
 } as const;
 type Language = keyof typeof UNAVAILABLE;
+/** Pages speak their brand's language (localhost is the French brand), the API the caller's Accept-Language. */
+const PAGE_LANGUAGE: Language = "fr-FR";
 
 type Seen = { phase: "before" | "outage" | "after"; language: Language; path: string; kind: "api" | "page"; outcome: Outcome };
 
@@ -106,8 +108,8 @@ describe("PostgreSQL restarted mid-load", () => {
         if (problem) problems.push(`${where}: ${problem}`);
         else if (reply.body.message !== UNAVAILABLE[language].api) problems.push(`${where}: message ${reply.body.message}`);
       } else if (
-        !reply.text.includes(UNAVAILABLE[language].page) ||
-        !reply.text.includes(`<html lang="${language}"`) ||
+        !reply.text.includes(UNAVAILABLE[PAGE_LANGUAGE].page) ||
+        !reply.text.includes(`<html lang="${PAGE_LANGUAGE}"`) ||
         !reply.text.includes('data-testid="site-footer"')
       ) {
         problems.push(`${where}: not the 503 page: ${reply.text.slice(0, 200)}`);
