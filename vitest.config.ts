@@ -41,6 +41,19 @@ export default defineConfig({
           globalSetup: ["tests/integration/support/global-setup.ts"],
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // npm run test:faults: each file starts a cluster of its own (scripts/lib/cluster.mjs: PostgreSQL, Redis, two
+          // instances, nginx) and breaks one part of it. One file at a time: a cluster takes the machine's cores.
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -11,12 +11,13 @@ import { createBackApp } from "./back/app.ts";
 import { createReadScope, type ReadScope } from "./back/http/read-scope.ts";
 import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
+import { isDatabaseUnavailable } from "./db/connection-errors.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
 import { cardPaymentProvider, type Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { databaseFailureStore, redisFailureStore } from "./back/modules/auth/rate-limit.ts";
+import { databaseFailureStore, failureStoreWithFallback, redisFailureStore, type LoginFailureStore } from "./back/modules/auth/rate-limit.ts";
 import { Redis } from "ioredis";
 import { sharePageCacheClears } from "./web/shared-page-cache-clears.ts";
 import { platformJobs } from "./jobs/platform-jobs.ts";
@@ -91,6 +92,8 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 
   const realtime = await startRealtime(env, logger);
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Redis away is not a fault of this process: ioredis reconnects by itself, the login counters fall back meanwhile.
+  redis?.on("error", (error: Error) => logger.debug({ err: error }, "login rate limit: Redis connection error"));
   const broadcaster: Broadcaster =
     overrides.broadcaster ??
     (env.REALTIME_DRIVER === "pusher" && env.PUSHER_HOST
@@ -111,7 +114,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     brandHosts: parseBrandHosts(env.BRAND_HOSTS),
     publicPort: () => env.PUBLIC_PORT ?? (env.TRUST_PROXY === "true" ? null : listeningPort),
     broadcaster,
-    loginFailures: redis ? redisFailureStore(redis) : databaseFailureStore(database.db),
+    loginFailures: redis ? loginFailuresOnRedis(redis, database.db, logger) : databaseFailureStore(database.db),
     files: createFileStore(env, database.db),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
     now: () => new Date(),
@@ -238,6 +241,13 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       if (!res.headersSent) res.status(clientError.status).set(clientError.headers).type("text/plain").send(clientError.message);
       return;
     }
+    if (isDatabaseUnavailable(error)) {
+      // Outside the back API and the pages (the page cache's version read, a file served from the database): 503.
+      logger.warn({ err: error, path: req.path, requestId: res.locals.requestId }, "database unavailable");
+      if (!res.headersSent)
+        res.status(503).set("Retry-After", "5").type("text/plain").send(`Service unavailable, try again in a moment. Reference: ${res.locals.requestId}`);
+      return;
+    }
     logger.error({ err: error, path: req.path, requestId: res.locals.requestId }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send(`Internal error. Reference: ${res.locals.requestId}`);
   });
@@ -334,6 +344,24 @@ async function startRealtime(env: Env, logger: Logger): Promise<RealtimeServer> 
       error: (details, message) => log.error(details, message),
     },
   });
+}
+
+/** How often the log repeats that login counters are in PostgreSQL because Redis is away. */
+const FALLBACK_LOG_INTERVAL_MS = 60_000;
+
+/** The login counters in Redis, in PostgreSQL while Redis is away (failureStoreWithFallback, ADR 0122). */
+function loginFailuresOnRedis(redis: Redis, db: Database["db"], logger: Logger): LoginFailureStore {
+  let lastLog = 0;
+  return failureStoreWithFallback(
+    redisFailureStore(redis),
+    databaseFailureStore(db),
+    () => redis.status === "ready",
+    (error) => {
+      if (Date.now() - lastLog < FALLBACK_LOG_INTERVAL_MS) return;
+      lastLog = Date.now();
+      logger.warn({ err: error ?? undefined, redis: redis.status }, "login rate limit: Redis unavailable, counting in PostgreSQL meanwhile");
+    },
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Locale } from "#core/branding/brands.ts";
 import { parseCookies } from "#core/http/cookies.ts";
@@ -22,6 +23,24 @@ export class BackError extends Error {
     const errors = (this.data as { errors?: Record<string, string[]> } | null)?.errors;
     return errors ?? {};
   }
+}
+
+/** The errors `unavailable` made: a route's 503 (the page says so), recognised by the fallbacks that must not hide it. */
+const unavailableErrors = new WeakSet<object>();
+
+/**
+ * The back API answered 503 (its database or file store out of reach, ADR 0122): thrown as the page's own 503 with
+ * the API's translated message, never swallowed as a BackError into a guest or an empty list.
+ */
+export function unavailable(message: string) {
+  const error = data({ message }, { status: 503 });
+  unavailableErrors.add(error);
+  return error;
+}
+
+/** Whether an error is a back API 503 (`unavailable`). */
+export function isBackUnavailable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && unavailableErrors.has(error);
 }
 
 export type BackTransport = { kind: "in-process"; fetch: (request: Request, clientIp: string) => Promise<Response> } | { kind: "http"; baseUrl: string };
@@ -75,6 +94,7 @@ export class BackClient {
     const response = await this.send(endpoint.method, `/back/api${withQuery(fillPath(endpoint.path, input.params), input.query)}`, input.body, csrf);
     if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
     const envelope = await readEnvelope(response);
+    if (response.status === 503) throw unavailable(envelope.message);
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
   }
 
@@ -89,6 +109,7 @@ export class BackClient {
     const response = await this.send(method, `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, csrf);
     const envelope = await readEnvelope(response);
     if (envelope.status !== "Success" || !response.ok) {
+      if (response.status === 503) throw unavailable(envelope.message);
       throw new BackError(response.status, envelope.message, envelope.data);
     }
     return envelope.data;

@@ -48,3 +48,16 @@ export async function refuse(status: 403 | 405, args: { request: Request; url: U
   for (const cookie of new Headers(root.init?.headers).getSetCookie()) state.setCookies.push(cookie);
   throw data({ root: root.data }, { status });
 }
+
+/**
+ * The back API's 503 (`unavailable`) thrown again with the root's data read as a guest's (the current user lookup
+ * answers a guest from now on), so that the 503 page has the site's layout and the visitor's language like `refuse`.
+ */
+export async function unavailablePage(error: unknown, args: { request: Request; url: URL; context: Readonly<RouterContextProvider> }): Promise<never> {
+  const { request, url, context } = args;
+  const message = (error as { data?: { message?: unknown } }).data?.message;
+  const root = await loadRootData(url.href === request.url ? request : new Request(url, request), context);
+  const state = context.get(requestStateContext);
+  for (const cookie of new Headers(root.init?.headers).getSetCookie()) state.setCookies.push(cookie);
+  throw data({ root: root.data, message: typeof message === "string" ? message : undefined }, { status: 503, headers: { "Retry-After": "5" } });
+}

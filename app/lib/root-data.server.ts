@@ -4,7 +4,7 @@ import { type GuestPayload, type UserPayload } from "#core/contract/user.ts";
 import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { matchPage } from "#core/pages.ts";
 import { pickResources } from "~/i18n/resources.server";
-import { BackError } from "./back.server";
+import { BackError, isBackUnavailable } from "./back.server";
 import { readCookieConsent } from "./cookie-consent.server";
 import { requestStateContext, serverConfigContext } from "./context";
 import { webCsrf } from "./csrf.server";
@@ -24,7 +24,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const guestOnError =
     <T>(fallback: T) =>
     (error: unknown) => {
-      if (error instanceof BackError) return fallback;
+      if (error instanceof BackError || isBackUnavailable(error)) return fallback;
       throw error;
     };
   // Notifications only when a session cookie exists: guests cost one back call per page.

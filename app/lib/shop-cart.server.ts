@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
 import type { Cart } from "#core/contract/shop.ts";
 import { canShop } from "#core/domain/permissions.ts";
-import { BackError } from "./back.server";
+import { BackError, isBackUnavailable } from "./back.server";
 import { requestStateContext } from "./context";
 import { getUser } from "./current-user.server";
 
@@ -33,7 +33,8 @@ async function fetchCart(context: Context): Promise<Cart | null> {
   try {
     return await back.call(shopEndpoints.cart);
   } catch (error) {
-    if (error instanceof BackError) return null;
+    // The header's badge: without the API (even a 503), no badge; the page itself says what failed.
+    if (error instanceof BackError || isBackUnavailable(error)) return null;
     throw error;
   }
 }

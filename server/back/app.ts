@@ -11,6 +11,7 @@ import { parseCookies } from "#core/http/cookies.ts";
 import { serializeCookie } from "./http/cookies.ts";
 import { createCsrfToken, CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./http/csrf.ts";
 import { failure } from "./http/envelope.ts";
+import { isDatabaseUnavailable } from "../db/connection-errors.ts";
 import { trustedRequestHost } from "./http/request-host.ts";
 import { clearReadScope, readScopeFor, scopedSession, type ReadScope } from "./http/read-scope.ts";
 import { isSecureRequest, loadRequestSession, SESSION_COOKIE } from "./http/session.ts";
@@ -179,9 +180,15 @@ export function createBackApp(deps: BackDeps) {
 
   app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));
 
-  app.onError((error, c) => {
+  app.onError((caught, c) => {
     const ctx = c as Context<BackEnv>;
-    if (!(error instanceof AppError)) (ctx.var.logger ?? deps.logger).error({ err: error, path: c.req.path }, "unhandled error in back API");
+    const logger = ctx.var.logger ?? deps.logger;
+    // The database out of reach (a restart, a failover): 503, try again in a moment, never a 500 (ADR 0122).
+    const error =
+      !(caught instanceof AppError) && isDatabaseUnavailable(caught) ? new AppError("SERVICE_UNAVAILABLE", "serviceUnavailable", { cause: caught }) : caught;
+    if (!(error instanceof AppError)) logger.error({ err: error, path: c.req.path }, "unhandled error in back API");
+    else if (error.status >= 500) logger.warn({ err: error.cause, path: c.req.path, status: error.status }, "service unavailable");
+    if (error instanceof AppError && error.status === 503) c.header("Retry-After", "5");
     // A link the browser opens itself (the sandbox page, an invoice): the error is a page in the buyer's language.
     if (ctx.var.brand && isBrowserDocument(ctx)) return browserErrorPage(ctx, error);
     const t = ctx.var.t ?? translator("en-US");

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { AppError } from "../back/http/app-error.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { createDatabaseFileStore } from "./database-file-store.ts";
@@ -89,5 +90,37 @@ export function fileStoreKind(env: Pick<Env, "FILE_STORE" | "DATABASE_URL">): Fi
 }
 
 export function createFileStore(env: Pick<Env, "FILE_STORE" | "DATABASE_URL" | "DATA_DIR">, db: Db): FileStore {
-  return fileStoreKind(env) === "database" ? createDatabaseFileStore(db) : createLocalFileStore(env.DATA_DIR);
+  return withClearWriteErrors(fileStoreKind(env) === "database" ? createDatabaseFileStore(db) : createLocalFileStore(env.DATA_DIR));
+}
+
+/** What a full disk or a quota says. */
+const FULL_CODES = new Set(["ENOSPC", "EDQUOT", "53100"]);
+
+/**
+ * A file the store cannot write is the store's fault, not the request's: the uploader is told so in their language,
+ * 507 when the store is full (a full disk, PostgreSQL's disk_full), else 503 (a folder that cannot be written, a table
+ * that refuses the insert, the database out of reach), never a 500 (ADR 0122). The cause goes to the log.
+ */
+export function withClearWriteErrors<S extends FileStore>(store: S): S {
+  return {
+    ...store,
+    kind: store.kind,
+    async put(file) {
+      try {
+        return await store.put(file);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (isStoreFull(error)) throw new AppError("INSUFFICIENT_STORAGE", "fileStoreFull", { cause: error });
+        throw new AppError("SERVICE_UNAVAILABLE", "fileStoreUnavailable", { cause: error });
+      }
+    },
+  };
+}
+
+function isStoreFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && FULL_CODES.has(code)) return true;
+  }
+  return false;
 }

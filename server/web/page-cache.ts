@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "../db/connection-errors.ts";
 import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
 import { parseCookies } from "#core/http/cookies.ts";
@@ -189,7 +190,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!cacheable) return next();
     if (cacheable.sessionId === null) return serveGuest(cacheable.key, req, res, next);
     if (!options.sessionPageVersion) return next();
-    serveSession(cacheable.key, cacheable.sessionId, req, res, next).catch(next);
+    // The database out of reach: the page is rendered without the cache, and says so itself (a 503 page, ADR 0122).
+    serveSession(cacheable.key, cacheable.sessionId, req, res, next).catch((error: unknown) => (isDatabaseUnavailable(error) ? next() : next(error)));
   }
 
   return {

@@ -13,6 +13,7 @@ const STATUS_TEXTS: Record<number, { title: string; message: string; ways: Way[]
   405: { title: "errors.methodNotAllowedTitle", message: "errors.methodNotAllowedMessage", ways: ["reload", "home"] },
   419: { title: "errors.formExpiredTitle", message: "errors.csrf", ways: ["reload", "home"] },
   500: { title: "errors.serverErrorTitle", message: "errors.serverErrorMessage", ways: ["reload", "home"] },
+  503: { title: "errors.unavailableTitle", message: "errors.unavailableMessage", ways: ["reload", "home"] },
 };
 const OTHER_ERROR = { title: "errors.otherErrorTitle", message: "errors.anErrorOccurred", ways: ["reload", "home"] as Way[] };
 

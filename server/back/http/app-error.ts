@@ -13,6 +13,10 @@ const STATUS_BY_CODE = {
   VALIDATION: 422,
   RATE_LIMITED: 429,
   NOT_IMPLEMENTED: 501,
+  /** The database or the file store cannot be reached now: try again in a moment (ADR 0122). */
+  SERVICE_UNAVAILABLE: 503,
+  /** The file store is full. */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type AppErrorCode = keyof typeof STATUS_BY_CODE;
@@ -26,9 +30,9 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     readonly messageKey: MessageKey,
-    readonly options: { values?: Record<string, string | number>; data?: unknown; fields?: FieldErrors } = {},
+    readonly options: { values?: Record<string, string | number>; data?: unknown; fields?: FieldErrors; cause?: unknown } = {},
   ) {
-    super(messageKey);
+    super(messageKey, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = STATUS_BY_CODE[code];
   }
 }

@@ -157,3 +157,41 @@ export function redisFailureStore(redis: RedisLike, prefix = "login-failures:"):
     },
   };
 }
+
+// ------------------------------------------------------------------ Redis, PostgreSQL while Redis is away
+
+/**
+ * The Redis counters while Redis answers, the database's while it does not (ADR 0122): logins go on when Redis is
+ * stopped, still limited (the database counters are shared by every instance too), instead of failing or letting
+ * every attempt through. A window's attempts counted in one store are not seen by the other: after a switch an
+ * attacker gets at most one more window's worth of attempts, which the limits allow for. `redisReady` is asked first
+ * so that a stopped Redis costs no wait (ioredis would queue the command through its reconnection attempts).
+ */
+export function failureStoreWithFallback(
+  primary: LoginFailureStore,
+  fallback: LoginFailureStore,
+  primaryReady: () => boolean,
+  onFallback: (error: unknown) => void,
+): LoginFailureStore {
+  const either =
+    <A extends unknown[], R>(pick: (store: LoginFailureStore) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (!primaryReady()) {
+        onFallback(null);
+        return pick(fallback)(...args);
+      }
+      try {
+        return await pick(primary)(...args);
+      } catch (error) {
+        onFallback(error);
+        return pick(fallback)(...args);
+      }
+    };
+  return {
+    acquire: either((store) => store.acquire),
+    release: either((store) => store.release),
+    isBlocked: either((store) => store.isBlocked),
+    record: either((store) => store.record),
+    clear: either((store) => store.clear),
+  };
+}
