@@ -1,4 +1,5 @@
 /** A running realtime node: accepts sockets, dispatches frames, publishes events, answers channel queries. */
+import type { Duplex } from "node:stream";
 import WebSocket from "ws";
 import { activityPolicy, sweepIdleConnections, type ActivityPolicy } from "./activity.ts";
 import { handleClientEvent } from "./client-events.ts";
@@ -85,18 +86,21 @@ export class RealtimeEngine implements RealtimeContext {
     return { subscriptionCounts: this.hub.subscriptionCounts(), presence };
   }
 
-  /** Never throws: whatever goes wrong with one socket is logged and ends that socket only. */
-  acceptSocket(socket: WebSocket, requestUrl: URL, clientAddress = "unknown"): void {
+  /**
+   * Never throws: whatever goes wrong with one socket is logged and ends that socket only. `transport` is the
+   * upgraded TCP socket that `socket` runs on.
+   */
+  acceptSocket(socket: WebSocket, transport: Duplex, requestUrl: URL, clientAddress = "unknown"): void {
     socket.on("error", (error) => this.config.logger.warn({ err: error }, "realtime: socket error"));
     try {
-      this.openConnection(socket, requestUrl, clientAddress);
+      this.openConnection(socket, transport, requestUrl, clientAddress);
     } catch (error) {
       this.config.logger.error({ err: error }, "realtime: could not accept a connection");
       socket.terminate();
     }
   }
 
-  private openConnection(socket: WebSocket, requestUrl: URL, clientAddress: string): void {
+  private openConnection(socket: WebSocket, transport: Duplex, requestUrl: URL, clientAddress: string): void {
     const rejection = this.handshakeRejection(requestUrl, clientAddress);
     if (rejection !== null) {
       rejectSocket(socket, rejection.code, rejection.message);
@@ -104,7 +108,7 @@ export class RealtimeEngine implements RealtimeContext {
     }
     let socketId = generateSocketId();
     while (this.connections.has(socketId)) socketId = generateSocketId();
-    const connection = new ClientConnection(socket, socketId, this.config.limits, (slow) =>
+    const connection = new ClientConnection(socket, transport, socketId, this.config.limits, (slow) =>
       this.disconnect(slow, CloseCode.overCapacity, "Client is not reading its messages"),
     );
     this.connections.set(socketId, connection);
