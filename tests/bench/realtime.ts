@@ -12,6 +12,8 @@
  *   DURATION s; latency = receive time at the client - timestamp set just before the HTTP request (p50/p99);
  * - private phase: RATE deliveries/s for DURATION s as well, each HTTP trigger naming up to 100 private channels
  *   (the API's limit), every user in turn; latency measured the same way;
+ * - server CPU per delivery: CPU time (user + system) of the instances over the public, then the private phase,
+ *   divided by that phase's deliveries; on a busy machine it moves much less than the latencies do;
  * - burst phase: closed loop, at most 4 public events not yet received by every client, for BURST s; reports the
  *   deliveries per second the whole chain sustains.
  */
@@ -75,15 +77,22 @@ function publish(port: number, channels: string[], sequence: number, phase: Phas
   });
 }
 
-function rss(node: RealtimeNodeProcess): Promise<number> {
+interface NodeUsage {
+  rss: number;
+  cpuMicroseconds: number;
+}
+
+function usage(node: RealtimeNodeProcess): Promise<NodeUsage> {
   return new Promise((resolve) => {
-    node.child.once("message", (message: { rss: number }) => resolve(message.rss));
+    node.child.once("message", (message: NodeUsage) => resolve(message));
     node.child.send("rss");
   });
 }
 
-async function totalRss(nodes: RealtimeNodeProcess[]): Promise<number> {
-  return (await Promise.all(nodes.map(rss))).reduce((sum, value) => sum + value, 0);
+/** Summed over the instances: RSS after a GC, and CPU time (user + system) so far. */
+async function totalUsage(nodes: RealtimeNodeProcess[]): Promise<NodeUsage> {
+  const all = await Promise.all(nodes.map(usage));
+  return { rss: all.reduce((sum, one) => sum + one.rss, 0), cpuMicroseconds: all.reduce((sum, one) => sum + one.cpuMicroseconds, 0) };
 }
 
 function nextMessage<T extends { type: string }>(child: ChildProcess, type: T["type"], timeoutMs: number): Promise<T> {
@@ -171,6 +180,9 @@ interface ScenarioResult {
   memoryPerConnectionKb: number;
   publicLatency: LatencySummary;
   privateLatency: LatencySummary;
+  /** Server CPU time (all instances, user + system) per delivery, in microseconds. */
+  publicCpuPerDelivery: number;
+  privateCpuPerDelivery: number;
   privateDeliveriesPerSecond: number;
   burstDeliveriesPerSecond: number;
 }
@@ -183,7 +195,7 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
     for (let index = 0; index < instances; index += 1) {
       nodes.push(await startRealtimeNodeProcess({ ...app, ...redis }, { nodeArgs: ["--expose-gc"] }));
     }
-    const rssBefore = await totalRss(nodes);
+    const rssBefore = (await totalUsage(nodes)).rss;
 
     clients = fork(path.resolve(import.meta.dirname, "realtime-clients.ts"), [], {
       execArgv: ["--import", "tsx"],
@@ -203,7 +215,7 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
     const connection = await nextMessage<{ type: "connected"; connected: number; failed: number; ms: number }>(clients, "connected", 120_000);
     if (connection.failed > 0) console.warn(`${name}: ${connection.failed} connections failed`);
     const { connected } = connection;
-    const rssAfter = await totalRss(nodes);
+    const rssAfter = (await totalUsage(nodes)).rss;
 
     const publishPort = nodes[0].port;
     const waitComplete = completionTracker(clients);
@@ -219,17 +231,21 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
     const eventsPerSecond = RATE / Math.max(1, connected);
     const publicEvents = Math.max(1, Math.round(eventsPerSecond * DURATION));
     const firstPublic = sequence;
+    const cpuBeforePublic = (await totalUsage(nodes)).cpuMicroseconds;
     await openLoop(publicEvents, 1000 / eventsPerSecond, (index) => publish(publishPort, [CHANNEL], firstPublic + index, "s"));
     sequence += publicEvents;
     for (let index = firstPublic; index < sequence; index += 1) await waitComplete(index, 10_000);
+    const cpuAfterPublic = (await totalUsage(nodes)).cpuMicroseconds;
 
     // Private phase: RATE deliveries/s, one subscriber per channel.
+    const cpuBeforePrivate = (await totalUsage(nodes)).cpuMicroseconds;
     const privatePhase = await runPrivatePhase(clients, publishPort, connected, {
       deliveries: RATE * DURATION,
       seconds: DURATION,
       phase: "v",
       sentBefore: warmUp.sent,
     });
+    const cpuAfterPrivate = (await totalUsage(nodes)).cpuMicroseconds;
 
     // Burst phase: closed loop with a bounded number of events in flight.
     const burstEnd = performance.now() + BURST * 1000;
@@ -260,6 +276,8 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
       memoryPerConnectionKb: (rssAfter - rssBefore) / connected / 1024,
       publicLatency: report.public,
       privateLatency: report.private,
+      publicCpuPerDelivery: (cpuAfterPublic - cpuBeforePublic) / Math.max(1, report.public.deliveries),
+      privateCpuPerDelivery: (cpuAfterPrivate - cpuBeforePrivate) / Math.max(1, report.private.deliveries),
       privateDeliveriesPerSecond: report.private.deliveries / Math.max(DURATION, privatePhase.seconds),
       burstDeliveriesPerSecond: report.burstSeconds > 0 ? report.burstDeliveries / report.burstSeconds : Number.NaN,
     };
@@ -284,7 +302,19 @@ async function redisAvailable(): Promise<boolean> {
 }
 
 function printTable(results: ScenarioResult[]): void {
-  const header = ["scenario", "conns", "KB/conn", "public p50 ms", "public p99 ms", "private p50 ms", "private p99 ms", "private msg/s", "burst msg/s"];
+  const header = [
+    "scenario",
+    "conns",
+    "KB/conn",
+    "public p50 ms",
+    "public p99 ms",
+    "private p50 ms",
+    "private p99 ms",
+    "public CPU µs",
+    "private CPU µs",
+    "private msg/s",
+    "burst msg/s",
+  ];
   const rows = results.map((result) => [
     result.name,
     String(result.connected),
@@ -293,6 +323,8 @@ function printTable(results: ScenarioResult[]): void {
     result.publicLatency.p99.toFixed(2),
     result.privateLatency.p50.toFixed(2),
     result.privateLatency.p99.toFixed(2),
+    result.publicCpuPerDelivery.toFixed(1),
+    result.privateCpuPerDelivery.toFixed(1),
     result.privateDeliveriesPerSecond.toFixed(0),
     result.burstDeliveriesPerSecond.toFixed(0),
   ]);
