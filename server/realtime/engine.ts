@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import WebSocket from "ws";
 import { activityPolicy, sweepIdleConnections, type ActivityPolicy } from "./activity.ts";
 import { handleClientEvent } from "./client-events.ts";
-import type { ClusterAdapter, LocalClusterState } from "./cluster.ts";
+import type { ChannelFrame, ClusterAdapter, LocalClusterState } from "./cluster.ts";
 import type { ResolvedRealtimeConfig } from "./config.ts";
 import { ClientConnection } from "./connection.ts";
 import type { RealtimeContext } from "./context.ts";
@@ -234,20 +234,23 @@ export class RealtimeEngine implements RealtimeContext {
     });
   }
 
-  async broadcastFrame(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
-    this.hub.deliver(channel, frame, exceptSocketId);
+  broadcastFrame(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
+    return this.broadcastFrames([{ channel, frame }], exceptSocketId);
+  }
+
+  private async broadcastFrames(frames: ChannelFrame[], exceptSocketId?: string): Promise<void> {
+    for (const { channel, frame } of frames) this.hub.deliver(channel, frame, exceptSocketId);
     try {
-      await this.cluster.publish(channel, frame, exceptSocketId);
+      await this.cluster.publish(frames, exceptSocketId);
     } catch (error) {
       // Local subscribers already have the event; a retry by the caller would duplicate it for them.
-      this.config.logger.error({ err: error, channel }, "realtime: could not publish to other instances");
+      this.config.logger.error({ err: error, channels: frames.map((entry) => entry.channel) }, "realtime: could not publish to other instances");
     }
   }
 
-  async publishEvent(request: PublishRequest): Promise<void> {
-    await Promise.all(
-      request.channels.map((channel) => this.broadcastFrame(channel, encodeChannelEvent(request.event, channel, request.data), request.exceptSocketId)),
-    );
+  publishEvent(request: PublishRequest): Promise<void> {
+    const frames = request.channels.map((channel) => ({ channel, frame: encodeChannelEvent(request.event, channel, request.data) }));
+    return this.broadcastFrames(frames, request.exceptSocketId);
   }
 
   subscriptionCounts(): Promise<Map<string, number>> {
