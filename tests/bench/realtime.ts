@@ -77,23 +77,22 @@ function publish(port: number, channels: string[], sequence: number, phase: Phas
   });
 }
 
-interface NodeUsage {
-  rss: number;
-  cpuMicroseconds: number;
+/** Asks every instance for `key` ("rss": after a GC; "cpuMicroseconds": user + system so far) and sums them. */
+async function sumOverNodes(nodes: RealtimeNodeProcess[], request: "rss" | "cpu", key: "rss" | "cpuMicroseconds"): Promise<number> {
+  const values = await Promise.all(
+    nodes.map(
+      (node) =>
+        new Promise<number>((resolve) => {
+          node.child.once("message", (message: Record<typeof key, number>) => resolve(message[key]));
+          node.child.send(request);
+        }),
+    ),
+  );
+  return values.reduce((sum, value) => sum + value, 0);
 }
 
-function usage(node: RealtimeNodeProcess): Promise<NodeUsage> {
-  return new Promise((resolve) => {
-    node.child.once("message", (message: NodeUsage) => resolve(message));
-    node.child.send("rss");
-  });
-}
-
-/** Summed over the instances: RSS after a GC, and CPU time (user + system) so far. */
-async function totalUsage(nodes: RealtimeNodeProcess[]): Promise<NodeUsage> {
-  const all = await Promise.all(nodes.map(usage));
-  return { rss: all.reduce((sum, one) => sum + one.rss, 0), cpuMicroseconds: all.reduce((sum, one) => sum + one.cpuMicroseconds, 0) };
-}
+const totalRss = (nodes: RealtimeNodeProcess[]) => sumOverNodes(nodes, "rss", "rss");
+const totalCpu = (nodes: RealtimeNodeProcess[]) => sumOverNodes(nodes, "cpu", "cpuMicroseconds");
 
 function nextMessage<T extends { type: string }>(child: ChildProcess, type: T["type"], timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -195,7 +194,7 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
     for (let index = 0; index < instances; index += 1) {
       nodes.push(await startRealtimeNodeProcess({ ...app, ...redis }, { nodeArgs: ["--expose-gc"] }));
     }
-    const rssBefore = (await totalUsage(nodes)).rss;
+    const rssBefore = await totalRss(nodes);
 
     clients = fork(path.resolve(import.meta.dirname, "realtime-clients.ts"), [], {
       execArgv: ["--import", "tsx"],
@@ -215,7 +214,7 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
     const connection = await nextMessage<{ type: "connected"; connected: number; failed: number; ms: number }>(clients, "connected", 120_000);
     if (connection.failed > 0) console.warn(`${name}: ${connection.failed} connections failed`);
     const { connected } = connection;
-    const rssAfter = (await totalUsage(nodes)).rss;
+    const rssAfter = await totalRss(nodes);
 
     const publishPort = nodes[0].port;
     const waitComplete = completionTracker(clients);
@@ -231,21 +230,21 @@ async function runScenario(name: string, instances: number): Promise<ScenarioRes
     const eventsPerSecond = RATE / Math.max(1, connected);
     const publicEvents = Math.max(1, Math.round(eventsPerSecond * DURATION));
     const firstPublic = sequence;
-    const cpuBeforePublic = (await totalUsage(nodes)).cpuMicroseconds;
+    const cpuBeforePublic = await totalCpu(nodes);
     await openLoop(publicEvents, 1000 / eventsPerSecond, (index) => publish(publishPort, [CHANNEL], firstPublic + index, "s"));
     sequence += publicEvents;
     for (let index = firstPublic; index < sequence; index += 1) await waitComplete(index, 10_000);
-    const cpuAfterPublic = (await totalUsage(nodes)).cpuMicroseconds;
+    const cpuAfterPublic = await totalCpu(nodes);
 
     // Private phase: RATE deliveries/s, one subscriber per channel.
-    const cpuBeforePrivate = (await totalUsage(nodes)).cpuMicroseconds;
+    const cpuBeforePrivate = await totalCpu(nodes);
     const privatePhase = await runPrivatePhase(clients, publishPort, connected, {
       deliveries: RATE * DURATION,
       seconds: DURATION,
       phase: "v",
       sentBefore: warmUp.sent,
     });
-    const cpuAfterPrivate = (await totalUsage(nodes)).cpuMicroseconds;
+    const cpuAfterPrivate = await totalCpu(nodes);
 
     // Burst phase: closed loop with a bounded number of events in flight.
     const burstEnd = performance.now() + BURST * 1000;
