@@ -5,8 +5,14 @@
 import { MemoryPresenceStore, type LocalHub, type PresenceMemberInput, type PresenceStore } from "./hub.ts";
 
 export interface RemoteFrameHandler {
-  /** A frame published by another node for `channel`, to deliver to local subscribers except `exceptSocketId`. */
-  (channel: string, frame: string, exceptSocketId: string | undefined): void;
+  /** A frame (JSON text) published by another node for `channel`, to deliver to local subscribers except `exceptSocketId`. */
+  (channel: string, frame: string | Buffer, exceptSocketId: string | undefined): void;
+}
+
+/** One encoded event for one channel. */
+export interface ChannelFrame {
+  channel: string;
+  frame: string;
 }
 
 /** This node's share of the cluster state, enough to rebuild it if the shared store lost it. */
@@ -27,8 +33,8 @@ export interface ClusterAdapter {
   /** Resolves once frames published for `channel` by other nodes will reach this node. */
   watchChannel(channel: string): Promise<void>;
   unwatchChannel(channel: string): Promise<void>;
-  /** Sends a frame to the other nodes' subscribers (the caller has already delivered it locally). */
-  publish(channel: string, frame: string, exceptSocketId?: string): Promise<void>;
+  /** Sends frames to the other nodes' subscribers, in one round trip (the caller has already delivered them locally). */
+  publish(frames: ChannelFrame[], exceptSocketId?: string): Promise<void>;
   /** Records this node's current subscriber count for a channel (0 = none). */
   reportLocalSubscriptionCount(channel: string, count: number): void;
   /** Cluster-wide subscriber counts of occupied channels. */

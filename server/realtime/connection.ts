@@ -1,6 +1,8 @@
 /** One client WebSocket: its socket id, subscriptions, liveness, rate limits and an ordered task queue. */
+import type { Duplex } from "node:stream";
 import WebSocket from "ws";
 import type { ChannelKind } from "./channels.ts";
+import type { SharedFrame } from "./frames.ts";
 import type { ChannelSubscriber } from "./hub.ts";
 import { acceptMemberChange } from "./presence.ts";
 import { encodeErrorFrame, type CloseCodeValue, type ProtocolLimits } from "./protocol.ts";
@@ -12,7 +14,7 @@ export interface Subscription {
   /** Presence channels: the user id this socket joined as. */
   userId?: string;
   userInfoJson?: string;
-  heldFrames: Buffer[];
+  heldFrames: SharedFrame[];
   /** Presence channels: the user ids this client currently believes present (see acceptMemberChange). */
   knownMembers?: Set<string>;
 }
@@ -20,6 +22,26 @@ export interface Subscription {
 /** A socket being closed may need a moment for the close handshake; after this it is cut. */
 const CLOSE_HANDSHAKE_GRACE_MS = 2_000;
 const MAX_HELD_FRAMES = 1_000;
+
+/** TCP sockets corked during the current tick, uncorked together once its work is done (see writeCorked). */
+const corkedTransports: Duplex[] = [];
+
+function uncorkAll(): void {
+  for (const transport of corkedTransports.splice(0)) transport.uncork();
+}
+
+/**
+ * Frames written to one socket in the same tick (a Redis read carrying several messages, an event for several of its
+ * channels) leave in one system call instead of one each.
+ */
+function writeCorked(transport: Duplex, bytes: Buffer): void {
+  if (transport.writableCorked === 0) {
+    if (corkedTransports.length === 0) process.nextTick(uncorkAll);
+    transport.cork();
+    corkedTransports.push(transport);
+  }
+  transport.write(bytes);
+}
 
 export class ClientConnection implements ChannelSubscriber {
   readonly subscriptions = new Map<string, Subscription>();
@@ -31,14 +53,19 @@ export class ClientConnection implements ChannelSubscriber {
   private readonly clientEventTimes: number[] = [];
   private inboundTokens: number;
   private tokensRefilledAt = Date.now();
+  /** Pre-framed bytes may skip `ws` only while no extension (compression) rewrites frames. */
+  private readonly writesFramesItself: boolean;
 
+  /** `transport` is the TCP socket under `socket`, where shared frames are written as they are. */
   constructor(
     private readonly socket: WebSocket,
+    private readonly transport: Duplex,
     readonly socketId: string,
     private readonly limits: ProtocolLimits,
     private readonly onSlowConsumer: (connection: ClientConnection) => void,
   ) {
     this.inboundTokens = limits.inboundFrameBurst;
+    this.writesFramesItself = socket.extensions === "";
   }
 
   get isOpen(): boolean {
@@ -48,18 +75,33 @@ export class ClientConnection implements ChannelSubscriber {
   send(frame: string | Buffer): void {
     if (!this.isOpen) return;
     this.socket.send(frame, { binary: false });
+    this.checkBuffered();
+  }
+
+  /** Writes a frame shared with other sockets: the same bytes for all of them, no framing per socket. */
+  sendShared(frame: SharedFrame): void {
+    if (!this.writesFramesItself) {
+      this.send(frame.text);
+      return;
+    }
+    if (!this.isOpen) return;
+    writeCorked(this.transport, frame.wire);
+    this.checkBuffered();
+  }
+
+  private checkBuffered(): void {
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) this.onSlowConsumer(this);
   }
 
-  deliver(channel: string, frame: Buffer): void {
+  deliver(channel: string, frame: SharedFrame): void {
     const subscription = this.subscriptions.get(channel);
     if (subscription === undefined) return;
     if (subscription.state === "pending") {
       if (subscription.heldFrames.length < MAX_HELD_FRAMES) subscription.heldFrames.push(frame);
       return;
     }
-    if (subscription.knownMembers !== undefined && !acceptMemberChange(subscription.knownMembers, frame)) return;
-    this.send(frame);
+    if (subscription.knownMembers !== undefined && !acceptMemberChange(subscription.knownMembers, frame.text)) return;
+    this.sendShared(frame);
   }
 
   /** Confirms a pending subscription, then sends what arrived for it in the meantime. */

@@ -1,8 +1,9 @@
 /** A running realtime node: accepts sockets, dispatches frames, publishes events, answers channel queries. */
+import type { Duplex } from "node:stream";
 import WebSocket from "ws";
 import { activityPolicy, sweepIdleConnections, type ActivityPolicy } from "./activity.ts";
 import { handleClientEvent } from "./client-events.ts";
-import type { ClusterAdapter, LocalClusterState } from "./cluster.ts";
+import type { ChannelFrame, ClusterAdapter, LocalClusterState } from "./cluster.ts";
 import type { ResolvedRealtimeConfig } from "./config.ts";
 import { ClientConnection } from "./connection.ts";
 import type { RealtimeContext } from "./context.ts";
@@ -85,18 +86,21 @@ export class RealtimeEngine implements RealtimeContext {
     return { subscriptionCounts: this.hub.subscriptionCounts(), presence };
   }
 
-  /** Never throws: whatever goes wrong with one socket is logged and ends that socket only. */
-  acceptSocket(socket: WebSocket, requestUrl: URL, clientAddress = "unknown"): void {
+  /**
+   * Never throws: whatever goes wrong with one socket is logged and ends that socket only. `transport` is the
+   * upgraded TCP socket that `socket` runs on.
+   */
+  acceptSocket(socket: WebSocket, transport: Duplex, requestUrl: URL, clientAddress = "unknown"): void {
     socket.on("error", (error) => this.config.logger.warn({ err: error }, "realtime: socket error"));
     try {
-      this.openConnection(socket, requestUrl, clientAddress);
+      this.openConnection(socket, transport, requestUrl, clientAddress);
     } catch (error) {
       this.config.logger.error({ err: error }, "realtime: could not accept a connection");
       socket.terminate();
     }
   }
 
-  private openConnection(socket: WebSocket, requestUrl: URL, clientAddress: string): void {
+  private openConnection(socket: WebSocket, transport: Duplex, requestUrl: URL, clientAddress: string): void {
     const rejection = this.handshakeRejection(requestUrl, clientAddress);
     if (rejection !== null) {
       rejectSocket(socket, rejection.code, rejection.message);
@@ -104,7 +108,7 @@ export class RealtimeEngine implements RealtimeContext {
     }
     let socketId = generateSocketId();
     while (this.connections.has(socketId)) socketId = generateSocketId();
-    const connection = new ClientConnection(socket, socketId, this.config.limits, (slow) =>
+    const connection = new ClientConnection(socket, transport, socketId, this.config.limits, (slow) =>
       this.disconnect(slow, CloseCode.overCapacity, "Client is not reading its messages"),
     );
     this.connections.set(socketId, connection);
@@ -230,20 +234,23 @@ export class RealtimeEngine implements RealtimeContext {
     });
   }
 
-  async broadcastFrame(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
-    this.hub.deliver(channel, frame, exceptSocketId);
+  broadcastFrame(channel: string, frame: string, exceptSocketId?: string): Promise<void> {
+    return this.broadcastFrames([{ channel, frame }], exceptSocketId);
+  }
+
+  private async broadcastFrames(frames: ChannelFrame[], exceptSocketId?: string): Promise<void> {
+    for (const { channel, frame } of frames) this.hub.deliver(channel, frame, exceptSocketId);
     try {
-      await this.cluster.publish(channel, frame, exceptSocketId);
+      await this.cluster.publish(frames, exceptSocketId);
     } catch (error) {
       // Local subscribers already have the event; a retry by the caller would duplicate it for them.
-      this.config.logger.error({ err: error, channel }, "realtime: could not publish to other instances");
+      this.config.logger.error({ err: error, channels: frames.map((entry) => entry.channel) }, "realtime: could not publish to other instances");
     }
   }
 
-  async publishEvent(request: PublishRequest): Promise<void> {
-    await Promise.all(
-      request.channels.map((channel) => this.broadcastFrame(channel, encodeChannelEvent(request.event, channel, request.data), request.exceptSocketId)),
-    );
+  publishEvent(request: PublishRequest): Promise<void> {
+    const frames = request.channels.map((channel) => ({ channel, frame: encodeChannelEvent(request.event, channel, request.data) }));
+    return this.broadcastFrames(frames, request.exceptSocketId);
   }
 
   subscriptionCounts(): Promise<Map<string, number>> {

@@ -1,3 +1,4 @@
+import { shareFrame, type SharedFrame } from "./frames.ts";
 import { encodeMemberAdded, encodeMemberRemoved } from "./presence.ts";
 
 /**
@@ -8,8 +9,8 @@ import { encodeMemberAdded, encodeMemberRemoved } from "./presence.ts";
 
 export interface ChannelSubscriber {
   readonly socketId: string;
-  /** Receives an encoded frame (shared across subscribers) for one of its channels. */
-  deliver(channel: string, frame: Buffer): void;
+  /** Receives a frame, shared with the channel's other subscribers, for one of its channels. */
+  deliver(channel: string, frame: SharedFrame): void;
 }
 
 export class LocalHub {
@@ -40,15 +41,15 @@ export class LocalHub {
     return this.channels.get(channel)?.has(socketId) ?? false;
   }
 
-  /** Encodes once, writes to every local subscriber except `exceptSocketId`. */
+  /** Encodes and frames once, writes to every local subscriber except `exceptSocketId`. */
   deliver(channel: string, frame: string | Buffer, exceptSocketId?: string): number {
     const members = this.channels.get(channel);
     if (members === undefined) return 0;
-    const bytes = typeof frame === "string" ? Buffer.from(frame, "utf8") : frame;
+    const shared = shareFrame(frame);
     let delivered = 0;
     for (const [socketId, subscriber] of members) {
       if (socketId === exceptSocketId) continue;
-      subscriber.deliver(channel, bytes);
+      subscriber.deliver(channel, shared);
       delivered += 1;
     }
     return delivered;

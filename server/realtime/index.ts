@@ -66,7 +66,7 @@ export function createRealtimeServer(config: RealtimeConfig): RealtimeServer {
       if (!target.url.pathname.startsWith("/app/")) return false;
       try {
         const clientAddress = resolved.clientAddress(req);
-        webSockets.handleUpgrade(req, socket, head, (webSocket) => engine.acceptSocket(webSocket, target.url, clientAddress));
+        webSockets.handleUpgrade(req, socket, head, (webSocket) => engine.acceptSocket(webSocket, socket, target.url, clientAddress));
       } catch (error) {
         // One bad upgrade must never take the process down with it.
         resolved.logger.error({ err: error }, "realtime: upgrade failed");

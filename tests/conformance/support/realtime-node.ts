@@ -1,7 +1,8 @@
 /**
  * A realtime instance in its own process, so a test can kill it without any clean shutdown (R5) and the
  * benchmark can measure a server process on its own. Configuration comes from REALTIME_NODE_CONFIG (JSON);
- * prints one line `{"port":N}` when listening, answers `{"rss":N}` to a "rss" IPC message.
+ * prints one line `{"port":N}` when listening, answers `{"rss":N}` (after a GC) to a "rss" IPC message and
+ * `{"cpuMicroseconds":N}` (user + system so far, no GC) to a "cpu" one.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -34,6 +35,10 @@ process.on("message", (message) => {
   if (message === "rss") {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ rss: process.memoryUsage().rss, stats: realtime.stats() });
+  }
+  if (message === "cpu") {
+    const cpu = process.cpuUsage();
+    process.send?.({ cpuMicroseconds: cpu.user + cpu.system });
   }
 });
 
