@@ -185,9 +185,9 @@ type Scene = {
   buyers: Buyer[];
 };
 
+/** The visits of the run, numbered: the number chooses the kind (in the mix's order), the address and the course page. */
 let visitNumber = 0;
-async function visit(kind: Kind, visitor: Visitor, scene: Scene) {
-  const n = visitNumber++;
+async function visit(kind: Kind, n: number, visitor: Visitor, scene: Scene) {
   const coursePath = scene.coursePaths[n % scene.coursePaths.length];
   if (kind === "guest") {
     await visitor.send("GET", "/");
@@ -405,10 +405,11 @@ async function runStep(target: URL, cluster: Cluster, scene: Scene, rate: number
   await new Promise<void>((resolve) => {
     const tick = () => {
       for (let due = startedAt + started * interval; due <= performance.now() && due < record.endsAt; due = startedAt + started * interval) {
-        const kind = MIX.order[started % MIX.order.length];
-        const address = `127.0.0.${2 + (visitNumber % ADDRESSES)}`;
+        const n = visitNumber++;
+        const kind = MIX.order[n % MIX.order.length];
+        const address = `127.0.0.${2 + (n % ADDRESSES)}`;
         running.push(
-          visit(kind, new Visitor(target, kind, address, record, due), scene).catch((error) => {
+          visit(kind, n, new Visitor(target, kind, address, record, due), scene).catch((error) => {
             if (!(error instanceof VisitFailed)) record.errors.set(`${kind}: ${String(error)}`, 1);
           }),
         );
