@@ -337,9 +337,11 @@ async function findScene(target: URL, accounts: { learners: string[]; buyers: st
 type Part = "instances" | "postgres" | "redis" | "nginx" | "bench";
 const PARTS: Part[] = ["instances", "postgres", "redis", "nginx", "bench"];
 
-/** CPU ticks (1/100 s) of each part of the cluster and of the bench, and of the whole machine (busy, all cores). */
-function cpuTicks(cluster: Cluster): Record<Part | "machine", number> {
-  const ticks = { instances: 0, postgres: 0, redis: 0, nginx: 0, bench: 0, machine: 0 };
+/** CPU ticks (1/100 s) of each process of the cluster and of the bench, by pid, and of the whole machine (busy, all cores). */
+type CpuSample = { machine: number; processes: Map<string, { part: Part; ticks: number }> };
+
+function cpuSample(cluster: Cluster): CpuSample {
+  const ticks = { machine: 0, processes: new Map<string, { part: Part; ticks: number }>() };
   const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
   // user nice system idle iowait irq softirq steal: all but idle and iowait is busy.
   ticks.machine = fields.slice(0, 8).reduce((sum, n) => sum + n, 0) - fields[3] - fields[4];
@@ -368,9 +370,20 @@ function cpuTicks(cluster: Cluster): Record<Part | "machine", number> {
   };
   for (const [pid, entry] of processes) {
     const part = partOf(pid);
-    if (part) ticks[part] += entry.ticks;
+    if (part) ticks.processes.set(pid, { part, ticks: entry.ticks });
   }
   return ticks;
+}
+
+/**
+ * Cores used between two samples by each part, by the whole machine and by the rest of it (other work). A process
+ * that ended between them (a PostgreSQL backend) is left out: its last ticks are not known.
+ */
+function coresBetween(before: CpuSample, after: CpuSample, seconds: number): Record<Part | "machine" | "other", number> {
+  const cores = { instances: 0, postgres: 0, redis: 0, nginx: 0, bench: 0, machine: (after.machine - before.machine) / 100 / seconds, other: 0 };
+  for (const [pid, { part, ticks }] of after.processes) cores[part] += (ticks - (before.processes.get(pid)?.ticks ?? 0)) / 100 / seconds;
+  cores.other = Math.max(0, cores.machine - PARTS.reduce((sum, part) => sum + cores[part], 0));
+  return cores;
 }
 
 // ------------------------------------------------------------------ the steps
@@ -397,7 +410,7 @@ function percentile(sorted: number[], p: number): number {
 async function runStep(target: URL, cluster: Cluster, scene: Scene, rate: number, seconds: number): Promise<StepFigures> {
   const visitsPerSecond = rate / REQUESTS_PER_VISIT_MEAN;
   const interval = 1000 / visitsPerSecond;
-  const cpuBefore = cpuTicks(cluster);
+  const cpuBefore = cpuSample(cluster);
   const startedAt = performance.now();
   const record: StepRecord = { latencies: { guest: [], learner: [], buyer: [] }, completedInStep: 0, endsAt: startedAt + seconds * 1000, errors: new Map() };
   const running: Promise<void>[] = [];
@@ -421,12 +434,10 @@ async function runStep(target: URL, cluster: Cluster, scene: Scene, rate: number
     };
     tick();
   });
-  const cpuAfter = cpuTicks(cluster);
+  const cpuAfter = cpuSample(cluster);
   await Promise.all(running);
   const all = KINDS.flatMap((kind) => record.latencies[kind]).sort((a, b) => a - b);
-  const cores = {} as StepFigures["cores"];
-  for (const part of [...PARTS, "machine"] as const) cores[part] = (cpuAfter[part] - cpuBefore[part]) / 100 / seconds;
-  cores.other = Math.max(0, cores.machine - PARTS.reduce((sum, part) => sum + cores[part], 0));
+  const cores = coresBetween(cpuBefore, cpuAfter, seconds);
   const p99ByKind = {} as Record<Kind, number | null>;
   for (const kind of KINDS) {
     const sorted = record.latencies[kind].sort((a, b) => a - b);
