@@ -13,6 +13,8 @@
 // visits' requests (a visit's first one counted from when it was due); achieved = answers completed within the step.
 // The load rises until a step's p99 passes BENCH_P99_MS or it has an error (a failed request, a time-out, an
 // unexpected status); the knee is the highest achieved requests/s of a step under the limit and without error.
+// Each step also shows the cores each part used (from /proc: the instances, PostgreSQL, Redis, nginx, this bench, and
+// "other", the rest of the machine's busy time) and the instances' CPU time per answered request.
 // Each visit comes from one of 100 loopback addresses (127.0.0.2 to 127.0.0.101): the login limit allows 30 attempts
 // in flight per address, a real crowd comes from many.
 //   BENCH_INSTANCES (1,2), BENCH_STEP_SECONDS (5), BENCH_START_RATE (5 requests/s), BENCH_RATE_FACTOR (1.25, each step's
@@ -475,6 +477,7 @@ function stepTable(steps: StepFigures[]): string {
     "nginx",
     "bench",
     "other",
+    "inst CPU ms/req",
   ];
   const ms = (n: number | null) => (n === null ? "-" : fmt(n));
   const rows = steps.map((s) => [
@@ -487,6 +490,7 @@ function stepTable(steps: StepFigures[]): string {
     ms(s.p99ByKind.learner),
     ms(s.p99ByKind.buyer),
     ...(["instances", "postgres", "redis", "nginx", "bench", "other"] as const).map((part) => fmt(s.cores[part], 2)),
+    s.achieved > 0 ? fmt((s.cores.instances * 1000) / s.achieved, 1) : "-",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i])).join("  ");
