@@ -232,7 +232,10 @@ export function complianceOf(
   if (applies(RULES.dpcTriennial)) {
     const current = dpcPeriod(today);
     const previous = dpcPeriod(dayBefore(current.start));
-    withLate(previous.start >= `${RULES.dpcTriennial.firstPeriodStart}` ? dpcTriennial(actions, today, previous) : null, dpcTriennial(actions, today, current));
+    withLate(
+      previous.start >= `${RULES.dpcTriennial.firstPeriodStart}-01-01` ? dpcTriennial(actions, today, previous) : null,
+      dpcTriennial(actions, today, current),
+    );
   }
   if (applies(RULES.certificationPeriodique)) {
     const current = certificationCycle(today, professional.registeredOn);
