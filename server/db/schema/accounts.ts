@@ -53,6 +53,11 @@ export const users = pgTable(
     birthDate: date("birth_date"),
     profession: text("profession").notNull().default("pharmacist"),
     professionalNumber: text("professional_number"),
+    /**
+     * The day the professional was registered (Ordre, or first practice): it sets their certification périodique
+     * cycle (issue 33); null when not given, read as registered before the first cycle.
+     */
+    registeredOn: date("registered_on"),
     brand: text("brand").notNull().default("fr"),
     locale: text("locale").notNull().default("fr-FR"),
     appId: text("app_id"),

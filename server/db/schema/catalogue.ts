@@ -103,6 +103,22 @@ export const trainings = pgTable(
     /** Cached average of reviews.rating (0..5, two decimals) and their count. */
     ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }),
     ratingCount: integer("rating_count").notNull().default(0),
+    /**
+     * What the training counts for in the compliance tracker (issue 33, ADR 0124): the ANDPC action types it is
+     * (an integrated programme is several), whether it serves an orientation prioritaire, the certification
+     * périodique axes (1 to 4), the Belgian CF category, and the Spanish RCF credits.
+     */
+    dpcActionTypes: text("dpc_action_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    priorityOrientation: boolean("priority_orientation").notNull().default(false),
+    certificationAxes: integer("certification_axes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    belgianCategory: text("belgian_category"),
+    rcfCredits: numeric("rcf_credits", { precision: 5, scale: 2, mode: "number" }),
     /** When the content was last updated (content_last_updated_at). */
     lastUpdate: timestamp("last_update", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +140,16 @@ export const trainings = pgTable(
     check("trainings_rating_count_check", sql`${t.ratingCount} >= 0`),
     check("trainings_audience_pharmacist_check", sql`not (${t.pharmacistsOnly} and ${t.nonPharmacistsOnly})`),
     check("trainings_audience_holder_check", sql`not (${t.holdersOnly} and ${t.nonHoldersOnly})`),
+    check(
+      "trainings_dpc_action_types_check",
+      sql`${t.dpcActionTypes} <@ array['training','practice_analysis','risk_management']::text[]`,
+    ),
+    check("trainings_certification_axes_check", sql`${t.certificationAxes} <@ array[1,2,3,4]::integer[]`),
+    check(
+      "trainings_belgian_category_check",
+      sql`${t.belgianCategory} is null or ${t.belgianCategory} in ('pharmaceutical_sciences','pharmaceutical_care','health_society')`,
+    ),
+    check("trainings_rcf_credits_check", sql`${t.rcfCredits} is null or ${t.rcfCredits} >= 0`),
   ],
 );
 

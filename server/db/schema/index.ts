@@ -10,3 +10,4 @@ export * from "./funding.ts";
 export * from "./pharmacy.ts";
 export * from "./files.ts";
 export * from "./jobs.ts";
+export * from "./compliance.ts";
