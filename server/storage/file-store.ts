@@ -18,9 +18,9 @@ export const STORAGE_AREAS: readonly StorageArea[] = ["uploads", "private"];
 
 export type NewFile = {
   area: StorageArea;
-  /** One word of the path: "avatars", "illustrations", "login-images", "practice-certificates". */
+  /** One word of the path: "avatars", "illustrations", "login-images", "practice-certificates", "evidence-packs". */
   folder: string;
-  extension: "png" | "jpg" | "webp" | "pdf";
+  extension: "png" | "jpg" | "webp" | "pdf" | "zip";
   bytes: Uint8Array;
   /** The user who uploaded it, when one did. */
   ownerId?: number | null;
@@ -50,6 +50,7 @@ export const CONTENT_TYPES: Record<NewFile["extension"], string> = {
   jpg: "image/jpeg",
   webp: "image/webp",
   pdf: "application/pdf",
+  zip: "application/zip",
 };
 
 /** The content type of a stored path by its extension (the only ones put() writes), else a neutral one. */

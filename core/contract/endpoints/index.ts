@@ -17,6 +17,7 @@ import { broadcastingEndpoints } from "./broadcasting.ts";
 import { catalogueEndpoints } from "./catalogue.ts";
 import { contentEndpoints } from "./content.ts";
 import { enrolmentEndpoints } from "./enrolment.ts";
+import { evidencePacksEndpoints } from "./evidence-packs.ts";
 import { editorialEndpoints } from "./editorial.ts";
 import { feedbackTrainerEndpoints } from "./feedback-trainer.ts";
 import { flowEndpoints } from "./flow.ts";
@@ -44,6 +45,7 @@ export const ENDPOINT_GROUPS = {
   catalogue: catalogueEndpoints,
   content: contentEndpoints,
   enrolment: enrolmentEndpoints,
+  evidencePacks: evidencePacksEndpoints,
   editorial: editorialEndpoints,
   feedbackTrainer: feedbackTrainerEndpoints,
   flow: flowEndpoints,

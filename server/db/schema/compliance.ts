@@ -136,3 +136,33 @@ export const evidencePacks = pgTable(
     ),
   ],
 );
+
+export const MAIL_RECEIPT_KINDS = ["attestation", "feedbackRequest"] as const;
+
+/**
+ * When a mail that an audit asks about went out (issue 33, ADR 0127): the satisfaction questionnaire (feedback
+ * request) and, once the platform mails them, attestations. Written after the mailer accepted the message, from
+ * 2026-11-30 on: older sends were not recorded, and the evidence pack says so. Kept with the training's records.
+ */
+export const mailReceipts = pgTable(
+  "mail_receipts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trainingId: integer("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    enrolmentId: integer("enrolment_id"),
+    /** The address it was sent to and the mailer's message id. */
+    recipient: text("recipient").notNull(),
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("mail_receipts_training_idx").on(t.trainingId, t.sentAt),
+    check("mail_receipts_kind_check", sql`${t.kind} in ('attestation','feedbackRequest')`),
+  ],
+);

@@ -3,6 +3,7 @@ import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
 import { pagePath } from "#core/pages.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
+import { insertMailReceipt } from "../evidence-packs/evidence-packs.repository.ts";
 import type { BackDeps } from "../../context.ts";
 import { AppError } from "../../http/app-error.ts";
 import { publicOrigin, type RequestHost } from "../../http/request-host.ts";
@@ -71,9 +72,19 @@ export async function createFeedbackRequest(
   const link = `${origin}${pagePath("feedback", row.user.locale.startsWith("es") ? "es" : "fr", { token })}`;
   const brand = isBrandKey(row.user.brand) ? BRANDS[row.user.brand] : BRANDS.fr;
   try {
-    await ctx.mailer.send({
+    const sent = await ctx.mailer.send({
       to: row.user.email,
       ...feedbackRequestMail({ brand, locale: row.user.locale, firstName: row.user.firstName, trainingName: row.training.name, link }),
+    });
+    // When it went out, for the training's evidence pack (ADR 0127).
+    await insertMailReceipt(ctx.db, {
+      kind: "feedbackRequest",
+      userId: row.user.id,
+      trainingId: row.training.id,
+      enrolmentId,
+      recipient: row.user.email,
+      messageId: sent.id,
+      sentAt: ctx.now(),
     });
   } catch (error) {
     ctx.logger.error({ err: error }, "feedback request mail not sent");
