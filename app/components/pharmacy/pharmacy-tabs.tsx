@@ -17,6 +17,7 @@ export const PHARMACY_TABS: readonly { page: string; label: string; prefix?: boo
   { page: "pharmacy-funding-requests", label: "tabs.fundingRequests", prefix: true },
   { page: "pharmacy-contract", label: "tabs.contract" },
   { page: "pharmacy-invoices", label: "tabs.invoices", prefix: true },
+  { page: "pharmacy-evidence-packs", label: "tabs.evidencePacks", prefix: true },
 ];
 
 /** What the area layout's loader (app/routes/layouts/areas/pharmacy.tsx) tells every tab. */

@@ -5,6 +5,8 @@ import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
 import type { Access, Method } from "#core/contract/endpoint.ts";
 import { adminCatalogEndpoints as endpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { adminSessionsEndpoints } from "#core/contract/endpoints/admin-sessions.ts";
+import { evidencePacksEndpoints } from "#core/contract/endpoints/evidence-packs.ts";
+import { evidencePackBranch } from "~/lib/evidence-packs.server";
 import type { IdParams } from "#core/contract/fields.ts";
 import { IdParam } from "#core/contract/ids.ts";
 import { requestStateContext } from "~/lib/context";
@@ -88,6 +90,11 @@ export async function trainingAction(request: Request, context: Context, trainin
       },
     });
   return intentAction(request, context, {
+    evidencePack: evidencePackBranch(
+      context,
+      (body) => back.call(evidencePacksEndpoints.adminStart, { body: { trainingId, periodStart: body.periodStart, periodEnd: body.periodEnd } }),
+      (packId) => pathOf(context, "admin-evidence-pack", { packId: String(packId) }),
+    ),
     publish: publish(true),
     unpublish: publish(false),
     illustration: intentBranch({

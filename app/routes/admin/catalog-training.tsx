@@ -39,17 +39,22 @@ import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import type { FormReply } from "~/lib/forms";
 import { trainingAction } from "./catalog-training.server";
+import { evidencePacksEndpoints } from "#core/contract/endpoints/evidence-packs.ts";
+import { EvidencePackPanel } from "~/components/evidence-packs/evidence-pack-panel";
 import { requireIdParam } from "~/lib/id-param.server";
 
 /** /admin/catalog/{id}: one training, everything that makes it (ADR 0062). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.trainingId, url);
   const { back } = context.get(requestStateContext);
-  const training = await back.call(adminCatalogEndpoints.training, { params: { id } }).catch((error: unknown) => {
-    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
-    throw error;
-  });
-  return { training };
+  const [training, packs] = await Promise.all([
+    back.call(adminCatalogEndpoints.training, { params: { id } }).catch((error: unknown) => {
+      if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+      throw error;
+    }),
+    back.call(evidencePacksEndpoints.adminList, { query: { trainingId: id } }),
+  ]);
+  return { training, packs };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.training.name });
@@ -75,7 +80,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
-  const { training } = loaderData;
+  const { training, packs } = loaderData;
   const publicPath = path("training", { trainingType: training.type, slug: training.slug });
   return (
     <AdminPage
@@ -144,6 +149,12 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       <SessionsSection training={training} locale={locale} />
       <ProgrammesSection training={training} locale={locale} />
       <QuizzesSection training={training} />
+      <EvidencePackPanel
+        trainingId={training.id}
+        packs={packs.items.slice(0, 5)}
+        packPath={(packId) => path("admin-evidence-pack", { packId })}
+        allPath={`${path("admin-evidence-packs")}?trainingId=${training.id}`}
+      />
     </AdminPage>
   );
 }

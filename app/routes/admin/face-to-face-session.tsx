@@ -32,16 +32,22 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";
 import { adminSessionsEndpoints as endpoints } from "#core/contract/endpoints/admin-sessions.ts";
+import { evidencePacksEndpoints as evidencePackEndpoints } from "#core/contract/endpoints/evidence-packs.ts";
+import { EvidencePackPanel } from "~/components/evidence-packs/evidence-pack-panel";
+import { evidencePackBranch } from "~/lib/evidence-packs.server";
 
 /** /admin/faceToFace/{id}: one session, its days, participants and waiting list (ADR 0063). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = requireIdParam(params.sessionId, url);
   const { back } = context.get(requestStateContext);
-  const session = await back.call(endpoints.session, { params: { id } }).catch((error: unknown) => {
-    if (error instanceof BackError && error.status === 404) notFound(url.pathname);
-    throw error;
-  });
-  return { session };
+  const [session, packs] = await Promise.all([
+    back.call(endpoints.session, { params: { id } }).catch((error: unknown) => {
+      if (error instanceof BackError && error.status === 404) notFound(url.pathname);
+      throw error;
+    }),
+    back.call(evidencePackEndpoints.adminList, { query: { sessionId: id } }),
+  ]);
+  return { session, packs };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, { title: loaderData?.session.name });
@@ -68,6 +74,11 @@ export async function action({ request, params, url, context }: Route.ActionArgs
       },
     });
   return intentAction(request, context, {
+    evidencePack: evidencePackBranch(
+      context,
+      (body) => back.call(evidencePackEndpoints.adminStart, { body: { ...body, sessionId: id } }),
+      (packId) => pathOf(context, "admin-evidence-pack", { packId: String(packId) }),
+    ),
     save: form(SessionInputSchema, (body) => back.call(endpoints.update, { params: { id }, body }), "catalog.saved"),
     addDate: form(SessionDateInputSchema, (body) => back.call(endpoints.addDate, { params: { id }, body }), "catalog.saved"),
     move: form(MoveLearnerInputSchema, (body) => back.call(endpoints.moveLearner, { params: { id }, body }), "sessions.moved", perLearner),
@@ -97,7 +108,7 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const path = usePagePath();
   const locale = useRootData()?.locale ?? "fr-FR";
-  const { session } = loaderData;
+  const { session, packs } = loaderData;
   const days = session.dates.length ? session.dates : [{ id: 0, date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
   const confirming = useConfirming("cancel");
   return (
@@ -166,6 +177,13 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <People session={session} />
+
+      <EvidencePackPanel
+        sessionId={session.id}
+        packs={packs.items.slice(0, 5)}
+        packPath={(packId) => path("admin-evidence-pack", { packId })}
+        allPath={`${path("admin-evidence-packs")}?sessionId=${session.id}`}
+      />
 
       <section aria-labelledby="session-edit" className="flex flex-col gap-2 rounded-md border border-slate-300 bg-white p-4">
         <h2 id="session-edit" className="text-xl font-bold">

@@ -7,6 +7,7 @@ import {
   faceToFaces,
   faceToFaceSessions,
   fundings,
+  moduleProgress,
   modules,
   objectives,
   passRules,
@@ -209,6 +210,18 @@ export async function findModule(db: DbOrTx, id: number) {
     .where(eq(modules.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * Learners' records on a module: their progress through it and their attempts at its quizzes. Removing the module
+ * would remove them with it (cascades), and an evidence pack needs them for years (ADR 0127).
+ */
+export async function countModuleRecords(db: DbOrTx, moduleId: number): Promise<number> {
+  const [progress, [attempts]] = await Promise.all([
+    db.$count(moduleProgress, eq(moduleProgress.moduleId, moduleId)),
+    db.select({ n: count() }).from(quizTrackings).innerJoin(quizzes, eq(quizzes.id, quizTrackings.quizId)).where(eq(quizzes.moduleId, moduleId)),
+  ]);
+  return progress + attempts.n;
 }
 
 export async function deleteModule(db: DbOrTx, id: number) {

@@ -57,6 +57,9 @@ export async function removeModule(ctx: ServiceContext, actorId: number, moduleI
     const module = await repo.findModule(tx, moduleId);
     if (!module) throw new AppError("NOT_FOUND", "adminModuleNotFound");
     await requireTraining({ ...ctx, db: tx }, module.trainingId, true);
+    // Learners' progress and quiz attempts would go with it: kept for the evidence packs (ADR 0127).
+    const records = await repo.countModuleRecords(tx, moduleId);
+    if (records > 0) throw new AppError("CONFLICT", "adminModuleInUse", { values: { count: records } });
     await repo.deleteModule(tx, moduleId);
     await repo.writeOrder(tx, "module", module.courseId, await repo.orderedIds(tx, "module", module.courseId));
     await recordAdminChange({ ...ctx, db: tx }, { actorId, action: "module.delete", entityType: "module", entityId: moduleId, before: module, after: null });
