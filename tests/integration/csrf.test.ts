@@ -74,6 +74,8 @@ describe.each(backends())("CSRF on mutating endpoints (%s)", (backend) => {
     // Funding requests and collective plans (pharma-b): POST and PUT dpec/action, creations.
     // The team history export job (ADR 0076).
     expect(list).toContain("POST /back/api/referent/history/exports");
+    // Audit evidence packs (ADR 0127).
+    expect(list).toEqual(expect.arrayContaining(["POST /back/api/admin/evidence-packs", "POST /back/api/referent/evidence-packs"]));
     expect(list).toEqual(
       expect.arrayContaining([
         "POST /back/api/referent/dpec/add",

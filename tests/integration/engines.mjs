@@ -60,4 +60,6 @@ export const BOTH_ENGINES = [
   "tests/integration/health.test.ts",
   "tests/integration/file-store.test.ts",
   "tests/integration/history-export-job.test.ts",
+  // Evidence packs: one running per scope under concurrent builds (a unique partial index).
+  "tests/integration/evidence-packs.test.ts",
 ];
