@@ -106,10 +106,12 @@ const PAGE_ROWS: PageRow[] = [
   { label: "pharmacy funding requests", visitor: "referent", path: "/gestion/ma-pharmacie/prises-en-charge" },
   { label: "pharmacy invoices", visitor: "referent", path: "/gestion/ma-pharmacie/factures" },
   { label: "pharmacy last order", visitor: "referent", path: lastOrderPath },
+  { label: "pharmacy evidence packs", visitor: "referent", path: "/gestion/ma-pharmacie/dossiers-de-preuves" },
   { label: "back-office index", visitor: "administrator", path: "/admin" },
   { label: "back-office catalogue", visitor: "administrator", path: "/admin/catalog" },
   { label: "back-office sessions", visitor: "administrator", path: "/admin/faceToFace" },
   { label: "back-office invoices and credit notes", visitor: "administrator", path: "/admin/factureCompta/invoices" },
+  { label: "back-office evidence packs", visitor: "administrator", path: "/admin/evidence-packs" },
 ];
 
 const LOGGED_IN = new Set<Visitor>(["learner", "shop customer", "referent", "administrator"]);

@@ -35,8 +35,8 @@ type IndexJson = { files: { path: string; kind: string; size: number; sha256: st
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Follows the pack's page until it is built (a reload each second, what the page does by itself), then downloads it. */
-async function downloadBuiltPack(page: Page, download: RegExp) {
-  await expect(page).toHaveURL(/\/admin\/evidence-packs\/\d+$/);
+async function downloadBuiltPack(page: Page, download: RegExp, packPage = /\/admin\/evidence-packs\/\d+$/) {
+  await expect(page).toHaveURL(packPage);
   const pack = page.getByTestId("evidence-pack");
   await expect
     .poll(
@@ -122,3 +122,18 @@ for (const c of CASES) {
     });
   });
 }
+
+test.describe("pharmacy evidence packs (fr)", localeCopy("fr"), () => {
+  test("a holder builds the pack of an e-learning training of the pharmacy's learners and downloads it @no-js", async ({ page, loginAs }) => {
+    await loginAs("holder@demo.test");
+    await page.goto("/gestion/ma-pharmacie/dossiers-de-preuves");
+    await expect(page.getByRole("heading", { level: 2, name: "Dossiers de preuves" })).toBeVisible();
+    const form = page.getByTestId("form-evidencePackTraining");
+    await form.getByLabel("Du", { exact: true }).fill("2020-01-01");
+    await form.getByLabel("Au", { exact: true }).fill(new Date().toISOString().slice(0, 10));
+    await form.getByRole("button", { name: "Construire le dossier de preuves" }).click();
+    const { index } = await downloadBuiltPack(page, /^Télécharger le dossier/, /\/gestion\/ma-pharmacie\/dossiers-de-preuves\/\d+$/);
+    expect((index.pack as { accountId?: number }).accountId).toEqual(expect.any(Number));
+    expect(await seriousViolationsWithJs(page)).toEqual([]);
+  });
+});
