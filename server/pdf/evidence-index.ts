@@ -27,8 +27,7 @@ export async function renderEvidenceIndex(input: EvidenceIndexInput): Promise<Ui
   let page: PDFPage = doc.addPage([A4.width, A4.height]);
   let pageNumber = 1;
   let y = A4.height - MARGIN;
-  const footer = () =>
-    page.drawText(encodable(font, `${input.texts.page} ${pageNumber}`), { x: A4.width - MARGIN - 50, y: MARGIN / 2, size: 8, font });
+  const footer = () => page.drawText(encodable(font, `${input.texts.page} ${pageNumber}`), { x: A4.width - MARGIN - 50, y: MARGIN / 2, size: 8, font });
   const line = (value: string, size: number, f: PDFFont = font, indent = 0) => {
     for (const part of wrap(f, encodable(f, value), size, width - indent)) {
       if (y < MARGIN + size) {

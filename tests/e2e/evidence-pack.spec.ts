@@ -15,8 +15,26 @@ import { at } from "./support/hosts.ts";
 // same.
 
 const CASES = [
-  { lang: "fr", locale: "fr-FR", build: "Construire le dossier de preuves", from: "Du", to: "Au", download: /^Télécharger le dossier/, connection: "Premier accès", endBeforeStart: "La date de fin ne peut pas précéder la date de début." },
-  { lang: "fr-BE", locale: "fr-BE", build: "Construire le dossier de preuves", from: "Du", to: "Au", download: /^Télécharger le dossier/, connection: "Premier accès", endBeforeStart: "La date de fin ne peut pas précéder la date de début." },
+  {
+    lang: "fr",
+    locale: "fr-FR",
+    build: "Construire le dossier de preuves",
+    from: "Du",
+    to: "Au",
+    download: /^Télécharger le dossier/,
+    connection: "Premier accès",
+    endBeforeStart: "La date de fin ne peut pas précéder la date de début.",
+  },
+  {
+    lang: "fr-BE",
+    locale: "fr-BE",
+    build: "Construire le dossier de preuves",
+    from: "Du",
+    to: "Au",
+    download: /^Télécharger le dossier/,
+    connection: "Premier accès",
+    endBeforeStart: "La date de fin ne peut pas précéder la date de début.",
+  },
   {
     lang: "es",
     locale: "es-ES",

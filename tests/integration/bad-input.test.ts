@@ -433,7 +433,11 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         expectEnvelope(await holder.get(path), 422);
       expectEnvelope(await holder.post("/back/api/referent/history/exports", { all: true }), 422);
       // Evidence packs (ADR 0127): ids out of range or not numbers; a body with an unknown field, no scope, a bad date.
-      for (const path of ["/back/api/referent/evidence-packs/2147483648", "/back/api/referent/evidence-packs/0x10/file", "/back/api/referent/evidence-packs/-1"])
+      for (const path of [
+        "/back/api/referent/evidence-packs/2147483648",
+        "/back/api/referent/evidence-packs/0x10/file",
+        "/back/api/referent/evidence-packs/-1",
+      ])
         expectEnvelope(await holder.get(path), 422);
       for (const body of [{ all: true }, {}, { trainingId: 1, periodStart: "2026-02-30", periodEnd: "2026-03-01" }, { sessionId: "1; drop" }])
         expectEnvelope(await holder.post("/back/api/referent/evidence-packs", body), 422);

@@ -207,7 +207,9 @@ describe.each(backends())("evidence packs (%s)", (backend) => {
       .returning();
     const refused = await admin.post("/back/api/admin/evidence-packs", { sessionId });
     expectEnvelope(refused, 409);
-    expect(refused.body.message).toBe(`Un dossier de preuves de ce périmètre est déjà en construction (dossier n° ${running.id}) : attendez qu'il soit terminé.`);
+    expect(refused.body.message).toBe(
+      `Un dossier de preuves de ce périmètre est déjà en construction (dossier n° ${running.id}) : attendez qu'il soit terminé.`,
+    );
     const spanish = await as("admin@demo.test", "es-ES");
     const refusedEs = await spanish.post("/back/api/admin/evidence-packs", { sessionId });
     expectEnvelope(refusedEs, 409);
@@ -258,11 +260,20 @@ describe.each(backends())("evidence packs (%s)", (backend) => {
     await download(admin, `/back/api/admin/evidence-packs/${pack.id}/file`);
     await download(admin, `/back/api/admin/evidence-packs/${pack.id}/file`);
     expect(await count()).toBe(before + 2);
-    const [row] = await suite.db.select().from(auditLog).where(eq(auditLog.entityId, String(pack.id))).orderBy(desc(auditLog.id)).limit(1);
+    const [row] = await suite.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(pack.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(row).toMatchObject({ actorEmail: "admin@demo.test", entityType: "evidencePack" });
     expect((row.after as { sha256: string }).sha256).toBe(pack.sha256);
 
-    const [referentPack] = await suite.db.select().from(evidencePacks).where(and(eq(evidencePacks.state, "done"), isNotNull(evidencePacks.accountId))).limit(1);
+    const [referentPack] = await suite.db
+      .select()
+      .from(evidencePacks)
+      .where(and(eq(evidencePacks.state, "done"), isNotNull(evidencePacks.accountId)))
+      .limit(1);
     const holder = await as("holder@demo.test");
     await download(holder, `/back/api/referent/evidence-packs/${referentPack.id}/file`);
     const [referentRow] = await suite.db

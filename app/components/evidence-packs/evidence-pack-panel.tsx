@@ -17,7 +17,15 @@ export function packScope(pack: EvidencePack, t: (key: string, values?: Record<s
 }
 
 /** The packs of a scope: when built, what of, its state and size, each a link to its page. */
-export function EvidencePackList({ packs, packPath, testId = "evidence-pack-list" }: { packs: EvidencePack[]; packPath: (id: number) => string; testId?: string }) {
+export function EvidencePackList({
+  packs,
+  packPath,
+  testId = "evidence-pack-list",
+}: {
+  packs: EvidencePack[];
+  packPath: (id: number) => string;
+  testId?: string;
+}) {
   const { t } = useTranslation("evidence-pack");
   const locale = useRootData()?.locale ?? "fr-FR";
   if (packs.length === 0) return <p data-testid={`${testId}-empty`}>{t("list.empty")}</p>;
@@ -106,7 +114,14 @@ export function EvidencePackPanel({
                 errors={view.errors.periodStart}
                 required
               />
-              <TextField name="periodEnd" type="date" label={t("build.periodEnd")} defaultValue={view.value("periodEnd")} errors={view.errors.periodEnd} required />
+              <TextField
+                name="periodEnd"
+                type="date"
+                label={t("build.periodEnd")}
+                defaultValue={view.value("periodEnd")}
+                errors={view.errors.periodEnd}
+                required
+              />
             </>
           )
         }

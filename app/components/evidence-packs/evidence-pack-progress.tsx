@@ -54,14 +54,19 @@ export function EvidencePackProgress({ pack, selfPath, downloadPath }: { pack: E
         </>
       ) : pack.state === "done" && pack.size !== null ? (
         <>
-          <p role="status">{t("progress.done", { date: formatInstant(pack.finishedAt ?? pack.createdAt, locale, { dateStyle: "long", timeStyle: "short" }) })}</p>
+          <p role="status">
+            {t("progress.done", { date: formatInstant(pack.finishedAt ?? pack.createdAt, locale, { dateStyle: "long", timeStyle: "short" }) })}
+          </p>
           <p>
             <a href={downloadPath} download className="font-semibold text-[var(--color-primary-dark)] underline" data-testid="evidence-pack-download">
               {t("progress.download", { size: formatKilobytes(pack.size, locale) })}
             </a>
           </p>
           <p>
-            {t("progress.sha256")} <code className="break-all" data-testid="evidence-pack-sha256">{pack.sha256}</code>
+            {t("progress.sha256")}{" "}
+            <code className="break-all" data-testid="evidence-pack-sha256">
+              {pack.sha256}
+            </code>
           </p>
           <p className="text-sm text-slate-700">{t("progress.audit")}</p>
         </>

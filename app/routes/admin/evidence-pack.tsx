@@ -26,7 +26,10 @@ export default function AdminEvidencePackPage({ loaderData }: Route.ComponentPro
   const { t } = useTranslation("evidence-pack");
   const path = usePagePath();
   const { pack, title } = loaderData;
-  const back = pack.sessionId !== null ? path("admin-face-to-face-session", { sessionId: pack.sessionId }) : path("admin-catalog-training", { trainingId: pack.trainingId });
+  const back =
+    pack.sessionId !== null
+      ? path("admin-face-to-face-session", { sessionId: pack.sessionId })
+      : path("admin-catalog-training", { trainingId: pack.trainingId });
   return (
     <AdminPage
       title={title}

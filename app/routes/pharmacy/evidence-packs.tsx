@@ -114,7 +114,14 @@ export default function PharmacyEvidencePacksPage({ loaderData }: Route.Componen
                     errors={view.errors.periodStart}
                     required
                   />
-                  <TextField name="periodEnd" type="date" label={t("build.periodEnd")} defaultValue={view.value("periodEnd")} errors={view.errors.periodEnd} required />
+                  <TextField
+                    name="periodEnd"
+                    type="date"
+                    label={t("build.periodEnd")}
+                    defaultValue={view.value("periodEnd")}
+                    errors={view.errors.periodEnd}
+                    required
+                  />
                 </>
               )}
             </IntentForm>
@@ -129,7 +136,12 @@ export default function PharmacyEvidencePacksPage({ loaderData }: Route.Componen
           <Pager
             paging={list.paging}
             hrefFor={(page) => `${path("pharmacy-evidence-packs")}?page=${page}`}
-            labels={{ nav: t("list.heading"), previous: t("list.previous"), next: t("list.next"), page: (page) => t("list.page", { page, count: list.paging.pageCount }) }}
+            labels={{
+              nav: t("list.heading"),
+              previous: t("list.previous"),
+              next: t("list.next"),
+              page: (page) => t("list.page", { page, count: list.paging.pageCount }),
+            }}
           />
         </section>
       </div>

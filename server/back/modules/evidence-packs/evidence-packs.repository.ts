@@ -212,11 +212,7 @@ export type Learner = Awaited<ReturnType<typeof listLearners>>[number];
 
 export async function listAttestations(db: DbOrTx, enrolmentIds: number[]) {
   if (enrolmentIds.length === 0) return [];
-  return db
-    .select()
-    .from(attestations)
-    .where(inArray(attestations.enrolmentId, enrolmentIds))
-    .orderBy(asc(attestations.enrolmentId), asc(attestations.kind));
+  return db.select().from(attestations).where(inArray(attestations.enrolmentId, enrolmentIds)).orderBy(asc(attestations.enrolmentId), asc(attestations.kind));
 }
 
 export async function listAttendances(db: DbOrTx, sessionId: number, userIds: number[]) {

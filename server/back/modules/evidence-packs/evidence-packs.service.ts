@@ -154,7 +154,13 @@ async function buildPack(
       `${t("packBuiltOn")} ${builtAt.toISOString()}`,
     ];
     const index = {
-      pack: { ...scope, trainingName: input.trainingName, sessionName: input.session?.name ?? null, builtAt: builtAt.toISOString(), learners: contents.learners },
+      pack: {
+        ...scope,
+        trainingName: input.trainingName,
+        sessionName: input.session?.name ?? null,
+        builtAt: builtAt.toISOString(),
+        learners: contents.learners,
+      },
       files: listed,
       absent: contents.absent,
     };
@@ -206,7 +212,11 @@ export async function getPack(ctx: ServiceContext, caller: PackCaller, id: numbe
   return payload(await requirePack(ctx, caller, id));
 }
 
-export async function listPacks(ctx: ServiceContext, caller: PackCaller, query: { trainingId?: number; sessionId?: number; page: number }): Promise<EvidencePackList> {
+export async function listPacks(
+  ctx: ServiceContext,
+  caller: PackCaller,
+  query: { trainingId?: number; sessionId?: number; page: number },
+): Promise<EvidencePackList> {
   const { total, rows } = await repo.listPacks(
     ctx.db,
     { accountId: caller.accountId, trainingId: query.trainingId, sessionId: query.sessionId },

@@ -109,7 +109,16 @@ export async function buildContents(build: Build): Promise<PackContents> {
       const rows: (string | number | null)[][] = [
         [learnerName(learner), t("connFirst"), null, null, iso(first), null, null, null],
         [learnerName(learner), t("connLast"), null, null, null, iso(last), null, null],
-        ...steps.map((s) => [learnerName(learner), t("connModule"), s.title, null, iso(s.startedAt), iso(s.completedAt), minutes(s.startedAt, s.completedAt), null]),
+        ...steps.map((s) => [
+          learnerName(learner),
+          t("connModule"),
+          s.title,
+          null,
+          iso(s.startedAt),
+          iso(s.completedAt),
+          minutes(s.startedAt, s.completedAt),
+          null,
+        ]),
         ...tries.map((a) => {
           const attempt = (attemptNumbers.get(a.title) ?? 0) + 1;
           attemptNumbers.set(a.title, attempt);
@@ -159,7 +168,14 @@ export async function buildContents(build: Build): Promise<PackContents> {
     }
     const markRows = marks.map((m) => {
       const learner = byUser.get(m.userId)!;
-      return [m.day, learnerName(learner), learner.email, iso(m.joinedAt), m.attended === null ? t("notMarked") : m.attended ? t("yes") : t("no"), iso(m.markedAt)];
+      return [
+        m.day,
+        learnerName(learner),
+        learner.email,
+        iso(m.joinedAt),
+        m.attended === null ? t("notMarked") : m.attended ? t("yes") : t("no"),
+        iso(m.markedAt),
+      ];
     });
     files.push({ path: "attendance/attendance.csv", kind: "attendance", bytes: csv(t("csvAttendance"), markRows) });
   }
