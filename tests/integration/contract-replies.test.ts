@@ -92,6 +92,8 @@ type Known = {
   plans: number[];
   invoices?: number[];
   exportJobs?: number[];
+  packIds?: number[];
+  referentPacks?: number[];
   sessions: number[];
 };
 
@@ -174,6 +176,20 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // The back office's sessions (administrators only).
       const adminSessions = loggedIn ? await agent.get(`${API}/admin/sessions`) : null;
       const sessions = adminSessions?.status === 200 ? (adminSessions.body.data.items as { id: number }[]).slice(0, 3).map((s) => s.id) : [];
+      // An evidence pack of the caller's own (ADR 0127; a POST, the only way to have one): an administrator's of a
+      // session, a referent's of an e-learning training the pharmacy's learners followed.
+      const packIds: number[] = [];
+      if (sessions[0] !== undefined) {
+        const started = await agent.post(`${API}/admin/evidence-packs`, { sessionId: sessions[0] });
+        if (started.status === 202) packIds.push((started.body.data as { id: number }).id);
+      }
+      const packChoices = loggedIn ? await agent.get(`${API}/referent/evidence-pack-choices`) : null;
+      const packTraining = packChoices?.status === 200 ? (packChoices.body.data.trainings as { id: number }[])[0] : undefined;
+      const referentPacks: number[] = [];
+      if (packTraining) {
+        const started = await agent.post(`${API}/referent/evidence-packs`, { trainingId: packTraining.id, periodStart: "2020-01-01", periodEnd: "2030-12-31" });
+        if (started.status === 202) referentPacks.push((started.body.data as { id: number }).id);
+      }
       return {
         all,
         trainings,
@@ -188,6 +204,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         invoices,
         exportJobs,
         sessions,
+        packIds,
+        referentPacks,
       };
     }
 
@@ -241,6 +259,8 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/referent/getPlanCollectif/:id") return known.plans.map((id) => fill({ id }));
       if (route === "/referent/invoice/:id") return (known.invoices ?? []).map((id) => fill({ id }));
       if (route === "/referent/history/exports/:id") return (known.exportJobs ?? []).map((id) => fill({ id }));
+      if (route === "/admin/evidence-packs/:id") return (known.packIds ?? []).map((id) => fill({ id }));
+      if (route === "/referent/evidence-packs/:id") return (known.referentPacks ?? []).map((id) => fill({ id }));
       // The first trainings, and a DPC one (its programmes with their enrolment counts, quizzes with attempts: ADR 0080).
       if (route === "/admin/catalog/trainings/:id")
         return [...new Set([...known.trainings.slice(0, 3), ...known.trainings.filter((t) => t.type === "dpc").slice(0, 1)].map(({ id }) => id))].map((id) =>
