@@ -308,4 +308,63 @@ describe.each(backends())("evidence packs (%s)", (backend) => {
     expectEnvelope(cancel, 409);
     expect(await suite.db.$count(sessionAttendances, eq(sessionAttendances.sessionId, sessionId))).toBeGreaterThan(0);
   });
+
+  test("the web pages without JavaScript: the session's form starts a pack, a running one's page refreshes itself, a second build lands on it", async () => {
+    const admin = await as("admin@demo.test");
+    const { sessionId } = await sessionWithAttendance();
+    const decode = (html: string) =>
+      html
+        .replace(/&amp;/g, "&")
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"');
+    const postForm = async (path: string, fields: Record<string, string>) => {
+      const page = await admin.get(path, { headers: { accept: "text/html" } });
+      expect(page.status).toBe(200);
+      const token = decode(/name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "");
+      return admin.request("POST", path, {
+        headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: token, ...fields }).toString(),
+        csrf: false,
+      });
+    };
+    // A pack of the same scope running: the form goes to that pack's page (with the message), nothing new is built.
+    const [session] = await suite.db
+      .select({ trainingId: faceToFaces.trainingId })
+      .from(faceToFaceSessions)
+      .innerJoin(faceToFaces, eq(faceToFaces.id, faceToFaceSessions.faceToFaceId))
+      .where(eq(faceToFaceSessions.id, sessionId));
+    const now = new Date();
+    const [running] = await suite.db
+      .insert(evidencePacks)
+      .values({ trainingId: session.trainingId, sessionId, state: "running", done: 1, total: 4, filename: "x.zip", createdAt: now, updatedAt: now })
+      .returning();
+    const before = await suite.db.$count(evidencePacks);
+    const refused = await postForm(`/admin/faceToFace/${sessionId}`, { intent: "evidencePack", sessionId: String(sessionId) });
+    expect([302, 303]).toContain(refused.status);
+    expect(refused.headers.get("location")).toBe(`/admin/evidence-packs/${running.id}`);
+    expect(await suite.db.$count(evidencePacks)).toBe(before);
+    const progress = await admin.get(`/admin/evidence-packs/${running.id}`, { headers: { accept: "text/html" } });
+    expect(progress.status).toBe(200);
+    expect(progress.text).toMatch(/<noscript><meta http-equiv="refresh" content="2"\/?><\/noscript>/);
+    expect(decode(progress.text)).toContain("1 étapes sur 4 (25 %).");
+    expect(decode(progress.text)).toContain(`déjà en construction (dossier n° ${running.id})`);
+    await suite.db.update(evidencePacks).set({ state: "failed", finishedAt: now }).where(eq(evidencePacks.id, running.id));
+
+    // Built: the form starts one, its page offers the file with its checksum; the session's page lists it.
+    const started = await postForm(`/admin/faceToFace/${sessionId}`, { intent: "evidencePack", sessionId: String(sessionId) });
+    expect([302, 303]).toContain(started.status);
+    const location = started.headers.get("location")!;
+    expect(location).toMatch(/^\/admin\/evidence-packs\/\d+$/);
+    const id = Number(location.split("/").at(-1));
+    const done = await waitDone(admin, "/back/api/admin/evidence-packs", id);
+    const page = await admin.get(location, { headers: { accept: "text/html" } });
+    expect(page.text).toContain(`href="/back/api/admin/evidence-packs/${id}/file"`);
+    expect(page.text).toContain(done.sha256);
+    expect(page.text).not.toContain('http-equiv="refresh"');
+    const sessionPage = await admin.get(`/admin/faceToFace/${sessionId}`, { headers: { accept: "text/html" } });
+    expect(sessionPage.text).toContain(`href="/admin/evidence-packs/${id}"`);
+    // An administrator's pack page is a 404 on the pharmacy side.
+    const holder = await as("holder@demo.test");
+    expect((await holder.get(`/gestion/ma-pharmacie/dossiers-de-preuves/${id}`, { headers: { accept: "text/html" } })).status).toBe(404);
+  });
 });
