@@ -46,6 +46,7 @@ import { shopRoutes } from "./modules/shop/shop.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { signUpRoutes } from "./modules/signup/signup.routes.ts";
 import { referentRoutes } from "./modules/referent/referent.routes.ts";
+import { teamComplianceRoutes } from "./modules/compliance/team-compliance.routes.ts";
 import { accountingRoutes } from "./modules/accounting/accounting.routes.ts";
 import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
 import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
@@ -170,6 +171,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", shopRoutes);
   api.route("/", billingRoutes);
   api.route("/", referentRoutes);
+  api.route("/", teamComplianceRoutes);
   api.route("/", accountingRoutes);
   api.route("/", editorialRoutes);
   api.route("/", adminUsersRoutes);
