@@ -60,4 +60,6 @@ export const BOTH_ENGINES = [
   "tests/integration/health.test.ts",
   "tests/integration/file-store.test.ts",
   "tests/integration/history-export-job.test.ts",
+  // Compliance reminders: sent once by key, ten runs and two schedulers at once (ADR 0126).
+  "tests/integration/compliance-reminders.test.ts",
 ];
