@@ -8,7 +8,12 @@ import type { ComplianceGap, ComplianceState, ComplianceStatus } from "#core/dom
 import { optionFilter, PagingSchema } from "./admin-list.ts";
 
 export const COMPLIANCE_STATES = ["late", "at_risk", "in_progress", "met", "voluntary"] as const satisfies readonly ComplianceState[];
-export const COMPLIANCE_OBLIGATIONS_LISTED = ["dpcTriennial", "certificationPeriodique", "belgiumCf", "spainRcf"] as const satisfies readonly ComplianceStatus["obligation"][];
+export const COMPLIANCE_OBLIGATIONS_LISTED = [
+  "dpcTriennial",
+  "certificationPeriodique",
+  "belgiumCf",
+  "spainRcf",
+] as const satisfies readonly ComplianceStatus["obligation"][];
 /** The team list's state filter: a state, or "none" for the members to whom no obligation applies. */
 export const TEAM_STATE_FILTERS = [...COMPLIANCE_STATES, "none"] as const;
 export type TeamStateFilter = (typeof TEAM_STATE_FILTERS)[number];

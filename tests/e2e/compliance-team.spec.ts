@@ -92,7 +92,10 @@ for (const c of CASES) {
       const name = (await first.textContent())!.trim();
       await first.click();
       await expect(page.getByRole("heading", { level: 2 })).toContainText(name);
-      await expect(page.getByRole("link", { name: c.traceability })).toHaveAttribute("href", /\/back\/api\/referent\/compliance\/members\/\d+\/traceability\.pdf$/);
+      await expect(page.getByRole("link", { name: c.traceability })).toHaveAttribute(
+        "href",
+        /\/back\/api\/referent\/compliance\/members\/\d+\/traceability\.pdf$/,
+      );
       expect(await seriousViolationsWithJs(page)).toEqual([]);
       await page.getByRole("link", { name: c.back }).click();
       await expect(page).toHaveURL(new RegExp(`${c.list}$`));

@@ -62,7 +62,10 @@ describe.each(backends())("compliance reminders (%s)", (backend) => {
       .from(attestations)
       .where(and(eq(attestations.userId, learner.id), eq(attestations.kind, "training")))
       .limit(1);
-    await suite.db.update(trainings).set({ dpcActionTypes: ["training", "risk_management"], priorityOrientation: true }).where(eq(trainings.id, attestation.trainingId));
+    await suite.db
+      .update(trainings)
+      .set({ dpcActionTypes: ["training", "risk_management"], priorityOrientation: true })
+      .where(eq(trainings.id, attestation.trainingId));
     const [membership] = await suite.db.select({ accountId: memberships.accountId }).from(memberships).where(eq(memberships.userId, learner.id)).limit(1);
     const attested = suite.db.select({ userId: attestations.userId }).from(attestations);
     const [gap] = await suite.db
@@ -132,7 +135,10 @@ describe.each(backends())("compliance reminders (%s)", (backend) => {
     expect(mailsTo(dataDir, gap.email)).toHaveLength(2);
     expect(mailsTo(dataDir, late.email)).toHaveLength(1);
     expect(mailsTo(dataDir, late.email)[0]).toContain("dans 30 jours");
-    const all = await suite.db.select().from(complianceReminders).where(inArray(complianceReminders.userId, [gap.id, late.id, learner.id]));
+    const all = await suite.db
+      .select()
+      .from(complianceReminders)
+      .where(inArray(complianceReminders.userId, [gap.id, late.id, learner.id]));
     expect(all).toHaveLength(3);
   });
 });

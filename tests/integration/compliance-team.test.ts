@@ -16,7 +16,13 @@ const member = (id: number) => `/back/api/referent/compliance/members/${id}`;
 const pdf = (id: number) => `/back/api/referent/compliance/members/${id}/traceability.pdf`;
 const OWN_PDF = "/back/api/user/compliance/traceability.pdf";
 
-type Row = { userId: number; firstName: string; lastName: string; worst: string | null; statuses: { state: string; obligation: string; deadline: string; gaps: number }[] };
+type Row = {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  worst: string | null;
+  statuses: { state: string; obligation: string; deadline: string; gaps: number }[];
+};
 const ORDER = ["late", "at_risk", "in_progress", "voluntary", "met"];
 const rank = (row: Row) => (row.worst === null ? ORDER.length : ORDER.indexOf(row.worst));
 
@@ -56,7 +62,12 @@ describe.each(backends())("team compliance (%s)", (backend) => {
     const me = (await julie.get("/back/api/user")).body.data as { firstName: string; lastName: string };
     await julie.csrf();
     expectEnvelope(
-      await julie.post("/back/api/user/updateUserData", { firstName: me.firstName, lastName: me.lastName, profession: "pharmacist", professionalNumber: "10101010101" }),
+      await julie.post("/back/api/user/updateUserData", {
+        firstName: me.firstName,
+        lastName: me.lastName,
+        profession: "pharmacist",
+        professionalNumber: "10101010101",
+      }),
       200,
     );
     const [attestation] = await suite.db
@@ -135,7 +146,9 @@ describe.each(backends())("team compliance (%s)", (backend) => {
     expectEnvelope(reply, 200);
     const detail = reply.body.data;
     expect(detail.member).toMatchObject({ userId: learner, profession: "pharmacist", professionalNumber: "10101010101", country: "FR" });
-    const certification = detail.statuses.find((s: { obligation: string; deadline: string }) => s.obligation === "certificationPeriodique" && s.deadline >= detail.today);
+    const certification = detail.statuses.find(
+      (s: { obligation: string; deadline: string }) => s.obligation === "certificationPeriodique" && s.deadline >= detail.today,
+    );
     expect(certification.gaps).toEqual([
       { code: "certificationAxis", axis: 1, count: 1 },
       { code: "certificationAxis", axis: 2, count: 2 },

@@ -13,7 +13,11 @@ const TONES: Record<string, string> = {
 /** A compliance state as a labelled badge (team compliance pages, ADR 0126). */
 export function StateBadge({ state, label }: { state: string; label: string }) {
   return (
-    <span className={cx("inline-block rounded border px-2 py-0.5 text-sm font-semibold", TONES[state] ?? TONES.none)} data-testid="state-badge" data-state={state}>
+    <span
+      className={cx("inline-block rounded border px-2 py-0.5 text-sm font-semibold", TONES[state] ?? TONES.none)}
+      data-testid="state-badge"
+      data-state={state}
+    >
       {label}
     </span>
   );

@@ -58,9 +58,7 @@ export default function ComplianceMemberPage({ loaderData }: Route.ComponentProp
             <h3 className="mb-1 flex flex-wrap items-center gap-2 text-lg font-bold">
               {t(`obligations.${s.obligation}`)} <StateBadge state={s.state} label={t(`states.${s.state}`)} />
             </h3>
-            <p className="text-slate-700">
-              {t("member.period", { start: numericDay(s.periodStart, locale), end: numericDay(s.deadline, locale) })}
-            </p>
+            <p className="text-slate-700">{t("member.period", { start: numericDay(s.periodStart, locale), end: numericDay(s.deadline, locale) })}</p>
             {s.gaps.length === 0 ? (
               <p className="mt-2">{t("member.done")}</p>
             ) : (
@@ -90,7 +88,13 @@ export default function ComplianceMemberPage({ loaderData }: Route.ComponentProp
         <DataTable
           caption={t("member.actions")}
           captionHidden
-          columns={[{ label: t("member.action") }, { label: t("member.dates") }, { label: t("member.hours") }, { label: t("member.source") }, { label: t("member.code") }]}
+          columns={[
+            { label: t("member.action") },
+            { label: t("member.dates") },
+            { label: t("member.hours") },
+            { label: t("member.source") },
+            { label: t("member.code") },
+          ]}
           density="flush"
           testId="compliance-actions"
           empty={t("member.noActions")}

@@ -94,7 +94,12 @@ export default function ComplianceTeamPage({ loaderData }: Route.ComponentProps)
                 ) : (
                   <ul className="grid gap-2">
                     {m.statuses.map((s) => (
-                      <li key={`${s.obligation}-${s.deadline}`} className="flex flex-wrap items-center gap-2" data-testid="compliance-status" data-state={s.state}>
+                      <li
+                        key={`${s.obligation}-${s.deadline}`}
+                        className="flex flex-wrap items-center gap-2"
+                        data-testid="compliance-status"
+                        data-state={s.state}
+                      >
                         <StateBadge state={s.state} label={t(`states.${s.state}`)} />
                         <span>
                           {t(`obligations.${s.obligation}`)} · {t("columns.deadline")} <time dateTime={s.deadline}>{numericDay(s.deadline, locale)}</time> ·{" "}

@@ -12,7 +12,13 @@ export const complianceTeamEndpoints = {
   member: endpoint({ method: "GET", path: "/referent/compliance/members/:id", params: IdParams, reply: MemberComplianceSchema, access: "referent" }),
   exportCsv: endpoint({ method: "GET", path: "/referent/compliance/export.csv", reply: "file", access: "referent" }),
   exportXlsx: endpoint({ method: "GET", path: "/referent/compliance/export.xlsx", reply: "file", access: "referent" }),
-  memberTraceability: endpoint({ method: "GET", path: "/referent/compliance/members/:id/traceability.pdf", params: IdParams, reply: "file", access: "referent" }),
+  memberTraceability: endpoint({
+    method: "GET",
+    path: "/referent/compliance/members/:id/traceability.pdf",
+    params: IdParams,
+    reply: "file",
+    access: "referent",
+  }),
   /** The caller's own traceability document. */
   ownTraceability: endpoint({ method: "GET", path: "/user/compliance/traceability.pdf", reply: "file", access: "session" }),
 };

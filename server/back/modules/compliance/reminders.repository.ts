@@ -29,4 +29,3 @@ export async function claimReminder(
     .returning({ userId: complianceReminders.userId });
   return rows.length === 1;
 }
-

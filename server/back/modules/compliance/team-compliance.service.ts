@@ -86,7 +86,14 @@ export async function memberCompliance(ctx: ServiceContext, scope: ReferentScope
       professionalNumber: m.professionalNumber,
       country: m.country,
     },
-    statuses: m.statuses.map((s) => ({ obligation: s.obligation, periodStart: s.periodStart, deadline: s.deadline, state: s.state, gaps: s.gaps, figures: s.figures })),
+    statuses: m.statuses.map((s) => ({
+      obligation: s.obligation,
+      periodStart: s.periodStart,
+      deadline: s.deadline,
+      state: s.state,
+      gaps: s.gaps,
+      figures: s.figures,
+    })),
     actions: m.actions.map((a) => ({
       title: a.title,
       startDate: a.startDate,
