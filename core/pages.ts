@@ -374,6 +374,14 @@ export const PAGES: PageDef[] = [
     noIndex: true,
   },
   {
+    id: "pharmacy-compliance-export",
+    file: "routes/pharmacy/compliance-export.ts",
+    layout: "default",
+    area: "pharmacy",
+    paths: { fr: "/gestion/ma-pharmacie/conformite/export/:format", es: "/administracion/mi-farmacia/cumplimiento/exportar/:format" },
+    noIndex: true,
+  },
+  {
     id: "pharmacy-compliance-member",
     file: "routes/pharmacy/compliance-member.tsx",
     layout: "default",

@@ -18,7 +18,7 @@ import { numericDay } from "#core/domain/compliance-words.ts";
 /**
  * The team's compliance status (GET referent/compliance, ADR 0126): one row per active member with, per obligation,
  * its state as a badge, the deadline and the number of gaps; late and at risk first; a state filter (a GET form),
- * 50 members a page, the CSV and xlsx exports as plain links. Each member links to their detail.
+ * 50 members a page, the CSV and xlsx exports as plain links (compliance-export.ts). Each member links to their detail.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { back, locale } = context.get(requestStateContext);
@@ -128,10 +128,10 @@ export default function ComplianceTeamPage({ loaderData }: Route.ComponentProps)
         </h3>
         <p className="mb-3">{t("export.text")}</p>
         <div className="flex flex-wrap gap-3">
-          <ButtonAnchor href={`/back/api${endpoints.exportCsv.path}`} download variant="secondary" data-testid="compliance-export-csv">
+          <ButtonAnchor href={path("pharmacy-compliance-export", { format: "csv" })} download variant="secondary" data-testid="compliance-export-csv">
             {t("export.csv")}
           </ButtonAnchor>
-          <ButtonAnchor href={`/back/api${endpoints.exportXlsx.path}`} download variant="secondary" data-testid="compliance-export-xlsx">
+          <ButtonAnchor href={path("pharmacy-compliance-export", { format: "xlsx" })} download variant="secondary" data-testid="compliance-export-xlsx">
             {t("export.xlsx")}
           </ButtonAnchor>
         </div>
