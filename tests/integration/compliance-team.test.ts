@@ -193,6 +193,11 @@ describe.each(backends())("team compliance (%s)", (backend) => {
     const none = rows.find((r) => r.worst === null);
     if (none) expect(lines.some((line) => line.startsWith(`${none.lastName};${none.firstName};`) && line.includes(";Aucune obligation;"))).toBe(true);
 
+    // Another pharmacy's export has none of this team's rows.
+    const other = new TextDecoder().decode((await download(await as("referent.readonly@demo.test"), `${LIST}/export.csv`)).bytes);
+    expect(other).toContain("Nom;Prénom;Profession");
+    expect(other).not.toContain(`${julie.lastName};${julie.firstName};`);
+
     const spanish = await download(holder, `${LIST}/export.csv`, "es-ES");
     const es = new TextDecoder().decode(spanish.bytes);
     expect(es).toContain("Apellidos;Nombre;Profesión;Obligación;Inicio del periodo;Plazo;Estado;Pendiente");
