@@ -363,6 +363,33 @@ export const PAGES: PageDef[] = [
     ns: ["pharmacy", "pharmacy-funding"],
     noIndex: true,
   },
+  // The team's compliance status (issue 33, ADR 0126; compliance-team ns): the list, one member's detail.
+  {
+    id: "pharmacy-compliance",
+    file: "routes/pharmacy/compliance-team.tsx",
+    layout: "default",
+    area: "pharmacy",
+    paths: { fr: "/gestion/ma-pharmacie/conformite", es: "/administracion/mi-farmacia/cumplimiento" },
+    ns: ["pharmacy", "compliance-team"],
+    noIndex: true,
+  },
+  {
+    id: "pharmacy-compliance-export",
+    file: "routes/pharmacy/compliance-export.ts",
+    layout: "default",
+    area: "pharmacy",
+    paths: { fr: "/gestion/ma-pharmacie/conformite/export/:format", es: "/administracion/mi-farmacia/cumplimiento/exportar/:format" },
+    noIndex: true,
+  },
+  {
+    id: "pharmacy-compliance-member",
+    file: "routes/pharmacy/compliance-member.tsx",
+    layout: "default",
+    area: "pharmacy",
+    paths: { fr: "/gestion/ma-pharmacie/conformite/:memberId", es: "/administracion/mi-farmacia/cumplimiento/:memberId" },
+    ns: ["pharmacy", "compliance-team"],
+    noIndex: true,
+  },
   {
     id: "pharmacy-funding-requests",
     file: "routes/pharmacy/funding-requests.tsx",

@@ -253,9 +253,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   });
 
   const scheduler =
-    env.SCHEDULER_TICK_MS > 0
-      ? startScheduler({ db: database.db, jobs: platformJobs(database.db), logger, now: deps.now, tickMs: env.SCHEDULER_TICK_MS })
-      : null;
+    env.SCHEDULER_TICK_MS > 0 ? startScheduler({ db: database.db, jobs: platformJobs(deps), logger, now: deps.now, tickMs: env.SCHEDULER_TICK_MS }) : null;
   const server = http.createServer(app);
   server.on("upgrade", (req, socket, head) => {
     // Node removes its own listeners from an upgraded socket: without this, a reset would be an uncaught error.

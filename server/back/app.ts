@@ -47,6 +47,7 @@ import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { signUpRoutes } from "./modules/signup/signup.routes.ts";
 import { referentRoutes } from "./modules/referent/referent.routes.ts";
 import { evidencePacksRoutes } from "./modules/evidence-packs/evidence-packs.routes.ts";
+import { teamComplianceRoutes } from "./modules/compliance/team-compliance.routes.ts";
 import { accountingRoutes } from "./modules/accounting/accounting.routes.ts";
 import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
 import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
@@ -172,6 +173,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", billingRoutes);
   api.route("/", referentRoutes);
   api.route("/", evidencePacksRoutes);
+  api.route("/", teamComplianceRoutes);
   api.route("/", accountingRoutes);
   api.route("/", editorialRoutes);
   api.route("/", adminUsersRoutes);

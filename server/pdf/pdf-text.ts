@@ -25,7 +25,8 @@ export function extractPdfText(bytes: Uint8Array): string {
     for (const shown of content.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
       lines.push(shown[1] !== undefined ? decodeWinAnsi(Buffer.from(shown[1].replace(/\s/g, ""), "hex")) : unescapeLiteral(shown[2] ?? ""));
     }
-    streamPattern.lastIndex = end;
+    // Past "endstream": its own "stream" must not be read as the start of another one (it would swallow the next).
+    streamPattern.lastIndex = end + "endstream".length;
   }
   return lines.join("\n");
 }

@@ -102,6 +102,8 @@ const PAGE_ROWS: PageRow[] = [
   { label: "sign-up", visitor: "uncached", path: "/inscription" },
   { label: "pharmacy dashboard", visitor: "referent", path: "/gestion/ma-pharmacie/tableau-de-bord" },
   { label: "pharmacy team list", visitor: "referent", path: "/gestion/ma-pharmacie/equipe" },
+  // The team's compliance status (ADR 0126): every active member's obligations computed per request.
+  { label: "pharmacy team compliance", visitor: "referent", path: "/gestion/ma-pharmacie/conformite" },
   { label: "pharmacy collective plans", visitor: "referent", path: "/gestion/ma-pharmacie/plan-collectif" },
   { label: "pharmacy funding requests", visitor: "referent", path: "/gestion/ma-pharmacie/prises-en-charge" },
   { label: "pharmacy invoices", visitor: "referent", path: "/gestion/ma-pharmacie/factures" },

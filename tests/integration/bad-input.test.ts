@@ -441,6 +441,18 @@ describe.each(backends())("validation and bad input (%s)", (backend) => {
         expectEnvelope(await holder.get(path), 422);
       for (const body of [{ all: true }, {}, { trainingId: 1, periodStart: "2026-02-30", periodEnd: "2026-03-01" }, { sessionId: "1; drop" }])
         expectEnvelope(await holder.post("/back/api/referent/evidence-packs", body), 422);
+      // The team compliance member and their traceability document (ADR 0126): ids out of range or not numbers, with
+      // the message in the caller's language.
+      for (const path of [
+        "/back/api/referent/compliance/members/2147483648",
+        "/back/api/referent/compliance/members/0x10",
+        "/back/api/referent/compliance/members/0/traceability.pdf",
+        "/back/api/referent/compliance/members/1%00/traceability.pdf",
+      ]) {
+        const reply = await holder.get(path);
+        expectEnvelope(reply, 422);
+        expect(reply.body.message, path).toBeTruthy();
+      }
       expect(await tableCounts(suite.db)).toEqual(before);
     });
 

@@ -94,6 +94,8 @@ type Known = {
   exportJobs?: number[];
   packIds?: number[];
   referentPacks?: number[];
+  /** Members of the referent's team compliance list (ADR 0126). */
+  complianceMembers?: number[];
   sessions: number[];
 };
 
@@ -173,6 +175,9 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       // A team history export job of the referent's own (ADR 0076; a POST, the only way to have one).
       const exportJob = loggedIn ? await agent.post(`${API}/referent/history/exports`, {}) : null;
       const exportJobs = exportJob && [200, 202].includes(exportJob.status) ? [(exportJob.body.data as { id: number }).id] : [];
+      // The team compliance list's members (referents and holders, ADR 0126).
+      const compliance = loggedIn ? await agent.get(`${API}/referent/compliance`) : null;
+      const complianceMembers = compliance?.status === 200 ? (compliance.body.data.members as { userId: number }[]).slice(0, 3).map((m) => m.userId) : [];
       // The back office's sessions (administrators only).
       const adminSessions = loggedIn ? await agent.get(`${API}/admin/sessions`) : null;
       const sessions = adminSessions?.status === 200 ? (adminSessions.body.data.items as { id: number }[]).slice(0, 3).map((s) => s.id) : [];
@@ -203,6 +208,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
         plans,
         invoices,
         exportJobs,
+        complianceMembers,
         sessions,
         packIds,
         referentPacks,
@@ -261,6 +267,7 @@ describe.each(backends())("every GET answers what its contract says (%s)", (back
       if (route === "/referent/history/exports/:id") return (known.exportJobs ?? []).map((id) => fill({ id }));
       if (route === "/admin/evidence-packs/:id") return (known.packIds ?? []).map((id) => fill({ id }));
       if (route === "/referent/evidence-packs/:id") return (known.referentPacks ?? []).map((id) => fill({ id }));
+      if (route === "/referent/compliance/members/:id") return (known.complianceMembers ?? []).map((id) => fill({ id }));
       // The first trainings, and a DPC one (its programmes with their enrolment counts, quizzes with attempts: ADR 0080).
       if (route === "/admin/catalog/trainings/:id")
         return [...new Set([...known.trainings.slice(0, 3), ...known.trainings.filter((t) => t.type === "dpc").slice(0, 1)].map(({ id }) => id))].map((id) =>

@@ -62,4 +62,6 @@ export const BOTH_ENGINES = [
   "tests/integration/history-export-job.test.ts",
   // Evidence packs: one running per scope under concurrent builds (a unique partial index).
   "tests/integration/evidence-packs.test.ts",
+  // Compliance reminders: sent once by key, ten runs and two schedulers at once (ADR 0126).
+  "tests/integration/compliance-reminders.test.ts",
 ];

@@ -119,4 +119,34 @@ describe.each(backends())("exports hold words, not raw values (%s)", (backend) =
       expect(rawCells(sheet)).toEqual([]);
     }
   });
+
+  // The team compliance status (ADR 0126): states, obligations and professions in words, never their codes.
+  test.each([
+    { email: "holder@demo.test", host: "localhost", language: "fr-FR", name: /^conformite-equipe-\d{4}-\d{2}-\d{2}\.(csv|xlsx)$/ },
+    { email: "referent.es@demo.test", host: "es.localhost", language: "es-ES", name: /^cumplimiento-equipo-\d{4}-\d{2}-\d{2}\.(csv|xlsx)$/ },
+  ])("the team compliance of $email, CSV and xlsx: words in its language", async ({ email, host, language, name }) => {
+    const codes = [
+      "late",
+      "at_risk",
+      "in_progress",
+      "met",
+      "voluntary",
+      "dpcTriennial",
+      "certificationPeriodique",
+      "belgiumCf",
+      "spainRcf",
+      "pharmacist",
+      "preparer",
+    ];
+    const referent = await as(email, host, language);
+    for (const format of ["csv", "xlsx"]) {
+      const reply = await referent.fetchRaw("GET", `/back/api/referent/compliance/export.${format}`, {});
+      expect(reply.status).toBe(200);
+      expect(/filename="([^"]+)"/.exec(reply.headers.get("content-disposition") ?? "")?.[1]).toMatch(name);
+      const rows = format === "csv" ? csvRows(await reply.text()) : readFirstSheet(new Uint8Array(await reply.arrayBuffer()));
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.flat().filter((cell) => codes.includes(String(cell).trim()))).toEqual([]);
+      expect(rawCells(rows.map((row) => row.map(String)))).toEqual([]);
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accounts, historyExportJobs, users } from "../../server/db/schema/index.ts";
 import { createLogger } from "../../server/logger.ts";
-import { platformJobs } from "../../server/jobs/platform-jobs.ts";
+import { historyExportCleanupJob } from "../../server/jobs/platform-jobs.ts";
 import { claimTurn } from "../../server/jobs/scheduled-jobs.repository.ts";
 import { startScheduler } from "../../server/jobs/scheduler.ts";
 import { backends, createTestDatabase, type TestDatabase } from "./support/database.ts";
@@ -68,7 +68,7 @@ describe.each(backends())("scheduled jobs (%s)", (backend) => {
         ),
       )
       .returning({ id: historyExportJobs.id, createdAt: historyExportJobs.createdAt });
-    const cleanup = platformJobs(db).find((job) => job.name === "history-export-cleanup")!;
+    const cleanup = historyExportCleanupJob(db);
     await cleanup.run(now);
     const left = await db
       .select({ id: historyExportJobs.id })

@@ -144,6 +144,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </DataTable>
         <p className="mt-2 text-sm text-slate-700">{t("dashboard.gainNote")}</p>
         <p className="mt-1 text-sm text-slate-700">{t("dashboard.dpcRule")}</p>
+        <p className="mt-1">
+          <Link to={path("pharmacy-compliance")} className="font-semibold underline" data-testid="dashboard-compliance-link">
+            {t("dashboard.complianceLink")}
+          </Link>
+        </p>
         <p className="mt-1 text-sm text-slate-700">{t("dashboard.fundingNote")}</p>
       </section>
 

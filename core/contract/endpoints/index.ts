@@ -15,6 +15,7 @@ import { authEndpoints } from "./auth.ts";
 import { billingEndpoints } from "./billing.ts";
 import { broadcastingEndpoints } from "./broadcasting.ts";
 import { catalogueEndpoints } from "./catalogue.ts";
+import { complianceTeamEndpoints } from "./compliance-team.ts";
 import { contentEndpoints } from "./content.ts";
 import { enrolmentEndpoints } from "./enrolment.ts";
 import { evidencePacksEndpoints } from "./evidence-packs.ts";
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS = {
   billing: billingEndpoints,
   broadcasting: broadcastingEndpoints,
   catalogue: catalogueEndpoints,
+  complianceTeam: complianceTeamEndpoints,
   content: contentEndpoints,
   enrolment: enrolmentEndpoints,
   evidencePacks: evidencePacksEndpoints,

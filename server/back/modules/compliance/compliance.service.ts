@@ -16,6 +16,8 @@ import * as repo from "./compliance.repository.ts";
 /** An action as the tracker lists it: what the rules read, plus where it comes from. */
 export type TrackedAction = ComplianceAction & {
   title: string;
+  /** Who gave it: the training organisation named on the attestation, or the one the professional declared. */
+  organisation: string | null;
   origin: { kind: "attestation"; attestationId: number; code: string; trainingSlug: string } | { kind: "declared"; declaredActionId: number };
 };
 
@@ -79,6 +81,7 @@ export async function complianceOfUsers(ctx: ServiceContext, userIds: number[], 
     const startDate = isDate(facts.startDate) && facts.startDate <= endDate ? facts.startDate : endDate;
     add(row.userId, {
       title: row.trainingName,
+      organisation: typeof facts.organisationName === "string" ? facts.organisationName : null,
       origin: { kind: "attestation", attestationId: row.attestationId, code: row.code, trainingSlug: row.trainingSlug },
       startDate,
       endDate,
@@ -96,6 +99,7 @@ export async function complianceOfUsers(ctx: ServiceContext, userIds: number[], 
   for (const row of declared) {
     add(row.userId, {
       title: row.title,
+      organisation: row.organisation,
       origin: { kind: "declared", declaredActionId: row.id },
       startDate: row.startDate,
       endDate: row.endDate,
