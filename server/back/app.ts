@@ -51,6 +51,7 @@ import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
 import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
 import { fundingRequestsRoutes } from "./modules/funding-requests/funding-requests.routes.ts";
 import { trainingPlansRoutes } from "./modules/training-plans/training-plans.routes.ts";
+import { trackerRoutes } from "./modules/compliance/tracker.routes.ts";
 import { serviceContext } from "./service-context.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -175,6 +176,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", adminUsersRoutes);
   api.route("/", fundingRequestsRoutes);
   api.route("/", trainingPlansRoutes);
+  api.route("/", trackerRoutes);
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 

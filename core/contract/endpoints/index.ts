@@ -15,6 +15,7 @@ import { authEndpoints } from "./auth.ts";
 import { billingEndpoints } from "./billing.ts";
 import { broadcastingEndpoints } from "./broadcasting.ts";
 import { catalogueEndpoints } from "./catalogue.ts";
+import { complianceEndpoints } from "./compliance.ts";
 import { contentEndpoints } from "./content.ts";
 import { enrolmentEndpoints } from "./enrolment.ts";
 import { editorialEndpoints } from "./editorial.ts";
@@ -42,6 +43,7 @@ export const ENDPOINT_GROUPS = {
   billing: billingEndpoints,
   broadcasting: broadcastingEndpoints,
   catalogue: catalogueEndpoints,
+  compliance: complianceEndpoints,
   content: contentEndpoints,
   enrolment: enrolmentEndpoints,
   editorial: editorialEndpoints,

@@ -24,6 +24,7 @@ export const API_NAMESPACES = [
   "api-admin",
   "api-admin-tools",
   "api-funding",
+  "api-compliance",
 ] as const;
 
 type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
@@ -38,7 +39,8 @@ type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-referent.json") &
   typeof import("../../../locales/en-US/api-admin.json") &
   typeof import("../../../locales/en-US/api-admin-tools.json") &
-  typeof import("../../../locales/en-US/api-funding.json");
+  typeof import("../../../locales/en-US/api-funding.json") &
+  typeof import("../../../locales/en-US/api-compliance.json");
 
 /** A plural message is written `key_one`, `key_other` (i18next plurals, given a `count` value) and asked as `key`. */
 type Singular<K> = K extends `${infer Base}_${"one" | "other"}` ? Base : K;
