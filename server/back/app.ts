@@ -61,6 +61,7 @@ const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate pl
 const UPLOAD_PATHS: { path: RegExp; maxFileBytes: number }[] = [
   { path: /^\/back\/api\/user\/updateProfilePic$/, maxFileBytes: MAX_IMAGE_BYTES },
   { path: /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/, maxFileBytes: MAX_CERTIFICATE_BYTES },
+  { path: /^\/back\/api\/user\/compliance\/declared-actions$/, maxFileBytes: MAX_CERTIFICATE_BYTES },
   { path: /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/, maxFileBytes: MAX_ILLUSTRATION_BYTES },
   { path: /^\/back\/api\/admin\/loginImage\/[^/]+$/, maxFileBytes: LOGIN_IMAGE_MAX_BYTES },
 ];
