@@ -88,7 +88,9 @@ describe.each(backends())("compliance tracker: declared actions (%s)", (backend)
 
     const confirmed = await dpc(learner);
     expect(confirmed.risk).toBe(before.risk + 1);
-    expect(confirmed.tracker.counted.some((action: { title: string; origin: string }) => action.origin === "confirmed" && action.title === RISK_ACTION.title)).toBe(true);
+    expect(
+      confirmed.tracker.counted.some((action: { title: string; origin: string }) => action.origin === "confirmed" && action.title === RISK_ACTION.title),
+    ).toBe(true);
     // The other decision now is a conflict; a confirmed action is no longer the owner's to delete.
     expectEnvelope(await review(holder, id, "reject"), 409);
     expectEnvelope(await learner.post(`/back/api/user/compliance/declared-actions/${id}/delete`, {}), 409);
@@ -100,7 +102,10 @@ describe.each(backends())("compliance tracker: declared actions (%s)", (backend)
     expect(rejected.body.data).toEqual({ id: second.body.data.id, state: "rejected", changed: true });
     const after = await dpc(learner);
     expect(after.risk).toBe(confirmed.risk);
-    expect(after.tracker.declared.find((d: { id: number }) => d.id === second.body.data.id)).toMatchObject({ state: "rejected", reviewNote: "Justificatif illisible" });
+    expect(after.tracker.declared.find((d: { id: number }) => d.id === second.body.data.id)).toMatchObject({
+      state: "rejected",
+      reviewNote: "Justificatif illisible",
+    });
     expectEnvelope(await review(holder, second.body.data.id, "confirm"), 409);
   });
 
@@ -165,7 +170,13 @@ describe.each(backends())("compliance tracker: declared actions (%s)", (backend)
     for (const [fields, proof, field] of cases) {
       const reply = proof === undefined ? await declare(learner, fields) : await declare(learner, fields, proof);
       expectEnvelope(reply, 422);
-      if (field) expect(Object.keys(reply.body.data ?? {}).concat(Object.keys(reply.body.data?.errors ?? {})).join(), JSON.stringify(reply.body)).toContain(field);
+      if (field)
+        expect(
+          Object.keys(reply.body.data ?? {})
+            .concat(Object.keys(reply.body.data?.errors ?? {}))
+            .join(),
+          JSON.stringify(reply.body),
+        ).toContain(field);
     }
     const typeRefused = await declare(learner, RISK_ACTION, { bytes: new TextEncoder().encode("text"), name: "a.pdf" });
     expect(typeRefused.body.message).toBe("Le justificatif doit être un fichier PDF, JPEG ou PNG.");
@@ -176,7 +187,33 @@ describe.each(backends())("compliance tracker: declared actions (%s)", (backend)
     const [stored] = await suite.db.select().from(t.declaredActions).where(eq(t.declaredActions.id, id));
     expectEnvelope(await (await loggedIn("nonpharmacist@demo.test")).post(`/back/api/user/compliance/declared-actions/${id}/delete`, {}), 404);
     expectEnvelope(await learner.post(`/back/api/user/compliance/declared-actions/${id}/delete`, {}), 200);
-    expect(await suite.db.select().from(t.declaredActions).where(and(eq(t.declaredActions.id, id)))).toEqual([]);
+    expect(
+      await suite.db
+        .select()
+        .from(t.declaredActions)
+        .where(and(eq(t.declaredActions.id, id))),
+    ).toEqual([]);
     expect(await suite.platform.deps.files.read(stored.proofPath)).toBeNull();
+  });
+
+  test("the demo puts professionals at every stage, and the referent's list has proofs to open", async () => {
+    const states = async (email: string, brand: keyof typeof HOSTS = "fr") => {
+      const reply = await (await loggedIn(email, brand)).get("/back/api/user/compliance");
+      expectEnvelope(reply, 200);
+      return reply.body.data.statuses.map((s: { obligation: string; state: string }) => `${s.obligation}:${s.state}`);
+    };
+    expect(await states("lea.bernard@demo.test")).toEqual(["dpcTriennial:met", "certificationPeriodique:in_progress"]);
+    expect((await states("learner@demo.test"))[0]).toBe("dpcTriennial:late");
+    expect(await states("lucas.bonnet@demo.test")).toEqual([]);
+    expect(await states("thomas.claes@demo.test", "be")).toEqual(["belgiumCf:met"]);
+    expect(await states("referent.be@demo.test", "be")).toEqual(["belgiumCf:at_risk"]);
+    expect(await states("julie.wouters@demo.test", "be")).toEqual([]);
+    const holder = await loggedIn("holder@demo.test");
+    const pending = await holder.get("/back/api/referent/compliance/declared-actions");
+    expectEnvelope(pending, 200);
+    expect(pending.body.data.items.length).toBeGreaterThanOrEqual(3);
+    const proof = await holder.fetchRaw("GET", pending.body.data.items[0].proofPath, {});
+    expect(proof.status).toBe(200);
+    expect(new TextDecoder().decode(new Uint8Array(await proof.arrayBuffer())).startsWith("%PDF-")).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { seedShop } from "./shop.ts";
 import { seedEditorial } from "./editorial.ts";
 import { seedFundingAndPlans } from "./funding-and-plans.ts";
 import { seedPharmacy } from "./pharmacy.ts";
+import { seedCompliance } from "./compliance.ts";
 import { seedSessionParticipants } from "./participants.ts";
 import { numberSeededInvoicesByIssueDate } from "./invoice-numbers.ts";
 import { makeClock, type SeedDb } from "./util.ts";
@@ -72,6 +73,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedFundingAndPlans(tx, clock);
     await seedPharmacy(tx, clock);
     await seedSessionParticipants(tx, clock, catalogue, passwordHash);
+    await seedCompliance(tx, clock);
     await numberSeededInvoicesByIssueDate(tx);
     return true;
   });
