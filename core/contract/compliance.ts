@@ -9,8 +9,6 @@ import { Flag } from "./fields.ts";
 
 export const BELGIAN_CATEGORIES = ["pharmaceutical_sciences", "pharmaceutical_care", "health_society"] as const;
 export const DECLARED_ACTION_STATES = ["declared", "confirmed", "rejected"] as const;
-/** The largest proof accepted, as for practice certificates. */
-export const MAX_PROOF_MB = 5;
 
 const blank = (value: unknown): unknown => (typeof value === "string" && value.trim() === "" ? undefined : value);
 /** A form posts one checked box as a text and several as a list: always a list here. */
@@ -80,7 +78,6 @@ const GapSchema = z.discriminatedUnion("code", [
   z.strictObject({ code: z.literal("belgiumPharmaceuticalCredits"), credits: z.number() }),
   z.strictObject({ code: z.literal("rcfCredits"), credits: z.number() }),
 ]);
-export type TrackerGap = z.infer<typeof GapSchema>;
 
 const StatusSchema = z.strictObject({
   obligation: z.enum(["dpcTriennial", "certificationPeriodique", "belgiumCf", "spainRcf"]),
