@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterQuery, gapFilters, gapMessage, roundCredits } from "./compliance-gaps.ts";
+import { filterQuery, formatCredits, formatDay, gapFilters, gapMessage, roundCredits } from "./compliance-gaps.ts";
 
 describe("gapMessage", () => {
   it("names the one DPC type missing, or says any of several", () => {
@@ -17,8 +17,9 @@ describe("gapMessage", () => {
     expect(gapMessage({ code: "certificationAxis", axis: 3, count: 2 })).toEqual({ key: "gaps.certificationAxis", values: { count: 2, axis: 3 } });
     expect(gapMessage({ code: "belgiumPharmaceuticalCredits", credits: 7.999999 })).toEqual({
       key: "gaps.belgiumPharmaceuticalCredits",
-      values: { credits: 8 },
+      values: { credits: "8" },
     });
+    expect(gapMessage({ code: "rcfCredits", credits: 5.5 }, "es-ES")).toEqual({ key: "gaps.rcfCredits", values: { credits: "5,5" } });
     expect(roundCredits(2.25)).toBe(2.3);
   });
 });
@@ -39,5 +40,15 @@ describe("gapFilters", () => {
       "?category=pharmaceutical_care",
     ]);
     expect(gapFilters({ code: "rcfCredits", credits: 4 }).map(filterQuery)).toEqual(["?rcf=1"]);
+  });
+});
+
+describe("formatDay and formatCredits", () => {
+  it("writes the year in full and decimals the user's way", () => {
+    expect(formatDay("2028-12-31", "fr-FR")).toBe("31/12/2028");
+    expect(formatDay("2026-12-31", "fr-BE")).toBe("31/12/2026");
+    expect(formatDay("2026-12-31", "es-ES")).toBe("31/12/2026");
+    expect(formatCredits(7.25, "fr-FR")).toBe("7,3");
+    expect(formatCredits(24, "es-ES")).toBe("24");
   });
 });

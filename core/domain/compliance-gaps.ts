@@ -16,8 +16,21 @@ export type ComplianceFilter =
 /** Credits are shown with at most one decimal ("7,5 CF"), never as 7.499999. */
 export const roundCredits = (credits: number): number => Math.round(credits * 10) / 10;
 
-/** The message key (under `gaps.` of the `compliance` namespace) and its values, the deadline left to the page. */
-export function gapMessage(gap: ComplianceGap): { key: string; values: Record<string, string | number> } {
+/** A calendar day as the tracker writes deadlines: "31/12/2028", the year in full in every language. */
+export function formatDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Credits in the user's language ("7,5" in French and Spanish), at most one decimal. */
+export function formatCredits(credits: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(roundCredits(credits));
+}
+
+/**
+ * The message key (under `gaps.` of the `compliance` namespace) and its values, the deadline left to the page;
+ * credits written in `locale`.
+ */
+export function gapMessage(gap: ComplianceGap, locale = "fr-FR"): { key: string; values: Record<string, string | number> } {
   switch (gap.code) {
     case "dpcActionOfType":
       // One type missing: name it; several: "1 action of one of these types".
@@ -29,11 +42,11 @@ export function gapMessage(gap: ComplianceGap): { key: string; values: Record<st
     case "certificationAxis":
       return { key: "gaps.certificationAxis", values: { count: gap.count, axis: gap.axis } };
     case "belgiumCredits":
-      return { key: "gaps.belgiumCredits", values: { credits: roundCredits(gap.credits) } };
+      return { key: "gaps.belgiumCredits", values: { credits: formatCredits(gap.credits, locale) } };
     case "belgiumPharmaceuticalCredits":
-      return { key: "gaps.belgiumPharmaceuticalCredits", values: { credits: roundCredits(gap.credits) } };
+      return { key: "gaps.belgiumPharmaceuticalCredits", values: { credits: formatCredits(gap.credits, locale) } };
     case "rcfCredits":
-      return { key: "gaps.rcfCredits", values: { credits: roundCredits(gap.credits) } };
+      return { key: "gaps.rcfCredits", values: { credits: formatCredits(gap.credits, locale) } };
   }
 }
 

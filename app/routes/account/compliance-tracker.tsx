@@ -17,8 +17,7 @@ import { serverT } from "~/lib/translate.server";
 import { BELGIAN_CATEGORIES, DeclaredActionSchema, type DeclaredActionItem, type Tracker, type TrackerStatus } from "#core/contract/compliance.ts";
 import { complianceEndpoints } from "#core/contract/endpoints/compliance.ts";
 import { COMPLIANCE_OBLIGATIONS, DPC_ACTION_TYPES } from "#core/domain/compliance-obligations.ts";
-import { filterQuery, gapFilters, gapMessage, roundCredits, type ComplianceFilter } from "#core/domain/compliance-gaps.ts";
-import { formatCalendarDay } from "#core/domain/format.ts";
+import { filterQuery, formatCredits, formatDay, gapFilters, gapMessage, type ComplianceFilter } from "#core/domain/compliance-gaps.ts";
 
 /** The professional's compliance tracker (issue 33, ADR 0125): where they stand, what is missing, what counts, what they declared. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -67,7 +66,7 @@ export default function ComplianceTracker({ loaderData }: Route.ComponentProps) 
   const { t: tAccount } = useTranslation("account");
   const path = usePagePath();
   const { tracker, locale } = loaderData;
-  const day = (value: string) => formatCalendarDay(value, locale, "short");
+  const day = (value: string) => formatDay(value, locale);
   return (
     <ProfileLayout title={tAccount("profile.title")}>
       <h2 className="mb-2 text-2xl font-bold">{t("tracker.title")}</h2>
@@ -94,7 +93,7 @@ export default function ComplianceTracker({ loaderData }: Route.ComponentProps) 
         <ul className="mb-10 grid gap-4">
           {tracker.statuses.map((status) => (
             <li key={`${status.obligation}-${status.periodStart}`}>
-              <StatusCard status={status} day={day} today={tracker.today} />
+              <StatusCard status={status} day={day} today={tracker.today} locale={locale} />
             </li>
           ))}
         </ul>
@@ -122,7 +121,7 @@ function filterLabel(t: (key: string, values?: Record<string, unknown>) => strin
   return t("filters.rcf");
 }
 
-function Figures({ status }: { status: TrackerStatus }) {
+function Figures({ status, locale }: { status: TrackerStatus; locale: string }) {
   const { t } = useTranslation("compliance");
   const f = status.figures;
   if (status.obligation === "dpcTriennial") {
@@ -151,18 +150,18 @@ function Figures({ status }: { status: TrackerStatus }) {
     return (
       <p>
         {t("figures.belgiumCredits", {
-          credits: roundCredits(f.credits ?? 0),
+          credits: formatCredits(f.credits ?? 0, locale),
           target: rule.creditsPerYear * rule.windowYears,
-          pharmaceutical: roundCredits(f.pharmaceutical ?? 0),
+          pharmaceutical: formatCredits(f.pharmaceutical ?? 0, locale),
           pharmaceuticalTarget: rule.pharmaceuticalCreditsPerYear * rule.windowYears,
         })}
       </p>
     );
   }
-  return <p>{t("figures.rcfCredits", { credits: roundCredits(f.credits ?? 0), target: COMPLIANCE_OBLIGATIONS.spainRcf.yearlyAim })}</p>;
+  return <p>{t("figures.rcfCredits", { credits: formatCredits(f.credits ?? 0, locale), target: COMPLIANCE_OBLIGATIONS.spainRcf.yearlyAim })}</p>;
 }
 
-function StatusCard({ status, day, today }: { status: TrackerStatus; day: (value: string) => string; today: string }) {
+function StatusCard({ status, day, today, locale }: { status: TrackerStatus; day: (value: string) => string; today: string; locale: string }) {
   const { t } = useTranslation("compliance");
   const path = usePagePath();
   const titleId = `obligation-${status.obligation}-${status.periodStart}`;
@@ -184,14 +183,14 @@ function StatusCard({ status, day, today }: { status: TrackerStatus; day: (value
       </p>
       <p className="mb-3 text-slate-700">{t("period", { start: day(status.periodStart), deadline })}</p>
       <h4 className="font-semibold">{t("figures.title")}</h4>
-      <Figures status={status} />
+      <Figures status={status} locale={locale} />
       <h4 className="mt-3 font-semibold">{t("gaps.title")}</h4>
       {status.gaps.length === 0 ? (
         <p>{t("gaps.none")}</p>
       ) : (
         <ul className="grid gap-2">
           {status.gaps.map((gap, index) => {
-            const { key, values } = gapMessage(gap);
+            const { key, values } = gapMessage(gap, locale);
             return (
               <li key={index} data-testid="gap" data-gap={gap.code}>
                 <p>{t("gaps.before", { what: t(key, values), deadline })}</p>
