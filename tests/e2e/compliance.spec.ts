@@ -43,7 +43,7 @@ const CASES = [
     firstState: "voluntary",
     stateText: "Voluntario",
     gap: /créditos RCF antes del 31\/12\/\d{4}/,
-    chip: /^Acreditada con créditos RCF$/,
+    chip: /^Acreditada con créditos RCF/,
   },
 ] as const;
 
