@@ -216,4 +216,73 @@ describe.each(backends())("compliance tracker: declared actions (%s)", (backend)
     expect(proof.status).toBe(200);
     expect(new TextDecoder().decode(new Uint8Array(await proof.arrayBuffer())).startsWith("%PDF-")).toBe(true);
   });
+
+  test("the back office sets what a training counts for, audited; bad values are refused in French and change nothing", async () => {
+    const admin = await loggedIn("admin@demo.test");
+    const base = { brand: "fr", slug: "conformite-risques", type: "formation", name: "Conformité : gestion des risques", durationMinutes: 60, priceHt: "90" };
+    const created = await admin.post("/back/api/admin/catalog/trainings", base);
+    expectEnvelope(created, 201);
+    const id = created.body.data.id as number;
+    const fields = {
+      ...base,
+      dpcActionTypes: ["risk_management"],
+      priorityOrientation: "on",
+      certificationAxes: ["2", "3"],
+      belgianCategory: "",
+      rcfCredits: "1,5",
+    };
+    expectEnvelope(await admin.post(`/back/api/admin/catalog/trainings/${id}`, fields), 200);
+    const detail = await admin.get(`/back/api/admin/catalog/trainings/${id}`);
+    expect(detail.body.data).toMatchObject({
+      dpcActionTypes: ["risk_management"],
+      priorityOrientation: true,
+      certificationAxes: [2, 3],
+      belgianCategory: null,
+      rcfCredits: 1.5,
+    });
+    const [audit] = await suite.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, "training.update"), eq(t.auditLog.entityId, String(id))));
+    expect(audit.before).toMatchObject({ dpcActionTypes: [], priorityOrientation: false });
+    expect(audit.after).toMatchObject({ dpcActionTypes: ["risk_management"], priorityOrientation: true, certificationAxes: [2, 3], rcfCredits: 1.5 });
+
+    const before = await tableCounts(suite.db);
+    for (const bad of [{ dpcActionTypes: ["gardening"] }, { certificationAxes: ["5"] }, { belgianCategory: "astrology" }, { rcfCredits: "-2" }]) {
+      const reply = await admin.post(`/back/api/admin/catalog/trainings/${id}`, { ...fields, ...bad });
+      expectEnvelope(reply, 422);
+      expect(Object.keys(reply.body.data ?? {}).join() + JSON.stringify(reply.body)).toContain(Object.keys(bad)[0]);
+    }
+    expect(await tableCounts(suite.db)).toEqual(before);
+  });
+
+  test("the catalogue lists the trainings matching a compliance filter, and refuses an unknown value", async () => {
+    const agent = await loggedIn("learner@demo.test");
+    const all = await agent.get("/back/api/catalogue?pageSize=100");
+    const risk = await agent.get("/back/api/catalogue?dpcType=risk_management&pageSize=100");
+    expectEnvelope(risk, 200);
+    const slugs = risk.body.data.items.map((item: { slug: string }) => item.slug);
+    expect(slugs).toContain("iatrogenie-classe-virtuelle");
+    expect(risk.body.data.total).toBeLessThan(all.body.data.total);
+    const rows = await suite.db.select({ slug: t.trainings.slug, types: t.trainings.dpcActionTypes }).from(t.trainings).where(eq(t.trainings.brand, "fr"));
+    for (const slug of slugs) expect(rows.find((row) => row.slug === slug)?.types).toContain("risk_management");
+    const axis = await agent.get("/back/api/catalogue?axis=4&pageSize=100");
+    expect(axis.body.data.items.map((item: { slug: string }) => item.slug)).toEqual(["management-equipe-officinale"]);
+    expectEnvelope(await agent.get("/back/api/catalogue?dpcType=gardening"), 422);
+    expectEnvelope(await agent.get("/back/api/catalogue?axis=7"), 422);
+  });
+
+  test("the registration date: not in the future, then it sets the certification cycle the tracker shows", async () => {
+    const agent = await loggedIn("emma.leroy@demo.test");
+    const future = await agent.post("/back/api/user/updatePersonalData", { registeredOn: "2099-01-01" });
+    expectEnvelope(future, 422);
+    expect(JSON.stringify(future.body)).toContain("La date ne peut pas être dans le futur.");
+    const lea = await loggedIn("lea.bernard@demo.test");
+    expectEnvelope(await lea.post("/back/api/user/updatePersonalData", { registeredOn: "2024-02-01" }), 200);
+    const tracker = await lea.get("/back/api/user/compliance");
+    expect(tracker.body.data.registeredOn).toBe("2024-02-01");
+    const cycle = tracker.body.data.statuses.find((s: { obligation: string }) => s.obligation === "certificationPeriodique");
+    expect(cycle).toMatchObject({ periodStart: "2024-02-01", deadline: "2030-01-31" });
+    expectEnvelope(await lea.post("/back/api/user/updatePersonalData", { registeredOn: "2012-09-01" }), 200);
+  });
 });
