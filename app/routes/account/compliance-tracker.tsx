@@ -79,6 +79,8 @@ export default function ComplianceTracker({ loaderData }: Route.ComponentProps) 
           </Link>
         </p>
       ) : null}
+      {/* France: the link to the ANDPC traceability PDF (issue 33, /back/api/user/compliance/traceability.pdf, text
+          `tracker.traceability`) goes here once that route exists. */}
       {tracker.statuses.length === 0 ? (
         <section aria-labelledby="no-obligation-title" className="mb-10 rounded-lg border border-slate-300 bg-slate-50 p-6" data-testid="compliance-empty">
           <h3 id="no-obligation-title" className="mb-2 text-lg font-bold">
