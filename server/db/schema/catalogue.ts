@@ -140,10 +140,7 @@ export const trainings = pgTable(
     check("trainings_rating_count_check", sql`${t.ratingCount} >= 0`),
     check("trainings_audience_pharmacist_check", sql`not (${t.pharmacistsOnly} and ${t.nonPharmacistsOnly})`),
     check("trainings_audience_holder_check", sql`not (${t.holdersOnly} and ${t.nonHoldersOnly})`),
-    check(
-      "trainings_dpc_action_types_check",
-      sql`${t.dpcActionTypes} <@ array['training','practice_analysis','risk_management']::text[]`,
-    ),
+    check("trainings_dpc_action_types_check", sql`${t.dpcActionTypes} <@ array['training','practice_analysis','risk_management']::text[]`),
     check("trainings_certification_axes_check", sql`${t.certificationAxes} <@ array[1,2,3,4]::integer[]`),
     check(
       "trainings_belgian_category_check",

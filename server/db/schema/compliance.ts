@@ -49,10 +49,7 @@ export const declaredActions = pgTable(
     check("declared_actions_state_check", sql`${t.state} in ('declared','confirmed','rejected')`),
     check("declared_actions_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     check("declared_actions_hours_check", sql`${t.hours} > 0 and ${t.hours} <= 1000`),
-    check(
-      "declared_actions_dpc_action_types_check",
-      sql`${t.dpcActionTypes} <@ array['training','practice_analysis','risk_management']::text[]`,
-    ),
+    check("declared_actions_dpc_action_types_check", sql`${t.dpcActionTypes} <@ array['training','practice_analysis','risk_management']::text[]`),
     check("declared_actions_certification_axes_check", sql`${t.certificationAxes} <@ array[1,2,3,4]::integer[]`),
     check(
       "declared_actions_belgian_category_check",
@@ -77,10 +74,7 @@ export const complianceReminders = pgTable(
     daysBefore: integer("days_before").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.obligation, t.deadline, t.daysBefore] }),
-    check("compliance_reminders_days_check", sql`${t.daysBefore} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.obligation, t.deadline, t.daysBefore] }), check("compliance_reminders_days_check", sql`${t.daysBefore} > 0`)],
 );
 
 export const EVIDENCE_PACK_STATES = ["running", "done", "failed"] as const;
