@@ -263,6 +263,15 @@ export const PAGES: PageDef[] = [
     noIndex: true,
   },
   {
+    id: "compliance-tracker",
+    file: "routes/account/compliance-tracker.tsx",
+    layout: "default",
+    area: "account",
+    paths: { fr: "/compte/profil/obligations", es: "/cuenta/perfil/obligaciones" },
+    ns: ["account", "compliance"],
+    noIndex: true,
+  },
+  {
     id: "attestation-verify",
     file: "routes/learn/attestation-verify.tsx",
     layout: "default",
@@ -334,6 +343,15 @@ export const PAGES: PageDef[] = [
     area: "pharmacy",
     paths: { fr: "/gestion/ma-pharmacie/attestations", es: "/administracion/mi-farmacia/certificados" },
     ns: ["pharmacy"],
+    noIndex: true,
+  },
+  {
+    id: "pharmacy-declared-actions",
+    file: "routes/pharmacy/declared-actions.tsx",
+    layout: "default",
+    area: "pharmacy",
+    paths: { fr: "/gestion/ma-pharmacie/actions-declarees", es: "/administracion/mi-farmacia/actividades-declaradas" },
+    ns: ["pharmacy", "compliance"],
     noIndex: true,
   },
   {

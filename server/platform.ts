@@ -14,6 +14,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { isDatabaseUnavailable } from "./db/connection-errors.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
+import { storeDemoProofs } from "./db/seed/compliance.ts";
 import { cardPaymentProvider, type Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -119,6 +120,8 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, "mail") }),
     now: () => new Date(),
   };
+  // The demo's declared actions get their proof files once the file store exists (server/db/seed/compliance.ts).
+  await storeDemoProofs(database.db, deps.files);
   const back = createBackApp(deps);
   const backListener = getRequestListener(back.fetch);
 

@@ -11,6 +11,7 @@ import * as adminCatalog from "#core/contract/admin-catalog.ts";
 import * as adminSessions from "#core/contract/admin-sessions.ts";
 import * as adminUsers from "#core/contract/admin-users.ts";
 import * as auth from "#core/contract/auth.ts";
+import * as compliance from "#core/contract/compliance.ts";
 import { billingDetailsSchema } from "#core/contract/billing.ts";
 import { ConfirmEmailSchema, signUpSchema } from "#core/contract/signup.ts";
 import * as content from "#core/contract/content.ts";
@@ -43,6 +44,11 @@ const SHARED: Record<string, Case> = {
       free: "on",
       availableOnStore: "on",
       availableFunctions: ["pharmacist", "preparer"],
+      dpcActionTypes: ["risk_management"],
+      priorityOrientation: "on",
+      certificationAxes: ["2", "3"],
+      belgianCategory: "pharmaceutical_care",
+      rcfCredits: "1,5",
       fundings: "DPC",
       seoTitle: "Titre",
       seoDescription: "Description",
@@ -294,6 +300,11 @@ const SHARED: Record<string, Case> = {
   AddApprenantSchema: { schema: referent.AddApprenantSchema, filled: { email: "New@Demo.test", firstName: "Ana", lastName: "Ruiz" } },
   ToggleApprenantActiveSchema: { schema: referent.ToggleApprenantActiveSchema, filled: { contactId: "12", isActive: "false" } },
   EditAccountDatasSchema: { schema: referent.EditAccountDatasSchema, filled: { name: "Pharmacie", address: "1 rue", postalCode: "75001", city: "Paris" } },
+  ReviewDeclaredActionSchema: {
+    schema: compliance.ReviewDeclaredActionSchema,
+    filled: { decision: "reject", note: "Justificatif illisible" },
+    blank: { decision: "confirm", note: "" },
+  },
 };
 
 function formData(fields: Fields): FormData {

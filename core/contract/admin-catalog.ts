@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BELGIAN_CATEGORIES } from "./compliance.ts";
 import { ATTESTS, COUNTED_ATTEMPTS, mayHavePassScore } from "#core/domain/pass-rules.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
@@ -59,6 +60,9 @@ export function centsToPrice(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
+/** The DPC action types a training may count as (core/domain/compliance-obligations.ts lists them in order). */
+export const COMPLIANCE_DPC_TYPES = ["training", "practice_analysis", "risk_management"] as const;
+
 /** A training's fields (create and update). */
 export const TrainingInputSchema = z
   .strictObject({
@@ -84,6 +88,19 @@ export const TrainingInputSchema = z
     fundings: FormList(FUNDING_CODES),
     seoTitle: OptionalText(200),
     seoDescription: OptionalText(500),
+    // What the training counts for in the compliance tracker (issue 33, ADR 0125): absent is nothing.
+    dpcActionTypes: FormList(COMPLIANCE_DPC_TYPES),
+    priorityOrientation: Flag,
+    certificationAxes: z.preprocess(
+      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.preprocess((value) => (typeof value === "string" && /^[1-4]$/.test(value) ? Number(value) : value), z.int().min(1).max(4))).max(4),
+    ),
+    belgianCategory: z.preprocess((value) => (value === "" ? undefined : value), z.enum(BELGIAN_CATEGORIES).optional()),
+    rcfCredits: z.preprocess(
+      (value) =>
+        value === "" ? undefined : typeof value === "string" && /^\d{1,3}(?:[.,]\d{1,2})?$/.test(value.trim()) ? Number(value.trim().replace(",", ".")) : value,
+      z.number().min(0).max(100).optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.pharmacistsOnly && value.nonPharmacistsOnly) ctx.addIssue({ code: "custom", path: ["nonPharmacistsOnly"], message: "audienceConflict" });
@@ -338,6 +355,11 @@ export const AdminTrainingSchema = z.strictObject({
   fundings: z.array(z.string()),
   seoTitle: z.string().nullable(),
   seoDescription: z.string().nullable(),
+  dpcActionTypes: z.array(z.string()),
+  priorityOrientation: z.boolean(),
+  certificationAxes: z.array(z.number().int()),
+  belgianCategory: z.string().nullable(),
+  rcfCredits: z.number().nullable(),
   isPublished: z.boolean(),
   mainIllustration: z.string().nullable(),
   updatedAt: z.string(),

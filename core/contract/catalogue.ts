@@ -63,6 +63,12 @@ const filterShape = {
   new: Flag,
   /** Only the visitor's bookmarked trainings (the "Mes favoris" list and the catalogue filter); needs a session. */
   favourites: Flag,
+  /** The compliance tracker's links (issue 33, ADR 0125): trainings of a DPC type, a priority orientation, a certification axis, a Belgian CF category, with RCF credits. */
+  dpcType: z.preprocess(blank, z.enum(["training", "practice_analysis", "risk_management"]).optional()),
+  orientation: Flag,
+  axis: z.preprocess(blank, z.enum(["1", "2", "3", "4"]).optional()),
+  category: z.preprocess(blank, z.enum(["pharmaceutical_sciences", "pharmaceutical_care", "health_society"]).optional()),
+  rcf: Flag,
   sort: z.preprocess(blank, z.enum(CATALOGUE_SORTS).optional()),
   page: Page,
   pageSize: PageSize,

@@ -38,6 +38,17 @@ export function updatePersonalDataSchema(today: string) {
         if (problem) ctx.addIssue({ code: "custom", message: BIRTH_DATE_MESSAGES[problem] });
       })
       .optional(),
+    /** The registration day (Ordre, or first practice): it sets the certification périodique cycle (issue 33); "" clears it. */
+    registeredOn: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === "") return;
+        const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) && value >= "1950-01-01";
+        if (!valid) ctx.addIssue({ code: "custom", message: "invalidDate" });
+        else if (value > today) ctx.addIssue({ code: "custom", message: "dateInFuture" });
+      })
+      .optional(),
     sortOption: z.enum(["newest", "alphabeticalOrder", "rating"]).optional(),
     volume: z.int().min(0).max(100).optional(),
   });
@@ -60,6 +71,7 @@ export const ProfileSchema = UserSchema.extend({
   mobilePhone: z.string().nullable(),
   birthDate: z.string().nullable(),
   professionalNumber: z.string().nullable(),
+  registeredOn: z.string().nullable(),
 });
 export type ProfileData = z.infer<typeof ProfileSchema>;
 

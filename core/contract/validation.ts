@@ -43,6 +43,7 @@ export const VALIDATION_KEYS = [
   "passScoreNotGraded",
   "retryOnly",
   "termsRequired",
+  "dateInFuture",
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -53,6 +53,7 @@ import { editorialRoutes } from "./modules/editorial/editorial.routes.ts";
 import { adminUsersRoutes } from "./modules/admin-users/admin-users.routes.ts";
 import { fundingRequestsRoutes } from "./modules/funding-requests/funding-requests.routes.ts";
 import { trainingPlansRoutes } from "./modules/training-plans/training-plans.routes.ts";
+import { trackerRoutes } from "./modules/compliance/tracker.routes.ts";
 import { serviceContext } from "./service-context.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -62,6 +63,7 @@ const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024; // a 5 MB practice certificate pl
 const UPLOAD_PATHS: { path: RegExp; maxFileBytes: number }[] = [
   { path: /^\/back\/api\/user\/updateProfilePic$/, maxFileBytes: MAX_IMAGE_BYTES },
   { path: /^\/back\/api\/user\/dpc\/practiceCertificate\/[^/]+$/, maxFileBytes: MAX_CERTIFICATE_BYTES },
+  { path: /^\/back\/api\/user\/compliance\/declared-actions$/, maxFileBytes: MAX_CERTIFICATE_BYTES },
   { path: /^\/back\/api\/admin\/catalog\/trainings\/[^/]+\/illustration$/, maxFileBytes: MAX_ILLUSTRATION_BYTES },
   { path: /^\/back\/api\/admin\/loginImage\/[^/]+$/, maxFileBytes: LOGIN_IMAGE_MAX_BYTES },
 ];
@@ -179,6 +181,7 @@ export function createBackApp(deps: BackDeps) {
   api.route("/", adminUsersRoutes);
   api.route("/", fundingRequestsRoutes);
   api.route("/", trainingPlansRoutes);
+  api.route("/", trackerRoutes);
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 

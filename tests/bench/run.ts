@@ -94,6 +94,7 @@ const PAGE_ROWS: PageRow[] = [
   { label: "profile", visitor: "learner", path: "/compte/profil" },
   { label: "profile history", visitor: "learner", path: "/compte/profil/historique" },
   { label: "profile plan", visitor: "learner", path: "/compte/profil/plan-de-formation" },
+  { label: "compliance tracker", visitor: "learner", path: "/compte/profil/obligations" },
   // A click on a link once the page is loaded: React Router asks for the next page's route data, not its HTML.
   { label: "catalogue, client navigation", visitor: "learner", path: "/catalogue.data" },
   { label: "profile, client navigation", visitor: "learner", path: "/compte/profil.data" },
@@ -107,6 +108,7 @@ const PAGE_ROWS: PageRow[] = [
   { label: "pharmacy collective plans", visitor: "referent", path: "/gestion/ma-pharmacie/plan-collectif" },
   { label: "pharmacy funding requests", visitor: "referent", path: "/gestion/ma-pharmacie/prises-en-charge" },
   { label: "pharmacy invoices", visitor: "referent", path: "/gestion/ma-pharmacie/factures" },
+  { label: "pharmacy declared actions", visitor: "referent", path: "/gestion/ma-pharmacie/actions-declarees" },
   { label: "pharmacy last order", visitor: "referent", path: lastOrderPath },
   { label: "pharmacy evidence packs", visitor: "referent", path: "/gestion/ma-pharmacie/dossiers-de-preuves" },
   { label: "back-office index", visitor: "administrator", path: "/admin" },

@@ -51,6 +51,8 @@ export const BOTH_ENGINES = [
   "tests/integration/pass-rules.test.ts",
   "tests/integration/learning-integrity.test.ts",
   "tests/integration/flow.test.ts",
+  // Compliance: a declared action's review is once, ten at once included.
+  "tests/integration/compliance-tracker.test.ts",
   // The engine itself: the page data version trigger, prepared statements, subqueries, a lost database, bytes kept
   // in a table, jobs kept in rows.
   "tests/integration/session-page-cache.test.ts",

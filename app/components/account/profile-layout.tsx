@@ -17,6 +17,7 @@ export function ProfileLayout({ title, children }: { title: string; children: Re
     { to: path("profile-plan"), label: t("tabs.plan"), end: true },
     { to: path("profile-history"), label: t("tabs.history"), end: true },
     { to: path("profile-attestations"), label: t("tabs.attestations"), end: true },
+    { to: path("compliance-tracker"), label: t("tabs.compliance"), end: true },
     { to: path("profile-bookmarks"), label: t("tabs.bookmarks"), end: true },
     { to: path("edit-password"), label: t("tabs.password"), end: true },
     { to: path("advisor-contact"), label: t("tabs.contact"), end: true },

@@ -1,5 +1,6 @@
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
-import { ADMIN_BRANDS, AUDIENCE_FLAGS, FUNDING_CODES, PROFESSIONS, type AdminTraining } from "#core/contract/admin-catalog.ts";
+import { ADMIN_BRANDS, AUDIENCE_FLAGS, COMPLIANCE_DPC_TYPES, FUNDING_CODES, PROFESSIONS, type AdminTraining } from "#core/contract/admin-catalog.ts";
+import { BELGIAN_CATEGORIES } from "#core/contract/compliance.ts";
 import { useTranslation } from "~/i18n/react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";
@@ -16,6 +17,7 @@ export function TrainingFields({ view, training }: { view: View; training?: Admi
   const flag = (name: keyof AdminTraining, fallback = false) => (view.submitted ? view.value(name) === "on" : training ? Boolean(training[name]) : fallback);
   const listOf = (name: "availableFunctions" | "fundings") =>
     view.submitted ? view.list(name) : (training?.[name] ?? (name === "availableFunctions" ? [...PROFESSIONS] : []));
+  const complianceList = (name: "dpcActionTypes" | "certificationAxes") => (view.submitted ? view.list(name) : (training?.[name] ?? []).map(String));
   const errors = view.errors;
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -112,6 +114,68 @@ export function TrainingFields({ view, training }: { view: View; training?: Admi
           <Checkbox name="availableOnSpace" label={t("catalog.fields.availableOnSpace")} defaultChecked={flag("availableOnSpace", true)} />
           <Checkbox name="availableOnStore" label={t("catalog.fields.availableOnStore")} defaultChecked={flag("availableOnStore", true)} />
           <Checkbox name="free" label={t("catalog.fields.free")} defaultChecked={flag("free")} />
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-3 md:col-span-2" data-testid="compliance-fields">
+        <legend className="font-semibold">{t("catalog.compliance.legend")}</legend>
+        <fieldset aria-describedby={errors.dpcActionTypes ? "dpcActionTypes-error" : undefined}>
+          <legend>{t("catalog.compliance.dpcActionTypes")}</legend>
+          <div className="flex flex-wrap gap-4">
+            {COMPLIANCE_DPC_TYPES.map((type) => (
+              <Checkbox
+                key={type}
+                name="dpcActionTypes"
+                value={type}
+                label={t(`catalog.compliance.dpcTypes.${type}`)}
+                defaultChecked={complianceList("dpcActionTypes").includes(type)}
+              />
+            ))}
+          </div>
+          {errors.dpcActionTypes ? (
+            <p id="dpcActionTypes-error" className="text-sm font-semibold text-red-700">
+              {errors.dpcActionTypes.join(" ")}
+            </p>
+          ) : null}
+        </fieldset>
+        <Checkbox name="priorityOrientation" label={t("catalog.compliance.priorityOrientation")} defaultChecked={flag("priorityOrientation")} />
+        <fieldset aria-describedby={errors.certificationAxes ? "certificationAxes-error" : undefined}>
+          <legend>{t("catalog.compliance.certificationAxes")}</legend>
+          <div className="flex flex-wrap gap-4">
+            {["1", "2", "3", "4"].map((axis) => (
+              <Checkbox
+                key={axis}
+                name="certificationAxes"
+                value={axis}
+                label={t("catalog.compliance.axis", { axis })}
+                defaultChecked={complianceList("certificationAxes").includes(axis)}
+              />
+            ))}
+          </div>
+          {errors.certificationAxes ? (
+            <p id="certificationAxes-error" className="text-sm font-semibold text-red-700">
+              {errors.certificationAxes.join(" ")}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            name="belgianCategory"
+            label={t("catalog.compliance.belgianCategory")}
+            defaultValue={text("belgianCategory")}
+            errors={errors.belgianCategory}
+            options={[
+              { value: "", label: t("catalog.compliance.none") },
+              ...BELGIAN_CATEGORIES.map((c) => ({ value: c, label: t(`catalog.compliance.categories.${c}`) })),
+            ]}
+          />
+          <TextField
+            name="rcfCredits"
+            label={t("catalog.compliance.rcfCredits")}
+            hint={t("catalog.compliance.rcfHint")}
+            inputMode="decimal"
+            defaultValue={text("rcfCredits")}
+            errors={errors.rcfCredits}
+          />
         </div>
       </fieldset>
       <TextField name="seoTitle" label={t("catalog.fields.seoTitle")} defaultValue={text("seoTitle")} errors={errors.seoTitle} maxLength={200} />

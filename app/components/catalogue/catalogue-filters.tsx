@@ -7,7 +7,7 @@ import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { cx } from "~/components/ui/cx";
-import { FILTER_PARAMS, type Filters } from "./catalogue-url";
+import { COMPLIANCE_PARAMS, FILTER_PARAMS, type Filters } from "./catalogue-url";
 
 const isChecked = (value: string | undefined) => value === "1" || value === "true" || value === "on";
 
@@ -110,6 +110,7 @@ export function CatalogueFilters({ action, filters, sort, sortOptions, brand, lo
           action={action}
           className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
+          {COMPLIANCE_PARAMS.map((key) => (filters[key] ? <input key={key} type="hidden" name={key} value={filters[key]} /> : null))}
           {withKeywords ? (
             <div className="sm:col-span-2">
               <label htmlFor={id("q")} className="mb-1 block font-semibold">

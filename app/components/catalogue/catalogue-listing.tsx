@@ -3,6 +3,8 @@ import type { Brand, Locale } from "#core/branding/brands.ts";
 import type { CatalogueView } from "~/routes/catalogue/catalogue.server";
 import { CatalogueFilters } from "./catalogue-filters";
 import { CatalogueResults } from "./catalogue-results";
+import { catalogueHref, COMPLIANCE_PARAMS, type Filters } from "./catalogue-url";
+import { Link } from "react-router";
 
 type Props = {
   view: CatalogueView;
@@ -26,6 +28,7 @@ export function CatalogueListing({ view, path, brand, locale, variant, empty }: 
           {t("filters.invalid")}
         </p>
       ) : null}
+      <ComplianceChips filters={view.filters} path={path} />
       <CatalogueFilters
         action={path}
         filters={view.filters}
@@ -39,5 +42,38 @@ export function CatalogueListing({ view, path, brand, locale, variant, empty }: 
       />
       <CatalogueResults view={view} path={path} brand={brand} locale={locale} emptyTitle={empty?.title} emptyText={empty?.text} emptyExtra={empty?.extra} />
     </>
+  );
+}
+
+/** The compliance filters of the URL (links from the tracker), each a chip that says why the list is short and removes itself. */
+function ComplianceChips({ filters, path }: { filters: Filters; path: string }) {
+  const { t } = useTranslation("catalogue");
+  const active = COMPLIANCE_PARAMS.filter((key) => filters[key]);
+  if (!active.length) return null;
+  const label = (key: (typeof COMPLIANCE_PARAMS)[number]) =>
+    key === "axis"
+      ? t("compliance.axis", { axis: filters.axis })
+      : key === "dpcType" || key === "category"
+        ? t(`compliance.${key}.${filters[key]}`)
+        : t(`compliance.${key}`);
+  return (
+    <ul aria-label={t("compliance.label")} className="flex flex-wrap gap-2" data-testid="compliance-chips">
+      {active.map((key) => (
+        <li
+          key={key}
+          className="inline-flex items-center gap-2 rounded-full border-2 border-[var(--color-primary-dark)] bg-slate-50 px-3 py-1"
+          data-testid="compliance-chip"
+        >
+          <span className="font-semibold">{label(key)}</span>
+          <Link
+            to={catalogueHref(path, { ...filters, [key]: undefined })}
+            className="rounded font-semibold text-[var(--color-primary-dark)] underline"
+            aria-label={t("compliance.remove", { filter: label(key) })}
+          >
+            ✕
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

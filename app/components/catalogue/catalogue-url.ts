@@ -1,7 +1,24 @@
 /** The catalogue's URL state: every filter, sort and page is a query parameter, so every state has a shareable URL. */
 
 /** Filter and sort parameters, in the order they appear in URLs. */
-export const FILTER_PARAMS = ["q", "type", "funding", "minDuration", "maxDuration", "new", "audience", "favourites", "sort"] as const;
+export const FILTER_PARAMS = [
+  "q",
+  "type",
+  "funding",
+  "minDuration",
+  "maxDuration",
+  "new",
+  "audience",
+  "favourites",
+  "dpcType",
+  "orientation",
+  "axis",
+  "category",
+  "rcf",
+  "sort",
+] as const;
+/** The compliance tracker's filters (issue 33): no field of the form sets them; each shows as a removable chip. */
+export const COMPLIANCE_PARAMS = ["dpcType", "orientation", "axis", "category", "rcf"] as const satisfies readonly FilterParam[];
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 export type Filters = Partial<Record<FilterParam, string>>;
 

@@ -14,6 +14,7 @@ export const PHARMACY_TABS: readonly { page: string; label: string; prefix?: boo
   { page: "pharmacy-team", label: "tabs.team" },
   { page: "pharmacy-dashboard", label: "tabs.dashboard" },
   { page: "pharmacy-attestations", label: "tabs.attestations" },
+  { page: "pharmacy-declared-actions", label: "tabs.declaredActions" },
   { page: "pharmacy-funding-requests", label: "tabs.fundingRequests", prefix: true },
   { page: "pharmacy-contract", label: "tabs.contract" },
   { page: "pharmacy-invoices", label: "tabs.invoices", prefix: true },

@@ -221,7 +221,7 @@ function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profi
   // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
   const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);
   const ref = useFocusFirstError(result);
-  const first = firstErrorField(errors, ["phone", "birthDate"]);
+  const first = firstErrorField(errors, ["phone", "birthDate", "registeredOn"]);
   return (
     <Section id="personal-data" title={t("infos.personalData")} formRef={ref} form={form}>
       <FormMessage message={message} />
@@ -244,6 +244,16 @@ function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profi
         defaultValue={shown("birthDate", profile.birthDate?.slice(0, 10) ?? "")}
         errors={errors.birthDate}
         autoFocus={first === "birthDate" || undefined}
+      />
+      <TextField
+        name="registeredOn"
+        type="date"
+        max={toParisDate(new Date())}
+        label={t("fields.registeredOn")}
+        hint={t("fields.registeredOnHint")}
+        defaultValue={shown("registeredOn", profile.registeredOn ?? "")}
+        errors={errors.registeredOn}
+        autoFocus={first === "registeredOn" || undefined}
       />
       <SubmitButton intent="personalData">{t("infos.save")}</SubmitButton>
     </Section>

@@ -16,6 +16,7 @@ import { billingEndpoints } from "./billing.ts";
 import { broadcastingEndpoints } from "./broadcasting.ts";
 import { catalogueEndpoints } from "./catalogue.ts";
 import { complianceTeamEndpoints } from "./compliance-team.ts";
+import { complianceEndpoints } from "./compliance.ts";
 import { contentEndpoints } from "./content.ts";
 import { enrolmentEndpoints } from "./enrolment.ts";
 import { evidencePacksEndpoints } from "./evidence-packs.ts";
@@ -45,6 +46,7 @@ export const ENDPOINT_GROUPS = {
   broadcasting: broadcastingEndpoints,
   catalogue: catalogueEndpoints,
   complianceTeam: complianceTeamEndpoints,
+  compliance: complianceEndpoints,
   content: contentEndpoints,
   enrolment: enrolmentEndpoints,
   evidencePacks: evidencePacksEndpoints,

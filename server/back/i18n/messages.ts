@@ -25,6 +25,7 @@ export const API_NAMESPACES = [
   "api-admin-tools",
   "api-funding",
   "api-evidence-pack",
+  "api-compliance",
 ] as const;
 
 type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
@@ -40,7 +41,8 @@ type EnglishMessages = typeof import("../../../locales/en-US/api.json") &
   typeof import("../../../locales/en-US/api-admin.json") &
   typeof import("../../../locales/en-US/api-admin-tools.json") &
   typeof import("../../../locales/en-US/api-funding.json") &
-  typeof import("../../../locales/en-US/api-evidence-pack.json");
+  typeof import("../../../locales/en-US/api-evidence-pack.json") &
+  typeof import("../../../locales/en-US/api-compliance.json");
 
 /** A plural message is written `key_one`, `key_other` (i18next plurals, given a `count` value) and asked as `key`. */
 type Singular<K> = K extends `${infer Base}_${"one" | "other"}` ? Base : K;

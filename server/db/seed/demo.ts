@@ -15,6 +15,7 @@ import { seedEditorial } from "./editorial.ts";
 import { seedFundingAndPlans } from "./funding-and-plans.ts";
 import { seedPharmacy } from "./pharmacy.ts";
 import { seedAttendance } from "./attendance.ts";
+import { seedCompliance } from "./compliance.ts";
 import { seedSessionParticipants } from "./participants.ts";
 import { numberSeededInvoicesByIssueDate } from "./invoice-numbers.ts";
 import { makeClock, type SeedDb } from "./util.ts";
@@ -74,6 +75,7 @@ export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<S
     await seedPharmacy(tx, clock);
     await seedSessionParticipants(tx, clock, catalogue, passwordHash);
     await seedAttendance(tx, clock);
+    await seedCompliance(tx, clock);
     await numberSeededInvoicesByIssueDate(tx);
     return true;
   });

@@ -82,6 +82,11 @@ export async function getTraining(ctx: ServiceContext, id: number): Promise<Admi
     fundings,
     seoTitle: training.seoTitle,
     seoDescription: training.seoDescription,
+    dpcActionTypes: training.dpcActionTypes,
+    priorityOrientation: training.priorityOrientation,
+    certificationAxes: training.certificationAxes,
+    belgianCategory: training.belgianCategory,
+    rcfCredits: training.rcfCredits,
     isPublished: training.isPublished,
     mainIllustration: training.mainIllustration,
     updatedAt: training.updatedAt.toISOString(),
@@ -119,6 +124,11 @@ function columnsOf(input: TrainingInput) {
     availableFunctions: input.availableFunctions,
     seoTitle: input.seoTitle ?? null,
     seoDescription: input.seoDescription ?? null,
+    dpcActionTypes: [...new Set(input.dpcActionTypes)],
+    priorityOrientation: input.priorityOrientation,
+    certificationAxes: [...new Set(input.certificationAxes)].sort(),
+    belgianCategory: input.belgianCategory ?? null,
+    rcfCredits: input.rcfCredits ?? null,
   };
 }
 

@@ -109,6 +109,18 @@ function audienceProfile(query: CatalogueQuery, viewer: Viewer | null): Audience
  * A sort the brand does not offer is a 422; a page past the end is clamped to the last page
  * (docs/decisions/0008-catalogue-pagination.md). A search text without any word finds nothing.
  */
+/** The compliance filters given, or undefined (so the cache key of an unfiltered page is what it was). */
+function complianceFilterOf(query: CatalogueQuery): CatalogueFilter["compliance"] {
+  const compliance = {
+    ...(query.dpcType ? { dpcType: query.dpcType } : {}),
+    ...(query.orientation ? { orientation: true } : {}),
+    ...(query.axis ? { axis: Number(query.axis) } : {}),
+    ...(query.category ? { category: query.category } : {}),
+    ...(query.rcf ? { rcf: true } : {}),
+  };
+  return Object.keys(compliance).length ? compliance : undefined;
+}
+
 /** `bookmarkedBy`: the user whose bookmarks the `favourites` filter keeps (the route requires a session for it). */
 export async function listCatalogue(
   ctx: ServiceContext,
@@ -135,6 +147,7 @@ export async function listCatalogue(
     maxDuration: query.maxDuration,
     isNew: query.new === true,
     audience: audienceProfile(query, viewer),
+    compliance: complianceFilterOf(query),
     search: terms.length ? { terms: terms.map((term) => tsQueryText([term], "all")), any: tsQueryText(terms, "any") } : null,
   };
   // The ids are part of the cache key, so a changed bookmark never serves a stale page.

@@ -65,6 +65,8 @@ export type CatalogueFilter = {
   search?: { terms: string[]; any: string } | null;
   /** Only these trainings. */
   ids?: number[];
+  /** What the trainings count for in the compliance tracker (issue 33): each given one must hold. */
+  compliance?: { dpcType?: string; orientation?: boolean; axis?: number; category?: string; rcf?: boolean };
 };
 
 export type CatalogueOrder = "newest" | "alphabeticalOrder" | "rating" | "relevance";
@@ -141,6 +143,14 @@ function whereClause(filter: CatalogueFilter): SQL {
   if (filter.ids) {
     if (!filter.ids.length) parts.push(sql`false`);
     else parts.push(sql`t.id in ${filter.ids}`);
+  }
+  if (filter.compliance) {
+    const c = filter.compliance;
+    if (c.dpcType) parts.push(sql`${c.dpcType}::text = any(t.dpc_action_types)`);
+    if (c.orientation) parts.push(sql`t.priority_orientation`);
+    if (c.axis) parts.push(sql`${c.axis}::int = any(t.certification_axes)`);
+    if (c.category) parts.push(sql`t.belgian_category = ${c.category}`);
+    if (c.rcf) parts.push(sql`t.rcf_credits > 0`);
   }
   if (filter.search) {
     // Every word must match (in any field): one index-driven set per word; only stop words find nothing.

@@ -49,7 +49,7 @@ export function complianceCountryOf(brand: string): ComplianceCountry {
 const REGISTERED_BEFORE_FIRST_CYCLE = "2000-01-01";
 
 /** Today, as a Paris calendar day: the day the rules and deadlines are read against. */
-export function complianceToday(ctx: Pick<ServiceContext, "now">): string {
+export function complianceToday(ctx: ServiceContext): string {
   return toParisDate(ctx.now());
 }
 

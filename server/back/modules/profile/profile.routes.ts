@@ -31,6 +31,7 @@ register(profileRoutes, endpoints.profile, async (_c, { ctx }) => {
     mobilePhone: user.mobilePhone,
     birthDate: user.birthDate,
     professionalNumber: user.professionalNumber,
+    registeredOn: user.registeredOn,
   });
 });
 
@@ -56,6 +57,7 @@ register(profileRoutes, endpoints.updatePersonalData, async (c, { caller: sessio
   const changes: UserChanges = { updatedAt: c.var.deps.now() };
   if (input.phone !== undefined) changes.phone = input.phone || null;
   if (input.birthDate !== undefined) changes.birthDate = input.birthDate || null;
+  if (input.registeredOn !== undefined) changes.registeredOn = input.registeredOn || null;
   if (input.sortOption !== undefined) changes.sortOption = input.sortOption;
   if (input.volume !== undefined) changes.volume = input.volume;
   await updateUser(c.var.deps.db, session.userId, changes);
