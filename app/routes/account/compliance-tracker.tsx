@@ -79,8 +79,18 @@ export default function ComplianceTracker({ loaderData }: Route.ComponentProps) 
           </Link>
         </p>
       ) : null}
-      {/* France: the link to the ANDPC traceability PDF (issue 33, /back/api/user/compliance/traceability.pdf, text
-          `tracker.traceability`) goes here once that route exists. */}
+      {tracker.statuses.some((status) => status.obligation === "dpcTriennial") ? (
+        <p className="mb-6">
+          {/* The ANDPC "document de traçabilité" (ADR 0126): a file in the professional's own language, straight from the API. */}
+          <a
+            href="/back/api/user/compliance/traceability.pdf"
+            className="font-semibold text-[var(--color-primary-dark)] underline"
+            data-testid="traceability-link"
+          >
+            {t("tracker.traceability")}
+          </a>
+        </p>
+      ) : null}
       {tracker.statuses.length === 0 ? (
         <section aria-labelledby="no-obligation-title" className="mb-10 rounded-lg border border-slate-300 bg-slate-50 p-6" data-testid="compliance-empty">
           <h3 id="no-obligation-title" className="mb-2 text-lg font-bold">

@@ -85,6 +85,8 @@ const refuseProof = (key: ProofRefusal) => new AppError("VALIDATION", key, { fie
  * declaration stores nothing; it counts only once a referent confirms it.
  */
 export async function declareAction(ctx: ServiceContext, userId: number, input: DeclaredActionInput, proof: unknown): Promise<repo.DeclaredActionRow> {
+  // An action is declared once followed: one that ends after today is refused (the schema has no clock).
+  if (input.endDate > complianceToday(ctx)) throw new AppError("VALIDATION", "dateInFuture", { fields: { endDate: ["dateInFuture"] } });
   if (!(proof instanceof File) || proof.size === 0) throw refuseProof("complianceProofMissing");
   if (proof.size > MAX_CERTIFICATE_BYTES) throw refuseProof("complianceProofTooLarge");
   const bytes = new Uint8Array(await proof.arrayBuffer());

@@ -61,7 +61,7 @@ async function send(deps: ReminderDeps, p: ProfessionalCompliance, status: Compl
     days: daysBetween(today, status.deadline),
     gaps: gapsWords(status.gaps, words, locale),
   };
-  const link = pagePath("profile", locale === "es-ES" ? "es" : "fr")!;
+  const link = pagePath("compliance-tracker", locale === "es-ES" ? "es" : "fr")!;
   await notifyUser(ctx, { userId: p.userId, title: t("reminder.title", values), body: t("reminder.body", values), link });
   const origin = publicOrigin(deps, brand.key) ?? "";
   const mail = render(brand, [t("reminder.greeting", { name: p.firstName }), t("reminder.mailBody", values), t("reminder.mailHint")], {
