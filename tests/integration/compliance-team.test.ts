@@ -4,7 +4,7 @@
 // say states, obligations and gaps in the reader's language; the PDF carries the attestation codes.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { accounts, attestations, memberships, trainings, users } from "../../server/db/schema/index.ts";
+import { accounts, attestations, declaredActions, memberships, trainings, users } from "../../server/db/schema/index.ts";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";
 import { readFirstSheet } from "../fixtures/read-xlsx.ts";
 import { backends } from "./support/database.ts";
@@ -78,6 +78,10 @@ describe.each(backends())("team compliance (%s)", (backend) => {
       .limit(1);
     expect(attestation, "a demo attestation of the learner").toBeDefined();
     code = attestation.code;
+    // The demo gives trainings compliance attributes and the learner declared actions (seed/compliance.ts): clear
+    // them, so that her standing here comes from this one training.
+    await suite.db.update(trainings).set({ dpcActionTypes: [], priorityOrientation: false, certificationAxes: [], belgianCategory: null, rcfCredits: null });
+    await suite.db.delete(declaredActions).where(eq(declaredActions.userId, learner));
     await suite.db
       .update(trainings)
       .set({ dpcActionTypes: ["training", "risk_management"], priorityOrientation: true, certificationAxes: [1] })
