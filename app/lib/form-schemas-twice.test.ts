@@ -16,6 +16,7 @@ import { billingDetailsSchema } from "#core/contract/billing.ts";
 import { ConfirmEmailSchema, signUpSchema } from "#core/contract/signup.ts";
 import * as content from "#core/contract/content.ts";
 import * as editorial from "#core/contract/editorial.ts";
+import * as evidencePacks from "#core/contract/evidence-packs.ts";
 import * as profile from "#core/contract/profile.ts";
 import * as referent from "#core/contract/referent.ts";
 import * as trainingPlans from "#core/contract/training-plans.ts";
@@ -304,6 +305,11 @@ const SHARED: Record<string, Case> = {
     schema: compliance.ReviewDeclaredActionSchema,
     filled: { decision: "reject", note: "Justificatif illisible" },
     blank: { decision: "confirm", note: "" },
+  },
+  StartEvidencePackSchema: {
+    schema: evidencePacks.StartEvidencePackSchema,
+    filled: { trainingId: "12", periodStart: "2026-01-01", periodEnd: "2026-06-30" },
+    blank: { sessionId: "7" },
   },
 };
 

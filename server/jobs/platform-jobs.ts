@@ -1,6 +1,10 @@
 import { HISTORY_EXPORT_KEEP_MS } from "../back/modules/referent/history-export.service.ts";
 import { deleteAllJobsBefore } from "../back/modules/referent/history-export.repository.ts";
-import { sendComplianceReminders, type ReminderDeps } from "../back/modules/compliance/reminders.service.ts";
+import { BRANDS } from "#core/branding/brands.ts";
+import type { BackDeps } from "../back/context.ts";
+import { publicOrigin } from "../back/http/request-host.ts";
+import { remindProfessionals } from "../back/modules/compliance/reminders.service.ts";
+import { serviceContext } from "../back/service-context.ts";
 import type { Db } from "../db/client.ts";
 import type { ScheduledJob } from "./scheduler.ts";
 
@@ -17,8 +21,18 @@ export function historyExportCleanupJob(db: Db): ScheduledJob {
   };
 }
 
+export type JobDeps = Pick<BackDeps, "db" | "env" | "now" | "broadcaster" | "mailer" | "logger" | "files" | "brandHosts" | "publicPort">;
+
+/** The day's compliance reminders, professionals taken `batchSize` at a time; how many this run sent. */
+export function sendComplianceReminders(deps: JobDeps, batchSize?: number): Promise<number> {
+  // Each professional's notice is written with their own brand and language (remindProfessionals); this context only
+  // carries the database, the clock and the outlets.
+  const ctx = serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" });
+  return remindProfessionals(ctx, (brand) => publicOrigin(deps, brand) ?? "", batchSize);
+}
+
 /** Compliance deadline reminders (ADR 0126): once a day; each reminder is sent once whatever runs it. */
-export function complianceRemindersJob(deps: ReminderDeps): ScheduledJob {
+export function complianceRemindersJob(deps: JobDeps): ScheduledJob {
   return {
     name: "compliance-reminders",
     everyMs: 24 * HOUR,
@@ -29,6 +43,6 @@ export function complianceRemindersJob(deps: ReminderDeps): ScheduledJob {
 }
 
 /** The work the platform does on its own, each job once per period across all instances (ADR 0122). */
-export function platformJobs(deps: ReminderDeps): ScheduledJob[] {
+export function platformJobs(deps: JobDeps): ScheduledJob[] {
   return [historyExportCleanupJob(deps.db), complianceRemindersJob(deps)];
 }

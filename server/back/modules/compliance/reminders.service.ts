@@ -13,9 +13,8 @@ import { gapsWords, numericDay } from "#core/domain/compliance-words.ts";
 import { pagePath } from "#core/pages.ts";
 import { fixedT } from "../../../i18n/i18n.ts";
 import { render } from "../../../mail/templates.ts";
-import type { BackDeps } from "../../context.ts";
-import { publicOrigin } from "../../http/request-host.ts";
-import { serviceContext } from "../../service-context.ts";
+import { translator } from "../../i18n/messages.ts";
+import type { ServiceContext } from "../../service-context.ts";
 import { notifyUser } from "../notifications/notifications.service.ts";
 import { complianceCountryOf, complianceOfUsers, complianceToday, type ProfessionalCompliance } from "./compliance.service.ts";
 import { claimReminder, professionalIdsAfter } from "./reminders.repository.ts";
@@ -45,14 +44,15 @@ function dueNotice(status: ComplianceStatus, today: string): number | null {
   return noticeFor(daysBetween(today, status.deadline));
 }
 
-export type ReminderDeps = Pick<BackDeps, "db" | "env" | "now" | "broadcaster" | "mailer" | "logger" | "files" | "brandHosts" | "publicPort">;
+/** The address of a brand's site, for the mail's link (the job has no request to read it from). */
+export type OriginOf = (brand: string) => string;
 
 const localeOf = (value: string): Locale => (value.startsWith("es") ? "es-ES" : value === "fr-BE" ? "fr-BE" : "fr-FR");
 
-async function send(deps: ReminderDeps, p: ProfessionalCompliance, status: ComplianceStatus, today: string): Promise<void> {
+async function send(jobCtx: ServiceContext, originOf: OriginOf, p: ProfessionalCompliance, status: ComplianceStatus, today: string): Promise<void> {
   const brand = BRANDS[isBrandKey(p.brand) ? p.brand : "fr"];
   const locale = localeOf(p.locale);
-  const ctx = serviceContext(deps, { brand, locale });
+  const ctx: ServiceContext = { ...jobCtx, brand, locale, t: translator(locale) };
   const t = fixedT(locale, "compliance-team");
   const words = (key: string, values?: Record<string, string | number>) => t(key, values ?? {});
   const values = {
@@ -63,25 +63,24 @@ async function send(deps: ReminderDeps, p: ProfessionalCompliance, status: Compl
   };
   const link = pagePath("compliance-tracker", locale === "es-ES" ? "es" : "fr")!;
   await notifyUser(ctx, { userId: p.userId, title: t("reminder.title", values), body: t("reminder.body", values), link });
-  const origin = publicOrigin(deps, brand.key) ?? "";
+  const origin = originOf(brand.key);
   const mail = render(brand, [t("reminder.greeting", { name: p.firstName }), t("reminder.mailBody", values), t("reminder.mailHint")], {
     label: t("reminder.action"),
     url: `${origin}${link}`,
   });
-  await deps.mailer.send({ to: p.email, subject: t("reminder.subject", values), ...mail });
+  await ctx.mailer.send({ to: p.email, subject: t("reminder.subject", values), ...mail });
 }
 
 /**
  * The day's reminders, users taken `batchSize` at a time. Returns how many this run sent (another instance's run of
  * the same day sends the others, never the same).
  */
-export async function sendComplianceReminders(deps: ReminderDeps, batchSize = 200): Promise<number> {
-  const ctx = serviceContext(deps, { brand: BRANDS.fr, locale: "fr-FR" });
+export async function remindProfessionals(ctx: ServiceContext, originOf: OriginOf, batchSize = 200): Promise<number> {
   const today = complianceToday(ctx);
   let sent = 0;
   let after = 0;
   for (;;) {
-    const ids = await professionalIdsAfter(deps.db, after, batchSize, REMINDED_BRANDS, REMINDED_PROFESSIONS);
+    const ids = await professionalIdsAfter(ctx.db, after, batchSize, REMINDED_BRANDS, REMINDED_PROFESSIONS);
     if (ids.length === 0) return sent;
     after = ids[ids.length - 1];
     for (const professional of await complianceOfUsers(ctx, ids, today)) {
@@ -89,12 +88,12 @@ export async function sendComplianceReminders(deps: ReminderDeps, batchSize = 20
         const daysBefore = dueNotice(status, today);
         if (daysBefore === null) continue;
         const key = { userId: professional.userId, obligation: status.obligation, deadline: status.deadline, daysBefore };
-        if (!(await claimReminder(deps.db, key, deps.now()))) continue;
+        if (!(await claimReminder(ctx.db, key, ctx.now()))) continue;
         try {
-          await send(deps, professional, status, today);
+          await send(ctx, originOf, professional, status, today);
           sent++;
         } catch (error) {
-          deps.logger.error({ err: error, reminder: key }, "compliance reminder not sent");
+          ctx.logger.error({ err: error, reminder: key }, "compliance reminder not sent");
         }
       }
     }
