@@ -4,6 +4,7 @@
  * would fill it. Pure, so both the page and its tests read the same rule.
  */
 import type { ComplianceGap, DpcActionType } from "./compliance.ts";
+import { numberFormat } from "./intl-cache.ts";
 
 /** The catalogue's compliance filters (core/contract/catalogue.ts reads the same names). */
 export type ComplianceFilter =
@@ -16,14 +17,9 @@ export type ComplianceFilter =
 /** Credits are shown with at most one decimal ("7,5 CF"), never as 7.499999. */
 export const roundCredits = (credits: number): number => Math.round(credits * 10) / 10;
 
-/** A calendar day as the tracker writes deadlines: "31/12/2028", the year in full in every language. */
-export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-}
-
 /** Credits in the user's language ("7,5" in French and Spanish), at most one decimal. */
 export function formatCredits(credits: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(roundCredits(credits));
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(roundCredits(credits));
 }
 
 /**

@@ -4,7 +4,8 @@
  * in the reader's language (i18next on both tiers), so this stays free of I/O.
  */
 import type { ComplianceGap, ComplianceState, ComplianceStatus } from "./compliance.ts";
-import { dateTimeFormat, numberFormat } from "./intl-cache.ts";
+import { formatCredits } from "./compliance-gaps.ts";
+import { dateTimeFormat } from "./intl-cache.ts";
 
 export type WordsT = (key: string, values?: Record<string, string | number>) => string;
 
@@ -17,14 +18,12 @@ export function worstState(statuses: readonly Pick<ComplianceStatus, "state">[])
   return statuses.map((s) => s.state).sort((a, b) => STATE_ORDER.indexOf(a) - STATE_ORDER.indexOf(b))[0];
 }
 
-/** A calendar day as the locale writes it with digits (30/11/2026 in the three languages). */
+/** A calendar day as the locale writes it with digits, the year in full (30/11/2026 in the three languages). */
 export function numericDay(day: string, locale: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return dateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(date);
 }
-
-const number = (value: number, locale: string) => numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 
 /** What is missing, as one sentence ("1 action de gestion des risques ou d'analyse des pratiques"). */
 export function gapWords(gap: ComplianceGap, t: WordsT, locale: string): string {
@@ -38,7 +37,7 @@ export function gapWords(gap: ComplianceGap, t: WordsT, locale: string): string 
     case "belgiumCredits":
     case "belgiumPharmaceuticalCredits":
     case "rcfCredits":
-      return t(`gaps.${gap.code}`, { credits: number(gap.credits, locale) });
+      return t(`gaps.${gap.code}`, { credits: formatCredits(gap.credits, locale) });
   }
 }
 

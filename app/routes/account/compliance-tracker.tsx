@@ -17,7 +17,8 @@ import { serverT } from "~/lib/translate.server";
 import { BELGIAN_CATEGORIES, DeclaredActionSchema, type DeclaredActionItem, type Tracker, type TrackerStatus } from "#core/contract/compliance.ts";
 import { complianceEndpoints } from "#core/contract/endpoints/compliance.ts";
 import { COMPLIANCE_OBLIGATIONS, DPC_ACTION_TYPES } from "#core/domain/compliance-obligations.ts";
-import { filterQuery, formatCredits, formatDay, gapFilters, gapMessage, type ComplianceFilter } from "#core/domain/compliance-gaps.ts";
+import { filterQuery, formatCredits, gapFilters, gapMessage, type ComplianceFilter } from "#core/domain/compliance-gaps.ts";
+import { numericDay } from "#core/domain/compliance-words.ts";
 
 /** The professional's compliance tracker (issue 33, ADR 0125): where they stand, what is missing, what counts, what they declared. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -66,7 +67,7 @@ export default function ComplianceTracker({ loaderData }: Route.ComponentProps) 
   const { t: tAccount } = useTranslation("account");
   const path = usePagePath();
   const { tracker, locale } = loaderData;
-  const day = (value: string) => formatDay(value, locale);
+  const day = (value: string) => numericDay(value, locale);
   return (
     <ProfileLayout title={tAccount("profile.title")}>
       <h2 className="mb-2 text-2xl font-bold">{t("tracker.title")}</h2>

@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { ReviewDeclaredActionSchema, type PendingDeclaredActions } from "#core/contract/compliance.ts";
 import { complianceEndpoints } from "#core/contract/endpoints/compliance.ts";
-import { formatDay } from "#core/domain/compliance-gaps.ts";
+import { numericDay } from "#core/domain/compliance-words.ts";
 import { z } from "zod";
 
 /** The account's members' declared actions awaiting confirmation (issue 33, ADR 0125), a page of them. */
@@ -53,7 +53,7 @@ export default function DeclaredActionsToReview({ loaderData }: Route.ComponentP
   const { t } = useTranslation("compliance");
   const { pending, locale } = loaderData;
   const reply = useActionData<FormReply>();
-  const day = (value: string) => formatDay(value, locale);
+  const day = (value: string) => numericDay(value, locale);
   return (
     <PharmacyPage title={t("referent.title")}>
       <p className="mb-4 max-w-3xl text-slate-700">{t("referent.intro")}</p>
