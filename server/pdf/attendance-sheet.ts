@@ -27,6 +27,36 @@ export type AttendanceSheetInput = {
   learners: { name: string; email: string }[];
 };
 
+/** The sheet's words: the back API's messages (api-admin, `adminSheet*`), in the reader's language. */
+const TEXT_KEYS = {
+  title: "adminSheetTitle",
+  training: "adminSheetTraining",
+  session: "adminSheetSession",
+  day: "adminSheetDay",
+  place: "adminSheetPlace",
+  learner: "adminSheetLearner",
+  morning: "adminSheetMorning",
+  afternoon: "adminSheetAfternoon",
+  trainer: "adminSheetTrainer",
+  none: "adminSheetNone",
+  page: "adminSheetPage",
+} as const satisfies Record<keyof AttendanceSheetInput["texts"], string>;
+
+type SheetKey = (typeof TEXT_KEYS)[keyof typeof TEXT_KEYS] | "adminSheetVirtual";
+
+export function attendanceSheetTexts(t: (key: SheetKey) => string): AttendanceSheetInput["texts"] {
+  return Object.fromEntries(Object.entries(TEXT_KEYS).map(([part, key]) => [part, t(key)])) as AttendanceSheetInput["texts"];
+}
+
+/** Where the session takes place, as the sheet prints it: "Classe virtuelle", or its address. */
+export function attendanceSheetPlace(
+  session: { virtualClass: boolean; address: string | null; postalCode: string | null; city: string | null },
+  t: (key: SheetKey) => string,
+): string {
+  const place = session.virtualClass ? t("adminSheetVirtual") : [session.address, session.postalCode, session.city].filter(Boolean).join(", ");
+  return place || "-";
+}
+
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
 const ROW = 34;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StartEvidencePackSchema, type EvidencePack } from "#core/contract/evidence-packs.ts";
 import { formatCalendarDay, formatInstant, formatKilobytes } from "#core/domain/format.ts";
-import { IntentForm } from "~/components/admin/intent-form";
+import { IntentForm, type FormViewOf } from "~/components/admin/intent-form";
 import { TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
@@ -102,29 +102,7 @@ export function EvidencePackPanel({
         className="flex flex-wrap items-end gap-3"
         testId={`form-${formKey}`}
       >
-        {(view) =>
-          sessionId !== undefined ? null : (
-            <>
-              <TextField
-                name="periodStart"
-                type="date"
-                label={t("build.periodStart")}
-                hint={t("build.periodHint")}
-                defaultValue={view.value("periodStart")}
-                errors={view.errors.periodStart}
-                required
-              />
-              <TextField
-                name="periodEnd"
-                type="date"
-                label={t("build.periodEnd")}
-                defaultValue={view.value("periodEnd")}
-                errors={view.errors.periodEnd}
-                required
-              />
-            </>
-          )
-        }
+        {(view) => (sessionId !== undefined ? null : <PeriodFields view={view} hint={t("build.periodHint")} />)}
       </IntentForm>
       <h3 className="text-lg font-bold">{t("list.heading")}</h3>
       <EvidencePackList packs={packs} packPath={packPath} />
@@ -136,5 +114,24 @@ export function EvidencePackPanel({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The e-learning pack's period, from and to (both days included), in a build form. */
+export function PeriodFields({ view, hint }: { view: FormViewOf; hint?: string }) {
+  const { t } = useTranslation("evidence-pack");
+  return (
+    <>
+      <TextField
+        name="periodStart"
+        type="date"
+        label={t("build.periodStart")}
+        hint={hint}
+        defaultValue={view.value("periodStart")}
+        errors={view.errors.periodStart}
+        required
+      />
+      <TextField name="periodEnd" type="date" label={t("build.periodEnd")} defaultValue={view.value("periodEnd")} errors={view.errors.periodEnd} required />
+    </>
   );
 }

@@ -3,9 +3,9 @@ import { evidencePacksEndpoints as endpoints } from "#core/contract/endpoints/ev
 import { EvidencePackListQuerySchema, StartEvidencePackSchema } from "#core/contract/evidence-packs.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { IntentForm } from "~/components/admin/intent-form";
-import { EvidencePackList } from "~/components/evidence-packs/evidence-pack-panel";
+import { EvidencePackList, PeriodFields } from "~/components/evidence-packs/evidence-pack-panel";
 import { PharmacyPage } from "~/components/pharmacy/pharmacy-tabs";
-import { SelectField, TextField } from "~/components/ui/form-fields";
+import { SelectField } from "~/components/ui/form-fields";
 import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -106,22 +106,7 @@ export default function PharmacyEvidencePacksPage({ loaderData }: Route.Componen
                     errors={view.errors.trainingId}
                     options={choices.trainings.map((training) => ({ value: String(training.id), label: training.name }))}
                   />
-                  <TextField
-                    name="periodStart"
-                    type="date"
-                    label={t("build.periodStart")}
-                    defaultValue={view.value("periodStart")}
-                    errors={view.errors.periodStart}
-                    required
-                  />
-                  <TextField
-                    name="periodEnd"
-                    type="date"
-                    label={t("build.periodEnd")}
-                    defaultValue={view.value("periodEnd")}
-                    errors={view.errors.periodEnd}
-                    required
-                  />
+                  <PeriodFields view={view} />
                 </>
               )}
             </IntentForm>

@@ -3,7 +3,7 @@ import { adminSessionsEndpoints as endpoints } from "#core/contract/endpoints/ad
 import type { BackEnv } from "../../context.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { ok, register } from "../../http/register.ts";
-import { renderAttendanceSheet } from "../../../pdf/attendance-sheet.ts";
+import { attendanceSheetPlace, attendanceSheetTexts, renderAttendanceSheet } from "../../../pdf/attendance-sheet.ts";
 import * as sessions from "./admin-sessions.service.ts";
 
 /** The sessions tool's API (ADR 0063); the admin guard of app.ts has already run for every path here. */
@@ -56,25 +56,12 @@ register(adminSessionsRoutes, endpoints.attendanceSheet, async (c, { ctx, params
   const { session, date } = await sessions.attendanceSheet(ctx, id, day);
   const t = c.var.t;
   const locale = c.var.locale;
-  const place = session.virtualClass ? t("adminSheetVirtual") : [session.address, session.postalCode, session.city].filter(Boolean).join(", ");
   const bytes = await renderAttendanceSheet({
-    texts: {
-      title: t("adminSheetTitle"),
-      training: t("adminSheetTraining"),
-      session: t("adminSheetSession"),
-      day: t("adminSheetDay"),
-      place: t("adminSheetPlace"),
-      learner: t("adminSheetLearner"),
-      morning: t("adminSheetMorning"),
-      afternoon: t("adminSheetAfternoon"),
-      trainer: t("adminSheetTrainer"),
-      none: t("adminSheetNone"),
-      page: t("adminSheetPage"),
-    },
+    texts: attendanceSheetTexts(t),
     trainingName: session.training.name,
     sessionName: session.name,
     dayLabel: `${formatCalendarDay(date.date, locale, "full")} ${date.startTime ? `${date.startTime}-${date.endTime}` : ""}`.trim(),
-    place: place || "-",
+    place: attendanceSheetPlace(session, t),
     learners: session.participants.map((p) => ({ name: `${p.lastName.toUpperCase()} ${p.firstName}`, email: p.email })),
   });
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -5,7 +5,7 @@
 import type { TFunction } from "i18next";
 import type { EvidenceKind } from "#core/contract/evidence-packs.ts";
 import { buildAttestationPdf } from "../../../pdf/attestation.ts";
-import { renderAttendanceSheet } from "../../../pdf/attendance-sheet.ts";
+import { attendanceSheetPlace, attendanceSheetTexts, renderAttendanceSheet } from "../../../pdf/attendance-sheet.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { invoicePdf } from "../invoices/invoices.service.ts";
 import * as repo from "./evidence-packs.repository.ts";
@@ -139,26 +139,15 @@ export async function buildContents(build: Build): Promise<PackContents> {
       ? days.map((d) => ({ date: d.date, hours: `${d.startTime.slice(0, 5)}-${d.endTime.slice(0, 5)}` }))
       : [{ date: session.startDate, hours: session.startTime && session.endTime ? `${session.startTime.slice(0, 5)}-${session.endTime.slice(0, 5)}` : "" }];
     const marks = await repo.listAttendances(ctx.db, session.id, userIds);
-    const place = session.virtualClass ? t("adminSheetVirtual") : [session.address, session.postalCode, session.city].filter(Boolean).join(", ");
+    const texts = attendanceSheetTexts(t);
+    const place = attendanceSheetPlace(session, t);
     for (const day of dayList) {
       const bytes = await renderAttendanceSheet({
-        texts: {
-          title: t("adminSheetTitle"),
-          training: t("adminSheetTraining"),
-          session: t("adminSheetSession"),
-          day: t("adminSheetDay"),
-          place: t("adminSheetPlace"),
-          learner: t("adminSheetLearner"),
-          morning: t("adminSheetMorning"),
-          afternoon: t("adminSheetAfternoon"),
-          trainer: t("adminSheetTrainer"),
-          none: t("adminSheetNone"),
-          page: t("adminSheetPage"),
-        },
+        texts,
         trainingName: build.trainingName,
         sessionName: session.name,
         dayLabel: `${printDay(day.date)} ${day.hours}`.trim(),
-        place: place || "-",
+        place,
         learners: learners.map((l) => ({ name: learnerName(l), email: l.email })),
       });
       files.push({ path: `attendance/sheet-${day.date}.pdf`, kind: "attendance", bytes });
