@@ -851,34 +851,48 @@ export function ownLanguagePath(pathname: string, lang: PathLang, brand: BrandKe
   return pagePath(match.page.id, lang, match.params);
 }
 
+/** A page path split into its segments once: a trailing "*" (the router's splat) stands for one or more segments. */
+type CompiledPattern = { segments: string[]; splat: boolean };
+
+function compilePattern(pattern: string): CompiledPattern {
+  const segments = pattern.split("/").filter(Boolean);
+  return { segments, splat: segments[segments.length - 1] === "*" };
+}
+
 /** Every page path, static paths before parameterised ones (as in the router); made once, on first use. */
-let matchOrder: { page: PageDef; lang: PathLang | "*"; pattern: string }[] | null = null;
+let matchOrder: { page: PageDef; lang: PathLang | "*"; compiled: CompiledPattern }[] | null = null;
 
 export function matchPage(pathname: string): { page: PageDef; lang: PathLang | null; params: Record<string, string> } | null {
-  matchOrder ??= PAGES.flatMap((page) => (Object.entries(page.paths) as [PathLang | "*", string][]).map(([lang, pattern]) => ({ page, lang, pattern }))).sort(
-    (a, b) => dynamicSegments(a.pattern) - dynamicSegments(b.pattern),
-  );
-  for (const { page, lang, pattern } of matchOrder) {
-    const params = matchPattern(pattern, pathname);
+  matchOrder ??= PAGES.flatMap((page) =>
+    (Object.entries(page.paths) as [PathLang | "*", string][]).map(([lang, pattern]) => ({ page, lang, compiled: compilePattern(pattern) })),
+  ).sort((a, b) => dynamicSegments(a.compiled) - dynamicSegments(b.compiled));
+  // Pages are matched on every request, several times: the visited path is split once, not once per pattern.
+  const have = pathSegments(pathname);
+  for (const { page, lang, compiled } of matchOrder) {
+    const params = matchSegments(compiled, have);
     if (params) return { page, lang: lang === "*" ? null : lang, params };
   }
   return null;
 }
 
 /** How many ":param" or "*" segments a pattern has: fewer wins, as in the router (/experts/:slug before /:trainingType/:slug). */
-function dynamicSegments(pattern: string): number {
-  return pattern.split("/").filter((segment) => segment.startsWith(":") || segment === "*").length;
+function dynamicSegments({ segments }: CompiledPattern): number {
+  return segments.filter((segment) => segment.startsWith(":") || segment === "*").length;
 }
 
 function pathMatches(pattern: string, pathname: string): boolean {
   return matchPattern(pattern, pathname) !== null;
 }
 
+function pathSegments(pathname: string): string[] {
+  return pathname.replace(/\/+$/, "").split("/").filter(Boolean);
+}
+
 function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split("/").filter(Boolean);
-  const have = pathname.replace(/\/+$/, "").split("/").filter(Boolean);
-  // A trailing "*" (the router's splat) stands for one or more segments: /docs/* matches /docs/fr/guide.md.
-  const splat = want[want.length - 1] === "*";
+  return matchSegments(compilePattern(pattern), pathSegments(pathname));
+}
+
+function matchSegments({ segments: want, splat }: CompiledPattern, have: string[]): Record<string, string> | null {
   if (splat ? have.length < want.length : want.length !== have.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
