@@ -1,6 +1,9 @@
 // `npm run bench:lighthouse`: Lighthouse (default mobile settings: slow 4G and a 4x slower CPU, simulated) with
-// Debian Chromium on the home, catalogue and a course page of a production server started on a freshly seeded
-// embedded database. Loopback only: Chromium resolves no other host name, so nothing can reach the network.
+// Debian Chromium on the home, catalogue and a course page as a guest, then the catalogue of a logged-in learner
+// (learner@demo.test) and the cart of a shop customer (shop@demo.test, two lines), of a production server started on
+// a freshly seeded embedded database. A logged-in page is audited with the session cookie sent on every request
+// (Lighthouse's extra headers), and as a first view: the session page cache is bypassed (Cache-Control: no-cache),
+// as after any write (ADR 0091). Loopback only: Chromium resolves no other host name, so nothing can reach the network.
 //   BENCH_TRAININGS (default 0: the demo data only), CHROMIUM (default /usr/bin/chromium), LIGHTHOUSE_DETAILS=1 also
 //   prints each page's paint metrics and its network requests (size, priority, end time), to see what delays a paint.
 //   LIGHTHOUSE_RUNS (default 3): runs per page. One run's score moves by several points from one run to the next
@@ -14,7 +17,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureBuild } from "../../scripts/lib/build.mjs";
-import { assertLoopback, fmt, newestCoursePath, seedDatabase, startServer, stopServer } from "./support.ts";
+import { DEMO_PASSWORD } from "../../server/db/seed/demo.ts";
+import { assertLoopback, fillCart, fmt, logIn, newestCoursePath, seedDatabase, startServer, stopServer } from "./support.ts";
 
 const CHROMIUM_FLAGS = [
   "--headless=new",
@@ -31,6 +35,9 @@ const CHROMIUM_FLAGS = [
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
+/** A page to audit: its row name, path, and the session cookie of a logged-in visitor (none for a guest). */
+type AuditedPage = { page: string; path: string; cookie: string | null };
+
 type Scores = {
   page: string;
   path: string;
@@ -42,9 +49,17 @@ type Scores = {
   range?: [number, number];
 };
 
-async function audit(port: number, page: string, url: string): Promise<Scores> {
+async function audit(port: number, page: string, url: string, cookie: string | null): Promise<Scores> {
   assertLoopback(url);
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], throttlingMethod: THROTTLING });
+  const extraHeaders = cookie ? { Cookie: cookie, "Cache-Control": "no-cache" } : undefined;
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    throttlingMethod: THROTTLING,
+    extraHeaders,
+  });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (process.env.LIGHTHOUSE_DETAILS === "1") printDetails(page, audits);
@@ -64,12 +79,12 @@ async function audit(port: number, page: string, url: string): Promise<Scores> {
  * A failed run is tried once more, and said so: Lighthouse sometimes fails to record a load's trace (NO_NAVSTART), a
  * fault of the recording rather than of the page. A page that fails twice stops the bench.
  */
-async function auditWithOneRetry(port: number, page: string, url: string): Promise<Scores> {
+async function auditWithOneRetry(port: number, page: string, url: string, cookie: string | null): Promise<Scores> {
   try {
-    return await audit(port, page, url);
+    return await audit(port, page, url, cookie);
   } catch (error) {
     process.stdout.write(`  run failed (${error instanceof Error ? error.message : String(error)}), trying it once more\n`);
-    return audit(port, page, url);
+    return audit(port, page, url, cookie);
   }
 }
 
@@ -109,25 +124,30 @@ async function main() {
     server = await startServer(dataDir);
     const origin = server.url;
     const coursePath = await newestCoursePath(origin);
-    const pages: [string, string][] = [
-      ["home", "/"],
-      ["catalogue", "/catalogue"],
+    const learner = await logIn(origin, "learner@demo.test", DEMO_PASSWORD);
+    const shopCustomer = await logIn(origin, "shop@demo.test", DEMO_PASSWORD);
+    await fillCart(origin, shopCustomer);
+    const pages: AuditedPage[] = [
+      { page: "home", path: "/", cookie: null },
+      { page: "catalogue", path: "/catalogue", cookie: null },
+      ...(coursePath ? [{ page: "course page", path: coursePath, cookie: null }] : []),
+      { page: "catalogue, learner", path: "/catalogue", cookie: learner },
+      { page: "cart of 2, shop customer", path: "/boutique/panier", cookie: shopCustomer },
     ];
-    if (coursePath) pages.push(["course page", coursePath]);
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS, logLevel: "error" });
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
     const runsByPage = new Map<string, Scores[]>();
     // Pages take turns, run after run, so a busy moment on the machine does not fall on one page's runs only.
     for (let run = 1; run <= runs; run++) {
-      for (const [page, pagePath] of pages) {
+      for (const { page, path: pagePath, cookie } of pages) {
         process.stdout.write(`lighthouse ${page} (${pagePath}), run ${run} of ${runs}...\n`);
-        const result = await auditWithOneRetry(chrome.port, page, `${origin}${pagePath}`);
+        const result = await auditWithOneRetry(chrome.port, page, `${origin}${pagePath}`, cookie);
         runsByPage.set(page, [...(runsByPage.get(page) ?? []), result]);
       }
     }
     const rows = [...runsByPage.values()].map(medianRun);
     console.log(
-      `\nLighthouse 12.2.3, default mobile settings (${THROTTLING === "simulate" ? "simulated" : "Chromium-throttled"} slow 4G, CPU x4), Chromium, guest pages, ${fmt(trainings)} bench trainings`,
+      `\nLighthouse 12.2.3, default mobile settings (${THROTTLING === "simulate" ? "simulated" : "Chromium-throttled"} slow 4G, CPU x4), Chromium, guest and logged-in pages (first views), ${fmt(trainings)} bench trainings`,
     );
     console.log(`each row: the median of ${runs} run${runs === 1 ? "" : "s"} by performance score ("runs": lowest-highest)`);
     console.log(table(rows));

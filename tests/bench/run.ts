@@ -21,6 +21,7 @@ import { ensureBuild } from "../../scripts/lib/build.mjs";
 import { createDatabase, dropDatabase, LOCAL_SERVER_URL } from "../../scripts/lib/postgres.mjs";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo.ts";
 import {
+  fillCart,
   fmt,
   javascriptWeight,
   logIn,
@@ -31,6 +32,7 @@ import {
   ROOT,
   SETTINGS,
   seedDatabase,
+  shopSession,
   startServer,
   stopServer,
   type LoadFigures,
@@ -153,38 +155,6 @@ async function pageRows(origin: string): Promise<LoadFigures[]> {
     }
   }
   return rows;
-}
-
-async function shopSession(origin: string, cookie: string) {
-  const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1];
-  const headers = { cookie, "x-xsrf-token": decodeURIComponent(token), "accept-language": "fr-FR" };
-  const post = (path: string, body: unknown) =>
-    fetch(`${origin}/back/api${path}`, {
-      method: "POST",
-      headers: { ...headers, accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  return { headers, post };
-}
-
-/**
- * The shop customer's cart gets two lines, and the third training the store sells is kept for the add/remove
- * row. The products are the first trainings of the catalogue that the store sells.
- */
-async function fillCart(origin: string, cookie: string): Promise<number> {
-  const { headers, post } = await shopSession(origin, cookie);
-  const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=100`, { headers })).json()) as {
-    data: { items: { id: number; free: boolean; priceHT: number }[] };
-  };
-  const sold: number[] = [];
-  for (const item of catalogue.data.items.filter((training) => !training.free && training.priceHT > 0)) {
-    if ((await post("/shop/add/products", { products: [item.id] })).ok) sold.push(item.id);
-    if (sold.length === 3) break;
-  }
-  if (sold.length < 3) throw new Error(`the shop sells ${sold.length} of the catalogue's first trainings: 3 are needed`);
-  const [extra] = sold.splice(2, 1);
-  if (!(await post("/shop/remove/product", { productId: extra })).ok) throw new Error("could not empty the bench's third cart line");
-  return extra;
 }
 
 /** Adding to the cart (issue 14): add then remove on one connection, on a session of its own. */

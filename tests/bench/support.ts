@@ -316,3 +316,35 @@ export function ratioTable(rows: LoadFigures[]): string {
   const line = (c: string[]) => c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
 }
+
+export async function shopSession(origin: string, cookie: string) {
+  const token = /XSRF-TOKEN=([^;]+)/.exec(cookie)![1];
+  const headers = { cookie, "x-xsrf-token": decodeURIComponent(token), "accept-language": "fr-FR" };
+  const post = (path: string, body: unknown) =>
+    fetch(`${origin}/back/api${path}`, {
+      method: "POST",
+      headers: { ...headers, accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  return { headers, post };
+}
+
+/**
+ * The shop customer's cart gets two lines, and the third training the store sells is kept for the add/remove
+ * row. The products are the first trainings of the catalogue that the store sells.
+ */
+export async function fillCart(origin: string, cookie: string): Promise<number> {
+  const { headers, post } = await shopSession(origin, cookie);
+  const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=100`, { headers })).json()) as {
+    data: { items: { id: number; free: boolean; priceHT: number }[] };
+  };
+  const sold: number[] = [];
+  for (const item of catalogue.data.items.filter((training) => !training.free && training.priceHT > 0)) {
+    if ((await post("/shop/add/products", { products: [item.id] })).ok) sold.push(item.id);
+    if (sold.length === 3) break;
+  }
+  if (sold.length < 3) throw new Error(`the shop sells ${sold.length} of the catalogue's first trainings: 3 are needed`);
+  const [extra] = sold.splice(2, 1);
+  if (!(await post("/shop/remove/product", { productId: extra })).ok) throw new Error("could not empty the bench's third cart line");
+  return extra;
+}
