@@ -33,6 +33,31 @@ export type CardCourse = Pick<
   | "highlight"
 >;
 
+/**
+ * Exactly the fields the card reads, picked from a catalogue item: the loaders send the page only these (the API's
+ * item also carries the illustration, provider, tags, audience... that no card shows).
+ */
+export function cardCourseOf(course: CardCourse): CardCourse {
+  const card: CardCourse = {
+    id: course.id,
+    name: course.name,
+    slug: course.slug,
+    type: course.type,
+    type_to_display: course.type_to_display,
+    durations: course.durations,
+    fundings: course.fundings,
+    priceHT: course.priceHT,
+    currency: course.currency,
+    free: course.free,
+    credits: course.credits,
+    is_new: course.is_new,
+    rating: course.rating,
+    rating_count: course.rating_count,
+  };
+  if (course.highlight) card.highlight = course.highlight;
+  return card;
+}
+
 /** A featured training (home, expert page) as the card shows it: the same price rule and labels as the catalogue. */
 export function cardCourseOfFeatured(training: FeaturedTraining): CardCourse {
   return {
