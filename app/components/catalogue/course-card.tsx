@@ -142,7 +142,7 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
             <dt className="sr-only">{t("card.price")}</dt>
             <dd className="font-semibold text-slate-900" data-testid="course-card-price">
               {price.main}
-              {price.detail ? <span className="ml-1.5 font-normal text-slate-700">({price.detail})</span> : null}
+              {price.detail ? <span className="ml-1.5 font-normal text-slate-700">{`(${price.detail})`}</span> : null}
             </dd>
           </div>
           {fundings.length ? (

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { cx } from "~/components/ui/cx";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
@@ -89,12 +88,7 @@ export function SiteHeader() {
                     <NavLink
                       to={item.to}
                       end={item.to === "/"}
-                      className={({ isActive }) =>
-                        cx(
-                          "inline-block border-b-3 px-1 py-2 font-medium text-slate-800 hover:border-slate-300 hover:text-primary-dark",
-                          isActive ? "border-primary text-primary-dark" : "border-transparent",
-                        )
-                      }
+                      className="nav-link"
                     >
                       {t(item.labelKey)}
                     </NavLink>

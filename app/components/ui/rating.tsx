@@ -74,7 +74,7 @@ export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size =
           {format.format(shown)}
         </span>
       ) : null}
-      {count !== undefined ? <span className="text-sm text-slate-700">({t("rating.count", { count })})</span> : null}
+      {count !== undefined ? <span className="text-sm text-slate-700">{`(${t("rating.count", { count })})`}</span> : null}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
-import { SHOP_PAGE_SIZE } from "#core/contract/shop.ts";
+import { SHOP_CARDS_PER_PAGE } from "#core/contract/shop.ts";
 import type { Route } from "./+types/shop";
 import { useCataloguePaginationLabels } from "~/components/catalogue/catalogue-results";
 import { CourseCard, cardCourseOf } from "~/components/catalogue/course-card";
@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 1000 ? pageParam : 1;
-  const [listing, cart] = await Promise.all([back.call(shopEndpoints.products, { query: { page, pageSize: SHOP_PAGE_SIZE } }), loadCart(context)]);
+  const [listing, cart] = await Promise.all([back.call(shopEndpoints.products, { query: { page, pageSize: SHOP_CARDS_PER_PAGE } }), loadCart(context)]);
   // The cards' fields only, and of each session what its line shows (the group's name only stands in for a missing city).
   return {
     items: listing.items.map(({ course, sessions }) => ({
@@ -80,7 +80,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 flex flex-col gap-1">
                         {sessions.map((s) => (
                           <li key={s.sessionId}>
-                            {sessionLabel(t, s, root.locale)} · {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
+                            {`${sessionLabel(t, s, root.locale)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`}
                           </li>
                         ))}
                       </ul>
