@@ -101,11 +101,7 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
   return (
-    <article
-      className="card"
-      data-testid="course-card"
-      data-type={course.type}
-    >
+    <article className="card" data-testid="course-card" data-type={course.type}>
       <div className="card-head" style={{ backgroundColor: colour }}>
         <span data-testid="course-card-type">{typeTitle}</span>
         {course.is_new ? (
@@ -116,11 +112,7 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
       </div>
       <div className="card-body">
         <Heading className="card-title">
-          <Link
-            to={href}
-            className="card-link"
-            data-testid="course-card-link"
-          >
+          <Link to={href} className="card-link" data-testid="course-card-link">
             {course.highlight ? <span dangerouslySetInnerHTML={{ __html: course.highlight.name }} /> : course.name}
           </Link>
         </Heading>
@@ -149,11 +141,7 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
             <div className="card-badges">
               <dt className="sr-only">{t("card.fundings")}</dt>
               {fundings.map((label) => (
-                <dd
-                  key={label}
-                  className="badge"
-                  data-testid="course-card-funding"
-                >
+                <dd key={label} className="badge" data-testid="course-card-funding">
                   {label}
                 </dd>
               ))}

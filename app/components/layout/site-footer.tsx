@@ -68,12 +68,7 @@ export function SiteFooter() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {brand.socialLinks.map((link) => (
               <li key={link.network}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer"
-                  className="social-link"
-                  data-testid={`social-${link.network}`}
-                >
+                <a href={link.url} rel="noopener noreferrer" className="social-link" data-testid={`social-${link.network}`}>
                   <Icon name={link.network} size={20} />
                   <span>{NETWORK_NAMES[link.network]}</span>
                 </a>

@@ -85,11 +85,7 @@ export function SiteHeader() {
               <ul className="-mx-1 flex flex-col md:flex-row md:flex-wrap md:gap-x-4">
                 {links.map((item) => (
                   <li key={item.pageId}>
-                    <NavLink
-                      to={item.to}
-                      end={item.to === "/"}
-                      className="nav-link"
-                    >
+                    <NavLink to={item.to} end={item.to === "/"} className="nav-link">
                       {t(item.labelKey)}
                     </NavLink>
                   </li>

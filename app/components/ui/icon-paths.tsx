@@ -141,7 +141,6 @@ export const PATHS = {
 
 export const ICON_NAMES = Object.keys(PATHS) as (keyof typeof PATHS)[];
 
-
 const BOOKMARK_PATH = "M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z";
 
 const stroked = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
@@ -151,7 +150,14 @@ const symbol = (id: string, viewBox: string, props: Record<string, unknown>, chi
 /** The sprite file's text: one <symbol> per icon, the bookmark (its fill is the page's) and the rating stars. */
 export function iconSpriteMarkup(): string {
   const star = (x: number) =>
-    createElement("path", { key: x, d: STAR_PATH, transform: x ? `translate(${x})` : undefined, stroke: RATING_EDGE, strokeWidth: 1.5, strokeLinejoin: "round" });
+    createElement("path", {
+      key: x,
+      d: STAR_PATH,
+      transform: x ? `translate(${x})` : undefined,
+      stroke: RATING_EDGE,
+      strokeWidth: 1.5,
+      strokeLinejoin: "round",
+    });
   const sprite = createElement(
     "svg",
     { xmlns: "http://www.w3.org/2000/svg" },

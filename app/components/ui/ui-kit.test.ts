@@ -73,7 +73,9 @@ describe("Button", () => {
 
   it("draws its sizes and variants with app.css's component classes, focus ring and hover included", () => {
     const rule = (name: string) => styles.match(new RegExp(`\\n  \\.${name} \\{\\n    @apply ([^;]+);`))?.[1].split(" ") ?? [];
-    expect(rule("btn")).toEqual(expect.arrayContaining(["inline-flex", "border-2", "focus-visible:outline-3", "focus-visible:outline-offset-2", "disabled:opacity-60"]));
+    expect(rule("btn")).toEqual(
+      expect.arrayContaining(["inline-flex", "border-2", "focus-visible:outline-3", "focus-visible:outline-offset-2", "disabled:opacity-60"]),
+    );
     expect(rule("btn-sm")).toEqual(expect.arrayContaining(["min-h-9", "text-sm"]));
     expect(rule("btn-md")).toEqual(expect.arrayContaining(["min-h-11", "text-base"]));
     expect(rule("btn-icon-sm")).toEqual(["h-9", "w-9", "p-1.5"]);
