@@ -143,6 +143,23 @@ export const ICON_NAMES = Object.keys(PATHS) as (keyof typeof PATHS)[];
 
 const BOOKMARK_PATH = "M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z";
 
+/** The home hero's drawing (home/hero-illustration.tsx), in the brand's colours (CSS variables the page sets). */
+const HERO = (
+  <>
+    <rect x="20" y="30" width="320" height="220" rx="24" fill="var(--color-primary)" opacity="0.1" />
+    <rect x="60" y="70" width="170" height="120" rx="10" fill="#fff" stroke="var(--color-primary-dark)" strokeWidth="4" />
+    <rect x="60" y="70" width="170" height="22" rx="10" fill="var(--color-primary)" />
+    <path d="M120 120l40 22-40 22z" fill="var(--color-primary)" />
+    <path d="M130 190v22M100 212h60" stroke="var(--color-primary-dark)" strokeWidth="4" strokeLinecap="round" />
+    <circle cx="270" cy="110" r="38" fill="#fff" stroke="var(--color-primary-dark)" strokeWidth="4" />
+    <path d="M270 90v40M250 110h40" stroke="var(--color-primary)" strokeWidth="10" strokeLinecap="round" />
+    <rect x="238" y="170" width="70" height="52" rx="8" fill="#fff" stroke="var(--color-primary-dark)" strokeWidth="4" />
+    <path d="m252 196 12 12 24-24" fill="none" stroke="#0B7A5C" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+    <circle cx="70" cy="236" r="8" fill="#FFB400" />
+    <circle cx="320" cy="52" r="10" fill="#FFB400" />
+  </>
+);
+
 const stroked = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
 const symbol = (id: string, viewBox: string, props: Record<string, unknown>, children: ReactNode) =>
   createElement("symbol", { key: id, id, viewBox, ...props }, children);
@@ -163,6 +180,7 @@ export function iconSpriteMarkup(): string {
     { xmlns: "http://www.w3.org/2000/svg" },
     ...ICON_NAMES.map((name) => symbol(name, "0 0 24 24", stroked, PATHS[name])),
     symbol("bookmark", "0 0 24 24", { stroke: "currentColor", strokeWidth: 2, strokeLinejoin: "round" }, createElement("path", { d: BOOKMARK_PATH })),
+    symbol("hero", "0 0 360 280", {}, HERO),
     symbol("rating-star", "0 0 24 24", {}, star(0)),
     symbol(
       `rating-row-${RATING_ROW}`,

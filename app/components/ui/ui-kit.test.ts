@@ -39,7 +39,7 @@ describe("Icon", () => {
   });
 
   it("has a symbol in the sprite file for every icon, the bookmark and the rating stars, and the file is up to date", () => {
-    for (const name of [...ICON_NAMES, "bookmark", "rating-star", "rating-row-5"]) expect(sprite).toContain(`<symbol id="${name}"`);
+    for (const name of [...ICON_NAMES, "bookmark", "hero", "rating-star", "rating-row-5"]) expect(sprite).toContain(`<symbol id="${name}"`);
     // scripts/icon-sprite.ts writes it from icon-paths.tsx: run it after changing a drawing.
     expect(sprite).toBe(iconSpriteMarkup());
   });
