@@ -48,6 +48,11 @@ const QueryInt = (min: number, max: number, fallback: number) =>
   );
 
 export const SHOP_PAGE_SIZE = 24;
+/**
+ * The shop page's own page (web tier, /boutique): half the API's default, so the page stays within its weight budget
+ * (ADR 0129). The API's default and bounds are unchanged.
+ */
+export const SHOP_CARDS_PER_PAGE = 12;
 
 /** GET /api/shop/products?page=&pageSize= : the store's listing, a page at a time (past the end: the last page). */
 export const ShopListingQuerySchema = z.object({ page: QueryInt(1, 100_000, 1), pageSize: QueryInt(1, 48, SHOP_PAGE_SIZE) });

@@ -6,6 +6,7 @@
 // template.
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { SHOP_CARDS_PER_PAGE } from "#core/contract/shop.ts";
 import { trainings } from "../../server/db/schema/index.ts";
 import { agentFor } from "./enrolment-helpers.ts";
 import { createShopBuyers, storeTrainings } from "./shop-helpers.ts";
@@ -145,7 +146,7 @@ describe("the shop's pages and their SQL statements (pglite, counted)", () => {
       const page = await fetch(`${counted.suite.origin}/boutique`, { headers: { "accept-language": "fr-FR" } });
       const html = await page.text();
       expect(html).not.toContain(`data-product-id="${withdrawn.course.id}"`);
-      expect((html.match(/data-testid="shop-item"/g) ?? []).length).toBe(Math.min(after.total, 24));
+      expect((html.match(/data-testid="shop-item"/g) ?? []).length).toBe(Math.min(after.total, SHOP_CARDS_PER_PAGE));
       const [buyer] = await createShopBuyers(counted.database.db, 1, "listing-withdrawn");
       const agent = await agentFor(counted.suite, buyer, null);
       expectEnvelope(await agent.post("/back/api/shop/add/products", { products: [withdrawn.course.id] }), 404);

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { cx } from "~/components/ui/cx";
+import { spriteRef } from "~/components/ui/icon";
 
 /**
  * Bookmark toggle: a real form posting to the page's action (works without JavaScript: the action
@@ -22,28 +22,9 @@ export function BookmarkToggle({ trainingId, name, bookmarked }: { trainingId: n
       <input type="hidden" name="trainingId" value={trainingId} />
       <input type="hidden" name="op" value={on ? "remove" : "add"} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button
-        type="submit"
-        aria-pressed={on}
-        title={on ? t("card.bookmarked") : t("card.notBookmarked")}
-        className={cx(
-          "flex h-11 w-11 items-center justify-center rounded-full border-2 bg-white shadow-sm transition-colors",
-          on ? "border-primary-dark text-primary-dark" : "border-slate-500 text-slate-700 hover:border-primary-dark hover:text-primary-dark",
-        )}
-        data-testid="bookmark-toggle"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          width={22}
-          height={22}
-          aria-hidden="true"
-          focusable="false"
-          fill={on ? "currentColor" : "none"}
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinejoin="round"
-        >
-          <path d="M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z" />
+      <button type="submit" aria-pressed={on} title={on ? t("card.bookmarked") : t("card.notBookmarked")} className="icon-button" data-testid="bookmark-toggle">
+        <svg width={22} height={22} aria-hidden="true" focusable="false" fill={on ? "currentColor" : "none"}>
+          <use href={spriteRef("bookmark")} />
         </svg>
         <span className="sr-only">{t("card.bookmark", { name })}</span>
       </button>

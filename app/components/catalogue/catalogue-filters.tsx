@@ -21,7 +21,7 @@ export function fundingChoices(brand: Brand): ("dpc" | "fundae" | "free")[] {
   return brand.key === "fr" ? ["dpc", "free"] : ["free"];
 }
 
-const FIELD = "min-h-11 w-full rounded-md border-2 border-slate-500 bg-white px-3 py-2 text-base text-slate-900";
+const FIELD = "field";
 
 type Props = {
   /** Where the GET form goes (the page itself). */

@@ -33,6 +33,31 @@ export type CardCourse = Pick<
   | "highlight"
 >;
 
+/**
+ * Exactly the fields the card reads, picked from a catalogue item: the loaders send the page only these (the API's
+ * item also carries the illustration, provider, tags, audience... that no card shows).
+ */
+export function cardCourseOf(course: CardCourse): CardCourse {
+  const card: CardCourse = {
+    id: course.id,
+    name: course.name,
+    slug: course.slug,
+    type: course.type,
+    type_to_display: course.type_to_display,
+    durations: course.durations,
+    fundings: course.fundings,
+    priceHT: course.priceHT,
+    currency: course.currency,
+    free: course.free,
+    credits: course.credits,
+    is_new: course.is_new,
+    rating: course.rating,
+    rating_count: course.rating_count,
+  };
+  if (course.highlight) card.highlight = course.highlight;
+  return card;
+}
+
 /** A featured training (home, expert page) as the card shows it: the same price rule and labels as the catalogue. */
 export function cardCourseOfFeatured(training: FeaturedTraining): CardCourse {
   return {
@@ -76,26 +101,18 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
   return (
-    <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
-      data-testid="course-card"
-      data-type={course.type}
-    >
-      <div className="flex min-h-10 items-center justify-between gap-2 px-4 py-2 text-sm font-semibold text-white" style={{ backgroundColor: colour }}>
+    <article className="card" data-testid="course-card" data-type={course.type}>
+      <div className="card-head" style={{ backgroundColor: colour }}>
         <span data-testid="course-card-type">{typeTitle}</span>
         {course.is_new ? (
-          <span className="rounded bg-white px-2 py-0.5 text-xs font-bold uppercase" style={{ color: colour }} data-testid="course-card-new">
+          <span className="card-new" style={{ color: colour }} data-testid="course-card-new">
             {t("card.new")}
           </span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <Heading className="pr-10 text-lg font-bold leading-snug">
-          <Link
-            to={href}
-            className="rounded text-slate-900 after:absolute after:inset-0 after:content-[''] group-hover:underline"
-            data-testid="course-card-link"
-          >
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={href} className="card-link" data-testid="course-card-link">
             {course.highlight ? <span dangerouslySetInnerHTML={{ __html: course.highlight.name }} /> : course.name}
           </Link>
         </Heading>
@@ -105,30 +122,26 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
             <span dangerouslySetInnerHTML={{ __html: course.highlight.excerpt }} />
           </p>
         ) : null}
-        <dl className="mt-auto flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-800">
-          <div className="flex items-center gap-1.5">
+        <dl className="card-facts">
+          <div className="card-fact">
             <dt>
               <Icon name="clock" size={20} />
               <span className="sr-only">{t("card.duration")}</span>
             </dt>
             <dd data-testid="course-card-duration">{formatDuration(course.durations.total)}</dd>
           </div>
-          <div className="flex flex-wrap items-baseline gap-x-1.5">
+          <div className="card-price">
             <dt className="sr-only">{t("card.price")}</dt>
             <dd className="font-semibold text-slate-900" data-testid="course-card-price">
               {price.main}
-              {price.detail ? <span className="ml-1.5 font-normal text-slate-700">({price.detail})</span> : null}
+              {price.detail ? <span className="ml-1.5 font-normal text-slate-700">{`(${price.detail})`}</span> : null}
             </dd>
           </div>
           {fundings.length ? (
-            <div className="flex w-full flex-wrap items-center gap-1.5">
+            <div className="card-badges">
               <dt className="sr-only">{t("card.fundings")}</dt>
               {fundings.map((label) => (
-                <dd
-                  key={label}
-                  className="rounded border border-slate-400 px-1.5 py-0.5 text-xs font-semibold text-slate-800"
-                  data-testid="course-card-funding"
-                >
+                <dd key={label} className="badge" data-testid="course-card-funding">
                   {label}
                 </dd>
               ))}
@@ -141,7 +154,7 @@ export function CourseCard({ course, brand, locale, bookmark, originalFundingNam
         {children ? <div className="relative z-10">{children}</div> : null}
       </div>
       {bookmark ? (
-        <div className="absolute right-2 top-12 z-10">
+        <div className="card-corner">
           <BookmarkToggle trainingId={course.id} name={course.name} bookmarked={bookmark.bookmarked} />
         </div>
       ) : null}

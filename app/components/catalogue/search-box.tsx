@@ -35,12 +35,9 @@ export function SearchBox({ defaultValue = "", className, autoFocus }: { default
         defaultValue={defaultValue}
         placeholder={t("search.placeholder")}
         autoFocus={autoFocus}
-        className="min-h-11 w-full min-w-0 rounded-l-md border-2 border-r-0 border-slate-500 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+        className="search-field"
       />
-      <button
-        type="submit"
-        className="flex min-h-11 min-w-11 items-center justify-center rounded-r-md border-2 border-primary bg-primary px-3 text-white hover:border-primary-dark hover:bg-primary-dark"
-      >
+      <button type="submit" className="search-button">
         <Icon name="search" size={20} />
         <span className="sr-only">{t("search.submit")}</span>
       </button>

@@ -17,7 +17,7 @@ export function SiteFooter() {
   const discover = FOOTER_NAV.map((item) => ({ ...item, to: existingPagePath(item.pageId, lang, brand.key) })).filter(
     (item): item is typeof item & { to: string } => item.to !== null,
   );
-  const linkClass = "text-slate-800 underline underline-offset-2";
+  const linkClass = "footer-link";
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 lg:grid-cols-4">
@@ -28,7 +28,7 @@ export function SiteFooter() {
           </div>
           <p className="text-slate-700">{t("footer.tagline")}</p>
           <p>
-            <a href={`mailto:${brand.contactEmail}`} className="text-slate-800 underline underline-offset-2">
+            <a href={`mailto:${brand.contactEmail}`} className={linkClass}>
               {brand.contactEmail}
             </a>
           </p>
@@ -36,7 +36,7 @@ export function SiteFooter() {
             <p className="text-slate-700">
               {t("footer.support")}
               {t("colon")}{" "}
-              <a href={`tel:${brand.dedicatedSupport.phone.replace(/\s/g, "")}`} className="text-slate-800 underline underline-offset-2">
+              <a href={`tel:${brand.dedicatedSupport.phone.replace(/\s/g, "")}`} className={linkClass}>
                 {brand.dedicatedSupport.phone}
               </a>
             </p>
@@ -68,12 +68,7 @@ export function SiteFooter() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {brand.socialLinks.map((link) => (
               <li key={link.network}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 rounded border border-slate-300 bg-white px-3 py-2 text-slate-800 hover:border-primary hover:text-primary-dark"
-                  data-testid={`social-${link.network}`}
-                >
+                <a href={link.url} rel="noopener noreferrer" className="social-link" data-testid={`social-${link.network}`}>
                   <Icon name={link.network} size={20} />
                   <span>{NETWORK_NAMES[link.network]}</span>
                 </a>

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { cx } from "~/components/ui/cx";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
 import { useRootData } from "~/lib/use-root-data";
@@ -14,10 +13,7 @@ import { existingPagePath, MAIN_NAV } from "./nav-links";
 export function SkipLink() {
   const { t } = useTranslation("common");
   return (
-    <a
-      href="#main"
-      className="sr-only z-[100] rounded bg-white px-4 py-2 font-semibold text-primary-dark shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
-    >
+    <a href="#main" className="skip-link">
       {t("nav.skipToContent")}
     </a>
   );
@@ -70,7 +66,7 @@ export function SiteHeader() {
           From 48rem up the <details> is always open and its parts lay out as before (app.css, open-on-wide).
         */}
         <details className="open-on-wide contents-on-wide group" data-testid="site-menu">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded border-2 border-slate-400 px-3 font-semibold text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+          <summary className="menu-button">
             <Icon name="menu" size={20} />
             {t("nav.menu")}
           </summary>
@@ -86,16 +82,7 @@ export function SiteHeader() {
               <ul className="-mx-1 flex flex-col md:flex-row md:flex-wrap md:gap-x-4">
                 {links.map((item) => (
                   <li key={item.pageId}>
-                    <NavLink
-                      to={item.to}
-                      end={item.to === "/"}
-                      className={({ isActive }) =>
-                        cx(
-                          "inline-block border-b-3 px-1 py-2 font-medium text-slate-800 hover:border-slate-300 hover:text-primary-dark",
-                          isActive ? "border-primary text-primary-dark" : "border-transparent",
-                        )
-                      }
-                    >
+                    <NavLink to={item.to} end={item.to === "/"} className="nav-link">
                       {t(item.labelKey)}
                     </NavLink>
                   </li>

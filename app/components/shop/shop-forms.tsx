@@ -56,8 +56,8 @@ export function Money({ cents, currency, locale, testId }: { cents: number; curr
 /** Where and when a session is, as the shop words it everywhere (store, cart, order): "12 mars 2027 · Lyon". */
 export function sessionLabel(
   t: TFunction,
-  session: { startDate: string; virtualClass: boolean; city: string | null; groupName: string },
+  session: { startDate: string; virtualClass: boolean; city: string | null; groupName?: string },
   locale: string,
 ): string {
-  return `${formatCalendarDay(session.startDate, locale, "medium")} · ${session.virtualClass ? t("sessions.virtual") : (session.city ?? session.groupName)}`;
+  return `${formatCalendarDay(session.startDate, locale, "medium")} · ${session.virtualClass ? t("sessions.virtual") : (session.city ?? session.groupName ?? "")}`;
 }

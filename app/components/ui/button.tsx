@@ -22,20 +22,16 @@ type CommonProps = {
   children: ReactNode;
 };
 
-const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-md border-2 font-semibold leading-tight no-underline " +
-  "transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 " +
-  "disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-
+/** Component classes of app.css (.btn and its sizes and variants): one short list per button in the page. */
 const SIZES: Record<ButtonSize, { text: string; iconOnly: string }> = {
-  small: { text: "min-h-9 px-3 py-1.5 text-sm", iconOnly: "h-9 w-9 p-1.5" },
-  normal: { text: "min-h-11 px-5 py-2.5 text-base", iconOnly: "h-11 w-11 p-2" },
+  small: { text: "btn-sm", iconOnly: "btn-icon-sm" },
+  normal: { text: "btn-md", iconOnly: "btn-icon-md" },
 };
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "border-primary bg-primary text-white hover:border-primary-dark hover:bg-primary-dark focus-visible:outline-primary-dark",
-  secondary: "border-primary bg-white text-primary-dark hover:bg-slate-100 focus-visible:outline-primary-dark",
-  danger: "border-red-700 bg-red-700 text-white hover:border-red-800 hover:bg-red-800 focus-visible:outline-red-800",
+  primary: "btn-primary",
+  secondary: "btn-secondary",
+  danger: "btn-danger",
 };
 
 export function buttonClasses({
@@ -45,7 +41,7 @@ export function buttonClasses({
   fullWidth = false,
   className,
 }: Pick<CommonProps, "size" | "variant" | "iconOnly" | "fullWidth" | "className">): string {
-  return cx(BASE, iconOnly ? SIZES[size].iconOnly : SIZES[size].text, VARIANTS[variant], fullWidth && "w-full", className);
+  return cx("btn", iconOnly ? SIZES[size].iconOnly : SIZES[size].text, VARIANTS[variant], fullWidth && "w-full", className);
 }
 
 function Content({ size = "normal", icon, iconPosition = "start", iconOnly, children }: CommonProps) {

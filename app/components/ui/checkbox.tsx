@@ -59,7 +59,7 @@ export function Checkbox({
         aria-readonly={readOnly || undefined}
         readOnly={readOnly || undefined}
         className={cx(
-          "mt-0.5 h-5 w-5 shrink-0 rounded border-2 accent-[var(--color-primary)]",
+          "checkbox",
           isInvalid ? "border-red-700 outline-red-700" : "border-slate-500",
           readOnly && "cursor-default",
           disabled && "cursor-not-allowed",

@@ -55,10 +55,7 @@ export function Dialog({ open, onClose, title, description, closable = true, clo
       open={open ? true : undefined}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className={cx(
-        "m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/60",
-        className,
-      )}
+      className={cx("dialog", className)}
       onCancel={(event) => {
         // Escape on a dialog the user must answer does nothing.
         if (!closable) event.preventDefault();

@@ -1,142 +1,19 @@
 import type { SVGProps } from "react";
+import type { PATHS } from "./icon-paths";
+import spriteHref from "./icons.svg?no-inline";
 
 /**
- * A small inline SVG icon set (24 x 24 grid, stroke 2, round caps) drawn for this project.
- * Icons are decorative by default (aria-hidden); pass `label` when the icon alone carries meaning.
+ * A small SVG icon set (24 x 24 grid, stroke 2, round caps) drawn for this project (icon-paths.tsx). Each icon is a
+ * <use> of one symbol of a cacheable sprite file, so a page repeats a short reference, not the drawing, and shows its
+ * icons without JavaScript. Icons are decorative by default (aria-hidden); pass `label` when the icon alone carries
+ * meaning.
  */
-const PATHS = {
-  search: (
-    <>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-4-4" />
-    </>
-  ),
-  user: (
-    <>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-    </>
-  ),
-  cart: (
-    <>
-      <path d="M3 4h2l2.4 11h10.8L21 8H7" />
-      <circle cx="9" cy="19.5" r="1.5" />
-      <circle cx="17" cy="19.5" r="1.5" />
-    </>
-  ),
-  bell: (
-    <>
-      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
-      <path d="M10 21h4" />
-    </>
-  ),
-  close: <path d="M6 6l12 12M18 6 6 18" />,
-  check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
-  "chevron-down": <path d="m6 9 6 6 6-6" />,
-  "chevron-up": <path d="m6 15 6-6 6 6" />,
-  "chevron-left": <path d="m15 6-6 6 6 6" />,
-  "chevron-right": <path d="m9 6 6 6-6 6" />,
-  "arrow-right": <path d="M4 12h16m-6-6 6 6-6 6" />,
-  "arrow-left": <path d="M20 12H4m6-6-6 6 6 6" />,
-  info: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v6M12 7.5v.5" />
-    </>
-  ),
-  warning: (
-    <>
-      <path d="M12 3 2 20h20z" />
-      <path d="M12 10v4.5M12 17.5v.5" />
-    </>
-  ),
-  error: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m9 9 6 6m0-6-6 6" />
-    </>
-  ),
-  success: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m8 12.5 2.7 2.7L16 10" />
-    </>
-  ),
-  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
-  globe: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z" />
-    </>
-  ),
-  clock: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </>
-  ),
-  cookie: (
-    <>
-      <path d="M21 12.5A9 9 0 1 1 11.5 3a3 3 0 0 0 3.5 3.5 3 3 0 0 0 3.5 3.5 3 3 0 0 0 2.5 2.5z" />
-      <path d="M8.5 9.5v.01M8 14.5v.01M12.5 12.5v.01M15.5 16v.01M11 17.5v.01" />
-    </>
-  ),
-  external: (
-    <>
-      <path d="M14 4h6v6M20 4l-9 9" />
-      <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </>
-  ),
-  star: <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />,
-  home: (
-    <>
-      <path d="M3 11 12 4l9 7" />
-      <path d="M5 10v10h14V10" />
-    </>
-  ),
-  book: (
-    <>
-      <path d="M4 5a2 2 0 0 1 2-2h14v15H6a2 2 0 0 0-2 2z" />
-      <path d="M4 20a2 2 0 0 0 2 2h14v-4" />
-    </>
-  ),
-  logout: (
-    <>
-      <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4" />
-      <path d="M10 16l-4-4 4-4M6 12h10" />
-    </>
-  ),
-  settings: (
-    <>
-      <circle cx="12" cy="12" r="3" />
-      <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1" />
-    </>
-  ),
-  facebook: <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5z" />,
-  linkedin: (
-    <>
-      <rect x="3" y="3" width="18" height="18" rx="2" />
-      <path d="M8 10.5V17M8 7.5v.01M12 17v-6.5M12 13.5a2.5 2.5 0 0 1 5 0V17" />
-    </>
-  ),
-  instagram: (
-    <>
-      <rect x="3" y="3" width="18" height="18" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <path d="M17.5 6.5v.01" />
-    </>
-  ),
-  youtube: (
-    <>
-      <rect x="2" y="5" width="20" height="14" rx="4" />
-      <path d="m10 9 5 3-5 3z" />
-    </>
-  ),
-  x: <path d="M4 4l16 16M20 4 4 20" />,
-} as const;
-
 export type IconName = keyof typeof PATHS;
-export const ICON_NAMES = Object.keys(PATHS) as IconName[];
+
+/** The address of a symbol of the sprite (icons, "bookmark", "rating-star", "rating-row-5"). */
+export function spriteRef(id: string): string {
+  return `${spriteHref}#${id}`;
+}
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & {
   name: IconName;
@@ -146,24 +23,17 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & {
   label?: string;
 };
 
-export function Icon({ name, size = 24, label, className, strokeWidth = 2, ...rest }: IconProps) {
+export function Icon({ name, size = 24, label, className, ...rest }: IconProps) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
       width={size}
       height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       focusable="false"
-      className={["shrink-0", className].filter(Boolean).join(" ")}
+      className={className ? `shrink-0 ${className}` : "shrink-0"}
       {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
       {...rest}
     >
-      {PATHS[name]}
+      <use href={spriteRef(name)} />
     </svg>
   );
 }

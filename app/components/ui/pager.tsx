@@ -12,9 +12,8 @@ export type PagerLabels = {
   page: (page: number) => string;
 };
 
-const ITEM =
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border-2 px-3 font-semibold " +
-  "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";
+/** app.css's .pager-item. */
+const ITEM = "pager-item";
 const OTHER = "border-slate-400 text-primary-dark hover:bg-slate-100";
 
 /**

@@ -1,14 +1,13 @@
 import { numberFormat } from "#core/domain/intl-cache.ts";
 import { Fragment, useId } from "react";
+import { spriteRef } from "./icon";
+import { RATING_EDGE, RATING_ROW, RATING_STEP, STAR_PATH } from "./star";
 import { useTranslation } from "~/i18n/react";
 import { cx } from "./cx";
 
 /** Spec section 9: length 5, optional half steps, colour #FFB400. */
 export const RATING_LENGTH = 5;
 export const RATING_COLOUR = "#FFB400";
-/** A darker edge so the star shape keeps 3:1 contrast on white (WCAG 1.4.11). */
-const RATING_EDGE = "#8A5C00";
-const STAR_PATH = "M12 2.6l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.4l-5.8 3.1 1.1-6.5-4.7-4.6 6.5-.9z";
 
 /** The value shown: rounded to the nearest half (or whole) star and kept within 0..length. */
 export function roundRating(value: number, halfSteps: boolean, length = RATING_LENGTH): number {
@@ -36,46 +35,46 @@ export type RatingProps = {
   className?: string;
 };
 
+/** A row of `length` stars in the sprite's drawing (one <use> for the usual five); `fill` is their colour. */
+function Stars({ length, fill }: { length: number; fill: string }) {
+  if (length === RATING_ROW) return <use href={spriteRef(`rating-row-${RATING_ROW}`)} width={RATING_STEP * length - 2} height="24" fill={fill} />;
+  return (
+    <g fill={fill}>
+      {Array.from({ length }, (_, i) => (
+        <use key={i} href={spriteRef("rating-star")} x={i * RATING_STEP} width="24" height="24" />
+      ))}
+    </g>
+  );
+}
+
 /**
- * Read-only stars with one accessible text for the whole group. One small SVG: the star is
- * defined once and reused, the gold layer is clipped to the rating (keeps pages light).
+ * Read-only stars with one accessible text for the whole group. The stars are the sprite file's: a white row, and
+ * the gold row in a nested <svg> as wide as the rating (an inner viewport clips what passes it), so a card carries
+ * no drawing and no id of its own.
  */
 export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size = 20, label, showValue = false, count, className }: RatingProps) {
   const { t, i18n } = useTranslation("common");
   const text = useRatingText();
-  // SVG references (href, url(#...)) want plain ids.
-  const id = `rating${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const shown = roundRating(value, halfSteps, length);
   const format = numberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
-  const step = 26; // 24 for the star, 2 of gap
-  const width = step * length - 2;
-  const stars = Array.from({ length }, (_, i) => i * step);
+  const width = RATING_STEP * length - 2;
+  const filled = Math.floor(shown) * RATING_STEP + (shown % 1 ? 12 : 0);
   return (
-    <span className={cx("inline-flex items-center gap-1.5", className)}>
+    <span className={cx("rating", className)}>
       <svg role="img" aria-label={label ?? text(shown, length)} data-rating={shown} viewBox={`0 0 ${width} 24`} width={(size * width) / 24} height={size}>
-        <defs>
-          <path id={`${id}s`} d={STAR_PATH} stroke={RATING_EDGE} strokeWidth="1.5" strokeLinejoin="round" />
-          <clipPath id={`${id}c`}>
-            <rect width={stars.filter((_, i) => shown >= i + 1).length * step + (shown % 1 ? 12 : 0)} height="24" />
-          </clipPath>
-        </defs>
-        <g fill="#fff">
-          {stars.map((x) => (
-            <use key={x} href={`#${id}s`} x={x} />
-          ))}
-        </g>
-        <g fill={RATING_COLOUR} clipPath={`url(#${id}c)`}>
-          {stars.map((x) => (
-            <use key={x} href={`#${id}s`} x={x} />
-          ))}
-        </g>
+        <Stars length={length} fill="#fff" />
+        {filled ? (
+          <svg width={filled} height="24">
+            <Stars length={length} fill={RATING_COLOUR} />
+          </svg>
+        ) : null}
       </svg>
       {showValue ? (
         <span className="text-sm text-slate-700" aria-hidden="true">
           {format.format(shown)}
         </span>
       ) : null}
-      {count !== undefined ? <span className="text-sm text-slate-700">({t("rating.count", { count })})</span> : null}
+      {count !== undefined ? <span className="text-sm text-slate-700">{`(${t("rating.count", { count })})`}</span> : null}
     </span>
   );
 }

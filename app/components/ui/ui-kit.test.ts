@@ -8,7 +8,9 @@ import { createI18n } from "~/i18n/instance";
 import { Button, ButtonLink } from "./button";
 import { Checkbox } from "./checkbox";
 import { Dialog } from "./dialog";
-import { Icon, ICON_NAMES } from "./icon";
+import { readFileSync } from "node:fs";
+import { Icon } from "./icon";
+import { ICON_NAMES, iconSpriteMarkup } from "./icon-paths";
 import { Rating, RatingInput, roundRating } from "./rating";
 import { Spinner } from "./spinner";
 import { Toaster } from "./toast";
@@ -21,13 +23,25 @@ function render(element: ReactElement): string {
   return renderToStaticMarkup(h(I18nProvider, { i18n }, h(RouterProvider, { router })));
 }
 
+const sprite = readFileSync(new URL("./icons.svg", import.meta.url), "utf8");
+const styles = readFileSync(new URL("../../styles/app.css", import.meta.url), "utf8");
+
 describe("Icon", () => {
-  it("is 24 px with a stroke of 2 and hidden from assistive technology by default", () => {
+  it("is 24 px, drawn by the sprite's symbol with a stroke of 2, and hidden from assistive technology by default", () => {
     const html = render(h(Icon, { name: "search" }));
     expect(html).toContain('width="24"');
     expect(html).toContain('height="24"');
-    expect(html).toContain('stroke-width="2"');
     expect(html).toContain('aria-hidden="true"');
+    // No drawing in the page: one <use> of the sprite file's symbol.
+    expect(html).toMatch(/<use href="[^"]*icons\.svg[^"#]*#search"><\/use>/);
+    expect(html).not.toContain("<path");
+    expect(sprite).toMatch(/<symbol id="search" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"/);
+  });
+
+  it("has a symbol in the sprite file for every icon, the bookmark and the rating stars, and the file is up to date", () => {
+    for (const name of [...ICON_NAMES, "bookmark", "hero", "rating-star", "rating-row-5"]) expect(sprite).toContain(`<symbol id="${name}"`);
+    // scripts/icon-sprite.ts writes it from icon-paths.tsx: run it after changing a drawing.
+    expect(sprite).toBe(iconSpriteMarkup());
   });
 
   it("gets a role and a name when labelled", () => {
@@ -54,7 +68,20 @@ describe("Button", () => {
     const html = render(h(Button, { icon: "close", size: "small", iconOnly: true, variant: "danger", children: "Supprimer" }));
     expect(html).toContain('width="20"');
     expect(html).toContain('<span class="sr-only">Supprimer</span>');
-    expect(html).toContain("bg-red-700");
+    expect(html).toContain('class="btn btn-icon-sm btn-danger"');
+  });
+
+  it("draws its sizes and variants with app.css's component classes, focus ring and hover included", () => {
+    const rule = (name: string) => styles.match(new RegExp(`\\n  \\.${name} \\{\\n    @apply ([^;]+);`))?.[1].split(" ") ?? [];
+    expect(rule("btn")).toEqual(
+      expect.arrayContaining(["inline-flex", "border-2", "focus-visible:outline-3", "focus-visible:outline-offset-2", "disabled:opacity-60"]),
+    );
+    expect(rule("btn-sm")).toEqual(expect.arrayContaining(["min-h-9", "text-sm"]));
+    expect(rule("btn-md")).toEqual(expect.arrayContaining(["min-h-11", "text-base"]));
+    expect(rule("btn-icon-sm")).toEqual(["h-9", "w-9", "p-1.5"]);
+    expect(rule("btn-primary")).toEqual(expect.arrayContaining(["bg-primary", "hover:bg-primary-dark", "focus-visible:outline-primary-dark"]));
+    expect(rule("btn-secondary")).toEqual(expect.arrayContaining(["bg-white", "text-primary-dark", "hover:bg-slate-100"]));
+    expect(rule("btn-danger")).toEqual(expect.arrayContaining(["bg-red-700", "hover:bg-red-800", "focus-visible:outline-red-800"]));
   });
 
   it("renders as a link", () => {
@@ -111,11 +138,23 @@ describe("Rating", () => {
     const html = render(h(Rating, { value: 4.43 }));
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="4,5 sur 5"');
-    // One SVG: five outlined stars, five gold ones clipped to four and a half stars.
-    expect(html.match(/<svg/g)).toHaveLength(1);
-    expect(html.match(/<use /g)).toHaveLength(5 + 5);
-    expect(html).toMatch(/<rect width="116" height="24"/);
-    expect(html).toContain('fill="#FFB400"');
+    // The sprite's row of five stars twice: white, then gold in an inner viewport four and a half stars wide.
+    expect(html.match(/<use /g)).toHaveLength(2);
+    expect(html.match(/#rating-row-5"/g)).toHaveLength(2);
+    expect(html).toMatch(/<svg width="116" height="24"><use [^>]*fill="#FFB400"/);
+    expect(html).toContain('fill="#fff"');
+    // No drawing and no id of its own: many ratings in a page repeat nothing but references.
+    expect(html).not.toContain("<path");
+    expect(html).not.toContain("id=");
+  });
+
+  it("draws another length star by star, and no gold layer for 0", () => {
+    const three = render(h(Rating, { value: 2, length: 3 }));
+    expect(three).toContain('aria-label="2 sur 3"');
+    expect(three.match(/#rating-star"/g)).toHaveLength(3 + 3);
+    expect(three).toMatch(/<svg width="52" height="24">/);
+    const none = render(h(Rating, { value: 0 }));
+    expect(none.match(/<use /g)).toHaveLength(1);
   });
 
   it("as an input: radio buttons in a fieldset with a legend, one per half star", () => {

@@ -13,7 +13,8 @@ import { getUser } from "~/lib/current-user.server";
 import { loginPath } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast, withToast, type ToastInput } from "~/lib/toast.server";
-import type { CataloguePage, CatalogCourse } from "#core/contract/catalogue.ts";
+import type { CataloguePage } from "#core/contract/catalogue.ts";
+import { cardCourseOf, type CardCourse } from "../../components/catalogue/course-card";
 import { FILTER_PARAMS, readFilters, readLimit, type Filters } from "../../components/catalogue/catalogue-url";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 
@@ -25,7 +26,8 @@ export type CatalogueView = {
   sortOptions: SortOption[];
   /** Pagination (Belgian brand) or a progressive list with a "more" link (others). */
   paginated: boolean;
-  items: CatalogCourse[];
+  /** The cards' fields only (cardCourseOf). */
+  items: CardCourse[];
   total: number;
   page: number;
   pageSize: number;
@@ -148,7 +150,7 @@ export async function loadCatalogueView({ request, url, context }: Args & { requ
     sort: result.sort,
     sortOptions: result.sortOptions,
     paginated,
-    items: result.items,
+    items: result.items.map(cardCourseOf),
     total: result.total,
     page: result.page,
     pageSize: result.pageSize,

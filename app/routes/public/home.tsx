@@ -27,7 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Spec: home sends a logged-in user to the catalogue (once that page exists).
   const cataloguePath = existingPagePath("catalogue", pathLangOf(locale), brand.key);
   if (session.loggedIn && cataloguePath) throw redirect(cataloguePath);
-  return { loggedIn: session.loggedIn, trainings: featured.trainings };
+  // The cards' fields only (the featured payload also carries the illustration and the stored type).
+  return { loggedIn: session.loggedIn, trainings: featured.trainings.map(cardCourseOfFeatured) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { titleKey: "home:meta.title", descriptionKey: "home:meta.description" });
@@ -122,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {trainings.map((training) => (
               <li key={training.id}>
-                <CourseCard course={cardCourseOfFeatured(training)} brand={brand} locale={locale} headingLevel={3} />
+                <CourseCard course={training} brand={brand} locale={locale} headingLevel={3} />
               </li>
             ))}
           </ul>

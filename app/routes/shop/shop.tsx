@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
-import { SHOP_PAGE_SIZE } from "#core/contract/shop.ts";
+import { SHOP_CARDS_PER_PAGE } from "#core/contract/shop.ts";
 import type { Route } from "./+types/shop";
 import { useCataloguePaginationLabels } from "~/components/catalogue/catalogue-results";
-import { CourseCard } from "~/components/catalogue/course-card";
+import { CourseCard, cardCourseOf } from "~/components/catalogue/course-card";
 import { AddToCartForm, sessionLabel } from "~/components/shop/shop-forms";
 import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/i18n/react";
@@ -22,9 +22,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { back } = context.get(requestStateContext);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 1000 ? pageParam : 1;
-  const [listing, cart] = await Promise.all([back.call(shopEndpoints.products, { query: { page, pageSize: SHOP_PAGE_SIZE } }), loadCart(context)]);
+  const [listing, cart] = await Promise.all([back.call(shopEndpoints.products, { query: { page, pageSize: SHOP_CARDS_PER_PAGE } }), loadCart(context)]);
+  // The cards' fields only, and of each session what its line shows (the group's name only stands in for a missing city).
   return {
-    items: listing.items,
+    items: listing.items.map(({ course, sessions }) => ({
+      course: cardCourseOf(course),
+      sessions: sessions.map((s) => ({
+        sessionId: s.sessionId,
+        startDate: s.startDate,
+        virtualClass: s.virtualClass,
+        city: s.city,
+        ...(s.city === null && !s.virtualClass ? { groupName: s.groupName } : {}),
+        seatsAvailable: s.seatsAvailable,
+        isFull: s.isFull,
+      })),
+    })),
     inCart: cart?.products.map((p) => p.productId) ?? [],
     paging: { page: listing.page, pageSize: listing.pageSize, total: listing.total },
   };
@@ -68,7 +80,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 flex flex-col gap-1">
                         {sessions.map((s) => (
                           <li key={s.sessionId}>
-                            {sessionLabel(t, s, root.locale)} · {s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}
+                            {`${sessionLabel(t, s, root.locale)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`}
                           </li>
                         ))}
                       </ul>
