@@ -4,10 +4,7 @@ import { cx } from "~/components/ui/cx";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { Icon } from "~/components/ui/icon";
 import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
-import type { TrainingDetail } from "#core/contract/catalogue.ts";
-
-type FaceToFace = TrainingDetail["faceToFaces"][number];
-type Session = FaceToFace["sessions"][number];
+import type { CourseSession as Session, CourseSessionGroup as FaceToFace } from "~/routes/public/training-view.server";
 
 /** Booking controls for a logged-in learner who may subscribe (absent for guests and shop users). */
 export type SessionBooking = {
@@ -67,9 +64,7 @@ function SessionBookingControl({ session, group, booking, label }: { session: Se
 function SessionItem({ session, group, locale, booking }: { session: Session; group: FaceToFace; locale: Locale; booking?: SessionBooking }) {
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
-  const dates = session.sessionDates.length
-    ? session.sessionDates
-    : [{ id: 0, date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
+  const dates = session.dates;
   const time = (start: string, end: string) => (start && end ? t("sessions.time", { start, end }) : null);
   return (
     <li
@@ -109,8 +104,8 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
         <div className="mt-2">
           <p className="text-sm font-semibold">{t("sessions.dates")}</p>
           <ol className="mt-1 list-inside list-decimal text-sm">
-            {dates.map((date) => (
-              <li key={`${date.id}-${date.date}-${date.startTime}`} data-testid="session-date">
+            {dates.map((date, index) => (
+              <li key={index} data-testid="session-date">
                 {sessionDay(date.date, locale)}
                 {time(date.startTime, date.endTime) ? `, ${time(date.startTime, date.endTime)}` : ""}
               </li>
@@ -146,22 +141,24 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
 
 /** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
 export function CourseSessions({
-  training,
+  groups,
+  onDemand,
   locale,
   headingId,
   booking,
 }: {
-  training: TrainingDetail;
+  groups: FaceToFace[];
+  /** Sessions are organised on demand (said when none is planned). */
+  onDemand: boolean;
   locale: Locale;
   headingId: string;
   booking?: SessionBooking;
 }) {
   const { t } = useTranslation("training");
-  const groups = training.faceToFaces;
   const any = groups.some((group) => group.sessions.length > 0);
   return (
     <div className="flex flex-col gap-5" data-testid="sessions">
-      {!any ? <p>{training.sessionsOnDemand ? t("sessions.onDemand") : t("sessions.none")}</p> : null}
+      {!any ? <p>{onDemand ? t("sessions.onDemand") : t("sessions.none")}</p> : null}
       {groups
         .filter((group) => group.sessions.length > 0)
         .map((group) => (

@@ -15,6 +15,7 @@ import { useRootData } from "~/lib/use-root-data";
 import { Fact, People, Section } from "./course-page-parts";
 import type { loader } from "~/routes/public/training";
 import { AddToCartForm } from "~/components/shop/shop-forms";
+import { courseJsonLd } from "./course-seo";
 
 export type CoursePageData = Awaited<ReturnType<typeof loader>>;
 
@@ -27,16 +28,12 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
   const path = usePagePath();
   const { training, loggedIn, bookmarked, enrolment } = loaderData;
   const locale = root?.locale ?? "fr-FR";
-  const price = priceText(
-    { free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) },
-    locale,
-    tc,
-  );
+  const price = priceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings }, locale, tc);
   if (!root) return null;
   const { brand } = root;
   const colour = trainingTypeColour(training.effectiveType, { spanishDomain: brand.contentLang === "es" });
   const typeTitle = displayTypeTitle(training.displayType, brand.contentLang);
-  const fundingNames = fundingLabels({ fundings: training.fundings.map((f) => f.code), credits: training.credits });
+  const fundingNames = fundingLabels({ fundings: training.fundings, credits: training.credits });
   const audienceReason = training.audienceFit.reason;
   const hasSessions = training.faceToFaces.length > 0 || ["faceToFaceOnly", "virtualClass", "mixt"].includes(training.effectiveType);
   const external = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -61,7 +58,12 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
       data-type={training.effectiveType}
       data-display-type={training.displayType}
     >
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loaderData.seo.jsonLd }} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: courseJsonLd(training, brand.title, loaderData.canonical) }}
+      />
       <div className="mx-auto max-w-6xl px-4 pt-4">
         <nav aria-label={t("breadcrumb.label")}>
           <ol className="flex flex-wrap gap-x-2 text-sm text-slate-700">
@@ -215,7 +217,13 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           {hasSessions ? (
             <Section id="sessions-title" title={t("sections.sessions")}>
-              <CourseSessions training={training} locale={locale} headingId="sessions-group" booking={sessionBooking} />
+              <CourseSessions
+                groups={training.faceToFaces}
+                onDemand={training.sessionsOnDemand}
+                locale={locale}
+                headingId="sessions-group"
+                booking={sessionBooking}
+              />
             </Section>
           ) : null}
 
