@@ -26,9 +26,7 @@ export function AssociatedTrainings({ courses, brand, locale }: { courses: Assoc
             >
               {course.name}
             </Link>
-            <span className="text-sm text-slate-800">
-              {formatDuration(course.total)} · {price.main}
-            </span>
+            <span className="text-sm text-slate-800">{`${formatDuration(course.total)} · ${price.main}`}</span>
           </li>
         );
       })}

@@ -65,10 +65,12 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
   const dates = session.dates;
-  const time = (start: string, end: string) => (start && end ? t("sessions.time", { start, end }) : null);
+  /** "mardi 3 mars 2026, 09:00 – 17:30": one text node (no React separator comments in the HTML). */
+  const when = ({ date, startTime, endTime }: Session["dates"][number]) =>
+    startTime && endTime ? `${sessionDay(date, locale)}, ${t("sessions.time", { start: startTime, end: endTime })}` : sessionDay(date, locale);
   return (
     <li
-      className={cx("rounded-lg border p-4", session.isFull ? "border-slate-300 bg-slate-50" : "border-slate-300 bg-white")}
+      className={cx("rounded-lg border border-slate-300 p-4", session.isFull && "bg-slate-50")}
       data-testid="session"
       data-session-id={session.id}
       data-city={place ?? ""}
@@ -82,7 +84,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
             {place ? (
               <>
                 {place}
-                {session.postalCode ? <span className="font-normal text-slate-700"> ({session.postalCode})</span> : null}
+                {session.postalCode ? <span className="font-normal text-slate-700">{` (${session.postalCode})`}</span> : null}
               </>
             ) : (
               t("sessions.online")
@@ -106,8 +108,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
           <ol className="mt-1 list-inside list-decimal text-sm">
             {dates.map((date, index) => (
               <li key={index} data-testid="session-date">
-                {sessionDay(date.date, locale)}
-                {time(date.startTime, date.endTime) ? `, ${time(date.startTime, date.endTime)}` : ""}
+                {when(date)}
               </li>
             ))}
           </ol>
@@ -115,10 +116,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
       ) : (
         <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
           <Icon name="clock" size={20} />
-          <span>
-            {sessionDay(dates[0].date, locale)}
-            {time(dates[0].startTime, dates[0].endTime) ? `, ${time(dates[0].startTime, dates[0].endTime)}` : ""}
-          </span>
+          <span>{when(dates[0])}</span>
         </p>
       )}
       {session.trainerName ? <p className="mt-1 text-sm text-slate-700">{t("sessions.trainer", { name: session.trainerName })}</p> : null}

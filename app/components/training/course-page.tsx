@@ -122,7 +122,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               {training.durations.faceToFace ? <Fact label={t("facts.faceToFaceDuration")}>{formatDuration(training.durations.faceToFace)}</Fact> : null}
               <Fact label={t("facts.price")} testId="course-price">
                 {price.main}
-                {price.detail ? <span className="font-normal"> ({price.detail})</span> : null}
+                {price.detail ? <span className="font-normal">{` (${price.detail})`}</span> : null}
               </Fact>
               {training.points ? <Fact label={t("facts.points")}>{training.points}</Fact> : null}
               {training.credits ? <Fact label={t("facts.credits")}>{training.credits}</Fact> : null}
@@ -196,15 +196,15 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
                   <li key={course.id} className="rounded-lg border border-slate-300 p-4">
                     <h3 className="font-bold">
                       {course.name}
-                      {course.type ? <span className="font-normal text-slate-700"> — {t(`modules.${course.type}`)}</span> : null}
-                      {course.durationMinutes ? <span className="font-normal text-slate-700"> — {formatDuration(course.durationMinutes)}</span> : null}
+                      {course.type ? <span className="font-normal text-slate-700">{` — ${t(`modules.${course.type}`)}`}</span> : null}
+                      {course.durationMinutes ? <span className="font-normal text-slate-700">{` — ${formatDuration(course.durationMinutes)}`}</span> : null}
                     </h3>
                     {course.modules.length ? (
                       <ol className="mt-2 list-decimal pl-6 text-sm">
                         {course.modules.map((module) => (
                           <li key={module.id}>
                             {module.title}
-                            {module.durationMinutes ? <span className="text-slate-700"> ({formatDuration(module.durationMinutes)})</span> : null}
+                            {module.durationMinutes ? <span className="text-slate-700">{` (${formatDuration(module.durationMinutes)})`}</span> : null}
                           </li>
                         ))}
                       </ol>
@@ -247,9 +247,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
                     <dd>
                       <ul className="list-disc pl-6">
                         {training.dpc.agreements.map((agreement) => (
-                          <li key={agreement.number}>
-                            {agreement.name} ({agreement.number})
-                          </li>
+                          <li key={agreement.number}>{`${agreement.name} (${agreement.number})`}</li>
                         ))}
                       </ul>
                     </dd>
