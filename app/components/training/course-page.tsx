@@ -358,10 +358,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             {loaderData.shop ? <AddToCartForm productId={training.id} name={training.name} /> : null}
             {training.cantStartMessage ? (
               <p className="rounded border-2 border-amber-700 bg-amber-50 p-2 text-sm text-amber-950" data-testid="cant-start">
-                <strong>
-                  {t("actions.cantStart")}
-                  {t("common:colon")}{" "}
-                </strong>
+                <strong>{`${t("actions.cantStart")}${t("common:colon")} `}</strong>
                 {training.cantStartMessage}
               </p>
             ) : null}

@@ -7,6 +7,9 @@ import type { CatalogCourse, PersonPayload, SessionPayload, TrainingDetail } fro
  * reads must not be here.
  */
 
+/** The page shows days, not instants (formatCalendarDay reads the day part as written). */
+const day = (instant: string | null) => instant?.slice(0, 10) ?? null;
+
 const person = ({ slug, name, title, photo }: PersonPayload) => ({ slug, name, title, photo });
 
 /** A session and its days: the session's own start and hours when it has no dated days. */
@@ -92,14 +95,14 @@ export function courseView(training: TrainingDetail) {
     isPublished: training.isPublished,
     isNew: training.isNew,
     lang: training.lang,
-    lastUpdate: training.lastUpdate,
+    lastUpdate: day(training.lastUpdate),
     mainIllustration: training.mainIllustration,
     videoId: training.videoId,
     naocareLink: training.naocareLink,
     partnerLink: training.partnerLink,
     providerName: training.providerName,
     ratings: training.ratings,
-    reviews: training.reviews,
+    reviews: training.reviews.map(({ id, authorName, rating, comment, createdAt }) => ({ id, authorName, rating, comment, createdAt: day(createdAt) })),
     trainers: training.trainers.map(person),
     authors: training.authors.map(person),
     points: training.points,
