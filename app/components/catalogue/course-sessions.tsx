@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import type { Locale } from "#core/branding/brands.ts";
-import { cx } from "~/components/ui/cx";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { Icon } from "~/components/ui/icon";
 import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
@@ -70,7 +69,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
     startTime && endTime ? `${sessionDay(date, locale)}, ${t("sessions.time", { start: startTime, end: endTime })}` : sessionDay(date, locale);
   return (
     <li
-      className={cx("rounded-lg border border-slate-300 p-4", session.isFull && "bg-slate-50")}
+      className={session.isFull ? "bg-slate-50" : undefined}
       data-testid="session"
       data-session-id={session.id}
       data-city={place ?? ""}
@@ -137,6 +136,9 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
   );
 }
 
+/** The session cards' frame, written once on the list (`*:`: its items) rather than on every card. */
+const SESSION_LIST = "grid gap-3 md:grid-cols-2 *:rounded-lg *:border *:border-slate-300 *:p-4";
+
 /** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
 export function CourseSessions({
   groups,
@@ -165,7 +167,7 @@ export function CourseSessions({
               {/* The group's own name under the "Sessions" heading: no prefix to double ("Sessions de Sessions walk"). */}
               {group.name || t("sections.sessions")}
             </h3>
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className={SESSION_LIST}>
               {group.sessions.map((session) => (
                 <SessionItem key={session.id} session={session} group={group} locale={locale} booking={booking} />
               ))}

@@ -19,6 +19,10 @@ import { courseJsonLd } from "./course-seo";
 
 export type CoursePageData = Awaited<ReturnType<typeof loader>>;
 
+/** A list of framed items (modules, reviews): the frame written once on the list (`*:`: its items), not on each item. */
+const CARD_LIST = "flex flex-col gap-3 *:rounded-lg *:border *:border-slate-300 *:p-4";
+const REVIEW_LIST = "flex flex-col gap-4 *:rounded-lg *:border *:border-slate-300 *:p-4";
+
 /** The course page (app/routes/public/training.tsx loads it): summary, sessions, enrolment, content, people, reviews. */
 export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
   const { t } = useTranslation("training");
@@ -191,9 +195,9 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           {training.courses.length ? (
             <Section id="programme-title" title={t("sections.programme")} testId="course-programme">
-              <ol className="flex flex-col gap-3">
+              <ol className={CARD_LIST}>
                 {training.courses.map((course) => (
-                  <li key={course.id} className="rounded-lg border border-slate-300 p-4">
+                  <li key={course.id}>
                     <h3 className="font-bold">
                       {course.name}
                       {course.type ? <span className="font-normal text-slate-700">{` — ${t(`modules.${course.type}`)}`}</span> : null}
@@ -282,9 +286,9 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           <Section id="reviews-title" title={t("sections.reviews")} testId="course-reviews">
             {training.reviews.length ? (
-              <ul className="flex flex-col gap-4">
+              <ul className={REVIEW_LIST}>
                 {training.reviews.map((review) => (
-                  <li key={review.id} className="rounded-lg border border-slate-300 p-4">
+                  <li key={review.id}>
                     <Rating value={review.rating} halfSteps={false} size={18} />
                     {review.comment ? <p className="mt-2">{review.comment}</p> : null}
                     <p className="mt-1 text-sm text-slate-700">
