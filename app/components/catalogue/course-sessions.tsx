@@ -64,9 +64,18 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
   const dates = session.dates;
+  // A session's days mostly share their hours: each pair is translated once (the server's translator costs more than
+  // the lookup).
+  const hours = new Map<string, string>();
+  const time = (start: string, end: string) => {
+    const key = `${start}|${end}`;
+    const text = hours.get(key) ?? t("sessions.time", { start, end });
+    hours.set(key, text);
+    return text;
+  };
   /** "mardi 3 mars 2026, 09:00 – 17:30": one text node (no React separator comments in the HTML). */
   const when = ({ date, startTime, endTime }: Session["dates"][number]) =>
-    startTime && endTime ? `${sessionDay(date, locale)}, ${t("sessions.time", { start: startTime, end: endTime })}` : sessionDay(date, locale);
+    startTime && endTime ? `${sessionDay(date, locale)}, ${time(startTime, endTime)}` : sessionDay(date, locale);
   return (
     <li
       className={session.isFull ? "bg-slate-50" : undefined}
