@@ -5,11 +5,11 @@ import { formatDuration } from "#core/domain/duration.ts";
 import { displayTypeTitle, trainingTypeColour } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
 import { pagePath } from "#core/pages.ts";
-import type { CatalogCourse } from "#core/contract/catalogue.ts";
+import type { AssociatedCourse } from "~/routes/public/training-view.server";
 import { priceText } from "./price";
 
 /** The course page's related trainings: a compact list (type, name, duration, price). */
-export function AssociatedTrainings({ courses, brand, locale }: { courses: CatalogCourse[]; brand: Brand; locale: Locale }) {
+export function AssociatedTrainings({ courses, brand, locale }: { courses: AssociatedCourse[]; brand: Brand; locale: Locale }) {
   const { t } = useTranslation("catalogue");
   const lang = pathLangOf(locale);
   return (
@@ -26,9 +26,7 @@ export function AssociatedTrainings({ courses, brand, locale }: { courses: Catal
             >
               {course.name}
             </Link>
-            <span className="text-sm text-slate-800">
-              {formatDuration(course.durations.total)} · {price.main}
-            </span>
+            <span className="text-sm text-slate-800">{`${formatDuration(course.total)} · ${price.main}`}</span>
           </li>
         );
       })}

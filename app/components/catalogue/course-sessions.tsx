@@ -1,13 +1,9 @@
 import { useTranslation } from "~/i18n/react";
 import type { Locale } from "#core/branding/brands.ts";
-import { cx } from "~/components/ui/cx";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { Icon } from "~/components/ui/icon";
 import { EnrolmentForm } from "~/components/enrolment/enrolment-forms";
-import type { TrainingDetail } from "#core/contract/catalogue.ts";
-
-type FaceToFace = TrainingDetail["faceToFaces"][number];
-type Session = FaceToFace["sessions"][number];
+import type { CourseSession as Session, CourseSessionGroup as FaceToFace } from "~/routes/public/training-view.server";
 
 /** Booking controls for a logged-in learner who may subscribe (absent for guests and shop users). */
 export type SessionBooking = {
@@ -67,13 +63,22 @@ function SessionBookingControl({ session, group, booking, label }: { session: Se
 function SessionItem({ session, group, locale, booking }: { session: Session; group: FaceToFace; locale: Locale; booking?: SessionBooking }) {
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
-  const dates = session.sessionDates.length
-    ? session.sessionDates
-    : [{ id: 0, date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
-  const time = (start: string, end: string) => (start && end ? t("sessions.time", { start, end }) : null);
+  const dates = session.dates;
+  // A session's days mostly share their hours: each pair is translated once (the server's translator costs more than
+  // the lookup).
+  const hours = new Map<string, string>();
+  const time = (start: string, end: string) => {
+    const key = `${start}|${end}`;
+    const text = hours.get(key) ?? t("sessions.time", { start, end });
+    hours.set(key, text);
+    return text;
+  };
+  /** "mardi 3 mars 2026, 09:00 – 17:30": one text node (no React separator comments in the HTML). */
+  const when = ({ date, startTime, endTime }: Session["dates"][number]) =>
+    startTime && endTime ? `${sessionDay(date, locale)}, ${time(startTime, endTime)}` : sessionDay(date, locale);
   return (
     <li
-      className={cx("rounded-lg border p-4", session.isFull ? "border-slate-300 bg-slate-50" : "border-slate-300 bg-white")}
+      className={session.isFull ? "bg-slate-50" : undefined}
       data-testid="session"
       data-session-id={session.id}
       data-city={place ?? ""}
@@ -87,7 +92,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
             {place ? (
               <>
                 {place}
-                {session.postalCode ? <span className="font-normal text-slate-700"> ({session.postalCode})</span> : null}
+                {session.postalCode ? <span className="font-normal text-slate-700">{` (${session.postalCode})`}</span> : null}
               </>
             ) : (
               t("sessions.online")
@@ -109,10 +114,9 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
         <div className="mt-2">
           <p className="text-sm font-semibold">{t("sessions.dates")}</p>
           <ol className="mt-1 list-inside list-decimal text-sm">
-            {dates.map((date) => (
-              <li key={`${date.id}-${date.date}-${date.startTime}`} data-testid="session-date">
-                {sessionDay(date.date, locale)}
-                {time(date.startTime, date.endTime) ? `, ${time(date.startTime, date.endTime)}` : ""}
+            {dates.map((date, index) => (
+              <li key={index} data-testid="session-date">
+                {when(date)}
               </li>
             ))}
           </ol>
@@ -120,10 +124,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
       ) : (
         <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
           <Icon name="clock" size={20} />
-          <span>
-            {sessionDay(dates[0].date, locale)}
-            {time(dates[0].startTime, dates[0].endTime) ? `, ${time(dates[0].startTime, dates[0].endTime)}` : ""}
-          </span>
+          <span>{when(dates[0])}</span>
         </p>
       )}
       {session.trainerName ? <p className="mt-1 text-sm text-slate-700">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
@@ -144,24 +145,29 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
   );
 }
 
+/** The session cards' frame, written once on the list (`*:`: its items) rather than on every card. */
+const SESSION_LIST = "grid gap-3 md:grid-cols-2 *:rounded-lg *:border *:border-slate-300 *:p-4";
+
 /** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
 export function CourseSessions({
-  training,
+  groups,
+  onDemand,
   locale,
   headingId,
   booking,
 }: {
-  training: TrainingDetail;
+  groups: FaceToFace[];
+  /** Sessions are organised on demand (said when none is planned). */
+  onDemand: boolean;
   locale: Locale;
   headingId: string;
   booking?: SessionBooking;
 }) {
   const { t } = useTranslation("training");
-  const groups = training.faceToFaces;
   const any = groups.some((group) => group.sessions.length > 0);
   return (
     <div className="flex flex-col gap-5" data-testid="sessions">
-      {!any ? <p>{training.sessionsOnDemand ? t("sessions.onDemand") : t("sessions.none")}</p> : null}
+      {!any ? <p>{onDemand ? t("sessions.onDemand") : t("sessions.none")}</p> : null}
       {groups
         .filter((group) => group.sessions.length > 0)
         .map((group) => (
@@ -170,7 +176,7 @@ export function CourseSessions({
               {/* The group's own name under the "Sessions" heading: no prefix to double ("Sessions de Sessions walk"). */}
               {group.name || t("sections.sessions")}
             </h3>
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className={SESSION_LIST}>
               {group.sessions.map((session) => (
                 <SessionItem key={session.id} session={session} group={group} locale={locale} booking={booking} />
               ))}

@@ -15,8 +15,13 @@ import { useRootData } from "~/lib/use-root-data";
 import { Fact, People, Section } from "./course-page-parts";
 import type { loader } from "~/routes/public/training";
 import { AddToCartForm } from "~/components/shop/shop-forms";
+import { courseJsonLd } from "./course-seo";
 
 export type CoursePageData = Awaited<ReturnType<typeof loader>>;
+
+/** A list of framed items (modules, reviews): the frame written once on the list (`*:`: its items), not on each item. */
+const CARD_LIST = "flex flex-col gap-3 *:rounded-lg *:border *:border-slate-300 *:p-4";
+const REVIEW_LIST = "flex flex-col gap-4 *:rounded-lg *:border *:border-slate-300 *:p-4";
 
 /** The course page (app/routes/public/training.tsx loads it): summary, sessions, enrolment, content, people, reviews. */
 export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
@@ -27,16 +32,12 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
   const path = usePagePath();
   const { training, loggedIn, bookmarked, enrolment } = loaderData;
   const locale = root?.locale ?? "fr-FR";
-  const price = priceText(
-    { free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings.map((f) => f.code) },
-    locale,
-    tc,
-  );
+  const price = priceText({ free: training.free, priceHT: training.priceHT, currency: training.currency, fundings: training.fundings }, locale, tc);
   if (!root) return null;
   const { brand } = root;
   const colour = trainingTypeColour(training.effectiveType, { spanishDomain: brand.contentLang === "es" });
   const typeTitle = displayTypeTitle(training.displayType, brand.contentLang);
-  const fundingNames = fundingLabels({ fundings: training.fundings.map((f) => f.code), credits: training.credits });
+  const fundingNames = fundingLabels({ fundings: training.fundings, credits: training.credits });
   const audienceReason = training.audienceFit.reason;
   const hasSessions = training.faceToFaces.length > 0 || ["faceToFaceOnly", "virtualClass", "mixt"].includes(training.effectiveType);
   const external = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -61,7 +62,12 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
       data-type={training.effectiveType}
       data-display-type={training.displayType}
     >
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loaderData.seo.jsonLd }} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: courseJsonLd(training, brand.title, loaderData.canonical) }}
+      />
       <div className="mx-auto max-w-6xl px-4 pt-4">
         <nav aria-label={t("breadcrumb.label")}>
           <ol className="flex flex-wrap gap-x-2 text-sm text-slate-700">
@@ -120,7 +126,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               {training.durations.faceToFace ? <Fact label={t("facts.faceToFaceDuration")}>{formatDuration(training.durations.faceToFace)}</Fact> : null}
               <Fact label={t("facts.price")} testId="course-price">
                 {price.main}
-                {price.detail ? <span className="font-normal"> ({price.detail})</span> : null}
+                {price.detail ? <span className="font-normal">{` (${price.detail})`}</span> : null}
               </Fact>
               {training.points ? <Fact label={t("facts.points")}>{training.points}</Fact> : null}
               {training.credits ? <Fact label={t("facts.credits")}>{training.credits}</Fact> : null}
@@ -189,20 +195,20 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           {training.courses.length ? (
             <Section id="programme-title" title={t("sections.programme")} testId="course-programme">
-              <ol className="flex flex-col gap-3">
+              <ol className={CARD_LIST}>
                 {training.courses.map((course) => (
-                  <li key={course.id} className="rounded-lg border border-slate-300 p-4">
+                  <li key={course.id}>
                     <h3 className="font-bold">
                       {course.name}
-                      {course.type ? <span className="font-normal text-slate-700"> — {t(`modules.${course.type}`)}</span> : null}
-                      {course.durationMinutes ? <span className="font-normal text-slate-700"> — {formatDuration(course.durationMinutes)}</span> : null}
+                      {course.type ? <span className="font-normal text-slate-700">{` — ${t(`modules.${course.type}`)}`}</span> : null}
+                      {course.durationMinutes ? <span className="font-normal text-slate-700">{` — ${formatDuration(course.durationMinutes)}`}</span> : null}
                     </h3>
                     {course.modules.length ? (
                       <ol className="mt-2 list-decimal pl-6 text-sm">
                         {course.modules.map((module) => (
                           <li key={module.id}>
                             {module.title}
-                            {module.durationMinutes ? <span className="text-slate-700"> ({formatDuration(module.durationMinutes)})</span> : null}
+                            {module.durationMinutes ? <span className="text-slate-700">{` (${formatDuration(module.durationMinutes)})`}</span> : null}
                           </li>
                         ))}
                       </ol>
@@ -215,7 +221,13 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           {hasSessions ? (
             <Section id="sessions-title" title={t("sections.sessions")}>
-              <CourseSessions training={training} locale={locale} headingId="sessions-group" booking={sessionBooking} />
+              <CourseSessions
+                groups={training.faceToFaces}
+                onDemand={training.sessionsOnDemand}
+                locale={locale}
+                headingId="sessions-group"
+                booking={sessionBooking}
+              />
             </Section>
           ) : null}
 
@@ -239,9 +251,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
                     <dd>
                       <ul className="list-disc pl-6">
                         {training.dpc.agreements.map((agreement) => (
-                          <li key={agreement.number}>
-                            {agreement.name} ({agreement.number})
-                          </li>
+                          <li key={agreement.number}>{`${agreement.name} (${agreement.number})`}</li>
                         ))}
                       </ul>
                     </dd>
@@ -276,9 +286,9 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           <Section id="reviews-title" title={t("sections.reviews")} testId="course-reviews">
             {training.reviews.length ? (
-              <ul className="flex flex-col gap-4">
+              <ul className={REVIEW_LIST}>
                 {training.reviews.map((review) => (
-                  <li key={review.id} className="rounded-lg border border-slate-300 p-4">
+                  <li key={review.id}>
                     <Rating value={review.rating} halfSteps={false} size={18} />
                     {review.comment ? <p className="mt-2">{review.comment}</p> : null}
                     <p className="mt-1 text-sm text-slate-700">
@@ -352,10 +362,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             {loaderData.shop ? <AddToCartForm productId={training.id} name={training.name} /> : null}
             {training.cantStartMessage ? (
               <p className="rounded border-2 border-amber-700 bg-amber-50 p-2 text-sm text-amber-950" data-testid="cant-start">
-                <strong>
-                  {t("actions.cantStart")}
-                  {t("common:colon")}{" "}
-                </strong>
+                <strong>{`${t("actions.cantStart")}${t("common:colon")} `}</strong>
                 {training.cantStartMessage}
               </p>
             ) : null}

@@ -5,7 +5,9 @@ import { redirect } from "react-router";
 import type { SeoHandle } from "~/lib/seo";
 import type { Route } from "./+types/training";
 import { bookmarkBranch } from "~/routes/catalogue/catalogue.server";
-import { canonicalPath, courseJsonLd, metaDescription } from "~/routes/public/training-seo.server";
+import { canonicalPath } from "~/routes/public/training-seo.server";
+import { courseView } from "~/routes/public/training-view.server";
+import { metaDescription } from "~/components/training/course-seo";
 import { enrolmentBranches } from "~/routes/public/training-enrolment.server";
 import { shopBranches } from "~/routes/shop/shop.server";
 import { canShop } from "#core/domain/permissions.ts";
@@ -19,6 +21,7 @@ import { loginPath, pathOf } from "~/lib/paths.server";
 import { pageMeta } from "~/lib/meta";
 import { enrolmentEndpoints } from "#core/contract/endpoints/enrolment.ts";
 import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
+import type { EnrolmentView } from "~/components/enrolment/enrolment-panel";
 
 /**
  * /{trainingType}/{slug}: the course page. A first segment outside the ten types is
@@ -28,7 +31,7 @@ import { catalogueEndpoints } from "#core/contract/endpoints/catalogue.ts";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { pathname } = url;
   if (!isTrainingType(params.trainingType)) notFound(pathname, "training-type");
-  const { back, brand, locale } = context.get(requestStateContext);
+  const { back, locale } = context.get(requestStateContext);
   const [training, user] = await Promise.all([
     back.call(catalogueEndpoints.training, { params: { slug: params.slug } }).catch(notFoundOn404(pathname)),
     getUser(context),
@@ -46,32 +49,39 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const eligibility = enrolmentReply?.eligibility;
   /** A guest or shop customer may buy it (on the store, with a price): the actions offer "add to cart". */
   const shop = canShop(user) && training.availableOnStore && !training.free && training.priceHT > 0;
+  const refusal = eligibility && !eligibility.allowed ? eligibility.reason : null;
+  // Only what the page shows or hydrates from (courseView): this object is in the HTML a second time as route data.
   return {
-    training,
+    training: courseView(training),
     loggedIn: user.loggedIn,
     shop,
     bookmarked: bookmarks.includes(training.id),
     enrolment: {
       // A shop customer is told to buy only what the shop sells; otherwise they subscribe or read why not (issue 29).
       viewer: !user.loggedIn ? ("guest" as const) : user.contractType === "shop" && shop ? ("shop" as const) : ("learner" as const),
-      current: enrolmentReply?.enrolment ?? null,
-      refusal: eligibility && !eligibility.allowed ? eligibility.reason : null,
-      refusalLinks: {
-        advisor: pathOf(context, "advisor-contact"),
-        offer: pathOf(context, "offer"),
-        forMe: `${pathOf(context, "catalogue")}?audience=mine`,
-      },
+      current: enrolmentReply?.enrolment ? pick(enrolmentReply.enrolment) : null,
+      refusal,
+      refusalLinks: refusal
+        ? {
+            advisor: pathOf(context, "advisor-contact"),
+            offer: pathOf(context, "offer"),
+            forMe: `${pathOf(context, "catalogue")}?audience=mine`,
+          }
+        : NO_LINKS,
       confirming: url.searchParams.get("unsubscribe") === "confirm",
-      loginHref: loginPath(context, pathname),
+      loginHref: user.loggedIn ? "" : loginPath(context, pathname),
       pathname,
       today: toParisDate(new Date()),
     },
-    seo: {
-      canonical: `${url.origin}${canonicalPath(training, locale)}`,
-      description: metaDescription(training),
-      jsonLd: courseJsonLd(training, brand, url.origin, locale),
-    },
+    canonical: `${url.origin}${canonicalPath(training, locale)}`,
   };
+}
+
+const NO_LINKS = { advisor: "", offer: "", forMe: "" };
+
+/** The enrolment as the page reads it (status, session, waiting-list position). */
+function pick({ id, status, sessionId, waitingListPosition }: EnrolmentView) {
+  return { id, status, sessionId, waitingListPosition };
 }
 
 export async function action({ request, url, context, params }: Route.ActionArgs) {
@@ -93,14 +103,15 @@ export const handle: SeoHandle = { ownCanonical: true };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return pageMeta(matches);
-  const { training, seo } = loaderData;
+  const { training, canonical } = loaderData;
+  const description = metaDescription(training);
   const tags = [
     ...pageMeta(matches, { title: training.seoTitle || training.name }).filter((tag) => !("name" in tag && tag.name === "description")),
-    { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: seo.canonical },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "website" },
     { property: "og:title", content: training.seoTitle || training.name },
-    { property: "og:description", content: seo.description },
+    { property: "og:description", content: description },
   ];
   if (!training.isPublished) tags.push({ name: "robots", content: "noindex" });
   return tags;
