@@ -75,7 +75,10 @@ const MODULE_PRELOAD = '<link rel="modulepreload"';
  * connections instead of sharing the bandwidth with the stylesheet. React Router writes the links without a priority.
  */
 function lowPriorityModulePreloads(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const text = html.toString("utf8");
-  if (!text.includes(MODULE_PRELOAD)) return html;
-  return Buffer.from(text.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`), "utf8");
+  // The links are in the head: only that part is decoded and rewritten, not the whole document.
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  const head = html.subarray(0, headEnd).toString("utf8");
+  if (!head.includes(MODULE_PRELOAD)) return html;
+  return Buffer.concat([Buffer.from(head.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`), "utf8"), html.subarray(headEnd)]);
 }
