@@ -3,7 +3,8 @@ import type { Locale } from "#core/branding/brands.ts";
 import { SUPPORTED_LOCALES } from "#core/locales.ts";
 import type { TranslationFile } from "./bundles";
 import type { Bundle } from "./instance";
-import { pickResources, RESOURCES } from "./resources.server";
+import { pickResources as pick, type Resources } from "#core/i18n.ts";
+import { RESOURCES } from "./resources.server";
 
 /**
  * The translation files (decision 0128): one per locale and page namespace, the namespace resolved along the fallback
@@ -11,19 +12,19 @@ import { pickResources, RESOURCES } from "./resources.server";
  * that the host serves it as immutable (server/web/translation-files.ts). Made once per process: the resources are
  * bundled into the build and never change while it runs.
  */
-type Prepared = { bundle: Bundle; body: string; href: string };
+export type PreparedFile = { bundle: Bundle; body: string; href: string };
 
-let prepared: Map<string, Prepared> | null = null;
+let prepared: ReadonlyMap<string, PreparedFile> | null = null;
 let bodies: ReadonlyMap<string, string> | null = null;
 
 const keyOf = (locale: string, ns: string) => `${locale}/${ns}`;
 
-function prepare(): Map<string, Prepared> {
-  if (prepared) return prepared;
-  const namespaces = [...new Set(Object.values(RESOURCES).flatMap((bundles) => Object.keys(bundles)))].sort();
-  const files = new Map<string, Prepared>();
+/** Every locale's file of every namespace found in `resources`, keyed "<locale>/<ns>". */
+export function translationFilesOf(resources: Resources): ReadonlyMap<string, PreparedFile> {
+  const namespaces = [...new Set(Object.values(resources).flatMap((bundles) => Object.keys(bundles)))].sort();
+  const files = new Map<string, PreparedFile>();
   for (const locale of SUPPORTED_LOCALES) {
-    const picked = pickResources(locale, namespaces)[locale];
+    const picked = pick(resources, locale, namespaces)[locale];
     for (const ns of namespaces) {
       const bundle = picked[ns];
       if (!bundle) continue;
@@ -32,8 +33,12 @@ function prepare(): Map<string, Prepared> {
       files.set(keyOf(locale, ns), { bundle, body, href: translationFileHref(locale, ns, hash) });
     }
   }
-  prepared = files;
   return files;
+}
+
+function prepare(): ReadonlyMap<string, PreparedFile> {
+  prepared ??= translationFilesOf(RESOURCES);
+  return prepared;
 }
 
 /** Where a namespace's file is served: the hash changes with the content (a `-` or `_` may be in it, never a `.`). */
