@@ -101,8 +101,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Low priority like the module preloads (app/entry.server.tsx): only hydration needs them, not the paint. */}
         {preloads.map((file) => (
-          <link key={file.href} rel="preload" as="fetch" crossOrigin="anonymous" href={file.href} data-translations={file.ns} />
+          <link key={file.href} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file.href} data-translations={file.ns} />
         ))}
         <IntlWarmUp nonce={nonce} />
         {/* The one render-blocking file. With a precedence, React writes it at the top of <head>, before the

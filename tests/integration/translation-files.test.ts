@@ -18,10 +18,12 @@ const routeData = (html: string) =>
     .join("\n");
 
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)" data-translations="([^"]+)"\/>/g)].map((match) => ({
-    href: match[1],
-    ns: match[2],
-  }));
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" fetchPriority="low" href="([^"]+)" data-translations="([^"]+)"\/>/g)].map(
+    (match) => ({
+      href: match[1],
+      ns: match[2],
+    }),
+  );
 
 describe.each(backends())("translation files (%s)", (backend) => {
   const suite = useSuite(backend);
