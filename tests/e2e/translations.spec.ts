@@ -76,3 +76,18 @@ test("a translation file that cannot be had leaves the page as the server render
   await expect(page.getByTestId("course-page")).toBeVisible();
   await expectNoRawKey(page);
 });
+
+test("a client navigation whose translation file cannot be had loads its page as a document, translated", async ({ page }) => {
+  await page.goto("/catalogue");
+  await page.waitForFunction(() => {
+    const link = document.querySelector('[data-testid="course-card-link"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+  await page.evaluate(() => Object.assign(window, { __stillHere: true }));
+  // The course page needs the training namespace's file, which no longer comes; its document still does.
+  await page.route("**/i18n/**", (route) => route.abort("failed"));
+  await page.getByTestId("course-card-link").first().click();
+  await expect(page.getByTestId("course-page")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBeUndefined();
+  await expectNoRawKey(page);
+});
