@@ -2,14 +2,21 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 
+import { provideServerBundles } from "./i18n/bundles";
 import { createServerI18n } from "./i18n/i18next.server";
 import { ServerI18nContext } from "./i18n/react";
+import { translationBundle } from "./i18n/translation-files.server";
 import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
 
 export { serverConfigContext };
 /** The host's guest page cache hands each guest a form token with the same guard (server/web/page-cache.ts). */
 export { webCsrf } from "./lib/csrf.server";
+/** The translation files the host serves (server/web/translation-files.ts, decision 0128). */
+export { translationFileBodies } from "./i18n/translation-files.server";
+
+// Meta functions translate from the page's namespaces (app/lib/meta.ts): on the server, the texts of its files.
+provideServerBundles(translationBundle);
 
 export const streamTimeout = 5_000;
 

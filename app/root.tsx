@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { loadTranslationFiles, translationFilesIn } from "~/i18n/bundles";
 import { I18nProvider, usePageI18n } from "~/i18n/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -39,7 +40,32 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return loadRootData(url.href === request.url ? request : new Request(url, request), context);
 }
 
-/** The root carries the page's strings and the user: refresh them when the page changes. */
+/**
+ * Client navigations: the root's new data names the page's translation files (decision 0128); those not yet here are
+ * fetched before the page renders. A middleware rather than a clientLoader: a route with a clientLoader has its server
+ * data fetched in a request of its own, and every navigation would cost two. When a file cannot be had, the page is
+ * loaded as a document instead, with its texts in the HTML.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const results = await next();
+    // The root's data, or a refusal's error that carries it ({ root }) to whichever boundary shows it.
+    const files = Object.entries(results).flatMap(([id, result]) =>
+      id === "root" || result.type === "error" ? (translationFilesIn(result.result) ?? []) : [],
+    );
+    if (files.length > 0) {
+      try {
+        await loadTranslationFiles(files);
+      } catch {
+        window.location.assign(request.url);
+        await new Promise(() => {});
+      }
+    }
+    return results;
+  },
+];
+
+/** The root carries the page's translation files and the user: refresh them when the page changes. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 }
@@ -61,7 +87,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const brand = data?.brand ?? BRANDS.fr;
   const locale = data?.locale ?? "fr-FR";
-  const i18n = usePageI18n(locale, data?.resources);
+  const i18n = usePageI18n(locale, data?.translations);
+  // The files of the page the browser first loaded: they are fetched in parallel with the scripts, and
+  // app/entry.client.tsx waits for them before hydrating. Later pages fetch theirs before rendering (clientMiddleware).
+  const [preloads] = useState(() => data?.translations ?? []);
   const themeStyle = {
     "--color-primary": brand.styles.primary,
     "--color-primary-dark": brand.styles.primaryDark,
@@ -72,6 +101,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Low priority like the module preloads (app/entry.server.tsx): only hydration needs them, not the paint. */}
+        {preloads.map((file) => (
+          <link key={file.href} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file.href} data-translations={file.ns} />
+        ))}
         <IntlWarmUp nonce={nonce} />
         {/* The one render-blocking file. With a precedence, React writes it at the top of <head>, before the
             thirty-odd module preloads: as a route link it came after them, and a browser with six connections per

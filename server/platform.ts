@@ -29,6 +29,7 @@ import { createPageCache } from "./web/page-cache.ts";
 import { pageDataVersionFor } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
 import { precompressedAssets } from "./web/precompressed-assets.ts";
+import { prepareTranslationFiles, translationFiles, type TranslationFiles } from "./web/translation-files.ts";
 import { readBuildId } from "./web/build-id.ts";
 import { brandFavicon } from "./web/brand-favicon.ts";
 import { clientErrorOf } from "./web/client-errors.ts";
@@ -188,6 +189,17 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
     app.use("/assets", express.static(path.join(BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(filesOnly(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false })));
   }
+  // The pages' translation files (ADR 0128), compressed once: at start in production, per build in development.
+  const builtTranslations = isDevelopment ? null : prepareTranslationFiles(webEntry(await getBuild()).translationFileBodies());
+  let developmentTranslations: { bodies: ReadonlyMap<string, string>; files: TranslationFiles } | null = null;
+  app.use(
+    translationFiles(async () => {
+      if (builtTranslations) return builtTranslations;
+      const bodies = webEntry(await getBuild()).translationFileBodies();
+      if (developmentTranslations?.bodies !== bodies) developmentTranslations = { bodies, files: prepareTranslationFiles(bodies) };
+      return developmentTranslations.files;
+    }),
+  );
   app.use(brandFavicon(env.BRAND_HOSTS, path.join(ROOT, "public")));
   app.use(filesOnly(express.static(path.join(ROOT, "public"), { maxAge: "1h", index: false })));
   app.use("/uploads", serveUploads(deps.files, logger));

@@ -5,7 +5,7 @@ import type { Locale } from "#core/branding/brands.ts";
  * resources.server.ts), so it only looks keys up, picks plural forms and fills {{values}}:
  * the subset of i18next the pages use, without its weight in every page's JavaScript.
  */
-type Bundle = { [key: string]: string | Bundle };
+export type Bundle = { [key: string]: string | Bundle };
 export type Resources = Record<string, Record<string, Bundle>>;
 export type TranslateValues = Record<string, unknown> & { count?: number };
 export type TFunction = (key: string | string[], values?: TranslateValues) => string;

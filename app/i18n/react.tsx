@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from "react";
 import type { Locale } from "#core/branding/brands.ts";
-import { addResources, createI18n, type I18n, type Resources, type TFunction } from "./instance";
+import { resourcesOf, type TranslationFile } from "./bundles";
+import { addResources, createI18n, type I18n, type TFunction } from "./instance";
 
 const I18nContext = createContext<I18n | null>(null);
 
@@ -18,17 +19,25 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children?: React.
 
 /**
  * The root's translator for the page: i18next while the server renders, the small translator in the browser,
- * both over the namespaces the root loader sent (`resources`); bundles of later navigations are added.
+ * both over the namespaces the root loader named (`translations`, decision 0128). In the browser their files have
+ * arrived before the page renders (app/entry.client.tsx, the root's clientMiddleware); those of later navigations
+ * are added.
  */
-export function usePageI18n(locale: Locale, resources: Resources | undefined): I18n {
+export function usePageI18n(locale: Locale, translations: readonly TranslationFile[] | undefined): I18n {
   const serverI18n = useContext(ServerI18nContext);
   const i18n = useMemo(
-    () => (serverI18n && resources ? serverI18n(locale, Object.keys(resources[locale] ?? {})) : createI18n(locale, resources ?? {})),
+    () =>
+      serverI18n && translations
+        ? serverI18n(
+            locale,
+            translations.map((file) => file.ns),
+          )
+        : createI18n(locale, {}),
     // One translator per locale; the bundles of later navigations are added below.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, as said above
     [locale],
   );
-  if (resources) addResources(i18n, resources);
+  if (translations && !serverI18n) addResources(i18n, resourcesOf(locale, translations));
   return i18n;
 }
 

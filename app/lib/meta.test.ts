@@ -1,15 +1,20 @@
 import { describe, expect, test } from "vitest";
+import { keepBundle } from "~/i18n/bundles";
 import { pageMeta } from "./meta";
 
+// The page's translation files, as the browser keeps them once fetched (app/i18n/bundles.ts).
+keepBundle("/i18n/es-ES/common.test.json", {
+  meta: { defaultTitle: "Formación", defaultDescription: "Cursos para farmacias" },
+  errors: { notFoundTitle: "Página no encontrada" },
+});
+keepBundle("/i18n/es-ES/shop.test.json", { cart: { title: "Cesta" }, search: { title: "Buscar {{value}}", description: "Resultados de {{value}}" } });
 const root = {
   brand: { title: "AulaFarma" },
   locale: "es-ES",
-  resources: {
-    "es-ES": {
-      common: { meta: { defaultTitle: "Formación", defaultDescription: "Cursos para farmacias" }, errors: { notFoundTitle: "Página no encontrada" } },
-      shop: { cart: { title: "Cesta" }, search: { title: "Buscar {{value}}", description: "Resultados de {{value}}" } },
-    },
-  },
+  translations: [
+    { ns: "common", href: "/i18n/es-ES/common.test.json" },
+    { ns: "shop", href: "/i18n/es-ES/shop.test.json" },
+  ],
 };
 const matches = [{ id: "root", loaderData: root }, { id: "routes/page" }];
 

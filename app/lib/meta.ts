@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { Brand, Locale } from "#core/branding/brands.ts";
-import { FALLBACK_CHAIN } from "#core/locales.ts";
+import { bundleOf, type TranslationFile } from "~/i18n/bundles";
 
 const DEFAULT_SITE_TITLE = "Officine Académie";
 
@@ -15,7 +15,8 @@ export function pageTitle(page: string | null | undefined, brand: Brand | undefi
 export type RootMetaData = {
   brand?: Brand;
   locale?: Locale;
-  resources?: Record<string, Record<string, unknown>>;
+  /** The page's translation files (decision 0128): their texts are read where they are kept (app/i18n/bundles.ts). */
+  translations?: readonly TranslationFile[];
   origin?: string;
 };
 
@@ -35,17 +36,15 @@ function lookup(bundle: unknown, key: string): string | undefined {
 }
 
 /**
- * Translates a key inside a meta function from the strings the root loader sent (i18next is not
- * reachable there): the locale, then its fallbacks; `{{name}}` placeholders are filled in.
+ * Translates a key inside a meta function from the page's namespaces (i18next is not reachable there): the texts of
+ * the files the root loader named, already resolved along the fallback chain; `{{name}}` placeholders are filled in.
+ * On the server they are the bundled resources, in the browser the files fetched before the page renders.
  */
 export function metaT(root: RootMetaData, key: string, values: Record<string, string | number> = {}): string {
   const [ns, rest] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["common", key];
-  const locale = root.locale ?? "fr-FR";
-  for (const lng of [locale, ...FALLBACK_CHAIN[locale]]) {
-    const found = lookup(root.resources?.[lng]?.[ns], rest);
-    if (found !== undefined) return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ""));
-  }
-  return "";
+  const file = root.translations?.find((candidate) => candidate.ns === ns);
+  const found = file ? lookup(bundleOf(root.locale ?? "fr-FR", file), rest) : undefined;
+  return found === undefined ? "" : found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -70,7 +69,7 @@ export type PageMetaOptions = {
 
 /**
  * The one meta of every page: `{page} | {brand}` and the description (then `robots: noindex` when asked). Meta functions
- * have no i18next: keys are translated from the strings the root loader sent (`metaT`).
+ * have no i18next: keys are translated from the page's namespaces (`metaT`).
  */
 export function pageMeta(matches: Matches, options: PageMetaOptions = {}): MetaDescriptor[] {
   const root = rootMetaData(matches);

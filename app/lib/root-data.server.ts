@@ -3,7 +3,7 @@ import { getUser } from "./current-user.server";
 import { type GuestPayload, type UserPayload } from "#core/contract/user.ts";
 import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { matchPage } from "#core/pages.ts";
-import { pickResources } from "~/i18n/resources.server";
+import { translationFilesFor } from "~/i18n/translation-files.server";
 import { BackError, isBackUnavailable } from "./back.server";
 import { readCookieConsent } from "./cookie-consent.server";
 import { requestStateContext, serverConfigContext } from "./context";
@@ -14,7 +14,7 @@ import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
 
-/** Everything the root needs for any page; the page's namespaces come with it. */
+/** Everything the root needs for any page; the addresses of its namespaces' translation files come with it. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const config = context.get(serverConfigContext);
   const { brand, locale, back } = context.get(requestStateContext);
@@ -53,7 +53,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       toast,
       csrfToken,
       cookieConsent: readCookieConsent(request),
-      resources: pickResources(locale, ["common", ...(match?.page.ns ?? [])]),
+      /** The page's namespaces as cacheable files (decision 0128): the browser fetches them, the strings stay out of the page. */
+      translations: translationFilesFor(locale, ["common", ...(match?.page.ns ?? [])]),
       pageId: match?.page.id ?? null,
       origin: url.origin,
       /** BRAND_HOSTS, for the hreflang alternates of every page (app/lib/seo.ts). */

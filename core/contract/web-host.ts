@@ -31,4 +31,6 @@ export type WebCsrf = {
 export type WebEntryExports = {
   serverConfigContext: RouterContext<ServerConfig>;
   webCsrf(secret: string, secure: boolean): WebCsrf;
+  /** The translation files, address (`/i18n/<locale>/<ns>.<hash>.json`) -> JSON text; the same map for the life of the build. */
+  translationFileBodies(): ReadonlyMap<string, string>;
 };

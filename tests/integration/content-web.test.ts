@@ -87,14 +87,19 @@ describe.each(backends())("content pages (%s)", (backend) => {
     expect(es.text).toContain('href="/bonificacion"');
   });
 
-  test("a page carries its own namespaces' strings: the login page's are not sent with every page", async () => {
-    // In the login page's route data (the auth namespace), not rendered on it.
+  test("a page names its own namespaces' translation files: the login page's are not sent with every page", async () => {
+    // In the auth namespace's file (ADR 0128), which the login page names and no other page carries.
     const forgotIntro = "Indiquez votre adresse e-mail : si un compte y correspond";
-    expect((await get("/connexion")).text).toContain(forgotIntro);
+    const login = await get("/connexion");
+    const authFile = /href="(\/i18n\/fr-FR\/auth\.[\w-]+\.json)"/.exec(login.text)?.[1];
+    expect(authFile).toBeDefined();
+    expect(login.text).not.toContain(forgotIntro);
+    expect((await get(authFile!)).text).toContain(forgotIntro);
     for (const pagePath of ["/", "/catalogue", "/faq"]) {
       const page = await get(pagePath);
       expect(page.status).toBe(200);
       expect(page.text, pagePath).not.toContain(forgotIntro);
+      expect(page.text, pagePath).not.toContain("/i18n/fr-FR/auth.");
       expect(decodeHtml(page.text), pagePath).toContain(">Se connecter</a>");
     }
     // A logged-in visitor's header links and buttons come from the common namespace.

@@ -1,0 +1,68 @@
+// Serves the pages' translation files (ADR 0128): /i18n/<locale>/<ns>.<hash>.json, one per locale and namespace, made
+// by the web tier from its bundled resources (app/i18n/translation-files.server.ts). The address carries a hash of the
+// content, so the answer is cacheable for a year; Brotli and gzip copies are made once, when the server starts, and
+// chosen by Accept-Encoding as for the build's assets (./precompressed-assets.ts). Any other /i18n/ address is a 404,
+// answered here: the pages' handler would hand out cookies with its not-found page.
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import type { RequestHandler } from "express";
+import { chooseEncoding } from "./precompressed-assets.ts";
+
+type Encoding = "br" | "gzip";
+type TranslationFile = { etag: string; bodies: Record<Encoding | "identity", Buffer> };
+export type TranslationFiles = ReadonlyMap<string, TranslationFile>;
+
+const PREFIX = "/i18n/";
+
+/** Each file with its compressed copies, address -> file. */
+export function prepareTranslationFiles(bodies: ReadonlyMap<string, string>): TranslationFiles {
+  const files = new Map<string, TranslationFile>();
+  for (const [href, text] of bodies) {
+    const identity = Buffer.from(text, "utf8");
+    files.set(href, {
+      etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 16)}"`,
+      bodies: {
+        identity,
+        br: zlib.brotliCompressSync(identity, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+        }),
+        gzip: zlib.gzipSync(identity, { level: 9 }),
+      },
+    });
+  }
+  return files;
+}
+
+/** Mounted before the pages' handler; `files` is read on every request (in development the build can change). */
+export function translationFiles(files: () => TranslationFiles | Promise<TranslationFiles>): RequestHandler {
+  return (req, res, next) => {
+    if (!req.path.startsWith(PREFIX)) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return void res.status(405).type("text/plain").send("Method not allowed");
+    }
+    Promise.resolve(files())
+      .then((known) => {
+        const file = known.get(req.path);
+        if (!file) {
+          res.setHeader("Cache-Control", "no-store");
+          return void res.status(404).type("text/plain").send("Not found");
+        }
+        res.setHeader("Vary", "Accept-Encoding");
+        const encoding = chooseEncoding(req.headers["accept-encoding"], ["br", "gzip"]);
+        const body = file.bodies[encoding ?? "identity"];
+        const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
+        res.setHeader("Content-Type", "application/json; charset=utf-8");
+        if (encoding) res.setHeader("Content-Encoding", encoding);
+        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        res.setHeader("ETag", etag);
+        if (req.headers["if-none-match"] === etag) {
+          res.statusCode = 304;
+          return void res.end();
+        }
+        res.setHeader("Content-Length", String(body.length));
+        res.end(req.method === "HEAD" ? undefined : body);
+      })
+      .catch(next);
+  };
+}
