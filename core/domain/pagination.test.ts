@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_SIZE, PAGINATION_MESSAGES, PaginationQuerySchema, pageCountOf, pageWindow, pagerLinks, paginate, type Pagination } from "./pagination.ts";
+import { pageCountOf, pageWindow, pagerLinks, paginate, type Pagination } from "./pagination.ts";
 import { ADMIN_PAGE_SIZE, paging } from "../contract/admin-list.ts";
 
 describe("paginate", () => {
@@ -24,45 +24,6 @@ describe("paginate", () => {
 
   it.each([0, -1, 1.5, Number.NaN])("throws a RangeError for page size %d", (pageSize) => {
     expect(() => paginate({ total: 10, page: 1, pageSize })).toThrow(RangeError);
-  });
-});
-
-describe("PaginationQuerySchema", () => {
-  it.each<[Record<string, unknown>, { page: number; pageSize: number }]>([
-    [{}, { page: 1, pageSize: DEFAULT_PAGE_SIZE }],
-    [
-      { page: "", pageSize: "" },
-      { page: 1, pageSize: 10 },
-    ],
-    [
-      { page: "2", pageSize: "20" },
-      { page: 2, pageSize: 20 },
-    ],
-    [
-      { page: 3, pageSize: 100 },
-      { page: 3, pageSize: 100 },
-    ],
-    [{ pageSize: "1" }, { page: 1, pageSize: 1 }],
-    [
-      { page: "7", other: "kept out" },
-      { page: 7, pageSize: 10 },
-    ],
-  ])("accepts %j", (query, expected) => {
-    expect(PaginationQuerySchema.parse(query)).toEqual(expected);
-  });
-
-  it.each<[Record<string, unknown>, string, string]>([
-    [{ page: "0" }, "page", PAGINATION_MESSAGES.pageMin],
-    [{ page: "-1" }, "page", PAGINATION_MESSAGES.pageMin],
-    [{ page: "abc" }, "page", PAGINATION_MESSAGES.pageInvalid],
-    [{ page: "1.5" }, "page", PAGINATION_MESSAGES.pageInvalid],
-    [{ pageSize: "0" }, "pageSize", PAGINATION_MESSAGES.pageSizeMin],
-    [{ pageSize: "101" }, "pageSize", PAGINATION_MESSAGES.pageSizeMax],
-    [{ pageSize: "ten" }, "pageSize", PAGINATION_MESSAGES.pageSizeInvalid],
-  ])("refuses %j on %s with %s", (query, path, message) => {
-    const result = PaginationQuerySchema.safeParse(query);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([[path, message]]);
   });
 });
 

@@ -1,5 +1,4 @@
 /** Pagination (spec sections 5 and 9). */
-import { z } from "zod";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -81,35 +80,3 @@ export function paginate({ total, page, pageSize }: Paging): Pagination {
     hasNext: current < pageCount,
   };
 }
-
-export const PAGINATION_MESSAGES = {
-  pageInvalid: "validation.pagination.pageInvalid",
-  pageMin: "validation.pagination.pageMin",
-  pageSizeInvalid: "validation.pagination.pageSizeInvalid",
-  pageSizeMin: "validation.pagination.pageSizeMin",
-  pageSizeMax: "validation.pagination.pageSizeMax",
-} as const;
-
-// An empty query value (`?page=`) means "not given", not 0.
-const blankToUndefined = (value: unknown): unknown => (value === "" ? undefined : value);
-
-/** Query-string pagination; values arrive as strings and are coerced. Error messages are i18n keys. */
-export const PaginationQuerySchema = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: PAGINATION_MESSAGES.pageInvalid })
-      .int({ error: PAGINATION_MESSAGES.pageInvalid })
-      .min(1, { error: PAGINATION_MESSAGES.pageMin })
-      .default(1),
-  ),
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: PAGINATION_MESSAGES.pageSizeInvalid })
-      .int({ error: PAGINATION_MESSAGES.pageSizeInvalid })
-      .min(1, { error: PAGINATION_MESSAGES.pageSizeMin })
-      .max(MAX_PAGE_SIZE, { error: PAGINATION_MESSAGES.pageSizeMax })
-      .default(DEFAULT_PAGE_SIZE),
-  ),
-});
