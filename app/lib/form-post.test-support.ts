@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { requestStateContext, serverConfigContext, type RequestState, type ServerConfig } from "./context";
 import { webCsrf } from "./csrf.server";
-import type { FormReply } from "./forms";
+import type { FormReply } from "./form-reply";
 
 /** What an action's tests need of a request's context: the secret of the CSRF token and the visitor's language. */
 const SECRET = "form-post-test-secret";

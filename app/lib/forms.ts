@@ -1,23 +1,16 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { issueMessage } from "#core/contract/validation.ts";
 import type { TFunction } from "~/i18n/instance";
 import { useTranslation } from "~/i18n/react";
+import type { FormReply } from "./form-reply";
 
 /**
  * The one form pipeline, shared by the browser and the server (ADR 0025): a zod schema per form (in
  * core/contract, the API's own where the form sends the same fields), parsed with Conform's parseWithZod on both
  * sides, issues translated with the same `validation.*` texts, and the answer sent back as Conform's reply.
  */
-
-/** What every form action answers when it does not redirect: Conform's reply, plus which form and any extra facts. */
-export type FormReply = SubmissionResult<string[]> & {
-  /** Pages with several forms: which one answered (its `intent`). */
-  form?: string;
-  /** Facts a page shows beside the errors (a login paused by failed attempts offers the reset...). */
-  extra?: Record<string, unknown>;
-};
 
 /** Fields every form may post that are not the schema's: the CSRF token, which button, where to go next, the JS flag. */
 export const META_FIELDS = ["csrf", "intent", "redirectTo", "js"] as const;
@@ -49,13 +42,6 @@ export function parseFormData<S extends z.ZodType>(formData: FormData, schema: S
     submission.error[""] = [t("validation.invalidInput")];
   }
   return submission;
-}
-
-/** The first error of each field of a reply (or of the browser's validation). */
-export function replyErrors(reply: FormReply | undefined | null): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const [name, list] of Object.entries(reply?.error ?? {})) if (name && list?.length) errors[name] = list;
-  return errors;
 }
 
 /**
@@ -96,15 +82,4 @@ export function formView(form: FormMeta) {
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : [];
   };
   return { message: form.errors?.[0], errors, value, list, submitted: Object.keys(raw).length > 0 };
-}
-
-/** A value typed in a reply's form (a page that reads the reply without useSchemaForm), else undefined. */
-export function replyValue(reply: FormReply | undefined | null, name: string): string | undefined {
-  const value = (reply?.initialValue as Record<string, unknown> | null | undefined)?.[name];
-  return typeof value === "string" ? value : undefined;
-}
-
-/** The form-level message of a reply (forms without fields of their own: a list of buttons...). */
-export function replyMessage(reply: FormReply | undefined | null): string | undefined {
-  return reply?.error?.[""]?.[0] ?? undefined;
 }

@@ -3,7 +3,8 @@ import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
-import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { formView, useSchemaForm } from "~/lib/forms";
+import { type FormReply } from "~/lib/form-reply";
 
 /** The schema of a form without fields of its own (a button, a file the server checks). */
 const NO_FIELDS = z.object({});

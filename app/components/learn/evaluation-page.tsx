@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/form-reply";
 import { ButtonLink } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/react";
 import type { EvaluationData } from "~/routes/learn/evaluation.server";

@@ -3,7 +3,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { billingDetailsSchema, type BillingDetailsReply } from "#core/contract/billing.ts";
 import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
-import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { formView, useSchemaForm } from "~/lib/forms";
+import { type FormReply } from "~/lib/form-reply";
 
 const FIELD_ORDER = ["companyName", "address", "postalCode", "city", "taxId"];
 

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormMessage } from "~/components/ui/form-fields";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 
 /**
  * The one confirmation step of the platform (ADR 0061, 0081), the same with JavaScript on or off: the first

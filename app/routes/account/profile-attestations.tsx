@@ -3,7 +3,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/profile-attestations";
 import { backErrorReply, errorReply, readFormData } from "~/lib/forms.server";
-import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/form-reply";
 import { FormMessage, SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { ProfileLayout } from "~/components/account/profile-layout";
 import type { AttestationItem, DpcEnrolment } from "~/components/attestations/types";

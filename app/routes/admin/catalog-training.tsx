@@ -37,7 +37,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
-import type { FormReply } from "~/lib/forms";
+import type { FormReply } from "~/lib/form-reply";
 import { trainingAction } from "./catalog-training.server";
 import { evidencePacksEndpoints } from "#core/contract/endpoints/evidence-packs.ts";
 import { EvidencePackPanel } from "~/components/evidence-packs/evidence-pack-panel";

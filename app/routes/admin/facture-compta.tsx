@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { useRootData } from "~/lib/use-root-data";
 import { confirmCheckAction, loadFactureCompta } from "./facture-compta.server";
 import { pageMeta } from "~/lib/meta";

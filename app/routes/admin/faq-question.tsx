@@ -7,7 +7,8 @@ import { RichText } from "~/components/content/rich-text";
 import { FormMessage, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { formView, useSchemaForm } from "~/lib/forms";
+import { type FormReply } from "~/lib/form-reply";
 import { faqQuestionAction, loadFaqQuestion } from "./faq.server";
 import { pageMeta } from "~/lib/meta";
 

@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
-import { formView, replyMessage, useSchemaForm, type FormReply } from "~/lib/forms";
+import { formView, useSchemaForm } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { faqListAction, loadFaqList } from "./faq.server";
 import { pageMeta } from "~/lib/meta";
 

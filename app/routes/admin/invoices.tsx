@@ -12,7 +12,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
 import { useRootData } from "~/lib/use-root-data";

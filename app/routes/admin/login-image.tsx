@@ -15,7 +15,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, errorReply } from "~/lib/forms.server";
 import { intentAction } from "~/lib/intent-action.server";
-import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

@@ -18,7 +18,7 @@ import { notFound } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, errorReply } from "~/lib/forms.server";
 import { intentAction } from "~/lib/intent-action.server";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/account-choice";
 import { SetAccountFormSchema } from "#core/contract/auth.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";

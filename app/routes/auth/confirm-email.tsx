@@ -6,7 +6,7 @@ import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -5,7 +5,8 @@ import { CreateAccountSchema } from "#core/contract/auth.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { formView, useSchemaForm } from "~/lib/forms";
+import { type FormReply } from "~/lib/form-reply";
 import {
   FormMessage,
   NameFields,

@@ -4,7 +4,7 @@ import type { Route } from "./+types/learn";
 import { LearnFormSchemas } from "#core/contract/flow.ts";
 import { errorReply } from "~/lib/forms.server";
 import { intentAction, intentBranch } from "~/lib/intent-action.server";
-import { replyErrors, replyMessage, type FormReply } from "~/lib/forms";
+import { replyErrors, replyMessage, type FormReply } from "~/lib/form-reply";
 import { coursePath, learnActionError, learnPath, notEnrolledTarget, quizToast } from "~/routes/learn/learn.server";
 import { StepContent, StepList } from "~/components/learn/step-view";
 import { isTrainingType } from "#core/domain/training-types.ts";

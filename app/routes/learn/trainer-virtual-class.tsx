@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/trainer-virtual-class";
 import { AttendanceFormSchema } from "#core/contract/attestations.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { printDate, type TrainerVirtualClass } from "~/components/attestations/types";
 import { ButtonAnchor } from "~/components/ui/button";

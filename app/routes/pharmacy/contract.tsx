@@ -11,7 +11,7 @@ import { badRequest } from "~/lib/errors.server";
 import { intentAction } from "~/lib/intent-action.server";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pharmacyBranch } from "./pharmacy.server";

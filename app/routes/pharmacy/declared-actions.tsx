@@ -9,7 +9,7 @@ import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { replyMessage, type FormReply } from "~/lib/forms";
+import { replyMessage, type FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -6,7 +6,8 @@ import { FormMessage, SelectField, SubmitButton, firstErrorField, useFocusFirstE
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
-import { formView, useSchemaForm, type FormReply } from "~/lib/forms";
+import { formView, useSchemaForm } from "~/lib/forms";
+import { type FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

@@ -10,7 +10,7 @@ import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply } from "~/lib/forms.server";
 import { intentAction } from "~/lib/intent-action.server";
-import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/forms";
+import { replyErrors, replyValue, replyMessage, type FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

@@ -17,7 +17,7 @@ import { resendConfirmationBranch } from "~/routes/auth/confirm-email.server";
 import { badRequest } from "~/lib/errors.server";
 import { intentAction } from "~/lib/intent-action.server";
 import { RESEND_CONFIRMATION_INTENT } from "#core/contract/signup.ts";
-import type { FormReply } from "~/lib/forms";
+import type { FormReply } from "~/lib/form-reply";
 import type { BillingDetailsReply } from "#core/contract/billing.ts";
 import type { CartProduct } from "#core/contract/shop.ts";
 
