@@ -95,4 +95,25 @@ describe.each(backends())("translation files (%s)", (backend) => {
     expect(page.text).not.toMatch(/errors\.notFound/);
     expect(routeData(page.text)).not.toContain("resources");
   });
+
+  test("shared between visitors (ADR 0131): a guest, a learner and a referent get the same files, byte for byte, with nobody's data in them", async () => {
+    const learner = await cookieOf("learner@demo.test", "localhost", "fr-FR");
+    const referent = await cookieOf("holder@demo.test", "localhost", "fr-FR");
+    const visits = [{}, { cookie: learner }, { cookie: referent }];
+    const pages = await Promise.all(visits.map((visit) => pageRequest(suite.origin, "/catalogue", { ...visit, language: "fr-FR" })));
+    const named = pages.map((page) => preloads(page.text).map((file) => file.href));
+    expect(named[1]).toEqual(named[0]);
+    expect(named[2]).toEqual(named[0]);
+    // What a logged-in page shows of its visitor, which must never be in a file every visitor gets.
+    expect(pages[1].text).toContain("learner@demo.test");
+    const personal = ["learner@demo.test", "holder@demo.test", "Julie", "Morel", "Pharmacie du Marché"];
+    for (const href of named[0]) {
+      const bodies = await Promise.all(
+        visits.map(async (visit) => (await pageRequest(suite.origin, href, { ...visit, headers: { "accept-encoding": "identity" } })).text),
+      );
+      expect(bodies[1]).toBe(bodies[0]);
+      expect(bodies[2]).toBe(bodies[0]);
+      for (const word of personal) expect(bodies[0], `${href} holds "${word}"`).not.toContain(word);
+    }
+  });
 });
