@@ -86,34 +86,34 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
       data-seats={session.seatsAvailable}
       data-full={session.isFull}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="session-head">
         <div>
           <p className="font-bold">
             {place ? (
               <>
                 {place}
-                {session.postalCode ? <span className="font-normal text-slate-700">{` (${session.postalCode})`}</span> : null}
+                {session.postalCode ? <span className="session-muted">{` (${session.postalCode})`}</span> : null}
               </>
             ) : (
               t("sessions.online")
             )}
           </p>
-          {session.address ? <p className="text-sm text-slate-700">{session.address}</p> : null}
+          {session.address ? <p className="session-note">{session.address}</p> : null}
         </div>
         {session.isFull ? (
-          <span className="rounded bg-slate-800 px-2 py-1 text-sm font-bold text-white" data-testid="session-full">
+          <span className="session-full" data-testid="session-full">
             {t("sessions.full")}
           </span>
         ) : (
-          <span className="rounded border-2 border-green-800 px-2 py-0.5 text-sm font-bold text-green-900" data-testid="session-seats">
+          <span className="session-seats" data-testid="session-seats">
             {t("sessions.seats", { count: session.seatsAvailable })}
           </span>
         )}
       </div>
       {dates.length > 1 ? (
-        <div className="mt-2">
-          <p className="text-sm font-semibold">{t("sessions.dates")}</p>
-          <ol className="mt-1 list-inside list-decimal text-sm">
+        <div className="session-days">
+          <p>{t("sessions.dates")}</p>
+          <ol>
             {dates.map((date, index) => (
               <li key={index} data-testid="session-date">
                 {when(date)}
@@ -127,7 +127,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
           <span>{when(dates[0])}</span>
         </p>
       )}
-      {session.trainerName ? <p className="mt-1 text-sm text-slate-700">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
+      {session.trainerName ? <p className="session-note mt-1">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
       {session.isFull ? (
         <p className="mt-2 text-sm text-slate-800" data-testid="session-waiting-note">
           {group.noWaitingList ? t("sessions.fullNoWaitingList") : t("sessions.waitingList")}
@@ -144,9 +144,6 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
     </li>
   );
 }
-
-/** The session cards' frame, written once on the list (`*:`: its items) rather than on every card. */
-const SESSION_LIST = "grid gap-3 md:grid-cols-2 *:rounded-lg *:border *:border-slate-300 *:p-4";
 
 /** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
 export function CourseSessions({
@@ -176,7 +173,7 @@ export function CourseSessions({
               {/* The group's own name under the "Sessions" heading: no prefix to double ("Sessions de Sessions walk"). */}
               {group.name || t("sections.sessions")}
             </h3>
-            <ul className={SESSION_LIST}>
+            <ul className="session-list">
               {group.sessions.map((session) => (
                 <SessionItem key={session.id} session={session} group={group} locale={locale} booking={booking} />
               ))}

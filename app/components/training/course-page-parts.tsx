@@ -3,15 +3,13 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import type { CoursePageData } from "./course-page";
 
-/** The course page's building blocks: a fact of the summary, a titled section, the trainers and authors. */
+/** The course page's building blocks: a fact of the summary (styled by its `.facts` list, app.css), a titled section, the trainers and authors. */
 
 export function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
-      <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="font-semibold" data-testid={testId}>
-        {children}
-      </dd>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }
