@@ -63,7 +63,7 @@ function SessionBookingControl({ session, group, booking, label }: { session: Se
 function SessionItem({ session, group, locale, booking }: { session: Session; group: FaceToFace; locale: Locale; booking?: SessionBooking }) {
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
-  const dates = session.dates;
+  const { days } = session;
   // A session's days mostly share their hours: each pair is translated once (the server's translator costs more than
   // the lookup).
   const hours = new Map<string, string>();
@@ -73,9 +73,11 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
     hours.set(key, text);
     return text;
   };
-  /** "mardi 3 mars 2026, 09:00 – 17:30": one text node (no React separator comments in the HTML). */
-  const when = ({ date, startTime, endTime }: Session["dates"][number]) =>
-    startTime && endTime ? `${sessionDay(date, locale)}, ${time(startTime, endTime)}` : sessionDay(date, locale);
+  /** "mardi 3 mars 2026, 09:00 – 17:30" (day `index`, hours "09:00-17:30"): one text node (no React separator comments). */
+  const when = (index: number) => {
+    const [start, end] = session.hours[index].split("-");
+    return start && end ? `${sessionDay(days[index], locale)}, ${time(start, end)}` : sessionDay(days[index], locale);
+  };
   return (
     <li
       className={session.isFull ? "bg-slate-50" : undefined}
@@ -110,13 +112,13 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
           </span>
         )}
       </div>
-      {dates.length > 1 ? (
+      {days.length > 1 ? (
         <div className="session-days">
           <p>{t("sessions.dates")}</p>
           <ol>
-            {dates.map((date, index) => (
+            {days.map((day, index) => (
               <li key={index} data-testid="session-date">
-                {when(date)}
+                {when(index)}
               </li>
             ))}
           </ol>
@@ -124,7 +126,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
       ) : (
         <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
           <Icon name="clock" size={20} />
-          <span>{when(dates[0])}</span>
+          <span>{when(0)}</span>
         </p>
       )}
       {session.trainerName ? <p className="session-note mt-1">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
@@ -134,12 +136,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
         </p>
       ) : null}
       {booking ? (
-        <SessionBookingControl
-          session={session}
-          group={group}
-          booking={booking}
-          label={`${place ?? t("sessions.online")}, ${sessionDay(dates[0].date, locale)}`}
-        />
+        <SessionBookingControl session={session} group={group} booking={booking} label={`${place ?? t("sessions.online")}, ${sessionDay(days[0], locale)}`} />
       ) : null}
     </li>
   );

@@ -299,6 +299,18 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             ) : (
               <p>{t("reviews.none")}</p>
             )}
+            {training.reviewCount > training.reviews.length ? (
+              // The others on the same page rendered with all of them (a plain link: no JavaScript needed), ADR 0130.
+              <p>
+                <Link
+                  className="rounded font-semibold text-primary-dark underline underline-offset-2"
+                  to="?reviews=all#reviews-title"
+                  data-testid="reviews-all"
+                >
+                  {t("reviews.all", { total: training.reviewCount })}
+                </Link>
+              </p>
+            ) : null}
           </Section>
 
           {training.moreInfos ? (
