@@ -124,12 +124,12 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
           </ol>
         </div>
       ) : (
-        <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
+        <p className="session-day" data-testid="session-date">
           <Icon name="clock" size={20} />
           <span>{when(0)}</span>
         </p>
       )}
-      {session.trainerName ? <p className="session-note mt-1">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
+      {session.trainerName ? <p className="session-trainer">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
       {session.isFull ? (
         <p className="mt-2 text-sm text-slate-800" data-testid="session-waiting-note">
           {group.noWaitingList ? t("sessions.fullNoWaitingList") : t("sessions.waitingList")}

@@ -16,10 +16,8 @@ export function Fact({ label, children, testId, wide }: { label: string; childre
 
 export function Section({ id, title, children, testId }: { id: string; title: string; children: React.ReactNode; testId?: string }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={testId}>
-      <h2 id={id} className="text-2xl font-bold">
-        {title}
-      </h2>
+    <section aria-labelledby={id} className="course-section" data-testid={testId}>
+      <h2 id={id}>{title}</h2>
       {children}
     </section>
   );

@@ -264,7 +264,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             <Section id="fundings-title" title={t("sections.fundings")} testId="course-fundings">
               <ul className="flex flex-wrap gap-2">
                 {fundingNames.map((label) => (
-                  <li key={label} className="rounded border-2 border-slate-500 px-2 py-1 font-semibold">
+                  <li key={label} className="course-funding">
                     {label}
                   </li>
                 ))}
@@ -323,7 +323,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             <Section id="tags-title" title={t("sections.tags")}>
               <ul className="flex flex-wrap gap-2">
                 {training.tags.map((tag) => (
-                  <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                  <li key={tag} className="course-tag">
                     {tag}
                   </li>
                 ))}
