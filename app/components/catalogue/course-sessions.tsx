@@ -94,7 +94,7 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
             {place ? (
               <>
                 {place}
-                {session.postalCode ? <span className="session-muted">{` (${session.postalCode})`}</span> : null}
+                {session.postalCode ? <span className="course-muted">{` (${session.postalCode})`}</span> : null}
               </>
             ) : (
               t("sessions.online")

@@ -27,20 +27,15 @@ export function People({ people }: { people: CoursePageData["training"]["trainer
   const { t } = useTranslation("training");
   const path = usePagePath();
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="people">
       {people.map((person) => (
-        <li key={person.slug} className="flex items-center gap-3">
-          {person.photo ? <img src={person.photo} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-100" loading="lazy" /> : null}
+        <li key={person.slug}>
+          {person.photo ? <img src={person.photo} alt="" width={56} height={56} loading="lazy" /> : null}
           <div>
-            <Link
-              to={path("expert", { slug: person.slug })}
-              className="rounded font-semibold text-primary-dark underline underline-offset-2"
-              aria-label={t("people.profile", { name: person.name })}
-              data-testid="expert-link"
-            >
+            <Link to={path("expert", { slug: person.slug })} aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
               {person.name}
             </Link>
-            {person.title ? <p className="text-sm text-slate-700">{person.title}</p> : null}
+            {person.title ? <p>{person.title}</p> : null}
           </div>
         </li>
       ))}

@@ -199,11 +199,18 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
                   <li key={course.id}>
                     <h3 className="font-bold">
                       {course.name}
-                      {course.type ? <span className="font-normal text-slate-700">{` — ${t(`modules.${course.type}`)}`}</span> : null}
-                      {course.durationMinutes ? <span className="font-normal text-slate-700">{` — ${formatDuration(course.durationMinutes)}`}</span> : null}
+                      {course.type || course.durationMinutes ? (
+                        // One muted text: " — E-learning — 3H00".
+                        <span className="course-muted">
+                          {[
+                            course.type ? ` — ${t(`modules.${course.type}`)}` : "",
+                            course.durationMinutes ? ` — ${formatDuration(course.durationMinutes)}` : "",
+                          ].join("")}
+                        </span>
+                      ) : null}
                     </h3>
                     {course.modules.length ? (
-                      <ol className="mt-2 list-decimal pl-6 text-sm">
+                      <ol className="course-modules">
                         {course.modules.map((module) => (
                           <li key={module.id}>
                             {module.title}
