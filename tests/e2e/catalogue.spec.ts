@@ -200,6 +200,17 @@ test.describe("course pages", () => {
     await expect(page.getByTestId("course-audience")).toContainText("réservée aux pharmaciens");
   });
 
+  test("reviews: the three most recent, then a link to all of them", NO_JS, async ({ page }) => {
+    await page.goto(at("localhost", "/faceToFaceOnly/afgsu-niveau-2"));
+    const reviews = page.getByTestId("course-reviews").getByRole("listitem");
+    await expect(reviews).toHaveCount(3);
+    await expect(reviews.first().getByRole("img", { name: /^\d sur 5$/ })).toBeVisible();
+    await page.getByTestId("reviews-all").click();
+    await expect(page).toHaveURL(/\?reviews=all#reviews-title$/);
+    await expect(reviews).toHaveCount(8);
+    await expect(page.getByTestId("reviews-all")).toHaveCount(0);
+  });
+
   test("the URL's type follows the effective type (301)", NO_JS, async ({ page }) => {
     await page.goto(at("localhost", "/dpc/contraception-urgence"));
     await expect(page).toHaveURL(at("localhost", "/formation/contraception-urgence"));

@@ -63,7 +63,7 @@ function SessionBookingControl({ session, group, booking, label }: { session: Se
 function SessionItem({ session, group, locale, booking }: { session: Session; group: FaceToFace; locale: Locale; booking?: SessionBooking }) {
   const { t } = useTranslation("training");
   const place = session.marketingCity || session.city;
-  const dates = session.dates;
+  const { days } = session;
   // A session's days mostly share their hours: each pair is translated once (the server's translator costs more than
   // the lookup).
   const hours = new Map<string, string>();
@@ -73,9 +73,11 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
     hours.set(key, text);
     return text;
   };
-  /** "mardi 3 mars 2026, 09:00 – 17:30": one text node (no React separator comments in the HTML). */
-  const when = ({ date, startTime, endTime }: Session["dates"][number]) =>
-    startTime && endTime ? `${sessionDay(date, locale)}, ${time(startTime, endTime)}` : sessionDay(date, locale);
+  /** "mardi 3 mars 2026, 09:00 – 17:30" (day `index`, hours "09:00-17:30"): one text node (no React separator comments). */
+  const when = (index: number) => {
+    const [start, end] = session.hours[index].split("-");
+    return start && end ? `${sessionDay(days[index], locale)}, ${time(start, end)}` : sessionDay(days[index], locale);
+  };
   return (
     <li
       className={session.isFull ? "bg-slate-50" : undefined}
@@ -86,67 +88,59 @@ function SessionItem({ session, group, locale, booking }: { session: Session; gr
       data-seats={session.seatsAvailable}
       data-full={session.isFull}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="session-head">
         <div>
           <p className="font-bold">
             {place ? (
               <>
                 {place}
-                {session.postalCode ? <span className="font-normal text-slate-700">{` (${session.postalCode})`}</span> : null}
+                {session.postalCode ? <span className="course-muted">{` (${session.postalCode})`}</span> : null}
               </>
             ) : (
               t("sessions.online")
             )}
           </p>
-          {session.address ? <p className="text-sm text-slate-700">{session.address}</p> : null}
+          {session.address ? <p className="session-note">{session.address}</p> : null}
         </div>
         {session.isFull ? (
-          <span className="rounded bg-slate-800 px-2 py-1 text-sm font-bold text-white" data-testid="session-full">
+          <span className="session-full" data-testid="session-full">
             {t("sessions.full")}
           </span>
         ) : (
-          <span className="rounded border-2 border-green-800 px-2 py-0.5 text-sm font-bold text-green-900" data-testid="session-seats">
+          <span className="session-seats" data-testid="session-seats">
             {t("sessions.seats", { count: session.seatsAvailable })}
           </span>
         )}
       </div>
-      {dates.length > 1 ? (
-        <div className="mt-2">
-          <p className="text-sm font-semibold">{t("sessions.dates")}</p>
-          <ol className="mt-1 list-inside list-decimal text-sm">
-            {dates.map((date, index) => (
+      {days.length > 1 ? (
+        <div className="session-days">
+          <p>{t("sessions.dates")}</p>
+          <ol>
+            {days.map((day, index) => (
               <li key={index} data-testid="session-date">
-                {when(date)}
+                {when(index)}
               </li>
             ))}
           </ol>
         </div>
       ) : (
-        <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="session-date">
+        <p className="session-day" data-testid="session-date">
           <Icon name="clock" size={20} />
-          <span>{when(dates[0])}</span>
+          <span>{when(0)}</span>
         </p>
       )}
-      {session.trainerName ? <p className="mt-1 text-sm text-slate-700">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
+      {session.trainerName ? <p className="session-trainer">{t("sessions.trainer", { name: session.trainerName })}</p> : null}
       {session.isFull ? (
         <p className="mt-2 text-sm text-slate-800" data-testid="session-waiting-note">
           {group.noWaitingList ? t("sessions.fullNoWaitingList") : t("sessions.waitingList")}
         </p>
       ) : null}
       {booking ? (
-        <SessionBookingControl
-          session={session}
-          group={group}
-          booking={booking}
-          label={`${place ?? t("sessions.online")}, ${sessionDay(dates[0].date, locale)}`}
-        />
+        <SessionBookingControl session={session} group={group} booking={booking} label={`${place ?? t("sessions.online")}, ${sessionDay(days[0], locale)}`} />
       ) : null}
     </li>
   );
 }
-
-/** The session cards' frame, written once on the list (`*:`: its items) rather than on every card. */
-const SESSION_LIST = "grid gap-3 md:grid-cols-2 *:rounded-lg *:border *:border-slate-300 *:p-4";
 
 /** Face-to-face and virtual-class sessions, in the order the API gives (sortSessions). */
 export function CourseSessions({
@@ -176,7 +170,7 @@ export function CourseSessions({
               {/* The group's own name under the "Sessions" heading: no prefix to double ("Sessions de Sessions walk"). */}
               {group.name || t("sections.sessions")}
             </h3>
-            <ul className={SESSION_LIST}>
+            <ul className="session-list">
               {group.sessions.map((session) => (
                 <SessionItem key={session.id} session={session} group={group} locale={locale} booking={booking} />
               ))}

@@ -3,25 +3,21 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import type { CoursePageData } from "./course-page";
 
-/** The course page's building blocks: a fact of the summary, a titled section, the trainers and authors. */
+/** The course page's building blocks: a fact of the summary (styled by its `.facts` list, app.css), a titled section, the trainers and authors. */
 
 export function Fact({ label, children, testId, wide }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
-      <dt className="text-sm text-slate-700">{label}</dt>
-      <dd className="font-semibold" data-testid={testId}>
-        {children}
-      </dd>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }
 
 export function Section({ id, title, children, testId }: { id: string; title: string; children: React.ReactNode; testId?: string }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={testId}>
-      <h2 id={id} className="text-2xl font-bold">
-        {title}
-      </h2>
+    <section aria-labelledby={id} className="course-section" data-testid={testId}>
+      <h2 id={id}>{title}</h2>
       {children}
     </section>
   );
@@ -31,20 +27,15 @@ export function People({ people }: { people: CoursePageData["training"]["trainer
   const { t } = useTranslation("training");
   const path = usePagePath();
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="people">
       {people.map((person) => (
-        <li key={person.slug} className="flex items-center gap-3">
-          {person.photo ? <img src={person.photo} alt="" width={56} height={56} className="h-14 w-14 rounded-full bg-slate-100" loading="lazy" /> : null}
+        <li key={person.slug}>
+          {person.photo ? <img src={person.photo} alt="" width={56} height={56} loading="lazy" /> : null}
           <div>
-            <Link
-              to={path("expert", { slug: person.slug })}
-              className="rounded font-semibold text-primary-dark underline underline-offset-2"
-              aria-label={t("people.profile", { name: person.name })}
-              data-testid="expert-link"
-            >
+            <Link to={path("expert", { slug: person.slug })} aria-label={t("people.profile", { name: person.name })} data-testid="expert-link">
               {person.name}
             </Link>
-            {person.title ? <p className="text-sm text-slate-700">{person.title}</p> : null}
+            {person.title ? <p>{person.title}</p> : null}
           </div>
         </li>
       ))}

@@ -6,7 +6,7 @@ import { fundingLabels, priceText } from "~/components/catalogue/price";
 import { CourseSessions } from "~/components/catalogue/course-sessions";
 import { EnrolmentPanel } from "~/components/enrolment/enrolment-panel";
 import { Icon } from "~/components/ui/icon";
-import { Rating } from "~/components/ui/rating";
+import { Rating, ReviewStars } from "~/components/ui/rating";
 import { formatCalendarDay, formatDuration, formatMoney } from "#core/domain/format.ts";
 import { displayTypeTitle, trainingTypeColour } from "#core/domain/training-types.ts";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -19,9 +19,8 @@ import { courseJsonLd } from "./course-seo";
 
 export type CoursePageData = Awaited<ReturnType<typeof loader>>;
 
-/** A list of framed items (modules, reviews): the frame written once on the list (`*:`: its items), not on each item. */
+/** A list of framed items (modules): the frame written once on the list (`*:`: its items), not on each item. */
 const CARD_LIST = "flex flex-col gap-3 *:rounded-lg *:border *:border-slate-300 *:p-4";
-const REVIEW_LIST = "flex flex-col gap-4 *:rounded-lg *:border *:border-slate-300 *:p-4";
 
 /** The course page (app/routes/public/training.tsx loads it): summary, sessions, enrolment, content, people, reviews. */
 export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
@@ -118,7 +117,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             <h2 id="facts-title" className="sr-only">
               {t("facts.title")}
             </h2>
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="course-facts">
+            <dl className="facts" data-testid="course-facts">
               <Fact label={t("facts.type")}>{typeTitle}</Fact>
               <Fact label={t("facts.duration")} testId="course-duration">
                 {formatDuration(training.durations.total)}
@@ -135,7 +134,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
               {training.isLive ? (
                 <div>
                   <dt className="sr-only">{t("facts.type")}</dt>
-                  <dd className="flex items-center gap-1 font-semibold" data-testid="course-live">
+                  <dd className="flex items-center gap-1" data-testid="course-live">
                     <Icon name="clock" size={20} />
                     {t("facts.live")}
                   </dd>
@@ -200,11 +199,18 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
                   <li key={course.id}>
                     <h3 className="font-bold">
                       {course.name}
-                      {course.type ? <span className="font-normal text-slate-700">{` — ${t(`modules.${course.type}`)}`}</span> : null}
-                      {course.durationMinutes ? <span className="font-normal text-slate-700">{` — ${formatDuration(course.durationMinutes)}`}</span> : null}
+                      {course.type || course.durationMinutes ? (
+                        // One muted text: " — E-learning — 3H00".
+                        <span className="course-muted">
+                          {[
+                            course.type ? ` — ${t(`modules.${course.type}`)}` : "",
+                            course.durationMinutes ? ` — ${formatDuration(course.durationMinutes)}` : "",
+                          ].join("")}
+                        </span>
+                      ) : null}
                     </h3>
                     {course.modules.length ? (
-                      <ol className="mt-2 list-decimal pl-6 text-sm">
+                      <ol className="course-modules">
                         {course.modules.map((module) => (
                           <li key={module.id}>
                             {module.title}
@@ -233,7 +239,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           {training.dpc ? (
             <Section id="dpc-title" title={t("sections.dpc")} testId="course-dpc">
-              <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              <dl className="facts">
                 <Fact label={t("dpc.programme")}>{training.dpc.name}</Fact>
                 <Fact label={t("dpc.actionNumber")} testId="dpc-action-number">
                   {training.dpc.actionNumber}
@@ -247,8 +253,8 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
                 {training.dpc.duration ? <Fact label={t("dpc.duration")}>{formatDuration(training.dpc.duration)}</Fact> : null}
                 {training.dpc.agreements.length ? (
                   <div className="sm:col-span-2">
-                    <dt className="text-sm text-slate-700">{t("dpc.agreements")}</dt>
-                    <dd>
+                    <dt>{t("dpc.agreements")}</dt>
+                    <dd className="font-normal">
                       <ul className="list-disc pl-6">
                         {training.dpc.agreements.map((agreement) => (
                           <li key={agreement.number}>{`${agreement.name} (${agreement.number})`}</li>
@@ -265,7 +271,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             <Section id="fundings-title" title={t("sections.fundings")} testId="course-fundings">
               <ul className="flex flex-wrap gap-2">
                 {fundingNames.map((label) => (
-                  <li key={label} className="rounded border-2 border-slate-500 px-2 py-1 font-semibold">
+                  <li key={label} className="course-funding">
                     {label}
                   </li>
                 ))}
@@ -286,12 +292,12 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
 
           <Section id="reviews-title" title={t("sections.reviews")} testId="course-reviews">
             {training.reviews.length ? (
-              <ul className={REVIEW_LIST}>
+              <ul className="review-list">
                 {training.reviews.map((review) => (
                   <li key={review.id}>
-                    <Rating value={review.rating} halfSteps={false} size={18} />
-                    {review.comment ? <p className="mt-2">{review.comment}</p> : null}
-                    <p className="mt-1 text-sm text-slate-700">
+                    <ReviewStars value={review.rating} />
+                    {review.comment ? <p className="review-text">{review.comment}</p> : null}
+                    <p className="review-by">
                       {t("reviews.by", { name: review.authorName, date: review.createdAt ? formatCalendarDay(review.createdAt, locale, "full") : "" })}
                     </p>
                   </li>
@@ -300,6 +306,18 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             ) : (
               <p>{t("reviews.none")}</p>
             )}
+            {training.reviewCount > training.reviews.length ? (
+              // The others on the same page rendered with all of them (a plain link: no JavaScript needed), ADR 0130.
+              <p>
+                <Link
+                  className="rounded font-semibold text-primary-dark underline underline-offset-2"
+                  to="?reviews=all#reviews-title"
+                  data-testid="reviews-all"
+                >
+                  {t("reviews.all", { total: training.reviewCount })}
+                </Link>
+              </p>
+            ) : null}
           </Section>
 
           {training.moreInfos ? (
@@ -312,7 +330,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             <Section id="tags-title" title={t("sections.tags")}>
               <ul className="flex flex-wrap gap-2">
                 {training.tags.map((tag) => (
-                  <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                  <li key={tag} className="course-tag">
                     {tag}
                   </li>
                 ))}

@@ -79,6 +79,28 @@ export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size =
   );
 }
 
+/**
+ * A review's stars (the course page lists many): whole stars from the sprite's row, with the size and both colours
+ * set by app.css's `.review-stars` instead of on every review. The sprite's row fills the outer viewBox and, at the
+ * row's width, the nested <svg> that clips the gold row; one accessible text as Rating has.
+ */
+export function ReviewStars({ value }: { value: number }) {
+  const text = useRatingText();
+  const shown = roundRating(value, false);
+  const row = spriteRef(`rating-row-${RATING_ROW}`);
+  const width = RATING_STEP * RATING_ROW - 2;
+  return (
+    <svg role="img" aria-label={text(shown, RATING_ROW)} className="review-stars" viewBox={`0 0 ${width} 24`}>
+      <use href={row} />
+      {shown ? (
+        <svg width={shown * RATING_STEP}>
+          <use href={row} width={width} />
+        </svg>
+      ) : null}
+    </svg>
+  );
+}
+
 export type RatingInputProps = {
   name: string;
   legend: string;

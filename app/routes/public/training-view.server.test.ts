@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TrainingDetailSchema, type TrainingDetail } from "#core/contract/catalogue.ts";
 import { courseJsonLd, metaDescription, plainText } from "~/components/training/course-seo";
-import { courseView } from "./training-view.server";
+import { courseView, REVIEWS_SHOWN } from "./training-view.server";
 
 const session = {
   id: 7,
@@ -195,13 +195,30 @@ describe("courseView (the course page's route data)", () => {
 
   it("gives every session its days (its own start and hours when it has no dated days)", () => {
     const [single, multi] = view.faceToFaces[0].sessions;
-    expect(single.dates).toEqual([{ date: "2027-01-05", startTime: "09:00", endTime: "17:30" }]);
-    expect(multi.dates).toEqual([
-      { date: "2027-02-02", startTime: "09:00", endTime: "12:00" },
-      { date: "2027-02-09", startTime: "09:00", endTime: "12:00" },
-    ]);
+    expect(single.days).toEqual(["2027-01-05"]);
+    expect(single.hours).toEqual(["09:00-17:30"]);
+    expect(multi.days).toEqual(["2027-02-02", "2027-02-09"]);
+    expect(multi.hours).toEqual(["09:00-12:00", "09:00-12:00"]);
     expect(single).not.toHaveProperty("maxParticipants");
     expect(single).not.toHaveProperty("sessionDates");
+  });
+
+  it("sends the most recent reviews on a first view, all of them when asked, and how many there are", () => {
+    const reviews = Array.from({ length: REVIEWS_SHOWN + 2 }, (_, i) => ({
+      id: 200 + i,
+      authorName: `Auteur ${i}`,
+      rating: 4,
+      comment: `Avis ${i}`,
+      createdAt: `2026-10-${String(20 - i).padStart(2, "0")}T10:00:00.000Z`,
+    }));
+    const many = { ...detail, reviews };
+    const first = courseView(many);
+    expect(first.reviews.map((review) => review.id)).toEqual(reviews.slice(0, REVIEWS_SHOWN).map((review) => review.id));
+    expect(first.reviewCount).toBe(REVIEWS_SHOWN + 2);
+    const all = courseView(many, { allReviews: true });
+    expect(all.reviews.map((review) => review.id)).toEqual(reviews.map((review) => review.id));
+    expect(view.reviewCount).toBe(1);
+    expect(view.reviews).toHaveLength(1);
   });
 
   it("sends days where the page shows days", () => {

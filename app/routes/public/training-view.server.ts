@@ -12,10 +12,14 @@ const day = (instant: string | null) => instant?.slice(0, 10) ?? null;
 
 const person = ({ slug, name, title, photo }: PersonPayload) => ({ slug, name, title, photo });
 
-/** A session and its days: the session's own start and hours when it has no dated days. */
+/**
+ * A session and its days: the session's own start and hours when it has no dated days. The days and their hours are
+ * two lists of strings rather than a list of objects (a session's days mostly share their hours, and the route data
+ * writes a repeated string once): `days[i]` is the day, `hours[i]` "09:00-17:30" or "" when it has none.
+ */
 function sessionView(session: SessionPayload) {
   const dates = session.sessionDates.length
-    ? session.sessionDates.map(({ date, startTime, endTime }) => ({ date, startTime, endTime }))
+    ? session.sessionDates
     : [{ date: session.startDate, startTime: session.startTime ?? "", endTime: session.endTime ?? "" }];
   return {
     id: session.id,
@@ -26,7 +30,8 @@ function sessionView(session: SessionPayload) {
     startDate: session.startDate,
     seatsAvailable: session.seatsAvailable,
     isFull: session.isFull,
-    dates,
+    days: dates.map(({ date }) => date),
+    hours: dates.map(({ startTime, endTime }) => (startTime && endTime ? `${startTime}-${endTime}` : "")),
     trainerName: session.trainerName,
   };
 }
@@ -47,7 +52,13 @@ function associatedView(course: CatalogCourse) {
   };
 }
 
-export function courseView(training: TrainingDetail) {
+/**
+ * Reviews shown on a first view, the most recent first (as the back sorts them); the others are one link away
+ * (`?reviews=all`, a full page render that works without JavaScript). ADR 0130.
+ */
+export const REVIEWS_SHOWN = 3;
+
+export function courseView(training: TrainingDetail, { allReviews = false }: { allReviews?: boolean } = {}) {
   return {
     id: training.id,
     name: training.name,
@@ -102,7 +113,15 @@ export function courseView(training: TrainingDetail) {
     partnerLink: training.partnerLink,
     providerName: training.providerName,
     ratings: training.ratings,
-    reviews: training.reviews.map(({ id, authorName, rating, comment, createdAt }) => ({ id, authorName, rating, comment, createdAt: day(createdAt) })),
+    reviews: (allReviews ? training.reviews : training.reviews.slice(0, REVIEWS_SHOWN)).map(({ id, authorName, rating, comment, createdAt }) => ({
+      id,
+      authorName,
+      rating,
+      comment,
+      createdAt: day(createdAt),
+    })),
+    /** How many reviews there are, shown or not (the link to all of them says it). */
+    reviewCount: training.reviews.length,
     trainers: training.trainers.map(person),
     authors: training.authors.map(person),
     points: training.points,

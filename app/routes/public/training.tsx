@@ -52,7 +52,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const refusal = eligibility && !eligibility.allowed ? eligibility.reason : null;
   // Only what the page shows or hydrates from (courseView): this object is in the HTML a second time as route data.
   return {
-    training: courseView(training),
+    training: courseView(training, { allReviews: url.searchParams.get("reviews") === "all" }),
     loggedIn: user.loggedIn,
     shop,
     bookmarked: bookmarks.includes(training.id),
