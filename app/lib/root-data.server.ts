@@ -10,6 +10,7 @@ import { requestStateContext, serverConfigContext } from "./context";
 import { webCsrf } from "./csrf.server";
 import { readToast } from "./toast.server";
 import { cartSummary } from "./shop-cart.server";
+import { bellNotification } from "~/realtime/notification-store";
 import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
@@ -46,7 +47,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       brand,
       locale,
       user,
-      notifications: user.loggedIn ? notifications : null,
+      // The bell's fields only (title, body, link, read or not): no dates, which it does not show.
+      notifications: user.loggedIn && notifications ? { unread: notifications.unread, notifications: notifications.notifications.map(bellNotification) } : null,
       cartCount: cart?.count ?? null,
       /** The live cart (private-cart.{id}): every tab of its owner follows it, a shop customer's or a guest's (cart cookie). */
       cartChannel: cart?.channel ?? null,

@@ -11,6 +11,13 @@ export type LiveNotification = {
   createdAt: string;
 };
 
+/** What the header bell shows of a notification: no dates, only whether it was read. */
+export type BellNotification = Pick<LiveNotification, "id" | "title" | "body" | "link"> & { read: boolean };
+
+export function bellNotification({ id, title, body, link, readedDate }: LiveNotification): BellNotification {
+  return { id, title, body, link, read: Boolean(readedDate) };
+}
+
 let received: LiveNotification[] = [];
 const listeners = new Set<() => void>();
 const EMPTY: LiveNotification[] = [];
@@ -35,7 +42,7 @@ export const getLiveNotifications = () => received;
 export const getServerLiveNotifications = () => EMPTY;
 
 /** Server list merged with live arrivals, newest first, no duplicates. */
-export function mergeNotifications(server: LiveNotification[], live: LiveNotification[]): LiveNotification[] {
+export function mergeNotifications(server: BellNotification[], live: LiveNotification[]): BellNotification[] {
   const known = new Set(server.map((n) => n.id));
-  return [...live.filter((n) => !known.has(n.id)), ...server];
+  return [...live.filter((n) => !known.has(n.id)).map(bellNotification), ...server];
 }

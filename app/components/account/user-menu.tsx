@@ -12,7 +12,7 @@ export function useAreaLinks(user: PermissionUser | undefined): { area: Manageme
   return (user ? enterableAreas(user) : []).map((area) => ({ area, to: path(area), label: t(`userMenu.areas.${area}`) }));
 }
 
-const menuLink = "block rounded px-2 py-2 font-semibold text-slate-900 underline-offset-2 hover:bg-slate-100 hover:underline";
+const menuLink = "user-menu-link";
 
 /**
  * The header's account corner: a login link for guests (back to this page afterwards); for users, a menu (a
@@ -45,22 +45,19 @@ export function UserMenu() {
   return (
     // Any navigation (a link, a switch back to the same page) closes the menu: the key remounts it.
     <details key={location.key} className="group/user relative" data-testid="user-menu">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border-2 border-slate-400 px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+      <summary className="user-menu-button">
         <span className="sr-only">{t("userMenu.open")}, </span>
         {user.firstName} {user.lastName}
-        <span aria-hidden="true" className="text-xs transition-transform group-open/user:rotate-180">
+        <span aria-hidden="true" className="user-menu-caret">
           ▾
         </span>
       </summary>
-      <div
-        className="mt-2 flex w-full flex-col gap-3 rounded-md border border-slate-300 bg-white p-3 shadow-lg md:absolute md:right-0 md:z-50 md:w-80"
-        data-testid="user-menu-panel"
-      >
+      <div className="user-menu-panel" data-testid="user-menu-panel">
         {user.accounts.length > 0 ? (
           <p className="text-sm text-slate-800" data-testid="current-account">
             {current ? (
               <>
-                <span className="block text-xs uppercase tracking-wide text-slate-700">{t("userMenu.currentAccount")}</span>
+                <span className="user-menu-caption">{t("userMenu.currentAccount")}</span>
                 <strong>{current.name}</strong>
               </>
             ) : (
@@ -112,7 +109,7 @@ export function UserMenu() {
         ) : null}
         <Form method="post" action={path("logout")} className="border-t border-slate-200 pt-3">
           <AuthenticityTokenInput name="csrf" />
-          <button type="submit" className="rounded-md border-2 border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          <button type="submit" className="user-menu-action">
             {t("nav.logout")}
           </button>
         </Form>

@@ -23,7 +23,7 @@ export function BookmarkToggle({ trainingId, name, bookmarked }: { trainingId: n
       <input type="hidden" name="op" value={on ? "remove" : "add"} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <button type="submit" aria-pressed={on} title={on ? t("card.bookmarked") : t("card.notBookmarked")} className="icon-button" data-testid="bookmark-toggle">
-        <svg width={22} height={22} aria-hidden="true" focusable="false" fill={on ? "currentColor" : "none"}>
+        <svg aria-hidden="true" fill={on ? "currentColor" : "none"}>
           <use href={spriteRef("bookmark")} />
         </svg>
         <span className="sr-only">{t("card.bookmark", { name })}</span>

@@ -87,18 +87,18 @@ function CookieBanner() {
   const redirectTo = useRedirectTo();
   const lang = pathLangOf(data?.locale ?? "fr-FR");
   return (
-    <section aria-labelledby="cookie-banner-title" className="border-b-2 border-primary bg-slate-50" data-testid="cookie-banner">
+    <section aria-labelledby="cookie-banner-title" className="cookie-banner" data-testid="cookie-banner">
       {/* Compact on phones (title for screen readers only, tighter spacing) so the page still starts in the first screen. */}
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 sm:gap-4 sm:py-4 lg:flex-row lg:items-center lg:justify-between">
+      <div className="cookie-banner-bar">
         <div className="flex gap-3">
-          <Icon name="cookie" className="mt-1 hidden text-primary-dark sm:block" />
+          <Icon name="cookie" className="cookie-banner-icon" />
           <div>
-            <h2 id="cookie-banner-title" className="sr-only text-base font-bold sm:not-sr-only">
+            <h2 id="cookie-banner-title" className="cookie-banner-title">
               {t("consent.bannerTitle")}
             </h2>
-            <p className="max-w-3xl text-sm text-slate-800 sm:mt-1">
+            <p className="cookie-banner-text">
               {t("consent.bannerText")}{" "}
-              <Link to={cookiePolicyPath(lang, data?.brand.key ?? "fr")} className="font-medium text-primary-dark underline underline-offset-2">
+              <Link to={cookiePolicyPath(lang, data?.brand.key ?? "fr")} className="cookie-banner-link">
                 {t("consent.learnMore")}
               </Link>
             </p>
@@ -106,7 +106,7 @@ function CookieBanner() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* "contents" on phones: the three buttons share the rows (two lines instead of three). */}
-          <Form method="post" action={CONSENT_ACTION} className="contents sm:flex sm:flex-wrap sm:gap-2">
+          <Form method="post" action={CONSENT_ACTION} className="cookie-banner-form">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Button type="submit" name="intent" value="reject" variant="secondary" size="small">
@@ -201,7 +201,7 @@ function CookiePreferences() {
             defaultChecked={chosen?.marketing ?? false}
           />
         </fieldset>
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+        <div className="dialog-actions">
           <Button type="submit" name="intent" value="reject" variant="secondary" size="small">
             {t("consent.rejectAll")}
           </Button>

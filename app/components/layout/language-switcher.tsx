@@ -41,23 +41,18 @@ export function LanguageSwitcher() {
     <Form method="post" action={SYSTEM_PATHS.setLocale} className="flex items-center gap-2" reloadDocument data-testid="language-switcher">
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <label htmlFor={`language-${id}`} className="flex items-center gap-1 text-sm font-medium text-slate-800">
+      <label htmlFor={`language-${id}`} className="language-label">
         <Icon name="globe" size={20} />
         {t("nav.language")}
       </label>
-      <select
-        id={`language-${id}`}
-        name="locale"
-        defaultValue={locale === "en-US" ? undefined : locale}
-        className="rounded border border-slate-500 bg-white px-2 py-1.5 text-sm"
-      >
+      <select id={`language-${id}`} name="locale" defaultValue={locale === "en-US" ? undefined : locale} className="language-select">
         {SELECTABLE_LOCALES.map((value) => (
           <option key={value} value={value} lang={value}>
             {LOCALE_LABELS[value]}
           </option>
         ))}
       </select>
-      <button type="submit" className="rounded border-2 border-primary px-2 py-1 text-sm font-semibold text-primary-dark hover:bg-slate-100">
+      <button type="submit" className="language-button">
         {t("nav.apply")}
         <span className="sr-only"> — {t("nav.changeLanguage")}</span>
       </button>

@@ -19,8 +19,8 @@ export function SiteFooter() {
   );
   const linkClass = "footer-link";
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50" data-testid="site-footer">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 lg:grid-cols-4">
+    <footer className="site-footer" data-testid="site-footer">
+      <div className="site-footer-grid">
         <div className="flex flex-col gap-2">
           <div className="flex items-center gap-2">
             <img src={brand.logo} alt="" width={32} height={32} />
@@ -43,10 +43,10 @@ export function SiteFooter() {
           ) : null}
         </div>
         <nav aria-labelledby="footer-discover-title">
-          <h2 id="footer-discover-title" className="font-semibold text-slate-900">
+          <h2 id="footer-discover-title" className="footer-heading">
             {t("footer.discover")}
           </h2>
-          <ul className="mt-2 flex flex-col gap-2">
+          <ul className="footer-list">
             <li>
               <Link to={legalPagePath(brand, "about")} className={linkClass}>
                 {t("footer.links.about")}
@@ -62,7 +62,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-social-title">
-          <h2 id="footer-social-title" className="font-semibold text-slate-900">
+          <h2 id="footer-social-title" className="footer-heading">
             {t("footer.followUs")}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-2">
@@ -77,10 +77,10 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal-title">
-          <h2 id="footer-legal-title" className="font-semibold text-slate-900">
+          <h2 id="footer-legal-title" className="footer-heading">
             {t("footer.legal")}
           </h2>
-          <ul className="mt-2 flex flex-col gap-2">
+          <ul className="footer-list">
             {(["legalNotice", "terms", "privacy"] as const).map((page) => (
               <li key={page}>
                 <Link to={legalPagePath(brand, page)} className={linkClass} data-testid={`footer-${page}`}>
@@ -94,7 +94,7 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <CookieSettingsLink className="inline-flex items-center gap-1 text-slate-800 underline underline-offset-2">
+              <CookieSettingsLink className="footer-cookie-link">
                 <Icon name="cookie" size={20} />
                 {t("footer.cookieSettings")}
               </CookieSettingsLink>
@@ -102,7 +102,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <div className="border-t border-slate-200 py-4 text-center text-xs text-slate-700">
+      <div className="site-footer-bottom">
         © {new Date().getFullYear()} {brand.title}. {t("footer.rights")}
       </div>
     </footer>

@@ -52,12 +52,12 @@ export function SiteHeader() {
   );
 
   return (
-    <header className="relative border-b border-slate-200 bg-white">
+    <header className="site-header">
       <div className="h-1 bg-primary" aria-hidden="true" />
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 pt-3 pb-2">
-        <Link to="/" className="flex min-w-0 items-center gap-3 rounded" aria-label={`${brand.title} — ${t("nav.home")}`} data-testid="brand-home-link">
-          <img src={brand.logo} alt="" width={44} height={44} className="h-9 w-9 md:h-11 md:w-11" data-testid="brand-logo" />
-          <span className="truncate text-lg font-bold tracking-tight text-primary-dark md:text-xl" data-testid="brand-title">
+      <div className="site-header-bar">
+        <Link to="/" className="brand-link" aria-label={`${brand.title} — ${t("nav.home")}`} data-testid="brand-home-link">
+          <img src={brand.logo} alt="" width={44} height={44} className="brand-logo" data-testid="brand-logo" />
+          <span className="brand-title" data-testid="brand-title">
             {brand.title}
           </span>
         </Link>
@@ -70,8 +70,8 @@ export function SiteHeader() {
             <Icon name="menu" size={20} />
             {t("nav.menu")}
           </summary>
-          <div className="absolute inset-x-0 top-full z-50 flex flex-col gap-4 border-b border-slate-300 bg-white p-4 shadow-lg md:contents">
-            <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <div className="site-menu-panel">
+            <div className="header-tools">
               <SearchBox className="w-full sm:w-64" />
               <LanguageSwitcher />
               <NotificationBell />
@@ -79,7 +79,7 @@ export function SiteHeader() {
               <UserMenu />
             </div>
             <nav aria-label={t("nav.main")} className="md:w-full">
-              <ul className="-mx-1 flex flex-col md:flex-row md:flex-wrap md:gap-x-4">
+              <ul className="main-nav-list">
                 {links.map((item) => (
                   <li key={item.pageId}>
                     <NavLink to={item.to} end={item.to === "/"} className="nav-link">

@@ -16,31 +16,27 @@ export function NotificationBell() {
   const list = mergeNotifications(data.notifications.notifications, live);
   const liveUnread = live.filter((n) => !n.readedDate && !data.notifications!.notifications.some((s) => s.id === n.id)).length;
   const unread = data.notifications.unread + liveUnread;
-  const unreadIds = list.filter((n) => !n.readedDate).map((n) => n.id);
+  const unreadIds = list.filter((n) => !n.read).map((n) => n.id);
 
   return (
     <details className="relative" data-testid="notification-bell">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:bg-slate-100">
+      <summary className="bell-button">
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         <span className="sr-only">{t("notifications.title")}</span>
-        <span
-          data-testid="notification-count"
-          className={unread ? "rounded-full bg-red-700 px-1.5 text-xs font-bold text-white" : "sr-only"}
-          aria-label={t("notifications.unread", { count: unread })}
-        >
+        <span data-testid="notification-count" className={unread ? "bell-count" : "sr-only"} aria-label={t("notifications.unread", { count: unread })}>
           {unread}
         </span>
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-80 rounded border border-slate-200 bg-white p-3 shadow-lg">
+      <div className="bell-panel">
         {list.length === 0 ? (
           <p className="text-sm text-slate-700">{t("notifications.empty")}</p>
         ) : (
-          <ul className="flex max-h-96 flex-col gap-2 overflow-auto" data-testid="notification-list">
+          <ul className="bell-list" data-testid="notification-list">
             {list.map((n) => (
-              <li key={n.id} className={n.readedDate ? "text-sm text-slate-700" : "text-sm font-semibold"}>
+              <li key={n.id} className={n.read ? "bell-item" : "bell-item-unread"}>
                 {n.link ? (
                   <a href={n.link} className="underline">
                     {n.title}
@@ -48,7 +44,7 @@ export function NotificationBell() {
                 ) : (
                   n.title
                 )}
-                {n.body ? <p className="font-normal text-slate-700">{n.body}</p> : null}
+                {n.body ? <p className="bell-item-body">{n.body}</p> : null}
               </li>
             ))}
           </ul>
@@ -60,7 +56,7 @@ export function NotificationBell() {
             {unreadIds.map((id) => (
               <input key={id} type="hidden" name="ids" value={id} />
             ))}
-            <button type="submit" className="text-sm font-semibold text-[var(--color-primary-dark)] underline">
+            <button type="submit" className="bell-mark-read">
               {t("notifications.markAllRead")}
             </button>
           </Form>

@@ -70,8 +70,8 @@ export function Dialog({ open, onClose, title, description, closable = true, clo
         if (closable && closeOnBackdrop && event.target === event.currentTarget) onClose?.();
       }}
     >
-      <div className="flex flex-col gap-4 p-6">
-        <div className="flex items-start justify-between gap-4">
+      <div className="dialog-body">
+        <div className="dialog-head">
           <h2 id={titleId} className="text-xl font-bold">
             {title}
           </h2>
@@ -82,14 +82,14 @@ export function Dialog({ open, onClose, title, description, closable = true, clo
                 event.preventDefault();
                 onClose?.();
               }}
-              className="-m-2 rounded p-2 text-slate-700 hover:bg-slate-100"
+              className="dialog-close"
               data-testid="dialog-close"
             >
               <Icon name="close" size={24} />
               <span className="sr-only">{t("actions.close")}</span>
             </a>
           ) : closable ? (
-            <button type="button" onClick={() => onClose?.()} className="-m-2 rounded p-2 text-slate-700 hover:bg-slate-100" data-testid="dialog-close">
+            <button type="button" onClick={() => onClose?.()} className="dialog-close" data-testid="dialog-close">
               <Icon name="close" size={24} />
               <span className="sr-only">{t("actions.close")}</span>
             </button>

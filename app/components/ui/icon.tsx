@@ -17,19 +17,19 @@ export function spriteRef(id: string): string {
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & {
   name: IconName;
-  /** Pixel size; the spec's default is 24. */
-  size?: number;
+  /** Pixel size, 20 or 24 (the spec's default), drawn by a class of app.css: `.icon-lg` (24) or `.icon` (20). */
+  size?: 20 | 24;
   /** Accessible name; without it the icon is hidden from assistive technology. */
   label?: string;
 };
 
+/** One class gives the size and keeps the icon from shrinking in a flex row (no width, height or class attributes per icon). */
+const ICON_CLASS = { 20: "icon", 24: "icon-lg" } as const;
+
 export function Icon({ name, size = 24, label, className, ...rest }: IconProps) {
   return (
     <svg
-      width={size}
-      height={size}
-      focusable="false"
-      className={className ? `shrink-0 ${className}` : "shrink-0"}
+      className={className ? `${ICON_CLASS[size]} ${className}` : ICON_CLASS[size]}
       {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
       {...rest}
     >

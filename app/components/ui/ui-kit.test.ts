@@ -29,9 +29,14 @@ const styles = readFileSync(new URL("../../styles/app.css", import.meta.url), "u
 describe("Icon", () => {
   it("is 24 px, drawn by the sprite's symbol with a stroke of 2, and hidden from assistive technology by default", () => {
     const html = render(h(Icon, { name: "search" }));
-    expect(html).toContain('width="24"');
-    expect(html).toContain('height="24"');
-    expect(html).toContain('aria-hidden="true"');
+    // The size is app.css's `.icon-lg` (24 px) or `.icon` (20 px), not attributes on every icon.
+    expect(html).toMatch(/^<svg class="icon-lg" aria-hidden="true">/);
+    expect(html).not.toContain("width=");
+    expect(html).not.toContain("focusable");
+    const rule = (name: string) => styles.match(new RegExp(`\\n  \\.${name} \\{\\n    @apply ([^;]+);`))?.[1].split(" ") ?? [];
+    expect(rule("icon-lg")).toEqual(["size-6", "shrink-0"]);
+    expect(rule("icon")).toEqual(["size-5", "shrink-0"]);
+    expect(render(h(Icon, { name: "search", size: 20, className: "mt-1" }))).toMatch(/^<svg class="icon mt-1" aria-hidden="true">/);
     // No drawing in the page: one <use> of the sprite file's symbol.
     expect(html).toMatch(/<use href="[^"]*icons\.svg[^"#]*#search"><\/use>/);
     expect(html).not.toContain("<path");
@@ -61,12 +66,12 @@ describe("Button", () => {
   it("is a type=button by default with a 24 px icon at normal size", () => {
     const html = render(h(Button, { icon: "cart", children: "Ajouter" }));
     expect(html).toMatch(/^<button type="button"/);
-    expect(html).toContain('width="24"');
+    expect(html).toContain('<svg class="icon-lg"');
   });
 
   it("uses a 20 px icon when small and keeps an accessible name when icon-only", () => {
     const html = render(h(Button, { icon: "close", size: "small", iconOnly: true, variant: "danger", children: "Supprimer" }));
-    expect(html).toContain('width="20"');
+    expect(html).toContain('<svg class="icon"');
     expect(html).toContain('<span class="sr-only">Supprimer</span>');
     expect(html).toContain('class="btn btn-icon-sm btn-danger"');
   });
