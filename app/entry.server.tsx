@@ -54,7 +54,9 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(lowPriorityModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(
+                new Response(compactRouteManifest(lowPriorityModulePreloads(Buffer.concat(chunks))), { headers: responseHeaders, status: responseStatusCode }),
+              );
               callback();
             },
           });
@@ -87,5 +89,34 @@ function lowPriorityModulePreloads(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffe
   if (headEnd < 0) return html;
   const head = html.subarray(0, headEnd).toString("utf8");
   if (!head.includes(MODULE_PRELOAD)) return html;
-  return Buffer.concat([Buffer.from(head.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`), "utf8"), html.subarray(headEnd)]);
+  // React Router writes the entry's preload twice (once as the entry, once among the route's imports): once is enough.
+  const seen = new Set<string>();
+  const rewritten = head.replace(/<link rel="modulepreload"[^>]*>/g, (link) => {
+    if (seen.has(link)) return "";
+    seen.add(link);
+    return link.replace(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
+  });
+  return Buffer.concat([Buffer.from(rewritten, "utf8"), html.subarray(headEnd)]);
+}
+
+const MANIFEST_START = "window.__reactRouterManifest = ";
+const MANIFEST_END = ";\n  window.__reactRouterRouteModules";
+
+/**
+ * React Router writes the page's part of the route manifest as JSON indented by two spaces (about a third of its
+ * 3 to 5 KB is spaces and line breaks); the same JSON without them says the same to the browser.
+ */
+function compactRouteManifest(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const start = html.lastIndexOf(MANIFEST_START);
+  if (start < 0) return html;
+  const jsonStart = start + Buffer.byteLength(MANIFEST_START);
+  const end = html.indexOf(MANIFEST_END, jsonStart);
+  if (end < 0) return html;
+  let compact: string;
+  try {
+    compact = JSON.stringify(JSON.parse(html.subarray(jsonStart, end).toString("utf8")));
+  } catch {
+    return html;
+  }
+  return Buffer.concat([html.subarray(0, jsonStart), Buffer.from(compact, "utf8"), html.subarray(end)]);
 }
