@@ -10,6 +10,7 @@ import { CookieConsent } from "./components/cookies/cookie-consent";
 import { ConsentDialog } from "./components/account/consent-dialog";
 import { describeRouteError, ErrorPage, errorTexts } from "./components/layout/error-page";
 import { IntlWarmUp } from "./components/layout/intl-warm-up";
+import { ZodWithoutEval } from "./components/layout/zod-without-eval";
 import { PageChrome } from "./components/layout/page-chrome";
 import { SkipLink } from "./components/layout/site-header";
 import { LoadingBar } from "./components/ui/loading-bar";
@@ -106,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={file.href} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={file.href} data-translations={file.ns} />
         ))}
         <IntlWarmUp nonce={nonce} />
+        <ZodWithoutEval nonce={nonce} />
         {/* The one render-blocking file. With a precedence, React writes it at the top of <head>, before the
             thirty-odd module preloads: as a route link it came after them, and a browser with six connections per
             host asked for it last. */}
