@@ -4,7 +4,7 @@
 // file handler. The copies are read once, when the server starts: the build does not change under a running server.
 import fs from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 
 type Encoding = "br" | "gzip";
 type Asset = { contentType: string; bodies: Partial<Record<Encoding, Buffer>> };
@@ -68,16 +68,23 @@ export function precompressedAssets(dir: string): RequestHandler {
     const encoding = chooseEncoding(req.headers["accept-encoding"], Object.keys(asset.bodies) as Encoding[]);
     if (!encoding) return next();
     const body = asset.bodies[encoding]!;
-    const etag = `"${req.path.slice(1)}-${encoding}-${body.length}"`;
-    res.setHeader("Content-Type", asset.contentType);
-    res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.setHeader("ETag", etag);
-    if (req.headers["if-none-match"] === etag) {
-      res.statusCode = 304;
-      return void res.end();
-    }
-    res.setHeader("Content-Length", String(body.length));
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendImmutable(req, res, { body, contentType: asset.contentType, encoding, etag: `"${req.path.slice(1)}-${encoding}-${body.length}"` });
   };
+}
+
+/**
+ * A file whose address carries a hash of its content: cacheable for a year, a 304 when the browser has this copy. The
+ * caller has set `Vary: Accept-Encoding` and chosen the copy (`encoding` null for the uncompressed one).
+ */
+export function sendImmutable(req: Request, res: Response, copy: { body: Buffer; contentType: string; encoding: Encoding | null; etag: string }) {
+  res.setHeader("Content-Type", copy.contentType);
+  if (copy.encoding) res.setHeader("Content-Encoding", copy.encoding);
+  res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+  res.setHeader("ETag", copy.etag);
+  if (req.headers["if-none-match"] === copy.etag) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  res.setHeader("Content-Length", String(copy.body.length));
+  res.end(req.method === "HEAD" ? undefined : copy.body);
 }

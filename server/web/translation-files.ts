@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
-import { chooseEncoding } from "./precompressed-assets.ts";
+import { chooseEncoding, sendImmutable } from "./precompressed-assets.ts";
 
 type Encoding = "br" | "gzip";
 type TranslationFile = { etag: string; bodies: Record<Encoding | "identity", Buffer> };
@@ -52,16 +52,7 @@ export function translationFiles(files: () => TranslationFiles | Promise<Transla
         const encoding = chooseEncoding(req.headers["accept-encoding"], ["br", "gzip"]);
         const body = file.bodies[encoding ?? "identity"];
         const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-        res.setHeader("Content-Type", "application/json; charset=utf-8");
-        if (encoding) res.setHeader("Content-Encoding", encoding);
-        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        res.setHeader("ETag", etag);
-        if (req.headers["if-none-match"] === etag) {
-          res.statusCode = 304;
-          return void res.end();
-        }
-        res.setHeader("Content-Length", String(body.length));
-        res.end(req.method === "HEAD" ? undefined : body);
+        sendImmutable(req, res, { body, contentType: "application/json; charset=utf-8", encoding, etag });
       })
       .catch(next);
   };
