@@ -43,6 +43,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The page is sent whole (onAllReady), never streamed: a Suspense boundary past React's 12.8 KB chunk size
+        // would otherwise be "outlined" into a hidden element that only a script reveals, and a browser without
+        // JavaScript would never see it (the confirmation panels and the consent dialog load their code on demand).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const chunks: Buffer[] = [];

@@ -411,6 +411,9 @@ describe.each(backends())("admin catalogue and sessions (%s)", (backend) => {
     expect(sessionId).toBeDefined();
     const sessionPage = await html(`/admin/faceToFace/${sessionId}?confirm=cancel`);
     expect(sessionPage).toContain('data-testid="confirm-panel"');
+    // The panel's code loads on demand (a lazy component): the page is still sent whole, the panel in its place, not
+    // outlined into a hidden element that only a script would reveal to a browser without JavaScript.
+    expect(sessionPage).not.toMatch(/<div hidden id="S:/);
     expect((await admin.get("/admin/catalog/999999", { headers: { accept: "text/html" } })).status).toBe(404);
   });
 });

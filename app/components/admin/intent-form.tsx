@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { FormMessage, SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
+import { SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { formView, useSchemaForm } from "~/lib/forms";
 import { type FormReply } from "~/lib/form-reply";
 

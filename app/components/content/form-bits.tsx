@@ -1,7 +1,8 @@
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import { Form, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormMessage, SubmitButton } from "~/components/ui/form-fields";
+import { SubmitButton } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useTranslation } from "~/i18n/react";
 

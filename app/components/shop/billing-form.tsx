@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { billingDetailsSchema, type BillingDetailsReply } from "#core/contract/billing.ts";
-import { FormMessage, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { formView, useSchemaForm } from "~/lib/forms";
 import { type FormReply } from "~/lib/form-reply";

@@ -1,5 +1,5 @@
 import { createElement as h, type ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
@@ -10,22 +10,30 @@ import { ConfirmLink, ConfirmPanel } from "./confirm";
 
 const i18n = createI18n("fr-FR", { "fr-FR": { common } });
 
-/** Server-renders an element at `url` inside i18n and a memory router, as the page without JavaScript gets it. */
-function render(element: ReactElement, url = "/admin/list?q=abc&page=2"): string {
+/**
+ * Server-renders an element at `url` inside i18n and a memory router, as the page without JavaScript gets it: all of
+ * it, as the server does (the panel's code is loaded on demand, ./confirm-panel).
+ */
+async function render(element: ReactElement, url = "/admin/list?q=abc&page=2"): Promise<string> {
   const router = createMemoryRouter([{ path: "/admin/list", element }], { initialEntries: [url] });
-  return renderToStaticMarkup(h(AuthenticityTokenProvider, { token: "test-token", children: h(I18nProvider, { i18n }, h(RouterProvider, { router })) }));
+  const { prelude } = await prerenderToNodeStream(
+    h(AuthenticityTokenProvider, { token: "test-token", children: h(I18nProvider, { i18n }, h(RouterProvider, { router })) }),
+  );
+  let html = "";
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 describe("ConfirmLink", () => {
-  it("opens the step on this page, keeping the list's query and landing on the panel", () => {
-    const html = render(h(ConfirmLink, { confirmKey: "12", testId: "delete-12", children: "Supprimer" }));
+  it("opens the step on this page, keeping the list's query and landing on the panel", async () => {
+    const html = await render(h(ConfirmLink, { confirmKey: "12", testId: "delete-12", children: "Supprimer" }));
     expect(html).toContain('href="/admin/list?q=abc&amp;page=2&amp;confirm=12#confirm-12"');
     expect(html).toContain('data-testid="delete-12"');
     expect(html).toContain("focus-visible:outline");
   });
 
-  it("goes where the page names its step when told", () => {
-    const html = render(
+  it("goes where the page names its step when told", async () => {
+    const html = await render(
       h(ConfirmLink, { confirmKey: "unsubscribe", to: "/formation/x?unsubscribe=confirm#confirm-unsubscribe", look: "danger", children: "Se désinscrire" }),
     );
     expect(html).toContain('href="/formation/x?unsubscribe=confirm#confirm-unsubscribe"');
@@ -33,8 +41,8 @@ describe("ConfirmLink", () => {
 });
 
 describe("ConfirmPanel", () => {
-  it("is a labelled alert dialog with the real form: CSRF, confirm=on, hidden fields, the intent on its focused button, Cancel back", () => {
-    const html = render(
+  it("is a labelled alert dialog with the real form: CSRF, confirm=on, hidden fields, the intent on its focused button, Cancel back", async () => {
+    const html = await render(
       h(
         ConfirmPanel,
         { confirmKey: "12", title: "Supprimer le cours ?", intent: "deleteCourse", fields: { courseId: 12 }, submitLabel: "Oui, supprimer" },
@@ -57,8 +65,8 @@ describe("ConfirmPanel", () => {
     expect(html).toContain('data-testid="confirm-panel"');
   });
 
-  it("takes its own heading level, tone, cancel words and test ids; no confirm field for APIs that take none", () => {
-    const html = render(
+  it("takes its own heading level, tone, cancel words and test ids; no confirm field for APIs that take none", async () => {
+    const html = await render(
       h(ConfirmPanel, {
         confirmKey: "7",
         title: "Réactiver Emma ?",

@@ -1,11 +1,6 @@
-import type { ReactNode } from "react";
-import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation } from "~/i18n/react";
-import { Button } from "~/components/ui/button";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { cx } from "~/components/ui/cx";
-import { FormMessage } from "~/components/ui/form-fields";
-import { replyMessage, type FormReply } from "~/lib/form-reply";
 
 /**
  * The one confirmation step of the platform (ADR 0061, 0081), the same with JavaScript on or off: the first
@@ -25,10 +20,10 @@ const LINK_LOOKS = {
   danger: "rounded font-semibold text-red-800 underline underline-offset-2",
 } as const;
 
-const FOCUS = "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-primary-dark)]";
+export const CONFIRM_FOCUS = "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-primary-dark)]";
 
 /** This page's address with some query parameters replaced (undefined removes one), and an optional anchor. */
-function useSamePageHref() {
+export function useSamePageHref() {
   const location = useLocation();
   return (changes: Record<string, string | undefined>, hash?: string) => {
     const params = new URLSearchParams(location.search);
@@ -59,7 +54,7 @@ export function ConfirmLink({
 }) {
   const href = useSamePageHref();
   return (
-    <Link to={to ?? href({ confirm: confirmKey }, `confirm-${confirmKey}`)} preventScrollReset className={cx(LINK_LOOKS[look], FOCUS)} data-testid={testId}>
+    <Link to={to ?? href({ confirm: confirmKey }, `confirm-${confirmKey}`)} preventScrollReset className={cx(LINK_LOOKS[look], CONFIRM_FOCUS)} data-testid={testId}>
       {children}
     </Link>
   );
@@ -71,37 +66,7 @@ export function useConfirming(confirmKey: string): boolean {
   return new URLSearchParams(location.search).get("confirm") === confirmKey;
 }
 
-const TONES = {
-  danger: { panel: "border-red-700 bg-red-50", title: "text-red-900", text: "text-red-950", button: "danger" },
-  /** A step that undoes nothing (reactivating a member): amber panel, primary button. */
-  caution: { panel: "border-amber-600 bg-amber-50", title: "text-slate-900", text: "text-slate-900", button: "primary" },
-} as const;
-
-/**
- * The confirmation panel (role `alertdialog`, labelled by its title): `title` (the question), `children` (what will
- * happen), the real form with its submit button focused (`autoFocus`: the page opened by the link lands on it, with
- * or without JavaScript), and Cancel (`cancelTo`, by default this page without `confirm`; `cancelLabel`, by default
- * `common:actions.cancel`). A refusal of the action (a 409 "already used"...) is shown in the panel when the reply's
- * `form` is `formKey`. `sendsConfirm={false}` for actions whose API takes no `confirm`.
- */
-export function ConfirmPanel({
-  confirmKey = "action",
-  title,
-  children,
-  intent,
-  fields = {},
-  submitLabel,
-  action,
-  cancelTo,
-  cancelLabel,
-  formKey,
-  sendsConfirm = true,
-  tone = "danger",
-  level = 2,
-  testId = "confirm-panel",
-  submitTestId,
-  cancelTestId,
-}: {
+export type ConfirmPanelProps = {
   confirmKey?: string;
   title: string;
   children?: ReactNode;
@@ -113,53 +78,31 @@ export function ConfirmPanel({
   cancelLabel?: string;
   formKey?: string;
   sendsConfirm?: boolean;
-  tone?: keyof typeof TONES;
+  /** "danger" (red, the default) or "caution": a step that undoes nothing (reactivating a member), amber. */
+  tone?: "danger" | "caution";
   /** The title's heading level in the page's outline. */
   level?: 2 | 3;
   testId?: string;
   submitTestId?: string;
   cancelTestId?: string;
-}) {
-  const { t } = useTranslation("common");
-  const href = useSamePageHref();
-  const navigation = useNavigation();
-  const reply = useActionData<FormReply>();
-  const refusal = formKey && reply?.form === formKey ? replyMessage(reply) : undefined;
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const colours = TONES[tone];
-  const Heading = level === 2 ? "h2" : "h3";
-  const titleId = `confirm-${confirmKey}-title`;
+};
+
+const ConfirmPanelView = lazy(() => import("./confirm-panel"));
+
+/**
+ * The confirmation panel (role `alertdialog`, labelled by its title): `title` (the question), `children` (what will
+ * happen), the real form with its submit button focused (`autoFocus`: the page opened by the link lands on it, with
+ * or without JavaScript), and Cancel (`cancelTo`, by default this page without `confirm`; `cancelLabel`, by default
+ * `common:actions.cancel`). A refusal of the action (a 409 "already used"...) is shown in the panel when the reply's
+ * `form` is `formKey`. `sendsConfirm={false}` for actions whose API takes no `confirm`.
+ *
+ * Its code (./confirm-panel) is loaded when a page shows a panel, so it is no part of a page's first load. The server
+ * renders it with the page: its form works before that code arrives, and the rest of the page hydrates meanwhile.
+ */
+export function ConfirmPanel(props: ConfirmPanelProps) {
   return (
-    <section
-      id={`confirm-${confirmKey}`}
-      role="alertdialog"
-      aria-labelledby={titleId}
-      className={cx("flex flex-col gap-3 rounded-md border-2 p-4", colours.panel)}
-      data-testid={testId}
-    >
-      <Heading id={titleId} className={cx("text-lg font-bold", colours.title)}>
-        {title}
-      </Heading>
-      {children ? <div className={colours.text}>{children}</div> : null}
-      <FormMessage message={refusal} />
-      <Form method="post" action={action} preventScrollReset className="flex flex-wrap items-center gap-3">
-        <AuthenticityTokenInput name="csrf" />
-        {sendsConfirm ? <input type="hidden" name="confirm" value="on" /> : null}
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={String(value)} />
-        ))}
-        <Button type="submit" name="intent" value={intent} variant={colours.button} busy={busy} autoFocus data-testid={submitTestId}>
-          {submitLabel}
-        </Button>
-        <Link
-          to={cancelTo ?? href({ confirm: undefined })}
-          preventScrollReset
-          className={cx("font-semibold underline underline-offset-2", FOCUS)}
-          data-testid={cancelTestId}
-        >
-          {cancelLabel ?? t("actions.cancel")}
-        </Link>
-      </Form>
-    </section>
+    <Suspense fallback={null}>
+      <ConfirmPanelView {...props} />
+    </Suspense>
   );
 }

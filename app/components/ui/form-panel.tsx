@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormMessage } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 
 /**
  * A form of a management page in its own framed section: the section is named by its heading, the form posts to the

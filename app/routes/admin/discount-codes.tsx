@@ -10,7 +10,8 @@ import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admi
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { useListHref } from "~/components/ui/list-href";
-import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";

@@ -5,7 +5,8 @@ import { CONTENT_KINDS, CONTENT_LANGS, NewDraftSchema } from "#core/contract/edi
 import { editorialEndpoints } from "#core/contract/endpoints/editorial.ts";
 import type { Route } from "./+types/editor-create";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
-import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { SelectField, SubmitButton, TextAreaField, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";

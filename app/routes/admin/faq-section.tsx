@@ -6,7 +6,8 @@ import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { MoveButtons } from "~/components/admin-tools/move-buttons";
 import { ButtonLink } from "~/components/ui/button";
-import { FormMessage, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formView, useSchemaForm } from "~/lib/forms";

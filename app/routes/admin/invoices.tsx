@@ -7,7 +7,7 @@ import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admi
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { useListHref } from "~/components/ui/list-href";
-import { FormMessage } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";

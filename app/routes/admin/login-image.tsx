@@ -9,7 +9,7 @@ import type { Route } from "./+types/login-image";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";

@@ -9,7 +9,7 @@ import { AdminTable, AdminToolsMain, CELL, StatusBadge } from "~/components/admi
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
 import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";

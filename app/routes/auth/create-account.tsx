@@ -7,16 +7,8 @@ import type { Route } from "./+types/create-account";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
 import { type FormReply } from "~/lib/form-reply";
-import {
-  FormMessage,
-  NameFields,
-  NewPasswordFields,
-  SelectField,
-  SubmitButton,
-  TextField,
-  firstErrorField,
-  useFocusFirstError,
-} from "~/components/ui/form-fields";
+import { NameFields, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { legalPagePath } from "~/components/layout/nav-links";
 import { Checkbox } from "~/components/ui/checkbox";
 import { BackError } from "~/lib/back.server";

@@ -7,7 +7,8 @@ import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server
 import { formView, useSchemaForm } from "~/lib/forms";
 import { type FormReply } from "~/lib/form-reply";
 import { ButtonLink } from "~/components/ui/button";
-import { FormMessage, NewPasswordFields, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { NewPasswordFields, SubmitButton, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
+import { FormMessage } from "~/components/ui/form-message";
 import { requestStateContext } from "~/lib/context";
 import { loginPath, pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
