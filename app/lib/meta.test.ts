@@ -9,7 +9,7 @@ keepBundle("/i18n/es-ES/common.test.json", {
 });
 keepBundle("/i18n/es-ES/shop.test.json", { cart: { title: "Cesta" }, search: { title: "Buscar {{value}}", description: "Resultados de {{value}}" } });
 const root = {
-  brand: { title: "AulaFarma" },
+  brandKey: "es",
   locale: "es-ES",
   translations: [
     { ns: "common", href: "/i18n/es-ES/common.test.json" },

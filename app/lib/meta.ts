@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { Brand, Locale } from "#core/branding/brands.ts";
+import { BRANDS, type Brand, type BrandKey, type Locale } from "#core/branding/brands.ts";
 import { bundleOf, type TranslationFile } from "~/i18n/bundles";
 
 const DEFAULT_SITE_TITLE = "Officine Académie";
@@ -20,10 +20,11 @@ export type RootMetaData = {
   origin?: string;
 };
 
-/** The root loader's data from a meta function's `matches`. */
+/** The root loader's data from a meta function's `matches`, with its brand's settings (the data names the brand). */
 export function rootMetaData(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootMetaData {
   const root = matches.find((match) => match?.id === "root");
-  return (root?.loaderData ?? {}) as RootMetaData;
+  const loaded = (root?.loaderData ?? {}) as Omit<RootMetaData, "brand"> & { brandKey?: BrandKey };
+  return { ...loaded, brand: loaded.brandKey ? BRANDS[loaded.brandKey] : undefined };
 }
 
 function lookup(bundle: unknown, key: string): string | undefined {

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { getUser } from "./current-user.server";
 import { type GuestPayload, type UserPayload } from "#core/contract/user.ts";
 import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
-import { matchPage } from "#core/pages.ts";
+import { matchPage } from "#core/page-links.ts";
+import { pageDefinition } from "#core/pages.ts";
 import { translationFilesFor } from "~/i18n/translation-files.server";
 import { BackError, isBackUnavailable } from "./back.server";
 import { readCookieConsent } from "./cookie-consent.server";
@@ -14,6 +15,34 @@ import { bellNotification } from "~/realtime/notification-store";
 import type { RouterContextProvider } from "react-router";
 
 export type CurrentUser = UserPayload | GuestPayload;
+
+/**
+ * The user as every page carries it in its route data: what the header, the user menu, the consent dialog and the
+ * realtime island read, and what the area rules need (core/domain/permissions.ts). The rest of the profile (advisor,
+ * preferences, product access...) is read by the loaders that show it, from the request's one user lookup.
+ */
+function pageUser(user: CurrentUser) {
+  if (!user.loggedIn) return user;
+  const { id, email, emailConfirmed, firstName, lastName, isAdmin, contractType, establishment, accounts, currentAccountId } = user;
+  const { role, isReferent, isHolder, mustGiveConsent } = user;
+  return {
+    loggedIn: true as const,
+    id,
+    email,
+    emailConfirmed,
+    firstName,
+    lastName,
+    isAdmin,
+    contractType,
+    establishment,
+    accounts,
+    currentAccountId,
+    role,
+    isReferent,
+    isHolder,
+    mustGiveConsent,
+  };
+}
 
 /** Everything the root needs for any page; the addresses of its namespaces' translation files come with it. */
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
@@ -44,9 +73,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
 
   return data(
     {
-      brand,
+      /** The brand's settings are static (core/branding/brands.ts, in the browser's shell): the page names it. */
+      brandKey: brand.key,
       locale,
-      user,
+      user: pageUser(user),
       // The bell's fields only (title, body, link, read or not): no dates, which it does not show.
       notifications: user.loggedIn && notifications ? { unread: notifications.unread, notifications: notifications.notifications.map(bellNotification) } : null,
       cartCount: cart?.count ?? null,
@@ -56,7 +86,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       csrfToken,
       cookieConsent: readCookieConsent(request),
       /** The page's namespaces as cacheable files (decision 0128): the browser fetches them, the strings stay out of the page. */
-      translations: translationFilesFor(locale, ["common", ...(match?.page.ns ?? [])]),
+      translations: translationFilesFor(locale, ["common", ...((match && pageDefinition(match.page.id)?.ns) ?? [])]),
       pageId: match?.page.id ?? null,
       origin: url.origin,
       /** BRAND_HOSTS, for the hreflang alternates of every page (app/lib/seo.ts). */

@@ -1,7 +1,22 @@
 import { useRouteError, useRouteLoaderData } from "react-router";
+import { BRANDS, type Brand } from "#core/branding/brands.ts";
 import type { loader } from "~/root";
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+type LoadedRootData = Awaited<ReturnType<typeof loader>>["data"];
+/** The root's data with its brand's settings, looked up from the brand key the page carries. */
+export type RootData = LoadedRootData & { brand: Brand };
+
+/** One object per loaded data, so that components see the same object on every render until the data changes. */
+const withBrands = new WeakMap<LoadedRootData, RootData>();
+
+export function withBrand(loaded: LoadedRootData): RootData {
+  let data = withBrands.get(loaded);
+  if (!data) {
+    data = { ...loaded, brand: BRANDS[loaded.brandKey] };
+    withBrands.set(loaded, data);
+  }
+  return data;
+}
 
 /**
  * The root loader's data; on an error page thrown before the loaders ran (a guard's 403, a 405), the root's data
@@ -9,14 +24,15 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
  * the visitor's language.
  */
 export function useRootData(): RootData | undefined {
-  const loaded = useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+  const loaded = useRouteLoaderData<typeof loader>("root") as LoadedRootData | undefined;
   const error = useRouteError();
-  return loaded ?? rootDataOfError(error);
+  return loaded ? withBrand(loaded) : rootDataOfError(error);
 }
 
 /** The root's data carried by a refusal (`{ root }` in an error response's data), if any. */
 export function rootDataOfError(error: unknown): RootData | undefined {
   if (!error || typeof error !== "object" || !("data" in error)) return undefined;
   const data = (error as { data: unknown }).data;
-  return data && typeof data === "object" && "root" in data ? ((data as { root: RootData }).root ?? undefined) : undefined;
+  const root = data && typeof data === "object" && "root" in data ? ((data as { root: LoadedRootData }).root ?? undefined) : undefined;
+  return root ? withBrand(root) : undefined;
 }
