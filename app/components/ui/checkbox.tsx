@@ -45,7 +45,7 @@ export function Checkbox({
   const isChecked = checked ?? defaultChecked ?? false;
 
   return (
-    <div className={cx("flex items-start gap-3", className)}>
+    <div className={cx("check-row", className)}>
       <input
         id={inputId}
         type="checkbox"
@@ -58,12 +58,7 @@ export function Checkbox({
         aria-invalid={isInvalid || undefined}
         aria-readonly={readOnly || undefined}
         readOnly={readOnly || undefined}
-        className={cx(
-          "checkbox",
-          isInvalid ? "border-red-700 outline-red-700" : "border-slate-500",
-          readOnly && "cursor-default",
-          disabled && "cursor-not-allowed",
-        )}
+        className={cx("checkbox", isInvalid && "border-red-700 outline-red-700", readOnly && "cursor-default", disabled && "cursor-not-allowed")}
         onClick={(event) => {
           if (readOnly) event.preventDefault();
           onClick?.(event);
@@ -75,11 +70,8 @@ export function Checkbox({
         {...rest}
       />
       {readOnly && name && isChecked ? <input type="hidden" name={name} value={String(value)} /> : null}
-      <div className="flex flex-col gap-0.5">
-        <label
-          htmlFor={inputId}
-          className={cx(bold ? "font-bold" : "font-normal", disabled ? "text-slate-600" : "text-slate-900", readOnly ? "cursor-default" : "cursor-pointer")}
-        >
+      <div className="check-text">
+        <label htmlFor={inputId} className={cx("check-label", bold && "font-bold", disabled && "text-slate-600", readOnly && "cursor-default")}>
           {label}
         </label>
         {assistiveText ? (

@@ -54,7 +54,12 @@ export function ConfirmLink({
 }) {
   const href = useSamePageHref();
   return (
-    <Link to={to ?? href({ confirm: confirmKey }, `confirm-${confirmKey}`)} preventScrollReset className={cx(LINK_LOOKS[look], CONFIRM_FOCUS)} data-testid={testId}>
+    <Link
+      to={to ?? href({ confirm: confirmKey }, `confirm-${confirmKey}`)}
+      preventScrollReset
+      className={cx(LINK_LOOKS[look], CONFIRM_FOCUS)}
+      data-testid={testId}
+    >
       {children}
     </Link>
   );

@@ -181,7 +181,6 @@ export function iconSpriteMarkup(): string {
     ...ICON_NAMES.map((name) => symbol(name, "0 0 24 24", stroked, PATHS[name])),
     symbol("bookmark", "0 0 24 24", { stroke: "currentColor", strokeWidth: 2, strokeLinejoin: "round" }, createElement("path", { d: BOOKMARK_PATH })),
     symbol("hero", "0 0 360 280", {}, HERO),
-    symbol("rating-star", "0 0 24 24", {}, star(0)),
     symbol(
       `rating-row-${RATING_ROW}`,
       `0 0 ${RATING_STEP * RATING_ROW - 2} 24`,

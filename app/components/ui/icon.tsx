@@ -10,7 +10,7 @@ import spriteHref from "./icons.svg?no-inline";
  */
 export type IconName = keyof typeof PATHS;
 
-/** The address of a symbol of the sprite (icons, "bookmark", "rating-star", "rating-row-5"). */
+/** The address of a symbol of the sprite (icons, "bookmark", "hero", "rating-row-5"). */
 export function spriteRef(id: string): string {
   return `${spriteHref}#${id}`;
 }

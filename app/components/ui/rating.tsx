@@ -25,7 +25,6 @@ function useRatingText() {
 export type RatingProps = {
   value: number;
   halfSteps?: boolean;
-  length?: number;
   size?: number;
   /** Overrides the accessible text ("4,5 sur 5"). */
   label?: string;
@@ -35,70 +34,54 @@ export type RatingProps = {
   className?: string;
 };
 
-/** A row of `length` stars in the sprite's drawing (one <use> for the usual five); `fill` is their colour. */
-function Stars({ length, fill }: { length: number; fill: string }) {
-  if (length === RATING_ROW) return <use href={spriteRef(`rating-row-${RATING_ROW}`)} width={RATING_STEP * length - 2} height="24" fill={fill} />;
-  return (
-    <g fill={fill}>
-      {Array.from({ length }, (_, i) => (
-        <use key={i} href={spriteRef("rating-star")} x={i * RATING_STEP} width="24" height="24" />
-      ))}
-    </g>
-  );
-}
-
 /**
- * Read-only stars with one accessible text for the whole group. The stars are the sprite file's: a white row, and
- * the gold row in a nested <svg> as wide as the rating (an inner viewport clips what passes it), so a card carries
- * no drawing and no id of its own.
+ * Five stars: the sprite file's row twice, white, then gold in a nested <svg> as wide as the rating (an
+ * inner viewport clips what passes it). Size and colours come from app.css (`.stars`, `.stars-lg`), so a card or a
+ * review carries nothing but two references and its width.
  */
-export function Rating({ value, halfSteps = true, length = RATING_LENGTH, size = 20, label, showValue = false, count, className }: RatingProps) {
-  const { t, i18n } = useTranslation("common");
-  const text = useRatingText();
-  const shown = roundRating(value, halfSteps, length);
-  const format = numberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
-  const width = RATING_STEP * length - 2;
-  const filled = Math.floor(shown) * RATING_STEP + (shown % 1 ? 12 : 0);
-  return (
-    <span className={cx("rating", className)}>
-      <svg role="img" aria-label={label ?? text(shown, length)} data-rating={shown} viewBox={`0 0 ${width} 24`} width={(size * width) / 24} height={size}>
-        <Stars length={length} fill="#fff" />
-        {filled ? (
-          <svg width={filled} height="24">
-            <Stars length={length} fill={RATING_COLOUR} />
-          </svg>
-        ) : null}
-      </svg>
-      {showValue ? (
-        <span className="text-sm text-slate-700" aria-hidden="true">
-          {format.format(shown)}
-        </span>
-      ) : null}
-      {count !== undefined ? <span className="text-sm text-slate-700">{`(${t("rating.count", { count })})`}</span> : null}
-    </span>
-  );
-}
-
-/**
- * A review's stars (the course page lists many): whole stars from the sprite's row, with the size and both colours
- * set by app.css's `.review-stars` instead of on every review. The sprite's row fills the outer viewBox and, at the
- * row's width, the nested <svg> that clips the gold row; one accessible text as Rating has.
- */
-export function ReviewStars({ value }: { value: number }) {
-  const text = useRatingText();
-  const shown = roundRating(value, false);
+function StarRow({ shown, large, label }: { shown: number; large?: boolean; label: string }) {
   const row = spriteRef(`rating-row-${RATING_ROW}`);
   const width = RATING_STEP * RATING_ROW - 2;
+  const filled = Math.floor(shown) * RATING_STEP + (shown % 1 ? 12 : 0);
   return (
-    <svg role="img" aria-label={text(shown, RATING_ROW)} className="review-stars" viewBox={`0 0 ${width} 24`}>
+    <svg role="img" aria-label={label} className={large ? "stars stars-lg" : "stars"} viewBox={`0 0 ${width} 24`}>
       <use href={row} />
-      {shown ? (
-        <svg width={shown * RATING_STEP}>
+      {filled ? (
+        <svg width={filled}>
           <use href={row} width={width} />
         </svg>
       ) : null}
     </svg>
   );
+}
+
+/**
+ * Read-only stars with one accessible text for the whole group, and no drawing or id of their own: a page of cards
+ * repeats nothing but references to the sprite. `size` is the stars' height in pixels: 20 (the default) or 18.
+ */
+export function Rating({ value, halfSteps = true, size = 20, label, showValue = false, count, className }: RatingProps) {
+  const { t, i18n } = useTranslation("common");
+  const text = useRatingText();
+  const shown = roundRating(value, halfSteps);
+  const format = numberFormat(i18n.language || "fr-FR", { maximumFractionDigits: 1 });
+  return (
+    <span className={cx("rating", className)}>
+      <StarRow shown={shown} large={size > 18} label={label ?? text(shown, RATING_LENGTH)} />
+      {showValue ? (
+        <span className="rating-note" aria-hidden="true">
+          {format.format(shown)}
+        </span>
+      ) : null}
+      {count !== undefined ? <span className="rating-note">{`(${t("rating.count", { count })})`}</span> : null}
+    </span>
+  );
+}
+
+/** A review's stars (the course page lists many): whole stars, as `Rating` draws them, without the count. */
+export function ReviewStars({ value }: { value: number }) {
+  const text = useRatingText();
+  const shown = roundRating(value, false);
+  return <StarRow shown={shown} label={text(shown, RATING_ROW)} />;
 }
 
 export type RatingInputProps = {
