@@ -147,7 +147,7 @@ test(
     await loginAs("readonly@demo.test");
     await page.goto(at("localhost", "/formation/routine-dermocosmetique"));
     // The page offers no subscribe button any more: post the form an older page would have shown.
-    const csrf = await page.getByTestId("bookmark-form").locator('input[name="csrf"]').inputValue();
+    const csrf = await page.getByTestId("bookmark-form-add").locator('input[name="csrf"]').inputValue();
     const reply = await page.request.post(at("localhost", "/formation/routine-dermocosmetique"), { form: { csrf, intent: "subscribe" }, maxRedirects: 0 });
     expect(reply.status()).toBe(302);
     await page.goto(at("localhost", "/formation/routine-dermocosmetique"));

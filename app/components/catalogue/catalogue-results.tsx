@@ -7,6 +7,7 @@ import { paginate } from "#core/domain/pagination.ts";
 import { Pager, type PagerLabels } from "~/components/ui/pager";
 import type { CatalogueView } from "~/routes/catalogue/catalogue.server";
 import { catalogueHref, LIMIT_STEP, MAX_LIMIT } from "./catalogue-url";
+import { BookmarkForms, bookmarkOp } from "./bookmark-toggle";
 import { CourseCard } from "./course-card";
 import { AddToCartForm } from "~/components/shop/shop-forms";
 
@@ -50,6 +51,7 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
         {!view.paginated && more ? <span className="font-normal"> — {t("results.shown", { shown: view.items.length, total: view.total })}</span> : null}
       </p>
 
+      {view.loggedIn && view.items.length ? <BookmarkForms ops={view.items.map((course) => bookmarkOp(bookmarked.has(course.id)))} /> : null}
       {view.items.length ? (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("results.list")} data-testid="results">
           {view.items.map((course, index) => (

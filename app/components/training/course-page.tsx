@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
-import { BookmarkToggle } from "~/components/catalogue/bookmark-toggle";
+import { BookmarkForms, bookmarkOp, BookmarkToggle } from "~/components/catalogue/bookmark-toggle";
 import { AssociatedTrainings } from "~/components/catalogue/associated-trainings";
 import { fundingLabels, priceText } from "~/components/catalogue/price";
 import { CourseSessions } from "~/components/catalogue/course-sessions";
@@ -416,6 +416,7 @@ export function CoursePage({ loaderData }: { loaderData: CoursePageData }) {
             ) : null}
             {loggedIn ? (
               <div className="flex items-center gap-2">
+                <BookmarkForms ops={[bookmarkOp(bookmarked)]} />
                 <BookmarkToggle trainingId={training.id} name={training.name} bookmarked={bookmarked} />
                 <span aria-hidden="true" className="text-sm">
                   {bookmarked ? tc("card.bookmarked") : tc("card.notBookmarked")}
