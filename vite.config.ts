@@ -3,12 +3,13 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 import { precompressAssets } from "./scripts/lib/precompress-assets.ts";
+import { pageLinksForTheBrowser } from "./scripts/lib/page-links-for-the-browser.ts";
 import { reactRouterProductionBuild } from "./scripts/lib/react-router-production.ts";
 import { shellChunk } from "./scripts/lib/shell-chunk.ts";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  plugins: [tailwindcss(), reactRouter(), reactRouterProductionBuild(import.meta.dirname), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), reactRouterProductionBuild(import.meta.dirname), pageLinksForTheBrowser(import.meta.dirname), precompressAssets()],
   build: { assetsInlineLimit: 0 },
   environments: {
     // The browser build: everything every page loads (React, React DOM, React Router, the root route and what it
@@ -21,7 +22,10 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 shellChunk(path.resolve(import.meta.dirname, "app/root.tsx"), /\/core\/domain\/(format|intl-cache|money|duration)\.ts$/),
-                { name: "training-parts", test: /\/(core\/domain\/training-types\.ts|app\/components\/(catalogue\/(price\.ts|bookmark-toggle\.tsx)|ui\/rating\.tsx|shop\/shop-forms\.tsx))$/ },
+                {
+                  name: "training-parts",
+                  test: /\/(core\/domain\/training-types\.ts|app\/components\/(catalogue\/(price\.ts|bookmark-toggle\.tsx)|ui\/rating\.tsx|shop\/shop-forms\.tsx))$/,
+                },
               ],
             },
           },

@@ -1,5 +1,6 @@
 import { layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { PAGE_AREAS, PAGES, SYSTEM_PATHS, type Layout, type PageDef } from "#core/pages.ts";
+import { PAGE_AREAS, PAGES, type Layout, type PageDef } from "#core/pages.ts";
+import { SYSTEM_PATHS } from "#core/page-links.ts";
 
 const LAYOUT_FILES: Record<Layout, string> = {
   default: "routes/layouts/default.tsx",

@@ -5,7 +5,10 @@ import type { PathLang } from "./locales.ts";
  * THE table of pages. Each page has a stable id and its path in each language
  * (":param" segments). A page with one path serves every locale; a page with only
  * one language exists only there. app/routes.ts registers these; links are built
- * from ids with `pagePath`, never hard-coded.
+ * from ids with `pagePath` (core/page-links.ts), never hard-coded.
+ *
+ * The browser gets this table without what only the server reads (file, layout, area, ns): the client build loads
+ * `PAGE_LINKS` in its place (scripts/lib/page-links-for-the-browser.ts, ADR 0132).
  */
 export type Layout = "default" | "feedback" | "none" | "connect-as-farline";
 
@@ -15,13 +18,6 @@ export type Layout = "default" | "feedback" | "none" | "connect-as-farline";
  */
 export const PAGE_AREAS = ["guest", "account", "account-open", "learn", "pharmacy", "admin", "shop"] as const;
 export type PageArea = (typeof PAGE_AREAS)[number];
-
-/** The technical routes every page posts to (routes.ts registers them; forms use these paths). */
-export const SYSTEM_PATHS = {
-  setLocale: "/locale",
-  cookieConsent: "/consent-cookies",
-  notificationsRead: "/notifications/read",
-} as const;
 
 export type PageDef = {
   id: string;
@@ -40,6 +36,10 @@ export type PageDef = {
    */
   brands?: BrandKey[];
 };
+
+/** What links, matching and the sitemap read of a page: all the browser gets of the table. */
+export const LINK_FIELDS = ["id", "paths", "noIndex", "brands"] as const;
+export type PageLink = Pick<PageDef, (typeof LINK_FIELDS)[number]>;
 
 export const PAGES: PageDef[] = [
   { id: "home", file: "routes/public/home.tsx", layout: "default", paths: { "*": "/" }, ns: ["home", "catalogue"] },
@@ -784,127 +784,7 @@ export const PAGES: PageDef[] = [
   },
 ];
 
-export function findPage(id: string): PageDef | undefined {
+/** A page's whole definition, for the server (its namespaces, its area); links use core/page-links.ts. */
+export function pageDefinition(id: string): PageDef | undefined {
   return PAGES.find((page) => page.id === id);
-}
-
-/** Whether a brand has the page (country pages exist on their country's brands only). */
-export function pageOnBrand(page: PageDef, brand: BrandKey): boolean {
-  return !page.brands || page.brands.includes(brand);
-}
-
-/** The page id and language of a registered route id ("catalogue.es" -> catalogue, es). */
-export function parseRouteId(routeId: string): { pageId: string; lang: PathLang | null } {
-  const match = /^(.*)\.(fr|es)$/.exec(routeId);
-  return match ? { pageId: match[1], lang: match[2] as PathLang } : { pageId: routeId, lang: null };
-}
-
-export type PathParams = Record<string, string | number | undefined>;
-
-/**
- * The path of a page in a language, with params filled in. Returns null when the page
- * does not exist in that language (the caller then links elsewhere, e.g. home).
- */
-export function pagePath(id: string, lang: PathLang, params: PathParams = {}): string | null {
-  const page = findPage(id);
-  if (!page) throw new Error(`Unknown page id: ${id}`);
-  const pattern = page.paths["*"] ?? page.paths[lang];
-  if (!pattern) return null;
-  return (
-    pattern
-      .replace(/:(\w+)(\?)?/g, (_, name: string, optional?: string) => {
-        const value = params[name];
-        if (value === undefined || value === "") {
-          if (optional) return "";
-          throw new Error(`Missing param "${name}" for page ${id}`);
-        }
-        return encodeURIComponent(String(value));
-      })
-      .replace(/\/+$/, "") || "/"
-  );
-}
-
-/**
- * The language a path belongs to when only one language has it (null for shared paths). A country page
- * of another brand does not count: that brand answers 404 in its own language.
- */
-export function langOfPath(pathname: string, brand: BrandKey): PathLang | null {
-  for (const page of PAGES) {
-    if (page.paths["*"] || !pageOnBrand(page, brand)) continue;
-    for (const lang of ["fr", "es"] as const) {
-      const pattern = page.paths[lang];
-      if (pattern && pathMatches(pattern, pathname)) return lang;
-    }
-  }
-  return null;
-}
-
-/**
- * The same page in the visitor's language when `pathname` is a path of the other language (ADR 0110): the page's
- * path in `lang`, with its parameters; null when the path is already in `lang`, is shared, is no page, or when the
- * page has no path in `lang` or does not exist on the brand (the brand's 404 answers).
- */
-export function ownLanguagePath(pathname: string, lang: PathLang, brand: BrandKey): string | null {
-  const match = matchPage(pathname);
-  if (!match || match.lang === null || match.lang === lang || !pageOnBrand(match.page, brand)) return null;
-  if (!match.page.paths[lang]) return null;
-  return pagePath(match.page.id, lang, match.params);
-}
-
-/** A page path split into its segments once: a trailing "*" (the router's splat) stands for one or more segments. */
-type CompiledPattern = { segments: string[]; splat: boolean };
-
-function compilePattern(pattern: string): CompiledPattern {
-  const segments = pattern.split("/").filter(Boolean);
-  return { segments, splat: segments[segments.length - 1] === "*" };
-}
-
-/** Every page path, static paths before parameterised ones (as in the router); made once, on first use. */
-let matchOrder: { page: PageDef; lang: PathLang | "*"; compiled: CompiledPattern }[] | null = null;
-
-export function matchPage(pathname: string): { page: PageDef; lang: PathLang | null; params: Record<string, string> } | null {
-  matchOrder ??= PAGES.flatMap((page) =>
-    (Object.entries(page.paths) as [PathLang | "*", string][]).map(([lang, pattern]) => ({ page, lang, compiled: compilePattern(pattern) })),
-  ).sort((a, b) => dynamicSegments(a.compiled) - dynamicSegments(b.compiled));
-  // Pages are matched on every request, several times: the visited path is split once, not once per pattern.
-  const have = pathSegments(pathname);
-  for (const { page, lang, compiled } of matchOrder) {
-    const params = matchSegments(compiled, have);
-    if (params) return { page, lang: lang === "*" ? null : lang, params };
-  }
-  return null;
-}
-
-/** How many ":param" or "*" segments a pattern has: fewer wins, as in the router (/experts/:slug before /:trainingType/:slug). */
-function dynamicSegments({ segments }: CompiledPattern): number {
-  return segments.filter((segment) => segment.startsWith(":") || segment === "*").length;
-}
-
-function pathMatches(pattern: string, pathname: string): boolean {
-  return matchPattern(pattern, pathname) !== null;
-}
-
-function pathSegments(pathname: string): string[] {
-  return pathname.replace(/\/+$/, "").split("/").filter(Boolean);
-}
-
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  return matchSegments(compilePattern(pattern), pathSegments(pathname));
-}
-
-function matchSegments({ segments: want, splat }: CompiledPattern, have: string[]): Record<string, string> | null {
-  if (splat ? have.length < want.length : want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (splat && i === want.length - 1) {
-      params["*"] = have.slice(i).join("/");
-    } else if (want[i].startsWith(":")) {
-      try {
-        params[want[i].slice(1)] = decodeURIComponent(have[i]);
-      } catch {
-        return null;
-      }
-    } else if (want[i] !== have[i]) return null;
-  }
-  return params;
 }

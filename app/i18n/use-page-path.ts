@@ -1,7 +1,7 @@
 import { useMatches } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath, parseRouteId, type PathParams } from "#core/pages.ts";
+import { pagePath, parseRouteId, type PathParams } from "#core/page-links.ts";
 
 /** Builds links from page ids in the current locale: `path("catalogue")`. Falls back to home. */
 export function usePagePath() {

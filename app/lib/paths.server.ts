@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { pathLangOf, type PathLang } from "#core/locales.ts";
-import { findPage, pagePath } from "#core/pages.ts";
+import { findPage, pagePath } from "#core/page-links.ts";
 import { requestStateContext } from "./context";
 
 /** Paths of pages in the visitor's language, and the `redirect` query that carries where they were going. */

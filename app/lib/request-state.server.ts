@@ -5,7 +5,7 @@ import { BRANDS, type BrandKey, type Locale } from "#core/branding/brands.ts";
 import { CAMPUS_COOKIE, CAMPUS_COOKIE_MAX_AGE, campusToggle, hostnameOf, parseBrandHosts, resolveBrand } from "#core/branding/resolve-brand.ts";
 import { isLocale, LOCALE_COOKIE, localeForPath, pathLangOf } from "#core/locales.ts";
 import { createLocaleDetector } from "~/i18n/detect-locale.server";
-import { langOfPath, ownLanguagePath } from "#core/pages.ts";
+import { langOfPath, ownLanguagePath } from "#core/page-links.ts";
 import { BackClient } from "./back.server";
 import { plainCookie, readCookie } from "./cookies.server";
 import { requestStateContext, serverConfigContext } from "./context";

@@ -1,7 +1,7 @@
 import { BRANDS, type BrandKey, type Locale } from "#core/branding/brands.ts";
 import { hostnameOf, parseBrandHosts } from "#core/branding/resolve-brand.ts";
 import { pathLangOf, type PathLang } from "#core/locales.ts";
-import { findPage, pageOnBrand, pagePath, type PathParams } from "#core/pages.ts";
+import { findPage, pageOnBrand, pagePath, type PathParams } from "#core/page-links.ts";
 
 /** The default host map (env BRAND_HOSTS): the server passes its own through the root loader. */
 export const DEFAULT_BRAND_HOSTS = "localhost=fr,be.localhost=be,es.localhost=es";

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
-import { findPage, pagePath } from "#core/pages.ts";
+import { findPage, pagePath } from "#core/page-links.ts";
 import { at, BRAND_CASES } from "./support/hosts";
 
 const TRAINING_TYPES = ["dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz"];

@@ -3,7 +3,7 @@
 // user's own area: the pharmacy for referents, /admin for the administrator) follows every same-origin link and
 // fails on a raw key, an English word of the list in support/crawl.ts, a 5xx or a page without the site's layout.
 import { describe, expect, test } from "vitest";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { crawl, englishWordsIn, rawKeysIn, readableText } from "./support/crawl.ts";
 import { backends } from "./support/database.ts";
 import { useSuite } from "./support/setup.ts";

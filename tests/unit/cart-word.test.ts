@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 
 const LOCALES = path.join(import.meta.dirname, "..", "..", "locales");
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useMatches } from "react-router";
-import { parseRouteId } from "#core/pages.ts";
+import { parseRouteId } from "#core/page-links.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 const ConsentDialogView = lazy(() => import("./consent-dialog-view"));

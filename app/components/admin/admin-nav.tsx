@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { findPage } from "#core/pages.ts";
+import { findPage } from "#core/page-links.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { cx } from "~/components/ui/cx";

@@ -4,7 +4,7 @@ import type { Brand, Locale } from "#core/branding/brands.ts";
 import { formatDuration } from "#core/domain/duration.ts";
 import { displayTypeTitle, trainingTypeColour } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import type { AssociatedCourse } from "~/routes/public/training-view.server";
 import { priceText } from "./price";
 

@@ -7,7 +7,7 @@ import { displayTypeTitle, trainingTypeColour } from "#core/domain/training-type
 import { Icon } from "~/components/ui/icon";
 import { Rating } from "~/components/ui/rating";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import type { CatalogCourse } from "#core/contract/catalogue.ts";
 import type { FeaturedTraining } from "#core/contract/home.ts";
 import { BookmarkToggle } from "./bookmark-toggle";

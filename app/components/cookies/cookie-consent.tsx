@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { SYSTEM_PATHS } from "#core/pages.ts";
+import { SYSTEM_PATHS } from "#core/page-links.ts";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { useRootData, type RootData } from "~/lib/use-root-data";
 
 /** What each error status says, in plain words, and where it leads on (issue 30 item 3; ADR 0110). */

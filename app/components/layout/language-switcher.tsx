@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { SYSTEM_PATHS } from "#core/pages.ts";
+import { SYSTEM_PATHS } from "#core/page-links.ts";
 import { useTranslation } from "~/i18n/react";
 import { Form, useLocation, useMatches } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/icon";
 import { LOCALE_LABELS, SELECTABLE_LOCALES } from "#core/locales.ts";
-import { findPage, pagePath } from "#core/pages.ts";
+import { findPage, pagePath } from "#core/page-links.ts";
 import { useRootData } from "~/lib/use-root-data";
 
 /**

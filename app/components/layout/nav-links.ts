@@ -1,5 +1,5 @@
 import type { Brand, BrandKey } from "#core/branding/brands.ts";
-import { findPage, pageOnBrand, pagePath } from "#core/pages.ts";
+import { findPage, pageOnBrand, pagePath } from "#core/page-links.ts";
 import type { PathLang } from "#core/locales.ts";
 
 /**

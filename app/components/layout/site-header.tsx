@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { UserMenu } from "~/components/account/user-menu";
 import { NotificationBell } from "~/components/notifications/notification-bell";

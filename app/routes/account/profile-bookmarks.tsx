@@ -8,7 +8,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDuration } from "#core/domain/duration.ts";
 import { displayTypeTitle } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";

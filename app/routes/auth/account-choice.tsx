@@ -16,7 +16,8 @@ import { needsAccountChoice } from "~/lib/area-guards.server";
 import { getLoggedInUser } from "~/lib/current-user.server";
 import { serverT } from "~/lib/translate.server";
 import { isHolderOrReferent } from "#core/domain/permissions.ts";
-import { matchPage } from "#core/pages.ts";
+import { matchPage } from "#core/page-links.ts";
+import { pageDefinition } from "#core/pages.ts";
 import { pageMeta } from "~/lib/meta";
 import { accountEndpoints } from "#core/contract/endpoints/account.ts";
 
@@ -59,7 +60,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     return backErrorReply(submission, error);
   }
   // A switch from the user menu on a pharmacy management page, to a pharmacy the user does not manage: the landing page.
-  const area = matchPage(new URL(target, url).pathname)?.page.area;
+  const match = matchPage(new URL(target, url).pathname);
+  const area = match ? pageDefinition(match.page.id)?.area : undefined;
   if (area === "pharmacy" && !isHolderOrReferent(user)) return redirect(fallback);
   return redirect(target);
 }

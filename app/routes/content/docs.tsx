@@ -6,7 +6,7 @@ import { ContentMain } from "~/components/content/content-main";
 import { documentHref } from "~/components/content/documents";
 import { listDocuments } from "~/routes/content/docs.server";
 import { Icon } from "~/components/ui/icon";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { useRootData } from "~/lib/use-root-data";
 import { pageMeta } from "~/lib/meta";
 

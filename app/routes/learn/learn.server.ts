@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { backErrorReply } from "~/lib/forms.server";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { loginPath } from "~/lib/paths.server";

@@ -6,7 +6,7 @@ import { requestStateContext } from "~/lib/context";
 import { notFound } from "~/lib/errors.server";
 import { serverT } from "~/lib/translate.server";
 import { loadFundingList, STATE_OF_PAGE } from "./funding.server";
-import { matchPage } from "#core/pages.ts";
+import { matchPage } from "#core/page-links.ts";
 import { pageMeta } from "~/lib/meta";
 
 /** One state's requests (en-cours, financement, rapport, remboursement): the four pages share this route file. */

@@ -1,6 +1,6 @@
 import type { Locale } from "#core/branding/brands.ts";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import type { TrainingDetail } from "#core/contract/catalogue.ts";
 
 /** The course page's canonical path (the description and JSON-LD are built from the page's fields: course-seo.ts). */

@@ -14,7 +14,7 @@ import { canShop } from "#core/domain/permissions.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { isTrainingType } from "#core/domain/training-types.ts";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { requestStateContext } from "~/lib/context";
 import { getUser } from "~/lib/current-user.server";
 import { loginPath, pathOf } from "~/lib/paths.server";

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { pathLangOf } from "#core/locales.ts";
-import { findPage, pageOnBrand, pagePath, PAGES, type PathParams } from "#core/pages.ts";
+import { PAGES } from "#core/pages.ts";
+import { findPage, pageOnBrand, pagePath, type PathParams } from "#core/page-links.ts";
 import { requestStateContext } from "~/lib/context";
 import { contentEndpoints } from "#core/contract/endpoints/content.ts";
 

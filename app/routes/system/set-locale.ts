@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/set-locale";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, pathLangOf } from "#core/locales.ts";
-import { matchPage, pagePath } from "#core/pages.ts";
+import { matchPage, pagePath } from "#core/page-links.ts";
 import { plainCookie } from "~/lib/cookies.server";
 import { serverConfigContext } from "~/lib/context";
 import { readSubmission } from "~/lib/forms.server";

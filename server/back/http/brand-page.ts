@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Brand } from "#core/branding/brands.ts";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import type { BackEnv } from "../context.ts";
 import { escapeHtml } from "../../mail/templates.ts";
 import { translator, type MessageKey } from "../i18n/messages.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Locale } from "#core/branding/brands.ts";
 import { LOCALE_COOKIE, localeForPath, localeFromAcceptLanguage, SELECTABLE_LOCALES } from "#core/locales.ts";
-import { langOfPath } from "#core/pages.ts";
+import { langOfPath } from "#core/page-links.ts";
 import type { BackEnv } from "../context.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { trustedRequestHost } from "../http/request-host.ts";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { formatCertificateDate } from "#core/domain/dates.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { buildAttestationPdf, type PdfLang } from "../../../pdf/attestation.ts";
 import { attestationsEndpoints as endpoints } from "#core/contract/endpoints/attestations.ts";
 import type { BackEnv, SessionState } from "../../context.ts";

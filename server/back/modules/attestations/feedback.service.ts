@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { feedbackRequestMail } from "../../../mail/feedback-templates.ts";
 import { insertMailReceipt } from "../evidence-packs/evidence-packs.repository.ts";

@@ -1,6 +1,6 @@
 import type { DeclaredActionInput, DeclaredActionItem, PendingDeclaredActions, Tracker } from "#core/contract/compliance.ts";
 import { pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import { serverLocale } from "../../../i18n/i18n.ts";
 import { AppError } from "../../http/app-error.ts";

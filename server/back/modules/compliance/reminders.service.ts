@@ -10,7 +10,7 @@ import { BRAND_KEYS, BRANDS, isBrandKey, type Locale } from "#core/branding/bran
 import type { ComplianceStatus } from "#core/domain/compliance.ts";
 import { COMPLIANCE_OBLIGATIONS } from "#core/domain/compliance-obligations.ts";
 import { gapsWords, numericDay } from "#core/domain/compliance-words.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { fixedT } from "../../../i18n/i18n.ts";
 import { render } from "../../../mail/templates.ts";
 import { translator } from "../../i18n/messages.ts";

@@ -5,7 +5,7 @@
  */
 import type { Locale } from "#core/branding/brands.ts";
 import { BRANDS, isBrandKey } from "#core/branding/brands.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { fixedT } from "../../../i18n/i18n.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { ServiceContext } from "../../service-context.ts";

@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from "hono";
 import { evidencePacksEndpoints as endpoints } from "#core/contract/endpoints/evidence-packs.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import type { BackEnv } from "../../context.ts";
 import { publicOriginFor } from "../../http/request-host.ts";
 import { ok, register } from "../../http/register.ts";

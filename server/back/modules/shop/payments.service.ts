@@ -9,7 +9,7 @@ import { legalIdentityOf } from "#core/branding/legal-identities.ts";
 import type { Order, PaymentStart } from "#core/contract/shop.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { isLocale, pathLangOf } from "#core/locales.ts";
-import { pagePath } from "#core/pages.ts";
+import { pagePath } from "#core/page-links.ts";
 import { orderConfirmationMail } from "../../../mail/order-templates.ts";
 import type { IncomingNotification, PaymentProvider, VerifiedNotification } from "../../../payments/provider.ts";
 import { AppError } from "../../http/app-error.ts";
