@@ -3,7 +3,7 @@
 // budget fails here; the figures are printed so that a run's log shows how close each page is.
 // Each row has the goal and its budget. Where the two differ the goal is not met yet: the budget is then the
 // page's size that day, rounded up, so that the page can only get lighter, and the printed line says how far the goal
-// is. Since ADR 0132 (2026-11-30) every row is at its goal.
+// is. Since ADRs 0132 and 0133 (2026-11-30) every row is at its goal.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
