@@ -1,6 +1,8 @@
-import type { Request } from "express";
+import type { AddressInfo } from "node:net";
+import express, { type Request } from "express";
 import { describe, expect, test } from "vitest";
-import { cacheKey, cutHoles, wantsFreshRender } from "./page-cache.ts";
+import type { WebCsrf } from "#core/contract/web-host.ts";
+import { cacheKey, createPageCache, cutHoles, wantsFreshRender, type PageCache } from "./page-cache.ts";
 
 type RequestOverrides = { method?: string; path?: string; url?: string; cookie?: string; lang?: string; host?: string; headers?: Record<string, string> };
 
@@ -87,5 +89,78 @@ describe("cutHoles", () => {
 
   test("a page without them is one part", () => {
     expect(cutHoles("<p>hello</p>", { nonce: "N", csrf: "T" })).toEqual({ parts: ["<p>hello</p>"], holes: [] });
+  });
+});
+
+describe("createPageCache on a real server", () => {
+  /** A form-token guard with the web tier's contract: one token per visitor, kept in the csrf cookie. */
+  const tokenOf = (headers: Headers) => /(?:^|;\s*)csrf=([^;]+)/.exec(headers.get("cookie") ?? "")?.[1] ?? null;
+  const csrf: WebCsrf = {
+    async commitToken(headers) {
+      const token = tokenOf(headers as Headers);
+      if (token) return [token, null];
+      const fresh = Math.random().toString(36).slice(2);
+      return [fresh, `csrf=${fresh}; Path=/; HttpOnly`];
+    },
+    async getToken(headers) {
+      return tokenOf(headers as Headers);
+    },
+  };
+
+  async function servePages(onRender: (cache: PageCache) => void) {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10, csrf: async () => csrf });
+    const app = express();
+    let renders = 0;
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = `nonce${renders}x${Math.random().toString(36).slice(2)}`;
+      next();
+    });
+    app.use(cache.middleware);
+    app.get("/page", async (req, res) => {
+      renders++;
+      const [token, cookie] = await csrf.commitToken(new Headers(req.headers.cookie ? { cookie: req.headers.cookie } : {}));
+      if (cookie) res.append("Set-Cookie", cookie);
+      onRender(cache);
+      res.type("html").send(`<html><script nonce="${res.locals.cspNonce}"></script><form><input name="csrf" value="${token}"></form></html>`);
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = async () => {
+      const reply = await fetch(`http://127.0.0.1:${port}/page`, { headers: { "accept-encoding": "gzip" } });
+      return { cache: reply.headers.get("x-page-cache"), encoding: reply.headers.get("content-encoding"), text: await reply.text() };
+    };
+    return { get, close: () => new Promise((resolve) => server.close(resolve)), renders: () => renders };
+  }
+
+  test("a page is stored, compressed on its first replay, and replayed as spliced gzip with a fresh nonce and token", async () => {
+    const pages = await servePages(() => undefined);
+    try {
+      const first = await pages.get();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await pages.get();
+      expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+      expect(second.encoding).toBe("gzip");
+      expect(second.text).toMatch(/^<html><script nonce="nonce1x\w+"><\/script><form><input name="csrf" value="[^"]+"><\/form><\/html>$/);
+      expect(pages.renders()).toBe(1);
+    } finally {
+      await pages.close();
+    }
+  });
+
+  test("a page whose render saw a clear (a write) is not stored: it may predate the write", async () => {
+    let clears = 1;
+    const pages = await servePages((cache) => {
+      if (clears-- > 0) cache.clear();
+    });
+    try {
+      await pages.get();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await pages.get()).cache).toBe("miss");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await pages.get()).cache).toBe("hit");
+    } finally {
+      await pages.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { isDatabaseUnavailable } from "../db/connection-errors.ts";
 import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
 import { parseCookies } from "#core/http/cookies.ts";
+import { compressPart, spliceGzip, type CompressedPart } from "./gzip-splice.ts";
 
 /**
  * A cache of rendered HTML pages, for guests (ADR 0015) and for logged-in sessions (ADR 0091). The two per-request
@@ -42,6 +43,12 @@ type Entry = {
   /** The HTML cut at each nonce and CSRF token: parts[0] hole parts[1] hole ... */
   parts: string[];
   holes: ("nonce" | "csrf")[];
+  /**
+   * The same parts compressed once, on the first answer that replays the page, for gzip answers spliced with each
+   * visitor's values (gzip-splice.ts). Not when storing: a page rendered again at every visit (a forced reload) would
+   * pay for a compression no one uses.
+   */
+  compressed?: Promise<CompressedPart[]>;
 };
 
 const SESSION_COOKIE = "sid";
@@ -99,7 +106,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const sessionEntries = new Entries(options.maxSessionEntries ?? 200);
   const csrf = options.csrf;
 
+  /** Moves at every clear: a page rendered before a clear is not stored after it (it may predate the write). */
+  let generation = 0;
+
   function clear() {
+    generation++;
     guestEntries.clear();
     sessionEntries.clear();
   }
@@ -107,17 +118,33 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function replay(entry: Entry, req: Request, res: Response) {
     const [token, setCookie] = await (await csrf()).commitToken(toHeaders(req));
     const nonce = String(res.locals.cspNonce ?? "");
-    let html = entry.parts[0];
-    for (let i = 0; i < entry.holes.length; i++) html += (entry.holes[i] === "nonce" ? nonce : token) + entry.parts[i + 1];
+    const values = entry.holes.map((hole) => (hole === "nonce" ? nonce : token));
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     if (setCookie) res.append("Set-Cookie", setCookie);
     res.setHeader("x-page-cache", "hit");
+    res.vary("Accept-Encoding");
+    if (req.acceptsEncodings("gzip") === "gzip") {
+      // The kept page is not compressed again: its parts were, once, and the visitor's values go in between.
+      // (The compression middleware leaves an answer that has its Content-Encoding alone.)
+      entry.compressed ??= Promise.all(entry.parts.map((part) => compressPart(Buffer.from(part, "utf8"))));
+      const body = spliceGzip(
+        await entry.compressed,
+        values.map((value) => Buffer.from(value, "utf8")),
+      );
+      res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
+    }
+    let html = entry.parts[0];
+    for (let i = 0; i < values.length; i++) html += values[i] + entry.parts[i + 1];
     res.end(html);
   }
 
   function capture(entries: Entries, key: string, version: string | null, ttlMs: number, req: Request, res: Response) {
     const chunks: Buffer[] = [];
+    const renderedIn = generation;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -128,13 +155,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
       const result = end(chunk, ...rest);
       // A page that cannot be stored is simply not kept: the answer has gone out already.
-      store(entries, key, { version, expiresAt: now() + ttlMs }, req, res, Buffer.concat(chunks).toString("utf8")).catch(() => undefined);
+      store(entries, key, { version, expiresAt: now() + ttlMs, renderedIn }, req, res, Buffer.concat(chunks).toString("utf8")).catch(() => undefined);
       return result;
     }) as Response["end"];
     res.setHeader("x-page-cache", "miss");
   }
 
-  async function store(entries: Entries, key: string, validity: { version: string | null; expiresAt: number }, req: Request, res: Response, html: string) {
+  async function store(
+    entries: Entries,
+    key: string,
+    { renderedIn, ...validity }: { version: string | null; expiresAt: number; renderedIn: number },
+    req: Request,
+    res: Response,
+    html: string,
+  ) {
     // A client navigation's route data (`.data`, React Router's turbo-stream) is kept like its page.
     const isData = req.path.endsWith(".data");
     if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith(isData ? "text/x-script" : "text/html")) return;
@@ -151,6 +185,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const headers = Object.entries(res.getHeaders())
       .filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== "x-page-cache")
       .map(([name, value]) => [name, String(value)] as [string, string]);
+    if (generation !== renderedIn) return;
     entries.set(key, { ...validity, status: 200, headers, parts, holes });
   }
 

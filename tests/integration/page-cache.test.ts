@@ -32,6 +32,26 @@ describe("guest page cache", () => {
     expect(normalise(second.text, second)).toBe(normalise(first.text, first));
   });
 
+  test("a hit is gzip made of parts compressed once around the visitor's values; a client without gzip gets it plain", async () => {
+    const get = (agent: Agent, encoding: string) =>
+      agent.get("/catalogue", { headers: { accept: "text/html", "accept-language": "fr-FR", "accept-encoding": encoding } });
+    await get(new Agent(suite.origin), "gzip");
+    const gzipped = await get(new Agent(suite.origin), "gzip, deflate, br");
+    const plain = await get(new Agent(suite.origin), "identity");
+    for (const reply of [gzipped, plain]) {
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get("x-page-cache")).toBe("hit");
+      expect(reply.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(new Set(scriptNonces(reply.text))).toEqual(new Set([cspNonce(reply.headers)]));
+      expect(reply.text).toContain(`name="csrf" value="${formToken(reply.text)}"`);
+      expect(reply.text.trimEnd().endsWith("</html>")).toBe(true);
+    }
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const normalise = (reply: typeof plain) => reply.text.replaceAll(cspNonce(reply.headers)!, "N").replaceAll(formToken(reply.text)!, "T");
+    expect(normalise(gzipped)).toBe(normalise(plain));
+  });
+
   test("a replayed token is the visitor's own: a form posted with it is accepted", async () => {
     const visitor = new Agent(suite.origin);
     await page(visitor);
