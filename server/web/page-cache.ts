@@ -127,7 +127,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (req.acceptsEncodings("gzip") === "gzip") {
       // The kept page is not compressed again: its parts were, once, and the visitor's values go in between.
       // (The compression middleware leaves an answer that has its Content-Encoding alone.)
-      entry.compressed ??= Promise.all(entry.parts.map((part) => compressPart(Buffer.from(part, "utf8"))));
+      // A failed compression is not kept: the next replay tries again.
+      entry.compressed ??= Promise.all(entry.parts.map((part) => compressPart(Buffer.from(part, "utf8")))).catch((error: unknown) => {
+        entry.compressed = undefined;
+        throw error;
+      });
       const body = spliceGzip(
         await entry.compressed,
         values.map((value) => Buffer.from(value, "utf8")),
