@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { matchPage, ownLanguagePath } from "./page-links.ts";
+import { langOfPath, matchPage, ownLanguagePath } from "./page-links.ts";
 
 describe("matchPage", () => {
   test("a splat page matches every depth below its prefix, so a document page gets its strings", () => {
@@ -29,5 +29,20 @@ describe("ownLanguagePath (ADR 0110)", () => {
     expect(ownLanguagePath("/nulle-part/ici/et/la", "es", "es")).toBeNull();
     expect(ownLanguagePath("/bonificacion", "fr", "es")).toBeNull();
     expect(ownLanguagePath("/formations-trod-cystite-angine", "es", "es")).toBeNull();
+  });
+});
+
+describe("langOfPath", () => {
+  test("a path of one language names it, with or without a trailing slash and with its parameters", () => {
+    expect(langOfPath("/compte/profil", "fr")).toBe("fr");
+    expect(langOfPath("/cuenta/perfil/", "es")).toBe("es");
+    expect(langOfPath("/gestion/ma-pharmacie/prises-en-charge/12/facture/pharmacy", "be")).toBe("fr");
+    expect(langOfPath("/administracion/mi-farmacia/bonificaciones/12/factura/pharmacy", "es")).toBe("es");
+  });
+  test("a shared path, an unknown path and a country page of another brand name no language", () => {
+    expect(langOfPath("/faq", "fr")).toBeNull();
+    expect(langOfPath("/nulle-part/ici/et/la", "fr")).toBeNull();
+    expect(langOfPath("/bonificacion", "es")).toBe("es");
+    expect(langOfPath("/bonificacion", "fr")).toBeNull();
   });
 });

@@ -63,15 +63,24 @@ export function pagePath(id: string, lang: PathLang, params: PathParams = {}): s
  * of another brand does not count: that brand answers 404 in its own language.
  */
 export function langOfPath(pathname: string, brand: BrandKey): PathLang | null {
-  for (const page of LINKS) {
-    if (page.paths["*"] || !pageOnBrand(page, brand)) continue;
-    for (const lang of ["fr", "es"] as const) {
-      const pattern = page.paths[lang];
-      if (pattern && pathMatches(pattern, pathname)) return lang;
-    }
+  languagePaths ??= LINKS.flatMap((page) =>
+    page.paths["*"]
+      ? []
+      : (["fr", "es"] as const).flatMap((lang) => {
+          const pattern = page.paths[lang];
+          return pattern ? [{ page, lang, compiled: compilePattern(pattern) }] : [];
+        }),
+  );
+  // Asked on every request: the visited path is split once, and the patterns were split when first asked.
+  const have = pathSegments(pathname);
+  for (const { page, lang, compiled } of languagePaths) {
+    if (pageOnBrand(page, brand) && matchSegments(compiled, have)) return lang;
   }
   return null;
 }
+
+/** The paths that belong to one language, in the table's order, French before Spanish; made once, on first use. */
+let languagePaths: { page: PageLink; lang: PathLang; compiled: CompiledPattern }[] | null = null;
 
 /**
  * The same page in the visitor's language when `pathname` is a path of the other language (ADR 0110): the page's
@@ -114,16 +123,8 @@ function dynamicSegments({ segments }: CompiledPattern): number {
   return segments.filter((segment) => segment.startsWith(":") || segment === "*").length;
 }
 
-function pathMatches(pattern: string, pathname: string): boolean {
-  return matchPattern(pattern, pathname) !== null;
-}
-
 function pathSegments(pathname: string): string[] {
   return pathname.replace(/\/+$/, "").split("/").filter(Boolean);
-}
-
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  return matchSegments(compilePattern(pattern), pathSegments(pathname));
 }
 
 function matchSegments({ segments: want, splat }: CompiledPattern, have: string[]): Record<string, string> | null {
