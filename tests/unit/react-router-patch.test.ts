@@ -1,9 +1,12 @@
-// The patch of React Router's route matching (patches/react-router+7.18.4.patch, decision 0135): the matches of a
-// path are remembered per array of ranked branches; what a request is matched to must not change.
+// The patch of React Router (patches/react-router+7.18.4.patch, decision 0135): the matches of a path are remembered
+// per array of ranked branches, and a render's routes are made once per set of routes; what a request is matched to,
+// and what a page renders, must not change.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { createStaticHandler, type RouteObject } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 
 const routes: RouteObject[] = [
@@ -31,11 +34,18 @@ describe("React Router's remembered route matches", () => {
     const patchedIn = (build: string) =>
       fs
         .readdirSync(path.join(dist, build))
-        .filter((file) => /^chunk-.*\.m?js$/.test(file) && fs.readFileSync(path.join(dist, build, file), "utf8").includes("function matchCacheOf("))
-        .map((file) => path.extname(file))
+        .filter((file) => file.endsWith("js"))
+        .flatMap((file) => {
+          const code = fs.readFileSync(path.join(dist, build, file), "utf8");
+          return ["matchCacheOf", "serverRoutesOf", "staticDataRoutesOf"]
+            .filter((name) => code.includes(`function ${name}(`))
+            .map((name) => `${name} ${path.extname(file)}`);
+        })
         .sort();
     // Node's "node" condition names the development build; the browser build is the production one (ADR 0132).
-    expect(patchedIn("development")).toEqual([".js", ".mjs"]);
+    expect(patchedIn("development")).toEqual(
+      [".js", ".mjs"].flatMap((ext) => [`matchCacheOf ${ext}`, `serverRoutesOf ${ext}`, `staticDataRoutesOf ${ext}`]).sort(),
+    );
     expect(patchedIn("production")).toEqual([]);
   });
 
@@ -58,5 +68,24 @@ describe("React Router's remembered route matches", () => {
       const context = await handler.query(new Request("http://localhost/nulle-part/ici"));
       expect(context instanceof Response ? context.status : context.statusCode).toBe(404);
     }
+  });
+
+  test("two renders of the same routes, each with its own data, show each their own", async () => {
+    function Course() {
+      const { title } = useLoaderData() as { title: string };
+      return createElement("h1", null, title);
+    }
+    let title = "";
+    const pages: RouteObject[] = [{ id: "course", path: "/formations/:slug", loader: () => ({ title }), Component: Course }];
+    const handler = createStaticHandler(pages);
+    const render = async (slug: string, shown: string) => {
+      title = shown;
+      const context = await handler.query(new Request(`http://localhost/formations/${slug}`));
+      if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+      return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    };
+    expect(await render("premiers-secours", "Premiers secours")).toContain("<h1>Premiers secours</h1>");
+    expect(await render("vaccination", "Vaccination")).toContain("<h1>Vaccination</h1>");
+    expect(await render("premiers-secours", "Premiers secours, 2e édition")).toContain("<h1>Premiers secours, 2e édition</h1>");
   });
 });
