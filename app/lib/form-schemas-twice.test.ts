@@ -20,7 +20,7 @@ import * as evidencePacks from "#core/contract/evidence-packs.ts";
 import * as profile from "#core/contract/profile.ts";
 import * as referent from "#core/contract/referent.ts";
 import * as trainingPlans from "#core/contract/training-plans.ts";
-import { parseFormData } from "./forms";
+import { parseFormData } from "./form-validation";
 
 type Fields = Record<string, string | string[]>;
 type Case = { schema: z.ZodType; filled: Fields; blank?: Fields };

@@ -4,7 +4,7 @@ import { BackError } from "~/lib/back.server";
 import { serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { formBody } from "~/lib/form-body.server";
-import { parseFormData } from "~/lib/forms";
+import { parseFormData } from "~/lib/form-validation";
 import { type FormReply } from "~/lib/form-reply";
 import { serverT } from "~/lib/translate.server";
 

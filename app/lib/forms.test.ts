@@ -8,7 +8,7 @@ import { createI18n } from "~/i18n/instance";
 import fr from "../../locales/fr-FR/common.json";
 import es from "../../locales/es-ES/common.json";
 import en from "../../locales/en-US/common.json";
-import { parseFormData } from "./forms";
+import { parseFormData } from "./form-validation";
 
 const keysOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);

@@ -1,66 +1,95 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { issueMessage } from "#core/contract/validation.ts";
-import type { TFunction } from "~/i18n/instance";
 import { useTranslation } from "~/i18n/react";
 import type { FormReply } from "./form-reply";
 
 /**
- * The one form pipeline, shared by the browser and the server (ADR 0025): a zod schema per form (in
- * core/contract, the API's own where the form sends the same fields), parsed with Conform's parseWithZod on both
- * sides, issues translated with the same `validation.*` texts, and the answer sent back as Conform's reply.
+ * A form's state in the browser (ADR 0025, ADR 0136). Without JavaScript the server's reply fills the errors and the
+ * typed values. With it, the same schema and the same translated messages (./form-validation.ts) run in the browser
+ * before anything is sent; they load, with zod and the form's schema, when someone first works in the form, so a
+ * page with a form does not carry them on its first load. A form sent before they arrive is checked by the server
+ * alone, with the same answer.
  */
 
-/** Fields every form may post that are not the schema's: the CSRF token, which button, where to go next, the JS flag. */
-export const META_FIELDS = ["csrf", "intent", "redirectTo", "js"] as const;
+/** Where a form's schema comes from, read on first use: `() => import("#core/contract/auth.ts").then((m) => m.LoginSchema)`. */
+export type SchemaLoader = () => Promise<z.ZodType>;
 
-/** The form data without the pipeline's own fields (strict schemas refuse unknown keys). */
-export function schemaFields(formData: FormData, omit: readonly string[] = []): FormData {
-  const copy = new FormData();
-  const skip = new Set<string>([...META_FIELDS, ...omit]);
-  for (const [name, value] of formData) if (!skip.has(name)) copy.append(name, value);
-  return copy;
-}
+/** The browser's check of a form: null when it may be sent, else the reply to show (as the server would answer). */
+type Check = (formData: FormData) => FormReply | null;
 
-/** Conform's parse with the issues translated (`t` of the "common" namespace) and a form-level summary on error. */
-export function parseFormData<S extends z.ZodType>(formData: FormData, schema: S, t: TFunction, omit: readonly string[] = []) {
-  const submission = parseWithZod(schemaFields(formData, omit), {
-    schema,
-    // The schemas are the API's, written for posted strings ("" clears a field, "on" checks a box): no coercion.
-    disableAutoCoercion: true,
-    formatError: (issues: z.core.$ZodIssue[]): string[] => [
-      ...new Set(
-        issues.map((issue) => {
-          const { key, values } = issueMessage(issue);
-          return t(`validation.${key}`, values);
-        }),
-      ),
-    ],
-  });
-  if (submission.status === "error" && submission.error && !submission.error[""]?.length) {
-    submission.error[""] = [t("validation.invalidInput")];
-  }
-  return submission;
-}
-
-/**
- * `useForm` on a schema: without JavaScript the server's reply fills the errors and the typed values; with it, the
- * same schema and the same translated messages run in the browser before anything is sent.
- */
-export function useSchemaForm<S extends z.ZodType>(
-  schema: S,
+/** `loadSchema` null: a form without fields of its own (a button, a file the server checks), nothing to check here. */
+export function useSchemaForm(
+  loadSchema: SchemaLoader | null,
   lastResult: FormReply | undefined | null,
   options: { id?: string; omit?: readonly string[] } = {},
 ) {
   const { t } = useTranslation("common");
-  return useForm({
-    id: options.id,
-    lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseFormData(formData, schema, t, options.omit),
+  const generatedId = useId();
+  const id = options.id ?? generatedId;
+  // The browser's own reply, shown until the next one from the server.
+  const [browserReply, setBrowserReply] = useState<{ after: FormReply | undefined | null; reply: FormReply } | null>(null);
+  const check = useRef<Check | null>(null);
+  const latest = useRef({ loadSchema, t, omit: options.omit });
+  useEffect(() => {
+    latest.current = { loadSchema, t, omit: options.omit };
   });
+
+  useEffect(() => {
+    const form = document.getElementById(id);
+    if (!form || !latest.current.loadSchema) return;
+    let dropped = false;
+    const load = () => {
+      form.removeEventListener("focusin", load);
+      const schema = latest.current.loadSchema?.();
+      if (!schema) return;
+      Promise.all([schema, import("./form-validation")]).then(
+        ([schema, { parseFormData }]) => {
+          if (dropped) return;
+          check.current = (formData) => {
+            const submission = parseFormData(formData, schema, latest.current.t, latest.current.omit);
+            return submission.status === "success" || submission.error === null ? null : submission.reply();
+          };
+        },
+        // Not loaded (offline, a new deployment): the server checks the form when it is sent.
+        () => undefined,
+      );
+    };
+    if (form.contains(document.activeElement)) load();
+    else form.addEventListener("focusin", load);
+    return () => {
+      dropped = true;
+      form.removeEventListener("focusin", load);
+    };
+  }, [id]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!check.current) return;
+    const form = event.currentTarget;
+    const reply = check.current(new FormData(form));
+    if (!reply) {
+      setBrowserReply(null);
+      return;
+    }
+    event.preventDefault();
+    setBrowserReply({ after: lastResult, reply });
+    // As after the server's answer (useFocusFirstError): the first field in error takes the focus.
+    const invalid = [...form.elements].find(
+      (element) => "name" in element && typeof element.name === "string" && element.name && reply.error?.[element.name]?.length,
+    );
+    if (invalid instanceof HTMLElement) invalid.focus();
+  };
+
+  const shown = browserReply && browserReply.after === lastResult ? browserReply.reply : lastResult;
+  const allErrors: Record<string, string[]> = {};
+  for (const [name, list] of Object.entries(shown?.error ?? {})) if (list?.length) allErrors[name] = list;
+  const form: FormMeta & { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void } = {
+    id,
+    onSubmit,
+    errors: allErrors[""],
+    allErrors,
+    initialValue: shown?.initialValue ?? undefined,
+  };
+  return [form] as const;
 }
 
 type FormMeta = { errors?: string[]; allErrors: Record<string, string[]>; initialValue: unknown };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BELGIAN_CATEGORIES } from "./compliance.ts";
+import { BELGIAN_CATEGORIES } from "../domain/compliance-obligations.ts";
 import { ATTESTS, COUNTED_ATTEMPTS, mayHavePassScore } from "#core/domain/pass-rules.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";

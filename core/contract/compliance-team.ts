@@ -4,19 +4,15 @@
  * (core/domain/compliance.ts); the pages and files say them in words.
  */
 import { z } from "zod";
-import type { ComplianceGap, ComplianceState, ComplianceStatus } from "#core/domain/compliance.ts";
+import { COMPLIANCE_STATES, TEAM_STATE_FILTERS, type ComplianceGap, type ComplianceStatus } from "#core/domain/compliance.ts";
 import { optionFilter, PagingSchema } from "./admin-list.ts";
 
-export const COMPLIANCE_STATES = ["late", "at_risk", "in_progress", "met", "voluntary"] as const satisfies readonly ComplianceState[];
 export const COMPLIANCE_OBLIGATIONS_LISTED = [
   "dpcTriennial",
   "certificationPeriodique",
   "belgiumCf",
   "spainRcf",
 ] as const satisfies readonly ComplianceStatus["obligation"][];
-/** The team list's state filter: a state, or "none" for the members to whom no obligation applies. */
-export const TEAM_STATE_FILTERS = [...COMPLIANCE_STATES, "none"] as const;
-export type TeamStateFilter = (typeof TEAM_STATE_FILTERS)[number];
 
 /** Members a page of the team list. */
 export const TEAM_COMPLIANCE_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DPC_ACTION_TYPES } from "#core/domain/compliance-obligations.ts";
+import { BELGIAN_CATEGORIES, DPC_ACTION_TYPES } from "#core/domain/compliance-obligations.ts";
 import { Flag } from "./fields.ts";
 
 /**
@@ -7,7 +7,6 @@ import { Flag } from "./fields.ts";
  * schema (the web action and the API parse it alike), the referent's review, and the replies.
  */
 
-export const BELGIAN_CATEGORIES = ["pharmaceutical_sciences", "pharmaceutical_care", "health_society"] as const;
 export const DECLARED_ACTION_STATES = ["declared", "confirmed", "rejected"] as const;
 
 const blank = (value: unknown): unknown => (typeof value === "string" && value.trim() === "" ? undefined : value);

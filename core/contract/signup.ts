@@ -8,8 +8,7 @@ import { z } from "zod";
 import type { BillingCountry } from "../domain/billing.ts";
 import { EmailSchema, NewPasswordSchema } from "./auth.ts";
 import { billingDetailsFields, requireTaxIdWhenDue } from "./billing.ts";
-
-export const SIGN_UP_PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
+import { SIGN_UP_PROFESSIONS } from "../domain/sign-up.ts";
 
 /** The sign-up under `country`'s billing rules (the brand's: sellerCountryOf). */
 export function signUpSchema(country: BillingCountry) {
@@ -32,25 +31,6 @@ export function signUpSchema(country: BillingCountry) {
     .refine((v) => v.password === v.passwordConfirmation, { message: "passwordsDiffer", path: ["passwordConfirmation"] });
 }
 export type SignUpInput = z.infer<ReturnType<typeof signUpSchema>>;
-
-/** The fields of the form, in their order on the page (focus goes to the first with an error). */
-export const SIGN_UP_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "profession",
-  "password",
-  "passwordConfirmation",
-  "companyName",
-  "address",
-  "postalCode",
-  "city",
-  "taxId",
-  "acceptTerms",
-] as const;
-
-/** The `intent` of the cart's form that asks for a new confirmation link (POST /api/signUp/resendConfirmation). */
-export const RESEND_CONFIRMATION_INTENT = "resendConfirmation";
 
 /** POST /api/signUp/confirm: the token of the mailed link. */
 export const ConfirmEmailSchema = z.strictObject({ token: z.string().min(1).max(200) });

@@ -57,4 +57,7 @@ export const COMPLIANCE_OBLIGATIONS = {
 } as const;
 
 /** The three DPC action types, in the order they are listed. */
+/** The Belgian training categories a training or a declared action counts for. */
+export const BELGIAN_CATEGORIES = ["pharmaceutical_sciences", "pharmaceutical_care", "health_society"] as const;
+
 export const DPC_ACTION_TYPES: DpcActionType[] = ["training", "practice_analysis", "risk_management"];

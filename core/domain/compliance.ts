@@ -38,6 +38,11 @@ export type ComplianceAction = {
 };
 
 export type ComplianceState = "met" | "in_progress" | "at_risk" | "late" | "voluntary";
+/** The states in the order the team's list offers them. */
+export const COMPLIANCE_STATES = ["late", "at_risk", "in_progress", "met", "voluntary"] as const satisfies readonly ComplianceState[];
+/** The team list's state filter: a state, or "none" for the members to whom no obligation applies. */
+export const TEAM_STATE_FILTERS = [...COMPLIANCE_STATES, "none"] as const;
+export type TeamStateFilter = (typeof TEAM_STATE_FILTERS)[number];
 
 /** What is missing, in data: the page says it in words ("1 action de gestion des risques avant le 31/12/2026"). */
 export type ComplianceGap =

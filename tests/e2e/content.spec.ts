@@ -197,6 +197,43 @@ test.describe("contact form", () => {
     await expect(page.getByLabel(FR.name)).toHaveValue("Jeanne");
   });
 
+  test("with JavaScript the browser checks the form before sending it, with the same messages; zod loads only then (ADR 0136)", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(at("localhost", "/contact"));
+    await page.waitForLoadState("networkidle");
+    expect(
+      scripts.filter((url) => /\/(form-validation|schemas)-[\w-]+\.js$/.test(url)),
+      "loaded with the page",
+    ).toEqual([]);
+    // Working in the form brings its check.
+    const checkLoaded = page.waitForResponse((response) => /\/form-validation-[\w-]+\.js$/.test(response.url()));
+    await page.getByLabel(FR.name).focus();
+    await checkLoaded;
+    await page.waitForLoadState("networkidle");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await fillContact(page, { name: "Jeanne", email: "pas-une-adresse", subject: "Question", message: "Court", consent: false });
+    await page.getByRole("button", { name: FR.submit }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Certains champs sont invalides." })).toBeVisible();
+    await expect(page.getByLabel(FR.email)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Saisissez une adresse e-mail valide.")).toBeVisible();
+    await expect(page.getByText("Trop court (10 caractères au moins).")).toBeVisible();
+    await expect(page.getByLabel(FR.email)).toBeFocused();
+    expect(posts, "nothing was sent").toEqual([]);
+    // Mended, the form is sent and the server answers.
+    await page.getByLabel(FR.email).fill(uniqueEmail("jeanne"));
+    await page.getByLabel(FR.message).fill("Bonjour, une question sur la formation DPC.");
+    await page.getByLabel(FR.consent).check();
+    await page.getByRole("button", { name: FR.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Merci, votre message a bien été envoyé." })).toBeVisible();
+    expect(posts.length, "sent once").toBe(1);
+  });
+
   test("the Spanish form: errors in Spanish, then success @no-js", async ({ page }) => {
     await page.goto(at("es.localhost", "/contacto"));
     await expect(page).toHaveTitle("Contacto | AulaFarma");

@@ -1,14 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import { SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
-import { formView, useSchemaForm } from "~/lib/forms";
+import { formView, useSchemaForm, type SchemaLoader } from "~/lib/forms";
 import { type FormReply } from "~/lib/form-reply";
-
-/** The schema of a form without fields of its own (a button, a file the server checks). */
-const NO_FIELDS = z.object({});
 
 export type FormViewOf = ReturnType<typeof formView>;
 
@@ -31,7 +27,7 @@ export function IntentForm({
 }: {
   intent: string;
   formKey?: string;
-  schema: z.ZodType | null;
+  schema: SchemaLoader | null;
   hidden?: Record<string, string | number>;
   submitLabel: string;
   children: (view: FormViewOf) => ReactNode;
@@ -42,7 +38,7 @@ export function IntentForm({
 }) {
   const reply = useActionData<FormReply>();
   const mine = reply?.form === formKey ? reply : undefined;
-  const [form] = useSchemaForm(schema ?? NO_FIELDS, mine, { id: `form-${formKey}`, omit });
+  const [form] = useSchemaForm(schema, mine, { id: `form-${formKey}`, omit });
   const view = formView(form);
   const errors = mine?.error ?? {};
   const ref = useFocusFirstError(mine);

@@ -1,6 +1,6 @@
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
 import { ADMIN_BRANDS, AUDIENCE_FLAGS, COMPLIANCE_DPC_TYPES, FUNDING_CODES, PROFESSIONS, type AdminTraining } from "#core/contract/admin-catalog.ts";
-import { BELGIAN_CATEGORIES } from "#core/contract/compliance.ts";
+import { BELGIAN_CATEGORIES } from "#core/domain/compliance-obligations.ts";
 import { useTranslation } from "~/i18n/react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-fields";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { StartEvidencePackSchema, type EvidencePack } from "#core/contract/evidence-packs.ts";
+import { type EvidencePack } from "#core/contract/evidence-packs.ts";
 import { formatCalendarDay, formatInstant, formatKilobytes } from "#core/domain/format.ts";
 import { IntentForm, type FormViewOf } from "~/components/admin/intent-form";
 import { TextField } from "~/components/ui/form-fields";
@@ -96,7 +96,7 @@ export function EvidencePackPanel({
       <IntentForm
         intent="evidencePack"
         formKey={formKey}
-        schema={StartEvidencePackSchema}
+        schema={() => import("#core/contract/evidence-packs.ts").then((m) => m.StartEvidencePackSchema)}
         hidden={hidden}
         submitLabel={t("build.submit")}
         className="flex flex-wrap items-end gap-3"

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { billingDetailsSchema, type BillingDetailsReply } from "#core/contract/billing.ts";
+import type { BillingDetailsReply } from "#core/contract/billing.ts";
 import { SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
@@ -16,8 +16,9 @@ const FIELD_ORDER = ["companyName", "address", "postalCode", "city", "taxId"];
  */
 export function BillingForm({ billing, result }: { billing: BillingDetailsReply; result: FormReply | null }) {
   const { t } = useTranslation("shop");
-  const schema = billingDetailsSchema(billing.country, billing.buyer);
-  const [form] = useSchemaForm(schema, result, { id: "billing" });
+  const [form] = useSchemaForm(() => import("#core/contract/billing.ts").then((m) => m.billingDetailsSchema(billing.country, billing.buyer)), result, {
+    id: "billing",
+  });
   const { message, errors, value, submitted } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, FIELD_ORDER);

@@ -42,7 +42,7 @@ export default function AdvisorContact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const { advisor, defaultMessage } = loaderData;
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(AdvisorMessageSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/profile.ts").then((m) => m.AdvisorMessageSchema), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   return (

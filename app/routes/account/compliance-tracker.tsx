@@ -10,15 +10,15 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, errorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
-import { schemaFields } from "~/lib/forms";
+import { schemaFields } from "~/lib/form-validation";
 import { replyErrors, replyMessage, replyValue, type FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";
-import { BELGIAN_CATEGORIES, DeclaredActionSchema, type DeclaredActionItem, type Tracker, type TrackerStatus } from "#core/contract/compliance.ts";
+import { DeclaredActionSchema, type DeclaredActionItem, type Tracker, type TrackerStatus } from "#core/contract/compliance.ts";
 import { complianceEndpoints } from "#core/contract/endpoints/compliance.ts";
-import { COMPLIANCE_OBLIGATIONS, DPC_ACTION_TYPES } from "#core/domain/compliance-obligations.ts";
+import { BELGIAN_CATEGORIES, COMPLIANCE_OBLIGATIONS, DPC_ACTION_TYPES } from "#core/domain/compliance-obligations.ts";
 import { filterQuery, formatCredits, gapFilters, gapMessage, type ComplianceFilter } from "#core/domain/compliance-gaps.ts";
 import { numericDay } from "#core/domain/compliance-words.ts";
 

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EditPassword() {
   const { t } = useTranslation("account");
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(UpdatePasswordSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/auth.ts").then((m) => m.UpdatePasswordSchema), result);
   const { message, errors } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ["currentPassword", "password", "passwordConfirmation"]);

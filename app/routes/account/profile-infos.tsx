@@ -150,7 +150,7 @@ function Section({ id, title, children, formRef, encType, form }: SectionProps) 
 
 function UserDataForm({ profile, result }: { profile: Profile; result?: FormReply }) {
   const { t } = useTranslation("account");
-  const [form] = useSchemaForm(UpdateUserDataSchema, result, { id: "userData" });
+  const [form] = useSchemaForm(() => import("#core/contract/profile.ts").then((m) => m.UpdateUserDataSchema), result, { id: "userData" });
   const { message, errors, value, submitted } = formView(form);
   // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
   const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);
@@ -194,7 +194,7 @@ function UserDataForm({ profile, result }: { profile: Profile; result?: FormRepl
 
 function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormReply }) {
   const { t } = useTranslation("account");
-  const [form] = useSchemaForm(UpdateMobilePhoneSchema, result, { id: "mobilePhone" });
+  const [form] = useSchemaForm(() => import("#core/contract/profile.ts").then((m) => m.UpdateMobilePhoneSchema), result, { id: "mobilePhone" });
   const { message, errors, value, submitted } = formView(form);
   // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
   const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);
@@ -218,7 +218,9 @@ function MobilePhoneForm({ profile, result }: { profile: Profile; result?: FormR
 
 function PersonalDataForm({ profile, latestBirthDate, result }: { profile: Profile; latestBirthDate: string; result?: FormReply }) {
   const { t } = useTranslation("account");
-  const [form] = useSchemaForm(updatePersonalDataSchema(toParisDate(new Date())), result, { id: "personalData" });
+  const [form] = useSchemaForm(() => import("#core/contract/profile.ts").then((m) => m.updatePersonalDataSchema(toParisDate(new Date()))), result, {
+    id: "personalData",
+  });
   const { message, errors, value, submitted } = formView(form);
   // Sent back with an error: what was typed (a field left empty stays empty), else the stored value.
   const shown = (name: string, stored: string) => (submitted ? (value(name) ?? "") : stored);

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewTrainingPage() {
   const { t } = useTranslation("admin");
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(TrainingInputSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/admin-catalog.ts").then((m) => m.TrainingInputSchema), result);
   const view = formView(form);
   const formRef = useFocusFirstError(result);
   return (

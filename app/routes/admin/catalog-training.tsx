@@ -1,23 +1,7 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/catalog-training";
-import {
-  ADMIN_MODULE_TYPES,
-  centsToPrice,
-  choicesText,
-  CourseInputSchema,
-  DpcProgrammeInputSchema,
-  FaceToFaceInputSchema,
-  ModuleInputSchema,
-  ON_FAIL,
-  PassRulesInputSchema,
-  QUIZ_KINDS,
-  QuestionInputSchema,
-  QuizInputSchema,
-  TrainingDetailsInputSchema,
-  TrainingInputSchema,
-  type AdminTraining,
-} from "#core/contract/admin-catalog.ts";
-import { NewSessionInputSchema } from "#core/contract/admin-sessions.ts";
+import { ADMIN_MODULE_TYPES, centsToPrice, choicesText, ON_FAIL, QUIZ_KINDS, type AdminTraining } from "#core/contract/admin-catalog.ts";
+
 import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { ATTESTS, COUNTED_ATTEMPTS } from "#core/domain/pass-rules.ts";
@@ -117,7 +101,12 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Section id="training-main" title={t("catalog.main")}>
-        <IntentForm intent="save" schema={TrainingInputSchema} submitLabel={t("catalog.save")} className="flex flex-col gap-4">
+        <IntentForm
+          intent="save"
+          schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.TrainingInputSchema)}
+          submitLabel={t("catalog.save")}
+          className="flex flex-col gap-4"
+        >
           {(view) => <TrainingFields view={view} training={training} />}
         </IntentForm>
       </Section>
@@ -164,7 +153,12 @@ function DetailsSection({ training }: { training: AdminTraining }) {
   const { t } = useTranslation("admin");
   return (
     <Section id="training-details" title={t("catalog.details")}>
-      <IntentForm intent="details" schema={TrainingDetailsInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-2">
+      <IntentForm
+        intent="details"
+        schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.TrainingDetailsInputSchema)}
+        submitLabel={t("catalog.save")}
+        className="grid gap-3 md:grid-cols-2"
+      >
         {(view) => {
           const trainers = view.submitted ? view.list("trainers") : training.trainers.map(String);
           return (
@@ -232,7 +226,7 @@ function PassRulesSection({ training }: { training: AdminTraining }) {
       </p>
       <IntentForm
         intent="passRules"
-        schema={PassRulesInputSchema}
+        schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.PassRulesInputSchema)}
         submitLabel={t("catalog.save")}
         className="grid gap-3 md:grid-cols-2"
         testId="form-pass-rules"
@@ -337,7 +331,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
               <IntentForm
                 intent="editCourse"
                 formKey={`editCourse-${course.id}`}
-                schema={CourseInputSchema}
+                schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.CourseInputSchema)}
                 hidden={{ courseId: course.id }}
                 omit={["courseId"]}
                 submitLabel={t("catalog.saveChanges")}
@@ -404,7 +398,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
                     <IntentForm
                       intent="editModule"
                       formKey={`editModule-${module.id}`}
-                      schema={ModuleInputSchema}
+                      schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.ModuleInputSchema)}
                       hidden={{ moduleId: module.id }}
                       omit={["moduleId"]}
                       submitLabel={t("catalog.saveChanges")}
@@ -446,7 +440,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
               <IntentForm
                 intent="addModule"
                 formKey={`addModule-${course.id}`}
-                schema={ModuleInputSchema}
+                schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.ModuleInputSchema)}
                 hidden={{ courseId: course.id }}
                 omit={["courseId"]}
                 submitLabel={t("catalog.addModule")}
@@ -478,7 +472,12 @@ function CoursesSection({ training }: { training: AdminTraining }) {
         ))}
       </ol>
       <h3 className="font-bold">{t("catalog.addCourse")}</h3>
-      <IntentForm intent="addCourse" schema={CourseInputSchema} submitLabel={t("catalog.addCourse")} className="grid gap-3 md:grid-cols-3">
+      <IntentForm
+        intent="addCourse"
+        schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.CourseInputSchema)}
+        submitLabel={t("catalog.addCourse")}
+        className="grid gap-3 md:grid-cols-3"
+      >
         {(view) => (
           <>
             <TextField name="name" label={t("catalog.fields.courseName")} defaultValue={view.value("name")} errors={view.errors.name} required />
@@ -561,7 +560,7 @@ function SessionsSection({ training, locale }: { training: AdminTraining; locale
             <IntentForm
               intent="addSession"
               formKey={`addSession-${group.id}`}
-              schema={NewSessionInputSchema}
+              schema={() => import("#core/contract/admin-sessions.ts").then((m) => m.NewSessionInputSchema)}
               hidden={{ faceToFaceId: group.id }}
               submitLabel={t("sessions.add")}
               className="grid gap-3 md:grid-cols-3"
@@ -572,7 +571,12 @@ function SessionsSection({ training, locale }: { training: AdminTraining; locale
         </div>
       ))}
       <h3 className="font-bold">{t("catalog.addGroup")}</h3>
-      <IntentForm intent="addFaceToFace" schema={FaceToFaceInputSchema} submitLabel={t("catalog.addGroup")} className="flex flex-wrap items-end gap-3">
+      <IntentForm
+        intent="addFaceToFace"
+        schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.FaceToFaceInputSchema)}
+        submitLabel={t("catalog.addGroup")}
+        className="flex flex-wrap items-end gap-3"
+      >
         {(view) => (
           <>
             <TextField name="name" label={t("catalog.fields.groupName")} defaultValue={view.value("name")} errors={view.errors.name} required />
@@ -649,7 +653,7 @@ function ProgrammesSection({ training, locale }: { training: AdminTraining; loca
               <IntentForm
                 intent="editProgramme"
                 formKey={`editProgramme-${p.id}`}
-                schema={DpcProgrammeInputSchema}
+                schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.DpcProgrammeInputSchema)}
                 hidden={{ programmeId: p.id }}
                 omit={["programmeId"]}
                 submitLabel={t("catalog.saveChanges")}
@@ -661,7 +665,12 @@ function ProgrammesSection({ training, locale }: { training: AdminTraining; loca
           </li>
         ))}
       </ul>
-      <IntentForm intent="addProgramme" schema={DpcProgrammeInputSchema} submitLabel={t("catalog.addProgramme")} className="grid gap-3 md:grid-cols-4">
+      <IntentForm
+        intent="addProgramme"
+        schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.DpcProgrammeInputSchema)}
+        submitLabel={t("catalog.addProgramme")}
+        className="grid gap-3 md:grid-cols-4"
+      >
         {(view) => <ProgrammeFields view={view} />}
       </IntentForm>
     </Section>
@@ -762,7 +771,7 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
             <IntentForm
               intent="editQuiz"
               formKey={`editQuiz-${quiz.id}`}
-              schema={QuizInputSchema}
+              schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.QuizInputSchema)}
               hidden={{ quizId: quiz.id }}
               omit={["quizId"]}
               submitLabel={t("catalog.saveChanges")}
@@ -793,7 +802,7 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
                   <IntentForm
                     intent="editQuestion"
                     formKey={`editQuestion-${q.id}`}
-                    schema={QuestionInputSchema}
+                    schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.QuestionInputSchema)}
                     hidden={{ questionId: q.id }}
                     omit={["questionId"]}
                     submitLabel={t("catalog.saveChanges")}
@@ -809,7 +818,7 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
             <IntentForm
               intent="addQuestion"
               formKey={`addQuestion-${quiz.id}`}
-              schema={QuestionInputSchema}
+              schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.QuestionInputSchema)}
               hidden={{ quizId: quiz.id }}
               omit={["quizId"]}
               submitLabel={t("catalog.addQuestion")}
@@ -820,7 +829,12 @@ function QuizzesSection({ training }: { training: AdminTraining }) {
         </div>
       ))}
       <h3 className="font-bold">{t("catalog.addQuiz")}</h3>
-      <IntentForm intent="addQuiz" schema={QuizInputSchema} submitLabel={t("catalog.addQuiz")} className="grid gap-3 md:grid-cols-3">
+      <IntentForm
+        intent="addQuiz"
+        schema={() => import("#core/contract/admin-catalog.ts").then((m) => m.QuizInputSchema)}
+        submitLabel={t("catalog.addQuiz")}
+        className="grid gap-3 md:grid-cols-3"
+      >
         {(view) => <QuizFields view={view} />}
       </IntentForm>
     </Section>

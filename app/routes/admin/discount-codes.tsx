@@ -88,7 +88,7 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
   const locale = useRootData()?.locale ?? "fr-FR";
   const result = useActionData<FormReply>();
   const createResult = result?.form === "create" ? result : undefined;
-  const [form] = useSchemaForm(NewDiscountCodeSchema, createResult);
+  const [form] = useSchemaForm(() => import("#core/contract/admin-users.ts").then((m) => m.NewDiscountCodeSchema), createResult);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(createResult);
   const first = firstErrorField(errors, ["brand", "code", "kind", "value", "validFrom", "validUntil", "maxUses", "maxUsesPerCustomer"]);

@@ -45,7 +45,7 @@ export default function EditorCreate() {
   const { t } = useTranslation("admin-tools");
   const path = usePagePath();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(NewDraftSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/editorial.ts").then((m) => m.NewDraftSchema), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ["kind", "brand", "lang", "title", "slug", "summary", "body"]);

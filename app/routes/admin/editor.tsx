@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
 import type { Paging } from "#core/domain/pagination.ts";
-import { CONTENT_KINDS, DraftFieldsSchema, type ContentItem, type ContentListPage, type ContentSummary } from "#core/contract/editorial.ts";
+import { CONTENT_KINDS, type ContentItem, type ContentListPage, type ContentSummary } from "#core/contract/editorial.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import type { Route } from "./+types/editor";
 import { AdminToolsMain, CELL, StatusBadge } from "~/components/admin-tools/admin-tools";
@@ -115,7 +115,7 @@ function EditItem({ item, confirmDiscard }: { item: ContentItem; confirmDiscard:
   const { t } = useTranslation("admin-tools");
   const path = usePagePath();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(DraftFieldsSchema, result, { omit: ["draftId"] });
+  const [form] = useSchemaForm(() => import("#core/contract/editorial.ts").then((m) => m.DraftFieldsSchema), result, { omit: ["draftId"] });
   const { message, errors, value, submitted } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ["slug", "title", "summary", "body"]);

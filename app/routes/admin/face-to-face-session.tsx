@@ -150,7 +150,12 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <details>
           <summary className="cursor-pointer font-semibold">{t("sessions.addDate")}</summary>
-          <IntentForm intent="addDate" schema={SessionDateInputSchema} submitLabel={t("sessions.addDate")} className="grid gap-3 md:grid-cols-3">
+          <IntentForm
+            intent="addDate"
+            schema={() => import("#core/contract/admin-sessions.ts").then((m) => m.SessionDateInputSchema)}
+            submitLabel={t("sessions.addDate")}
+            className="grid gap-3 md:grid-cols-3"
+          >
             {(view) => (
               <>
                 <TextField name="date" type="date" label={t("sessions.fields.date")} defaultValue={view.value("date")} errors={view.errors.date} required />
@@ -189,7 +194,12 @@ export default function SessionPage({ loaderData }: Route.ComponentProps) {
         <h2 id="session-edit" className="text-xl font-bold">
           {t("sessions.edit")}
         </h2>
-        <IntentForm intent="save" schema={SessionInputSchema} submitLabel={t("catalog.save")} className="grid gap-3 md:grid-cols-3">
+        <IntentForm
+          intent="save"
+          schema={() => import("#core/contract/admin-sessions.ts").then((m) => m.SessionInputSchema)}
+          submitLabel={t("catalog.save")}
+          className="grid gap-3 md:grid-cols-3"
+        >
           {(view) => (
             <SessionFields
               view={view}
@@ -258,7 +268,7 @@ function People({ session }: { session: AdminSession }) {
               <IntentForm
                 intent="move"
                 formKey={`move-${p.enrolmentId}`}
-                schema={MoveLearnerInputSchema}
+                schema={() => import("#core/contract/admin-sessions.ts").then((m) => m.MoveLearnerInputSchema)}
                 hidden={{ enrolmentId: p.enrolmentId }}
                 submitLabel={t("sessions.move")}
                 className="flex flex-wrap items-end gap-2"
@@ -308,7 +318,7 @@ function WaitingLearner({ person: p, full }: { person: AdminSession["waitingList
         <IntentForm
           intent="promote"
           formKey={`promote-${p.enrolmentId}`}
-          schema={PromoteWaitingInputSchema}
+          schema={() => import("#core/contract/admin-sessions.ts").then((m) => m.PromoteWaitingInputSchema)}
           hidden={{ enrolmentId: p.enrolmentId }}
           submitLabel={t("sessions.promote", { name })}
           className="flex flex-wrap items-end gap-2"

@@ -4,7 +4,7 @@ import { monthOf } from "#core/domain/accounting.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
-import { parseFormData } from "~/lib/forms";
+import { parseFormData } from "~/lib/form-validation";
 import { replyErrors } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";

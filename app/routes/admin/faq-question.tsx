@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FaqQuestionFieldsSchema } from "#core/contract/editorial.ts";
+
 import type { Route } from "./+types/faq-question";
 import { AdminToolsMain } from "~/components/admin-tools/admin-tools";
 import { RichText } from "~/components/content/rich-text";
@@ -28,7 +28,7 @@ export default function AdminFaqQuestion({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-tools");
   const path = usePagePath();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(FaqQuestionFieldsSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/editorial.ts").then((m) => m.FaqQuestionFieldsSchema), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ["question", "answer"]);

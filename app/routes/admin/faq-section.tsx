@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FAQ_TYPES, FaqSectionFieldsSchema } from "#core/contract/editorial.ts";
+import { FAQ_TYPES } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq-section";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
@@ -31,7 +31,7 @@ export default function AdminFaqSection({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const result = useActionData<FormReply>();
   const updateResult = result?.form === "update-section" ? result : undefined;
-  const [form] = useSchemaForm(FaqSectionFieldsSchema, updateResult);
+  const [form] = useSchemaForm(() => import("#core/contract/editorial.ts").then((m) => m.FaqSectionFieldsSchema), updateResult);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(updateResult);
   const first = firstErrorField(errors, ["title", "type"]);

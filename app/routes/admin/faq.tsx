@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BRAND_KEYS } from "#core/branding/brands.ts";
-import { CONTENT_LANGS, FAQ_TYPES, NewFaqSectionSchema } from "#core/contract/editorial.ts";
+import { CONTENT_LANGS, FAQ_TYPES } from "#core/contract/editorial.ts";
 import type { Route } from "./+types/faq";
 import { AdminTable, AdminToolsMain, CELL } from "~/components/admin-tools/admin-tools";
 import { ConfirmLink, ConfirmPanel } from "~/components/ui/confirm";
@@ -32,7 +32,7 @@ export default function AdminFaq({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const result = useActionData<FormReply>();
   const createResult = result?.form === "create-section" ? result : undefined;
-  const [form] = useSchemaForm(NewFaqSectionSchema, createResult);
+  const [form] = useSchemaForm(() => import("#core/contract/editorial.ts").then((m) => m.NewFaqSectionSchema), createResult);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(createResult);
   const first = firstErrorField(errors, ["brand", "lang", "type", "title"]);

@@ -78,7 +78,7 @@ export default function CreateAccount({ loaderData }: Route.ComponentProps) {
   const { token, invitation } = loaderData;
   const brand = useRootData()?.brand;
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(CreateAccountSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/auth.ts").then((m) => m.CreateAccountSchema), result);
   const { message, errors, value, submitted } = formView(form);
   // Sent back with an error: what was typed (a field left empty stays empty), else the invitation's.
   const shown = (name: string, invited: string) => (submitted ? (value(name) ?? "") : invited);

@@ -44,7 +44,7 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const path = usePagePath();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(ForgotPasswordSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/auth.ts").then((m) => m.ForgotPasswordSchema), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const sent = typeof result?.extra?.sent === "string" ? result.extra.sent : undefined;

@@ -66,7 +66,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const { redirectTo, loginImage, signUpPath } = loaderData;
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(LoginSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/auth.ts").then((m) => m.LoginSchema), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ["email", "password"]);

@@ -65,7 +65,7 @@ function ResetForm() {
   const { t } = useTranslation("auth");
   const { token } = useParams();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(PasswordResetSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/auth.ts").then((m) => m.PasswordResetSchema), result);
   const { message, errors } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ["password", "passwordConfirmation"]);

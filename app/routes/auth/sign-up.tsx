@@ -1,7 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/sign-up";
-import { SIGN_UP_FIELDS, SIGN_UP_PROFESSIONS, signUpSchema } from "#core/contract/signup.ts";
+import { signUpSchema } from "#core/contract/signup.ts";
+import { SIGN_UP_FIELDS, SIGN_UP_PROFESSIONS } from "#core/domain/sign-up.ts";
 import { sellerCountryOf, taxIdRequired } from "#core/domain/billing.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
 import { legalPagePath } from "~/components/layout/nav-links";
@@ -67,7 +68,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
   const brand = useRootData()?.brand;
   const result = useActionData<FormReply>();
   const { country } = loaderData;
-  const [form] = useSchemaForm(signUpSchema(country), result);
+  const [form] = useSchemaForm(() => import("#core/contract/signup.ts").then((m) => m.signUpSchema(country)), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, [...SIGN_UP_FIELDS]);

@@ -46,7 +46,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(ContactSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/content.ts").then((m) => m.ContactSchema), result);
   const { message, errors, value } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, [...FIELDS]);

@@ -52,7 +52,7 @@ export default function CustomSurvey({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
   const user = useRootData()?.user;
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(SurveySchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/content.ts").then((m) => m.SurveySchema), result);
   const { message, errors, value, list } = formView(form);
   const formRef = useFocusFirstError(result);
   const first = firstErrorField(errors, ORDER);

@@ -90,7 +90,7 @@ function HomeLink() {
 
 function FeedbackForm({ result }: { result?: FormReply }) {
   const { t } = useTranslation("attestations");
-  const [form] = useSchemaForm(FeedbackFormSchema, result);
+  const [form] = useSchemaForm(() => import("#core/contract/attestations.ts").then((m) => m.FeedbackFormSchema), result);
   const { message, errors, value } = formView(form);
   const ref = useFocusFirstError(result);
   const ratingError = errors.rating?.[0];

@@ -56,7 +56,7 @@ export default function Attribution({ loaderData }: Route.ComponentProps) {
   const path = usePagePath();
   const { options, locale } = loaderData;
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(AttributeApprenantsFormSchema, result, { id: "attribute" });
+  const [form] = useSchemaForm(() => import("#core/contract/referent.ts").then((m) => m.AttributeApprenantsFormSchema), result, { id: "attribute" });
   const view = formView(form);
   const ref = useFocusFirstError(result);
   const first = firstErrorField(view.errors, ["product", "apprenants"]);

@@ -11,7 +11,8 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { pageMeta } from "~/lib/meta";
 import { serverT } from "~/lib/translate.server";
-import { TEAM_STATE_FILTERS, TeamComplianceQuerySchema } from "#core/contract/compliance-team.ts";
+import { TeamComplianceQuerySchema } from "#core/contract/compliance-team.ts";
+import { TEAM_STATE_FILTERS } from "#core/domain/compliance.ts";
 import { complianceTeamEndpoints as endpoints } from "#core/contract/endpoints/compliance-team.ts";
 import { numericDay } from "#core/domain/compliance-words.ts";
 

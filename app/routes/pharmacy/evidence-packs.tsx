@@ -1,6 +1,6 @@
 import type { Route } from "./+types/evidence-packs";
 import { evidencePacksEndpoints as endpoints } from "#core/contract/endpoints/evidence-packs.ts";
-import { EvidencePackListQuerySchema, StartEvidencePackSchema } from "#core/contract/evidence-packs.ts";
+import { EvidencePackListQuerySchema } from "#core/contract/evidence-packs.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { IntentForm } from "~/components/admin/intent-form";
 import { EvidencePackList, PeriodFields } from "~/components/evidence-packs/evidence-pack-panel";
@@ -64,7 +64,7 @@ export default function PharmacyEvidencePacksPage({ loaderData }: Route.Componen
             <IntentForm
               intent="evidencePack"
               formKey="evidencePackSession"
-              schema={StartEvidencePackSchema}
+              schema={() => import("#core/contract/evidence-packs.ts").then((m) => m.StartEvidencePackSchema)}
               submitLabel={t("build.submit")}
               className="flex flex-wrap items-end gap-3"
             >
@@ -93,7 +93,7 @@ export default function PharmacyEvidencePacksPage({ loaderData }: Route.Componen
             <IntentForm
               intent="evidencePack"
               formKey="evidencePackTraining"
-              schema={StartEvidencePackSchema}
+              schema={() => import("#core/contract/evidence-packs.ts").then((m) => m.StartEvidencePackSchema)}
               submitLabel={t("build.submit")}
               className="flex flex-wrap items-end gap-3"
             >

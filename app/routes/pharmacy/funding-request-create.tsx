@@ -48,7 +48,7 @@ export default function FundingRequestCreate({ loaderData }: Route.ComponentProp
   const { title, locale, options } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(FundingAddFormSchema, result, { id: "funding-add" });
+  const [form] = useSchemaForm(() => import("#core/contract/funding-requests.ts").then((m) => m.FundingAddFormSchema), result, { id: "funding-add" });
   const view = formView(form);
   const { message, errors } = view;
   const value = (name: string) => view.value(name) ?? "";

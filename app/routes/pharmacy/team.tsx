@@ -178,7 +178,7 @@ function ConfirmToggle({ member }: { member: TeamMember }) {
 
 function AddForm({ reply }: { reply: FormReply | undefined }) {
   const { t } = useTranslation("pharmacy");
-  const [form] = useSchemaForm(AddApprenantSchema, reply, { id: "add" });
+  const [form] = useSchemaForm(() => import("#core/contract/referent.ts").then((m) => m.AddApprenantSchema), reply, { id: "add" });
   const { message, errors, value } = formView(form);
   return (
     <section aria-labelledby="add-title">
@@ -206,7 +206,7 @@ function AccountForm({
   account: { name: string; address: string | null; postalCode: string | null; city: string | null };
 }) {
   const { t } = useTranslation("pharmacy");
-  const [form] = useSchemaForm(EditAccountDatasSchema, reply, { id: "account" });
+  const [form] = useSchemaForm(() => import("#core/contract/referent.ts").then((m) => m.EditAccountDatasSchema), reply, { id: "account" });
   const { message, errors, value } = formView(form);
   return (
     <section aria-labelledby="account-title">

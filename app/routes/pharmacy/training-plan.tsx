@@ -56,7 +56,7 @@ export default function TrainingPlan({ loaderData }: Route.ComponentProps) {
   const { locale, plan, options } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(ActivityFormSchema, result, { id: "activity-create" });
+  const [form] = useSchemaForm(() => import("#core/contract/training-plans.ts").then((m) => m.ActivityFormSchema), result, { id: "activity-create" });
   const view = formView(form);
   const ref = useFocusFirstError(result);
   const first = firstErrorField(view.errors, ["trainingId", "startDate", "finishDate", "userIds"]);

@@ -51,7 +51,7 @@ export default function TrainingPlans({ loaderData }: Route.ComponentProps) {
   const { title, locale, plans } = loaderData;
   const { readOnly } = usePharmacyArea();
   const result = useActionData<FormReply>();
-  const [form] = useSchemaForm(CreateTrainingPlanSchema, result, { id: "plan-create" });
+  const [form] = useSchemaForm(() => import("#core/contract/training-plans.ts").then((m) => m.CreateTrainingPlanSchema), result, { id: "plan-create" });
   const view = formView(form);
   const ref = useFocusFirstError(result);
   const first = firstErrorField(view.errors, ["name", "startDate", "endDate"]);

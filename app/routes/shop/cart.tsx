@@ -16,7 +16,7 @@ import { BillingForm } from "~/components/shop/billing-form";
 import { resendConfirmationBranch } from "~/routes/auth/confirm-email.server";
 import { badRequest } from "~/lib/errors.server";
 import { intentAction } from "~/lib/intent-action.server";
-import { RESEND_CONFIRMATION_INTENT } from "#core/contract/signup.ts";
+import { RESEND_CONFIRMATION_INTENT } from "#core/domain/sign-up.ts";
 import type { FormReply } from "~/lib/form-reply";
 import type { BillingDetailsReply } from "#core/contract/billing.ts";
 import type { CartProduct } from "#core/contract/shop.ts";

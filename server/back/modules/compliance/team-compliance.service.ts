@@ -3,13 +3,8 @@
  * against their obligations (complianceOfUsers), as a list sorted late and at risk first, one member's detail, and
  * the rows of the exports. Every read is scoped by the account in use: another pharmacy's member is not found.
  */
-import {
-  TEAM_COMPLIANCE_PAGE_SIZE,
-  TEAM_STATE_FILTERS,
-  type MemberCompliance,
-  type TeamCompliance,
-  type TeamStateFilter,
-} from "#core/contract/compliance-team.ts";
+import { TEAM_COMPLIANCE_PAGE_SIZE, type MemberCompliance, type TeamCompliance } from "#core/contract/compliance-team.ts";
+import { TEAM_STATE_FILTERS, type TeamStateFilter } from "#core/domain/compliance.ts";
 import { paging } from "#core/contract/admin-list.ts";
 import { STATE_ORDER, worstState } from "#core/domain/compliance-words.ts";
 import { paginate } from "#core/domain/pagination.ts";
