@@ -268,9 +268,11 @@ function firstLoadScripts(html: string): string[] {
   return [...found].filter((src) => src.startsWith("/") && !src.startsWith("//"));
 }
 
-export async function javascriptWeight(url: string): Promise<JavaScriptWeight> {
+/** `cookie`: weigh the page as that session sees it (the scripts themselves are the same for everyone). */
+export async function javascriptWeight(url: string, cookie?: string): Promise<JavaScriptWeight> {
   const origin = new URL(url).origin;
-  const response = await fetch(url, { headers: { "accept-language": HEADERS["accept-language"] } });
+  // A redirect (to the login page, say) is an error here, not the page to weigh.
+  const response = await fetch(url, { headers: { "accept-language": HEADERS["accept-language"], ...(cookie ? { cookie } : {}) }, redirect: "manual" });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const html = await response.text();
   let rawBytes = 0;

@@ -69,21 +69,27 @@ describe.each(backends())("first-load JavaScript budgets (%s)", (backend) => {
   const suite = useSuite(backend);
   const BUDGET_KB = 115;
 
-  const pages: [string, string | ((agent: Agent) => Promise<string>)][] = [
-    ["home", "/"],
-    ["catalogue", "/catalogue"],
-    ["course page DPC", (agent) => newestCoursePath(agent, "dpc")],
-    ["course page face-to-face", (agent) => newestCoursePath(agent, "faceToFaceOnly")],
+  // label, visitor, path
+  const pages: [string, string | null, string | ((agent: Agent) => Promise<string>)][] = [
+    ["home", null, "/"],
+    ["catalogue", null, "/catalogue"],
+    ["course page DPC", null, (agent) => newestCoursePath(agent, "dpc")],
+    ["course page face-to-face", null, (agent) => newestCoursePath(agent, "faceToFaceOnly")],
     // Pages with a form load its schema and zod when someone works in it (ADR 0136), not with the page.
-    ["login", "/connexion"],
-    ["sign-up", "/inscription"],
-    ["contact", "/contact"],
+    ["login", null, "/connexion"],
+    ["sign-up", null, "/inscription"],
+    ["contact", null, "/contact"],
+    ["compliance tracker", "learner@demo.test", "/compte/profil/obligations"],
+    ["cart", "shop@demo.test", "/boutique/panier"],
+    ["pharmacy team", "holder@demo.test", "/gestion/ma-pharmacie/equipe"],
+    ["team compliance", "holder@demo.test", "/gestion/ma-pharmacie/conformite"],
   ];
 
-  test.each(pages)("%s stays within 115 KB as sent", async (label, where) => {
+  test.each(pages)("%s stays within 115 KB as sent", async (label, email, where) => {
     const agent = suite.agent();
+    if (email) expect((await agent.login(email)).status).toBe(200);
     const path = typeof where === "string" ? where : await where(agent);
-    const weight = await javascriptWeight(agent.origin + path);
+    const weight = await javascriptWeight(agent.origin + path, email ? agent.cookieHeader() : undefined);
     expect(weight.files, `${path} preloads its modules`).toBeGreaterThan(1);
     const size = (weight.servedBytes / KB).toFixed(1);
     console.log(`JavaScript budget: ${label.padEnd(26)} ${size.padStart(6)} KB of ${BUDGET_KB} KB as sent, ${weight.files} files (${path})`);
