@@ -83,6 +83,9 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       "no-empty": ["error", { allowEmptyCatch: true }],
+      // With verbatimModuleSyntax, `import { type X } from "m"` stays in the output as `import "m"`: the browser
+      // then loads a module for a type (a contract module brings zod with it, ADR 0136). `import type` is erased.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   {

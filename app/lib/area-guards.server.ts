@@ -2,7 +2,7 @@ import { redirect, type MiddlewareFunction, type RouterContextProvider } from "r
 import { notFound, refuse } from "./errors.server";
 import { canShop, isAdmin, isHolderOrReferent, mustChooseAccount, needsAccountChoice } from "#core/domain/permissions.ts";
 import { safeRedirectPath } from "#core/domain/safe-redirect.ts";
-import { type PageArea } from "#core/pages.ts";
+import type { PageArea } from "#core/pages.ts";
 import { matchPage, pageOnBrand } from "#core/page-links.ts";
 import { requestStateContext } from "./context";
 import { redirectWithToast } from "./toast.server";

@@ -5,7 +5,7 @@ import { serverConfigContext } from "~/lib/context";
 import { requireValidCsrf, webCsrf } from "~/lib/csrf.server";
 import { formBody } from "~/lib/form-body.server";
 import { parseFormData } from "~/lib/form-validation";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { serverT } from "~/lib/translate.server";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getUser } from "./current-user.server";
-import { type GuestPayload, type UserPayload } from "#core/contract/user.ts";
+import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
 import { platformEndpoints } from "#core/contract/endpoints/platform.ts";
 import { matchPage } from "#core/page-links.ts";
 import { pageDefinition } from "#core/pages.ts";

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
   choiceLines,
-  choicesText,
   MoveInputSchema,
   PassRulesInputSchema,
   passRulesOfInput,
@@ -11,6 +10,7 @@ import {
   textLines,
   TrainingDetailsInputSchema,
 } from "./admin-catalog.ts";
+import { choicesText } from "../domain/catalogue-choices.ts";
 
 describe("catalogue edit helpers (ADR 0080, 0082)", () => {
   test("a stored question's choices, typed back into its edit form, read as the same choices", () => {

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { BELGIAN_CATEGORIES } from "../domain/compliance-obligations.ts";
 import { ATTESTS, COUNTED_ATTEMPTS, mayHavePassScore } from "#core/domain/pass-rules.ts";
 import { TRAINING_TYPES } from "#core/domain/training-types.ts";
+import { ADMIN_BRANDS, ADMIN_MODULE_TYPES, COMPLIANCE_DPC_TYPES, FUNDING_CODES, ON_FAIL, PROFESSIONS } from "#core/domain/catalogue-choices.ts";
+import { QUIZ_KINDS } from "#core/domain/flow-steps.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";
 import { FormInt, OptionalFormInt } from "./form-fields.ts";
 import { Flag } from "./fields.ts";
@@ -11,15 +13,9 @@ import { Flag } from "./fields.ts";
  * session groups, DPC programmes and quizzes. Request schemas double as the forms' schemas (Conform coerces the
  * form's strings): one validation on both tiers.
  */
-export const ADMIN_BRANDS = ["fr", "be", "es", "es-campus"] as const;
 export type AdminBrand = (typeof ADMIN_BRANDS)[number];
 /** The language of a brand's texts and paths. */
 export const BRAND_LANGS: Record<AdminBrand, "fr" | "es"> = { fr: "fr", be: "fr", es: "es", "es-campus": "es" };
-export const PROFESSIONS = ["pharmacist", "preparer", "assistant", "student", "other"] as const;
-export const FUNDING_CODES = ["DPC", "FUNDAE", "BONIFICABLE", "FIFPL", "OPCO", "free"] as const;
-/** Module types 1 to 9 (8 is not used): 1 e-learning, 2 face-to-face, 3 virtual class, 4 video, 5 podcast, 6 webinar, 7 quiz, 9 PDF. */
-export const ADMIN_MODULE_TYPES = [1, 2, 3, 4, 5, 6, 7, 9] as const;
-export const AUDIENCE_FLAGS = ["pharmacistsOnly", "nonPharmacistsOnly", "holdersOnly", "nonHoldersOnly", "displayForAll"] as const;
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 const OptionalText = (max: number) =>
@@ -56,12 +52,6 @@ export function priceToCents(price: string): number {
   const [units, decimals = ""] = price.replace(",", ".").split(".");
   return Number(units) * 100 + Number(decimals.padEnd(2, "0"));
 }
-export function centsToPrice(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
-
-/** The DPC action types a training may count as (core/domain/compliance-obligations.ts lists them in order). */
-export const COMPLIANCE_DPC_TYPES = ["training", "practice_analysis", "risk_management"] as const;
 
 /** A training's fields (create and update). */
 export const TrainingInputSchema = z
@@ -135,7 +125,6 @@ export const DpcProgrammeInputSchema = z.strictObject({
   priceHt: PriceSchema,
   durationMinutes: FormInt(0, 100_000),
 });
-export const QUIZ_KINDS = ["pre_test", "post_test", "evaluation", "standalone"] as const;
 /** A passing score belongs to a post-test or a stand-alone quiz only: a pre-test measures, an evaluation asks opinions (ADR 0107). */
 export const QuizInputSchema = z
   .strictObject({
@@ -150,7 +139,6 @@ export const QuizInputSchema = z
  * A training's pass rules (ADR 0107). On a failure: `retry` (up to `maxAttempts` attempts in all, empty for no limit,
  * each after `retryWaitMinutes`) or `end` (one attempt: a failure ends the training without attestation).
  */
-export const ON_FAIL = ["retry", "end"] as const;
 export const PassRulesInputSchema = z
   .strictObject({
     attests: z.enum(ATTESTS),
@@ -237,10 +225,6 @@ export const MoveInputSchema = z.strictObject({ direction: z.enum(MOVE_DIRECTION
 export type MoveInput = z.infer<typeof MoveInputSchema>;
 /** A move's answer: `moved` is false when the item was already first (up) or last (down); nothing is written then. */
 export const MovedSchema = z.strictObject({ id: z.number().int(), moved: z.boolean(), position: z.number().int() });
-/** The choices of a stored question as the form types them (one per line, the correct ones starting with "*"). */
-export function choicesText(choices: { text: string; correct: boolean }[]): string {
-  return choices.map((c) => (c.correct ? `* ${c.text}` : c.text)).join("\n");
-}
 
 // ------------------------------------------------------------------ replies
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminListQuery, DateFilter, IdFilter, optionFilter, PagingSchema } from "./admin-list.ts";
-import { ADMIN_BRANDS } from "./admin-catalog.ts";
+import { ADMIN_BRANDS } from "../domain/catalogue-choices.ts";
 import { FormInt } from "./form-fields.ts";
 import { Flag, FormId } from "./fields.ts";
 import { isIsoDate } from "#core/domain/dates.ts";

@@ -2,7 +2,7 @@
 // face-to-face training (a wrong form first: messages per field, what was typed kept), add a session group and a
 // session, publish it, find it in the public catalogue, and buy it in the shop as a new shop customer with a session
 // seat; the session page then lists the buyer. Each back-office page passes axe (JavaScript project).
-import { type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { seriousViolationsWithJs } from "./support/axe";
 

@@ -1,7 +1,7 @@
 // Booking journeys on the course page, in French and Spanish, with JavaScript on and off: book a face-to-face
 // session (the seats-left number drops by one, then comes back after unsubscribing with confirmation), and
 // subscribe to an e-learning (the access link leads to the learn page), then unsubscribe.
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { seriousViolations } from "./support/axe";

@@ -3,7 +3,7 @@
 // logout and between pages: no "WebSocket is already in CLOSING or CLOSED state", no error of any kind. Every console
 // message of type error (and every uncaught page error) fails the test. French and Spanish hosts; JavaScript on (the
 // console is the browser's; without JavaScript there is no island).
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, PASSWORD } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts.ts";
 import { watchSockets } from "./support/realtime-sockets.ts";

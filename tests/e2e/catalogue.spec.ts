@@ -1,7 +1,7 @@
 // The catalogue, search and course pages on the three brand hosts, with JavaScript on (project "js")
 // and off (project "no-js", tests tagged @no-js): filters, sorts, pagination (be), "more" (fr, es),
 // search with highlighting, a course page of each training type, sessions, bookmarks, axe.
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts";
 import { seriousViolations } from "./support/axe";

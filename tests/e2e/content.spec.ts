@@ -1,7 +1,7 @@
 // Content pages in the browser, with JavaScript on and (tests tagged @no-js) off, on the French and
 // Spanish hosts: FAQ accordions, news pagination, experts, the contact form (success and errors),
 // and axe on the FAQ, news and contact pages.
-import { type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { at } from "./support/hosts";
 import { seriousViolations } from "./support/axe";

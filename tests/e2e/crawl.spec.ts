@@ -1,4 +1,4 @@
-import { type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { PORT, type Host } from "./support/hosts";
 

@@ -1,7 +1,7 @@
 // Issue 30 item 2 and issue 29 items 5 and 6, JavaScript on and off (@no-js runs in both projects): the header's user
 // menu leads holders and administrators into their areas in two clicks, switches the pharmacy in use, and a member
 // of two pharmacies chooses after login; a shop customer takes a free training the shop does not sell.
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { seriousViolations } from "./support/axe";
 

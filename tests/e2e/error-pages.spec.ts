@@ -2,7 +2,7 @@
 // Spanish: a learner opening the administration gets a translated 403 in the site's layout with a way on; a 404 and a
 // refused form token likewise; es.localhost/gestion/ma-pharmacie leads to the Spanish login and then to
 // /administracion/mi-farmacia, whose tabs all have Spanish paths.
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts";
 import { seriousViolationsWithJs } from "./support/axe";

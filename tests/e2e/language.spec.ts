@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { at, cookieNamed, DAYS, secondsLeft } from "./support/hosts";
 

@@ -1,7 +1,7 @@
 // Learning journeys through the learning view (ADR 0012), in French and Spanish, with JavaScript on and off
 // (tests tagged @no-js also run in the no-js project). Each project logs in as its own fresh learner:
 // learning.{js|nojs}.{fr|es}@demo.test. Subscribing goes through the course page's own buttons.
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, localeCopy } from "./support/fixtures.ts";
 import fs from "node:fs";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";

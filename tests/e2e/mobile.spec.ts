@@ -1,6 +1,6 @@
 // On a phone (375x667) the page starts in the first screen, with JavaScript on and off: the header is one line
 // (the menu opens from a button, a <details>), the cookie banner is compact and the catalogue filters are collapsed.
-import { type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { at } from "./support/hosts";
 

@@ -3,7 +3,7 @@
 // gets the attestation of achievement; a learner out of attempts gets none and the history says why; a programme
 // attested by participation gives its attestation with the knowledge gain; the evaluation's opinion questions show
 // no score. Each project uses its own learners (server/db/seed/data/accounts.ts).
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, localeCopy } from "./support/fixtures.ts";
 import fs from "node:fs";
 import { extractPdfText } from "../../server/pdf/pdf-text.ts";

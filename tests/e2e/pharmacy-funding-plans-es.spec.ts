@@ -3,7 +3,7 @@
 // remboursement), draws a plan whose activities overlap on two rows, and (JavaScript on) a second browser of
 // learner.es@demo.test sees the plan update live; holder@demo.test visits en-cours, financement and rapport. axe on
 // every page visited (in the JavaScript project: the no-JS project renders the same HTML).
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";

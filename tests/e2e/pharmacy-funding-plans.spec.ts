@@ -3,7 +3,7 @@
 // overlapping activities drawn on two rows, and (JavaScript on) a learner's second browser seeing the plan update
 // live. axe on every page visited.
 import fs from "node:fs";
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { ES_ORIGIN } from "./support/hosts.ts";
 import { seriousViolationsWithJs } from "./support/axe";

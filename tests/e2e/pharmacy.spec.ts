@@ -4,7 +4,7 @@
 // product, invoices download as a PDF and as a ZIP, the dashboard draws its chart and exports the team history.
 // Every page is checked with axe.
 import fs from "node:fs";
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { at, PORT, type Host } from "./support/hosts.ts";

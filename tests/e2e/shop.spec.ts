@@ -5,7 +5,7 @@
 // the order page says whom to pay, where and what to write. The sandbox payment page speaks the host's language
 // with the brand's look whatever the browser's language (fr-FR here, on es.localhost too).
 import fs from "node:fs";
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, PASSWORD, localeCopy } from "./support/fixtures.ts";
 import { BRANDS } from "#core/branding/brands.ts";
 import { LEGAL_IDENTITIES } from "#core/branding/legal-identities.ts";

@@ -2,7 +2,7 @@
 // visitor fills a cart, signs up from the cart (who, the password, the billing details), is told to check the mailbox,
 // confirms the address from the mail file, finds the cart again, pays on the sandbox and finds the training in the
 // learner area. The sign-up page and the confirmation page have no serious accessibility violation.
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, localeCopy } from "./support/fixtures.ts";
 import { e2eServerDataDir, waitForLinkTo } from "../support/mailbox.ts";
 import { at, PORT, type Host } from "./support/hosts.ts";

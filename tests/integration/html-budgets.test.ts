@@ -83,6 +83,9 @@ describe.each(backends())("first-load JavaScript budgets (%s)", (backend) => {
     ["cart", "shop@demo.test", "/boutique/panier"],
     ["pharmacy team", "holder@demo.test", "/gestion/ma-pharmacie/equipe"],
     ["team compliance", "holder@demo.test", "/gestion/ma-pharmacie/conformite"],
+    ["back-office catalogue", "admin@demo.test", "/admin/catalog"],
+    ["back-office sessions", "admin@demo.test", "/admin/faceToFace"],
+    ["back-office evidence packs", "admin@demo.test", "/admin/evidence-packs"],
   ];
 
   test.each(pages)("%s stays within 115 KB as sent", async (label, email, where) => {

@@ -72,7 +72,7 @@ describe("queries only in repositories", { timeout: 60_000 }, () => {
     'import { eq } from "drizzle-orm";',
     'import { users } from "../../../db/schema/index.ts";',
     'import type { SQL } from "drizzle-orm";',
-    'import { type Db } from "#server/db/schema/index.ts";',
+    'import type { Db } from "#server/db/schema/index.ts";',
   ].join("\n");
 
   test("drizzle-orm and the schema's tables are refused outside a repository (types are fine)", async () => {

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SubmitButton, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { formView, useSchemaForm, type SchemaLoader } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 
 export type FormViewOf = ReturnType<typeof formView>;
 

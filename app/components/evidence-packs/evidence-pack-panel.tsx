@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type EvidencePack } from "#core/contract/evidence-packs.ts";
+import type { EvidencePack } from "#core/contract/evidence-packs.ts";
 import { formatCalendarDay, formatInstant, formatKilobytes } from "#core/domain/format.ts";
 import { IntentForm, type FormViewOf } from "~/components/admin/intent-form";
 import { TextField } from "~/components/ui/form-fields";

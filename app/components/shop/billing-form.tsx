@@ -5,7 +5,7 @@ import { SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/
 import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 
 const FIELD_ORDER = ["companyName", "address", "postalCode", "city", "taxId"];
 

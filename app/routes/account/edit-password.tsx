@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/edit-password";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { NewPasswordFields, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { ProfileLayout } from "~/components/account/profile-layout";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { type ProfileData } from "#core/contract/profile.ts";
+import type { ProfileData } from "#core/contract/profile.ts";
 import type { UserPayload } from "#core/contract/user.ts";
 import { hasPointsAccess, isContractValid, isReadOnlyUser } from "#core/domain/user-state.ts";
 import { requestStateContext } from "~/lib/context";

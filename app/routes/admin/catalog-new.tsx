@@ -10,7 +10,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { pathOf } from "~/lib/paths.server";

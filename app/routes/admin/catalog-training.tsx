@@ -1,6 +1,8 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/catalog-training";
-import { ADMIN_MODULE_TYPES, centsToPrice, choicesText, ON_FAIL, QUIZ_KINDS, type AdminTraining } from "#core/contract/admin-catalog.ts";
+import type { AdminTraining } from "#core/contract/admin-catalog.ts";
+import { QUIZ_KINDS } from "#core/domain/flow-steps.ts";
+import { ADMIN_MODULE_TYPES, centsToPrice, choicesText, ON_FAIL } from "#core/domain/catalogue-choices.ts";
 
 import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/catalog";
-import { ADMIN_BRANDS, CatalogListQuerySchema } from "#core/contract/admin-catalog.ts";
+import { CatalogListQuerySchema } from "#core/contract/admin-catalog.ts";
+import { ADMIN_BRANDS } from "#core/domain/catalogue-choices.ts";
 import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";

@@ -12,7 +12,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

@@ -15,7 +15,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { useRootData } from "~/lib/use-root-data";
 import { editorAction, loadEditor } from "./editor.server";
 import { pageMeta } from "~/lib/meta";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/face-to-face";
-import { ADMIN_BRANDS } from "#core/contract/admin-catalog.ts";
+import { ADMIN_BRANDS } from "#core/domain/catalogue-choices.ts";
 import { SessionListQuerySchema } from "#core/contract/admin-sessions.ts";
 import { formatCalendarDay } from "#core/domain/format.ts";
 import { AdminPage } from "~/components/admin/admin-nav";

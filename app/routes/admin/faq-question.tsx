@@ -9,7 +9,7 @@ import { FormMessage } from "~/components/ui/form-message";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { faqQuestionAction, loadFaqQuestion } from "./faq.server";
 import { pageMeta } from "~/lib/meta";
 

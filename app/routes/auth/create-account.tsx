@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/create-account";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { NameFields, NewPasswordFields, SelectField, SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { legalPagePath } from "~/components/layout/nav-links";

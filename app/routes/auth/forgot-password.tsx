@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/forgot-password";
 import { backErrorReply, invalidReply, readSubmission, successReply } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { SubmitButton, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { usePagePath } from "~/i18n/use-page-path";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { LoginSchema } from "#core/contract/auth.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { SubmitButton, TextField, firstErrorField, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { otherPlatformRedirect } from "~/routes/auth/other-platform.server";

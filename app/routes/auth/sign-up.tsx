@@ -14,7 +14,7 @@ import { usePagePath } from "~/i18n/use-page-path";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { pathOf, withRedirect } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -4,7 +4,7 @@ import { ContactSchema } from "#core/contract/content.ts";
 import type { Route } from "./+types/contact";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { firstErrorField, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { contentContext } from "~/routes/content/content.server";
 import { ContentMain } from "~/components/content/content-main";

@@ -1,4 +1,4 @@
-import { type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { notFound as pageNotFound } from "~/lib/errors.server";
 import { BackError } from "~/lib/back.server";
 import { requestStateContext } from "~/lib/context";

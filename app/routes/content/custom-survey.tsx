@@ -4,7 +4,7 @@ import { SurveySchema } from "#core/contract/content.ts";
 import type { Route } from "./+types/custom-survey";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { firstErrorField, SelectField, TextAreaField, TextField, useFocusFirstError } from "~/components/ui/form-fields";
 import { CheckboxGroup } from "~/components/content/checkbox-group";
 import { contentContext } from "~/routes/content/content.server";

@@ -1,4 +1,4 @@
-import { type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { notFound } from "~/lib/errors.server";
 import { EvaluationFormSchema } from "#core/contract/flow.ts";
 import { errorReply, parseSubmission, readFormData } from "~/lib/forms.server";
@@ -7,7 +7,7 @@ import { requestStateContext } from "~/lib/context";
 import { serverT } from "~/lib/translate.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { coursePath, learnActionError, learnPath, notEnrolledTarget, quizToast } from "~/routes/learn/learn.server";
-import { type EvaluationQuiz } from "#core/contract/flow.ts";
+import type { EvaluationQuiz } from "#core/contract/flow.ts";
 import { flowEndpoints } from "#core/contract/endpoints/flow.ts";
 
 export type EvaluationData = EvaluationQuiz;

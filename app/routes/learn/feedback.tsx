@@ -4,7 +4,7 @@ import type { Route } from "./+types/feedback";
 import { FeedbackFormSchema } from "#core/contract/attestations.ts";
 import { backErrorReply, invalidReply, readSubmission } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { SubmitButton, TextAreaField, useFocusFirstError } from "~/components/ui/form-fields";
 import { FormMessage } from "~/components/ui/form-message";
 import { cx } from "~/components/ui/cx";

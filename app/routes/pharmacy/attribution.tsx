@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
 import { requestStateContext } from "~/lib/context";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { serverT } from "~/lib/translate.server";
 import { pharmacyBranch } from "./pharmacy.server";

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { requestStateContext } from "~/lib/context";
 import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

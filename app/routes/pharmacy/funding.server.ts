@@ -1,6 +1,6 @@
 /** Loaders and actions shared by the funding-request pages (ADR 0059). The area layout has checked the role. */
 import type { RouterContextProvider } from "react-router";
-import { type FundingRequest } from "#core/contract/funding-requests.ts";
+import type { FundingRequest } from "#core/contract/funding-requests.ts";
 import type { FundingState } from "#core/domain/funding-requests.ts";
 import { requestStateContext } from "~/lib/context";
 import { fundingRequestsEndpoints } from "#core/contract/endpoints/funding-requests.ts";

@@ -11,7 +11,7 @@ import { notFoundOn404 } from "~/lib/errors.server";
 import { requireIdParam } from "~/lib/id-param.server";
 import { backErrorReply, invalidReply, parseSubmission, readFormData } from "~/lib/forms.server";
 import { formView, useSchemaForm } from "~/lib/forms";
-import { type FormReply } from "~/lib/form-reply";
+import type { FormReply } from "~/lib/form-reply";
 import { pathOf } from "~/lib/paths.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { serverT } from "~/lib/translate.server";

@@ -11,7 +11,6 @@ import { AppError } from "../../http/app-error.ts";
 import { ADMIN_PAGE_SIZE, paging } from "#core/contract/admin-list.ts";
 import {
   BRAND_LANGS,
-  centsToPrice,
   passRulesOfInput,
   priceToCents,
   type AdminTraining,
@@ -23,6 +22,7 @@ import {
   type TrainingDetailsInput,
   type TrainingInput,
 } from "#core/contract/admin-catalog.ts";
+import { centsToPrice } from "#core/domain/catalogue-choices.ts";
 import { passRulesFrom } from "#core/domain/pass-rules.ts";
 import { effectiveTrainingType, type TrainingType } from "#core/domain/training-types.ts";
 import { cleanHtml } from "../catalogue/description-html.ts";

@@ -6,7 +6,7 @@ import { hasFaceToFace, isTrainingType } from "#core/domain/training-types.ts";
 import type { Db, Tx } from "../../../db/client.ts";
 import type { ServiceContext } from "../../service-context.ts";
 import { AppError } from "../../http/app-error.ts";
-import { type MessageKey } from "../../i18n/messages.ts";
+import type { MessageKey } from "../../i18n/messages.ts";
 import { publishPlanUpdate, releaseSeat, tellSeatChanges } from "./seats.service.ts";
 import { getUserPayload } from "../user/user.service.ts";
 import {
