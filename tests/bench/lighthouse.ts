@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (default mobile settings: slow 4G and a 4x slower CPU, simulated) with
 // Debian Chromium on the home, catalogue and a course page as a guest, then the catalogue of a logged-in learner
-// (learner@demo.test) and the cart of a shop customer (shop@demo.test, two lines), of a production server started on
+// (learner@demo.test), the cart of a shop customer (shop@demo.test, two lines) and the contact form, of a production server started on
 // a freshly seeded embedded database. A logged-in page is audited with the visitor's session cookies in the browser's
 // jar (set through the DevTools protocol), and as a first view: the session page cache is bypassed (Cache-Control:
 // no-cache), as after any write (ADR 0091). Loopback only: Chromium resolves no other host name, so nothing can reach the network.
@@ -189,6 +189,8 @@ async function main() {
       ...(coursePath ? [{ page: "course page", path: coursePath, cookie: null }] : []),
       { page: "catalogue, learner", path: "/catalogue", cookie: learner },
       { page: "cart of 2, shop customer", path: "/boutique/panier", cookie: shopCustomer },
+      // A page with a checked form: its checks load when someone works in it (ADR 0136).
+      { page: "contact", path: "/contact", cookie: null },
     ];
     // LIGHTHOUSE_ONLY (a regular expression on the page names) audits some of them.
     const only = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY, "i") : null;
