@@ -39,16 +39,14 @@ export function IntentForm({
   const reply = useActionData<FormReply>();
   const mine = reply?.form === formKey ? reply : undefined;
   const [form] = useSchemaForm(schema, mine, { id: `form-${formKey}`, omit });
+  // Without a schema the view is the server's reply alone: the browser has nothing to check.
   const view = formView(form);
-  const errors = mine?.error ?? {};
   const ref = useFocusFirstError(mine);
-  const fieldErrors = schema ? view.errors : (Object.fromEntries(Object.entries(errors).filter(([k, v]) => k && v?.length)) as Record<string, string[]>);
-  const message = schema ? view.message : (errors[""]?.[0] ?? undefined);
   return (
     <Form
       method="post"
       id={form.id}
-      onSubmit={schema ? form.onSubmit : undefined}
+      onSubmit={form.onSubmit}
       ref={ref}
       noValidate
       encType={encType}
@@ -59,8 +57,8 @@ export function IntentForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
-      <FormMessage message={message} />
-      {children({ ...view, errors: fieldErrors })}
+      <FormMessage message={view.message} />
+      {children(view)}
       <div>
         <SubmitButton intent={intent}>{submitLabel}</SubmitButton>
       </div>
