@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared-queries.ts";
 import { accounts, sessions, users } from "../../db/schema/index.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -13,15 +14,20 @@ export async function findLiveSession(
   idHash: string,
   now: Date,
 ): Promise<{ session: SessionRow; user: typeof users.$inferSelect; accountBrand: string | null } | undefined> {
-  const [row] = await db
+  const [row] = await liveSessionQuery(db).execute({ idHash, now: now.toISOString() });
+  return row;
+}
+
+const liveSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users, accountBrand: accounts.brand })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
-}
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("live_session"),
+);
 
 export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.idHash, idHash));
@@ -52,11 +58,19 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHas
 
 /** For the session page cache (ADR 0091), in one statement: the page data version (migration 0016) and whether the session is live. */
 export async function readPageDataVersion(db: Db, idHash: string, now: Date): Promise<{ version: string; live: boolean }> {
-  const result = (await db.execute(
-    sql`select version::text as version,
-               exists(select 1 from sessions where id_hash = ${idHash} and expires_at > ${now.toISOString()}) as live
-          from page_data_state where id = 1`,
-  )) as unknown as { rows: { version: string; live: boolean }[] };
-  const [row] = result.rows;
+  const [row] = await pageDataVersionQuery(db).execute({ idHash, now: now.toISOString() });
   return { version: row?.version ?? "0", live: row?.live === true };
 }
+
+const pageDataVersionQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      version: sql<string>`version::text`.as("version"),
+      live: sql<boolean>`exists(select 1 from ${sessions} where ${sessions.idHash} = ${sql.placeholder("idHash")} and ${sessions.expiresAt} > ${sql.placeholder("now")})`.as(
+        "live",
+      ),
+    })
+    .from(sql`page_data_state`)
+    .where(sql`id = 1`)
+    .prepare("page_data_version"),
+);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { preparedPerDatabase } from "../../../db/prepared-queries.ts";
 import {
   agreements,
   associatedTrainings,
@@ -460,14 +461,19 @@ export async function findBookmarkableTraining(db: Db, brand: BrandKey, training
 
 /** The user's bookmarked trainings of one brand, newest bookmark first. */
 export async function listBookmarkIds(db: Db, userId: number, brand: BrandKey): Promise<number[]> {
-  const found = await db
+  const found = await bookmarkIdsQuery(db).execute({ userId, brand });
+  return found.map((row) => row.id);
+}
+
+const bookmarkIdsQuery = preparedPerDatabase((db) =>
+  db
     .select({ id: bookmarks.trainingId })
     .from(bookmarks)
     .innerJoin(trainings, eq(trainings.id, bookmarks.trainingId))
-    .where(and(eq(bookmarks.userId, userId), eq(trainings.brand, brand)))
-    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.trainingId));
-  return found.map((row) => row.id);
-}
+    .where(and(eq(bookmarks.userId, sql.placeholder("userId")), eq(trainings.brand, sql.placeholder("brand"))))
+    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.trainingId))
+    .prepare("bookmark_ids"),
+);
 
 export async function addBookmark(db: Db, userId: number, trainingId: number, at: Date): Promise<void> {
   await db.insert(bookmarks).values({ userId, trainingId, createdAt: at }).onConflictDoNothing();

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
+import { preparedPerDatabase } from "../../../db/prepared-queries.ts";
 import { notifications, users } from "../../../db/schema/index.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -9,14 +10,19 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * over every row the WHERE keeps, before the LIMIT.
  */
 export async function listUserNotificationsWithUnread(db: Db, userId: number, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
-  const rows = await db
-    .select({ notification: notifications, unread: sql<number>`(count(*) filter (where ${notifications.readedDate} is null) over ())::int` })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(Math.max(1, limit));
+  const rows = await newestNotificationsQuery(db).execute({ userId, limit: Math.max(1, limit) });
   return { rows: rows.slice(0, limit).map((row) => row.notification), unread: Number(rows[0]?.unread ?? 0) };
 }
+
+const newestNotificationsQuery = preparedPerDatabase((db) =>
+  db
+    .select({ notification: notifications, unread: sql<number>`(count(*) filter (where ${notifications.readedDate} is null) over ())::int` })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("newest_notifications"),
+);
 
 /** Marks the user's own unread notifications among the ids; returns the ids changed. */
 export async function markUserNotificationsRead(db: Db, userId: number, ids: number[], now: Date): Promise<{ id: number }[]> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
+import { preparedPerDatabase } from "../../../db/prepared-queries.ts";
 import { accounts, advisors, contracts, memberships, users } from "../../../db/schema/index.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,6 +30,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 export async function listMemberships(db: Db, userId: number): Promise<MembershipWithAccount[]> {
+  return membershipsQuery(db).execute({ userId });
+}
+
+const membershipsQuery = preparedPerDatabase((db) => {
   const newestContract = db
     .select()
     .from(contracts)
@@ -36,7 +41,7 @@ export async function listMemberships(db: Db, userId: number): Promise<Membershi
     .orderBy(desc(contracts.validFrom))
     .limit(1)
     .as("account_contract");
-  const rows = await db
+  return db
     .select({
       role: memberships.role,
       isActive: memberships.isActive,
@@ -58,10 +63,10 @@ export async function listMemberships(db: Db, userId: number): Promise<Membershi
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .leftJoinLateral(newestContract, sql`true`)
     .leftJoin(advisors, eq(advisors.id, accounts.advisorId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(accounts.name);
-  return rows;
-}
+    .where(eq(memberships.userId, sql.placeholder("userId")))
+    .orderBy(accounts.name)
+    .prepare("user_memberships");
+});
 
 export async function findAdvisor(db: Db, advisorId: number | null): Promise<AdvisorRow | undefined> {
   if (advisorId === null) return undefined;
