@@ -21,7 +21,7 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                shellChunk(path.resolve(import.meta.dirname, "app/root.tsx"), /\/core\/domain\/(format|intl-cache|money|duration)\.ts$/),
+                shellChunk(path.resolve(import.meta.dirname, "app/root.tsx"), /\/core\/domain\/(format|intl-cache|money|duration|training-type-list)\.ts$/),
                 {
                   name: "training-parts",
                   test: /\/(core\/domain\/training-types\.ts|app\/components\/(catalogue\/(price\.ts|bookmark-toggle\.tsx)|ui\/rating\.tsx|shop\/shop-forms\.tsx))$/,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BELGIAN_CATEGORIES } from "../domain/compliance-obligations.ts";
 import { ATTESTS, COUNTED_ATTEMPTS, mayHavePassScore } from "#core/domain/pass-rules.ts";
-import { TRAINING_TYPES } from "#core/domain/training-types.ts";
+import { TRAINING_TYPES } from "#core/domain/training-type-list.ts";
 import { ADMIN_BRANDS, ADMIN_MODULE_TYPES, COMPLIANCE_DPC_TYPES, FUNDING_CODES, ON_FAIL, PROFESSIONS } from "#core/domain/catalogue-choices.ts";
 import { QUIZ_KINDS } from "#core/domain/flow-steps.ts";
 import { adminListQuery, optionFilter, PagingSchema } from "./admin-list.ts";

@@ -1,12 +1,8 @@
 /** Training types, module kinds and the display rules derived from them (spec sections 3, 4 and 9). */
 
-export const TRAINING_TYPES = ["dpc", "mixt", "formation", "faceToFaceOnly", "virtualClass", "pdf", "video", "podcast", "webinar", "quiz"] as const;
+import { isTrainingType, type TrainingType } from "./training-type-list.ts";
 
-export type TrainingType = (typeof TRAINING_TYPES)[number];
-
-export function isTrainingType(value: unknown): value is TrainingType {
-  return typeof value === "string" && (TRAINING_TYPES as readonly string[]).includes(value);
-}
+export { isTrainingType, TRAINING_TYPES, type TrainingType } from "./training-type-list.ts";
 
 /** Module (and course) type codes as the back office stores them; 8 is not used. */
 export const MODULE_TYPES = {

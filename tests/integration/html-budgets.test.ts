@@ -23,6 +23,14 @@ async function newestCoursePath(agent: Agent, type?: string) {
   return `/${first.type}/${first.slug}`;
 }
 
+/** The id of the newest published training of a kind. */
+async function newestTrainingId(agent: Agent, type: string) {
+  const reply = await agent.get(`/back/api/catalogue?pageSize=1&type=${type}`);
+  const first = (reply.body.data as { items: { id: number }[] }).items[0];
+  expect(first, `a training of type ${type} in the demo data`).toBeTruthy();
+  return first.id;
+}
+
 describe.each(backends())("HTML budgets (%s)", (backend) => {
   const suite = useSuite(backend);
 
@@ -86,6 +94,8 @@ describe.each(backends())("first-load JavaScript budgets (%s)", (backend) => {
     ["back-office catalogue", "admin@demo.test", "/admin/catalog"],
     ["back-office sessions", "admin@demo.test", "/admin/faceToFace"],
     ["back-office evidence packs", "admin@demo.test", "/admin/evidence-packs"],
+    // The training editor's sections below its first view load after it (ADR 0138).
+    ["training editor", "admin@demo.test", async (agent) => `/admin/catalog/${await newestTrainingId(agent, "dpc")}`],
   ];
 
   test.each(pages)("%s stays within 115 KB as sent", async (label, email, where) => {

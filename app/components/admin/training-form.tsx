@@ -1,4 +1,4 @@
-import { TRAINING_TYPES } from "#core/domain/training-types.ts";
+import { TRAINING_TYPES } from "#core/domain/training-type-list.ts";
 import type { AdminTraining } from "#core/contract/admin-catalog.ts";
 import { ADMIN_BRANDS, AUDIENCE_FLAGS, COMPLIANCE_DPC_TYPES, FUNDING_CODES, PROFESSIONS } from "#core/domain/catalogue-choices.ts";
 import { BELGIAN_CATEGORIES } from "#core/domain/compliance-obligations.ts";

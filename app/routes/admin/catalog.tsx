@@ -5,7 +5,7 @@ import { ADMIN_BRANDS } from "#core/domain/catalogue-choices.ts";
 import { adminCatalogEndpoints } from "#core/contract/endpoints/admin-catalog.ts";
 import { formatInstant } from "#core/domain/format.ts";
 import { formatMoney } from "#core/domain/money.ts";
-import { TRAINING_TYPES } from "#core/domain/training-types.ts";
+import { TRAINING_TYPES } from "#core/domain/training-type-list.ts";
 import { AdminPage } from "~/components/admin/admin-nav";
 import { FilterSelect, ListFilters, ListTable } from "~/components/admin/admin-list";
 import { useTranslation } from "~/i18n/react";
