@@ -1,6 +1,7 @@
-// The queries every logged-in request runs are built once per database handle (server/db/prepared-queries.ts,
+// The queries every logged-in render runs are built once per database handle (server/db/prepared-queries.ts,
 // ADR 0137). A query built once must still take each call's own values: these tests call each one for two users, or
-// for a live and an expired session, on the same handle, and check that every answer is that call's own.
+// for a live and an expired session, on the same handle, and check that every answer is that call's own (the page
+// data version, which reads the same session table, is checked beside the session it answers for).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findLiveSession, insertSession, readPageDataVersion } from "../../server/back/http/session.repository.ts";

@@ -58,19 +58,11 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHas
 
 /** For the session page cache (ADR 0091), in one statement: the page data version (migration 0016) and whether the session is live. */
 export async function readPageDataVersion(db: Db, idHash: string, now: Date): Promise<{ version: string; live: boolean }> {
-  const [row] = await pageDataVersionQuery(db).execute({ idHash, now: now.toISOString() });
+  const result = (await db.execute(
+    sql`select version::text as version,
+               exists(select 1 from sessions where id_hash = ${idHash} and expires_at > ${now.toISOString()}) as live
+          from page_data_state where id = 1`,
+  )) as unknown as { rows: { version: string; live: boolean }[] };
+  const [row] = result.rows;
   return { version: row?.version ?? "0", live: row?.live === true };
 }
-
-const pageDataVersionQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      version: sql<string>`version::text`.as("version"),
-      live: sql<boolean>`exists(select 1 from ${sessions} where ${sessions.idHash} = ${sql.placeholder("idHash")} and ${sessions.expiresAt} > ${sql.placeholder("now")})`.as(
-        "live",
-      ),
-    })
-    .from(sql`page_data_state`)
-    .where(sql`id = 1`)
-    .prepare("page_data_version"),
-);
