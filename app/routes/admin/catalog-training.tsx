@@ -127,6 +127,7 @@ export default function TrainingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Objectives, tags and trainers (ADR 0082): each list replaces the stored one. */
 function DetailsSection({ training }: { training: AdminTraining }) {
   const { t } = useTranslation("admin");
   return (
