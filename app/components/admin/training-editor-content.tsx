@@ -92,30 +92,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
                 className="grid gap-3 md:grid-cols-3"
               >
                 {(view) => (
-                  <>
-                    <TextField
-                      name="name"
-                      label={t("catalog.fields.courseName")}
-                      defaultValue={shown(view, "name", course.name)}
-                      errors={view.errors.name}
-                      required
-                    />
-                    <SelectField
-                      name="moduleType"
-                      label={t("catalog.fields.moduleType")}
-                      defaultValue={shown(view, "moduleType", course.moduleType)}
-                      errors={view.errors.moduleType}
-                      options={MODULE_OPTIONS(t)}
-                    />
-                    <TextField
-                      name="durationMinutes"
-                      label={t("catalog.fields.durationMinutes")}
-                      inputMode="numeric"
-                      defaultValue={shown(view, "durationMinutes", course.durationMinutes)}
-                      errors={view.errors.durationMinutes}
-                      required
-                    />
-                  </>
+                  <UnitFields view={view} unit="course" stored={{ name: course.name, type: course.moduleType, durationMinutes: course.durationMinutes }} />
                 )}
               </IntentForm>
             </EditDetails>
@@ -159,30 +136,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
                       className="grid gap-3 md:grid-cols-3"
                     >
                       {(view) => (
-                        <>
-                          <TextField
-                            name="title"
-                            label={t("catalog.fields.moduleTitle")}
-                            defaultValue={shown(view, "title", module.title)}
-                            errors={view.errors.title}
-                            required
-                          />
-                          <SelectField
-                            name="type"
-                            label={t("catalog.fields.moduleType")}
-                            defaultValue={shown(view, "type", module.type)}
-                            errors={view.errors.type}
-                            options={MODULE_OPTIONS(t)}
-                          />
-                          <TextField
-                            name="durationMinutes"
-                            label={t("catalog.fields.durationMinutes")}
-                            inputMode="numeric"
-                            defaultValue={shown(view, "durationMinutes", module.durationMinutes)}
-                            errors={view.errors.durationMinutes}
-                            required
-                          />
-                        </>
+                        <UnitFields view={view} unit="module" stored={{ name: module.title, type: module.type, durationMinutes: module.durationMinutes }} />
                       )}
                     </IntentForm>
                   </EditDetails>
@@ -200,26 +154,7 @@ function CoursesSection({ training }: { training: AdminTraining }) {
                 submitLabel={t("catalog.addModule")}
                 className="grid gap-3 md:grid-cols-3"
               >
-                {(view) => (
-                  <>
-                    <TextField name="title" label={t("catalog.fields.moduleTitle")} defaultValue={view.value("title")} errors={view.errors.title} required />
-                    <SelectField
-                      name="type"
-                      label={t("catalog.fields.moduleType")}
-                      defaultValue={view.value("type") ?? String(course.moduleType)}
-                      errors={view.errors.type}
-                      options={MODULE_OPTIONS(t)}
-                    />
-                    <TextField
-                      name="durationMinutes"
-                      label={t("catalog.fields.durationMinutes")}
-                      inputMode="numeric"
-                      defaultValue={view.value("durationMinutes")}
-                      errors={view.errors.durationMinutes}
-                      required
-                    />
-                  </>
-                )}
+                {(view) => <UnitFields view={view} unit="module" defaultType={String(course.moduleType)} />}
               </IntentForm>
             </details>
           </li>
@@ -232,28 +167,56 @@ function CoursesSection({ training }: { training: AdminTraining }) {
         submitLabel={t("catalog.addCourse")}
         className="grid gap-3 md:grid-cols-3"
       >
-        {(view) => (
-          <>
-            <TextField name="name" label={t("catalog.fields.courseName")} defaultValue={view.value("name")} errors={view.errors.name} required />
-            <SelectField
-              name="moduleType"
-              label={t("catalog.fields.moduleType")}
-              defaultValue={view.value("moduleType") ?? "1"}
-              errors={view.errors.moduleType}
-              options={MODULE_OPTIONS(t)}
-            />
-            <TextField
-              name="durationMinutes"
-              label={t("catalog.fields.durationMinutes")}
-              inputMode="numeric"
-              defaultValue={view.value("durationMinutes")}
-              errors={view.errors.durationMinutes}
-              required
-            />
-          </>
-        )}
+        {(view) => <UnitFields view={view} unit="course" defaultType="1" />}
       </IntentForm>
     </Section>
+  );
+}
+
+/**
+ * A course's or a module's fields: its name, its type and its length. Editing, they show the stored values (or what
+ * was typed when the server sent the form back); adding, what was typed, the type `defaultType` until then. A course
+ * names them `name` and `moduleType`, a module `title` and `type`, as the API does.
+ */
+function UnitFields({
+  view,
+  unit,
+  stored,
+  defaultType,
+}: {
+  view: FormViewOf;
+  unit: "course" | "module";
+  stored?: { name: string; type: number; durationMinutes: number };
+  defaultType?: string;
+}) {
+  const { t } = useTranslation("admin");
+  const [nameField, typeField] = unit === "course" ? ["name", "moduleType"] : ["title", "type"];
+  const value = (name: string, storedValue: string | number | undefined) => (stored ? shown(view, name, storedValue) : view.value(name));
+  return (
+    <>
+      <TextField
+        name={nameField}
+        label={t(unit === "course" ? "catalog.fields.courseName" : "catalog.fields.moduleTitle")}
+        defaultValue={value(nameField, stored?.name)}
+        errors={view.errors[nameField]}
+        required
+      />
+      <SelectField
+        name={typeField}
+        label={t("catalog.fields.moduleType")}
+        defaultValue={stored ? shown(view, typeField, stored.type) : (view.value(typeField) ?? defaultType)}
+        errors={view.errors[typeField]}
+        options={MODULE_OPTIONS(t)}
+      />
+      <TextField
+        name="durationMinutes"
+        label={t("catalog.fields.durationMinutes")}
+        inputMode="numeric"
+        defaultValue={value("durationMinutes", stored?.durationMinutes)}
+        errors={view.errors.durationMinutes}
+        required
+      />
+    </>
   );
 }
 
