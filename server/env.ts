@@ -11,10 +11,13 @@ const EnvSchema = z.object({
   PGLITE_PROCESS: z.enum(["child", "inline"]).default("child"),
   DATA_DIR: z.string().default("data"),
   /**
-   * Where uploaded files are kept (ADR 0120): "local" under DATA_DIR, "database" in the stored_files table, which every
-   * instance sees. Unset: "database" with DATABASE_URL, "local" without.
+   * Where uploaded files are kept (ADR 0120, 0139): "local" under DATA_DIR, "database" in the stored_files table, "s3"
+   * in the bucket of S3_URL; every instance sees the last two. Unset: "s3" with S3_URL, else "database" with
+   * DATABASE_URL, else "local".
    */
-  FILE_STORE: z.enum(["local", "database"]).optional(),
+  FILE_STORE: z.enum(["local", "database", "s3"]).optional(),
+  /** An S3-compatible bucket: http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[?region=REGION] (server/storage/s3-file-store.ts). */
+  S3_URL: z.string().optional(),
   BACK_URL: z.string().url().optional(),
   /** Unset: generated at first start and kept in DATA_DIR/secrets.json (server/secrets.ts). */
   APP_SECRET: z.string().min(16).optional(),

@@ -11,6 +11,7 @@ import { createBackApp } from "./back/app.ts";
 import { createReadScope, type ReadScope } from "./back/http/read-scope.ts";
 import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
+import { AppError } from "./back/http/app-error.ts";
 import { isDatabaseUnavailable } from "./db/connection-errors.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
@@ -256,9 +257,10 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       if (!res.headersSent) res.status(clientError.status).set(clientError.headers).type("text/plain").send(clientError.message);
       return;
     }
-    if (isDatabaseUnavailable(error)) {
-      // Outside the back API and the pages (the page cache's version read, a file served from the database): 503.
-      logger.warn({ err: error, path: req.path, requestId: res.locals.requestId }, "database unavailable");
+    if (isDatabaseUnavailable(error) || (error instanceof AppError && error.code === "SERVICE_UNAVAILABLE")) {
+      // Outside the back API and the pages (the page cache's version read, a file served from the database or an S3
+      // bucket): 503.
+      logger.warn({ err: error, path: req.path, requestId: res.locals.requestId }, "database or file store unavailable");
       if (!res.headersSent)
         res.status(503).set("Retry-After", "5").type("text/plain").send(`Service unavailable, try again in a moment. Reference: ${res.locals.requestId}`);
       return;

@@ -4,7 +4,7 @@
 //    backup refuses politely when the server holds the lock.
 //  - PostgreSQL (DATABASE_URL set): pg_dump in custom format, data/backups/<timestamp>.dump; the server may keep
 //    running. With FILE_STORE=local, the uploaded files too: data/backups/<timestamp>.files.tar.gz beside it (with
-//    the database store they are rows of the dump).
+//    the database store they are rows of the dump; an S3 bucket (FILE_STORE=s3) is backed up by its own store, ADR 0139).
 // `npm run db:backup -- --restore <file>` puts a backup back:
 //  - PGlite: a .tar.gz into an empty PGLITE_DIR.
 //  - PostgreSQL: a .dump into the DATABASE_URL database with pg_restore, and with FILE_STORE=local the files archive
@@ -116,6 +116,10 @@ function backupPostgres(url: string): void {
     process.stdout.write(
       `Files written: ${relative(archive)} (${counted(count, "file")} from ${relative(path.resolve(env.DATA_DIR))}, ${fs.statSync(archive).size} bytes)\n`,
     );
+  } else if (fileStoreKind(env) === "s3") {
+    process.stdout.write(
+      "Uploaded files: not in this backup. They are in the S3 bucket (FILE_STORE=s3): keep them with the bucket's own versioning or replication (ADR 0139).\n",
+    );
   } else {
     process.stdout.write("Uploaded files: in the dump (FILE_STORE=database).\n");
   }
@@ -147,8 +151,8 @@ async function restorePostgres(url: string, source: string, replace: boolean): P
     files = checkFilesArchive(archive);
   } else if (fs.existsSync(archive)) {
     fail(
-      `This backup keeps its uploaded files in ${relative(archive)} (it was taken with FILE_STORE=local), but FILE_STORE is database here.\n` +
-        `Restore it with FILE_STORE=local; to move to the database store afterwards, run npm run files:copy-to-database.`,
+      `This backup keeps its uploaded files in ${relative(archive)} (it was taken with FILE_STORE=local), but FILE_STORE is ${fileStoreKind(env)} here.\n` +
+        `Restore it with FILE_STORE=local; to move to the shared store afterwards, run npm run files:copy-to-store.`,
     );
   }
   const state = await databaseState(url);

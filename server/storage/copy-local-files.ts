@@ -1,16 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { DatabaseFileStore } from "./database-file-store.ts";
-import { areaOfStoredPath, STORAGE_AREAS } from "./file-store.ts";
+import { areaOfStoredPath, STORAGE_AREAS, type AdoptingFileStore } from "./file-store.ts";
 
 export type CopyReport = { copied: number; alreadyThere: number; skipped: string[] };
 
 /**
- * Copies the files of DATA_DIR's storage areas (uploads/, private/) into the database store under the same paths, so
- * the rows that name them keep working. Run again, it copies only what is new; a file whose name the store would
- * never serve (not "<area>/<folder>/<name>") is reported, not copied. The local files are left in place.
+ * Copies the files of DATA_DIR's storage areas (uploads/, private/) into a shared store (the database or an S3
+ * bucket) under the same paths, so the rows that name them keep working. Run again, it copies only what is new; a
+ * file whose name the store would never serve (not "<area>/<folder>/<name>") is reported, not copied. The local
+ * files are left in place.
  */
-export async function copyLocalFilesToDatabase(dataDir: string, store: DatabaseFileStore): Promise<CopyReport> {
+export async function copyLocalFiles(dataDir: string, store: AdoptingFileStore): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, alreadyThere: 0, skipped: [] };
   for (const area of STORAGE_AREAS) {
     const root = path.join(dataDir, area);

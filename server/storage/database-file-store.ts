@@ -1,17 +1,12 @@
 import type { Db } from "../db/client.ts";
-import { areaOfStoredPath, contentTypeOf, newStoredPath, sha256Hex, type FileStore, type StorageArea } from "./file-store.ts";
+import { areaOfStoredPath, contentTypeOf, newStoredPath, sha256Hex, type AdoptingFileStore, type StorageArea } from "./file-store.ts";
 import { deleteStoredFile, findStoredFileHead, insertStoredFile, readStoredFileChunk } from "./stored-files.repository.ts";
 
 /** Bytes read per query when a file is served: a large file never sits whole in memory. */
 const CHUNK_BYTES = 256 * 1024;
 
-export type DatabaseFileStore = FileStore & {
-  /** Stores bytes at a given path (the copy from DATA_DIR keeps the names rows already hold); false if taken. */
-  adopt(storedPath: string, bytes: Uint8Array): Promise<boolean>;
-};
-
 /** Files in the stored_files table: every instance on the same database sees the same files. */
-export function createDatabaseFileStore(db: Db): DatabaseFileStore {
+export function createDatabaseFileStore(db: Db): AdoptingFileStore {
   const insert = (storedPath: string, area: StorageArea, bytes: Uint8Array, ownerId: number | null) =>
     insertStoredFile(db, { path: storedPath, area, contentType: contentTypeOf(storedPath), size: bytes.byteLength, sha256: sha256Hex(bytes), ownerId, bytes });
   return {

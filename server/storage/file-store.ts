@@ -4,11 +4,13 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { createDatabaseFileStore } from "./database-file-store.ts";
 import { createLocalFileStore } from "./local-file-store.ts";
+import { createS3FileStore, parseS3Url } from "./s3-file-store.ts";
 
 /**
- * Where uploaded files are kept (ADR 0120): one interface, two drivers. "local" writes under DATA_DIR (one machine,
+ * Where uploaded files are kept (ADR 0120): one interface, three drivers. "local" writes under DATA_DIR (one machine,
  * the default of `npm start`); "database" keeps them in the stored_files table, which every instance reads (the
- * default with DATABASE_URL). Services and routes only see this interface.
+ * default with DATABASE_URL); "s3" in a bucket of an S3-compatible object store (the default with S3_URL, ADR 0139).
+ * Services and routes only see this interface.
  *
  * `uploads` files are public, served at their path with long cache headers; `private` ones (practice certificates)
  * only through a route that checks who asks.
@@ -36,7 +38,7 @@ export type FileRead = {
 };
 
 export interface FileStore {
-  readonly kind: "local" | "database";
+  readonly kind: "local" | "database" | "s3";
   /** Stores a new file and returns its path, "/<area>/<folder>/<hash>-<random>.<extension>". */
   put(file: NewFile): Promise<string>;
   /** The file at a stored path, or null (unknown, removed, or a path outside the storage areas). */
@@ -44,6 +46,12 @@ export interface FileStore {
   /** Removes a stored file; null or a path outside the storage areas is left alone. */
   remove(storedPath: string | null): Promise<void>;
 }
+
+/** A store that files already in DATA_DIR can be copied into (`npm run files:copy-to-store`). */
+export type AdoptingFileStore = FileStore & {
+  /** Stores bytes at a given path (the copy from DATA_DIR keeps the names rows already hold); false if taken. */
+  adopt(storedPath: string, bytes: Uint8Array): Promise<boolean>;
+};
 
 export const CONTENT_TYPES: Record<NewFile["extension"], string> = {
   png: "image/png",
@@ -85,17 +93,36 @@ export function areaOfStoredPath(storedPath: string): StorageArea | null {
 
 export type FileStoreKind = FileStore["kind"];
 
-/** FILE_STORE when set; otherwise the database with DATABASE_URL (instances share it), the local folder without. */
-export function fileStoreKind(env: Pick<Env, "FILE_STORE" | "DATABASE_URL">): FileStoreKind {
-  return env.FILE_STORE ?? (env.DATABASE_URL ? "database" : "local");
+/**
+ * FILE_STORE when set; otherwise the bucket of S3_URL, else the database with DATABASE_URL (instances share both),
+ * the local folder without either.
+ */
+export function fileStoreKind(env: Pick<Env, "FILE_STORE" | "DATABASE_URL" | "S3_URL">): FileStoreKind {
+  return env.FILE_STORE ?? (env.S3_URL ? "s3" : env.DATABASE_URL ? "database" : "local");
 }
 
-export function createFileStore(env: Pick<Env, "FILE_STORE" | "DATABASE_URL" | "DATA_DIR">, db: Db): FileStore {
-  return withClearWriteErrors(fileStoreKind(env) === "database" ? createDatabaseFileStore(db) : createLocalFileStore(env.DATA_DIR));
+type StoreEnv = Pick<Env, "FILE_STORE" | "DATABASE_URL" | "DATA_DIR" | "S3_URL">;
+
+/** The store FILE_STORE names that can take copies of DATA_DIR's files, or null for the local folder itself. */
+export function createAdoptingFileStore(env: StoreEnv, db: Db): AdoptingFileStore | null {
+  switch (fileStoreKind(env)) {
+    case "database":
+      return createDatabaseFileStore(db);
+    case "s3":
+      if (!env.S3_URL) throw new Error("FILE_STORE=s3 needs S3_URL (http(s)://ACCESS_KEY:SECRET@host[:port]/bucket)");
+      return createS3FileStore(parseS3Url(env.S3_URL));
+    case "local":
+      return null;
+  }
 }
 
-/** What a full disk or a quota says. */
-const FULL_CODES = new Set(["ENOSPC", "EDQUOT", "53100"]);
+/** The platform's file store; a wrong S3_URL stops the start-up with a message that says what is wrong. */
+export function createFileStore(env: StoreEnv, db: Db): FileStore {
+  return withClearWriteErrors(createAdoptingFileStore(env, db) ?? createLocalFileStore(env.DATA_DIR));
+}
+
+/** What a full disk or a quota says: Node's codes, PostgreSQL's disk_full, an object store's own. */
+const FULL_CODES = new Set(["ENOSPC", "EDQUOT", "53100", "QuotaExceeded", "XMinioStorageFull"]);
 
 /**
  * A file the store cannot write is the store's fault, not the request's: the uploader is told so in their language,

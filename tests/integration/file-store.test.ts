@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { copyLocalFilesToDatabase } from "../../server/storage/copy-local-files.ts";
+import { copyLocalFiles } from "../../server/storage/copy-local-files.ts";
 import { createDatabaseFileStore } from "../../server/storage/database-file-store.ts";
 import type { FileStore } from "../../server/storage/file-store.ts";
 import { createLocalFileStore } from "../../server/storage/local-file-store.ts";
@@ -137,12 +137,12 @@ describe.each(backends())("file store (%s)", (backend) => {
     const store = createDatabaseFileStore(suite.db);
     const before = await countRows(suite.db, "stored_files");
 
-    const first = await copyLocalFilesToDatabase(localDir, store);
+    const first = await copyLocalFiles(localDir, store);
     expect(first).toEqual({ copied: 2, alreadyThere: 0, skipped: ["/uploads/stray.txt"] });
     expect(Buffer.from((await bytesOf(store, avatar))!).equals(fs.readFileSync(path.join(localDir, avatar.slice(1))))).toBe(true);
     expect((await store.read(certificate))?.contentType).toBe("application/pdf");
 
-    const second = await copyLocalFilesToDatabase(localDir, store);
+    const second = await copyLocalFiles(localDir, store);
     expect(second).toEqual({ copied: 0, alreadyThere: 2, skipped: ["/uploads/stray.txt"] });
     expect(await countRows(suite.db, "stored_files")).toBe(before + 2);
     await store.remove(avatar);
