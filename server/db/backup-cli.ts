@@ -3,26 +3,28 @@
 //    Run it while the server is stopped: PGlite allows one process per data directory, and the
 //    backup refuses politely when the server holds the lock.
 //  - PostgreSQL (DATABASE_URL set): pg_dump in custom format, data/backups/<timestamp>.dump; the server may keep
-//    running. With FILE_STORE=local, the uploaded files too: data/backups/<timestamp>.files.tar.gz beside it (with
-//    the database store they are rows of the dump; an S3 bucket (FILE_STORE=s3) is backed up by its own store, ADR 0139).
+//    running. With FILE_STORE=local or s3, the uploaded files too: data/backups/<timestamp>.files.tar.gz beside it (with
+//    the database store they are rows of the dump).
 // `npm run db:backup -- --restore <file>` puts a backup back:
 //  - PGlite: a .tar.gz into an empty PGLITE_DIR.
-//  - PostgreSQL: a .dump into the DATABASE_URL database with pg_restore, and with FILE_STORE=local the files archive
-//    beside it into DATA_DIR. The database must have no table and the store's folders no file, unless --replace is
-//    given: then what they hold is dropped first. Stop the servers before restoring.
+//  - PostgreSQL: a .dump into the DATABASE_URL database with pg_restore, and with FILE_STORE=local or s3 the files
+//    archive beside it into DATA_DIR or the bucket. The database must have no table and the store no file, unless
+//    --replace is given: then what they hold is dropped first. Stop the servers before restoring.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { readEnv } from "../env.ts";
+import { restoreBucketArchive, writeBucketArchive } from "../storage/bucket-archive.ts";
 import { fileStoreKind } from "../storage/file-store.ts";
 import { checkFilesArchive, countStoredFiles, extractFilesArchive, filesArchiveOf, writeFilesArchive } from "../storage/files-archive.ts";
+import { createS3FileStore, parseS3Url, type S3FileStore } from "../storage/s3-file-store.ts";
 import { takeDirectoryLock } from "./client.ts";
 import { checkDump, databaseNameOf, databaseState, dumpPostgres, emptyDatabase, restoreDump } from "./postgres-backup.ts";
 
 const USAGE =
-  "Usage: npm run db:backup                                      back up the database (and, with FILE_STORE=local and DATABASE_URL, the files)\n" +
+  "Usage: npm run db:backup                                      back up the database (and, with DATABASE_URL and FILE_STORE=local or s3, the files)\n" +
   "       npm run db:backup -- --restore <backup> [--replace]    restore a backup (--replace: drop what the database and the file folders hold first)";
 
 function fail(message: string): never {
@@ -104,22 +106,24 @@ async function restorePglite(source: string): Promise<void> {
   }
 }
 
-function backupPostgres(url: string): void {
+/** The bucket of S3_URL (FILE_STORE=s3). */
+function bucket(): S3FileStore {
+  if (!env.S3_URL) fail("FILE_STORE=s3 needs S3_URL (http(s)://ACCESS_KEY:SECRET@host[:port]/bucket).");
+  return createS3FileStore(parseS3Url(env.S3_URL));
+}
+
+async function backupPostgres(url: string): Promise<void> {
   const started = performance.now();
   fs.mkdirSync(backupDir, { recursive: true });
   const file = path.join(backupDir, `${stamp}.dump`);
   dumpPostgres(url, file);
   process.stdout.write(`Backup written: ${relative(file)} (${fs.statSync(file).size} bytes)\n`);
-  if (fileStoreKind(env) === "local") {
+  const kind = fileStoreKind(env);
+  if (kind === "local" || kind === "s3") {
     const archive = filesArchiveOf(file);
-    const count = writeFilesArchive(path.resolve(env.DATA_DIR), archive);
-    process.stdout.write(
-      `Files written: ${relative(archive)} (${counted(count, "file")} from ${relative(path.resolve(env.DATA_DIR))}, ${fs.statSync(archive).size} bytes)\n`,
-    );
-  } else if (fileStoreKind(env) === "s3") {
-    process.stdout.write(
-      "Uploaded files: not in this backup. They are in the S3 bucket (FILE_STORE=s3): keep them with the bucket's own versioning or replication (ADR 0139).\n",
-    );
+    const count = kind === "local" ? writeFilesArchive(path.resolve(env.DATA_DIR), archive) : await writeBucketArchive(bucket(), archive);
+    const from = kind === "local" ? relative(path.resolve(env.DATA_DIR)) : "the S3 bucket";
+    process.stdout.write(`Files written: ${relative(archive)} (${counted(count, "file")} from ${from}, ${fs.statSync(archive).size} bytes)\n`);
   } else {
     process.stdout.write("Uploaded files: in the dump (FILE_STORE=database).\n");
   }
@@ -135,32 +139,35 @@ async function restorePostgres(url: string, source: string, replace: boolean): P
   const started = performance.now();
   const dataDir = path.resolve(env.DATA_DIR);
   const archive = filesArchiveOf(source);
-  const local = fileStoreKind(env) === "local";
+  const kind = fileStoreKind(env);
+  const local = kind === "local";
+  const store = kind === "s3" ? bucket() : null;
+  const where = store ? "the S3 bucket" : relative(dataDir);
   // Everything is checked before anything changes.
   if (!fs.existsSync(source)) fail(`No such backup: ${source}`);
   if (source.endsWith(".files.tar.gz")) fail(`${relative(source)} holds the uploaded files: restore the .dump beside it, which brings them back.`);
   checkDump(source);
   let files = 0;
-  if (local) {
+  if (local || store) {
     if (!fs.existsSync(archive)) {
       fail(
-        `No files archive beside the dump (${relative(archive)}), and FILE_STORE=local keeps the uploaded files in ${relative(dataDir)}.\n` +
+        `No files archive beside the dump (${relative(archive)}), and FILE_STORE=${kind} keeps the uploaded files in ${where}.\n` +
           `A backup taken with FILE_STORE=database has its files in the dump: restore it with FILE_STORE=database. Otherwise copy the archive beside the dump.`,
       );
     }
     files = checkFilesArchive(archive);
   } else if (fs.existsSync(archive)) {
     fail(
-      `This backup keeps its uploaded files in ${relative(archive)} (it was taken with FILE_STORE=local), but FILE_STORE is ${fileStoreKind(env)} here.\n` +
-        `Restore it with FILE_STORE=local; to move to the shared store afterwards, run npm run files:copy-to-store.`,
+      `This backup keeps its uploaded files in ${relative(archive)} (it was taken with FILE_STORE=local or s3), but FILE_STORE is database here.\n` +
+        `Restore it with the store it was taken with; to move to the database afterwards, run npm run files:copy-to-store.`,
     );
   }
   const state = await databaseState(url);
-  const present = local ? countStoredFiles(dataDir) : 0;
+  const present = local ? countStoredFiles(dataDir) : store ? (await store.list()).length : 0;
   if (!replace && (state.tables > 0 || present > 0)) {
     const holds = [
       state.tables > 0 ? `the database ${state.name} has ${counted(state.tables, "table")}` : "",
-      present > 0 ? `${relative(dataDir)} holds ${counted(present, "uploaded file")}` : "",
+      present > 0 ? `${where} holds ${counted(present, "uploaded file")}` : "",
     ];
     fail(
       `Nothing restored: ${holds.filter(Boolean).join(" and ")}.\n` +
@@ -181,10 +188,9 @@ async function restorePostgres(url: string, source: string, replace: boolean): P
     fail(`${error instanceof Error ? error.message : String(error)}.${emptied}`);
   }
   process.stdout.write(`Restored ${relative(source)} into the database ${databaseNameOf(url)}.\n`);
-  if (local) {
-    extractFilesArchive(archive, dataDir, replace);
-    process.stdout.write(`Restored ${counted(files, "file")} from ${relative(archive)} into ${relative(dataDir)}.\n`);
-  }
+  if (local) extractFilesArchive(archive, dataDir, replace);
+  if (store) await restoreBucketArchive(store, archive, replace);
+  if (local || store) process.stdout.write(`Restored ${counted(files, "file")} from ${relative(archive)} into ${where}.\n`);
   process.stdout.write(`Done in ${seconds(started)}. Start the server: it applies the migrations newer than the backup, if any.\n`);
 }
 
@@ -196,7 +202,7 @@ try {
       fail("--replace is for PostgreSQL: for the embedded database, move PGLITE_DIR aside (or set it to a new directory), then restore.");
     else await restorePglite(source);
   } else if (env.DATABASE_URL) {
-    backupPostgres(env.DATABASE_URL);
+    await backupPostgres(env.DATABASE_URL);
   } else {
     await backupPglite();
   }

@@ -6,7 +6,8 @@ import { parseS3Url } from "./s3-file-store.ts";
 describe("S3_URL", () => {
   test("path style: the bucket (and a prefix) in the path, the region in the query", () => {
     expect(parseS3Url("http://minio-key:minio%2Fsecret@files.internal:9000/training-files/prod/?region=eu-west-3")).toEqual({
-      endpoint: "http://files.internal:9000/training-files/prod",
+      bucketUrl: "http://files.internal:9000/training-files",
+      keyPrefix: "prod/",
       accessKeyId: "minio-key",
       secretAccessKey: "minio/secret",
       region: "eu-west-3",
@@ -15,7 +16,8 @@ describe("S3_URL", () => {
 
   test("virtual-hosted style: the bucket in the host name, the region left to the host name", () => {
     expect(parseS3Url("https://AKIAEXAMPLE:s3cr3t@training-files.s3.eu-west-3.amazonaws.com")).toEqual({
-      endpoint: "https://training-files.s3.eu-west-3.amazonaws.com",
+      bucketUrl: "https://training-files.s3.eu-west-3.amazonaws.com",
+      keyPrefix: "",
       accessKeyId: "AKIAEXAMPLE",
       secretAccessKey: "s3cr3t",
     });

@@ -1,6 +1,6 @@
-// Backups on PostgreSQL with the uploaded files (ADR 0123), for each file store: `npm run db:backup` (a child
+// Backups on PostgreSQL with the uploaded files (ADR 0123, 0139), for each file store: `npm run db:backup` (a child
 // process, as an operator runs it) dumps a seeded database whose user has a new password and a new picture; the
-// database is dropped and made again empty (and, with the local store, the files folders removed); --restore brings
+// database is dropped and made again empty (and the files folders removed, or the S3 bucket emptied); --restore brings
 // everything back: the password logs in (a wrong one does not), the session open before the backup is still valid,
 // the same orders and attestations (whose codes still verify), and the picture's bytes are served the same. A second
 // restore is refused while the database has tables, and goes through with --replace. PostgreSQL only: PGlite's
@@ -9,13 +9,16 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import S3rver from "s3rver";
 import { describe, expect, test } from "vitest";
 import { hashPassword } from "../../server/back/modules/auth/password.ts";
 import { openDatabase, type Db } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema/index.ts";
 import { readEnv } from "../../server/env.ts";
+import { createS3FileStore, parseS3Url } from "../../server/storage/s3-file-store.ts";
 import { backends, createTestDatabase, queryRows, tableCounts, type TestDatabase } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
 import { ROOT, startTestPlatform, type TestPlatform } from "./support/platform.ts";
@@ -91,11 +94,24 @@ async function answers(platform: TestPlatform, agent: Agent, orderIds: number[],
 }
 
 describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQL", () => {
-  test.each(["database", "local"] as const)(
+  test.each(["database", "local", "s3"] as const)(
     "FILE_STORE=%s: backup, drop, restore: the same logins, orders, attestations and files",
     async (fileStore) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `it-backup-${fileStore}-`));
-      const env = { APP_SECRET: SECRET, PUSHER_APP_SECRET: "integration-test-pusher-secret-0123", DATA_DIR: dataDir, FILE_STORE: fileStore };
+      // With FILE_STORE=s3, a bucket of an S3-compatible server of its own on loopback.
+      const s3 =
+        fileStore === "s3"
+          ? new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(dataDir, "s3"), configureBuckets: [{ name: "files", configs: [] }] })
+          : null;
+      const s3Url = s3 ? `http://S3RVER:S3RVER@127.0.0.1:${((await s3.run()) as AddressInfo).port}/files` : "";
+      const bucket = s3 ? createS3FileStore(parseS3Url(s3Url)) : null;
+      const env = {
+        APP_SECRET: SECRET,
+        PUSHER_APP_SECRET: "integration-test-pusher-secret-0123",
+        DATA_DIR: dataDir,
+        FILE_STORE: fileStore,
+        ...(s3 ? { S3_URL: s3Url } : {}),
+      };
       let database: TestDatabase | undefined = await createTestDatabase("postgres");
       const url = database.url!;
       const server = process.env.DATABASE_URL_TEST!;
@@ -121,6 +137,7 @@ describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQ
         expect(avatar).toMatch(/^\/uploads\/avatars\/.+\.png$/);
         // The picture is where this store keeps files.
         expect(fs.existsSync(path.join(dataDir, avatar.slice(1)))).toBe(fileStore === "local");
+        if (bucket) expect(await bucket.list()).toContain(avatar);
 
         const holderOrders = await queryRows<{ id: number }>(
           database.database.db,
@@ -152,14 +169,18 @@ describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQ
         const dumpFile = path.resolve(ROOT, dump![1]!);
         expect(fs.statSync(dumpFile).size).toBe(Number(dump![2]));
         const archive = dumpFile.replace(/\.dump$/, ".files.tar.gz");
-        expect(fs.existsSync(archive)).toBe(fileStore === "local");
-        if (fileStore === "local") expect(backup.stdout).toMatch(new RegExp(`Files written: .*\\(${storedFiles} files? from `));
+        expect(fs.existsSync(archive)).toBe(fileStore !== "database");
+        if (fileStore !== "database") expect(backup.stdout).toMatch(new RegExp(`Files written: .*\\(${storedFiles} files? from `));
 
         // Wipe: the database dropped and made again empty, the files folders removed.
         await dropWhenClosed(server, name);
         await adminQuery(server, `CREATE DATABASE "${name}"`);
         fs.rmSync(path.join(dataDir, "uploads"), { recursive: true, force: true });
         fs.rmSync(path.join(dataDir, "private"), { recursive: true, force: true });
+        if (bucket) {
+          for (const storedPath of await bucket.list()) await bucket.remove(storedPath);
+          expect(await bucket.list()).toEqual([]);
+        }
         const emptied = await openDatabase({ databaseUrl: url });
         expect(await tableCounts(emptied.db)).toEqual({});
         await emptied.close();
@@ -170,8 +191,8 @@ describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQ
         expect(restore.stdout).toContain(`into the database ${name}`);
 
         // A second restore is refused while the database has tables; --replace goes through, files folders included
-        // (once: the same code for both stores).
-        if (fileStore === "local") {
+        // (once for the database and the folders, once for the database and the bucket).
+        if (fileStore !== "database") {
           const refused = await backupCli(["--restore", dumpFile], { ...env, DATABASE_URL: url });
           expect(refused.code).toBe(1);
           expect(refused.stderr).toMatch(new RegExp(`Nothing restored: the database ${name} has \\d+ tables`));
@@ -201,6 +222,7 @@ describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQ
         await platform?.close().catch(() => {});
         await database?.database.close().catch(() => {});
         await dropWhenClosed(server, name);
+        await s3?.close().catch(() => {});
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

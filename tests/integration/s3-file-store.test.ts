@@ -10,9 +10,9 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copyLocalFiles } from "../../server/storage/copy-local-files.ts";
-import { createFileStore, type AdoptingFileStore, type FileStore } from "../../server/storage/file-store.ts";
+import { createFileStore, type FileStore } from "../../server/storage/file-store.ts";
 import { createLocalFileStore } from "../../server/storage/local-file-store.ts";
-import { createS3FileStore, parseS3Url } from "../../server/storage/s3-file-store.ts";
+import { createS3FileStore, parseS3Url, type S3FileStore } from "../../server/storage/s3-file-store.ts";
 import { backends } from "./support/database.ts";
 import { Agent, envelopeProblem, expectEnvelope } from "./support/http.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
@@ -63,7 +63,7 @@ describe.each(backends())("S3 file store (%s)", (backend) => {
   const s3Directory = fs.mkdtempSync(path.join(os.tmpdir(), "it-s3-"));
   let s3: S3rver;
   let s3Url = "";
-  let store: AdoptingFileStore;
+  let store: S3FileStore;
   const platforms: TestPlatform[] = [];
 
   beforeAll(async () => {
@@ -107,6 +107,22 @@ describe.each(backends())("S3 file store (%s)", (backend) => {
     await store.remove(twin);
     await store.remove(twin); // removing twice is no error
     expect(objectsIn(s3Directory)).not.toContain(twin);
+  });
+
+  test("lists every file of both storage areas, a page of keys at a time (for backups)", async () => {
+    const put = [
+      await store.put({ area: "uploads", folder: "avatars", extension: "png", bytes: pngOf(100) }),
+      await store.put({ area: "uploads", folder: "illustrations", extension: "png", bytes: pngOf(100) }),
+      await store.put({ area: "uploads", folder: "login", extension: "png", bytes: pngOf(100) }),
+      await store.put({ area: "private", folder: "evidence-packs", extension: "zip", bytes: new TextEncoder().encode("PK") }),
+    ];
+    const everyFile = await store.list();
+    expect(everyFile).toEqual(expect.arrayContaining(put));
+    expect(await store.list(2)).toEqual(everyFile);
+    // The same as the objects s3rver holds in its folder, in whatever order.
+    expect([...everyFile].sort()).toEqual(objectsIn(s3Directory));
+    for (const storedPath of put) await store.remove(storedPath);
+    expect(await store.list()).toEqual(everyFile.filter((stored) => !put.includes(stored)));
   });
 
   test("paths outside the storage areas are never read nor removed", async () => {
