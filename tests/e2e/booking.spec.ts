@@ -69,8 +69,8 @@ async function unsubscribeWithConfirmation(page: Page, cancelled: RegExp) {
 }
 
 /**
- * Runs `steps`; if they fail, the error also lists what the page asked and was answered meanwhile. A click on this
- * confirmation has, rarely and only in whole runs of the suite, seemed to do nothing (seen 2026-11-30 and
+ * Runs `steps`; if they fail, the error also lists what the page asked and was answered meanwhile. A click on a
+ * booking form's button has, rarely and only in whole runs of the suite, seemed to do nothing (seen 2026-11-30 and
  * 2026-12-01, each time passing on its retry): the list says whether the form was posted, and how the server answered.
  */
 async function withRequestsOnFailure(page: Page, steps: () => Promise<void>) {
@@ -128,8 +128,10 @@ for (const c of CASES) {
       const before = await seatsOf(page, sessionId);
       expect(before).toBeGreaterThan(0);
 
-      await session.getByTestId("session-book").click();
-      await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "pending", SLOW);
+      await withRequestsOnFailure(page, async () => {
+        await session.getByTestId("session-book").click();
+        await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "pending", SLOW);
+      });
       await expectToast(page, c.text.booked);
       expect(await seatsOf(page, sessionId)).toBe(before - 1);
       await expect(page.locator(`[data-session-id="${sessionId}"]`).getByTestId("session-mine")).toBeVisible();
@@ -149,8 +151,10 @@ for (const c of CASES) {
       await loginAs(learnerOf(c.lang), { host: c.host });
       await page.goto(at(c.host, c.elearning));
       await leaveWhatAFailedAttemptLeft(page, c.text.cancelled);
-      await page.getByTestId("subscribe-button").click();
-      await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "in_progress", SLOW);
+      await withRequestsOnFailure(page, async () => {
+        await page.getByTestId("subscribe-button").click();
+        await expect(page.getByTestId("enrolment")).toHaveAttribute("data-status", "in_progress", SLOW);
+      });
       await expect(page.getByTestId("enrolment-status")).toHaveText(c.text.enrolled);
       await expectToast(page, c.text.subscribed);
       const access = page.getByTestId("access-training");
