@@ -25,7 +25,7 @@ import { checkDump, databaseNameOf, databaseState, dumpPostgres, emptyDatabase, 
 
 const USAGE =
   "Usage: npm run db:backup                                      back up the database (and, with DATABASE_URL and FILE_STORE=local or s3, the files)\n" +
-  "       npm run db:backup -- --restore <backup> [--replace]    restore a backup (--replace: drop what the database and the file folders hold first)";
+  "       npm run db:backup -- --restore <backup> [--replace]    restore a backup (--replace: drop what the database and the file store hold first)";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
