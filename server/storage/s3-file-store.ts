@@ -26,8 +26,9 @@ const S3_URL_FORM = "http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?re
 
 /**
  * Reads S3_URL. Path style (`https://KEY:SECRET@minio.internal:9000/training-files[/prefix]`) and virtual-hosted style
- * (`https://KEY:SECRET@training-files.s3.eu-west-3.amazonaws.com`) both work. The message of an error never repeats
- * the URL, which holds the secret.
+ * (`https://KEY:SECRET@training-files.s3.eu-west-3.amazonaws.com`) both work. The key and the secret are
+ * percent-decoded (an AWS secret's "/" is written %2F). The message of an error never repeats the URL, which holds
+ * the secret.
  */
 export function parseS3Url(value: string): S3Location {
   let url: URL;
