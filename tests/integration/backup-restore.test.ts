@@ -23,11 +23,11 @@ import { backends, createTestDatabase, queryRows, tableCounts, type TestDatabase
 import { Agent, expectEnvelope } from "./support/http.ts";
 import { ROOT, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 import { adminQuery, dropWhenClosed } from "./support/postgres-admin.ts";
+import { pictureForm, pngOf } from "./support/stored-files.ts";
 
 // The template's attestations were signed with this process's APP_SECRET (as in attestations.test.ts).
 const SECRET = readEnv().APP_SECRET;
 const HOLDER = "holder@demo.test";
-const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 type Exit = { code: number | null; stdout: string; stderr: string };
 
@@ -127,11 +127,8 @@ describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQ
         platform = await startTestPlatform(database, env);
         const holder = new Agent(platform.origin);
         expectEnvelope(await holder.login(HOLDER, password), 200);
-        const picture = new Uint8Array(randomBytes(300 * 1024 + 11));
-        picture.set(PNG_HEADER);
-        const form = new FormData();
-        form.set("picture", new File([picture as Uint8Array<ArrayBuffer>], "me.png", { type: "image/png" }));
-        const uploaded = await holder.request("POST", "/back/api/user/updateProfilePic", { body: form });
+        const picture = pngOf(300 * 1024 + 11);
+        const uploaded = await holder.request("POST", "/back/api/user/updateProfilePic", { body: pictureForm(picture) });
         expectEnvelope(uploaded, 200);
         const avatar: string = uploaded.body.data.avatar;
         expect(avatar).toMatch(/^\/uploads\/avatars\/.+\.png$/);

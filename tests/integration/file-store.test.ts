@@ -1,7 +1,6 @@
 // The file store (ADR 0120): both drivers keep, serve and remove files alike; with the database driver, a file
 // uploaded through one instance is served by another on the same database that has its own DATA_DIR; files already
 // in DATA_DIR are copied into the database once.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,23 +13,7 @@ import { backends, countRows } from "./support/database.ts";
 import { expectEnvelope } from "./support/http.ts";
 import { startTestPlatform } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
-
-const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** A PNG-looking file of `size` bytes with random content after the signature. */
-function pngOf(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set(PNG_HEADER);
-  return bytes;
-}
-
-async function bytesOf(store: FileStore, storedPath: string): Promise<Uint8Array | null> {
-  const file = await store.read(storedPath);
-  if (!file) return null;
-  const parts: Uint8Array[] = [];
-  for await (const part of file.body()) parts.push(part);
-  return new Uint8Array(Buffer.concat(parts));
-}
+import { bytesOf, pictureForm, pngOf } from "./support/stored-files.ts";
 
 describe.each(backends())("file store (%s)", (backend) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "it-files-"));
@@ -48,7 +31,7 @@ describe.each(backends())("file store (%s)", (backend) => {
       expect(storedPath, kind).toMatch(/^\/uploads\/avatars\/[0-9a-f]{16}-[0-9a-f]{12}\.png$/);
       const file = await store.read(storedPath);
       expect(file, kind).toMatchObject({ contentType: "image/png", size: bytes.byteLength });
-      expect(Buffer.from((await bytesOf(store, storedPath))!).equals(Buffer.from(bytes)), kind).toBe(true);
+      expect((await bytesOf(store, storedPath))!.equals(Buffer.from(bytes)), kind).toBe(true);
 
       // The same bytes again (another user's identical picture): another name, and removing one keeps the other.
       const twin = await store.put({ area: "uploads", folder: "avatars", extension: "png", bytes });
@@ -81,10 +64,8 @@ describe.each(backends())("file store (%s)", (backend) => {
   test("an upload through one instance is served by another with its own DATA_DIR, cached for good", async () => {
     const agent = suite.agent();
     expectEnvelope(await agent.login("learner@demo.test"), 200);
-    const form = new FormData();
     const picture = pngOf(5000);
-    form.set("picture", new File([picture as Uint8Array<ArrayBuffer>], "me.png", { type: "image/png" }));
-    const reply = await agent.request("POST", "/back/api/user/updateProfilePic", { body: form });
+    const reply = await agent.request("POST", "/back/api/user/updateProfilePic", { body: pictureForm(picture) });
     expectEnvelope(reply, 200);
     const avatar: string = reply.body.data.avatar;
     // Nothing on the first instance's disk: the file is in the database.
@@ -105,9 +86,7 @@ describe.each(backends())("file store (%s)", (backend) => {
       expect(head.headers.get("content-length")).toBe(String(picture.byteLength));
 
       // Replacing the picture removes the old file for every instance.
-      const second = new FormData();
-      second.set("picture", new File([pngOf(3000) as Uint8Array<ArrayBuffer>], "me2.png", { type: "image/png" }));
-      expectEnvelope(await agent.request("POST", "/back/api/user/updateProfilePic", { body: second }), 200);
+      expectEnvelope(await agent.request("POST", "/back/api/user/updateProfilePic", { body: pictureForm(pngOf(3000)) }), 200);
       expect((await fetch(other.origin + avatar)).status).toBe(404);
     } finally {
       await other.close();
@@ -139,7 +118,7 @@ describe.each(backends())("file store (%s)", (backend) => {
 
     const first = await copyLocalFiles(localDir, store);
     expect(first).toEqual({ copied: 2, alreadyThere: 0, skipped: ["/uploads/stray.txt"] });
-    expect(Buffer.from((await bytesOf(store, avatar))!).equals(fs.readFileSync(path.join(localDir, avatar.slice(1))))).toBe(true);
+    expect((await bytesOf(store, avatar))!.equals(fs.readFileSync(path.join(localDir, avatar.slice(1))))).toBe(true);
     expect((await store.read(certificate))?.contentType).toBe("application/pdf");
 
     const second = await copyLocalFiles(localDir, store);

@@ -2,7 +2,6 @@
 // objects in a folder of its own): it keeps, serves and removes files as the other drivers do; a file uploaded
 // through one instance is served by another with its own DATA_DIR; files already in DATA_DIR are copied into the
 // bucket once; a bucket out of reach gives the uploader a clear 503 and changes nothing.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -10,36 +9,16 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copyLocalFiles } from "../../server/storage/copy-local-files.ts";
-import { createFileStore, type FileStore } from "../../server/storage/file-store.ts";
+import { createFileStore } from "../../server/storage/file-store.ts";
 import { createLocalFileStore } from "../../server/storage/local-file-store.ts";
 import { createS3FileStore, parseS3Url, type S3FileStore } from "../../server/storage/s3-file-store.ts";
 import { backends } from "./support/database.ts";
 import { Agent, envelopeProblem, expectEnvelope } from "./support/http.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 import { useSuite } from "./support/setup.ts";
+import { bytesOf, pictureForm, pngOf } from "./support/stored-files.ts";
 
-const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const BUCKET = "training-files";
-
-function pngOf(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set(PNG_HEADER);
-  return bytes;
-}
-
-function pictureForm(bytes: Uint8Array): FormData {
-  const form = new FormData();
-  form.set("picture", new File([bytes as Uint8Array<ArrayBuffer>], "me.png", { type: "image/png" }));
-  return form;
-}
-
-async function bytesOf(store: FileStore, storedPath: string): Promise<Buffer | null> {
-  const file = await store.read(storedPath);
-  if (!file) return null;
-  const parts: Uint8Array[] = [];
-  for await (const part of file.body()) parts.push(part);
-  return Buffer.concat(parts);
-}
 
 /** The objects s3rver holds: it keeps each under <directory>/<bucket>/<key>._S3rver_object. */
 function objectsIn(directory: string): string[] {
