@@ -8,6 +8,8 @@ import { ServerI18nContext } from "./i18n/react";
 import { translationBundle } from "./i18n/translation-files.server";
 import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
+import { FragmentCollectorContext } from "./components/layout/shared-fragment";
+import { createFragmentCollector, finishSharedFragments } from "./lib/shared-fragments.server";
 
 export { serverConfigContext };
 /** The host's guest page cache hands each guest a form token with the same guard (server/web/page-cache.ts). */
@@ -27,7 +29,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(serverConfigContext).nonce;
+  const { nonce, sharedFragments } = loadContext.get(serverConfigContext);
+  const fragments = createFragmentCollector(sharedFragments);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // eslint-disable-next-line prefer-const -- set once the stream exists (it needs abort), read by its callbacks before
@@ -36,10 +39,12 @@ export default function handleRequest(
     // and handed on in one piece, so the host compresses it once instead of gzipping many small flushes (ADR 0040).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        {/* The page renders with i18next here; the browser hydrates it with the small translator (app/i18n/react.tsx). */}
-        <ServerI18nContext.Provider value={createServerI18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ServerI18nContext.Provider>
+        <FragmentCollectorContext.Provider value={fragments}>
+          {/* The page renders with i18next here; the browser hydrates it with the small translator (app/i18n/react.tsx). */}
+          <ServerI18nContext.Provider value={createServerI18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerI18nContext.Provider>
+        </FragmentCollectorContext.Provider>
       </NonceProvider>,
       {
         nonce,
@@ -57,10 +62,19 @@ export default function handleRequest(
             },
             final(callback) {
               clearTimeout(timer);
+              let html: Buffer<ArrayBuffer>;
+              try {
+                html = withSharedFragments(Buffer.concat(chunks), fragments);
+              } catch (error) {
+                reject(error);
+                callback();
+                return;
+              }
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(compactRouteManifest(lowPriorityModulePreloads(Buffer.concat(chunks))), { headers: responseHeaders, status: responseStatusCode }),
-              );
+              // How many of the page's shared fragments came from the kept markup, of how many (ADR 0140).
+              const fragmentCount = fragments.reused + fragments.pending.length;
+              if (fragmentCount > 0) responseHeaders.set("X-Shared-Fragments", `${fragments.reused}/${fragmentCount}`);
+              resolve(new Response(compactRouteManifest(lowPriorityModulePreloads(html)), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
@@ -78,6 +92,12 @@ export default function handleRequest(
     );
     timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The document after its shared fragments rendered in this request are kept (ADR 0140); untouched when there are none. */
+function withSharedFragments(html: Buffer<ArrayBuffer>, fragments: ReturnType<typeof createFragmentCollector>): Buffer<ArrayBuffer> {
+  if (fragments.pending.length === 0) return html;
+  return Buffer.from(finishSharedFragments(html.toString("utf8"), fragments), "utf8");
 }
 
 const MODULE_PRELOAD = '<link rel="modulepreload"';

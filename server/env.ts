@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
+   * Parts of pages every visitor with the same data shares, rendered once (ADR 0140): "off" renders them every time,
+   * "check" (the test servers) renders them every time and fails a page whose part differs from the kept one.
+   */
+  SHARED_FRAGMENTS: z.enum(["on", "off", "check"]).default("on"),
+  /**
    * Logged-in pages (ADR 0091): kept while the page data version is unchanged, at most this long (what only the
    * clock changes); 0 turns them off. Entries: pages kept at most, about 100 KB each.
    */

@@ -241,6 +241,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
             tls: env.PUSHER_TLS === "true",
           },
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          sharedFragments: isDevelopment ? "off" : env.SHARED_FRAGMENTS,
           nonce: String(res.locals.cspNonce ?? ""),
           refusedMethod: res.locals.refusedMethod === true,
         });

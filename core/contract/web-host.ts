@@ -15,6 +15,8 @@ export type ServerConfig = {
   buildId: string;
   realtime: { key: string; host: string | null; port: number | null; tls: boolean };
   clientIp: string;
+  /** Parts of pages rendered once and reused (ADR 0140): "check" renders them again and fails on a difference (tests). */
+  sharedFragments: "on" | "off" | "check";
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   /** The browser asked with a method the page does not answer: the web tier renders its 405 page (server/web/page-methods.ts). */

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
 import { describe, expect, test } from "vitest";
 import type { WebCsrf } from "#core/contract/web-host.ts";
-import { cacheKey, createPageCache, cutHoles, wantsFreshRender, type PageCache } from "./page-cache.ts";
+import { cacheKey, createPageCache, wantsFreshRender, type PageCache } from "./page-cache.ts";
 
 type RequestOverrides = { method?: string; path?: string; url?: string; cookie?: string; lang?: string; host?: string; headers?: Record<string, string> };
 
@@ -70,25 +70,6 @@ describe("wantsFreshRender", () => {
     expect(wantsFreshRender(request({ headers: { pragma: "no-cache" } }))).toBe(true);
     expect(wantsFreshRender(request({ headers: { "cache-control": "max-age=0" } }))).toBe(false);
     expect(wantsFreshRender(request())).toBe(false);
-  });
-});
-
-describe("cutHoles", () => {
-  test("cuts every nonce and token in document order", () => {
-    const html = `<script nonce="N1">a</script><input value="T1"><script nonce="N1">b</script>"T1"`;
-    const { parts, holes } = cutHoles(html, { nonce: "N1", csrf: "T1" });
-    expect(holes).toEqual(["nonce", "csrf", "nonce", "csrf"]);
-    expect(parts).toEqual(['<script nonce="', '">a</script><input value="', '"><script nonce="', '">b</script>"', '"']);
-    const filled = parts.reduce((html, part, i) => html + (i > 0 ? (holes[i - 1] === "nonce" ? "N2" : "T2") : "") + part, "");
-    expect(filled).toBe(html.replaceAll("N1", "N2").replaceAll("T1", "T2"));
-  });
-
-  test("an empty value is not cut (route data has no nonce)", () => {
-    expect(cutHoles('["csrfToken","T1"]', { nonce: "", csrf: "T1" })).toEqual({ parts: ['["csrfToken","', '"]'], holes: ["csrf"] });
-  });
-
-  test("a page without them is one part", () => {
-    expect(cutHoles("<p>hello</p>", { nonce: "N", csrf: "T" })).toEqual({ parts: ["<p>hello</p>"], holes: [] });
   });
 });
 

@@ -2,6 +2,7 @@ import { isDatabaseUnavailable } from "../db/connection-errors.ts";
 import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
 import { parseCookies } from "#core/http/cookies.ts";
+import { cutHoles, fillHoles, type Hole } from "#core/http/request-holes.ts";
 import { compressPart, spliceGzip, type CompressedPart } from "./gzip-splice.ts";
 
 /**
@@ -42,7 +43,7 @@ type Entry = {
   headers: [string, string][];
   /** The HTML cut at each nonce and CSRF token: parts[0] hole parts[1] hole ... */
   parts: string[];
-  holes: ("nonce" | "csrf")[];
+  holes: Hole[];
   /**
    * The same parts compressed once, on the first answer that replays the page, for gzip answers spliced with each
    * visitor's values (gzip-splice.ts). Not when storing: a page rendered again at every visit (a forced reload) would
@@ -65,6 +66,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "content-security-policy",
   "date",
   "etag",
+  "x-shared-fragments",
 ]);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -141,9 +143,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       res.end(body);
       return;
     }
-    let html = entry.parts[0];
-    for (let i = 0; i < values.length; i++) html += values[i] + entry.parts[i + 1];
-    res.end(html);
+    res.end(fillHoles(entry, { nonce, csrf: token }));
   }
 
   function capture(entries: Entries, key: string, version: string | null, ttlMs: number, req: Request, res: Response) {
@@ -265,25 +265,6 @@ export function cacheKey(req: Request): { key: string; sessionId: string | null 
  */
 export function wantsFreshRender(req: Request): boolean {
   return /\bno-cache\b/i.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/i.test(String(req.headers.pragma ?? ""));
-}
-
-/** Splits the HTML at every occurrence of the nonce and the token (both random, so never ambiguous; an empty one is not cut). */
-export function cutHoles(html: string, values: { nonce: string; csrf: string }): { parts: string[]; holes: ("nonce" | "csrf")[] } {
-  const parts: string[] = [];
-  const holes: ("nonce" | "csrf")[] = [];
-  let rest = html;
-  for (;;) {
-    const atNonce = values.nonce ? rest.indexOf(values.nonce) : -1;
-    const atToken = values.csrf ? rest.indexOf(values.csrf) : -1;
-    if (atNonce < 0 && atToken < 0) break;
-    const hole: "nonce" | "csrf" = atToken < 0 || (atNonce >= 0 && atNonce < atToken) ? "nonce" : "csrf";
-    const at = hole === "nonce" ? atNonce : atToken;
-    parts.push(rest.slice(0, at));
-    holes.push(hole);
-    rest = rest.slice(at + values[hole].length);
-  }
-  parts.push(rest);
-  return { parts, holes };
 }
 
 function toHeaders(req: Request): Headers {

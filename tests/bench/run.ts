@@ -100,6 +100,7 @@ const PAGE_ROWS: PageRow[] = [
   // A click on a link once the page is loaded: React Router asks for the next page's route data, not its HTML.
   { label: "catalogue, client navigation", visitor: "learner", path: "/catalogue.data" },
   { label: "profile, client navigation", visitor: "learner", path: "/compte/profil.data" },
+  { label: "shop", visitor: "shop customer", path: "/boutique" },
   { label: "cart of 2", visitor: "shop customer", path: "/boutique/panier" },
   // The public sign-up (ADR 0109) is for guests only: rendered in full, without the guest page cache.
   { label: "sign-up", visitor: "uncached", path: "/inscription" },

@@ -253,6 +253,33 @@ test.describe("logged in", () => {
     await page.goto(at("localhost", "/catalogue"));
     await expect(page.getByLabel("Trier par", { exact: true })).toHaveValue("newest");
   });
+
+  // The cards are a shared fragment (ADR 0140): the browser hydrates them like any markup, with no mismatch.
+  test("the logged-in catalogue and the shop hydrate without a console error, and their cards' buttons work", async ({ page, loginAs }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    await loginAs("lucas.bonnet@demo.test");
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(at("localhost", "/catalogue?sort=newest"));
+      await page.waitForLoadState("networkidle");
+    }
+    const toggle = () => cards(page).first().getByTestId("bookmark-toggle");
+    const before = await toggle().getAttribute("aria-pressed");
+    await toggle().click();
+    await expect(toggle()).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
+    await toggle().click();
+    await expect(toggle()).toHaveAttribute("aria-pressed", before ?? "false");
+
+    await page.context().clearCookies();
+    await loginAs("shop@demo.test");
+    await page.goto(at("localhost", "/boutique"));
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("shop-item").first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("accessibility", () => {

@@ -10,6 +10,7 @@ import { catalogueHref, LIMIT_STEP, MAX_LIMIT } from "./catalogue-url";
 import { BookmarkForms, bookmarkOp } from "./bookmark-toggle";
 import { CourseCard } from "./course-card";
 import { AddToCartForm } from "~/components/shop/shop-forms";
+import { SharedFragment } from "~/components/layout/shared-fragment";
 
 type Props = {
   view: CatalogueView;
@@ -53,15 +54,31 @@ export function CatalogueResults({ view, path, brand, locale, emptyExtra, emptyT
 
       {view.loggedIn && view.items.length ? <BookmarkForms ops={view.items.map((course) => bookmarkOp(bookmarked.has(course.id)))} /> : null}
       {view.items.length ? (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("results.list")} data-testid="results">
-          {view.items.map((course, index) => (
-            <li key={course.id} id={`r${offset + index + 1}`} className="scroll-mt-4">
-              <CourseCard course={course} brand={brand} locale={locale} bookmark={view.loggedIn ? { bookmarked: bookmarked.has(course.id) } : null}>
-                {view.shop && !course.free && course.priceHT > 0 ? <AddToCartForm productId={course.id} name={course.name} /> : null}
-              </CourseCard>
-            </li>
-          ))}
-        </ul>
+        // The cards are the same for every visitor with the same results, bookmarks and shop offer (ADR 0140); the
+        // forms in them post to this URL.
+        <SharedFragment
+          name="catalogue-results"
+          inputs={[
+            brand.key,
+            locale,
+            location.pathname + location.search,
+            offset,
+            view.loggedIn,
+            view.shop,
+            view.items,
+            view.items.map((course) => bookmarked.has(course.id)),
+          ]}
+        >
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("results.list")} data-testid="results">
+            {view.items.map((course, index) => (
+              <li key={course.id} id={`r${offset + index + 1}`} className="scroll-mt-4">
+                <CourseCard course={course} brand={brand} locale={locale} bookmark={view.loggedIn ? { bookmarked: bookmarked.has(course.id) } : null}>
+                  {view.shop && !course.free && course.priceHT > 0 ? <AddToCartForm productId={course.id} name={course.name} /> : null}
+                </CourseCard>
+              </li>
+            ))}
+          </ul>
+        </SharedFragment>
       ) : (
         <div className="rounded-lg border border-slate-300 bg-slate-50 p-4 p-6" data-testid="results-empty">
           <h2 className="text-xl font-bold">{emptyTitle ?? t("empty.title")}</h2>

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { shopEndpoints } from "#core/contract/endpoints/shop.ts";
 import { SHOP_CARDS_PER_PAGE } from "#core/contract/shop.ts";
 import type { Route } from "./+types/shop";
 import { useCataloguePaginationLabels } from "~/components/catalogue/catalogue-results";
 import { CourseCard, cardCourseOf } from "~/components/catalogue/course-card";
 import { AddToCartForm, sessionLabel } from "~/components/shop/shop-forms";
+import { SharedFragment } from "~/components/layout/shared-fragment";
 import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/i18n/react";
 import { usePagePath } from "~/i18n/use-page-path";
@@ -53,6 +54,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const paginationLabels = useCataloguePaginationLabels(t("pagination"));
   const root = useRootData();
   const path = usePagePath();
+  const here = useLocation();
   if (!root) return null;
   const shopPath = path("shop");
   return (
@@ -69,35 +71,47 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       {loaderData.items.length === 0 ? (
         <p data-testid="shop-empty">{t("empty")}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="shop-list">
-          {loaderData.items.map(({ course, sessions }) => {
-            return (
-              <li key={course.id} data-testid="shop-item" data-product-id={course.id}>
-                <CourseCard course={course} brand={root.brand} locale={root.locale}>
-                  {sessions.length ? (
-                    <details className="mb-3 text-sm" data-testid="shop-sessions">
-                      <summary className="cursor-pointer font-semibold">{t("sessions.summary", { count: sessions.length })}</summary>
-                      <ul className="mt-2 flex flex-col gap-1">
-                        {sessions.map((s) => (
-                          <li key={s.sessionId}>
-                            {`${sessionLabel(t, s, root.locale)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`}
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  ) : null}
-                  {loaderData.inCart.includes(course.id) ? (
-                    <p className="text-sm font-semibold text-green-800" data-testid="shop-in-cart">
-                      {t("add.inCart")}
-                    </p>
-                  ) : (
-                    <AddToCartForm productId={course.id} name={course.name} />
-                  )}
-                </CourseCard>
-              </li>
-            );
-          })}
-        </ul>
+        // The cards are the same for every customer with the same page of offers and the same cart lines (ADR 0140).
+        <SharedFragment
+          name="shop-offers"
+          inputs={[
+            root.brand.key,
+            root.locale,
+            here.pathname + here.search,
+            loaderData.items,
+            loaderData.items.map(({ course }) => loaderData.inCart.includes(course.id)),
+          ]}
+        >
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="shop-list">
+            {loaderData.items.map(({ course, sessions }) => {
+              return (
+                <li key={course.id} data-testid="shop-item" data-product-id={course.id}>
+                  <CourseCard course={course} brand={root.brand} locale={root.locale}>
+                    {sessions.length ? (
+                      <details className="mb-3 text-sm" data-testid="shop-sessions">
+                        <summary className="cursor-pointer font-semibold">{t("sessions.summary", { count: sessions.length })}</summary>
+                        <ul className="mt-2 flex flex-col gap-1">
+                          {sessions.map((s) => (
+                            <li key={s.sessionId}>
+                              {`${sessionLabel(t, s, root.locale)} · ${s.isFull ? t("sessions.full") : t("sessions.seats", { count: s.seatsAvailable })}`}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    ) : null}
+                    {loaderData.inCart.includes(course.id) ? (
+                      <p className="text-sm font-semibold text-green-800" data-testid="shop-in-cart">
+                        {t("add.inCart")}
+                      </p>
+                    ) : (
+                      <AddToCartForm productId={course.id} name={course.name} />
+                    )}
+                  </CourseCard>
+                </li>
+              );
+            })}
+          </ul>
+        </SharedFragment>
       )}
       <Pager paging={loaderData.paging} hrefFor={(n) => `${shopPath}?page=${n}`} labels={paginationLabels} />
     </main>

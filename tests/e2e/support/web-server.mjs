@@ -30,6 +30,8 @@ const server = spawn("npx", ["tsx", "server/index.ts"], {
     // Production names who takes card payments (server/env.ts): the journeys pay on the sandbox.
     PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "sandbox",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Every shared part of a page is rendered again and compared with the kept one (ADR 0140).
+    SHARED_FRAGMENTS: process.env.SHARED_FRAGMENTS ?? "check",
   },
 });
 

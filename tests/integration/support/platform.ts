@@ -30,6 +30,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // Tests compare rows before and after a refused request: no scheduled job may write between the two
     // (tests/integration/scheduled-jobs.test.ts runs the scheduler itself).
     SCHEDULER_TICK_MS: "0",
+    // Every shared part of a page is rendered again and compared with the kept one (ADR 0140).
+    SHARED_FRAGMENTS: "check",
     ...overrides,
   });
 }

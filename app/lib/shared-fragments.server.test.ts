@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, test } from "vitest";
+import { clearSharedFragments, createFragmentCollector, finishSharedFragments, markedFragment, sharedFragmentCount } from "./shared-fragments.server";
+
+const A = { csrf: "TOKEN-A", nonce: "NONCE-A" };
+const B = { csrf: "TOKEN-B", nonce: "NONCE-B" };
+
+/** A document as the render writes it: the fragment's element marked, its children inline. */
+function documentWith(marker: string, inner: string) {
+  return `<html><body><div class="page"><div data-shared="${marker}" class="contents">${inner}</div><p>after</p></div></body></html>`;
+}
+
+const CARDS = `<ul><li><div>one</div><form><input name="csrf" value="TOKEN-A"/></form></li><li><div><div>two</div></div></li></ul>`;
+
+beforeEach(() => clearSharedFragments());
+
+describe("markedFragment", () => {
+  test("finds the marked element's inner markup across nested elements of the same tag", () => {
+    const html = documentWith("f0", CARDS);
+    expect(markedFragment(html, "f0")?.inner).toBe(CARDS);
+    expect(markedFragment(html, "f1")).toBeNull();
+  });
+
+  test("an unclosed element is not a fragment", () => {
+    expect(markedFragment(`<div data-shared="f0"><div>open`, "f0")).toBeNull();
+  });
+});
+
+describe("finishSharedFragments", () => {
+  test("keeps a rendered fragment without the request's token, and empties the marker", () => {
+    const first = createFragmentCollector("on");
+    const marker = first.rendered("cards", A);
+    const html = finishSharedFragments(documentWith(marker, CARDS), first);
+    expect(html).toBe(documentWith("", CARDS));
+    expect(sharedFragmentCount()).toBe(1);
+
+    // Another visitor with the same inputs gets the kept markup with their own token, never the first one's.
+    const second = createFragmentCollector("on");
+    const reused = second.lookup("cards", B);
+    expect(reused).toBe(CARDS.replace("TOKEN-A", "TOKEN-B"));
+    expect(second.reused).toBe(1);
+    expect(second.lookup("other inputs", B)).toBeUndefined();
+  });
+
+  test("a document without fragments is left as it is", () => {
+    const collector = createFragmentCollector("on");
+    expect(finishSharedFragments("<p>x</p>", collector)).toBe("<p>x</p>");
+  });
+
+  test("off and check never send kept markup", () => {
+    const first = createFragmentCollector("on");
+    finishSharedFragments(documentWith(first.rendered("cards", A), CARDS), first);
+    expect(createFragmentCollector("off").lookup("cards", B)).toBeUndefined();
+    expect(createFragmentCollector("check").lookup("cards", B)).toBeUndefined();
+  });
+
+  test("check: the same inputs rendering other markup fail the page, whatever the visitor's token", () => {
+    const first = createFragmentCollector("check");
+    finishSharedFragments(documentWith(first.rendered("cards", A), CARDS), first);
+
+    const same = createFragmentCollector("check");
+    const marker = same.rendered("cards", B);
+    expect(() => finishSharedFragments(documentWith(marker, CARDS.replace("TOKEN-A", "TOKEN-B")), same)).not.toThrow();
+
+    const other = createFragmentCollector("check");
+    const otherMarker = other.rendered("cards", B);
+    expect(() => finishSharedFragments(documentWith(otherMarker, CARDS.replace("two", "Julie Morel")), other)).toThrow(/rendered differently/);
+  });
+
+  test("a marker missing from the document fails the page", () => {
+    const collector = createFragmentCollector("on");
+    collector.rendered("cards", A);
+    expect(() => finishSharedFragments("<p>no fragment</p>", collector)).toThrow(/not found/);
+  });
+});
