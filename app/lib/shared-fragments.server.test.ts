@@ -66,9 +66,13 @@ describe("finishSharedFragments", () => {
     expect(() => finishSharedFragments(documentWith(otherMarker, CARDS.replace("two", "Julie Morel")), other)).toThrow(/rendered differently/);
   });
 
-  test("a marker missing from the document fails the page", () => {
-    const collector = createFragmentCollector("on");
-    collector.rendered("cards", A);
-    expect(() => finishSharedFragments("<p>no fragment</p>", collector)).toThrow(/not found/);
+  test("a marker missing from the document fails the page in check mode; in production the page goes out and nothing is kept", () => {
+    const checked = createFragmentCollector("check");
+    checked.rendered("cards", A);
+    expect(() => finishSharedFragments("<p>no fragment</p>", checked)).toThrow(/not found/);
+    const served = createFragmentCollector("on");
+    served.rendered("cards", A);
+    expect(finishSharedFragments("<p>no fragment</p>", served)).toBe("<p>no fragment</p>");
+    expect(sharedFragmentCount()).toBe(0);
   });
 });
