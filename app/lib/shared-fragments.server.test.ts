@@ -41,6 +41,15 @@ describe("finishSharedFragments", () => {
     expect(second.lookup("other inputs", B)).toBeUndefined();
   });
 
+  test("markers are random per request: a page's own text cannot pass for one", () => {
+    const collector = createFragmentCollector("on");
+    const marker = collector.rendered("cards", A);
+    expect(marker).not.toBe(createFragmentCollector("on").rendered("cards", A));
+    const lookalike = `<div data-shared="f0">an author's description</div><div data-shared="${marker}">${CARDS}</div>`;
+    expect(finishSharedFragments(lookalike, collector)).toBe(`<div data-shared="f0">an author's description</div><div data-shared="">${CARDS}</div>`);
+    expect(createFragmentCollector("on").lookup("cards", A)).toBe(CARDS);
+  });
+
   test("a document without fragments is left as it is", () => {
     const collector = createFragmentCollector("on");
     expect(finishSharedFragments("<p>x</p>", collector)).toBe("<p>x</p>");

@@ -9,7 +9,7 @@
  * In "check" mode (the test servers), a kept fragment is rendered again anyway and compared with the kept one: a
  * fragment whose markup depends on something its inputs do not name fails the request instead of being shown.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cutHoles, fillHoles, type CutMarkup, type RequestValues } from "#core/http/request-holes.ts";
 
 export type SharedFragmentsMode = "on" | "off" | "check";
@@ -83,6 +83,7 @@ export function sharedFragmentCount(): number {
 export function createFragmentCollector(mode: SharedFragmentsMode): FragmentCollector {
   const pending: PendingFragment[] = [];
   let reused = 0;
+  let markerPrefix: string | undefined;
   return {
     mode,
     pending,
@@ -97,7 +98,9 @@ export function createFragmentCollector(mode: SharedFragmentsMode): FragmentColl
       return fillHoles(fragment, values);
     },
     rendered(key, values) {
-      const marker = `f${pending.length}`;
+      // Random per request: no text of the page (a training's description) can pass for a marker.
+      markerPrefix ??= `f${randomBytes(9).toString("base64url")}-`;
+      const marker = `${markerPrefix}${pending.length}`;
       pending.push({ key, digest: digestOf(key), marker, values });
       return marker;
     },
