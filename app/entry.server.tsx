@@ -9,7 +9,7 @@ import { translationBundle } from "./i18n/translation-files.server";
 import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
 import { FragmentCollectorContext } from "./components/layout/shared-fragment";
-import { createFragmentCollector, finishSharedFragments } from "./lib/shared-fragments.server";
+import { createFragmentCollector, finishSharedFragments, type FragmentCollector } from "./lib/shared-fragments.server";
 
 export { serverConfigContext };
 /** The host's guest page cache hands each guest a form token with the same guard (server/web/page-cache.ts). */
@@ -95,7 +95,7 @@ export default function handleRequest(
 }
 
 /** The document after its shared fragments rendered in this request are kept (ADR 0140); untouched when there are none. */
-function withSharedFragments(html: Buffer<ArrayBuffer>, fragments: ReturnType<typeof createFragmentCollector>): Buffer<ArrayBuffer> {
+function withSharedFragments(html: Buffer<ArrayBuffer>, fragments: FragmentCollector): Buffer<ArrayBuffer> {
   if (fragments.pending.length === 0) return html;
   return Buffer.from(finishSharedFragments(html.toString("utf8"), fragments), "utf8");
 }

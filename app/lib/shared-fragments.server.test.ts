@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { clearSharedFragments, createFragmentCollector, finishSharedFragments, markedFragment, sharedFragmentCount } from "./shared-fragments.server";
+import {
+  clearSharedFragments,
+  createFragmentCollector,
+  finishSharedFragments,
+  markedFragment,
+  sharedFragmentCount,
+  type FragmentCollector,
+} from "./shared-fragments.server";
 
 const A = { csrf: "TOKEN-A", nonce: "NONCE-A" };
 const B = { csrf: "TOKEN-B", nonce: "NONCE-B" };
@@ -10,6 +17,13 @@ function documentWith(marker: string, inner: string) {
 }
 
 const CARDS = `<ul><li><div>one</div><form><input name="csrf" value="TOKEN-A"/></form></li><li><div><div>two</div></div></li></ul>`;
+
+/** The marker of a fragment to render (none is kept for `key`). */
+function markerOf(collector: FragmentCollector, key: string, values: typeof A): string {
+  const shared = collector.share(key, values);
+  if (!shared || !("marker" in shared)) throw new Error(`expected ${key} to be rendered, got ${JSON.stringify(shared)}`);
+  return shared.marker;
+}
 
 beforeEach(() => clearSharedFragments());
 
@@ -28,26 +42,25 @@ describe("markedFragment", () => {
 describe("finishSharedFragments", () => {
   test("keeps a rendered fragment without the request's token, and empties the marker", () => {
     const first = createFragmentCollector("on");
-    const marker = first.rendered("cards", A);
+    const marker = markerOf(first, "cards", A);
     const html = finishSharedFragments(documentWith(marker, CARDS), first);
     expect(html).toBe(documentWith("", CARDS));
     expect(sharedFragmentCount()).toBe(1);
 
     // Another visitor with the same inputs gets the kept markup with their own token, never the first one's.
     const second = createFragmentCollector("on");
-    const reused = second.lookup("cards", B);
-    expect(reused).toBe(CARDS.replace("TOKEN-A", "TOKEN-B"));
+    expect(second.share("cards", B)).toEqual({ kept: CARDS.replace("TOKEN-A", "TOKEN-B") });
     expect(second.reused).toBe(1);
-    expect(second.lookup("other inputs", B)).toBeUndefined();
+    expect(second.share("other inputs", B)).toHaveProperty("marker");
   });
 
   test("markers are random per request: a page's own text cannot pass for one", () => {
     const collector = createFragmentCollector("on");
-    const marker = collector.rendered("cards", A);
-    expect(marker).not.toBe(createFragmentCollector("on").rendered("cards", A));
+    const marker = markerOf(collector, "cards", A);
+    expect(marker).not.toBe(markerOf(createFragmentCollector("on"), "cards", A));
     const lookalike = `<div data-shared="f0">an author's description</div><div data-shared="${marker}">${CARDS}</div>`;
     expect(finishSharedFragments(lookalike, collector)).toBe(`<div data-shared="f0">an author's description</div><div data-shared="">${CARDS}</div>`);
-    expect(createFragmentCollector("on").lookup("cards", A)).toBe(CARDS);
+    expect(createFragmentCollector("on").share("cards", A)).toEqual({ kept: CARDS });
   });
 
   test("a document without fragments is left as it is", () => {
@@ -57,30 +70,30 @@ describe("finishSharedFragments", () => {
 
   test("off and check never send kept markup", () => {
     const first = createFragmentCollector("on");
-    finishSharedFragments(documentWith(first.rendered("cards", A), CARDS), first);
-    expect(createFragmentCollector("off").lookup("cards", B)).toBeUndefined();
-    expect(createFragmentCollector("check").lookup("cards", B)).toBeUndefined();
+    finishSharedFragments(documentWith(markerOf(first, "cards", A), CARDS), first);
+    expect(createFragmentCollector("off").share("cards", B)).toBeNull();
+    expect(createFragmentCollector("check").share("cards", B)).toHaveProperty("marker");
   });
 
   test("check: the same inputs rendering other markup fail the page, whatever the visitor's token", () => {
     const first = createFragmentCollector("check");
-    finishSharedFragments(documentWith(first.rendered("cards", A), CARDS), first);
+    finishSharedFragments(documentWith(markerOf(first, "cards", A), CARDS), first);
 
     const same = createFragmentCollector("check");
-    const marker = same.rendered("cards", B);
+    const marker = markerOf(same, "cards", B);
     expect(() => finishSharedFragments(documentWith(marker, CARDS.replace("TOKEN-A", "TOKEN-B")), same)).not.toThrow();
 
     const other = createFragmentCollector("check");
-    const otherMarker = other.rendered("cards", B);
+    const otherMarker = markerOf(other, "cards", B);
     expect(() => finishSharedFragments(documentWith(otherMarker, CARDS.replace("two", "Julie Morel")), other)).toThrow(/rendered differently/);
   });
 
   test("a marker missing from the document fails the page in check mode; in production the page goes out and nothing is kept", () => {
     const checked = createFragmentCollector("check");
-    checked.rendered("cards", A);
+    markerOf(checked, "cards", A);
     expect(() => finishSharedFragments("<p>no fragment</p>", checked)).toThrow(/not found/);
     const served = createFragmentCollector("on");
-    served.rendered("cards", A);
+    markerOf(served, "cards", A);
     expect(finishSharedFragments("<p>no fragment</p>", served)).toBe("<p>no fragment</p>");
     expect(sharedFragmentCount()).toBe(0);
   });

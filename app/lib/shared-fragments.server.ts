@@ -17,10 +17,12 @@ export type SharedFragmentsMode = "on" | "off" | "check";
 /** What a request's render tells the document's last step (app/entry.server.tsx). */
 export type FragmentCollector = {
   readonly mode: SharedFragmentsMode;
-  /** The kept markup for this key, holes filled with this request's values; undefined: render the children. */
-  lookup(key: string, values: RequestValues): string | undefined;
-  /** The children of `key` are rendered inside an element marked `data-shared="<marker>"`: cut them out afterwards. */
-  rendered(key: string, values: RequestValues): string;
+  /**
+   * For the fragment of `key`: the kept markup, holes filled with this request's values; else the marker of the
+   * element its children are rendered in (`data-shared="<marker>"`), to be cut out once the document is rendered.
+   * Null when fragments are off: render the children plainly.
+   */
+  share(key: string, values: RequestValues): { kept: string } | { marker: string } | null;
   /** Marked fragments of this render, in the order they were met. */
   readonly pending: readonly PendingFragment[];
   /** Fragments of this render sent from the kept markup. */
@@ -90,19 +92,19 @@ export function createFragmentCollector(mode: SharedFragmentsMode): FragmentColl
     get reused() {
       return reused;
     },
-    lookup(key, values) {
-      if (mode !== "on") return undefined;
-      const fragment = kept.get(digestOf(key));
-      if (!fragment) return undefined;
-      reused++;
-      return fillHoles(fragment, values);
-    },
-    rendered(key, values) {
+    share(key, values) {
+      if (mode === "off") return null;
+      const digest = digestOf(key);
+      const fragment = mode === "on" ? kept.get(digest) : undefined;
+      if (fragment) {
+        reused++;
+        return { kept: fillHoles(fragment, values) };
+      }
       // Random per request: no text of the page (a training's description) can pass for a marker.
       markerPrefix ??= `f${randomBytes(9).toString("base64url")}-`;
       const marker = `${markerPrefix}${pending.length}`;
-      pending.push({ key, digest: digestOf(key), marker, values });
-      return marker;
+      pending.push({ key, digest, marker, values });
+      return { marker };
     },
   };
 }

@@ -31,19 +31,10 @@ export function SharedFragment({ name, inputs, className, children }: Props) {
   const place = useId();
   const csrf = useRootData()?.csrfToken ?? "";
   const nonce = useNonce();
-  if (!collector || collector.mode === "off") {
-    return (
-      <div data-shared="" className={className}>
-        {children}
-      </div>
-    );
-  }
-  const key = `${name}\n${place}\n${JSON.stringify(inputs)}`;
-  const values = { csrf, nonce };
-  const html = collector.lookup(key, values);
-  if (html !== undefined) return <div data-shared="" className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  const shared = collector?.share(`${name}\n${place}\n${JSON.stringify(inputs)}`, { csrf, nonce }) ?? null;
+  if (shared && "kept" in shared) return <div data-shared="" className={className} dangerouslySetInnerHTML={{ __html: shared.kept }} />;
   return (
-    <div data-shared={collector.rendered(key, values)} className={className}>
+    <div data-shared={shared?.marker ?? ""} className={className}>
       {children}
     </div>
   );
