@@ -157,13 +157,13 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           ttlMs: env.PAGE_CACHE_TTL_MS,
           maxEntries: 300,
           csrf: async () => webEntry(await getBuild()).webCsrf(env.APP_SECRET, env.PUBLIC_URL_SCHEME === "https"),
-          sessionPageVersion: cacheSessionPages ? (sessionId) => pageDataVersionFor(database.db, sessionId, deps.now()) : undefined,
+          sessionPageVersion: cacheSessionPages ? (sessionId, scope) => pageDataVersionFor(database.db, sessionId, scope, deps.now()) : undefined,
           sessionTtlMs: env.SESSION_PAGE_CACHE_TTL_MS,
           maxSessionEntries: env.SESSION_PAGE_CACHE_ENTRIES,
           afterWriteClear: () => sharedClears?.publish(),
         })
       : null;
-  const sharedClears = pageCache && redis ? sharePageCacheClears(redis, () => pageCache.clear(), logger) : null;
+  const sharedClears = pageCache && redis ? sharePageCacheClears(redis, () => pageCache.clearGuestPages(), logger) : null;
   if (pageCache) app.use(pageCache.clearOnWrite);
 
   app.use((req, res, next) => {

@@ -129,6 +129,62 @@ describe("createPageCache on a real server", () => {
     }
   });
 
+  test("a write empties the guest pages; a session's page stays while the version of its scope is unchanged (ADR 0141)", async () => {
+    const versions = { own: 1, all: 1 };
+    const asked: string[] = [];
+    const cache = createPageCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      csrf: async () => csrf,
+      sessionPageVersion: async (_sessionId, scope) => {
+        asked.push(scope);
+        return String(versions[scope]);
+      },
+    });
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "n";
+      next();
+    });
+    app.use(cache.clearOnWrite);
+    app.post("/write", (_req, res) => void res.send("ok"));
+    app.use(cache.middleware);
+    app.get("/{*splat}", async (req, res) => {
+      const [token, cookie] = await csrf.commitToken(new Headers(req.headers.cookie ? { cookie: req.headers.cookie } : {}));
+      if (cookie) res.append("Set-Cookie", cookie);
+      res.type("html").send(`<html><script nonce="n"></script><h1>${req.path}</h1><input name="csrf" value="${token}"></html>`);
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = async (path: string, session?: string) =>
+      (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie: `csrf=t${session ? `; ${session}` : ""}` } })).headers.get("x-page-cache");
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+    try {
+      for (const visit of [() => get("/catalogue"), () => get("/catalogue", "sid=a"), () => get("/admin", "sid=a")]) {
+        await visit();
+        await settle();
+        expect(await visit()).toBe("hit");
+      }
+      expect(asked).toContain("own");
+      expect(asked).toContain("all");
+
+      await fetch(`http://127.0.0.1:${port}/write`, { method: "POST" });
+      await settle();
+      expect(await get("/catalogue")).toBe("miss");
+      expect(await get("/catalogue", "sid=a")).toBe("hit");
+      expect(await get("/admin", "sid=a")).toBe("hit");
+
+      versions.all++;
+      expect(await get("/catalogue", "sid=a")).toBe("hit");
+      expect(await get("/admin", "sid=a")).toBe("miss");
+      versions.own++;
+      expect(await get("/catalogue", "sid=a")).toBe("miss");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test("a page whose render saw a clear (a write) is not stored: it may predate the write", async () => {
     let clears = 1;
     const pages = await servePages((cache) => {

@@ -3,6 +3,8 @@ import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { cutHoles, fillHoles, type Hole } from "#core/http/request-holes.ts";
+import type { PageDataScope } from "../back/http/session.repository.ts";
+import { pageDataScope } from "./page-data-scope.ts";
 import { compressPart, spliceGzip, type CompressedPart } from "./gzip-splice.ts";
 
 /**
@@ -11,12 +13,13 @@ import { compressPart, spliceGzip, type CompressedPart } from "./gzip-splice.ts"
  * again for each request.
  *
  * - A guest page depends only on the host, the URL, the language header and a few preference cookies, so one render
- *   serves every guest for `ttlMs`. Any state-changing request this instance serves empties the cache; the TTL bounds
- *   how stale another instance can be (seats left, a price changed by an administrator).
+ *   serves every guest for `ttlMs`. Any state-changing request this instance serves empties the guest pages; the TTL
+ *   bounds how stale another instance can be (seats left, a price changed by an administrator).
  * - A session's page is that session's alone: its key holds the session cookie. It is stored under the page data
- *   version read before rendering (`sessionPageVersion`: every committed write moves it, migration 0016) and served
- *   again only while the version is unchanged and the session live, so it is never older than the last write, on any
- *   instance. `sessionTtlMs` bounds what only the clock changes ("starts in 2 days").
+ *   version of its scope read before rendering (`sessionPageVersion`, migrations 0016 and 0028, ADR 0141) and served
+ *   again only while that version is unchanged and the session live, so it is never older than the last write it
+ *   shows, on any instance; a write that does not show on it (another learner's bookmark on a learner's catalogue)
+ *   leaves it kept. `sessionTtlMs` bounds what only the clock changes ("starts in 2 days").
  *
  * Only plain 200 answers whose only cookie is the CSRF one are stored: HTML pages, and the route data (`.data`) a
  * client navigation asks for instead of the page.
@@ -26,8 +29,8 @@ export type PageCacheOptions = {
   maxEntries: number;
   /** The web tier's form CSRF guard (exported by its server entry), to give each visitor their own token. */
   csrf: () => Promise<WebCsrf>;
-  /** Logged-in pages: the data version for this session cookie's value, or null when it is no live session. */
-  sessionPageVersion?: (sessionId: string) => Promise<string | null>;
+  /** Logged-in pages: the data version of a scope for this session cookie's value, or null when it is no live session. */
+  sessionPageVersion?: (sessionId: string, scope: PageDataScope) => Promise<string | null>;
   sessionTtlMs?: number;
   maxSessionEntries?: number;
   now?: () => number;
@@ -73,9 +76,11 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export type PageCache = {
   /** Serves and stores pages: mount right before the page handler. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
-  /** Empties the cache after any successful write: mount before the back API and the page handler. */
+  /** Empties the guest pages after any successful write: mount before the back API and the page handler. */
   clearOnWrite: (req: Request, res: Response, next: NextFunction) => void;
   clear(): void;
+  /** Empties the guest pages only (a write made through another instance, ADR 0122). */
+  clearGuestPages(): void;
   readonly size: number;
 };
 
@@ -115,6 +120,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     generation++;
     guestEntries.clear();
     sessionEntries.clear();
+  }
+
+  /**
+   * After a write: the guest pages go. A session's kept page needs no clearing: it is replayed only while the version
+   * of its scope is the one it was rendered at, and a write it shows moves that version.
+   */
+  function clearGuestPages() {
+    generation++;
+    guestEntries.clear();
   }
 
   async function replay(entry: Entry, req: Request, res: Response) {
@@ -197,7 +211,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (MUTATING.has(req.method)) {
       res.on("finish", () => {
         if (res.statusCode < 400) {
-          clear();
+          clearGuestPages();
           options.afterWriteClear?.();
         }
       });
@@ -214,7 +228,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   async function serveSession(key: string, sessionId: string, req: Request, res: Response, next: NextFunction) {
-    const version = await options.sessionPageVersion!(sessionId);
+    const version = await options.sessionPageVersion!(sessionId, pageDataScope(req.path));
     // Not a live session: the page handler decides what such a cookie gets, and nothing is stored.
     if (version === null) return next();
     const entry = wantsFreshRender(req) ? undefined : sessionEntries.get(key);
@@ -237,6 +251,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     middleware,
     clearOnWrite,
     clear,
+    clearGuestPages,
     get size() {
       return guestEntries.size + sessionEntries.size;
     },

@@ -53,10 +53,17 @@ describe.each(backends())("queries built once, values of each call (%s)", (backe
     // The same session, asked about after it has expired.
     expect(await findLiveSession(db, "prepared-live", new Date(later.getTime() + 1000))).toBeUndefined();
 
-    const [{ version }] = await queryRows<{ version: string }>(db, sql`select version::text as version from page_data_state where id = 1`);
-    expect(await readPageDataVersion(db, "prepared-live", now)).toEqual({ version, live: true });
-    expect(await readPageDataVersion(db, "prepared-expired", now)).toEqual({ version, live: false });
-    expect(await readPageDataVersion(db, "prepared-unknown", now)).toEqual({ version, live: false });
+    const [{ version, shared }] = await queryRows<{ version: string; shared: string }>(
+      db,
+      sql`select version::text as version, shared_version::text as shared from page_data_state where id = 1`,
+    );
+    const own = async (userId: number) =>
+      (await queryRows<{ own: string }>(db, sql`select coalesce((select version from user_page_data_state where user_id = ${userId}), 0)::text as own`))[0].own;
+    expect(await readPageDataVersion(db, "prepared-live", now, "all")).toEqual({ version: `all:${version}`, live: true });
+    expect(await readPageDataVersion(db, "prepared-live", now, "own")).toEqual({ version: `own:${shared}.${await own(learnerId)}`, live: true });
+    expect(await readPageDataVersion(db, "prepared-holder", now, "own")).toEqual({ version: `own:${shared}.${await own(holderId)}`, live: true });
+    expect(await readPageDataVersion(db, "prepared-expired", now, "all")).toEqual({ version: `all:${version}`, live: false });
+    expect(await readPageDataVersion(db, "prepared-unknown", now, "own")).toEqual({ version: `own:${shared}.0`, live: false });
   });
 
   test("memberships: each user gets their own", async () => {

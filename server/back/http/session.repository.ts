@@ -56,13 +56,27 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHas
   else await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)));
 }
 
-/** For the session page cache (ADR 0091), in one statement: the page data version (migration 0016) and whether the session is live. */
-export async function readPageDataVersion(db: Db, idHash: string, now: Date): Promise<{ version: string; live: boolean }> {
+/**
+ * Which writes a kept page must see (ADR 0141): "own" for a page that shows other users' data only through shared
+ * tables (a learner-area page), "all" for one that shows other users' own-data rows (a pharmacy or back-office page).
+ */
+export type PageDataScope = "own" | "all";
+
+/**
+ * For the session page cache (ADR 0091), in one statement: the page data version of the scope (migrations 0016 and
+ * 0028) and whether the session is live. "own" is the shared version with the session user's own version.
+ */
+export async function readPageDataVersion(db: Db, idHash: string, now: Date, scope: PageDataScope): Promise<{ version: string; live: boolean }> {
   const result = (await db.execute(
-    sql`select version::text as version,
-               exists(select 1 from sessions where id_hash = ${idHash} and expires_at > ${now.toISOString()}) as live
-          from page_data_state where id = 1`,
-  )) as unknown as { rows: { version: string; live: boolean }[] };
+    sql`select p.version::text as all_version,
+               p.shared_version::text || '.' || coalesce(u.version, 0)::text as own_version,
+               s.user_id is not null as live
+          from page_data_state p
+          left join sessions s on s.id_hash = ${idHash} and s.expires_at > ${now.toISOString()}
+          left join user_page_data_state u on u.user_id = s.user_id
+         where p.id = 1`,
+  )) as unknown as { rows: { all_version: string; own_version: string; live: boolean }[] };
   const [row] = result.rows;
-  return { version: row?.version ?? "0", live: row?.live === true };
+  const version = scope === "own" ? `own:${row?.own_version ?? "0.0"}` : `all:${row?.all_version ?? "0"}`;
+  return { version, live: row?.live === true };
 }

@@ -13,6 +13,7 @@ import {
   findLiveSession,
   insertSession,
   readPageDataVersion,
+  type PageDataScope,
   touchSession,
   updateSessionAccount,
 } from "./session.repository.ts";
@@ -113,8 +114,8 @@ export function isSecureRequest(c: Context<BackEnv>): boolean {
  * The session page cache's question (ADR 0091): the data version a page rendered now for this session cookie would
  * be stored under, or null when the cookie is no live session (nothing is cached for it).
  */
-export async function pageDataVersionFor(db: Db, sessionId: string, now: Date): Promise<string | null> {
+export async function pageDataVersionFor(db: Db, sessionId: string, scope: PageDataScope, now: Date): Promise<string | null> {
   if (!sessionId || sessionId.length > 200) return null;
-  const { version, live } = await readPageDataVersion(db, hashSessionId(sessionId), now);
+  const { version, live } = await readPageDataVersion(db, hashSessionId(sessionId), now, scope);
   return live ? version : null;
 }
