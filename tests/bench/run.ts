@@ -45,6 +45,8 @@ import {
 const UNCACHED = { cookie: "sid=bench-bypasses-the-page-cache" };
 
 const LEARNER = "learner@demo.test";
+/** Another learner of the demo data, whose writes the learner's pages do not show. */
+const OTHER_LEARNER = "lea.bernard@demo.test";
 const SHOP_CUSTOMER = "shop@demo.test";
 /** The holder of Pharmacie du Marché: the pharmacy area's pages (one pharmacy, so no account choice). */
 const REFERENT = "holder@demo.test";
@@ -158,6 +160,38 @@ async function pageRows(origin: string): Promise<LoadFigures[]> {
   return rows;
 }
 
+/**
+ * A learner's catalogue seen again while another learner bookmarks and unbookmarks a training ten times a second
+ * (ADR 0141): a busy platform, where someone writes all the time. Before page data versions by scope, each of those
+ * writes made the learner's next page a full render.
+ */
+async function othersWriteRows(origin: string): Promise<LoadFigures[]> {
+  const name = "GET /catalogue (catalogue, learner, while another learner bookmarks 10 times a second)";
+  if (!selected(name)) return [];
+  const cookie = await logIn(origin, LEARNER, DEMO_PASSWORD);
+  const { headers } = await shopSession(origin, await logIn(origin, OTHER_LEARNER, DEMO_PASSWORD));
+  const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=1`, { headers })).json()) as { data: { items: { id: number }[] } };
+  const bookmark = `${origin}/back/api/user/bookmarks/${catalogue.data.items[0].id}`;
+  let writing = true;
+  let writes = 0;
+  const started = performance.now();
+  const writer = (async () => {
+    for (let turn = 0; writing; turn++) {
+      const reply = await fetch(bookmark, { method: turn % 2 === 0 ? "PUT" : "DELETE", headers: { ...headers, accept: "application/json" } });
+      if (!reply.ok) throw new Error(`the other learner's bookmark write answered ${reply.status}`);
+      writes++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  try {
+    return [await measure(name, `${origin}/catalogue`, { cookie })];
+  } finally {
+    writing = false;
+    await writer;
+    console.log(`  (${fmt(writes)} bookmark writes by the other learner in ${fmt((performance.now() - started) / 1000, 1)} s)`);
+  }
+}
+
 /** Adding to the cart (issue 14): add then remove on one connection, on a session of its own. */
 async function shopWriteRows(origin: string): Promise<LoadFigures[]> {
   const name = "POST shop/add/products + remove/product (shop customer, 1 connection)";
@@ -206,6 +240,7 @@ async function main() {
     const rows: LoadFigures[] = [];
     rows.push(await measure("static HTML (home page size)", `${origin}/${staticName}`));
     rows.push(...(await pageRows(origin)));
+    rows.push(...(await othersWriteRows(origin)));
     for (const [name, apiPath] of [
       ["GET /back/api/catalogue", "/back/api/catalogue"],
       ["GET /back/api/catalogue/search?q=douleur", "/back/api/catalogue/search?q=douleur"],
