@@ -27,7 +27,7 @@ import { startScheduler } from "./jobs/scheduler.ts";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createPageCache } from "./web/page-cache.ts";
-import { pageDataVersionFor } from "./back/http/session.ts";
+import { pageDataVersionFor, sharedPageDataVersion } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
 import { precompressedAssets } from "./web/precompressed-assets.ts";
 import { prepareTranslationFiles, translationFiles, type TranslationFiles } from "./web/translation-files.ts";
@@ -160,10 +160,12 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           sessionPageVersion: cacheSessionPages ? (sessionId, scope) => pageDataVersionFor(database.db, sessionId, scope, deps.now()) : undefined,
           sessionTtlMs: env.SESSION_PAGE_CACHE_TTL_MS,
           maxSessionEntries: env.SESSION_PAGE_CACHE_ENTRIES,
-          afterWriteClear: () => sharedClears?.publish(),
+          // Read from the database that this process's back writes to (no BACK_URL).
+          sharedPageVersion: env.BACK_URL ? undefined : () => sharedPageDataVersion(database.db),
+          afterWriteClear: (emptied) => sharedClears?.publish(emptied),
         })
       : null;
-  const sharedClears = pageCache && redis ? sharePageCacheClears(redis, () => pageCache.clearGuestPages(), logger) : null;
+  const sharedClears = pageCache && redis ? sharePageCacheClears(redis, (emptied) => pageCache.clearGuestPages(emptied), logger) : null;
   if (pageCache) app.use(pageCache.clearOnWrite);
 
   app.use((req, res, next) => {

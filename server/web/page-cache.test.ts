@@ -129,9 +129,15 @@ describe("createPageCache on a real server", () => {
     }
   });
 
-  test("a write empties the guest pages; a session's page stays while the version of its scope is unchanged (ADR 0141)", async () => {
-    const versions = { own: 1, all: 1 };
+  /**
+   * A server with versions by scope (ADR 0141): `versions` are what the database would answer; POST /write stands for
+   * a write (its answer waits for `writeGate` when one is set); `onRender` runs inside each page's render.
+   */
+  async function serveScopedPages(withSharedVersion = true) {
+    const versions = { own: 1, all: 1, shared: 1 };
     const asked: string[] = [];
+    const emptied: string[] = [];
+    let onRender: (() => Promise<void>) | null = null;
     const cache = createPageCache({
       ttlMs: 60_000,
       maxEntries: 10,
@@ -140,6 +146,8 @@ describe("createPageCache on a real server", () => {
         asked.push(scope);
         return String(versions[scope]);
       },
+      sharedPageVersion: withSharedVersion ? async () => String(versions.shared) : undefined,
+      afterWriteClear: (kind) => emptied.push(kind),
     });
     const app = express();
     app.use((_req, res, next) => {
@@ -147,41 +155,128 @@ describe("createPageCache on a real server", () => {
       next();
     });
     app.use(cache.clearOnWrite);
-    app.post("/write", (_req, res) => void res.send("ok"));
+    app.post("/write", (req, res) => {
+      if (req.query.shared) versions.shared++;
+      res.send("ok");
+    });
     app.use(cache.middleware);
     app.get("/{*splat}", async (req, res) => {
       const [token, cookie] = await csrf.commitToken(new Headers(req.headers.cookie ? { cookie: req.headers.cookie } : {}));
       if (cookie) res.append("Set-Cookie", cookie);
+      if (onRender) await onRender();
       res.type("html").send(`<html><script nonce="n"></script><h1>${req.path}</h1><input name="csrf" value="${token}"></html>`);
     });
     const server = app.listen(0);
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
+    const origin = `http://127.0.0.1:${port}`;
     const get = async (path: string, session?: string) =>
-      (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie: `csrf=t${session ? `; ${session}` : ""}` } })).headers.get("x-page-cache");
+      (await fetch(`${origin}${path}`, { headers: { cookie: `csrf=t${session ? `; ${session}` : ""}` } })).headers.get("x-page-cache");
     const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-    try {
-      for (const visit of [() => get("/catalogue"), () => get("/catalogue", "sid=a"), () => get("/admin", "sid=a")]) {
-        await visit();
-        await settle();
-        expect(await visit()).toBe("hit");
-      }
-      expect(asked).toContain("own");
-      expect(asked).toContain("all");
-
-      await fetch(`http://127.0.0.1:${port}/write`, { method: "POST" });
+    /** Visits until kept (a first answer stores its page after it has gone out). */
+    const keep = async (path: string, session?: string) => {
+      await get(path, session);
       await settle();
-      expect(await get("/catalogue")).toBe("miss");
-      expect(await get("/catalogue", "sid=a")).toBe("hit");
-      expect(await get("/admin", "sid=a")).toBe("hit");
+      expect(await get(path, session)).toBe("hit");
+    };
+    return {
+      versions,
+      asked,
+      emptied,
+      get,
+      keep,
+      settle,
+      write: async (shared: boolean) => expect((await fetch(`${origin}/write${shared ? "?shared=1" : ""}`, { method: "POST" })).status).toBe(200),
+      renderWith: (work: (() => Promise<void>) | null) => (onRender = work),
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
 
-      versions.all++;
-      expect(await get("/catalogue", "sid=a")).toBe("hit");
-      expect(await get("/admin", "sid=a")).toBe("miss");
-      versions.own++;
-      expect(await get("/catalogue", "sid=a")).toBe("miss");
+  test("a session's page stays after a write while the version of its scope is unchanged (ADR 0141)", async () => {
+    const pages = await serveScopedPages();
+    try {
+      await pages.keep("/catalogue", "sid=a");
+      await pages.keep("/admin", "sid=a");
+      expect(pages.asked).toContain("own");
+      expect(pages.asked).toContain("all");
+
+      await pages.write(true);
+      expect(await pages.get("/catalogue", "sid=a")).toBe("hit");
+      expect(await pages.get("/admin", "sid=a")).toBe("hit");
+
+      pages.versions.all++;
+      expect(await pages.get("/catalogue", "sid=a")).toBe("hit");
+      expect(await pages.get("/admin", "sid=a")).toBe("miss");
+      pages.versions.own++;
+      expect(await pages.get("/catalogue", "sid=a")).toBe("miss");
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await pages.close();
+    }
+  });
+
+  test("a write empties the guest pages that show it, before its answer ends (ADR 0141)", async () => {
+    const pages = await serveScopedPages();
+    try {
+      // The first write after start knows no earlier shared version: every guest page goes.
+      await pages.keep("/catalogue");
+      await pages.write(false);
+      expect(await pages.get("/catalogue")).toBe("miss");
+
+      // A write that leaves the shared version (another learner's bookmark): only the pages that see every write go.
+      await pages.settle();
+      await pages.keep("/catalogue");
+      await pages.keep("/admin");
+      await pages.write(false);
+      expect(await pages.get("/catalogue")).toBe("hit");
+      expect(await pages.get("/admin")).toBe("miss");
+
+      // A shared write (a training changed): every guest page goes, already when its answer arrives.
+      await pages.settle();
+      await pages.keep("/admin");
+      await pages.write(true);
+      expect(await pages.get("/catalogue")).toBe("miss");
+      expect(await pages.get("/admin")).toBe("miss");
+      expect(pages.emptied).toEqual(["every", "seeing-every-write", "every"]);
+    } finally {
+      await pages.close();
+    }
+  });
+
+  test("without the shared version, every write empties every guest page", async () => {
+    const pages = await serveScopedPages(false);
+    try {
+      await pages.keep("/catalogue");
+      await pages.write(false);
+      await pages.write(false);
+      expect(await pages.get("/catalogue")).toBe("miss");
+      expect(pages.emptied).toEqual(["every", "every"]);
+    } finally {
+      await pages.close();
+    }
+  });
+
+  test("a guest page rendered while a write was made is stored only if that write does not show on it", async () => {
+    const pages = await serveScopedPages();
+    try {
+      await pages.write(false); // the first write reads the shared version
+      for (const [path, shared, kept] of [
+        ["/catalogue", false, true],
+        ["/admin", false, false],
+        ["/catalogue", true, false],
+      ] as const) {
+        let wrote = false;
+        pages.renderWith(async () => {
+          if (wrote) return;
+          wrote = true;
+          await pages.write(shared);
+        });
+        expect(await pages.get(`${path}?case=${String(shared)}`)).toBe("miss");
+        pages.renderWith(null);
+        await pages.settle();
+        expect(await pages.get(`${path}?case=${String(shared)}`), `${path}, shared write ${String(shared)}`).toBe(kept ? "hit" : "miss");
+      }
+    } finally {
+      await pages.close();
     }
   });
 

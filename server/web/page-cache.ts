@@ -13,8 +13,10 @@ import { compressPart, spliceGzip, type CompressedPart } from "./gzip-splice.ts"
  * again for each request.
  *
  * - A guest page depends only on the host, the URL, the language header and a few preference cookies, so one render
- *   serves every guest for `ttlMs`. Any state-changing request this instance serves empties the guest pages; the TTL
- *   bounds how stale another instance can be (seats left, a price changed by an administrator).
+ *   serves every guest for `ttlMs`. A state-changing request this instance serves empties the guest pages that show
+ *   its write: all of them when it moved the shared page data version (`sharedPageVersion`, ADR 0141), only those of
+ *   pages that see every write otherwise (a learner's bookmark shows on no guest catalogue). The TTL bounds how stale
+ *   another instance can be (seats left, a price changed by an administrator).
  * - A session's page is that session's alone: its key holds the session cookie. It is stored under the page data
  *   version of its scope read before rendering (`sessionPageVersion`, migrations 0016 and 0028, ADR 0141) and served
  *   again only while that version is unchanged and the session live, so it is never older than the last write it
@@ -34,12 +36,22 @@ export type PageCacheOptions = {
   sessionTtlMs?: number;
   maxSessionEntries?: number;
   now?: () => number;
-  /** Called when a write through this instance emptied its cache, to empty the other instances' too (ADR 0122). */
-  afterWriteClear?: () => void;
+  /**
+   * The shared page data version (migration 0028), read after a write to know whether it moved. Without it, every
+   * write empties every guest page.
+   */
+  sharedPageVersion?: () => Promise<string>;
+  /** Called when a write through this instance emptied guest pages, to empty the other instances' too (ADR 0122). */
+  afterWriteClear?: (emptied: GuestPagesEmptied) => void;
 };
+
+/** What a write empties: every guest page, or only those of pages that see every write ("all" scope). */
+export type GuestPagesEmptied = "every" | "seeing-every-write";
 
 type Entry = {
   expiresAt: number;
+  /** Which writes it shows (ADR 0141); a guest page of the "own" scope shows only shared writes. */
+  scope: PageDataScope;
   /** The page data version it was rendered at: null for a guest page. */
   version: string | null;
   status: number;
@@ -79,8 +91,8 @@ export type PageCache = {
   /** Empties the guest pages after any successful write: mount before the back API and the page handler. */
   clearOnWrite: (req: Request, res: Response, next: NextFunction) => void;
   clear(): void;
-  /** Empties the guest pages only (a write made through another instance, ADR 0122). */
-  clearGuestPages(): void;
+  /** Empties guest pages only: after a write made through another instance (ADR 0122). */
+  clearGuestPages(emptied: GuestPagesEmptied): void;
   readonly size: number;
 };
 
@@ -99,6 +111,9 @@ class Entries {
   delete(key: string) {
     this.map.delete(key);
   }
+  deleteWhere(test: (entry: Entry) => boolean) {
+    for (const [key, entry] of this.map) if (test(entry)) this.map.delete(key);
+  }
   clear() {
     this.map.clear();
   }
@@ -113,22 +128,46 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const sessionEntries = new Entries(options.maxSessionEntries ?? 200);
   const csrf = options.csrf;
 
-  /** Moves at every clear: a page rendered before a clear is not stored after it (it may predate the write). */
-  let generation = 0;
+  /**
+   * Guest pages rendered while a write was made are not stored: they may predate it. `everyGuestPage` moves when every
+   * guest page is emptied, `seeingEveryWrite` at every write. (A session's page is stored under the version read
+   * before its render: a write during the render makes it a miss next time, never a stale hit.)
+   */
+  const generations = { everyGuestPage: 0, seeingEveryWrite: 0 };
+  /** The shared version this instance last read after a write; null until the first. */
+  let lastSharedVersion: string | null = null;
 
   function clear() {
-    generation++;
-    guestEntries.clear();
+    clearGuestPages("every");
     sessionEntries.clear();
   }
 
   /**
-   * After a write: the guest pages go. A session's kept page needs no clearing: it is replayed only while the version
-   * of its scope is the one it was rendered at, and a write it shows moves that version.
+   * A session's kept page needs no emptying: it is replayed only while the version of its scope is the one it was
+   * rendered at, and a write it shows moves that version.
    */
-  function clearGuestPages() {
-    generation++;
-    guestEntries.clear();
+  function clearGuestPages(emptied: GuestPagesEmptied) {
+    generations.seeingEveryWrite++;
+    if (emptied === "every") {
+      generations.everyGuestPage++;
+      guestEntries.clear();
+    } else {
+      guestEntries.deleteWhere((entry) => entry.scope === "all");
+    }
+  }
+
+  /** After a write through this instance: what it empties, from whether the shared version moved. */
+  async function guestPagesEmptiedBy(): Promise<GuestPagesEmptied> {
+    if (!options.sharedPageVersion) return "every";
+    try {
+      const version = await options.sharedPageVersion();
+      const moved = version !== lastSharedVersion;
+      lastSharedVersion = version;
+      return moved ? "every" : "seeing-every-write";
+    } catch {
+      // The version out of reach: the safe answer.
+      return "every";
+    }
   }
 
   async function replay(entry: Entry, req: Request, res: Response) {
@@ -162,7 +201,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function capture(entries: Entries, key: string, version: string | null, ttlMs: number, req: Request, res: Response) {
     const chunks: Buffer[] = [];
-    const renderedIn = generation;
+    const scope = pageDataScope(req.path);
+    const renderedIn = { ...generations };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -173,7 +213,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
       const result = end(chunk, ...rest);
       // A page that cannot be stored is simply not kept: the answer has gone out already.
-      store(entries, key, { version, expiresAt: now() + ttlMs, renderedIn }, req, res, Buffer.concat(chunks).toString("utf8")).catch(() => undefined);
+      store(entries, key, { version, scope, expiresAt: now() + ttlMs, renderedIn }, req, res, Buffer.concat(chunks).toString("utf8")).catch(() => undefined);
       return result;
     }) as Response["end"];
     res.setHeader("x-page-cache", "miss");
@@ -182,7 +222,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function store(
     entries: Entries,
     key: string,
-    { renderedIn, ...validity }: { version: string | null; expiresAt: number; renderedIn: number },
+    { renderedIn, ...validity }: { version: string | null; scope: PageDataScope; expiresAt: number; renderedIn: typeof generations },
     req: Request,
     res: Response,
     html: string,
@@ -203,19 +243,31 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const headers = Object.entries(res.getHeaders())
       .filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== "x-page-cache")
       .map(([name, value]) => [name, String(value)] as [string, string]);
-    if (generation !== renderedIn) return;
+    if (validity.version === null && !renderedBeforeAnyWriteItShows(validity.scope, renderedIn)) return;
     entries.set(key, { ...validity, status: 200, headers, parts, holes });
   }
 
+  /** A guest page is stored only if no write it shows was made while it was rendered. */
+  function renderedBeforeAnyWriteItShows(scope: PageDataScope, renderedIn: typeof generations): boolean {
+    return scope === "all" ? renderedIn.seeingEveryWrite === generations.seeingEveryWrite : renderedIn.everyGuestPage === generations.everyGuestPage;
+  }
+
+  /**
+   * After a successful write, before its answer ends: the guest pages it shows are emptied first, so that the writer's
+   * next page (a redirect after a form) never comes from before the write.
+   */
   function clearOnWrite(req: Request, res: Response, next: NextFunction) {
-    if (MUTATING.has(req.method)) {
-      res.on("finish", () => {
-        if (res.statusCode < 400) {
-          clearGuestPages();
-          options.afterWriteClear?.();
-        }
+    if (!MUTATING.has(req.method)) return next();
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      if (res.statusCode >= 400) return end(...args);
+      void guestPagesEmptiedBy().then((emptied) => {
+        clearGuestPages(emptied);
+        options.afterWriteClear?.(emptied);
+        end(...args);
       });
-    }
+      return res;
+    }) as Response["end"];
     next();
   }
 

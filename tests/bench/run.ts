@@ -161,14 +161,22 @@ async function pageRows(origin: string): Promise<LoadFigures[]> {
 }
 
 /**
- * A learner's catalogue seen again while another learner bookmarks and unbookmarks a training ten times a second
- * (ADR 0141): a busy platform, where someone writes all the time. Before page data versions by scope, each of those
- * writes made the learner's next page a full render.
+ * The catalogue seen again, by a learner and by a guest, while another learner bookmarks and unbookmarks a training
+ * ten times a second (ADR 0141): a busy platform, where someone writes all the time. Before page data versions by
+ * scope, each of those writes made the learner's next page a full render and emptied the guest pages.
  */
 async function othersWriteRows(origin: string): Promise<LoadFigures[]> {
-  const name = "GET /catalogue (catalogue, learner, while another learner bookmarks 10 times a second)";
-  if (!selected(name)) return [];
-  const cookie = await logIn(origin, LEARNER, DEMO_PASSWORD);
+  const rows: LoadFigures[] = [];
+  for (const visitor of ["learner", "guest"] as const) {
+    const name = `GET /catalogue (catalogue, ${visitor}, while another learner bookmarks 10 times a second)`;
+    if (!selected(name)) continue;
+    const cookie = visitor === "learner" ? await logIn(origin, LEARNER, DEMO_PASSWORD) : null;
+    rows.push(await whileAnotherLearnerBookmarks(origin, () => measure(name, `${origin}/catalogue`, cookie ? { cookie } : {})));
+  }
+  return rows;
+}
+
+async function whileAnotherLearnerBookmarks(origin: string, measureRow: () => Promise<LoadFigures>): Promise<LoadFigures> {
   const { headers } = await shopSession(origin, await logIn(origin, OTHER_LEARNER, DEMO_PASSWORD));
   const catalogue = (await (await fetch(`${origin}/back/api/catalogue?pageSize=1`, { headers })).json()) as { data: { items: { id: number }[] } };
   const bookmark = `${origin}/back/api/user/bookmarks/${catalogue.data.items[0].id}`;
@@ -184,7 +192,7 @@ async function othersWriteRows(origin: string): Promise<LoadFigures[]> {
     }
   })();
   try {
-    return [await measure(name, `${origin}/catalogue`, { cookie })];
+    return await measureRow();
   } finally {
     writing = false;
     await writer;

@@ -205,6 +205,36 @@ describe.each(backends())("session page cache (%s)", (backend) => {
     await other.request("DELETE", `/back/api/user/bookmarks/${training.id}`);
   });
 
+  test("a guest page shows no one's own data: another learner's bookmark leaves it kept, a shared write empties it at once", async () => {
+    const guestPage = (path: string) => page(suite.agent(), path);
+    const keepForGuests = async (path: string) => {
+      for (let visit = 0; visit < 3; visit++) if ((await guestPage(path)).headers.get("x-page-cache") === "hit") return;
+      throw new Error(`${path} was never served from the guest cache`);
+    };
+    const learner = await loggedIn("lea.bernard@demo.test");
+    const [training] = await queryRows<{ id: number }>(suite.db, sql`select id from trainings where brand = 'fr' order by id limit 1`);
+    await learner.request("DELETE", `/back/api/user/bookmarks/${training.id}`);
+    await keepForGuests("/catalogue");
+    await keepForGuests("/faq");
+
+    expect((await learner.request("PUT", `/back/api/user/bookmarks/${training.id}`)).status).toBe(200);
+    expect((await guestPage("/catalogue")).headers.get("x-page-cache")).toBe("hit");
+    // A page outside the listed ones sees every write, as before.
+    expect((await guestPage("/faq")).headers.get("x-page-cache")).toBe("miss");
+
+    const administrator = await loggedIn("admin@demo.test");
+    await keepForGuests("/catalogue");
+    const [course] = await queryRows<{ id: number; name: string; module_type: number; duration_minutes: number }>(
+      suite.db,
+      sql`select id, name, module_type, duration_minutes from courses order by id limit 1`,
+    );
+    const edit = { name: course.name, moduleType: course.module_type, durationMinutes: course.duration_minutes };
+    expect((await administrator.post(`/back/api/admin/catalog/courses/${course.id}`, { ...edit, name: `${course.name} (3)` })).status).toBe(200);
+    expect((await guestPage("/catalogue")).headers.get("x-page-cache")).toBe("miss");
+    await administrator.post(`/back/api/admin/catalog/courses/${course.id}`, edit);
+    await learner.request("DELETE", `/back/api/user/bookmarks/${training.id}`);
+  });
+
   test("a pharmacy page, which shows its team's own data, sees a team member's write at once", async () => {
     const holder = await loggedIn("holder@demo.test");
     const path = "/gestion/ma-pharmacie/equipe";

@@ -80,3 +80,11 @@ export async function readPageDataVersion(db: Db, idHash: string, now: Date, sco
   const version = scope === "own" ? `own:${row?.own_version ?? "0.0"}` : `all:${row?.all_version ?? "0"}`;
   return { version, live: row?.live === true };
 }
+
+/** The shared page data version alone (migration 0028): the guest page cache reads it after a write (ADR 0141). */
+export async function readSharedPageDataVersion(db: Db): Promise<string> {
+  const result = (await db.execute(sql`select shared_version::text as version from page_data_state where id = 1`)) as unknown as {
+    rows: { version: string }[];
+  };
+  return result.rows[0]?.version ?? "0";
+}

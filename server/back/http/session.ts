@@ -13,6 +13,7 @@ import {
   findLiveSession,
   insertSession,
   readPageDataVersion,
+  readSharedPageDataVersion,
   type PageDataScope,
   touchSession,
   updateSessionAccount,
@@ -118,4 +119,9 @@ export async function pageDataVersionFor(db: Db, sessionId: string, scope: PageD
   if (!sessionId || sessionId.length > 200) return null;
   const { version, live } = await readPageDataVersion(db, hashSessionId(sessionId), now, scope);
   return live ? version : null;
+}
+
+/** The guest page cache's question after a write (ADR 0141): the shared page data version, which shared writes move. */
+export function sharedPageDataVersion(db: Db): Promise<string> {
+  return readSharedPageDataVersion(db);
 }
