@@ -199,9 +199,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.end(fillHoles(entry, { nonce, csrf: token }));
   }
 
-  function capture(entries: Entries, key: string, version: string | null, ttlMs: number, req: Request, res: Response) {
+  function capture(
+    entries: Entries,
+    key: string,
+    { version, scope }: { version: string | null; scope: PageDataScope },
+    ttlMs: number,
+    req: Request,
+    res: Response,
+  ) {
     const chunks: Buffer[] = [];
-    const scope = pageDataScope(req.path);
     const renderedIn = { ...generations };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -275,18 +281,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const entry = wantsFreshRender(req) ? undefined : guestEntries.get(key);
     if (entry && entry.expiresAt > now()) return void replay(entry, req, res).catch(next);
     if (entry) guestEntries.delete(key);
-    capture(guestEntries, key, null, options.ttlMs, req, res);
+    capture(guestEntries, key, { version: null, scope: pageDataScope(req.path) }, options.ttlMs, req, res);
     next();
   }
 
   async function serveSession(key: string, sessionId: string, req: Request, res: Response, next: NextFunction) {
-    const version = await options.sessionPageVersion!(sessionId, pageDataScope(req.path));
+    const scope = pageDataScope(req.path);
+    const version = await options.sessionPageVersion!(sessionId, scope);
     // Not a live session: the page handler decides what such a cookie gets, and nothing is stored.
     if (version === null) return next();
     const entry = wantsFreshRender(req) ? undefined : sessionEntries.get(key);
     if (entry && entry.version === version && entry.expiresAt > now()) return replay(entry, req, res);
     if (entry) sessionEntries.delete(key);
-    capture(sessionEntries, key, version, options.sessionTtlMs ?? options.ttlMs, req, res);
+    capture(sessionEntries, key, { version, scope }, options.sessionTtlMs ?? options.ttlMs, req, res);
     next();
   }
 
