@@ -10,6 +10,8 @@ import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
 import { FragmentCollectorContext } from "./components/layout/shared-fragment";
 import { createFragmentCollector, finishSharedFragments, type FragmentCollector } from "./lib/shared-fragments.server";
+import { documentKey, keepDocument, keptDocument } from "./lib/reused-documents.server";
+import { toParisDate } from "#core/domain/dates.ts";
 
 export { serverConfigContext };
 /** The host's guest page cache hands each guest a form token with the same guard (server/web/page-cache.ts). */
@@ -29,8 +31,32 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, sharedFragments } = loadContext.get(serverConfigContext);
+  const { nonce, sharedFragments, reusedDocuments } = loadContext.get(serverConfigContext);
+  const handlerContext = routerContext.staticHandlerContext;
+  const rootData = handlerContext.loaderData.root as { csrfToken?: unknown } | undefined;
+  const values = { nonce, csrf: typeof rootData?.csrfToken === "string" ? rootData.csrfToken : "" };
+  // The loaders have run: a document rendered before from the same data is that data's document (ADR 0142).
+  const reuseKey =
+    reusedDocuments === "off"
+      ? null
+      : documentKey({
+          method: request.method,
+          url: request.url,
+          status: responseStatusCode,
+          today: toParisDate(new Date()),
+          loaderData: handlerContext.loaderData,
+          actionData: handlerContext.actionData,
+          errors: handlerContext.errors,
+          csrf: values.csrf,
+        });
+  const reused = reuseKey && reusedDocuments === "on" ? keptDocument(reuseKey, values) : undefined;
+  if (reused !== undefined) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("X-Reused-Document", "1");
+    return Promise.resolve(new Response(reused, { headers: responseHeaders, status: responseStatusCode }));
+  }
   const fragments = createFragmentCollector(sharedFragments);
+  const status = responseStatusCode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // eslint-disable-next-line prefer-const -- set once the stream exists (it needs abort), read by its callbacks before
@@ -64,7 +90,9 @@ export default function handleRequest(
               clearTimeout(timer);
               let html: Buffer<ArrayBuffer>;
               try {
-                html = withSharedFragments(Buffer.concat(chunks), fragments);
+                html = compactRouteManifest(lowPriorityModulePreloads(withSharedFragments(Buffer.concat(chunks), fragments)));
+                // Not a document that failed to render: only a whole page is kept.
+                if (reuseKey && responseStatusCode === status) keepDocument(reuseKey, html.toString("utf8"), values, reusedDocuments);
               } catch (error) {
                 reject(error);
                 callback();
@@ -74,7 +102,7 @@ export default function handleRequest(
               // How many of the page's shared fragments came from the kept markup, of how many (ADR 0140).
               const fragmentCount = fragments.reused + fragments.pending.length;
               if (fragmentCount > 0) responseHeaders.set("X-Shared-Fragments", `${fragments.reused}/${fragmentCount}`);
-              resolve(new Response(compactRouteManifest(lowPriorityModulePreloads(html)), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

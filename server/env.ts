@@ -49,6 +49,11 @@ const EnvSchema = z.object({
    */
   SHARED_FRAGMENTS: z.enum(["on", "off", "check"]).default("on"),
   /**
+   * A page whose loaders read the same data as a document rendered before is sent that document (ADR 0142): "off"
+   * renders every time, "check" (the test servers) renders every time and fails a page that differs from the kept one.
+   */
+  REUSED_DOCUMENTS: z.enum(["on", "off", "check"]).default("on"),
+  /**
    * Logged-in pages (ADR 0091): kept while the page data version is unchanged, at most this long (what only the
    * clock changes); 0 turns them off. Entries: pages kept at most, about 100 KB each.
    */

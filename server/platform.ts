@@ -244,6 +244,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           },
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           sharedFragments: isDevelopment ? "off" : env.SHARED_FRAGMENTS,
+          reusedDocuments: isDevelopment ? "off" : env.REUSED_DOCUMENTS,
           nonce: String(res.locals.cspNonce ?? ""),
           refusedMethod: res.locals.refusedMethod === true,
         });

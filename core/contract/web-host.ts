@@ -17,6 +17,8 @@ export type ServerConfig = {
   clientIp: string;
   /** Parts of pages rendered once and reused (ADR 0140): "check" renders them again and fails on a difference (tests). */
   sharedFragments: "on" | "off" | "check";
+  /** Documents rendered before from the same data, sent again (ADR 0142): "check" renders and compares them (tests). */
+  reusedDocuments: "on" | "off" | "check";
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   /** The browser asked with a method the page does not answer: the web tier renders its 405 page (server/web/page-methods.ts). */

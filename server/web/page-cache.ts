@@ -82,6 +82,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "date",
   "etag",
   "x-shared-fragments",
+  "x-reused-document",
 ]);
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

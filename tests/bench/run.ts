@@ -7,7 +7,9 @@
 //   BENCH_ONLY=<regular expression> keeps the rows whose name matches (the static row always runs), e.g.
 //   BENCH_ONLY='learner|uncached'. The page rows are one table (PAGE_ROWS): add a line for a new page.
 //   Each logged-in row has a "re-rendered" twin (a forced reload: the session page cache is bypassed, ADR 0091);
-//   BENCH_RERENDER=0 skips them.
+//   BENCH_RERENDER=0 skips them. The twin's loaders run every time; its data being the same from one request to the
+//   next, React's render is skipped for the document rendered before from that data (ADR 0142):
+//   `REUSED_DOCUMENTS=off npm run bench` renders every one, the cost of a first view of data not rendered before.
 // Logged-in rows use a real session (learner@demo.test, shop@demo.test, or the referent holder@demo.test for the
 // pharmacy pages), opened through the login API with its CSRF token.
 // `--postgres` (or BENCH_DATABASE_URL, the server to use instead of postgres://postgres@127.0.0.1:5432) runs it all
@@ -151,7 +153,7 @@ async function pageRows(origin: string): Promise<LoadFigures[]> {
     if (!selected(name)) continue;
     rows.push(await measure(name, `${origin}${pagePath}`, cookie ? { cookie } : {}));
     // Logged-in pages are kept per session (ADR 0091): the row above is a page seen again with no write since. Its
-    // twin forces a render as a hard reload does (Cache-Control: no-cache), the cost of the first view after a write.
+    // twin is a hard reload (Cache-Control: no-cache): the loaders run again, as on the first view after a write.
     const renderedName = `GET ${pagePath} (${row.label}, ${row.visitor}, re-rendered)`;
     if (LOGGED_IN.has(row.visitor) && RERENDER && selected(renderedName)) {
       rows.push(await measure(renderedName, `${origin}${pagePath}`, { cookie, "cache-control": "no-cache" }));
@@ -172,6 +174,15 @@ async function othersWriteRows(origin: string): Promise<LoadFigures[]> {
     if (!selected(name)) continue;
     const cookie = visitor === "learner" ? await logIn(origin, LEARNER, DEMO_PASSWORD) : null;
     rows.push(await whileAnotherLearnerBookmarks(origin, () => measure(name, `${origin}/catalogue`, cookie ? { cookie } : {})));
+  }
+  // A page that shows other people's rows is kept under the overall version, which every write moves: each of the
+  // other learner's writes makes the referent's next dashboard a miss. Its loaders run again and, their data being
+  // the same, the document rendered before is sent (ADR 0142).
+  const dashboard = "/gestion/ma-pharmacie/tableau-de-bord";
+  const name = `GET ${dashboard} (pharmacy dashboard, referent, while another learner bookmarks 10 times a second)`;
+  if (selected(name)) {
+    const cookie = await logIn(origin, REFERENT, DEMO_PASSWORD);
+    rows.push(await whileAnotherLearnerBookmarks(origin, () => measure(name, `${origin}${dashboard}`, { cookie })));
   }
   return rows;
 }

@@ -56,6 +56,8 @@ export const BOTH_ENGINES = [
   // The engine itself: the page data version trigger, prepared statements, subqueries, a lost database, bytes kept
   // in a table, jobs kept in rows.
   "tests/integration/session-page-cache.test.ts",
+  // A document kept for the same data must see a write made straight into either engine (ADR 0142).
+  "tests/integration/reused-documents.test.ts",
   "tests/integration/scheduled-jobs.test.ts",
   "tests/integration/prepared-statements.test.ts",
   "tests/integration/outer-row-subqueries.test.ts",

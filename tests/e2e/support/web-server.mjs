@@ -32,6 +32,7 @@ const server = spawn("npx", ["tsx", "server/index.ts"], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     // Every shared part of a page is rendered again and compared with the kept one (ADR 0140).
     SHARED_FRAGMENTS: process.env.SHARED_FRAGMENTS ?? "check",
+    REUSED_DOCUMENTS: process.env.REUSED_DOCUMENTS ?? "check",
   },
 });
 

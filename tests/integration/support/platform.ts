@@ -32,6 +32,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     SCHEDULER_TICK_MS: "0",
     // Every shared part of a page is rendered again and compared with the kept one (ADR 0140).
     SHARED_FRAGMENTS: "check",
+    // Every document is rendered again and compared with the one kept for the same data (ADR 0142).
+    REUSED_DOCUMENTS: "check",
     ...overrides,
   });
 }
