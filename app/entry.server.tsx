@@ -10,7 +10,9 @@ import { serverConfigContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
 import { FragmentCollectorContext } from "./components/layout/shared-fragment";
 import { createFragmentCollector, finishSharedFragments, type FragmentCollector } from "./lib/shared-fragments.server";
-import { documentKey, keepDocument, keptDocument } from "./lib/reused-documents.server";
+import { documentKey, keepDocument, keptDocument, type KeptAnswer } from "./lib/reused-documents.server";
+import type { ServerConfig } from "#core/contract/web-host.ts";
+import type { RequestValues } from "#core/http/request-holes.ts";
 import { toParisDate } from "#core/domain/dates.ts";
 
 export { serverConfigContext };
@@ -24,14 +26,14 @@ provideServerBundles(translationBundle);
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
-) {
-  const { nonce, sharedFragments, reusedDocuments } = loadContext.get(serverConfigContext);
+): Promise<Response> {
+  const { nonce, sharedFragments, reusedDocuments, gzip } = loadContext.get(serverConfigContext);
   const handlerContext = routerContext.staticHandlerContext;
   const rootData = handlerContext.loaderData.root as { csrfToken?: unknown } | undefined;
   const values = { nonce, csrf: typeof rootData?.csrfToken === "string" ? rootData.csrfToken : "" };
@@ -49,12 +51,39 @@ export default function handleRequest(
           errors: handlerContext.errors,
           csrf: values.csrf,
         });
-  const reused = reuseKey && reusedDocuments === "on" ? keptDocument(reuseKey, values) : undefined;
-  if (reused !== undefined) {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    responseHeaders.set("X-Reused-Document", "1");
-    return Promise.resolve(new Response(reused, { headers: responseHeaders, status: responseStatusCode }));
-  }
+  const reused = reuseKey && reusedDocuments === "on" ? await keptDocument(reuseKey, values, gzip) : undefined;
+  if (reused !== undefined) return reusedAnswer(reused, responseStatusCode, responseHeaders);
+  return renderDocument(request, responseStatusCode, responseHeaders, routerContext, { nonce, sharedFragments, reusedDocuments, reuseKey, values });
+}
+
+/** A kept document sent again, without rendering: already gzip when the browser takes it (ADR 0143). */
+function reusedAnswer(reused: KeptAnswer, status: number, headers: Headers): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("X-Reused-Document", "1");
+  if (reused.gzip === undefined) return new Response(reused.html, { headers, status });
+  // The compression middleware leaves an answer that has its own Content-Encoding alone.
+  headers.set("Content-Encoding", "gzip");
+  headers.set("Content-Length", String(reused.gzip.byteLength));
+  headers.append("Vary", "Accept-Encoding");
+  return new Response(reused.gzip, { headers, status });
+}
+
+type RenderOptions = {
+  nonce: string;
+  sharedFragments: ServerConfig["sharedFragments"];
+  reusedDocuments: ServerConfig["reusedDocuments"];
+  /** Where the rendered document is kept for the next request with the same data; null when it is not to be kept. */
+  reuseKey: string | null;
+  values: RequestValues;
+};
+
+function renderDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  { nonce, sharedFragments, reusedDocuments, reuseKey, values }: RenderOptions,
+): Promise<Response> {
   const fragments = createFragmentCollector(sharedFragments);
   const status = responseStatusCode;
   return new Promise<Response>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
+import type { GzipSplicer } from "#core/contract/web-host.ts";
 import { clearReusedDocuments, documentKey, keepDocument, keptDocument, keyText, reusedDocumentCount, type DocumentInputs } from "./reused-documents.server";
 
 const inputs = (over: Partial<DocumentInputs> = {}): DocumentInputs => ({
@@ -65,15 +66,53 @@ describe("the key of a document", () => {
 describe("kept documents", () => {
   const html = (nonce: string, csrf: string) => `<html><script nonce="${nonce}">x</script><input name="csrf" value="${csrf}"><p>Marie</p></html>`;
 
-  test("are sent again with the asking request's nonce and form token", () => {
+  test("are sent again with the asking request's nonce and form token", async () => {
     const key = documentKey(inputs())!;
-    expect(keptDocument(key, { nonce: "n2", csrf: "c2" })).toBeUndefined();
+    expect(await keptDocument(key, { nonce: "n2", csrf: "c2" })).toBeUndefined();
     keepDocument(key, html("n1", "c1"), { nonce: "n1", csrf: "c1" }, "on");
-    expect(keptDocument(key, { nonce: "n2", csrf: "c2" })).toBe(html("n2", "c2"));
+    expect(await keptDocument(key, { nonce: "n2", csrf: "c2" })).toEqual({ html: html("n2", "c2") });
     expect(reusedDocumentCount()).toBe(1);
   });
 
-  test("check mode fails a document that differs from the one kept for the same data", () => {
+  /**
+   * A splicer that spells its pieces instead of compressing them (the host's real one, server/web/gzip-splice.ts, is
+   * tested there and by tests/integration/reused-documents.test.ts): what is compressed, how often, and in what order
+   * the request's values go between the parts.
+   */
+  function spellingSplicer({ failFirst = false } = {}) {
+    const compressions: string[][] = [];
+    const splicer: GzipSplicer = {
+      compress: (parts) => {
+        compressions.push([...parts]);
+        if (failFirst && compressions.length === 1) return Promise.reject(new Error("no memory"));
+        return Promise.resolve(parts.map((part) => ({ text: Buffer.from(part), deflated: Buffer.from(`[${part}]`) })));
+      },
+      splice: (parts, values) => new Uint8Array(Buffer.from(parts.map((part, i) => `${Buffer.from(part.deflated).toString()}${values[i] ?? ""}`).join(""))),
+    };
+    return { splicer, compressions };
+  }
+
+  test("for a browser that takes gzip, are the parts compressed once with each request's values spliced in", async () => {
+    const key = documentKey(inputs({ url: "https://example.test/gzip" }))!;
+    keepDocument(key, html("n1", "c1"), { nonce: "n1", csrf: "c1" }, "on");
+    const { splicer, compressions } = spellingSplicer();
+    const first = await keptDocument(key, { nonce: "n2", csrf: "c2" }, splicer);
+    const second = await keptDocument(key, { nonce: "n3", csrf: "c3" }, splicer);
+    expect(Buffer.from(first!.gzip!).toString()).toBe('[<html><script nonce="]n2[">x</script><input name="csrf" value="]c2["><p>Marie</p></html>]');
+    expect(Buffer.from(second!.gzip!).toString()).toContain('[<html><script nonce="]n3[">x</script><input name="csrf" value="]c3[');
+    expect(compressions).toHaveLength(1);
+  });
+
+  test("a compression that fails sends the markup and is tried again at the next reuse", async () => {
+    const key = documentKey(inputs({ url: "https://example.test/failing-gzip" }))!;
+    keepDocument(key, html("n1", "c1"), { nonce: "n1", csrf: "c1" }, "on");
+    const { splicer, compressions } = spellingSplicer({ failFirst: true });
+    expect(await keptDocument(key, { nonce: "n2", csrf: "c2" }, splicer)).toEqual({ html: html("n2", "c2") });
+    expect((await keptDocument(key, { nonce: "n3", csrf: "c3" }, splicer))?.gzip).toBeDefined();
+    expect(compressions).toHaveLength(2);
+  });
+
+  test("check mode fails a document that differs from the one kept for the same data", async () => {
     const key = documentKey(inputs())!;
     keepDocument(key, html("n1", "c1"), { nonce: "n1", csrf: "c1" }, "check");
     // The same markup with other request values is the same document.
@@ -83,6 +122,6 @@ describe("kept documents", () => {
     );
     // Outside check mode the newer document replaces the kept one.
     keepDocument(key, html("n4", "c4").replace("Marie", "Léa"), { nonce: "n4", csrf: "c4" }, "on");
-    expect(keptDocument(key, { nonce: "n", csrf: "c" })).toContain("Léa");
+    expect((await keptDocument(key, { nonce: "n", csrf: "c" }))?.html).toContain("Léa");
   });
 });

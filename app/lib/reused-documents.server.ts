@@ -4,12 +4,15 @@
  * the day, every route's loader data), that document is sent again instead of rendering React once more.
  *
  * Two values of a document belong to one request: the CSP nonce and the form token. They are cut out of the kept
- * markup and filled in with the asking request's own, as the page cache and the shared fragments do.
+ * markup and filled in with the asking request's own, as the page cache and the shared fragments do. A browser that
+ * takes gzip gets the kept parts compressed once with its values spliced in between (ADR 0143), as the page cache's
+ * replays: nothing of the document is compressed again.
  *
  * In "check" mode (the test servers), a document is rendered every time and compared with the kept one: a page whose
  * render reads something its key does not hold fails the request instead of being sent to someone else.
  */
 import { createHash } from "node:crypto";
+import type { CompressedPart, GzipSplicer } from "#core/contract/web-host.ts";
 import { cutHoles, fillHoles, type CutMarkup, type RequestValues } from "#core/http/request-holes.ts";
 
 export type ReusedDocumentsMode = "on" | "off" | "check";
@@ -18,7 +21,11 @@ export type ReusedDocumentsMode = "on" | "off" | "check";
 const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 1_000;
 
-type KeptDocument = CutMarkup & { bytes: number };
+type KeptDocument = CutMarkup & {
+  bytes: number;
+  /** The parts compressed once, on the first reuse for a browser that takes gzip (not when kept: most are never reused). */
+  compressed?: Promise<CompressedPart[]>;
+};
 
 /** Least recently used first out. */
 const kept = new Map<string, KeptDocument>();
@@ -65,14 +72,34 @@ export function documentKey(inputs: DocumentInputs): string | null {
   return createHash("sha256").update(`${inputs.url}\n${inputs.status}\n${inputs.today}\n`).update(text).digest("base64url");
 }
 
-/** The kept document of `digest` with this request's values in its holes, if any. */
-export function keptDocument(digest: string, values: RequestValues): string | undefined {
+/** A kept document as this request is sent it: gzip bytes when the browser takes gzip, else the markup. */
+export type KeptAnswer = { gzip: Uint8Array<ArrayBuffer>; html?: undefined } | { html: string; gzip?: undefined };
+
+/**
+ * The kept document of `digest` with this request's values in its holes, if any: spliced gzip from its parts
+ * compressed once when `gzip` is given (the browser takes it), else the markup. A compression that fails is not kept
+ * (the next reuse tries again) and this answer is the markup.
+ */
+export async function keptDocument(digest: string, values: RequestValues, gzip: GzipSplicer | null = null): Promise<KeptAnswer | undefined> {
   const document = kept.get(digest);
   if (!document) return undefined;
   // Read again: last out.
   kept.delete(digest);
   kept.set(digest, document);
-  return fillHoles(document, values);
+  if (gzip === null) return { html: fillHoles(document, values) };
+  document.compressed ??= gzip.compress(document.parts);
+  try {
+    const parts = await document.compressed;
+    return {
+      gzip: gzip.splice(
+        parts,
+        document.holes.map((hole) => values[hole]),
+      ),
+    };
+  } catch {
+    document.compressed = undefined;
+    return { html: fillHoles(document, values) };
+  }
 }
 
 /**

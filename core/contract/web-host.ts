@@ -19,10 +19,24 @@ export type ServerConfig = {
   sharedFragments: "on" | "off" | "check";
   /** Documents rendered before from the same data, sent again (ADR 0142): "check" renders and compares them (tests). */
   reusedDocuments: "on" | "off" | "check";
+  /**
+   * When the browser takes gzip: how the host makes a gzip answer of parts compressed once and this answer's values
+   * (server/web/gzip-splice.ts). A reused document is sent that way, not compressed again (ADR 0143). Null otherwise.
+   */
+  gzip: GzipSplicer | null;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   /** The browser asked with a method the page does not answer: the web tier renders its 405 page (server/web/page-methods.ts). */
   refusedMethod?: boolean;
+};
+
+/** A part of kept markup with its raw deflate, compressed once (RFC 1951, ending on a sync flush). */
+export type CompressedPart = { text: Uint8Array; deflated: Uint8Array };
+
+/** Gzip answers from parts compressed once: parts[0] values[0] parts[1] ... parts[n], one value between each two parts. */
+export type GzipSplicer = {
+  compress(parts: readonly string[]): Promise<CompressedPart[]>;
+  splice(parts: readonly CompressedPart[], values: readonly string[]): Uint8Array<ArrayBuffer>;
 };
 
 /** The browser -> action CSRF guard, as the guest page cache uses it to hand each guest a token. */

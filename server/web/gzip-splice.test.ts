@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { compressPart, spliceGzip } from "./gzip-splice.ts";
+import { compressPart, gzipSplicer, spliceGzip } from "./gzip-splice.ts";
 
 async function parts(texts: string[]) {
   return Promise.all(texts.map((text) => compressPart(Buffer.from(text, "utf8"))));
@@ -33,5 +33,12 @@ describe("spliceGzip", () => {
 
   test("refuses a count of values that does not fit the parts", async () => {
     expect(() => spliceGzip(Array(3).fill({ text: Buffer.alloc(0), deflated: Buffer.alloc(0) }), [Buffer.from("x")])).toThrow(/need 2 values/);
+  });
+
+  test("the web tier's splicer takes texts: parts compressed once, then any values, UTF-8 on both sides", async () => {
+    const kept = await gzipSplicer.compress(['<p data-n="', '">Élodie — ', "</p>"]);
+    for (const values of [["n1", "jeton"], ["ñ", "«token»"]]) {
+      expect(gunzipSync(gzipSplicer.splice(kept, values)).toString("utf8")).toBe(`<p data-n="${values[0]}">Élodie — ${values[1]}</p>`);
+    }
   });
 });

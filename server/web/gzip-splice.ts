@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { CompressedPart, GzipSplicer } from "#core/contract/web-host.ts";
 
 /**
  * A gzip answer made of pieces compressed once and short texts put in for each answer, without compressing the
@@ -7,7 +8,8 @@ import zlib from "node:zlib";
  * per-answer values (the script nonce, the form token) once, on the page's first replay, as raw deflate ending on a
  * sync flush: byte-aligned, no final block, no reference outside itself. An answer is then the gzip header, the parts with each value between them as a
  * stored block, an empty final block, and the trailer (CRC-32 and length of the whole text). What each answer costs
- * is a CRC over the text and a copy of the compressed bytes, instead of compressing some 50 KB of HTML.
+ * is a CRC over the text and a copy of the compressed bytes, instead of compressing some 50 KB of HTML. The web tier's
+ * reused documents (ADR 0143) are answered the same way, through `gzipSplicer`.
  */
 
 const deflateRaw = promisify(zlib.deflateRaw);
@@ -17,16 +19,31 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00,
 const EMPTY_FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const STORED_BLOCK_MAX = 0xffff;
 
-export type CompressedPart = { text: Buffer; deflated: Buffer };
+export type { CompressedPart };
 
 /** A part, compressed once: raw deflate ending on a sync flush, so that anything may follow it. */
-export async function compressPart(text: Buffer): Promise<CompressedPart> {
+export async function compressPart(text: Uint8Array): Promise<CompressedPart> {
   return { text, deflated: await deflateRaw(text, { finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
 }
 
+/** The parts of kept markup (text between its per-answer values), each compressed once, off the main thread. */
+export function compressTextParts(parts: readonly string[]): Promise<CompressedPart[]> {
+  return Promise.all(parts.map((part) => compressPart(Buffer.from(part, "utf8"))));
+}
+
+/** What the host hands the web tier for a browser that takes gzip (core/contract/web-host.ts). */
+export const gzipSplicer: GzipSplicer = {
+  compress: compressTextParts,
+  splice: (parts, values) =>
+    spliceGzip(
+      parts,
+      values.map((value) => Buffer.from(value, "utf8")),
+    ),
+};
+
 /** A short text as stored (uncompressed) deflate blocks, not final; we are byte-aligned after a sync flush. */
-function storedBlocks(text: Buffer): Buffer[] {
-  const blocks: Buffer[] = [];
+function storedBlocks(text: Uint8Array): Uint8Array[] {
+  const blocks: Uint8Array[] = [];
   for (let at = 0; at < text.length; at += STORED_BLOCK_MAX) {
     const chunk = text.subarray(at, at + STORED_BLOCK_MAX);
     const header = Buffer.alloc(5);
@@ -39,9 +56,9 @@ function storedBlocks(text: Buffer): Buffer[] {
 }
 
 /** The gzip bytes of parts[0] values[0] parts[1] ... parts[n]: one value between each two parts. */
-export function spliceGzip(parts: CompressedPart[], values: Buffer[]): Buffer {
+export function spliceGzip(parts: readonly CompressedPart[], values: readonly Uint8Array[]): Buffer<ArrayBuffer> {
   if (values.length !== parts.length - 1) throw new Error(`spliceGzip: ${parts.length} parts need ${parts.length - 1} values, not ${values.length}`);
-  const pieces: Buffer[] = [GZIP_HEADER];
+  const pieces: Uint8Array[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   parts.forEach((part, index) => {

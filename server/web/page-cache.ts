@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { isDatabaseUnavailable } from "../db/connection-errors.ts";
 import type { NextFunction, Request, Response } from "express";
 import type { WebCsrf } from "#core/contract/web-host.ts";
@@ -5,7 +6,7 @@ import { parseCookies } from "#core/http/cookies.ts";
 import { cutHoles, fillHoles, type Hole } from "#core/http/request-holes.ts";
 import type { PageDataScope } from "../back/http/session.repository.ts";
 import { pageDataScope } from "./page-data-scope.ts";
-import { compressPart, spliceGzip, type CompressedPart } from "./gzip-splice.ts";
+import { compressTextParts, gzipSplicer, type CompressedPart } from "./gzip-splice.ts";
 
 /**
  * A cache of rendered HTML pages, for guests (ADR 0015) and for logged-in sessions (ADR 0091). The two per-request
@@ -184,14 +185,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // The kept page is not compressed again: its parts were, once, and the visitor's values go in between.
       // (The compression middleware leaves an answer that has its Content-Encoding alone.)
       // A failed compression is not kept: the next replay tries again.
-      entry.compressed ??= Promise.all(entry.parts.map((part) => compressPart(Buffer.from(part, "utf8")))).catch((error: unknown) => {
+      entry.compressed ??= compressTextParts(entry.parts).catch((error: unknown) => {
         entry.compressed = undefined;
         throw error;
       });
-      const body = spliceGzip(
-        await entry.compressed,
-        values.map((value) => Buffer.from(value, "utf8")),
-      );
+      const body = gzipSplicer.splice(await entry.compressed, values);
       res.setHeader("Content-Encoding", "gzip");
       res.setHeader("Content-Length", body.length);
       res.end(body);
@@ -210,17 +208,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   ) {
     const chunks: Buffer[] = [];
     const renderedIn = { ...generations };
+    // The encoding of the body as the page handler wrote it, read before the compression middleware (which writes
+    // below this capture) sets its own: a reused document comes gzip already (ADR 0143), a rendered one plain.
+    let bodyEncoding: string | undefined;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      bodyEncoding ??= String(res.getHeader("content-encoding") ?? "identity");
       if (chunk) chunks.push(toBuffer(chunk));
       return write(chunk, ...rest);
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      bodyEncoding ??= String(res.getHeader("content-encoding") ?? "identity");
       if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
       const result = end(chunk, ...rest);
       // A page that cannot be stored is simply not kept: the answer has gone out already.
-      store(entries, key, { version, scope, expiresAt: now() + ttlMs, renderedIn }, req, res, Buffer.concat(chunks).toString("utf8")).catch(() => undefined);
+      const body = { bytes: Buffer.concat(chunks), encoding: bodyEncoding };
+      store(entries, key, { version, scope, expiresAt: now() + ttlMs, renderedIn }, req, res, body).catch(() => undefined);
       return result;
     }) as Response["end"];
     res.setHeader("x-page-cache", "miss");
@@ -232,11 +236,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     { renderedIn, ...validity }: { version: string | null; scope: PageDataScope; expiresAt: number; renderedIn: typeof generations },
     req: Request,
     res: Response,
-    html: string,
+    body: { bytes: Buffer; encoding: string },
   ) {
     // A client navigation's route data (`.data`, React Router's turbo-stream) is kept like its page.
     const isData = req.path.endsWith(".data");
     if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith(isData ? "text/x-script" : "text/html")) return;
+    if (body.encoding !== "identity" && body.encoding !== "gzip") return;
+    // Inflating some 10 KB is a fraction of a millisecond: on this thread, not worth a trip to the thread pool.
+    const html = (body.encoding === "gzip" ? zlib.gunzipSync(body.bytes) : body.bytes).toString("utf8");
     const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
     if (setCookies.some((cookie) => !cookie.startsWith(`${CSRF_COOKIE}=`))) return;
     // The token this page was rendered with: the visitor's own, or the one just handed out.

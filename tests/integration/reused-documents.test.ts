@@ -17,7 +17,8 @@ const pressed = (html: string) => [...html.matchAll(/aria-pressed="true"/g)].len
 
 describe.each(backends())("reused documents (%s)", (backend) => {
   // The other test files' platforms are in check mode: every document rendered again and compared with the kept one.
-  const suite = useSuite(backend, { REUSED_DOCUMENTS: "on" });
+  // The page cache is on, as in production: a forced reload passes it by, and keeps what it answered.
+  const suite = useSuite(backend, { REUSED_DOCUMENTS: "on", PAGE_CACHE: "on" });
 
   async function loggedIn(email: string) {
     const agent = suite.agent();
@@ -105,6 +106,46 @@ describe.each(backends())("reused documents (%s)", (backend) => {
     } finally {
       await suite.db.execute(sql`update trainings set name = ${first.name} where id = ${first.id}`);
     }
+  });
+
+  test("a browser that takes gzip gets the reused document as gzip of its parts compressed once, the page cache keeps it; others get it plain", async () => {
+    const learner = await loggedIn("learner@demo.test");
+    const path = "/catalogue?limit=41";
+    const ask = (encoding: string, { reload = true } = {}) =>
+      learner.get(path, {
+        headers: { accept: "text/html", "accept-language": "fr-FR", "accept-encoding": encoding, ...(reload ? { "cache-control": "no-cache" } : {}) },
+      });
+    const normalise = (reply: { text: string }) => {
+      const nonce = [...nonces(reply.text)][0];
+      return reply.text.replaceAll(routeDataToken(reply.text)!, "TOKEN").replaceAll(nonce, "NONCE");
+    };
+    const rendered = await ask("gzip, deflate, br");
+    const plain = await ask("identity");
+    // A bookmark added and removed: the same data, at a newer page version than the pages kept so far.
+    const [training] = await queryRows<{ id: number }>(
+      suite.db,
+      sql`select id from trainings where brand = 'fr' and id not in
+            (select training_id from bookmarks where user_id = (select id from users where email = 'learner@demo.test')) order by id limit 1`,
+    );
+    expect((await learner.request("PUT", `/back/api/user/bookmarks/${training.id}`)).status).toBe(200);
+    expect((await learner.request("DELETE", `/back/api/user/bookmarks/${training.id}`)).status).toBe(200);
+    const gzipped = await ask("gzip, deflate, br");
+    expect(reused(rendered)).toBe(false);
+    expect(reused(plain)).toBe(true);
+    expect(reused(gzipped)).toBe(true);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toMatch(/accept-encoding/i);
+    // fetch has decoded the gzip: the same page as rendered, with this request's own nonce and token.
+    expect(normalise(gzipped)).toBe(normalise(rendered));
+    expect(normalise(plain)).toBe(normalise(rendered));
+    expect(routeDataToken(gzipped.text)).toBeTruthy();
+
+    // The session page cache kept the gzip answer (the only one at this version) as its page: the next visit without a
+    // reload is a hit, the same page.
+    const seenAgain = await ask("gzip", { reload: false });
+    expect(seenAgain.headers.get("x-page-cache")).toBe("hit");
+    expect(normalise(seenAgain)).toBe(normalise(rendered));
   });
 
   test("a learner never gets another learner's document; two guests share theirs, each with their own form token", async () => {
