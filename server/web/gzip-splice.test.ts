@@ -37,7 +37,10 @@ describe("spliceGzip", () => {
 
   test("the web tier's splicer takes texts: parts compressed once, then any values, UTF-8 on both sides", async () => {
     const kept = await gzipSplicer.compress(['<p data-n="', '">Élodie — ', "</p>"]);
-    for (const values of [["n1", "jeton"], ["ñ", "«token»"]]) {
+    for (const values of [
+      ["n1", "jeton"],
+      ["ñ", "«token»"],
+    ]) {
       expect(gunzipSync(gzipSplicer.splice(kept, values)).toString("utf8")).toBe(`<p data-n="${values[0]}">Élodie — ${values[1]}</p>`);
     }
   });
