@@ -1,7 +1,19 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { at, cookieNamed, DAYS, secondsLeft } from "./support/hosts";
 
 const CONSENT = "cookie_consent";
+
+/**
+ * Before hydration the "cookie settings" link is a plain in-page anchor (the panel opens as the URL's target, not as a
+ * modal dialog): wait until React has attached its click handler.
+ */
+async function settingsLinkHydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const link = document.querySelector('[data-testid="cookie-settings-link"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+}
 
 test.describe("without JavaScript", () => {
   test("mandatory only: a real form post, the banner goes, a toast at the top, the choice is remembered", { tag: "@no-js-only" }, async ({ page, context }) => {
@@ -103,6 +115,7 @@ test.describe("with JavaScript", () => {
     await context.addCookies([{ name: CONSENT, value: encodeURIComponent("mandatory|marketing"), url: at("localhost") }]);
     await page.goto("/");
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+    await settingsLinkHydrated(page);
     await page.getByTestId("cookie-settings-link").click();
     const panel = page.getByRole("dialog", { name: "Paramètres des cookies" });
     await expect(panel).toBeVisible();
@@ -148,11 +161,7 @@ test.describe("with JavaScript", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await page.goto("/");
-    // Before hydration the link is a plain in-page anchor: wait until React has attached its click handler.
-    await page.waitForFunction(() => {
-      const link = document.querySelector('[data-testid="cookie-settings-link"]');
-      return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
-    });
+    await settingsLinkHydrated(page);
     await page.evaluate(() => document.getElementById("cookie-preferences")?.remove());
     await page.getByTestId("cookie-settings-link").click();
     await expect.poll(() => errors).toContain("Error while opening cookies panel, please contact support");
