@@ -26,14 +26,13 @@ export async function compressPart(text: Uint8Array): Promise<CompressedPart> {
   return { text, deflated: await deflateRaw(text, { finishFlush: zlib.constants.Z_SYNC_FLUSH }) };
 }
 
-/** The parts of kept markup (text between its per-answer values), each compressed once, off the main thread. */
-export function compressTextParts(parts: readonly string[]): Promise<CompressedPart[]> {
-  return Promise.all(parts.map((part) => compressPart(Buffer.from(part, "utf8"))));
-}
-
-/** What the host hands the web tier for a browser that takes gzip (core/contract/web-host.ts). */
+/**
+ * Texts in, gzip out: the parts of kept markup (the text between its per-answer values) each compressed once, off the
+ * main thread, then any answer's values spliced between them. The page cache uses it, and the host hands it to the web
+ * tier for a browser that takes gzip (core/contract/web-host.ts).
+ */
 export const gzipSplicer: GzipSplicer = {
-  compress: compressTextParts,
+  compress: (parts) => Promise.all(parts.map((part) => compressPart(Buffer.from(part, "utf8")))),
   splice: (parts, values) =>
     spliceGzip(
       parts,

@@ -6,7 +6,7 @@ import { parseCookies } from "#core/http/cookies.ts";
 import { cutHoles, fillHoles, type Hole } from "#core/http/request-holes.ts";
 import type { PageDataScope } from "../back/http/session.repository.ts";
 import { pageDataScope } from "./page-data-scope.ts";
-import { compressTextParts, gzipSplicer, type CompressedPart } from "./gzip-splice.ts";
+import { gzipSplicer, type CompressedPart } from "./gzip-splice.ts";
 
 /**
  * A cache of rendered HTML pages, for guests (ADR 0015) and for logged-in sessions (ADR 0091). The two per-request
@@ -185,7 +185,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // The kept page is not compressed again: its parts were, once, and the visitor's values go in between.
       // (The compression middleware leaves an answer that has its Content-Encoding alone.)
       // A failed compression is not kept: the next replay tries again.
-      entry.compressed ??= compressTextParts(entry.parts).catch((error: unknown) => {
+      entry.compressed ??= gzipSplicer.compress(entry.parts).catch((error: unknown) => {
         entry.compressed = undefined;
         throw error;
       });
