@@ -9,6 +9,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { parseBrandHosts } from "#core/branding/resolve-brand.ts";
 import { createBackApp } from "./back/app.ts";
 import { createReadScope, type ReadScope } from "./back/http/read-scope.ts";
+import { callInProcess } from "./back/in-process.ts";
+import type { BackCall } from "#core/contract/web-host.ts";
 import type { BackDeps, Broadcaster } from "./back/context.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { AppError } from "./back/http/app-error.ts";
@@ -209,10 +211,10 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   app.use("/uploads", serveUploads(deps.files, logger));
 
   const buildId = readBuildId(BUILD_DIR);
-  const inProcessBackFetch = (request: Request | globalThis.Request, clientIp: string, reads: ReadScope) =>
+  const inProcessBackFetch = (call: BackCall, clientIp: string, reads: ReadScope) =>
     // inProcess: the web tier's own call, whose X-Forwarded-Host is the browser's Host (see request-host.ts).
     // reads: the reads shared by the back calls of this one web request (server/back/http/read-scope.ts).
-    Promise.resolve(back.fetch(request as globalThis.Request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true, reads }));
+    callInProcess((request) => back.fetch(request, { incoming: { socket: { remoteAddress: clientIp } }, inProcess: true, reads }), call);
 
   app.use(pageMethodGuard(getBuild));
   // Before the cache, so that a logged-in page served from it is marked private too.

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Locale } from "#core/branding/brands.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { fillPath, type CallInput, type Endpoint, type NothingRequired, type ReplyOutput } from "#core/contract/endpoint.ts";
+import type { BackAnswer, BackCall } from "#core/contract/web-host.ts";
 
 export type Envelope<T> = { status: "Success" | "Error"; message: string; data: T };
 
@@ -43,7 +44,7 @@ export function isBackUnavailable(error: unknown): boolean {
   return typeof error === "object" && error !== null && unavailableErrors.has(error);
 }
 
-export type BackTransport = { kind: "in-process"; fetch: (request: Request, clientIp: string) => Promise<Response> } | { kind: "http"; baseUrl: string };
+export type BackTransport = { kind: "in-process"; fetch: (call: BackCall, clientIp: string) => Promise<BackAnswer> } | { kind: "http"; baseUrl: string };
 
 export type BackClientOptions = {
   transport: BackTransport;
@@ -91,9 +92,10 @@ export class BackClient {
   async file(endpoint: Endpoint, input: { params?: Record<string, unknown>; query?: Query; body?: unknown } = {}) {
     const csrf = endpoint.method !== "GET" || endpoint.changesState === true;
     if (csrf) await this.xsrfHandshake();
-    const response = await this.send(endpoint.method, `/back/api${withQuery(fillPath(endpoint.path, input.params), input.query)}`, input.body, csrf);
+    const answer = await this.send(endpoint.method, `/back/api${withQuery(fillPath(endpoint.path, input.params), input.query)}`, input.body, csrf);
+    const { response } = answer;
     if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response;
-    const envelope = await readEnvelope(response);
+    const envelope = await readEnvelope(answer);
     if (response.status === 503) throw unavailable(envelope.message);
     throw new BackError(response.ok ? 500 : response.status, envelope.message, envelope.data);
   }
@@ -106,8 +108,9 @@ export class BackClient {
   /** The raw `data` of a reply (unknown: `call` parses it with the endpoint's schema). */
   private async request(method: string, path: string, body?: unknown, { csrf = method !== "GET" && method !== "HEAD" } = {}): Promise<unknown> {
     if (csrf) await this.xsrfHandshake();
-    const response = await this.send(method, `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, csrf);
-    const envelope = await readEnvelope(response);
+    const answer = await this.send(method, `/back/api${path.startsWith("/") ? path : `/${path}`}`, body, csrf);
+    const { response } = answer;
+    const envelope = await readEnvelope(answer);
     if (envelope.status !== "Success" || !response.ok) {
       if (response.status === 503) throw unavailable(envelope.message);
       throw new BackError(response.status, envelope.message, envelope.data);
@@ -123,7 +126,7 @@ export class BackClient {
     if (!this.jar.has(CSRF_COOKIE)) await this.send("GET", "/back/sanctum/csrf-cookie");
   }
 
-  private async send(method: string, path: string, body?: unknown, csrf = false): Promise<Response> {
+  private async send(method: string, path: string, body?: unknown, csrf = false): Promise<BackAnswer> {
     const headers = new Headers({
       accept: "application/json",
       "accept-language": this.options.locale,
@@ -144,11 +147,15 @@ export class BackClient {
       payload = JSON.stringify(body);
     }
     const { transport } = this.options;
-    const base = transport.kind === "http" ? transport.baseUrl.replace(/\/+$/, "") : "http://in-process";
-    const request = new Request(base + path, { method, headers, body: payload });
-    const response = transport.kind === "http" ? await fetch(request) : await transport.fetch(request, this.options.clientIp);
-    this.absorbCookies(response);
-    return response;
+    let answer: BackAnswer;
+    if (transport.kind === "http") {
+      const response = await fetch(new Request(transport.baseUrl.replace(/\/+$/, "") + path, { method, headers, body: payload }));
+      answer = { response, envelopeText: null };
+    } else {
+      answer = await transport.fetch({ method, url: `http://in-process${path}`, headers, body: payload }, this.options.clientIp);
+    }
+    this.absorbCookies(answer.response);
+    return answer;
   }
 
   private absorbCookies(response: Response) {
@@ -173,8 +180,8 @@ function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
-  const text = await response.text();
+async function readEnvelope({ response, envelopeText }: BackAnswer): Promise<Envelope<unknown>> {
+  const text = envelopeText ?? (await response.text());
   try {
     const parsed = JSON.parse(text) as Partial<Envelope<unknown>> | null;
     if (parsed && (parsed.status === "Success" || parsed.status === "Error")) {

@@ -7,7 +7,7 @@ import type { RouterContext } from "react-router";
 export type ServerConfig = {
   brandHosts: string;
   /** In-process transport to the back API; unused when BACK_URL is set. */
-  backFetch: (request: Request, clientIp: string) => Promise<Response>;
+  backFetch: (call: BackCall, clientIp: string) => Promise<BackAnswer>;
   backUrl?: string;
   appSecret: string;
   secureCookies: boolean;
@@ -29,6 +29,12 @@ export type ServerConfig = {
   /** The browser asked with a method the page does not answer: the web tier renders its 405 page (server/web/page-methods.ts). */
   refusedMethod?: boolean;
 };
+
+/** A back API call from the web tier in this process: what its Request would carry (ADR 0144). */
+export type BackCall = { method: string; url: string; headers: Headers; body?: string | FormData };
+
+/** Its answer: the Response, and an envelope's JSON text as the back API wrote it (read without the body stream), or null. */
+export type BackAnswer = { response: Response; envelopeText: string | null };
 
 /** A part of kept markup with its raw deflate, compressed once (RFC 1951, ending on a sync flush). */
 export type CompressedPart = { text: Uint8Array; deflated: Uint8Array };

@@ -14,6 +14,7 @@ import { CurrentUserSchema } from "#core/contract/user.ts";
 import { backends } from "./support/database.ts";
 import { expectEnvelope, parseSetCookie } from "./support/http.ts";
 import { startTestPlatform } from "./support/platform.ts";
+import { callInProcess } from "../../server/back/in-process.ts";
 import { useSuite } from "./support/setup.ts";
 
 /** Endpoints the back API does not serve, to see the client's handling of what comes back. */
@@ -48,7 +49,7 @@ describe.each(backends())("back client (%s)", (backend) => {
   // Requests are logged by x-request-id (one per client), whichever transport carries them.
   const realFetch = globalThis.fetch;
   const watchers = new Map<string, string[]>();
-  const record = (request: Request) =>
+  const record = (request: Pick<Request, "headers" | "method" | "url">) =>
     watchers.get(request.headers.get("x-request-id") ?? "")?.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
 
   beforeEach(() => {
@@ -66,9 +67,9 @@ describe.each(backends())("back client (%s)", (backend) => {
     if (mode === "http") return { kind: "http", baseUrl: `${suite.origin}/` };
     return {
       kind: "in-process",
-      fetch: async (request, clientIp) => {
-        record(request);
-        return suite.platform.back.fetch(request, { incoming: { socket: { remoteAddress: clientIp } } });
+      fetch: async (call, clientIp) => {
+        record(call);
+        return callInProcess((request) => suite.platform.back.fetch(request, { incoming: { socket: { remoteAddress: clientIp } } }), call);
       },
     };
   }
@@ -159,7 +160,7 @@ describe.each(backends())("back client (%s)", (backend) => {
   test("non-envelope replies are wrapped as Success or Error", async () => {
     const fake = (response: Response) =>
       new BackClient({
-        transport: { kind: "in-process", fetch: async () => response },
+        transport: { kind: "in-process", fetch: async () => ({ response, envelopeText: null }) },
         cookieHeader: null,
         locale: "en-US",
         host: "localhost",
@@ -177,7 +178,7 @@ describe.each(backends())("back client (%s)", (backend) => {
   test("a reply that does not match its contract schema is an error, not a cast (a renamed field, an extra one)", async () => {
     const fake = (data: unknown) =>
       new BackClient({
-        transport: { kind: "in-process", fetch: async () => Response.json({ status: "Success", message: "", data }) },
+        transport: { kind: "in-process", fetch: async () => ({ response: Response.json({ status: "Success", message: "", data }), envelopeText: null }) },
         cookieHeader: null,
         locale: "en-US",
         host: "localhost",
