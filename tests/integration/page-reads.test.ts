@@ -55,4 +55,16 @@ describe("a page render reads the visitor's own rows at most once (pglite, count
     const repeated = reads.filter((read) => times(read) > 1).map((read) => `${read} read ${times(read)} times`);
     expect(repeated, statements.join("\n")).toEqual([]);
   });
+
+  test.each([
+    { who: "learner@demo.test", path: "/catalogue" },
+    { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord" },
+    { who: "admin@demo.test", path: "/admin" },
+  ])("the memberships of $who come with the session's statement on $path (ADR 0145)", async ({ who, path }) => {
+    const { statements } = await render(who, path);
+    // The visitor's own memberships (a pharmacy page also reads its team's, by account).
+    const withMemberships = statements.filter((sql) => /"memberships"\."user_id" = /.test(sql));
+    expect(withMemberships, statements.join("\n")).toHaveLength(1);
+    expect(withMemberships[0]).toMatch(/from "sessions" inner join "users" .* left join "memberships"/);
+  });
 });

@@ -41,15 +41,16 @@ export function clearReadScope(scope: ReadScope) {
   scope.sessions.clear();
 }
 
-/** A session as loaded from its cookie, with its user's row read in the same statement. */
-export type LoadedSession = { session: SessionState; user: unknown };
+/** A session as loaded from its cookie, with its user's row and memberships read in the same statement. */
+export type LoadedSession = { session: SessionState; user: unknown; memberships: unknown };
 
-/** The key of the session user's read: the row loaded with the session is its first value (see sessionUser). */
+/** The keys of the session user's row and memberships reads: what was loaded with the session is their first value. */
 export const SESSION_USER_READ = "user";
+export const SESSION_MEMBERSHIPS_READ = "memberships";
 
 /**
  * The session of `key` loaded once per scope; the session object it gives carries the memo of `sessionRead`, which
- * starts with the user's row loaded with the session.
+ * starts with the user's row and memberships loaded with the session.
  */
 export function scopedSession(scope: ReadScope | null, key: string, load: () => Promise<LoadedSession | null>): Promise<SessionState | null> {
   if (!scope) return load().then((loaded) => loaded?.session ?? null);
@@ -57,7 +58,13 @@ export function scopedSession(scope: ReadScope | null, key: string, load: () => 
   if (!pending) {
     pending = load().then((loaded) => {
       if (!loaded) return null;
-      memos.set(loaded.session, new Map([[SESSION_USER_READ, Promise.resolve(loaded.user)]]));
+      memos.set(
+        loaded.session,
+        new Map([
+          [SESSION_USER_READ, Promise.resolve(loaded.user)],
+          [SESSION_MEMBERSHIPS_READ, Promise.resolve(loaded.memberships)],
+        ]),
+      );
       return loaded.session;
     });
     scope.sessions.set(key, pending);

@@ -1,33 +1,56 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared-queries.ts";
-import { accounts, sessions, users } from "../../db/schema/index.ts";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, advisors, memberships, sessions, users } from "../../db/schema/index.ts";
+import { newestContractFields, newestContractOf, type MembershipWithAccount } from "../modules/user/user.repository.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 /**
- * An unexpired session by its id's hash, with its user's row and its account's brand (the brands decide its platform:
- * its account's, else its user's).
+ * An unexpired session by its id's hash, with its user's row, its account's brand (the brands decide its platform: its
+ * account's, else its user's) and its user's memberships (each account with its newest contract and its advisor, as
+ * `listMemberships` reads them), in one statement: every logged-in page needs all three (ADR 0145).
  */
 export async function findLiveSession(
   db: Db,
   idHash: string,
   now: Date,
-): Promise<{ session: SessionRow; user: typeof users.$inferSelect; accountBrand: string | null } | undefined> {
-  const [row] = await liveSessionQuery(db).execute({ idHash, now: now.toISOString() });
-  return row;
+): Promise<{ session: SessionRow; user: typeof users.$inferSelect; accountBrand: string | null; memberships: MembershipWithAccount[] } | undefined> {
+  const rows = await liveSessionQuery(db).execute({ idHash, now: now.toISOString() });
+  const [first] = rows;
+  if (!first) return undefined;
+  const memberships = rows.flatMap(({ membership, memberAccount, accountContract, accountAdvisor }) =>
+    membership && memberAccount ? [{ role: membership.role, isActive: membership.isActive, account: memberAccount, accountContract, accountAdvisor }] : [],
+  );
+  return { session: first.session, user: first.user, accountBrand: first.accountBrand, memberships };
 }
 
-const liveSessionQuery = preparedPerDatabase((db) =>
-  db
-    .select({ session: sessions, user: users, accountBrand: accounts.brand })
+/** One row per membership of the session's user (one row without any), ordered as `listMemberships` orders them. */
+const liveSessionQuery = preparedPerDatabase((db) => {
+  const memberAccount = alias(accounts, "member_account");
+  const newestContract = newestContractOf(db, memberAccount.id);
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      accountBrand: accounts.brand,
+      membership: { role: memberships.role, isActive: memberships.isActive },
+      memberAccount,
+      accountContract: newestContractFields(newestContract),
+      accountAdvisor: advisors,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(memberships, eq(memberships.userId, sessions.userId))
+    .leftJoin(memberAccount, eq(memberAccount.id, memberships.accountId))
+    .leftJoinLateral(newestContract, sql`true`)
+    .leftJoin(advisors, eq(advisors.id, memberAccount.advisorId))
     .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
-    .limit(1)
-    .prepare("live_session"),
-);
+    .orderBy(memberAccount.name)
+    .prepare("live_session");
+});
 
 export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.idHash, idHash));

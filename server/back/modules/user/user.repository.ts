@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { preparedPerDatabase } from "../../../db/prepared-queries.ts";
 import { accounts, advisors, contracts, memberships, users } from "../../../db/schema/index.ts";
@@ -33,30 +33,34 @@ export async function listMemberships(db: Db, userId: number): Promise<Membershi
   return membershipsQuery(db).execute({ userId });
 }
 
+/** The newest contract of an account (the one in force), as a subquery joined laterally beside the account. */
+export function newestContractOf(db: Db, accountId: AnyColumn) {
+  return db.select().from(contracts).where(eq(contracts.accountId, accountId)).orderBy(desc(contracts.validFrom)).limit(1).as("account_contract");
+}
+
+/** The contract's fields, selected from `newestContractOf`'s subquery (null when the account has none). */
+export function newestContractFields(newestContract: ReturnType<typeof newestContractOf>) {
+  return {
+    id: newestContract.id,
+    accountId: newestContract.accountId,
+    userId: newestContract.userId,
+    type: newestContract.type,
+    productName: newestContract.productName,
+    validFrom: newestContract.validFrom,
+    validUntil: newestContract.validUntil,
+    signedAt: newestContract.signedAt,
+    createdAt: newestContract.createdAt,
+  };
+}
+
 const membershipsQuery = preparedPerDatabase((db) => {
-  const newestContract = db
-    .select()
-    .from(contracts)
-    .where(eq(contracts.accountId, accounts.id))
-    .orderBy(desc(contracts.validFrom))
-    .limit(1)
-    .as("account_contract");
+  const newestContract = newestContractOf(db, accounts.id);
   return db
     .select({
       role: memberships.role,
       isActive: memberships.isActive,
       account: accounts,
-      accountContract: {
-        id: newestContract.id,
-        accountId: newestContract.accountId,
-        userId: newestContract.userId,
-        type: newestContract.type,
-        productName: newestContract.productName,
-        validFrom: newestContract.validFrom,
-        validUntil: newestContract.validUntil,
-        signedAt: newestContract.signedAt,
-        createdAt: newestContract.createdAt,
-      },
+      accountContract: newestContractFields(newestContract),
       accountAdvisor: advisors,
     })
     .from(memberships)

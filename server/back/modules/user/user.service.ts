@@ -12,7 +12,7 @@ import type { GuestPayload, UserPayload } from "#core/contract/user.ts";
 import type { PermissionUser } from "#core/domain/permissions.ts";
 import type { SessionState } from "../../context.ts";
 import type { ServiceContext } from "../../service-context.ts";
-import { SESSION_USER_READ, sessionRead } from "../../http/read-scope.ts";
+import { SESSION_MEMBERSHIPS_READ, SESSION_USER_READ, sessionRead } from "../../http/read-scope.ts";
 
 /**
  * The account in use: the session's if the user is still a member, else the only
@@ -36,7 +36,7 @@ export function sessionUser(ctx: ServiceContext): Promise<UserRow | undefined> {
 }
 
 function sessionMemberships(ctx: ServiceContext, session: SessionState): Promise<MembershipWithAccount[]> {
-  return sessionRead(session, "memberships", () => listMemberships(ctx.db, session.userId));
+  return sessionRead(session, SESSION_MEMBERSHIPS_READ, () => listMemberships(ctx.db, session.userId));
 }
 
 function sessionPersonalContract(ctx: ServiceContext, session: SessionState): Promise<ContractRow | undefined> {
