@@ -29,7 +29,7 @@ import { startScheduler } from "./jobs/scheduler.ts";
 import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createPageCache } from "./web/page-cache.ts";
-import { gzipSplicer } from "./web/gzip-splice.ts";
+import { answerGzipSplicer } from "./web/gzip-splice.ts";
 import { pageDataVersionFor, sharedPageDataVersion } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
 import { precompressedAssets } from "./web/precompressed-assets.ts";
@@ -248,8 +248,9 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           sharedFragments: isDevelopment ? "off" : env.SHARED_FRAGMENTS,
           reusedDocuments: isDevelopment ? "off" : env.REUSED_DOCUMENTS,
-          // The same negotiation as the page cache's replays: a browser that takes gzip, whatever it prefers.
-          gzip: req.acceptsEncodings("gzip") === "gzip" ? gzipSplicer : null,
+          // The same negotiation as the page cache's replays: a browser that takes gzip, whatever it prefers. The
+          // splicer keeps what it spliced in res.locals, where the page cache finds the answer's text.
+          gzip: req.acceptsEncodings("gzip") === "gzip" ? answerGzipSplicer(res.locals) : null,
           nonce: String(res.locals.cspNonce ?? ""),
           refusedMethod: res.locals.refusedMethod === true,
         });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { compressPart, gzipSplicer, spliceGzip } from "./gzip-splice.ts";
+import { answerGzipSplicer, compressPart, gzipSplicer, spliceGzip, splicedText } from "./gzip-splice.ts";
 
 async function parts(texts: string[]) {
   return Promise.all(texts.map((text) => compressPart(Buffer.from(text, "utf8"))));
@@ -43,5 +43,17 @@ describe("spliceGzip", () => {
     ]) {
       expect(gunzipSync(gzipSplicer.splice(kept, values)).toString("utf8")).toBe(`<p data-n="${values[0]}">Élodie — ${values[1]}</p>`);
     }
+  });
+
+  test("an answer's splicer keeps each answer's text, found by its bytes (a copy too); any other body has none", async () => {
+    const locals: Record<string, unknown> = {};
+    const splicer = answerGzipSplicer(locals);
+    const kept = await splicer.compress(['<p data-n="', '">Élodie — ', "</p>"]);
+    const first = splicer.splice(kept, ["n1", "«jeton»"]);
+    const second = splicer.splice(kept, ["n2", "autre"]);
+    expect(splicedText(locals, Buffer.from(first))).toBe('<p data-n="n1">Élodie — «jeton»</p>');
+    expect(splicedText(locals, second)).toBe(gunzipSync(second).toString("utf8"));
+    expect(splicedText(locals, gzipSplicer.splice(kept, ["n3", "x"]))).toBeNull();
+    expect(splicedText({}, first)).toBeNull();
   });
 });

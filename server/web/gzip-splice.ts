@@ -40,6 +40,36 @@ export const gzipSplicer: GzipSplicer = {
     ),
 };
 
+type Splice = { gzip: Uint8Array; parts: readonly CompressedPart[]; values: readonly string[] };
+/** Where an answer's splices are kept, in its `res.locals`. */
+const SPLICES = "gzipSplices";
+
+/**
+ * The splicer handed to the web tier for one answer: `gzipSplicer`, keeping what it spliced in the answer's
+ * `res.locals`, so that the page cache keeps a spliced answer's text without inflating it (`splicedText`).
+ */
+export function answerGzipSplicer(locals: Record<string, unknown>): GzipSplicer {
+  const splices: Splice[] = [];
+  locals[SPLICES] = splices;
+  return {
+    compress: gzipSplicer.compress,
+    splice: (parts, values) => {
+      const gzip = gzipSplicer.splice(parts, values);
+      splices.push({ gzip, parts, values });
+      return gzip;
+    },
+  };
+}
+
+/** The text of an answer's body spliced by its `answerGzipSplicer`, found by its bytes; null for any other body. */
+export function splicedText(locals: Record<string, unknown>, body: Uint8Array): string | null {
+  const splices = locals[SPLICES] as Splice[] | undefined;
+  const splice = splices?.find(({ gzip }) => Buffer.compare(gzip, body) === 0);
+  if (!splice) return null;
+  const decoder = new TextDecoder();
+  return splice.parts.map((part, index) => decoder.decode(part.text) + (splice.values[index] ?? "")).join("");
+}
+
 /** A short text as stored (uncompressed) deflate blocks, not final; we are byte-aligned after a sync flush. */
 function storedBlocks(text: Uint8Array): Uint8Array[] {
   const blocks: Uint8Array[] = [];

@@ -6,7 +6,7 @@ import { parseCookies } from "#core/http/cookies.ts";
 import { cutHoles, fillHoles, type Hole } from "#core/http/request-holes.ts";
 import type { PageDataScope } from "../back/http/session.repository.ts";
 import { pageDataScope } from "./page-data-scope.ts";
-import { gzipSplicer, type CompressedPart } from "./gzip-splice.ts";
+import { gzipSplicer, splicedText, type CompressedPart } from "./gzip-splice.ts";
 
 /**
  * A cache of rendered HTML pages, for guests (ADR 0015) and for logged-in sessions (ADR 0091). The two per-request
@@ -242,8 +242,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const isData = req.path.endsWith(".data");
     if (res.statusCode !== 200 || !String(res.getHeader("content-type") ?? "").startsWith(isData ? "text/x-script" : "text/html")) return;
     if (body.encoding !== "identity" && body.encoding !== "gzip") return;
-    // Inflating some 10 KB is a fraction of a millisecond: on this thread, not worth a trip to the thread pool.
-    const html = (body.encoding === "gzip" ? zlib.gunzipSync(body.bytes) : body.bytes).toString("utf8");
+    // A reused document spliced for this answer (ADR 0143) is kept from its text; any other gzip body is inflated, on
+    // this thread (some 10 KB: a fraction of a millisecond, not worth a trip to the thread pool).
+    const html = body.encoding === "gzip" ? (splicedText(res.locals, body.bytes) ?? zlib.gunzipSync(body.bytes).toString("utf8")) : body.bytes.toString("utf8");
     const setCookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
     if (setCookies.some((cookie) => !cookie.startsWith(`${CSRF_COOKIE}=`))) return;
     // The token this page was rendered with: the visitor's own, or the one just handed out.
