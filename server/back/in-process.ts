@@ -4,8 +4,9 @@ import { envelopeTextOf } from "./http/envelope.ts";
 /**
  * The back API called from the web tier in this process (ADR 0144): a bodiless call (every page read) reaches Hono as
  * a `BodilessRequest`, and an envelope reply comes back as the text the back API wrote. Building undici's Request
- * with its AbortSignal, then its Response with a body stream only to read the text back, cost about two thirds of an
- * in-process call; the routes, guards and replies are the same as over HTTP.
+ * with its AbortSignal, then its Response with a body stream only to read the text back, cost about a third of an
+ * in-process call's CPU (1.1 to 1.5 ms a call before, 0.7 to 0.8 after); the routes, guards and replies are the same
+ * as over HTTP.
  */
 export async function callInProcess(fetch: (request: Request) => Response | Promise<Response>, call: BackCall): Promise<BackAnswer> {
   const request = call.body === undefined ? bodilessRequest(call) : new Request(call.url, { method: call.method, headers: call.headers, body: call.body });
