@@ -67,4 +67,17 @@ describe("a page render reads the visitor's own rows at most once (pglite, count
     expect(withMemberships, statements.join("\n")).toHaveLength(1);
     expect(withMemberships[0]).toMatch(/from "sessions" inner join "users" .* left join "memberships"/);
   });
+
+  test.each([
+    { who: "learner@demo.test", path: "/catalogue" },
+    { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord" },
+    { who: "admin@demo.test", path: "/admin" },
+  ])("the notifications of $who come with the session's statement on $path (ADR 0146)", async ({ who, path }) => {
+    const { statements } = await render(who, path);
+    const withNotifications = statements.filter((sql) => /from "notifications"/.test(sql));
+    expect(withNotifications, statements.join("\n")).toHaveLength(1);
+    expect(withNotifications[0]).toMatch(
+      /from "sessions" inner join "users" on .* left join lateral .* from "notifications" n where n\.user_id = "sessions"\."user_id"/,
+    );
+  });
 });

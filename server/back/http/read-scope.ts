@@ -41,16 +41,17 @@ export function clearReadScope(scope: ReadScope) {
   scope.sessions.clear();
 }
 
-/** A session as loaded from its cookie, with its user's row and memberships read in the same statement. */
-export type LoadedSession = { session: SessionState; user: unknown; memberships: unknown };
+/** A session as loaded from its cookie, with its user's row, memberships and notifications read in the same statement. */
+export type LoadedSession = { session: SessionState; user: unknown; memberships: unknown; notifications: unknown };
 
-/** The keys of the session user's row and memberships reads: what was loaded with the session is their first value. */
+/** The keys of the session user's row, memberships and notifications reads: what was loaded with the session is their first value. */
 export const SESSION_USER_READ = "user";
 export const SESSION_MEMBERSHIPS_READ = "memberships";
+export const SESSION_NOTIFICATIONS_READ = "notifications";
 
 /**
  * The session of `key` loaded once per scope; the session object it gives carries the memo of `sessionRead`, which
- * starts with the user's row and memberships loaded with the session.
+ * starts with the user's row, memberships and newest notifications loaded with the session.
  */
 export function scopedSession(scope: ReadScope | null, key: string, load: () => Promise<LoadedSession | null>): Promise<SessionState | null> {
   if (!scope) return load().then((loaded) => loaded?.session ?? null);
@@ -63,6 +64,7 @@ export function scopedSession(scope: ReadScope | null, key: string, load: () => 
         new Map([
           [SESSION_USER_READ, Promise.resolve(loaded.user)],
           [SESSION_MEMBERSHIPS_READ, Promise.resolve(loaded.memberships)],
+          [SESSION_NOTIFICATIONS_READ, Promise.resolve(loaded.notifications)],
         ]),
       );
       return loaded.session;

@@ -4,32 +4,46 @@ import { preparedPerDatabase } from "../../db/prepared-queries.ts";
 import { alias } from "drizzle-orm/pg-core";
 import { accounts, advisors, memberships, sessions, users } from "../../db/schema/index.ts";
 import { newestContractFields, newestContractOf, type MembershipWithAccount } from "../modules/user/user.repository.ts";
+import { newestNotificationsOf, notificationRowsFromJson, type NotificationRow } from "../modules/notifications/notifications.repository.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 /**
  * An unexpired session by its id's hash, with its user's row, its account's brand (the brands decide its platform: its
  * account's, else its user's) and its user's memberships (each account with its newest contract and its advisor, as
- * `listMemberships` reads them), in one statement: every logged-in page needs all three (ADR 0145).
+ * `listMemberships` reads them) and its user's newest notifications with the unread count (as
+ * `listUserNotificationsWithUnread` reads them), in one statement: every logged-in page needs them all (ADRs 0145
+ * and 0146).
  */
 export async function findLiveSession(
   db: Db,
   idHash: string,
   now: Date,
-): Promise<{ session: SessionRow; user: typeof users.$inferSelect; accountBrand: string | null; memberships: MembershipWithAccount[] } | undefined> {
+): Promise<
+  | {
+      session: SessionRow;
+      user: typeof users.$inferSelect;
+      accountBrand: string | null;
+      memberships: MembershipWithAccount[];
+      notifications: { rows: NotificationRow[]; unread: number };
+    }
+  | undefined
+> {
   const rows = await liveSessionQuery(db).execute({ idHash, now: now.toISOString() });
   const [first] = rows;
   if (!first) return undefined;
   const memberships = rows.flatMap(({ membership, memberAccount, accountContract, accountAdvisor }) =>
     membership && memberAccount ? [{ role: membership.role, isActive: membership.isActive, account: memberAccount, accountContract, accountAdvisor }] : [],
   );
-  return { session: first.session, user: first.user, accountBrand: first.accountBrand, memberships };
+  const notifications = { rows: notificationRowsFromJson(first.notifications.newest), unread: Number(first.notifications.unread) };
+  return { session: first.session, user: first.user, accountBrand: first.accountBrand, memberships, notifications };
 }
 
 /** One row per membership of the session's user (one row without any), ordered as `listMemberships` orders them. */
 const liveSessionQuery = preparedPerDatabase((db) => {
   const memberAccount = alias(accounts, "member_account");
   const newestContract = newestContractOf(db, memberAccount.id);
+  const newestNotifications = newestNotificationsOf(db, sessions.userId);
   return db
     .select({
       session: sessions,
@@ -39,9 +53,11 @@ const liveSessionQuery = preparedPerDatabase((db) => {
       memberAccount,
       accountContract: newestContractFields(newestContract),
       accountAdvisor: advisors,
+      notifications: { newest: newestNotifications.newest, unread: newestNotifications.unread },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(newestNotifications, sql`true`)
     .leftJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(memberships, eq(memberships.userId, sessions.userId))
     .leftJoin(memberAccount, eq(memberAccount.id, memberships.accountId))

@@ -34,7 +34,8 @@ export function hashSessionId(id: string): string {
 /**
  * The session of the cookie, if it is valid and belongs to this host's platform: a session is used on the
  * platform of its account (or of its user when it has none); on another brand's host it is not a session at
- * all, so that brands stay apart whatever the request carries (ADR 0017). The user's row and memberships come with it,
+ * all, so that brands stay apart whatever the request carries (ADR 0017). The user's row, memberships and newest
+ * notifications come with it,
  * read in the same statement: the request's read scope keeps them as the session user's reads (read-scope.ts, ADR 0145).
  */
 export async function loadRequestSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<LoadedSession | null> {
@@ -47,7 +48,12 @@ export async function loadRequestSession(db: Db, cookieHeader: string | undefine
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, idHash, now, expiryFrom(now, session.persistent));
   }
-  return { session: { idHash, userId: session.userId, accountId: session.accountId }, user: row.user, memberships: row.memberships };
+  return {
+    session: { idHash, userId: session.userId, accountId: session.accountId },
+    user: row.user,
+    memberships: row.memberships,
+    notifications: row.notifications,
+  };
 }
 
 /** Creates a fresh session (a new id at every login: no fixation) and sets its cookie. */

@@ -1,10 +1,12 @@
 import type { ServiceContext } from "../../service-context.ts";
 import { userChannelName } from "../../../realtime/app-channels.ts";
 import { AppError } from "../../http/app-error.ts";
+import { sessionRead, SESSION_NOTIFICATIONS_READ } from "../../http/read-scope.ts";
 import {
   insertUserNotification,
   listUserNotificationsWithUnread,
   markUserNotificationsRead,
+  NOTIFICATIONS_SHOWN,
   userExists,
   type NotificationRow,
 } from "./notifications.repository.ts";
@@ -21,8 +23,14 @@ function toPayload(row: NotificationRow): NotificationPayload {
   };
 }
 
-export async function listNotifications(ctx: ServiceContext, userId: number, limit = 20) {
-  const { rows, unread } = await listUserNotificationsWithUnread(ctx.db, userId, limit);
+/**
+ * The user's newest notifications and unread count. The session user's were read with their session (ADR 0146): within
+ * a web request's read scope they are that read's, otherwise they are read now.
+ */
+export async function listNotifications(ctx: ServiceContext, userId: number) {
+  const session = ctx.user;
+  const load = () => listUserNotificationsWithUnread(ctx.db, userId, NOTIFICATIONS_SHOWN);
+  const { rows, unread } = await (session?.userId === userId ? sessionRead(session, SESSION_NOTIFICATIONS_READ, load) : load());
   return { notifications: rows.map(toPayload), unread };
 }
 
