@@ -30,7 +30,7 @@ import { createPusherBroadcaster } from "./realtime/broadcast.ts";
 import { createRealtimeServer, refuseUpgrade, type RealtimeServer } from "./realtime/index.ts";
 import { createPageCache } from "./web/page-cache.ts";
 import { answerGzipSplicer } from "./web/gzip-splice.ts";
-import { pageDataVersionFor, sharedPageDataVersion } from "./back/http/session.ts";
+import { pageDataVersionFor, pageDataVersionWithSession, sharedPageDataVersion } from "./back/http/session.ts";
 import { pageMethodGuard } from "./web/page-methods.ts";
 import { precompressedAssets } from "./web/precompressed-assets.ts";
 import { prepareTranslationFiles, translationFiles, type TranslationFiles } from "./web/translation-files.ts";
@@ -160,7 +160,12 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           ttlMs: env.PAGE_CACHE_TTL_MS,
           maxEntries: 300,
           csrf: async () => webEntry(await getBuild()).webCsrf(env.APP_SECRET, env.PUBLIC_URL_SCHEME === "https"),
-          sessionPageVersion: cacheSessionPages ? (sessionId, scope) => pageDataVersionFor(database.db, sessionId, scope, deps.now()) : undefined,
+          sessionPageVersion: cacheSessionPages
+            ? (sessionId, scope, rendering) =>
+                rendering
+                  ? pageDataVersionWithSession(database.db, sessionId, scope, deps.now(), requestReadScope(rendering.locals))
+                  : pageDataVersionFor(database.db, sessionId, scope, deps.now())
+            : undefined,
           sessionTtlMs: env.SESSION_PAGE_CACHE_TTL_MS,
           maxSessionEntries: env.SESSION_PAGE_CACHE_ENTRIES,
           // Read from the database that this process's back writes to (no BACK_URL).
@@ -230,7 +235,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
         const entry = webEntry(build);
         const context = new RouterContextProvider();
         // One per web request: its back calls share their reads, never another request's (read-scope.ts).
-        const reads = createReadScope();
+        const reads = requestReadScope(res.locals);
         context.set(entry.serverConfigContext, {
           brandHosts: env.BRAND_HOSTS,
           backFetch: (request, clientIp) => inProcessBackFetch(request, clientIp, reads),
@@ -343,6 +348,14 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
  * Who takes card payments, said at every start; the start fails first when production does not name them or
  * SystemPay lacks its keys (cardPaymentProvider). The sandbox is named plainly: it accepts a public test card.
  */
+/**
+ * The read scope of one web request (read-scope.ts): made by the session page cache's version read when the page
+ * renders anyway (it hands the session's row to the render, ADR 0146), else by the render. Never another request's.
+ */
+function requestReadScope(locals: Record<string, unknown>): ReadScope {
+  return (locals.readScope ??= createReadScope()) as ReadScope;
+}
+
 function logCardPayments(env: Env, logger: Logger): void {
   if (cardPaymentProvider(env) === "systempay") {
     logger.info({ shopId: env.SYSTEMPAY_SHOP_ID, mode: env.SYSTEMPAY_MODE }, "card payments: SystemPay");

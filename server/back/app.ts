@@ -135,7 +135,7 @@ export function createBackApp(deps: BackDeps) {
     const sid = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? "";
     c.set(
       "session",
-      await scopedSession(reads, `${sid}|${c.var.brand.key}`, () => loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key)),
+      await scopedSession(reads, `${sid}|${c.var.brand.key}`, () => loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key, reads)),
     );
     c.set("ctx", serviceContext(deps, { brand: c.var.brand, locale: c.var.locale, t: c.var.t, user: c.var.session, logger: c.var.logger }));
     await next();

@@ -32,8 +32,12 @@ export type PageCacheOptions = {
   maxEntries: number;
   /** The web tier's form CSRF guard (exported by its server entry), to give each visitor their own token. */
   csrf: () => Promise<WebCsrf>;
-  /** Logged-in pages: the data version of a scope for this session cookie's value, or null when it is no live session. */
-  sessionPageVersion?: (sessionId: string, scope: PageDataScope) => Promise<string | null>;
+  /**
+   * Logged-in pages: the data version of a scope for this session cookie's value, or null when it is no live session.
+   * `rendering` is the answer when the page renders whatever the version (a forced reload, or nothing kept under its
+   * key), null otherwise: the version may then be read with the render's own session read (ADR 0146).
+   */
+  sessionPageVersion?: (sessionId: string, scope: PageDataScope, rendering: Response | null) => Promise<string | null>;
   sessionTtlMs?: number;
   maxSessionEntries?: number;
   now?: () => number;
@@ -296,10 +300,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function serveSession(key: string, sessionId: string, req: Request, res: Response, next: NextFunction) {
     const scope = pageDataScope(req.path);
-    const version = await options.sessionPageVersion!(sessionId, scope);
+    const fresh = wantsFreshRender(req);
+    const kept = fresh ? undefined : sessionEntries.get(key);
+    const rendersAnyway = kept === undefined || kept.expiresAt <= now();
+    const version = await options.sessionPageVersion!(sessionId, scope, rendersAnyway ? res : null);
     // Not a live session: the page handler decides what such a cookie gets, and nothing is stored.
     if (version === null) return next();
-    const entry = wantsFreshRender(req) ? undefined : sessionEntries.get(key);
+    const entry = fresh ? undefined : sessionEntries.get(key);
     if (entry && entry.version === version && entry.expiresAt > now()) return replay(entry, req, res);
     if (entry) sessionEntries.delete(key);
     capture(sessionEntries, key, { version, scope }, options.sessionTtlMs ?? options.ttlMs, req, res);

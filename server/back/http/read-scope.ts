@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { BackEnv, SessionState } from "../context.ts";
 import { CSRF_HEADER } from "./csrf.ts";
+import type { LiveSession } from "./session.repository.ts";
 
 /**
  * Reads shared by the in-process back calls of ONE web request (ADR 0040). A page render makes several back calls
@@ -15,10 +16,31 @@ import { CSRF_HEADER } from "./csrf.ts";
  * advisor), personal contract and user payload, and the learner's enrolments and history for the records views.
  * Seats are never in it: a booking reads them in its own write.
  */
-export type ReadScope = { sessions: Map<string, Promise<SessionState | null>> };
+export type ReadScope = {
+  sessions: Map<string, Promise<SessionState | null>>;
+  /**
+   * The session statement's rows the host read before the render, by the session id's hash: the session page cache
+   * of a page that renders anyway reads its page data version with the session (ADR 0146). The first load of that
+   * session in the request takes its row instead of reading it again, then applies the session's rules as usual.
+   */
+  sessionRows: Map<string, LiveSession | undefined>;
+};
 
 export function createReadScope(): ReadScope {
-  return { sessions: new Map() };
+  return { sessions: new Map(), sessionRows: new Map() };
+}
+
+/** Hands a session's row, read by the host for this request, to the request's first load of that session. */
+export function preloadSessionRow(scope: ReadScope, idHash: string, row: LiveSession | undefined) {
+  scope.sessionRows.set(idHash, row);
+}
+
+/** The row the host read for this session in this request, once: `{ row }` when there is one (undefined: no live session). */
+export function takeSessionRow(scope: ReadScope | null, idHash: string): { row: LiveSession | undefined } | null {
+  if (!scope?.sessionRows.has(idHash)) return null;
+  const row = scope.sessionRows.get(idHash);
+  scope.sessionRows.delete(idHash);
+  return { row };
 }
 
 /** Per-session memos of the reads below: only for sessions loaded through a scope (so only within a web request). */
@@ -39,6 +61,7 @@ export function isPlainRead(c: Context<BackEnv>): boolean {
 
 export function clearReadScope(scope: ReadScope) {
   scope.sessions.clear();
+  scope.sessionRows.clear();
 }
 
 /** A session as loaded from its cookie, with its user's row, memberships and notifications read in the same statement. */

@@ -8,27 +8,23 @@ import { newestNotificationsOf, notificationRowsFromJson, type NotificationRow }
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+export type LiveSession = {
+  session: SessionRow;
+  user: typeof users.$inferSelect;
+  accountBrand: string | null;
+  memberships: MembershipWithAccount[];
+  notifications: { rows: NotificationRow[]; unread: number };
+  pageVersions: PageDataVersions;
+};
+
 /**
  * An unexpired session by its id's hash, with its user's row, its account's brand (the brands decide its platform: its
  * account's, else its user's) and its user's memberships (each account with its newest contract and its advisor, as
  * `listMemberships` reads them) and its user's newest notifications with the unread count (as
  * `listUserNotificationsWithUnread` reads them), in one statement: every logged-in page needs them all (ADRs 0145
- * and 0146).
+ * and 0146). The page data versions come with it too, for the session page cache of a page that renders (ADR 0146).
  */
-export async function findLiveSession(
-  db: Db,
-  idHash: string,
-  now: Date,
-): Promise<
-  | {
-      session: SessionRow;
-      user: typeof users.$inferSelect;
-      accountBrand: string | null;
-      memberships: MembershipWithAccount[];
-      notifications: { rows: NotificationRow[]; unread: number };
-    }
-  | undefined
-> {
+export async function findLiveSession(db: Db, idHash: string, now: Date): Promise<LiveSession | undefined> {
   const rows = await liveSessionQuery(db).execute({ idHash, now: now.toISOString() });
   const [first] = rows;
   if (!first) return undefined;
@@ -36,7 +32,7 @@ export async function findLiveSession(
     membership && memberAccount ? [{ role: membership.role, isActive: membership.isActive, account: memberAccount, accountContract, accountAdvisor }] : [],
   );
   const notifications = { rows: notificationRowsFromJson(first.notifications.newest), unread: Number(first.notifications.unread) };
-  return { session: first.session, user: first.user, accountBrand: first.accountBrand, memberships, notifications };
+  return { session: first.session, user: first.user, accountBrand: first.accountBrand, memberships, notifications, pageVersions: first.pageVersions };
 }
 
 /** One row per membership of the session's user (one row without any), ordered as `listMemberships` orders them. */
@@ -54,10 +50,17 @@ const liveSessionQuery = preparedPerDatabase((db) => {
       accountContract: newestContractFields(newestContract),
       accountAdvisor: advisors,
       notifications: { newest: newestNotifications.newest, unread: newestNotifications.unread },
+      pageVersions: {
+        all: sql<string>`coalesce(page_data.version, 0)::text`,
+        shared: sql<string>`coalesce(page_data.shared_version, 0)::text`,
+        own: sql<string>`coalesce(user_page_data.version, 0)::text`,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoinLateral(newestNotifications, sql`true`)
+    .leftJoin(sql`page_data_state page_data`, sql`page_data.id = 1`)
+    .leftJoin(sql`user_page_data_state user_page_data`, sql`user_page_data.user_id = ${sessions.userId}`)
     .leftJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(memberships, eq(memberships.userId, sessions.userId))
     .leftJoin(memberAccount, eq(memberAccount.id, memberships.accountId))
@@ -118,6 +121,14 @@ export async function readPageDataVersion(db: Db, idHash: string, now: Date, sco
   const [row] = result.rows;
   const version = scope === "own" ? `own:${row?.own_version ?? "0.0"}` : `all:${row?.all_version ?? "0"}`;
   return { version, live: row?.live === true };
+}
+
+/** The page data versions as the session's statement reads them (migrations 0016 and 0028). */
+export type PageDataVersions = { all: string; shared: string; own: string };
+
+/** The version of a scope, spelled as `readPageDataVersion` spells it. */
+export function pageDataVersionOf(versions: PageDataVersions, scope: PageDataScope): string {
+  return scope === "own" ? `own:${versions.shared}.${versions.own}` : `all:${versions.all}`;
 }
 
 /** The shared page data version alone (migration 0028): the guest page cache reads it after a write (ADR 0141). */

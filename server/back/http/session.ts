@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import { setRequestSession } from "../service-context.ts";
-import type { LoadedSession } from "./read-scope.ts";
+import { preloadSessionRow, takeSessionRow, type LoadedSession, type ReadScope } from "./read-scope.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { serializeCookie } from "./cookies.ts";
 import {
@@ -12,6 +12,7 @@ import {
   deleteSession,
   findLiveSession,
   insertSession,
+  pageDataVersionOf,
   readPageDataVersion,
   readSharedPageDataVersion,
   type PageDataScope,
@@ -37,12 +38,20 @@ export function hashSessionId(id: string): string {
  * all, so that brands stay apart whatever the request carries (ADR 0017). The user's row, memberships and newest
  * notifications come with it,
  * read in the same statement: the request's read scope keeps them as the session user's reads (read-scope.ts, ADR 0145).
+ * When the host read that statement for this request already (`pageDataVersionWithSession`), its row is used.
  */
-export async function loadRequestSession(db: Db, cookieHeader: string | undefined, now: Date, hostBrand: string): Promise<LoadedSession | null> {
+export async function loadRequestSession(
+  db: Db,
+  cookieHeader: string | undefined,
+  now: Date,
+  hostBrand: string,
+  reads: ReadScope | null = null,
+): Promise<LoadedSession | null> {
   const id = parseCookies(cookieHeader)[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
   const idHash = hashSessionId(id);
-  const row = await findLiveSession(db, idHash, now);
+  // Read by the host for this request's page cache, with the same statement (pageDataVersionWithSession).
+  const row = (takeSessionRow(reads, idHash) ?? { row: await findLiveSession(db, idHash, now) }).row;
   if (!row || !isSamePlatform(row.accountBrand ?? row.user.brand, hostBrand)) return null;
   const { session } = row;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -125,6 +134,20 @@ export async function pageDataVersionFor(db: Db, sessionId: string, scope: PageD
   if (!sessionId || sessionId.length > 200) return null;
   const { version, live } = await readPageDataVersion(db, hashSessionId(sessionId), now, scope);
   return live ? version : null;
+}
+
+/**
+ * `pageDataVersionFor` for a page that renders whatever the version (a forced reload, or nothing kept for it): the
+ * version is read with the session's statement, and its row handed to the render's first load of the session through
+ * the request's read scope, so the render does not read it again (ADR 0146). Whether the session is one for this host
+ * is decided by that load, as for any request; here, as in `pageDataVersionFor`, live means unexpired.
+ */
+export async function pageDataVersionWithSession(db: Db, sessionId: string, scope: PageDataScope, now: Date, reads: ReadScope): Promise<string | null> {
+  if (!sessionId || sessionId.length > 200) return null;
+  const idHash = hashSessionId(sessionId);
+  const row = await findLiveSession(db, idHash, now);
+  preloadSessionRow(reads, idHash, row);
+  return row ? pageDataVersionOf(row.pageVersions, scope) : null;
 }
 
 /** The guest page cache's question after a write (ADR 0141): the shared page data version, which shared writes move. */

@@ -21,7 +21,7 @@ export type CountedSuite = {
 };
 
 /** Registers beforeAll/afterAll hooks; read the fields inside tests only. */
-export function useCountedSuite(): CountedSuite {
+export function useCountedSuite(envOverrides: Record<string, string> = {}): CountedSuite {
   const counted = {} as CountedSuite;
   let platform: Platform | undefined;
   beforeAll(async () => {
@@ -39,7 +39,7 @@ export function useCountedSuite(): CountedSuite {
       await database.migrate();
       await seedDemo(database.db);
     }
-    const env = testEnv();
+    const env = testEnv(envOverrides);
     platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL), database });
     const address = platform.server.address();
     const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
