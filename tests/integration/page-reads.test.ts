@@ -107,6 +107,17 @@ describe("the session page cache's version read (pglite, counted, page cache on)
     ).toHaveLength(1);
   });
 
+  test("the catalogue and a course page read the learner's bookmarks and the catalogue's version with the session (ADR 0146)", async () => {
+    const reply = await fetch(`${counted.suite.origin}/back/api/catalogue?pageSize=1`, { headers: { "accept-language": "fr-FR" } });
+    const first = ((await reply.json()) as { data: { items: { type: string; slug: string }[] } }).data.items[0];
+    for (const path of ["/catalogue", `/${first.type}/${first.slug}`]) {
+      const { statements } = await render(counted, "learner@demo.test", path);
+      const own = statements.filter((sql) => /from "bookmarks"|catalogue_state/.test(sql));
+      expect(own, `${path}:\n${statements.join("\n")}`).toHaveLength(1);
+      expect(own[0]).toMatch(/from "sessions" inner join "users" on .* join "trainings" bt on .* left join catalogue_state catalogue_data on catalogue_data\.id = 1/);
+    }
+  });
+
   test("a page seen again is served after the light version read alone (ADR 0091)", async () => {
     const { statements } = await render(counted, "learner@demo.test", "/catalogue", "again");
     expect(statements, statements.join("\n")).toHaveLength(1);

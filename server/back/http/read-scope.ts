@@ -64,17 +64,22 @@ export function clearReadScope(scope: ReadScope) {
   scope.sessionRows.clear();
 }
 
-/** A session as loaded from its cookie, with its user's row, memberships and notifications read in the same statement. */
-export type LoadedSession = { session: SessionState; user: unknown; memberships: unknown; notifications: unknown };
-
-/** The keys of the session user's row, memberships and notifications reads: what was loaded with the session is their first value. */
+/**
+ * The keys of the reads that come with the session's statement (ADRs 0145 and 0146): what was loaded with the session
+ * is their first value in the request. Bookmarks are the user's of every brand, newest first, each with its brand.
+ */
 export const SESSION_USER_READ = "user";
 export const SESSION_MEMBERSHIPS_READ = "memberships";
 export const SESSION_NOTIFICATIONS_READ = "notifications";
+export const SESSION_BOOKMARKS_READ = "bookmarks";
+export const CATALOGUE_VERSION_READ = "catalogueVersion";
+
+/** A session as loaded from its cookie, with the reads its statement brought, by their keys above. */
+export type LoadedSession = { session: SessionState; reads: Record<string, unknown> };
 
 /**
  * The session of `key` loaded once per scope; the session object it gives carries the memo of `sessionRead`, which
- * starts with the user's row, memberships and newest notifications loaded with the session.
+ * starts with the reads loaded with the session.
  */
 export function scopedSession(scope: ReadScope | null, key: string, load: () => Promise<LoadedSession | null>): Promise<SessionState | null> {
   if (!scope) return load().then((loaded) => loaded?.session ?? null);
@@ -82,14 +87,7 @@ export function scopedSession(scope: ReadScope | null, key: string, load: () => 
   if (!pending) {
     pending = load().then((loaded) => {
       if (!loaded) return null;
-      memos.set(
-        loaded.session,
-        new Map([
-          [SESSION_USER_READ, Promise.resolve(loaded.user)],
-          [SESSION_MEMBERSHIPS_READ, Promise.resolve(loaded.memberships)],
-          [SESSION_NOTIFICATIONS_READ, Promise.resolve(loaded.notifications)],
-        ]),
-      );
+      memos.set(loaded.session, new Map(Object.entries(loaded.reads).map(([key, value]) => [key, Promise.resolve(value)])));
       return loaded.session;
     });
     scope.sessions.set(key, pending);

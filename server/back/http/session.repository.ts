@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { accounts, advisors, memberships, sessions, users } from "../../db/schema/index.ts";
 import { newestContractFields, newestContractOf, type MembershipWithAccount } from "../modules/user/user.repository.ts";
 import { newestNotificationsOf, notificationRowsFromJson, type NotificationRow } from "../modules/notifications/notifications.repository.ts";
+import { bookmarksOf, type BookmarkOfBrand } from "../modules/catalogue/catalogue.repository.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -14,7 +15,11 @@ export type LiveSession = {
   accountBrand: string | null;
   memberships: MembershipWithAccount[];
   notifications: { rows: NotificationRow[]; unread: number };
+  /** The user's bookmarks of every brand, newest first. */
+  bookmarks: BookmarkOfBrand[];
   pageVersions: PageDataVersions;
+  /** The catalogue's data version (migration 0002), as `readCatalogueVersion` reads it. */
+  catalogueVersion: string;
 };
 
 /**
@@ -22,7 +27,8 @@ export type LiveSession = {
  * account's, else its user's) and its user's memberships (each account with its newest contract and its advisor, as
  * `listMemberships` reads them) and its user's newest notifications with the unread count (as
  * `listUserNotificationsWithUnread` reads them), in one statement: every logged-in page needs them all (ADRs 0145
- * and 0146). The page data versions come with it too, for the session page cache of a page that renders (ADR 0146).
+ * and 0146). The user's bookmarks and the catalogue's data version, which the catalogue and the course pages read,
+ * and the page data versions, for the session page cache of a page that renders, come with it too (ADR 0146).
  */
 export async function findLiveSession(db: Db, idHash: string, now: Date): Promise<LiveSession | undefined> {
   const rows = await liveSessionQuery(db).execute({ idHash, now: now.toISOString() });
@@ -32,7 +38,16 @@ export async function findLiveSession(db: Db, idHash: string, now: Date): Promis
     membership && memberAccount ? [{ role: membership.role, isActive: membership.isActive, account: memberAccount, accountContract, accountAdvisor }] : [],
   );
   const notifications = { rows: notificationRowsFromJson(first.notifications.newest), unread: Number(first.notifications.unread) };
-  return { session: first.session, user: first.user, accountBrand: first.accountBrand, memberships, notifications, pageVersions: first.pageVersions };
+  return {
+    session: first.session,
+    user: first.user,
+    accountBrand: first.accountBrand,
+    memberships,
+    notifications,
+    bookmarks: first.bookmarks,
+    pageVersions: first.pageVersions,
+    catalogueVersion: first.catalogueVersion,
+  };
 }
 
 /** One row per membership of the session's user (one row without any), ordered as `listMemberships` orders them. */
@@ -40,6 +55,7 @@ const liveSessionQuery = preparedPerDatabase((db) => {
   const memberAccount = alias(accounts, "member_account");
   const newestContract = newestContractOf(db, memberAccount.id);
   const newestNotifications = newestNotificationsOf(db, sessions.userId);
+  const userBookmarks = bookmarksOf(db, sessions.userId);
   return db
     .select({
       session: sessions,
@@ -50,6 +66,8 @@ const liveSessionQuery = preparedPerDatabase((db) => {
       accountContract: newestContractFields(newestContract),
       accountAdvisor: advisors,
       notifications: { newest: newestNotifications.newest, unread: newestNotifications.unread },
+      bookmarks: userBookmarks.list,
+      catalogueVersion: sql<string>`coalesce(catalogue_data.version, 0)::text`,
       pageVersions: {
         all: sql<string>`coalesce(page_data.version, 0)::text`,
         shared: sql<string>`coalesce(page_data.shared_version, 0)::text`,
@@ -59,7 +77,9 @@ const liveSessionQuery = preparedPerDatabase((db) => {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoinLateral(newestNotifications, sql`true`)
+    .leftJoinLateral(userBookmarks, sql`true`)
     .leftJoin(sql`page_data_state page_data`, sql`page_data.id = 1`)
+    .leftJoin(sql`catalogue_state catalogue_data`, sql`catalogue_data.id = 1`)
     .leftJoin(sql`user_page_data_state user_page_data`, sql`user_page_data.user_id = ${sessions.userId}`)
     .leftJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(memberships, eq(memberships.userId, sessions.userId))

@@ -4,7 +4,17 @@ import type { Db } from "../../db/client.ts";
 import { isSamePlatform } from "../modules/auth/platform.ts";
 import type { BackEnv, SessionState } from "../context.ts";
 import { setRequestSession } from "../service-context.ts";
-import { preloadSessionRow, takeSessionRow, type LoadedSession, type ReadScope } from "./read-scope.ts";
+import {
+  CATALOGUE_VERSION_READ,
+  preloadSessionRow,
+  SESSION_BOOKMARKS_READ,
+  SESSION_MEMBERSHIPS_READ,
+  SESSION_NOTIFICATIONS_READ,
+  SESSION_USER_READ,
+  takeSessionRow,
+  type LoadedSession,
+  type ReadScope,
+} from "./read-scope.ts";
 import { parseCookies } from "#core/http/cookies.ts";
 import { serializeCookie } from "./cookies.ts";
 import {
@@ -35,8 +45,8 @@ export function hashSessionId(id: string): string {
 /**
  * The session of the cookie, if it is valid and belongs to this host's platform: a session is used on the
  * platform of its account (or of its user when it has none); on another brand's host it is not a session at
- * all, so that brands stay apart whatever the request carries (ADR 0017). The user's row, memberships and newest
- * notifications come with it,
+ * all, so that brands stay apart whatever the request carries (ADR 0017). The user's row, memberships, newest
+ * notifications and bookmarks, and the catalogue's data version, come with it,
  * read in the same statement: the request's read scope keeps them as the session user's reads (read-scope.ts, ADR 0145).
  * When the host read that statement for this request already (`pageDataVersionWithSession`), its row is used.
  */
@@ -59,9 +69,13 @@ export async function loadRequestSession(
   }
   return {
     session: { idHash, userId: session.userId, accountId: session.accountId },
-    user: row.user,
-    memberships: row.memberships,
-    notifications: row.notifications,
+    reads: {
+      [SESSION_USER_READ]: row.user,
+      [SESSION_MEMBERSHIPS_READ]: row.memberships,
+      [SESSION_NOTIFICATIONS_READ]: row.notifications,
+      [SESSION_BOOKMARKS_READ]: row.bookmarks,
+      [CATALOGUE_VERSION_READ]: row.catalogueVersion,
+    },
   };
 }
 

@@ -1,10 +1,25 @@
 import type { ServiceContext } from "../../service-context.ts";
 import type { Brand } from "#core/branding/brands.ts";
 import { AppError } from "../../http/app-error.ts";
-import { addBookmark, findBookmarkableTraining, listBookmarkIds, removeBookmark } from "./catalogue.repository.ts";
+import { sessionRead, SESSION_BOOKMARKS_READ } from "../../http/read-scope.ts";
+import {
+  addBookmark,
+  findBookmarkableTraining,
+  listBookmarkIds,
+  listBookmarksOfEveryBrand,
+  removeBookmark,
+  type BookmarkOfBrand,
+} from "./catalogue.repository.ts";
 
+/**
+ * The user's bookmarked trainings of the brand, newest first. The session user's were read with their session (ADR
+ * 0146): within a web request's read scope they are that read's, otherwise they are read now.
+ */
 export async function listBookmarks(ctx: ServiceContext, brand: Brand, userId: number): Promise<number[]> {
-  return listBookmarkIds(ctx.db, userId, brand.key);
+  const session = ctx.user;
+  if (session?.userId !== userId) return listBookmarkIds(ctx.db, userId, brand.key);
+  const every = await sessionRead<BookmarkOfBrand[]>(session, SESSION_BOOKMARKS_READ, () => listBookmarksOfEveryBrand(ctx.db, userId));
+  return every.filter((bookmark) => bookmark.brand === brand.key).map((bookmark) => bookmark.id);
 }
 
 /** Bookmarks a visible training of the brand (idempotent); an unknown id is a 404. */

@@ -1,4 +1,7 @@
 import type { Db } from "../../../db/client.ts";
+import type { ServiceContext } from "../../service-context.ts";
+import { CATALOGUE_VERSION_READ, sessionRead } from "../../http/read-scope.ts";
+import { readCatalogueVersion } from "./catalogue.repository.ts";
 
 /**
  * Answers of the catalogue API kept per catalogue data version (migration 0002: a trigger bumps the version on
@@ -13,6 +16,15 @@ export const MAX_ENTRIES = 256;
 type Entry<T> = { version: string; value: Promise<T> };
 
 const caches = new WeakMap<Db, Map<string, Entry<unknown>>>();
+
+/**
+ * The catalogue data version a request's answers are kept under: a session's was read with it (ADR 0146), and within
+ * a web request's read scope is that read's; a guest's, or a session's outside a scope, is read now.
+ */
+export function catalogueVersion(ctx: ServiceContext): Promise<string> {
+  const session = ctx.user;
+  return session ? sessionRead(session, CATALOGUE_VERSION_READ, () => readCatalogueVersion(ctx.db)) : readCatalogueVersion(ctx.db);
+}
 
 export function isCatalogueCacheEnabled(): boolean {
   return process.env.CATALOGUE_CACHE !== "off";

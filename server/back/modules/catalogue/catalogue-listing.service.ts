@@ -15,16 +15,15 @@ import {
 import { AppError } from "../../http/app-error.ts";
 import {
   countCatalogue,
-  listBookmarkIds,
   listCataloguePage,
-  readCatalogueVersion,
   type AudienceProfile,
   type CatalogueFilter,
   type CatalogueOrder,
   type CatalogueRow,
 } from "./catalogue.repository.ts";
 import type { CatalogueQuery, CatalogueSort } from "#core/contract/catalogue.ts";
-import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
+import { listBookmarks } from "./bookmarks.service.ts";
+import { cachedByVersion, catalogueVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { markedToHtml, searchTerms, tsQueryText } from "./search-text.ts";
 import type { Viewer } from "./viewer.ts";
 import type { CatalogCourse, CataloguePage } from "#core/contract/catalogue.ts";
@@ -151,12 +150,12 @@ export async function listCatalogue(
     search: terms.length ? { terms: terms.map((term) => tsQueryText([term], "all")), any: tsQueryText(terms, "any") } : null,
   };
   // The ids are part of the cache key, so a changed bookmark never serves a stale page.
-  if (query.favourites && bookmarkedBy !== null) filter.ids = await listBookmarkIds(db, bookmarkedBy, brand.key);
+  if (query.favourites && bookmarkedBy !== null) filter.ids = await listBookmarks(ctx, brand, bookmarkedBy);
   const page = { page: query.page, pageSize: query.pageSize };
   const compute = () => computeCataloguePage(db, brand, filter, order, page);
   if (!isCatalogueCacheEnabled()) return compute();
   const key = JSON.stringify([filter, order, page]);
-  return cachedByVersion(db, await readCatalogueVersion(db), key, compute);
+  return cachedByVersion(db, await catalogueVersion(ctx), key, compute);
 }
 
 async function computeCataloguePage(

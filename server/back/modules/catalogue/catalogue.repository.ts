@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { preparedPerDatabase } from "../../../db/prepared-queries.ts";
 import {
@@ -474,6 +474,36 @@ const bookmarkIdsQuery = preparedPerDatabase((db) =>
     .orderBy(desc(bookmarks.createdAt), desc(bookmarks.trainingId))
     .prepare("bookmark_ids"),
 );
+
+/** A bookmark with its training's brand. */
+export type BookmarkOfBrand = { id: number; brand: BrandKey };
+
+/**
+ * The user's bookmarks of every brand, newest first as in `listBookmarkIds`, as a subquery of `userId` (a column of
+ * the outer statement) for a lateral join: the session's statement reads them (ADR 0146).
+ */
+export function bookmarksOf(db: Db, userId: AnyColumn) {
+  return db
+    .select({
+      list: sql<
+        BookmarkOfBrand[]
+      >`coalesce(json_agg(json_build_object('id', b.training_id, 'brand', bt.brand) order by b.created_at desc, b.training_id desc), '[]'::json)`.as(
+        "bookmark_list",
+      ),
+    })
+    .from(sql`${bookmarks} b join ${trainings} bt on bt.id = b.training_id`)
+    .where(sql`b.user_id = ${userId}`)
+    .as("session_bookmarks");
+}
+
+/** `bookmarksOf`'s list read on its own: the session's reads when the session came without them. */
+export async function listBookmarksOfEveryBrand(db: Db, userId: number): Promise<BookmarkOfBrand[]> {
+  return rows<BookmarkOfBrand>(
+    db,
+    sql`select b.training_id as id, t.brand from ${bookmarks} b join ${trainings} t on t.id = b.training_id where b.user_id = ${userId}
+        order by b.created_at desc, b.training_id desc`,
+  );
+}
 
 export async function addBookmark(db: Db, userId: number, trainingId: number, at: Date): Promise<void> {
   await db.insert(bookmarks).values({ userId, trainingId, createdAt: at }).onConflictDoNothing();

@@ -9,7 +9,6 @@ import {
   findTrainingRefBySlug,
   listAssociatedIds,
   listSessionSeats,
-  readCatalogueVersion,
   type TrainingRow,
   listCoursesWithModules,
   listDpcProgrammes,
@@ -20,7 +19,7 @@ import {
   listTrainingFundings,
   listTrainingPeople,
 } from "./catalogue.repository.ts";
-import { cachedByVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
+import { cachedByVersion, catalogueVersion, isCatalogueCacheEnabled } from "./catalogue-cache.ts";
 import { deriveTypes, listCoursesByIds, toIso } from "./catalogue-listing.service.ts";
 import { cleanHtml } from "./description-html.ts";
 import type { Viewer } from "./viewer.ts";
@@ -57,7 +56,7 @@ export async function getTrainingDetail(ctx: ServiceContext, brand: Brand, slug:
   // the seats read fresh on every call and the viewer's fields added after. An administrator's unpublished training
   // is read each time.
   const cached = isCatalogueCacheEnabled()
-    ? await cachedByVersion(ctx.db, await readCatalogueVersion(ctx.db), `detail:${brand.key}:${slug}`, async () => {
+    ? await cachedByVersion(ctx.db, await catalogueVersion(ctx), `detail:${brand.key}:${slug}`, async () => {
         const training = await findTrainingBySlug(ctx.db, brand.key, slug);
         return training && isVisibleTraining(training, brand) ? buildSharedDetail(ctx, brand, training) : null;
       })

@@ -1,17 +1,18 @@
-// The session's statement brings its user's newest notifications and unread count (ADR 0146): they must be exactly
-// what the notifications' own statement reads (GET /user/notification outside a page render), whatever the ties,
-// the read ones, the count past the list's length and the user's number of memberships.
+// The session's statement brings its user's newest notifications and unread count, bookmarks and the catalogue's
+// data version (ADR 0146): they must be exactly what their own statements read (outside a page render), whatever the
+// ties, the read ones, the count past the list's length, the brands and the user's number of memberships.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findLiveSession, insertSession } from "../../server/back/http/session.repository.ts";
 import { listUserNotificationsWithUnread, NOTIFICATIONS_SHOWN } from "../../server/back/modules/notifications/notifications.repository.ts";
-import { memberships, notifications, users } from "../../server/db/schema/index.ts";
+import { listBookmarkIds, listBookmarksOfEveryBrand, readCatalogueVersion } from "../../server/back/modules/catalogue/catalogue.repository.ts";
+import { bookmarks, memberships, notifications, trainings, users } from "../../server/db/schema/index.ts";
 import type { Db } from "../../server/db/client.ts";
 import { backends, createTestDatabase, type TestDatabase } from "./support/database.ts";
 
 const NOW = new Date("2026-12-02T10:00:00Z");
 
-describe.each(backends())("notifications read with the session (%s)", (backend) => {
+describe.each(backends())("reads that come with the session (%s)", (backend) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
@@ -85,5 +86,47 @@ describe.each(backends())("notifications read with the session (%s)", (backend) 
     expect(loaded!.notifications.rows.map((row) => row.title)).toEqual(["Pour l'apprenant"]);
     expect(loaded!.notifications.rows.every((row) => row.userId === learner)).toBe(true);
     expect((await findLiveSession(db, await sessionOf(holder), NOW))!.notifications.rows.some((row) => row.userId !== holder)).toBe(false);
+  });
+
+  test("bookmarks of several brands, at equal times: the same ids per brand and order as their own statement", async () => {
+    const id = await userId("learner@demo.test");
+    await db.delete(bookmarks).where(eq(bookmarks.userId, id));
+    const byBrand = await db.select({ id: trainings.id, brand: trainings.brand }).from(trainings).orderBy(trainings.id);
+    const brands = [...new Set(byBrand.map((training) => training.brand))];
+    expect(brands.length).toBeGreaterThan(1);
+    const chosen = brands.flatMap((brand) => byBrand.filter((training) => training.brand === brand).slice(0, 4));
+    await db.insert(bookmarks).values(
+      // Two by two at the same microsecond: the training's id breaks the tie.
+      chosen.map((training, i) => ({
+        userId: id,
+        trainingId: training.id,
+        createdAt: sql`timestamptz '2026-11-28 12:00:00.654321+00' + ${Math.floor(i / 2)} * interval '1 second'`,
+      })),
+    );
+    const loaded = await findLiveSession(db, await sessionOf(id), NOW);
+    expect(loaded!.bookmarks).toEqual(await listBookmarksOfEveryBrand(db, id));
+    for (const brand of brands) {
+      const own = await listBookmarkIds(db, id, brand as never);
+      expect(own.length).toBeGreaterThan(0);
+      expect(loaded!.bookmarks.filter((bookmark) => bookmark.brand === brand).map((bookmark) => bookmark.id)).toEqual(own);
+    }
+    // Another user's bookmarks never come with this session.
+    const holder = await userId("holder@demo.test");
+    await db.delete(bookmarks).where(eq(bookmarks.userId, holder));
+    expect((await findLiveSession(db, await sessionOf(holder), NOW))!.bookmarks).toEqual([]);
+  });
+
+  test("the catalogue's data version is the one its own statement reads, and moves with a catalogue write", async () => {
+    const loaded = await findLiveSession(db, await sessionOf(await userId("learner@demo.test")), NOW);
+    const before = await readCatalogueVersion(db);
+    expect(loaded!.catalogueVersion).toBe(before);
+    const [training] = await db.select({ id: trainings.id, name: trainings.name }).from(trainings).limit(1);
+    await db
+      .update(trainings)
+      .set({ name: `${training.name} ` })
+      .where(eq(trainings.id, training.id));
+    const after = await readCatalogueVersion(db);
+    expect(after).not.toBe(before);
+    expect((await findLiveSession(db, await sessionOf(await userId("learner@demo.test")), NOW))!.catalogueVersion).toBe(after);
   });
 });
