@@ -13,7 +13,8 @@ import type { LiveSession } from "./session.repository.ts";
  * Only plain reads use it: a mutating call (POST, PUT, PATCH, DELETE, or a state-changing GET, which carries the
  * CSRF header) empties the scope before and after it runs, so the reads after a write (the loaders after an
  * action) load everything again. What it keeps: the session's user, memberships (with each account's contract and
- * advisor), personal contract and user payload, and the learner's enrolments and history for the records views.
+ * advisor), personal contract and user payload, the newest notifications, the bookmarks and the catalogue's data
+ * version (read with the session, ADR 0146), and the learner's enrolments and history for the records views.
  * Seats are never in it: a booking reads them in its own write.
  */
 export type ReadScope = {
