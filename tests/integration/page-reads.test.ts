@@ -114,7 +114,9 @@ describe("the session page cache's version read (pglite, counted, page cache on)
       const { statements } = await render(counted, "learner@demo.test", path);
       const own = statements.filter((sql) => /from "bookmarks"|catalogue_state/.test(sql));
       expect(own, `${path}:\n${statements.join("\n")}`).toHaveLength(1);
-      expect(own[0]).toMatch(/from "sessions" inner join "users" on .* join "trainings" bt on .* left join catalogue_state catalogue_data on catalogue_data\.id = 1/);
+      expect(own[0]).toMatch(
+        /from "sessions" inner join "users" on .* join "trainings" bt on .* left join catalogue_state catalogue_data on catalogue_data\.id = 1/,
+      );
     }
   });
 
