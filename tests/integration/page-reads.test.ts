@@ -19,6 +19,13 @@ const READS = {
 };
 type Read = keyof typeof READS;
 
+/** A page of each kind of visitor: a learner's, a referent's and an administrator's. */
+const ONE_PAGE_EACH = [
+  { who: "learner@demo.test", path: "/catalogue" },
+  { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord" },
+  { who: "admin@demo.test", path: "/admin" },
+];
+
 /**
  * One request of `who` for `path`, counted: a forced reload (Cache-Control: no-cache), a first visit (nothing kept
  * for it) or a page seen again (kept by the session page cache, ADR 0091, when it is on).
@@ -61,11 +68,7 @@ describe("a page render reads the visitor's own rows at most once (pglite, count
     expect(repeated, statements.join("\n")).toEqual([]);
   });
 
-  test.each([
-    { who: "learner@demo.test", path: "/catalogue" },
-    { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord" },
-    { who: "admin@demo.test", path: "/admin" },
-  ])("the memberships of $who come with the session's statement on $path (ADR 0145)", async ({ who, path }) => {
+  test.each(ONE_PAGE_EACH)("the memberships of $who come with the session's statement on $path (ADR 0145)", async ({ who, path }) => {
     const { statements } = await render(counted, who, path);
     // The visitor's own memberships (a pharmacy page also reads its team's, by account).
     const withMemberships = statements.filter((sql) => /"memberships"\."user_id" = /.test(sql));
@@ -73,11 +76,7 @@ describe("a page render reads the visitor's own rows at most once (pglite, count
     expect(withMemberships[0]).toMatch(/from "sessions" inner join "users" .* left join "memberships"/);
   });
 
-  test.each([
-    { who: "learner@demo.test", path: "/catalogue" },
-    { who: "holder@demo.test", path: "/gestion/ma-pharmacie/tableau-de-bord" },
-    { who: "admin@demo.test", path: "/admin" },
-  ])("the notifications of $who come with the session's statement on $path (ADR 0146)", async ({ who, path }) => {
+  test.each(ONE_PAGE_EACH)("the notifications of $who come with the session's statement on $path (ADR 0146)", async ({ who, path }) => {
     const { statements } = await render(counted, who, path);
     const withNotifications = statements.filter((sql) => /from "notifications"/.test(sql));
     expect(withNotifications, statements.join("\n")).toHaveLength(1);
