@@ -345,10 +345,6 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
 }
 
 /**
- * Who takes card payments, said at every start; the start fails first when production does not name them or
- * SystemPay lacks its keys (cardPaymentProvider). The sandbox is named plainly: it accepts a public test card.
- */
-/**
  * The read scope of one web request (read-scope.ts): made by the session page cache's version read when the page
  * renders anyway (it hands the session's row to the render, ADR 0146), else by the render. Never another request's.
  */
@@ -356,6 +352,10 @@ function requestReadScope(locals: Record<string, unknown>): ReadScope {
   return (locals.readScope ??= createReadScope()) as ReadScope;
 }
 
+/**
+ * Who takes card payments, said at every start; the start fails first when production does not name them or
+ * SystemPay lacks its keys (cardPaymentProvider). The sandbox is named plainly: it accepts a public test card.
+ */
 function logCardPayments(env: Env, logger: Logger): void {
   if (cardPaymentProvider(env) === "systempay") {
     logger.info({ shopId: env.SYSTEMPAY_SHOP_ID, mode: env.SYSTEMPAY_MODE }, "card payments: SystemPay");
