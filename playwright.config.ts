@@ -45,6 +45,11 @@ export default defineConfig({
         // time). No test is about the browser's process model.
         "--disable-features=IsolateOrigins,site-per-process",
         "--disable-site-isolation-trials",
+        // A navigation keeps its tab's renderer process where Chromium may, instead of starting another. A renderer's
+        // start costs about a second of CPU on 2 vCPUs whose page faults are slow (measured 2026-12-02); the suite's
+        // journeys go 8 to 11 % faster (learning and shop 319 s to 295 s, catalogue 277 s to 247 s). Contexts still
+        // get their own processes: Chromium never shares one between storage partitions.
+        "--renderer-process-limit=1",
       ],
     },
   },
