@@ -1,12 +1,12 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../logger.ts";
+import { randomChunk } from "./random-pool.ts";
 import { redactPath } from "./redact-path.ts";
 
 /** Gives every request an id (kept from X-Request-Id when sent) and logs it once answered, secrets in the path redacted. */
 export function requestIdAndLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomBytes(8).toString("hex");
+    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomChunk(8).toString("hex");
     req.headers["x-request-id"] = requestId;
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);

@@ -1,6 +1,7 @@
 // The edge of the platform: security headers on every answer, including the 400 for a malformed URL and the
 // Pusher HTTP API (F12); logged-in pages kept out of shared caches (F12); a cap on websockets per client
 // address, refused with the protocol's error (F17). TRUST_PROXY is on so each test acts from its own address.
+import http from "node:http";
 import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { backends } from "./support/database.ts";
@@ -41,6 +42,34 @@ describe.each(backends())("edge security (%s)", (backend) => {
     const api = await fetch(`${suite.origin}/back/api/%E0%A4%A`);
     expect(api.status).toBe(400);
     expectSecurityHeaders(api.headers, "API 400");
+  });
+
+  test("a Host header that is not a host is a 400 with the security headers, never a 500, on pages and on the API", async () => {
+    const { port } = new URL(suite.origin);
+    const get = (path: string, host: string) =>
+      new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, path, headers: { host } }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") headers.set(name, value);
+            resolve({ status: response.statusCode ?? 0, headers, body });
+          });
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    for (const host of ["evil;script-src *", "localhost, evil.example"]) {
+      const page = await get("/catalogue", host);
+      expect(page.status, host).toBe(400);
+      expectSecurityHeaders(page.headers, `page with Host ${host}`);
+      expect(page.headers.get("content-security-policy")).not.toContain("evil");
+      const api = await get("/back/api/user", host);
+      expect(api.status, host).toBe(400);
+      expect(JSON.parse(api.body)).toMatchObject({ status: "Error", message: "Bad Request: invalid Host header." });
+    }
   });
 
   test("F12: Pusher HTTP API answers carry the security headers", async () => {
