@@ -1,7 +1,7 @@
 // The catalogue, search and course pages on the three brand hosts, with JavaScript on (project "js")
 // and off (project "no-js", tests tagged @no-js): filters, sorts, pagination (be), "more" (fr, es),
 // search with highlighting, a course page of each training type, sessions, bookmarks, axe.
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { at, type Host } from "./support/hosts";
 import { seriousViolations } from "./support/axe";
@@ -222,6 +222,9 @@ test.describe("course pages", () => {
   });
 });
 
+/** A form's POST to the page (a bookmark's, with or without JavaScript), not one to the back API. */
+const isPagePost = (response: Response) => response.request().method() === "POST" && !new URL(response.url()).pathname.startsWith("/back/");
+
 test.describe("logged in", () => {
   test("bookmark toggle on a card and on the course page", NO_JS, async ({ page, loginAs }, testInfo) => {
     const email = testInfo.project.name === "no-js" ? "maxime.durand@demo.test" : "emma.leroy@demo.test";
@@ -230,8 +233,12 @@ test.describe("logged in", () => {
     const toggle = cards(page).first().getByTestId("bookmark-toggle");
     const before = await toggle.getAttribute("aria-pressed");
     const flipped = before === "true" ? "false" : "true";
+    // With JavaScript the button flips before the server has answered: the reload waits for the bookmark's POST (the
+    // page's own; the realtime socket's authorisations are POSTs to the back API).
+    const saved = page.waitForResponse(isPagePost);
     await toggle.click();
     await expect(cards(page).first().getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", flipped);
+    expect((await saved).status()).toBeLessThan(400);
     await page.reload();
     await expect(cards(page).first().getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", flipped);
     await expect(page).toHaveURL(/sort=alphabeticalOrder/);
@@ -239,7 +246,9 @@ test.describe("logged in", () => {
     await cards(page).first().getByTestId("course-card-link").click();
     const pageToggle = page.getByTestId("course-actions").getByTestId("bookmark-toggle");
     await expect(pageToggle).toHaveAttribute("aria-pressed", flipped);
+    const savedAgain = page.waitForResponse(isPagePost);
     await pageToggle.click();
+    expect((await savedAgain).status()).toBeLessThan(400);
     await expect(page.getByTestId("course-actions").getByTestId("bookmark-toggle")).toHaveAttribute("aria-pressed", before ?? "false");
   });
 
