@@ -36,7 +36,7 @@ import { precompressedAssets } from "./web/precompressed-assets.ts";
 import { prepareTranslationFiles, translationFiles, type TranslationFiles } from "./web/translation-files.ts";
 import { readBuildId } from "./web/build-id.ts";
 import { brandFavicon } from "./web/brand-favicon.ts";
-import { clientErrorOf } from "./web/client-errors.ts";
+import { clientErrorOf, isClientAbort } from "./web/client-errors.ts";
 import { rejectMalformedPaths } from "./web/malformed-paths.ts";
 import { privatePagesForSessions } from "./web/private-pages.ts";
 import { requestIdAndLog } from "./web/request-log.ts";
@@ -265,6 +265,10 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isClientAbort(error)) {
+      logger.debug({ path: req.path, requestId: res.locals.requestId }, "the client left before the answer ended");
+      return;
+    }
     const clientError = clientErrorOf(error);
     if (clientError) {
       // The static file middleware reports bad requests as errors (a range past the end, a malformed path):

@@ -10,3 +10,12 @@ export function clientErrorOf(error: unknown): { status: number; headers: Record
   }
   return { status: code, headers: safeHeaders, message: typeof message === "string" ? message : "Bad request" };
 }
+
+/**
+ * A response the client stopped waiting for: Express reports a file whose download the client aborted (a page left
+ * while its favicon or a file was still coming) as an error with this code. Nothing is wrong on the server's side,
+ * and there is no one left to answer.
+ */
+export function isClientAbort(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ECONNABORTED";
+}
