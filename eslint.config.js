@@ -36,6 +36,11 @@ const NO_CONSOLE_LOG = {
   selector: "CallExpression[callee.object.name='console'][callee.property.name='log']",
   message: "console.log: use the pino logger (server/logger.ts).",
 };
+/** Hono's `c.var` copies every variable of the request into a new object on each read (`Object.fromEntries`). */
+const NO_HONO_VAR = {
+  selector: "MemberExpression[property.name='var']",
+  message: "c.var builds a new object of every variable on each read: use c.get(name).",
+};
 const NO_ENVIRONMENT = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: "core/ reads the environment: pass the value in.",
@@ -144,7 +149,7 @@ export default tseslint.config(
     ignores: ["server/index.ts"],
     rules: {
       "no-restricted-imports": serverImports.importRule,
-      "no-restricted-syntax": ["error", NO_CONSOLE_LOG, ...serverImports.syntax],
+      "no-restricted-syntax": ["error", NO_CONSOLE_LOG, NO_HONO_VAR, ...serverImports.syntax],
     },
   },
   {

@@ -103,7 +103,7 @@ export function createBackApp(deps: BackDeps) {
       onError: (c) => {
         // The rest of the body is never read: close the connection so no client reuses it mid-upload.
         c.header("Connection", "close");
-        return failure(c, 413, message((c as Context<BackEnv>).var.t));
+        return failure(c, 413, message((c as Context<BackEnv>).get("t")));
       },
     });
   const defaultLimit = limitFor(MAX_BODY_BYTES, (t) => t("bodyTooLarge", { max: megabytes(MAX_BODY_BYTES) }));
@@ -127,7 +127,7 @@ export function createBackApp(deps: BackDeps) {
     if (MUTATING.has(c.req.method) && !isCsrfExempt(c.req.path)) {
       const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
       if (!isCsrfTokenValid(cookie, c.req.header(CSRF_HEADER), deps.env.APP_SECRET)) {
-        return failure(c, 419 as ContentfulStatusCode, c.var.t("csrfMismatch"));
+        return failure(c, 419 as ContentfulStatusCode, c.get("t")("csrfMismatch"));
       }
     }
     // One session lookup per web request for its in-process reads; a write empties the request's scope (ADR 0040).
@@ -135,9 +135,11 @@ export function createBackApp(deps: BackDeps) {
     const sid = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? "";
     c.set(
       "session",
-      await scopedSession(reads, `${sid}|${c.var.brand.key}`, () => loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.var.brand.key, reads)),
+      await scopedSession(reads, `${sid}|${c.get("brand").key}`, () =>
+        loadRequestSession(deps.db, c.req.header("cookie"), deps.now(), c.get("brand").key, reads),
+      ),
     );
-    c.set("ctx", serviceContext(deps, { brand: c.var.brand, locale: c.var.locale, t: c.var.t, user: c.var.session, logger: c.var.logger }));
+    c.set("ctx", serviceContext(deps, { brand: c.get("brand"), locale: c.get("locale"), t: c.get("t"), user: c.get("session"), logger: c.get("logger") }));
     await next();
     const scope = (c.env as { reads?: ReadScope } | undefined)?.reads;
     if (scope && !reads) clearReadScope(scope);
@@ -185,11 +187,11 @@ export function createBackApp(deps: BackDeps) {
   app.route("/api", api);
   app.route("/payments", sandboxPagesRoutes);
 
-  app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).var.t("routeNotFound", { path: c.req.path })));
+  app.notFound((c) => failure(c, 404, (c as Context<BackEnv>).get("t")("routeNotFound", { path: c.req.path })));
 
   app.onError((caught, c) => {
     const ctx = c as Context<BackEnv>;
-    const logger = ctx.var.logger ?? deps.logger;
+    const logger = ctx.get("logger") ?? deps.logger;
     // The database out of reach (a restart, a failover): 503, try again in a moment, never a 500 (ADR 0122).
     const error =
       !(caught instanceof AppError) && isDatabaseUnavailable(caught) ? new AppError("SERVICE_UNAVAILABLE", "serviceUnavailable", { cause: caught }) : caught;
@@ -197,8 +199,8 @@ export function createBackApp(deps: BackDeps) {
     else if (error.status >= 500) logger.warn({ err: error.cause, path: c.req.path, status: error.status }, "service unavailable");
     if (error instanceof AppError && error.status === 503) c.header("Retry-After", "5");
     // A link the browser opens itself (the sandbox page, an invoice): the error is a page in the buyer's language.
-    if (ctx.var.brand && isBrowserDocument(ctx)) return browserErrorPage(ctx, error);
-    const t = ctx.var.t ?? translator("en-US");
+    if (ctx.get("brand") && isBrowserDocument(ctx)) return browserErrorPage(ctx, error);
+    const t = ctx.get("t") ?? translator("en-US");
     if (error instanceof AppError) {
       const fields = error.options.fields
         ? Object.fromEntries(Object.entries(error.options.fields).map(([k, list]) => [k, list.map((m) => (isMessageKey(m) ? t(m) : m))]))
@@ -206,7 +208,7 @@ export function createBackApp(deps: BackDeps) {
       const data = fields ? { errors: fields, ...((error.options.data as object | undefined) ?? {}) } : (error.options.data ?? null);
       return failure(c, error.status as ContentfulStatusCode, t(error.messageKey, error.options.values), data);
     }
-    return failure(c, 500, t("internalError", { requestId: ctx.var.requestId ?? "unknown" }));
+    return failure(c, 500, t("internalError", { requestId: ctx.get("requestId") ?? "unknown" }));
   });
 
   return app;

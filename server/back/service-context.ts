@@ -10,7 +10,7 @@ import { translator, type ServerLocale, type Translate } from "./i18n/messages.t
 
 /**
  * The first argument of every service function: the database, the clock, the brand and language of the request, who
- * calls, and the outlets (realtime, mail, log). Built once per request by the back app (`c.var.ctx`, kept in step
+ * calls, and the outlets (realtime, mail, log). Built once per request by the back app (`c.get("ctx")`, kept in step
  * with the session when a request logs in, out or switches account) and handed to each handler as `input.ctx`.
  * Inside a transaction a service passes `{ ...ctx, db: tx }` on.
  */
@@ -54,5 +54,5 @@ export function serviceContext(
 /** The request's context with its session set anew (login, logout, account switch). */
 export function setRequestSession(c: Context<BackEnv>, session: SessionState | null): void {
   c.set("session", session);
-  if (c.var.ctx) c.set("ctx", { ...c.var.ctx, user: session });
+  if (c.get("ctx")) c.set("ctx", { ...c.get("ctx"), user: session });
 }

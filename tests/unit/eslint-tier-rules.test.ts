@@ -31,6 +31,18 @@ describe("tier rules", { timeout: 60_000 }, () => {
     expect(problems.every((p) => p.includes("server/ never imports app/"))).toBe(true);
   });
 
+  test("server/ reads a Hono context's variables with c.get, never through c.var (a new object on each read)", async () => {
+    const problems = await tierProblems(
+      "server/back/modules/a/a.routes.ts",
+      [
+        'import type { Context } from "hono";',
+        "export const localeOf = (c: Context) => c.var.locale;",
+        'export const brandOf = (c: Context) => c.get("brand");',
+      ].join("\n"),
+    );
+    expect(problems).toEqual([expect.stringMatching(/^2: no-restricted-syntax: c\.var builds a new object/)]);
+  });
+
   test("app/ never imports server/, not even a type", async () => {
     const problems = await tierProblems(
       "app/routes/r.ts",

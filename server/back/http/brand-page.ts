@@ -35,7 +35,7 @@ a{font-weight:600;color:var(--primary-dark)}
 
 /** A whole page: `main` is trusted HTML (every value in it escaped by the caller). */
 export function brandPage(c: C, page: { locale: PageLocale; title: string; main: string; status: ContentfulStatusCode }): Response {
-  const brand = c.var.brand;
+  const brand = c.get("brand");
   const html = `<!doctype html>
 <html lang="${page.locale}">
 <head>
@@ -80,7 +80,7 @@ export function browserErrorPage(c: C, error: unknown): Response {
   const locale = pageLocale(c);
   const t = translator(locale);
   const status = (error instanceof AppError ? error.status : 500) as ContentfulStatusCode;
-  const message = error instanceof AppError ? t(error.messageKey, error.options.values) : t("internalError", { requestId: c.var.requestId ?? "unknown" });
+  const message = error instanceof AppError ? t(error.messageKey, error.options.values) : t("internalError", { requestId: c.get("requestId") ?? "unknown" });
   const title = t(SANDBOX_PAGE.test(c.req.path) ? "shopSandboxTitle" : "shopDocumentUnavailable");
   const link = errorLink(c, status, locale);
   const main = `<h1>${escapeHtml(title)}</h1>

@@ -3,7 +3,7 @@ import type { BackEnv } from "../context.ts";
 
 /** The caller's address: the socket's, or the first forwarded hop when TRUST_PROXY is on. */
 export function clientIp(c: Context<BackEnv>): string {
-  if (c.var.deps.env.TRUST_PROXY === "true") {
+  if (c.get("deps").env.TRUST_PROXY === "true") {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }

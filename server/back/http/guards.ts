@@ -9,7 +9,7 @@ import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenValid } from "./csrf.ts";
 
 /** The logged-in session, or a 401. */
 export function requireSession(c: Context<BackEnv>): SessionState {
-  const session = c.var.session;
+  const session = c.get("session");
   if (!session) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   return session;
 }
@@ -19,7 +19,7 @@ export function requireSession(c: Context<BackEnv>): SessionState {
  * a 401, anyone else a 403 saying why.
  */
 export async function requireAccess(c: Context<BackEnv>, access: Access): Promise<CallerFacts> {
-  const facts = await callerFacts(c.var.ctx);
+  const facts = await callerFacts(c.get("ctx"));
   const { rule, refusal } = ACCESS_RULES[access];
   if (PERMISSIONS[rule](facts.user)) return facts;
   if (!facts.user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
@@ -32,7 +32,7 @@ export async function requireAccess(c: Context<BackEnv>, access: Access): Promis
  */
 export function requireCsrfOnGet(c: Context<BackEnv>): void {
   const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
-  if (!isCsrfTokenValid(cookie, c.req.header(CSRF_HEADER), c.var.deps.env.APP_SECRET)) {
+  if (!isCsrfTokenValid(cookie, c.req.header(CSRF_HEADER), c.get("deps").env.APP_SECRET)) {
     throw new AppError("CSRF_MISMATCH", "csrfMismatch");
   }
 }

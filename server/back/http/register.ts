@@ -64,11 +64,11 @@ export function register<E extends Endpoint>(routes: Hono<BackEnv>, endpoint: E,
   routes.on(endpoint.method, endpoint.path, async (c) => {
     if (endpoint.changesState) requireCsrfOnGet(c);
     const caller = CALLERS[endpoint.access](await requireAccess(c, endpoint.access));
-    const t = c.var.t;
+    const t = c.get("t");
     const params = endpoint.params ? parseInput(endpoint.params, c.req.param(), t) : undefined;
     const query = endpoint.query ? parseQuery(endpoint.query, c.req.query(), t) : undefined;
     const body = endpoint.body && typeof endpoint.body !== "string" ? await parseBody(c, endpoint.body) : undefined;
-    const input = { caller, ctx: c.var.ctx, params, query, body } as HandlerInput<E>;
+    const input = { caller, ctx: c.get("ctx"), params, query, body } as HandlerInput<E>;
     const result = await handler(c, input);
     return result instanceof Response ? result : success(c, result.data, result.message, result.status);
   });

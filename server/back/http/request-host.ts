@@ -30,7 +30,7 @@ export function parseHost(value: string | null | undefined): RequestHost | null 
  */
 export function trustedRequestHost(c: Context<BackEnv>): RequestHost | null {
   const inProcess = (c.env as { inProcess?: boolean } | undefined)?.inProcess === true;
-  const forwarded = inProcess || c.var.deps.env.TRUST_PROXY === "true" ? parseHost(c.req.header("x-forwarded-host")) : null;
+  const forwarded = inProcess || c.get("deps").env.TRUST_PROXY === "true" ? parseHost(c.req.header("x-forwarded-host")) : null;
   return forwarded ?? parseHost(c.req.header("host"));
 }
 
@@ -60,5 +60,5 @@ export function publicOrigin(deps: Pick<BackDeps, "env" | "brandHosts" | "public
 
 /** The public origin of a brand for the request in hand. */
 export function publicOriginFor(c: Context<BackEnv>, brand: string): string | null {
-  return publicOrigin(c.var.deps, brand, trustedRequestHost(c));
+  return publicOrigin(c.get("deps"), brand, trustedRequestHost(c));
 }

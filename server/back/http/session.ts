@@ -82,8 +82,8 @@ export async function loadRequestSession(
 /** Creates a fresh session (a new id at every login: no fixation) and sets its cookie. */
 export async function startSession(c: Context<BackEnv>, userId: number, accountId: number | null, options: { remember?: boolean } = {}): Promise<SessionState> {
   const persistent = options.remember === true;
-  const { db, now } = c.var.deps;
-  const previous = c.var.session;
+  const { db, now } = c.get("deps");
+  const previous = c.get("session");
   if (previous) await deleteSession(db, previous.idHash);
   const id = randomBytes(32).toString("base64url");
   const idHash = hashSessionId(id);
@@ -109,16 +109,16 @@ export async function startSession(c: Context<BackEnv>, userId: number, accountI
 }
 
 export async function destroySession(c: Context<BackEnv>): Promise<void> {
-  const current = c.var.session;
-  if (current) await deleteSession(c.var.deps.db, current.idHash);
+  const current = c.get("session");
+  if (current) await deleteSession(c.get("deps").db, current.idHash);
   c.header("Set-Cookie", sessionCookie(c, "", 0), { append: true });
   setRequestSession(c, null);
 }
 
 export async function setSessionAccount(c: Context<BackEnv>, accountId: number): Promise<void> {
-  const current = c.var.session;
+  const current = c.get("session");
   if (!current) return;
-  await updateSessionAccount(c.var.deps.db, current.idHash, accountId);
+  await updateSessionAccount(c.get("deps").db, current.idHash, accountId);
   setRequestSession(c, { ...current, accountId });
 }
 
@@ -136,8 +136,8 @@ function sessionCookie(c: Context<BackEnv>, value: string, maxAge: number | unde
 }
 
 export function isSecureRequest(c: Context<BackEnv>): boolean {
-  if (c.var.deps.env.PUBLIC_URL_SCHEME === "https") return true;
-  return c.var.deps.env.TRUST_PROXY === "true" && c.req.header("x-forwarded-proto") === "https";
+  if (c.get("deps").env.PUBLIC_URL_SCHEME === "https") return true;
+  return c.get("deps").env.TRUST_PROXY === "true" && c.req.header("x-forwarded-proto") === "https";
 }
 
 /**

@@ -14,7 +14,7 @@ const asPageLocale = (locale: Locale | undefined | null): PageLocale | undefined
 /** The brand's locale when the request came to one of the brands' hosts (none for an unknown host). */
 function hostLocale(c: Context<BackEnv>): PageLocale | undefined {
   const host = trustedRequestHost(c);
-  return host && c.var.deps.brandHosts.has(host.hostname) ? c.var.brand.defaultLocale : undefined;
+  return host && c.get("deps").brandHosts.has(host.hostname) ? c.get("brand").defaultLocale : undefined;
 }
 
 /**
@@ -30,7 +30,7 @@ export function pageLocale(c: Context<BackEnv>, pagePath?: string): PageLocale {
     asPageLocale(parseCookies(c.req.header("cookie"))[LOCALE_COOKIE] as Locale) ??
     host ??
     asPageLocale(localeFromAcceptLanguage(c.req.header("accept-language"))) ??
-    c.var.brand.defaultLocale;
-  const pathLang = pagePath ? langOfPath(pagePath.split("?")[0], c.var.brand.key) : null;
+    c.get("brand").defaultLocale;
+  const pathLang = pagePath ? langOfPath(pagePath.split("?")[0], c.get("brand").key) : null;
   return asPageLocale(localeForPath(pathLang, preferred, host)) ?? preferred;
 }

@@ -18,10 +18,10 @@ export const accountRoutes = new Hono<BackEnv>();
  * decides the platform: the body's `platform` is accepted for the spec's sake but never trusted.
  */
 register(accountRoutes, endpoints.setAccount, async (c, { ctx, caller: session, body: input }) => {
-  const { db } = c.var.deps;
-  if (!(await isActiveMember(c.var.ctx, session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
+  const { db } = c.get("deps");
+  if (!(await isActiveMember(c.get("ctx"), session.userId, input.accountId))) throw new AppError("FORBIDDEN", "notAMember");
   const account = await findAccountById(db, input.accountId);
-  if (account && !isSamePlatform(account.brand, c.var.brand.key)) {
+  if (account && !isSamePlatform(account.brand, c.get("brand").key)) {
     const user = await findUserById(db, session.userId);
     const reply = user && (await otherPlatformReply(c, { ...user, brand: account.brand }, account.id));
     if (reply) return reply;
@@ -29,22 +29,22 @@ register(accountRoutes, endpoints.setAccount, async (c, { ctx, caller: session, 
   }
   await setSessionAccount(c, input.accountId);
   await chooseAccount(ctx, session.userId, input.accountId);
-  return ok(await getUserPayload(c.var.ctx, session.userId, input.accountId), c.var.t("accountChosen"));
+  return ok(await getUserPayload(c.get("ctx"), session.userId, input.accountId), c.get("t")("accountChosen"));
 });
 
 register(accountRoutes, endpoints.updatePassword, async (c, { caller: session, body: input }) => {
   await changePassword(
-    c.var.ctx,
+    c.get("ctx"),
     { userId: session.userId, currentSessionHash: session.idHash, currentPassword: input.currentPassword, password: input.password },
-    c.var.deps.now(),
+    c.get("deps").now(),
   );
-  return ok(null, c.var.t("passwordUpdated"));
+  return ok(null, c.get("t")("passwordUpdated"));
 });
 
 /** Consent is recorded even for read-only users: it is a legal acknowledgement, not a change of data. */
 register(accountRoutes, endpoints.consent, async (c, { ctx, caller: session, body: input }) => {
   await recordConsent(ctx, session.userId, input.hasGivenConsent);
-  return ok({ hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false as const }, c.var.t("consentSaved"));
+  return ok({ hasGivenConsent: input.hasGivenConsent, mustGiveConsent: false as const }, c.get("t")("consentSaved"));
 });
 
 register(accountRoutes, endpoints.invitation, async (_c, { ctx, params }) => ok(await describeInvitation(ctx, params.token)));
@@ -52,5 +52,5 @@ register(accountRoutes, endpoints.invitation, async (_c, { ctx, params }) => ok(
 register(accountRoutes, endpoints.createAccount, async (c, { ctx, body: input }) => {
   const created = await createAccountFromInvitation(ctx, input);
   const session = await startSession(c, created.userId, created.accountId);
-  return ok(await getUserPayload(ctx, created.userId, session.accountId), c.var.t("accountCreated"), 201);
+  return ok(await getUserPayload(ctx, created.userId, session.accountId), c.get("t")("accountCreated"), 201);
 });

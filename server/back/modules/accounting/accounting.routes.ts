@@ -24,7 +24,7 @@ register(accountingRoutes, endpoints.pendingChecks, async (_c, { ctx, query }) =
 register(accountingRoutes, endpoints.refunds, async (_c, { ctx, query }) => ok(RefundsSchema.parse(await listRefunds(ctx, query))));
 
 register(accountingRoutes, endpoints.confirmCheck, async (c, { ctx, caller, params }) =>
-  ok(await confirmCheck(ctx, caller.userId, params.id), c.var.t("adminCheckConfirmed")),
+  ok(await confirmCheck(ctx, caller.userId, params.id), c.get("t")("adminCheckConfirmed")),
 );
 
 register(accountingRoutes, endpoints.invoices, async (_c, { ctx, query }) => ok(AdminInvoicesSchema.parse(await listInvoices(ctx, query))));
@@ -41,5 +41,9 @@ register(accountingRoutes, endpoints.invoicePdf, async (c, { ctx, params }) => {
 
 register(accountingRoutes, endpoints.issueCreditNote, async (c, { ctx, caller, params }) => {
   const issued = IssuedCreditNoteSchema.parse(await issueCreditNote(ctx, caller.userId, params.id));
-  return ok(issued, c.var.t(issued.created ? "creditNoteIssued" : "creditNoteAlreadyIssued", { number: issued.creditNote.number }), issued.created ? 201 : 200);
+  return ok(
+    issued,
+    c.get("t")(issued.created ? "creditNoteIssued" : "creditNoteAlreadyIssued", { number: issued.creditNote.number }),
+    issued.created ? 201 : 200,
+  );
 });

@@ -14,32 +14,32 @@ register(adminSessionsRoutes, endpoints.list, async (_c, { ctx, query }) => ok(a
 register(adminSessionsRoutes, endpoints.session, async (_c, { ctx, params }) => ok(await sessions.getSession(ctx, params.id)));
 
 register(adminSessionsRoutes, endpoints.create, async (c, { ctx, caller, body }) =>
-  ok(await sessions.createSession(ctx, caller.userId, body), c.var.t("adminSaved"), 201),
+  ok(await sessions.createSession(ctx, caller.userId, body), c.get("t")("adminSaved"), 201),
 );
 
 register(adminSessionsRoutes, endpoints.update, async (c, { ctx, caller, params: { id }, body }) => {
   await sessions.updateSession(ctx, caller.userId, id, body);
-  return ok({ id }, c.var.t("adminSaved"));
+  return ok({ id }, c.get("t")("adminSaved"));
 });
 
 register(adminSessionsRoutes, endpoints.addDate, async (c, { ctx, caller, params: { id }, body }) => {
   await sessions.addSessionDate(ctx, caller.userId, id, body);
-  return ok({ id }, c.var.t("adminSaved"));
+  return ok({ id }, c.get("t")("adminSaved"));
 });
 
 register(adminSessionsRoutes, endpoints.moveLearner, async (c, { ctx, caller, params: { id }, body }) => {
   await sessions.moveLearner(ctx, caller.userId, id, body);
-  return ok({ id }, c.var.t("adminLearnerMoved"));
+  return ok({ id }, c.get("t")("adminLearnerMoved"));
 });
 
 /** Gives a seat to one learner of the waiting list (ADR 0085); a full session needs `addSeat`. */
 register(adminSessionsRoutes, endpoints.promoteWaiting, async (c, { ctx, caller, params, body }) =>
-  ok(await sessions.promoteWaitingLearner(ctx, caller.userId, params.id, body), c.var.t("adminWaitingPromoted")),
+  ok(await sessions.promoteWaitingLearner(ctx, caller.userId, params.id, body), c.get("t")("adminWaitingPromoted")),
 );
 
 /** Takes a learner off the waiting list (an explicit `confirm: true` is required). */
 register(adminSessionsRoutes, endpoints.removeWaiting, async (c, { ctx, caller, params, body }) =>
-  ok(await sessions.removeWaitingLearner(ctx, caller.userId, params.id, body), c.var.t("adminWaitingRemoved")),
+  ok(await sessions.removeWaitingLearner(ctx, caller.userId, params.id, body), c.get("t")("adminWaitingRemoved")),
 );
 
 /** Cancels the session (an explicit `confirm: true` is required): bookings cancelled, learners notified. */
@@ -47,15 +47,15 @@ register(adminSessionsRoutes, endpoints.cancel, async (c, { ctx, caller, params 
   const result = await sessions.cancelSession(ctx, caller.userId, params.id);
   const message =
     result.notified === 0
-      ? c.var.t("adminSessionCancelledNobody")
-      : c.var.t("adminSessionCancelled", { count: result.notified, names: result.learners.join(", ") });
+      ? c.get("t")("adminSessionCancelledNobody")
+      : c.get("t")("adminSessionCancelled", { count: result.notified, names: result.learners.join(", ") });
   return ok(result, message);
 });
 
 register(adminSessionsRoutes, endpoints.attendanceSheet, async (c, { ctx, params: { id, day } }) => {
   const { session, date } = await sessions.attendanceSheet(ctx, id, day);
-  const t = c.var.t;
-  const locale = c.var.locale;
+  const t = c.get("t");
+  const locale = c.get("locale");
   const bytes = await renderAttendanceSheet({
     texts: attendanceSheetTexts(t),
     trainingName: session.training.name,

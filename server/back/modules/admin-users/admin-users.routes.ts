@@ -12,30 +12,30 @@ import { createCode, disableCode, findUsers, getUserDetail, listCodes, resendInv
 export const adminUsersRoutes = new Hono<BackEnv>();
 
 register(adminUsersRoutes, endpoints.users, async (c, { ctx, query }) => {
-  parseInput(UserSearchQuerySchema, c.req.query(), c.var.t);
+  parseInput(UserSearchQuerySchema, c.req.query(), c.get("t"));
   return ok(await findUsers(ctx, query));
 });
 
 register(adminUsersRoutes, endpoints.user, async (_c, { ctx, caller, params }) => ok(await getUserDetail(ctx, caller.userId, params.id)));
 
 register(adminUsersRoutes, endpoints.resendInvitation, async (c, { ctx, caller, params }) => {
-  const origin = (brand: string) => publicOriginFor(c, brand as BrandKey) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+  const origin = (brand: string) => publicOriginFor(c, brand as BrandKey) ?? publicOriginFor(c, c.get("brand").key) ?? "";
   const email = await resendInvitation(ctx, caller.userId, params.id, origin);
-  return ok(null, c.var.t("adminInvitationSent", { email }));
+  return ok(null, c.get("t")("adminInvitationSent", { email }));
 });
 
 register(adminUsersRoutes, endpoints.setAdmin, async (c, { ctx, caller, params, body }) => {
   await setAdminRole(ctx, caller.userId, params.id, body.isAdmin === "true");
-  return ok(await getUserDetail(ctx, caller.userId, params.id), c.var.t("adminRoleChanged"));
+  return ok(await getUserDetail(ctx, caller.userId, params.id), c.get("t")("adminRoleChanged"));
 });
 
 register(adminUsersRoutes, endpoints.discountCodes, async (_c, { ctx, query }) => ok(await listCodes(ctx, query)));
 
 register(adminUsersRoutes, endpoints.createDiscountCode, async (c, { ctx, caller, body }) =>
-  ok(await createCode(ctx, caller.userId, body), c.var.t("adminCodeCreated"), 201),
+  ok(await createCode(ctx, caller.userId, body), c.get("t")("adminCodeCreated"), 201),
 );
 
 register(adminUsersRoutes, endpoints.disableDiscountCode, async (c, { ctx, caller, params }) => {
   await disableCode(ctx, caller.userId, params.id);
-  return ok(null, c.var.t("adminCodeDisabled"));
+  return ok(null, c.get("t")("adminCodeDisabled"));
 });

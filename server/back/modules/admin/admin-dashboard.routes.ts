@@ -10,7 +10,7 @@ export const adminDashboardRoutes = new Hono<BackEnv>();
 
 /** The index's key figures (ADR 0064): this month (Paris) and now. */
 register(adminDashboardRoutes, adminEndpoints.dashboard, async (c) => {
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const today = toParisDate(now());
   const month = today.slice(0, 7);
   // The first instant of the month in Paris: midnight there, at UTC+1 (winter) or UTC+2 (summer). (The search over both

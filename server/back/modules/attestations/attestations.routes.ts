@@ -85,7 +85,7 @@ function toItem(row: AttestationRow, lang: PdfLang, url: string) {
 }
 
 async function listFor(c: Context<BackEnv>, session: SessionState, kind?: "training" | "dpc") {
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const user = await findUserById(db, session.userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const rows = await listUserAttestations(db, session.userId, kind);
@@ -99,7 +99,7 @@ register(attestationsRoutes, endpoints.attestations, async (c, { caller }) => ok
 /** DPC attestations, and the user's DPC enrolments with their practice certificate (uploaded or not). */
 register(attestationsRoutes, endpoints.dpcAttestations, async (c, { caller }) => {
   const { user, items } = await listFor(c, caller, "dpc");
-  const enrolments = await listDpcEnrolments(c.var.deps.db, user.id);
+  const enrolments = await listDpcEnrolments(c.get("deps").db, user.id);
   return ok({
     attestations: items,
     enrolments: enrolments.map((e) => ({
@@ -124,7 +124,7 @@ register(attestationsRoutes, endpoints.dpcAttestations, async (c, { caller }) =>
 /** The PDF itself (not an envelope); another user's attestation is a 404, like an unknown one. */
 register(attestationsRoutes, endpoints.download, async (c, { caller: session, body }) => {
   const { data } = body;
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const code = data.code !== undefined ? normaliseCode(data.code) : undefined;
   if (code === null) throw new AppError("NOT_FOUND", "attestationsNotFound");
   const row = await findUserAttestation(db, session.userId, data.attestationId !== undefined ? { id: data.attestationId } : { code });
@@ -154,13 +154,13 @@ register(attestationsRoutes, endpoints.practiceCertificate, async (c, { caller: 
     throw new AppError("VALIDATION", "attestationsCertificateMissing", { fields: { certificate: ["attestationsCertificateMissing"] } });
   });
   const file = form.get("certificate");
-  const uploadedAt = await storePracticeCertificate(c.var.deps, session.userId, enrolmentId, file);
-  return ok({ CertificateUploadedDate: formatCertificateDate(uploadedAt) }, c.var.t("attestationsCertificateUploaded"));
+  const uploadedAt = await storePracticeCertificate(c.get("deps"), session.userId, enrolmentId, file);
+  return ok({ CertificateUploadedDate: formatCertificateDate(uploadedAt) }, c.get("t")("attestationsCertificateUploaded"));
 });
 
 /** Private: only its owner gets it, never kept by a cache on the way; the name they gave it, in ASCII and UTF-8. */
 register(attestationsRoutes, endpoints.practiceCertificateFile, async (c, { caller: session, params }) => {
-  const file = await readPracticeCertificate(c.var.deps, session.userId, params.id);
+  const file = await readPracticeCertificate(c.get("deps"), session.userId, params.id);
   const asciiName = file.originalName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
     "content-type": file.contentType,
@@ -173,7 +173,7 @@ register(attestationsRoutes, endpoints.practiceCertificateFile, async (c, { call
 /** Public: no login. Authentic only if the code exists and its signature matches the stored facts. */
 register(attestationsRoutes, endpoints.verify, async (c, { ctx, params }) => {
   const result = await verifyAttestation(ctx, params.code);
-  if (!result.valid) return failure(c, 404, c.var.t("attestationsNotAuthentic"), { authentic: false });
+  if (!result.valid) return failure(c, 404, c.get("t")("attestationsNotAuthentic"), { authentic: false });
   const { attestation } = result;
   const f = printedFacts(attestation);
   return ok(
@@ -203,6 +203,6 @@ register(attestationsRoutes, endpoints.verify, async (c, { ctx, params }) => {
       knowledgePost: numberOrNull(f.knowledgePost),
       knowledgeGain: numberOrNull(f.knowledgeGain),
     },
-    c.var.t("attestationsAuthentic"),
+    c.get("t")("attestationsAuthentic"),
   );
 });

@@ -19,7 +19,7 @@ register(feedbackTrainerRoutes, endpoints.submitFeedback, async (c, { ctx, param
   const { now } = ctx;
   await getFeedbackRequest(ctx, params.token, now());
   const input = await parseBody(c, FeedbackSchema);
-  return ok(await submitFeedback(ctx, params.token, input, now()), c.var.t("attestationsFeedbackSaved"));
+  return ok(await submitFeedback(ctx, params.token, input, now()), c.get("t")("attestationsFeedbackSaved"));
 });
 
 register(feedbackTrainerRoutes, endpoints.trainerVirtualClass, async (c, { ctx, params }) => ok(await getTrainerVirtualClass(ctx, params.token, ctx.now())));
@@ -28,5 +28,5 @@ register(feedbackTrainerRoutes, endpoints.markAttendance, async (c, { ctx, param
   const { now } = ctx;
   await getTrainerVirtualClass(ctx, params.token, now());
   const input = await parseBody(c, AttendanceSchema);
-  return ok(await markAttendance(ctx, params.token, input, now()), c.var.t("attestationsTrainerAttendanceSaved"));
+  return ok(await markAttendance(ctx, params.token, input, now()), c.get("t")("attestationsTrainerAttendanceSaved"));
 });

@@ -24,11 +24,11 @@ export const authRoutes = new Hono<BackEnv>();
  * Error carrying a single-use token, and the page sends the browser to that host.
  */
 export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean } = {}) {
-  const { now } = c.var.deps;
+  const { now } = c.get("deps");
   const origin = publicOriginFor(c, user.brand);
   if (!origin) return null;
-  const token = await issueConnectToken(c.var.ctx, user.id, accountId, now(), options);
-  return failure(c, 409, c.var.t("otherPlatform"), { token, contactId: user.id, accountId, platformUrl: origin });
+  const token = await issueConnectToken(c.get("ctx"), user.id, accountId, now(), options);
+  return failure(c, 409, c.get("t")("otherPlatform"), { token, contactId: user.id, accountId, platformUrl: origin });
 }
 
 /**
@@ -36,21 +36,21 @@ export async function otherPlatformReply(c: Context<BackEnv>, user: UserRow, acc
  * one); otherwise answers with the token for the right host. The client's `platform` field is never trusted.
  */
 async function openSessionHere(c: Context<BackEnv>, user: UserRow, accountId: number | null, options: { remember?: boolean }) {
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const account = accountId === null ? undefined : await findAccountById(db, accountId);
   const brand = account?.brand ?? user.brand;
-  if (!isSamePlatform(brand, c.var.brand.key)) {
+  if (!isSamePlatform(brand, c.get("brand").key)) {
     const reply = await otherPlatformReply(c, { ...user, brand }, accountId, options);
     if (reply) return reply;
     throw new AppError("FORBIDDEN", "otherPlatformUnavailable");
   }
   const session = await startSession(c, user.id, accountId, options);
-  return ok(await getUserPayload(c.var.ctx, user.id, session.accountId), c.var.t("loggedIn"));
+  return ok(await getUserPayload(c.get("ctx"), user.id, session.accountId), c.get("t")("loggedIn"));
 }
 
 register(authRoutes, endpoints.login, async (c, { body: input }) => {
-  const { db, now } = c.var.deps;
-  const user = await authenticate(c.var.ctx, c.var.deps.loginFailures, input, clientIp(c), now());
+  const { db, now } = c.get("deps");
+  const user = await authenticate(c.get("ctx"), c.get("deps").loginFailures, input, clientIp(c), now());
   const current = pickCurrentAccount(await listMemberships(db, user.id), user.currentAccountId);
   const remember = input.remember === true || input.remember === "on" || input.remember === "true";
   return openSessionHere(c, user, current?.account.id ?? null, { remember });
@@ -58,7 +58,7 @@ register(authRoutes, endpoints.login, async (c, { body: input }) => {
 
 register(authRoutes, endpoints.logout, async (c) => {
   await destroySession(c);
-  return ok({ loggedIn: false as const }, c.var.t("loggedOut"));
+  return ok({ loggedIn: false as const }, c.get("t")("loggedOut"));
 });
 
 /**
@@ -66,8 +66,8 @@ register(authRoutes, endpoints.logout, async (c) => {
  * the contact's (checked before the token is spent), so that nobody borrows another pharmacy's contract.
  */
 register(authRoutes, endpoints.connectAs, async (c, { body: input }) => {
-  const { db, now } = c.var.deps;
-  const arrival = await consumeConnectToken(c.var.ctx, input.contactId, input.token, now(), input.accountId);
+  const { db, now } = c.get("deps");
+  const arrival = await consumeConnectToken(c.get("ctx"), input.contactId, input.token, now(), input.accountId);
   const user = await findUserById(db, arrival.userId);
   if (!user) throw new AppError("UNAUTHENTICATED", "invalidConnectToken");
   return openSessionHere(c, user, arrival.accountId, { remember: arrival.remember });
@@ -78,37 +78,37 @@ register(authRoutes, endpoints.connectAs, async (c, { body: input }) => {
  * CSRF header like a POST, and each address gets a few mails per window (counted for every address).
  */
 register(authRoutes, endpoints.sendPasswordReset, async (c, { params }) => {
-  const { now, mailer } = c.var.deps;
-  const email = parseInput(EmailSchema, params.email, c.var.t);
-  await takeMailAllowance(c.var.deps.loginFailures, `reset:${email}`, now(), "tooManyResetMails");
-  const issued = await requestPasswordReset(c.var.ctx, email, now());
+  const { now, mailer } = c.get("deps");
+  const email = parseInput(EmailSchema, params.email, c.get("t"));
+  await takeMailAllowance(c.get("deps").loginFailures, `reset:${email}`, now(), "tooManyResetMails");
+  const issued = await requestPasswordReset(c.get("ctx"), email, now());
   if (issued) {
     const { user, token } = issued;
-    const origin = publicOriginFor(c, user.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+    const origin = publicOriginFor(c, user.brand) ?? publicOriginFor(c, c.get("brand").key) ?? "";
     const path = user.locale === "es-ES" ? "/restablecer-mi-contrasena/" : "/reinitialiser-mon-mot-de-passe/";
-    const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
+    const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.get("brand");
     try {
       await mailer.send({
         to: user.email,
         ...passwordResetMail({ brand, locale: user.locale, firstName: user.firstName, link: `${origin}${path}${token}` }),
       });
     } catch (error) {
-      c.var.logger.error({ err: error }, "password reset mail not sent");
+      c.get("logger").error({ err: error }, "password reset mail not sent");
     }
   }
-  return ok(null, c.var.t("passwordResetSent"));
+  return ok(null, c.get("t")("passwordResetSent"));
 });
 
 register(authRoutes, endpoints.checkResetToken, async (c, { params }) => {
-  const valid = await isPasswordResetTokenValid(c.var.ctx, params.token, c.var.deps.now());
-  return ok({ valid }, valid ? c.var.t("ok") : c.var.t("invalidResetToken"));
+  const valid = await isPasswordResetTokenValid(c.get("ctx"), params.token, c.get("deps").now());
+  return ok({ valid }, valid ? c.get("t")("ok") : c.get("t")("invalidResetToken"));
 });
 
 register(authRoutes, endpoints.resetPassword, async (c, { body: input }) => {
-  const user = await resetPassword(c.var.ctx, input.token, input.password, c.var.deps.now());
+  const user = await resetPassword(c.get("ctx"), input.token, input.password, c.get("deps").now());
   // The owner proved access to the mailbox: a login paused by failed attempts opens again.
-  await c.var.deps.loginFailures.clear(user.email);
-  return ok(null, c.var.t("passwordUpdated"));
+  await c.get("deps").loginFailures.clear(user.email);
+  return ok(null, c.get("t")("passwordUpdated"));
 });
 
 /**
@@ -116,6 +116,6 @@ register(authRoutes, endpoints.resetPassword, async (c, { body: input }) => {
  * invitation-bound createAccount says so, to the holder of an invitation (ADR 0023).
  */
 register(authRoutes, endpoints.validateEmail, async (c, { params }) => {
-  parseInput(EmailSchema, params.email, c.var.t);
-  return ok({ valid: true as const }, c.var.t("emailWellFormed"));
+  parseInput(EmailSchema, params.email, c.get("t"));
+  return ok({ valid: true as const }, c.get("t")("emailWellFormed"));
 });

@@ -14,8 +14,8 @@ export const billingRoutes = new Hono<BackEnv>();
 
 /** A logged-in shop customer (the shop's own guard: 401 for guests, 403 outside shop context), and their scope. */
 async function shopBuyerScope(c: Context<BackEnv>, session: SessionState): Promise<BillingScope> {
-  if (!canShop(await sessionUserPayload(c.var.ctx))) throw new AppError("FORBIDDEN", "shopNotAvailable");
-  return { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key };
+  if (!canShop(await sessionUserPayload(c.get("ctx")))) throw new AppError("FORBIDDEN", "shopNotAvailable");
+  return { userId: session.userId, accountId: session.accountId, brand: c.get("brand").key };
 }
 
 register(billingRoutes, endpoints.details, async (c, { ctx, caller }) => {
@@ -28,5 +28,5 @@ register(billingRoutes, endpoints.save, async (c, { ctx, caller }) => {
   const rules = billingRules(scope);
   const input = await parseBody(c, billingDetailsSchema(rules.country, rules.buyer));
   const reply = await saveBillingDetails(ctx, scope, input);
-  return ok(BillingDetailsReplySchema.parse(reply), c.var.t("billingDetailsSaved"));
+  return ok(BillingDetailsReplySchema.parse(reply), c.get("t")("billingDetailsSaved"));
 });

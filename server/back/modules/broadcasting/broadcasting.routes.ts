@@ -19,23 +19,23 @@ register(broadcastingRoutes, broadcastingEndpoints.auth, async (c) => {
     input = await parseBody(c, ChannelAuthSchema);
   } catch (error) {
     // Guests are refused before their input is looked at, as before carts (only a cart channel admits them).
-    if (!c.var.session) requireSession(c);
+    if (!c.get("session")) requireSession(c);
     throw error;
   }
   const channel = input.channel_name;
   // A cart's channel is its owner's: the user whose cart it is, or the visitor holding the anonymous cart's cookie.
   const isCart = parseCartChannel(channel) !== null;
-  const session = isCart ? c.var.session : requireSession(c);
+  const session = isCart ? c.get("session") : requireSession(c);
   const userId = parseUserChannel(channel);
   const accountId = parseAccountChannel(channel);
   let allowed = false;
   if (isCart) {
     const token = parseCookies(c.req.header("cookie"))[CART_COOKIE] ?? null;
-    allowed = await ownsCartChannel(c.var.ctx, session?.userId ?? null, token, channel);
+    allowed = await ownsCartChannel(c.get("ctx"), session?.userId ?? null, token, channel);
   } else if (userId !== null) allowed = userId === String(session!.userId);
-  else if (accountId !== null) allowed = /^\d+$/.test(accountId) && (await isActiveMember(c.var.ctx, session!.userId, Number(accountId)));
+  else if (accountId !== null) allowed = /^\d+$/.test(accountId) && (await isActiveMember(c.get("ctx"), session!.userId, Number(accountId)));
   if (!allowed) throw new AppError("FORBIDDEN", "forbidden");
-  const { env } = c.var.deps;
+  const { env } = c.get("deps");
   try {
     return ok(authorizeChannel({ socketId: input.socket_id, channelName: channel, key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET }));
   } catch (error) {

@@ -10,7 +10,7 @@ import { bookmarkTraining, getTrainingDetail, getTrainingRef, listBookmarks, lis
 export const catalogueRoutes = new Hono<BackEnv>();
 
 /** The visitor's profile is only read when a filter or the page needs it. */
-const viewerOf = (c: Context<BackEnv>) => loadViewer(c.var.ctx);
+const viewerOf = (c: Context<BackEnv>) => loadViewer(c.get("ctx"));
 
 /** `favourites=1` keeps the logged-in visitor's bookmarks (401 for a guest): the paginated list of bookmarks. */
 const bookmarkedBy = (c: Context<BackEnv>, favourites: boolean | undefined) => (favourites ? requireSession(c).userId : null);
@@ -33,19 +33,19 @@ register(catalogueRoutes, endpoints.search, async (c, { ctx, query }) => {
 });
 
 register(catalogueRoutes, endpoints.training, async (c, { ctx, params }) =>
-  ok(await getTrainingDetail(ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+  ok(await getTrainingDetail(ctx, c.get("brand"), slugOf(params.slug), await viewerOf(c))),
 );
 
 register(catalogueRoutes, endpoints.trainingRef, async (c, { ctx, params }) =>
-  ok(await getTrainingRef(ctx, c.var.brand, slugOf(params.slug), await viewerOf(c))),
+  ok(await getTrainingRef(ctx, c.get("brand"), slugOf(params.slug), await viewerOf(c))),
 );
 
-register(catalogueRoutes, endpoints.bookmarks, async (c, { ctx, caller }) => ok(await listBookmarks(ctx, c.var.brand, caller.userId)));
+register(catalogueRoutes, endpoints.bookmarks, async (c, { ctx, caller }) => ok(await listBookmarks(ctx, c.get("brand"), caller.userId)));
 
 register(catalogueRoutes, endpoints.bookmark, async (c, { ctx, caller, params }) =>
-  ok(await bookmarkTraining(ctx, c.var.brand, caller.userId, params.id, c.var.deps.now()), c.var.t("bookmarkAdded")),
+  ok(await bookmarkTraining(ctx, c.get("brand"), caller.userId, params.id, c.get("deps").now()), c.get("t")("bookmarkAdded")),
 );
 
 register(catalogueRoutes, endpoints.unbookmark, async (c, { ctx, caller, params }) =>
-  ok(await unbookmarkTraining(ctx, c.var.brand, caller.userId, params.id), c.var.t("bookmarkRemoved")),
+  ok(await unbookmarkTraining(ctx, c.get("brand"), caller.userId, params.id), c.get("t")("bookmarkRemoved")),
 );

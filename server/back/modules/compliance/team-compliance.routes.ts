@@ -28,7 +28,7 @@ function fileReply(c: C, file: { bytes: Uint8Array; filename: string }, type: st
 }
 
 /** The professional's brand's public origin (else the request's), for the verification address on the document. */
-const originOf = (c: C) => (brand: string) => publicOriginFor(c, brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+const originOf = (c: C) => (brand: string) => publicOriginFor(c, brand) ?? publicOriginFor(c, c.get("brand").key) ?? "";
 
 register(teamComplianceRoutes, endpoints.team, async (c, { ctx, caller, query }) =>
   ok(TeamComplianceSchema.parse(await team.teamCompliance(ctx, caller, query))),
@@ -39,11 +39,11 @@ register(teamComplianceRoutes, endpoints.member, async (c, { ctx, caller, params
 );
 
 register(teamComplianceRoutes, endpoints.exportCsv, async (c, { ctx, caller }) =>
-  fileReply(c, await teamExportCsv(ctx, caller, c.var.locale), "text/csv; charset=utf-8"),
+  fileReply(c, await teamExportCsv(ctx, caller, c.get("locale")), "text/csv; charset=utf-8"),
 );
 
 register(teamComplianceRoutes, endpoints.exportXlsx, async (c, { ctx, caller }) =>
-  fileReply(c, await teamExportXlsx(ctx, caller, c.var.locale), XLSX_CONTENT_TYPE),
+  fileReply(c, await teamExportXlsx(ctx, caller, c.get("locale")), XLSX_CONTENT_TYPE),
 );
 
 register(teamComplianceRoutes, endpoints.memberTraceability, async (c, { ctx, caller, params }) =>

@@ -30,14 +30,14 @@ register(trackerRoutes, endpoints.declare, async (c, { ctx, caller }) => {
     if (name === "proof" || typeof value !== "string") continue;
     fields[name] = LIST_FIELDS.has(name) ? [...((fields[name] as string[] | undefined) ?? []), value] : value;
   }
-  const input = parseInput(DeclaredActionSchema, fields, c.var.t);
+  const input = parseInput(DeclaredActionSchema, fields, c.get("t"));
   const row = await declared.declareAction(ctx, caller.userId, input, form.get("proof"));
-  return ok({ id: row.id, state: "declared" as const }, c.var.t("complianceDeclared"), 201);
+  return ok({ id: row.id, state: "declared" as const }, c.get("t")("complianceDeclared"), 201);
 });
 
 register(trackerRoutes, endpoints.deleteDeclared, async (c, { ctx, caller, params }) => {
   const row = await declared.deleteDeclaredAction(ctx, caller.userId, params.id);
-  return ok({ id: row.id, state: row.state as "declared" | "rejected" }, c.var.t("complianceDeleted"));
+  return ok({ id: row.id, state: row.state as "declared" | "rejected" }, c.get("t")("complianceDeleted"));
 });
 
 /** Private: never kept by a cache on the way; the name its owner gave it, in ASCII and UTF-8. */
@@ -56,5 +56,5 @@ register(trackerRoutes, endpoints.pending, async (c, { ctx, caller, query }) => 
 
 register(trackerRoutes, endpoints.review, async (c, { ctx, caller, params, body }) => {
   const result = await declared.reviewAction(ctx, caller, params.id, body.decision, body.note);
-  return ok(result, c.var.t(result.state === "confirmed" ? "complianceConfirmed" : "complianceRejected"));
+  return ok(result, c.get("t")(result.state === "confirmed" ? "complianceConfirmed" : "complianceRejected"));
 });

@@ -48,11 +48,11 @@ register(contentRoutes, endpoints.sitemap, async (c, { ctx }) => ok(await getSit
 /** POST /back/api/content/contact: name, email, phone, subject, message, consent (+ honeypot "website"). */
 register(contentRoutes, endpoints.contact, async (c, { ctx, body }) => {
   await sendContactMessage(ctx, body);
-  return ok(null, c.var.t("contactSent"), 201);
+  return ok(null, c.get("t")("contactSent"), 201);
 });
 
 /** POST /back/api/content/survey: the custom-training survey (+ honeypot "website"). */
 register(contentRoutes, endpoints.survey, async (c, { ctx, body }) => {
-  await sendCustomSurvey(ctx, body, c.var.locale);
-  return ok(null, c.var.t("surveySent"), 201);
+  await sendCustomSurvey(ctx, body, c.get("locale"));
+  return ok(null, c.get("t")("surveySent"), 201);
 });

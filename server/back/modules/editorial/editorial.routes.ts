@@ -15,7 +15,7 @@ export const editorialRoutes = new Hono<BackEnv>();
 // Content ------------------------------------------------------------------------------------------------------
 
 register(editorialRoutes, endpoints.contentList, async (c, { ctx, query }) => {
-  parseInput(ContentListQuerySchema, c.req.query(), c.var.t);
+  parseInput(ContentListQuerySchema, c.req.query(), c.get("t"));
   const { brand, kind, q, ...page } = query;
   return ok(await editorial.listContent(ctx, brand, kind, q, page));
 });
@@ -23,26 +23,26 @@ register(editorialRoutes, endpoints.contentList, async (c, { ctx, query }) => {
 register(editorialRoutes, endpoints.draft, async (c, { ctx, params }) => ok(await editorial.getDraftItem(ctx, params.id)));
 
 register(editorialRoutes, endpoints.createDraft, async (c, { ctx, caller, body }) =>
-  ok(await editorial.createDraft(ctx, caller.userId, body), c.var.t("adminDraftSaved"), 201),
+  ok(await editorial.createDraft(ctx, caller.userId, body), c.get("t")("adminDraftSaved"), 201),
 );
 
 register(editorialRoutes, endpoints.saveDraft, async (c, { ctx, caller, params, body }) =>
-  ok(await editorial.saveDraft(ctx, caller.userId, params.id, body), c.var.t("adminDraftSaved")),
+  ok(await editorial.saveDraft(ctx, caller.userId, params.id, body), c.get("t")("adminDraftSaved")),
 );
 
 register(editorialRoutes, endpoints.publishDraft, async (c, { ctx, caller, params }) =>
-  ok(await editorial.publishDraft(ctx, caller.userId, params.id), c.var.t("adminPublished")),
+  ok(await editorial.publishDraft(ctx, caller.userId, params.id), c.get("t")("adminPublished")),
 );
 
 register(editorialRoutes, endpoints.discardDraft, async (c, { ctx, caller, params }) => {
   await editorial.discardDraft(ctx, caller.userId, params.id);
-  return ok(null, c.var.t("adminDraftDiscarded"));
+  return ok(null, c.get("t")("adminDraftDiscarded"));
 });
 
 register(editorialRoutes, endpoints.content, async (c, { ctx, params }) => ok(await editorial.getContentItem(ctx, params.kind, params.id)));
 
 register(editorialRoutes, endpoints.saveDraftOf, async (c, { ctx, caller, params, body }) =>
-  ok(await editorial.saveDraftOf(ctx, caller.userId, params.kind, params.id, body), c.var.t("adminDraftSaved")),
+  ok(await editorial.saveDraftOf(ctx, caller.userId, params.kind, params.id, body), c.get("t")("adminDraftSaved")),
 );
 
 // FAQ ----------------------------------------------------------------------------------------------------------
@@ -52,43 +52,43 @@ register(editorialRoutes, endpoints.faq, async (c, { ctx, query }) => ok({ secti
 register(editorialRoutes, endpoints.faqSection, async (c, { ctx, params }) => ok(await faq.getFaqSection(ctx, params.id)));
 
 register(editorialRoutes, endpoints.createFaqSection, async (c, { ctx, caller, body }) =>
-  ok(await faq.createFaqSection(ctx, caller.userId, body), c.var.t("contentSaved"), 201),
+  ok(await faq.createFaqSection(ctx, caller.userId, body), c.get("t")("contentSaved"), 201),
 );
 
 register(editorialRoutes, endpoints.updateFaqSection, async (c, { ctx, caller, params, body }) => {
   await faq.updateFaqSection(ctx, caller.userId, params.id, body);
-  return ok(await faq.getFaqSection(ctx, params.id), c.var.t("contentSaved"));
+  return ok(await faq.getFaqSection(ctx, params.id), c.get("t")("contentSaved"));
 });
 
 register(editorialRoutes, endpoints.deleteFaqSection, async (c, { ctx, caller, params }) => {
   await faq.deleteFaqSection(ctx, caller.userId, params.id);
-  return ok(null, c.var.t("adminDeleted"));
+  return ok(null, c.get("t")("adminDeleted"));
 });
 
 register(editorialRoutes, endpoints.moveFaqSection, async (c, { ctx, caller, params, body }) => {
   await faq.moveFaqSection(ctx, caller.userId, params.id, body.direction);
-  return ok(null, c.var.t("contentSaved"));
+  return ok(null, c.get("t")("contentSaved"));
 });
 
 register(editorialRoutes, endpoints.createFaqQuestion, async (c, { ctx, caller, params, body }) =>
-  ok(await faq.createFaqQuestion(ctx, caller.userId, params.id, body), c.var.t("contentSaved"), 201),
+  ok(await faq.createFaqQuestion(ctx, caller.userId, params.id, body), c.get("t")("contentSaved"), 201),
 );
 
 register(editorialRoutes, endpoints.faqQuestion, async (c, { ctx, params }) => ok(await faq.getFaqQuestion(ctx, params.id)));
 
 register(editorialRoutes, endpoints.updateFaqQuestion, async (c, { ctx, caller, params, body }) => {
   await faq.updateFaqQuestion(ctx, caller.userId, params.id, body);
-  return ok(await faq.getFaqQuestion(ctx, params.id), c.var.t("contentSaved"));
+  return ok(await faq.getFaqQuestion(ctx, params.id), c.get("t")("contentSaved"));
 });
 
 register(editorialRoutes, endpoints.deleteFaqQuestion, async (c, { ctx, caller, params }) => {
   const sectionId = await faq.deleteFaqQuestion(ctx, caller.userId, params.id);
-  return ok({ sectionId }, c.var.t("adminDeleted"));
+  return ok({ sectionId }, c.get("t")("adminDeleted"));
 });
 
 register(editorialRoutes, endpoints.moveFaqQuestion, async (c, { ctx, caller, params, body }) => {
   await faq.moveFaqQuestion(ctx, caller.userId, params.id, body.direction);
-  return ok(null, c.var.t("contentSaved"));
+  return ok(null, c.get("t")("contentSaved"));
 });
 
 // Login image --------------------------------------------------------------------------------------------------
@@ -111,12 +111,12 @@ register(editorialRoutes, endpoints.replaceLoginImage, async (c, { ctx, caller, 
     });
   }
   const url = await replaceLoginImage(ctx, caller.userId, params.brand, new Uint8Array(await file.arrayBuffer()));
-  return ok({ brand: params.brand, url }, c.var.t("contentSaved"));
+  return ok({ brand: params.brand, url }, c.get("t")("contentSaved"));
 });
 
 register(editorialRoutes, endpoints.resetLoginImage, async (c, { ctx, caller, params }) => {
   await resetLoginImage(ctx, caller.userId, params.brand);
-  return ok(null, c.var.t("adminDeleted"));
+  return ok(null, c.get("t")("adminDeleted"));
 });
 
 /** Public: the login image of the host's brand (null: the default illustration). */

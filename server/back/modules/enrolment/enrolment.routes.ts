@@ -42,14 +42,14 @@ async function subscribe(
   session: SessionState,
   input: { trainingId: number; sessionId?: number | null; dpcProgrammeId?: number | null; requireDpc?: boolean },
 ) {
-  const result = await subscribeToTraining(ctx, { ...input, userId: session.userId, accountId: session.accountId, brand: c.var.brand.key });
-  const message = c.var.t(OUTCOME_MESSAGES[result.outcome], { position: result.enrolment.waitingListPosition ?? "" });
+  const result = await subscribeToTraining(ctx, { ...input, userId: session.userId, accountId: session.accountId, brand: c.get("brand").key });
+  const message = c.get("t")(OUTCOME_MESSAGES[result.outcome], { position: result.enrolment.waitingListPosition ?? "" });
   return ok(result, message);
 }
 
 async function unsubscribe(c: C, ctx: ServiceContext, session: SessionState, trainingId: number) {
-  const result = await unsubscribeFromTraining(ctx, { userId: session.userId, accountId: session.accountId, brand: c.var.brand.key, trainingId });
-  return ok(result, c.var.t("enrolmentUnsubscribed"));
+  const result = await unsubscribeFromTraining(ctx, { userId: session.userId, accountId: session.accountId, brand: c.get("brand").key, trainingId });
+  return ok(result, c.get("t")("enrolmentUnsubscribed"));
 }
 
 function requireType(type: string): string {
@@ -62,9 +62,9 @@ function requireType(type: string): string {
 register(enrolmentRoutes, endpoints.courseLms, async (c, { ctx, caller, params }) => {
   const trainingId = params.id;
   if (!(await findActiveEnrolment(ctx.db, caller.userId, trainingId)))
-    await subscribeToTraining(ctx, { userId: caller.userId, accountId: caller.accountId, brand: c.var.brand.key, trainingId });
-  const result = await setLmsActive(ctx, c.var.brand.key, caller.userId, trainingId, true);
-  return ok({ lmsActive: result.lmsActive }, c.var.t("enrolmentLmsUpdated"));
+    await subscribeToTraining(ctx, { userId: caller.userId, accountId: caller.accountId, brand: c.get("brand").key, trainingId });
+  const result = await setLmsActive(ctx, c.get("brand").key, caller.userId, trainingId, true);
+  return ok({ lmsActive: result.lmsActive }, c.get("t")("enrolmentLmsUpdated"));
 });
 
 register(enrolmentRoutes, endpoints.courseSubscribe, async (c, { ctx, caller, params, body }) =>
@@ -79,7 +79,7 @@ register(enrolmentRoutes, endpoints.courseUnsubscribe, async (c, { ctx, caller, 
  */
 register(enrolmentRoutes, endpoints.userEnrolment, async (c, { ctx, caller, params }) => {
   const { db, now } = ctx;
-  const training = await requireTraining(ctx, c.var.brand.key, params.id);
+  const training = await requireTraining(ctx, c.get("brand").key, params.id);
   const [row, user] = await Promise.all([findActiveEnrolment(db, caller.userId, training.id), sessionUserPayload(ctx)]);
   const eligibility = user.loggedIn ? subscriptionEligibility(user, training, now()) : null;
   return ok({ enrolment: row ? toEnrolmentPayload(row) : null, eligibility });
@@ -92,25 +92,25 @@ register(enrolmentRoutes, endpoints.formationSubscribe, async (c, { ctx, caller,
 register(enrolmentRoutes, endpoints.formationUnsubscribe, async (c, { ctx, caller, params }) => unsubscribe(c, ctx, caller, params.id));
 
 register(enrolmentRoutes, endpoints.createFollowUp, async (c, { ctx, caller, params }) => {
-  const enrolment = await createFollowUp(ctx, c.var.brand.key, caller.userId, params.id);
-  return ok(enrolment, c.var.t("enrolmentSuiviCreated"));
+  const enrolment = await createFollowUp(ctx, c.get("brand").key, caller.userId, params.id);
+  return ok(enrolment, c.get("t")("enrolmentSuiviCreated"));
 });
 
 register(enrolmentRoutes, endpoints.setLms, async (c, { ctx, caller, body }) =>
-  ok(await setLmsActive(ctx, c.var.brand.key, caller.userId, body.trainingId, body.status), c.var.t("enrolmentLmsUpdated")),
+  ok(await setLmsActive(ctx, c.get("brand").key, caller.userId, body.trainingId, body.status), c.get("t")("enrolmentLmsUpdated")),
 );
 
 /** Maintenance of the e-learning player: off unless LMS_MAINTENANCE=1 is set. */
 register(enrolmentRoutes, endpoints.lmsMaintenance, async (c) => {
   const maintenance = process.env.LMS_MAINTENANCE === "1" || process.env.LMS_MAINTENANCE === "true";
-  return ok({ maintenance }, c.var.t(maintenance ? "enrolmentMaintenance" : "enrolmentPlayerAvailable"));
+  return ok({ maintenance }, c.get("t")(maintenance ? "enrolmentMaintenance" : "enrolmentPlayerAvailable"));
 });
 
 // ------------------------------------------------------------ DPC
 
 register(enrolmentRoutes, endpoints.dpcSubscribe, async (c, { ctx, caller, body }) => subscribe(c, ctx, caller, { ...body, requireDpc: true }));
 
-register(enrolmentRoutes, endpoints.dpcSessions, async (c, { ctx, params }) => ok(await listDpcSessions(ctx, c.var.brand.key, params.id)));
+register(enrolmentRoutes, endpoints.dpcSessions, async (c, { ctx, params }) => ok(await listDpcSessions(ctx, c.get("brand").key, params.id)));
 
 // ------------------------------------------------------------ face to face, mixed, virtual classes
 
@@ -123,11 +123,14 @@ register(enrolmentRoutes, endpoints.virtualSessions, async (c, { ctx, caller }) 
 register(enrolmentRoutes, endpoints.virtualClassTest, async () => ok({ url: VIRTUAL_CLASS_TEST_PATH }));
 
 register(enrolmentRoutes, endpoints.joinVirtualClassDay, async (c, { ctx, caller, params }) =>
-  ok(await joinVirtualClass(ctx, { userId: caller.userId, sessionDateId: params.id, locale: c.var.locale, now: ctx.now() }), c.var.t("enrolmentJoinOpen")),
+  ok(
+    await joinVirtualClass(ctx, { userId: caller.userId, sessionDateId: params.id, locale: c.get("locale"), now: ctx.now() }),
+    c.get("t")("enrolmentJoinOpen"),
+  ),
 );
 
 register(enrolmentRoutes, endpoints.joinVirtualClass, async (c, { ctx, caller, params }) =>
-  ok(await joinVirtualClass(ctx, { userId: caller.userId, sessionId: params.id, locale: c.var.locale, now: ctx.now() }), c.var.t("enrolmentJoinOpen")),
+  ok(await joinVirtualClass(ctx, { userId: caller.userId, sessionId: params.id, locale: c.get("locale"), now: ctx.now() }), c.get("t")("enrolmentJoinOpen")),
 );
 
 /** A same-origin page that shows the learner's camera and checks the microphone (no recording, nothing sent). */

@@ -16,7 +16,7 @@ type C = Context<BackEnv>;
 
 /** The public verification page of an attestation's code, printed on the attestation as its QR code. */
 function verificationUrl(c: C) {
-  const lang = c.var.locale.startsWith("es") ? "es" : "fr";
+  const lang = c.get("locale").startsWith("es") ? "es" : "fr";
   return (brand: string, code: string) => `${publicOriginFor(c, brand) ?? ""}${pagePath("attestation-verify", lang, { code })}`;
 }
 
@@ -34,7 +34,7 @@ function zipReply(c: C, file: { bytes: Uint8Array; filename: string }) {
 
 register(evidencePacksRoutes, endpoints.adminStart, async (c, { ctx, caller, body }) => {
   const pack = await packs.startPack(ctx, { userId: caller.userId, accountId: null }, body, verificationUrl(c));
-  return ok(pack, c.var.t("evidencePackStarted"), 202);
+  return ok(pack, c.get("t")("evidencePackStarted"), 202);
 });
 
 register(evidencePacksRoutes, endpoints.adminList, async (_c, { ctx, caller, query }) =>
@@ -55,7 +55,7 @@ register(evidencePacksRoutes, endpoints.referentChoices, async (_c, { ctx, calle
 
 register(evidencePacksRoutes, endpoints.referentStart, async (c, { ctx, caller, body }) => {
   const pack = await packs.startPack(ctx, { userId: caller.userId, accountId: caller.accountId }, body, verificationUrl(c));
-  return ok(pack, c.var.t("evidencePackStarted"), 202);
+  return ok(pack, c.get("t")("evidencePackStarted"), 202);
 });
 
 register(evidencePacksRoutes, endpoints.referentList, async (_c, { ctx, caller, query }) =>

@@ -35,24 +35,24 @@ function finishHooks(c: Context<BackEnv>, ctx: ServiceContext): FinishHooks {
     onFinished: async (enrolmentId, userId) => {
       await issueAttestations(ctx, enrolmentId);
       await awardBadges(ctx, userId);
-      await createFeedbackRequest(ctx, enrolmentId, { hosts: c.var.deps, requestHost }).catch((error: unknown) =>
+      await createFeedbackRequest(ctx, enrolmentId, { hosts: c.get("deps"), requestHost }).catch((error: unknown) =>
         ctx.logger.error({ err: error, enrolmentId }, "feedback request not sent"),
       );
     },
   };
 }
 
-const langOf = (c: Context<BackEnv>) => c.var.locale.slice(0, 2);
+const langOf = (c: Context<BackEnv>) => c.get("locale").slice(0, 2);
 
 /** What an advance tells the learner: the training finished, a quiz's score and what it leads to, or the step done. */
 function advanceMessage(c: Context<BackEnv>, finishedNow: boolean, result: QuizResultView | null): string {
-  if (finishedNow) return c.var.t("flowFinished");
-  if (!result) return c.var.t("flowStepCompleted");
-  if (result.score === null) return c.var.t("flowAnswersSaved");
-  if (result.status === null || result.passScore === null) return c.var.t("flowQuizScored", { score: result.score });
+  if (finishedNow) return c.get("t")("flowFinished");
+  if (!result) return c.get("t")("flowStepCompleted");
+  if (result.score === null) return c.get("t")("flowAnswersSaved");
+  if (result.status === null || result.passScore === null) return c.get("t")("flowQuizScored", { score: result.score });
   const values = { score: result.score, pass: result.passScore };
-  if (result.passed) return c.var.t("flowQuizPassed", values);
-  return c.var.t(result.status === "failed" ? "flowQuizFailedEnd" : "flowQuizFailedRetry", values);
+  if (result.passed) return c.get("t")("flowQuizPassed", values);
+  return c.get("t")(result.status === "failed" ? "flowQuizFailedEnd" : "flowQuizFailedRetry", values);
 }
 
 async function getFlow(
@@ -97,13 +97,13 @@ register(flowRoutes, endpoints.advanceDpc, async (c, { ctx, caller, params, body
 
 register(flowRoutes, endpoints.advanceVideo, async (c, { ctx, caller, params, query, body }) => {
   const stepId = body.stepId ?? query.step;
-  const input = parseInput(AdvanceSchema, { stepId, ...(body.answers ? { answers: body.answers } : {}) }, c.var.t);
+  const input = parseInput(AdvanceSchema, { stepId, ...(body.answers ? { answers: body.answers } : {}) }, c.get("t"));
   return postFlow(c, ctx, caller, params.id, "video", input);
 });
 
 register(flowRoutes, endpoints.resetDpc, async (c, { ctx, caller, params }) => {
   const flow = await resetFlow(ctx, caller.userId, params.id, "dpc");
-  return ok(await flowView(ctx, flow, ctx.now(), { lang: langOf(c) }), c.var.t("flowResetDone"));
+  return ok(await flowView(ctx, flow, ctx.now(), { lang: langOf(c) }), c.get("t")("flowResetDone"));
 });
 
 // Any other training type in the path: spec section 8, "an unsupported current-flow type throws a not-implemented
@@ -121,7 +121,7 @@ for (const endpoint of [endpoints.otherTypeRead, endpoints.otherTypeAdvance, end
 // Module endpoints: {id} is the module id.
 register(flowRoutes, endpoints.savePosition, async (c, { ctx, caller, params, body }) => {
   const saved = await savePosition(ctx, caller.userId, params.id, body.position);
-  return ok(saved, c.var.t("flowPositionSaved"));
+  return ok(saved, c.get("t")("flowPositionSaved"));
 });
 
 async function completeModule(
@@ -139,7 +139,7 @@ async function completeModule(
     throw new AppError("VALIDATION", "invalidInput", { fields: { position: ["flowVideoPosition"] } });
   const input = { stepId: step.id, ...(raw === undefined ? {} : { position: Number(raw) }) };
   const advanced = await advanceFlow(ctx, caller.userId, flow.training.id, input, { alreadyDoneIsOk: true, hooks: finishHooks(c, ctx) });
-  const message = advanced.finishedNow ? c.var.t("flowFinished") : c.var.t("flowStepCompleted");
+  const message = advanced.finishedNow ? c.get("t")("flowFinished") : c.get("t")("flowStepCompleted");
   return ok(await flowView(ctx, advanced.flow, now(), { lang: langOf(c) }), message);
 }
 
@@ -184,7 +184,7 @@ register(flowRoutes, endpoints.audioStream, async (c, { ctx, caller, params }) =
 
 // Calendar of a booked session (ADR 0012): {id} is the session id.
 register(flowRoutes, endpoints.sessionCalendar, async (c, { caller, params }) => {
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get("deps");
   const loaded = await loadSession(db, params.id);
   const enrolment = loaded ? await findActiveEnrolment(db, caller.userId, loaded.faceToFace.trainingId) : undefined;
   const booked = enrolment && enrolment.status !== "waiting_list" && (enrolment.sessionId === null || enrolment.sessionId === loaded!.session.id);
@@ -193,7 +193,7 @@ register(flowRoutes, endpoints.sessionCalendar, async (c, { caller, params }) =>
   const days = loaded.dates.length ? loaded.dates : [{ id: 0, date: s.startDate, startTime: s.startTime, endTime: s.endTime }];
   const place = [s.address, [s.postalCode, s.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const location = loaded.faceToFace.virtualClass ? (s.virtualClassUrl ?? loaded.faceToFace.name) : place || null;
-  const host = brandHostname(c.var.brand.key, c.var.deps.brandHosts) ?? "formapharm";
+  const host = brandHostname(c.get("brand").key, c.get("deps").brandHosts) ?? "formapharm";
   const ics = buildIcs(
     days.map((d, i) => ({
       uid: `session-${s.id}-${i + 1}@${host.replace(/:\d+$/, "")}`,
@@ -206,7 +206,7 @@ register(flowRoutes, endpoints.sessionCalendar, async (c, { caller, params }) =>
       url: loaded.faceToFace.virtualClass ? s.virtualClassUrl : null,
     })),
     now(),
-    c.var.brand.title,
+    c.get("brand").title,
   );
   return c.body(ics, 200, {
     "Content-Type": "text/calendar; charset=utf-8",
@@ -217,7 +217,7 @@ register(flowRoutes, endpoints.sessionCalendar, async (c, { caller, params }) =>
 // Evaluation quiz (its own page, and the evaluation step of the flow).
 register(flowRoutes, endpoints.evaluationQuiz, async (c, { ctx, caller, query }) => {
   const { now } = ctx;
-  const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: query.trainingId ?? query.id }, c.var.t);
+  const { trainingId } = parseInput(EvaluationQuerySchema, { trainingId: query.trainingId ?? query.id }, c.get("t"));
   const flow = await loadFlow(ctx, caller.userId, trainingId, now());
   const step = flow.state.steps.find((s) => s.kind === "evaluation");
   const quiz = step?.quizId ? flow.structure.quizzes.get(step.quizId) : undefined;

@@ -22,7 +22,7 @@ register(fundingRequestsRoutes, endpoints.fundaeGroups, async (c, { ctx, caller 
 register(fundingRequestsRoutes, endpoints.fundaeReport, async (c, { ctx, caller, query }) => {
   const rows = await fundae.fundaeReport(ctx, fundingScope(c, caller));
   if (query.format !== "csv") return ok(rows);
-  const t = c.var.t;
+  const t = c.get("t");
   const headers = Object.fromEntries(FUNDAE_REPORT_COLUMNS.map((col) => [col, t(`fundaeCsv_${col}`)])) as Record<
     (typeof FUNDAE_REPORT_COLUMNS)[number],
     string
@@ -39,7 +39,7 @@ register(fundingRequestsRoutes, endpoints.detail, async (c, { ctx, caller, param
 );
 
 register(fundingRequestsRoutes, endpoints.add, async (c, { ctx, caller, body }) =>
-  ok(await service.addFundingRequest(ctx, fundingScope(c, caller), body), c.var.t("fundingCreated"), 201),
+  ok(await service.addFundingRequest(ctx, fundingScope(c, caller), body), c.get("t")("fundingCreated"), 201),
 );
 
 register(fundingRequestsRoutes, endpoints.act, async (c, { ctx, caller, body }) => {
@@ -48,7 +48,7 @@ register(fundingRequestsRoutes, endpoints.act, async (c, { ctx, caller, body }) 
 });
 
 register(fundingRequestsRoutes, endpoints.changeSession, async (c, { ctx, caller, body }) =>
-  ok(await service.changeFundingSession(ctx, fundingScope(c, caller), body), c.var.t("fundingSessionChanged")),
+  ok(await service.changeFundingSession(ctx, fundingScope(c, caller), body), c.get("t")("fundingSessionChanged")),
 );
 
 register(fundingRequestsRoutes, endpoints.invoice, async (c, { ctx, caller, body }) => {

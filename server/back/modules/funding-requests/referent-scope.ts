@@ -15,13 +15,13 @@ export type ReferentScope = { userId: number; accountId: number; brand: BrandKey
 
 /** The scope of these modules from the referent guard's (the `referent` access rule of their endpoints). */
 export function fundingScope(c: Context<BackEnv>, referent: ReferentGuardScope): ReferentScope {
-  return { userId: referent.userId, accountId: referent.accountId, brand: c.var.brand.key, locale: c.var.locale };
+  return { userId: referent.userId, accountId: referent.accountId, brand: c.get("brand").key, locale: c.get("locale") };
 }
 
 /** Any logged-in member of an account (the learner's view of the collective plan): the account in use, or null. */
 export async function requireMemberScope(c: Context<BackEnv>): Promise<{ userId: number; accountId: number | null }> {
   requireSession(c);
-  const user = await sessionUserPayload(c.var.ctx);
+  const user = await sessionUserPayload(c.get("ctx"));
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   return { userId: user.id, accountId: user.currentAccountId };
 }

@@ -11,11 +11,11 @@ register(healthRoutes, platformEndpoints.health, async (c) => {
   const started = performance.now();
   let database = false;
   try {
-    await pingDatabase(c.var.deps.db);
+    await pingDatabase(c.get("deps").db);
     database = true;
   } catch (error) {
-    c.var.logger.error({ err: error }, "health check: database unreachable");
+    c.get("logger").error({ err: error }, "health check: database unreachable");
   }
   const data = { database, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
-  return database ? ok(data, c.var.t("healthy")) : failure(c, 503, c.var.t("unhealthy"), data);
+  return database ? ok(data, c.get("t")("healthy")) : failure(c, 503, c.get("t")("unhealthy"), data);
 });

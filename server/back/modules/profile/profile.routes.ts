@@ -18,7 +18,7 @@ export const profileRoutes = new Hono<BackEnv>();
 
 /** The user's other open pages refetch the user (ContactUpdate). */
 async function publishContactUpdate(c: Context<BackEnv>, userId: number) {
-  await c.var.deps.broadcaster.broadcast(userChannelName(userId), "ContactUpdate", { userId });
+  await c.get("deps").broadcaster.broadcast(userChannelName(userId), "ContactUpdate", { userId });
 }
 
 register(profileRoutes, endpoints.profile, async (_c, { ctx }) => {
@@ -36,33 +36,33 @@ register(profileRoutes, endpoints.profile, async (_c, { ctx }) => {
 });
 
 register(profileRoutes, endpoints.updateUserData, async (c, { caller: session, body: input }) => {
-  await updateUser(c.var.deps.db, session.userId, {
+  await updateUser(c.get("deps").db, session.userId, {
     ...input,
     gender: input.gender || null,
     professionalNumber: input.professionalNumber || null,
-    updatedAt: c.var.deps.now(),
+    updatedAt: c.get("deps").now(),
   });
   await publishContactUpdate(c, session.userId);
-  return ok(null, c.var.t("profileUpdated"));
+  return ok(null, c.get("t")("profileUpdated"));
 });
 
 register(profileRoutes, endpoints.updateMobilePhone, async (c, { caller: session, body: input }) => {
-  await updateUser(c.var.deps.db, session.userId, { mobilePhone: input.mobilePhone || null, updatedAt: c.var.deps.now() });
+  await updateUser(c.get("deps").db, session.userId, { mobilePhone: input.mobilePhone || null, updatedAt: c.get("deps").now() });
   await publishContactUpdate(c, session.userId);
-  return ok(null, c.var.t("profileUpdated"));
+  return ok(null, c.get("t")("profileUpdated"));
 });
 
 register(profileRoutes, endpoints.updatePersonalData, async (c, { caller: session }) => {
-  const input = await parseBody(c, updatePersonalDataSchema(toParisDate(c.var.deps.now())));
-  const changes: UserChanges = { updatedAt: c.var.deps.now() };
+  const input = await parseBody(c, updatePersonalDataSchema(toParisDate(c.get("deps").now())));
+  const changes: UserChanges = { updatedAt: c.get("deps").now() };
   if (input.phone !== undefined) changes.phone = input.phone || null;
   if (input.birthDate !== undefined) changes.birthDate = input.birthDate || null;
   if (input.registeredOn !== undefined) changes.registeredOn = input.registeredOn || null;
   if (input.sortOption !== undefined) changes.sortOption = input.sortOption;
   if (input.volume !== undefined) changes.volume = input.volume;
-  await updateUser(c.var.deps.db, session.userId, changes);
+  await updateUser(c.get("deps").db, session.userId, changes);
   await publishContactUpdate(c, session.userId);
-  return ok(null, c.var.t("profileUpdated"));
+  return ok(null, c.get("t")("profileUpdated"));
 });
 
 /** Multipart upload of the profile picture: type checked by content, size capped, nothing stored on refusal. */
@@ -78,13 +78,13 @@ register(profileRoutes, endpoints.updateProfilePic, async (c, { caller: session 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImageType(bytes);
   if (!kind) throw new AppError("VALIDATION", "invalidImage", { fields: { picture: ["invalidImage"] } });
-  const { db, files } = c.var.deps;
+  const { db, files } = c.get("deps");
   const user = await findUserById(db, session.userId);
   const avatarPath = await files.put({ area: "uploads", folder: "avatars", extension: kind, bytes, ownerId: session.userId });
-  await updateUser(db, session.userId, { avatarPath, updatedAt: c.var.deps.now() });
+  await updateUser(db, session.userId, { avatarPath, updatedAt: c.get("deps").now() });
   await files.remove(user?.avatarPath ?? null);
   await publishContactUpdate(c, session.userId);
-  return ok({ avatar: avatarPath }, c.var.t("profileUpdated"));
+  return ok({ avatar: avatarPath }, c.get("t")("profileUpdated"));
 });
 
 /**
@@ -92,19 +92,19 @@ register(profileRoutes, endpoints.updateProfilePic, async (c, { caller: session 
  * how a read-only user asks for a change or a renewal (ADR 0104).
  */
 register(profileRoutes, endpoints.sendAdvisorMessage, async (c, { caller: session, body: input }) => {
-  const { db, mailer, now } = c.var.deps;
+  const { db, mailer, now } = c.get("deps");
   const user = await findUserById(db, session.userId);
-  const payload = await getUserPayload(c.var.ctx, session.userId, session.accountId);
+  const payload = await getUserPayload(c.get("ctx"), session.userId, session.accountId);
   if (!user || !payload.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const advisor = payload.advisor ? await findAdvisor(db, payload.advisor.id) : undefined;
   if (!advisor) throw new AppError("NOT_FOUND", "noAdvisor");
-  await takeMailAllowance(c.var.deps.loginFailures, `advisor:${session.userId}`, now(), "tooManyAdvisorMessages");
+  await takeMailAllowance(c.get("deps").loginFailures, `advisor:${session.userId}`, now(), "tooManyAdvisorMessages");
   const message = input.message || DEFAULT_ADVISOR_MESSAGE[mailLang(user.locale)];
-  const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
+  const brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.get("brand");
   await mailer.send({
     to: advisor.email,
     replyTo: user.email,
     ...advisorMessageMail({ brand, locale: user.locale, fromName: `${user.firstName} ${user.lastName}`, fromEmail: user.email, message }),
   });
-  return ok(null, c.var.t("messageSent"));
+  return ok(null, c.get("t")("messageSent"));
 });

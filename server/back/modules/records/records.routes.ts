@@ -28,7 +28,7 @@ import {
 export const recordsRoutes = new Hono<BackEnv>();
 
 async function viewerOf(c: Context<BackEnv>, session: SessionState): Promise<Viewer> {
-  return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(c.var.ctx), now: c.var.deps.now() };
+  return { userId: session.userId, session, pointsAccess: await sessionPointsAccess(c.get("ctx")), now: c.get("deps").now() };
 }
 
 register(recordsRoutes, endpoints.trainings, async (c, { ctx, caller }) => ok(await getTrainings(ctx, await viewerOf(c, caller))));
@@ -51,11 +51,11 @@ register(recordsRoutes, endpoints.tracking, async (c, { ctx, caller }) => ok(awa
 
 register(recordsRoutes, endpoints.trainingsList, async (c, { ctx, caller }) => ok(await getTrainingsList(ctx, await viewerOf(c, caller))));
 
-register(recordsRoutes, endpoints.badges, async (c, { ctx, caller }) => ok(await listBadges(ctx, await viewerOf(c, caller), c.var.t)));
+register(recordsRoutes, endpoints.badges, async (c, { ctx, caller }) => ok(await listBadges(ctx, await viewerOf(c, caller), c.get("t"))));
 
 register(recordsRoutes, endpoints.suggestions, async (c, { ctx, caller }) => {
   const viewer = await viewerOf(c, caller);
-  const user = await sessionUserPayload(c.var.ctx);
+  const user = await sessionUserPayload(c.get("ctx"));
   if (!user.loggedIn) throw new AppError("UNAUTHENTICATED", "unauthenticated");
   const profile = { brand: user.brand, isPharmacist: user.isPharmacist, isHolder: user.isHolder };
   return ok(await getSuggestions(ctx, viewer, profile));

@@ -38,7 +38,7 @@ export const referentRoutes = new Hono<BackEnv>();
 
 type C = Context<BackEnv>;
 
-const originOf = (c: C, scope: ReferentScope) => publicOriginFor(c, scope.account.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+const originOf = (c: C, scope: ReferentScope) => publicOriginFor(c, scope.account.brand) ?? publicOriginFor(c, c.get("brand").key) ?? "";
 
 // ------------------------------------------------------------------ team
 
@@ -46,21 +46,21 @@ register(referentRoutes, endpoints.team, async (c, { ctx, caller }) => ok(TeamSc
 
 register(referentRoutes, endpoints.addApprenant, async (c, { ctx, caller, body }) => {
   const result = await team.addApprenant(ctx, caller, body, originOf(c, caller));
-  return ok(result, c.var.t("teamInvitationSent", { email: result.email }), 201);
+  return ok(result, c.get("t")("teamInvitationSent", { email: result.email }), 201);
 });
 
 register(referentRoutes, endpoints.resendInvitation, async (c, { ctx, caller, body }) => {
   const result = await team.resendInvitation(ctx, caller, body.id, originOf(c, caller));
-  return ok(result, c.var.t("teamInvitationSent", { email: result.email }));
+  return ok(result, c.get("t")("teamInvitationSent", { email: result.email }));
 });
 
 register(referentRoutes, endpoints.toggleApprenantActive, async (c, { ctx, caller, body }) => {
   const result = await team.toggleApprenantActive(ctx, caller, body.contactId, body.isActive);
-  return ok(result, c.var.t(result.isActive ? "teamMemberActivated" : "teamMemberDeactivated", { name: result.name }));
+  return ok(result, c.get("t")(result.isActive ? "teamMemberActivated" : "teamMemberDeactivated", { name: result.name }));
 });
 
 register(referentRoutes, endpoints.editAccountDatas, async (c, { ctx, caller, body }) =>
-  ok(AccountDataSchema.parse(await team.editAccountDatas(ctx, caller, body)), c.var.t("accountDataSaved")),
+  ok(AccountDataSchema.parse(await team.editAccountDatas(ctx, caller, body)), c.get("t")("accountDataSaved")),
 );
 
 // ------------------------------------------------------------------ attribution of bought trainings (ADR 0070)
@@ -73,7 +73,9 @@ register(referentRoutes, endpoints.attributionOptions, async (c, { ctx, caller }
 register(referentRoutes, endpoints.attribute, async (c, { ctx, caller, body }) => {
   const { trainingName: training, ...result } = await attribution.attributeApprenants(ctx, caller, body);
   const message =
-    result.attributed.length > 0 ? c.var.t("attributionDone", { count: result.attributed.length, training }) : c.var.t("attributionNothingToDo", { training });
+    result.attributed.length > 0
+      ? c.get("t")("attributionDone", { count: result.attributed.length, training })
+      : c.get("t")("attributionNothingToDo", { training });
   return ok(AttributionResultSchema.parse(result), message);
 });
 
@@ -84,12 +86,12 @@ register(referentRoutes, endpoints.contract, async (c, { ctx, caller }) => ok(Co
 // The spec's GETs that change state: the CSRF header like a POST (419 otherwise), then the write scope.
 register(referentRoutes, endpoints.offerNextProduct, async (c, { ctx, caller }) => {
   const offer = await contract.offerNextProduct(ctx, caller);
-  return ok(ContractOfferSchema.parse(offer), c.var.t("contractOfferCreated", { product: offer.productName }));
+  return ok(ContractOfferSchema.parse(offer), c.get("t")("contractOfferCreated", { product: offer.productName }));
 });
 
 register(referentRoutes, endpoints.signOffer, async (c, { ctx, caller, params }) => {
   const offer = await contract.signOffer(ctx, caller, params.id);
-  return ok(ContractOfferSchema.parse(offer), c.var.t("contractSigned", { product: offer.productName }));
+  return ok(ContractOfferSchema.parse(offer), c.get("t")("contractSigned", { product: offer.productName }));
 });
 
 /**
@@ -97,8 +99,8 @@ register(referentRoutes, endpoints.signOffer, async (c, { ctx, caller, params })
  * (the sandbox page, or SystemPay's hosted form to post). The provider's notification signs the contract.
  */
 register(referentRoutes, endpoints.startContractPayment, async (c, { ctx, caller, params }) => {
-  const payment = await contract.startContractPayment(ctx, caller, params.id, { origin: originOf(c, caller), locale: c.var.locale });
-  return ok(ContractPaymentSchema.parse(payment.reply), c.var.t("contractPaymentReady", { product: payment.productName }));
+  const payment = await contract.startContractPayment(ctx, caller, params.id, { origin: originOf(c, caller), locale: c.get("locale") });
+  return ok(ContractPaymentSchema.parse(payment.reply), c.get("t")("contractPaymentReady", { product: payment.productName }));
 });
 
 // ------------------------------------------------------------------ invoices
@@ -154,12 +156,16 @@ register(referentRoutes, endpoints.attestations, async (c, { ctx, caller }) =>
 /** The team history's column titles and outcome words in the caller's language. */
 function historyTexts(c: C): dashboard.HistoryTexts {
   return {
-    headers: c.var.t("historyColumns").split(";"),
-    outcomes: { achieved: c.var.t("historyOutcomeAchieved"), participated: c.var.t("historyOutcomeParticipated"), failed: c.var.t("historyOutcomeFailed") },
+    headers: c.get("t")("historyColumns").split(";"),
+    outcomes: {
+      achieved: c.get("t")("historyOutcomeAchieved"),
+      participated: c.get("t")("historyOutcomeParticipated"),
+      failed: c.get("t")("historyOutcomeFailed"),
+    },
     // The pages' own words for types and statuses (catalogue, records), so the file reads like the dashboard.
-    type: (trainingType) => fixedT(c.var.locale, "catalogue")(`types.${trainingType}`),
-    status: (status) => fixedT(c.var.locale, "records")(`status.${status}`),
-    filename: (date) => c.var.t("historyFilename", { date }),
+    type: (trainingType) => fixedT(c.get("locale"), "catalogue")(`types.${trainingType}`),
+    status: (status) => fixedT(c.get("locale"), "records")(`status.${status}`),
+    filename: (date) => c.get("t")("historyFilename", { date }),
   };
 }
 

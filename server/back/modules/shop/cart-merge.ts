@@ -11,10 +11,10 @@ export async function mergeCartAtLogin(c: Context<BackEnv>, userId: number): Pro
   const token = parseCookies(c.req.header("cookie"))[CART_COOKIE] ?? null;
   if (token === null) return;
   try {
-    if (await mergeAnonymousCart(c.var.ctx, userId, token)) {
+    if (await mergeAnonymousCart(c.get("ctx"), userId, token)) {
       c.header("Set-Cookie", serializeCookie(CART_COOKIE, "", { httpOnly: true, sameSite: "Lax", secure: isSecureRequest(c), maxAge: 0 }), { append: true });
     }
   } catch (error) {
-    c.var.logger.error({ err: error, userId }, "merging the anonymous cart at login failed");
+    c.get("logger").error({ err: error, userId }, "merging the anonymous cart at login failed");
   }
 }

@@ -27,7 +27,7 @@ export const sandboxPagesRoutes = new Hono<BackEnv>();
 type C = Context<BackEnv>;
 
 function readToken(c: C): SandboxToken {
-  const token = readSandboxToken(appSecret(c.var.deps), c.req.param("token") ?? "", c.var.deps.now());
+  const token = readSandboxToken(appSecret(c.get("deps")), c.req.param("token") ?? "", c.get("deps").now());
   if (!token) throw new AppError("NOT_FOUND", "shopPaymentTokenInvalid");
   return token;
 }
@@ -65,15 +65,15 @@ ${error ? `<p id="card-error" role="alert">${escapeHtml(t(error))}</p>` : ""}
 /** The visitor's CSRF token, or a new one (cookie set) so the form can carry it. */
 function csrfFor(c: C): string {
   const existing = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
-  if (existing && isCsrfTokenValid(existing, existing, c.var.deps.env.APP_SECRET)) return existing;
-  const token = createCsrfToken(c.var.deps.env.APP_SECRET);
+  if (existing && isCsrfTokenValid(existing, existing, c.get("deps").env.APP_SECRET)) return existing;
+  const token = createCsrfToken(c.get("deps").env.APP_SECRET);
   c.header("Set-Cookie", serializeCookie(CSRF_COOKIE, token, { sameSite: "Lax", secure: isSecureRequest(c), maxAge: 2 * 3600 }), { append: true });
   return token;
 }
 
 sandboxPagesRoutes.get("/sandbox/:token", async (c) => {
   const token = readToken(c);
-  const order = await findPendingOrder(c.var.ctx, token.orderId);
+  const order = await findPendingOrder(c.get("ctx"), token.orderId);
   if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
   return renderPage(c, token, paymentReturnPath(order), csrfFor(c), null);
 });
@@ -83,22 +83,22 @@ sandboxPagesRoutes.post("/sandbox/:token", async (c) => {
   const form = new URLSearchParams((c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded") ? raw : "");
   const cookie = parseCookies(c.req.header("cookie"))[CSRF_COOKIE];
   const sent = c.req.header(CSRF_HEADER) ?? form.get("_csrf") ?? undefined;
-  if (!isCsrfTokenValid(cookie, sent, c.var.deps.env.APP_SECRET)) throw new AppError("CSRF_MISMATCH", "csrfMismatch");
+  if (!isCsrfTokenValid(cookie, sent, c.get("deps").env.APP_SECRET)) throw new AppError("CSRF_MISMATCH", "csrfMismatch");
   const token = readToken(c);
-  const order = await findPendingOrder(c.var.ctx, token.orderId);
+  const order = await findPendingOrder(c.get("ctx"), token.orderId);
   if (!order) throw new AppError("CONFLICT", "shopOrderNotPending");
   const result = sandboxCardResult(form.get("card") ?? "");
   if (result === "unknown") return renderPage(c, token, paymentReturnPath(order), cookie!, "shopSandboxUnknownCard");
   // The provider's server-to-server call, made in process: the same signed body and the same verification. One
   // transaction id per order, as a real provider takes one payment per order reference: the form posted twice at
   // once (a double click) is one payment, the second a replay (ADR 0101).
-  const notification = buildSandboxNotification(appSecret(c.var.deps), {
+  const notification = buildSandboxNotification(appSecret(c.get("deps")), {
     transactionId: `sbx_order_${order.id}`,
     orderId: order.id,
     status: result,
     amountCents: token.amountCents,
     currency: token.currency,
   });
-  const outcome = await receiveNotification(c.var.ctx, "sandbox", notification);
+  const outcome = await receiveNotification(c.get("ctx"), "sandbox", notification);
   return c.redirect(withQuery(paymentReturnPath(order), { order: String(order.id), payment: outcome }), 303);
 });

@@ -41,7 +41,7 @@ const cartCookieOf = (c: C): carts.CartCookie => ({
 });
 
 /** The public origin the provider sends the buyer back to and notifies (the brand's host, else the request's). */
-const paymentOrigin = (c: C) => publicOriginFor(c, c.var.brand.key) ?? new URL(c.req.url).origin;
+const paymentOrigin = (c: C) => publicOriginFor(c, c.get("brand").key) ?? new URL(c.req.url).origin;
 
 const cartReply = (cart: Cart, message: string) => ok(CartSchema.parse(cart), message);
 
@@ -58,11 +58,11 @@ register(shopRoutes, endpoints.products, async (_c, { ctx, query }) => ok(ShopLi
 register(shopRoutes, endpoints.cart, async (c, { ctx }) => ok(CartReplySchema.parse(await carts.getCart(ctx, cartToken(c)))));
 
 register(shopRoutes, endpoints.addProducts, async (c, { ctx, body }) =>
-  cartReply(await carts.addProducts(ctx, cartCookieOf(c), body.products), c.var.t("shopProductAdded")),
+  cartReply(await carts.addProducts(ctx, cartCookieOf(c), body.products), c.get("t")("shopProductAdded")),
 );
 
 register(shopRoutes, endpoints.removeProduct, async (c, { ctx, body }) =>
-  cartReply(await carts.removeProduct(ctx, cartToken(c), body.productId), c.var.t("shopProductRemoved")),
+  cartReply(await carts.removeProduct(ctx, cartToken(c), body.productId), c.get("t")("shopProductRemoved")),
 );
 
 register(shopRoutes, endpoints.availableFunctions, async (_c, { ctx, body }) =>
@@ -70,7 +70,7 @@ register(shopRoutes, endpoints.availableFunctions, async (_c, { ctx, body }) =>
 );
 
 register(shopRoutes, endpoints.setProductFunction, async (c, { ctx, body }) =>
-  cartReply(await carts.setProductFunction(ctx, cartToken(c), body.productCartId, body.functionName), c.var.t("shopCartUpdated")),
+  cartReply(await carts.setProductFunction(ctx, cartToken(c), body.productCartId, body.functionName), c.get("t")("shopCartUpdated")),
 );
 
 register(shopRoutes, endpoints.availableFundings, async (_c, { ctx, body }) =>
@@ -78,16 +78,16 @@ register(shopRoutes, endpoints.availableFundings, async (_c, { ctx, body }) =>
 );
 
 register(shopRoutes, endpoints.setProductFunding, async (c, { ctx, body }) =>
-  cartReply(await carts.setProductFunding(ctx, cartToken(c), body.productCartId, body.fundingId), c.var.t("shopCartUpdated")),
+  cartReply(await carts.setProductFunding(ctx, cartToken(c), body.productCartId, body.fundingId), c.get("t")("shopCartUpdated")),
 );
 
 register(shopRoutes, endpoints.setProductSession, async (c, { ctx, body }) =>
-  cartReply(await carts.setProductSession(ctx, cartToken(c), body.productCartId, body.sessionId, body.sessionCourseId), c.var.t("shopCartUpdated")),
+  cartReply(await carts.setProductSession(ctx, cartToken(c), body.productCartId, body.sessionId, body.sessionCourseId), c.get("t")("shopCartUpdated")),
 );
 
 async function addDiscount(c: C, ctx: ServiceContext, code: string) {
   const result = await carts.addDiscount(ctx, cartToken(c), code);
-  return cartReply(result.cart, c.var.t("shopDiscountApplied", { code: result.code }));
+  return cartReply(result.cart, c.get("t")("shopDiscountApplied", { code: result.code }));
 }
 register(shopRoutes, endpoints.addDiscount, async (c, { ctx, params }) => addDiscount(c, ctx, params.code));
 // The spec's GET form changes state: register asks for the CSRF header like a POST (419 otherwise).
@@ -96,7 +96,7 @@ register(shopRoutes, endpoints.addDiscountGet, async (c, { ctx, params }) => add
 /** The provider sends the buyer back to the order page: a fixed page, never a path from the query (ADR 0100). */
 register(shopRoutes, endpoints.paymentToken, async (c, { ctx }) => {
   const start = await payments.startCardPayment(ctx, cartToken(c), { origin: paymentOrigin(c) });
-  return ok(PaymentStartSchema.parse(start), c.var.t("shopPaymentStarted"));
+  return ok(PaymentStartSchema.parse(start), c.get("t")("shopPaymentStarted"));
 });
 
 /** The signed form of the buyer's pending card order (a POST provider's order page renders it). Writes nothing. */
@@ -107,12 +107,12 @@ register(shopRoutes, endpoints.paymentForm, async (c, { ctx, params }) => {
 
 register(shopRoutes, endpoints.freePayment, async (c, { ctx }) => {
   const order = await payments.freePayment(ctx, cartToken(c));
-  return ok(OrderSchema.parse(order), c.var.t("shopOrderPaid"));
+  return ok(OrderSchema.parse(order), c.get("t")("shopOrderPaid"));
 });
 
 register(shopRoutes, endpoints.payByCheck, async (c, { ctx }) => {
   const order = await payments.payByCheck(ctx, cartToken(c));
-  return ok(OrderSchema.parse(order), c.var.t("shopOrderPendingCheck"));
+  return ok(OrderSchema.parse(order), c.get("t")("shopOrderPendingCheck"));
 });
 
 /** The buyer's (or the pharmacy referent's) order and its invoice PDF. */
@@ -130,7 +130,7 @@ register(shopRoutes, endpoints.creditNote, async (c, { ctx, caller, params }) =>
 register(shopRoutes, endpoints.markPaid, async (c, { ctx, caller, params }) => {
   await confirmCheck(ctx, caller.userId, params.id);
   const order = await orders.getOrderForAdmin(ctx, params.id);
-  return ok(OrderSchema.parse(order), c.var.t("shopOrderPaid"));
+  return ok(OrderSchema.parse(order), c.get("t")("shopOrderPaid"));
 });
 
 const PROVIDERS = new Set(["sandbox", "systempay"]);
@@ -144,5 +144,5 @@ register(shopRoutes, endpoints.paymentNotification, async (c, { ctx, params }) =
   const body = await c.req.text();
   const headers = Object.fromEntries([...c.req.raw.headers.entries()].map(([k, v]) => [k.toLowerCase(), v]));
   const result = await payments.receiveNotification(ctx, params.provider, { body, contentType: c.req.header("content-type") ?? "", headers });
-  return ok({ result }, c.var.t("shopNotificationAccepted"));
+  return ok({ result }, c.get("t")("shopNotificationAccepted"));
 });

@@ -26,12 +26,12 @@ import { confirmEmail, requireUnconfirmedUser, resendConfirmation, signUp } from
 
 export const signUpRoutes = new Hono<BackEnv>();
 
-const secretOf = (c: Context<BackEnv>) => c.var.deps.env.APP_SECRET ?? "";
+const secretOf = (c: Context<BackEnv>) => c.get("deps").env.APP_SECRET ?? "";
 
 /** The user's brand and the link to a page of their language on their brand's host. */
 function linksFor(c: Context<BackEnv>, user: UserRow) {
-  const brand: Brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.var.brand;
-  const origin = publicOriginFor(c, user.brand) ?? publicOriginFor(c, c.var.brand.key) ?? "";
+  const brand: Brand = isBrandKey(user.brand) ? BRANDS[user.brand] : c.get("brand");
+  const origin = publicOriginFor(c, user.brand) ?? publicOriginFor(c, c.get("brand").key) ?? "";
   const spanish = user.locale === "es-ES";
   return {
     brand,
@@ -44,17 +44,17 @@ function linksFor(c: Context<BackEnv>, user: UserRow) {
 /** Mails are sent after the answer's work is done; a failure is logged, never shown (the answer must not differ). */
 async function sendMail(c: Context<BackEnv>, to: string, mail: ReturnType<typeof signUpConfirmationMail>) {
   try {
-    await c.var.deps.mailer.send({ to, ...mail });
+    await c.get("deps").mailer.send({ to, ...mail });
   } catch (error) {
-    c.var.logger.error({ err: error }, "sign-up mail not sent");
+    c.get("logger").error({ err: error }, "sign-up mail not sent");
   }
 }
 
-register(signUpRoutes, endpoints.form, async (c) => ok({ formToken: createSignUpFormToken(secretOf(c), c.var.deps.now()) }));
+register(signUpRoutes, endpoints.form, async (c) => ok({ formToken: createSignUpFormToken(secretOf(c), c.get("deps").now()) }));
 
 register(signUpRoutes, endpoints.signUp, async (c, { ctx }) => {
-  const { now, loginFailures } = c.var.deps;
-  const input = await parseBody(c, signUpSchema(sellerCountryOf(c.var.brand.key)));
+  const { now, loginFailures } = c.get("deps");
+  const input = await parseBody(c, signUpSchema(sellerCountryOf(c.get("brand").key)));
   const check = checkSignUpFormToken(secretOf(c), input.formToken, now());
   if (check === "tooFast") throw new AppError("VALIDATION", "signUpTooFast");
   if (check !== "ok") throw new AppError("VALIDATION", "signUpFormExpired", { data: { renewFormToken: true } });
@@ -87,7 +87,7 @@ register(signUpRoutes, endpoints.signUp, async (c, { ctx }) => {
       }),
     );
   }
-  return ok({ email: input.email }, c.var.t("signUpCheckMail", { email: input.email }));
+  return ok({ email: input.email }, c.get("t")("signUpCheckMail", { email: input.email }));
 });
 
 /**
@@ -96,18 +96,18 @@ register(signUpRoutes, endpoints.signUp, async (c, { ctx }) => {
  */
 register(signUpRoutes, endpoints.confirm, async (c, { ctx, body: input }) => {
   const user = await confirmEmail(ctx, input.token);
-  const session = isSamePlatform(user.brand, c.var.brand.key) ? await startSession(c, user.id, null) : null;
+  const session = isSamePlatform(user.brand, c.get("brand").key) ? await startSession(c, user.id, null) : null;
   const payload = session ? await getUserPayload(ctx, user.id, session.accountId) : { loggedIn: false as const };
-  return ok(payload, c.var.t("emailConfirmed"));
+  return ok(payload, c.get("t")("emailConfirmed"));
 });
 
 /** POST /back/api/signUp/resendConfirmation: a new link for the logged-in user, a few per window. */
 register(signUpRoutes, endpoints.resendConfirmation, async (c, { ctx, caller: session }) => {
-  const { now, loginFailures } = c.var.deps;
+  const { now, loginFailures } = c.get("deps");
   const user = await requireUnconfirmedUser(ctx, session.userId);
   await takeMailAllowance(loginFailures, `confirm:${user.id}`, now(), "tooManySignUpMails");
   const token = await resendConfirmation(ctx, user);
   const links = linksFor(c, user);
   await sendMail(c, user.email, signUpConfirmationMail({ brand: links.brand, locale: user.locale, firstName: user.firstName, link: links.confirm(token) }));
-  return ok({ email: user.email }, c.var.t("confirmationResent", { email: user.email }));
+  return ok({ email: user.email }, c.get("t")("confirmationResent", { email: user.email }));
 });

@@ -17,11 +17,11 @@ register(trainingPlansRoutes, endpoints.plan, async (c, { ctx, caller, params })
 );
 
 register(trainingPlansRoutes, endpoints.create, async (c, { ctx, caller, body }) =>
-  ok(await service.createTrainingPlan(ctx, fundingScope(c, caller), body), c.var.t("planCreated"), 201),
+  ok(await service.createTrainingPlan(ctx, fundingScope(c, caller), body), c.get("t")("planCreated"), 201),
 );
 
 register(trainingPlansRoutes, endpoints.createActivity, async (c, { ctx, caller, body }) =>
-  ok(await service.createActivity(ctx, fundingScope(c, caller), body), c.var.t("activityCreated"), 201),
+  ok(await service.createActivity(ctx, fundingScope(c, caller), body), c.get("t")("activityCreated"), 201),
 );
 
 register(trainingPlansRoutes, endpoints.learnerPlan, async (c, { ctx }) => ok(await service.getLearnerCollectivePlan(ctx, await requireMemberScope(c))));
