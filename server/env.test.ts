@@ -1,6 +1,7 @@
 // Reading the card payment settings (issue 28 item 5, ADR 0100): production names who takes card payments, and
 // SystemPay without its keys is refused instead of quietly becoming the sandbox.
 import { describe, expect, test } from "vitest";
+import { DEFAULT_PASSWORD_HASH_COST } from "./back/modules/auth/password.ts";
 import { cardPaymentProvider, readEnv } from "./env.ts";
 
 const SECRETS = { APP_SECRET: "x".repeat(16), PUSHER_APP_SECRET: "y".repeat(16) };
@@ -44,5 +45,19 @@ describe("card payment provider", () => {
   test("an unknown provider or a shop id that is not 8 digits is an invalid environment", () => {
     expect(() => readEnv({ ...SECRETS, PAYMENT_PROVIDER: "stripe" })).toThrow(/Invalid environment:\n {2}PAYMENT_PROVIDER/);
     expect(() => readEnv({ ...SECRETS, SYSTEMPAY_SHOP_ID: "1234" })).toThrow(/SYSTEMPAY_SHOP_ID: 8 digits/);
+  });
+});
+
+describe("password hash cost", () => {
+  test("production hashes at scrypt's N = 16384 unless told otherwise", () => {
+    expect(DEFAULT_PASSWORD_HASH_COST).toBe(16384);
+    expect(readEnv({ ...SECRETS }).PASSWORD_HASH_COST).toBe(16384);
+    expect(readEnv({ ...SECRETS, PASSWORD_HASH_COST: "1024" }).PASSWORD_HASH_COST).toBe(1024);
+  });
+
+  test("a cost that is not a power of two from 1,024 to 1,048,576 is an invalid environment", () => {
+    for (const cost of ["1000", "512", "2097152", "abc", "16384.5"]) {
+      expect(() => readEnv({ ...SECRETS, PASSWORD_HASH_COST: cost }), cost).toThrow(/Invalid environment:\n {2}PASSWORD_HASH_COST/);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PASSWORD_HASH_COST } from "./back/modules/auth/password.ts";
 import { GENERATED_SECRETS, loadOrCreateSecrets, type GeneratedSecretName } from "./secrets.ts";
 
 const EnvSchema = z.object({
@@ -59,6 +60,18 @@ const EnvSchema = z.object({
    */
   SESSION_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SESSION_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * scrypt's cost (N) of the passwords set from now on, a power of two from 1,024 to 1,048,576 (server/back/modules/
+   * auth/password.ts): each hash keeps its own, so a change applies to new passwords. The test servers take 1,024,
+   * 16 times less CPU a login; production keeps the default.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .refine((n) => (n & (n - 1)) === 0, "a power of two")
+    .default(DEFAULT_PASSWORD_HASH_COST),
   /** How often each instance asks whether a scheduled job's turn has come (server/jobs/scheduler.ts); 0: never. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Benchmarks only: counts SQL statements and serves the total at GET /__bench/sql-statements. */

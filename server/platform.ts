@@ -17,6 +17,7 @@ import { AppError } from "./back/http/app-error.ts";
 import { isDatabaseUnavailable } from "./db/connection-errors.ts";
 import { createStatementCounter } from "./db/statement-counter.ts";
 import { isDatabaseEmpty, seedDemo } from "./db/seed/demo.ts";
+import { DEFAULT_PASSWORD_HASH_COST } from "./back/modules/auth/password.ts";
 import { storeDemoProofs } from "./db/seed/compliance.ts";
 import { cardPaymentProvider, type Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
@@ -76,6 +77,7 @@ export type PlatformOptions = {
  */
 export async function startPlatform({ env, logger, ...overrides }: PlatformOptions): Promise<Platform> {
   logCardPayments(env, logger);
+  logPasswordHashCost(env, logger);
   const statementCounter = env.BENCH_SQL_COUNT === "on" && !overrides.database ? createStatementCounter() : null;
   const database =
     overrides.database ??
@@ -90,7 +92,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
       await database.migrate();
       if (env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db)))) {
         const started = performance.now();
-        await seedDemo(database.db);
+        await seedDemo(database.db, { passwordHashCost: env.PASSWORD_HASH_COST });
         logger.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
       }
     });
@@ -368,6 +370,15 @@ function logCardPayments(env: Env, logger: Logger): void {
   logger.warn(
     { paymentProvider: "sandbox" },
     "card payments: the built-in SANDBOX. It accepts the public test card 4242 4242 4242 4242 and takes no money: a demo, not a shop",
+  );
+}
+
+/** A production server whose passwords are cheaper to guess than by default says so at start (test servers set it lower). */
+function logPasswordHashCost(env: Env, logger: Logger): void {
+  if (env.NODE_ENV !== "production" || env.PASSWORD_HASH_COST >= DEFAULT_PASSWORD_HASH_COST) return;
+  logger.warn(
+    { passwordHashCost: env.PASSWORD_HASH_COST, default: DEFAULT_PASSWORD_HASH_COST },
+    "passwords: hashed at a lower scrypt cost than the default (PASSWORD_HASH_COST), as for a test server",
   );
 }
 

@@ -63,7 +63,7 @@ describe.each(backends())("accounts and access (%s)", (backend) => {
     const { hashPassword } = await import("../../server/back/modules/auth/password.ts");
     await suite.db
       .update(users)
-      .set({ passwordHash: await hashPassword("demo1234") })
+      .set({ passwordHash: await hashPassword("demo1234", suite.platform.deps.env.PASSWORD_HASH_COST) })
       .where(eq(users.email, "learner@demo.test"));
   });
 

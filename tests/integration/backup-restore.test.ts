@@ -21,7 +21,7 @@ import { readEnv } from "../../server/env.ts";
 import { createS3FileStore, parseS3Url } from "../../server/storage/s3-file-store.ts";
 import { backends, createTestDatabase, queryRows, tableCounts, type TestDatabase } from "./support/database.ts";
 import { Agent, expectEnvelope } from "./support/http.ts";
-import { ROOT, startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { ROOT, startTestPlatform, TEST_PASSWORD_HASH_COST, type TestPlatform } from "./support/platform.ts";
 import { adminQuery, dropWhenClosed } from "./support/postgres-admin.ts";
 import { pictureForm, pngOf } from "./support/stored-files.ts";
 
@@ -122,7 +122,7 @@ describe.runIf(backends().includes("postgres"))("backup and restore on PostgreSQ
         const password = `backup-${randomBytes(6).toString("hex")}`;
         await database.database.db
           .update(users)
-          .set({ passwordHash: await hashPassword(password) })
+          .set({ passwordHash: await hashPassword(password, TEST_PASSWORD_HASH_COST) })
           .where(eq(users.email, HOLDER));
         platform = await startTestPlatform(database, env);
         const holder = new Agent(platform.origin);

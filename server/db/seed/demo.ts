@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { seedInvitations } from "./invitations.ts";
-import { hashPassword } from "../../back/modules/auth/password.ts";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword } from "../../back/modules/auth/password.ts";
 import * as t from "../schema/index.ts";
 import { seedActivity } from "./activity.ts";
 import { seedJourney } from "./journey.ts";
@@ -36,6 +36,8 @@ export type SeedOptions = {
   now?: Date;
   /** Reuse a precomputed hash of DEMO_PASSWORD (tests); computed once otherwise. */
   passwordHash?: string;
+  /** scrypt's cost of that hash when it is computed here (PASSWORD_HASH_COST); the default cost otherwise. */
+  passwordHashCost?: number;
 };
 
 export type SeedResult = { seeded: boolean; ms: number; counts: Record<string, number> };
@@ -53,7 +55,7 @@ export async function isDatabaseEmpty(db: SeedDb): Promise<boolean> {
 export async function seedDemo(db: SeedDb, options: SeedOptions = {}): Promise<SeedResult> {
   const started = performance.now();
   if (!(await isDatabaseEmpty(db))) return { seeded: false, ms: 0, counts: {} };
-  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD, options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST));
   const clock = makeClock(options.now ?? new Date());
 
   const seeded = await db.transaction(async (tx) => {

@@ -30,6 +30,8 @@ const server = spawn("npx", ["tsx", "server/index.ts"], {
     // Production names who takes card payments (server/env.ts): the journeys pay on the sandbox.
     PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "sandbox",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Logins cost 16 times less CPU than production's scrypt (the demo's hash is made at this cost too).
+    PASSWORD_HASH_COST: "1024",
     // Every shared part of a page is rendered again and compared with the kept one (ADR 0140).
     SHARED_FRAGMENTS: process.env.SHARED_FRAGMENTS ?? "check",
     REUSED_DOCUMENTS: process.env.REUSED_DOCUMENTS ?? "check",

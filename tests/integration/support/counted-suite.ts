@@ -7,7 +7,7 @@ import { createStatementCounter, type StatementCounter } from "../../../server/d
 import { createLogger } from "../../../server/logger.ts";
 import { startPlatform, type Platform } from "../../../server/platform.ts";
 import { Agent } from "./http.ts";
-import { testEnv } from "./platform.ts";
+import { TEST_PASSWORD_HASH_COST, testEnv } from "./platform.ts";
 import type { Suite } from "./setup.ts";
 import { templatesFor } from "./templates.ts";
 
@@ -37,7 +37,7 @@ export function useCountedSuite(envOverrides: Record<string, string> = {}): Coun
     if (!templates) {
       const { seedDemo } = await import("../../../server/db/seed/demo.ts");
       await database.migrate();
-      await seedDemo(database.db);
+      await seedDemo(database.db, { passwordHashCost: TEST_PASSWORD_HASH_COST });
     }
     const env = testEnv(envOverrides);
     platform = await startPlatform({ env, logger: createLogger(env.LOG_LEVEL), database });

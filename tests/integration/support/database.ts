@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../../../server/db/client.ts";
 import { seedDemo } from "../../../server/db/seed/demo.ts";
 import { createDatabase, dropWhenClosed, withDatabaseName } from "./postgres-admin.ts";
+import { TEST_PASSWORD_HASH_COST } from "./platform.ts";
 import { templatesFor } from "./templates.ts";
 
 export type Backend = "pglite" | "postgres";
@@ -60,7 +61,7 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
   if (!template) {
     try {
       await database.migrate();
-      if (seeded) await seedDemo(database.db);
+      if (seeded) await seedDemo(database.db, { passwordHashCost: TEST_PASSWORD_HASH_COST });
     } catch (error) {
       await database.close().catch(() => {});
       await drop().catch(() => {});

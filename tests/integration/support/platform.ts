@@ -13,6 +13,9 @@ export const TEST_SECRET = "integration-test-secret-0123456789abcdef";
  */
 export const TEST_DATA_DIR = path.join(ROOT, "data", `test-${process.env.IT_BACKEND ?? "default"}-${process.env.VITEST_POOL_ID ?? "1"}`);
 
+/** scrypt's cost of the test platforms' passwords and of the demo accounts in the template databases (16 times cheaper). */
+export const TEST_PASSWORD_HASH_COST = 1024;
+
 /** The environment of a test platform: safe defaults, port 0 on loopback, plus overrides. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return readEnv({
@@ -23,6 +26,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     APP_SECRET: TEST_SECRET,
     PUSHER_APP_SECRET: "integration-test-pusher-secret-0123",
     SEED_DEMO: "never",
+    PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     DATA_DIR: TEST_DATA_DIR,
     // Tests change the database behind the server's back: the guest page cache would serve stale pages
     // (tests/integration/page-cache.test.ts turns it on).

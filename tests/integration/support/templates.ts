@@ -10,6 +10,7 @@ import { inject } from "vitest";
 import { openDatabase, type Database } from "../../../server/db/client.ts";
 import { seedDemo } from "../../../server/db/seed/demo.ts";
 import type { Backend } from "./database.ts";
+import { TEST_PASSWORD_HASH_COST } from "./platform.ts";
 import { isAlive, POSTGRES_TEMPLATES_FILE, type RunTemplates } from "./global-setup.ts";
 import { createDatabase, dropWhenClosed, withDatabaseName } from "./postgres-admin.ts";
 
@@ -39,7 +40,7 @@ async function buildPglite(dir: string, day: string, now: Date): Promise<Templat
     const templates = { migrated: path.join(dir, `pglite-${day}-migrated.tar`), seeded: path.join(dir, `pglite-${day}-seeded.tar`) };
     await database.migrate();
     fs.writeFileSync(templates.migrated, new Uint8Array(await (await database.dumpDataDir!()).arrayBuffer()));
-    await seedDemo(database.db, { now });
+    await seedDemo(database.db, { now, passwordHashCost: TEST_PASSWORD_HASH_COST });
     fs.writeFileSync(templates.seeded, new Uint8Array(await (await database.dumpDataDir!()).arrayBuffer()));
     return templates;
   } finally {
@@ -65,7 +66,7 @@ async function buildPostgres(run: RunTemplates, day: string, now: Date): Promise
     }
   };
   await prepare(templates.migrated, undefined, (database) => database.migrate());
-  await prepare(templates.seeded, templates.migrated, (database) => seedDemo(database.db, { now }));
+  await prepare(templates.seeded, templates.migrated, (database) => seedDemo(database.db, { now, passwordHashCost: TEST_PASSWORD_HASH_COST }));
   return templates;
 }
 

@@ -37,7 +37,7 @@ export async function createAccountFromInvitation(
   if (!invitation) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });
   if (await findUserByEmail(db, input.email)) throw new AppError("VALIDATION", "invalidInput", { fields: { email: ["emailTaken"] } });
   const payload = parseInvitationPayload(invitation.payload);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.env.PASSWORD_HASH_COST);
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, "invitation", input.token, now);
     if (!used) throw new AppError("VALIDATION", "invalidInvitation", { fields: { token: ["invalidInvitation"] } });

@@ -3,7 +3,7 @@ import { AppError } from "../../http/app-error.ts";
 import { deleteUserSessions } from "../../http/session.repository.ts";
 import { findUserByEmail, findUserById, updateUser, type UserRow } from "../user/user.repository.ts";
 import { findActiveMembership } from "./auth.repository.ts";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import { accountScope, LOGIN_WINDOW_MINUTES, loginScopes, type LoginFailureStore } from "./rate-limit.ts";
 import { consumeToken, findValidToken, issueToken, revokeUserTokens } from "./tokens.ts";
 import type { LoginInput } from "#core/contract/auth.ts";
@@ -21,7 +21,7 @@ export async function authenticate(ctx: ServiceContext, failures: LoginFailureSt
   }
   if (blockedBy) throw new AppError("RATE_LIMITED", "tooManyAttempts", { values: { minutes: LOGIN_WINDOW_MINUTES } });
   const user = await findUserByEmail(ctx.db, input.email);
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? dummyPasswordHash(ctx.env.PASSWORD_HASH_COST));
   if (!user || !valid) throw new AppError("UNAUTHENTICATED", "invalidCredentials");
   await failures.release(
     scopes.filter((scope) => scope !== accountScope(input.email)),
@@ -52,7 +52,7 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   const user = row?.userId ? await findUserById(ctx.db, row.userId) : undefined;
   if (!user) throw new AppError("VALIDATION", "invalidResetToken", { fields: { token: ["invalidResetToken"] } });
   await revokeUserTokens(ctx.db, "password_reset", user.id, now);
-  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password), updatedAt: now });
+  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password, ctx.env.PASSWORD_HASH_COST), updatedAt: now });
   await deleteUserSessions(ctx.db, user.id);
   return user;
 }
@@ -67,7 +67,7 @@ export async function changePassword(
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new AppError("VALIDATION", "invalidInput", { fields: { currentPassword: ["wrongCurrentPassword"] } });
   }
-  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password), updatedAt: now });
+  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password, ctx.env.PASSWORD_HASH_COST), updatedAt: now });
   await deleteUserSessions(ctx.db, user.id, input.currentSessionHash);
 }
 

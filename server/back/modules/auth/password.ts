@@ -26,13 +26,21 @@ async function scrypt(password: string, salt: Buffer, keylen: number, options: o
 }
 
 const KEY_LENGTH = 32;
-const COST = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+/**
+ * scrypt's cost (N) of new hashes: the environment's PASSWORD_HASH_COST, this by default. Every hash keeps its own N,
+ * so a hash made at another cost still verifies, and a change applies to the passwords set after it.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 16384;
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const hash = await scrypt(password, salt, KEY_LENGTH, { N: cost, r: BLOCK_SIZE, p: PARALLELISM, maxmem: MAX_MEMORY });
+  return ["scrypt", cost, BLOCK_SIZE, PARALLELISM, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -43,10 +51,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: COST.maxmem,
+    maxmem: MAX_MEMORY,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash to compare against when the account does not exist, so timing does not reveal it. */
-export const DUMMY_PASSWORD_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+/**
+ * A hash to compare against when the account does not exist, at the cost of new hashes, so that the answer takes as
+ * long as for an account's password and timing does not reveal which addresses have one.
+ */
+export function dummyPasswordHash(cost: number): string {
+  return `scrypt$${cost}$${BLOCK_SIZE}$${PARALLELISM}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+}

@@ -31,7 +31,7 @@ export async function signUp(ctx: ServiceContext, input: SignUpInput): Promise<S
   const { db, brand } = ctx;
   const now = ctx.now();
   // Hashed in both cases, so that the answer takes as long for a known address as for a new one.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.env.PASSWORD_HASH_COST);
   const existing = await findUserByEmail(db, input.email);
   if (existing) return existingAccount(ctx, existing, now);
   try {
