@@ -84,6 +84,31 @@ describe("translation files", () => {
     expect((await get(href, {}, "POST")).status).toBe(405);
   });
 
+  test("prepared once per set of bodies, each compressed copy made when first asked for and then kept", async () => {
+    const bodies = new Map([["/i18n/es-ES/common.abcdefghijkl.json", JSON.stringify(common)]]);
+    const files = prepareTranslationFiles(bodies);
+    // Every platform a process starts on the same build shares the files.
+    expect(prepareTranslationFiles(bodies)).toBe(files);
+    expect(prepareTranslationFiles(new Map(bodies))).not.toBe(files);
+    const file = files.get("/i18n/es-ES/common.abcdefghijkl.json")!;
+    expect(file.compressed).toEqual({});
+    const app = express().use(translationFiles(() => files));
+    const lazy = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => lazy.once("listening", resolve));
+    try {
+      const at = `http://127.0.0.1:${(lazy.address() as AddressInfo).port}/i18n/es-ES/common.abcdefghijkl.json`;
+      const first = await fetch(at, { headers: { "accept-encoding": "br" } });
+      expect(first.headers.get("content-encoding")).toBe("br");
+      expect(await first.json()).toEqual(common);
+      expect(Object.keys(file.compressed)).toEqual(["br"]);
+      const kept = file.compressed.br;
+      await (await fetch(at, { headers: { "accept-encoding": "br" } })).arrayBuffer();
+      expect(file.compressed.br).toBe(kept);
+    } finally {
+      await new Promise((resolve) => lazy.close(resolve));
+    }
+  });
+
   test("other paths go on to the next handler", async () => {
     const page = await get("/catalogue");
     expect(page.body.toString()).toBe("the pages' handler");
