@@ -24,6 +24,17 @@ for (const target of PAGES) {
   });
 }
 
+test("axe: the check finds serious findings, each with every element concerned", async ({ page }) => {
+  // What every "no serious violation" above relies on: three images without text, an unnamed button, grey on white.
+  await page.setContent(
+    `<html lang="fr"><head><title>t</title></head><body><main><img src="a.png"><img src="b.png"><img src="c.png">` +
+      `<button></button><p style="color:#bbb;background:#fff">Texte pâle</p></main></body></html>`,
+  );
+  const found = await seriousViolations(page);
+  expect(found.map((violation) => violation.id).sort()).toEqual(["button-name", "color-contrast", "image-alt"]);
+  expect(found.find((violation) => violation.id === "image-alt")?.targets).toHaveLength(3);
+});
+
 test("axe: the campus brand (guests land on its login page) and the open cookie panel", async ({ page }) => {
   await page.goto(at("es.localhost", "/?provider=1"));
   await expect(page.getByTestId("brand-title")).toHaveText("Campus Botica");

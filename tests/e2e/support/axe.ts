@@ -21,7 +21,15 @@ export async function seriousViolations(page: Page) {
   // Legacy mode runs axe in the page itself. The default runs it in each frame, then opens a blank page to merge
   // the results: for our pages, whose only frame is a video embed from another origin that axe cannot read either
   // way, it finds the same (measured 2026-11-30 on the home, catalogue, login and shop pages) in twice the time.
-  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
+  // resultTypes: every rule still runs and every violation is listed with all its nodes; the passing, inapplicable and
+  // incomplete results, which no test reads, keep one node each instead of all (axe's advice for large pages): 12 to
+  // 18 % less of the browser's CPU a run (0.77 to 0.68 s on the catalogue, 2 cores, 2026-12-03). `options` first: it
+  // replaces the options object, and would drop the tags set before it.
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(TAGS)
+    .setLegacyMode(true)
+    .analyze();
   if (held > 0) {
     await page.evaluate(() => {
       for (const toast of document.querySelectorAll<HTMLElement>(".toast")) {
