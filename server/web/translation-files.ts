@@ -1,8 +1,8 @@
 // Serves the pages' translation files (ADR 0128): /i18n/<locale>/<ns>.<hash>.json, one per locale and namespace, made
 // by the web tier from its bundled resources (app/i18n/translation-files.server.ts). The address carries a hash of the
 // content, so the answer is cacheable for a year; its Brotli and gzip copies are made once per process, each when a
-// browser first asks for it, and chosen by Accept-Encoding as for the build's assets (./precompressed-assets.ts). Any other /i18n/ address is a 404,
-// answered here: the pages' handler would hand out cookies with its not-found page.
+// browser first asks for it, and chosen by Accept-Encoding as for the build's assets (./precompressed-assets.ts). Any
+// other /i18n/ address is a 404, answered here: the pages' handler would hand out cookies with its not-found page.
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
