@@ -172,7 +172,7 @@ export async function startPlatform({ env, logger, ...overrides }: PlatformOptio
           maxSessionEntries: env.SESSION_PAGE_CACHE_ENTRIES,
           // Read from the database that this process's back writes to (no BACK_URL).
           sharedPageVersion: env.BACK_URL ? undefined : () => sharedPageDataVersion(database.db),
-          afterWriteClear: (emptied) => sharedClears?.publish(emptied),
+          afterWriteClear: (emptied): Promise<void> | undefined => sharedClears?.publish(emptied),
         })
       : null;
   const sharedClears = pageCache && redis ? sharePageCacheClears(redis, (emptied) => pageCache.clearGuestPages(emptied), logger) : null;

@@ -138,6 +138,7 @@ describe("createPageCache on a real server", () => {
     const asked: string[] = [];
     const emptied: string[] = [];
     let onRender: (() => Promise<void>) | null = null;
+    let otherInstances: Promise<void> | null = null;
     const cache = createPageCache({
       ttlMs: 60_000,
       maxEntries: 10,
@@ -147,7 +148,10 @@ describe("createPageCache on a real server", () => {
         return String(versions[scope]);
       },
       sharedPageVersion: withSharedVersion ? async () => String(versions.shared) : undefined,
-      afterWriteClear: (kind) => emptied.push(kind),
+      afterWriteClear: async (kind) => {
+        emptied.push(kind);
+        await otherInstances;
+      },
     });
     const app = express();
     app.use((_req, res, next) => {
@@ -188,6 +192,8 @@ describe("createPageCache on a real server", () => {
       settle,
       write: async (shared: boolean) => expect((await fetch(`${origin}/write${shared ? "?shared=1" : ""}`, { method: "POST" })).status).toBe(200),
       renderWith: (work: (() => Promise<void>) | null) => (onRender = work),
+      /** What the other instances' clears take: a write's answer waits for it. */
+      otherInstancesClear: (done: Promise<void> | null) => (otherInstances = done),
       close: () => new Promise((resolve) => server.close(resolve)),
     };
   }
@@ -209,6 +215,24 @@ describe("createPageCache on a real server", () => {
       expect(await pages.get("/admin", "sid=a")).toBe("miss");
       pages.versions.own++;
       expect(await pages.get("/catalogue", "sid=a")).toBe("miss");
+    } finally {
+      await pages.close();
+    }
+  });
+
+  test("a write's answer ends after the other instances emptied their guest pages (ADR 0151)", async () => {
+    const pages = await serveScopedPages();
+    try {
+      let cleared!: () => void;
+      pages.otherInstancesClear(new Promise<void>((resolve) => (cleared = resolve)));
+      let answered = false;
+      const write = pages.write(true).then(() => (answered = true));
+      await pages.settle();
+      expect(pages.emptied).toEqual(["every"]);
+      expect(answered).toBe(false);
+      cleared();
+      await write;
+      expect(answered).toBe(true);
     } finally {
       await pages.close();
     }

@@ -46,8 +46,11 @@ export type PageCacheOptions = {
    * write empties every guest page.
    */
   sharedPageVersion?: () => Promise<string>;
-  /** Called when a write through this instance emptied guest pages, to empty the other instances' too (ADR 0122). */
-  afterWriteClear?: (emptied: GuestPagesEmptied) => void;
+  /**
+   * Called when a write through this instance emptied guest pages, to empty the other instances' too (ADRs 0122 and
+   * 0151). The write's answer ends when the returned promise settles.
+   */
+  afterWriteClear?: (emptied: GuestPagesEmptied) => void | Promise<void>;
 };
 
 /** What a write empties: every guest page, or only those of pages that see every write ("all" scope). */
@@ -272,19 +275,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   /**
-   * After a successful write, before its answer ends: the guest pages it shows are emptied first, so that the writer's
-   * next page (a redirect after a form) never comes from before the write.
+   * After a successful write, before its answer ends: the guest pages it shows are emptied first, on this instance and
+   * (through `afterWriteClear`) on the others, so that the writer's next page (a redirect after a form) never comes from
+   * before the write.
    */
   function clearOnWrite(req: Request, res: Response, next: NextFunction) {
     if (!MUTATING.has(req.method)) return next();
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
       if (res.statusCode >= 400) return end(...args);
-      void guestPagesEmptiedBy().then((emptied) => {
-        clearGuestPages(emptied);
-        options.afterWriteClear?.(emptied);
-        end(...args);
-      });
+      void guestPagesEmptiedBy()
+        .then(async (emptied) => {
+          clearGuestPages(emptied);
+          await options.afterWriteClear?.(emptied);
+        })
+        .catch(() => undefined)
+        .then(() => end(...args));
       return res;
     }) as Response["end"];
     next();

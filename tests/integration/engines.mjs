@@ -15,6 +15,7 @@ export const PGLITE_ONLY = [
   "tests/integration/secrets.test.ts",
   "tests/integration/bench-sql-count.test.ts",
   "tests/integration/rate-limit-redis.test.ts",
+  "tests/integration/page-cache-clears-redis.test.ts",
   "tests/integration/pglite-lock.test.ts",
   "tests/integration/pglite-process.test.ts",
 ];
