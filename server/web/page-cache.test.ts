@@ -227,8 +227,9 @@ describe("createPageCache on a real server", () => {
       pages.otherInstancesClear(new Promise<void>((resolve) => (cleared = resolve)));
       let answered = false;
       const write = pages.write(true).then(() => (answered = true));
+      // This instance has emptied its pages and handed the clear on; the answer waits for the others.
+      await expect.poll(() => pages.emptied).toEqual(["every"]);
       await pages.settle();
-      expect(pages.emptied).toEqual(["every"]);
       expect(answered).toBe(false);
       cleared();
       await write;
