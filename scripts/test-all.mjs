@@ -12,9 +12,9 @@
 //                         file but PGlite's own; it runs at the same time as stage 4, its output printed after it
 //   6. e2e (postgres)     with E2E_POSTGRES=1 (.ci/run sets it): the main e2e journeys again, DATABASE_URL on a fresh
 //                         PostgreSQL database, on its own port; it starts when stage 4 ends, beside the rest of stage 5
-//   7. e2e                npx playwright test, when playwright.config.ts exists
-//   8. e2e (cluster)      the journeys through nginx and two instances (playwright.cluster.config.ts), when nginx is
-//                         installed (ADR 0122)
+//   7. e2e (cluster)      the journeys through nginx and two instances (playwright.cluster.config.ts), when nginx is
+//                         installed (ADR 0122); after stage 6, still beside the rest of stage 5
+//   8. e2e                npx playwright test, when playwright.config.ts exists, once the stages beside have ended
 // The stages that run side by side share the cores: the summary gives each stage's own time, then the total.
 // Results are counted from the runners' JSON reports; a stage that fails without a report counts as one failure.
 // Every stage runs even when an earlier one failed; the exit code is non-zero if anything failed.
@@ -264,7 +264,7 @@ async function postgresForTests() {
 
 const totalStarted = Date.now();
 /** Each stage's place in the summary, whatever order they end in. */
-const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e", "e2e (postgres)", "e2e (cluster)"];
+const STAGE_ORDER = ["lint", "unit", "build", "integration", "integration (postgres)", "e2e (postgres)", "e2e (cluster)", "e2e"];
 
 // The lint (one busy process at a time) goes beside the unit tests, the build and the start of the integration runs:
 // waiting for it would leave a core idle for a minute and a half.
@@ -341,7 +341,18 @@ if (wanted("integration (postgres)")) {
 const pgliteFiles = postgres ? ["tests/conformance", ...PGLITE_ONLY, ...BOTH_ENGINES] : POSTGRES_ONLY.flatMap((file) => ["--exclude", file]);
 if (!postgres && wanted("integration")) console.log(`\n[test-all] integration: without PostgreSQL, its own files do not run: ${POSTGRES_ONLY.join(", ")}`);
 await vitestStage("integration", ["--project", "integration", integrationWorkers, ...pgliteFiles], { IT_BACKEND: "pglite" });
+// Beside the rest of the PostgreSQL run, once PGlite's has ended: the e2e journeys on PostgreSQL, then the cluster's.
 const e2ePostgres = e2ePostgresWanted ? await startE2ePostgres() : { finish: async () => {} };
+const besidePostgres = (async () => {
+  await e2ePostgres.finish();
+  // The cluster journeys (ADR 0122): nginx and two instances on a PostgreSQL and a Redis of their own.
+  if (wanted("e2e (cluster)") && !commandExists("nginx")) {
+    console.log("\n[test-all] e2e (cluster): nginx is not installed (apt-get install nginx-light libnginx-mod-http-brotli-static), skipped");
+    return;
+  }
+  const cluster = await playwrightStage("e2e (cluster)", {}, ["-c", "playwright.cluster.config.ts"], { background: true });
+  await cluster.finish();
+})();
 try {
   await postgresStage.finish();
 } finally {
@@ -350,18 +361,11 @@ try {
     await postgres.drop().catch((error) => console.error(`[test-all] could not drop the test database: ${error.message}`));
   }
 }
-// The e2e suite waits for the PostgreSQL journeys: both at once would give each browser worker half a core.
-await e2ePostgres.finish();
+// The e2e suite waits for the journeys beside: all at once would give each browser worker half a core.
+await besidePostgres;
 await lint.finish();
 
 await playwrightStage("e2e", e2eEnv);
-
-// The cluster journeys (ADR 0122): nginx and two instances on a PostgreSQL and a Redis of their own.
-if (wanted("e2e (cluster)") && !commandExists("nginx")) {
-  console.log("\n[test-all] e2e (cluster): nginx is not installed (apt-get install nginx-light libnginx-mod-http-brotli-static), skipped");
-} else {
-  await playwrightStage("e2e (cluster)", {}, ["-c", "playwright.cluster.config.ts"]);
-}
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 
