@@ -1,6 +1,5 @@
 // A platform on a copy of the seeded PGlite template whose database counts the SQL statements it is sent (the
 // benchmark's counter, BENCH_SQL_COUNT), for tests of what a page or a call costs in statements.
-import fs from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "../../../server/db/client.ts";
 import { createStatementCounter, type StatementCounter } from "../../../server/db/statement-counter.ts";
@@ -9,7 +8,7 @@ import { startPlatform, type Platform } from "../../../server/platform.ts";
 import { Agent } from "./http.ts";
 import { TEST_PASSWORD_HASH_COST, testEnv } from "./platform.ts";
 import type { Suite } from "./setup.ts";
-import { templatesFor } from "./templates.ts";
+import { templateBlob, templatesFor } from "./templates.ts";
 
 export type CountedSuite = {
   counter: StatementCounter;
@@ -29,7 +28,7 @@ export function useCountedSuite(envOverrides: Record<string, string> = {}): Coun
     const counter = createStatementCounter();
     const database = await openDatabase({
       pgliteDir: "memory://",
-      pgliteDataDir: templates ? new Blob([fs.readFileSync(templates.seeded)]) : undefined,
+      pgliteDataDir: templates ? templateBlob(templates.seeded) : undefined,
       statementCounter: counter,
     });
     counted.counter = counter;

@@ -5,7 +5,7 @@ import { openDatabase, type Database, type Db } from "../../../server/db/client.
 import { seedDemo } from "../../../server/db/seed/demo.ts";
 import { createDatabase, dropWhenClosed, withDatabaseName } from "./postgres-admin.ts";
 import { TEST_PASSWORD_HASH_COST } from "./platform.ts";
-import { templatesFor } from "./templates.ts";
+import { templateBlob, templatesFor } from "./templates.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -55,7 +55,7 @@ export async function createTestDatabase(backend: Backend, options: { seed?: boo
       throw error;
     }
   } else {
-    const pgliteDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const pgliteDataDir = template ? templateBlob(template) : undefined;
     database = await openDatabase({ pgliteDir: "memory://", pgliteDataDir });
   }
   if (!template) {
