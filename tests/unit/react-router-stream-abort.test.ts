@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 
 type Decode = (body: ReadableStream<Uint8Array>, global: typeof globalThis) => Promise<{ done: Promise<unknown>; value: unknown }>;
 
@@ -34,6 +34,9 @@ function abortedWithoutReason(): unknown {
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeEach(() => {
+  process.on("unhandledRejection", onUnhandled);
+});
 afterEach(() => {
   process.off("unhandledRejection", onUnhandled);
   unhandled.length = 0;
@@ -43,7 +46,6 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe("React Router's turbo-stream decoder in the browser build", () => {
   test("a request aborted after its data leaves no unhandled rejection, and the data is read", async () => {
-    process.on("unhandledRejection", onUnhandled);
     const decode = await browserDecoder();
     const decoded = await decode(bodyAbortedAfterTheData(), globalThis);
     expect(decoded.value).toEqual({ page: "catalogue" });
@@ -52,7 +54,6 @@ describe("React Router's turbo-stream decoder in the browser build", () => {
   });
 
   test("a caller that waits for the end of the stream still learns of the abort", async () => {
-    process.on("unhandledRejection", onUnhandled);
     const decode = await browserDecoder();
     const decoded = await decode(bodyAbortedAfterTheData(), globalThis);
     await expect(decoded.done).rejects.toMatchObject({ name: "AbortError" });

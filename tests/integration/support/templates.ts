@@ -49,6 +49,16 @@ class TemplateBlob extends Blob {
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.#bytes);
   }
+  // The Blob underneath is empty: a PGlite that read the bytes another way would load an empty database, so it fails.
+  override stream(): never {
+    throw new Error("TemplateBlob: only arrayBuffer() holds the template");
+  }
+  override text(): never {
+    throw new Error("TemplateBlob: only arrayBuffer() holds the template");
+  }
+  override slice(): never {
+    throw new Error("TemplateBlob: only arrayBuffer() holds the template");
+  }
 }
 
 /** This run's templates (built now if this is the first file to ask), or undefined outside a vitest run. */
