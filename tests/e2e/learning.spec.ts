@@ -262,9 +262,14 @@ for (const locale of LOCALES) {
       await loginAs(learner(locale.lang), { host: locale.host });
       await subscribeAndLearn(page, locale, "pdf", locale.pdf);
       await expect(page.getByTestId("step")).toHaveAttribute("data-module-kind", "pdf");
-      // Opening the document goes through the action (which records it) to the file, in a new tab.
+      // Opening the document goes through the action (which records it) to the file, in a new tab. The file's answer is
+      // checked, not the tab's address: a browser without a PDF viewer (the headless shell, ADR 0153) downloads it.
+      const pdfAnswer = page.context().waitForEvent("response", (response) => /\/media\/pdf\/.+\.pdf$/.test(response.url()));
       const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByTestId("form-pdf-open").getByRole("button").click()]);
-      await expect.poll(() => popup.url()).toMatch(/\/media\/pdf\/.+\.pdf$/);
+      const pdf = await pdfAnswer;
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toBe("application/pdf");
+      expect(pdf.frame().page()).toBe(popup);
       await popup.close();
       await page.getByRole("button", { name: locale.labels.read }).click();
       await expect(page.getByTestId("final-step")).toBeVisible();
